@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Secrets copied from tutorials and peer products; refused even when long enough. */
+const KNOWN_DEFAULT_SECRETS = new Set(
+  ['secret', 'mysecret', 'changeme', 'change-me', 'jwtsecret', 'jwt_secret', 'supersecret', 'default', 'password', 'conversa', 'whaticket', 'izing']
+    .map((s) => s.toLowerCase()),
+);
+
+function isWeakSecret(value: string): boolean {
+  const lower = value.toLowerCase();
+  if (value.length < 32) return true;
+  if ([...KNOWN_DEFAULT_SECRETS].some((known) => lower.includes(known) && lower.replace(known, '').length < 16)) return true;
+  return new Set(value).size < 10; // 'aaaa…' or '0101…'
+}
+
+const secret = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || !isWeakSecret(v), {
+    message: 'must be at least 32 random bytes and not a known default (generate one with: openssl rand -base64 48)',
+  });
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: z.string().url().optional(),
+    JWT_SECRET: secret,
+    JWT_REFRESH_SECRET: secret,
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(900),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 14),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    ADMIN_NAME: z.string().default('Administrator'),
+    MAIN_TENANT_NAME: z.string().default('Conversa'),
+    APP_URL: z.string().url().optional(),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURE: bool,
+    SMTP_USER: z.string().optional(),
+    SMTP_PASS: z.string().optional(),
+    SMTP_FROM: z.string().default('Conversa <no-reply@localhost>'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool,
+    METRICS_TOKEN: z.string().min(16).optional(),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production' });
+      }
+    }
+    if (env.JWT_SECRET && env.JWT_SECRET === env.JWT_REFRESH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_REFRESH_SECRET'], message: 'must differ from JWT_SECRET' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Validates the environment; throws one readable error listing every problem. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

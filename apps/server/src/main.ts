@@ -1,0 +1,66 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ensureFirstStart } from './bootstrap/first-start.js';
+import { loadEnv } from './config/env.js';
+import { createContext } from './context.js';
+import { openDatabase } from './platform/db/client.js';
+import { createLogger } from './platform/observability/logger.js';
+
+/** Starts every role (API, realtime, worker) in one process. */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: join(resolve(env.DATA_DIR), 'pgdata') },
+  );
+  logger.info({ database: database.kind }, 'database opened; applying migrations');
+  await database.migrate();
+
+  const ctx = createContext(env, database, logger);
+  await ctx.jobs.start(ctx, { workers: true });
+  await ensureFirstStart(ctx);
+
+  const webDist = env.WEB_DIST ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const app = await buildApp(ctx, { webDist });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: no new requests, finishing in-flight requests and jobs');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await app.close();
+      await ctx.jobs.stop();
+      await database.close();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  logger.info(`Conversa is listening on http://localhost:${env.PORT} (API docs at /docs)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

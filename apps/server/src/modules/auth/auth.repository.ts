@@ -1,0 +1,110 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Profile, TenantStatus } from '@conversa/shared';
+import type { Db } from '../../platform/db/client.js';
+import { passwordResetTokens, rateLimitCounters, refreshTokens, tenants, users } from '../../platform/db/schema.js';
+
+export interface AuthUser {
+  userId: number;
+  tenantId: number;
+  profile: Profile;
+  tenantStatus: TenantStatus;
+  sessionActive: boolean;
+}
+
+/** The user behind an access token, its tenant's status, and whether its session (refresh family) is still alive. */
+export async function findAuthUser(db: Db, userId: number, sessionId: string): Promise<AuthUser | undefined> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      tenantId: users.tenantId,
+      profile: users.profile,
+      tenantStatus: tenants.status,
+      sessionActive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.revokedAt} is null)`,
+    })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+// ---- refresh tokens ----
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(db: Db, values: typeof refreshTokens.$inferInsert): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: Db, id: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, id)).limit(1);
+  return row;
+}
+
+/** Marks a token used, only if nobody else did first: the winner of a concurrent refresh gets true. */
+export async function markRefreshTokenUsed(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
+}
+
+export async function revokeRefreshFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeUserRefreshTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+// ---- password reset ----
+export async function insertPasswordResetToken(db: Db, values: typeof passwordResetTokens.$inferInsert): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/** Consumes a valid reset token atomically (single use); returns its user. */
+export async function consumePasswordResetToken(db: Db, tokenHash: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}
+
+// ---- rate limiting ----
+/** Adds one hit to a fixed window of `windowSeconds`; returns the hits in the current window. */
+export async function hitRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const expired = sql`${rateLimitCounters.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${rateLimitCounters.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimitCounters.count });
+  return row?.count ?? 1;
+}
+
+export async function currentRateLimitHits(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimitCounters.count })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowStart, sql`now() - make_interval(secs => ${windowSeconds})`)));
+  return row?.count ?? 0;
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+}

@@ -1,0 +1,51 @@
+import { normalizeEmail, type LoginResponse } from '@conversa/shared';
+
+import type { AppContext } from '../../../app-context.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { findTenantById } from '../../tenants/tenants.repository.js';
+import { findUserByEmailAnyTenant, updateUser } from '../../users/users.repository.js';
+import { issueSession } from '../issue-session.js';
+import { verifyAgainstDummy, verifyPassword } from '../passwords.js';
+import { assertNotLimited, clearAttempts, recordAttempt } from '../rate-limit.js';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  ip: string;
+}
+
+export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse> {
+  const email = normalizeEmail(input.email);
+  const emailKey = `login:email:${email}`;
+  const keys = [emailKey, `login:ip:${input.ip}`];
+  await assertNotLimited(ctx.db, keys);
+
+  const user = await findUserByEmailAnyTenant(ctx.db, email);
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  if (!user || !valid) {
+    await recordAttempt(ctx.db, keys);
+    throw new AppError('ERR_INVALID_CREDENTIALS');
+  }
+
+  const tenant = await findTenantById(ctx.db, user.tenantId);
+  if (!tenant || tenant.status !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
+  await clearAttempts(ctx.db, emailKey);
+
+  const session = await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.tenantId, user.id, { isOnline: true, lastOnline: new Date() });
+    return issueSession(ctx, tx, user);
+  });
+
+  return {
+    ...session,
+    username: user.name,
+    profile: user.profile,
+    userId: user.id,
+    queues: [],
+    blockWavoip: user.blockWavoip,
+    whatsappAllowed: !tenant.hideUnoficial,
+    tenantId: user.tenantId,
+    email: user.email,
+    configs: { filtrosAtendimento: user.configs?.filtrosAtendimento ?? null, isDark: user.configs?.isDark ?? false },
+  };
+}

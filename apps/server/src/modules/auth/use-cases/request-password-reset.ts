@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { normalizeEmail } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import { findUserByEmailAnyTenant } from '../../users/users.repository.js';
+import { insertPasswordResetToken } from '../auth.repository.js';
+import { assertNotLimited, recordAttempt } from '../rate-limit.js';
+import { hmac } from '../refresh-tokens.js';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+/** Always answers the same way; when the e-mail exists, a single-use link is e-mailed by a durable job. */
+export async function requestPasswordReset(ctx: AppContext, input: { email: string; ip: string }): Promise<void> {
+  const email = normalizeEmail(input.email);
+  const keys = [`reset:email:${email}`, `reset:ip:${input.ip}`];
+  await assertNotLimited(ctx.db, keys);
+  await recordAttempt(ctx.db, keys);
+
+  const user = await findUserByEmailAnyTenant(ctx.db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await insertPasswordResetToken(ctx.db, {
+    userId: user.id,
+    tokenHash: hmac(ctx.secrets.jwtRefreshSecret, token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  });
+  const link = `${ctx.appUrl.replace(/\/$/, '')}/#/reset/${token}`;
+  await ctx.jobs.send('email.send', {
+    to: user.email,
+    subject: 'Conversa — redefinição de senha / password reset',
+    text:
+      `Olá ${user.name},\n\nPara redefinir sua senha, abra o link abaixo (válido por ${RESET_TOKEN_TTL_MINUTES} minutos, uso único):\n${link}\n\n` +
+      `To reset your password, open the link above (valid for ${RESET_TOKEN_TTL_MINUTES} minutes, single use).\n\n` +
+      `Se você não pediu, ignore este e-mail. / If you did not ask for it, ignore this e-mail.`,
+  });
+}

@@ -1,0 +1,34 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { SETTING_DEFINITIONS, type SettingKey } from '@conversa/shared';
+import type { Db } from '../../platform/db/client.js';
+import { settings } from '../../platform/db/schema.js';
+
+/** Every known setting of the tenant, stored value or default. */
+export async function readSettings(db: Db, tenantId: number): Promise<Record<SettingKey, string>> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.tenantId, tenantId));
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  return Object.fromEntries(
+    (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => [key, stored.get(key) ?? SETTING_DEFINITIONS[key].default]),
+  ) as Record<SettingKey, string>;
+}
+
+export async function readSetting(db: Db, tenantId: number, key: SettingKey): Promise<string> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, key)))
+    .limit(1);
+  return row?.value ?? SETTING_DEFINITIONS[key].default;
+}
+
+export async function writeSetting(db: Db, tenantId: number, key: SettingKey, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ tenantId, key, value })
+    .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value, updatedAt: sql`now()` } });
+}
+
+/** Serialises setting changes of one tenant within a transaction (the exclusivity rule reads then writes). */
+export async function lockSettings(db: Db, tenantId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(7240002, ${tenantId})`);
+}

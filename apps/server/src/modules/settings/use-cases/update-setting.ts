@@ -1,0 +1,24 @@
+import { EXCLUSIVE_VISIBILITY_SETTINGS, MAIN_TENANT_ID, type SettingKey } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { isPlatformAdmin, type Actor } from '../../auth/actor.js';
+import { lockSettings, readSettings, writeSetting } from '../settings.repository.js';
+
+/** Platform-wide switches, read on tenant 1 and changed only by its superadmin. */
+const PLATFORM_SETTINGS: readonly SettingKey[] = ['userCreation'];
+
+export async function updateSetting(ctx: AppContext, actor: Actor, key: SettingKey, value: 'enabled' | 'disabled') {
+  if (PLATFORM_SETTINGS.includes(key) && !(isPlatformAdmin(actor) && actor.tenantId === MAIN_TENANT_ID)) throw new AppError('ERR_NO_PERMISSION');
+  await ctx.db.transaction(async (tx) => {
+    await lockSettings(tx, actor.tenantId);
+    if (value === 'enabled' && EXCLUSIVE_VISIBILITY_SETTINGS.includes(key)) {
+      const current = await readSettings(tx, actor.tenantId);
+      const conflicting = EXCLUSIVE_VISIBILITY_SETTINGS.find((other) => other !== key && current[other] === 'enabled');
+      if (conflicting) {
+        throw new AppError('ERR_SETTINGS_CONFLICT', undefined, { [key]: [`Cannot be enabled together with ${conflicting}.`] });
+      }
+    }
+    await writeSetting(tx, actor.tenantId, key, value);
+  });
+  return { key, value };
+}

@@ -1,0 +1,72 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { tenants, users } from '../../platform/db/schema.js';
+
+export type TenantRow = typeof tenants.$inferSelect;
+export type NewTenant = Omit<typeof tenants.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type TenantWithCount = TenantRow & { userCount: number };
+
+const withUserCount = {
+  userCount: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`.as('user_count'),
+};
+
+export async function listTenants(db: Db): Promise<TenantWithCount[]> {
+  return db
+    .select({ ...tenantColumns(), ...withUserCount })
+    .from(tenants)
+    .orderBy(asc(tenants.id));
+}
+
+export async function findTenantById(db: Db, tenantId: number): Promise<TenantWithCount | undefined> {
+  const [row] = await db
+    .select({ ...tenantColumns(), ...withUserCount })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return row;
+}
+
+/** Locks the tenant row for the rest of the transaction: serialises limit checks (max users) across nodes. */
+export async function lockTenant(db: Db, tenantId: number): Promise<TenantRow | undefined> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).for('update');
+  return row;
+}
+
+export async function countTenants(db: Db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(tenants);
+  return row?.total ?? 0;
+}
+
+export async function insertTenant(db: Db, values: NewTenant & { id?: number }): Promise<TenantRow> {
+  const [row] = await db.insert(tenants).values(values).returning();
+  return row!;
+}
+
+export async function updateTenant(db: Db, tenantId: number, changes: Partial<NewTenant>): Promise<TenantRow | undefined> {
+  const [row] = await db
+    .update(tenants)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(tenants.id, tenantId))
+    .returning();
+  return row;
+}
+
+export async function deleteTenant(db: Db, tenantId: number): Promise<boolean> {
+  const rows = await db.delete(tenants).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
+  return rows.length > 0;
+}
+
+/** After inserting tenant 1 with an explicit id, move the sequence past it. */
+export async function syncTenantIdSequence(db: Db): Promise<void> {
+  await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), greatest((select max(id) from tenants), 1))`);
+}
+
+function tenantColumns() {
+  const { id, status, name, maxUsers, maxConnections, identity, phone, paymentToken, paymentCustomerId, paymentActive, trial, trialDays, hideUnoficial, planId, createdAt, updatedAt } = tenants;
+  return { id, status, name, maxUsers, maxConnections, identity, phone, paymentToken, paymentCustomerId, paymentActive, trial, trialDays, hideUnoficial, planId, createdAt, updatedAt };
+}
+
+/** Serialises the first-start bootstrap across nodes for the rest of the transaction. */
+export async function lockPlatformBootstrap(db: Db): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(7240003)`);
+}

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import type { createTenantBodySchema } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { findPlanById } from '../../plans/plans.repository.js';
+import { insertUserWithinLimit } from '../../users/use-cases/create-user.js';
+import { findTenantById, insertTenant, type TenantWithCount } from '../tenants.repository.js';
+
+export type CreateTenantInput = z.output<typeof createTenantBodySchema>;
+
+/** Creates a tenant and, optionally, its first administrator, in one transaction. */
+export async function createTenant(ctx: AppContext, input: CreateTenantInput): Promise<TenantWithCount> {
+  const { admin, ...fields } = input;
+  const passwordHash = admin ? await hashPassword(admin.password) : undefined;
+  return ctx.db.transaction(async (tx) => {
+    if (fields.planId !== null && !(await findPlanById(tx, fields.planId))) throw new AppError('ERR_NO_PLAN_FOUND');
+    const tenant = await insertTenant(tx, fields);
+    if (admin && passwordHash) {
+      await insertUserWithinLimit(tx, tenant.id, { name: admin.name, email: admin.email, passwordHash, profile: 'admin' });
+    }
+    return (await findTenantById(tx, tenant.id))!;
+  });
+}

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { createUserBodySchema } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import type { Db } from '../../../platform/db/client.js';
+import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
+import type { Actor } from '../../auth/actor.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { lockTenant } from '../../tenants/tenants.repository.js';
+import { assertCanManageUser } from '../users.policy.js';
+import { countUsers, insertUser, type UserRow } from '../users.repository.js';
+
+export type CreateUserInput = z.output<typeof createUserBodySchema>;
+
+export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserInput): Promise<UserRow> {
+  assertCanManageUser(actor, { profile: input.profile });
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction((tx) => insertUserWithinLimit(tx, actor.tenantId, { ...input, passwordHash }));
+}
+
+/**
+ * Inserts a user if the tenant is below its max-users limit. The tenant row is locked for the
+ * transaction so two concurrent creations cannot both take the last seat.
+ */
+export async function insertUserWithinLimit(
+  tx: Db,
+  tenantId: number,
+  user: { name: string; email: string; passwordHash: string; profile: UserRow['profile']; blockWavoip?: boolean },
+): Promise<UserRow> {
+  const tenant = await lockTenant(tx, tenantId);
+  if (!tenant) throw new AppError('ERR_NO_TENANT_FOUND');
+  if ((await countUsers(tx, tenantId)) >= tenant.maxUsers) throw new AppError('ERR_USER_LIMIT');
+  try {
+    return await insertUser(tx, tenantId, { ...user, blockWavoip: user.blockWavoip ?? false });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw new AppError('ERR_DUPLICATED_EMAIL');
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+export type UserChanges = Partial<Omit<NewUser, 'email'>> & { email?: string };
+
+/** Login is the one lookup across tenants: the e-mail decides the tenant. */
+export async function findUserByEmailAnyTenant(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, tenantId: number, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function listUsers(
+  db: Db,
+  tenantId: number,
+  options: { search?: string; limit: number; offset: number; excludeUserId?: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const filters = [eq(users.tenantId, tenantId)];
+  if (options.search) {
+    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
+  }
+  if (options.excludeUserId) filters.push(ne(users.id, options.excludeUserId));
+  const where = and(...filters);
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(options.limit).offset(options.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function countUsers(db: Db, tenantId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(eq(users.tenantId, tenantId));
+  return row?.total ?? 0;
+}
+
+export async function insertUser(db: Db, tenantId: number, values: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, tenantId })
+    .returning();
+  return row!;
+}
+
+export async function updateUser(db: Db, tenantId: number, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteUser(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** For flows that start from a user id outside a tenant context (password reset tokens). */
+export async function findUserByIdAnyTenant(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}

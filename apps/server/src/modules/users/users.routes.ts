@@ -1,0 +1,95 @@
+import {
+  createUserBodySchema,
+  idParamSchema,
+  listUsersQuerySchema,
+  listUsersResponseSchema,
+  updateUserBodySchema,
+  updateUserConfigsBodySchema,
+  userOnlineBodySchema,
+  userSchema,
+} from '@conversa/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { errorResponses } from '../../platform/http/responses.js';
+import { actorOf } from '../auth/authenticate.js';
+import { createUser } from './use-cases/create-user.js';
+import { deleteUser } from './use-cases/delete-user.js';
+import { setUserOnline } from './use-cases/set-user-online.js';
+import { updateUserConfigs } from './use-cases/update-user-configs.js';
+import { updateUser } from './use-cases/update-user.js';
+import { presentUser } from './users.presenter.js';
+import { findUserById, listUsers } from './users.repository.js';
+
+export const USERS_PAGE_SIZE = 40;
+const tags = ['users'];
+
+const chatUserSchema = userSchema.pick({ id: true, name: true, email: true, profile: true, isOnline: true, lastOnline: true });
+
+export const usersRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
+  app.get('/users/', {
+    config: { auth: 'user' },
+    schema: { tags, querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema, ...errorResponses } },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const { searchParam, pageNumber } = request.query;
+      const offset = (pageNumber - 1) * USERS_PAGE_SIZE;
+      const { rows, total } = await listUsers(ctx.db, actor.tenantId, { search: searchParam, limit: USERS_PAGE_SIZE, offset });
+      return { users: rows.map(presentUser), count: total, hasMore: offset + rows.length < total };
+    },
+  });
+
+  app.get('/users/chat-privado/', {
+    config: { auth: 'user' },
+    schema: { tags, querystring: listUsersQuerySchema, response: { 200: z.object({ users: z.array(chatUserSchema) }), ...errorResponses } },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const { rows } = await listUsers(ctx.db, actor.tenantId, { search: request.query.searchParam, limit: 500, offset: 0, excludeUserId: actor.userId });
+      return { users: rows.map((row) => chatUserSchema.parse(presentUser(row))) };
+    },
+  });
+
+  app.get('/users/:id', {
+    config: { auth: 'user' },
+    schema: { tags, params: idParamSchema, response: { 200: userSchema, ...errorResponses } },
+    handler: async (request) => {
+      const row = await findUserById(ctx.db, actorOf(request).tenantId, request.params.id);
+      if (!row) throw new AppError('ERR_NO_USER_FOUND');
+      return presentUser(row);
+    },
+  });
+
+  app.post('/users', {
+    config: { auth: 'admin' },
+    schema: { tags, body: createUserBodySchema, response: { 201: userSchema, ...errorResponses } },
+    handler: async (request, reply) => reply.status(201).send(presentUser(await createUser(ctx, actorOf(request), request.body))),
+  });
+
+  app.put('/users/:id', {
+    config: { auth: 'user' },
+    schema: { tags, params: idParamSchema, body: updateUserBodySchema, response: { 200: userSchema, ...errorResponses } },
+    handler: async (request) => presentUser(await updateUser(ctx, actorOf(request), request.params.id, request.body)),
+  });
+
+  app.delete('/users/:id', {
+    config: { auth: 'admin' },
+    schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
+    handler: async (request, reply) => {
+      await deleteUser(ctx, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.put('/usersIsOnline/:id', {
+    config: { auth: 'user' },
+    schema: { tags, params: idParamSchema, body: userOnlineBodySchema, response: { 200: userSchema, ...errorResponses } },
+    handler: async (request) => presentUser(await setUserOnline(ctx, actorOf(request), request.params.id, request.body.isOnline)),
+  });
+
+  app.put('/users/:id/configs', {
+    config: { auth: 'user' },
+    schema: { tags, params: idParamSchema, body: updateUserConfigsBodySchema, response: { 200: userSchema, ...errorResponses } },
+    handler: async (request) => presentUser(await updateUserConfigs(ctx, actorOf(request), request.params.id, request.body)),
+  });
+};

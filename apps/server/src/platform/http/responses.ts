@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** Documented error answers shared by every route. */
+export const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+} as const;
+
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { AppContext } from '../src/app-context.js';
+import { buildApp } from '../src/app.js';
+import { ensureFirstStart } from '../src/bootstrap/first-start.js';
+import { createContext } from '../src/context.js';
+import { openDatabase, type Database } from '../src/platform/db/client.js';
+import { databaseUrlFor, uniqueDatabaseName, withAdminClient } from './databases.js';
+import { testEnv } from './env.js';
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the run's template (PGlite or PostgreSQL, per TEST_DATABASE_URL). */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const template = inject('template');
+  if (inject('templateKind') === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(template)]) });
+    return { database, drop: async () => undefined };
+  }
+  const name = uniqueDatabaseName('conversa_test');
+  await withAdminClient((c) => c.query(`create database ${name} template ${template}`));
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrlFor(name), poolSize: 5 });
+  return {
+    database,
+    drop: () => withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/**
+ * The whole server on a real port over a fresh database: migrations, first start (tenant 1 and
+ * its superadmin ROOT_EMAIL / ROOT_PASSWORD), job workers, HTTP.
+ */
+export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const env = testEnv(envOverrides);
+  const ctx = createContext(env, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { pollingIntervalSeconds: 0.5 });
+  await ctx.jobs.start(ctx, { workers: true });
+  await ensureFirstStart(ctx, () => undefined);
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  ctx.appUrl = url;
+  return {
+    url,
+    ctx,
+    app,
+    async close() {
+      await app.close();
+      await ctx.jobs.stop();
+      await database.close();
+      await drop();
+    },
+  };
+}

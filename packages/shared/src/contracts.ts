@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { PROFILES, TENANT_ASSIGNABLE_PROFILES, TENANT_STATUSES } from './enums.js';
+import { isStrongPassword, isValidCpfCnpj, PASSWORD_MIN_LENGTH } from './validation.js';
+
+/** Zod contracts shared by the server (request/response schemas) and the web app. */
+
+export const MAX_ID = 2_147_483_647;
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
+export const idParamSchema = z.object({ id: idSchema });
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+
+export const passwordSchema = z
+  .string()
+  .max(200)
+  .refine(isStrongPassword, {
+    message: `Password must have at least ${PASSWORD_MIN_LENGTH} characters with letters, numbers and a special character.`,
+  });
+
+export const cpfCnpjSchema = z.string().trim().max(20).refine(isValidCpfCnpj, { message: 'Invalid CPF/CNPJ.' });
+
+export const userConfigsSchema = z.object({
+  filtrosAtendimento: z.record(z.string(), z.unknown()).nullable().default(null),
+  isDark: z.boolean().default(false),
+});
+export type UserConfigs = z.infer<typeof userConfigsSchema>;
+export const updateUserConfigsBodySchema = z.object({
+  filtrosAtendimento: z.record(z.string(), z.unknown()).nullable().optional(),
+  isDark: z.boolean().optional(),
+});
+
+// ---- auth ----
+export const loginBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(200) });
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  username: z.string(),
+  profile: z.enum(PROFILES),
+  userId: z.number().int(),
+  queues: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  blockWavoip: z.boolean(),
+  whatsappAllowed: z.boolean(),
+  tenantId: z.number().int(),
+  email: z.string(),
+  configs: userConfigsSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(500) });
+export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const resetPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });
+
+// ---- users ----
+export const userSchema = z.object({
+  id: z.number().int(),
+  tenantId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(PROFILES),
+  isOnline: z.boolean(),
+  lastOnline: z.string().nullable(),
+  blockWavoip: z.boolean(),
+  configs: userConfigsSchema,
+  queues: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userNameSchema = z.string().trim().min(2).max(120);
+
+export const createUserBodySchema = z.object({
+  name: userNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  profile: z.enum(TENANT_ASSIGNABLE_PROFILES).default('user'),
+  blockWavoip: z.boolean().optional(),
+});
+
+export const updateUserBodySchema = z.object({
+  name: userNameSchema.optional(),
+  email: emailSchema.optional(),
+  password: passwordSchema.optional(),
+  profile: z.enum(TENANT_ASSIGNABLE_PROFILES).optional(),
+  blockWavoip: z.boolean().optional(),
+});
+
+export const listUsersQuerySchema = z.object({
+  searchParam: z.string().trim().max(120).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+});
+export const listUsersResponseSchema = z.object({ users: z.array(userSchema), count: z.number().int(), hasMore: z.boolean() });
+
+export const userOnlineBodySchema = z.object({ isOnline: z.boolean() });
+
+// ---- tenants ----
+export const tenantSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(TENANT_STATUSES),
+  name: z.string(),
+  maxUsers: z.number().int(),
+  maxConnections: z.number().int(),
+  identity: z.string().nullable(),
+  paymentToken: z.string().nullable(),
+  paymentCustomerId: z.string().nullable(),
+  paymentActive: z.boolean(),
+  trial: z.boolean(),
+  trialDays: z.number().int(),
+  hideUnoficial: z.boolean(),
+  planId: z.number().int().nullable(),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+const tenantFields = {
+  status: z.enum(TENANT_STATUSES),
+  name: z.string().trim().min(2).max(120),
+  maxUsers: z.number().int().min(1).max(100000),
+  maxConnections: z.number().int().min(0).max(10000),
+  identity: cpfCnpjSchema.nullable(),
+  paymentToken: z.string().trim().max(500).nullable(),
+  paymentCustomerId: z.string().trim().max(200).nullable(),
+  paymentActive: z.boolean(),
+  trial: z.boolean(),
+  trialDays: z.number().int().min(0).max(3650),
+  hideUnoficial: z.boolean(),
+  planId: z.number().int().positive().nullable(),
+};
+
+export const createTenantBodySchema = z.object({
+  ...tenantFields,
+  identity: tenantFields.identity.optional().default(null),
+  paymentToken: tenantFields.paymentToken.optional().default(null),
+  paymentCustomerId: tenantFields.paymentCustomerId.optional().default(null),
+  paymentActive: tenantFields.paymentActive.optional().default(false),
+  trial: tenantFields.trial.optional().default(false),
+  trialDays: tenantFields.trialDays.optional().default(0),
+  hideUnoficial: tenantFields.hideUnoficial.optional().default(false),
+  planId: tenantFields.planId.optional().default(null),
+  /** Optional first administrator of the new tenant. */
+  admin: z.object({ name: userNameSchema, email: emailSchema, password: passwordSchema }).optional(),
+});
+export const updateTenantBodySchema = z.object(tenantFields).partial();
+
+// ---- plans ----
+export const planSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  value: z.number(),
+  connections: z.number().int(),
+  users: z.number().int(),
+  trial: z.boolean(),
+  trialDays: z.number().int(),
+});
+export type Plan = z.infer<typeof planSchema>;
+export const planBodySchema = z.object({
+  name: z.string().trim().min(2).max(120),
+  value: z.number().min(0).max(1_000_000),
+  connections: z.number().int().min(0).max(10000),
+  users: z.number().int().min(1).max(100000),
+  trial: z.boolean().default(false),
+  trialDays: z.number().int().min(0).max(3650).default(0),
+});
+
+// ---- sign-up ----
+export const signupBodySchema = z.object({
+  name: z.string().trim().min(2).max(120),
+  identity: cpfCnpjSchema,
+  email: emailSchema,
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{8,20}$/, 'Invalid mobile number'),
+  password: passwordSchema,
+  planId: z.number().int().positive(),
+});
+
+// ---- user-tenant links ----
+export const userTenantSchema = z.object({ id: z.number().int(), userId: z.number().int(), tenantId: z.number().int(), createdAt: z.string() });
+export const createUserTenantBodySchema = z.object({ userId: z.number().int().positive(), tenantId: z.number().int().positive() });
+export const updateUserTenantBodySchema = z.object({ tenantId: z.number().int().positive() });
+export const deleteUserTenantBodySchema = z.object({ tenantId: z.number().int().positive() });
+export const listUserTenantsQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });

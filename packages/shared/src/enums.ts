@@ -1,0 +1,23 @@
+export const PROFILES = ['user', 'super', 'admin', 'superadmin'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+/** Profiles an admin may hand out inside their own tenant. */
+export const TENANT_ASSIGNABLE_PROFILES = ['user', 'super', 'admin'] as const;
+
+export const TENANT_STATUSES = ['active', 'inactive'] as const;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
+
+/** The platform tenant: its superadmin administers every tenant; it can be neither deactivated nor deleted. */
+export const MAIN_TENANT_ID = 1;
+
+export const TICKET_STATUSES = ['open', 'pending', 'closed', 'schedule'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const CHANNEL_TYPES = ['webchat', 'waba', 'baileys', 'whatsapp', 'meow', 'evolution', 'telegram', 'hub'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+export const CHANNEL_STATUSES = ['qrcode', 'disconnected', 'connected', 'pairingTimeout', 'opening'] as const;
+export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
+
+export const LOCALES = ['pt', 'pt-br', 'en', 'en-us', 'en-gb', 'es', 'es-419', 'de', 'fr', 'it', 'pl', 'ru'] as const;
+export type Locale = (typeof LOCALES)[number];

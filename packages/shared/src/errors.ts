@@ -1,0 +1,117 @@
+/**
+ * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
+ * with its HTTP status. The server maps AppError(code) through this table; the
+ * web app turns codes into translated messages.
+ */
+export const ERROR_STATUS = {
+  // SPEC §8
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 409,
+  ERR_WAPP_INITIALIZED: 409,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_LIMIT_MAX: 429,
+  ERR_SENDING_WAPP_MSG: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 403,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_NO_PERMISSION_API_ADMIN: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 404,
+  ERR_TENANT_INACTIVE: 403,
+  ERR_TENANT_OVERDUE: 402,
+  // Ours
+  ERR_VALIDATION: 400,
+  ERR_INVALID_TOKEN: 401,
+  ERR_ROUTE_NOT_FOUND: 404,
+  ERR_NO_TENANT_FOUND: 404,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_NO_USER_TENANT_FOUND: 404,
+  ERR_TENANT_PROTECTED: 400,
+  ERR_USER_LIMIT: 400,
+  ERR_CONNECTION_LIMIT: 400,
+  ERR_DUPLICATED_EMAIL: 409,
+  ERR_DUPLICATED_USER_TENANT: 409,
+  ERR_INVALID_RESET_TOKEN: 400,
+  ERR_SETTINGS_CONFLICT: 400,
+  ERR_CANNOT_DELETE_SELF: 400,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_UNSUPPORTED_MEDIA_TYPE: 415,
+  ERR_INTERNAL: 500,
+  ERR_NOT_READY: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}
+
+/** Default English messages, used by the server in error bodies. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  ERR_NO_DEF_WAPP_FOUND: 'No default channel found. Check your connections.',
+  ERR_WAPP_NOT_INITIALIZED: 'The channel session is not initialized.',
+  ERR_WAPP_INITIALIZED: 'The channel is not connected; it is restarting. Try again in a few seconds.',
+  ERR_WAPP_CHECK_CONTACT: 'Could not verify the contact on the channel.',
+  ERR_WAPP_INVALID_CONTACT: 'This is not a valid WhatsApp number.',
+  ERR_WAPP_DOWNLOAD_MEDIA: 'Could not download the media.',
+  ERR_INVALID_CREDENTIALS: 'Authentication error. Check your e-mail and password and try again.',
+  ERR_LIMIT_MAX: 'Too many attempts. Try again in 1 minute.',
+  ERR_SENDING_WAPP_MSG: 'The message could not be sent.',
+  ERR_DELETE_WAPP_MSG: 'The message could not be deleted.',
+  ERR_OTHER_OPEN_TICKET: 'Já existe um ticket aberto/pendente para esse contato.',
+  ERR_SESSION_EXPIRED: 'Your session expired. Please log in again.',
+  ERR_USER_CREATION_DISABLED: 'User creation is disabled by the administrator.',
+  ERR_NO_PERMISSION: 'You do not have permission for this action.',
+  ERR_NO_PERMISSION_API_ADMIN: 'Instalação não AUTORIZADA',
+  ERR_DUPLICATED_CONTACT: 'A contact with this number already exists.',
+  ERR_NO_SETTING_FOUND: 'No setting found with this key.',
+  ERR_NO_CONTACT_FOUND: 'No contact found with this ID.',
+  ERR_NO_TICKET_FOUND: 'No ticket found with this ID.',
+  ERR_NO_USER_FOUND: 'No user found with this ID.',
+  ERR_NO_WAPP_FOUND: 'No channel found with this ID.',
+  ERR_CREATING_MESSAGE: 'Error while creating the message in the database.',
+  ERR_CREATING_TICKET: 'Error while creating the ticket in the database.',
+  ERR_FETCH_WAPP_MSG: 'Could not fetch the message; it may be too old.',
+  ERR_TENANT_INACTIVE: 'Sua empresa está inativa!',
+  ERR_TENANT_OVERDUE: 'Payment overdue. Check the status of your plan.',
+  ERR_VALIDATION: 'Some fields are invalid.',
+  ERR_INVALID_TOKEN: 'Token inválido. Redirecionando para a página de login.',
+  ERR_ROUTE_NOT_FOUND: 'Route not found.',
+  ERR_NO_TENANT_FOUND: 'No tenant found with this ID.',
+  ERR_NO_PLAN_FOUND: 'No plan found with this ID.',
+  ERR_NO_USER_TENANT_FOUND: 'No user-tenant link found with this ID.',
+  ERR_TENANT_PROTECTED: 'The main company (tenant 1) cannot be deactivated or deleted.',
+  ERR_USER_LIMIT: 'Limite de usuários atingido.',
+  ERR_CONNECTION_LIMIT: 'Limite de conexões atingidas',
+  ERR_DUPLICATED_EMAIL: 'A user with this e-mail already exists.',
+  ERR_DUPLICATED_USER_TENANT: 'This user is already linked to this tenant.',
+  ERR_INVALID_RESET_TOKEN: 'The password reset link is invalid or has expired.',
+  ERR_SETTINGS_CONFLICT:
+    'Hiding tickets assigned to others, hiding chatbot tickets and showing tickets without user or queue cannot be combined.',
+  ERR_CANNOT_DELETE_SELF: 'Não é possível deletar o usuário.',
+  ERR_PAYLOAD_TOO_LARGE: 'The request is too large.',
+  ERR_UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
+  ERR_INTERNAL: 'Ocorreu um erro não identificado.',
+  ERR_NOT_READY: 'The service is starting. Try again shortly.',
+};
+
+/** Shape of every error answer of the API. */
+export interface ApiErrorBody {
+  error: ErrorCode | string;
+  message: string;
+  fields?: Record<string, string[]>;
+}

@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './enums.js';
+export * from './settings.js';
+export * from './validation.js';
+export * from './contracts.js';
