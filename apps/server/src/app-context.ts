@@ -2,8 +2,11 @@ import type { Logger } from 'pino';
 import type { Env } from './config/env.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database, Db } from './platform/db/client.js';
+import type { EventBus } from './platform/events/domain-events.js';
 import type { Jobs } from './platform/jobs/jobs.js';
 import type { Mailer } from './platform/mail/mailer.js';
+import type { MediaStore } from './platform/media/media-store.js';
+import type { Realtime } from './platform/realtime/realtime.js';
 
 /** What use cases and routes may use; built once in main.ts (or by the test harness). */
 export interface AppContext {
@@ -13,7 +16,12 @@ export interface AppContext {
   db: Db;
   jobs: Jobs;
   mailer: Mailer;
+  media: MediaStore;
   logger: Logger;
+  /** Domain events published after commit (realtime pushes, reactions). */
+  events: EventBus;
+  /** Socket.IO, once the HTTP server exists (buildApp). */
+  realtime: Realtime | null;
   /** Public base URL for links sent by e-mail. */
   appUrl: string;
 }

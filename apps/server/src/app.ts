@@ -12,9 +12,21 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.js';
 import { userTenantsRoutes } from './modules/user-tenants/user-tenants.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { registerErrorHandling } from './platform/http/error-handler.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { queuesRoutes } from './modules/queues/queues.routes.js';
+import { channelsRoutes } from './modules/channels/channels.routes.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
+import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerHealthRoutes } from './platform/http/health.routes.js';
 import { registerMetrics } from './platform/observability/metrics.js';
+import { Realtime } from './platform/realtime/realtime.js';
+import { keepFocusedTicketRead } from './modules/tickets/listeners/keep-focused-ticket-read.js';
+import { pushInboxEvents } from './modules/tickets/listeners/push-inbox-events.js';
+import { registerAgentSockets } from './modules/users/agent-sockets.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { webchatRoutes } from './modules/channels/adapters/webchat/webchat.routes.js';
+import { registerWebchatSockets } from './modules/channels/adapters/webchat/webchat.sockets.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app, served at `/` when present. */
@@ -22,18 +34,23 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
-    loggerInstance: ctx.logger as FastifyBaseLogger,
+    loggerInstance: logger,
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     // Many clients of the peer products call the same paths with or without the trailing slash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised before any route runs (bad URL encoding, over-long parameter, malformed HTTP) get the API's error body too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerAuthentication(app, ctx);
   registerMetrics(app, { token: ctx.env.METRICS_TOKEN });
   registerHealthRoutes(app, ctx.database);
@@ -48,14 +65,25 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       const auth = input.route.config?.auth;
       // Record each route's auth level in the document (x-auth), and the bearer requirement.
       const schema = { ...transformed.schema, 'x-auth': auth, ...(auth && auth !== 'public' ? { security: [{ bearerAuth: [] }] } : {}) };
-      return { ...transformed, schema } as typeof transformed;
+      return { ...transformed, schema };
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes]) {
     await app.register(routes(ctx));
   }
+  await app.register(webchatRoutes(ctx));
+
+  const realtime = new Realtime(app.server, ctx.logger);
+  if (ctx.env.REDIS_URL) await realtime.useRedis(ctx.env.REDIS_URL);
+  ctx.realtime = realtime;
+  registerAgentSockets(ctx, realtime);
+  registerWebchatSockets(ctx, realtime);
+  pushInboxEvents(ctx, realtime);
+  keepFocusedTicketRead(ctx, realtime);
+  // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
+  app.addHook('preClose', async () => realtime.close());
 
   if (options.webDist && existsSync(options.webDist)) {
     // Hash-routed single page app: only `/` and its assets are files.

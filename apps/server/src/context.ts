@@ -3,18 +3,25 @@ import type { AppContext } from './app-context.js';
 import type { Env } from './config/env.js';
 import { resolveSecrets } from './config/secrets.js';
 import type { Database } from './platform/db/client.js';
+import { EventBus } from './platform/events/domain-events.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { MediaStore } from './platform/media/media-store.js';
+import { createHmac } from 'node:crypto';
 
 export function createContext(env: Env, database: Database, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): AppContext {
+  const secrets = resolveSecrets(env);
   return {
     env,
-    secrets: resolveSecrets(env),
+    secrets,
     database,
     db: database.db,
     jobs: new Jobs(database.raw, logger, options),
     mailer: createMailer(env, logger),
+    media: new MediaStore(env.DATA_DIR, createHmac('sha256', secrets.jwtRefreshSecret).update('media-urls').digest('base64url')),
     logger,
+    events: new EventBus(logger),
+    realtime: null,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
   };
 }

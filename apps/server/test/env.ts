@@ -15,5 +15,5 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     ADMIN_EMAIL: ROOT_EMAIL,
     ADMIN_PASSWORD: ROOT_PASSWORD,
     ...overrides,
-  } as NodeJS.ProcessEnv);
+  });
 }

@@ -7,6 +7,8 @@ import { isStrongPassword, isValidCpfCnpj, PASSWORD_MIN_LENGTH } from './validat
 export const MAX_ID = 2_147_483_647;
 export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const idParamSchema = z.object({ id: idSchema });
+/** A reference to a row in a JSON body (no coercion): within PostgreSQL's integer range, like every id. */
+export const refIdSchema = z.number().int().positive().max(MAX_ID);
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
@@ -24,8 +26,16 @@ export const userConfigsSchema = z.object({
   isDark: z.boolean().default(false),
 });
 export type UserConfigs = z.infer<typeof userConfigsSchema>;
+/** Free-form attendance filters the web app stores per user; bounded so a user row stays small. */
+export const MAX_FILTERS_JSON_LENGTH = 64 * 1024;
 export const updateUserConfigsBodySchema = z.object({
-  filtrosAtendimento: z.record(z.string(), z.unknown()).nullable().optional(),
+  filtrosAtendimento: z
+    .record(z.string().max(200), z.unknown())
+    .refine((value) => JSON.stringify(value).length <= MAX_FILTERS_JSON_LENGTH, {
+      message: `Must be at most ${MAX_FILTERS_JSON_LENGTH / 1024} KiB of JSON.`,
+    })
+    .nullable()
+    .optional(),
   isDark: z.boolean().optional(),
 });
 
@@ -129,7 +139,7 @@ const tenantFields = {
   trial: z.boolean(),
   trialDays: z.number().int().min(0).max(3650),
   hideUnoficial: z.boolean(),
-  planId: z.number().int().positive().nullable(),
+  planId: refIdSchema.nullable(),
 };
 
 export const createTenantBodySchema = z.object({
@@ -177,12 +187,12 @@ export const signupBodySchema = z.object({
     .trim()
     .regex(/^\+?[\d\s().-]{8,20}$/, 'Invalid mobile number'),
   password: passwordSchema,
-  planId: z.number().int().positive(),
+  planId: refIdSchema,
 });
 
 // ---- user-tenant links ----
 export const userTenantSchema = z.object({ id: z.number().int(), userId: z.number().int(), tenantId: z.number().int(), createdAt: z.string() });
-export const createUserTenantBodySchema = z.object({ userId: z.number().int().positive(), tenantId: z.number().int().positive() });
-export const updateUserTenantBodySchema = z.object({ tenantId: z.number().int().positive() });
-export const deleteUserTenantBodySchema = z.object({ tenantId: z.number().int().positive() });
-export const listUserTenantsQuerySchema = z.object({ userId: z.coerce.number().int().positive().optional() });
+export const createUserTenantBodySchema = z.object({ userId: refIdSchema, tenantId: refIdSchema });
+export const updateUserTenantBodySchema = z.object({ tenantId: refIdSchema });
+export const deleteUserTenantBodySchema = z.object({ tenantId: refIdSchema });
+export const listUserTenantsQuerySchema = z.object({ userId: idSchema.optional() });

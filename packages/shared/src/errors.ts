@@ -50,6 +50,16 @@ export const ERROR_STATUS = {
   ERR_UNSUPPORTED_MEDIA_TYPE: 415,
   ERR_INTERNAL: 500,
   ERR_NOT_READY: 503,
+  ERR_TRANSFER_SAME_USER: 400,
+  ERR_TRANSFER_SAME_QUEUE: 400,
+  ERR_NO_QUEUE_FOUND: 404,
+  ERR_DUPLICATED_QUEUE: 409,
+  ERR_NO_MESSAGE_FOUND: 404,
+  ERR_TICKET_OF_OTHER_USER: 403,
+  ERR_INVALID_PHONE: 400,
+  ERR_INVALID_JSON: 400,
+  ERR_IMPORT_MISSING_COLUMNS: 400,
+  ERR_NO_IMPORT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -107,6 +117,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
   ERR_INTERNAL: 'Ocorreu um erro não identificado.',
   ERR_NOT_READY: 'The service is starting. Try again shortly.',
+  ERR_TRANSFER_SAME_USER: 'Ticket já pertence ao usuário selecionado.',
+  ERR_TRANSFER_SAME_QUEUE: 'Ticket já pertence à fila selecionada.',
+  ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',
+  ERR_DUPLICATED_QUEUE: 'A queue with this name already exists.',
+  ERR_NO_MESSAGE_FOUND: 'Message not found',
+  ERR_TICKET_OF_OTHER_USER: 'This ticket is being handled by another user.',
+  ERR_INVALID_PHONE: 'Invalid number: include the country code.',
+  ERR_INVALID_JSON: 'The entered JSON format is invalid. Please correct and try again.',
+  ERR_IMPORT_MISSING_COLUMNS: 'Contact import file needs columns Name and Number',
+  ERR_NO_IMPORT_FOUND: 'No contact import found with this ID.',
 };
 
 /** Shape of every error answer of the API. */
@@ -114,4 +134,6 @@ export interface ApiErrorBody {
   error: ErrorCode | string;
   message: string;
   fields?: Record<string, string[]>;
+  /** Extra machine-readable facts (e.g. the id of the ticket already open for a contact). */
+  details?: Record<string, unknown>;
 }

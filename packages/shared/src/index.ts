@@ -3,3 +3,4 @@ export * from './enums.js';
 export * from './settings.js';
 export * from './validation.js';
 export * from './contracts.js';
+export * from './inbox.js';

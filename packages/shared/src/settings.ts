@@ -14,7 +14,18 @@ export const SETTING_DEFINITIONS = {
   ViewTicketsWithoutQueue: { kind: 'switch', default: 'disabled' },
   /** Route a contact's tickets to the wallet owner. */
   DirectTicketsToWallets: { kind: 'switch', default: 'disabled' },
+  /** Resolve open and pending tickets idle for this long (SPEC §4). */
+  autoResolveIdle: { kind: 'choice', default: 'disabled', values: ['disabled', '10m', '1h', '1d', '5d', '10d'] },
 } as const;
+
+/** Idle time of each autoResolveIdle choice, in minutes. */
+export const AUTO_RESOLVE_IDLE_MINUTES: Record<string, number> = { '10m': 10, '1h': 60, '1d': 1440, '5d': 7200, '10d': 14400 };
+
+/** The values a setting accepts. */
+export function allowedSettingValues(key: SettingKey): readonly string[] {
+  const definition = SETTING_DEFINITIONS[key];
+  return 'values' in definition ? definition.values : SWITCH_VALUES;
+}
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
 export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
@@ -29,4 +40,4 @@ export const EXCLUSIVE_VISIBILITY_SETTINGS: readonly SettingKey[] = [
 export const settingSchema = z.object({ key: z.enum(SETTING_KEYS as [SettingKey, ...SettingKey[]]), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;
 
-export const updateSettingBodySchema = z.object({ value: z.enum(SWITCH_VALUES) });
+export const updateSettingBodySchema = z.object({ value: z.string().trim().min(1).max(50) });

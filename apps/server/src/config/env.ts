@@ -9,7 +9,8 @@ const KNOWN_DEFAULT_SECRETS = new Set(
 function isWeakSecret(value: string): boolean {
   const lower = value.toLowerCase();
   if (value.length < 32) return true;
-  if ([...KNOWN_DEFAULT_SECRETS].some((known) => lower.includes(known) && lower.replace(known, '').length < 16)) return true;
+  // A known word repeated to reach the length ('changeme123changeme123…') is still a known default.
+  if ([...KNOWN_DEFAULT_SECRETS].some((known) => lower.includes(known) && lower.replaceAll(known, '').replace(/[^a-z]/g, '').length < 16)) return true;
   return new Set(value).size < 10; // 'aaaa…' or '0101…'
 }
 

@@ -97,12 +97,12 @@ export async function hitRateLimit(db: Db, key: string, windowSeconds: number): 
   return row?.count ?? 1;
 }
 
-export async function currentRateLimitHits(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimitCounters.count })
-    .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowStart, sql`now() - make_interval(secs => ${windowSeconds})`)));
-  return row?.count ?? 0;
+/** Takes one hit back (an attempt refused or not counted as a failure). */
+export async function releaseRateLimitHit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+    .where(eq(rateLimitCounters.key, key));
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {

@@ -32,7 +32,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
   app.addHook('onRoute', (route) => {
     const documented = route.schema && !(route.schema as { hide?: boolean }).hide;
     if (documented && !route.config?.auth) {
-      throw new Error(`Route ${route.method} ${route.url} must declare config.auth`);
+      throw new Error(`Route ${String(route.method)} ${route.url} must declare config.auth`);
     }
   });
 

@@ -9,7 +9,7 @@ export function newRefreshToken(key: string): { id: string; token: string; token
 
 export function parseRefreshToken(token: string): { id: string; secret: string } | undefined {
   const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,100})$/.exec(token);
-  return match ? { id: match[1]!, secret: match[2]! } : undefined;
+  return match ? { id: match[1], secret: match[2] } : undefined;
 }
 
 export function refreshSecretMatches(key: string, secret: string, storedHash: string): boolean {

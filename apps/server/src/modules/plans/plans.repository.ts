@@ -17,7 +17,7 @@ export async function findPlanById(db: Db, id: number): Promise<PlanRow | undefi
 
 export async function insertPlan(db: Db, values: NewPlan): Promise<PlanRow> {
   const [row] = await db.insert(plans).values(values).returning();
-  return row!;
+  return row;
 }
 
 export async function updatePlan(db: Db, id: number, values: Partial<NewPlan>): Promise<PlanRow | undefined> {

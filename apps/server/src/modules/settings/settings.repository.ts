@@ -32,3 +32,11 @@ export async function writeSetting(db: Db, tenantId: number, key: SettingKey, va
 export async function lockSettings(db: Db, tenantId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(7240002, ${tenantId})`);
 }
+
+/** Tenants where a setting has a stored value other than `except` (background jobs). */
+export async function listTenantsWithSetting(db: Db, key: SettingKey, except: string): Promise<{ tenantId: number; value: string }[]> {
+  return db
+    .select({ tenantId: settings.tenantId, value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.key, key), sql`${settings.value} <> ${except}`));
+}

@@ -6,8 +6,10 @@ export type TenantRow = typeof tenants.$inferSelect;
 export type NewTenant = Omit<typeof tenants.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type TenantWithCount = TenantRow & { userCount: number };
 
+// Inside a select list drizzle prints columns without their table, and a bare "id" in this subquery would be
+// the user's id: the tables are named explicitly.
 const withUserCount = {
-  userCount: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = ${tenants.id})`.as('user_count'),
+  userCount: sql<number>`(select count(*)::int from ${users} where ${users}.${sql.identifier(users.tenantId.name)} = ${tenants}.${sql.identifier(tenants.id.name)})`.as('user_count'),
 };
 
 export async function listTenants(db: Db): Promise<TenantWithCount[]> {
@@ -39,7 +41,7 @@ export async function countTenants(db: Db): Promise<number> {
 
 export async function insertTenant(db: Db, values: NewTenant & { id?: number }): Promise<TenantRow> {
   const [row] = await db.insert(tenants).values(values).returning();
-  return row!;
+  return row;
 }
 
 export async function updateTenant(db: Db, tenantId: number, changes: Partial<NewTenant>): Promise<TenantRow | undefined> {

@@ -15,7 +15,7 @@ export async function listUserTenants(db: Db, filter: { userId?: number }): Prom
 
 export async function insertUserTenant(db: Db, values: { userId: number; tenantId: number }): Promise<UserTenantRow> {
   const [row] = await db.insert(userTenants).values(values).returning();
-  return row!;
+  return row;
 }
 
 export async function updateUserTenant(db: Db, id: number, tenantId: number): Promise<UserTenantRow | undefined> {

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
+import { containsPattern } from '../../platform/db/like.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
@@ -28,7 +29,7 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const filters = [eq(users.tenantId, tenantId)];
   if (options.search) {
-    const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(options.search);
     filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
   }
   if (options.excludeUserId) filters.push(ne(users.id, options.excludeUserId));
@@ -50,7 +51,7 @@ export async function insertUser(db: Db, tenantId: number, values: NewUser): Pro
     .insert(users)
     .values({ ...values, tenantId })
     .returning();
-  return row!;
+  return row;
 }
 
 export async function updateUser(db: Db, tenantId: number, id: number, changes: UserChanges): Promise<UserRow | undefined> {

@@ -69,7 +69,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
         return { rows: result.rows };
       }
       const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: (results.at(-1)?.rows ?? []) };
     },
   };
   return {
@@ -90,7 +90,8 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const raw: SqlExecutor = {
     async executeSql(text, values) {
-      const result = await pool.query(text, values as unknown[] | undefined);
+      // A parameterless multi-statement script answers with one result per statement.
+      const result = (await pool.query(text, values)) as unknown as pg.QueryResult | pg.QueryResult[];
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },

@@ -6,13 +6,14 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Profile, TenantStatus, UserConfigs } from '@conversa/shared';
+import type { ChannelStatus, ChannelType, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -136,4 +137,266 @@ export const settings = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('settings_tenant_key').on(t.tenantId, t.key)],
+);
+
+// ---------------------------------------------------------------------------
+// Inbox: queues, channels, contacts, tickets, messages
+// ---------------------------------------------------------------------------
+
+export const queues = pgTable(
+  'queues',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#4dabf7'),
+    greetingMessage: text('greeting_message'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('queues_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const userQueues = pgTable(
+  'user_queues',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_queue_idx').on(t.queueId)],
+);
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').$type<ChannelType>().notNull(),
+    status: text('status').$type<ChannelStatus>().notNull().default('disconnected'),
+    number: text('number'),
+    isDefault: boolean('is_default').notNull().default(false),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    farewellMessage: text('farewell_message'),
+    autoDistribution: text('auto_distribution').$type<'none' | 'random' | 'balanced'>().notNull().default('none'),
+    /** Per-type settings, validated by the type's zod schema. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Unguessable public identifier (web-chat embed key, webhook path). */
+    publicKey: text('public_key').notNull(),
+    qrcode: text('qrcode'),
+    retries: integer('retries').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('channels_public_key_key').on(t.publicKey),
+    uniqueIndex('channels_one_default_per_tenant').on(t.tenantId).where(sql`${t.isDefault}`),
+    index('channels_tenant_idx').on(t.tenantId),
+  ],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Digits with country code (E.164 without '+'); unique per tenant. */
+    number: text('number'),
+    /** Identity on a channel without phone numbers ('webchat:<visitor>', 'telegram:<chat>'); unique per tenant. */
+    externalKey: text('external_key'),
+    email: text('email'),
+    identity: text('identity'),
+    birthday: text('birthday'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    businessName: text('business_name'),
+    messengerId: text('messenger_id'),
+    instagramPk: text('instagram_pk'),
+    hubWhatsappId: text('hub_whatsapp_id'),
+    profilePicUrl: text('profile_pic_url'),
+    extraInfo: jsonb('extra_info').$type<{ name: string; value: string }[]>().notNull().default([]),
+    blocked: boolean('blocked').notNull().default(false),
+    chatbotBlocked: boolean('chatbot_blocked').notNull().default(false),
+    isGroup: boolean('is_group').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_tenant_number_key').on(t.tenantId, t.number).where(sql`${t.number} is not null`),
+    uniqueIndex('contacts_tenant_external_key').on(t.tenantId, t.externalKey).where(sql`${t.externalKey} is not null`),
+    index('contacts_tenant_name_idx').on(t.tenantId, t.name),
+  ],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<TicketStatus>().notNull().default('pending'),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    lastMessage: text('last_message'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    answered: boolean('answered').notNull().default(false),
+    isGroup: boolean('is_group').notNull().default(false),
+    chatFlowId: integer('chat_flow_id'),
+    /** Per-integration on/off flags (difyStatus, typebotStatus, …). */
+    integrationStatuses: jsonb('integration_statuses').$type<Record<string, boolean>>().notNull().default({}),
+    value: numeric('value', { precision: 12, scale: 2, mode: 'number' }),
+    rating: integer('rating'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // At most one open or pending ticket per contact and channel: concurrent first messages cannot make two.
+    uniqueIndex('tickets_one_active_per_contact_channel').on(t.contactId, t.channelId).where(sql`${t.status} in ('open', 'pending')`),
+    index('tickets_tenant_status_updated_idx').on(t.tenantId, t.status, t.updatedAt),
+    index('tickets_tenant_queue_idx').on(t.tenantId, t.queueId),
+    index('tickets_tenant_user_idx').on(t.tenantId, t.userId),
+    index('tickets_contact_idx').on(t.contactId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Null for messages of a blocked contact: stored, but they open no ticket. */
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** The provider's message id; unique per channel, so a re-delivered event is a no-op. */
+    externalId: text('external_id'),
+    fromMe: boolean('from_me').notNull(),
+    body: text('body').notNull().default(''),
+    mediaType: text('media_type'),
+    mediaKey: text('media_key'),
+    mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
+    mediaSize: integer('media_size'),
+    quotedMessageId: uuid('quoted_message_id'),
+    status: text('status').$type<'pending' | 'sent' | 'delivered' | 'read' | 'failed' | 'received'>().notNull(),
+    ack: integer('ack').notNull().default(0),
+    edited: boolean('edited').notNull().default(false),
+    deleted: boolean('deleted').notNull().default(false),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    error: text('error'),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('messages_channel_external_key').on(t.channelId, t.externalId).where(sql`${t.externalId} is not null`),
+    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
+    index('messages_tenant_idx').on(t.tenantId),
+  ],
+);
+
+export const ticketLogs = pgTable(
+  'ticket_logs',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_logs_ticket_idx').on(t.ticketId)],
+);
+
+export const webchatVisitors = pgTable(
+  'webchat_visitors',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webchat_visitors_channel_idx').on(t.channelId)],
+);
+
+/** Wallets: the users who own a contact's relationship (DirectTicketsToWallets). */
+export const contactWallets = pgTable(
+  'contact_wallets',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.userId] }), index('contact_wallets_user_idx').on(t.userId)],
+);
+
+/**
+ * Contact imports (CSV/XLSX): the parsed rows wait here for the durable import job, which records
+ * its progress and the rejected rows; the rows are dropped once the import has finished.
+ */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<'queued' | 'running' | 'finished' | 'failed'>().notNull().default('queued'),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    rejected: jsonb('rejected').$type<{ row: number; reason: string }[]>().notNull().default([]),
+    /** The rows still to import, as read from the file; null once finished. */
+    rows: jsonb('rows').$type<{ row: number; name: string; number: string; email: string }[] | null>(),
+    ...timestamps,
+  },
+  (t) => [index('contact_imports_tenant_idx').on(t.tenantId, t.createdAt)],
 );

@@ -8,6 +8,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fields?: Record<string, string[]>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message ?? ERROR_MESSAGES[code]);
     this.name = 'AppError';
@@ -18,6 +19,18 @@ export class AppError extends Error {
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = findPgError(error);
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/**
+ * SQLSTATEs of values the database refuses as data (class 22): out of range, not representable,
+ * NUL characters, bad JSON text. A request that causes one carried bad input that a schema missed.
+ */
+const DATA_EXCEPTIONS = new Set(['22001', '22003', '22007', '22008', '22021', '22025', '22P02', '22P05', '2201B']);
+
+/** The SQLSTATE when the error is a data exception the client's input caused, else undefined. */
+export function findDataException(error: unknown): string | undefined {
+  const code = findPgError(error)?.code;
+  return code && DATA_EXCEPTIONS.has(code) ? code : undefined;
 }
 
 function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {

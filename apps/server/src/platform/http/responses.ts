@@ -4,6 +4,7 @@ export const errorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** Documented error answers shared by every route. */

@@ -1,13 +1,24 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 
+export interface JobAttempt {
+  number: number;
+  last: boolean;
+}
+
 /** A typed durable job: a name, a zod payload and a handler. */
 export interface JobDefinition<Name extends string, Schema extends z.ZodType> {
   name: Name;
   schema: Schema;
   retryLimit?: number;
   retryDelaySeconds?: number;
-  handler(ctx: AppContext, data: z.output<Schema>): Promise<void>;
+  /** How many jobs a worker takes at once (run concurrently), and how often it polls when idle. */
+  batchSize?: number;
+  pollingIntervalSeconds?: number;
+  /** Run on this schedule (cron, UTC) in addition to explicit sends. */
+  cron?: string;
+  /** Throwing schedules a retry (with backoff) until the limit; `attempt.last` tells the final try. */
+  handler(ctx: AppContext, data: z.output<Schema>, attempt: JobAttempt): Promise<void>;
 }
 
 export function defineJob<Name extends string, Schema extends z.ZodType>(definition: JobDefinition<Name, Schema>) {

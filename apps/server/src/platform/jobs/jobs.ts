@@ -2,9 +2,11 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import type { SqlExecutor } from '../db/client.js';
+import type { Db, SqlExecutor } from '../db/client.js';
+import { executorFor } from '../db/raw-executor.js';
 import { jobDefinitions } from './registry.js';
-export { defineJob, type JobDefinition } from './define-job.js';
+export { defineJob, type JobAttempt, type JobDefinition } from './define-job.js';
+import type { JobAttempt } from './define-job.js';
 
 type Definitions = (typeof jobDefinitions)[number];
 export type JobName = Definitions['name'];
@@ -13,19 +15,23 @@ export type JobPayload<N extends JobName> = z.input<Extract<Definitions, { name:
 export interface SendOptions {
   startAfter?: Date | number;
   singletonKey?: string;
+  /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
+  tx?: Db;
 }
 
 /** pg-boss on the application database (PGlite through its `db` option, or the PostgreSQL server). */
 export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
+  private readonly workers = new Map<string, string>();
+  private readonly toWake = new Set<string>();
 
   constructor(
     executor: SqlExecutor,
     private readonly logger: Logger,
     private readonly options: { pollingIntervalSeconds?: number } = {},
   ) {
-    this.boss = new PgBoss({ db: executor as PgBoss.Db, schema: 'pgboss', supervise: true, schedule: true });
+    this.boss = new PgBoss({ db: executor, schema: 'pgboss', supervise: true, schedule: true });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
   }
 
@@ -40,20 +46,59 @@ export class Jobs {
         retryDelay: definition.retryDelaySeconds ?? 10,
         retryBackoff: true,
       });
+      if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
       if (!workers) continue;
-      await this.boss.work(definition.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-        for (const job of jobs) {
-          const data = definition.schema.parse(job.data);
-          await (definition.handler as (c: AppContext, d: unknown) => Promise<void>)(ctx, data);
-        }
-      });
+      const workerId = await this.boss.work(
+        definition.name,
+        {
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? definition.pollingIntervalSeconds ?? 2,
+          batchSize: definition.batchSize ?? 10,
+          includeMetadata: true,
+        },
+        // pg-boss completes or fails a whole batch together: each job runs on its own here, and a
+        // failed one is failed by id (so it alone is retried) before the batch resolves.
+        async (jobs: PgBoss.JobWithMetadata[]) => {
+          await Promise.all(
+            jobs.map(async (job) => {
+              try {
+                const data = definition.schema.parse(job.data);
+                const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
+                await (definition.handler as (c: AppContext, d: unknown, a: JobAttempt) => Promise<void>)(ctx, data, attempt);
+              } catch (error) {
+                this.logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed; it will be retried if attempts remain');
+                await this.boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+              }
+            }),
+          );
+        },
+      );
+      this.workers.set(definition.name, workerId);
     }
   }
 
   async send<N extends JobName>(name: N, data: JobPayload<N>, options: SendOptions = {}): Promise<string | null> {
     const definition = jobDefinitions.find((d) => d.name === name)!;
     const payload = definition.schema.parse(data) as object;
-    return this.boss.send(name, payload, options);
+    const { tx, ...rest } = options;
+    if (!tx) {
+      const id = await this.boss.send(name, payload, rest);
+      this.wake(name);
+      return id;
+    }
+    // The job becomes visible at commit: transact() wakes the worker then (wakeAfterCommit).
+    this.toWake.add(name);
+    return this.boss.send(name, payload, { ...rest, db: executorFor(tx) });
+  }
+
+  /** Wakes this process's workers of queues that got jobs in a transaction that just committed. */
+  wakeAfterCommit(): void {
+    for (const name of this.toWake) this.wake(name);
+    this.toWake.clear();
+  }
+
+  private wake(name: string): void {
+    const workerId = this.workers.get(name);
+    if (workerId) this.boss.notifyWorker(workerId);
   }
 
   /** Waits for running handlers to finish (graceful), then stops polling. */

@@ -6,7 +6,7 @@ import { findTenantById } from '../../tenants/tenants.repository.js';
 import { findUserByEmailAnyTenant, updateUser } from '../../users/users.repository.js';
 import { issueSession } from '../issue-session.js';
 import { verifyAgainstDummy, verifyPassword } from '../passwords.js';
-import { assertNotLimited, clearAttempts, recordAttempt } from '../rate-limit.js';
+import { clearAttempts, releaseAttempt, takeAttempt } from '../rate-limit.js';
 
 export interface LoginInput {
   email: string;
@@ -17,19 +17,18 @@ export interface LoginInput {
 export async function login(ctx: AppContext, input: LoginInput): Promise<LoginResponse> {
   const email = normalizeEmail(input.email);
   const emailKey = `login:email:${email}`;
-  const keys = [emailKey, `login:ip:${input.ip}`];
-  await assertNotLimited(ctx.db, keys);
+  const ipKey = `login:ip:${input.ip}`;
+  // Counted before the password is checked; a failure keeps the count, a right password gives it back.
+  await takeAttempt(ctx.db, [emailKey, ipKey]);
 
   const user = await findUserByEmailAnyTenant(ctx.db, email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
-  if (!user || !valid) {
-    await recordAttempt(ctx.db, keys);
-    throw new AppError('ERR_INVALID_CREDENTIALS');
-  }
+  if (!user || !valid) throw new AppError('ERR_INVALID_CREDENTIALS');
+  await clearAttempts(ctx.db, emailKey);
+  await releaseAttempt(ctx.db, ipKey);
 
   const tenant = await findTenantById(ctx.db, user.tenantId);
   if (!tenant || tenant.status !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
-  await clearAttempts(ctx.db, emailKey);
 
   const session = await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.tenantId, user.id, { isOnline: true, lastOnline: new Date() });

@@ -3,7 +3,7 @@ import { normalizeEmail } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { findUserByEmailAnyTenant } from '../../users/users.repository.js';
 import { insertPasswordResetToken } from '../auth.repository.js';
-import { assertNotLimited, recordAttempt } from '../rate-limit.js';
+import { takeAttempt } from '../rate-limit.js';
 import { hmac } from '../refresh-tokens.js';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -12,8 +12,7 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 export async function requestPasswordReset(ctx: AppContext, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   const keys = [`reset:email:${email}`, `reset:ip:${input.ip}`];
-  await assertNotLimited(ctx.db, keys);
-  await recordAttempt(ctx.db, keys);
+  await takeAttempt(ctx.db, keys);
 
   const user = await findUserByEmailAnyTenant(ctx.db, email);
   if (!user) return;

@@ -1,4 +1,4 @@
-import { EXCLUSIVE_VISIBILITY_SETTINGS, MAIN_TENANT_ID, type SettingKey } from '@conversa/shared';
+import { allowedSettingValues, EXCLUSIVE_VISIBILITY_SETTINGS, MAIN_TENANT_ID, type SettingKey } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { isPlatformAdmin, type Actor } from '../../auth/actor.js';
@@ -7,7 +7,9 @@ import { lockSettings, readSettings, writeSetting } from '../settings.repository
 /** Platform-wide switches, read on tenant 1 and changed only by its superadmin. */
 const PLATFORM_SETTINGS: readonly SettingKey[] = ['userCreation'];
 
-export async function updateSetting(ctx: AppContext, actor: Actor, key: SettingKey, value: 'enabled' | 'disabled') {
+export async function updateSetting(ctx: AppContext, actor: Actor, key: SettingKey, value: string) {
+  const allowed = allowedSettingValues(key);
+  if (!allowed.includes(value)) throw new AppError('ERR_VALIDATION', `${key} accepts: ${allowed.join(', ')}.`, { value: [`One of: ${allowed.join(', ')}`] });
   if (PLATFORM_SETTINGS.includes(key) && !(isPlatformAdmin(actor) && actor.tenantId === MAIN_TENANT_ID)) throw new AppError('ERR_NO_PERMISSION');
   await ctx.db.transaction(async (tx) => {
     await lockSettings(tx, actor.tenantId);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { assertNotLimited, recordAttempt } from '../../auth/rate-limit.js';
+import { takeAttempt } from '../../auth/rate-limit.js';
 import { findPlanById } from '../../plans/plans.repository.js';
 import { readSetting } from '../../settings/settings.repository.js';
 import { insertUserWithinLimit } from '../../users/use-cases/create-user.js';
@@ -14,9 +14,7 @@ export type SignUpInput = z.output<typeof signupBodySchema>;
 /** Public sign-up: a new tenant on the chosen plan and its admin. The profile is always admin, never from the body. */
 export async function signUp(ctx: AppContext, input: SignUpInput & { ip: string }): Promise<{ tenantId: number; userId: number }> {
   if ((await readSetting(ctx.db, MAIN_TENANT_ID, 'userCreation')) === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED');
-  const limitKeys = [`signup:ip:${input.ip}`];
-  await assertNotLimited(ctx.db, limitKeys);
-  await recordAttempt(ctx.db, limitKeys);
+  await takeAttempt(ctx.db, [`signup:ip:${input.ip}`]);
 
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {

@@ -1,0 +1,192 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from '../../../test/api.js';
+import { buildTenant, buildUser } from '../../../test/factories.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+
+let server: TestServer;
+let api: Api;
+let tenantId: number;
+let user: Awaited<ReturnType<typeof buildUser>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new Api(server.url);
+  tenantId = (await buildTenant(server.ctx)).id;
+  user = await buildUser(server.ctx, tenantId, { profile: 'admin' });
+});
+afterAll(() => server?.close());
+
+/** An authenticated route any signed-in user may call. */
+const me = (token?: string) => api.get(`/users/${user.id}`, { token });
+const refresh = (refreshToken: string) => api.post('/auth/refresh_token', { refreshToken });
+
+/** Signs access-token claims the way the server does, with a chosen secret, expiry and claims. */
+async function signToken(options: { secret?: string; exp: number; sub?: string; tid?: number; sid: string; iss?: string }) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ tid: options.tid ?? tenantId, sid: options.sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(options.sub ?? String(user.id))
+    .setIssuer(options.iss ?? 'conversa')
+    .setIssuedAt(Math.min(now, options.exp - 60))
+    .setExpirationTime(options.exp)
+    .sign(new TextEncoder().encode(options.secret ?? server.ctx.secrets.jwtSecret));
+}
+
+const sessionIdOf = (token: string) => decodeJwt(token).sid as string;
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('refresh tokens', () => {
+  it('rotate: the new refresh token works once and gives a working access token', async () => {
+    const session = await api.login(user.email, user.password);
+
+    const first = await refresh(session.refreshToken);
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body).sort()).toEqual(['refreshToken', 'token']);
+    expect(first.body.refreshToken).not.toBe(session.refreshToken);
+    expect((await me(first.body.token)).status).toBe(200);
+    // Same session: the rotated access token belongs to the family of the login.
+    expect(sessionIdOf(first.body.token)).toBe(sessionIdOf(session.token));
+
+    const second = await refresh(first.body.refreshToken);
+    expect(second.status).toBe(200);
+    expect((await me(second.body.token)).status).toBe(200);
+    // The previous access tokens of a live session keep working until they expire.
+    expect((await me(session.token)).status).toBe(200);
+  });
+
+  it('presenting a spent refresh token again revokes the whole family (401 ERR_INVALID_TOKEN)', async () => {
+    const session = await api.login(user.email, user.password);
+    const rotated = await refresh(session.refreshToken);
+    expect(rotated.status).toBe(200);
+    const newest = await refresh(rotated.body.refreshToken);
+    expect(newest.status).toBe(200);
+    expect((await me(newest.body.token)).status).toBe(200);
+
+    const replay = await refresh(session.refreshToken);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toBe('ERR_INVALID_TOKEN');
+
+    // The newest refresh token of that family is dead too, and so are its access tokens.
+    const afterReplay = await refresh(newest.body.refreshToken);
+    expect(afterReplay.status).toBe(401);
+    expect(afterReplay.body.error).toBe('ERR_INVALID_TOKEN');
+    for (const token of [session.token, rotated.body.token, newest.body.token]) {
+      const response = await me(token);
+      expect(response.status).toBe(401);
+      expect(response.body.error).toBe('ERR_INVALID_TOKEN');
+    }
+  });
+
+  it('a revoked family does not touch the other sessions of the same user', async () => {
+    const victim = await api.login(user.email, user.password);
+    const other = await api.login(user.email, user.password);
+    expect((await refresh(victim.refreshToken)).status).toBe(200);
+    expect((await refresh(victim.refreshToken)).status).toBe(401);
+
+    expect((await me(victim.token)).status).toBe(401);
+    expect((await me(other.token)).status).toBe(200);
+    expect((await refresh(other.refreshToken)).status).toBe(200);
+  });
+
+  it('refuses garbage, forged and access tokens in place of a refresh token with 401 ERR_INVALID_TOKEN', async () => {
+    const session = await api.login(user.email, user.password);
+    const [id] = session.refreshToken.split('.');
+    const forged = `${id}.${randomBytes(32).toString('base64url')}`;
+    for (const candidate of ['garbage', forged, session.token, `${randomUUID()}.${randomBytes(32).toString('base64url')}`]) {
+      const response = await refresh(candidate);
+      expect(response.status, candidate).toBe(401);
+      expect(response.body.error).toBe('ERR_INVALID_TOKEN');
+    }
+    // A forged secret for a real id is not "reuse": the genuine token still works.
+    expect((await refresh(session.refreshToken)).status).toBe(200);
+
+    const missing = await api.post('/auth/refresh_token', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('ERR_VALIDATION');
+    expect(Object.keys(missing.body.fields)).toEqual(['refreshToken']);
+  });
+});
+
+describe('access tokens', () => {
+  it('an expired access token gets 403 ERR_SESSION_EXPIRED; the same claims unexpired pass', async () => {
+    const { token } = await api.login(user.email, user.password);
+    const sid = sessionIdOf(token);
+
+    const valid = await signToken({ sid, exp: now() + 120 });
+    expect((await me(valid)).status).toBe(200);
+
+    const expired = await signToken({ sid, exp: now() - 5 });
+    const response = await me(expired);
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('ERR_SESSION_EXPIRED');
+    // An expired token still refreshes through the refresh token (SPEC §7: on 403 the client refreshes once).
+  });
+
+  it('refuses a missing, garbage, forged or tampered token with 401 ERR_INVALID_TOKEN', async () => {
+    const { token } = await api.login(user.email, user.password);
+    const sid = sessionIdOf(token);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const elevated = Buffer.from(JSON.stringify({ ...claims, sub: '1', tid: 1 })).toString('base64url');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+
+    const cases: Record<string, string | undefined> = {
+      missing: undefined,
+      garbage: 'not-a-jwt',
+      'forged with another secret': await signToken({ sid, exp: now() + 120, secret: randomBytes(48).toString('base64url') }),
+      // Signature checked before expiry: a forged expired token says nothing about expiry.
+      'forged and expired': await signToken({ sid, exp: now() - 5, secret: randomBytes(48).toString('base64url') }),
+      'payload swapped (other user, tenant 1)': `${header}.${elevated}.${signature}`,
+      'alg none': unsigned,
+      'other issuer': await signToken({ sid, exp: now() + 120, iss: 'someone-else' }),
+      'claims another tenant': await signToken({ sid, exp: now() + 120, tid: 1 }),
+      'unknown session': await signToken({ sid: randomUUID(), exp: now() + 120 }),
+      'unknown user': await signToken({ sid, exp: now() + 120, sub: '987654' }),
+    };
+    for (const [name, candidate] of Object.entries(cases)) {
+      const response = await me(candidate);
+      expect(response.status, name).toBe(401);
+      expect(response.body.error, name).toBe('ERR_INVALID_TOKEN');
+    }
+
+    const wrongScheme = await api.get(`/users/${user.id}`, { headers: { authorization: `Basic ${token}` } });
+    expect(wrongScheme.status).toBe(401);
+    expect(wrongScheme.body.error).toBe('ERR_INVALID_TOKEN');
+  });
+
+  it('an anonymous caller is refused before the body is read', async () => {
+    const response = await api.post('/users', { nonsense: true });
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe('ERR_INVALID_TOKEN');
+  });
+});
+
+describe('POST /auth/logout/', () => {
+  it('revokes the session: its access token and refresh token are refused afterwards', async () => {
+    const session = await api.login(user.email, user.password);
+    const other = await api.login(user.email, user.password);
+
+    const logout = await api.post('/auth/logout/', undefined, { token: session.token });
+    expect(logout.status).toBe(204);
+
+    const withToken = await me(session.token);
+    expect(withToken.status).toBe(401);
+    expect(withToken.body.error).toBe('ERR_INVALID_TOKEN');
+    const withRefresh = await refresh(session.refreshToken);
+    expect(withRefresh.status).toBe(401);
+    expect(withRefresh.body.error).toBe('ERR_INVALID_TOKEN');
+    const again = await api.post('/auth/logout/', undefined, { token: session.token });
+    expect(again.status).toBe(401);
+
+    // Only that session ended.
+    expect((await me(other.token)).status).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    const response = await api.post('/auth/logout/');
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe('ERR_INVALID_TOKEN');
+  });
+});

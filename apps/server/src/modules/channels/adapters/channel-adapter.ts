@@ -1,0 +1,37 @@
+import type { ChannelType } from '@conversa/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../../app-context.js';
+import type { ChannelRow } from '../channels.repository.js';
+
+/** A message on its way out, as the send job hands it to an adapter. */
+export interface OutboundMessage {
+  messageId: string;
+  ticketId: number;
+  contact: { id: number; number: string | null; externalKey: string | null };
+  body: string;
+  media?: { key: string; name: string; mime: string; type: string };
+  quotedExternalId?: string | null;
+}
+
+export interface SendResult {
+  /** The provider's id for the message (acks refer to it). */
+  externalId: string;
+  status: 'sent' | 'delivered';
+}
+
+/**
+ * One per channel type (DESIGN §3): a client for the provider, an inbound parser (its webhook or
+ * socket entry point calls ingestInbound), and an error normaliser that throws AppError codes.
+ */
+export interface ChannelAdapter<Settings = Record<string, unknown>> {
+  type: ChannelType;
+  /** Validates the type's own settings when a channel is created or edited. */
+  settingsSchema: z.ZodType<Settings>;
+  /** Connects the channel (opens a session, registers a webhook…) and reports its status. */
+  start(ctx: AppContext, channel: ChannelRow): Promise<void>;
+  stop(ctx: AppContext, channel: ChannelRow): Promise<void>;
+  send(ctx: AppContext, channel: ChannelRow, message: OutboundMessage): Promise<SendResult>;
+  /** Edits and deletions "for everyone" where the provider allows them. */
+  editMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }, body: string): Promise<void>;
+  deleteMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }): Promise<void>;
+}

@@ -1,0 +1,24 @@
+import type { AppContext } from '../../../../app-context.js';
+import type { DomainEvent } from '../../../../platform/events/domain-events.js';
+import type { Realtime } from '../../../../platform/realtime/realtime.js';
+import { rooms } from '../../../../platform/realtime/rooms.js';
+import { visitorIdOfContactKey } from './visitor-auth.js';
+import { presentVisitorMessage } from './webchat.presenter.js';
+import { findMessageAudience } from './webchat.repository.js';
+import { WEBCHAT_EVENTS, WEBCHAT_NAMESPACE } from './webchat.schemas.js';
+
+/**
+ * After commit, a visitor's own new message is pushed to all of the visitor's sockets (its other
+ * tabs show it; the sending tab gets its ack even if the HTTP answer was lost). Agents' messages
+ * reach the visitor through the adapter's send, once the send job delivers them.
+ */
+export function pushVisitorMessages(ctx: AppContext, realtime: Realtime): void {
+  ctx.events.subscribe(async (event: DomainEvent) => {
+    if (event.type !== 'message.created') return;
+    const found = await findMessageAudience(ctx.db, event.tenantId, event.messageId);
+    if (!found || found.channelType !== 'webchat' || found.message.fromMe) return;
+    const visitorId = visitorIdOfContactKey(found.contactKey);
+    if (!visitorId) return;
+    realtime.emit(WEBCHAT_NAMESPACE, [rooms.visitor(visitorId)], WEBCHAT_EVENTS.message, presentVisitorMessage(found.message, ctx.media));
+  });
+}

@@ -1,0 +1,63 @@
+import type { AppContext } from '../../../../../app-context.js';
+import { AppError } from '../../../../../platform/http/app-error.js';
+import { checkUpload } from '../../../../../platform/media/uploads.js';
+import { findMessageByExternalId, findMessageById, type MessageRow } from '../../../../messages/messages.repository.js';
+import { ingestInbound, type InboundMedia } from '../../../../messages/use-cases/ingest-inbound.js';
+import { visitorContactKey, type VisitorSession } from '../visitor-auth.js';
+import { takeWebchatAllowance, webchatLimitKeys } from '../webchat-limits.js';
+import { visitorExternalId } from '../webchat.presenter.js';
+import { WEBCHAT_LIMITS } from '../webchat.schemas.js';
+
+export interface PostVisitorMessageInput {
+  /** The widget's id of the message; posting it again (a resend after a reconnection) is a no-op. */
+  clientId: string;
+  body: string;
+  file?: { content: Buffer; filename: string; mimetype: string };
+}
+
+/**
+ * A visitor writes (text, or a file with an optional caption): through the one inbound pipeline
+ * (ingestInbound), deduplicated by the (channel, external id) unique index. Answers the stored
+ * message, also when it had been stored before.
+ */
+export async function postVisitorMessage(
+  ctx: AppContext,
+  visitor: VisitorSession,
+  input: PostVisitorMessageInput,
+): Promise<{ message: MessageRow; duplicate: boolean }> {
+  if (input.body.length > WEBCHAT_LIMITS.bodyChars)
+    throw new AppError('ERR_VALIDATION', 'The message is too long.', { body: [`At most ${WEBCHAT_LIMITS.bodyChars} characters`] });
+  if (!input.file && !input.body.trim()) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  await takeWebchatAllowance(
+    ctx.db,
+    webchatLimitKeys.messagesOfVisitor(visitor.visitorId),
+    WEBCHAT_LIMITS.messagesPerMinute,
+    'Too many messages. Try again in 1 minute.',
+  );
+
+  const externalId = visitorExternalId(visitor.visitorId, input.clientId);
+  const stored = await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId);
+  if (stored) return { message: stored, duplicate: true };
+
+  let media: InboundMedia | undefined;
+  if (input.file) {
+    const upload = await checkUpload(input.file.content, input.file.mimetype, input.file.filename, WEBCHAT_LIMITS.uploadBytes);
+    const key = await ctx.media.save(visitor.tenantId, upload.content);
+    media = { key, name: upload.name, mime: upload.mime, size: upload.content.length, type: upload.type as InboundMedia['type'] };
+  }
+
+  const result = await ingestInbound(ctx, {
+    tenantId: visitor.tenantId,
+    channelId: visitor.channelId,
+    externalId,
+    contact: { key: { externalKey: visitorContactKey(visitor.visitorId) }, name: visitor.name, email: visitor.email },
+    body: input.body,
+    media,
+  });
+  const message =
+    result.outcome === 'duplicate'
+      ? await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId)
+      : await findMessageById(ctx.db, visitor.tenantId, result.messageId);
+  if (!message) throw new AppError('ERR_CREATING_MESSAGE');
+  return { message, duplicate: result.outcome === 'duplicate' };
+}

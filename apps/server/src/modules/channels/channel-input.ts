@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../platform/db/client.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { normalizePhoneNumber } from '../contacts/phone-number.js';
+import { findQueueById } from '../queues/queues.repository.js';
+
+/** The channel's public identifier (web-chat embed key, webhook path): 192 random bits, unguessable. */
+export function newPublicKey(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export function channelNumberOrFail(input: string | null): string | null {
+  if (input === null) return null;
+  const number = normalizePhoneNumber(input);
+  if (!number) throw new AppError('ERR_INVALID_PHONE', undefined, { number: ['Invalid number: include the country code.'] });
+  return number;
+}
+
+/** The queue of a channel must be one of the tenant's queues. */
+export async function assertQueueOfTenant(db: Db, tenantId: number, queueId: number | null | undefined): Promise<void> {
+  if (queueId === null || queueId === undefined) return;
+  if (!(await findQueueById(db, tenantId, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+}

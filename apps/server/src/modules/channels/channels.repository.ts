@@ -1,0 +1,77 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { ChannelStatus } from '@conversa/shared';
+import type { Db } from '../../platform/db/client.js';
+import { channels } from '../../platform/db/schema.js';
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type NewChannel = Omit<typeof channels.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+export async function listChannels(db: Db, tenantId: number): Promise<ChannelRow[]> {
+  return db.select().from(channels).where(eq(channels.tenantId, tenantId)).orderBy(asc(channels.name), asc(channels.id));
+}
+
+export async function findChannelById(db: Db, tenantId: number, id: number): Promise<ChannelRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)));
+  return row;
+}
+
+/** Public entry points (widget embed, webhooks) know only the unguessable key; it yields the tenant. */
+export async function findChannelByPublicKey(db: Db, publicKey: string): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.publicKey, publicKey));
+  return row;
+}
+
+export async function findDefaultChannel(db: Db, tenantId: number): Promise<ChannelRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(channels)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.isDefault, true)));
+  return row;
+}
+
+export async function countChannels(db: Db, tenantId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(channels).where(eq(channels.tenantId, tenantId));
+  return row?.total ?? 0;
+}
+
+export async function insertChannel(db: Db, tenantId: number, values: NewChannel): Promise<ChannelRow> {
+  const [row] = await db
+    .insert(channels)
+    .values({ ...values, tenantId })
+    .returning();
+  return row;
+}
+
+export async function updateChannel(db: Db, tenantId: number, id: number, values: Partial<NewChannel>): Promise<ChannelRow | undefined> {
+  const [row] = await db
+    .update(channels)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)))
+    .returning();
+  return row;
+}
+
+export async function clearDefaultChannel(db: Db, tenantId: number): Promise<void> {
+  await db
+    .update(channels)
+    .set({ isDefault: false })
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.isDefault, true)));
+}
+
+export async function setChannelStatus(db: Db, tenantId: number, id: number, status: ChannelStatus, extra: { qrcode?: string | null; retries?: number } = {}) {
+  return updateChannel(db, tenantId, id, { status, ...extra });
+}
+
+export async function deleteChannel(db: Db, tenantId: number, id: number): Promise<boolean> {
+  return (await db.delete(channels).where(and(eq(channels.tenantId, tenantId), eq(channels.id, id))).returning({ id: channels.id })).length > 0;
+}
+
+/** Makes the oldest channel of the tenant the default (after the default was deleted); undefined when none is left. */
+export async function promoteOldestChannelToDefault(db: Db, tenantId: number): Promise<ChannelRow | undefined> {
+  const [oldest] = await db.select({ id: channels.id }).from(channels).where(eq(channels.tenantId, tenantId)).orderBy(asc(channels.id)).limit(1);
+  if (!oldest) return undefined;
+  return updateChannel(db, tenantId, oldest.id, { isDefault: true });
+}

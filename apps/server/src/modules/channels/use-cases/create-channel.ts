@@ -1,0 +1,57 @@
+import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { Actor } from '../../auth/actor.js';
+import { lockTenant } from '../../tenants/tenants.repository.js';
+import { adapterFor } from '../adapters/registry.js';
+import { assertQueueOfTenant, channelNumberOrFail, newPublicKey } from '../channel-input.js';
+import { settingsObject, validSettings } from '../channel-settings.js';
+import { assertCanManageChannels } from '../channels.policy.js';
+import { clearDefaultChannel, countChannels, findChannelById, insertChannel, type ChannelRow } from '../channels.repository.js';
+import type { CreateChannelInput } from '../channels.schemas.js';
+
+/**
+ * Creates a channel within the tenant's max-connections limit, then starts it. The tenant row is
+ * locked for the transaction, so concurrent creations cannot pass the limit together, and default
+ * changes are serialised: the first channel, or one created as default, becomes the only default.
+ */
+export async function createChannel(ctx: AppContext, actor: Actor, input: CreateChannelInput): Promise<ChannelRow> {
+  assertCanManageChannels(actor);
+  const adapter = adapterFor(input.type);
+  const settings = validSettings(adapter, settingsObject(input.settings));
+  const number = channelNumberOrFail(input.number ?? null);
+  const { tenantId } = actor;
+
+  const channel = await transact(ctx, async (tx, events) => {
+    const tenant = await lockTenant(tx, tenantId);
+    if (!tenant) throw new AppError('ERR_NO_TENANT_FOUND');
+    const existing = await countChannels(tx, tenantId);
+    if (existing >= tenant.maxConnections) throw new AppError('ERR_CONNECTION_LIMIT');
+    await assertQueueOfTenant(tx, tenantId, input.queueId);
+    const isDefault = existing === 0 || input.isDefault === true;
+    if (isDefault) await clearDefaultChannel(tx, tenantId);
+    const row = await insertChannel(tx, tenantId, {
+      name: input.name,
+      type: input.type,
+      status: 'disconnected',
+      number,
+      isDefault,
+      queueId: input.queueId ?? null,
+      farewellMessage: input.farewellMessage ?? null,
+      autoDistribution: input.autoDistribution ?? 'none',
+      settings,
+      publicKey: newPublicKey(),
+    });
+    events.push({ type: 'channel.session', tenantId, channelId: row.id });
+    return row;
+  });
+
+  // Like the peer products, a new channel starts at once (a web chat is then open to visitors);
+  // a failed start leaves it disconnected, to be started again from the channel list.
+  try {
+    await adapter.start(ctx, channel);
+  } catch (error) {
+    ctx.logger.warn({ err: error, channelId: channel.id }, 'new channel did not start');
+  }
+  return (await findChannelById(ctx.db, tenantId, channel.id)) ?? channel;
+}

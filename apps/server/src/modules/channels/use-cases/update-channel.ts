@@ -1,0 +1,63 @@
+import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { Actor } from '../../auth/actor.js';
+import { lockTenant } from '../../tenants/tenants.repository.js';
+import { adapterFor } from '../adapters/registry.js';
+import { assertQueueOfTenant, channelNumberOrFail } from '../channel-input.js';
+import { settingsObject, validSettings } from '../channel-settings.js';
+import { assertCanManageChannels } from '../channels.policy.js';
+import {
+  clearDefaultChannel,
+  findChannelById,
+  updateChannel as updateChannelRow,
+  type ChannelRow,
+  type NewChannel,
+} from '../channels.repository.js';
+import type { UpdateChannelInput } from '../channels.schemas.js';
+
+/**
+ * Edits a channel. Making it the default clears the previous default in the same transaction (the
+ * tenant row lock serialises concurrent changes); the default cannot simply be unset, since a
+ * tenant always has one: another channel is made the default instead. The type never changes.
+ */
+export async function updateChannel(ctx: AppContext, actor: Actor, channelId: number, input: UpdateChannelInput): Promise<ChannelRow> {
+  assertCanManageChannels(actor);
+  const { tenantId } = actor;
+  return transact(ctx, async (tx, events) => {
+    if (!(await lockTenant(tx, tenantId))) throw new AppError('ERR_NO_TENANT_FOUND');
+    const current = await findChannelById(tx, tenantId, channelId);
+    if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
+    if (input.type !== undefined && input.type !== current.type) {
+      throw new AppError('ERR_VALIDATION', 'The type of a channel cannot change; create a new channel instead.', {
+        type: ['Cannot change.'],
+      });
+    }
+    if (input.isDefault === false && current.isDefault) {
+      throw new AppError('ERR_VALIDATION', 'A tenant always has one default channel: make another channel the default instead.', {
+        isDefault: ['Cannot unset the default channel.'],
+      });
+    }
+
+    const changes: Partial<NewChannel> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.number !== undefined) changes.number = channelNumberOrFail(input.number);
+    if (input.queueId !== undefined) {
+      await assertQueueOfTenant(tx, tenantId, input.queueId);
+      changes.queueId = input.queueId;
+    }
+    if (input.farewellMessage !== undefined) changes.farewellMessage = input.farewellMessage;
+    if (input.autoDistribution !== undefined) changes.autoDistribution = input.autoDistribution;
+    if (input.settings !== undefined)
+      changes.settings = validSettings(adapterFor(current.type), settingsObject(input.settings), current.settings ?? {});
+    if (input.isDefault === true && !current.isDefault) {
+      await clearDefaultChannel(tx, tenantId);
+      changes.isDefault = true;
+    }
+
+    const row = await updateChannelRow(tx, tenantId, channelId, changes);
+    if (!row) throw new AppError('ERR_NO_WAPP_FOUND');
+    events.push({ type: 'channel.session', tenantId, channelId });
+    return row;
+  });
+}

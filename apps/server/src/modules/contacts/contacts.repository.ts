@@ -1,0 +1,200 @@
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { contactImports, contacts, contactWallets, users } from '../../platform/db/schema.js';
+import { containsPattern } from '../../platform/db/like.js';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContact = Omit<typeof contacts.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+
+/** How an inbound event names its sender: a phone number, or an identity on a channel without numbers. */
+export type ContactKey = { number: string } | { externalKey: string };
+
+/**
+ * Finds or creates the contact of an inbound message in one statement: the partial unique
+ * indexes (tenant, number) and (tenant, external key) make concurrent first messages converge.
+ */
+export async function upsertContactByKey(db: Db, tenantId: number, key: ContactKey, details: { name: string; email?: string | null }): Promise<ContactRow> {
+  const values = { tenantId, name: details.name, email: details.email ?? null, ...key };
+  const [row] =
+    'number' in key
+      ? await db
+          .insert(contacts)
+          .values(values)
+          .onConflictDoUpdate({ target: [contacts.tenantId, contacts.number], targetWhere: sql`${contacts.number} is not null`, set: { updatedAt: sql`${contacts.updatedAt}` } })
+          .returning()
+      : await db
+          .insert(contacts)
+          .values(values)
+          .onConflictDoUpdate({ target: [contacts.tenantId, contacts.externalKey], targetWhere: sql`${contacts.externalKey} is not null`, set: { updatedAt: sql`${contacts.updatedAt}` } })
+          .returning();
+  return row;
+}
+
+export async function findContactById(db: Db, tenantId: number, id: number): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
+  return row;
+}
+
+export async function findContactByNumber(db: Db, tenantId: number, number: string): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.number, number)));
+  return row;
+}
+
+export async function listContacts(db: Db, tenantId: number, options: { search?: string; limit: number; offset: number }): Promise<{ rows: ContactRow[]; total: number }> {
+  const filters = [eq(contacts.tenantId, tenantId)];
+  if (options.search) {
+    const pattern = containsPattern(options.search);
+    filters.push(or(ilike(contacts.name, pattern), ilike(contacts.number, pattern), ilike(contacts.email, pattern))!);
+  }
+  const where = and(...filters);
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(options.limit).offset(options.offset),
+    db.select({ total: count() }).from(contacts).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function insertContact(db: Db, tenantId: number, values: NewContact): Promise<ContactRow> {
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...values, tenantId })
+    .returning();
+  return row;
+}
+
+export async function updateContact(db: Db, tenantId: number, id: number, values: Partial<NewContact>): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteContact(db: Db, tenantId: number, id: number): Promise<boolean> {
+  return (await db.delete(contacts).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id))).returning({ id: contacts.id })).length > 0;
+}
+
+export async function listContactWalletUserIds(db: Db, tenantId: number, contactId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: contactWallets.userId })
+    .from(contactWallets)
+    .where(and(eq(contactWallets.tenantId, tenantId), eq(contactWallets.contactId, contactId)))
+    .orderBy(asc(contactWallets.userId));
+  return rows.map((r) => r.userId);
+}
+
+/** Wallet owners of several contacts at once (a page of the list). */
+export async function listWalletUserIdsByContact(db: Db, tenantId: number, contactIds: number[]): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>(contactIds.map((id) => [id, []]));
+  if (contactIds.length === 0) return result;
+  const rows = await db
+    .select({ contactId: contactWallets.contactId, userId: contactWallets.userId })
+    .from(contactWallets)
+    .where(and(eq(contactWallets.tenantId, tenantId), inArray(contactWallets.contactId, contactIds)))
+    .orderBy(asc(contactWallets.contactId), asc(contactWallets.userId));
+  for (const row of rows) result.get(row.contactId)?.push(row.userId);
+  return result;
+}
+
+/** Which of these user ids are users of the tenant. */
+export async function findTenantUserIds(db: Db, tenantId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)));
+  return rows.map((r) => r.id);
+}
+
+/** Replaces the wallet owners of a contact (the caller checked that they are users of the tenant). */
+export async function setContactWallets(db: Db, tenantId: number, contactId: number, userIds: number[]): Promise<void> {
+  await db.delete(contactWallets).where(and(eq(contactWallets.tenantId, tenantId), eq(contactWallets.contactId, contactId)));
+  const unique = [...new Set(userIds)];
+  if (unique.length) await db.insert(contactWallets).values(unique.map((userId) => ({ tenantId, contactId, userId })));
+}
+
+/** Inserts a contact unless the tenant already has its number: undefined then (the unique index decides, so concurrent imports agree). */
+export async function insertContactIfAbsent(db: Db, tenantId: number, values: NewContact & { number: string }): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .insert(contacts)
+    .values({ ...values, tenantId })
+    .onConflictDoNothing({ target: [contacts.tenantId, contacts.number], where: sql`${contacts.number} is not null` })
+    .returning();
+  return row;
+}
+
+/** A page of the tenant's contacts in a stable order (name, id) after the given position, for exports. */
+export async function listContactsAfter(db: Db, tenantId: number, after: { name: string; id: number } | undefined, limit: number): Promise<ContactRow[]> {
+  const position = after ? sql`(${contacts.name}, ${contacts.id}) > (${after.name}, ${after.id})` : undefined;
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), position))
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(limit);
+}
+
+// ---- contact imports ----
+
+export type ContactImportRow = typeof contactImports.$inferSelect;
+export type ImportedRow = { row: number; name: string; number: string; email: string };
+export type RejectedRow = { row: number; reason: string };
+
+export async function insertContactImport(
+  db: Db,
+  tenantId: number,
+  values: { id: string; userId: number; fileName: string; rows: ImportedRow[] },
+): Promise<ContactImportRow> {
+  const [row] = await db
+    .insert(contactImports)
+    .values({ ...values, tenantId, total: values.rows.length })
+    .returning();
+  return row;
+}
+
+export async function findContactImport(db: Db, tenantId: number, id: string): Promise<ContactImportRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contactImports)
+    .where(and(eq(contactImports.tenantId, tenantId), eq(contactImports.id, id)));
+  return row;
+}
+
+/**
+ * Records one processed batch: the position reached, the contacts imported and the rows rejected.
+ * The last batch also drops the stored rows. Answers the totals after the batch.
+ */
+export async function recordContactImportProgress(
+  db: Db,
+  tenantId: number,
+  id: string,
+  batch: { done: number; imported: number; rejected: RejectedRow[]; finished: boolean },
+): Promise<{ done: number; imported: number; rejected: number } | undefined> {
+  const [row] = await db
+    .update(contactImports)
+    .set({
+      done: batch.done,
+      imported: sql`${contactImports.imported} + ${batch.imported}`,
+      rejected: sql`${contactImports.rejected} || ${JSON.stringify(batch.rejected)}::jsonb`,
+      status: batch.finished ? 'finished' : 'running',
+      ...(batch.finished ? { rows: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(contactImports.tenantId, tenantId), eq(contactImports.id, id)))
+    .returning({ done: contactImports.done, imported: contactImports.imported, rejected: sql<number>`jsonb_array_length(${contactImports.rejected})` });
+  return row;
+}
+
+export async function markContactImportFailed(db: Db, tenantId: number, id: string): Promise<void> {
+  await db
+    .update(contactImports)
+    .set({ status: 'failed', rows: null, updatedAt: sql`now()` })
+    .where(and(eq(contactImports.tenantId, tenantId), eq(contactImports.id, id)));
+}

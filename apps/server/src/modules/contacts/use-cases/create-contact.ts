@@ -1,0 +1,20 @@
+import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
+import type { Actor } from '../../auth/actor.js';
+import { contactChanges, type ContactWithWallets, walletUsersOrFail, withDuplicateCheck } from '../contact-input.js';
+import { insertContact, setContactWallets } from '../contacts.repository.js';
+import type { CreateContactInput } from '../contacts.schemas.js';
+
+export async function createContact(ctx: AppContext, actor: Actor, input: CreateContactInput): Promise<ContactWithWallets> {
+  const { tenantId } = actor;
+  const values = { ...contactChanges(input), name: input.name };
+  return withDuplicateCheck(() =>
+    transact(ctx, async (tx, events) => {
+      const wallets = input.wallets ? await walletUsersOrFail(tx, tenantId, input.wallets) : [];
+      const contact = await insertContact(tx, tenantId, values);
+      if (wallets.length) await setContactWallets(tx, tenantId, contact.id, wallets);
+      events.push({ type: 'contact.changed', tenantId, contactId: contact.id, action: 'create' });
+      return { contact, wallets };
+    }),
+  );
+}

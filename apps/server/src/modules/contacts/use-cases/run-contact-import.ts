@@ -1,0 +1,96 @@
+import { emailSchema } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
+import {
+  findContactImport,
+  insertContactIfAbsent,
+  markContactImportFailed,
+  recordContactImportProgress,
+  type ImportedRow,
+  type RejectedRow,
+} from '../contacts.repository.js';
+import { normalizePhoneNumber } from '../phone-number.js';
+
+/** Rows per transaction; progress is recorded and published after each batch. */
+export const IMPORT_BATCH_SIZE = 100;
+
+export const REJECTION_REASONS = {
+  name: 'Name is required (at most 200 characters).',
+  number: 'Invalid number: include the country code.',
+  email: 'Invalid e-mail.',
+  duplicate: 'A contact with this number already exists.',
+} as const;
+
+/**
+ * The work of the 'contacts.import' job: inserts the rows one by one, skipping invalid numbers and
+ * numbers the tenant already has (the unique index decides), and records the rejected rows with
+ * their reason. Each batch commits with its progress, so a retried job resumes where it stopped;
+ * each batch publishes a 'contacts.import' event that reaches the importing user's sockets.
+ */
+export async function runContactImport(ctx: AppContext, input: { tenantId: number; importId: string }): Promise<void> {
+  const { tenantId, importId } = input;
+  const record = await findContactImport(ctx.db, tenantId, importId);
+  if (!record || record.status === 'finished' || record.status === 'failed') return;
+  const rows = record.rows ?? [];
+  let start = record.done;
+  do {
+    const batch = rows.slice(start, start + IMPORT_BATCH_SIZE);
+    const done = start + batch.length;
+    await transact(ctx, async (tx, events) => {
+      const rejected: RejectedRow[] = [];
+      let imported = 0;
+      for (const row of batch) {
+        const checked = checkRow(row);
+        if ('reason' in checked) {
+          rejected.push({ row: row.row, reason: checked.reason });
+          continue;
+        }
+        const contact = await insertContactIfAbsent(tx, tenantId, checked);
+        if (contact) imported++;
+        else rejected.push({ row: row.row, reason: REJECTION_REASONS.duplicate });
+      }
+      const finished = done >= rows.length;
+      const totals = await recordContactImportProgress(tx, tenantId, importId, { done, imported, rejected, finished });
+      if (totals && record.userId !== null) {
+        events.push({
+          type: 'contacts.import',
+          tenantId,
+          userId: record.userId,
+          progress: { done: totals.done, total: record.total, rejected: totals.rejected, finished },
+        });
+      }
+    });
+    start = done;
+  } while (start < rows.length);
+}
+
+/** After the last retry the import is marked failed, so that its report does not wait forever. */
+export async function failContactImport(ctx: AppContext, input: { tenantId: number; importId: string }): Promise<void> {
+  const record = await findContactImport(ctx.db, input.tenantId, input.importId);
+  if (!record || record.status === 'finished') return;
+  await transact(ctx, async (tx, events) => {
+    await markContactImportFailed(tx, input.tenantId, input.importId);
+    if (record.userId !== null) {
+      events.push({
+        type: 'contacts.import',
+        tenantId: input.tenantId,
+        userId: record.userId,
+        progress: { done: record.done, total: record.total, rejected: record.rejected.length, finished: true },
+      });
+    }
+  });
+}
+
+function checkRow(row: ImportedRow): { name: string; number: string; email: string | null } | { reason: string } {
+  const name = row.name.trim();
+  if (!name || name.length > 200) return { reason: REJECTION_REASONS.name };
+  const number = normalizePhoneNumber(row.number);
+  if (!number) return { reason: REJECTION_REASONS.number };
+  let email: string | null = null;
+  if (row.email) {
+    const parsed = emailSchema.safeParse(row.email);
+    if (!parsed.success) return { reason: REJECTION_REASONS.email };
+    email = parsed.data;
+  }
+  return { name, number, email };
+}

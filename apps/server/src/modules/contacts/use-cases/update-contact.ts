@@ -1,0 +1,27 @@
+import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { Actor } from '../../auth/actor.js';
+import { contactChanges, type ContactWithWallets, walletUsersOrFail, withDuplicateCheck } from '../contact-input.js';
+import { listContactWalletUserIds, setContactWallets, updateContact as updateContactRow } from '../contacts.repository.js';
+import type { UpdateContactInput } from '../contacts.schemas.js';
+
+/** Edits a contact (also its blocked flags and wallets); fields left out stay as they are. */
+export async function updateContact(
+  ctx: AppContext,
+  actor: Actor,
+  contactId: number,
+  input: UpdateContactInput,
+): Promise<ContactWithWallets> {
+  const { tenantId } = actor;
+  const changes = contactChanges(input);
+  return withDuplicateCheck(() =>
+    transact(ctx, async (tx, events) => {
+      const contact = await updateContactRow(tx, tenantId, contactId, changes);
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+      if (input.wallets) await setContactWallets(tx, tenantId, contactId, await walletUsersOrFail(tx, tenantId, input.wallets));
+      events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
+      return { contact, wallets: await listContactWalletUserIds(tx, tenantId, contactId) };
+    }),
+  );
+}

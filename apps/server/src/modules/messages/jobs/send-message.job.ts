@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineJob } from '../../../platform/jobs/define-job.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { adapterFor } from '../../channels/adapters/registry.js';
+import { findChannelById } from '../../channels/channels.repository.js';
+import { findContactById } from '../../contacts/contacts.repository.js';
+import { findMessageById, updateMessageRow } from '../messages.repository.js';
+
+/** Errors that a retry cannot fix: the message fails at once. */
+const PERMANENT: ReadonlySet<string> = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR_VALIDATION', 'ERR_NO_WAPP_FOUND', 'ERR_NO_CONTACT_FOUND']);
+
+export const sendMessageJob = defineJob({
+  name: 'message.send',
+  schema: z.object({ tenantId: z.number().int(), messageId: z.uuid() }),
+  retryLimit: 6,
+  retryDelaySeconds: 5,
+  async handler(ctx, { tenantId, messageId }, attempt) {
+    const message = await findMessageById(ctx.db, tenantId, messageId);
+    // Already sent (a retry after a crash past the provider call) or deleted meanwhile: nothing to do.
+    if (!message || message.status !== 'pending' || message.deleted || message.ticketId === null) return;
+    const publish = () => ctx.events.publish([{ type: 'message.updated', tenantId, ticketId: message.ticketId!, messageId }]);
+    try {
+      const [channel, contact] = await Promise.all([findChannelById(ctx.db, tenantId, message.channelId), findContactById(ctx.db, tenantId, message.contactId)]);
+      if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
+      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+      const quoted = message.quotedMessageId ? await findMessageById(ctx.db, tenantId, message.quotedMessageId) : undefined;
+      const result = await adapterFor(channel.type).send(ctx, channel, {
+        messageId,
+        ticketId: message.ticketId,
+        contact: { id: contact.id, number: contact.number, externalKey: contact.externalKey },
+        body: message.body,
+        media: message.mediaKey ? { key: message.mediaKey, name: message.mediaName ?? 'file', mime: message.mediaMime ?? 'application/octet-stream', type: message.mediaType ?? 'document' } : undefined,
+        quotedExternalId: quoted?.externalId ?? null,
+      });
+      await updateMessageRow(ctx.db, tenantId, messageId, { status: result.status, externalId: result.externalId, ack: result.status === 'delivered' ? 2 : 1, error: null });
+      publish();
+    } catch (error) {
+      const code = error instanceof AppError ? error.code : undefined;
+      if ((code && PERMANENT.has(code)) || attempt.last) {
+        await updateMessageRow(ctx.db, tenantId, messageId, { status: 'failed', error: code ?? 'ERR_SENDING_WAPP_MSG' });
+        publish();
+        return;
+      }
+      throw error;
+    }
+  },
+});

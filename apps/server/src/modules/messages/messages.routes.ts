@@ -1,0 +1,156 @@
+import fastifyMultipart from '@fastify/multipart';
+import { idSchema, messageSchema, refIdSchema } from '@conversa/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { errorResponses } from '../../platform/http/responses.js';
+import { MediaStore } from '../../platform/media/media-store.js';
+import { checkUpload, MAX_UPLOAD_BYTES } from '../../platform/media/uploads.js';
+import { actorOf } from '../auth/authenticate.js';
+import { presentMessage } from './messages.presenter.js';
+import { findMessageById, type MessageRow } from './messages.repository.js';
+import { deleteMessage } from './use-cases/delete-message.js';
+import { editMessage } from './use-cases/edit-message.js';
+import { forwardMessages, FORWARD_MAX_MESSAGES } from './use-cases/forward-messages.js';
+import { listMessages } from './use-cases/list-messages.js';
+import { searchMessages } from './use-cases/search-messages.js';
+import { sendMessage, type SendMessageInput } from './use-cases/send-message.js';
+
+const tags = ['messages'];
+const ticketParams = z.object({ ticketId: idSchema });
+const sendBodySchema = z.object({ body: z.string().max(4096).default(''), quotedMsgId: z.uuid().nullable().optional() });
+const editBodySchema = z.object({ body: z.string().trim().min(1).max(4096) });
+
+export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
+  /** A message as the history shows it, with the message it quotes. */
+  const present = async (tenantId: number, row: MessageRow) =>
+    presentMessage(row, ctx.media, row.quotedMessageId ? await findMessageById(ctx.db, tenantId, row.quotedMessageId) : undefined);
+
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+
+  app.get('/messages/:ticketId', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      params: ticketParams,
+      querystring: z.object({ pageNumber: z.coerce.number().int().min(1).max(100000).default(1) }),
+      response: { 200: z.object({ messages: z.array(messageSchema), messagesOffLine: z.array(messageSchema), hasMore: z.boolean() }), ...errorResponses },
+    },
+    handler: async (request) => listMessages(ctx, actorOf(request), request.params.ticketId, request.query.pageNumber),
+  });
+
+  app.post('/messages/:ticketId', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      description: 'Sends a reply: JSON {body, quotedMsgId?}, or multipart/form-data with one file ("medias") and optional "body" and "quotedMsgId" fields.',
+      params: ticketParams,
+      response: { 201: messageSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      let input: SendMessageInput;
+      if (request.isMultipart()) {
+        const file = await request.file();
+        if (!file) throw new AppError('ERR_VALIDATION', 'No file was uploaded.', { medias: ['Required'] });
+        const content = await file.toBuffer().catch(() => {
+          throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+        });
+        const upload = await checkUpload(content, file.mimetype, file.filename);
+        const fields = sendBodySchema.safeParse({ body: fieldValue(file.fields.body), quotedMsgId: fieldValue(file.fields.quotedMsgId) || undefined });
+        if (!fields.success) throw new AppError('ERR_VALIDATION', 'Invalid message fields.');
+        const key = await ctx.media.save(actor.tenantId, upload.content);
+        input = { ...fields.data, media: { key, name: upload.name, mime: upload.mime, size: upload.content.length, type: upload.type } };
+      } else {
+        const body = sendBodySchema.safeParse(request.body ?? {});
+        if (!body.success) throw new AppError('ERR_VALIDATION', 'Invalid message.', { body: body.error.issues.map((i) => i.message) });
+        input = body.data;
+      }
+      const message = await sendMessage(ctx, actor, request.params.ticketId, input);
+      return reply.status(201).send(await present(actor.tenantId, message));
+    },
+  });
+
+  const editRoute = {
+    config: { auth: 'user' as const },
+    schema: { tags, params: z.object({ id: z.uuid() }), body: editBodySchema, response: { 200: messageSchema, ...errorResponses } },
+  };
+  app.patch('/messages/:id', {
+    ...editRoute,
+    handler: async (request) => {
+      const actor = actorOf(request);
+      return present(actor.tenantId, await editMessage(ctx, actor, request.params.id, request.body.body));
+    },
+  });
+
+  app.post('/messages/editMessage', {
+    config: { auth: 'user' },
+    schema: { tags, body: editBodySchema.extend({ id: z.uuid() }), response: { 200: messageSchema, ...errorResponses } },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      return present(actor.tenantId, await editMessage(ctx, actor, request.body.id, request.body.body));
+    },
+  });
+
+  app.delete('/messages', {
+    config: { auth: 'user' },
+    schema: { tags, description: 'Deletes a message for everyone where the channel allows it.', body: z.object({ id: z.uuid(), messageId: z.string().max(200).nullable().optional() }), response: { 200: messageSchema, ...errorResponses } },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      return present(actor.tenantId, await deleteMessage(ctx, actor, request.body.id));
+    },
+  });
+
+  app.post('/forward-messages/', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      body: z.object({ messages: z.array(z.object({ id: z.uuid() })).min(1).max(FORWARD_MAX_MESSAGES), contact: z.object({ id: refIdSchema }) }),
+      response: { 200: z.object({ ticketId: z.number().int(), forwarded: z.number().int() }), ...errorResponses },
+    },
+    handler: async (request) => forwardMessages(ctx, actorOf(request), { messageIds: request.body.messages.map((m) => m.id), contactId: request.body.contact.id }),
+  });
+
+  app.get('/searchMessage', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      querystring: z.object({ searchParam: z.string().trim().min(2).max(200), ticketId: idSchema.optional(), pageNumber: z.coerce.number().int().min(1).max(10000).default(1) }),
+      response: { 200: z.object({ messages: z.array(messageSchema), hasMore: z.boolean() }), ...errorResponses },
+    },
+    handler: async (request) => searchMessages(ctx, actorOf(request), request.query),
+  });
+
+  // Media are reached only through URLs signed for a tenant-checked request (presentMessage).
+  app.get('/media/:tenantId/:file', {
+    config: { auth: 'public' },
+    schema: {
+      tags,
+      params: z.object({ tenantId: idSchema, file: z.string().regex(/^[A-Za-z0-9_-]{32}$/) }),
+      querystring: z.object({ expires: z.coerce.number().int(), type: z.string().max(150), signature: z.string().max(100) }),
+    },
+    handler: async (request, reply) => {
+      const key = `${request.params.tenantId}/${request.params.file}`;
+      if (!ctx.media.verify(key, request.query.expires, request.query.type, request.query.signature) || MediaStore.tenantOf(key) !== request.params.tenantId) {
+        throw new AppError('ERR_NO_PERMISSION', 'This media link is invalid or has expired.');
+      }
+      const content = await ctx.media.read(key);
+      if (!content) throw new AppError('ERR_NO_MESSAGE_FOUND', 'Media not found.');
+      const inline = /^(image|video|audio)\//.test(request.query.type) || request.query.type === 'application/pdf';
+      return reply
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', inline ? 'inline' : 'attachment')
+        .type(request.query.type)
+        .send(content);
+    },
+  });
+};
+
+function fieldValue(field: unknown): string | undefined {
+  const single: unknown = Array.isArray(field) ? (field as unknown[])[0] : field;
+  if (!single || typeof single !== 'object' || !('value' in single)) return undefined;
+  return typeof single.value === 'string' ? single.value : undefined;
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { Actor } from '../../auth/actor.js';
+import { findChannelById, findDefaultChannel } from '../../channels/channels.repository.js';
+import { findContactById } from '../../contacts/contacts.repository.js';
+import { findActiveTicketOfContact, insertTicketLog, recordOutboundOnTicket, upsertActiveTicket } from '../../tickets/tickets.repository.js';
+import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
+import { messagePreview } from '../message-preview.js';
+import { findMessagesByIds, insertMessage } from '../messages.repository.js';
+
+/** SPEC §5/§9: up to 10 messages, to exactly 1 contact. */
+export const FORWARD_MAX_MESSAGES = 10;
+
+/**
+ * Forwards messages the actor can see to one contact: into the contact's ongoing ticket, or a new
+ * one (opened by the actor) on the channel of the first message, else the default channel.
+ */
+export async function forwardMessages(ctx: AppContext, actor: Actor, input: { messageIds: string[]; contactId: number }): Promise<{ ticketId: number; forwarded: number }> {
+  const ids = [...new Set(input.messageIds)];
+  if (ids.length === 0 || ids.length > FORWARD_MAX_MESSAGES) throw new AppError('ERR_VALIDATION', `Forward 1 to ${FORWARD_MAX_MESSAGES} messages.`, { messages: ['1 to 10'] });
+  const originals = await findMessagesByIds(ctx.db, actor.tenantId, ids);
+  if (originals.length !== ids.length) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  for (const ticketId of new Set(originals.map((m) => m.ticketId))) {
+    if (ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
+    await assertCanSeeTicket(ctx, actor, ticketId);
+  }
+  const ordered = ids.map((id) => originals.find((m) => m.id === id)!);
+
+  return transact(ctx, async (tx, events) => {
+    const contact = await findContactById(tx, actor.tenantId, input.contactId);
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+    let ticket = await findActiveTicketOfContact(tx, actor.tenantId, contact.id);
+    // The copies are sent in the contact's ongoing conversation: only if the actor may take part in it.
+    if (ticket) await assertCanSeeTicket(ctx, actor, ticket.id, tx);
+    if (!ticket) {
+      const channel = (await findChannelById(tx, actor.tenantId, ordered[0].channelId)) ?? (await findDefaultChannel(tx, actor.tenantId));
+      if (!channel) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
+      const upserted = await upsertActiveTicket(tx, { tenantId: actor.tenantId, contactId: contact.id, channelId: channel.id, queueId: channel.queueId, userId: actor.userId, status: 'open' });
+      ticket = upserted.ticket;
+      // Unless a concurrent message opened it meanwhile: then the copies simply join that ticket.
+      if (upserted.created) {
+        await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'created', payload: { by: 'forward' } });
+        events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'create' });
+      }
+    }
+    for (const original of ordered) {
+      const copy = await insertMessage(tx, {
+        id: randomUUID(),
+        tenantId: actor.tenantId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        channelId: ticket.channelId,
+        fromMe: true,
+        body: original.deleted ? '' : original.body,
+        mediaType: original.mediaType,
+        mediaKey: original.mediaKey,
+        mediaName: original.mediaName,
+        mediaMime: original.mediaMime,
+        mediaSize: original.mediaSize,
+        status: 'pending',
+        userId: actor.userId,
+      });
+      await recordOutboundOnTicket(tx, actor.tenantId, ticket.id, { preview: messagePreview(copy), at: copy.timestamp });
+      await ctx.jobs.send('message.send', { tenantId: actor.tenantId, messageId: copy.id }, { tx });
+      events.push({ type: 'message.created', tenantId: actor.tenantId, ticketId: ticket.id, messageId: copy.id });
+    }
+    events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' });
+    return { ticketId: ticket.id, forwarded: ordered.length };
+  });
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../../app-context.js';
+import type { Db } from '../../../platform/db/client.js';
+import { transact } from '../../../platform/events/transact.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { ChannelRow } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/channels.repository.js';
+import { listContactWalletUserIds, upsertContactByKey, type ContactKey } from '../../contacts/contacts.repository.js';
+import { queueMembersByLoad } from '../../queues/queues.repository.js';
+import { readSetting } from '../../settings/settings.repository.js';
+import { insertTicketLog, recordInboundOnTicket, updateTicketRow, upsertActiveTicket, type TicketRow } from '../../tickets/tickets.repository.js';
+import { insertMessageOnce, messageExists } from '../messages.repository.js';
+import { messagePreview } from '../message-preview.js';
+
+export interface InboundMedia {
+  type: 'image' | 'video' | 'audio' | 'document' | 'sticker' | 'location' | 'contact';
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/** One message from a customer, as every channel adapter hands it over. */
+export interface InboundMessage {
+  tenantId: number;
+  channelId: number;
+  /** The provider's message id: unique per channel, the dedupe key. */
+  externalId: string;
+  contact: { key: ContactKey; name: string; email?: string | null };
+  body: string;
+  media?: InboundMedia;
+  quotedExternalId?: string;
+  timestamp?: Date;
+}
+
+export type IngestResult =
+  | { outcome: 'stored'; messageId: string; ticketId: number; contactId: number; ticketCreated: boolean }
+  | { outcome: 'duplicate' }
+  | { outcome: 'blocked'; messageId: string; contactId: number };
+
+export const MAX_INBOUND_BODY = 64 * 1024;
+
+/**
+ * The one inbound pipeline of every channel: upsert the contact, find or create the open ticket,
+ * store the message, update counters, all in one transaction; then (after commit) push.
+ * Re-delivery is a no-op by the (channel, external id) unique index.
+ */
+export async function ingestInbound(ctx: AppContext, input: InboundMessage): Promise<IngestResult> {
+  if (input.body.length > MAX_INBOUND_BODY) throw new AppError('ERR_VALIDATION', 'Message too long.');
+  return transact(ctx, async (tx, events) => {
+    const channel = await findChannelById(tx, input.tenantId, input.channelId);
+    if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
+    if (await messageExists(tx, channel.id, input.externalId)) return { outcome: 'duplicate' as const };
+
+    const contact = await upsertContactByKey(tx, input.tenantId, input.contact.key, input.contact);
+    const at = input.timestamp ?? new Date();
+    const message = {
+      id: randomUUID(),
+      tenantId: input.tenantId,
+      contactId: contact.id,
+      channelId: channel.id,
+      externalId: input.externalId,
+      fromMe: false,
+      body: input.body,
+      mediaType: input.media?.type ?? null,
+      mediaKey: input.media?.key ?? null,
+      mediaName: input.media?.name ?? null,
+      mediaMime: input.media?.mime ?? null,
+      mediaSize: input.media?.size ?? null,
+      status: 'received' as const,
+      ack: 0,
+      timestamp: at,
+    };
+
+    // A blocked contact's messages are kept, but open no ticket and reach no bot.
+    if (contact.blocked) {
+      const stored = await insertMessageOnce(tx, { ...message, ticketId: null });
+      return stored ? { outcome: 'blocked' as const, messageId: stored.id, contactId: contact.id } : { outcome: 'duplicate' as const };
+    }
+
+    const { ticket, created } = await upsertActiveTicket(tx, { tenantId: input.tenantId, contactId: contact.id, channelId: channel.id, queueId: channel.queueId });
+    const stored = await insertMessageOnce(tx, { ...message, ticketId: ticket.id });
+    if (!stored) return { outcome: 'duplicate' as const };
+
+    await recordInboundOnTicket(tx, input.tenantId, ticket.id, { preview: messagePreview(stored), at, countUnread: true });
+    if (created) {
+      await insertTicketLog(tx, { tenantId: input.tenantId, ticketId: ticket.id, userId: null, type: 'created', payload: { channelId: channel.id } });
+      await assignOnArrival(tx, channel, ticket);
+    }
+    events.push(
+      { type: 'ticket.changed', tenantId: input.tenantId, ticketId: ticket.id, action: created ? 'create' : 'update' },
+      { type: 'message.created', tenantId: input.tenantId, ticketId: ticket.id, messageId: stored.id },
+    );
+    return { outcome: 'stored' as const, messageId: stored.id, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
+  });
+}
+
+/** Wallet owner first (DirectTicketsToWallets), then the channel's auto-distribution among the queue's agents. */
+async function assignOnArrival(tx: Db, channel: ChannelRow, ticket: TicketRow): Promise<void> {
+  let userId: number | undefined;
+  if ((await readSetting(tx, channel.tenantId, 'DirectTicketsToWallets')) === 'enabled') {
+    userId = (await listContactWalletUserIds(tx, channel.tenantId, ticket.contactId))[0];
+  }
+  if (!userId && ticket.queueId !== null && channel.autoDistribution !== 'none') {
+    const members = await queueMembersByLoad(tx, channel.tenantId, ticket.queueId);
+    if (members.length > 0) {
+      userId = channel.autoDistribution === 'balanced' ? members[0].userId : members[Math.floor(Math.random() * members.length)].userId;
+    }
+  }
+  if (!userId) return;
+  await updateTicketRow(tx, channel.tenantId, ticket.id, { userId });
+  await insertTicketLog(tx, { tenantId: channel.tenantId, ticketId: ticket.id, userId: null, type: 'autoAssigned', payload: { userId, mode: channel.autoDistribution } });
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { Actor } from '../../auth/actor.js';
+import { visibilityFacts } from '../../tickets/tickets.presenter.js';
+import { insertTicketLog, lockTicket, recordOutboundOnTicket, updateTicketRow } from '../../tickets/tickets.repository.js';
+import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
+import { messagePreview } from '../message-preview.js';
+import { findMessageById, insertMessage, type MessageRow } from '../messages.repository.js';
+
+export interface SendMessageInput {
+  body: string;
+  quotedMsgId?: string | null;
+  media?: { key: string; name: string; mime: string; size: number; type: string };
+}
+
+/**
+ * An agent's reply: stored as pending and its send job enqueued in the same transaction; the job
+ * sends it through the channel with retries, then the ack updates it. Replying to a pending
+ * ticket starts attending it.
+ */
+export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: number, input: SendMessageInput): Promise<MessageRow> {
+  if (!input.body.trim() && !input.media) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  await assertCanSeeTicket(ctx, actor, ticketId);
+  return transact(ctx, async (tx, events) => {
+    const ticket = await lockTicket(tx, actor.tenantId, ticketId);
+    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+    if (ticket.status === 'closed') throw new AppError('ERR_VALIDATION', 'This ticket is resolved; reopen it to reply.', { status: ['closed'] });
+    if (input.quotedMsgId) {
+      const quoted = await findMessageById(tx, actor.tenantId, input.quotedMsgId);
+      if (!quoted || quoted.ticketId === null || quoted.contactId !== ticket.contactId) throw new AppError('ERR_VALIDATION', 'Quoted message not found.', { quotedMsgId: ['Not found'] });
+    }
+    if (ticket.status === 'pending') {
+      const before = visibilityFacts(ticket);
+      // As PUT /tickets/{id} {status: 'open'}: whoever starts attending a waiting ticket takes it.
+      await updateTicketRow(tx, actor.tenantId, ticket.id, { status: 'open', userId: actor.userId });
+      await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
+      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });
+    }
+    const message = await insertMessage(tx, {
+      id: randomUUID(),
+      tenantId: actor.tenantId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      channelId: ticket.channelId,
+      fromMe: true,
+      body: input.body,
+      mediaType: input.media?.type ?? null,
+      mediaKey: input.media?.key ?? null,
+      mediaName: input.media?.name ?? null,
+      mediaMime: input.media?.mime ?? null,
+      mediaSize: input.media?.size ?? null,
+      quotedMessageId: input.quotedMsgId ?? null,
+      status: 'pending',
+      userId: actor.userId,
+    });
+    await recordOutboundOnTicket(tx, actor.tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
+    await ctx.jobs.send('message.send', { tenantId: actor.tenantId, messageId: message.id }, { tx });
+    events.push(
+      { type: 'message.created', tenantId: actor.tenantId, ticketId: ticket.id, messageId: message.id },
+      { type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' },
+    );
+    return message;
+  });
+}

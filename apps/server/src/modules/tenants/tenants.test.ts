@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from '../../../test/api.js';
+import { buildPlan, buildTenant, buildUser } from '../../../test/factories.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+
+let server: TestServer;
+let api: Api;
+let root: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new Api(server.url);
+  root = (await api.loginRoot()).token;
+});
+afterAll(() => server?.close());
+
+const TENANT_FIELDS = [
+  'id', 'status', 'name', 'maxUsers', 'maxConnections', 'identity', 'paymentToken', 'paymentCustomerId', 'paymentActive',
+  'trial', 'trialDays', 'hideUnoficial', 'planId', 'userCount', 'createdAt', 'updatedAt',
+].sort();
+
+describe('who may manage tenants', () => {
+  it('only the superadmin of tenant 1: admins, supervisors, users of tenant 1 and superadmins of other tenants get 403 ERR_NO_PERMISSION', async () => {
+    const other = await buildTenant(server.ctx);
+    const callers = [
+      await buildUser(server.ctx, 1, { profile: 'admin' }),
+      await buildUser(server.ctx, 1, { profile: 'super' }),
+      await buildUser(server.ctx, 1, { profile: 'user' }),
+      await buildUser(server.ctx, other.id, { profile: 'superadmin' }),
+      await buildUser(server.ctx, other.id, { profile: 'admin' }),
+    ];
+    for (const caller of callers) {
+      const { token } = await api.login(caller.email, caller.password);
+      const attempts = [
+        await api.get('/tenants/', { token }),
+        await api.get(`/tenants/${other.id}`, { token }),
+        await api.post('/tenants', { name: 'Sneaky', status: 'active', maxUsers: 5, maxConnections: 1 }, { token }),
+        await api.put(`/tenants/${other.id}`, { maxUsers: 999 }, { token }),
+        await api.delete(`/tenants/${other.id}`, { token }),
+      ];
+      for (const response of attempts) {
+        expect(response.status, `${caller.profile}@${caller.tenantId}`).toBe(403);
+        expect(response.body.error).toBe('ERR_NO_PERMISSION');
+      }
+    }
+    const unchanged = await api.get(`/tenants/${other.id}`, { token: root });
+    expect(unchanged.body.maxUsers).toBe(other.maxUsers);
+
+    const anonymous = await api.get('/tenants/');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toBe('ERR_INVALID_TOKEN');
+  });
+});
+
+describe('tenant CRUD', () => {
+  it('creates, reads, lists, updates and deletes a tenant', async () => {
+    const plan = await buildPlan(server.ctx);
+    const created = await api.post(
+      '/tenants',
+      { name: '  Acme Atendimento ', status: 'active', maxUsers: 3, maxConnections: 2, identity: '11.222.333/0001-81', planId: plan.id, trial: true, trialDays: 7 },
+      { token: root },
+    );
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body).sort()).toEqual(TENANT_FIELDS);
+    expect(created.body).toMatchObject({
+      name: 'Acme Atendimento',
+      status: 'active',
+      maxUsers: 3,
+      maxConnections: 2,
+      identity: '11.222.333/0001-81',
+      planId: plan.id,
+      trial: true,
+      trialDays: 7,
+      paymentActive: false,
+      hideUnoficial: false,
+      userCount: 0,
+    });
+    const id = created.body.id as number;
+    expect(id).toBeGreaterThan(1);
+
+    const read = await api.get(`/tenants/${id}`, { token: root });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(created.body);
+
+    const list = await api.get('/tenants/', { token: root });
+    expect(list.status).toBe(200);
+    expect(list.body.map((t: any) => t.id)).toEqual(expect.arrayContaining([1, id]));
+    expect(list.body[0]).toMatchObject({ id: 1, userCount: expect.any(Number) });
+
+    const updated = await api.put(`/tenants/${id}`, { name: 'Acme 2', maxUsers: 10, status: 'inactive', hideUnoficial: true }, { token: root });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id, name: 'Acme 2', maxUsers: 10, status: 'inactive', hideUnoficial: true, maxConnections: 2, planId: plan.id });
+    expect((await api.get(`/tenants/${id}`, { token: root })).body).toMatchObject({ name: 'Acme 2', status: 'inactive' });
+
+    const deleted = await api.delete(`/tenants/${id}`, { token: root });
+    expect(deleted.status).toBe(204);
+    const gone = await api.get(`/tenants/${id}`, { token: root });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toBe('ERR_NO_TENANT_FOUND');
+  });
+
+  it("counts each tenant's own users", async () => {
+    const empty = await buildTenant(server.ctx);
+    const busy = await buildTenant(server.ctx);
+    for (let i = 0; i < 3; i++) await buildUser(server.ctx, busy.id);
+
+    expect((await api.get(`/tenants/${empty.id}`, { token: root })).body.userCount).toBe(0);
+    expect((await api.get(`/tenants/${busy.id}`, { token: root })).body.userCount).toBe(3);
+    const list = (await api.get('/tenants/', { token: root })).body as any[];
+    expect(list.find((t) => t.id === empty.id).userCount).toBe(0);
+    expect(list.find((t) => t.id === busy.id).userCount).toBe(3);
+    const usersOfMain = (await api.get('/users/', { token: root })).body.count;
+    expect(list.find((t) => t.id === 1).userCount).toBe(usersOfMain);
+  });
+
+  it('validates the fields: required ones, limits, CPF/CNPJ and status', async () => {
+    const missing = await api.post('/tenants', {}, { token: root });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('ERR_VALIDATION');
+    expect(Object.keys(missing.body.fields).sort()).toEqual(['maxConnections', 'maxUsers', 'name', 'status']);
+
+    const invalid = await api.post(
+      '/tenants',
+      { name: 'X', status: 'blocked', maxUsers: 0, maxConnections: -1, identity: '11.222.333/0001-82' },
+      { token: root },
+    );
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.fields).sort()).toEqual(['identity', 'maxConnections', 'maxUsers', 'name', 'status']);
+
+    const badUpdate = await api.put('/tenants/1', { maxUsers: 'many' }, { token: root });
+    expect(badUpdate.status).toBe(400);
+    expect(Object.keys(badUpdate.body.fields)).toEqual(['maxUsers']);
+  });
+
+  it('answers 404 ERR_NO_TENANT_FOUND for an unknown id, and ERR_NO_PLAN_FOUND for an unknown plan', async () => {
+    for (const response of [
+      await api.get('/tenants/99999', { token: root }),
+      await api.put('/tenants/99999', { name: 'Nobody' }, { token: root }),
+      await api.delete('/tenants/99999', { token: root }),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('ERR_NO_TENANT_FOUND');
+    }
+    const badId = await api.get('/tenants/abc', { token: root });
+    expect(badId.status).toBe(400);
+    expect(badId.body.error).toBe('ERR_VALIDATION');
+
+    const before = (await api.get('/tenants/', { token: root })).body.length;
+    const withUnknownPlan = await api.post('/tenants', { name: 'Planless', status: 'active', maxUsers: 1, maxConnections: 1, planId: 99999 }, { token: root });
+    expect(withUnknownPlan.status).toBe(404);
+    expect(withUnknownPlan.body.error).toBe('ERR_NO_PLAN_FOUND');
+    expect((await api.get('/tenants/', { token: root })).body.length).toBe(before);
+
+    const tenant = await buildTenant(server.ctx);
+    const updateUnknownPlan = await api.put(`/tenants/${tenant.id}`, { planId: 99999 }, { token: root });
+    expect(updateUnknownPlan.status).toBe(404);
+    expect(updateUnknownPlan.body.error).toBe('ERR_NO_PLAN_FOUND');
+  });
+});
+
+describe('tenant 1 (the main company)', () => {
+  it('cannot be deactivated: 400 ERR_TENANT_PROTECTED, and it stays active', async () => {
+    const response = await api.put('/tenants/1', { status: 'inactive' }, { token: root });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_TENANT_PROTECTED');
+    expect(response.body.message).toBe('Não é possível desativar a empresa 1 (empresa principal).');
+
+    // Nothing else in that request was applied either.
+    const mixed = await api.put('/tenants/1', { status: 'inactive', name: 'Renamed' }, { token: root });
+    expect(mixed.status).toBe(400);
+    const main = await api.get('/tenants/1', { token: root });
+    expect(main.body).toMatchObject({ id: 1, status: 'active' });
+    expect(main.body.name).not.toBe('Renamed');
+
+    // Other changes to tenant 1 are allowed.
+    const renamed = await api.put('/tenants/1', { name: 'Conversa Matriz', status: 'active' }, { token: root });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: 1, name: 'Conversa Matriz', status: 'active' });
+  });
+
+  it('cannot be deleted: 400 ERR_TENANT_PROTECTED, and its superadmin still logs in', async () => {
+    const response = await api.delete('/tenants/1', { token: root });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_TENANT_PROTECTED');
+    expect(response.body.message).toBe('Não é possível excluir a empresa 1 (empresa principal).');
+    expect((await api.get('/tenants/1', { token: root })).status).toBe(200);
+    expect((await api.get('/users/', { token: root })).status).toBe(200);
+    await api.loginRoot();
+  });
+});
+
+describe('creating a tenant with its first administrator', () => {
+  it('creates an admin (never superadmin) who can log in to the new tenant', async () => {
+    const created = await api.post(
+      '/tenants',
+      {
+        name: 'Loja do Zé',
+        status: 'active',
+        maxUsers: 2,
+        maxConnections: 1,
+        admin: { name: 'Zé Admin', email: ' ZE@Loja.example.test ', password: 'Ze-admin-pass-1', profile: 'superadmin' },
+      },
+      { token: root },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.userCount).toBe(1);
+
+    const login = await api.post('/auth/login/', { email: 'ze@loja.example.test', password: 'Ze-admin-pass-1' });
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({ tenantId: created.body.id, profile: 'admin', username: 'Zé Admin', email: 'ze@loja.example.test' });
+
+    // The new admin manages their tenant but not the platform.
+    expect((await api.get('/users/', { token: login.body.token })).body.count).toBe(1);
+    expect((await api.get('/tenants/', { token: login.body.token })).status).toBe(403);
+  });
+
+  it('validates the admin and refuses a taken e-mail with 409 ERR_DUPLICATED_EMAIL, creating no tenant', async () => {
+    const weak = await api.post(
+      '/tenants',
+      { name: 'Weak Co', status: 'active', maxUsers: 2, maxConnections: 1, admin: { name: 'W', email: 'nope', password: 'weak' } },
+      { token: root },
+    );
+    expect(weak.status).toBe(400);
+    expect(weak.body.error).toBe('ERR_VALIDATION');
+    expect(Object.keys(weak.body.fields).sort()).toEqual(['admin.email', 'admin.name', 'admin.password']);
+
+    const existing = await buildUser(server.ctx, 1);
+    const before = (await api.get('/tenants/', { token: root })).body.length;
+    const duplicate = await api.post(
+      '/tenants',
+      { name: 'Dup Co', status: 'active', maxUsers: 2, maxConnections: 1, admin: { name: 'Dup', email: existing.email, password: 'Dup-pass-123' } },
+      { token: root },
+    );
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error).toBe('ERR_DUPLICATED_EMAIL');
+    const after = (await api.get('/tenants/', { token: root })).body;
+    expect(after.length).toBe(before);
+    expect(after.map((t: any) => t.name)).not.toContain('Dup Co');
+  });
+});
+
+describe('deleting a tenant', () => {
+  it('cascades to its users: they can no longer log in and their tokens are refused', async () => {
+    const tenant = await buildTenant(server.ctx);
+    const admin = await buildUser(server.ctx, tenant.id, { profile: 'admin' });
+    const agent = await buildUser(server.ctx, tenant.id);
+    const session = await api.login(admin.email, admin.password);
+    const bystander = await buildUser(server.ctx, (await buildTenant(server.ctx)).id);
+
+    expect((await api.delete(`/tenants/${tenant.id}`, { token: root })).status).toBe(204);
+
+    for (const user of [admin, agent]) {
+      const login = await api.post('/auth/login/', { email: user.email, password: user.password });
+      expect(login.status).toBe(401);
+      expect(login.body.error).toBe('ERR_INVALID_CREDENTIALS');
+    }
+    const withToken = await api.get('/users/', { token: session.token });
+    expect(withToken.status).toBe(401);
+    expect(withToken.body.error).toBe('ERR_INVALID_TOKEN');
+    const refresh = await api.post('/auth/refresh_token', { refreshToken: session.refreshToken });
+    expect(refresh.status).toBe(401);
+
+    // The e-mails are free again; other tenants are untouched.
+    const reuse = await api.post(
+      '/tenants',
+      { name: 'Reborn', status: 'active', maxUsers: 2, maxConnections: 1, admin: { name: 'Again', email: admin.email, password: 'Again-pass-1' } },
+      { token: root },
+    );
+    expect(reuse.status).toBe(201);
+    expect((await api.post('/auth/login/', { email: bystander.email, password: bystander.password })).status).toBe(200);
+  });
+});

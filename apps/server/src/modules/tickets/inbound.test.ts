@@ -1,0 +1,222 @@
+/**
+ * The one inbound pipeline (DESIGN §1.2, §4): idempotent by constraint, one contact and one active
+ * ticket per (contact, channel) under concurrency, blocked contacts, assignment on arrival
+ * (wallets, auto-distribution none / random / balanced).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from '../../../test/api.js';
+import { buildTenant } from '../../../test/factories.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import {
+  buildAgent,
+  buildChannel,
+  buildInboxTenant,
+  buildQueue,
+  count,
+  inbound,
+  inboundTicket,
+  rows,
+  setSetting,
+  setWallets,
+  visitorKey,
+  type InboxTenant,
+} from '../../../test/inbox.js';
+import { updateContact } from '../contacts/contacts.repository.js';
+
+let server: TestServer;
+let api: Api;
+let t: InboxTenant;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new Api(server.url);
+  t = await buildInboxTenant(server);
+});
+afterAll(() => server?.close());
+
+const messagesOfContact = (contactId: number) => count(server.ctx, sql`select count(*) from messages where contact_id = ${contactId}`);
+const ticketsOfContact = (contactId: number) => count(server.ctx, sql`select count(*) from tickets where contact_id = ${contactId}`);
+
+describe('idempotency of inbound events', () => {
+  it('stores one message when the same event is delivered 3 times concurrently', async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const results = await Promise.all(
+      [1, 2, 3].map(() => inbound(server.ctx, target, { key, externalId: 'evt-same-1', body: 'Preciso de ajuda' })),
+    );
+
+    expect(results.map((r) => r.outcome).sort()).toEqual(['duplicate', 'duplicate', 'stored']);
+    const stored = results.find((r) => r.outcome === 'stored') as Extract<(typeof results)[number], { outcome: 'stored' }>;
+    expect(await messagesOfContact(stored.contactId)).toBe(1);
+    expect(await ticketsOfContact(stored.contactId)).toBe(1);
+    expect(
+      await count(server.ctx, sql`select count(*) from messages where channel_id = ${t.channel.id} and external_id = 'evt-same-1'`),
+    ).toBe(1);
+
+    const ticket = await api.get(`/tickets/${stored.ticketId}`, { token: t.admin.token });
+    expect(ticket.status).toBe(200);
+    expect(ticket.body).toMatchObject({
+      id: stored.ticketId,
+      status: 'pending',
+      unreadMessages: 1,
+      lastMessage: 'Preciso de ajuda',
+      queueId: t.queue.id,
+      whatsappId: t.channel.id,
+    });
+  });
+
+  it('makes 1 contact and 1 ticket from 20 concurrent first messages of a new contact', async () => {
+    const number = '5511987650001';
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inboundTicket(server.ctx, target, { key: { number }, name: 'Cliente Novo', externalId: `burst-${i}`, body: `mensagem ${i}` }),
+      ),
+    );
+
+    expect(new Set(results.map((r) => r.contactId)).size).toBe(1);
+    expect(new Set(results.map((r) => r.ticketId)).size).toBe(1);
+    expect(await count(server.ctx, sql`select count(*) from contacts where tenant_id = ${t.tenant.id} and number = ${number}`)).toBe(1);
+    const contactId = results[0].contactId;
+    expect(await ticketsOfContact(contactId)).toBe(1);
+    expect(await messagesOfContact(contactId)).toBe(20);
+    // One 'created' log, and the counter saw every message.
+    expect(
+      await count(server.ctx, sql`select count(*) from ticket_logs where ticket_id = ${results[0].ticketId} and type = 'created'`),
+    ).toBe(1);
+    const ticket = await api.get(`/tickets/${results[0].ticketId}`, { token: t.admin.token });
+    expect(ticket.body.unreadMessages).toBe(20);
+    expect(ticket.body.contact).toMatchObject({ name: 'Cliente Novo', number });
+  });
+
+  it('stores nothing and opens nothing when an event is re-delivered after its ticket was closed', async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const first = await inboundTicket(server.ctx, target, { key, externalId: 'evt-late-redelivery', body: 'primeira' });
+    const closed = await api.put(`/tickets/${first.ticketId}`, { status: 'closed' }, { token: t.admin.token });
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe('closed');
+
+    const again = await inbound(server.ctx, target, { key, externalId: 'evt-late-redelivery', body: 'primeira' });
+    expect(again.outcome).toBe('duplicate');
+    expect(await messagesOfContact(first.contactId)).toBe(1);
+    expect(await ticketsOfContact(first.contactId)).toBe(1);
+    expect((await api.get(`/tickets/${first.ticketId}`, { token: t.admin.token })).body.status).toBe('closed');
+
+    // A new event of the same contact opens a new ticket (the closed one stays closed).
+    const fresh = await inboundTicket(server.ctx, target, { key, body: 'voltei' });
+    expect(fresh.ticketId).not.toBe(first.ticketId);
+    expect(await ticketsOfContact(first.contactId)).toBe(2);
+  });
+
+  it("stores a blocked contact's message without a ticket, and opens none", async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const first = await inboundTicket(server.ctx, target, { key, body: 'antes do bloqueio' });
+    expect((await api.put(`/tickets/${first.ticketId}`, { status: 'closed' }, { token: t.admin.token })).status).toBe(200);
+    await updateContact(server.ctx.db, t.tenant.id, first.contactId, { blocked: true });
+
+    const blocked = await inbound(server.ctx, target, { key, body: 'estou bloqueado' });
+    expect(blocked).toMatchObject({ outcome: 'blocked', contactId: first.contactId, messageId: expect.any(String) });
+    expect(
+      await rows(server.ctx, sql`select ticket_id, body from messages where id = ${(blocked as { messageId: string }).messageId}`),
+    ).toEqual([{ ticket_id: null, body: 'estou bloqueado' }]);
+    expect(await ticketsOfContact(first.contactId)).toBe(1);
+    const open = await api.get('/tickets', { token: t.admin.token, headers: {} });
+    expect(open.body.tickets.some((ticket: { contactId: number }) => ticket.contactId === first.contactId)).toBe(false);
+
+    // Re-delivered, still one message.
+    expect((await inbound(server.ctx, target, { key, externalId: blocked.externalId, body: 'estou bloqueado' })).outcome).toBe('duplicate');
+    expect(await messagesOfContact(first.contactId)).toBe(2);
+  });
+});
+
+describe('assignment on arrival', () => {
+  it("balanced: the new ticket goes to the queue's agent with the fewest active tickets", async () => {
+    const tenant = await buildTenant(server.ctx);
+    const a = await buildAgent(server, tenant.id, 'user', 'Agente A');
+    const b = await buildAgent(server, tenant.id, 'user', 'Agente B');
+    const queue = await buildQueue(server.ctx, tenant.id, [a.id, b.id]);
+    const channel = await buildChannel(server.ctx, tenant.id, { queueId: queue.id, autoDistribution: 'balanced' });
+    const target = { tenantId: tenant.id, channelId: channel.id };
+
+    // A already handles 2 tickets (taken from the queue), B none.
+    const none = await buildChannel(server.ctx, tenant.id, { queueId: queue.id, autoDistribution: 'none' });
+    for (let i = 0; i < 2; i++) {
+      const { ticketId } = await inboundTicket(server.ctx, { tenantId: tenant.id, channelId: none.id });
+      const taken = await api.put(`/tickets/${ticketId}`, { status: 'open' }, { token: a.token });
+      expect(taken.status).toBe(200);
+      expect(taken.body).toMatchObject({ status: 'open', userId: a.id });
+    }
+
+    const first = await inboundTicket(server.ctx, target, { body: 'quem me atende?' });
+    const ticket = await api.get(`/tickets/${first.ticketId}`, { token: b.token });
+    expect(ticket.status).toBe(200);
+    expect(ticket.body).toMatchObject({ status: 'pending', userId: b.id, username: 'Agente B', queueId: queue.id });
+    const logs = await api.get(`/tickets/${first.ticketId}/logs`, { token: b.token });
+    expect(logs.body.map((l: { type: string }) => l.type)).toEqual(['created', 'autoAssigned']);
+    expect(logs.body[1].payload).toEqual({ userId: b.id, mode: 'balanced' });
+
+    // B now has 1, A 2: the next one goes to B again; then both have 2... B gets it once more, then A.
+    const second = await inboundTicket(server.ctx, target);
+    expect((await api.get(`/tickets/${second.ticketId}`, { token: b.token })).body.userId).toBe(b.id);
+    const third = await inboundTicket(server.ctx, target);
+    expect((await api.get(`/tickets/${third.ticketId}`, { token: a.token })).body.userId).toBe(a.id); // tie 2-2: lowest id
+  });
+
+  it("random: the new ticket goes to a member of the channel's queue", async () => {
+    const tenant = await buildTenant(server.ctx);
+    const a = await buildAgent(server, tenant.id);
+    const b = await buildAgent(server, tenant.id);
+    const stranger = await buildAgent(server, tenant.id);
+    const queue = await buildQueue(server.ctx, tenant.id, [a.id, b.id]);
+    await buildQueue(server.ctx, tenant.id, [stranger.id]);
+    const channel = await buildChannel(server.ctx, tenant.id, { queueId: queue.id, autoDistribution: 'random' });
+    const assigned = new Set<number>();
+    for (let i = 0; i < 6; i++) {
+      const { ticketId } = await inboundTicket(server.ctx, { tenantId: tenant.id, channelId: channel.id });
+      const ticket = await api.get(`/tickets/${ticketId}`, { token: a.token });
+      expect(ticket.status).toBe(200);
+      assigned.add(ticket.body.userId);
+    }
+    for (const userId of assigned) expect([a.id, b.id]).toContain(userId);
+  });
+
+  it("none: the new ticket waits unassigned in the channel's queue", async () => {
+    const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id });
+    const ticket = await api.get(`/tickets/${ticketId}`, { token: t.agent.token });
+    expect(ticket.status).toBe(200);
+    expect(ticket.body).toMatchObject({ status: 'pending', userId: null, queueId: t.queue.id });
+  });
+
+  it('DirectTicketsToWallets: a wallet contact is assigned to the wallet owner on arrival, and other agents do not see it', async () => {
+    const tenant = await buildTenant(server.ctx);
+    const owner = await buildAgent(server, tenant.id, 'user', 'Dona da Carteira');
+    const other = await buildAgent(server, tenant.id, 'user', 'Outro Agente');
+    const queue = await buildQueue(server.ctx, tenant.id, [owner.id, other.id]);
+    const channel = await buildChannel(server.ctx, tenant.id, { queueId: queue.id, autoDistribution: 'balanced' });
+    await setSetting(server.ctx, tenant.id, 'DirectTicketsToWallets', 'enabled');
+    const key = { number: '5521999990001' };
+    // The contact exists (first message, no wallet yet) and is then put in the owner's wallet.
+    const first = await inboundTicket(server.ctx, { tenantId: tenant.id, channelId: channel.id }, { key, name: 'Cliente da Carteira' });
+    await api.put(`/tickets/${first.ticketId}`, { status: 'closed' }, { token: owner.token });
+    await setWallets(server.ctx, tenant.id, first.contactId, [owner.id]);
+
+    const { ticketId } = await inboundTicket(server.ctx, { tenantId: tenant.id, channelId: channel.id }, { key, body: 'voltei' });
+    const seen = await api.get(`/tickets/${ticketId}`, { token: owner.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ userId: owner.id, status: 'pending' });
+    const logs = await api.get(`/tickets/${ticketId}/logs`, { token: owner.token });
+    expect(logs.body.at(-1)).toMatchObject({ type: 'autoAssigned', payload: { userId: owner.id } });
+
+    const hidden = await api.get(`/tickets/${ticketId}`, { token: other.token });
+    expect(hidden.status).toBe(403);
+    expect(hidden.body.error).toBe('ERR_NO_PERMISSION');
+    const list = await api.get('/tickets', { token: other.token });
+    expect(list.status).toBe(200);
+    expect(list.body.tickets.map((x: { id: number }) => x.id)).not.toContain(ticketId);
+    const ownerList = await api.get('/tickets', { token: owner.token });
+    expect(ownerList.body.tickets.map((x: { id: number }) => x.id)).toContain(ticketId);
+  });
+});

@@ -1,0 +1,88 @@
+import { SOCKET_EVENTS, type SettingKey } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import type { DomainEvent } from '../../../platform/events/domain-events.js';
+import type { Realtime } from '../../../platform/realtime/realtime.js';
+import { rooms } from '../../../platform/realtime/rooms.js';
+import { presentChannel } from '../../channels/channels.presenter.js';
+import { findChannelById } from '../../channels/channels.repository.js';
+import { presentContact } from '../../contacts/contacts.presenter.js';
+import { findContactById, listContactWalletUserIds } from '../../contacts/contacts.repository.js';
+import { presentMessage } from '../../messages/messages.presenter.js';
+import { findMessageById } from '../../messages/messages.repository.js';
+import { readSettings } from '../../settings/settings.repository.js';
+import { AGENTS_NAMESPACE } from '../../users/agent-sockets.js';
+import { roomsForTicket } from '../tickets.policy.js';
+import { presentTicket, visibilityFacts } from '../tickets.presenter.js';
+import { findTicketView } from '../tickets.repository.js';
+
+const SETTINGS_TTL_MS = 2_000;
+
+/**
+ * Turns committed domain events into Socket.IO pushes to the agents who may see them, with
+ * presented objects (never raw rows). Ticket rooms come from the tickets policy.
+ */
+export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
+  const settingsCache = new Map<number, { at: number; value: Promise<Record<SettingKey, string>> }>();
+  const settingsOf = (tenantId: number) => {
+    const cached = settingsCache.get(tenantId);
+    if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.value;
+    const value = readSettings(ctx.db, tenantId);
+    settingsCache.set(tenantId, { at: Date.now(), value });
+    return value;
+  };
+  const emit = (roomList: string[], event: string, payload: unknown) => realtime.emit(AGENTS_NAMESPACE, roomList, event, payload);
+
+  const ticketRooms = async (tenantId: number, facts: Parameters<typeof roomsForTicket>[1], contactId: number, before?: Parameters<typeof roomsForTicket>[1]) => {
+    const [settings, wallets] = await Promise.all([settingsOf(tenantId), listContactWalletUserIds(ctx.db, tenantId, contactId)]);
+    const list = roomsForTicket(tenantId, facts, settings, wallets);
+    if (before) list.push(...roomsForTicket(tenantId, before, settings, wallets));
+    return [...new Set(list)];
+  };
+
+  ctx.events.subscribe(async (event: DomainEvent) => {
+    switch (event.type) {
+      case 'ticket.changed': {
+        const view = await findTicketView(ctx.db, event.tenantId, event.ticketId);
+        if (!view) return;
+        const list = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId, event.before);
+        emit(list, SOCKET_EVENTS.ticket, { action: event.action, ticket: presentTicket(view) });
+        return;
+      }
+      case 'message.created':
+      case 'message.updated': {
+        const [message, view] = await Promise.all([findMessageById(ctx.db, event.tenantId, event.messageId), findTicketView(ctx.db, event.tenantId, event.ticketId)]);
+        if (!message || !view) return;
+        const quoted = message.quotedMessageId ? await findMessageById(ctx.db, event.tenantId, message.quotedMessageId) : undefined;
+        const list = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId);
+        emit(list, SOCKET_EVENTS.appMessage, {
+          action: event.type === 'message.created' ? 'create' : 'update',
+          message: presentMessage(message, ctx.media, quoted),
+          ticket: presentTicket(view),
+        });
+        return;
+      }
+      case 'contact.changed': {
+        const contact = await findContactById(ctx.db, event.tenantId, event.contactId);
+        emit([rooms.tenant(event.tenantId)], SOCKET_EVENTS.contact, contact ? { action: event.action, contact: presentContact(contact) } : { action: 'delete', contactId: event.contactId });
+        return;
+      }
+      case 'channel.session': {
+        const channel = await findChannelById(ctx.db, event.tenantId, event.channelId);
+        emit(
+          [rooms.tenant(event.tenantId)],
+          SOCKET_EVENTS.channelSession,
+          channel ? { action: 'update', session: presentChannel(channel) } : { action: 'delete', channelId: event.channelId },
+        );
+        return;
+      }
+      case 'user.status':
+        emit([rooms.tenant(event.tenantId)], SOCKET_EVENTS.userStatus, { userId: event.userId, isOnline: event.isOnline });
+        return;
+      case 'contacts.import':
+        emit([rooms.user(event.tenantId, event.userId)], SOCKET_EVENTS.importProgress, event.progress);
+        return;
+      case 'message.outbound':
+        return;
+    }
+  });
+}

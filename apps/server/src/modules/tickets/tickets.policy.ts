@@ -1,0 +1,63 @@
+import type { SettingKey } from '@conversa/shared';
+import type { TicketVisibilityFacts } from '../../platform/events/domain-events.js';
+import { rooms } from '../../platform/realtime/rooms.js';
+import { isSupervisorOrAdmin, type Actor } from '../auth/actor.js';
+
+/**
+ * Who sees which ticket (SPEC §6 and the settings NotViewAssignedTickets, NotViewTicketsChatBot,
+ * ViewTicketsWithoutQueue, DirectTicketsToWallets). One rule feeds the list query (SQL, in the
+ * repository), single-ticket checks and the realtime rooms, so the three cannot disagree.
+ */
+export type VisibilityRule =
+  | { all: true }
+  | {
+      all: false;
+      userId: number;
+      queueIds: number[];
+      noQueue: boolean;
+      hideAssignedToOthers: boolean;
+      hideChatbot: boolean;
+      walletsOnly: boolean;
+    };
+
+export type TenantSettings = Record<SettingKey, string>;
+const on = (settings: TenantSettings, key: SettingKey) => settings[key] === 'enabled';
+
+export function visibilityRule(actor: Actor, queueIds: number[], settings: TenantSettings, options: { showAll?: boolean; includeNoQueue?: boolean } = {}): VisibilityRule {
+  if (options.showAll && isSupervisorOrAdmin(actor)) return { all: true };
+  return {
+    all: false,
+    userId: actor.userId,
+    queueIds,
+    noQueue: (options.includeNoQueue ?? true) && (on(settings, 'ViewTicketsWithoutQueue') || isSupervisorOrAdmin(actor)),
+    hideAssignedToOthers: on(settings, 'NotViewAssignedTickets') && !isSupervisorOrAdmin(actor),
+    hideChatbot: on(settings, 'NotViewTicketsChatBot') && !isSupervisorOrAdmin(actor),
+    walletsOnly: on(settings, 'DirectTicketsToWallets') && !isSupervisorOrAdmin(actor),
+  };
+}
+
+/** The same rule as the SQL, for one ticket already loaded (walletUserIds: owners of its contact). */
+export function canSeeTicket(rule: VisibilityRule, ticket: TicketVisibilityFacts, walletUserIds: number[]): boolean {
+  if (rule.all || ticket.userId === rule.userId) return true;
+  if (rule.hideAssignedToOthers && ticket.userId !== null) return false;
+  if (rule.hideChatbot && ticket.chatFlowId !== null && ticket.userId === null) return false;
+  // With DirectTicketsToWallets a wallet contact's tickets belong to its owners, whatever their queue.
+  if (rule.walletsOnly && walletUserIds.length > 0) return walletUserIds.includes(rule.userId);
+  return ticket.queueId === null ? rule.noQueue : rule.queueIds.includes(ticket.queueId);
+}
+
+/** Rooms that must hear about a ticket in this state: never a room of agents who may not see it. */
+export function roomsForTicket(tenantId: number, ticket: TicketVisibilityFacts, settings: TenantSettings, walletUserIds: number[]): string[] {
+  const result = [rooms.admins(tenantId)];
+  if (ticket.userId !== null) result.push(rooms.user(tenantId, ticket.userId));
+  const hiddenFromPeers =
+    (on(settings, 'NotViewAssignedTickets') && ticket.userId !== null) ||
+    (on(settings, 'NotViewTicketsChatBot') && ticket.chatFlowId !== null && ticket.userId === null);
+  if (hiddenFromPeers) return result;
+  if (on(settings, 'DirectTicketsToWallets') && walletUserIds.length > 0) {
+    return [...result, ...walletUserIds.map((u) => rooms.user(tenantId, u))];
+  }
+  if (ticket.queueId !== null) result.push(rooms.queue(tenantId, ticket.queueId));
+  else if (on(settings, 'ViewTicketsWithoutQueue')) result.push(rooms.noQueue(tenantId));
+  return result;
+}

@@ -1,0 +1,34 @@
+import type { Ticket } from '@conversa/shared';
+import type { TicketVisibilityFacts } from '../../platform/events/domain-events.js';
+import type { TicketRow, TicketView } from './tickets.repository.js';
+
+export function presentTicket(view: TicketView): Ticket {
+  return {
+    id: view.id,
+    status: view.status,
+    name: view.contactName,
+    contactId: view.contactId,
+    contact: { id: view.contactId, name: view.contactName, number: view.contactNumber, email: view.contactEmail, profilePicUrl: view.contactPicture, blocked: view.contactBlocked },
+    userId: view.userId,
+    username: view.username,
+    queueId: view.queueId,
+    whatsappId: view.channelId,
+    channel: view.channelType,
+    chatFlowId: view.chatFlowId,
+    isGroup: view.isGroup,
+    unreadMessages: view.unreadMessages,
+    answered: view.answered,
+    lastMessage: view.lastMessage,
+    lastMessageAt: view.lastMessageAt?.toISOString() ?? null,
+    profilePicUrl: view.contactPicture,
+    integrationStatuses: view.integrationStatuses ?? {},
+    value: view.value === null ? null : Number(view.value),
+    rating: view.rating,
+    createdAt: view.createdAt.toISOString(),
+    updatedAt: view.updatedAt.toISOString(),
+  };
+}
+
+export function visibilityFacts(ticket: Pick<TicketRow, 'queueId' | 'userId' | 'status' | 'chatFlowId'>): TicketVisibilityFacts {
+  return { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status, chatFlowId: ticket.chatFlowId };
+}

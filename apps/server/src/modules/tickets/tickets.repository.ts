@@ -1,0 +1,303 @@
+import { and, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TicketStatus } from '@conversa/shared';
+import type { Db } from '../../platform/db/client.js';
+import type { VisibilityRule } from './tickets.policy.js';
+import { channels, contacts, contactWallets, ticketLogs, tickets, users } from '../../platform/db/schema.js';
+import { containsPattern } from '../../platform/db/like.js';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'tenantId' | 'contactId' | 'createdAt'>>;
+
+/** A ticket with what the inbox shows next to it. */
+export type TicketView = TicketRow & {
+  contactName: string;
+  contactNumber: string | null;
+  contactEmail: string | null;
+  contactPicture: string | null;
+  contactBlocked: boolean;
+  username: string | null;
+  channelType: string;
+};
+
+const viewColumns = {
+  ticket: tickets,
+  contactName: contacts.name,
+  contactNumber: contacts.number,
+  contactEmail: contacts.email,
+  contactPicture: contacts.profilePicUrl,
+  contactBlocked: contacts.blocked,
+  username: users.name,
+  channelType: channels.type,
+};
+
+type ViewRow = { ticket: TicketRow } & Omit<TicketView, keyof TicketRow>;
+const flatten = ({ ticket, ...rest }: ViewRow): TicketView => ({ ...ticket, ...rest });
+
+function selectViews(db: Db) {
+  return db
+    .select(viewColumns)
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(channels, eq(channels.id, tickets.channelId))
+    .leftJoin(users, eq(users.id, tickets.userId));
+}
+
+export async function findTicketView(db: Db, tenantId: number, id: number): Promise<TicketView | undefined> {
+  const [row] = await selectViews(db).where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  return row ? flatten(row) : undefined;
+}
+
+export async function findTicketById(db: Db, tenantId: number, id: number): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  return row;
+}
+
+/** Locks the ticket for the rest of the transaction (status changes read, check, then write). */
+export async function lockTicket(db: Db, tenantId: number, id: number): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+    .for('update');
+  return row;
+}
+
+/**
+ * The open-or-pending ticket of a contact on a channel, created if there is none. The partial
+ * unique index makes concurrent callers converge on one ticket; `created` tells who made it.
+ */
+export async function upsertActiveTicket(
+  db: Db,
+  values: { tenantId: number; contactId: number; channelId: number; queueId: number | null; userId?: number | null; status?: 'open' | 'pending'; isGroup?: boolean },
+): Promise<{ ticket: TicketRow; created: boolean }> {
+  const [row] = await db
+    .insert(tickets)
+    .values({ ...values, status: values.status ?? 'pending' })
+    .onConflictDoUpdate({
+      target: [tickets.contactId, tickets.channelId],
+      targetWhere: sql`${tickets.status} in ('open', 'pending')`,
+      set: { updatedAt: sql`${tickets.updatedAt}` },
+    })
+    .returning({ ...getTableColumns(tickets), created: sql<boolean>`(xmax = 0)` });
+  const { created, ...ticket } = row;
+  return { ticket, created: Boolean(created) };
+}
+
+export async function findActiveTicketOfContact(db: Db, tenantId: number, contactId: number, channelId?: number): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.contactId, contactId),
+        inArray(tickets.status, ['open', 'pending']),
+        channelId ? eq(tickets.channelId, channelId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function updateTicketRow(db: Db, tenantId: number, id: number, changes: TicketChanges): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(tickets)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+    .returning();
+  return row;
+}
+
+/** Counters of an arriving message, in one statement. */
+export async function recordInboundOnTicket(db: Db, tenantId: number, id: number, message: { preview: string; at: Date; countUnread: boolean }) {
+  await db
+    .update(tickets)
+    .set({
+      lastMessage: message.preview,
+      lastMessageAt: message.at,
+      updatedAt: sql`now()`,
+      unreadMessages: message.countUnread ? sql`${tickets.unreadMessages} + 1` : tickets.unreadMessages,
+      answered: false,
+    })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+}
+
+export async function recordOutboundOnTicket(db: Db, tenantId: number, id: number, message: { preview: string; at: Date }) {
+  await db
+    .update(tickets)
+    .set({ lastMessage: message.preview, lastMessageAt: message.at, updatedAt: sql`now()`, unreadMessages: 0, answered: true })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+}
+
+// ---- listing ----
+
+export interface TicketListQuery {
+  statuses: TicketStatus[];
+  /** Visibility already reduced to SQL by the tickets policy; undefined = everything in the tenant. */
+  visibility?: SQL;
+  searchParam?: string;
+  queueIds?: number[];
+  channelIds?: number[];
+  userId?: number;
+  withUnreadMessages?: boolean;
+  notAssigned?: boolean;
+  limit: number;
+  offset: number;
+}
+
+export async function listTicketViews(db: Db, tenantId: number, query: TicketListQuery): Promise<{ rows: TicketView[]; total: number }> {
+  const filters: (SQL | undefined)[] = [eq(tickets.tenantId, tenantId), inArray(tickets.status, query.statuses), query.visibility];
+  if (query.queueIds?.length) filters.push(inArray(tickets.queueId, query.queueIds));
+  if (query.channelIds?.length) filters.push(inArray(tickets.channelId, query.channelIds));
+  if (query.userId) filters.push(eq(tickets.userId, query.userId));
+  if (query.withUnreadMessages) filters.push(gt(tickets.unreadMessages, 0));
+  if (query.notAssigned) filters.push(isNull(tickets.userId));
+  if (query.searchParam) {
+    const pattern = containsPattern(query.searchParam);
+    const digits = query.searchParam.replace(/\D/g, '');
+    filters.push(
+      or(
+        ilike(contacts.name, pattern),
+        digits ? ilike(contacts.number, `%${digits}%`) : undefined,
+        ilike(tickets.lastMessage, pattern),
+        /^\d+$/.test(query.searchParam) && query.searchParam.length < 10 ? eq(tickets.id, Number(query.searchParam)) : undefined,
+      ),
+    );
+  }
+  const where = and(...filters);
+  const [rows, [totals]] = await Promise.all([
+    selectViews(db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(where),
+  ]);
+  return { rows: rows.map(flatten), total: totals?.total ?? 0 };
+}
+
+/** The tickets policy's visibility rule as SQL (mirrors canSeeTicket, and so the rooms of roomsForTicket). */
+export function visibilitySql(rule: VisibilityRule): SQL | undefined {
+  if (rule.all) return undefined;
+  const scope = or(
+    rule.queueIds.length ? inArray(tickets.queueId, rule.queueIds) : undefined,
+    rule.noQueue ? isNull(tickets.queueId) : undefined,
+  );
+  const conditions: (SQL | undefined)[] = [];
+  if (rule.hideAssignedToOthers) conditions.push(isNull(tickets.userId));
+  if (rule.hideChatbot) conditions.push(or(isNull(tickets.chatFlowId), sql`${tickets.userId} is not null`));
+  if (rule.walletsOnly) {
+    // A wallet contact's tickets are its owners' (whatever the queue); other tickets follow the scope.
+    conditions.push(
+      sql`(exists (select 1 from ${contactWallets} w where w.contact_id = ${tickets.contactId} and w.user_id = ${rule.userId}) or (not exists (select 1 from ${contactWallets} w where w.contact_id = ${tickets.contactId}) and ${scope ?? sql`false`}))`,
+    );
+  } else {
+    conditions.push(scope ?? sql`false`);
+  }
+  return or(eq(tickets.userId, rule.userId), and(...conditions));
+}
+
+// ---- logs ----
+
+export async function insertTicketLog(db: Db, values: { tenantId: number; ticketId: number; userId: number | null; type: string; payload?: Record<string, unknown> }) {
+  await db.insert(ticketLogs).values({ ...values, payload: values.payload ?? {} });
+}
+
+export async function listTicketLogs(db: Db, tenantId: number, ticketId: number) {
+  return db
+    .select({ id: ticketLogs.id, type: ticketLogs.type, payload: ticketLogs.payload, userId: ticketLogs.userId, username: users.name, createdAt: ticketLogs.createdAt })
+    .from(ticketLogs)
+    .leftJoin(users, eq(users.id, ticketLogs.userId))
+    .where(and(eq(ticketLogs.tenantId, tenantId), eq(ticketLogs.ticketId, ticketId)))
+    .orderBy(ticketLogs.createdAt, ticketLogs.id);
+}
+
+// ---- idle tickets (auto-resolve) ----
+
+export async function findIdleTicketIds(db: Db, tenantId: number, idleSince: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.status, ['open', 'pending']), lt(sql`coalesce(${tickets.lastMessageAt}, ${tickets.createdAt})`, idleSince)))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function listTicketIdsByStatus(db: Db, tenantId: number, status: TicketStatus, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.status, status)))
+    .orderBy(tickets.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function clearUnreadOfVisibleTickets(db: Db, tenantId: number, visibility: SQL | undefined, queueIds?: number[]): Promise<number[]> {
+  const rows = await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        inArray(tickets.status, ['open', 'pending']),
+        gt(tickets.unreadMessages, 0),
+        visibility,
+        queueIds?.length ? inArray(tickets.queueId, queueIds) : undefined,
+      ),
+    )
+    .returning({ id: tickets.id });
+  return rows.map((r) => r.id);
+}
+
+/** Moves active tickets to another channel, except where the contact already has one there. */
+export async function moveActiveTicketsBetweenChannels(db: Db, tenantId: number, fromChannelId: number, toChannelId: number): Promise<{ moved: number[]; skipped: number }> {
+  const active = inArray(tickets.status, ['open', 'pending']);
+  const rows = await db
+    .update(tickets)
+    .set({ channelId: toChannelId, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.channelId, fromChannelId),
+        active,
+        sql`not exists (select 1 from ${tickets} t2 where t2.contact_id = ${tickets.contactId} and t2.channel_id = ${toChannelId} and t2.status in ('open', 'pending'))`,
+      ),
+    )
+    .returning({ id: tickets.id });
+  const [left] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.channelId, fromChannelId), active));
+  return { moved: rows.map((r) => r.id), skipped: left?.n ?? 0 };
+}
+
+/** Returns true when there was something to clear. */
+export async function clearTicketUnread(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id), gt(tickets.unreadMessages, 0)))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+/** Closes the ticket only if it is still active and still idle since `idleSince` (a new message wins the race). */
+export async function closeTicketIfIdle(db: Db, tenantId: number, id: number, idleSince: Date): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(tickets)
+    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.id, id),
+        inArray(tickets.status, ['open', 'pending']),
+        lt(sql`coalesce(${tickets.lastMessageAt}, ${tickets.createdAt})`, idleSince),
+      ),
+    )
+    .returning();
+  return row;
+}

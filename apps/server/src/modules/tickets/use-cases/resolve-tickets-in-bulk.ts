@@ -1,0 +1,24 @@
+import type { TicketStatus } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import type { Actor } from '../../auth/actor.js';
+import { listTicketIdsByStatus } from '../tickets.repository.js';
+import { updateTicket } from './update-ticket.js';
+
+/** SPEC §9: mass close/resolve works in blocks of 10 tickets. */
+export const BULK_BLOCK_SIZE = 10;
+
+/**
+ * Resolves every ticket of a status in blocks of 10 (each ticket in its own transaction, so one
+ * failure does not undo the others). Returns how many were resolved.
+ */
+export async function resolveTicketsInBulk(ctx: AppContext, actor: Actor, status: TicketStatus, maxTickets = 10_000): Promise<number> {
+  let resolved = 0;
+  const failed = new Set<number>();
+  while (resolved + failed.size < maxTickets) {
+    const ids = (await listTicketIdsByStatus(ctx.db, actor.tenantId, status, BULK_BLOCK_SIZE + failed.size)).filter((id) => !failed.has(id)).slice(0, BULK_BLOCK_SIZE);
+    if (ids.length === 0) break;
+    const results = await Promise.allSettled(ids.map((id) => updateTicket(ctx, actor, id, { status: 'closed' })));
+    results.forEach((result, index) => (result.status === 'fulfilled' ? resolved++ : failed.add(ids[index])));
+  }
+  return resolved;
+}

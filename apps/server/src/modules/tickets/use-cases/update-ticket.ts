@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../../app-context.js';
+import type { Db } from '../../../platform/db/client.js';
+import type { DomainEvent } from '../../../platform/events/domain-events.js';
+import { transact } from '../../../platform/events/transact.js';
+import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
+import { isAdmin, type Actor } from '../../auth/actor.js';
+import { findChannelById } from '../../channels/channels.repository.js';
+import { messagePreview } from '../../messages/message-preview.js';
+import { insertMessage } from '../../messages/messages.repository.js';
+import { findQueueById } from '../../queues/queues.repository.js';
+import { findUserById } from '../../users/users.repository.js';
+import { visibilityFacts } from '../tickets.presenter.js';
+import { insertTicketLog, lockTicket, recordOutboundOnTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
+import { assertCanSeeTicket } from './ticket-access.js';
+
+/** Per-ticket switches of the external integrations (SPEC §3). */
+export const INTEGRATION_STATUS_KEYS = [
+  'difyStatus', 'lmStatus', 'geminiStatus', 'deepseekStatus', 'qwenStatus', 'claudeStatus',
+  'grokStatus', 'ollamaStatus', 'n8nStatus', 'typebotStatus', 'dialogflowStatus', 'chatgptStatus',
+] as const;
+export type IntegrationStatusKey = (typeof INTEGRATION_STATUS_KEYS)[number];
+
+export interface UpdateTicketInput {
+  status?: 'open' | 'pending' | 'closed';
+  userId?: number | null;
+  queueId?: number | null;
+  unreadMessages?: number;
+  isTransference?: boolean;
+  /** Resolve with this farewell message: it is sent to the customer and the ticket closes. */
+  farewellMessage?: string;
+  integrationStatuses?: Partial<Record<IntegrationStatusKey, boolean>>;
+}
+
+/** PUT /tickets/{id}: one of start attending, return to queue, resolve, reopen, transfer, read, integration switches. */
+export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: number, input: UpdateTicketInput): Promise<TicketRow> {
+  await assertCanSeeTicket(ctx, actor, ticketId);
+  try {
+    return await transact(ctx, async (tx, events) => {
+      const ticket = await lockTicket(tx, actor.tenantId, ticketId);
+      if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+      const before = visibilityFacts(ticket);
+      const changes: TicketChanges = {};
+      const log = (type: string, payload?: Record<string, unknown>) => insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type, payload });
+
+      if (input.unreadMessages !== undefined) changes.unreadMessages = input.unreadMessages;
+      if (input.integrationStatuses) {
+        changes.integrationStatuses = { ...ticket.integrationStatuses, ...input.integrationStatuses };
+        await log('integrationStatus', input.integrationStatuses);
+      }
+
+      // A queue or a user without a status is a transfer too, so that one to the ticket's own queue or user is refused.
+      const transferring = input.isTransference || (input.queueId !== undefined && input.queueId !== ticket.queueId) ||
+        (input.status === undefined && (input.queueId !== undefined || (input.userId !== undefined && input.userId !== null))) ||
+        (input.userId !== undefined && input.userId !== null && input.userId !== ticket.userId && input.status !== 'open');
+      if (transferring) {
+        Object.assign(changes, await transfer(tx, actor, ticket, input));
+        await log('transferred', { fromQueueId: ticket.queueId, toQueueId: changes.queueId ?? ticket.queueId, fromUserId: ticket.userId, toUserId: changes.userId ?? null });
+      } else if (input.status && input.status !== ticket.status) {
+        Object.assign(changes, statusChange(actor, ticket, input));
+        await log(statusLogType(ticket.status, input.status), { userId: changes.userId ?? ticket.userId });
+        if (input.status === 'closed' && input.farewellMessage?.trim()) {
+          await queueFarewell(ctx, tx, actor, ticket, input.farewellMessage.trim(), events);
+        }
+      } else if (input.status === 'open' && input.userId !== undefined && input.userId !== ticket.userId) {
+        Object.assign(changes, statusChange(actor, ticket, input));
+        await log('assigned', { userId: changes.userId });
+      }
+
+      const updated = await updateTicketRow(tx, actor.tenantId, ticketId, changes);
+      if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
+      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before });
+      return updated;
+    });
+  } catch (error) {
+    // Reopening while the contact already has another open/pending ticket on the channel.
+    if (isUniqueViolation(error, 'tickets_one_active_per_contact_channel')) throw new AppError('ERR_OTHER_OPEN_TICKET');
+    throw error;
+  }
+}
+
+function statusLogType(from: string, to: string): string {
+  if (to === 'closed') return 'resolved';
+  if (to === 'pending') return 'returnedToQueue';
+  return from === 'closed' ? 'reopened' : 'accepted';
+}
+
+/** Start attending / reopen (open), return to queue (pending), resolve (closed). */
+function statusChange(actor: Actor, ticket: TicketRow, input: UpdateTicketInput): TicketChanges {
+  switch (input.status) {
+    case 'open': {
+      const userId = input.userId ?? actor.userId;
+      if (userId !== actor.userId && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 'Only an admin may assign a ticket to another user.');
+      if (ticket.userId !== null && ticket.userId !== actor.userId && ticket.status === 'open' && !isAdmin(actor)) throw new AppError('ERR_TICKET_OF_OTHER_USER');
+      return { status: 'open', userId, closedAt: null };
+    }
+    case 'pending':
+      return { status: 'pending', userId: null, closedAt: null };
+    case 'closed':
+      return { status: 'closed', closedAt: new Date() };
+    default:
+      return {};
+  }
+}
+
+/** Transfer to a queue and/or a user; refused when the ticket already belongs to them. */
+async function transfer(tx: Db, actor: Actor, ticket: TicketRow, input: UpdateTicketInput): Promise<TicketChanges> {
+  const changes: TicketChanges = { status: 'pending' };
+  if (input.queueId !== undefined && input.queueId !== null) {
+    if (input.queueId === ticket.queueId && (input.userId === undefined || input.userId === null)) throw new AppError('ERR_TRANSFER_SAME_QUEUE');
+    if (!(await findQueueById(tx, actor.tenantId, input.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
+    changes.queueId = input.queueId;
+  }
+  if (input.userId !== undefined) {
+    if (input.userId !== null) {
+      if (input.userId === ticket.userId) throw new AppError('ERR_TRANSFER_SAME_USER');
+      if (!(await findUserById(tx, actor.tenantId, input.userId))) throw new AppError('ERR_NO_USER_FOUND');
+    }
+    changes.userId = input.userId;
+  } else {
+    // Transferred to a queue only: it waits there for whoever takes it.
+    changes.userId = null;
+  }
+  return changes;
+}
+
+/** The farewell goes out through the send job; the ticket is closed now, well within SPEC's 30 s. */
+async function queueFarewell(ctx: AppContext, tx: Db, actor: Actor, ticket: TicketRow, body: string, events: DomainEvent[]): Promise<void> {
+  const message = await insertMessage(tx, {
+    id: randomUUID(),
+    tenantId: actor.tenantId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    channelId: ticket.channelId,
+    fromMe: true,
+    body,
+    status: 'pending',
+    userId: actor.userId,
+  });
+  await recordOutboundOnTicket(tx, actor.tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
+  await ctx.jobs.send('message.send', { tenantId: actor.tenantId, messageId: message.id }, { tx });
+  events.push({ type: 'message.created', tenantId: actor.tenantId, ticketId: ticket.id, messageId: message.id });
+}
+
+/** PUT /ticketsForce/{id}: resolve without farewell or rating. */
+export async function forceCloseTicket(ctx: AppContext, actor: Actor, ticketId: number): Promise<TicketRow> {
+  return updateTicket(ctx, actor, ticketId, { status: 'closed' });
+}
+
+/** PUT /ticketsNull/{id}: drop the user and return the ticket to its queue. */
+export async function releaseTicket(ctx: AppContext, actor: Actor, ticketId: number): Promise<TicketRow> {
+  return updateTicket(ctx, actor, ticketId, { status: 'pending', userId: null });
+}
+
+/** PUT /ticketsChannelId/{id}: the conversation continues on another channel of the tenant. */
+export async function moveTicketToChannel(ctx: AppContext, actor: Actor, ticketId: number, channelId: number): Promise<TicketRow> {
+  await assertCanSeeTicket(ctx, actor, ticketId);
+  try {
+    return await transact(ctx, async (tx, events) => {
+      if (!(await findChannelById(tx, actor.tenantId, channelId))) throw new AppError('ERR_NO_WAPP_FOUND');
+      const updated = await updateTicketRow(tx, actor.tenantId, ticketId, { channelId });
+      if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
+      await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type: 'channelChanged', payload: { channelId } });
+      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update' });
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'tickets_one_active_per_contact_channel')) throw new AppError('ERR_OTHER_OPEN_TICKET');
+    throw error;
+  }
+}

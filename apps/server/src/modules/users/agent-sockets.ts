@@ -1,0 +1,79 @@
+import { SOCKET_EVENTS } from '@conversa/shared';
+import type { Socket } from 'socket.io';
+import type { AppContext } from '../../app-context.js';
+import type { Realtime } from '../../platform/realtime/realtime.js';
+import { rooms } from '../../platform/realtime/rooms.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { verifyAccessToken } from '../auth/access-token.js';
+import { isSupervisorOrAdmin, type Actor } from '../auth/actor.js';
+import { findAuthUser } from '../auth/auth.repository.js';
+import { listUserQueues } from '../queues/queues.repository.js';
+import { assertCanSeeTicket } from '../tickets/use-cases/ticket-access.js';
+import { updateUser } from './users.repository.js';
+
+export const AGENTS_NAMESPACE = '/';
+
+/**
+ * Agents' sockets: the access token is checked at the handshake, and the server joins the rooms the
+ * user's memberships allow (tenant, own user, queues, admins). A changed membership disconnects the
+ * user's sockets; the client reconnects and gets the new rooms.
+ */
+export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void {
+  realtime.namespace<Actor>(
+    AGENTS_NAMESPACE,
+    async (socket: Socket) => {
+      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+      if (!token) throw new AppError('ERR_INVALID_TOKEN');
+      const claims = await verifyAccessToken(token, ctx.secrets.jwtSecret);
+      const user = await findAuthUser(ctx.db, claims.userId, claims.sessionId);
+      if (!user || !user.sessionActive) throw new AppError('ERR_INVALID_TOKEN');
+      if (user.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
+      const actor: Actor = { userId: user.userId, tenantId: user.tenantId, profile: user.profile, sessionId: claims.sessionId };
+      const queues = await listUserQueues(ctx.db, actor.tenantId, actor.userId);
+      const joined = [rooms.tenant(actor.tenantId), rooms.user(actor.tenantId, actor.userId), rooms.noQueue(actor.tenantId), ...queues.map((q) => rooms.queue(actor.tenantId, q.id))];
+      if (isSupervisorOrAdmin(actor)) joined.push(rooms.admins(actor.tenantId));
+      return { data: actor, rooms: joined };
+    },
+    (socket, actor) => {
+      // SPEC §7: on login the client emits setUserActive; the user is then shown online to the tenant.
+      socket.on(SOCKET_EVENTS.setUserActive, () => void setOnline(ctx, actor, true));
+      // The chat the agent has open: messages arriving for it do not count as unread.
+      // An optional acknowledgement tells the client when following has started (or why not).
+      socket.on(SOCKET_EVENTS.joinTicket, (ticketId: unknown, ack?: unknown) => {
+        const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+        followTicket(ctx, socket, actor, ticketId).then(
+          () => reply({ ok: true }),
+          (error: unknown) => {
+            const code = error instanceof AppError ? error.code : 'ERR_NO_PERMISSION';
+            socket.emit('ticket:error', { ticketId, error: code });
+            reply({ ok: false, error: code });
+          },
+        );
+      });
+      socket.on(SOCKET_EVENTS.leaveTicket, () => void leaveTickets(socket));
+      socket.on('disconnect', () => {
+        void (async () => {
+          const remaining = await realtime.io.of(AGENTS_NAMESPACE).in(rooms.user(actor.tenantId, actor.userId)).fetchSockets();
+          if (remaining.length === 0) await setOnline(ctx, actor, false);
+        })().catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not record user offline'));
+      });
+    },
+  );
+}
+
+async function setOnline(ctx: AppContext, actor: Actor, isOnline: boolean): Promise<void> {
+  await updateUser(ctx.db, actor.tenantId, actor.userId, { isOnline, lastOnline: new Date() });
+  ctx.events.publish([{ type: 'user.status', tenantId: actor.tenantId, userId: actor.userId, isOnline }]);
+}
+
+async function followTicket(ctx: AppContext, socket: Socket, actor: Actor, ticketId: unknown): Promise<void> {
+  const id = Number(ticketId);
+  if (!Number.isInteger(id) || id <= 0) throw new AppError('ERR_VALIDATION');
+  await assertCanSeeTicket(ctx, actor, id);
+  await leaveTickets(socket);
+  await socket.join(rooms.ticket(actor.tenantId, id));
+}
+
+async function leaveTickets(socket: Socket): Promise<void> {
+  for (const room of socket.rooms) if (room.includes(':ticket:')) await socket.leave(room);
+}

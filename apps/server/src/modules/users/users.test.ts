@@ -1,0 +1,334 @@
+import type { Profile } from '@conversa/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from '../../../test/api.js';
+import { buildTenant, buildUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { hashPassword } from '../auth/passwords.js';
+import { insertUser } from './users.repository.js';
+
+// SPEC §6: only admins (and the superadmin) manage the users of their own tenant.
+
+let server: TestServer;
+let api: Api;
+let tenantA: number;
+let tenantB: number;
+
+interface Member {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  refreshToken: string;
+}
+
+async function member(tenantId: number, profile: Profile, name?: string): Promise<Member> {
+  const user = await buildUser(server.ctx, tenantId, { profile, name });
+  const session = await api.login(user.email, user.password);
+  return { id: user.id, email: user.email, password: user.password, token: session.token, refreshToken: session.refreshToken };
+}
+
+let adminA: Member;
+let superA: Member;
+let userA: Member;
+let adminB: Member;
+let userB: Member;
+
+let sequence = 0;
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  name: `New Agent ${++sequence}`,
+  email: `new-agent-${sequence}@users.example.test`,
+  password: 'Agent-pass-1',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ TRUST_PROXY: 'true' });
+  api = new Api(server.url);
+  tenantA = (await buildTenant(server.ctx)).id;
+  tenantB = (await buildTenant(server.ctx)).id;
+  adminA = await member(tenantA, 'admin');
+  superA = await member(tenantA, 'super');
+  userA = await member(tenantA, 'user');
+  adminB = await member(tenantB, 'admin');
+  userB = await member(tenantB, 'user');
+});
+afterAll(() => server?.close());
+
+// Failed logins count against the client IP (5 a minute): behind a pretend trusted proxy each check uses its own IP.
+let ipSequence = 0;
+const tryLogin = (email: string, password: string) =>
+  api.post('/auth/login/', { email, password }, { headers: { 'x-forwarded-for': `192.168.${Math.floor(++ipSequence / 250)}.${ipSequence % 250}` } });
+
+function expectForbidden(response: { status: number; body: any }, label?: string) {
+  expect(response.status, label).toBe(403);
+  expect(response.body.error, label).toBe('ERR_NO_PERMISSION');
+}
+
+describe('POST /users', () => {
+  it('an admin creates users, supervisors and admins in their own tenant; the new user can log in', async () => {
+    for (const profile of ['user', 'super', 'admin'] as const) {
+      const body = newUser({ profile });
+      body.email = `  NEW-${profile}-${sequence}@Users.Example.test `;
+      const response = await api.post('/users', { ...body, tenantId: tenantB }, { token: adminA.token });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ name: body.name, email: `new-${profile}-${sequence}@users.example.test`, profile, tenantId: tenantA, blockWavoip: false });
+      expect(response.body.password).toBeUndefined();
+      expect(response.body.passwordHash).toBeUndefined();
+
+      const login = await api.login(response.body.email, body.password);
+      expect(login).toMatchObject({ userId: response.body.id, tenantId: tenantA, profile });
+    }
+    const withoutProfile = await api.post('/users', newUser(), { token: adminA.token });
+    expect(withoutProfile.body.profile).toBe('user');
+  });
+
+  it('supervisors and users cannot create users (403 ERR_NO_PERMISSION)', async () => {
+    for (const caller of [superA, userA]) {
+      const body = newUser();
+      expectForbidden(await api.post('/users', body, { token: caller.token }));
+      expect((await tryLogin(body.email, body.password)).status).toBe(401);
+    }
+  });
+
+  it('an admin cannot create a superadmin: the profile is validated (400 ERR_VALIDATION on profile)', async () => {
+    const body = newUser({ profile: 'superadmin' });
+    const response = await api.post('/users', body, { token: adminA.token });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+    expect(Object.keys(response.body.fields)).toEqual(['profile']);
+    expect((await tryLogin(body.email, body.password)).status).toBe(401);
+  });
+
+  it('validates the fields and refuses a taken e-mail with 409 ERR_DUPLICATED_EMAIL', async () => {
+    const invalid = await api.post('/users', { name: 'X', email: 'nope', password: 'weak' }, { token: adminA.token });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toBe('ERR_VALIDATION');
+    expect(Object.keys(invalid.body.fields).sort()).toEqual(['email', 'name', 'password']);
+
+    // E-mails are unique across the platform (login is by e-mail alone).
+    const duplicate = await api.post('/users', newUser({ email: userB.email.toUpperCase() }), { token: adminA.token });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error).toBe('ERR_DUPLICATED_EMAIL');
+  });
+});
+
+describe('PUT /users/{id}', () => {
+  it('an admin updates name, e-mail, profile and blockWavoip of a user of their tenant', async () => {
+    const target = await member(tenantA, 'user');
+    const response = await api.put(
+      `/users/${target.id}`,
+      { name: 'Promoted Agent', email: `promoted-${target.id}@users.example.test`, profile: 'super', blockWavoip: true },
+      { token: adminA.token },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: target.id, name: 'Promoted Agent', email: `promoted-${target.id}@users.example.test`, profile: 'super', blockWavoip: true });
+    const login = await api.login(`promoted-${target.id}@users.example.test`, target.password);
+    expect(login).toMatchObject({ profile: 'super', blockWavoip: true, username: 'Promoted Agent' });
+  });
+
+  it('a plain user updates their own name and password, but not their profile or flags', async () => {
+    const self = await member(tenantA, 'user');
+    const renamed = await api.put(`/users/${self.id}`, { name: 'Renamed Me', password: 'My-new-pass-2' }, { token: self.token });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: self.id, name: 'Renamed Me', profile: 'user' });
+    expect((await tryLogin(self.email, self.password)).status).toBe(401);
+    await api.login(self.email, 'My-new-pass-2');
+    // Changing one's own password keeps the current session.
+    expect((await api.get(`/users/${self.id}`, { token: self.token })).status).toBe(200);
+
+    expectForbidden(await api.put(`/users/${self.id}`, { profile: 'admin' }, { token: self.token }), 'own profile');
+    expectForbidden(await api.put(`/users/${self.id}`, { name: 'Sneaky', profile: 'admin' }, { token: self.token }), 'name and profile');
+    expectForbidden(await api.put(`/users/${self.id}`, { blockWavoip: true }, { token: self.token }), 'own flag');
+    const after = await api.get(`/users/${self.id}`, { token: self.token });
+    expect(after.body).toMatchObject({ profile: 'user', name: 'Renamed Me', blockWavoip: false });
+
+    // Sending the profile it already has is not a change.
+    expect((await api.put(`/users/${self.id}`, { name: 'Same Profile', profile: 'user' }, { token: self.token })).status).toBe(200);
+  });
+
+  it('users and supervisors cannot edit another user', async () => {
+    const target = await member(tenantA, 'user', 'Untouched Agent');
+    for (const caller of [userA, superA]) {
+      expectForbidden(await api.put(`/users/${target.id}`, { name: 'Hijacked' }, { token: caller.token }));
+      expectForbidden(await api.put(`/users/${target.id}`, { password: 'Hijack-pass-1' }, { token: caller.token }));
+    }
+    expectForbidden(await api.put(`/users/${superA.id}`, { profile: 'admin' }, { token: superA.token }), 'super promoting self');
+    expect((await api.get(`/users/${target.id}`, { token: adminA.token })).body.name).toBe('Untouched Agent');
+    await api.login(target.email, target.password);
+  });
+
+  it('an admin cannot change their own profile, nor manage a superadmin', async () => {
+    const admin = await member(tenantA, 'admin');
+    expectForbidden(await api.put(`/users/${admin.id}`, { profile: 'user' }, { token: admin.token }));
+    expect((await api.put(`/users/${admin.id}`, { name: 'Admin Renamed' }, { token: admin.token })).status).toBe(200);
+
+    const superadmin = await member(tenantA, 'superadmin');
+    expectForbidden(await api.put(`/users/${superadmin.id}`, { name: 'Demoted?' }, { token: admin.token }));
+    expectForbidden(await api.delete(`/users/${superadmin.id}`, { token: admin.token }));
+    expect((await api.get(`/users/${superadmin.id}`, { token: admin.token })).body).toMatchObject({ profile: 'superadmin' });
+  });
+
+  it("a password set by an admin ends the user's sessions", async () => {
+    const target = await member(tenantA, 'user');
+    expect((await api.put(`/users/${target.id}`, { password: 'Set-by-admin-1' }, { token: adminA.token })).status).toBe(200);
+    const refresh = await api.post('/auth/refresh_token', { refreshToken: target.refreshToken });
+    expect(refresh.status).toBe(401);
+    expect(refresh.body.error).toBe('ERR_INVALID_TOKEN');
+    expect((await api.get(`/users/${target.id}`, { token: target.token })).status).toBe(401);
+    await api.login(target.email, 'Set-by-admin-1');
+  });
+});
+
+describe('DELETE /users/{id}', () => {
+  it('an admin deletes a user of their tenant, who then cannot log in', async () => {
+    const target = await member(tenantA, 'user');
+    expect((await api.delete(`/users/${target.id}`, { token: adminA.token })).status).toBe(204);
+    const login = await tryLogin(target.email, target.password);
+    expect(login.status).toBe(401);
+    expect(login.body.error).toBe('ERR_INVALID_CREDENTIALS');
+    expect((await api.get(`/users/${target.id}`, { token: target.token })).status).toBe(401);
+    const again = await api.delete(`/users/${target.id}`, { token: adminA.token });
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe('ERR_NO_USER_FOUND');
+  });
+
+  it('users and supervisors cannot delete (403)', async () => {
+    const target = await member(tenantA, 'user');
+    for (const caller of [userA, superA]) expectForbidden(await api.delete(`/users/${target.id}`, { token: caller.token }));
+    expect((await api.get(`/users/${target.id}`, { token: adminA.token })).status).toBe(200);
+  });
+
+  it("an admin cannot delete themselves: 400 ERR_CANNOT_DELETE_SELF 'Não é possível deletar o usuário.'", async () => {
+    const response = await api.delete(`/users/${adminA.id}`, { token: adminA.token });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'ERR_CANNOT_DELETE_SELF', message: 'Não é possível deletar o usuário.' });
+    expect((await api.get(`/users/${adminA.id}`, { token: adminA.token })).status).toBe(200);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('an admin of tenant A gets 404 ERR_NO_USER_FOUND for the users of tenant B, and changes nothing', async () => {
+    const before = (await api.get(`/users/${userB.id}`, { token: adminB.token })).body;
+    const attempts = {
+      get: await api.get(`/users/${userB.id}`, { token: adminA.token }),
+      put: await api.put(`/users/${userB.id}`, { name: 'Cross Tenant', password: 'Cross-pass-1' }, { token: adminA.token }),
+      delete: await api.delete(`/users/${userB.id}`, { token: adminA.token }),
+      online: await api.put(`/usersIsOnline/${userB.id}`, { isOnline: false }, { token: adminA.token }),
+    };
+    for (const [name, response] of Object.entries(attempts)) {
+      expect(response.status, name).toBe(404);
+      expect(response.body.error, name).toBe('ERR_NO_USER_FOUND');
+    }
+    const after = await api.get(`/users/${userB.id}`, { token: adminB.token });
+    expect(after.body).toEqual(before);
+    await api.login(userB.email, userB.password);
+
+    const list = await api.get('/users/', { token: adminA.token });
+    expect(list.body.users.map((u: any) => u.tenantId)).toEqual(expect.arrayContaining([tenantA]));
+    expect(list.body.users.every((u: any) => u.tenantId === tenantA)).toBe(true);
+  });
+});
+
+describe('PUT /users/{id}/configs', () => {
+  it("a user saves their own preferences, and no one else's (even an admin)", async () => {
+    const self = await member(tenantA, 'user');
+    const filters = { status: ['open', 'pending'], showAll: false, queuesIds: [1, 2] };
+    const response = await api.put(`/users/${self.id}/configs`, { isDark: true, filtrosAtendimento: filters }, { token: self.token });
+    expect(response.status).toBe(200);
+    expect(response.body.configs).toEqual({ isDark: true, filtrosAtendimento: filters });
+
+    // Partial update keeps the other preference; the login response carries them.
+    expect((await api.put(`/users/${self.id}/configs`, { isDark: false }, { token: self.token })).body.configs).toEqual({ isDark: false, filtrosAtendimento: filters });
+    expect((await api.login(self.email, self.password)).configs).toEqual({ isDark: false, filtrosAtendimento: filters });
+
+    for (const caller of [adminA, superA, userA]) {
+      expectForbidden(await api.put(`/users/${self.id}/configs`, { isDark: true }, { token: caller.token }));
+    }
+    expectForbidden(await api.put(`/users/${userB.id}/configs`, { isDark: true }, { token: adminA.token }));
+    expect((await api.get(`/users/${self.id}`, { token: self.token })).body.configs.isDark).toBe(false);
+
+    const invalid = await api.put(`/users/${self.id}/configs`, { isDark: 'yes' }, { token: self.token });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toBe('ERR_VALIDATION');
+    expect(Object.keys(invalid.body.fields)).toEqual(['isDark']);
+  });
+});
+
+describe('GET /users/ and /users/chat-privado/', () => {
+  let tenantC: number;
+  let adminC: Member;
+
+  beforeAll(async () => {
+    tenantC = (await buildTenant(server.ctx, { maxUsers: 100 })).id;
+    adminC = await member(tenantC, 'admin', 'Zz Admin');
+    // 45 more users sharing one password hash: pagination needs many rows, not many hashes.
+    const passwordHash = await hashPassword(DEFAULT_PASSWORD);
+    for (let i = 1; i <= 45; i++) {
+      const n = String(i).padStart(2, '0');
+      await insertUser(server.ctx.db, tenantC, { name: `Agent ${n}`, email: `agent-${n}@page.example.test`, passwordHash, profile: 'user' });
+    }
+    await insertUser(server.ctx.db, tenantC, { name: 'Beatriz 100% Online', email: 'bia_percent@page.example.test', passwordHash, profile: 'super' });
+  });
+
+  it('paginates 40 a page, ordered by name, with count and hasMore', async () => {
+    const first = await api.get('/users/', { token: adminC.token });
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(47);
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.users).toHaveLength(40);
+    expect(first.body.users[0].name).toBe('Agent 01');
+    const names = first.body.users.map((u: any) => u.name);
+    expect(names).toEqual([...names].sort());
+
+    const second = await api.get('/users/?pageNumber=2', { token: adminC.token });
+    expect(second.body).toMatchObject({ count: 47, hasMore: false });
+    expect(second.body.users.map((u: any) => u.name)).toEqual(['Agent 41', 'Agent 42', 'Agent 43', 'Agent 44', 'Agent 45', 'Beatriz 100% Online', 'Zz Admin']);
+    const ids = new Set([...first.body.users, ...second.body.users].map((u: any) => u.id));
+    expect(ids.size).toBe(47);
+
+    const beyond = await api.get('/users/?pageNumber=3', { token: adminC.token });
+    expect(beyond.body).toEqual({ users: [], count: 47, hasMore: false });
+
+    const invalid = await api.get('/users/?pageNumber=0', { token: adminC.token });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.fields)).toEqual(['pageNumber']);
+  });
+
+  it('searches name and e-mail, case-insensitively, with % and _ taken literally', async () => {
+    const byName = await api.get('/users/?searchParam=AGENT%204', { token: adminC.token });
+    expect(byName.body.users.map((u: any) => u.name)).toEqual(['Agent 40', 'Agent 41', 'Agent 42', 'Agent 43', 'Agent 44', 'Agent 45']);
+    expect(byName.body).toMatchObject({ count: 6, hasMore: false });
+
+    const byEmail = await api.get('/users/?searchParam=agent-07%40page', { token: adminC.token });
+    expect(byEmail.body.users.map((u: any) => u.email)).toEqual(['agent-07@page.example.test']);
+
+    const percent = await api.get(`/users/?searchParam=${encodeURIComponent('100%')}`, { token: adminC.token });
+    expect(percent.body.users.map((u: any) => u.name)).toEqual(['Beatriz 100% Online']);
+    const underscore = await api.get(`/users/?searchParam=${encodeURIComponent('bia_')}`, { token: adminC.token });
+    expect(underscore.body.count).toBe(1);
+    const onlyWildcard = await api.get(`/users/?searchParam=${encodeURIComponent('%')}`, { token: adminC.token });
+    expect(onlyWildcard.body.count).toBe(1);
+
+    // Never another tenant's users.
+    const other = await api.get(`/users/?searchParam=${encodeURIComponent(userB.email)}`, { token: adminC.token });
+    expect(other.body).toEqual({ users: [], count: 0, hasMore: false });
+  });
+
+  it('chat-privado lists the other users of the tenant, without the caller and without private fields', async () => {
+    const response = await api.get('/users/chat-privado/', { token: adminC.token });
+    expect(response.status).toBe(200);
+    expect(response.body.users).toHaveLength(46);
+    expect(response.body.users.map((u: any) => u.id)).not.toContain(adminC.id);
+    expect(Object.keys(response.body.users[0]).sort()).toEqual(['email', 'id', 'isOnline', 'lastOnline', 'name', 'profile']);
+
+    const searched = await api.get('/users/chat-privado/?searchParam=zz', { token: adminC.token });
+    expect(searched.body.users).toEqual([]);
+    const fromPlainUser = (await api.get('/users/chat-privado/', { token: userA.token })).body.users.map((u: any) => u.id);
+    expect(fromPlainUser).toEqual(expect.arrayContaining([adminA.id, superA.id]));
+    expect(fromPlainUser).not.toContain(userA.id);
+    expect(fromPlainUser).not.toContain(adminC.id);
+    expect(fromPlainUser).not.toContain(userB.id);
+    const searchedFromUser = await api.get(`/users/chat-privado/?searchParam=${encodeURIComponent(adminA.email.toUpperCase())}`, { token: userA.token });
+    expect(searchedFromUser.body.users.map((u: any) => u.id)).toEqual([adminA.id]);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Logger } from 'pino';
+
+/** Facts that decide who may see a ticket; events carry them before and after a change. */
+export interface TicketVisibilityFacts {
+  queueId: number | null;
+  userId: number | null;
+  status: string;
+  chatFlowId: number | null;
+}
+
+/** What happened, recorded by use cases inside their transaction and published after commit. */
+export type DomainEvent =
+  | { type: 'ticket.changed'; tenantId: number; ticketId: number; action: 'create' | 'update' | 'delete'; before?: TicketVisibilityFacts }
+  | { type: 'message.created'; tenantId: number; ticketId: number; messageId: string }
+  | { type: 'message.updated'; tenantId: number; ticketId: number; messageId: string }
+  | { type: 'message.outbound'; tenantId: number; ticketId: number; messageId: string }
+  | { type: 'contact.changed'; tenantId: number; contactId: number; action: 'create' | 'update' | 'delete' }
+  | { type: 'channel.session'; tenantId: number; channelId: number }
+  | { type: 'user.status'; tenantId: number; userId: number; isOnline: boolean }
+  | { type: 'contacts.import'; tenantId: number; userId: number; progress: { done: number; total: number; rejected: number; finished: boolean } };
+
+export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
+
+/** In-process publisher. Handlers run after commit; a failing handler is logged and never affects the request. */
+export class EventBus {
+  private readonly handlers: DomainEventHandler[] = [];
+
+  constructor(private readonly logger: Logger) {}
+
+  subscribe(handler: DomainEventHandler): void {
+    this.handlers.push(handler);
+  }
+
+  publish(events: readonly DomainEvent[]): void {
+    for (const event of events) {
+      for (const handler of this.handlers) {
+        Promise.resolve()
+          .then(() => handler(event))
+          .catch((error: unknown) => this.logger.error({ err: error, event: event.type }, 'event handler failed'));
+      }
+    }
+  }
+
+  /** Resolves when handlers already started have had a chance to run (tests). */
+  async drain(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -1,0 +1,74 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createClient } from 'redis';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import type { Logger } from 'pino';
+
+export interface SocketAuthenticator<T> {
+  (socket: Socket): Promise<{ data: T; rooms: string[] }>;
+}
+
+/**
+ * Socket.IO on the HTTP server. Namespaces authenticate at the handshake and join server-chosen
+ * rooms; with REDIS_URL the Redis streams adapter shares events between nodes.
+ */
+export class Realtime {
+  readonly io: Server;
+  private redis?: ReturnType<typeof createClient>;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly logger: Logger,
+  ) {
+    this.io = new Server(httpServer, {
+      serveClient: false,
+      maxHttpBufferSize: 256 * 1024,
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    });
+  }
+
+  async useRedis(url: string): Promise<void> {
+    this.redis = createClient({ url });
+    this.redis.on('error', (error) => this.logger.error({ err: error }, 'redis error'));
+    await this.redis.connect();
+    this.io.adapter(createAdapter(this.redis));
+  }
+
+  /** Registers a namespace whose sockets must pass `authenticate`; failures reach the client as connect_error(code). */
+  namespace<T>(name: string, authenticate: SocketAuthenticator<T>, onConnection?: (socket: Socket, data: T) => void): Namespace {
+    const nsp = this.io.of(name);
+    nsp.use((socket, next) => {
+      authenticate(socket)
+        .then(async ({ data, rooms }) => {
+          socket.data = data;
+          await socket.join(rooms);
+          next();
+        })
+        .catch((error: unknown) => {
+          const code = (error as { code?: string }).code ?? 'ERR_INVALID_TOKEN';
+          const failure = new Error(code) as Error & { data?: unknown };
+          failure.data = { error: code, message: (error as Error).message };
+          next(failure);
+        });
+    });
+    if (onConnection) nsp.on('connection', (socket) => onConnection(socket, socket.data as T));
+    return nsp;
+  }
+
+  emit(namespace: string, roomList: string[], event: string, payload: unknown): void {
+    if (roomList.length === 0) return;
+    this.io.of(namespace).to(roomList).emit(event, payload);
+  }
+
+  /** Forces the sockets in a room to reconnect (and so re-authenticate and re-join their rooms). */
+  disconnectRoom(namespace: string, room: string): void {
+    this.io.of(namespace).in(room).disconnectSockets(true);
+  }
+
+  /** Drops every socket (clients reconnect elsewhere); the HTTP server itself is Fastify's to close. */
+  async close(): Promise<void> {
+    this.io.disconnectSockets(true);
+    this.io.engine.close();
+    await this.redis?.quit().catch(() => undefined);
+  }
+}

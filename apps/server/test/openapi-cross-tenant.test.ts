@@ -1,0 +1,384 @@
+/**
+ * DESIGN §1.3: tenant isolation, fuzzed. Walks every operation of the OpenAPI document, so routes
+ * added later are attacked across tenants without editing this file.
+ *
+ * Tenant A and tenant B each get an admin and a plain user. A gets one object of every kind a path
+ * parameter can address: the kinds this file knows are seeded below (`seedTargetsOfA`); kinds of
+ * routes added later are created (or found) as A's admin through their collection's POST / GET.
+ * Then, as B's admin and as B's plain user, every non-public operation with a path parameter is
+ * called with A's ids: the answer must be a 403/404 `ERR_…` error (never 2xx, never 5xx) that
+ * carries none of A's data, and A's data must be unchanged afterwards (every GET A can make, before
+ * and after, compared). Parameters whose kind has no object of A still get called with every real
+ * id of A's objects and a missing id, and must never answer 5xx or show A's data.
+ *
+ * Also: every non-public operation refuses a missing or malformed token with 401 ERR_INVALID_TOKEN
+ * before reading the body, callers below a route's x-auth level get 403 ERR_NO_PERMISSION, and no
+ * listing shows B anything of A's.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api, type ApiResponse } from './api.js';
+import { buildPlan, buildTenant, buildUser, DEFAULT_PASSWORD } from './factories.js';
+import { startTestServer, type TestServer } from './harness.js';
+import {
+  AUTH_LEVELS,
+  buildUrl,
+  canHaveBody,
+  errorShapeProblems,
+  exampleFor,
+  fetchOpenApi,
+  leakProblems,
+  listOperations,
+  mapLimit,
+  ObjectCatalog,
+  send,
+  sendRepaired,
+  short,
+  type ExampleHints,
+  type Operation,
+  type RouteAuth,
+  type WalkRequest,
+} from './openapi-walk.js';
+
+const CONCURRENCY = 6;
+/** A valid id that no row has. */
+const MISSING_ID = 2_147_483_000;
+
+interface Caller {
+  name: string;
+  token: string;
+  /** The highest x-auth level this caller passes. */
+  level: RouteAuth;
+}
+
+let server: TestServer;
+let api: Api;
+let operations: Operation[];
+let rootToken: string;
+let adminA: Caller;
+let adminB: Caller;
+let userB: Caller;
+/** A's objects by path prefix (seeded + discovered). */
+let objectsOfA: ObjectCatalog;
+/** Prefixes whose values name something inside the caller's own tenant (a setting key), not an object of A. */
+const CALLER_SCOPED = new Set(['/settings/']);
+/** For kinds with no object of A: every real id of A's objects, and one that does not exist. */
+let fallbackIds: Array<string | number>;
+/** Strings that belong to tenant A only (names, e-mails): none may appear in an answer to tenant B. */
+let secretsOfA: string[];
+let tenantAId: number;
+let userIdsOfA: number[];
+let victim: { id: number; name: string; email: string };
+let attackHints: ExampleHints;
+let snapshotBefore: Map<string, ApiResponse>;
+
+const admits = (auth: RouteAuth | undefined, level: RouteAuth) => AUTH_LEVELS.indexOf(level) >= AUTH_LEVELS.indexOf(auth ?? 'platform');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new Api(server.url);
+  rootToken = (await api.loginRoot()).token;
+  operations = listOperations(await fetchOpenApi(api));
+
+  const marker = randomBytes(5).toString('hex');
+  const tenantA = await buildTenant(server.ctx, { name: `Alpha tenant ${marker}` });
+  const tenantB = await buildTenant(server.ctx, { name: `Bravo tenant ${marker}` });
+  tenantAId = tenantA.id;
+  const person = (tenantId: number, profile: 'admin' | 'user', who: string) =>
+    buildUser(server.ctx, tenantId, {
+      profile,
+      name: `${who} ${marker}`,
+      email: `${who.replace(' ', '-').toLowerCase()}-${marker}@example.test`,
+    });
+  const a = { admin: await person(tenantA.id, 'admin', 'Alpha admin'), user: await person(tenantA.id, 'user', 'Alpha user') };
+  const b = { admin: await person(tenantB.id, 'admin', 'Bravo admin'), user: await person(tenantB.id, 'user', 'Bravo user') };
+  const login = async (email: string, name: string, level: RouteAuth): Promise<Caller> => ({
+    name,
+    level,
+    token: (await api.login(email, DEFAULT_PASSWORD)).token,
+  });
+  adminA = await login(a.admin.email, "A's admin", 'admin');
+  adminB = await login(b.admin.email, "B's admin", 'admin');
+  userB = await login(b.user.email, "B's plain user", 'user');
+
+  // Objects of A, created through the API as A's admin (and as the platform admin for platform data).
+  const created = await api.post(
+    '/users',
+    { name: `Alpha victim ${marker}`, email: `alpha-victim-${marker}@example.test`, password: DEFAULT_PASSWORD, profile: 'super' },
+    { token: adminA.token },
+  );
+  expect(created.status, short(created.body)).toBe(201);
+  victim = created.body;
+  const link = await api.post('/userTenants', { userId: a.user.id, tenantId: tenantA.id }, { token: rootToken });
+  expect(link.status, short(link.body)).toBe(201);
+  const plan = await buildPlan(server.ctx);
+
+  userIdsOfA = [a.admin.id, a.user.id, victim.id];
+  secretsOfA = [tenantA.name, a.admin.name, a.admin.email, a.user.name, a.user.email, victim.name, victim.email].map((s) =>
+    s.toLowerCase(),
+  );
+
+  // Kinds this file knows: path prefix → ids of A's objects (see CALLER_SCOPED for /settings/).
+  objectsOfA = new ObjectCatalog(
+    api,
+    operations,
+    (op) => (admits(op.auth, 'admin') ? adminA.token : op.auth === 'platform' ? rootToken : null),
+    { byName: (name) => (name === 'tenantId' ? tenantA.id : name === 'userId' ? a.user.id : undefined) },
+  );
+  objectsOfA.set('/users/', [victim.id, a.admin.id, a.user.id]);
+  objectsOfA.set('/userTenants/', [link.body.id]);
+  objectsOfA.set('/tenants/', [tenantA.id]);
+  objectsOfA.set('/plans/', [plan.id]);
+  objectsOfA.set('/settings/', ['NotViewAssignedTickets', 'userCreation']);
+  // Kinds of routes added later: create (or find) one in A, as A's admin.
+  await objectsOfA.discover(
+    operations.filter((op) => op.auth !== 'public').flatMap((op) => op.pathParams.map((p) => objectsOfA.prefixOf(op, p.name))),
+  );
+  // Strings our example generator wrote into those objects are A's data too.
+  for (const found of objectsOfA.found) {
+    secretsOfA.push(
+      ...stringsIn(found.body)
+        .filter((text) => /walk/i.test(text) && text.length >= 8)
+        .map((text) => text.toLowerCase()),
+    );
+  }
+  fallbackIds = [...new Set([...[...objectsOfA.ids].filter(([p]) => !CALLER_SCOPED.has(p)).flatMap(([, ids]) => ids), MISSING_ID])];
+
+  // Bodies B sends: valid examples whose tenant and user references point into B (an attacker
+  // moving A's object to itself); other references name A's objects.
+  const referencesOfA = objectsOfA.hints(() => MISSING_ID);
+  attackHints = {
+    byName: (name, schema) => (name === 'tenantId' ? tenantB.id : name === 'userId' ? b.user.id : referencesOfA.byName?.(name, schema)),
+  };
+
+  // Objects just created may still change on their own (a message's send job): wait until A is at rest.
+  snapshotBefore = await snapshotOfA();
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const again = await snapshotOfA();
+    const settled = differences(snapshotBefore, again).length === 0;
+    snapshotBefore = again;
+    if (settled) break;
+  }
+}, 120_000);
+
+afterAll(() => server?.close());
+
+// ---------------------------------------------------------------------------------------------
+
+function stringsIn(node: unknown): string[] {
+  if (typeof node === 'string') return [node];
+  if (Array.isArray(node)) return node.flatMap(stringsIn);
+  if (node && typeof node === 'object') return Object.values(node).flatMap(stringsIn);
+  return [];
+}
+
+function targetFor(op: Operation, paramName: string): { ids: Array<string | number>; mapped: boolean; callerScoped: boolean } {
+  const prefix = objectsOfA.prefixOf(op, paramName);
+  const ids = objectsOfA.get(prefix);
+  return ids ? { ids, mapped: true, callerScoped: CALLER_SCOPED.has(prefix) } : { ids: fallbackIds, mapped: false, callerScoped: false };
+}
+
+/** One set of path values per candidate id (parameters with fewer candidates cycle). */
+function pathValueSets(op: Operation): Array<Record<string, string | number>> {
+  if (!op.pathParams.length) return [{}];
+  const lists = op.pathParams.map((p) => ({ name: p.name, ids: targetFor(op, p.name).ids }));
+  const count = Math.max(...lists.map((l) => l.ids.length));
+  return Array.from({ length: count }, (_, i) => Object.fromEntries(lists.map((l) => [l.name, l.ids[i % l.ids.length]])));
+}
+
+/** Example query and body, built once per operation so repeated calls (snapshots) are identical. */
+const examples = new Map<Operation, { query: Record<string, unknown>; body: unknown }>();
+function examplesFor(op: Operation) {
+  let found = examples.get(op);
+  if (!found) {
+    const query = Object.fromEntries(
+      op.queryParams.filter((q) => q.required).map((q) => [q.name, exampleFor(q.schema, q.name, attackHints)]),
+    );
+    found = { query, body: op.body && canHaveBody(op.method) ? exampleFor(op.body, '', attackHints) : undefined };
+    examples.set(op, found);
+  }
+  return found;
+}
+
+function requestFor(op: Operation, pathValues: Record<string, unknown>, token: string | undefined): WalkRequest {
+  const { query, body } = examplesFor(op);
+  const request: WalkRequest = { method: op.method, url: buildUrl(op, pathValues, query), token };
+  if (body !== undefined) request.body = body;
+  return request;
+}
+
+/** A's data found in an answer: its names and e-mails, its tenant id or its users' ids in reference fields. */
+function dataOfAIn(body: unknown): string[] {
+  const found: string[] = [];
+  const text = JSON.stringify(body ?? null).toLowerCase();
+  for (const secret of secretsOfA) if (text.includes(secret)) found.push(`"${short(secret, 60)}"`);
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const obj = node as Record<string, unknown>;
+    if (obj.tenantId === tenantAId) found.push(`tenantId ${tenantAId}`);
+    if (typeof obj.userId === 'number' && userIdsOfA.includes(obj.userId)) found.push(`userId ${obj.userId}`);
+    if ('email' in obj && typeof obj.id === 'number' && userIdsOfA.includes(obj.id)) found.push(`user id ${obj.id}`);
+    Object.values(obj).forEach(walk);
+  };
+  walk(body);
+  return found;
+}
+
+function describeCall(caller: string, request: WalkRequest, response: ApiResponse) {
+  return `${caller}: ${request.method} ${request.url} → ${response.status} ${short(response.body, 200)}`;
+}
+
+function differences(before: Map<string, ApiResponse>, after: Map<string, ApiResponse>): string[] {
+  const changed: string[] = [];
+  for (const [key, was] of before) {
+    const now = after.get(key);
+    if (!now || now.status !== was.status || JSON.stringify(now.body) !== JSON.stringify(was.body)) {
+      changed.push(`${key}: was ${was.status} ${short(was.body, 400)}, now ${now?.status} ${short(now?.body, 400)}`);
+    }
+  }
+  return changed;
+}
+
+/** Every non-public GET as A sees it (A's admin, or the platform admin for platform routes), with A's ids in the path. */
+async function snapshotOfA(): Promise<Map<string, ApiResponse>> {
+  const requests: WalkRequest[] = [];
+  for (const op of operations) {
+    if (op.method !== 'GET' || op.auth === 'public') continue;
+    if (!op.pathParams.every((p) => targetFor(op, p.name).mapped)) continue;
+    const token = admits(op.auth, 'admin') ? adminA.token : rootToken;
+    for (const values of pathValueSets(op)) requests.push(requestFor(op, values, token));
+  }
+  const responses = await mapLimit(requests, CONCURRENCY, (r) => send(api, r));
+  return new Map(requests.map((r, i) => [`${r.method} ${r.url}`, responses[i]]));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('cross-tenant access, walked from the OpenAPI document', () => {
+  it('walks a document with operations addressed by path parameters', () => {
+    const withParams = operations.filter((op) => op.pathParams.length && op.auth !== 'public');
+    expect(operations.length).toBeGreaterThan(0);
+    expect(withParams.length).toBeGreaterThan(0);
+    expect(
+      operations.filter((op) => !op.auth).map((op) => op.label),
+      'operations without x-auth',
+    ).toEqual([]);
+    const unmapped = withParams.filter((op) => op.pathParams.some((p) => !targetFor(op, p.name).mapped)).map((op) => op.label);
+    console.info(`cross-tenant: ${operations.length} operations in the document, ${withParams.length} non-public with path parameters`);
+    if (objectsOfA.found.length)
+      console.info(
+        `cross-tenant: objects of A created for new kinds: ${objectsOfA.found.map((f) => `${f.prefix} ${f.id} (${f.via})`).join(', ')}`,
+      );
+    if (unmapped.length)
+      console.info(`cross-tenant: no object of A for ${unmapped.length} operations (fallback ids used): ${unmapped.join(', ')}`);
+  });
+
+  it('refuses every non-public operation without a valid token with 401 ERR_INVALID_TOKEN, before looking at the body', async () => {
+    const requests: Array<{ label: string; request: WalkRequest }> = [];
+    for (const op of operations.filter((o) => o.auth !== 'public')) {
+      const base = requestFor(op, pathValueSets(op)[0], undefined);
+      requests.push({ label: 'no token', request: base });
+      requests.push({ label: 'malformed token', request: { ...base, headers: { authorization: 'Bearer not.a.jwt' } } });
+      requests.push({ label: 'wrong scheme', request: { ...base, headers: { authorization: `Basic ${adminB.token}` } } });
+      if (canHaveBody(op.method)) {
+        requests.push({ label: 'no token, malformed body', request: { ...base, body: undefined, rawBody: '{bad' } });
+        requests.push({ label: 'no token, wrongly typed body', request: { ...base, body: [1, 'x', null] } });
+        requests.push({
+          label: 'no token, body over 1 MiB',
+          request: { ...base, body: undefined, rawBody: JSON.stringify({ x: 'y'.repeat(1_100_000) }) },
+        });
+      }
+    }
+    const responses = await mapLimit(requests, CONCURRENCY, ({ request }) => send(api, request));
+    const failures: string[] = [];
+    responses.forEach((response, i) => {
+      const { label, request } = requests[i];
+      const problems = [...errorShapeProblems(response), ...leakProblems(response.body)];
+      if (response.status !== 401 || response.body?.error !== 'ERR_INVALID_TOKEN') problems.unshift('expected 401 ERR_INVALID_TOKEN');
+      if (problems.length) failures.push(`${describeCall(label, request, response)}: ${problems.join('; ')}`);
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses callers below the route level with 403 ERR_NO_PERMISSION (tenant admins on platform routes, plain users on admin routes)', async () => {
+    const calls: Array<{ caller: Caller; request: WalkRequest }> = [];
+    for (const op of operations.filter((o) => o.auth && o.auth !== 'public' && o.auth !== 'user')) {
+      for (const caller of [adminB, userB, adminA]) {
+        if (admits(op.auth, caller.level)) continue;
+        for (const values of pathValueSets(op)) calls.push({ caller, request: requestFor(op, values, caller.token) });
+      }
+    }
+    expect(calls.length).toBeGreaterThan(0);
+    const responses = await mapLimit(calls, CONCURRENCY, ({ request }) => send(api, request));
+    const failures: string[] = [];
+    responses.forEach((response, i) => {
+      const { caller, request } = calls[i];
+      const problems = [...errorShapeProblems(response), ...leakProblems(response.body)];
+      if (response.status !== 403 || response.body?.error !== 'ERR_NO_PERMISSION') problems.unshift('expected 403 ERR_NO_PERMISSION');
+      if (caller !== adminA) problems.push(...dataOfAIn(response.body).map((d) => `shows A's ${d}`));
+      if (problems.length) failures.push(`${describeCall(caller.name, request, response)}: ${problems.join('; ')}`);
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it("never lets tenant B reach tenant A's objects through a path parameter", async () => {
+    const calls: Array<{ op: Operation; caller: Caller; request: WalkRequest; strict: boolean }> = [];
+    for (const op of operations.filter((o) => o.pathParams.length && o.auth !== 'public')) {
+      const resolved = op.pathParams.map((p) => targetFor(op, p.name));
+      // Every parameter names an object of A: only 403/404 will do. Otherwise (caller-scoped keys,
+      // kinds without an object of A) a 2xx is possible, but never with A's data.
+      const strict = resolved.every((r) => r.mapped) && !resolved.some((r) => r.callerScoped);
+      for (const caller of [adminB, userB]) {
+        for (const values of pathValueSets(op)) calls.push({ op, caller, request: requestFor(op, values, caller.token), strict });
+      }
+    }
+    // A body refused for a refinement the schema cannot show (a date format…) is repaired and resent,
+    // so the call gets past validation to the tenant check.
+    const responses = await mapLimit(calls, CONCURRENCY, async ({ op, request }) => (await sendRepaired(api, request, op.body)).response);
+    const failures: string[] = [];
+    responses.forEach((response, i) => {
+      const { caller, request, strict } = calls[i];
+      const ok = response.status >= 200 && response.status < 300;
+      const problems: string[] = [];
+      if (response.status >= 500 || response.status === 0) problems.push('server error');
+      if (!ok) problems.push(...errorShapeProblems(response));
+      problems.push(...leakProblems(response.body), ...dataOfAIn(response.body).map((d) => `shows A's ${d}`));
+      if (strict && ![403, 404].includes(response.status)) problems.unshift('expected 403 or 404');
+      if (problems.length) failures.push(`${describeCall(caller.name, request, response)}: ${problems.join('; ')}`);
+    });
+    console.info(`cross-tenant: ${calls.length} calls with A's ids as B's admin and B's plain user`);
+    expect(failures).toEqual([]);
+  });
+
+  it("shows tenant B none of tenant A's data in any listing (GET without path parameters)", async () => {
+    const calls: Array<{ caller: Caller; request: WalkRequest }> = [];
+    for (const op of operations.filter((o) => o.method === 'GET' && !o.pathParams.length && o.auth !== 'public')) {
+      for (const caller of [adminB, userB]) calls.push({ caller, request: requestFor(op, {}, caller.token) });
+    }
+    const responses = await mapLimit(calls, CONCURRENCY, ({ request }) => send(api, request));
+    const failures: string[] = [];
+    responses.forEach((response, i) => {
+      const { caller, request } = calls[i];
+      const problems: string[] = [];
+      if (response.status >= 500 || response.status === 0) problems.push('server error');
+      if (response.status >= 300) problems.push(...errorShapeProblems(response));
+      problems.push(...dataOfAIn(response.body).map((d) => `shows A's ${d}`));
+      if (problems.length) failures.push(`${describeCall(caller.name, request, response)}: ${problems.join('; ')}`);
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it("leaves tenant A's objects unchanged after every attempt", async () => {
+    const changed = differences(snapshotBefore, await snapshotOfA());
+    expect(changed).toEqual([]);
+    expect(snapshotBefore.size).toBeGreaterThan(0);
+
+    const user = await api.get(`/users/${victim.id}`, { token: adminA.token });
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({ id: victim.id, name: victim.name, email: victim.email, profile: 'super', tenantId: tenantAId });
+    // A's admin still signs in with the same password (no cross-tenant password change).
+    expect((await api.login(secretsOfA[2], DEFAULT_PASSWORD)).userId).toBe(userIdsOfA[0]);
+  });
+});

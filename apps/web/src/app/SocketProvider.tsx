@@ -1,0 +1,195 @@
+import { SOCKET_EVENTS, type Channel, type Message, type Ticket } from '@conversa/shared';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { applyChannelToCache, channelKeys } from '../features/channels/api';
+import {
+  applyContactToCache,
+  contactKeys,
+  removeContactFromCache,
+  type ContactDetails,
+  type ImportProgress,
+} from '../features/contacts/api';
+import { applyContactToTickets, applyTicketToCache, removeTicketFromCache, upsertMessageInCache } from '../features/tickets/cache';
+import { messageKeys, ticketKeys } from '../features/tickets/keys';
+import { queueKeys } from '../features/queues/api';
+import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
+import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
+import { API_BASE_URL, refreshSession } from '../lib/http';
+import i18n from '../lib/i18n';
+import { navigateTo } from '../lib/navigation';
+import { getSession, getToken, getUserId, saveUser } from '../lib/session';
+import { bindAudioUnlock, playBeep } from '../lib/sound';
+import { useSession } from '../lib/useSession';
+
+interface TicketEvent {
+  action: 'create' | 'update' | 'delete';
+  ticket: Ticket;
+}
+interface MessageEvent {
+  action: 'create' | 'update';
+  message: Message;
+  ticket: Ticket;
+}
+type ContactEvent = { action: 'create' | 'update'; contact: ContactDetails } | { action: 'delete'; contactId: number; contact?: undefined };
+interface SessionEvent {
+  action: string;
+  session: Channel;
+}
+interface UserStatusEvent {
+  userId: number;
+  isOnline: boolean;
+}
+
+interface SocketApi {
+  /** The chat on screen (null: none). The server then keeps its unread count at 0. */
+  followTicket: (ticketId: number | null) => void;
+}
+
+const SocketContext = createContext<SocketApi>({ followTicket: () => undefined });
+
+/** The ticket chat on screen, for components that follow it. */
+export function useFollowTicket(ticketId: number | null): void {
+  const { followTicket } = useContext(SocketContext);
+  useEffect(() => {
+    followTicket(ticketId);
+    return () => followTicket(null);
+  }, [followTicket, ticketId]);
+}
+
+/** Whether the user is looking at this ticket's chat right now. */
+function isWatching(followed: number | null, ticketId: number): boolean {
+  return followed === ticketId && document.visibilityState === 'visible' && document.hasFocus();
+}
+
+function notifyCustomerMessage(event: MessageEvent, followed: number | null): void {
+  const { message, ticket } = event;
+  if (message.fromMe || isWatching(followed, ticket.id)) return;
+  const session = getSession();
+  // Tickets of other agents are theirs to hear about.
+  if (session && ticket.userId !== null && ticket.userId !== session.userId) return;
+  playBeep();
+  const body = message.body || (message.mediaType ? `[${message.mediaType}] ${message.mediaName ?? ''}` : '');
+  showDesktopNotification(i18n.t('tickets.notification.title', { name: ticket.contact.name }), body, `ticket-${ticket.id}`, () =>
+    navigateTo(`/atendimento/${ticket.id}`),
+  );
+}
+
+function patchUserStatus(qc: QueryClient, { userId, isOnline }: UserStatusEvent): void {
+  qc.setQueriesData<UsersPage>({ queryKey: [...userKeys.all, 'list'] }, (page) =>
+    page?.users.some((u) => u.id === userId) ? { ...page, users: page.users.map((u) => (u.id === userId ? { ...u, isOnline } : u)) } : page,
+  );
+}
+
+/**
+ * What may have been missed while disconnected is fetched again. The server also disconnects a
+ * user whose queues changed: the stored queues (which decide what the ticket lists keep) are
+ * refreshed first.
+ */
+function refetchAfterReconnect(qc: QueryClient): void {
+  const userId = getUserId();
+  if (userId !== null) {
+    void fetchUser(userId, { silent: true })
+      .then((user) => saveUser(user))
+      .catch(() => undefined);
+  }
+  void qc.invalidateQueries({ queryKey: queueKeys.all });
+  void qc.invalidateQueries({ queryKey: ticketKeys.all });
+  void qc.invalidateQueries({ queryKey: messageKeys.all });
+  void qc.invalidateQueries({ queryKey: channelKeys.all });
+}
+
+/**
+ * The one socket of the session (SPEC §7, STYLE 14): opened after login, closed on logout. Its
+ * events patch or invalidate the TanStack Query cache; components never open sockets and read
+ * everything through their queries.
+ */
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const qc = useQueryClient();
+  const session = useSession();
+  const sessionKey = session ? `${session.tenantId}:${session.userId}` : null;
+  const socketRef = useRef<Socket | null>(null);
+  const followedRef = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!sessionKey) return;
+    bindAudioUnlock();
+    bindNotificationPermissionRequest();
+
+    const options = {
+      // A function: every (re)connection sends the token stored at that moment.
+      auth: (cb: (data: object) => void) => cb({ token: getToken() ?? '' }),
+      transports: ['websocket', 'polling'],
+    };
+    const socket = API_BASE_URL ? io(API_BASE_URL, options) : io(options);
+    socketRef.current = socket;
+    let connectedBefore = false;
+    let refreshedForThisFailure = false;
+
+    socket.on('connect', () => {
+      refreshedForThisFailure = false;
+      socket.emit(SOCKET_EVENTS.setUserActive);
+      if (followedRef.current !== null) socket.emit(SOCKET_EVENTS.joinTicket, followedRef.current);
+      if (connectedBefore) refetchAfterReconnect(qc);
+      connectedBefore = true;
+    });
+    socket.on('connect_error', (error: Error) => {
+      // The handshake refused the token: refresh it once (as the HTTP client does) and try again.
+      if (error.message === 'ERR_SESSION_EXPIRED' && !refreshedForThisFailure) {
+        refreshedForThisFailure = true;
+        void refreshSession().then((ok) => {
+          if (ok && socketRef.current === socket) socket.connect();
+        });
+      }
+    });
+    socket.on('disconnect', (reason) => {
+      // A server-initiated disconnect (e.g. changed memberships) does not reconnect by itself.
+      if (reason === 'io server disconnect' && socketRef.current === socket) socket.connect();
+    });
+
+    socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => {
+      if (event.action === 'delete') removeTicketFromCache(qc, event.ticket.id);
+      else applyTicketToCache(qc, event.ticket);
+    });
+    socket.on(SOCKET_EVENTS.appMessage, (event: MessageEvent) => {
+      upsertMessageInCache(qc, event.message);
+      applyTicketToCache(qc, event.ticket);
+      if (event.action === 'create') notifyCustomerMessage(event, followedRef.current);
+    });
+    socket.on(SOCKET_EVENTS.contact, (event: ContactEvent) => {
+      if (event.action === 'delete') {
+        removeContactFromCache(qc, event.contactId ?? 0);
+        return;
+      }
+      applyContactToCache(qc, event.contact, event.action);
+      applyContactToTickets(qc, event.contact);
+    });
+    socket.on(SOCKET_EVENTS.channelSession, (event: SessionEvent) => applyChannelToCache(qc, event.session));
+    socket.on(SOCKET_EVENTS.userStatus, (event: UserStatusEvent) => patchUserStatus(qc, event));
+    socket.on(SOCKET_EVENTS.importProgress, (progress: ImportProgress) => {
+      qc.setQueryData(contactKeys.importProgress, progress);
+    });
+
+    return () => {
+      socketRef.current = null;
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [sessionKey, qc]);
+
+  const api = useMemo<SocketApi>(
+    () => ({
+      followTicket: (ticketId) => {
+        if (followedRef.current === ticketId) return;
+        followedRef.current = ticketId;
+        const socket = socketRef.current;
+        if (!socket?.connected) return;
+        if (ticketId === null) socket.emit(SOCKET_EVENTS.leaveTicket);
+        else socket.emit(SOCKET_EVENTS.joinTicket, ticketId);
+      },
+    }),
+    [],
+  );
+
+  return <SocketContext.Provider value={api}>{children}</SocketContext.Provider>;
+}

@@ -1,0 +1,31 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { SocketProvider } from '../SocketProvider';
+import { useIdleReload } from '../useIdleReload';
+import { useProfileRefresh } from '../useProfileRefresh';
+import { HeaderBar } from './HeaderBar';
+import { NavbarLinks } from './NavbarLinks';
+
+/** DESIGN §3 main layout: header, navbar with the menus by role, the page; the session's socket lives here. */
+export function MainLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  useProfileRefresh();
+  useIdleReload();
+
+  return (
+    <SocketProvider>
+      <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header>
+          <HeaderBar navbarOpened={opened} onToggleNavbar={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" data-testid="navbar">
+          <NavbarLinks onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </SocketProvider>
+  );
+}

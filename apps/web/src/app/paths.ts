@@ -1,0 +1,72 @@
+import { MAIN_TENANT_ID, type Profile } from '@conversa/shared';
+
+/** Route paths of the screens that exist. */
+export const PATHS = {
+  login: '/login',
+  signup: '/signup',
+  reset: '/reset/:token',
+  home: '/home',
+  tenants: '/tenants',
+  plans: '/planos',
+  users: '/usuarios',
+  settings: '/configuracoes',
+  settingsGeneral: '/configuracoes/geral',
+  /** Ticket service (SPEC §2): children chats (empty chat), {ticketId} (one chat), contatos. */
+  atendimento: '/atendimento',
+  atendimentoChats: '/atendimento/chats',
+  atendimentoContacts: '/atendimento/contatos',
+  contacts: '/contatos',
+  queues: '/filas',
+  /** SPEC §2 names no path for the channel list; /sessoes is a platform screen. */
+  channels: '/canais',
+} as const;
+
+/** The chat of one ticket. */
+export function chatPath(ticketId: number): string {
+  return `${PATHS.atendimento}/${ticketId}`;
+}
+
+/**
+ * SPEC §2/§6 name these redirect targets; those whose screens are not built yet
+ * point at the closest existing screen. Switch them here when they exist.
+ */
+export const NAMED_TARGETS = {
+  /** admin and super after login (SPEC §6). */
+  'home-dashboard': PATHS.home,
+  /** superadmin after login (SPEC §6). */
+  assinatura: PATHS.tenants,
+  /** everyone else after login (SPEC §6). */
+  atendimento: PATHS.atendimento,
+  /** `/` for everyone but the superadmin (SPEC §2). */
+  contatos: PATHS.contacts,
+  /** `/` and `/home` for the superadmin (SPEC §2). */
+  tenants: PATHS.tenants,
+} as const;
+
+/** Where a user lands after logging in (SPEC §6). */
+export function loginTargetFor(profile: Profile | null): string {
+  switch (profile) {
+    case 'admin':
+    case 'super':
+      return NAMED_TARGETS['home-dashboard'];
+    case 'superadmin':
+      return NAMED_TARGETS.assinatura;
+    default:
+      return NAMED_TARGETS.atendimento;
+  }
+}
+
+/** Where `/` leads (SPEC §2). */
+export function rootTargetFor(profile: Profile | null): string {
+  return profile === 'superadmin' ? NAMED_TARGETS.tenants : NAMED_TARGETS.contatos;
+}
+
+/** Platform screens belong to the superadmin of the main tenant (SPEC §6). */
+export function isPlatformAdmin(profile: Profile | null | undefined, tenantId: number | null | undefined): boolean {
+  return profile === 'superadmin' && tenantId === MAIN_TENANT_ID;
+}
+
+/** `nav-<path>` test id of a menu link, e.g. /configuracoes/geral → nav-configuracoes. */
+export function navTestId(path: string): string {
+  return `nav-${path.replace(/^\//, '').split('/')[0]}`;
+}

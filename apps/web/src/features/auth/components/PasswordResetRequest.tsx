@@ -1,0 +1,56 @@
+import { emailSchema } from '@conversa/shared';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePasswordResetRequest } from '../api';
+
+/** Password reset request (SPEC §2 login screen, §8 texts). */
+export function PasswordResetRequest({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const request = usePasswordResetRequest();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: {
+      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
+    },
+  });
+
+  const submit = form.onSubmit(({ email }) => {
+    request.mutate(email.trim(), {
+      onSuccess: () => {
+        notifySuccess(t('forgot.success'));
+        form.reset();
+      },
+      onError: () => notifyError(t('forgot.failure')),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="forgot-form">
+      <Stack>
+        <Title order={3}>{t('forgot.title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('forgot.description')}
+        </Text>
+        <TextInput label={t('forgot.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        {request.isSuccess && (
+          <Text size="sm" c="teal" data-testid="forgot-success">
+            {t('forgot.success')}
+          </Text>
+        )}
+        {request.isError && (
+          <Text size="sm" c="red" data-testid="forgot-error">
+            {t('forgot.failure')}
+          </Text>
+        )}
+        <Button type="submit" loading={request.isPending} data-testid="forgot-submit">
+          {t('forgot.submit')}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          {t('forgot.backToLogin')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,212 @@
+import { Badge, Button, Group, Menu, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconMessagePlus, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { QueryError } from '../../../components/QueryError';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { formatDate } from '../../../lib/format';
+import { saveFile } from '../../../lib/http';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/useSession';
+import type { PickedContact } from '../../tickets/components/ContactPicker';
+import { NewTicketModal } from '../../tickets/components/NewTicketModal';
+import { exportContacts, useContacts, useDeleteContact, type ContactDetails } from '../api';
+import { ContactFormModal } from '../components/ContactFormModal';
+import { ContactImportModal } from '../components/ContactImportModal';
+
+/** /contatos: search, pagination, create/edit, delete, import, export and a new ticket per contact. */
+export function ContactsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  // The server lets supervisors and admins delete, import and export.
+  const manager = session?.profile === 'super' || session?.profile === 'admin' || session?.profile === 'superadmin';
+  const [search, setSearch] = useState('');
+  const [searchParam] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ContactDetails | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<ContactDetails | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [starting, setStarting] = useState<PickedContact | null>(null);
+  const contacts = useContacts(searchParam, page);
+  const remove = useDeleteContact();
+
+  const runExport = (format: 'csv' | 'xlsx') => {
+    setExporting(true);
+    exportContacts(format)
+      .then((file) => saveFile(file, `contatos.${format}`))
+      .catch((error: unknown) => notifyApiError(error, 'contacts-export-error'))
+      .finally(() => setExporting(false));
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifySuccess(t('common.deleted'));
+        setDeleting(null);
+        if (contacts.data?.contacts.length === 1 && page > 1) setPage(page - 1);
+      },
+      onError: (error) => notifyApiError(error, 'contact-delete-error'),
+    });
+  };
+
+  return (
+    <Stack data-testid="contacts-page">
+      <Group justify="space-between">
+        <Title order={2}>{t('contacts.title')}</Title>
+        <Group gap="xs">
+          {manager && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setImporting(true)}
+                data-testid="contacts-import"
+              >
+                {t('contacts.import.button')}
+              </Button>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} data-testid="contacts-export">
+                    {t('contacts.export.button')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => runExport('csv')} data-testid="contacts-export-csv">
+                    CSV
+                  </Menu.Item>
+                  <Menu.Item onClick={() => runExport('xlsx')} data-testid="contacts-export-xlsx">
+                    XLSX
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </>
+          )}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="contacts-new">
+            {t('contacts.new')}
+          </Button>
+        </Group>
+      </Group>
+
+      <TextInput
+        label={t('contacts.searchLabel')}
+        placeholder={t('contacts.searchPlaceholder')}
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+        data-testid="contacts-search"
+      />
+
+      {contacts.isError && <QueryError error={contacts.error} onRetry={() => void contacts.refetch()} />}
+
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover data-testid="contacts-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('contacts.name')}</Table.Th>
+              <Table.Th>{t('contacts.number')}</Table.Th>
+              <Table.Th>{t('contacts.email')}</Table.Th>
+              <Table.Th>{t('contacts.birthday')}</Table.Th>
+              <Table.Th>{t('common.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {contacts.data?.contacts.map((contact) => (
+              <Table.Tr key={contact.id} data-testid={`contact-row-${contact.id}`}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {contact.name}
+                    {contact.blocked && (
+                      <Badge size="xs" color="red">
+                        {t('contacts.blocked')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{contact.number}</Table.Td>
+                <Table.Td>{contact.email}</Table.Td>
+                <Table.Td>{formatDate(contact.birthday)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconMessagePlus size={14} />}
+                      onClick={() => setStarting({ id: contact.id, name: contact.name, number: contact.number })}
+                      data-testid={`contact-ticket-${contact.id}`}
+                    >
+                      {t('contacts.newTicket')}
+                    </Button>
+                    <Button size="xs" variant="light" onClick={() => setEditing(contact)} data-testid={`contact-edit-${contact.id}`}>
+                      {t('common.edit')}
+                    </Button>
+                    {manager && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => setDeleting(contact)}
+                        data-testid={`contact-delete-${contact.id}`}
+                      >
+                        {t('common.delete')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {contacts.isSuccess && contacts.data.contacts.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text c="dimmed" ta="center">
+                    {t('common.noRecords')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid="contacts-count">
+          {t('contacts.count', { count: contacts.data?.count ?? 0 })}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="contacts-prev">
+            {t('common.previous')}
+          </Button>
+          <Text size="sm">{t('common.page', { page })}</Text>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!contacts.data?.hasMore}
+            onClick={() => setPage(page + 1)}
+            data-testid="contacts-next"
+          >
+            {t('common.next')}
+          </Button>
+        </Group>
+      </Group>
+
+      {editing !== undefined && <ContactFormModal contact={editing} onClose={() => setEditing(undefined)} />}
+      {importing && <ContactImportModal onClose={() => setImporting(false)} />}
+      {starting && <NewTicketModal contact={starting} onClose={() => setStarting(null)} />}
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('contacts.deleteTitle')}
+        message={t('contacts.deleteConfirm', { name: deleting?.name ?? '' })}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

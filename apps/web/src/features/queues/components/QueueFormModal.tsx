@@ -1,0 +1,108 @@
+import type { Queue } from '@conversa/shared';
+import { Alert, Button, ColorInput, Group, Modal, MultiSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useAllUsers } from '../../users/api';
+import { useSaveQueue } from '../api';
+
+const DEFAULT_COLOR = '#4dabf7';
+const SWATCHES = ['#4dabf7', '#12b886', '#fab005', '#fa5252', '#7950f2', '#e64980', '#fd7e14', '#868e96'];
+
+interface QueueFormValues {
+  name: string;
+  color: string;
+  greetingMessage: string;
+  userIds: string[];
+}
+
+/** Create or edit a queue: name, colour, greeting and its members. */
+export function QueueFormModal({ queue, onClose }: { queue: Queue | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveQueue();
+  const users = useAllUsers();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm<QueueFormValues>({
+    initialValues: {
+      name: queue?.name ?? '',
+      color: queue?.color ?? DEFAULT_COLOR,
+      greetingMessage: queue?.greetingMessage ?? '',
+      userIds: (queue?.userIds ?? []).map(String),
+    },
+    validate: {
+      name: (value) => (value.trim() ? null : t('validation.required')),
+      color: (value) => (/^#[0-9a-fA-F]{6}$/.test(value) ? null : t('queues.invalidColor')),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    save.mutate(
+      {
+        id: queue?.id ?? null,
+        input: {
+          name: values.name.trim(),
+          color: values.color,
+          greetingMessage: values.greetingMessage.trim() ? values.greetingMessage : null,
+          userIds: values.userIds.map(Number),
+        },
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(t('common.saved'));
+          onClose();
+        },
+        onError: (error) => {
+          form.setErrors(fieldErrors(error));
+          if (hasErrorCode(error, 'ERR_DUPLICATED_QUEUE')) form.setFieldError('name', errorMessage(error));
+          setFormError(errorMessage(error));
+          notifyApiError(error, 'queue-save-error');
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={queue ? t('queues.editTitle') : t('queues.createTitle')} centered data-testid="queue-modal">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={t('queues.name')} required data-autofocus {...form.getInputProps('name')} />
+          <ColorInput label={t('queues.color')} format="hex" swatches={SWATCHES} {...form.getInputProps('color')} />
+          <Textarea
+            label={t('queues.greeting')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={4000}
+            {...form.getInputProps('greetingMessage')}
+          />
+          <MultiSelect
+            label={t('queues.users')}
+            data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+            searchable
+            clearable
+            nothingFoundMessage={t('common.noRecords')}
+            data-testid="queue-users"
+            {...form.getInputProps('userIds')}
+          />
+          {formError && (
+            <Alert color="red" data-testid="queue-form-error">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="queue-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Plan } from '@conversa/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http';
+
+export interface SignupInput {
+  name: string;
+  identity: string;
+  email: string;
+  phone: string;
+  password: string;
+  planId: number;
+}
+
+export function usePublicPlans() {
+  return useQuery({
+    queryKey: ['plans', 'public'],
+    queryFn: ({ signal }) => http.get<Plan[]>('/plans/public', { signal }),
+  });
+}
+
+export function useSignup() {
+  return useMutation({
+    mutationFn: (input: SignupInput) => http.post<{ tenantId: number; userId: number }>('/signup', input),
+  });
+}

@@ -1,0 +1,138 @@
+import { emailSchema, isStrongPassword, isValidCpfCnpj } from '@conversa/shared';
+import { Alert, Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { PublicShell } from '../../../components/PublicShell';
+import { errorMessage, fieldErrors, isApiError } from '../../../lib/errors';
+import { formatMoney } from '../../../lib/format';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePublicPlans, useSignup } from '../api';
+
+const PHONE_PATTERN = /^\+?[\d\s().-]{8,20}$/;
+
+interface SignupValues {
+  name: string;
+  identity: string;
+  email: string;
+  phone: string;
+  password: string;
+  planId: string;
+}
+
+/** /signup: a new tenant with its plan (SPEC §2, §5). */
+export function SignupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const plans = usePublicPlans();
+  const signup = useSignup();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm<SignupValues>({
+    initialValues: { name: '', identity: '', email: '', phone: '', password: '', planId: '' },
+    validate: {
+      identity: (value) => (isValidCpfCnpj(value) ? null : t('signup.invalidIdentity')),
+      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
+      phone: (value) => (PHONE_PATTERN.test(value.trim()) ? null : t('signup.invalidPhone')),
+      password: (value) => (isStrongPassword(value) ? null : t('validation.weakPassword')),
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const values = form.getValues();
+    // SPEC §5: all fields required ('Preencha todos os campos!').
+    const missing = (Object.keys(values) as (keyof SignupValues)[]).filter((key) => !values[key].trim());
+    if (missing.length > 0) {
+      form.setErrors(Object.fromEntries(missing.map((key) => [key, t('validation.required')])));
+      setFormError(t('signup.fillAll'));
+      notifyError(t('signup.fillAll'), 'signup-fill-all');
+      return;
+    }
+    if (form.validate().hasErrors) return;
+    signup.mutate(
+      {
+        name: values.name.trim(),
+        identity: values.identity.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        password: values.password,
+        planId: Number(values.planId),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(t('signup.success'), 'signup-success');
+          void navigate(PATHS.login, { replace: true });
+        },
+        onError: (error) => {
+          form.setErrors(fieldErrors(error));
+          setFormError(errorMessage(error));
+          if (!(isApiError(error) && error.handled)) notifyError(errorMessage(error), 'signup-error');
+        },
+      },
+    );
+  };
+
+  const planOptions = [
+    { value: '', label: t('signup.planPlaceholder') },
+    ...(plans.data ?? []).map((plan) => ({
+      value: String(plan.id),
+      label: t('signup.planOption', { name: plan.name, value: formatMoney(plan.value), users: plan.users, connections: plan.connections }),
+    })),
+  ];
+
+  return (
+    <PublicShell width={480}>
+      <form onSubmit={submit} noValidate data-testid="signup-form">
+        <Stack>
+          <div>
+            <Title order={3}>{t('signup.title')}</Title>
+            <Text size="sm" c="dimmed">
+              {t('signup.subtitle')}
+            </Text>
+          </div>
+          <TextInput label={t('signup.name')} autoComplete="organization" required {...form.getInputProps('name')} />
+          <TextInput label={t('signup.identity')} placeholder="000.000.000-00" required {...form.getInputProps('identity')} />
+          <TextInput label={t('signup.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput
+            label={t('signup.phone')}
+            type="tel"
+            autoComplete="tel"
+            placeholder="+55 11 91234-5678"
+            required
+            {...form.getInputProps('phone')}
+          />
+          <PasswordInput label={t('signup.password')} autoComplete="new-password" required {...form.getInputProps('password')} />
+          <NativeSelect label={t('signup.plan')} data={planOptions} required {...form.getInputProps('planId')} />
+          {plans.isSuccess && plans.data.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('signup.noPlans')}
+            </Text>
+          )}
+          {plans.isError && (
+            <Text size="sm" c="red">
+              {errorMessage(plans.error)}
+            </Text>
+          )}
+          {formError && (
+            <Alert color="red" data-testid="signup-error">
+              {formError}
+            </Alert>
+          )}
+          <Button type="submit" loading={signup.isPending} data-testid="signup-submit">
+            {t('signup.submit')}
+          </Button>
+          <Text size="sm">
+            {t('signup.haveAccount')}{' '}
+            <Anchor component={Link} to={PATHS.login}>
+              {t('signup.loginLink')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Message, Ticket } from '@conversa/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TICKETS_PAGE_SIZE } from '../../lib/constants';
+import { http } from '../../lib/http';
+import { applyTicketToCache, upsertMessageInCache } from './cache';
+import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketLog, type TicketPage } from './keys';
+
+export * from './keys';
+
+export function useTicketList(filters: TicketListFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: ticketKeys.list(filters),
+    enabled,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      http.get<TicketPage>('/tickets', {
+        signal,
+        silent: pageParam > 1,
+        query: {
+          status: filters.status,
+          searchParam: filters.searchParam,
+          pageNumber: pageParam,
+          count: TICKETS_PAGE_SIZE,
+          showAll: filters.showAll,
+          queuesIds: filters.queuesIds.join(','),
+          withUnreadMessages: filters.withUnreadMessages,
+        },
+      }),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    // The socket keeps the lists current; a refetch is only needed after a reconnect.
+    staleTime: 60_000,
+  });
+}
+
+export function useTicket(id: number | null) {
+  return useQuery({
+    queryKey: ticketKeys.detail(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => http.get<Ticket>(`/tickets/${id}`, { signal }),
+  });
+}
+
+export function useTicketLogs(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ticketKeys.logs(id),
+    enabled,
+    queryFn: ({ signal }) => http.get<TicketLog[]>(`/tickets/${id}/logs`, { signal, silent: true }),
+  });
+}
+
+/** PUT /tickets/{id} bodies of the chat header's actions (SPEC §4). */
+export type TicketUpdate =
+  | { status: 'open'; userId: number }
+  | { status: 'pending'; userId: null }
+  | { status: 'closed'; farewellMessage?: string }
+  | { queueId?: number | null; userId?: number | null; isTransference: true }
+  | { unreadMessages: 0 };
+
+export function useUpdateTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    // Clearing the unread count happens in the background: no loading overlay.
+    mutationFn: ({ id, update }: { id: number; update: TicketUpdate }) =>
+      http.put<Ticket>(`/tickets/${id}`, update, { silent: 'unreadMessages' in update }),
+    onSuccess: (ticket) => applyTicketToCache(qc, ticket),
+  });
+}
+
+export interface NewTicketInput {
+  contactId: number;
+  whatsappId?: number;
+  queueId?: number | null;
+  userId?: number;
+  status: 'open';
+}
+
+export function useCreateTicket() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewTicketInput) => http.post<Ticket>('/tickets', input),
+    onSuccess: (ticket) => applyTicketToCache(qc, ticket),
+  });
+}
+
+export function useMessages(ticketId: number) {
+  return useInfiniteQuery({
+    queryKey: messageKeys.ticket(ticketId),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      http.get<MessagePage>(`/messages/${ticketId}`, { query: { pageNumber: pageParam }, signal, silent: pageParam > 1 }),
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    staleTime: 60_000,
+  });
+}
+
+export interface SendMessageInput {
+  ticketId: number;
+  body: string;
+  quotedMsgId?: string;
+  file?: File;
+}
+
+export function useSendMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ticketId, body, quotedMsgId, file }: SendMessageInput) => {
+      if (!file) return http.post<Message>(`/messages/${ticketId}`, { body, ...(quotedMsgId ? { quotedMsgId } : {}) }, { silent: true });
+      const form = new FormData();
+      form.append('body', body);
+      if (quotedMsgId) form.append('quotedMsgId', quotedMsgId);
+      form.append('medias', file, file.name);
+      return http.upload<Message>(`/messages/${ticketId}`, form);
+    },
+    onSuccess: (message) => upsertMessageInCache(qc, message),
+  });
+}
+
+export function useEditMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) => http.patch<Message>(`/messages/${id}`, { body }),
+    onSuccess: (message) => upsertMessageInCache(qc, message),
+  });
+}
+
+export function useDeleteMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (message: Message) => http.delete<Message>('/messages', { body: { id: message.id, messageId: message.messageId } }),
+    onSuccess: (message) => {
+      if (message && typeof message === 'object') upsertMessageInCache(qc, message);
+    },
+  });
+}
+
+export function useForwardMessages() {
+  return useMutation({
+    mutationFn: ({ messageIds, contactId }: { messageIds: string[]; contactId: number }) =>
+      http.post<{ ticketId: number; forwarded: number }>('/forward-messages/', {
+        messages: messageIds.map((id) => ({ id })),
+        contact: { id: contactId },
+      }),
+  });
+}

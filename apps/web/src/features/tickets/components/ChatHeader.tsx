@@ -1,0 +1,193 @@
+import type { Ticket } from '@conversa/shared';
+import { ActionIcon, Avatar, Badge, Box, Button, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconArrowLeft, IconCheck, IconInfoCircle, IconPlayerPlay, IconRefresh, IconTransfer } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { PATHS } from '../../../app/paths';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/useSession';
+import { useQueues } from '../../queues/api';
+import { useUpdateTicket, type TicketUpdate } from '../api';
+import { initialsOf } from './TicketRow';
+import { TransferModal } from './TransferModal';
+
+type Action = 'accept' | 'return' | 'resolve' | 'reopen';
+
+const STATUS_COLORS = { open: 'teal', pending: 'yellow', closed: 'gray', schedule: 'blue' } as const;
+
+interface ChatHeaderProps {
+  ticket: Ticket;
+  panelOpen: boolean;
+  onTogglePanel: () => void;
+}
+
+/** Contact, state and the ticket's actions, each confirmed first (SPEC §4). */
+export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const queues = useQueues();
+  const update = useUpdateTicket();
+  const [action, setActionState] = useState<Action | null>(null);
+  // The last action chosen stays shown while its dialog fades out.
+  const [shown, setShown] = useState<Action>('accept');
+  const setAction = (next: Action | null) => {
+    setActionState(next);
+    if (next) setShown(next);
+  };
+  const [transferring, setTransferring] = useState(false);
+  const [farewell, setFarewell] = useState('');
+  const queue = queues.data?.find((q) => q.id === ticket.queueId);
+  // SPEC §4: a pending ticket focused in the chat is shown as open.
+  const shownStatus = ticket.status === 'pending' ? 'open' : ticket.status;
+
+  const run = () => {
+    if (!action || !session) return;
+    const bodies: Record<Action, TicketUpdate> = {
+      accept: { status: 'open', userId: session.userId },
+      return: { status: 'pending', userId: null },
+      resolve: farewell.trim() ? { status: 'closed', farewellMessage: farewell.trim() } : { status: 'closed' },
+      reopen: { status: 'open', userId: session.userId },
+    };
+    update.mutate(
+      { id: ticket.id, update: bodies[action] },
+      {
+        onSuccess: () => {
+          notifySuccess(t(`tickets.actions.${action}Done`));
+          setAction(null);
+          setFarewell('');
+        },
+        onError: (error) => notifyApiError(error, 'ticket-action-error'),
+      },
+    );
+  };
+
+  return (
+    <Box
+      p="sm"
+      data-testid="chat-header"
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 8,
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 220px' }}>
+        <ActionIcon variant="subtle" component={Link} to={PATHS.atendimentoChats} hiddenFrom="md" aria-label={t('common.back')}>
+          <IconArrowLeft size={18} />
+        </ActionIcon>
+        <Avatar src={ticket.profilePicUrl ?? ticket.contact.profilePicUrl} radius="xl" color="teal">
+          {initialsOf(ticket.contact.name)}
+        </Avatar>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} truncate="end" data-testid="chat-contact-name">
+              {ticket.contact.name}
+            </Text>
+            <Badge
+              size="xs"
+              color={STATUS_COLORS[shownStatus]}
+              style={{ flexShrink: 0, overflow: 'visible' }}
+              data-testid="chat-status"
+              data-status={ticket.status}
+            >
+              {t(`tickets.status.${shownStatus}`)}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed" truncate="end">
+            #{ticket.id}
+            {ticket.contact.number ? ` · ${ticket.contact.number}` : ''}
+            {queue ? ` · ${queue.name}` : ''}
+            {ticket.username ? ` · ${t('tickets.assignedTo', { name: ticket.username })}` : ''}
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap={6} wrap="wrap" ml="auto" justify="flex-end">
+        {ticket.status === 'pending' && (
+          <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={() => setAction('accept')} data-testid="ticket-accept">
+            {t('tickets.actions.accept')}
+          </Button>
+        )}
+        {ticket.status === 'open' && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconArrowBackUp size={14} />}
+            onClick={() => setAction('return')}
+            data-testid="ticket-return"
+          >
+            {t('tickets.actions.return')}
+          </Button>
+        )}
+        {ticket.status !== 'closed' && (
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconTransfer size={14} />}
+              onClick={() => setTransferring(true)}
+              data-testid="ticket-transfer"
+            >
+              {t('tickets.actions.transfer')}
+            </Button>
+            <Button
+              size="xs"
+              color="green"
+              leftSection={<IconCheck size={14} />}
+              onClick={() => setAction('resolve')}
+              data-testid="ticket-resolve"
+            >
+              {t('tickets.actions.resolve')}
+            </Button>
+          </>
+        )}
+        {ticket.status === 'closed' && (
+          <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => setAction('reopen')} data-testid="ticket-reopen">
+            {t('tickets.actions.reopen')}
+          </Button>
+        )}
+        <Tooltip label={t('tickets.contactPanel.toggle')}>
+          <ActionIcon
+            variant={panelOpen ? 'light' : 'subtle'}
+            onClick={onTogglePanel}
+            aria-label={t('tickets.contactPanel.toggle')}
+            data-testid="chat-contact-toggle"
+          >
+            <IconInfoCircle size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+
+      <ConfirmModal
+        opened={action !== null}
+        title={t(`tickets.actions.${shown}Title`)}
+        message={t(`tickets.actions.${shown}Confirm`, { name: ticket.contact.name })}
+        confirmLabel={t(`tickets.actions.${shown}`)}
+        confirmColor={shown === 'resolve' ? 'green' : 'teal'}
+        loading={update.isPending}
+        onConfirm={run}
+        onClose={() => {
+          setAction(null);
+          setFarewell('');
+        }}
+      >
+        {shown === 'resolve' && (
+          <Textarea
+            label={t('tickets.actions.farewell')}
+            description={t('tickets.actions.farewellHint')}
+            value={farewell}
+            onChange={(event) => setFarewell(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxRows={6}
+            data-testid="resolve-farewell"
+          />
+        )}
+      </ConfirmModal>
+      {transferring && <TransferModal ticket={ticket} onClose={() => setTransferring(false)} />}
+    </Box>
+  );
+}

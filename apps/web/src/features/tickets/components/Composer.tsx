@@ -1,0 +1,132 @@
+import type { Message, Ticket } from '@conversa/shared';
+import { ActionIcon, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
+import { notifyApiError } from '../../../lib/notify';
+import { useSendMessage } from '../api';
+import { EmojiPicker } from './EmojiPicker';
+
+interface ComposerProps {
+  ticket: Ticket;
+  replyTo: Message | null;
+  onCancelReply: () => void;
+}
+
+/** Text, emoji, one attachment and a quoted reply; Enter sends, Shift+Enter breaks the line. */
+export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
+  const { t } = useTranslation();
+  const send = useSendMessage();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const closed = ticket.status === 'closed';
+  const canSend = !closed && !send.isPending && (text.trim() !== '' || file !== null);
+
+  const submit = () => {
+    if (!canSend) return;
+    const body = text.trim() === '' ? '' : text;
+    send.mutate(
+      { ticketId: ticket.id, body, quotedMsgId: replyTo?.id, file: file ?? undefined },
+      {
+        onSuccess: () => {
+          setText('');
+          setFile(null);
+          onCancelReply();
+          inputRef.current?.focus();
+        },
+        onError: (error) => notifyApiError(error, 'message-send-error'),
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const input = inputRef.current;
+    const start = input?.selectionStart ?? text.length;
+    const end = input?.selectionEnd ?? text.length;
+    setText(text.slice(0, start) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  return (
+    <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="composer">
+      {replyTo && (
+        <Paper withBorder p={6} mb={6} data-testid="composer-reply">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Box style={{ minWidth: 0, borderLeft: '3px solid var(--mantine-primary-color-filled)', paddingLeft: 8 }}>
+              <Text size="xs" fw={600} c="dimmed">
+                {t('tickets.composer.replyingTo', { name: replyTo.fromMe ? t('tickets.quote.you') : ticket.contact.name })}
+              </Text>
+              <Text size="xs" lineClamp={2} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {replyTo.body || replyTo.mediaName || t('tickets.media.attachment')}
+              </Text>
+            </Box>
+            <CloseButton size="sm" onClick={onCancelReply} aria-label={t('tickets.composer.cancelReply')} />
+          </Group>
+        </Paper>
+      )}
+      {file && (
+        <Group gap="xs" mb={6} data-testid="composer-attachment">
+          <IconPaperclip size={14} />
+          <Text size="xs" truncate="end" maw={300}>
+            {file.name}
+          </Text>
+          <CloseButton size="xs" onClick={() => setFile(null)} aria-label={t('tickets.composer.removeAttachment')} />
+        </Group>
+      )}
+      {closed ? (
+        <Text size="sm" c="dimmed" ta="center" data-testid="composer-closed">
+          {t('tickets.composer.closed')}
+        </Text>
+      ) : (
+        <Group gap={4} wrap="nowrap" align="flex-end">
+          <EmojiPicker onPick={insertEmoji} />
+          <FileButton onChange={setFile} accept="image/*,video/*,audio/*,application/pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,.zip,.txt,.csv">
+            {(props) => (
+              <Tooltip label={t('tickets.composer.attach')}>
+                <ActionIcon {...props} variant="subtle" size="lg" aria-label={t('tickets.composer.attach')} data-testid="composer-attach">
+                  <IconPaperclip size={20} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </FileButton>
+          <Textarea
+            ref={inputRef}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t('tickets.composer.placeholder')}
+            aria-label={t('tickets.composer.placeholder')}
+            autosize
+            minRows={1}
+            maxRows={6}
+            maxLength={MESSAGE_MAX_LENGTH}
+            style={{ flex: 1 }}
+            data-testid="composer-input"
+          />
+          <ActionIcon
+            size="lg"
+            onClick={submit}
+            disabled={!canSend}
+            loading={send.isPending}
+            aria-label={t('tickets.composer.send')}
+            data-testid="composer-send"
+          >
+            <IconSend size={18} />
+          </ActionIcon>
+        </Group>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,202 @@
+import type { Message } from '@conversa/shared';
+import { ActionIcon, Anchor, Box, Checkbox, Group, Image, Menu, Paper, Text } from '@mantine/core';
+import { IconArrowForwardUp, IconCornerUpLeft, IconDots, IconFile, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/format';
+import { MessageStatus } from './MessageStatus';
+
+export interface MessageActions {
+  canEdit: (message: Message) => boolean;
+  canDelete: (message: Message) => boolean;
+  onReply: (message: Message) => void;
+  onForward: (message: Message) => void;
+  onEdit: (message: Message) => void;
+  onDelete: (message: Message) => void;
+}
+
+interface MessageBubbleProps {
+  message: Message;
+  actions: MessageActions;
+  /** Forward selection mode: a checkbox per message. */
+  selecting: boolean;
+  selected: boolean;
+  selectionFull: boolean;
+  onToggleSelected: (message: Message) => void;
+}
+
+function Media({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  if (!message.mediaUrl) return null;
+  switch (message.mediaType) {
+    case 'image':
+      return (
+        <Anchor href={message.mediaUrl} target="_blank" rel="noopener noreferrer" data-testid={`message-image-${message.id}`}>
+          <Image src={message.mediaUrl} alt={message.mediaName ?? t('tickets.media.image')} maw={280} mah={320} fit="contain" radius="sm" />
+        </Anchor>
+      );
+    case 'video':
+      return (
+        <video
+          src={message.mediaUrl}
+          controls
+          preload="metadata"
+          style={{ maxWidth: 320, maxHeight: 320, borderRadius: 4 }}
+          data-testid={`message-video-${message.id}`}
+        />
+      );
+    case 'audio':
+      return (
+        <audio src={message.mediaUrl} controls preload="metadata" style={{ maxWidth: 280 }} data-testid={`message-audio-${message.id}`} />
+      );
+    default:
+      return (
+        <Anchor
+          href={message.mediaUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          download={message.mediaName ?? true}
+          data-testid={`message-file-${message.id}`}
+        >
+          <Group gap={6} wrap="nowrap">
+            <IconFile size={18} />
+            <Text size="sm" truncate="end">
+              {message.mediaName ?? t('tickets.media.file')}
+            </Text>
+          </Group>
+        </Anchor>
+      );
+  }
+}
+
+/** One message. Text is rendered as text (React escapes it); never as HTML. */
+export function MessageBubble({ message, actions, selecting, selected, selectionFull, onToggleSelected }: MessageBubbleProps) {
+  const { t } = useTranslation();
+  const mine = message.fromMe;
+  const showBody = !message.deleted && message.body !== '' && !(message.mediaUrl && message.body === message.mediaName);
+
+  return (
+    <Group
+      justify={mine ? 'flex-end' : 'flex-start'}
+      wrap="nowrap"
+      gap={6}
+      px="md"
+      py={3}
+      data-testid={`message-${message.id}`}
+      data-from-me={mine}
+    >
+      {selecting && (
+        <Checkbox
+          checked={selected}
+          disabled={!selected && (selectionFull || message.deleted)}
+          onChange={() => onToggleSelected(message)}
+          aria-label={t('tickets.forward.select')}
+          data-testid={`message-select-${message.id}`}
+          style={{ order: mine ? 0 : 2 }}
+        />
+      )}
+      <Paper
+        px="sm"
+        py={6}
+        radius="md"
+        shadow="xs"
+        maw="75%"
+        style={{ order: 1, background: mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)', minWidth: 80 }}
+      >
+        {message.quotedMsg && (
+          <Box
+            mb={6}
+            px={8}
+            py={4}
+            style={{
+              borderLeft: '3px solid var(--mantine-primary-color-filled)',
+              background: 'var(--mantine-color-default-hover)',
+              borderRadius: 4,
+            }}
+            data-testid={`message-quote-${message.id}`}
+          >
+            <Text size="xs" fw={600} c="dimmed">
+              {message.quotedMsg.fromMe ? t('tickets.quote.you') : t('tickets.quote.contact')}
+            </Text>
+            <Text size="xs" lineClamp={3} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {message.quotedMsg.body || t('tickets.media.attachment')}
+            </Text>
+          </Box>
+        )}
+        {message.deleted ? (
+          <Text size="sm" fs="italic" c="dimmed" data-testid={`message-deleted-${message.id}`}>
+            {t('tickets.message.deleted')}
+          </Text>
+        ) : (
+          <Media message={message} />
+        )}
+        {showBody && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid={`message-body-${message.id}`}>
+            {message.body}
+          </Text>
+        )}
+        <Group gap={4} justify="flex-end" wrap="nowrap" mt={2}>
+          {message.edited && !message.deleted && (
+            <Text size="10px" c="dimmed" fs="italic">
+              {t('tickets.message.edited')}
+            </Text>
+          )}
+          <Text size="10px" c="dimmed">
+            {formatTime(message.timestamp)}
+          </Text>
+          {mine && <MessageStatus message={message} />}
+        </Group>
+      </Paper>
+      {!selecting && !message.deleted && (
+        <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t('tickets.message.actions')}
+              data-testid={`message-menu-${message.id}`}
+              style={{ order: mine ? 0 : 2 }}
+            >
+              <IconDots size={14} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconCornerUpLeft size={14} />}
+              onClick={() => actions.onReply(message)}
+              data-testid={`message-reply-${message.id}`}
+            >
+              {t('tickets.message.reply')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconArrowForwardUp size={14} />}
+              onClick={() => actions.onForward(message)}
+              data-testid={`message-forward-${message.id}`}
+            >
+              {t('tickets.message.forward')}
+            </Menu.Item>
+            {actions.canEdit(message) && (
+              <Menu.Item
+                leftSection={<IconPencil size={14} />}
+                onClick={() => actions.onEdit(message)}
+                data-testid={`message-edit-${message.id}`}
+              >
+                {t('tickets.message.edit')}
+              </Menu.Item>
+            )}
+            {actions.canDelete(message) && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => actions.onDelete(message)}
+                data-testid={`message-delete-${message.id}`}
+              >
+                {t('tickets.message.delete')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}

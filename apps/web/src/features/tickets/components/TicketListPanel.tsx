@@ -1,0 +1,183 @@
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Group,
+  Indicator,
+  MultiSelect,
+  Popover,
+  Stack,
+  Switch,
+  Tabs,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { IconAddressBook, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { useSession } from '../../../lib/useSession';
+import { useQueues } from '../../queues/api';
+import { TICKET_TABS, useTicketList, type TicketListFilters, type TicketTab } from '../api';
+import { NewTicketModal } from './NewTicketModal';
+import { TicketVirtualList } from './TicketVirtualList';
+
+interface StoredFilters {
+  queuesIds: number[];
+  showAll: boolean;
+  withUnreadMessages: boolean;
+}
+
+const DEFAULT_FILTERS: StoredFilters = { queuesIds: [], showAll: false, withUnreadMessages: false };
+
+function TabCount({ filters, enabled }: { filters: TicketListFilters; enabled: boolean }) {
+  const query = useTicketList(filters, enabled);
+  const count = query.data?.pages[0]?.count;
+  if (!count) return null;
+  return (
+    <Badge
+      size="xs"
+      variant="light"
+      ml={4}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      data-testid={`tab-count-${filters.status}`}
+      data-count={count}
+    >
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
+
+/** The left column of /atendimento: search, filters, the open / pending / closed tabs and their lists. */
+export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const canShowAll = session?.profile === 'admin' || session?.profile === 'super' || session?.profile === 'superadmin';
+  const [tab, setTab] = useLocalStorage<TicketTab>({
+    key: `ticketTab:${session?.userId ?? 0}`,
+    defaultValue: 'open',
+    getInitialValueInEffect: false,
+  });
+  const [stored, setStored] = useLocalStorage<StoredFilters>({
+    key: `ticketFilters:${session?.userId ?? 0}`,
+    defaultValue: DEFAULT_FILTERS,
+    getInitialValueInEffect: false,
+  });
+  const [search, setSearch] = useState('');
+  const [searchParam] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [newTicketOpen, setNewTicketOpen] = useState(false);
+  const queues = useQueues();
+
+  const filtersFor = useMemo(
+    () =>
+      (status: TicketTab): TicketListFilters => ({
+        status,
+        searchParam,
+        showAll: canShowAll && stored.showAll,
+        queuesIds: [...stored.queuesIds].sort((a, b) => a - b),
+        withUnreadMessages: stored.withUnreadMessages,
+      }),
+    [searchParam, canShowAll, stored],
+  );
+  const activeFilters = stored.queuesIds.length > 0 || stored.withUnreadMessages || (canShowAll && stored.showAll);
+  const currentTab: TicketTab = TICKET_TABS.includes(tab) ? tab : 'open';
+
+  return (
+    <Stack gap={0} h="100%" data-testid="ticket-list-panel">
+      <Stack gap="xs" p="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={4}>{t('tickets.title')}</Title>
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={t('tickets.contactsMode')}>
+              <ActionIcon
+                variant="subtle"
+                component={Link}
+                to={PATHS.atendimentoContacts}
+                aria-label={t('tickets.contactsMode')}
+                data-testid="tickets-contacts"
+              >
+                <IconAddressBook size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Popover position="bottom-end" withinPortal shadow="md" width={300}>
+              <Popover.Target>
+                <Indicator disabled={!activeFilters} size={8} offset={4}>
+                  <ActionIcon variant="subtle" aria-label={t('tickets.filters.title')} data-testid="tickets-filters">
+                    <IconFilter size={18} />
+                  </ActionIcon>
+                </Indicator>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Stack gap="sm">
+                  <MultiSelect
+                    label={t('tickets.filters.queues')}
+                    placeholder={t('tickets.filters.allQueues')}
+                    data={(queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name }))}
+                    value={stored.queuesIds.map(String)}
+                    onChange={(values) => setStored({ ...stored, queuesIds: values.map(Number) })}
+                    clearable
+                    comboboxProps={{ withinPortal: false }}
+                    data-testid="tickets-filter-queues"
+                  />
+                  {canShowAll && (
+                    <Switch
+                      label={t('tickets.filters.showAll')}
+                      checked={stored.showAll}
+                      onChange={(event) => setStored({ ...stored, showAll: event.currentTarget.checked })}
+                      data-testid="tickets-filter-show-all"
+                    />
+                  )}
+                  <Switch
+                    label={t('tickets.filters.unreadOnly')}
+                    checked={stored.withUnreadMessages}
+                    onChange={(event) => setStored({ ...stored, withUnreadMessages: event.currentTarget.checked })}
+                    data-testid="tickets-filter-unread"
+                  />
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
+            <Tooltip label={t('tickets.new')}>
+              <ActionIcon variant="filled" onClick={() => setNewTicketOpen(true)} aria-label={t('tickets.new')} data-testid="tickets-new">
+                <IconPlus size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <TextInput
+          placeholder={t('tickets.searchPlaceholder')}
+          aria-label={t('tickets.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          size="sm"
+          data-testid="tickets-search"
+        />
+      </Stack>
+      <Tabs
+        value={currentTab}
+        onChange={(value) => value && setTab(value as TicketTab)}
+        keepMounted={false}
+        style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
+      >
+        <Tabs.List grow>
+          {TICKET_TABS.map((status) => (
+            <Tabs.Tab key={status} value={status} data-testid={`tab-${status}`} px={6}>
+              <Group gap={0} wrap="nowrap">
+                {t(`tickets.tabs.${status}`)}
+                <TabCount filters={filtersFor(status)} enabled={status !== 'closed' || currentTab === 'closed'} />
+              </Group>
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Box style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+          <TicketVirtualList key={currentTab} filters={filtersFor(currentTab)} selectedId={selectedId} queues={queues.data ?? []} />
+        </Box>
+      </Tabs>
+      {newTicketOpen && <NewTicketModal onClose={() => setNewTicketOpen(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Message, Ticket } from '@conversa/shared';
+
+export type TicketTab = 'open' | 'pending' | 'closed';
+export const TICKET_TABS: readonly TicketTab[] = ['open', 'pending', 'closed'];
+
+/** The attendance filter of one ticket list (SPEC §3), as part of its query key. */
+export interface TicketListFilters {
+  status: TicketTab;
+  searchParam: string;
+  showAll: boolean;
+  queuesIds: number[];
+  withUnreadMessages: boolean;
+}
+
+export interface TicketPage {
+  tickets: Ticket[];
+  count: number;
+  hasMore: boolean;
+}
+
+export interface MessagePage {
+  /** Newest first. */
+  messages: Message[];
+  messagesOffLine: Message[];
+  hasMore: boolean;
+}
+
+export interface TicketLog {
+  type: string;
+  payload: Record<string, unknown>;
+  username: string | null;
+  createdAt: string;
+}
+
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  lists: ['tickets', 'list'] as const,
+  list: (filters: TicketListFilters) => ['tickets', 'list', filters] as const,
+  detail: (id: number) => ['tickets', 'detail', id] as const,
+  logs: (id: number) => ['tickets', 'logs', id] as const,
+};
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  ticket: (ticketId: number) => ['messages', ticketId] as const,
+  search: (searchParam: string) => ['messages', 'search', searchParam] as const,
+};

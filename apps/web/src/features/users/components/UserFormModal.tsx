@@ -1,0 +1,118 @@
+import { emailSchema, isStrongPassword, TENANT_ASSIGNABLE_PROFILES, type User } from '@conversa/shared';
+import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useCreateUser, useUpdateUser, type UserInput } from '../api';
+
+type AssignableProfile = (typeof TENANT_ASSIGNABLE_PROFILES)[number];
+
+interface UserFormValues {
+  name: string;
+  email: string;
+  password: string;
+  profile: string;
+  blockWavoip: boolean;
+}
+
+function isAssignable(profile: string): profile is AssignableProfile {
+  return (TENANT_ASSIGNABLE_PROFILES as readonly string[]).includes(profile);
+}
+
+interface UserFormModalProps {
+  /** The user to edit; null creates one. */
+  user: User | null;
+  onClose: () => void;
+}
+
+export function UserFormModal({ user, onClose }: UserFormModalProps) {
+  const { t } = useTranslation();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const [formError, setFormError] = useState<string | null>(null);
+  const editing = user !== null;
+
+  const form = useForm<UserFormValues>({
+    initialValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      profile: user?.profile ?? 'user',
+      blockWavoip: user?.blockWavoip ?? false,
+    },
+    validate: {
+      name: (value) => (value.trim().length >= 2 ? null : t('validation.minLength', { min: 2 })),
+      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
+      password: (value) => {
+        if (editing && value === '') return null;
+        return isStrongPassword(value) ? null : t('validation.weakPassword');
+      },
+    },
+  });
+
+  const profileOptions = [
+    ...TENANT_ASSIGNABLE_PROFILES.map((value) => ({ value, label: t(`profiles.${value}`) })),
+    ...(user && !isAssignable(user.profile) ? [{ value: user.profile, label: t(`profiles.${user.profile}`) }] : []),
+  ];
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    const input: UserInput = { name: values.name.trim(), email: values.email.trim(), blockWavoip: values.blockWavoip };
+    if (values.password) input.password = values.password;
+    if (isAssignable(values.profile) && values.profile !== user?.profile) input.profile = values.profile;
+    if (!editing && isAssignable(values.profile)) input.profile = values.profile;
+
+    const onSuccess = () => {
+      notifySuccess(t('common.saved'));
+      onClose();
+    };
+    const onError = (error: unknown) => {
+      form.setErrors(fieldErrors(error));
+      if (hasErrorCode(error, 'ERR_DUPLICATED_EMAIL')) form.setFieldError('email', errorMessage(error));
+      setFormError(hasErrorCode(error, 'ERR_USER_LIMIT') ? t('users.limitReached') : errorMessage(error));
+      notifyApiError(error, 'user-save-error');
+    };
+    if (user) update.mutate({ id: user.id, input }, { onSuccess, onError });
+    else create.mutate(input, { onSuccess, onError });
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={editing ? t('users.editTitle') : t('users.createTitle')} centered data-testid="user-modal">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={t('users.name')} required data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={t('users.email')} type="email" autoComplete="off" required {...form.getInputProps('email')} />
+          <PasswordInput
+            label={t('users.password')}
+            description={editing ? t('users.passwordEditHint') : undefined}
+            autoComplete="new-password"
+            required={!editing}
+            {...form.getInputProps('password')}
+          />
+          <NativeSelect
+            label={t('users.profile')}
+            data={profileOptions}
+            disabled={user !== null && !isAssignable(user.profile)}
+            {...form.getInputProps('profile')}
+          />
+          <Switch label={t('users.blockWavoip')} {...form.getInputProps('blockWavoip', { type: 'checkbox' })} />
+          {formError && (
+            <Alert color="red" data-testid="user-form-error">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending} data-testid="user-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

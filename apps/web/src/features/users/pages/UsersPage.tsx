@@ -1,0 +1,154 @@
+import type { User } from '@conversa/shared';
+import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { QueryError } from '../../../components/QueryError';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/useSession';
+import { useDeleteUser, useUsers } from '../api';
+import { UserFormModal } from '../components/UserFormModal';
+
+/** /usuarios: the tenant's users (admin). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<User | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const users = useUsers(debouncedSearch, page);
+  const remove = useDeleteUser();
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifySuccess(t('common.deleted'));
+        setDeleting(null);
+        if (users.data?.users.length === 1 && page > 1) setPage(page - 1);
+      },
+      onError: (error) => notifyApiError(error, 'user-delete-error'),
+    });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('users.title')}</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="users-new">
+          {t('users.new')}
+        </Button>
+      </Group>
+
+      <TextInput
+        label={t('users.searchLabel')}
+        placeholder={t('users.searchPlaceholder')}
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+        data-testid="users-search"
+      />
+
+      {users.isError && <QueryError error={users.error} onRetry={() => void users.refetch()} />}
+
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover data-testid="users-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('users.name')}</Table.Th>
+              <Table.Th>{t('users.email')}</Table.Th>
+              <Table.Th>{t('users.profile')}</Table.Th>
+              <Table.Th>{t('users.status')}</Table.Th>
+              <Table.Th>{t('common.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data?.users.map((user) => {
+              const isSelf = user.id === session?.userId;
+              return (
+                <Table.Tr key={user.id} data-testid={`user-row-${user.id}`}>
+                  <Table.Td>
+                    {user.name}
+                    {isSelf && (
+                      <Text span c="dimmed" size="sm">
+                        {' '}
+                        ({t('users.you')})
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{t(`profiles.${user.profile}`)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={user.isOnline ? 'teal' : 'gray'} variant="light">
+                      {user.isOnline ? t('users.online') : t('users.offline')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => setEditing(user)} data-testid={`user-edit-${user.id}`}>
+                        {t('common.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        disabled={isSelf}
+                        onClick={() => setDeleting(user)}
+                        data-testid={`user-delete-${user.id}`}
+                      >
+                        {t('common.delete')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+            {users.isSuccess && users.data.users.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text c="dimmed" ta="center">
+                    {t('common.noRecords')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid="users-count">
+          {t('users.count', { count: users.data?.count ?? 0 })}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="users-prev">
+            {t('common.previous')}
+          </Button>
+          <Text size="sm">{t('common.page', { page })}</Text>
+          <Button variant="default" size="xs" disabled={!users.data?.hasMore} onClick={() => setPage(page + 1)} data-testid="users-next">
+            {t('common.next')}
+          </Button>
+        </Group>
+      </Group>
+
+      {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} />}
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('users.deleteTitle')}
+        message={t('users.deleteConfirm', { name: deleting?.name ?? '' })}
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

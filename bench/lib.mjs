@@ -1,0 +1,475 @@
+// Shared helpers of the bench/ scripts: options, the built server as a child process on a fresh
+// database (embedded PGlite in a temp DATA_DIR, or a fresh PostgreSQL database created and
+// dropped here), a keep-alive HTTP client, and percentiles. Plain Node ESM, no dependencies beyond
+// the repository's root node_modules (pg).
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { parseArgs } from 'node:util';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
+
+export const ADMIN_EMAIL = 'bench-admin@bench.local';
+export const ADMIN_PASSWORD = 'Bench#Admin2024';
+export const AGENT_PASSWORD = 'Bench#Agent2024';
+
+// ---------------------------------------------------------------------------
+// options: --name value, or the environment variable BENCH_NAME (upper case, dashes → _)
+// ---------------------------------------------------------------------------
+
+/**
+ * `spec` maps option names to { type: 'number'|'string'|'boolean', default, help }. Command-line
+ * flags win over BENCH_* environment variables, which win over defaults. `--help` prints usage.
+ */
+export function readOptions(spec, usage) {
+  const options = Object.fromEntries(
+    Object.entries(spec).map(([name, s]) => [name, { type: s.type === 'boolean' ? 'boolean' : 'string' }]),
+  );
+  options.help = { type: 'boolean' };
+  let values;
+  try {
+    ({ values } = parseArgs({ options, strict: true, allowPositionals: false }));
+  } catch (error) {
+    console.error(`${error.message}\n\n${helpText(spec, usage)}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(helpText(spec, usage));
+    process.exit(0);
+  }
+  const result = {};
+  for (const [name, s] of Object.entries(spec)) {
+    const envName = `BENCH_${name.toUpperCase().replaceAll('-', '_')}`;
+    let raw = values[name] ?? process.env[envName];
+    if (raw === undefined || raw === '') raw = s.default;
+    if (s.type === 'number') {
+      const n = Number(raw);
+      if (!Number.isFinite(n) || (s.min === undefined ? n <= 0 : n < s.min)) {
+        console.error(`--${name} must be a ${s.min === 0 ? 'non-negative' : 'positive'} number (got ${raw})`);
+        process.exit(2);
+      }
+      result[name] = n;
+    } else if (s.type === 'boolean') {
+      result[name] = raw === true || raw === 'true' || raw === '1';
+    } else {
+      result[name] = raw;
+    }
+    if (s.choices && !s.choices.includes(result[name])) {
+      console.error(`--${name} must be one of ${s.choices.join(', ')} (got ${result[name]})`);
+      process.exit(2);
+    }
+  }
+  return result;
+}
+
+function helpText(spec, usage) {
+  const lines = [usage, '', 'Options (or environment variables BENCH_<NAME>):'];
+  for (const [name, s] of Object.entries(spec)) {
+    lines.push(`  --${name.padEnd(18)} ${s.help ?? ''} (default: ${s.default ?? '—'})`);
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------
+// checks and cleanup
+// ---------------------------------------------------------------------------
+
+export function requireBuiltServer() {
+  if (!existsSync(SERVER_MAIN)) {
+    console.error(`The server is not built (${SERVER_MAIN} is missing). Run \`npm run build\` at the repository root first.`);
+    process.exit(1);
+  }
+}
+
+const cleanups = [];
+let cleaningUp;
+
+/** Registers work to undo at the end (last registered, first run), also on Ctrl-C and on a crash. */
+export function onCleanup(fn) {
+  cleanups.push(fn);
+}
+
+export async function cleanup() {
+  cleaningUp ??= (async () => {
+    while (cleanups.length) {
+      const fn = cleanups.pop();
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`cleanup: ${error.message}`);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing the bench database…`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+/** Runs `main`, always cleans up, prints a crash and exits 1 on error (0 otherwise). */
+export async function run(main) {
+  try {
+    await main();
+    await cleanup();
+    process.exit(0);
+  } catch (error) {
+    console.error(error?.stack ?? error);
+    await cleanup();
+    process.exit(1);
+  }
+}
+
+export function machine() {
+  const cpu = cpus();
+  return `${cpu.length} CPU (${cpu[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}`;
+}
+
+// ---------------------------------------------------------------------------
+// database: fresh PostgreSQL database, or embedded PGlite in a temp DATA_DIR
+// ---------------------------------------------------------------------------
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * A fresh PostgreSQL database on the server of `baseUrl` (default postgres://postgres@127.0.0.1:5432/postgres,
+ * or DATABASE_URL): created with a unique name, dropped at cleanup unless `keep`.
+ */
+export async function createPostgresDatabase({ baseUrl, keep = false, logStatements = false }) {
+  const { default: pg } = await import('pg');
+  const admin = new URL(baseUrl);
+  if (!LOOPBACK.has(admin.hostname)) throw new Error(`The benches only talk to a local PostgreSQL (127.0.0.1); got ${admin.hostname}.`);
+  if (admin.pathname === '/' || admin.pathname === '') admin.pathname = '/postgres';
+  const name = `conversa_bench_${Date.now().toString(36)}_${process.pid}`;
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+    // Diagnosis: every statement of the bench database, with its duration, in the PostgreSQL server log.
+    if (logStatements) await client.query(`alter database ${name} set log_min_duration_statement = 0`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+  onCleanup(async () => {
+    if (keep) {
+      console.log(`kept database ${name} (${dbUrl}); drop it with: psql ${admin} -c 'drop database ${name}'`);
+      return;
+    }
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    try {
+      await c.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await c.end();
+    }
+  });
+  return { name, url: dbUrl };
+}
+
+/** A fresh temp folder for DATA_DIR (embedded database, secrets), removed at cleanup. */
+export function createDataDir(keep = false) {
+  const dir = mkdtempSync(join(tmpdir(), 'conversa-bench-'));
+  onCleanup(() => {
+    if (keep) console.log(`kept DATA_DIR ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+/** Prepares the database for `mode`: { env for the server, describe, dataDir, pgUrl }. */
+export async function prepareDatabase(mode, { keep = false, logStatements = false } = {}) {
+  const dataDir = createDataDir(keep);
+  if (mode === 'postgres') {
+    const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    const db = await createPostgresDatabase({ baseUrl, keep, logStatements });
+    return { dataDir, pgUrl: db.url, env: { DATABASE_URL: db.url }, describe: `PostgreSQL, fresh database ${db.name}` };
+  }
+  return { dataDir, env: { DATABASE_URL: '' }, describe: `embedded PGlite in ${dataDir}/pgdata` };
+}
+
+// ---------------------------------------------------------------------------
+// the server, as `npm start` runs it (apps/server/dist/main.js)
+// ---------------------------------------------------------------------------
+
+export async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Spawns the built server on a free loopback port; resolves once /ready answers 200. */
+export async function startServer({ dataDir, env = {} }) {
+  const port = await freePort();
+  let output = '';
+  // Diagnosis: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => {
+    output += chunk.toString();
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const server = {
+    url,
+    pid: child.pid,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  onCleanup(() => server.stop());
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not become ready in 120 s:\n${output}`);
+    try {
+      const res = await request(url, 'GET', '/ready');
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(200);
+  }
+  return server;
+}
+
+// ---------------------------------------------------------------------------
+// HTTP (keep-alive, loopback only)
+// ---------------------------------------------------------------------------
+
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512 });
+
+/** One HTTP request; resolves { status, body (parsed JSON when possible), ms } and never rejects on a status. */
+export function request(base, method, path, { body, token, headers = {}, timeoutMs = 30_000 } = {}) {
+  const url = new URL(path, base);
+  if (url.hostname !== '127.0.0.1') throw new Error(`refusing to send traffic to ${url.hostname}`);
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const start = performance.now();
+  return new Promise((resolveRes, reject) => {
+    const req = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const ms = performance.now() - start;
+          const text = Buffer.concat(chunks).toString();
+          let parsed = text;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            /* not JSON */
+          }
+          resolveRes({ status: res.statusCode, body: parsed, ms, start });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** A request that must succeed (2xx); throws with the answer otherwise. */
+export async function api(base, method, path, options) {
+  const res = await request(base, method, path, options);
+  if (res.status < 200 || res.status > 299) {
+    throw new Error(`${method} ${path} → ${res.status} ${typeof res.body === 'string' ? res.body : JSON.stringify(res.body)}`);
+  }
+  return res.body;
+}
+
+export async function login(base, email, password) {
+  return (await api(base, 'POST', '/auth/login/', { body: { email, password } })).token;
+}
+
+// ---------------------------------------------------------------------------
+// numbers
+// ---------------------------------------------------------------------------
+
+/** Nearest-rank percentile of an ascending-sorted array. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+export function summarize(values) {
+  const sorted = Float64Array.from(values).sort();
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    mean: sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : NaN,
+  };
+}
+
+export const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
+
+export const sleep = (t) => new Promise((r) => setTimeout(r, t));
+
+/** Runs `fn(item, index)` over items with at most `limit` at a time. */
+export async function pool(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+// ---------------------------------------------------------------------------
+// CPU accounting (Linux /proc): who used the machine's CPUs during a measurement
+// ---------------------------------------------------------------------------
+
+const TICKS = 100; // USER_HZ
+
+function readProcStat() {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = line[3] + (line[4] ?? 0);
+  const total = line.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+function processTicks() {
+  const byPid = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      byPid.set(Number(entry), { comm, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      /* exited */
+    }
+  }
+  return byPid;
+}
+
+/**
+ * Starts a CPU sample; `stop()` answers the share of the machine's total CPU capacity (all cores =
+ * 100%) used by the server process, the bench client, PostgreSQL backends and everything else.
+ */
+export function cpuSample(serverPid) {
+  if (!existsSync('/proc/stat')) return { stop: () => undefined };
+  const start = { machine: readProcStat(), procs: processTicks() };
+  return {
+    stop() {
+      const machineNow = readProcStat();
+      const procs = processTicks();
+      const totalTicks = machineNow.total - start.machine.total;
+      const delta = (pid) => {
+        const now = procs.get(pid);
+        if (!now) return 0;
+        return now.ticks - (start.procs.get(pid)?.ticks ?? 0);
+      };
+      let postgres = 0;
+      for (const [pid, p] of procs) if (p.comm === 'postgres') postgres += delta(pid);
+      const server = delta(serverPid);
+      const bench = delta(process.pid);
+      const busy = machineNow.busy - start.machine.busy;
+      const pct = (t) => (100 * t) / totalTicks;
+      return {
+        cores: cpus().length,
+        seconds: totalTicks / TICKS / cpus().length,
+        server: pct(server),
+        bench: pct(bench),
+        postgres: pct(postgres),
+        other: Math.max(0, pct(busy - server - bench - postgres)),
+        idle: pct(totalTicks - busy),
+      };
+    },
+  };
+}
+
+export function formatCpu(c) {
+  if (!c) return 'n/a';
+  const core = (v) => `${v.toFixed(0)}% (${((v * c.cores) / 100).toFixed(2)} cores)`;
+  return `server ${core(c.server)}, PostgreSQL ${core(c.postgres)}, bench client ${core(c.bench)}, other processes ${core(c.other)}, idle ${c.idle.toFixed(0)}% of ${c.cores} cores`;
+}
+
+/**
+ * Samples the machine for 2 s (and, with `waitSeconds`, keeps sampling until at most 15% of the
+ * CPUs are busy or the wait is over); warns when other processes keep the machine busy, since the
+ * figures would then not be the product's alone. Answers the busy share (percent of all cores).
+ */
+export async function checkQuietMachine(waitSeconds = 0) {
+  const deadline = Date.now() + waitSeconds * 1000;
+  let busy;
+  let cores;
+  for (;;) {
+    const sample = cpuSample(-1);
+    await sleep(2000);
+    const c = sample.stop();
+    if (!c) return undefined;
+    busy = 100 - c.idle;
+    cores = c.cores;
+    if (busy <= 15 || Date.now() >= deadline) break;
+  }
+  const line = `machine load before the run: ${busy.toFixed(0)}% of ${cores} cores busy`;
+  if (busy > 15) console.warn(`! ${line} — other processes are running; the figures will be lower than on a quiet machine.`);
+  else console.log(line);
+  return busy;
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { CHANNEL_STATUSES, CHANNEL_TYPES, TICKET_STATUSES } from './enums.js';
+import { idSchema } from './contracts.js';
+
+/** Zod contracts of the inbox: queues, channels, contacts, tickets, messages (SPEC §3). */
+
+// ---- queues ----
+export const queueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string().nullable(),
+  userIds: z.array(z.number().int()),
+});
+export type Queue = z.infer<typeof queueSchema>;
+export const queueBodySchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#4dabf7'),
+  greetingMessage: z.string().max(4000).nullable().default(null),
+  userIds: z.array(idSchema).max(1000).optional(),
+});
+
+// ---- channels ----
+export const AUTO_DISTRIBUTION = ['none', 'random', 'balanced'] as const;
+export const channelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(CHANNEL_TYPES),
+  status: z.enum(CHANNEL_STATUSES),
+  number: z.string().nullable(),
+  isDefault: z.boolean(),
+  queueId: z.number().int().nullable(),
+  farewellMessage: z.string().nullable(),
+  autoDistribution: z.enum(AUTO_DISTRIBUTION),
+  settings: z.record(z.string(), z.unknown()),
+  publicKey: z.string(),
+  qrcode: z.string().nullable(),
+  retries: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+// ---- contacts ----
+export const extraInfoSchema = z.array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(1000) })).max(50);
+export const contactSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  number: z.string().nullable(),
+  email: z.string().nullable(),
+  identity: z.string().nullable(),
+  birthday: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  businessName: z.string().nullable(),
+  messengerId: z.string().nullable(),
+  instagramPK: z.string().nullable(),
+  hubWhatsappId: z.string().nullable(),
+  profilePicUrl: z.string().nullable(),
+  extraInfo: extraInfoSchema,
+  blocked: z.boolean(),
+  chatbotBlocked: z.boolean(),
+  isGroup: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+// ---- tickets ----
+export const ticketSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(TICKET_STATUSES),
+  name: z.string(),
+  contactId: z.number().int(),
+  contact: contactSchema.pick({ id: true, name: true, number: true, email: true, profilePicUrl: true, blocked: true }),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  queueId: z.number().int().nullable(),
+  whatsappId: z.number().int(),
+  channel: z.string(),
+  chatFlowId: z.number().int().nullable(),
+  isGroup: z.boolean(),
+  unreadMessages: z.number().int(),
+  answered: z.boolean(),
+  lastMessage: z.string().nullable(),
+  lastMessageAt: z.string().nullable(),
+  profilePicUrl: z.string().nullable(),
+  integrationStatuses: z.record(z.string(), z.boolean()),
+  value: z.number().nullable(),
+  rating: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+// ---- messages ----
+export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
+export const messageSchema = z.object({
+  id: z.string(),
+  messageId: z.string().nullable(),
+  ticketId: z.number().int(),
+  contactId: z.number().int(),
+  fromMe: z.boolean(),
+  body: z.string(),
+  mediaType: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  ack: z.number().int(),
+  edited: z.boolean(),
+  deleted: z.boolean(),
+  quotedMsg: z.object({ id: z.string(), body: z.string(), fromMe: z.boolean() }).nullable(),
+  userId: z.number().int().nullable(),
+  timestamp: z.string(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** Socket.IO event names (SPEC §4 session events). Payloads are `{ action, … }` with presented objects. */
+export const SOCKET_EVENTS = {
+  ticket: 'ticket',
+  appMessage: 'appMessage',
+  contact: 'contact',
+  channelSession: 'whatsappSession',
+  userStatus: 'user:status',
+  importProgress: 'contact:importProgress',
+  setUserActive: 'setUserActive',
+  joinTicket: 'joinTicket',
+  leaveTicket: 'leaveTicket',
+} as const;
