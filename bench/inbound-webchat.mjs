@@ -57,6 +57,7 @@ const opts = readOptions(
       choices: ['embedded', 'postgres'],
       help: 'embedded (PGlite) or postgres (DATABASE_URL server, fresh database)',
     },
+    warmup: { type: 'number', default: 1, min: 0, help: 'unmeasured messages per visitor before the load (the first opens its ticket)' },
     'max-inflight': {
       type: 'number',
       default: 2000,
@@ -85,15 +86,19 @@ await run(async () => {
   const agentsCount = Math.floor(opts.agents);
   const total = Math.round(rate * duration);
 
-  // Each visitor may post 30 messages per (fixed, one-minute) window. Round-robin gives every
-  // visitor total/visitors messages, of which at most rate × min(duration, 60) / visitors fall in
-  // one window: visitors ≥ rate × min(duration, 60) / 30 keeps every visitor under the limit.
-  const neededVisitors = Math.ceil((rate * Math.min(duration, 60)) / MESSAGES_PER_MINUTE_PER_VISITOR);
+  const warmup = Math.floor(opts.warmup);
+  if (warmup >= MESSAGES_PER_MINUTE_PER_VISITOR) throw new Error(`--warmup must be below ${MESSAGES_PER_MINUTE_PER_VISITOR}`);
+
+  // Each visitor may post 30 messages per (fixed, one-minute) window, warm-up included. Round-robin
+  // gives every visitor total/visitors messages, of which at most rate × min(duration, 60) / visitors
+  // fall in one window: visitors ≥ rate × min(duration, 60) / (30 − warm-up) keeps all under the limit.
+  const perVisitor = MESSAGES_PER_MINUTE_PER_VISITOR - warmup;
+  const neededVisitors = Math.ceil((rate * Math.min(duration, 60)) / perVisitor);
   let visitorsCount = Math.floor(opts.visitors);
   if (visitorsCount < neededVisitors) {
     console.warn(
-      `! ${visitorsCount} visitors cannot carry ${rate} msg/s for ${duration} s at ${MESSAGES_PER_MINUTE_PER_VISITOR} messages/min each; ` +
-        `using ${neededVisitors} visitors (rate × min(duration, 60) / ${MESSAGES_PER_MINUTE_PER_VISITOR}).`,
+      `! ${visitorsCount} visitors cannot carry ${rate} msg/s for ${duration} s at ${MESSAGES_PER_MINUTE_PER_VISITOR} messages/min each ` +
+        `(${warmup} used by the warm-up); using ${neededVisitors} visitors (rate × min(duration, 60) / ${perVisitor}).`,
     );
     visitorsCount = neededVisitors;
   }
@@ -175,6 +180,25 @@ await run(async () => {
     `visitors: ${visitors.length} sessions from ${Math.ceil(visitors.length / SESSIONS_PER_MINUTE_PER_IP)} fake X-Forwarded-For addresses ` +
       `in ${((performance.now() - sessionStart) / 1000).toFixed(1)} s`,
   );
+
+  // ---- warm-up (not measured): each visitor's first message opens its ticket, and the server's
+  // code paths get compiled; the load then measures ongoing conversations. ----
+  if (warmup > 0) {
+    const warmStart = performance.now();
+    const jobs = visitors.flatMap((token) => Array.from({ length: warmup }, () => token));
+    const answers = await pool(jobs, 16, (token) => {
+      const clientId = randomUUID();
+      return request(base, 'POST', '/webchat/messages', { token, body: { clientId, body: `warmup ${clientId}` }, timeoutMs: 60_000 }).then(
+        (res) => res.status,
+        () => 0,
+      );
+    });
+    const failed = answers.filter((s) => s < 200 || s > 299).length;
+    console.log(
+      `warm-up: ${jobs.length} messages (${warmup} per visitor, opening the tickets) in ${((performance.now() - warmStart) / 1000).toFixed(1)} s` +
+        (failed ? `, ${failed} failed` : ''),
+    );
+  }
 
   // ---- load: open loop, rate × duration messages, round-robin over visitors ----
   console.log(`load: ${rate} msg/s for ${duration} s = ${total} messages over ${visitorsCount} visitors, ${agentsCount} agents listening`);
@@ -313,7 +337,7 @@ await run(async () => {
   console.log(`request start → 1st agent event  p50 ${ms(lat.p50)}  p95 ${ms(lat.p95)}  p99 ${ms(lat.p99)}  max ${ms(lat.max)}`);
   console.log(`HTTP (2xx answers)               p50 ${ms(httpLat.p50)}  p99 ${ms(httpLat.p99)}  max ${ms(httpLat.max)}`);
   console.log(
-    `agent socket events received ${appMessages} appMessage; socket disconnects ${disconnects}${unsolicited ? `; ${unsolicited} unknown messages` : ''}`,
+    `agent socket events received ${appMessages} appMessage (warm-up included); socket disconnects ${disconnects}${unsolicited ? `; ${unsolicited} unknown messages` : ''}`,
   );
   console.log(`CPU during the offer window  ${formatCpu(cpuUse)}`);
   if (cpuTotal && accepted > 0) {

@@ -88,6 +88,8 @@ export const createUserBodySchema = z.object({
   password: passwordSchema,
   profile: z.enum(TENANT_ASSIGNABLE_PROFILES).default('user'),
   blockWavoip: z.boolean().optional(),
+  /** The queues the user attends. */
+  queueIds: z.array(refIdSchema).max(500).optional(),
 });
 
 export const updateUserBodySchema = z.object({
@@ -96,6 +98,7 @@ export const updateUserBodySchema = z.object({
   password: passwordSchema.optional(),
   profile: z.enum(TENANT_ASSIGNABLE_PROFILES).optional(),
   blockWavoip: z.boolean().optional(),
+  queueIds: z.array(refIdSchema).max(500).optional(),
 });
 
 export const listUsersQuerySchema = z.object({

@@ -22,10 +22,7 @@ import { getSession, getToken, getUserId, saveUser } from '../lib/session';
 import { bindAudioUnlock, playBeep } from '../lib/sound';
 import { useSession } from '../lib/useSession';
 
-interface TicketEvent {
-  action: 'create' | 'update' | 'delete';
-  ticket: Ticket;
-}
+type TicketEvent = { action: 'create' | 'update'; ticket: Ticket } | { action: 'delete'; ticket?: Pick<Ticket, 'id'>; ticketId?: number };
 interface MessageEvent {
   action: 'create' | 'update';
   message: Message;
@@ -148,8 +145,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     });
 
     socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => {
-      if (event.action === 'delete') removeTicketFromCache(qc, event.ticket.id);
-      else applyTicketToCache(qc, event.ticket);
+      if (event.action !== 'delete') applyTicketToCache(qc, event.ticket);
+      else {
+        const id = event.ticket?.id ?? event.ticketId;
+        if (id !== undefined) removeTicketFromCache(qc, id);
+      }
     });
     socket.on(SOCKET_EVENTS.appMessage, (event: MessageEvent) => {
       upsertMessageInCache(qc, event.message);

@@ -97,3 +97,17 @@ export async function findTenantUserIds(db: Db, tenantId: number, userIds: numbe
     .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)));
   return rows.map((r) => r.id);
 }
+
+/** The queues of several users at once (user lists). */
+export async function queuesOfUsers(db: Db, tenantId: number, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+  const result = new Map<number, { id: number; name: string }[]>();
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({ userId: userQueues.userId, id: queues.id, name: queues.name })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(and(eq(userQueues.tenantId, tenantId), inArray(userQueues.userId, userIds)))
+    .orderBy(asc(queues.name));
+  for (const row of rows) result.set(row.userId, [...(result.get(row.userId) ?? []), { id: row.id, name: row.name }]);
+  return result;
+}

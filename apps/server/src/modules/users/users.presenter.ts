@@ -1,7 +1,7 @@
 import type { User } from '@conversa/shared';
 import type { UserRow } from './users.repository.js';
 
-export function presentUser(row: UserRow): User {
+export function presentUser(row: UserRow, queues: { id: number; name: string }[] = []): User {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -12,8 +12,7 @@ export function presentUser(row: UserRow): User {
     lastOnline: row.lastOnline ? row.lastOnline.toISOString() : null,
     blockWavoip: row.blockWavoip,
     configs: { filtrosAtendimento: row.configs?.filtrosAtendimento ?? null, isDark: row.configs?.isDark ?? false },
-    // Queue membership arrives with the queues module.
-    queues: [],
+    queues,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -20,7 +20,8 @@ import { setUserOnline } from './use-cases/set-user-online.js';
 import { updateUserConfigs } from './use-cases/update-user-configs.js';
 import { updateUser } from './use-cases/update-user.js';
 import { presentUser } from './users.presenter.js';
-import { findUserById, listUsers } from './users.repository.js';
+import { findUserById, listUsers, type UserRow } from './users.repository.js';
+import { queuesOfUsers } from '../queues/queues.repository.js';
 
 export const USERS_PAGE_SIZE = 40;
 const tags = ['users'];
@@ -28,6 +29,12 @@ const tags = ['users'];
 const chatUserSchema = userSchema.pick({ id: true, name: true, email: true, profile: true, isOnline: true, lastOnline: true });
 
 export const usersRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
+  const presentMany = async (tenantId: number, rows: UserRow[]) => {
+    const queues = await queuesOfUsers(ctx.db, tenantId, rows.map((r) => r.id));
+    return rows.map((row) => presentUser(row, queues.get(row.id)));
+  };
+  const presentOne = async (row: UserRow) => (await presentMany(row.tenantId, [row]))[0]!;
+
   app.get('/users/', {
     config: { auth: 'user' },
     schema: { tags, querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema, ...errorResponses } },
@@ -36,7 +43,7 @@ export const usersRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
       const { searchParam, pageNumber } = request.query;
       const offset = (pageNumber - 1) * USERS_PAGE_SIZE;
       const { rows, total } = await listUsers(ctx.db, actor.tenantId, { search: searchParam, limit: USERS_PAGE_SIZE, offset });
-      return { users: rows.map(presentUser), count: total, hasMore: offset + rows.length < total };
+      return { users: await presentMany(actor.tenantId, rows), count: total, hasMore: offset + rows.length < total };
     },
   });
 
@@ -56,20 +63,20 @@ export const usersRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
     handler: async (request) => {
       const row = await findUserById(ctx.db, actorOf(request).tenantId, request.params.id);
       if (!row) throw new AppError('ERR_NO_USER_FOUND');
-      return presentUser(row);
+      return presentOne(row);
     },
   });
 
   app.post('/users', {
     config: { auth: 'admin' },
     schema: { tags, body: createUserBodySchema, response: { 201: userSchema, ...errorResponses } },
-    handler: async (request, reply) => reply.status(201).send(presentUser(await createUser(ctx, actorOf(request), request.body))),
+    handler: async (request, reply) => reply.status(201).send(await presentOne(await createUser(ctx, actorOf(request), request.body))),
   });
 
   app.put('/users/:id', {
     config: { auth: 'user' },
     schema: { tags, params: idParamSchema, body: updateUserBodySchema, response: { 200: userSchema, ...errorResponses } },
-    handler: async (request) => presentUser(await updateUser(ctx, actorOf(request), request.params.id, request.body)),
+    handler: async (request) => presentOne(await updateUser(ctx, actorOf(request), request.params.id, request.body)),
   });
 
   app.delete('/users/:id', {
@@ -84,12 +91,12 @@ export const usersRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
   app.put('/usersIsOnline/:id', {
     config: { auth: 'user' },
     schema: { tags, params: idParamSchema, body: userOnlineBodySchema, response: { 200: userSchema, ...errorResponses } },
-    handler: async (request) => presentUser(await setUserOnline(ctx, actorOf(request), request.params.id, request.body.isOnline)),
+    handler: async (request) => presentOne(await setUserOnline(ctx, actorOf(request), request.params.id, request.body.isOnline)),
   });
 
   app.put('/users/:id/configs', {
     config: { auth: 'user' },
     schema: { tags, params: idParamSchema, body: updateUserConfigsBodySchema, response: { 200: userSchema, ...errorResponses } },
-    handler: async (request) => presentUser(await updateUserConfigs(ctx, actorOf(request), request.params.id, request.body)),
+    handler: async (request) => presentOne(await updateUserConfigs(ctx, actorOf(request), request.params.id, request.body)),
   });
 };

@@ -4,6 +4,7 @@ import { Api } from '../../../test/api.js';
 import { buildTenant, buildUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { hashPassword } from '../auth/passwords.js';
+import { insertQueue } from '../queues/queues.repository.js';
 import { insertUser } from './users.repository.js';
 
 // SPEC §6: only admins (and the superadmin) manage the users of their own tenant.
@@ -330,5 +331,33 @@ describe('GET /users/ and /users/chat-privado/', () => {
     expect(fromPlainUser).not.toContain(userB.id);
     const searchedFromUser = await api.get(`/users/chat-privado/?searchParam=${encodeURIComponent(adminA.email.toUpperCase())}`, { token: userA.token });
     expect(searchedFromUser.body.users.map((u: any) => u.id)).toEqual([adminA.id]);
+  });
+});
+
+describe('queue membership of users', () => {
+  it('an admin sets the queues a user attends; lists and the login response show them; other tenants\u2019 queues are refused', async () => {
+    const sales = await insertQueue(server.ctx.db, tenantA, { name: `Sales ${sequence}`, color: '#112233', greetingMessage: null });
+    const support = await insertQueue(server.ctx.db, tenantA, { name: `Support ${sequence}`, color: '#445566', greetingMessage: null });
+    const foreign = await insertQueue(server.ctx.db, tenantB, { name: `Foreign ${sequence}`, color: '#778899', greetingMessage: null });
+
+    const body = newUser({ queueIds: [sales.id] });
+    const created = await api.post('/users', body, { token: adminA.token });
+    expect(created.status).toBe(201);
+    expect(created.body.queues).toEqual([{ id: sales.id, name: sales.name }]);
+
+    const updated = await api.put(`/users/${created.body.id}`, { queueIds: [sales.id, support.id] }, { token: adminA.token });
+    expect(updated.status).toBe(200);
+    expect(updated.body.queues.map((q: { id: number }) => q.id).sort()).toEqual([sales.id, support.id].sort());
+
+    const session = await api.login(body.email as string, body.password as string);
+    expect(session.queues.map((q) => q.id).sort()).toEqual([sales.id, support.id].sort());
+
+    const refused = await api.put(`/users/${created.body.id}`, { queueIds: [foreign.id] }, { token: adminA.token });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe('ERR_NO_QUEUE_FOUND');
+    expect((await api.get(`/users/${created.body.id}`, { token: adminA.token })).body.queues).toHaveLength(2);
+
+    // A user cannot change their own queues.
+    expectForbidden(await api.put(`/users/${created.body.id}`, { queueIds: [] }, { token: session.token }));
   });
 });

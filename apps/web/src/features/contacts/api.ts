@@ -64,7 +64,7 @@ export function useContact(id: number | null) {
   return useQuery({
     queryKey: contactKeys.detail(id ?? 0),
     enabled: id !== null,
-    queryFn: ({ signal }) => http.get<ContactDetails>(`/contacts/${id}`, { signal }),
+    queryFn: ({ signal }) => http.get<ContactDetails>(`/contacts/${id}`, { signal, silent: true }),
   });
 }
 

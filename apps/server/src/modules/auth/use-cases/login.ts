@@ -3,6 +3,7 @@ import { normalizeEmail, type LoginResponse } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { findTenantById } from '../../tenants/tenants.repository.js';
+import { listUserQueues } from '../../queues/queues.repository.js';
 import { findUserByEmailAnyTenant, updateUser } from '../../users/users.repository.js';
 import { issueSession } from '../issue-session.js';
 import { verifyAgainstDummy, verifyPassword } from '../passwords.js';
@@ -40,7 +41,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
     username: user.name,
     profile: user.profile,
     userId: user.id,
-    queues: [],
+    queues: await listUserQueues(ctx.db, user.tenantId, user.id),
     blockWavoip: user.blockWavoip,
     whatsappAllowed: !tenant.hideUnoficial,
     tenantId: user.tenantId,

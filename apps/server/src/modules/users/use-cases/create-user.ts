@@ -8,13 +8,18 @@ import { hashPassword } from '../../auth/passwords.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
 import { assertCanManageUser } from '../users.policy.js';
 import { countUsers, insertUser, type UserRow } from '../users.repository.js';
+import { replaceUserQueues } from './replace-user-queues.js';
 
 export type CreateUserInput = z.output<typeof createUserBodySchema>;
 
 export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserInput): Promise<UserRow> {
   assertCanManageUser(actor, { profile: input.profile });
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction((tx) => insertUserWithinLimit(tx, actor.tenantId, { ...input, passwordHash }));
+  return ctx.db.transaction(async (tx) => {
+    const user = await insertUserWithinLimit(tx, actor.tenantId, { name: input.name, email: input.email, profile: input.profile, blockWavoip: input.blockWavoip, passwordHash });
+    if (input.queueIds?.length) await replaceUserQueues(tx, actor.tenantId, user.id, input.queueIds);
+    return user;
+  });
 }
 
 /**

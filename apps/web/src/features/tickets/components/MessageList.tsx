@@ -10,21 +10,29 @@ import { useMessages } from '../api';
 import { flattenMessages } from '../cache';
 import { MessageBubble, type MessageActions } from './MessageBubble';
 
-type Row = { kind: 'date'; key: string; label: string } | { kind: 'message'; key: string; message: Message };
+/** Room above the first message for the loader or the start-of-conversation mark. */
+const HISTORY_HEADER_PX = 28;
 
-/** Messages oldest first, with a dd/MM/yyyy separator before each new day. */
+/** A message, with the dd/MM/yyyy separator of its day when it is the day's first. */
+interface Row {
+  key: string;
+  message: Message;
+  /** Set on the first message of each day. */
+  day: { key: string; label: string } | null;
+}
+
+/**
+ * Messages oldest first. The separator belongs to the first message of its day (one virtual row
+ * per message): keys stay message ids, so loading older pages keeps the view anchored on them.
+ */
 function toRows(messages: Message[]): Row[] {
-  const rows: Row[] = [];
   let day = '';
-  for (const message of messages) {
+  return messages.map((message) => {
     const key = dayKey(message.timestamp);
-    if (key !== day) {
-      day = key;
-      rows.push({ kind: 'date', key: `date-${key}`, label: formatDate(message.timestamp) });
-    }
-    rows.push({ kind: 'message', key: message.id, message });
-  }
-  return rows;
+    const first = key !== day;
+    day = key;
+    return { key: message.id, message, day: first ? { key, label: formatDate(message.timestamp) } : null };
+  });
 }
 
 interface MessageListProps {
@@ -55,9 +63,10 @@ export function MessageList({ ticketId, myUserId, actions, selecting, selectedId
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'date' ? 40 : 72),
+    estimateSize: (index) => (rows[index]?.day ? 112 : 72),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 10,
+    paddingStart: HISTORY_HEADER_PX,
     anchorTo: 'end',
     followOnAppend: true,
     scrollEndThreshold: CHAT_STICK_TO_BOTTOM_PX,
@@ -77,7 +86,7 @@ export function MessageList({ ticketId, myUserId, actions, selecting, selectedId
     if (key === lastKey.current) return;
     const previous = lastKey.current;
     lastKey.current = key;
-    if (previous !== null && last?.kind === 'message' && last.message.fromMe && last.message.userId === myUserId) virtualizer.scrollToEnd();
+    if (previous !== null && last && last.message.fromMe && last.message.userId === myUserId) virtualizer.scrollToEnd();
   }, [rows, myUserId, virtualizer]);
 
   const onScroll = () => {
@@ -96,15 +105,10 @@ export function MessageList({ ticketId, myUserId, actions, selecting, selectedId
       style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none', background: 'var(--mantine-color-default-hover)' }}
       data-testid="message-list"
     >
-      {(query.isPending || isFetchingNextPage) && (
+      {query.isPending && (
         <Center p="xs">
           <Loader size="xs" />
         </Center>
-      )}
-      {!hasNextPage && query.isSuccess && messages.length > 0 && (
-        <Text size="xs" c="dimmed" ta="center" pt="xs">
-          {t('tickets.historyStart')}
-        </Text>
       )}
       {query.isSuccess && messages.length === 0 && (
         <Text c="dimmed" ta="center" p="md" size="sm">
@@ -112,6 +116,15 @@ export function MessageList({ ticketId, myUserId, actions, selecting, selectedId
         </Text>
       )}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {/* In the list's top padding, so that showing it never moves the messages. */}
+        <Center pos="absolute" top={0} left={0} right={0} h={HISTORY_HEADER_PX}>
+          {isFetchingNextPage && <Loader size="xs" />}
+          {!hasNextPage && query.isSuccess && messages.length > 0 && (
+            <Text size="xs" c="dimmed" data-testid="history-start">
+              {t('tickets.historyStart')}
+            </Text>
+          )}
+        </Center>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           if (!row) return null;
@@ -122,22 +135,21 @@ export function MessageList({ ticketId, myUserId, actions, selecting, selectedId
               ref={virtualizer.measureElement}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
             >
-              {row.kind === 'date' ? (
+              {row.day && (
                 <Center py={8}>
-                  <Badge variant="default" size="sm" data-testid={`date-separator-${row.key.slice(5)}`}>
-                    {row.label}
+                  <Badge variant="default" size="sm" data-testid={`date-separator-${row.day.key}`}>
+                    {row.day.label}
                   </Badge>
                 </Center>
-              ) : (
-                <MessageBubble
-                  message={row.message}
-                  actions={actions}
-                  selecting={selecting}
-                  selected={selected.has(row.message.id)}
-                  selectionFull={selectionFull}
-                  onToggleSelected={onToggleSelected}
-                />
               )}
+              <MessageBubble
+                message={row.message}
+                actions={actions}
+                selecting={selecting}
+                selected={selected.has(row.message.id)}
+                selectionFull={selectionFull}
+                onToggleSelected={onToggleSelected}
+              />
             </div>
           );
         })}
