@@ -349,7 +349,7 @@ describe('queue membership of users', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.queues.map((q: { id: number }) => q.id).sort()).toEqual([sales.id, support.id].sort());
 
-    const session = await api.login(body.email as string, body.password as string);
+    const session = await api.login(body.email, body.password);
     expect(session.queues.map((q) => q.id).sort()).toEqual([sales.id, support.id].sort());
 
     const refused = await api.put(`/users/${created.body.id}`, { queueIds: [foreign.id] }, { token: adminA.token });
