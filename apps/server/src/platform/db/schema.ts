@@ -49,13 +49,17 @@ export const tenants = pgTable('tenants', {
   ...timestamps,
 });
 
+/** The owning tenant: every tenant-owned row has one, and goes with its tenant. */
+const tenantRef = () =>
+  integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     name: text('name').notNull(),
     /** Stored normalised (trimmed, lower case); unique on the platform because login is by e-mail alone. */
     email: text('email').notNull(),
@@ -77,9 +81,7 @@ export const userTenants = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_tenants_user_tenant_key').on(t.userId, t.tenantId)],
@@ -129,9 +131,7 @@ export const settings = pgTable(
   'settings',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     key: text('key').notNull(),
     value: text('value').notNull(),
     ...timestamps,
@@ -147,9 +147,7 @@ export const queues = pgTable(
   'queues',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     name: text('name').notNull(),
     color: text('color').notNull().default('#4dabf7'),
     greetingMessage: text('greeting_message'),
@@ -161,9 +159,7 @@ export const queues = pgTable(
 export const userQueues = pgTable(
   'user_queues',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -178,9 +174,7 @@ export const channels = pgTable(
   'channels',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     name: text('name').notNull(),
     type: text('type').$type<ChannelType>().notNull(),
     status: text('status').$type<ChannelStatus>().notNull().default('disconnected'),
@@ -208,9 +202,7 @@ export const contacts = pgTable(
   'contacts',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     name: text('name').notNull(),
     /** Digits with country code (E.164 without '+'); unique per tenant. */
     number: text('number'),
@@ -243,9 +235,7 @@ export const tickets = pgTable(
   'tickets',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     contactId: integer('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -282,9 +272,7 @@ export const messages = pgTable(
   'messages',
   {
     id: uuid('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     /** Null for messages of a blocked contact: stored, but they open no ticket. */
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
     contactId: integer('contact_id')
@@ -323,9 +311,7 @@ export const ticketLogs = pgTable(
   'ticket_logs',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
@@ -341,9 +327,7 @@ export const webchatVisitors = pgTable(
   'webchat_visitors',
   {
     id: uuid('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     channelId: integer('channel_id')
       .notNull()
       .references(() => channels.id, { onDelete: 'cascade' }),
@@ -363,9 +347,7 @@ export const webchatVisitors = pgTable(
 export const contactWallets = pgTable(
   'contact_wallets',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     contactId: integer('contact_id')
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -384,9 +366,7 @@ export const contactImports = pgTable(
   'contact_imports',
   {
     id: uuid('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     fileName: text('file_name').notNull(),
     status: text('status').$type<'queued' | 'running' | 'finished' | 'failed'>().notNull().default('queued'),

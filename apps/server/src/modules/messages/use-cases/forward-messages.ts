@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { findChannelById, findDefaultChannel } from '../../channels/channels.repository.js';
 import { findContactById } from '../../contacts/contacts.repository.js';
-import { findActiveTicketOfContact, insertTicketLog, recordOutboundOnTicket, upsertActiveTicket } from '../../tickets/tickets.repository.js';
+import { findActiveTicketOfContact, insertTicketLog, upsertActiveTicket } from '../../tickets/tickets.repository.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
-import { messagePreview } from '../message-preview.js';
-import { findMessagesByIds, insertMessage } from '../messages.repository.js';
+import { findMessagesByIds } from '../messages.repository.js';
+import { queueOutboundMessage } from '../queue-outbound-message.js';
 
 /** SPEC §5/§9: up to 10 messages, to exactly 1 contact. */
 export const FORWARD_MAX_MESSAGES = 10;
@@ -46,25 +45,12 @@ export async function forwardMessages(ctx: AppContext, actor: Actor, input: { me
       }
     }
     for (const original of ordered) {
-      const copy = await insertMessage(tx, {
-        id: randomUUID(),
-        tenantId: actor.tenantId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        channelId: ticket.channelId,
-        fromMe: true,
+      await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, {
         body: original.deleted ? '' : original.body,
-        mediaType: original.mediaType,
-        mediaKey: original.mediaKey,
-        mediaName: original.mediaName,
-        mediaMime: original.mediaMime,
-        mediaSize: original.mediaSize,
-        status: 'pending',
-        userId: actor.userId,
+        media: original.mediaKey
+          ? { key: original.mediaKey, name: original.mediaName ?? 'file', mime: original.mediaMime ?? 'application/octet-stream', size: original.mediaSize, type: original.mediaType ?? 'document' }
+          : null,
       });
-      await recordOutboundOnTicket(tx, actor.tenantId, ticket.id, { preview: messagePreview(copy), at: copy.timestamp });
-      await ctx.jobs.send('message.send', { tenantId: actor.tenantId, messageId: copy.id }, { tx });
-      events.push({ type: 'message.created', tenantId: actor.tenantId, ticketId: ticket.id, messageId: copy.id });
     }
     events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' });
     return { ticketId: ticket.id, forwarded: ordered.length };

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibilityFacts } from '../../tickets/tickets.presenter.js';
-import { insertTicketLog, lockTicket, recordOutboundOnTicket, updateTicketRow } from '../../tickets/tickets.repository.js';
+import { insertTicketLog, lockTicket, updateTicketRow } from '../../tickets/tickets.repository.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
-import { messagePreview } from '../message-preview.js';
-import { findMessageById, insertMessage, type MessageRow } from '../messages.repository.js';
+import { findMessageById, type MessageRow } from '../messages.repository.js';
+import { queueOutboundMessage } from '../queue-outbound-message.js';
 
 export interface SendMessageInput {
   body: string;
@@ -38,29 +37,12 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
       await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });
     }
-    const message = await insertMessage(tx, {
-      id: randomUUID(),
-      tenantId: actor.tenantId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      channelId: ticket.channelId,
-      fromMe: true,
+    const message = await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, {
       body: input.body,
-      mediaType: input.media?.type ?? null,
-      mediaKey: input.media?.key ?? null,
-      mediaName: input.media?.name ?? null,
-      mediaMime: input.media?.mime ?? null,
-      mediaSize: input.media?.size ?? null,
-      quotedMessageId: input.quotedMsgId ?? null,
-      status: 'pending',
-      userId: actor.userId,
+      media: input.media,
+      quotedMessageId: input.quotedMsgId,
     });
-    await recordOutboundOnTicket(tx, actor.tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
-    await ctx.jobs.send('message.send', { tenantId: actor.tenantId, messageId: message.id }, { tx });
-    events.push(
-      { type: 'message.created', tenantId: actor.tenantId, ticketId: ticket.id, messageId: message.id },
-      { type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' },
-    );
+    events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' });
     return message;
   });
 }

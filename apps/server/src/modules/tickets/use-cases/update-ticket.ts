@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
@@ -6,13 +5,12 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
 import { isAdmin, type Actor } from '../../auth/actor.js';
 import { findChannelById } from '../../channels/channels.repository.js';
-import { messagePreview } from '../../messages/message-preview.js';
-import { insertMessage } from '../../messages/messages.repository.js';
 import { findQueueById } from '../../queues/queues.repository.js';
 import { findUserById } from '../../users/users.repository.js';
 import { visibilityFacts } from '../tickets.presenter.js';
-import { insertTicketLog, lockTicket, recordOutboundOnTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
+import { insertTicketLog, lockTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
 import { assertCanSeeTicket } from './ticket-access.js';
+import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */
 export const INTEGRATION_STATUS_KEYS = [
@@ -126,20 +124,7 @@ async function transfer(tx: Db, actor: Actor, ticket: TicketRow, input: UpdateTi
 
 /** The farewell goes out through the send job; the ticket is closed now, well within SPEC's 30 s. */
 async function queueFarewell(ctx: AppContext, tx: Db, actor: Actor, ticket: TicketRow, body: string, events: DomainEvent[]): Promise<void> {
-  const message = await insertMessage(tx, {
-    id: randomUUID(),
-    tenantId: actor.tenantId,
-    ticketId: ticket.id,
-    contactId: ticket.contactId,
-    channelId: ticket.channelId,
-    fromMe: true,
-    body,
-    status: 'pending',
-    userId: actor.userId,
-  });
-  await recordOutboundOnTicket(tx, actor.tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
-  await ctx.jobs.send('message.send', { tenantId: actor.tenantId, messageId: message.id }, { tx });
-  events.push({ type: 'message.created', tenantId: actor.tenantId, ticketId: ticket.id, messageId: message.id });
+  await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, { body });
 }
 
 /** PUT /ticketsForce/{id}: resolve without farewell or rating. */
