@@ -7,6 +7,7 @@ import type { Jobs } from './platform/jobs/jobs.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { MediaStore } from './platform/media/media-store.js';
 import type { Realtime } from './platform/realtime/realtime.js';
+import type { OutboundFetch } from './platform/http/outbound-http.js';
 
 /** What use cases and routes may use; built once in main.ts (or by the test harness). */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   jobs: Jobs;
   mailer: Mailer;
   media: MediaStore;
+  /** SSRF-safe HTTP client for provider APIs. */
+  http: OutboundFetch;
   logger: Logger;
   /** Domain events published after commit (realtime pushes, reactions). */
   events: EventBus;

@@ -26,6 +26,7 @@ import { registerAgentSockets } from './modules/users/agent-sockets.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { webchatRoutes } from './modules/channels/adapters/webchat/webchat.routes.js';
+import { allAdapters } from './modules/channels/adapters/registry.js';
 import { registerWebchatSockets } from './modules/channels/adapters/webchat/webchat.sockets.js';
 
 export interface BuildAppOptions {
@@ -74,6 +75,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));
+  // Each provider's webhook lives with its adapter, under /webhooks/<type>.
+  for (const adapter of allAdapters()) {
+    if (adapter.webhookRoutes) await app.register(adapter.webhookRoutes(ctx), { prefix: `/webhooks/${adapter.type}` });
+  }
 
   const realtime = new Realtime(app.server, ctx.logger);
   if (ctx.env.REDIS_URL) await realtime.useRedis(ctx.env.REDIS_URL);

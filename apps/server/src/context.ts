@@ -7,6 +7,7 @@ import { EventBus } from './platform/events/domain-events.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { MediaStore } from './platform/media/media-store.js';
+import { createOutboundHttp } from './platform/http/outbound-http.js';
 import { createHmac } from 'node:crypto';
 
 export function createContext(env: Env, database: Database, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): AppContext {
@@ -22,6 +23,7 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     logger,
     events: new EventBus(logger),
     realtime: null,
+    http: createOutboundHttp({ allowPrivateNetworks: env.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
   };
 }

@@ -54,6 +54,8 @@ export const envSchema = z
     TRUST_PROXY: bool,
     METRICS_TOKEN: z.string().min(16).optional(),
     WEB_DIST: z.string().optional(),
+    /** Let channel adapters reach private/loopback addresses (local simulators, gateways on a LAN). */
+    OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

@@ -1,4 +1,5 @@
 import type { ChannelType } from '@conversa/shared';
+import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
 import type { ChannelRow } from '../channels.repository.js';
@@ -34,4 +35,10 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
   /** Edits and deletions "for everyone" where the provider allows them. */
   editMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }, body: string): Promise<void>;
   deleteMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }): Promise<void>;
+  /**
+   * The provider's inbound entry point (webhook), mounted under `/webhooks/<type>`. It verifies the
+   * request (signature, secret) before anything is stored, hands messages to ingestInbound and
+   * statuses to applyProviderStatus, and answers only after they are committed.
+   */
+  webhookRoutes?(ctx: AppContext): FastifyPluginAsync;
 }

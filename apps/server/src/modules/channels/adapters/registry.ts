@@ -15,3 +15,7 @@ export function adapterFor(type: string): ChannelAdapter {
 export function supportedChannelTypes(): ChannelType[] {
   return [...adapters.keys()];
 }
+
+export function allAdapters(): ChannelAdapter[] {
+  return [...adapters.values()];
+}

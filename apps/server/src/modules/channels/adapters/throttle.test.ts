@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { Throttle } from './throttle.js';
+
+describe('Throttle', () => {
+  it('spaces sends of one key to the rate and leaves other keys alone', async () => {
+    const throttle = new Throttle();
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 5 }, () => throttle.wait('chat-1', 20)));
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(190); // 5 sends at 20/s: the 5th waits 4 × 50 ms
+    const other = Date.now();
+    await throttle.wait('chat-2', 20);
+    expect(Date.now() - other).toBeLessThan(40);
+  });
+});
