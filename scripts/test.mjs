@@ -1,6 +1,7 @@
 // `npm test`: install what is missing, then run every suite:
 //   1. server unit + integration tests on the embedded database (PGlite)
 //   2. the same integration tests on a PostgreSQL server, when TEST_DATABASE_URL is set
+//      (and two server processes sharing it through Redis, when TEST_REDIS_URL is set too)
 //   3. end-to-end browser tests (playwright-core + Chromium), when Chromium is installed
 // Suites that cannot run here are skipped with the reason; the last line sums up every test.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +36,7 @@ vitest('server on embedded PGlite', 'apps/server', withoutServerDb);
 
 if (process.env.TEST_DATABASE_URL) {
   vitest('server on PostgreSQL', 'apps/server', process.env);
+  if (!process.env.TEST_REDIS_URL) skipped.push('several server processes sharing PostgreSQL + Redis: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
 } else {
   skipped.push('server on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
 }

@@ -13,13 +13,15 @@ import { testEnv } from './env.js';
 
 export interface TestServer {
   url: string;
+  /** PostgreSQL runs only: the test database, so a second node can share it. */
+  databaseUrl?: string;
   ctx: AppContext;
   app: FastifyInstance;
   close(): Promise<void>;
 }
 
 /** A fresh database cloned from the run's template (PGlite or PostgreSQL, per TEST_DATABASE_URL). */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const template = inject('template');
   if (inject('templateKind') === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(template)]) });
@@ -30,6 +32,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const database = await openDatabase({ kind: 'postgres', url: databaseUrlFor(name), poolSize: 5 });
   return {
     database,
+    url: databaseUrlFor(name),
     drop: () => withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
@@ -38,8 +41,12 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
  * The whole server on a real port over a fresh database: migrations, first start (tenant 1 and
  * its superadmin ROOT_EMAIL / ROOT_PASSWORD), job workers, HTTP.
  */
-export async function startTestServer(envOverrides: Record<string, string> = {}): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
+export async function startTestServer(envOverrides: Record<string, string> = {}, options: { joinDatabaseOf?: TestServer } = {}): Promise<TestServer> {
+  // A second node joins the first one's PostgreSQL database (several server processes, one database).
+  const joined = options.joinDatabaseOf?.databaseUrl;
+  const { database, drop, url: databaseUrl } = joined
+    ? { database: await openDatabase({ kind: 'postgres', url: joined, poolSize: 5 }), drop: async () => undefined, url: joined }
+    : await openTestDatabase();
   await database.migrate();
   const env = testEnv(envOverrides);
   const ctx = createContext(env, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { pollingIntervalSeconds: 0.5 });
@@ -52,6 +59,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {})
   ctx.appUrl = url;
   return {
     url,
+    databaseUrl,
     ctx,
     app,
     async close() {

@@ -15,6 +15,7 @@ export interface SocketAuthenticator<T> {
 export class Realtime {
   readonly io: Server;
   private redis?: ReturnType<typeof createClient>;
+  private readonly namespaces: string[] = [];
 
   constructor(
     httpServer: HttpServer,
@@ -36,6 +37,7 @@ export class Realtime {
 
   /** Registers a namespace whose sockets must pass `authenticate`; failures reach the client as connect_error(code). */
   namespace<T>(name: string, authenticate: SocketAuthenticator<T>, onConnection?: (socket: Socket, data: T) => void): Namespace {
+    this.namespaces.push(name);
     const nsp = this.io.of(name);
     nsp.use((socket, next) => {
       authenticate(socket)
@@ -68,6 +70,11 @@ export class Realtime {
   /** Drops every socket (clients reconnect elsewhere); the HTTP server itself is Fastify's to close. */
   async close(): Promise<void> {
     this.io.disconnectSockets(true);
+    // Closing every namespace's adapter stops the Redis adapter's stream readers and heartbeats
+    // before its client goes away.
+    for (const name of new Set(['/', ...this.namespaces])) {
+      await Promise.resolve(this.io.of(name).adapter.close()).catch(() => undefined);
+    }
     this.io.engine.close();
     await this.redis?.quit().catch(() => undefined);
   }

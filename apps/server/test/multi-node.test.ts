@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { TEST_DATABASE_URL } from './databases.js';
+import { startTestServer, type TestServer } from './harness.js';
+import { buildInboxTenant, closeAllSockets, connectAgent, inbound, type InboxTenant } from './inbox.js';
+
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
+
+/**
+ * DESIGN §1.1: with DATABASE_URL and REDIS_URL the same code runs as several nodes. Needs a
+ * PostgreSQL server (PGlite is one process's) and Redis; `npm test` runs it when both are given.
+ */
+describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two server processes on one PostgreSQL database and Redis', () => {
+  let nodeA: TestServer;
+  let nodeB: TestServer;
+  let inbox: InboxTenant;
+
+  beforeAll(async () => {
+    const shared = {
+      REDIS_URL: TEST_REDIS_URL!,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      JWT_REFRESH_SECRET: randomBytes(48).toString('base64url'),
+    };
+    nodeA = await startTestServer(shared);
+    nodeB = await startTestServer(shared, { joinDatabaseOf: nodeA });
+    inbox = await buildInboxTenant(nodeA);
+  });
+  afterAll(async () => {
+    closeAllSockets();
+    await nodeB?.close();
+    await nodeA?.close();
+  });
+
+  it('an agent connected to one node hears, live, the messages that arrive on the other', async () => {
+    const onA = await connectAgent(nodeA.url, inbox.agent.token);
+    const onB = await connectAgent(nodeB.url, inbox.agent.token);
+    const target = { tenantId: inbox.tenant.id, channelId: inbox.channel.id };
+
+    await inbound(nodeB.ctx, target, { body: 'arrived on node B' });
+    await onA.waitFor('appMessage', (p) => p.message.body === 'arrived on node B', 10_000);
+
+    await inbound(nodeA.ctx, target, { body: 'arrived on node A' });
+    await onB.waitFor('appMessage', (p) => p.message.body === 'arrived on node A', 10_000);
+  });
+
+  it('an agent of another queue hears nothing on either node', async () => {
+    const outsider = await connectAgent(nodeA.url, inbox.outsider.token);
+    await inbound(nodeB.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { body: 'not for the outsider' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    if (outsider.received('appMessage').length > 0) throw new Error('an agent outside the queue received a message of the queue');
+  });
+});
