@@ -404,6 +404,11 @@ function problemsOf(c: Case, response: ApiResponse): string[] {
     ownAuthOperations.add(c.op.label);
     return [...errorShapeProblems(response), ...leakProblems(response.body)];
   }
+  // A webhook refuses an unknown channel or a missing signature before it reads the body.
+  if (c.op.webhook && [401, 403, 404].includes(status)) {
+    ownAuthOperations.add(c.op.label);
+    return [...errorShapeProblems(response), ...leakProblems(response.body)];
+  }
   if (status >= 500) problems.push('server error');
   else if (success && !c.expect.allow2xx) problems.push('accepted input the schema refuses');
   else if (!success && (status < 400 || status >= 500)) problems.push(`unexpected status`);

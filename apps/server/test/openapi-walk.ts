@@ -36,6 +36,8 @@ export interface Operation {
   bodyRequired: boolean;
   /** `GET /users/{id}`, for test names and messages. */
   label: string;
+  /** Provider webhooks (tag 'webhooks'): authenticated by the provider's signature or secret, which the walk cannot make. */
+  webhook: boolean;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'];
@@ -72,6 +74,7 @@ export function listOperations(doc: OpenApiDocument): Operation[] {
         method: method.toUpperCase(),
         path,
         auth: op['x-auth'],
+        webhook: Array.isArray(op.tags) && op.tags.includes('webhooks'),
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         body: jsonBody ? inlineRefs(doc, jsonBody) : undefined,

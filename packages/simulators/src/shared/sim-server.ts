@@ -46,11 +46,11 @@ export async function startSimServer(register: (app: FastifyInstance) => void | 
   app.addContentTypeParser(['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   app.addHook('preHandler', async (request, reply) => {
-    requests.push({ method: request.method, path: request.url.split('?')[0]!, headers: request.headers, query: request.query as Record<string, unknown>, body: request.body, at: Date.now() });
+    requests.push({ method: request.method, path: request.url.split('?')[0], headers: request.headers, query: request.query as Record<string, unknown>, body: request.body, at: Date.now() });
     if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
     const index = faults.findIndex((f) => !f.path || f.path.test(request.url));
     if (index >= 0) {
-      const fault = faults[index]!;
+      const fault = faults[index];
       if (--fault.left <= 0) faults.splice(index, 1);
       return reply.status(fault.status).headers(fault.headers ?? {}).send(fault.body);
     }

@@ -4,7 +4,9 @@ import { Api } from '../../../test/api.js';
 import { buildTenant } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { buildAgent, closeAllSockets, connectAgent, type Agent } from '../../../test/inbox.js';
+import { CHANNEL_TYPES } from '@conversa/shared';
 import type { ChannelAdapter } from './adapters/channel-adapter.js';
+import { supportedChannelTypes } from './adapters/registry.js';
 import { settingsObject, validSettings } from './channel-settings.js';
 import { SECRET_MASK } from './channels.presenter.js';
 
@@ -96,13 +98,17 @@ describe('POST /whatsapp', () => {
     expect(unknown.body.error).toBe('ERR_VALIDATION');
     expect(Object.keys(unknown.body.fields)).toEqual(['type']);
 
-    const unsupported = await create(admin, { name: 'X', type: 'waba' });
-    expect(unsupported.status).toBe(400);
-    expect(unsupported.body).toMatchObject({
-      error: 'ERR_VALIDATION',
-      message: "Channel type 'waba' is not supported by this server.",
-      fields: { type: [expect.any(String)] },
-    });
+    // A type of the spec whose adapter this server does not have yet (none once every adapter exists).
+    const missing = CHANNEL_TYPES.find((type) => !supportedChannelTypes().includes(type));
+    if (missing) {
+      const unsupported = await create(admin, { name: 'X', type: missing });
+      expect(unsupported.status).toBe(400);
+      expect(unsupported.body).toMatchObject({
+        error: 'ERR_VALIDATION',
+        message: `Channel type '${missing}' is not supported by this server.`,
+        fields: { type: [expect.any(String)] },
+      });
+    }
     expect((await api.get('/whatsapp', { token: admin.token })).body).toEqual([]);
   });
 

@@ -158,25 +158,29 @@ export async function listTicketViews(db: Db, tenantId: number, query: TicketLis
   if (query.searchParam) {
     const pattern = containsPattern(query.searchParam);
     const digits = query.searchParam.replace(/\D/g, '');
+    // The contact side is an EXISTS on the ticket's own contact, so the list never joins every contact.
+    const contactMatches = digits
+      ? sql`exists (select 1 from ${contacts} c where c.id = ${tickets.contactId} and (c.name ilike ${pattern} or c.number like ${`%${digits}%`}))`
+      : sql`exists (select 1 from ${contacts} c where c.id = ${tickets.contactId} and c.name ilike ${pattern})`;
     filters.push(
       or(
-        ilike(contacts.name, pattern),
-        digits ? ilike(contacts.number, `%${digits}%`) : undefined,
+        contactMatches,
         ilike(tickets.lastMessage, pattern),
         /^\d+$/.test(query.searchParam) && query.searchParam.length < 10 ? eq(tickets.id, Number(query.searchParam)) : undefined,
       ),
     );
   }
   const where = and(...filters);
-  const [rows, [totals]] = await Promise.all([
-    selectViews(db).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(where),
+  // The page is chosen from tickets alone (index order), then only its rows are joined for display.
+  const [page, [totals]] = await Promise.all([
+    db.select({ id: tickets.id }).from(tickets).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where),
   ]);
-  return { rows: rows.map(flatten), total: totals?.total ?? 0 };
+  const ids = page.map((r) => r.id);
+  const views = ids.length ? (await selectViews(db).where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids)))).map(flatten) : [];
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const rows = ids.map((id) => byId.get(id)).filter((v): v is TicketView => v !== undefined);
+  return { rows, total: totals?.total ?? 0 };
 }
 
 /** The tickets policy's visibility rule as SQL (mirrors canSeeTicket, and so the rooms of roomsForTicket). */

@@ -261,7 +261,9 @@ export const tickets = pgTable(
   (t) => [
     // At most one open or pending ticket per contact and channel: concurrent first messages cannot make two.
     uniqueIndex('tickets_one_active_per_contact_channel').on(t.contactId, t.channelId).where(sql`${t.status} in ('open', 'pending')`),
-    index('tickets_tenant_status_updated_idx').on(t.tenantId, t.status, t.updatedAt),
+    // The inbox lists: newest first within a status (read backwards), and the visibility columns.
+    index('tickets_tenant_status_updated_idx').on(t.tenantId, t.status, t.updatedAt, t.id),
+    index('tickets_tenant_status_queue_user_idx').on(t.tenantId, t.status, t.queueId, t.userId),
     index('tickets_tenant_queue_idx').on(t.tenantId, t.queueId),
     index('tickets_tenant_user_idx').on(t.tenantId, t.userId),
     index('tickets_contact_idx').on(t.contactId),

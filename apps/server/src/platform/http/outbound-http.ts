@@ -17,7 +17,7 @@ export function createOutboundHttp(options: { allowPrivateNetworks: boolean; tim
           const list = addresses as unknown as { address: string; family: number }[];
           const blocked = options.allowPrivateNetworks ? undefined : list.find((a) => !isPublicAddress(a.address));
           if (blocked) return callback(new OutboundBlockedError(hostname, blocked.address), '', 4);
-          const first = list[0]!;
+          const first = list[0];
           // undici asks with all: true; answer in the shape it asked for.
           if ((lookupOptions as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
           return callback(null, first.address, first.family);

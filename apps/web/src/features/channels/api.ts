@@ -1,6 +1,7 @@
-import type { Channel } from '@conversa/shared';
+import type { Channel, ChannelType } from '@conversa/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
+import { ticketKeys } from '../tickets/keys';
 
 export type AutoDistribution = Channel['autoDistribution'];
 
@@ -13,12 +14,20 @@ export interface WebchatSettingsInput {
 
 export interface ChannelInput {
   name: string;
-  type: 'webchat';
+  type: ChannelType;
+  /** With the country code; channels without a number leave it null. */
+  number?: string | null;
   queueId: number | null;
   isDefault: boolean;
   farewellMessage: string | null;
   autoDistribution: AutoDistribution;
-  settings: WebchatSettingsInput;
+  /** The type's settings; a secret sent back as the server's mask keeps its stored value. */
+  settings: WebchatSettingsInput | Record<string, unknown>;
+}
+
+export interface ChannelTransferResult {
+  moved: number;
+  skipped: number;
 }
 
 export const channelKeys = { all: ['channels'] as const };
@@ -65,6 +74,28 @@ export function useChannelPower() {
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'start' | 'stop' }) => http.post<Channel>(`/whatsapp/${id}/${action}`),
     onSuccess: (channel) => applyChannelToCache(qc, channel),
+  });
+}
+
+/** Restart: stop, then start again. */
+export function useRestartChannel() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await http.post<Channel>(`/whatsapp/${id}/stop`);
+      return http.post<Channel>(`/whatsapp/${id}/start`);
+    },
+    onSuccess: (channel) => applyChannelToCache(qc, channel),
+    onSettled: () => qc.invalidateQueries({ queryKey: channelKeys.all }),
+  });
+}
+
+/** Channel transfer (irreversible): the open and pending tickets of one channel move to another. */
+export function useTransferChannel() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { fromWhatsappId: number; toWhatsappId: number }) => http.put<ChannelTransferResult>('/ticketsChannel', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ticketKeys.all }),
   });
 }
 

@@ -2,8 +2,12 @@ import type { ChannelType } from '@conversa/shared';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { ChannelAdapter } from './channel-adapter.js';
 import { webchatAdapter } from './webchat/webchat.adapter.js';
+import { wabaAdapter } from './waba/waba.adapter.js';
+import { evolutionAdapter } from './evolution/evolution.adapter.js';
+import { meowAdapter } from './meow/meow.adapter.js';
+import { telegramAdapter } from './telegram/telegram.adapter.js';
 
-const adapters = new Map<ChannelType, ChannelAdapter>([[webchatAdapter.type, webchatAdapter]]);
+const adapters = new Map<ChannelType, ChannelAdapter>([[webchatAdapter.type, webchatAdapter], [wabaAdapter.type, wabaAdapter], [telegramAdapter.type, telegramAdapter], [evolutionAdapter.type, evolutionAdapter], [meowAdapter.type, meowAdapter]]);
 
 /** The adapter of a channel type; an unknown or not yet supported type fails loudly. */
 export function adapterFor(type: string): ChannelAdapter {

@@ -6,8 +6,12 @@ import { findChannelById } from '../../channels/channels.repository.js';
 import { findContactById } from '../../contacts/contacts.repository.js';
 import { findMessageById, updateMessageRow } from '../messages.repository.js';
 
-/** Errors that a retry cannot fix: the message fails at once. */
-const PERMANENT: ReadonlySet<string> = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR_VALIDATION', 'ERR_NO_WAPP_FOUND', 'ERR_NO_CONTACT_FOUND']);
+/**
+ * Errors that a retry cannot fix: the message fails at once. Adapters throw a plain Error for what
+ * may work later (provider throttling, 5xx, network) and ERR_SENDING_WAPP_MSG for a provider's
+ * definite refusal (bad token, bad parameter).
+ */
+const PERMANENT: ReadonlySet<string> = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR_SENDING_WAPP_MSG', 'ERR_VALIDATION', 'ERR_NO_WAPP_FOUND', 'ERR_NO_CONTACT_FOUND']);
 
 export const sendMessageJob = defineJob({
   name: 'message.send',

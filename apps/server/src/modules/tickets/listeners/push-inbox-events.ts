@@ -33,7 +33,9 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
   const emit = (roomList: string[], event: string, payload: unknown) => realtime.emit(AGENTS_NAMESPACE, roomList, event, payload);
 
   const ticketRooms = async (tenantId: number, facts: Parameters<typeof roomsForTicket>[1], contactId: number, before?: Parameters<typeof roomsForTicket>[1]) => {
-    const [settings, wallets] = await Promise.all([settingsOf(tenantId), listContactWalletUserIds(ctx.db, tenantId, contactId)]);
+    const settings = await settingsOf(tenantId);
+    // Wallet owners matter only when the tenant routes tickets to wallets.
+    const wallets = settings.DirectTicketsToWallets === 'enabled' ? await listContactWalletUserIds(ctx.db, tenantId, contactId) : [];
     const list = roomsForTicket(tenantId, facts, settings, wallets);
     if (before) list.push(...roomsForTicket(tenantId, before, settings, wallets));
     return [...new Set(list)];

@@ -1,17 +1,46 @@
-import type { Channel } from '@conversa/shared';
+import type { Channel, ChannelType } from '@conversa/shared';
 import { AUTO_DISTRIBUTION } from '@conversa/shared';
-import { Alert, Button, ColorInput, Group, Modal, NativeSelect, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  ColorInput,
+  Group,
+  Modal,
+  NativeSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { isApiError, fieldErrors } from '../../../lib/errors';
+import { notifySuccess } from '../../../lib/notify';
 import { useQueues } from '../../queues/api';
 import { useSaveChannel, type AutoDistribution } from '../api';
+import { channelErrorMessage } from '../channel-errors';
+import {
+  BETA_TYPES,
+  NUMBER_TYPES,
+  SECRET_MASK,
+  TYPE_FIELDS,
+  TYPE_ORDER,
+  UNOFFICIAL_TYPES,
+  defaultSettings,
+  missingSettings,
+  unofficialAllowed,
+  type SettingField,
+} from '../channel-types';
 
 interface ChannelFormValues {
   name: string;
-  type: 'webchat';
+  type: ChannelType;
+  number: string;
   queueId: string | null;
   isDefault: boolean;
   farewellMessage: string;
@@ -28,18 +57,45 @@ function text(settings: Record<string, unknown> | undefined, key: string, fallba
   return typeof value === 'string' ? value : fallback;
 }
 
-/** Create or edit a channel; this version creates web-chat channels (other types come with their adapters). */
+function pretty(settings: Record<string, unknown>): string {
+  return JSON.stringify(settings, null, 2);
+}
+
+/** Settings sent to the server: empty optional texts are left out (an edit then keeps the stored value). */
+function cleanSettings(settings: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => !(typeof value === 'string' && value.trim() === '')));
+}
+
+/** A phone number with its country code: digits (spaces, dashes, parentheses and a leading + allowed), 8 to 15 of them. */
+function validNumber(value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value.trim())) return false;
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 8 && digits.length <= 15;
+}
+
+/** Create or edit a channel: the type is chosen on create and fixed on edit; each type has its settings fields. */
 export function ChannelFormModal({ channel, onClose }: { channel: Channel | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveChannel();
   const queues = useQueues();
   const [formError, setFormError] = useState<string | null>(null);
   const origins = channel?.settings.allowedOrigins;
+  const initialType: ChannelType = channel?.type ?? 'webchat';
+
+  const [settings, setSettings] = useState<Record<string, unknown>>(() =>
+    channel ? { ...defaultSettings(channel.type), ...channel.settings } : defaultSettings(initialType),
+  );
+  const [jsonText, setJsonText] = useState(() => pretty(settings));
+  /** The text does not parse (blocks saving); serverJsonError: what the server said about the settings. */
+  const [jsonError, setJsonError] = useState<string | null>(null);
+  const [serverJsonError, setServerJsonError] = useState<string | null>(null);
+  const [settingErrors, setSettingErrors] = useState<Record<string, string>>({});
 
   const form = useForm<ChannelFormValues>({
     initialValues: {
       name: channel?.name ?? '',
-      type: 'webchat',
+      type: initialType,
+      number: channel?.number ?? '',
       queueId: channel?.queueId ? String(channel.queueId) : null,
       isDefault: channel?.isDefault ?? false,
       farewellMessage: channel?.farewellMessage ?? '',
@@ -51,12 +107,78 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
     },
     validate: {
       name: (value) => (value.trim() ? null : t('validation.required')),
-      color: (value) => (/^#[0-9a-fA-F]{6}$/.test(value) ? null : t('queues.invalidColor')),
+      color: (value, values) => (values.type !== 'webchat' || /^#[0-9a-fA-F]{6}$/.test(value) ? null : t('queues.invalidColor')),
+      number: (value, values) => {
+        if (!NUMBER_TYPES.includes(values.type)) return null;
+        if (!value.trim()) return values.type === 'waba' ? t('validation.required') : null;
+        return validNumber(value) ? null : t('channels.numberInvalid');
+      },
     },
   });
 
+  const type = form.values.type;
+  const fields = TYPE_FIELDS[type];
+  const isWebchat = type === 'webchat';
+  const allowUnofficial = unofficialAllowed();
+  const typeOptions = TYPE_ORDER.filter((value) => value === channel?.type || allowUnofficial || !UNOFFICIAL_TYPES.includes(value)).map(
+    (value) => ({
+      value,
+      label: `${t(`channels.types.${value}`)}${BETA_TYPES.includes(value) ? ` (${t('channels.beta')})` : ''}`,
+    }),
+  );
+
+  const changeType = (next: ChannelType) => {
+    form.setFieldValue('type', next);
+    const fresh = defaultSettings(next);
+    setSettings(fresh);
+    setJsonText(pretty(fresh));
+    setJsonError(null);
+    setServerJsonError(null);
+    setSettingErrors({});
+    setFormError(null);
+  };
+
+  const updateSetting = (key: string, value: string) => {
+    const next = { ...settings, [key]: value };
+    setSettings(next);
+    setJsonText(pretty(next));
+    setJsonError(null);
+    setSettingErrors((current) => {
+      const { [key]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const changeJson = (value: string) => {
+    setJsonText(value);
+    setServerJsonError(null);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      setJsonError(t('channels.jsonInvalid'));
+      return;
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      setJsonError(t('channels.jsonNotObject'));
+      return;
+    }
+    setJsonError(null);
+    setSettings(parsed as Record<string, unknown>);
+    setSettingErrors({});
+  };
+
+  /** Required settings filled and the JSON text valid; marks the missing fields. */
+  const settingsReady = (): boolean => {
+    if (isWebchat) return true;
+    const missing = missingSettings(type, settings);
+    setSettingErrors(Object.fromEntries(missing.map((key) => [key, t('validation.required')])));
+    return missing.length === 0 && jsonError === null;
+  };
+
   const submit = form.onSubmit((values) => {
     setFormError(null);
+    if (!settingsReady()) return;
     const allowedOrigins = values.allowedOrigins
       .split(/[\s,]+/)
       .map((o) => o.trim())
@@ -67,16 +189,19 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
         input: {
           name: values.name.trim(),
           type: values.type,
+          ...(NUMBER_TYPES.includes(values.type) ? { number: values.number.trim() ? values.number.trim() : null } : {}),
           queueId: values.queueId ? Number(values.queueId) : null,
           isDefault: values.isDefault,
           farewellMessage: values.farewellMessage.trim() ? values.farewellMessage : null,
           autoDistribution: values.autoDistribution,
-          settings: {
-            ...(values.title.trim() ? { title: values.title.trim() } : {}),
-            ...(values.welcomeMessage.trim() ? { welcomeMessage: values.welcomeMessage.trim() } : {}),
-            color: values.color,
-            allowedOrigins,
-          },
+          settings: isWebchat
+            ? {
+                ...(values.title.trim() ? { title: values.title.trim() } : {}),
+                ...(values.welcomeMessage.trim() ? { welcomeMessage: values.welcomeMessage.trim() } : {}),
+                color: values.color,
+                allowedOrigins,
+              }
+            : cleanSettings(settings),
         },
       },
       {
@@ -85,19 +210,71 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           onClose();
         },
         onError: (error) => {
-          const fields = fieldErrors(error);
-          form.setErrors({
-            ...fields,
-            ...(fields['settings.title'] ? { title: fields['settings.title'] } : {}),
-            ...(fields['settings.welcomeMessage'] ? { welcomeMessage: fields['settings.welcomeMessage'] } : {}),
-            ...(fields['settings.color'] ? { color: fields['settings.color'] } : {}),
-          });
-          setFormError(hasErrorCode(error, 'ERR_CONNECTION_LIMIT') ? t('channels.limitReached') : errorMessage(error));
-          notifyApiError(error, 'channel-save-error');
+          const serverFields = fieldErrors(error);
+          const own: Record<string, string> = {};
+          const perSetting: Record<string, string> = {};
+          const jsonProblems: string[] = [];
+          for (const [path, message] of Object.entries(serverFields)) {
+            if (path === 'settings') jsonProblems.push(message);
+            else if (path.startsWith('settings.')) {
+              const key = path.slice('settings.'.length);
+              if (isWebchat) own[key] = message;
+              else if (fields.some((f) => f.key === key)) perSetting[key] = message;
+              else jsonProblems.push(`${key}: ${message}`);
+            } else own[path] = message;
+          }
+          form.setErrors(own);
+          setSettingErrors(perSetting);
+          setServerJsonError(jsonProblems.length > 0 ? jsonProblems.join(' ') : null);
+          // The form shows the problem itself; the HTTP client already toasted 401/5xx answers.
+          if (!isApiError(error) || !error.handled) setFormError(channelErrorMessage(error, values.type, t, 'save'));
         },
       },
     );
-  });
+  }, settingsReady);
+
+  const settingInput = (field: SettingField) => {
+    const value = text(settings, field.key);
+    const common = {
+      label: t(`channels.settings.${field.key}`),
+      description: t(`channels.settingsHint.${field.key}`, { defaultValue: '' }) || undefined,
+      required: field.required,
+      error: settingErrors[field.key],
+      'data-testid': `channel-setting-${field.key}`,
+    };
+    if (field.kind === 'select') {
+      return (
+        <NativeSelect
+          key={field.key}
+          {...common}
+          value={value || field.defaultValue || ''}
+          data={(field.options ?? []).map((option) => ({ value: option, label: t(`channels.settingOptions.${field.key}.${option}`, { defaultValue: option }) }))}
+          onChange={(event) => updateSetting(field.key, event.currentTarget.value)}
+        />
+      );
+    }
+    if (field.kind === 'secret') {
+      return (
+        <PasswordInput
+          key={field.key}
+          {...common}
+          description={value === SECRET_MASK ? t('channels.secretKept') : common.description}
+          autoComplete="new-password"
+          value={value}
+          onChange={(event) => updateSetting(field.key, event.currentTarget.value)}
+        />
+      );
+    }
+    return (
+      <TextInput
+        key={field.key}
+        {...common}
+        placeholder={field.placeholder ?? field.defaultValue}
+        value={value}
+        onChange={(event) => updateSetting(field.key, event.currentTarget.value)}
+      />
+    );
+  };
 
   return (
     <Modal
@@ -114,11 +291,25 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             <TextInput label={t('channels.name')} required data-autofocus {...form.getInputProps('name')} />
             <NativeSelect
               label={t('channels.type')}
-              data={[{ value: 'webchat', label: t('channels.types.webchat') }]}
+              data={typeOptions}
               disabled={channel !== null}
-              {...form.getInputProps('type')}
+              data-testid="channel-type"
+              value={type}
+              error={form.errors.type}
+              onChange={(event) => changeType(event.currentTarget.value as ChannelType)}
             />
           </Group>
+          {NUMBER_TYPES.includes(type) && (
+            <TextInput
+              label={t('channels.number')}
+              description={t('channels.numberHint')}
+              placeholder="5511999999999"
+              required={type === 'waba'}
+              inputMode="tel"
+              data-testid="channel-number"
+              {...form.getInputProps('number')}
+            />
+          )}
           <Group grow align="flex-start">
             <Select
               label={t('channels.queue')}
@@ -142,27 +333,56 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             maxLength={4096}
             {...form.getInputProps('farewellMessage')}
           />
-          <Group grow align="flex-start">
-            <TextInput label={t('channels.widgetTitle')} placeholder="Chat with us" maxLength={60} {...form.getInputProps('title')} />
-            <ColorInput label={t('channels.widgetColor')} format="hex" {...form.getInputProps('color')} />
-          </Group>
-          <Textarea
-            label={t('channels.welcome')}
-            autosize
-            minRows={2}
-            maxRows={4}
-            maxLength={500}
-            {...form.getInputProps('welcomeMessage')}
-          />
-          <Textarea
-            label={t('channels.allowedOrigins')}
-            description={t('channels.allowedOriginsHint')}
-            placeholder="https://www.example.com"
-            autosize
-            minRows={1}
-            maxRows={4}
-            {...form.getInputProps('allowedOrigins')}
-          />
+          {isWebchat ? (
+            <>
+              <Group grow align="flex-start">
+                <TextInput label={t('channels.widgetTitle')} placeholder="Chat with us" maxLength={60} {...form.getInputProps('title')} />
+                <ColorInput label={t('channels.widgetColor')} format="hex" {...form.getInputProps('color')} />
+              </Group>
+              <Textarea
+                label={t('channels.welcome')}
+                autosize
+                minRows={2}
+                maxRows={4}
+                maxLength={500}
+                {...form.getInputProps('welcomeMessage')}
+              />
+              <Textarea
+                label={t('channels.allowedOrigins')}
+                description={t('channels.allowedOriginsHint')}
+                placeholder="https://www.example.com"
+                autosize
+                minRows={1}
+                maxRows={4}
+                {...form.getInputProps('allowedOrigins')}
+              />
+            </>
+          ) : (
+            <>
+              {fields.length > 0 && (
+                <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="channel-settings">
+                  {fields.map(settingInput)}
+                </SimpleGrid>
+              )}
+              {type === 'waba' && (
+                <Text size="xs" c="dimmed">
+                  {t('channels.wabaHint')}
+                </Text>
+              )}
+              <Textarea
+                label={t('channels.advancedJson')}
+                description={t('channels.advancedJsonHint')}
+                autosize
+                minRows={3}
+                maxRows={12}
+                styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+                value={jsonText}
+                error={jsonError ?? serverJsonError}
+                onChange={(event) => changeJson(event.currentTarget.value)}
+                data-testid="channel-json"
+              />
+            </>
+          )}
           {formError && (
             <Alert color="red" data-testid="channel-form-error">
               {formError}

@@ -1,14 +1,29 @@
 import type { Channel } from '@conversa/shared';
 import { ActionIcon, Anchor, Badge, Button, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink, IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconArrowsExchange,
+  IconCheck,
+  IconCopy,
+  IconExternalLink,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconPlus,
+  IconQrcode,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { isApiError } from '../../../lib/errors';
+import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useQueues } from '../../queues/api';
-import { demoUrl, embedSnippet, useChannelPower, useChannels, useDeleteChannel } from '../api';
+import { demoUrl, embedSnippet, useChannelPower, useChannels, useDeleteChannel, useRestartChannel } from '../api';
+import { channelErrorMessage } from '../channel-errors';
+import { AUTO_WEBHOOK_TYPES, BETA_TYPES, usesWebhook, webhookUrl } from '../channel-types';
 import { ChannelFormModal } from '../components/ChannelFormModal';
+import { QrCodeModal } from '../components/QrCodeModal';
+import { TransferChannelModal } from '../components/TransferChannelModal';
 
 const STATUS_COLORS: Record<Channel['status'], string> = {
   connected: 'teal',
@@ -18,27 +33,61 @@ const STATUS_COLORS: Record<Channel['status'], string> = {
   pairingTimeout: 'orange',
 };
 
+function CopyIcon({ value, testId }: { value: string; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? t('channels.copied') : t('channels.copy')}>
+          <ActionIcon variant="light" color={copied ? 'teal' : undefined} onClick={copy} aria-label={t('channels.copy')} data-testid={testId}>
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
 function ChannelCard({
   channel,
   queueName,
   onEdit,
   onDelete,
+  onQrCode,
+  onTransfer,
 }: {
   channel: Channel;
   queueName?: string;
   onEdit: () => void;
   onDelete: () => void;
+  onQrCode: () => void;
+  onTransfer: () => void;
 }) {
   const { t } = useTranslation();
   const power = useChannelPower();
-  const running = channel.status === 'connected' || channel.status === 'opening';
+  const restart = useRestartChannel();
+  const [confirmDisconnect, setConfirmDisconnect] = useState(false);
+  const running = channel.status !== 'disconnected';
   const snippet = embedSnippet(channel.publicKey);
+  const webhook = usesWebhook(channel) ? webhookUrl(channel) : null;
+  const powerError = (error: unknown) => {
+    if (isApiError(error) && error.handled) return;
+    notifyError(channelErrorMessage(error, channel.type, t, 'power'), 'channel-power-error');
+  };
 
-  const toggle = () =>
+  const start = () => power.mutate({ id: channel.id, action: 'start' }, { onError: powerError });
+  const disconnect = () =>
     power.mutate(
-      { id: channel.id, action: running ? 'stop' : 'start' },
-      { onError: (error) => notifyApiError(error, 'channel-power-error') },
+      { id: channel.id, action: 'stop' },
+      {
+        onSuccess: () => setConfirmDisconnect(false),
+        onError: (error) => {
+          setConfirmDisconnect(false);
+          powerError(error);
+        },
+      },
     );
+  const doRestart = () => restart.mutate(channel.id, { onError: powerError });
 
   return (
     <Card withBorder data-testid={`channel-${channel.id}`}>
@@ -60,6 +109,8 @@ function ChannelCard({
         </Group>
         <Text size="sm" c="dimmed">
           {t(`channels.types.${channel.type}`, { defaultValue: channel.type })}
+          {BETA_TYPES.includes(channel.type) ? ` (${t('channels.beta')})` : ''}
+          {channel.number ? ` · +${channel.number}` : ''}
           {queueName ? ` · ${queueName}` : ''}
           {` · ${t(`channels.distribution.${channel.autoDistribution}`)}`}
         </Text>
@@ -72,21 +123,7 @@ function ChannelCard({
               <Code block style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid={`channel-embed-${channel.id}`}>
                 {snippet}
               </Code>
-              <CopyButton value={snippet}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('channels.copied') : t('channels.copy')}>
-                    <ActionIcon
-                      variant="light"
-                      color={copied ? 'teal' : undefined}
-                      onClick={copy}
-                      aria-label={t('channels.copy')}
-                      data-testid={`channel-copy-${channel.id}`}
-                    >
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
+              <CopyIcon value={snippet} testId={`channel-copy-${channel.id}`} />
             </Group>
             <Anchor href={demoUrl(channel.publicKey)} target="_blank" rel="noopener" size="sm" data-testid={`channel-demo-${channel.id}`}>
               <Group gap={4} wrap="nowrap" component="span">
@@ -96,31 +133,111 @@ function ChannelCard({
             </Anchor>
           </Stack>
         )}
+        {webhook && (
+          <Stack gap={4}>
+            <Text size="xs" fw={500}>
+              {t('channels.webhookUrl')}
+            </Text>
+            <Group gap={4} wrap="nowrap" align="flex-start">
+              <Code block style={{ flex: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid={`channel-webhook-${channel.id}`}>
+                {webhook}
+              </Code>
+              <CopyIcon value={webhook} testId={`channel-webhook-copy-${channel.id}`} />
+            </Group>
+            <Text size="xs" c="dimmed">
+              {channel.type === 'waba'
+                ? t('channels.webhookHintWaba')
+                : AUTO_WEBHOOK_TYPES.includes(channel.type)
+                  ? t('channels.webhookHintAuto')
+                  : t('channels.webhookHint')}
+            </Text>
+          </Stack>
+        )}
         <Group gap="xs">
+          {channel.status === 'qrcode' && (
+            <Button
+              size="xs"
+              variant="filled"
+              leftSection={<IconQrcode size={14} />}
+              onClick={onQrCode}
+              data-testid={`channel-qrcode-${channel.id}`}
+            >
+              {t('channels.qrButton')}
+            </Button>
+          )}
+          {running ? (
+            <>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconRefresh size={14} />}
+                loading={restart.isPending}
+                disabled={power.isPending}
+                onClick={doRestart}
+                data-testid={`channel-restart-${channel.id}`}
+              >
+                {t('channels.restart')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                leftSection={<IconPlayerStop size={14} />}
+                disabled={restart.isPending}
+                onClick={() => setConfirmDisconnect(true)}
+                data-testid={`channel-disconnect-${channel.id}`}
+              >
+                {t('channels.disconnect')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="xs"
+              variant="light"
+              color="teal"
+              leftSection={<IconPlayerPlay size={14} />}
+              loading={power.isPending}
+              onClick={start}
+              data-testid={`channel-start-${channel.id}`}
+            >
+              {t('channels.start')}
+            </Button>
+          )}
+          <Button size="xs" variant="light" onClick={onEdit} data-testid={`channel-edit-${channel.id}`}>
+            {t('common.edit')}
+          </Button>
           <Button
             size="xs"
             variant="light"
-            color={running ? 'orange' : 'teal'}
-            leftSection={running ? <IconPlayerStop size={14} /> : <IconPlayerPlay size={14} />}
-            loading={power.isPending}
-            onClick={toggle}
-            data-testid={`channel-${running ? 'stop' : 'start'}-${channel.id}`}
+            color="grape"
+            leftSection={<IconArrowsExchange size={14} />}
+            onClick={onTransfer}
+            data-testid={`channel-transfer-${channel.id}`}
           >
-            {running ? t('channels.stop') : t('channels.start')}
-          </Button>
-          <Button size="xs" variant="light" onClick={onEdit} data-testid={`channel-edit-${channel.id}`}>
-            {t('common.edit')}
+            {t('channels.transfer')}
           </Button>
           <Button size="xs" variant="light" color="red" onClick={onDelete} data-testid={`channel-delete-${channel.id}`}>
             {t('common.delete')}
           </Button>
         </Group>
       </Stack>
+      <ConfirmModal
+        opened={confirmDisconnect}
+        title={t('channels.disconnectTitle')}
+        message={t('channels.disconnectConfirm', { name: channel.name })}
+        confirmLabel={t('channels.disconnect')}
+        loading={power.isPending}
+        onConfirm={disconnect}
+        onClose={() => setConfirmDisconnect(false)}
+      />
     </Card>
   );
 }
 
-/** /canais: the tenant's channels with their live status (whatsappSession events), the web-chat embed snippet and demo. */
+/**
+ * /canais: the tenant's channels with their live status (whatsappSession events), the web-chat embed
+ * snippet and demo, provider webhook URLs, the QR-code modal, restart/disconnect and channel transfer.
+ */
 export function ChannelsPage() {
   const { t } = useTranslation();
   const channels = useChannels();
@@ -128,6 +245,12 @@ export function ChannelsPage() {
   const remove = useDeleteChannel();
   const [editing, setEditing] = useState<Channel | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Channel | null>(null);
+  const [qrFor, setQrFor] = useState<number | null>(null);
+  const [transferFrom, setTransferFrom] = useState<number | null>(null);
+  const closeQr = useCallback(() => setQrFor(null), []);
+  // The modals read the live channel from the list (kept current by 'whatsappSession' events).
+  const qrChannel = channels.data?.find((c) => c.id === qrFor);
+  const transferChannel = channels.data?.find((c) => c.id === transferFrom);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -162,10 +285,16 @@ export function ChannelsPage() {
             queueName={queues.data?.find((q) => q.id === channel.queueId)?.name}
             onEdit={() => setEditing(channel)}
             onDelete={() => setDeleting(channel)}
+            onQrCode={() => setQrFor(channel.id)}
+            onTransfer={() => setTransferFrom(channel.id)}
           />
         ))}
       </SimpleGrid>
       {editing !== undefined && <ChannelFormModal channel={editing} onClose={() => setEditing(undefined)} />}
+      {qrChannel && <QrCodeModal channel={qrChannel} onClose={closeQr} />}
+      {transferChannel && (
+        <TransferChannelModal channel={transferChannel} channels={channels.data ?? []} onClose={() => setTransferFrom(null)} />
+      )}
       <ConfirmModal
         opened={deleting !== null}
         title={t('channels.deleteTitle')}

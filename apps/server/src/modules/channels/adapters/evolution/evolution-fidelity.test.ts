@@ -1,0 +1,145 @@
+/**
+ * Simulator fidelity: the Evolution simulator's webhooks and answers have the shape of the samples
+ * published for Evolution API v2 (packages/simulators/fixtures/evolution, each with its source),
+ * and the adapter accepts those published samples themselves.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startEvolutionSimulator, type EvolutionSimulator } from '@conversa/simulators';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from '../../../../../test/api.js';
+import { startTestServer, type TestServer } from '../../../../../test/harness.js';
+import { buildInboxTenant, rows, type InboxTenant } from '../../../../../test/inbox.js';
+
+const FIXTURES = fileURLToPath(new URL('../../../../../../../packages/simulators/fixtures/evolution/', import.meta.url));
+const fixture = (name: string): { source: string; payload: any } => JSON.parse(readFileSync(`${FIXTURES}${name}.json`, 'utf8'));
+
+/** Every path of a JSON value with its JSON type ('null' in a sample admits any type). */
+function shape(value: unknown, path = '$', out = new Map<string, string>()): Map<string, string> {
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  out.set(path, type);
+  if (type === 'object') for (const [key, child] of Object.entries(value as object)) shape(child, `${path}.${key}`, out);
+  if (type === 'array' && (value as unknown[]).length) shape((value as unknown[])[0], `${path}[]`, out);
+  return out;
+}
+
+/** The paths of the published sample that the simulator's payload lacks or types differently. */
+function missingFrom(actual: unknown, sample: unknown, only?: RegExp): string[] {
+  const got = shape(actual);
+  return [...shape(sample)]
+    .filter(([path]) => !only || only.test(path))
+    .filter(([path, type]) => !got.has(path) || (type !== 'null' && got.get(path) !== 'null' && got.get(path) !== type))
+    .map(([path, type]) => `${path}: ${type} (simulator: ${got.get(path) ?? 'missing'})`);
+}
+
+/** A minimal WebP (RIFF…WEBP header), enough for type sniffing. */
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(24)]);
+
+let server: TestServer;
+let api: Api;
+let sim: EvolutionSimulator;
+let t: InboxTenant;
+let channelId: number;
+let instanceName: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
+  api = new Api(server.url);
+  sim = await startEvolutionSimulator();
+  t = await buildInboxTenant(server);
+  const created = await api.post('/whatsapp', { name: 'Evolution', type: 'evolution', queueId: t.queue.id, settings: { baseUrl: sim.url, apiKey: sim.apiKey } }, { token: t.admin.token });
+  expect(created.status).toBe(201);
+  channelId = created.body.id;
+  instanceName = [...sim.instances.keys()][0]!;
+}, 60_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await server?.close();
+});
+
+describe('Evolution simulator fidelity', () => {
+  it('keeps its fixtures with their source', () => {
+    for (const name of ['messages-upsert-text', 'messages-upsert-sticker', 'messages-update', 'connection-update', 'qrcode-updated', 'instance-create-response', 'send-text-response', 'error-unauthorized']) {
+      const { source, payload } = fixture(name);
+      expect(source, name).toMatch(/https:\/\//);
+      expect(payload, name).toBeTypeOf('object');
+    }
+  });
+
+  it('posts webhooks shaped like the published samples', async () => {
+    await sim.rotateQr(instanceName);
+    const qr = sim.deliveries.at(-1)!.payload;
+    expect(missingFrom(qr, fixture('qrcode-updated').payload)).toEqual([]);
+
+    await sim.scanQr(instanceName);
+    const inbound = await sim.sendInbound({ instanceName, from: '558197088404', pushName: 'Nome do Remetente', text: 'Texto da mensagem' });
+    expect(missingFrom(inbound.payload, fixture('messages-upsert-text').payload)).toEqual([]);
+    // The media sample: same envelope and message metadata (the media object itself is the simulator's own).
+    const image = await sim.sendInbound({ instanceName, from: '553191819932', image: { content: WEBP, mimetype: 'image/webp' } });
+    expect(missingFrom(image.payload, fixture('messages-upsert-sticker').payload, /^\$(\.(event|instance|destination|date_time|sender|server_url|apikey))?$|^\$\.data\.(key|pushName|messageType|messageTimestamp|source)/)).toEqual(
+      [],
+    );
+
+    const status = await sim.sendStatus('3EB0C7A6B2D4E8F01234', 'DELIVERY_ACK', { instanceName });
+    expect(missingFrom(status.payload, fixture('messages-update').payload)).toEqual([]);
+
+    await sim.disconnect(instanceName);
+    expect(missingFrom(sim.deliveries.at(-1)!.payload, fixture('connection-update').payload)).toEqual([]);
+  });
+
+  it('answers like Evolution: instance creation, a sent text, a refused key', async () => {
+    const headers = { apikey: sim.apiKey, 'content-type': 'application/json' };
+    const create = await fetch(`${sim.url}/instance/create`, { method: 'POST', headers, body: JSON.stringify({ instanceName: 'fidelity', qrcode: true, integration: 'WHATSAPP-BAILEYS', webhook: { url: 'http://127.0.0.1:1/hook', byEvents: false, base64: true, events: ['MESSAGES_UPSERT'] } }) });
+    expect(create.status).toBe(201);
+    expect(missingFrom(await create.json(), fixture('instance-create-response').payload)).toEqual([]);
+
+    await sim.scanQr('fidelity');
+    const sent = await fetch(`${sim.url}/message/sendText/fidelity`, { method: 'POST', headers, body: JSON.stringify({ number: '553198296801', text: 'Olá!' }) });
+    expect(sent.status).toBe(201);
+    expect(missingFrom(await sent.json(), fixture('send-text-response').payload)).toEqual([]);
+
+    const refused = await fetch(`${sim.url}/message/sendText/fidelity`, { method: 'POST', headers: { ...headers, apikey: 'wrong' }, body: JSON.stringify({ number: '553198296801', text: 'Olá!' }) });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual(fixture('error-unauthorized').payload);
+  });
+
+  it('the adapter accepts the published samples themselves', async () => {
+    const [channel] = await rows(server.ctx, sql`select public_key, settings from channels where id = ${channelId}`);
+    const path = `/webhooks/evolution/${String(channel.public_key)}/${String((channel.settings as any).webhookSecret)}`;
+    const ours = (name: string, data?: (d: any) => any) => {
+      const { payload } = fixture(name);
+      return { ...payload, instance: instanceName, data: data ? data(structuredClone(payload.data)) : payload.data };
+    };
+
+    // Published as sent by the phone itself (fromMe): answered and skipped; the same from the customer is stored.
+    expect((await api.post(path, ours('messages-upsert-text'))).body).toEqual({ received: true, outcome: 'skipped' });
+    const received = await api.post(path, ours('messages-upsert-text', (d) => ({ ...d, key: { ...d.key, fromMe: false } })));
+    expect(received.body).toEqual({ received: true, outcome: 'stored' });
+    const [text] = await rows(server.ctx, sql`select m.body, c.number, c.name from messages m join contacts c on c.id = m.contact_id where m.channel_id = ${channelId} and m.external_id = '3AE99D6A1DBF3F9A0578'`);
+    expect(text).toEqual({ body: 'Texto da mensagem', number: '558197088404', name: 'Nome do Remetente' });
+
+    // The sticker sample came without base64: the adapter fetches the media from Evolution.
+    sim.instances.get(instanceName)!.media.set('3A7C22C9A23CAFAD7108', { base64: WEBP.toString('base64'), mimetype: 'image/webp', fileName: 'sticker.webp', caption: '', mediaType: 'stickerMessage' });
+    expect((await api.post(path, ours('messages-upsert-sticker'))).body).toEqual({ received: true, outcome: 'stored' });
+    const [sticker] = await rows(server.ctx, sql`select media_type, media_mime from messages where channel_id = ${channelId} and external_id = '3A7C22C9A23CAFAD7108'`);
+    expect(sticker).toEqual({ media_type: 'sticker', media_mime: 'image/webp' });
+
+    // The status sample names a message we sent.
+    const ticket = await rows(server.ctx, sql`select ticket_id from messages where channel_id = ${channelId} and external_id = '3AE99D6A1DBF3F9A0578'`);
+    const ticketId = Number(ticket[0].ticket_id);
+    await sim.scanQr(instanceName);
+    const reply = await api.post(`/messages/${ticketId}`, { body: 'resposta' }, { token: t.agent.token });
+    const sentRow = async () => (await rows(server.ctx, sql`select status, external_id, ack from messages where id = ${reply.body.id}`))[0];
+    for (let i = 0; i < 100 && (await sentRow()).status === 'pending'; i++) await new Promise((r) => setTimeout(r, 50));
+    const externalId = String((await sentRow()).external_id);
+    expect((await api.post(path, ours('messages-update', (d) => ({ ...d, keyId: externalId })))).body).toEqual({ received: true, outcome: 'status' });
+    expect(await sentRow()).toMatchObject({ status: 'delivered', ack: 2 });
+
+    expect((await api.post(path, ours('qrcode-updated'))).body.outcome).toBe('session');
+    expect((await api.get(`/whatsapp/${channelId}`, { token: t.admin.token })).body).toMatchObject({ status: 'qrcode', qrcode: fixture('qrcode-updated').payload.data.qrcode.base64 });
+    expect((await api.post(path, ours('connection-update'))).body.outcome).toBe('session');
+    expect((await api.get(`/whatsapp/${channelId}`, { token: t.admin.token })).body).toMatchObject({ status: 'disconnected', qrcode: null });
+  });
+});

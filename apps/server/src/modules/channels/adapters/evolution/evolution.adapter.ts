@@ -1,0 +1,143 @@
+import type { AppContext } from '../../../../app-context.js';
+import { AppError } from '../../../../platform/http/app-error.js';
+import type { ChannelRow } from '../../channels.repository.js';
+import type { ChannelAdapter, OutboundMessage, SendResult } from '../channel-adapter.js';
+import { EvolutionClient, evolutionSettingsOf, EvolutionUnavailableError, instanceNameOf } from './evolution.client.js';
+import { setEvolutionStatus } from './evolution.inbound.js';
+import { evolutionWebhookRoutes } from './evolution.routes.js';
+import {
+  connectAnswerSchema,
+  connectionStateAnswerSchema,
+  EVOLUTION_WEBHOOK_EVENTS,
+  evolutionSettingsSchema,
+  sentMessageAnswerSchema,
+  type EvolutionSettings,
+} from './evolution.schemas.js';
+
+/** Where Evolution posts this channel's events: the public key names it, the secret authenticates it. */
+export function evolutionWebhookUrl(ctx: AppContext, channel: ChannelRow, settings: EvolutionSettings): string {
+  return `${ctx.appUrl.replace(/\/+$/, '')}/webhooks/evolution/${channel.publicKey}/${settings.webhookSecret}`;
+}
+
+function session(ctx: AppContext, channel: ChannelRow) {
+  const settings = evolutionSettingsOf(channel);
+  const instance = encodeURIComponent(instanceNameOf(channel, settings));
+  return { settings, instance, client: new EvolutionClient(ctx, settings) };
+}
+
+/** Evolution's `mediatype` for a stored file (sendMedia takes image, video, audio or document). */
+function mediatypeOf(type: string): 'image' | 'video' | 'audio' | 'document' {
+  return type === 'image' || type === 'video' || type === 'audio' ? type : 'document';
+}
+
+/**
+ * Evolution API v2 (a self-hosted WhatsApp gateway on Baileys): the channel is one Evolution
+ * instance. start creates it if missing (with the webhook), then connects it and shows the QR
+ * code or the pairing code; the webhook moves the status on (open → connected, close →
+ * disconnected). Sends go through /message/sendText and /message/sendMedia.
+ */
+export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
+  type: 'evolution',
+  settingsSchema: evolutionSettingsSchema,
+
+  async start(ctx, channel) {
+    const { settings, instance, client } = session(ctx, channel);
+    let state: string | undefined;
+    try {
+      state = (await client.call('session', 'GET', `/instance/connectionState/${instance}`, connectionStateAnswerSchema))?.instance.state;
+    } catch (error) {
+      // 404: the instance does not exist yet; anything else (bad key, server down) fails the start.
+      if (!(error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED' && /does not exist/i.test(error.message))) throw error;
+    }
+    const webhook = { enabled: true, url: evolutionWebhookUrl(ctx, channel, settings), byEvents: false, base64: true, events: [...EVOLUTION_WEBHOOK_EVENTS] };
+    if (state === undefined) {
+      await client.call('session', 'POST', '/instance/create', null, {
+        instanceName: instanceNameOf(channel, settings),
+        qrcode: true,
+        ...(settings.pairingNumber ? { number: settings.pairingNumber } : {}),
+        integration: 'WHATSAPP-BAILEYS',
+        webhook,
+      });
+    } else {
+      // An instance that already exists (a restart, or one the tenant made): point its webhook here.
+      await client.call('session', 'POST', `/webhook/set/${instance}`, null, { webhook });
+    }
+    if (state === 'open') return setEvolutionStatus(ctx, channel, 'connected');
+
+    const query = settings.pairingNumber ? `?number=${settings.pairingNumber}` : '';
+    const answer = await client.call('session', 'GET', `/instance/connect/${instance}${query}`, connectAnswerSchema);
+    if (answer?.instance?.state === 'open') return setEvolutionStatus(ctx, channel, 'connected');
+    // With a pairing number the code is what the phone needs; otherwise the QR image (a data URL).
+    const shown = (settings.pairingNumber ? answer?.pairingCode : undefined) ?? answer?.base64 ?? answer?.pairingCode;
+    if (!shown) return setEvolutionStatus(ctx, channel, 'opening');
+    await setEvolutionStatus(ctx, channel, 'qrcode', shown);
+  },
+
+  async stop(ctx, channel) {
+    const { instance, client } = session(ctx, channel);
+    try {
+      await client.call('session', 'DELETE', `/instance/logout/${instance}`, null);
+    } catch (error) {
+      // Already logged out (400 "not connected") or gone (404): the channel is disconnected all the same.
+      if (!(error instanceof AppError)) throw error;
+      ctx.logger.info({ channelId: channel.id, code: error.code, reason: error.message }, 'evolution logout refused');
+    }
+    await setEvolutionStatus(ctx, channel, 'disconnected');
+  },
+
+  async send(ctx, channel, message: OutboundMessage): Promise<SendResult> {
+    const number = message.contact.number?.replace(/\D/g, '');
+    if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This contact has no WhatsApp number.');
+    const { instance, client } = session(ctx, channel);
+    const quoted = message.quotedExternalId ? { quoted: { key: { id: message.quotedExternalId } } } : {};
+
+    let answer;
+    if (message.media) {
+      const content = await ctx.media.read(message.media.key);
+      if (!content) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 'The file of this message is missing.');
+      answer = await client.call('send', 'POST', `/message/sendMedia/${instance}`, sentMessageAnswerSchema, {
+        number,
+        mediatype: mediatypeOf(message.media.type),
+        mimetype: message.media.mime,
+        media: content.toString('base64'),
+        fileName: message.media.name,
+        caption: message.body,
+        ...quoted,
+      });
+    } else {
+      answer = await client.call('send', 'POST', `/message/sendText/${instance}`, sentMessageAnswerSchema, { number, text: message.body, ...quoted });
+    }
+    if (!answer) throw new AppError('ERR_SENDING_WAPP_MSG');
+    return { externalId: answer.key.id, status: 'sent' };
+  },
+
+  async editMessage(ctx, channel, message, body) {
+    const number = message.contact.number?.replace(/\D/g, '');
+    if (!number || !message.externalId) throw new AppError('ERR_SENDING_WAPP_MSG', 'This message cannot be edited on WhatsApp.');
+    const { instance, client } = session(ctx, channel);
+    try {
+      await client.call('send', 'POST', `/chat/updateMessage/${instance}`, null, {
+        number,
+        text: body,
+        key: { id: message.externalId, remoteJid: `${number}@s.whatsapp.net`, fromMe: true },
+      });
+    } catch (error) {
+      // Not retried here: the agent sees the failure and may edit again.
+      if (error instanceof EvolutionUnavailableError) throw new AppError('ERR_SENDING_WAPP_MSG', error.message);
+      throw error;
+    }
+  },
+
+  async deleteMessage(ctx, channel, message) {
+    const number = message.contact.number?.replace(/\D/g, '');
+    if (!number || !message.externalId) throw new AppError('ERR_DELETE_WAPP_MSG', 'This message cannot be deleted on WhatsApp.');
+    const { instance, client } = session(ctx, channel);
+    await client.call('delete', 'DELETE', `/chat/deleteMessageForEveryone/${instance}`, null, {
+      id: message.externalId,
+      remoteJid: `${number}@s.whatsapp.net`,
+      fromMe: true,
+    });
+  },
+
+  webhookRoutes: evolutionWebhookRoutes,
+};

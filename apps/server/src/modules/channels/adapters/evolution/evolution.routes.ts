@@ -1,0 +1,79 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../../app-context.js';
+import { AppError } from '../../../../platform/http/app-error.js';
+import { errorResponses } from '../../../../platform/http/responses.js';
+import { findChannelByPublicKey, type ChannelRow } from '../../channels.repository.js';
+import { EvolutionUnavailableError } from './evolution.client.js';
+import { handleEvolutionEvent } from './evolution.inbound.js';
+import { evolutionSettingsSchema, evolutionWebhookBodySchema, evolutionWebhookParamsSchema, evolutionWebhookResponseSchema } from './evolution.schemas.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The channel an Evolution webhook authenticated as (set by its onRequest hook). */
+    evolutionChannel: ChannelRow | null;
+  }
+}
+
+/** Media arrive inline (webhook base64): room for a 16 MB file, base64-encoded, plus the envelope. */
+const WEBHOOK_BODY_LIMIT = 24 * 1024 * 1024;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Timing-safe: compares fixed-length digests, so neither the content nor the length leaks. */
+function sameSecret(given: string, expected: string | undefined): boolean {
+  const match = timingSafeEqual(digest(given), digest(expected ?? '\u0000no-secret'));
+  return match && expected !== undefined;
+}
+
+/**
+ * Authenticates before the body is read: the path names the channel (public key) and carries its
+ * webhook secret. Anything else (unknown key, another type, wrong secret) is the same 401.
+ */
+const authenticateWebhook = (ctx: AppContext) => async (request: FastifyRequest) => {
+  const params = evolutionWebhookParamsSchema.safeParse(request.params);
+  const channel = params.success ? await findChannelByPublicKey(ctx.db, params.data.publicKey) : undefined;
+  const settings = channel?.type === 'evolution' ? evolutionSettingsSchema.safeParse(channel.settings ?? {}) : undefined;
+  const expected = settings?.success ? settings.data.webhookSecret : undefined;
+  if (!sameSecret(params.success ? params.data.secret : '', expected) || !channel) throw new AppError('ERR_INVALID_TOKEN', 'Unknown channel or wrong webhook secret.');
+  request.evolutionChannel = channel;
+};
+
+/**
+ * Evolution API's webhook (mounted at /webhooks/evolution): POST /{publicKey}/{webhookSecret}.
+ * Answers 200 only after the event is committed; Evolution may deliver an event again, and the
+ * (channel, message id) unique index makes the repeat a no-op.
+ */
+export const evolutionWebhookRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.decorateRequest('evolutionChannel', null);
+
+    app.post('/:publicKey/:secret', {
+      config: { auth: 'public' },
+      // The path holds the webhook secret: keep it out of the per-request access log lines.
+      logLevel: 'warn',
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      onRequest: authenticateWebhook(ctx),
+      schema: {
+        tags: ['webhooks'],
+        description:
+          "Evolution API's instance webhook (set by the channel's start, byEvents false, base64 true). The path carries the channel's public key and its webhook secret; a wrong secret is refused (401) before the body is read.",
+        params: evolutionWebhookParamsSchema,
+        body: evolutionWebhookBodySchema,
+        response: { 200: evolutionWebhookResponseSchema, ...errorResponses },
+      },
+      handler: async (request) => {
+        const channel = request.evolutionChannel;
+        if (!channel) throw new AppError('ERR_INVALID_TOKEN');
+        try {
+          return { received: true as const, outcome: await handleEvolutionEvent(ctx, channel, request.body) };
+        } catch (error) {
+          // Evolution itself is down while we fetch a media: ask for the delivery again later.
+          if (error instanceof EvolutionUnavailableError) throw new AppError('ERR_NOT_READY', 'The Evolution server did not answer; deliver the event again later.');
+          throw error;
+        }
+      },
+    });
+  };

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/** The events Conversa subscribes to (Evolution's webhook `events`, upper snake case). */
+export const EVOLUTION_WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] as const;
+
+/**
+ * An `evolution` channel's settings. Evolution does not sign its webhooks, so the webhook URL
+ * carries a random secret path segment (`webhookSecret`), compared timing-safe before anything
+ * is read or stored.
+ */
+export const evolutionSettingsSchema = z.object({
+  /** The tenant's Evolution API server, e.g. https://evolution.example.com */
+  baseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** Sent as the `apikey` header: the server's global key or the instance's token. */
+  apiKey: z.string().trim().min(1).max(500),
+  /** Default: 'conversa-' + the first 12 characters of the channel's public key. */
+  instanceName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'Letters, digits, dot, dash and underscore only.')
+    .optional(),
+  webhookSecret: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,128}$/, '24 to 128 URL-safe characters (letters, digits, - and _).')
+    .default(() => randomBytes(24).toString('base64url')),
+  /** Log in with a pairing code sent to this number (digits with country code) instead of a QR code. */
+  pairingNumber: z
+    .string()
+    .regex(/^\d{8,15}$/, 'Digits with the country code, 8 to 15 of them.')
+    .optional(),
+});
+export type EvolutionSettings = z.infer<typeof evolutionSettingsSchema>;
+
+export const evolutionWebhookParamsSchema = z.object({
+  publicKey: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a channel key.'),
+  secret: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a webhook secret.'),
+});
+
+/** Evolution's webhook envelope (webhook.controller.ts): `data` is the event's own payload. */
+export const evolutionWebhookBodySchema = z.looseObject({
+  event: z.string().min(1).max(100),
+  instance: z.string().max(200).optional(),
+  data: z.unknown(),
+  date_time: z.string().max(100).optional(),
+});
+export type EvolutionWebhookBody = z.infer<typeof evolutionWebhookBodySchema>;
+
+export const evolutionWebhookResponseSchema = z.object({ received: z.literal(true), outcome: z.string() });
+
+// ---- event payloads (only the fields Conversa reads; everything else passes through) ----
+
+const messageKeySchema = z.looseObject({
+  remoteJid: z.string().max(200),
+  /** Set on '@lid' chats by recent versions: the customer's phone JID. */
+  remoteJidAlt: z.string().max(200).optional(),
+  fromMe: z.boolean().optional(),
+  id: z.string().min(1).max(200),
+  participant: z.string().max(200).nullish(),
+});
+
+const mediaContentSchema = z.looseObject({
+  mimetype: z.string().max(200).optional(),
+  caption: z.string().max(65_536).nullish(),
+  fileName: z.string().max(500).nullish(),
+});
+
+export const evolutionMessageSchema = z.looseObject({
+  key: messageKeySchema,
+  pushName: z.string().max(500).nullish(),
+  message: z
+    .looseObject({
+      conversation: z.string().nullish(),
+      extendedTextMessage: z.looseObject({ text: z.string().nullish() }).nullish(),
+      imageMessage: mediaContentSchema.nullish(),
+      videoMessage: mediaContentSchema.nullish(),
+      audioMessage: mediaContentSchema.nullish(),
+      documentMessage: mediaContentSchema.nullish(),
+      documentWithCaptionMessage: z.looseObject({ message: z.looseObject({ documentMessage: mediaContentSchema.nullish() }).nullish() }).nullish(),
+      stickerMessage: mediaContentSchema.nullish(),
+      /** Present when the webhook is set with base64: the media itself. */
+      base64: z.string().nullish(),
+    })
+    .nullish(),
+  messageType: z.string().max(100).optional(),
+  messageTimestamp: z.union([z.number(), z.string(), z.looseObject({ low: z.number() })]).optional(),
+  contextInfo: z.looseObject({ stanzaId: z.string().nullish() }).nullish(),
+});
+export type EvolutionMessage = z.infer<typeof evolutionMessageSchema>;
+
+/** MESSAGES_UPDATE (v2: keyId; older builds spread the key, hence id). */
+export const evolutionMessageUpdateSchema = z.looseObject({
+  keyId: z.string().max(200).optional(),
+  id: z.string().max(200).optional(),
+  key: z.looseObject({ id: z.string().max(200) }).optional(),
+  remoteJid: z.string().max(200).nullish(),
+  fromMe: z.boolean().nullish(),
+  status: z.string().max(50).nullish(),
+});
+
+export const evolutionConnectionUpdateSchema = z.looseObject({
+  state: z.string().max(50),
+  statusReason: z.number().nullish(),
+  wuid: z.string().max(200).nullish(),
+});
+
+export const evolutionQrcodeUpdateSchema = z.looseObject({
+  qrcode: z
+    .looseObject({
+      base64: z.string().max(200_000).nullish(),
+      code: z.string().max(10_000).nullish(),
+      pairingCode: z.string().max(100).nullish(),
+    })
+    .optional(),
+  /** 'QR code limit reached, please login again' when Evolution gives up. */
+  message: z.string().max(500).optional(),
+  statusCode: z.number().optional(),
+});
+
+// ---- REST answers ----
+
+/** GET /instance/connect/{instance}: the QR (or pairing code) while connecting, the state once open. */
+export const connectAnswerSchema = z.looseObject({
+  pairingCode: z.string().nullish(),
+  code: z.string().nullish(),
+  base64: z.string().nullish(),
+  count: z.number().nullish(),
+  instance: z.looseObject({ state: z.string().optional(), status: z.string().optional() }).optional(),
+});
+
+export const connectionStateAnswerSchema = z.looseObject({ instance: z.looseObject({ state: z.string() }) });
+
+export const sentMessageAnswerSchema = z.looseObject({ key: z.looseObject({ id: z.string().min(1) }) });
+
+export const base64AnswerSchema = z.looseObject({ base64: z.string().min(1), mimetype: z.string().optional(), fileName: z.string().nullish() });

@@ -1,0 +1,384 @@
+/**
+ * The `evolution` channel against the Evolution API simulator (@conversa/simulators): connect with
+ * the QR code, inbound text and media to a ticket, replies with the documented payloads, acks,
+ * idempotent webhooks, refused secrets, and retries of 429 / 5xx answers.
+ */
+import { startEvolutionSimulator, type EvolutionSimulator } from '@conversa/simulators';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from '../../../../../test/api.js';
+import { startTestServer, type TestServer } from '../../../../../test/harness.js';
+import { buildInboxTenant, closeAllSockets, connectAgent, count, eventually, rows, type AgentSocket, type InboxTenant } from '../../../../../test/inbox.js';
+import { AppError } from '../../../../platform/http/app-error.js';
+import { evolutionFailure, EvolutionUnavailableError } from './evolution.client.js';
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let server: TestServer;
+let api: Api;
+let sim: EvolutionSimulator;
+let t: InboxTenant;
+let watcher: AgentSocket;
+let channel: { id: number; publicKey: string };
+let instanceName: string;
+let webhookPath: string;
+
+const CUSTOMER = '5511988887777';
+
+beforeAll(async () => {
+  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
+  api = new Api(server.url);
+  sim = await startEvolutionSimulator();
+  t = await buildInboxTenant(server);
+  watcher = await connectAgent(server.url, t.admin.token);
+}, 60_000);
+
+afterAll(async () => {
+  closeAllSockets();
+  await sim?.close();
+  await server?.close();
+});
+
+const messagesOf = (externalId: string) => rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
+const storedCount = () => count(server.ctx, sql`select count(*) from messages where tenant_id = ${t.tenant.id}`);
+const contactCount = () => count(server.ctx, sql`select count(*) from contacts where tenant_id = ${t.tenant.id}`);
+const sessionPush = (status: string, extra: (session: any) => boolean = () => true) =>
+  watcher.waitFor('whatsappSession', (p) => p.session?.id === channel.id && p.session.status === status && extra(p.session), 10_000);
+
+async function ticketOfCustomer(): Promise<number> {
+  const [row] = await rows(
+    server.ctx,
+    sql`select t.id from tickets t join contacts c on c.id = t.contact_id where t.channel_id = ${channel.id} and c.number = ${CUSTOMER} order by t.id desc limit 1`,
+  );
+  return Number(row.id);
+}
+
+async function reply(body: string): Promise<string> {
+  const ticketId = await ticketOfCustomer();
+  const response = await api.post(`/messages/${ticketId}`, { body }, { token: t.agent.token });
+  expect(response.status).toBe(201);
+  return response.body.id as string;
+}
+
+async function sentRow(messageId: string, timeoutMs = 10_000) {
+  return eventually(
+    async () => {
+      const [row] = await rows(server.ctx, sql`select * from messages where id = ${messageId}`);
+      return row && row.status !== 'pending' ? row : undefined;
+    },
+    { timeoutMs },
+  );
+}
+
+describe('evolution channel', () => {
+  it('connects: creates the instance with its webhook, shows the QR code, and is connected once the phone scans it', async () => {
+    const created = await api.post(
+      '/whatsapp',
+      { name: 'Evolution', type: 'evolution', queueId: t.queue.id, settings: { baseUrl: `${sim.url}/`, apiKey: sim.apiKey } },
+      { token: t.admin.token },
+    );
+    expect(created.status).toBe(201);
+    channel = { id: created.body.id, publicKey: created.body.publicKey };
+    instanceName = `conversa-${channel.publicKey.slice(0, 12)}`;
+    expect(created.body.status).toBe('qrcode');
+    expect(created.body.qrcode).toMatch(/^data:image\/png;base64,/);
+    // Secrets are never shown back.
+    expect(created.body.settings.apiKey).toBe('••••••');
+    expect(created.body.settings.webhookSecret).toBe('••••••');
+
+    const create = sim.requests.find((r) => r.path === '/instance/create')!;
+    expect(create.headers.apikey).toBe(sim.apiKey);
+    const body = create.body as any;
+    expect(body).toMatchObject({ instanceName, qrcode: true, integration: 'WHATSAPP-BAILEYS' });
+    expect(body.webhook).toMatchObject({ byEvents: false, base64: true, events: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] });
+    expect(body.webhook.url).toMatch(new RegExp(`^${server.url}/webhooks/evolution/${channel.publicKey}/[A-Za-z0-9_-]{24,}$`));
+    webhookPath = new URL(body.webhook.url as string).pathname;
+    expect(sim.requests.some((r) => r.method === 'GET' && r.path === `/instance/connect/${instanceName}`)).toBe(true);
+
+    await sessionPush('qrcode', (s) => typeof s.qrcode === 'string' && s.qrcode.startsWith('data:image/png;base64,'));
+    const scanned = await sim.scanQr(instanceName);
+    expect(scanned?.status).toBe(200);
+    await sessionPush('connected', (s) => s.qrcode === null);
+    expect((await api.get(`/whatsapp/${channel.id}`, { token: t.admin.token })).body).toMatchObject({ status: 'connected', qrcode: null });
+  });
+
+  it('follows the connection: close → disconnected, a new QR code → qrcode, scanned → connected', async () => {
+    await sim.disconnect(instanceName);
+    await sessionPush('disconnected');
+    const rotated = await sim.rotateQr(instanceName);
+    expect(rotated?.status).toBe(200);
+    const shown = await api.get(`/whatsapp/${channel.id}`, { token: t.admin.token });
+    expect(shown.body).toMatchObject({ status: 'qrcode', qrcode: sim.instances.get(instanceName)!.qrcode!.base64 });
+    await sim.scanQr(instanceName);
+    await eventually(async () => (await api.get(`/whatsapp/${channel.id}`, { token: t.admin.token })).body.status === 'connected');
+    expect((await api.get(`/whatsapp/${channel.id}`, { token: t.admin.token })).body.status).toBe('connected');
+  });
+
+  it('stores an inbound text on a ticket, and a retried webhook stores nothing twice', async () => {
+    const delivery = await sim.sendInbound({ instanceName, from: CUSTOMER, pushName: 'Maria Cliente', text: 'Olá, preciso de ajuda' });
+    expect(delivery.status).toBe(200);
+    expect(delivery.body).toEqual({ received: true, outcome: 'stored' });
+    const [message] = await messagesOf(delivery.id);
+    expect(message).toMatchObject({ body: 'Olá, preciso de ajuda', from_me: false });
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${message.contact_id}`);
+    expect(contact).toMatchObject({ number: CUSTOMER, name: 'Maria Cliente' });
+    const [ticket] = await rows(server.ctx, sql`select * from tickets where id = ${message.ticket_id}`);
+    expect(ticket).toMatchObject({ queue_id: t.queue.id, channel_id: channel.id, status: 'pending' });
+
+    const before = await storedCount();
+    const again = await sim.post(instanceName, 'messages.upsert', delivery.payload.data);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await storedCount()).toBe(before);
+    expect(await messagesOf(delivery.id)).toHaveLength(1);
+
+    const extended = await sim.sendInbound({ instanceName, from: CUSTOMER, text: 'com link https://example.com', extended: true });
+    expect((await messagesOf(extended.id))[0]).toMatchObject({ body: 'com link https://example.com', ticket_id: message.ticket_id });
+  });
+
+  it('stores inbound images, from the webhook base64 or fetched from Evolution', async () => {
+    const inline = await sim.sendInbound({ instanceName, from: CUSTOMER, image: { content: PNG, mimetype: 'image/png', caption: 'a foto' } });
+    expect(inline.body).toEqual({ received: true, outcome: 'stored' });
+    const [first] = await messagesOf(inline.id);
+    expect(first).toMatchObject({ body: 'a foto', media_type: 'image', media_mime: 'image/png', media_size: PNG.length });
+    expect(await server.ctx.media.read(first.media_key as string)).toEqual(PNG);
+
+    const fetched = await sim.sendInbound({ instanceName, from: CUSTOMER, image: { content: PNG, mimetype: 'image/png' }, omitBase64: true });
+    expect(fetched.body).toEqual({ received: true, outcome: 'stored' });
+    const download = sim.requests.find((r) => r.path === `/chat/getBase64FromMediaMessage/${instanceName}`)!;
+    expect(download.headers.apikey).toBe(sim.apiKey);
+    expect(download.body).toMatchObject({ message: { key: { id: fetched.id } } });
+    const [second] = await messagesOf(fetched.id);
+    expect(await server.ctx.media.read(second.media_key as string)).toEqual(PNG);
+  });
+
+  it("skips the phone's own messages and groups (answered, nothing stored)", async () => {
+    const before = await storedCount();
+    const own = await sim.sendInbound({ instanceName, from: CUSTOMER, text: 'typed on the phone', fromMe: true });
+    const group = await sim.sendInbound({ instanceName, from: CUSTOMER, text: 'in a group', groupJid: '120363041967849074@g.us' });
+    expect([own.status, group.status]).toEqual([200, 200]);
+    expect([(own.body as any).outcome, (group.body as any).outcome]).toEqual(['skipped', 'skipped']);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('sends a reply with the documented payload, and delivery / read receipts update its ack', async () => {
+    const messageId = await reply('Claro, como posso ajudar?');
+    const row = await sentRow(messageId);
+    expect(row).toMatchObject({ status: 'sent', ack: 1 });
+    const request = sim.requests.filter((r) => r.path === `/message/sendText/${instanceName}`).at(-1)!;
+    expect(request.headers.apikey).toBe(sim.apiKey);
+    expect(request.body).toEqual({ number: CUSTOMER, text: 'Claro, como posso ajudar?' });
+    const externalId = row!.external_id as string;
+    expect(externalId).toMatch(/^3EB0[0-9A-F]{16}$/);
+
+    const updates = watcher.events.length;
+    expect((await sim.sendStatus(externalId, 'DELIVERY_ACK', { instanceName })).status).toBe(200);
+    expect((await messagesOf(externalId))[0]).toMatchObject({ status: 'delivered', ack: 2 });
+    await sim.sendStatus(externalId, 'READ', { instanceName });
+    expect((await messagesOf(externalId))[0]).toMatchObject({ status: 'read', ack: 3 });
+    // A late delivery receipt never undoes the read one.
+    await sim.sendStatus(externalId, 'DELIVERY_ACK', { instanceName });
+    expect((await messagesOf(externalId))[0]).toMatchObject({ status: 'read', ack: 3 });
+    await watcher.waitFor('appMessage', (p) => p.message?.id === messageId && p.message.ack === 3);
+    expect(watcher.events.length).toBeGreaterThan(updates);
+  });
+
+  it('edits and deletes a sent message for everyone with the documented payloads', async () => {
+    const messageId = await reply('texto com erro');
+    const row = await sentRow(messageId);
+    const externalId = row!.external_id as string;
+
+    const edited = await api.request('PATCH', `/messages/${messageId}`, { token: t.agent.token, body: { body: 'texto corrigido' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ body: 'texto corrigido', edited: true });
+    const edit = sim.requests.filter((r) => r.path === `/chat/updateMessage/${instanceName}`).at(-1)!;
+    expect(edit.headers.apikey).toBe(sim.apiKey);
+    expect(edit.body).toEqual({ number: CUSTOMER, text: 'texto corrigido', key: { id: externalId, remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true } });
+    expect(sim.instances.get(instanceName)!.edited.get(externalId)).toBe('texto corrigido');
+
+    const deleted = await api.request('DELETE', '/messages', { token: t.agent.token, body: { id: messageId } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted).toBe(true);
+    const removal = sim.requests.filter((r) => r.path === `/chat/deleteMessageForEveryone/${instanceName}`).at(-1)!;
+    expect(removal.method).toBe('DELETE');
+    expect(removal.body).toEqual({ id: externalId, remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true });
+    expect(sim.instances.get(instanceName)!.deleted.has(externalId)).toBe(true);
+
+    // Evolution refusing the deletion: ERR_DELETE_WAPP_MSG, and the message is not marked deleted.
+    const other = await reply('outra');
+    await sentRow(other);
+    sim.fail({ path: new RegExp(`^/chat/deleteMessageForEveryone/${instanceName}$`), status: 400, body: { status: 400, error: 'Bad Request', response: { message: ['Message not found'] } } });
+    const refused = await api.request('DELETE', '/messages', { token: t.agent.token, body: { id: other } });
+    expect([refused.status, refused.body.error]).toEqual([400, 'ERR_DELETE_WAPP_MSG']);
+    expect((await rows(server.ctx, sql`select deleted from messages where id = ${other}`))[0].deleted).toBe(false);
+  });
+
+  it('sends quoted replies and media with the documented payloads', async () => {
+    const [customerMessage] = await rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and from_me = false and media_key is null order by created_at desc limit 1`);
+    const ticketId = await ticketOfCustomer();
+    const quoted = await api.post(`/messages/${ticketId}`, { body: 'Sobre isso:', quotedMsgId: customerMessage.id }, { token: t.agent.token });
+    expect(quoted.status).toBe(201);
+    expect(await sentRow(quoted.body.id)).toMatchObject({ status: 'sent' });
+    const quotedRequest = sim.requests.filter((r) => r.path === `/message/sendText/${instanceName}`).at(-1)!;
+    expect(quotedRequest.body).toEqual({ number: CUSTOMER, text: 'Sobre isso:', quoted: { key: { id: customerMessage.external_id } } });
+
+    const form = new FormData();
+    form.append('body', 'o comprovante');
+    form.append('medias', new Blob([PNG], { type: 'image/png' }), 'comprovante.png');
+    const uploaded = await fetch(`${server.url}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${t.agent.token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const media = (await uploaded.json()) as { id: string };
+    expect(await sentRow(media.id)).toMatchObject({ status: 'sent' });
+    const mediaRequest = sim.requests.filter((r) => r.path === `/message/sendMedia/${instanceName}`).at(-1)!;
+    expect(mediaRequest.headers.apikey).toBe(sim.apiKey);
+    expect(mediaRequest.body).toEqual({
+      number: CUSTOMER,
+      mediatype: 'image',
+      mimetype: 'image/png',
+      media: PNG.toString('base64'),
+      fileName: 'comprovante.png',
+      caption: 'o comprovante',
+    });
+  });
+
+  it('refuses a wrong secret, an unknown channel and a webchat channel before anything is stored', async () => {
+    const payload = {
+      event: 'messages.upsert',
+      instance: instanceName,
+      data: { key: { remoteJid: '5511977776666@s.whatsapp.net', fromMe: false, id: 'FORGED1' }, pushName: 'Forger', message: { conversation: 'forged' }, messageType: 'conversation' },
+    };
+    const [messages, contacts] = [await storedCount(), await contactCount()];
+    const [, , , publicKey, secret] = webhookPath.split('/');
+    const wrong = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    for (const path of [
+      `/webhooks/evolution/${publicKey}/${wrong}`,
+      `/webhooks/evolution/${publicKey}/${secret.slice(0, -1)}`,
+      `/webhooks/evolution/not-a-channel/${secret}`,
+      `/webhooks/evolution/${t.channel.publicKey}/${secret}`,
+    ]) {
+      const response = await api.post(path, payload);
+      expect(response.status, path).toBe(401);
+      expect(response.body.error).toBe('ERR_INVALID_TOKEN');
+    }
+    expect(await storedCount()).toBe(messages);
+    expect(await contactCount()).toBe(contacts);
+    expect(await messagesOf('FORGED1')).toHaveLength(0);
+
+    // The right secret with a malformed event: a 4xx with an error code, nothing stored.
+    const bad = await api.post(webhookPath, { event: 'messages.upsert', instance: instanceName, data: { key: { id: 'X' } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('ERR_VALIDATION');
+    const empty = await api.post(webhookPath, {});
+    expect(empty.status).toBe(400);
+    expect(await storedCount()).toBe(messages);
+  });
+
+  it('retries a 429 and a 5xx answer later, and the message is finally sent once', async () => {
+    const path = new RegExp(`^/message/sendText/${instanceName}$`);
+    sim.fail({ path, status: 429, body: { status: 429, error: 'Too Many Requests', response: { message: 'Too Many Requests' } } });
+    sim.fail({ path, status: 503, body: { status: 503, error: 'Service Unavailable', response: { message: 'busy' } } });
+    const before = sim.requests.filter((r) => path.test(r.path)).length;
+    const messageId = await reply('Depois de um tempo');
+    const row = await sentRow(messageId, 60_000);
+    expect(row).toMatchObject({ status: 'sent', ack: 1, error: null });
+    const attempts = sim.requests.filter((r) => path.test(r.path)).slice(before);
+    expect(attempts).toHaveLength(3);
+    expect(attempts.every((a) => (a.body as any).text === 'Depois de um tempo')).toBe(true);
+    expect(attempts[2].at - attempts[0].at).toBeGreaterThan(2_000);
+  }, 90_000);
+
+  it('fails a send at once when Evolution refuses the API key (401), without retrying', async () => {
+    const path = new RegExp(`^/message/sendText/${instanceName}$`);
+    sim.fail({ path, status: 401, body: { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } } });
+    const before = sim.requests.filter((r) => path.test(r.path)).length;
+    const messageId = await reply('com a chave errada');
+    expect(await sentRow(messageId)).toMatchObject({ status: 'failed', error: 'ERR_SENDING_WAPP_MSG' });
+    expect(sim.requests.filter((r) => path.test(r.path)).length - before).toBe(1);
+  });
+
+  it('retries a send while the instance is not connected (ERR_WAPP_INITIALIZED), and sends once it is', async () => {
+    const path = new RegExp(`^/message/sendText/${instanceName}$`);
+    await sim.disconnect(instanceName);
+    const before = sim.requests.filter((r) => path.test(r.path)).length;
+    const messageId = await reply('quando voltar');
+    await eventually(async () => sim.requests.filter((r) => path.test(r.path)).length > before, { timeoutMs: 10_000 });
+    const [pending] = await rows(server.ctx, sql`select status from messages where id = ${messageId}`);
+    expect(pending.status).toBe('pending');
+    await sim.scanQr(instanceName);
+    expect(await sentRow(messageId, 60_000)).toMatchObject({ status: 'sent', error: null });
+  }, 90_000);
+
+  it('maps Evolution errors to the spec codes', () => {
+    const code = (e: Error) => (e instanceof AppError ? e.code : e.name);
+    expect(code(evolutionFailure('send', 401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }))).toBe('ERR_SENDING_WAPP_MSG');
+    expect(code(evolutionFailure('session', 401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }))).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(code(evolutionFailure('send', 404, { status: 404, error: 'Not Found', response: { message: ['The "x" instance does not exist'] } }))).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(code(evolutionFailure('send', 400, { status: 400, error: 'Bad Request', response: { message: ['Error: Connection Closed'] } }))).toBe('ERR_WAPP_INITIALIZED');
+    expect(code(evolutionFailure('send', 400, { status: 400, error: 'Bad Request', response: { message: [{ exists: false, jid: '1@s.whatsapp.net', number: '1' }] } }))).toBe(
+      'ERR_WAPP_INVALID_CONTACT',
+    );
+    expect(evolutionFailure('send', 429, {})).toBeInstanceOf(EvolutionUnavailableError);
+    expect(evolutionFailure('send', 502, 'Bad Gateway')).toBeInstanceOf(EvolutionUnavailableError);
+  });
+
+  it('fails a send to a number WhatsApp does not know at once, without retrying', async () => {
+    const [contact] = await rows(server.ctx, sql`select id from contacts where tenant_id = ${t.tenant.id} and number = ${CUSTOMER}`);
+    const ticketId = await ticketOfCustomer();
+    await server.ctx.db.execute(sql`update contacts set number = '123' where id = ${contact.id}`);
+    try {
+      const before = sim.requests.length;
+      const sent = await api.post(`/messages/${ticketId}`, { body: 'para um número inválido' }, { token: t.agent.token });
+      expect(sent.status).toBe(201);
+      expect(await sentRow(sent.body.id as string)).toMatchObject({ status: 'failed', error: 'ERR_WAPP_INVALID_CONTACT' });
+      expect(sim.requests.slice(before).filter((r) => r.path.startsWith('/message/'))).toHaveLength(1);
+    } finally {
+      await server.ctx.db.execute(sql`update contacts set number = ${CUSTOMER} where id = ${contact.id}`);
+    }
+  });
+
+  it('stops: logs the instance out and shows the channel disconnected', async () => {
+    const stopped = await api.post(`/whatsapp/${channel.id}/stop`, undefined, { token: t.admin.token });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.status).toBe('disconnected');
+    expect(sim.requests.some((r) => r.method === 'DELETE' && r.path === `/instance/logout/${instanceName}`)).toBe(true);
+    expect(sim.instances.get(instanceName)!.state).toBe('close');
+  });
+
+  it('asks for a pairing code instead of a QR code when a pairing number is set', async () => {
+    const created = await api.post(
+      '/whatsapp',
+      { name: 'Evolution pairing', type: 'evolution', settings: { baseUrl: sim.url, apiKey: sim.apiKey, instanceName: 'pairing-test', pairingNumber: '5511912345678' } },
+      { token: t.admin.token },
+    );
+    expect(created.status).toBe(201);
+    expect(sim.requests.find((r) => r.path === '/instance/create' && (r.body as any).instanceName === 'pairing-test')!.body).toMatchObject({ number: '5511912345678' });
+    expect(sim.requests.some((r) => r.path === '/instance/connect/pairing-test' && r.query.number === '5511912345678')).toBe(true);
+    expect(created.body).toMatchObject({ status: 'qrcode', qrcode: sim.instances.get('pairing-test')!.qrcode!.pairingCode });
+    expect(created.body.qrcode).toMatch(/^[0-9A-F]{8}$/);
+  });
+
+  it("points an existing instance's webhook at the channel and shows its state", async () => {
+    const headers = { apikey: sim.apiKey, 'content-type': 'application/json' };
+    const made = await fetch(`${sim.url}/instance/create`, { method: 'POST', headers, body: JSON.stringify({ instanceName: 'made-elsewhere', qrcode: false, integration: 'WHATSAPP-BAILEYS', webhook: { url: 'http://127.0.0.1:9/old', events: ['MESSAGES_UPSERT'] } }) });
+    expect(made.status).toBe(201);
+    const created = await api.post('/whatsapp', { name: 'Evolution existing', type: 'evolution', settings: { baseUrl: sim.url, apiKey: sim.apiKey, instanceName: 'made-elsewhere' } }, { token: t.admin.token });
+    expect(created.status).toBe(201);
+    expect(sim.requests.filter((r) => r.path === '/instance/create' && (r.body as any).instanceName === 'made-elsewhere')).toHaveLength(1);
+    const set = sim.requests.find((r) => r.path === '/webhook/set/made-elsewhere')!;
+    expect(set.headers.apikey).toBe(sim.apiKey);
+    expect(set.body).toMatchObject({ webhook: { enabled: true, byEvents: false, base64: true, events: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] } });
+    expect(sim.instances.get('made-elsewhere')!.webhook!.url).toMatch(new RegExp(`^${server.url}/webhooks/evolution/${created.body.publicKey}/`));
+    expect(created.body.status).toBe('qrcode');
+    // The phone scans: the event reaches this channel through the new webhook.
+    expect((await sim.scanQr('made-elsewhere'))?.status).toBe(200);
+    expect((await api.get(`/whatsapp/${created.body.id}`, { token: t.admin.token })).body.status).toBe('connected');
+  });
+
+  it('refuses settings without a base URL or an API key', async () => {
+    const response = await api.post('/whatsapp', { name: 'Evolution bad', type: 'evolution', settings: { apiKey: 'k' } }, { token: t.admin.token });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+    expect(Object.keys(response.body.fields)).toContain('settings.baseUrl');
+  });
+});

@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import type { AppContext } from '../../../../app-context.js';
+import { AppError } from '../../../../platform/http/app-error.js';
+import type { ChannelRow } from '../../channels.repository.js';
+import { meowSettingsSchema, type MeowSettings } from './meow.schemas.js';
+
+export type MeowOperation = 'session' | 'send' | 'media' | 'delete';
+
+/** A WuzAPI answer a retry may fix (429, a 5xx that is not a known session state): retried later. */
+export class MeowUnavailableError extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`WuzAPI answered ${status}: ${detail}`);
+    this.name = 'MeowUnavailableError';
+  }
+}
+
+export function meowSettingsOf(channel: ChannelRow): MeowSettings {
+  const parsed = meowSettingsSchema.safeParse(channel.settings ?? {});
+  if (!parsed.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The WuzAPI settings of this channel are incomplete; edit the channel.');
+  return parsed.data;
+}
+
+/**
+ * The error normaliser: WuzAPI answers `{ code, error, success: false }`.
+ * - 401 (token refused) → ERR_SENDING_WAPP_MSG on a send, ERR_WAPP_NOT_INITIALIZED otherwise.
+ * - "no session" / "not connected" / "not logged in" → ERR_WAPP_INITIALIZED (the send job retries).
+ * - 400 "could not parse Phone" → ERR_WAPP_INVALID_CONTACT (permanent).
+ * - 429 and other 5xx → MeowUnavailableError (retried later).
+ * - other 4xx → ERR_SENDING_WAPP_MSG / ERR_WAPP_DOWNLOAD_MEDIA / ERR_WAPP_NOT_INITIALIZED.
+ */
+export function meowFailure(operation: MeowOperation, status: number, body: unknown): Error {
+  const raw = (body as { error?: unknown } | null)?.error;
+  const text = (typeof raw === 'string' ? raw : JSON.stringify(body ?? '')).slice(0, 500);
+  if (operation === 'delete') return new AppError('ERR_DELETE_WAPP_MSG', `WuzAPI: ${text}`);
+  if (status === 401 || status === 403) {
+    return operation === 'send' ? new AppError('ERR_SENDING_WAPP_MSG', `WuzAPI refused the token (${status}).`) : new AppError('ERR_WAPP_NOT_INITIALIZED', `WuzAPI refused the token (${status}).`);
+  }
+  if (/no session|not connected|not logged in/i.test(text)) return new AppError('ERR_WAPP_INITIALIZED', `WuzAPI: ${text}`);
+  if (status === 429 || status >= 500) return new MeowUnavailableError(status, text);
+  if (/parse phone|not on whatsapp|invalid phone/i.test(text)) return new AppError('ERR_WAPP_INVALID_CONTACT');
+  if (operation === 'send') return new AppError('ERR_SENDING_WAPP_MSG', `WuzAPI: ${text}`);
+  if (operation === 'media') return new AppError('ERR_WAPP_DOWNLOAD_MEDIA', `WuzAPI: ${text}`);
+  return new AppError('ERR_WAPP_NOT_INITIALIZED', `WuzAPI answered ${status}: ${text}`);
+}
+
+/** A client of one WuzAPI user, through the SSRF-safe outbound HTTP of the context. */
+export class MeowClient {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly settings: MeowSettings,
+  ) {}
+
+  async call<T>(operation: MeowOperation, method: 'GET' | 'POST', path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T | undefined> {
+    let response;
+    try {
+      response = await this.ctx.http(`${this.settings.baseUrl}${path}`, {
+        method,
+        headers: { token: this.settings.token, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      if (operation === 'send') throw new MeowUnavailableError(0, (error as Error).message);
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The WuzAPI server could not be reached: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = { error: text };
+    }
+    if (response.status < 200 || response.status >= 300) throw meowFailure(operation, response.status, parsed);
+    if (!schema) return undefined;
+    const checked = schema.safeParse(parsed);
+    if (!checked.success) {
+      throw operation === 'send' ? new AppError('ERR_SENDING_WAPP_MSG', `Unexpected answer from WuzAPI to ${path}.`) : new AppError('ERR_WAPP_NOT_INITIALIZED', `Unexpected answer from WuzAPI to ${path}.`);
+    }
+    return checked.data;
+  }
+}

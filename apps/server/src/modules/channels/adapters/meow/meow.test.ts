@@ -1,0 +1,296 @@
+/**
+ * The `meow` channel (WuzAPI) against the WuzAPI simulator (@conversa/simulators): connect with the
+ * QR code, inbound text and media to a ticket, replies with the documented payloads, read
+ * receipts, idempotent webhooks, refused secrets, and retries of 429 / 5xx answers.
+ */
+import { startWuzapiSimulator, type WuzapiSimulator } from '@conversa/simulators';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from '../../../../../test/api.js';
+import { startTestServer, type TestServer } from '../../../../../test/harness.js';
+import { buildInboxTenant, closeAllSockets, connectAgent, count, eventually, rows, type AgentSocket, type InboxTenant } from '../../../../../test/inbox.js';
+import { AppError } from '../../../../platform/http/app-error.js';
+import { meowFailure, MeowUnavailableError } from './meow.client.js';
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const CUSTOMER = '5491155553934';
+
+let server: TestServer;
+let api: Api;
+let sim: WuzapiSimulator;
+let t: InboxTenant;
+let watcher: AgentSocket;
+let channel: { id: number; publicKey: string };
+let webhookPath: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
+  api = new Api(server.url);
+  sim = await startWuzapiSimulator();
+  t = await buildInboxTenant(server);
+  watcher = await connectAgent(server.url, t.admin.token);
+}, 60_000);
+
+afterAll(async () => {
+  closeAllSockets();
+  await sim?.close();
+  await server?.close();
+});
+
+const messagesOf = (externalId: string) => rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
+const storedCount = () => count(server.ctx, sql`select count(*) from messages where tenant_id = ${t.tenant.id}`);
+const sessionPush = (status: string, extra: (session: any) => boolean = () => true) =>
+  watcher.waitFor('whatsappSession', (p) => p.session?.id === channel.id && p.session.status === status && extra(p.session), 10_000);
+const channelNow = async () => (await api.get(`/whatsapp/${channel.id}`, { token: t.admin.token })).body;
+
+async function ticketOfCustomer(): Promise<number> {
+  const [row] = await rows(
+    server.ctx,
+    sql`select t.id from tickets t join contacts c on c.id = t.contact_id where t.channel_id = ${channel.id} and c.number = ${CUSTOMER} order by t.id desc limit 1`,
+  );
+  return Number(row.id);
+}
+
+async function reply(body: string): Promise<string> {
+  const response = await api.post(`/messages/${await ticketOfCustomer()}`, { body }, { token: t.agent.token });
+  expect(response.status).toBe(201);
+  return response.body.id as string;
+}
+
+async function sentRow(messageId: string, timeoutMs = 10_000) {
+  return eventually(
+    async () => {
+      const [row] = await rows(server.ctx, sql`select * from messages where id = ${messageId}`);
+      return row && row.status !== 'pending' ? row : undefined;
+    },
+    { timeoutMs },
+  );
+}
+
+const lastRequest = (path: string) => sim.requests.filter((r) => r.path === path).at(-1)!;
+
+describe('meow (WuzAPI) channel', () => {
+  it('connects: sets the webhook, connects with the subscriptions, shows the QR code, and is connected once scanned', async () => {
+    const created = await api.post('/whatsapp', { name: 'WuzAPI', type: 'meow', queueId: t.queue.id, settings: { baseUrl: `${sim.url}/`, token: sim.user.token } }, { token: t.admin.token });
+    expect(created.status).toBe(201);
+    channel = { id: created.body.id, publicKey: created.body.publicKey };
+    expect(created.body).toMatchObject({ status: 'qrcode', settings: { token: '••••••', webhookSecret: '••••••' } });
+    expect(created.body.qrcode).toMatch(/^data:image\/png;base64,/);
+
+    const webhook = lastRequest('/webhook');
+    expect(webhook.headers.token).toBe(sim.user.token);
+    const url = (webhook.body as any).webhookURL as string;
+    expect(url).toMatch(new RegExp(`^${server.url}/webhooks/meow/${channel.publicKey}/[A-Za-z0-9_-]{24,}$`));
+    webhookPath = new URL(url).pathname;
+    expect(lastRequest('/session/connect').body).toEqual({ Subscribe: ['Message', 'ReadReceipt', 'Connected', 'QR', 'QRTimeout', 'LoggedOut'], Immediate: true });
+    expect(sim.requests.some((r) => r.path === '/session/qr')).toBe(true);
+
+    await sessionPush('qrcode', (s) => typeof s.qrcode === 'string' && s.qrcode.startsWith('data:image/png;base64,'));
+    const scanned = await sim.scanQr();
+    expect(scanned?.status).toBe(200);
+    await sessionPush('connected', (s) => s.qrcode === null);
+    expect(await channelNow()).toMatchObject({ status: 'connected', qrcode: null });
+  });
+
+  it('follows the session: logged out from the phone → disconnected; started again → QR → connected', async () => {
+    await sim.logoutFromPhone();
+    await sessionPush('disconnected');
+    const started = await api.post(`/whatsapp/${channel.id}/start`, undefined, { token: t.admin.token });
+    expect(started.status).toBe(200);
+    expect(started.body.status).toBe('qrcode');
+    expect((await sim.rotateQr())?.status).toBe(200);
+    await sim.scanQr();
+    await eventually(async () => (await channelNow()).status === 'connected');
+    expect((await channelNow()).status).toBe('connected');
+  });
+
+  it('stores an inbound text (form-encoded webhook) on a ticket, and a retried webhook stores nothing twice', async () => {
+    const delivery = await sim.sendInbound({ from: CUSTOMER, pushName: 'Ana Cliente', text: 'Oi, tudo bem?' });
+    expect(delivery.status).toBe(200);
+    expect(delivery.body).toEqual({ received: true, outcome: 'stored' });
+    const [message] = await messagesOf(delivery.id);
+    expect(message).toMatchObject({ body: 'Oi, tudo bem?', from_me: false });
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${message.contact_id}`);
+    expect(contact).toMatchObject({ number: CUSTOMER, name: 'Ana Cliente' });
+    const [ticket] = await rows(server.ctx, sql`select * from tickets where id = ${message.ticket_id}`);
+    expect(ticket).toMatchObject({ queue_id: t.queue.id, channel_id: channel.id });
+
+    const before = await storedCount();
+    const again = await sim.post(delivery.event);
+    expect(again.body).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await storedCount()).toBe(before);
+
+    // The same through WEBHOOK_FORMAT=json.
+    sim.format = 'json';
+    try {
+      const json = await sim.sendInbound({ from: CUSTOMER, text: 'em JSON', quotedId: delivery.id });
+      expect(json.body).toEqual({ received: true, outcome: 'stored' });
+      expect((await messagesOf(json.id))[0]).toMatchObject({ body: 'em JSON', ticket_id: message.ticket_id });
+    } finally {
+      sim.format = 'form';
+    }
+  });
+
+  it('stores inbound images, from the webhook base64 or downloaded from WuzAPI', async () => {
+    const inline = await sim.sendInbound({ from: CUSTOMER, image: { content: PNG, mimetype: 'image/png', caption: 'foto' } });
+    expect(inline.body).toEqual({ received: true, outcome: 'stored' });
+    const [first] = await messagesOf(inline.id);
+    expect(first).toMatchObject({ body: 'foto', media_type: 'image', media_mime: 'image/png', media_size: PNG.length });
+    expect(await server.ctx.media.read(first.media_key as string)).toEqual(PNG);
+
+    const fetched = await sim.sendInbound({ from: CUSTOMER, image: { content: PNG, mimetype: 'image/png' }, omitBase64: true });
+    expect(fetched.body).toEqual({ received: true, outcome: 'stored' });
+    const download = lastRequest('/chat/downloadimage');
+    expect(download.headers.token).toBe(sim.user.token);
+    const sentImage = ((fetched.event.event as any).Message).imageMessage;
+    expect(download.body).toMatchObject({ Url: sentImage.URL, MediaKey: sentImage.mediaKey, Mimetype: 'image/png', FileSHA256: sentImage.fileSHA256, FileLength: PNG.length });
+    expect(await server.ctx.media.read((await messagesOf(fetched.id))[0].media_key as string)).toEqual(PNG);
+  });
+
+  it("skips the phone's own messages and groups (answered, nothing stored)", async () => {
+    const before = await storedCount();
+    const own = await sim.sendInbound({ from: CUSTOMER, text: 'typed on the phone', fromMe: true });
+    const group = await sim.sendInbound({ from: CUSTOMER, text: 'in a group', groupJid: '120362023605733675@g.us' });
+    expect([(own.body as any).outcome, (group.body as any).outcome]).toEqual(['skipped', 'skipped']);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('sends a reply with the documented payload, and read receipts update its ack', async () => {
+    const messageId = await reply('Tudo ótimo!');
+    const row = await sentRow(messageId);
+    expect(row).toMatchObject({ status: 'sent', ack: 1 });
+    const request = lastRequest('/chat/send/text');
+    expect(request.headers.token).toBe(sim.user.token);
+    const id = messageId.replace(/-/g, '').toUpperCase();
+    expect(request.body).toEqual({ Phone: CUSTOMER, Body: 'Tudo ótimo!', Id: id });
+    expect(row!.external_id).toBe(id);
+
+    expect((await sim.sendReceipt([id], 'Delivered', CUSTOMER)).body).toEqual({ received: true, outcome: 'status' });
+    expect((await messagesOf(id))[0]).toMatchObject({ status: 'delivered', ack: 2 });
+    await sim.sendReceipt([id], 'Read', CUSTOMER);
+    expect((await messagesOf(id))[0]).toMatchObject({ status: 'read', ack: 3 });
+    await sim.sendReceipt([id], 'Delivered', CUSTOMER);
+    expect((await messagesOf(id))[0]).toMatchObject({ status: 'read', ack: 3 });
+    await watcher.waitFor('appMessage', (p) => p.message?.id === messageId && p.message.ack === 3);
+  });
+
+  it('deletes a sent message for everyone with the documented payload; edits are not offered', async () => {
+    const messageId = await reply('apagar isto');
+    const row = await sentRow(messageId);
+    const deleted = await api.request('DELETE', '/messages', { token: t.agent.token, body: { id: messageId } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted).toBe(true);
+    expect(lastRequest('/chat/delete').body).toEqual({ Phone: CUSTOMER, Id: row!.external_id });
+    expect(sim.user.deleted.has(row!.external_id as string)).toBe(true);
+
+    const other = await reply('editar isto');
+    await sentRow(other);
+    const edit = await api.request('PATCH', `/messages/${other}`, { token: t.agent.token, body: { body: 'editado' } });
+    expect([edit.status, edit.body.error]).toEqual([400, 'ERR_VALIDATION']);
+  });
+
+  it('sends quoted replies and media with the documented payloads', async () => {
+    const [customerMessage] = await rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and from_me = false and media_key is null order by created_at desc limit 1`);
+    const ticketId = await ticketOfCustomer();
+    const quoted = await api.post(`/messages/${ticketId}`, { body: 'Sobre isso:', quotedMsgId: customerMessage.id }, { token: t.agent.token });
+    expect(await sentRow(quoted.body.id)).toMatchObject({ status: 'sent' });
+    expect(lastRequest('/chat/send/text').body).toMatchObject({
+      Phone: CUSTOMER,
+      Body: 'Sobre isso:',
+      ContextInfo: { StanzaId: customerMessage.external_id, Participant: `${CUSTOMER}@s.whatsapp.net` },
+    });
+
+    const form = new FormData();
+    form.append('body', 'o comprovante');
+    form.append('medias', new Blob([PNG], { type: 'image/png' }), 'comprovante.png');
+    const uploaded = await fetch(`${server.url}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${t.agent.token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const media = (await uploaded.json()) as { id: string };
+    expect(await sentRow(media.id)).toMatchObject({ status: 'sent' });
+    expect(lastRequest('/chat/send/image').body).toEqual({
+      Phone: CUSTOMER,
+      Image: `data:image/png;base64,${PNG.toString('base64')}`,
+      Caption: 'o comprovante',
+      Id: media.id.replace(/-/g, '').toUpperCase(),
+    });
+  });
+
+  it('refuses a wrong secret, an unknown channel and another type before anything is stored', async () => {
+    const event = { type: 'Message', event: { Info: { Chat: '5491100000000@s.whatsapp.net', ID: 'FORGED1', IsFromMe: false }, Message: { conversation: 'forged' } } };
+    const before = await storedCount();
+    const [, , , publicKey, secret] = webhookPath.split('/');
+    const wrong = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    for (const path of [`/webhooks/meow/${publicKey}/${wrong}`, `/webhooks/meow/${publicKey}/${secret.slice(1)}`, `/webhooks/meow/nope/${secret}`, `/webhooks/meow/${t.channel.publicKey}/${secret}`]) {
+      const response = await api.post(path, event);
+      expect(response.status, path).toBe(401);
+      expect(response.body.error).toBe('ERR_INVALID_TOKEN');
+    }
+    const form = await fetch(`${server.url}/webhooks/meow/${publicKey}/${wrong}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ jsonData: JSON.stringify(event), token: sim.user.token }).toString(),
+    });
+    expect(form.status).toBe(401);
+    expect(await storedCount()).toBe(before);
+    expect(await messagesOf('FORGED1')).toHaveLength(0);
+
+    const bad = await api.post(webhookPath, { type: 'Message', event: { Info: {} } });
+    expect([bad.status, bad.body.error]).toEqual([400, 'ERR_VALIDATION']);
+    const notJson = await fetch(`${server.url}${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'jsonData=%7Bnope' });
+    expect(notJson.status).toBe(400);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('retries a 429 and a 5xx answer later, and the message is finally sent once', async () => {
+    sim.fail({ path: /^\/chat\/send\/text$/, status: 429, body: { code: 429, error: 'too many requests', success: false } });
+    sim.fail({ path: /^\/chat\/send\/text$/, status: 502, body: { code: 502, error: 'bad gateway', success: false } });
+    const before = sim.requests.filter((r) => r.path === '/chat/send/text').length;
+    const messageId = await reply('Depois de um tempo');
+    expect(await sentRow(messageId, 60_000)).toMatchObject({ status: 'sent', ack: 1, error: null });
+    const attempts = sim.requests.filter((r) => r.path === '/chat/send/text').slice(before);
+    expect(attempts).toHaveLength(3);
+    // The same WhatsApp id on every attempt.
+    expect(new Set(attempts.map((a) => (a.body as any).Id)).size).toBe(1);
+    expect(attempts[2].at - attempts[0].at).toBeGreaterThan(2_000);
+  }, 90_000);
+
+  it('fails a send at once when WuzAPI refuses the token (401), without retrying', async () => {
+    sim.fail({ path: /^\/chat\/send\/text$/, status: 401, body: { code: 401, error: 'unauthorized', success: false } });
+    const before = sim.requests.filter((r) => r.path === '/chat/send/text').length;
+    const messageId = await reply('com o token errado');
+    expect(await sentRow(messageId)).toMatchObject({ status: 'failed', error: 'ERR_SENDING_WAPP_MSG' });
+    expect(sim.requests.filter((r) => r.path === '/chat/send/text').length - before).toBe(1);
+  });
+
+  it('maps WuzAPI errors to the spec codes', () => {
+    const code = (e: Error) => (e instanceof AppError ? e.code : e.name);
+    expect(code(meowFailure('send', 401, { code: 401, error: 'unauthorized', success: false }))).toBe('ERR_SENDING_WAPP_MSG');
+    expect(code(meowFailure('session', 401, { code: 401, error: 'unauthorized', success: false }))).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(code(meowFailure('send', 500, { code: 500, error: 'no session', success: false }))).toBe('ERR_WAPP_INITIALIZED');
+    expect(code(meowFailure('send', 400, { code: 400, error: 'could not parse Phone', success: false }))).toBe('ERR_WAPP_INVALID_CONTACT');
+    expect(meowFailure('send', 429, {})).toBeInstanceOf(MeowUnavailableError);
+    expect(meowFailure('send', 500, { code: 500, error: 'error sending message: timeout', success: false })).toBeInstanceOf(MeowUnavailableError);
+  });
+
+  it('asks for a linking code instead of a QR code when a pairing number is set', async () => {
+    const other = await startWuzapiSimulator();
+    try {
+      const created = await api.post('/whatsapp', { name: 'WuzAPI pairing', type: 'meow', settings: { baseUrl: other.url, token: other.user.token, pairingNumber: '5491155550000' } }, { token: t.admin.token });
+      expect(created.status).toBe(201);
+      expect(other.requests.find((r) => r.path === '/session/pairphone')!.body).toEqual({ Phone: '5491155550000' });
+      expect(created.body).toMatchObject({ status: 'qrcode', qrcode: other.user.pairingCode });
+      expect(created.body.qrcode).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('stops: logs the session out and shows the channel disconnected', async () => {
+    const stopped = await api.post(`/whatsapp/${channel.id}/stop`, undefined, { token: t.admin.token });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.status).toBe('disconnected');
+    expect(sim.requests.some((r) => r.method === 'POST' && r.path === '/session/logout')).toBe(true);
+    expect(sim.user.loggedIn).toBe(false);
+  });
+});

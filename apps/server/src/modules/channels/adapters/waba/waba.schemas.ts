@@ -1,0 +1,270 @@
+import { z } from 'zod';
+
+/**
+ * A WhatsApp Business Cloud API channel (SPEC §3 WABA fields: phone id, business account id, API
+ * version, token), plus what the webhook needs: the app secret that signs notifications
+ * (X-Hub-Signature-256) and the verify token of the subscription handshake. `token`, `appSecret`
+ * and `verifyToken` are secrets: the channel API shows them masked.
+ */
+export const wabaSettingsSchema = z.object({
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, 'The phone number ID shown by Meta (digits).'),
+  businessAccountId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, 'The WhatsApp Business Account ID shown by Meta (digits).')
+    .optional(),
+  apiVersion: z
+    .string()
+    .trim()
+    .regex(/^v\d{1,2}\.\d$/, "A Graph API version such as 'v21.0'.")
+    .default('v21.0'),
+  token: z.string().trim().min(10, 'The access token of the app (a system user token).').max(2048),
+  appSecret: z.string().trim().min(8, 'The app secret (App settings → Basic), used to check webhook signatures.').max(256),
+  verifyToken: z.string().trim().min(8, 'A verify token of at least 8 characters, the same as in the webhook configuration.').max(256),
+  baseUrl: z
+    .url({ protocol: /^https?$/, error: 'An http(s) URL.' })
+    .max(500)
+    .default('https://graph.facebook.com')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How outgoing files reach Meta: uploaded to the media endpoint, or as a signed link to this server (APP_URL must be public). */
+  mediaDelivery: z.enum(['upload', 'link']).default('upload'),
+});
+export type WabaSettings = z.output<typeof wabaSettingsSchema>;
+
+// ---- Webhook notifications (only the fields the adapter reads; the rest is ignored) ----
+
+const mediaObject = z.object({
+  id: z.string().min(1).max(100),
+  mime_type: z.string().max(200).optional(),
+  sha256: z.string().optional(),
+  caption: z.string().optional(),
+  filename: z.string().optional(),
+});
+
+export const webhookMessageSchema = z.object({
+  from: z.string().min(1).max(40),
+  id: z.string().min(1).max(200),
+  timestamp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .optional(),
+  type: z.string().max(50),
+  context: z.object({ id: z.string().max(200).optional(), from: z.string().optional() }).optional(),
+  text: z.object({ body: z.string() }).optional(),
+  image: mediaObject.optional(),
+  audio: mediaObject.optional(),
+  video: mediaObject.optional(),
+  document: mediaObject.optional(),
+  sticker: mediaObject.optional(),
+  location: z
+    .object({
+      latitude: z.number(),
+      longitude: z.number(),
+      name: z.string().optional(),
+      address: z.string().optional(),
+      url: z.string().optional(),
+    })
+    .optional(),
+  contacts: z
+    .array(
+      z.object({
+        name: z
+          .object({ formatted_name: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() })
+          .optional(),
+        phones: z.array(z.object({ phone: z.string().optional(), wa_id: z.string().optional() })).optional(),
+      }),
+    )
+    .optional(),
+  interactive: z
+    .object({
+      type: z.string(),
+      button_reply: z.object({ id: z.string(), title: z.string() }).optional(),
+      list_reply: z.object({ id: z.string(), title: z.string(), description: z.string().optional() }).optional(),
+    })
+    .optional(),
+  button: z.object({ text: z.string().optional(), payload: z.string().optional() }).optional(),
+  reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).optional(),
+  errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional() })).optional(),
+});
+export type WebhookMessage = z.output<typeof webhookMessageSchema>;
+
+export const webhookStatusSchema = z.object({
+  id: z.string().min(1).max(200),
+  status: z.string(),
+  timestamp: z.string().optional(),
+  recipient_id: z.string().optional(),
+  errors: z
+    .array(
+      z.object({
+        code: z.number().optional(),
+        title: z.string().optional(),
+        message: z.string().optional(),
+        error_data: z.object({ details: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
+});
+export type WebhookStatus = z.output<typeof webhookStatusSchema>;
+
+export const webhookNotificationSchema = z.object({
+  object: z.string(),
+  entry: z
+    .array(
+      z.object({
+        id: z.string().optional(),
+        changes: z
+          .array(
+            z.object({
+              field: z.string(),
+              value: z.object({
+                metadata: z.object({ phone_number_id: z.string(), display_phone_number: z.string().optional() }).optional(),
+                contacts: z
+                  .array(z.object({ wa_id: z.string().optional(), profile: z.object({ name: z.string().optional() }).optional() }))
+                  .optional(),
+                // Parsed one by one, so that one odd message does not refuse the others.
+                messages: z.array(z.unknown()).max(1000).optional(),
+                statuses: z.array(z.unknown()).max(1000).optional(),
+              }),
+            }),
+          )
+          .max(100),
+      }),
+    )
+    .max(100),
+});
+export type WebhookNotification = z.output<typeof webhookNotificationSchema>;
+
+// ---- Graph answers ----
+
+export const graphErrorBodySchema = z.object({
+  error: z.object({
+    message: z.string().optional(),
+    type: z.string().optional(),
+    code: z.number().optional(),
+    error_subcode: z.number().optional(),
+    error_data: z.object({ details: z.string().optional() }).optional(),
+    fbtrace_id: z.string().optional(),
+  }),
+});
+
+export const sendResponseSchema = z.object({
+  messages: z.array(z.object({ id: z.string().min(1) })).min(1),
+});
+
+export const mediaUploadResponseSchema = z.object({ id: z.string().min(1) });
+
+export const mediaUrlResponseSchema = z.object({
+  url: z.string().min(1),
+  mime_type: z.string().optional(),
+  file_size: z.union([z.number(), z.string()]).optional(),
+});
+
+export const phoneNumberResponseSchema = z.object({
+  id: z.string(),
+  display_phone_number: z.string().optional(),
+  verified_name: z.string().optional(),
+});
+
+// ---- Templates and interactive messages (SPEC §5: text 1–60, button ≤ 20, unique values, list ≤ 5 sections) ----
+
+/** A recipient: the number with its country code, digits only or with '+' (exact for the official API). */
+const recipient = z.string().trim().min(1).max(40);
+
+const templateParameter = z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) });
+
+export const wabaTemplateInputSchema = z.object({
+  to: recipient,
+  /** The approved template's name. */
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/, 'Template names have lowercase letters, digits and underscores.'),
+  /** Its language and locale code, as approved ('pt_BR', 'en_US', 'es'). */
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "A language code such as 'pt_BR' or 'en'."),
+  /** Values for the template's {{1}}, {{2}}… placeholders, by component. */
+  components: z
+    .array(z.object({ type: z.enum(['header', 'body']), parameters: z.array(templateParameter).min(1).max(30) }))
+    .max(2)
+    .refine((list) => new Set(list.map((c) => c.type)).size === list.length, 'One component of each type.')
+    .optional(),
+  quotedExternalId: z.string().max(200).optional(),
+});
+export type WabaTemplateInput = z.input<typeof wabaTemplateInputSchema>;
+
+export const INTERACTIVE_LIMITS = {
+  text: 60,
+  buttonTitle: 20,
+  buttons: 3,
+  sections: 5,
+  rows: 10,
+  rowTitle: 24,
+  rowDescription: 72,
+  header: 60,
+  footer: 60,
+} as const;
+
+const interactiveText = z.string().trim().min(1).max(INTERACTIVE_LIMITS.text);
+const optionalExtra = (max: number) => z.string().trim().min(1).max(max).optional();
+const uniqueBy = <T>(items: T[], key: (item: T) => string) => new Set(items.map(key)).size === items.length;
+
+const buttonsInput = z.object({
+  type: z.literal('button'),
+  to: recipient,
+  text: interactiveText,
+  header: optionalExtra(INTERACTIVE_LIMITS.header),
+  footer: optionalExtra(INTERACTIVE_LIMITS.footer),
+  buttons: z
+    .array(z.object({ id: z.string().trim().min(1).max(256), title: z.string().trim().min(1).max(INTERACTIVE_LIMITS.buttonTitle) }))
+    .min(1)
+    .max(INTERACTIVE_LIMITS.buttons)
+    .refine((buttons) => uniqueBy(buttons, (b) => b.id), 'Button values (ids) must be unique.')
+    .refine((buttons) => uniqueBy(buttons, (b) => b.title.toLowerCase()), 'Button titles must be unique.'),
+  quotedExternalId: z.string().max(200).optional(),
+});
+
+const listInput = z
+  .object({
+    type: z.literal('list'),
+    to: recipient,
+    text: interactiveText,
+    header: optionalExtra(INTERACTIVE_LIMITS.header),
+    footer: optionalExtra(INTERACTIVE_LIMITS.footer),
+    /** The label of the button that opens the list. */
+    button: z.string().trim().min(1).max(INTERACTIVE_LIMITS.buttonTitle),
+    sections: z
+      .array(
+        z.object({
+          title: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowTitle).optional(),
+          rows: z
+            .array(
+              z.object({
+                id: z.string().trim().min(1).max(200),
+                title: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowTitle),
+                description: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowDescription).optional(),
+              }),
+            )
+            .min(1),
+        }),
+      )
+      .min(1)
+      .max(INTERACTIVE_LIMITS.sections),
+    quotedExternalId: z.string().max(200).optional(),
+  })
+  .superRefine((list, ctx) => {
+    const rows = list.sections.flatMap((s) => s.rows);
+    if (rows.length > INTERACTIVE_LIMITS.rows)
+      ctx.addIssue({ code: 'custom', path: ['sections'], message: `At most ${INTERACTIVE_LIMITS.rows} rows in all.` });
+    if (!uniqueBy(rows, (r) => r.id)) ctx.addIssue({ code: 'custom', path: ['sections'], message: 'Row values (ids) must be unique.' });
+    if (list.sections.length > 1 && list.sections.some((s) => !s.title)) {
+      ctx.addIssue({ code: 'custom', path: ['sections'], message: 'Every section needs a title when there are several.' });
+    }
+  });
+
+export const wabaInteractiveInputSchema = z.discriminatedUnion('type', [buttonsInput, listInput]);
+export type WabaInteractiveInput = z.input<typeof wabaInteractiveInputSchema>;

@@ -1,0 +1,106 @@
+import type { Channel, ChannelType } from '@conversa/shared';
+
+/** What the server shows in place of a stored secret; sent back unchanged, it keeps the stored value. */
+export const SECRET_MASK = '••••••';
+
+export interface SettingField {
+  key: string;
+  /** secret: a password input (the server masks it in answers). */
+  kind: 'text' | 'secret' | 'select';
+  required?: boolean;
+  defaultValue?: string;
+  options?: readonly string[];
+  placeholder?: string;
+}
+
+/** Per-type settings fields of the channel form (SPEC §3 Channel; issue 4 per type). Labels: channels.settings.<key>. */
+export const TYPE_FIELDS: Record<ChannelType, readonly SettingField[]> = {
+  webchat: [],
+  waba: [
+    { key: 'phoneNumberId', kind: 'text', required: true },
+    { key: 'businessAccountId', kind: 'text' },
+    { key: 'apiVersion', kind: 'text', required: true, defaultValue: 'v21.0' },
+    { key: 'token', kind: 'secret', required: true },
+    { key: 'appSecret', kind: 'secret', required: true },
+    { key: 'verifyToken', kind: 'secret', required: true },
+    { key: 'baseUrl', kind: 'text', required: true, defaultValue: 'https://graph.facebook.com' },
+  ],
+  telegram: [
+    { key: 'token', kind: 'secret', required: true },
+    { key: 'baseUrl', kind: 'text', required: true, defaultValue: 'https://api.telegram.org' },
+    { key: 'mode', kind: 'select', required: true, defaultValue: 'webhook', options: ['webhook', 'polling'] },
+  ],
+  evolution: [
+    { key: 'baseUrl', kind: 'text', required: true, placeholder: 'https://evolution.example.com' },
+    { key: 'apiKey', kind: 'secret', required: true },
+    { key: 'instanceName', kind: 'text' },
+    { key: 'pairingNumber', kind: 'text' },
+  ],
+  meow: [
+    { key: 'baseUrl', kind: 'text', required: true, placeholder: 'https://wuzapi.example.com' },
+    { key: 'token', kind: 'secret', required: true },
+  ],
+  baileys: [],
+  whatsapp: [],
+  hub: [],
+};
+
+/** The order of the type select. */
+export const TYPE_ORDER: readonly ChannelType[] = ['webchat', 'waba', 'telegram', 'evolution', 'meow', 'baileys', 'whatsapp', 'hub'];
+
+/** Unofficial QR-code kinds, hidden when the tenant hides them (localStorage whatsappAllowed === 'false'). */
+export const UNOFFICIAL_TYPES: readonly ChannelType[] = ['baileys', 'whatsapp', 'meow', 'evolution'];
+
+/** Kinds marked beta in the UI. */
+export const BETA_TYPES: readonly ChannelType[] = ['whatsapp'];
+
+/** Kinds with a phone number (the official API needs it, with the country code). */
+export const NUMBER_TYPES: readonly ChannelType[] = ['waba', 'baileys', 'whatsapp', 'meow', 'evolution'];
+
+/**
+ * Kinds whose provider calls our webhook at /webhooks/<type>/<publicKey>, to be shown to the user.
+ * Evolution and WuzAPI (meow) are left out: their adapters register the webhook themselves, with a
+ * secret path segment the API never shows.
+ */
+export function usesWebhook(channel: Pick<Channel, 'type' | 'settings'>): boolean {
+  if (channel.type === 'telegram') return channel.settings.mode !== 'polling';
+  return channel.type === 'waba' || channel.type === 'hub';
+}
+
+/** Kinds whose adapter registers the webhook with the provider by itself when the channel starts. */
+export const AUTO_WEBHOOK_TYPES: readonly ChannelType[] = ['telegram'];
+
+export function webhookUrl(channel: Pick<Channel, 'type' | 'publicKey'>): string {
+  return `${window.location.origin}/webhooks/${channel.type}/${channel.publicKey}`;
+}
+
+/** SPEC §1 tenant hideUnoficial, stored at login as whatsappAllowed. */
+export function unofficialAllowed(): boolean {
+  try {
+    return localStorage.getItem('whatsappAllowed') !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+export function defaultSettings(type: ChannelType): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of TYPE_FIELDS[type]) if (field.defaultValue !== undefined) out[field.key] = field.defaultValue;
+  return out;
+}
+
+/** A required field is filled (a masked stored secret counts as filled). */
+export function missingSettings(type: ChannelType, settings: Record<string, unknown>): string[] {
+  return TYPE_FIELDS[type]
+    .filter((field) => field.required)
+    .filter((field) => {
+      const value = settings[field.key];
+      return typeof value !== 'string' || value.trim() === '';
+    })
+    .map((field) => field.key);
+}
+
+/** QR codes arrive as data URLs (images); anything else is shown as text (a pairing code). */
+export function isImageDataUrl(value: string): boolean {
+  return /^data:image\//i.test(value);
+}
