@@ -158,23 +158,27 @@ export async function listTicketViews(db: Db, tenantId: number, query: TicketLis
   if (query.searchParam) {
     const pattern = containsPattern(query.searchParam);
     const digits = query.searchParam.replace(/\D/g, '');
-    // The contact side is an EXISTS on the ticket's own contact, so the list never joins every contact.
-    const contactMatches = digits
-      ? sql`exists (select 1 from ${contacts} c where c.id = ${tickets.contactId} and (c.name ilike ${pattern} or c.number like ${`%${digits}%`}))`
-      : sql`exists (select 1 from ${contacts} c where c.id = ${tickets.contactId} and c.name ilike ${pattern})`;
     filters.push(
       or(
-        contactMatches,
+        ilike(contacts.name, pattern),
+        digits ? ilike(contacts.number, `%${digits}%`) : undefined,
         ilike(tickets.lastMessage, pattern),
         /^\d+$/.test(query.searchParam) && query.searchParam.length < 10 ? eq(tickets.id, Number(query.searchParam)) : undefined,
       ),
     );
   }
   const where = and(...filters);
-  // The page is chosen from tickets alone (index order), then only its rows are joined for display.
+  // The page is chosen from tickets alone (joined to contacts only to search them), then only its
+  // rows are joined for display; the count never joins unless it searches.
+  const pageQuery = db.select({ id: tickets.id }).from(tickets).$dynamic();
+  const countQuery = db.select({ total: sql<number>`count(*)::int` }).from(tickets).$dynamic();
+  if (query.searchParam) {
+    pageQuery.innerJoin(contacts, eq(contacts.id, tickets.contactId));
+    countQuery.innerJoin(contacts, eq(contacts.id, tickets.contactId));
+  }
   const [page, [totals]] = await Promise.all([
-    db.select({ id: tickets.id }).from(tickets).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where),
+    pageQuery.where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset),
+    countQuery.where(where),
   ]);
   const ids = page.map((r) => r.id);
   const views = ids.length ? (await selectViews(db).where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids)))).map(flatten) : [];
