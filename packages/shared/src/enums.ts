@@ -16,6 +16,9 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const CHANNEL_TYPES = ['webchat', 'waba', 'baileys', 'whatsapp', 'meow', 'evolution', 'telegram', 'hub'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
+/** The QR-code WhatsApp kinds; a tenant with hideUnoficial may not use them. */
+export const UNOFFICIAL_CHANNEL_TYPES: readonly ChannelType[] = ['baileys', 'whatsapp', 'meow', 'evolution'];
+
 export const CHANNEL_STATUSES = ['qrcode', 'disconnected', 'connected', 'pairingTimeout', 'opening'] as const;
 export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
 

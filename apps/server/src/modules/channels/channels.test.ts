@@ -342,3 +342,15 @@ describe('channel settings', () => {
     expect(() => settingsObject('"text"')).toThrow(expect.objectContaining({ code: 'ERR_INVALID_JSON' }));
   });
 });
+
+describe('hideUnoficial', () => {
+  it('a company limited to official channels cannot create the QR-code WhatsApp kinds, but can create official ones', async () => {
+    const tenant = await buildTenant(server.ctx, { maxConnections: 5, hideUnoficial: true });
+    const admin = await buildAgent(server, tenant.id, 'admin');
+    const refused = await create(admin, { name: 'Gateway', type: 'evolution', settings: { baseUrl: 'https://evolution.example.com', apiKey: 'an-api-key-123' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api.get('/whatsapp', { token: admin.token })).body).toHaveLength(0);
+    expect((await create(admin, { name: 'Site' })).status).toBe(201);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Channel, ChannelType } from '@conversa/shared';
+import { UNOFFICIAL_CHANNEL_TYPES, type Channel, type ChannelType } from '@conversa/shared';
 
 /** What the server shows in place of a stored secret; sent back unchanged, it keeps the stored value. */
 export const SECRET_MASK = '••••••';
@@ -49,7 +49,7 @@ export const TYPE_FIELDS: Record<ChannelType, readonly SettingField[]> = {
 export const TYPE_ORDER: readonly ChannelType[] = ['webchat', 'waba', 'telegram', 'evolution', 'meow', 'baileys', 'whatsapp', 'hub'];
 
 /** Unofficial QR-code kinds, hidden when the tenant hides them (localStorage whatsappAllowed === 'false'). */
-export const UNOFFICIAL_TYPES: readonly ChannelType[] = ['baileys', 'whatsapp', 'meow', 'evolution'];
+export const UNOFFICIAL_TYPES: readonly ChannelType[] = UNOFFICIAL_CHANNEL_TYPES;
 
 /** Kinds marked beta in the UI. */
 export const BETA_TYPES: readonly ChannelType[] = ['whatsapp'];

@@ -1,3 +1,4 @@
+import { UNOFFICIAL_CHANNEL_TYPES } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -25,6 +26,9 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
   const channel = await transact(ctx, async (tx, events) => {
     const tenant = await lockTenant(tx, tenantId);
     if (!tenant) throw new AppError('ERR_NO_TENANT_FOUND');
+    if (tenant.hideUnoficial && UNOFFICIAL_CHANNEL_TYPES.includes(input.type)) {
+      throw new AppError('ERR_NO_PERMISSION', 'This company may use only official channels.', { type: ['Unofficial channel types are disabled for this company.'] });
+    }
     const existing = await countChannels(tx, tenantId);
     if (existing >= tenant.maxConnections) throw new AppError('ERR_CONNECTION_LIMIT');
     await assertQueueOfTenant(tx, tenantId, input.queueId);
