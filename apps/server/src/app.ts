@@ -28,6 +28,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
 import { webchatRoutes } from './modules/channels/adapters/webchat/webchat.routes.js';
 import { allAdapters } from './modules/channels/adapters/registry.js';
 import { registerWebchatSockets } from './modules/channels/adapters/webchat/webchat.sockets.js';
+import { registerDemoSimulators } from './modules/demo/demo-simulators.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app, served at `/` when present. */
@@ -79,6 +80,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   for (const adapter of allAdapters()) {
     if (adapter.webhookRoutes) await app.register(adapter.webhookRoutes(ctx), { prefix: `/webhooks/${adapter.type}` });
   }
+  // DEMO_SIMULATORS=true: in-process Meta Cloud API simulator, tenant 1's demo channel, /demo/whatsapp.
+  await registerDemoSimulators(app, ctx);
 
   const realtime = new Realtime(app.server, ctx.logger);
   if (ctx.env.REDIS_URL) await realtime.useRedis(ctx.env.REDIS_URL);

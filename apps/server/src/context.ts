@@ -23,7 +23,7 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     logger,
     events: new EventBus(logger),
     realtime: null,
-    http: createOutboundHttp({ allowPrivateNetworks: env.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
+    http: createOutboundHttp({ allowPrivateNetworks: env.OUTBOUND_ALLOW_PRIVATE_NETWORKS || env.DEMO_SIMULATORS }),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
   };
 }

@@ -56,6 +56,8 @@ export const envSchema = z
     WEB_DIST: z.string().optional(),
     /** Let channel adapters reach private/loopback addresses (local simulators, gateways on a LAN). */
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool,
+    /** Run the Meta Cloud API simulator in-process with a demo channel in tenant 1 and the /demo/whatsapp page (implies private outbound). */
+    DEMO_SIMULATORS: bool,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

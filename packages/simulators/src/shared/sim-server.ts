@@ -9,6 +9,8 @@ export interface RecordedRequest {
   query: Record<string, unknown>;
   body: unknown;
   at: number;
+  /** The answer's status code, once answered. */
+  status?: number;
 }
 
 /** A fault to answer with instead of the normal behaviour (rate limits, provider errors, delays). */
@@ -45,8 +47,11 @@ export async function startSimServer(register: (app: FastifyInstance) => void | 
 
   app.addContentTypeParser(['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
+  const recorded = new WeakMap<object, RecordedRequest>();
   app.addHook('preHandler', async (request, reply) => {
-    requests.push({ method: request.method, path: request.url.split('?')[0], headers: request.headers, query: request.query as Record<string, unknown>, body: request.body, at: Date.now() });
+    const entry: RecordedRequest = { method: request.method, path: request.url.split('?')[0], headers: request.headers, query: request.query as Record<string, unknown>, body: request.body, at: Date.now() };
+    requests.push(entry);
+    recorded.set(request, entry);
     if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
     const index = faults.findIndex((f) => !f.path || f.path.test(request.url));
     if (index >= 0) {
@@ -54,6 +59,10 @@ export async function startSimServer(register: (app: FastifyInstance) => void | 
       if (--fault.left <= 0) faults.splice(index, 1);
       return reply.status(fault.status).headers(fault.headers ?? {}).send(fault.body);
     }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const entry = recorded.get(request);
+    if (entry) entry.status = reply.statusCode;
   });
   await register(app);
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });

@@ -8,7 +8,9 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
  * answers `{ok: true, result}` or `{ok: false, error_code, description, parameters?}`, file
  * downloads at `/file/bot<token>/<file_path>`, and webhooks delivered as the Bot API delivers them
  * (a JSON Update POSTed to the URL of setWebhook, with the `X-Telegram-Bot-Api-Secret-Token`
- * header when a secret_token was set).
+ * header when a secret_token was set), or kept for getUpdates (long polling: offset confirms
+ * updates, timeout waits for them, allowed_updates filters them; 409 Conflict while a webhook is
+ * set or when a newer getUpdates ends an older one, as the Bot API answers).
  */
 
 export interface TgUser {
@@ -118,6 +120,13 @@ export interface TelegramSim {
   addChat(chat: TgChat): void;
   /** Builds an Update of a customer's message and POSTs it to the webhook, as Telegram does. */
   sendUpdate(input: UpdateKind & UpdateInput): Promise<WebhookDelivery>;
+  /**
+   * Builds an Update of a customer's message and keeps it for getUpdates (long polling), as
+   * Telegram does for a bot without a webhook; a waiting getUpdates answers at once.
+   */
+  queueUpdate(input: UpdateKind & UpdateInput): TgUpdate;
+  /** Updates kept for getUpdates and not yet confirmed (by a later call with a higher offset). */
+  readonly pendingUpdates: readonly TgUpdate[];
   /** POSTs an Update as is (a redelivery), with the registered secret or the given one (null: none). */
   deliver(update: TgUpdate, options?: { secretToken?: string | null }): Promise<WebhookDelivery>;
   /** The next `times` send*, edit and delete calls answer 429 with parameters.retry_after. */
@@ -207,6 +216,12 @@ export async function startTelegramSim(options: { token?: string; port?: number 
   let nextMessageId = 1;
   let nextUpdateId = 100_000;
   let rateLimit: { retryAfter: number; left: number } | undefined;
+  /** Updates for getUpdates, oldest first (Telegram keeps them up to 24 hours). */
+  let pending: TgUpdate[] = [];
+  /** allowed_updates of the last getUpdates that gave one (it applies to the later calls). */
+  let pollAllowed: string[] | undefined;
+  /** The getUpdates call waiting for updates (long polling), if any. */
+  let waiting: { wake(force?: boolean): void; conflict(): void } | undefined;
 
   const state: { webhook: TelegramSim['webhook'] } = { webhook: null };
 
@@ -305,6 +320,7 @@ export async function startTelegramSim(options: { token?: string; port?: number 
       }
       case 'deleteWebhook':
         state.webhook = null;
+        if (params.drop_pending_updates === true || params.drop_pending_updates === 'true') pending = [];
         return true;
       case 'getWebhookInfo':
         return {
@@ -348,6 +364,51 @@ export async function startTelegramSim(options: { token?: string; port?: number 
     }
   }
 
+  const kindOf = (update: TgUpdate) => (update.edited_message ? 'edited_message' : 'message');
+
+  /** The updates a getUpdates with these parameters answers now (confirming those below offset). */
+  function takeUpdates(params: Record<string, unknown>): TgUpdate[] {
+    const offset = int(params.offset);
+    if (offset !== undefined && offset < 0) pending = pending.slice(Math.max(0, pending.length + offset));
+    else if (offset !== undefined && offset > 0) pending = pending.filter((u) => u.update_id >= offset);
+    const limit = Math.min(100, Math.max(1, int(params.limit) ?? 100));
+    const allowed = pollAllowed;
+    return pending.filter((u) => !allowed || allowed.length === 0 || allowed.includes(kindOf(u))).slice(0, limit);
+  }
+
+  /**
+   * getUpdates (https://core.telegram.org/bots/api#getupdates): refused with 409 while a webhook is
+   * set; waits up to `timeout` seconds for an update; a newer call ends a waiting one with 409.
+   */
+  async function getUpdates(params: Record<string, unknown>): Promise<TgUpdate[]> {
+    if (state.webhook)
+      throw new BotApiError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+    if (Array.isArray(params.allowed_updates)) pollAllowed = params.allowed_updates.map(String);
+    waiting?.conflict();
+    waiting = undefined;
+    const now = takeUpdates(params);
+    const timeout = Math.min(50, Math.max(0, int(params.timeout) ?? 0));
+    if (now.length > 0 || timeout === 0) return now;
+    return new Promise<TgUpdate[]>((resolve, reject) => {
+      const self = {
+        wake: (force = false) => {
+          const updates = takeUpdates(params);
+          // An update the call does not take (allowed_updates) keeps it waiting.
+          if (updates.length > 0 || force) finish(() => resolve(updates));
+        },
+        conflict: () =>
+          finish(() => reject(new BotApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running'))),
+      };
+      const timer = setTimeout(() => self.wake(true), timeout * 1000);
+      function finish(answer: () => void) {
+        clearTimeout(timer);
+        if (waiting === self) waiting = undefined;
+        answer();
+      }
+      waiting = self;
+    });
+  }
+
   async function answerMethod(request: FastifyRequest, reply: FastifyReply, botToken: string, method: string) {
     // An unknown or revoked token: the Bot API answers 401 Unauthorized to every method.
     if (botToken !== token) return reply.status(401).send({ ok: false, error_code: 401, description: 'Unauthorized' });
@@ -357,7 +418,8 @@ export async function startTelegramSim(options: { token?: string; port?: number 
     const params = { ...(request.query as Record<string, unknown>), ...parsed.fields };
     for (const [key, value] of Object.entries(params)) if (typeof value === 'string') params[key] = formValue(value);
     try {
-      return reply.send({ ok: true, result: call(method, params, parsed.files) });
+      const result = method === 'getUpdates' ? await getUpdates(params) : call(method, params, parsed.files);
+      return reply.send({ ok: true, result });
     } catch (error) {
       if (!(error instanceof BotApiError)) throw error;
       return reply
@@ -423,7 +485,7 @@ export async function startTelegramSim(options: { token?: string; port?: number 
     return { update, status: response.status, body };
   }
 
-  async function sendUpdate(input: UpdateKind & UpdateInput): Promise<WebhookDelivery> {
+  function buildUpdate(input: UpdateKind & UpdateInput): TgUpdate {
     const chatId = input.chat?.id ?? 1_111_111;
     const chat: TgChat = { type: 'private', first_name: 'Test', last_name: 'Lastname', username: 'Test', ...input.chat, id: chatId };
     chats.set(chat.id, chat);
@@ -477,8 +539,16 @@ export async function startTelegramSim(options: { token?: string; port?: number 
         message.location = { latitude: input.latitude, longitude: input.longitude };
         break;
     }
-    const update: TgUpdate = { update_id: input.updateId ?? nextUpdateId++, ...(input.edited ? { edited_message: message } : { message }) };
-    return deliver(update);
+    return { update_id: input.updateId ?? nextUpdateId++, ...(input.edited ? { edited_message: message } : { message }) };
+  }
+
+  const sendUpdate = (input: UpdateKind & UpdateInput): Promise<WebhookDelivery> => deliver(buildUpdate(input));
+
+  function queueUpdate(input: UpdateKind & UpdateInput): TgUpdate {
+    const update = buildUpdate(input);
+    pending.push(update);
+    waiting?.wake();
+    return update;
   }
 
   return {
@@ -492,10 +562,17 @@ export async function startTelegramSim(options: { token?: string; port?: number 
     sent,
     addChat: (chat) => void chats.set(chat.id, chat),
     sendUpdate,
+    queueUpdate,
+    get pendingUpdates() {
+      return pending;
+    },
     deliver,
     rateLimit: (retryAfter, times = 1) => {
       rateLimit = { retryAfter, left: times };
     },
-    close: () => server.close(),
+    close: () => {
+      waiting?.wake(true);
+      return server.close();
+    },
   };
 }

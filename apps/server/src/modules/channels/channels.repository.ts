@@ -75,3 +75,16 @@ export async function promoteOldestChannelToDefault(db: Db, tenantId: number): P
   if (!oldest) return undefined;
   return updateChannel(db, tenantId, oldest.id, { isDefault: true });
 }
+
+/**
+ * Advances a numeric cursor kept in a channel's settings (e.g. the Telegram getUpdates offset):
+ * never moves it backwards, so a late writer cannot make a provider redeliver.
+ */
+export async function advanceChannelSettingsCursor(db: Db, tenantId: number, id: number, key: string, value: number): Promise<void> {
+  await db
+    .update(channels)
+    .set({
+      settings: sql`jsonb_set(${channels.settings}, array[${key}]::text[], to_jsonb(greatest(coalesce((${channels.settings} ->> ${key})::bigint, 0), ${value}::bigint)))`,
+    })
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)));
+}

@@ -57,6 +57,7 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
         const content = await file.toBuffer().catch(() => {
           throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
         });
+        if (file.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
         const upload = await checkUpload(content, file.mimetype, file.filename);
         const fields = sendBodySchema.safeParse({ body: fieldValue(file.fields.body), quotedMsgId: fieldValue(file.fields.quotedMsgId) || undefined });
         if (!fields.success) throw new AppError('ERR_VALIDATION', 'Invalid message fields.');

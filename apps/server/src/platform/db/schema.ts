@@ -228,6 +228,9 @@ export const contacts = pgTable(
     uniqueIndex('contacts_tenant_number_key').on(t.tenantId, t.number).where(sql`${t.number} is not null`),
     uniqueIndex('contacts_tenant_external_key').on(t.tenantId, t.externalKey).where(sql`${t.externalKey} is not null`),
     index('contacts_tenant_name_idx').on(t.tenantId, t.name),
+    // Substring search (ILIKE '%…%') of the ticket list and the contacts: trigram indexes (pg_trgm).
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
   ],
 );
 

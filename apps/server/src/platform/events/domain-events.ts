@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { MessageRow } from '../../modules/messages/messages.repository.js';
 
 /** Facts that decide who may see a ticket; events carry them before and after a change. */
 export interface TicketVisibilityFacts {
@@ -8,10 +9,22 @@ export interface TicketVisibilityFacts {
   chatFlowId: number | null;
 }
 
+/**
+ * What an inbound transaction already had when it stored a message, carried by its
+ * `message.created` so that the listeners do not read it again after the commit.
+ */
+export interface StoredMessageFacts {
+  message: MessageRow;
+  channelType: string;
+  contactKey: string | null;
+  /** The ticket changed with the message: its push goes with the message's (one read of the ticket). */
+  ticketAction: 'create' | 'update';
+}
+
 /** What happened, recorded by use cases inside their transaction and published after commit. */
 export type DomainEvent =
   | { type: 'ticket.changed'; tenantId: number; ticketId: number; action: 'create' | 'update' | 'delete'; before?: TicketVisibilityFacts }
-  | { type: 'message.created'; tenantId: number; ticketId: number; messageId: string }
+  | { type: 'message.created'; tenantId: number; ticketId: number; messageId: string; stored?: StoredMessageFacts }
   | { type: 'message.updated'; tenantId: number; ticketId: number; messageId: string }
   | { type: 'message.outbound'; tenantId: number; ticketId: number; messageId: string }
   | { type: 'contact.changed'; tenantId: number; contactId: number; action: 'create' | 'update' | 'delete' }

@@ -15,6 +15,13 @@ export interface JobDefinition<Name extends string, Schema extends z.ZodType> {
   /** How many jobs a worker takes at once (run concurrently), and how often it polls when idle. */
   batchSize?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * pg-boss queue policy: 'stately' keeps at most one queued and one active job per singletonKey
+   * (a per-key loop that two nodes never run at once). Default 'standard'.
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** An active job not finished after this long (its node died) is failed and retried. Default 15 min. */
+  expireInSeconds?: number;
   /** Run on this schedule (cron, UTC) in addition to explicit sends. */
   cron?: string;
   /** Throwing schedules a retry (with backoff) until the limit; `attempt.last` tells the final try. */

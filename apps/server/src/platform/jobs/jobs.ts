@@ -45,14 +45,17 @@ export class Jobs {
         retryLimit: definition.retryLimit ?? 5,
         retryDelay: definition.retryDelaySeconds ?? 10,
         retryBackoff: true,
+        ...(definition.policy ? { policy: definition.policy } : {}),
+        ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
       });
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
       if (!workers) continue;
+      const batchSize = definition.batchSize ?? 10;
       const workerId = await this.boss.work(
         definition.name,
         {
           pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? definition.pollingIntervalSeconds ?? 2,
-          batchSize: definition.batchSize ?? 10,
+          batchSize,
           includeMetadata: true,
         },
         // pg-boss completes or fails a whole batch together: each job runs on its own here, and a
@@ -70,6 +73,8 @@ export class Jobs {
               }
             }),
           );
+          // A full batch means a backlog: fetch again at once instead of sleeping out the polling interval.
+          if (jobs.length >= batchSize) this.wake(definition.name);
         },
       );
       this.workers.set(definition.name, workerId);

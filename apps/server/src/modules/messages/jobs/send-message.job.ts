@@ -18,6 +18,8 @@ export const sendMessageJob = defineJob({
   schema: z.object({ tenantId: z.number().int(), messageId: z.uuid() }),
   retryLimit: 6,
   retryDelaySeconds: 5,
+  // Sends run concurrently, each adapter keeping to its provider's rate (e.g. 80/s per WABA number).
+  batchSize: 50,
   async handler(ctx, { tenantId, messageId }, attempt) {
     const message = await findMessageById(ctx.db, tenantId, messageId);
     // Already sent (a retry after a crash past the provider call) or deleted meanwhile: nothing to do.

@@ -9,7 +9,7 @@ import { listContactWalletUserIds, upsertContactByKey, type ContactKey } from '.
 import { queueMembersByLoad } from '../../queues/queues.repository.js';
 import { readSetting } from '../../settings/settings.repository.js';
 import { insertTicketLog, recordInboundOnTicket, updateTicketRow, upsertActiveTicket, type TicketRow } from '../../tickets/tickets.repository.js';
-import { insertMessageOnce, messageExists } from '../messages.repository.js';
+import { insertMessageOnce, messageExists, type MessageRow } from '../messages.repository.js';
 import { messagePreview } from '../message-preview.js';
 
 export interface InboundMedia {
@@ -34,9 +34,9 @@ export interface InboundMessage {
 }
 
 export type IngestResult =
-  | { outcome: 'stored'; messageId: string; ticketId: number; contactId: number; ticketCreated: boolean }
+  | { outcome: 'stored'; messageId: string; message: MessageRow; ticketId: number; contactId: number; ticketCreated: boolean }
   | { outcome: 'duplicate' }
-  | { outcome: 'blocked'; messageId: string; contactId: number };
+  | { outcome: 'blocked'; messageId: string; message: MessageRow; contactId: number };
 
 export const MAX_INBOUND_BODY = 64 * 1024;
 
@@ -45,11 +45,19 @@ export const MAX_INBOUND_BODY = 64 * 1024;
  * store the message, update counters, all in one transaction; then (after commit) push.
  * Re-delivery is a no-op by the (channel, external id) unique index.
  */
-export async function ingestInbound(ctx: AppContext, input: InboundMessage): Promise<IngestResult> {
+export async function ingestInbound(
+  ctx: AppContext,
+  input: InboundMessage,
+  options: { channel?: ChannelRow; beforeStore?: (tx: Db) => Promise<void> } = {},
+): Promise<IngestResult> {
   if (input.body.length > MAX_INBOUND_BODY) throw new AppError('ERR_VALIDATION', 'Message too long.');
   return transact(ctx, async (tx, events) => {
-    const channel = await findChannelById(tx, input.tenantId, input.channelId);
+    // A caller that has just loaded the channel (same tenant, same id) hands it over.
+    const known = options.channel;
+    const channel =
+      known && known.id === input.channelId && known.tenantId === input.tenantId ? known : await findChannelById(tx, input.tenantId, input.channelId);
     if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
+    if (options.beforeStore) await options.beforeStore(tx);
     if (await messageExists(tx, channel.id, input.externalId)) return { outcome: 'duplicate' as const };
 
     const contact = await upsertContactByKey(tx, input.tenantId, input.contact.key, input.contact);
@@ -75,7 +83,7 @@ export async function ingestInbound(ctx: AppContext, input: InboundMessage): Pro
     // A blocked contact's messages are kept, but open no ticket and reach no bot.
     if (contact.blocked) {
       const stored = await insertMessageOnce(tx, { ...message, ticketId: null });
-      return stored ? { outcome: 'blocked' as const, messageId: stored.id, contactId: contact.id } : { outcome: 'duplicate' as const };
+      return stored ? { outcome: 'blocked' as const, messageId: stored.id, message: stored, contactId: contact.id } : { outcome: 'duplicate' as const };
     }
 
     const { ticket, created } = await upsertActiveTicket(tx, { tenantId: input.tenantId, contactId: contact.id, channelId: channel.id, queueId: channel.queueId });
@@ -87,11 +95,15 @@ export async function ingestInbound(ctx: AppContext, input: InboundMessage): Pro
       await insertTicketLog(tx, { tenantId: input.tenantId, ticketId: ticket.id, userId: null, type: 'created', payload: { channelId: channel.id } });
       await assignOnArrival(tx, channel, ticket);
     }
-    events.push(
-      { type: 'ticket.changed', tenantId: input.tenantId, ticketId: ticket.id, action: created ? 'create' : 'update' },
-      { type: 'message.created', tenantId: input.tenantId, ticketId: ticket.id, messageId: stored.id },
-    );
-    return { outcome: 'stored' as const, messageId: stored.id, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
+    // One event: the ticket's change and the message, with what the listeners need (no re-read).
+    events.push({
+      type: 'message.created',
+      tenantId: input.tenantId,
+      ticketId: ticket.id,
+      messageId: stored.id,
+      stored: { message: stored, channelType: channel.type, contactKey: contact.externalKey, ticketAction: created ? 'create' : 'update' },
+    });
+    return { outcome: 'stored' as const, messageId: stored.id, message: stored, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
   });
 }
 

@@ -15,7 +15,7 @@ export function keepFocusedTicketRead(ctx: AppContext, realtime: Realtime): void
     if (event.type !== 'message.created') return;
     const followers = await realtime.io.of(AGENTS_NAMESPACE).in(rooms.ticket(event.tenantId, event.ticketId)).fetchSockets();
     if (followers.length === 0) return;
-    const message = await findMessageById(ctx.db, event.tenantId, event.messageId);
+    const message = event.stored?.message ?? (await findMessageById(ctx.db, event.tenantId, event.messageId));
     if (!message || message.fromMe) return;
     if (await clearTicketUnread(ctx.db, event.tenantId, event.ticketId)) {
       ctx.events.publish([{ type: 'ticket.changed', tenantId: event.tenantId, ticketId: event.ticketId, action: 'update' }]);

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { sameSecret } from '../../../../platform/http/same-secret.js';
 import { errorResponses } from '../../../../platform/http/responses.js';
 import { findChannelByPublicKey, type ChannelRow } from '../../channels.repository.js';
 import { EvolutionUnavailableError } from './evolution.client.js';
@@ -19,13 +19,6 @@ declare module 'fastify' {
 /** Media arrive inline (webhook base64): room for a 16 MB file, base64-encoded, plus the envelope. */
 const WEBHOOK_BODY_LIMIT = 24 * 1024 * 1024;
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Timing-safe: compares fixed-length digests, so neither the content nor the length leaks. */
-function sameSecret(given: string, expected: string | undefined): boolean {
-  const match = timingSafeEqual(digest(given), digest(expected ?? '\u0000no-secret'));
-  return match && expected !== undefined;
-}
 
 /**
  * Authenticates before the body is read: the path names the channel (public key) and carries its

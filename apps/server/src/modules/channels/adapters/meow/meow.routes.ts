@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { sameSecret } from '../../../../platform/http/same-secret.js';
 import { errorResponses } from '../../../../platform/http/responses.js';
 import { findChannelByPublicKey, type ChannelRow } from '../../channels.repository.js';
 import { MeowUnavailableError } from './meow.client.js';
@@ -19,13 +19,6 @@ declare module 'fastify' {
 /** Media arrive inline (base64): room for a 16 MB file, base64-encoded and form-encoded, plus the event. */
 const WEBHOOK_BODY_LIMIT = 40 * 1024 * 1024;
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Timing-safe: compares fixed-length digests, so neither the content nor the length leaks. */
-function sameSecret(given: string, expected: string | undefined): boolean {
-  const match = timingSafeEqual(digest(given), digest(expected ?? '\u0000no-secret'));
-  return match && expected !== undefined;
-}
 
 const authenticateWebhook = (ctx: AppContext) => async (request: FastifyRequest) => {
   const params = meowWebhookParamsSchema.safeParse(request.params);

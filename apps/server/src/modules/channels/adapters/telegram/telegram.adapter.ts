@@ -6,6 +6,7 @@ import type { ChannelAdapter, OutboundMessage, SendResult } from '../channel-ada
 import { Throttle } from '../throttle.js';
 import { callBot, normaliseTelegramError, TelegramApiError, TelegramRateLimitedError } from './telegram.client.js';
 import { chatIdOfContactKey, parseTelegramExternalId, telegramExternalId } from './telegram.inbound.js';
+import { schedulePoll } from './telegram-poll.job.js';
 import { telegramWebhookRoutes } from './telegram.routes.js';
 import { TELEGRAM_ALLOWED_UPDATES, TELEGRAM_LIMITS, telegramSettingsSchema, type TelegramSettings } from './telegram.schemas.js';
 import { readTelegramSettings } from './telegram.settings.js';
@@ -83,7 +84,8 @@ function mediaMethod(media: NonNullable<OutboundMessage['media']>): { method: st
 }
 
 /**
- * Telegram bots (Bot API): updates by webhook with the secret-token header, replies by
+ * Telegram bots (Bot API): updates by webhook with the secret-token header (or by long polling
+ * with getUpdates, in the 'telegram.poll' job, when the server has no public URL), replies by
  * sendMessage / sendPhoto / sendDocument / sendVoice / sendAudio / sendVideo. Telegram reports no
  * delivery or read receipts to bots, so sent messages stay at 'sent'.
  */
@@ -95,16 +97,23 @@ export const telegramAdapter: ChannelAdapter<TelegramSettings> = {
     const settings = readTelegramSettings(ctx, channel);
     try {
       await callBot(ctx, settings, 'getMe');
-      await callBot(ctx, settings, 'setWebhook', {
-        url: telegramWebhookUrl(ctx, channel),
-        secret_token: settings.webhookSecret,
-        allowed_updates: TELEGRAM_ALLOWED_UPDATES,
-      });
+      if (settings.mode === 'polling') {
+        // getUpdates answers 409 while a webhook is set; pending updates stay for the poller.
+        await callBot(ctx, settings, 'deleteWebhook', { drop_pending_updates: false });
+      } else {
+        await callBot(ctx, settings, 'setWebhook', {
+          url: telegramWebhookUrl(ctx, channel),
+          secret_token: settings.webhookSecret,
+          allowed_updates: TELEGRAM_ALLOWED_UPDATES,
+        });
+      }
     } catch (error) {
       await setStatus(ctx, channel, 'disconnected');
       throw startFailure(error, settings);
     }
     await setStatus(ctx, channel, 'connected');
+    // The poll loop runs while the channel is connected in polling mode (telegram-poll.job.ts).
+    if (settings.mode === 'polling') await schedulePoll(ctx, channel);
   },
 
   async stop(ctx, channel) {

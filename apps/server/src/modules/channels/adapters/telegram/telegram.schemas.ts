@@ -40,8 +40,10 @@ export const telegramSettingsSchema = z.object({
     .default(TELEGRAM_DEFAULT_BASE_URL),
   /** Sent back by Telegram in X-Telegram-Bot-Api-Secret-Token; generated when the channel is created. */
   webhookSecret: webhookSecretSchema.default(() => randomBytes(32).toString('base64url')),
-  /** Updates by webhook. Long polling (getUpdates, for servers without a public URL) is not implemented. */
-  mode: z.enum(['webhook']).default('webhook'),
+  /** Updates by webhook, or by long polling (getUpdates) for servers without a public URL. */
+  mode: z.enum(['webhook', 'polling']).default('webhook'),
+  /** Long polling: how long one getUpdates call waits for updates (seconds; 0 is short polling). */
+  pollTimeoutSeconds: z.number().int().min(0).max(15).default(10),
 });
 export type TelegramSettings = z.output<typeof telegramSettingsSchema>;
 

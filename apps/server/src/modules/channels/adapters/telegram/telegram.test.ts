@@ -118,9 +118,9 @@ describe('connect', () => {
     );
     expect(edited.status).toBe(200);
     expect((await findChannelById(server.ctx.db, t.tenant.id, channel.id))!.settings).toEqual(before);
-    const polling = await api.put(`/whatsapp/${channel.id}`, { settings: { mode: 'polling' } }, { token: t.admin.token });
-    expect(polling.status).toBe(400);
-    expect(Object.keys(polling.body.fields)).toEqual(['settings.mode']);
+    const unknownMode = await api.put(`/whatsapp/${channel.id}`, { settings: { mode: 'carrier-pigeon' } }, { token: t.admin.token });
+    expect(unknownMode.status).toBe(400);
+    expect(Object.keys(unknownMode.body.fields)).toEqual(['settings.mode']);
   });
 
   it('a token Telegram refuses (401) leaves the channel disconnected with a clear error on start', async () => {

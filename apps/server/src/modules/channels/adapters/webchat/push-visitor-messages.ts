@@ -15,7 +15,7 @@ import { WEBCHAT_EVENTS, WEBCHAT_NAMESPACE } from './webchat.schemas.js';
 export function pushVisitorMessages(ctx: AppContext, realtime: Realtime): void {
   ctx.events.subscribe(async (event: DomainEvent) => {
     if (event.type !== 'message.created') return;
-    const found = await findMessageAudience(ctx.db, event.tenantId, event.messageId);
+    const found = event.stored ?? (await findMessageAudience(ctx.db, event.tenantId, event.messageId));
     if (!found || found.channelType !== 'webchat' || found.message.fromMe) return;
     const visitorId = visitorIdOfContactKey(found.contactKey);
     if (!visitorId) return;

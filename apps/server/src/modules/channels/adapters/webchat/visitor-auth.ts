@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import type { ChannelRow } from '../../../channels/channels.repository.js';
 import { hmac, parseRefreshToken, refreshSecretMatches } from '../../../auth/refresh-tokens.js';
 import { assertChannelAcceptsVisitors } from './webchat.policy.js';
 import { findVisitorWithChannel } from './webchat.repository.js';
@@ -15,6 +16,8 @@ export interface VisitorSession {
   name: string;
   email: string | null;
   settings: WebchatSettings;
+  /** The channel row read with the visitor (HTTP requests reuse it; never kept on a socket). */
+  channel?: ChannelRow;
 }
 
 /** The contact of a visitor is known by this key (contacts.external_key), unique per tenant. */
@@ -53,6 +56,7 @@ export async function authenticateVisitor(ctx: Pick<AppContext, 'db' | 'secrets'
     name: visitor.name,
     email: visitor.email,
     settings: readWebchatSettings(found.channel.settings),
+    channel: found.channel,
   };
 }
 

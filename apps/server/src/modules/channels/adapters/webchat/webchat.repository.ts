@@ -9,7 +9,7 @@ export type NewVisitor = Omit<typeof webchatVisitors.$inferInsert, 'tenantId' | 
 /** A visitor with what every visitor request must check: its channel and its tenant. */
 export interface VisitorWithChannel {
   visitor: VisitorRow;
-  channel: { id: number; type: string; status: string; settings: Record<string, unknown> };
+  channel: typeof channels.$inferSelect;
   tenantStatus: string;
 }
 
@@ -29,7 +29,7 @@ export async function findVisitorWithChannel(db: Db, visitorId: string): Promise
   const [row] = await db
     .select({
       visitor: webchatVisitors,
-      channel: { id: channels.id, type: channels.type, status: channels.status, settings: channels.settings },
+      channel: channels,
       tenantStatus: tenants.status,
     })
     .from(webchatVisitors)

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../../../app-context.js';
+import type { Db } from '../../../../../platform/db/client.js';
 import { AppError } from '../../../../../platform/http/app-error.js';
 import { checkUpload } from '../../../../../platform/media/uploads.js';
-import { findMessageByExternalId, findMessageById, type MessageRow } from '../../../../messages/messages.repository.js';
+import { findMessageByExternalId, type MessageRow } from '../../../../messages/messages.repository.js';
 import { ingestInbound, type InboundMedia } from '../../../../messages/use-cases/ingest-inbound.js';
 import { visitorContactKey, type VisitorSession } from '../visitor-auth.js';
 import { takeWebchatAllowance, webchatLimitKeys } from '../webchat-limits.js';
@@ -28,36 +29,36 @@ export async function postVisitorMessage(
   if (input.body.length > WEBCHAT_LIMITS.bodyChars)
     throw new AppError('ERR_VALIDATION', 'The message is too long.', { body: [`At most ${WEBCHAT_LIMITS.bodyChars} characters`] });
   if (!input.file && !input.body.trim()) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
-  await takeWebchatAllowance(
-    ctx.db,
-    webchatLimitKeys.messagesOfVisitor(visitor.visitorId),
-    WEBCHAT_LIMITS.messagesPerMinute,
-    'Too many messages. Try again in 1 minute.',
-  );
+  const allowance = (db: Db) =>
+    takeWebchatAllowance(db, webchatLimitKeys.messagesOfVisitor(visitor.visitorId), WEBCHAT_LIMITS.messagesPerMinute, 'Too many messages. Try again in 1 minute.');
 
   const externalId = visitorExternalId(visitor.visitorId, input.clientId);
-  const stored = await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId);
-  if (stored) return { message: stored, duplicate: true };
-
   let media: InboundMedia | undefined;
   if (input.file) {
+    // A file is checked and saved before its transaction: count the use and answer a resend first.
+    await allowance(ctx.db);
+    const stored = await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId);
+    if (stored) return { message: stored, duplicate: true };
     const upload = await checkUpload(input.file.content, input.file.mimetype, input.file.filename, WEBCHAT_LIMITS.uploadBytes);
     const key = await ctx.media.save(visitor.tenantId, upload.content);
     media = { key, name: upload.name, mime: upload.mime, size: upload.content.length, type: upload.type as InboundMedia['type'] };
   }
 
-  const result = await ingestInbound(ctx, {
-    tenantId: visitor.tenantId,
-    channelId: visitor.channelId,
-    externalId,
-    contact: { key: { externalKey: visitorContactKey(visitor.visitorId) }, name: visitor.name, email: visitor.email },
-    body: input.body,
-    media,
-  });
-  const message =
-    result.outcome === 'duplicate'
-      ? await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId)
-      : await findMessageById(ctx.db, visitor.tenantId, result.messageId);
+  // A text message counts its use inside the ingest transaction (a refused one rolls back, which
+  // gives the use back); a resend is answered by the transaction's duplicate check.
+  const result = await ingestInbound(
+    ctx,
+    {
+      tenantId: visitor.tenantId,
+      channelId: visitor.channelId,
+      externalId,
+      contact: { key: { externalKey: visitorContactKey(visitor.visitorId) }, name: visitor.name, email: visitor.email },
+      body: input.body,
+      media,
+    },
+    { channel: visitor.channel, beforeStore: input.file ? undefined : allowance },
+  );
+  const message = result.outcome === 'duplicate' ? await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId) : result.message;
   if (!message) throw new AppError('ERR_CREATING_MESSAGE');
   return { message, duplicate: result.outcome === 'duplicate' };
 }
