@@ -15,6 +15,8 @@ import { NewTicketModal } from '../../tickets/components/NewTicketModal';
 import { exportContacts, useContacts, useDeleteContact, type ContactDetails } from '../api';
 import { ContactFormModal } from '../components/ContactFormModal';
 import { ContactImportModal } from '../components/ContactImportModal';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
+import { PageControls } from '../../../components/PageControls';
 
 /** /contatos: search, pagination, create/edit, delete, import, export and a new ticket per contact. */
 export function ContactsPage() {
@@ -162,15 +164,7 @@ export function ContactsPage() {
                 </Table.Td>
               </Table.Tr>
             ))}
-            {contacts.isSuccess && contacts.data.contacts.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" ta="center">
-                    {t('common.noRecords')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {contacts.isSuccess && contacts.data.contacts.length === 0 && <EmptyTableRow colSpan={5} />}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -179,21 +173,7 @@ export function ContactsPage() {
         <Text size="sm" c="dimmed" data-testid="contacts-count">
           {t('contacts.count', { count: contacts.data?.count ?? 0 })}
         </Text>
-        <Group gap="xs">
-          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="contacts-prev">
-            {t('common.previous')}
-          </Button>
-          <Text size="sm">{t('common.page', { page })}</Text>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={!contacts.data?.hasMore}
-            onClick={() => setPage(page + 1)}
-            data-testid="contacts-next"
-          >
-            {t('common.next')}
-          </Button>
-        </Group>
+        <PageControls page={page} hasMore={Boolean(contacts.data?.hasMore)} onChange={setPage} testId="contacts" />
       </Group>
 
       {editing !== undefined && <ContactFormModal contact={editing} onClose={() => setEditing(undefined)} />}

@@ -1,5 +1,5 @@
 import type { Plan } from '@conversa/shared';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { formatMoney, yesNo } from '../../../lib/format';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useDeletePlan, usePlans } from '../api';
 import { PlanFormModal } from '../components/PlanFormModal';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 /** /planos: the platform's plans (superadmin). */
 export function PlansPage() {
@@ -72,15 +73,7 @@ export function PlansPage() {
                 </Table.Td>
               </Table.Tr>
             ))}
-            {plans.isSuccess && plans.data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="dimmed" ta="center">
-                    {t('common.noRecords')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {plans.isSuccess && plans.data.length === 0 && <EmptyTableRow colSpan={6} />}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

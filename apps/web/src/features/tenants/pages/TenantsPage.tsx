@@ -1,5 +1,5 @@
 import { MAIN_TENANT_ID, type Tenant } from '@conversa/shared';
-import { Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Title, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { usePlans } from '../../plans/api';
 import { useDeleteTenant, useTenants } from '../api';
 import { TenantFormModal } from '../components/TenantFormModal';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
 
 /** /tenants: every tenant of the platform (superadmin of tenant 1). */
 export function TenantsPage() {
@@ -108,15 +109,7 @@ export function TenantsPage() {
                 </Table.Tr>
               );
             })}
-            {tenants.isSuccess && tenants.data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={9}>
-                  <Text c="dimmed" ta="center">
-                    {t('common.noRecords')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {tenants.isSuccess && tenants.data.length === 0 && <EmptyTableRow colSpan={9} />}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Button, Center, Group, Loader, ScrollArea, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Center, Group, Loader, ScrollArea, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconMessagePlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useContacts } from '../../contacts/api';
 import type { PickedContact } from '../components/ContactPicker';
 import { NewTicketModal } from '../components/NewTicketModal';
 import { initialsOf } from '../components/TicketRow';
+import { PageControls } from '../../../components/PageControls';
 
 /** /atendimento/contatos: the contact list in chat mode, to start a conversation. */
 export function ChatContactsPage() {
@@ -88,14 +89,8 @@ export function ChatContactsPage() {
           </Text>
         )}
       </ScrollArea>
-      <Group justify="center" p="xs" gap="xs">
-        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {t('common.previous')}
-        </Button>
-        <Text size="sm">{t('common.page', { page })}</Text>
-        <Button variant="default" size="xs" disabled={!contacts.data?.hasMore} onClick={() => setPage(page + 1)}>
-          {t('common.next')}
-        </Button>
+      <Group justify="center" p="xs">
+        <PageControls page={page} hasMore={Boolean(contacts.data?.hasMore)} onChange={setPage} />
       </Group>
       {starting && <NewTicketModal contact={starting} onClose={() => setStarting(null)} />}
     </Stack>

@@ -11,6 +11,8 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useDeleteUser, useUsers } from '../api';
 import { UserFormModal } from '../components/UserFormModal';
+import { EmptyTableRow } from '../../../components/EmptyTableRow';
+import { PageControls } from '../../../components/PageControls';
 
 /** /usuarios: the tenant's users (admin). */
 export function UsersPage() {
@@ -112,15 +114,7 @@ export function UsersPage() {
                 </Table.Tr>
               );
             })}
-            {users.isSuccess && users.data.users.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" ta="center">
-                    {t('common.noRecords')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {users.isSuccess && users.data.users.length === 0 && <EmptyTableRow colSpan={5} />}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -129,15 +123,7 @@ export function UsersPage() {
         <Text size="sm" c="dimmed" data-testid="users-count">
           {t('users.count', { count: users.data?.count ?? 0 })}
         </Text>
-        <Group gap="xs">
-          <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="users-prev">
-            {t('common.previous')}
-          </Button>
-          <Text size="sm">{t('common.page', { page })}</Text>
-          <Button variant="default" size="xs" disabled={!users.data?.hasMore} onClick={() => setPage(page + 1)} data-testid="users-next">
-            {t('common.next')}
-          </Button>
-        </Group>
+        <PageControls page={page} hasMore={Boolean(users.data?.hasMore)} onChange={setPage} testId="users" />
       </Group>
 
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} />}
