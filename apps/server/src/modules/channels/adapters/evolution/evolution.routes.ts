@@ -1,37 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { sameSecret } from '../../../../platform/http/same-secret.js';
+import { authenticateSecretPathWebhook } from '../secret-path-webhook.js';
 import { errorResponses } from '../../../../platform/http/responses.js';
-import { findChannelByPublicKey, type ChannelRow } from '../../channels.repository.js';
 import { EvolutionUnavailableError } from './evolution.client.js';
 import { handleEvolutionEvent } from './evolution.inbound.js';
 import { evolutionSettingsSchema, evolutionWebhookBodySchema, evolutionWebhookParamsSchema, evolutionWebhookResponseSchema } from './evolution.schemas.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The channel an Evolution webhook authenticated as (set by its onRequest hook). */
-    evolutionChannel: ChannelRow | null;
-  }
-}
-
 /** Media arrive inline (webhook base64): room for a 16 MB file, base64-encoded, plus the envelope. */
 const WEBHOOK_BODY_LIMIT = 24 * 1024 * 1024;
-
-
-/**
- * Authenticates before the body is read: the path names the channel (public key) and carries its
- * webhook secret. Anything else (unknown key, another type, wrong secret) is the same 401.
- */
-const authenticateWebhook = (ctx: AppContext) => async (request: FastifyRequest) => {
-  const params = evolutionWebhookParamsSchema.safeParse(request.params);
-  const channel = params.success ? await findChannelByPublicKey(ctx.db, params.data.publicKey) : undefined;
-  const settings = channel?.type === 'evolution' ? evolutionSettingsSchema.safeParse(channel.settings ?? {}) : undefined;
-  const expected = settings?.success ? settings.data.webhookSecret : undefined;
-  if (!sameSecret(params.success ? params.data.secret : '', expected) || !channel) throw new AppError('ERR_INVALID_TOKEN', 'Unknown channel or wrong webhook secret.');
-  request.evolutionChannel = channel;
-};
 
 /**
  * Evolution API's webhook (mounted at /webhooks/evolution): POST /{publicKey}/{webhookSecret}.
@@ -41,14 +18,14 @@ const authenticateWebhook = (ctx: AppContext) => async (request: FastifyRequest)
 export const evolutionWebhookRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.decorateRequest('evolutionChannel', null);
+    app.decorateRequest('webhookChannel', null);
 
     app.post('/:publicKey/:secret', {
       config: { auth: 'public' },
       // The path holds the webhook secret: keep it out of the per-request access log lines.
       logLevel: 'warn',
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      onRequest: authenticateWebhook(ctx),
+      onRequest: authenticateSecretPathWebhook(ctx, 'evolution', evolutionWebhookParamsSchema, evolutionSettingsSchema),
       schema: {
         tags: ['webhooks'],
         description:
@@ -58,7 +35,7 @@ export const evolutionWebhookRoutes =
         response: { 200: evolutionWebhookResponseSchema, ...errorResponses },
       },
       handler: async (request) => {
-        const channel = request.evolutionChannel;
+        const channel = request.webhookChannel;
         if (!channel) throw new AppError('ERR_INVALID_TOKEN');
         try {
           return { received: true as const, outcome: await handleEvolutionEvent(ctx, channel, request.body) };

@@ -1,33 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { sameSecret } from '../../../../platform/http/same-secret.js';
+import { authenticateSecretPathWebhook } from '../secret-path-webhook.js';
 import { errorResponses } from '../../../../platform/http/responses.js';
-import { findChannelByPublicKey, type ChannelRow } from '../../channels.repository.js';
 import { MeowUnavailableError } from './meow.client.js';
 import { handleMeowEvent, meowEventOf } from './meow.inbound.js';
 import { meowSettingsSchema, meowWebhookBodySchema, meowWebhookParamsSchema, meowWebhookResponseSchema } from './meow.schemas.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The channel a WuzAPI webhook authenticated as (set by its onRequest hook). */
-    meowChannel: ChannelRow | null;
-  }
-}
-
 /** Media arrive inline (base64): room for a 16 MB file, base64-encoded and form-encoded, plus the event. */
 const WEBHOOK_BODY_LIMIT = 40 * 1024 * 1024;
-
-
-const authenticateWebhook = (ctx: AppContext) => async (request: FastifyRequest) => {
-  const params = meowWebhookParamsSchema.safeParse(request.params);
-  const channel = params.success ? await findChannelByPublicKey(ctx.db, params.data.publicKey) : undefined;
-  const settings = channel?.type === 'meow' ? meowSettingsSchema.safeParse(channel.settings ?? {}) : undefined;
-  const expected = settings?.success ? settings.data.webhookSecret : undefined;
-  if (!sameSecret(params.success ? params.data.secret : '', expected) || !channel) throw new AppError('ERR_INVALID_TOKEN', 'Unknown channel or wrong webhook secret.');
-  request.meowChannel = channel;
-};
 
 /**
  * WuzAPI's webhook (mounted at /webhooks/meow): POST /{publicKey}/{webhookSecret}, form-encoded
@@ -37,7 +18,7 @@ const authenticateWebhook = (ctx: AppContext) => async (request: FastifyRequest)
 export const meowWebhookRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.decorateRequest('meowChannel', null);
+    app.decorateRequest('webhookChannel', null);
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
@@ -47,7 +28,7 @@ export const meowWebhookRoutes =
       // The path holds the webhook secret: keep it out of the per-request access log lines.
       logLevel: 'warn',
       bodyLimit: WEBHOOK_BODY_LIMIT,
-      onRequest: authenticateWebhook(ctx),
+      onRequest: authenticateSecretPathWebhook(ctx, 'meow', meowWebhookParamsSchema, meowSettingsSchema),
       schema: {
         tags: ['webhooks'],
         description:
@@ -58,7 +39,7 @@ export const meowWebhookRoutes =
         response: { 200: meowWebhookResponseSchema, ...errorResponses },
       },
       handler: async (request) => {
-        const channel = request.meowChannel;
+        const channel = request.webhookChannel;
         if (!channel) throw new AppError('ERR_INVALID_TOKEN');
         try {
           return { received: true as const, outcome: await handleMeowEvent(ctx, channel, meowEventOf(request.body)) };
