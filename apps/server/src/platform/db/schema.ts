@@ -385,3 +385,42 @@ export const contactImports = pgTable(
   },
   (t) => [index('contact_imports_tenant_idx').on(t.tenantId, t.createdAt)],
 );
+
+/**
+ * Login state of the QR-code WhatsApp libraries (Baileys credentials and signal keys,
+ * whatsapp-web.js session archives), kept in the database so that any node can resume a session.
+ * `category` groups the entries (e.g. 'creds', 'pre-key', 'session'); `value` is the library's own
+ * serialisation (JSON text or base64).
+ */
+export const channelAuthState = pgTable(
+  'channel_auth_state',
+  {
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    category: text('category').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.category, t.key] })],
+);
+
+/**
+ * Which server process holds a channel's live session (QR-code kinds): one holder at a time, renewed
+ * while it lives; another process takes the channel over once `expiresAt` has passed.
+ */
+export const channelSessionLeases = pgTable(
+  'channel_session_leases',
+  {
+    channelId: integer('channel_id')
+      .primaryKey()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    owner: text('owner').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('channel_session_leases_expires_idx').on(t.expiresAt)],
+);
