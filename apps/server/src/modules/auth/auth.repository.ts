@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Profile, TenantStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
+import { preparedPerDb } from '../../platform/db/prepared.js';
 import { passwordResetTokens, rateLimitCounters, refreshTokens, tenants, users } from '../../platform/db/schema.js';
 
 export interface AuthUser {
@@ -13,20 +14,26 @@ export interface AuthUser {
 
 /** The user behind an access token, its tenant's status, and whether its session (refresh family) is still alive. */
 export async function findAuthUser(db: Db, userId: number, sessionId: string): Promise<AuthUser | undefined> {
-  const [row] = await db
+  const [row] = await authUserQuery(db).execute({ userId, sessionId });
+  return row;
+}
+
+/** Every authenticated request runs this: prepared once per database handle. */
+const authUserQuery = preparedPerDb((db) =>
+  db
     .select({
       userId: users.id,
       tenantId: users.tenantId,
       profile: users.profile,
       tenantStatus: tenants.status,
-      sessionActive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId} and ${refreshTokens.revokedAt} is null)`,
+      sessionActive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.revokedAt} is null)`,
     })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('auth_user'),
+);
 
 // ---- refresh tokens ----
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

@@ -9,23 +9,33 @@ export type NewContact = Omit<typeof contacts.$inferInsert, 'id' | 'tenantId' | 
 /** How an inbound event names its sender: a phone number, or an identity on a channel without numbers. */
 export type ContactKey = { number: string } | { externalKey: string };
 
+/** A contact's ids on the hub's Messenger / Instagram / WhatsApp (SPEC §3), recorded when a message names them. */
+export type ContactChannelIds = Partial<Pick<NewContact, 'messengerId' | 'instagramPk' | 'hubWhatsappId'>>;
+
 /**
  * Finds or creates the contact of an inbound message in one statement: the partial unique
  * indexes (tenant, number) and (tenant, external key) make concurrent first messages converge.
  */
-export async function upsertContactByKey(db: Db, tenantId: number, key: ContactKey, details: { name: string; email?: string | null }): Promise<ContactRow> {
-  const values = { tenantId, name: details.name, email: details.email ?? null, ...key };
+export async function upsertContactByKey(db: Db, tenantId: number, key: ContactKey, details: { name: string; email?: string | null; ids?: ContactChannelIds }): Promise<ContactRow> {
+  const values = { tenantId, name: details.name, email: details.email ?? null, ...details.ids, ...key };
+  // An existing contact keeps its ids; one it lacks is filled in.
+  const set = {
+    updatedAt: sql`${contacts.updatedAt}`,
+    ...(details.ids?.messengerId ? { messengerId: sql`coalesce(${contacts.messengerId}, excluded.messenger_id)` } : {}),
+    ...(details.ids?.instagramPk ? { instagramPk: sql`coalesce(${contacts.instagramPk}, excluded.instagram_pk)` } : {}),
+    ...(details.ids?.hubWhatsappId ? { hubWhatsappId: sql`coalesce(${contacts.hubWhatsappId}, excluded.hub_whatsapp_id)` } : {}),
+  };
   const [row] =
     'number' in key
       ? await db
           .insert(contacts)
           .values(values)
-          .onConflictDoUpdate({ target: [contacts.tenantId, contacts.number], targetWhere: sql`${contacts.number} is not null`, set: { updatedAt: sql`${contacts.updatedAt}` } })
+          .onConflictDoUpdate({ target: [contacts.tenantId, contacts.number], targetWhere: sql`${contacts.number} is not null`, set })
           .returning()
       : await db
           .insert(contacts)
           .values(values)
-          .onConflictDoUpdate({ target: [contacts.tenantId, contacts.externalKey], targetWhere: sql`${contacts.externalKey} is not null`, set: { updatedAt: sql`${contacts.updatedAt}` } })
+          .onConflictDoUpdate({ target: [contacts.tenantId, contacts.externalKey], targetWhere: sql`${contacts.externalKey} is not null`, set })
           .returning();
   return row;
 }

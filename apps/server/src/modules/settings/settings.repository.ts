@@ -1,16 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SETTING_DEFINITIONS, type SettingKey } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
+import { preparedPerDb } from '../../platform/db/prepared.js';
 import { settings } from '../../platform/db/schema.js';
 
 /** Every known setting of the tenant, stored value or default. */
 export async function readSettings(db: Db, tenantId: number): Promise<Record<SettingKey, string>> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.tenantId, tenantId));
+  const rows = await tenantSettingsQuery(db).execute({ tenantId });
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   return Object.fromEntries(
     (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => [key, stored.get(key) ?? SETTING_DEFINITIONS[key].default]),
   ) as Record<SettingKey, string>;
 }
+
+/** Read by every ticket list and visibility check: prepared once per database handle. */
+const tenantSettingsQuery = preparedPerDb((db) =>
+  db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(eq(settings.tenantId, sql.placeholder('tenantId')))
+    .prepare('tenant_settings'),
+);
 
 export async function readSetting(db: Db, tenantId: number, key: SettingKey): Promise<string> {
   const [row] = await db

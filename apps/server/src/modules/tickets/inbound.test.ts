@@ -22,7 +22,9 @@ import {
   visitorKey,
   type InboxTenant,
 } from '../../../test/inbox.js';
+import type { DomainEvent } from '../../platform/events/domain-events.js';
 import { updateContact } from '../contacts/contacts.repository.js';
+import { ingestInbound } from '../messages/use-cases/ingest-inbound.js';
 
 let server: TestServer;
 let api: Api;
@@ -129,6 +131,64 @@ describe('idempotency of inbound events', () => {
     // Re-delivered, still one message.
     expect((await inbound(server.ctx, target, { key, externalId: blocked.externalId, body: 'estou bloqueado' })).outcome).toBe('duplicate');
     expect(await messagesOfContact(first.contactId)).toBe(2);
+  });
+});
+
+describe('a message of an ongoing conversation (the one-statement path)', () => {
+  it('counts a message delivered 3 times concurrently to an open ticket once, and pushes the updated ticket with it', async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const first = await inboundTicket(server.ctx, target, { key, body: 'primeira' });
+    const heard: DomainEvent[] = [];
+    server.ctx.events.subscribe((event) => void heard.push(event));
+
+    const results = await Promise.all([1, 2, 3].map(() => inbound(server.ctx, target, { key, externalId: 'evt-ongoing-1', body: 'segunda' })));
+    expect(results.map((r) => r.outcome).sort()).toEqual(['duplicate', 'duplicate', 'stored']);
+    expect(await messagesOfContact(first.contactId)).toBe(2);
+    expect(await ticketsOfContact(first.contactId)).toBe(1);
+    const ticket = (await api.get(`/tickets/${first.ticketId}`, { token: t.admin.token })).body;
+    expect(ticket).toMatchObject({ unreadMessages: 2, lastMessage: 'segunda', status: 'pending' });
+
+    await server.ctx.events.drain();
+    const created = heard.filter((event) => event.type === 'message.created' && event.ticketId === first.ticketId);
+    expect(created).toHaveLength(1);
+    const stored = (created[0] as Extract<DomainEvent, { type: 'message.created' }>).stored;
+    expect(stored?.ticketAction).toBe('update');
+    expect(stored?.message).toMatchObject({ body: 'segunda', ticketId: first.ticketId, fromMe: false, status: 'received' });
+    expect(stored?.message.createdAt).toBeInstanceOf(Date);
+    expect(stored?.view).toMatchObject({ id: first.ticketId, unreadMessages: 2, lastMessage: 'segunda', contactName: 'Visitor', channelType: 'webchat' });
+    expect(stored?.view?.updatedAt).toBeInstanceOf(Date);
+  });
+
+  it("a contact blocked while its ticket is open: the message is kept without a ticket and the ticket's counters stay", async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const first = await inboundTicket(server.ctx, target, { key, body: 'antes' });
+    await updateContact(server.ctx.db, t.tenant.id, first.contactId, { blocked: true });
+
+    const blocked = await inbound(server.ctx, target, { key, body: 'bloqueado' });
+    expect(blocked.outcome).toBe('blocked');
+    expect((await api.get(`/tickets/${first.ticketId}`, { token: t.admin.token })).body).toMatchObject({ unreadMessages: 1, lastMessage: 'antes' });
+  });
+
+  it('a rate limit counts only stored messages: the use over the limit is refused (429) and not counted, a resend is not counted', async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const limitKey = `test:inbound:${key.externalKey}`;
+    const rateLimit = { key: limitKey, windowSeconds: 60, max: 2, message: 'Slow down.' };
+    const send = (externalId: string) =>
+      ingestInbound(server.ctx, { ...target, externalId, contact: { key, name: 'Visitor' }, body: externalId }, { rateLimit });
+    const uses = async () => Number((await rows(server.ctx, sql`select count from rate_limit_counters where key = ${limitKey}`))[0]?.count ?? 0);
+
+    expect((await send('rl-1')).outcome).toBe('stored'); // opens the ticket (full path)
+    expect(await uses()).toBe(1);
+    expect((await send('rl-1')).outcome).toBe('duplicate');
+    expect(await uses()).toBe(1);
+    expect((await send('rl-2')).outcome).toBe('stored'); // ongoing conversation (one statement)
+    expect(await uses()).toBe(2);
+    await expect(send('rl-3')).rejects.toMatchObject({ code: 'ERR_LIMIT_MAX', message: 'Slow down.' });
+    expect(await uses()).toBe(2);
+    expect(await count(server.ctx, sql`select count(*) from messages where external_id = 'rl-3'`)).toBe(0);
   });
 });
 

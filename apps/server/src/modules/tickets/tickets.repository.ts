@@ -2,8 +2,9 @@ import { and, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql
 import type { TicketStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import type { VisibilityRule } from './tickets.policy.js';
-import { channels, contacts, contactWallets, ticketLogs, tickets, users } from '../../platform/db/schema.js';
+import { contacts, contactWallets, ticketLogs, tickets, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { aliasedSelectList, columnsOf, rowOf } from '../../platform/db/raw-rows.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'tenantId' | 'contactId' | 'createdAt'>>;
@@ -19,32 +20,39 @@ export type TicketView = TicketRow & {
   channelType: string;
 };
 
-const viewColumns = {
-  ticket: tickets,
-  contactName: contacts.name,
-  contactNumber: contacts.number,
-  contactEmail: contacts.email,
-  contactPicture: contacts.profilePicUrl,
-  contactBlocked: contacts.blocked,
-  username: users.name,
-  channelType: channels.type,
-};
+const TICKET_COLUMNS = columnsOf(tickets);
 
-type ViewRow = { ticket: TicketRow } & Omit<TicketView, keyof TicketRow>;
-const flatten = ({ ticket, ...rest }: ViewRow): TicketView => ({ ...ticket, ...rest });
+/**
+ * The view's select list over the aliases `t` (tickets), `ct` (contacts), `ch` (channels) and `u`
+ * (users, left joined; see TICKET_VIEW_JOINS), as fixed text: the inbox reads views constantly,
+ * and rebuilding this select for every request cost more than running it.
+ */
+export const TICKET_VIEW_SELECT = `${aliasedSelectList(TICKET_COLUMNS, 't', 't')}, ct.name as "v.contactName", ct.number as "v.contactNumber",
+  ct.email as "v.contactEmail", ct.profile_pic_url as "v.contactPicture", ct.blocked as "v.contactBlocked", u.name as "v.username", ch.type as "v.channelType"`;
+export const TICKET_VIEW_JOINS = `join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id left join users u on u.id = t.user_id`;
 
-function selectViews(db: Db) {
-  return db
-    .select(viewColumns)
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .innerJoin(channels, eq(channels.id, tickets.channelId))
-    .leftJoin(users, eq(users.id, tickets.userId));
+/** A row selected with TICKET_VIEW_SELECT, as a TicketView. */
+export function ticketViewOf(raw: Record<string, unknown>): TicketView {
+  return {
+    ...rowOf<TicketRow>(TICKET_COLUMNS, raw, 't'),
+    contactName: raw['v.contactName'] as string,
+    contactNumber: (raw['v.contactNumber'] as string | null) ?? null,
+    contactEmail: (raw['v.contactEmail'] as string | null) ?? null,
+    contactPicture: (raw['v.contactPicture'] as string | null) ?? null,
+    contactBlocked: raw['v.contactBlocked'] === true,
+    username: (raw['v.username'] as string | null) ?? null,
+    channelType: raw['v.channelType'] as string,
+  };
 }
 
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
 export async function findTicketView(db: Db, tenantId: number, id: number): Promise<TicketView | undefined> {
-  const [row] = await selectViews(db).where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
-  return row ? flatten(row) : undefined;
+  const result = await db.execute(
+    sql`select ${sql.raw(TICKET_VIEW_SELECT)} from tickets t ${sql.raw(TICKET_VIEW_JOINS)} where t.tenant_id = ${tenantId} and t.id = ${id}`,
+  );
+  const [row] = rowsOf(result);
+  return row ? ticketViewOf(row) : undefined;
 }
 
 export async function findTicketById(db: Db, tenantId: number, id: number): Promise<TicketRow | undefined> {
@@ -173,19 +181,16 @@ export async function listTicketViews(db: Db, tenantId: number, query: TicketLis
     );
   }
   const where = and(...filters);
-  // The page is chosen from tickets alone, then only its rows are joined for display; the count
-  // never joins.
-  const pageQuery = db.select({ id: tickets.id }).from(tickets).$dynamic();
-  const countQuery = db.select({ total: sql<number>`count(*)::int` }).from(tickets).$dynamic();
+  // The page is chosen from tickets alone, then only its rows are joined for display (one
+  // statement); the count never joins.
+  const pageQuery = db.select({ id: tickets.id }).from(tickets).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset);
   const [page, [totals]] = await Promise.all([
-    pageQuery.where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset),
-    countQuery.where(where),
+    db.execute(
+      sql`with page as (${pageQuery}) select ${sql.raw(TICKET_VIEW_SELECT)} from page join tickets t on t.id = page.id ${sql.raw(TICKET_VIEW_JOINS)} order by t.updated_at desc, t.id desc`,
+    ),
+    db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where),
   ]);
-  const ids = page.map((r) => r.id);
-  const views = ids.length ? (await selectViews(db).where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids)))).map(flatten) : [];
-  const byId = new Map(views.map((v) => [v.id, v]));
-  const rows = ids.map((id) => byId.get(id)).filter((v): v is TicketView => v !== undefined);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows: rowsOf(page).map(ticketViewOf), total: totals?.total ?? 0 };
 }
 
 /** The tickets policy's visibility rule as SQL (mirrors canSeeTicket, and so the rooms of roomsForTicket). */

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { MessageRow } from '../../modules/messages/messages.repository.js';
+import type { TicketView } from '../../modules/tickets/tickets.repository.js';
 
 /** Facts that decide who may see a ticket; events carry them before and after a change. */
 export interface TicketVisibilityFacts {
@@ -19,6 +20,8 @@ export interface StoredMessageFacts {
   contactKey: string | null;
   /** The ticket changed with the message: its push goes with the message's (one read of the ticket). */
   ticketAction: 'create' | 'update';
+  /** The ticket as the statement that stored the message left it (the one-statement path answers it). */
+  view?: TicketView;
 }
 
 /** What happened, recorded by use cases inside their transaction and published after commit. */

@@ -5,10 +5,12 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { ChannelRow } from '../../channels/channels.repository.js';
 import { findChannelById } from '../../channels/channels.repository.js';
-import { listContactWalletUserIds, upsertContactByKey, type ContactKey } from '../../contacts/contacts.repository.js';
+import { hitRateLimit } from '../../auth/auth.repository.js';
+import { listContactWalletUserIds, upsertContactByKey, type ContactChannelIds, type ContactKey } from '../../contacts/contacts.repository.js';
 import { queueMembersByLoad } from '../../queues/queues.repository.js';
 import { readSetting } from '../../settings/settings.repository.js';
 import { insertTicketLog, recordInboundOnTicket, updateTicketRow, upsertActiveTicket, type TicketRow } from '../../tickets/tickets.repository.js';
+import { appendToOpenTicket, type AppendInput } from '../inbound-append.repository.js';
 import { insertMessageOnce, messageExists, type MessageRow } from '../messages.repository.js';
 import { messagePreview } from '../message-preview.js';
 
@@ -26,7 +28,8 @@ export interface InboundMessage {
   channelId: number;
   /** The provider's message id: unique per channel, the dedupe key. */
   externalId: string;
-  contact: { key: ContactKey; name: string; email?: string | null };
+  /** `ids`: the contact's Messenger / Instagram / hub WhatsApp ids, where the channel names them. */
+  contact: { key: ContactKey; name: string; email?: string | null; ids?: ContactChannelIds };
   body: string;
   media?: InboundMedia;
   quotedExternalId?: string;
@@ -40,54 +43,66 @@ export type IngestResult =
 
 export const MAX_INBOUND_BODY = 64 * 1024;
 
+/** A use counted per message (webchat visitors): a fixed window, refused with 429 ERR_LIMIT_MAX over `max`. */
+export interface InboundRateLimit {
+  key: string;
+  windowSeconds: number;
+  max: number;
+  message: string;
+}
+
 /**
  * The one inbound pipeline of every channel: upsert the contact, find or create the open ticket,
- * store the message, update counters, all in one transaction; then (after commit) push.
- * Re-delivery is a no-op by the (channel, external id) unique index.
+ * store the message, update counters, all atomically; then (after commit) push. Re-delivery is a
+ * no-op by the (channel, external id) unique index.
+ *
+ * Most messages belong to a conversation that is already open: those take one statement
+ * (appendToOpenTicket). The first message of a conversation, a blocked contact's and the rare
+ * races fall back to the full transaction below, which handles every case.
  */
 export async function ingestInbound(
   ctx: AppContext,
   input: InboundMessage,
-  options: { channel?: ChannelRow; beforeStore?: (tx: Db) => Promise<void> } = {},
+  options: { channel?: ChannelRow; rateLimit?: InboundRateLimit } = {},
 ): Promise<IngestResult> {
   if (input.body.length > MAX_INBOUND_BODY) throw new AppError('ERR_VALIDATION', 'Message too long.');
+  const at = input.timestamp ?? new Date();
+  const message = {
+    id: randomUUID(),
+    externalId: input.externalId,
+    body: input.body,
+    mediaType: input.media?.type ?? null,
+    mediaKey: input.media?.key ?? null,
+    mediaName: input.media?.name ?? null,
+    mediaMime: input.media?.mime ?? null,
+    mediaSize: input.media?.size ?? null,
+    timestamp: at,
+  };
+
+  // A message naming the contact's channel ids may have to record them: that is the full path's job.
+  const appended = input.contact.ids ? undefined : await appendToOngoingConversation(ctx, input, message, options.rateLimit);
+  if (appended) return appended;
+
   return transact(ctx, async (tx, events) => {
     // A caller that has just loaded the channel (same tenant, same id) hands it over.
     const known = options.channel;
     const channel =
       known && known.id === input.channelId && known.tenantId === input.tenantId ? known : await findChannelById(tx, input.tenantId, input.channelId);
     if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
-    if (options.beforeStore) await options.beforeStore(tx);
+    if (options.rateLimit) await takeRateLimit(tx, options.rateLimit);
     if (await messageExists(tx, channel.id, input.externalId)) return { outcome: 'duplicate' as const };
 
     const contact = await upsertContactByKey(tx, input.tenantId, input.contact.key, input.contact);
-    const at = input.timestamp ?? new Date();
-    const message = {
-      id: randomUUID(),
-      tenantId: input.tenantId,
-      contactId: contact.id,
-      channelId: channel.id,
-      externalId: input.externalId,
-      fromMe: false,
-      body: input.body,
-      mediaType: input.media?.type ?? null,
-      mediaKey: input.media?.key ?? null,
-      mediaName: input.media?.name ?? null,
-      mediaMime: input.media?.mime ?? null,
-      mediaSize: input.media?.size ?? null,
-      status: 'received' as const,
-      ack: 0,
-      timestamp: at,
-    };
+    const row = { ...message, tenantId: input.tenantId, contactId: contact.id, channelId: channel.id, fromMe: false, status: 'received' as const, ack: 0 };
 
     // A blocked contact's messages are kept, but open no ticket and reach no bot.
     if (contact.blocked) {
-      const stored = await insertMessageOnce(tx, { ...message, ticketId: null });
+      const stored = await insertMessageOnce(tx, { ...row, ticketId: null });
       return stored ? { outcome: 'blocked' as const, messageId: stored.id, message: stored, contactId: contact.id } : { outcome: 'duplicate' as const };
     }
 
     const { ticket, created } = await upsertActiveTicket(tx, { tenantId: input.tenantId, contactId: contact.id, channelId: channel.id, queueId: channel.queueId });
-    const stored = await insertMessageOnce(tx, { ...message, ticketId: ticket.id });
+    const stored = await insertMessageOnce(tx, { ...row, ticketId: ticket.id });
     if (!stored) return { outcome: 'duplicate' as const };
 
     await recordInboundOnTicket(tx, input.tenantId, ticket.id, { preview: messagePreview(stored), at, countUnread: true });
@@ -105,6 +120,49 @@ export async function ingestInbound(
     });
     return { outcome: 'stored' as const, messageId: stored.id, message: stored, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
   });
+}
+
+/** The one-statement path; undefined when the full transaction must decide. */
+async function appendToOngoingConversation(
+  ctx: AppContext,
+  input: InboundMessage,
+  message: AppendInput['message'],
+  rateLimit: InboundRateLimit | undefined,
+): Promise<IngestResult | undefined> {
+  const result = await appendToOpenTicket(ctx.database.raw, {
+    tenantId: input.tenantId,
+    channelId: input.channelId,
+    contactKey: input.contact.key,
+    message,
+    preview: messagePreview(message),
+    rateLimit,
+  });
+  switch (result.outcome) {
+    case 'fallback':
+      return undefined;
+    case 'duplicate':
+      return { outcome: 'duplicate' };
+    case 'refused':
+      throw new AppError('ERR_LIMIT_MAX', rateLimit?.message);
+    case 'appended': {
+      const { message: stored, view } = result;
+      ctx.events.publish([
+        {
+          type: 'message.created',
+          tenantId: input.tenantId,
+          ticketId: view.id,
+          messageId: stored.id,
+          stored: { message: stored, channelType: view.channelType, contactKey: result.contactKey, ticketAction: 'update', view },
+        },
+      ]);
+      return { outcome: 'stored', messageId: stored.id, message: stored, ticketId: view.id, contactId: stored.contactId, ticketCreated: false };
+    }
+  }
+}
+
+/** Counts one use inside the transaction; over the limit the transaction rolls back, which gives it back. */
+async function takeRateLimit(tx: Db, limit: InboundRateLimit): Promise<void> {
+  if ((await hitRateLimit(tx, limit.key, limit.windowSeconds)) > limit.max) throw new AppError('ERR_LIMIT_MAX', limit.message);
 }
 
 /** Wallet owner first (DirectTicketsToWallets), then the channel's auto-distribution among the queue's agents. */

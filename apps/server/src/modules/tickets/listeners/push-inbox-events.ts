@@ -53,12 +53,16 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
       case 'message.created':
       case 'message.updated': {
         const stored = event.type === 'message.created' ? event.stored : undefined;
-        const [message, view] = await Promise.all([stored?.message ?? findMessageById(ctx.db, event.tenantId, event.messageId), findTicketView(ctx.db, event.tenantId, event.ticketId)]);
+        const [message, view] = await Promise.all([
+          stored?.message ?? findMessageById(ctx.db, event.tenantId, event.messageId),
+          stored?.view ?? findTicketView(ctx.db, event.tenantId, event.ticketId),
+        ]);
         if (!message || !view) return;
         const quoted = message.quotedMessageId ? await findMessageById(ctx.db, event.tenantId, message.quotedMessageId) : undefined;
         const list = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId);
-        // An inbound message also changed its ticket: the same view and rooms serve both pushes.
-        if (stored) emit(list, SOCKET_EVENTS.ticket, { action: stored.ticketAction, ticket: presentTicket(view) });
+        // A new ticket is announced as such; an ongoing one's change travels with the message
+        // (appMessage carries the ticket), which halves the pushes of a busy inbox.
+        if (stored?.ticketAction === 'create') emit(list, SOCKET_EVENTS.ticket, { action: 'create', ticket: presentTicket(view) });
         emit(list, SOCKET_EVENTS.appMessage, {
           action: event.type === 'message.created' ? 'create' : 'update',
           message: presentMessage(message, ctx.media, quoted),

@@ -2,7 +2,7 @@ import type { Db } from '../../../../platform/db/client.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { hitRateLimit, releaseRateLimitHit } from '../../../auth/auth.repository.js';
 
-const WINDOW_SECONDS = 60;
+export const WEBCHAT_WINDOW_SECONDS = 60;
 
 /**
  * Counts one use of `key` in the shared rate-limit counters (a fixed one-minute window), atomically
@@ -10,7 +10,7 @@ const WINDOW_SECONDS = 60;
  * given back and refused with 429 ERR_LIMIT_MAX.
  */
 export async function takeWebchatAllowance(db: Db, key: string, max: number, message?: string): Promise<void> {
-  const hits = await hitRateLimit(db, key, WINDOW_SECONDS);
+  const hits = await hitRateLimit(db, key, WEBCHAT_WINDOW_SECONDS);
   if (hits > max) {
     await releaseRateLimitHit(db, key);
     throw new AppError('ERR_LIMIT_MAX', message);

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/client.js';
+import { preparedPerDb } from '../../../../platform/db/prepared.js';
 import { channels, contacts, messages, tenants, tickets, webchatVisitors } from '../../../../platform/db/schema.js';
 import type { MessageRow } from '../../../messages/messages.repository.js';
 
@@ -26,7 +27,13 @@ export async function insertVisitor(db: Db, tenantId: number, values: NewVisitor
  * channel (like a channel's public key). The caller must check the token's secret.
  */
 export async function findVisitorWithChannel(db: Db, visitorId: string): Promise<VisitorWithChannel | undefined> {
-  const [row] = await db
+  const [row] = await visitorWithChannelQuery(db).execute({ visitorId });
+  return row;
+}
+
+/** Every visitor request runs this lookup: prepared once per database handle. */
+const visitorWithChannelQuery = preparedPerDb((db) =>
+  db
     .select({
       visitor: webchatVisitors,
       channel: channels,
@@ -35,9 +42,9 @@ export async function findVisitorWithChannel(db: Db, visitorId: string): Promise
     .from(webchatVisitors)
     .innerJoin(channels, and(eq(channels.id, webchatVisitors.channelId), eq(channels.tenantId, webchatVisitors.tenantId)))
     .innerJoin(tenants, eq(tenants.id, webchatVisitors.tenantId))
-    .where(eq(webchatVisitors.id, visitorId));
-  return row;
-}
+    .where(eq(webchatVisitors.id, sql.placeholder('visitorId')))
+    .prepare('webchat_visitor_with_channel'),
+);
 
 /** The channel behind a public embed key, with its tenant's status (public entry point: the key yields the tenant). */
 export async function findChannelForEmbed(

@@ -1,13 +1,14 @@
 import type { AppContext } from '../../../../../app-context.js';
-import type { Db } from '../../../../../platform/db/client.js';
 import { AppError } from '../../../../../platform/http/app-error.js';
 import { checkUpload } from '../../../../../platform/media/uploads.js';
 import { findMessageByExternalId, type MessageRow } from '../../../../messages/messages.repository.js';
 import { ingestInbound, type InboundMedia } from '../../../../messages/use-cases/ingest-inbound.js';
 import { visitorContactKey, type VisitorSession } from '../visitor-auth.js';
-import { takeWebchatAllowance, webchatLimitKeys } from '../webchat-limits.js';
+import { takeWebchatAllowance, WEBCHAT_WINDOW_SECONDS, webchatLimitKeys } from '../webchat-limits.js';
 import { visitorExternalId } from '../webchat.presenter.js';
 import { WEBCHAT_LIMITS } from '../webchat.schemas.js';
+
+const TOO_MANY = 'Too many messages. Try again in 1 minute.';
 
 export interface PostVisitorMessageInput {
   /** The widget's id of the message; posting it again (a resend after a reconnection) is a no-op. */
@@ -29,14 +30,12 @@ export async function postVisitorMessage(
   if (input.body.length > WEBCHAT_LIMITS.bodyChars)
     throw new AppError('ERR_VALIDATION', 'The message is too long.', { body: [`At most ${WEBCHAT_LIMITS.bodyChars} characters`] });
   if (!input.file && !input.body.trim()) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
-  const allowance = (db: Db) =>
-    takeWebchatAllowance(db, webchatLimitKeys.messagesOfVisitor(visitor.visitorId), WEBCHAT_LIMITS.messagesPerMinute, 'Too many messages. Try again in 1 minute.');
 
   const externalId = visitorExternalId(visitor.visitorId, input.clientId);
   let media: InboundMedia | undefined;
   if (input.file) {
     // A file is checked and saved before its transaction: count the use and answer a resend first.
-    await allowance(ctx.db);
+    await takeWebchatAllowance(ctx.db, webchatLimitKeys.messagesOfVisitor(visitor.visitorId), WEBCHAT_LIMITS.messagesPerMinute, TOO_MANY);
     const stored = await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId);
     if (stored) return { message: stored, duplicate: true };
     const upload = await checkUpload(input.file.content, input.file.mimetype, input.file.filename, WEBCHAT_LIMITS.uploadBytes);
@@ -44,8 +43,8 @@ export async function postVisitorMessage(
     media = { key, name: upload.name, mime: upload.mime, size: upload.content.length, type: upload.type as InboundMedia['type'] };
   }
 
-  // A text message counts its use inside the ingest transaction (a refused one rolls back, which
-  // gives the use back); a resend is answered by the transaction's duplicate check.
+  // A text message counts its use with the message itself (a refused or resent one is not
+  // counted); a resend is answered by the pipeline's duplicate check.
   const result = await ingestInbound(
     ctx,
     {
@@ -56,7 +55,12 @@ export async function postVisitorMessage(
       body: input.body,
       media,
     },
-    { channel: visitor.channel, beforeStore: input.file ? undefined : allowance },
+    {
+      channel: visitor.channel,
+      rateLimit: input.file
+        ? undefined
+        : { key: webchatLimitKeys.messagesOfVisitor(visitor.visitorId), windowSeconds: WEBCHAT_WINDOW_SECONDS, max: WEBCHAT_LIMITS.messagesPerMinute, message: TOO_MANY },
+    },
   );
   const message = result.outcome === 'duplicate' ? await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId) : result.message;
   if (!message) throw new AppError('ERR_CREATING_MESSAGE');

@@ -1,0 +1,138 @@
+import type { SqlExecutor } from '../../platform/db/client.js';
+import { aliasedSelectList, columnsOf, rowOf } from '../../platform/db/raw-rows.js';
+import { messages } from '../../platform/db/schema.js';
+import type { ContactKey } from '../contacts/contacts.repository.js';
+import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
+import type { MessageRow } from './messages.repository.js';
+
+/** A message of an ongoing conversation, as ingestInbound hands it to the one-statement path. */
+export interface AppendInput {
+  tenantId: number;
+  channelId: number;
+  contactKey: ContactKey;
+  message: {
+    id: string;
+    externalId: string;
+    body: string;
+    mediaType: string | null;
+    mediaKey: string | null;
+    mediaName: string | null;
+    mediaMime: string | null;
+    mediaSize: number | null;
+    timestamp: Date;
+  };
+  preview: string;
+  /** A fixed-window use counted only when the message is stored (webchat visitors). */
+  rateLimit?: { key: string; windowSeconds: number; max: number };
+}
+
+export type AppendOutcome =
+  | { outcome: 'appended'; message: MessageRow; view: TicketView; contactKey: string | null }
+  | { outcome: 'duplicate' }
+  | { outcome: 'refused' }
+  /** No open ticket to append to (new or blocked contact, closed ticket, a race): take the full path. */
+  | { outcome: 'fallback' };
+
+const MESSAGE_COLUMNS = columnsOf(messages);
+
+/**
+ * The whole inbound write of an ongoing conversation in ONE statement (no begin/commit, one round
+ * trip, atomic as any statement): the rate-limit use, the lock of the contact's open ticket, the
+ * message insert and the ticket's counters, answering the message and the ticket view. The pieces
+ * run in this order because each reads the previous one:
+ *   dup → rl (counted only for a new message of a contact with an open ticket) → open_t (row lock;
+ *   re-checked after a concurrent change, so a ticket closed meanwhile is skipped) → m (the unique
+ *   index makes a concurrent duplicate insert nothing) → t (updated only if m stored a row, so a
+ *   duplicate never counts).
+ * Anything else (first message, blocked contact, no open ticket) answers 'fallback'.
+ */
+function appendSql(keyColumn: 'number' | 'external_key'): string {
+  return `
+with
+  dup as (select exists (select 1 from messages where channel_id = $2 and external_id = $3) as yes),
+  c as (select id, external_key from contacts where tenant_id = $1 and ${keyColumn} = $4 and not blocked),
+  has_t as (
+    select 1 from tickets
+    where tenant_id = $1 and channel_id = $2 and contact_id = (select id from c) and status in ('open', 'pending')),
+  rl as (
+    insert into rate_limit_counters as r (key, count)
+    select $5::text, 1 from dup where not dup.yes and $5::text is not null and exists (select 1 from has_t)
+    on conflict (key) do update set
+      count = case when r.window_start <= now() - make_interval(secs => $6::int) then 1 else r.count + 1 end,
+      window_start = case when r.window_start <= now() - make_interval(secs => $6::int) then now() else r.window_start end
+    where r.window_start <= now() - make_interval(secs => $6::int) or r.count < $7::int
+    returning 1),
+  go as (select 1 from dup where not dup.yes and ($5::text is null or exists (select 1 from rl))),
+  open_t as (
+    select tk.id from tickets tk
+    where tk.tenant_id = $1 and tk.channel_id = $2 and tk.contact_id = (select id from c)
+      and tk.status in ('open', 'pending') and exists (select 1 from go)
+    for update),
+  m as (
+    insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, external_id, from_me, body,
+      media_type, media_key, media_name, media_mime, media_size, status, ack, timestamp)
+    select $8::uuid, $1, open_t.id, (select id from c), $2, $3, false, $9, $10, $11, $12, $13, $14::int, 'received', 0, $15::timestamptz
+    from open_t
+    on conflict (channel_id, external_id) where external_id is not null do nothing
+    returning *),
+  t as (
+    update tickets set last_message = $16, last_message_at = $15::timestamptz, updated_at = now(),
+      unread_messages = tickets.unread_messages + 1, answered = false
+    from m where tickets.id = m.ticket_id
+    returning tickets.*)
+select
+  (select yes from dup) as "duplicate",
+  exists (select 1 from has_t) as "hasTicket",
+  ($5::text is null or exists (select 1 from rl)) as "allowed",
+  stored.*
+from (select 1) as one
+left join (
+  select ${aliasedSelectList(MESSAGE_COLUMNS, 'm', 'm')}, ct.external_key as "m.contactKey", ${TICKET_VIEW_SELECT}
+  from t
+  join m on m.ticket_id = t.id
+  ${TICKET_VIEW_JOINS}
+) as stored on true`;
+}
+
+const STATEMENTS = {
+  number: { name: 'inbound_append_by_number', text: appendSql('number') },
+  externalKey: { name: 'inbound_append_by_external_key', text: appendSql('external_key') },
+} as const;
+
+/** Appends an inbound message to the contact's open ticket in one statement; see appendSql. */
+export async function appendToOpenTicket(raw: SqlExecutor, input: AppendInput): Promise<AppendOutcome> {
+  const byNumber = 'number' in input.contactKey;
+  const statement = byNumber ? STATEMENTS.number : STATEMENTS.externalKey;
+  const key = 'number' in input.contactKey ? input.contactKey.number : input.contactKey.externalKey;
+  const { message } = input;
+  const { rows } = await raw.executeSql(
+    statement.text,
+    [
+      input.tenantId,
+      input.channelId,
+      message.externalId,
+      key,
+      input.rateLimit?.key ?? null,
+      input.rateLimit?.windowSeconds ?? 60,
+      input.rateLimit?.max ?? 0,
+      message.id,
+      message.body,
+      message.mediaType,
+      message.mediaKey,
+      message.mediaName,
+      message.mediaMime,
+      message.mediaSize,
+      message.timestamp,
+      input.preview,
+    ],
+    { name: statement.name },
+  );
+  const row = rows[0];
+  if (!row) return { outcome: 'fallback' };
+  if (row.duplicate === true) return { outcome: 'duplicate' };
+  if (row.hasTicket === true && row.allowed !== true) return { outcome: 'refused' };
+  if (row['m.id'] === null || row['m.id'] === undefined) return { outcome: 'fallback' };
+  const stored = rowOf<MessageRow>(MESSAGE_COLUMNS, row, 'm');
+  const view = ticketViewOf(row);
+  return { outcome: 'appended', message: stored, view, contactKey: (row['m.contactKey'] as string | null) ?? null };
+}
