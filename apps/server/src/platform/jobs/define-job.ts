@@ -15,6 +15,8 @@ export interface JobDefinition<Name extends string, Schema extends z.ZodType> {
   /** How many jobs a worker takes at once (run concurrently), and how often it polls when idle. */
   batchSize?: number;
   pollingIntervalSeconds?: number;
+  /** Workers of this queue in each process (default 1); more keep a backlog flowing between batches. */
+  workersPerNode?: number;
   /**
    * pg-boss queue policy: 'stately' keeps at most one queued and one active job per singletonKey
    * (a per-key loop that two nodes never run at once). Default 'standard'.

@@ -23,7 +23,7 @@ export interface SendOptions {
 export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, string[]>();
   private readonly toWake = new Set<string>();
 
   constructor(
@@ -51,33 +51,39 @@ export class Jobs {
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
       if (!workers) continue;
       const batchSize = definition.batchSize ?? 10;
-      const workerId = await this.boss.work(
-        definition.name,
-        {
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? definition.pollingIntervalSeconds ?? 2,
-          batchSize,
-          includeMetadata: true,
-        },
-        // pg-boss completes or fails a whole batch together: each job runs on its own here, and a
-        // failed one is failed by id (so it alone is retried) before the batch resolves.
-        async (jobs: PgBoss.JobWithMetadata[]) => {
-          await Promise.all(
-            jobs.map(async (job) => {
-              try {
-                const data = definition.schema.parse(job.data);
-                const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
-                await (definition.handler as (c: AppContext, d: unknown, a: JobAttempt) => Promise<void>)(ctx, data, attempt);
-              } catch (error) {
-                this.logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed; it will be retried if attempts remain');
-                await this.boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
-              }
-            }),
-          );
-          // A full batch means a backlog: fetch again at once instead of sleeping out the polling interval.
-          if (jobs.length >= batchSize) this.wake(definition.name);
-        },
-      );
-      this.workers.set(definition.name, workerId);
+      // Several workers per queue overlap their batches: while one waits for its batch's last job,
+      // another is already running the next one (pg-boss hands each job to one worker only).
+      const ids: string[] = [];
+      for (let i = 0; i < (definition.workersPerNode ?? 1); i++) {
+        const handle = await this.boss.work(
+          definition.name,
+          {
+            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? definition.pollingIntervalSeconds ?? 2,
+            batchSize,
+            includeMetadata: true,
+          },
+          // pg-boss completes or fails a whole batch together: each job runs on its own here, and a
+          // failed one is failed by id (so it alone is retried) before the batch resolves.
+          async (jobs: PgBoss.JobWithMetadata[]) => {
+            await Promise.all(
+              jobs.map(async (job) => {
+                try {
+                  const data = definition.schema.parse(job.data);
+                  const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
+                  await (definition.handler as (c: AppContext, d: unknown, a: JobAttempt) => Promise<void>)(ctx, data, attempt);
+                } catch (error) {
+                  this.logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed; it will be retried if attempts remain');
+                  await this.boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+                }
+              }),
+            );
+            // A full batch means a backlog: fetch again at once instead of sleeping out the polling interval.
+            if (jobs.length >= batchSize) this.wake(definition.name);
+          },
+        );
+        ids.push(handle);
+      }
+      this.workers.set(definition.name, ids);
     }
   }
 
@@ -102,8 +108,7 @@ export class Jobs {
   }
 
   private wake(name: string): void {
-    const workerId = this.workers.get(name);
-    if (workerId) this.boss.notifyWorker(workerId);
+    for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
   /** Waits for running handlers to finish (graceful), then stops polling. */

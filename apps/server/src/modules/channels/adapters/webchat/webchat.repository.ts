@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../../platform/db/client.js';
-import { preparedPerDb } from '../../../../platform/db/prepared.js';
+import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { Db, SqlExecutor } from '../../../../platform/db/client.js';
+import { aliasedSelectList, columnsOf, rowOf } from '../../../../platform/db/raw-rows.js';
 import { channels, contacts, messages, tenants, tickets, webchatVisitors } from '../../../../platform/db/schema.js';
 import type { MessageRow } from '../../../messages/messages.repository.js';
 
@@ -26,25 +26,28 @@ export async function insertVisitor(db: Db, tenantId: number, values: NewVisitor
  * Visitors are public callers: their token names the visitor, and the visitor yields tenant and
  * channel (like a channel's public key). The caller must check the token's secret.
  */
-export async function findVisitorWithChannel(db: Db, visitorId: string): Promise<VisitorWithChannel | undefined> {
-  const [row] = await visitorWithChannelQuery(db).execute({ visitorId });
-  return row;
+export async function findVisitorWithChannel(raw: SqlExecutor, visitorId: string): Promise<VisitorWithChannel | undefined> {
+  const { rows } = await raw.executeSql(VISITOR_WITH_CHANNEL.text, [visitorId], { name: VISITOR_WITH_CHANNEL.name });
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    visitor: rowOf<VisitorRow>(VISITOR_COLUMNS, row, 'v'),
+    channel: rowOf<typeof channels.$inferSelect>(CHANNEL_COLUMNS, row, 'c'),
+    tenantStatus: row.tenantStatus as VisitorWithChannel['tenantStatus'],
+  };
 }
 
-/** Every visitor request runs this lookup: prepared once per database handle. */
-const visitorWithChannelQuery = preparedPerDb((db) =>
-  db
-    .select({
-      visitor: webchatVisitors,
-      channel: channels,
-      tenantStatus: tenants.status,
-    })
-    .from(webchatVisitors)
-    .innerJoin(channels, and(eq(channels.id, webchatVisitors.channelId), eq(channels.tenantId, webchatVisitors.tenantId)))
-    .innerJoin(tenants, eq(tenants.id, webchatVisitors.tenantId))
-    .where(eq(webchatVisitors.id, sql.placeholder('visitorId')))
-    .prepare('webchat_visitor_with_channel'),
-);
+/** Every visitor request runs this lookup: fixed text, prepared (see platform/db/raw-rows). */
+const VISITOR_COLUMNS = columnsOf(webchatVisitors);
+const CHANNEL_COLUMNS = columnsOf(channels);
+const VISITOR_WITH_CHANNEL = {
+  name: 'webchat_visitor_with_channel',
+  text: `select ${aliasedSelectList(VISITOR_COLUMNS, 'v', 'v')}, ${aliasedSelectList(CHANNEL_COLUMNS, 'c', 'c')}, tn.status as "tenantStatus"
+    from webchat_visitors v
+    join channels c on c.id = v.channel_id and c.tenant_id = v.tenant_id
+    join tenants tn on tn.id = v.tenant_id
+    where v.id = $1::uuid`,
+};
 
 /** The channel behind a public embed key, with its tenant's status (public entry point: the key yields the tenant). */
 export async function findChannelForEmbed(
