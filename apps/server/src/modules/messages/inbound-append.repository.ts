@@ -1,5 +1,6 @@
-import type { SqlExecutor } from '../../platform/db/client.js';
-import { aliasedSelectList, columnsOf, rowOf } from '../../platform/db/raw-rows.js';
+import type { Db } from '../../platform/db/client.js';
+import { queryFixed } from '../../platform/db/prepared.js';
+import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 import { messages } from '../../platform/db/schema.js';
 import type { ContactKey } from '../contacts/contacts.repository.js';
 import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
@@ -87,7 +88,7 @@ select
   stored.*
 from (select 1) as one
 left join (
-  select ${aliasedSelectList(MESSAGE_COLUMNS, 'm', 'm')}, ct.external_key as "m.contactKey", ${TICKET_VIEW_SELECT}
+  select to_jsonb(m) as "message", ct.external_key as "contactKey", ${TICKET_VIEW_SELECT}
   from t
   join m on m.ticket_id = t.id
   ${TICKET_VIEW_JOINS}
@@ -100,13 +101,14 @@ const STATEMENTS = {
 } as const;
 
 /** Appends an inbound message to the contact's open ticket in one statement; see appendSql. */
-export async function appendToOpenTicket(raw: SqlExecutor, input: AppendInput): Promise<AppendOutcome> {
+export async function appendToOpenTicket(db: Db, input: AppendInput): Promise<AppendOutcome> {
   const byNumber = 'number' in input.contactKey;
   const statement = byNumber ? STATEMENTS.number : STATEMENTS.externalKey;
   const key = 'number' in input.contactKey ? input.contactKey.number : input.contactKey.externalKey;
   const { message } = input;
-  const { rows } = await raw.executeSql(
-    statement.text,
+  const rows = await queryFixed(
+    db,
+    statement,
     [
       input.tenantId,
       input.channelId,
@@ -125,14 +127,13 @@ export async function appendToOpenTicket(raw: SqlExecutor, input: AppendInput): 
       message.timestamp,
       input.preview,
     ],
-    { name: statement.name },
   );
   const row = rows[0];
   if (!row) return { outcome: 'fallback' };
   if (row.duplicate === true) return { outcome: 'duplicate' };
   if (row.hasTicket === true && row.allowed !== true) return { outcome: 'refused' };
-  if (row['m.id'] === null || row['m.id'] === undefined) return { outcome: 'fallback' };
-  const stored = rowOf<MessageRow>(MESSAGE_COLUMNS, row, 'm');
+  if (row.message === null || row.message === undefined) return { outcome: 'fallback' };
+  const stored = rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message);
   const view = ticketViewOf(row);
-  return { outcome: 'appended', message: stored, view, contactKey: (row['m.contactKey'] as string | null) ?? null };
+  return { outcome: 'appended', message: stored, view, contactKey: (row.contactKey as string | null) ?? null };
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db/client.js';
 import type { VisibilityRule } from './tickets.policy.js';
 import { contacts, contactWallets, ticketLogs, tickets, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { aliasedSelectList, columnsOf, rowOf } from '../../platform/db/raw-rows.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'tenantId' | 'contactId' | 'createdAt'>>;
@@ -27,31 +28,41 @@ const TICKET_COLUMNS = columnsOf(tickets);
  * (users, left joined; see TICKET_VIEW_JOINS), as fixed text: the inbox reads views constantly,
  * and rebuilding this select for every request cost more than running it.
  */
-export const TICKET_VIEW_SELECT = `${aliasedSelectList(TICKET_COLUMNS, 't', 't')}, ct.name as "v.contactName", ct.number as "v.contactNumber",
-  ct.email as "v.contactEmail", ct.profile_pic_url as "v.contactPicture", ct.blocked as "v.contactBlocked", u.name as "v.username", ch.type as "v.channelType"`;
+export const TICKET_VIEW_SELECT = `to_jsonb(t) as "ticket", json_build_object('contactName', ct.name, 'contactNumber', ct.number,
+  'contactEmail', ct.email, 'contactPicture', ct.profile_pic_url, 'contactBlocked', ct.blocked, 'username', u.name, 'channelType', ch.type) as "view"`;
 export const TICKET_VIEW_JOINS = `join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id left join users u on u.id = t.user_id`;
 
 /** A row selected with TICKET_VIEW_SELECT, as a TicketView. */
 export function ticketViewOf(raw: Record<string, unknown>): TicketView {
+  const extra = (typeof raw.view === 'string' ? JSON.parse(raw.view) : raw.view) as Omit<TicketView, keyof TicketRow>;
   return {
-    ...rowOf<TicketRow>(TICKET_COLUMNS, raw, 't'),
-    contactName: raw['v.contactName'] as string,
-    contactNumber: (raw['v.contactNumber'] as string | null) ?? null,
-    contactEmail: (raw['v.contactEmail'] as string | null) ?? null,
-    contactPicture: (raw['v.contactPicture'] as string | null) ?? null,
-    contactBlocked: raw['v.contactBlocked'] === true,
-    username: (raw['v.username'] as string | null) ?? null,
-    channelType: raw['v.channelType'] as string,
+    ...rowOfJson<TicketRow>(TICKET_COLUMNS, raw.ticket),
+    contactName: extra.contactName,
+    contactNumber: extra.contactNumber ?? null,
+    contactEmail: extra.contactEmail ?? null,
+    contactPicture: extra.contactPicture ?? null,
+    contactBlocked: extra.contactBlocked === true,
+    username: extra.username ?? null,
+    channelType: extra.channelType,
   };
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const TICKET_VIEW: FixedStatement = {
+  name: 'ticket_view',
+  text: `select ${TICKET_VIEW_SELECT} from tickets t ${TICKET_VIEW_JOINS} where t.tenant_id = $1 and t.id = $2`,
+};
+
+/** The views of a page of ticket ids, in the page's order. */
+const TICKET_VIEWS_BY_IDS: FixedStatement = {
+  name: 'ticket_views_by_ids',
+  text: `select ${TICKET_VIEW_SELECT}
+    from unnest($2::int[]) with ordinality as page(id, position)
+    join tickets t on t.id = page.id and t.tenant_id = $1 ${TICKET_VIEW_JOINS}
+    order by page.position`,
+};
 
 export async function findTicketView(db: Db, tenantId: number, id: number): Promise<TicketView | undefined> {
-  const result = await db.execute(
-    sql`select ${sql.raw(TICKET_VIEW_SELECT)} from tickets t ${sql.raw(TICKET_VIEW_JOINS)} where t.tenant_id = ${tenantId} and t.id = ${id}`,
-  );
-  const [row] = rowsOf(result);
+  const [row] = await queryFixed(db, TICKET_VIEW, [tenantId, id]);
   return row ? ticketViewOf(row) : undefined;
 }
 
@@ -181,16 +192,14 @@ export async function listTicketViews(db: Db, tenantId: number, query: TicketLis
     );
   }
   const where = and(...filters);
-  // The page is chosen from tickets alone, then only its rows are joined for display (one
-  // statement); the count never joins.
-  const pageQuery = db.select({ id: tickets.id }).from(tickets).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset);
+  // The page is chosen from tickets alone (with the count beside it, which never joins), then
+  // only its rows are joined for display, by a prepared statement.
   const [page, [totals]] = await Promise.all([
-    db.execute(
-      sql`with page as (${pageQuery}) select ${sql.raw(TICKET_VIEW_SELECT)} from page join tickets t on t.id = page.id ${sql.raw(TICKET_VIEW_JOINS)} order by t.updated_at desc, t.id desc`,
-    ),
+    db.select({ id: tickets.id }).from(tickets).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where),
   ]);
-  return { rows: rowsOf(page).map(ticketViewOf), total: totals?.total ?? 0 };
+  const rows = page.length ? await queryFixed(db, TICKET_VIEWS_BY_IDS, [tenantId, page.map((r) => r.id)]) : [];
+  return { rows: rows.map(ticketViewOf), total: totals?.total ?? 0 };
 }
 
 /** The tickets policy's visibility rule as SQL (mirrors canSeeTicket, and so the rooms of roomsForTicket). */

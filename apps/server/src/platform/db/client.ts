@@ -18,11 +18,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Raw SQL access with positional parameters, used by pg-boss and the readiness check. */
 export interface SqlExecutor {
-  /**
-   * `name` makes a hot statement a prepared one on PostgreSQL (parsed and planned once per pooled
-   * connection); the same name must always carry the same text.
-   */
-  executeSql(text: string, values?: unknown[], options?: { name?: string }): Promise<{ rows: Record<string, unknown>[] }>;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export interface Database {
@@ -95,11 +91,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const raw: SqlExecutor = {
-    async executeSql(text, values, options) {
+    async executeSql(text, values) {
       // A parameterless multi-statement script answers with one result per statement.
-      const result = (await (options?.name ? pool.query({ name: options.name, text, values }) : pool.query(text, values))) as unknown as
-        | pg.QueryResult
-        | pg.QueryResult[];
+      const result = (await pool.query(text, values)) as unknown as pg.QueryResult | pg.QueryResult[];
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },

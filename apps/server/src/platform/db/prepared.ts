@@ -1,4 +1,6 @@
+import pg from 'pg';
 import type { Db } from './client.js';
+import { executorFor } from './raw-executor.js';
 
 /**
  * A Drizzle query built once per database handle and prepared under a name (PostgreSQL parses and
@@ -15,4 +17,21 @@ export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
     }
     return query;
   };
+}
+
+/** A fixed statement with `$n` parameters, prepared under `name` where the handle allows it. */
+export interface FixedStatement {
+  name: string;
+  text: string;
+}
+
+/**
+ * Runs a fixed statement: on the PostgreSQL pool as a named prepared statement (parsed and planned
+ * once per connection); inside a transaction or on PGlite as a plain parameterised statement (a
+ * transaction must keep its own connection, and PGlite has no pool to prepare on).
+ */
+export async function queryFixed(db: Db, statement: FixedStatement, values: unknown[]): Promise<Record<string, unknown>[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return (await client.query<Record<string, unknown>>({ name: statement.name, text: statement.text, values })).rows;
+  return (await executorFor(db).executeSql(statement.text, values)).rows;
 }

@@ -8,7 +8,11 @@ function toSql(text: string, values: unknown[] = []): SQL {
   parts.forEach((part, index) => {
     if (index % 2 === 0) chunks.push(sql.raw(part));
     // drizzle drops undefined chunks; pg-boss passes undefined for unset options, which SQL reads as null.
-    else chunks.push(sql`${values[Number(part) - 1] ?? null}`);
+    else {
+      const value = values[Number(part) - 1] ?? null;
+      // An array is one array parameter ($1::int[]), not a list of parameters.
+      chunks.push(Array.isArray(value) ? sql`${sql.param(value)}` : sql`${value}`);
+    }
   });
   return sql.join(chunks, sql.raw(''));
 }

@@ -129,7 +129,7 @@ async function appendToOngoingConversation(
   message: AppendInput['message'],
   rateLimit: InboundRateLimit | undefined,
 ): Promise<IngestResult | undefined> {
-  const result = await appendToOpenTicket(ctx.database.raw, {
+  const result = await appendToOpenTicket(ctx.db, {
     tenantId: input.tenantId,
     channelId: input.channelId,
     contactKey: input.contact.key,

@@ -39,10 +39,10 @@ export function newVisitorToken(ctx: Pick<AppContext, 'secrets'>): { visitorId: 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The visitor of a token, if the token is genuine and its channel still takes visitors. */
-export async function authenticateVisitor(ctx: Pick<AppContext, 'database' | 'secrets'>, token: string | undefined): Promise<VisitorSession> {
+export async function authenticateVisitor(ctx: Pick<AppContext, 'db' | 'secrets'>, token: string | undefined): Promise<VisitorSession> {
   const parsed = token ? parseRefreshToken(token) : undefined;
   if (!parsed || !UUID.test(parsed.id)) throw new AppError('ERR_INVALID_TOKEN', 'Missing or malformed visitor token.');
-  const found = await findVisitorWithChannel(ctx.database.raw, parsed.id);
+  const found = await findVisitorWithChannel(ctx.db, parsed.id);
   if (!found || !refreshSecretMatches(tokenKey(ctx), parsed.secret, found.visitor.tokenHash))
     throw new AppError('ERR_INVALID_TOKEN', 'Invalid visitor token.');
   if (found.tenantStatus !== 'active') throw new AppError('ERR_NO_WAPP_FOUND');

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
-import type { Db, SqlExecutor } from '../../../../platform/db/client.js';
-import { aliasedSelectList, columnsOf, rowOf } from '../../../../platform/db/raw-rows.js';
+import type { Db } from '../../../../platform/db/client.js';
+import { queryFixed } from '../../../../platform/db/prepared.js';
+import { columnsOf, rowOfJson } from '../../../../platform/db/raw-rows.js';
 import { channels, contacts, messages, tenants, tickets, webchatVisitors } from '../../../../platform/db/schema.js';
 import type { MessageRow } from '../../../messages/messages.repository.js';
 
@@ -26,23 +27,22 @@ export async function insertVisitor(db: Db, tenantId: number, values: NewVisitor
  * Visitors are public callers: their token names the visitor, and the visitor yields tenant and
  * channel (like a channel's public key). The caller must check the token's secret.
  */
-export async function findVisitorWithChannel(raw: SqlExecutor, visitorId: string): Promise<VisitorWithChannel | undefined> {
-  const { rows } = await raw.executeSql(VISITOR_WITH_CHANNEL.text, [visitorId], { name: VISITOR_WITH_CHANNEL.name });
-  const row = rows[0];
+export async function findVisitorWithChannel(db: Db, visitorId: string): Promise<VisitorWithChannel | undefined> {
+  const [row] = await queryFixed(db, VISITOR_WITH_CHANNEL, [visitorId]);
   if (!row) return undefined;
   return {
-    visitor: rowOf<VisitorRow>(VISITOR_COLUMNS, row, 'v'),
-    channel: rowOf<typeof channels.$inferSelect>(CHANNEL_COLUMNS, row, 'c'),
+    visitor: rowOfJson<VisitorRow>(VISITOR_COLUMNS, row.visitor),
+    channel: rowOfJson<typeof channels.$inferSelect>(CHANNEL_COLUMNS, row.channel),
     tenantStatus: row.tenantStatus as VisitorWithChannel['tenantStatus'],
   };
 }
 
-/** Every visitor request runs this lookup: fixed text, prepared (see platform/db/raw-rows). */
+/** Every visitor request runs this lookup: fixed text, prepared (platform/db/prepared, raw-rows). */
 const VISITOR_COLUMNS = columnsOf(webchatVisitors);
 const CHANNEL_COLUMNS = columnsOf(channels);
 const VISITOR_WITH_CHANNEL = {
   name: 'webchat_visitor_with_channel',
-  text: `select ${aliasedSelectList(VISITOR_COLUMNS, 'v', 'v')}, ${aliasedSelectList(CHANNEL_COLUMNS, 'c', 'c')}, tn.status as "tenantStatus"
+  text: `select to_jsonb(v) as "visitor", to_jsonb(c) as "channel", tn.status as "tenantStatus"
     from webchat_visitors v
     join channels c on c.id = v.channel_id and c.tenant_id = v.tenant_id
     join tenants tn on tn.id = v.tenant_id
