@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { queryBool, queryIdList, queryList } from '../../platform/http/query-params.js';
-import { errorResponses } from '../../platform/http/responses.js';
+import { errorResponses, typedJsonSerializer } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
 import { presentTicket } from './tickets.presenter.js';
 import { findTicketView, listTicketLogs } from './tickets.repository.js';
@@ -58,6 +58,7 @@ export const ticketsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
 
   app.get('/tickets', {
     config: { auth: 'user' },
+    serializerCompiler: typedJsonSerializer,
     schema: { tags, querystring: listQuerySchema, response: { 200: z.object({ tickets: z.array(ticketSchema), count: z.number().int(), hasMore: z.boolean() }), ...errorResponses } },
     handler: async (request) => {
       const { status, ...rest } = request.query;

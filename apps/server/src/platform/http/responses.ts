@@ -18,3 +18,10 @@ export const errorResponses = {
 } as const;
 
 export const messageSchema = z.object({ message: z.string() });
+
+/**
+ * For the hottest list routes: the answer is serialised as is, without the runtime zod check of
+ * every item (about a tenth of a 40-ticket list's CPU). The handler's return type is still checked
+ * against the response schema at compile time, and the schema still documents the route.
+ */
+export const typedJsonSerializer = () => (data: unknown) => JSON.stringify(data);
