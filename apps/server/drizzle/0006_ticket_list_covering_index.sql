@@ -1,0 +1,2 @@
+DROP INDEX "tickets_tenant_status_updated_idx";--> statement-breakpoint
+CREATE INDEX "tickets_list_order_idx" ON "tickets" USING btree ("tenant_id","status","updated_at","id","queue_id","user_id","chat_flow_id");
