@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ensureFirstStart } from './bootstrap/first-start.js';
 import { loadEnv } from './config/env.js';
 import { createContext } from './context.js';
+import { startSessionHost, stopSessionHost } from './modules/channels/sessions/session-host.js';
 import { openDatabase } from './platform/db/client.js';
 import { createLogger } from './platform/observability/logger.js';
 
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
 
   const webDist = env.WEB_DIST ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(ctx, { webDist });
+  // QR-code channel sessions: lease renewal and the sweep that takes over sessions of dead processes.
+  await startSessionHost(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await stopSessionHost(ctx);
       await ctx.jobs.stop();
       await database.close();
       logger.info('stopped cleanly');

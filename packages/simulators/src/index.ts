@@ -5,3 +5,4 @@ export * from './meta-cloud/fixtures.js';
 export * from './telegram/telegram-sim.js';
 export * from './evolution/evolution-simulator.js';
 export * from './wuzapi/wuzapi-simulator.js';
+export * from './notificame/notificame-simulator.js';

@@ -58,6 +58,8 @@ export const envSchema = z
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool,
     /** Run the Meta Cloud API simulator in-process with a demo channel in tenant 1 and the /demo/whatsapp page (implies private outbound). */
     DEMO_SIMULATORS: bool,
+    /** The browser whatsapp-web.js drives for `whatsapp` channels (Debian's Chromium); puppeteer never downloads one. */
+    CHROMIUM_PATH: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

@@ -48,6 +48,8 @@ export interface EvolutionInstance {
   /** Ids of messages deleted for everyone, and edited texts by id. */
   deleted: Set<string>;
   edited: Map<string, string>;
+  /** The instance settings given at creation (v2 InstanceDto: groupsIgnore, syncFullHistory…), as create answers them. */
+  settings: { rejectCall: boolean; msgCall: string; groupsIgnore: boolean; alwaysOnline: boolean; readMessages: boolean; readStatus: boolean; syncFullHistory: boolean };
 }
 
 export interface EvolutionInboundOptions {
@@ -200,6 +202,15 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
         media: new Map(),
         deleted: new Set(),
         edited: new Map(),
+        settings: {
+          rejectCall: body.rejectCall === true,
+          msgCall: typeof body.msgCall === 'string' ? body.msgCall : '',
+          groupsIgnore: body.groupsIgnore === true,
+          alwaysOnline: body.alwaysOnline === true,
+          readMessages: body.readMessages === true,
+          readStatus: body.readStatus === true,
+          syncFullHistory: body.syncFullHistory === true,
+        },
       };
       instances.set(instanceName, instance);
       let qrcode: EvolutionInstance['qrcode'] | undefined;
@@ -214,7 +225,7 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
         websocket: { enabled: false },
         rabbitmq: { enabled: false },
         sqs: { enabled: false },
-        settings: { rejectCall: false, msgCall: '', groupsIgnore: false, alwaysOnline: false, readMessages: false, readStatus: false, syncFullHistory: false },
+        settings: instance.settings,
         qrcode,
       });
     });

@@ -68,8 +68,15 @@ export interface TgMessage {
 export interface TgUpdate {
   update_id: number;
   message?: TgMessage;
+  /** A new version of a message (https://core.telegram.org/bots/api#update): same message_id, with edit_date. */
   edited_message?: TgMessage;
+  channel_post?: TgMessage;
+  edited_channel_post?: TgMessage;
 }
+
+/** The update's type, as allowed_updates names it. */
+const UPDATE_KINDS = ['message', 'edited_message', 'channel_post', 'edited_channel_post'] as const;
+const kindOf = (update: TgUpdate): string => UPDATE_KINDS.find((kind) => update[kind] !== undefined) ?? 'message';
 
 /** A message the bot sent (sendMessage, sendPhoto…), as the simulator stored it. */
 export interface SentTgMessage {
@@ -88,7 +95,10 @@ export interface UpdateInput {
   messageId?: number;
   updateId?: number;
   date?: number;
-  /** The message was edited (delivered as edited_message). */
+  /**
+   * The message was edited: delivered as edited_message with edit_date (pass the original's
+   * messageId and date to edit a message sent earlier).
+   */
   edited?: boolean;
   caption?: string;
   replyTo?: number;
@@ -364,8 +374,6 @@ export async function startTelegramSim(options: { token?: string; port?: number 
     }
   }
 
-  const kindOf = (update: TgUpdate) => (update.edited_message ? 'edited_message' : 'message');
-
   /** The updates a getUpdates with these parameters answers now (confirming those below offset). */
   function takeUpdates(params: Record<string, unknown>): TgUpdate[] {
     const offset = int(params.offset);
@@ -465,7 +473,7 @@ export async function startTelegramSim(options: { token?: string; port?: number 
   async function deliver(update: TgUpdate, deliverOptions: { secretToken?: string | null } = {}): Promise<WebhookDelivery> {
     const webhook = state.webhook;
     if (!webhook) throw new Error('No webhook is set: call setWebhook first (start the channel).');
-    const kind = update.edited_message ? 'edited_message' : 'message';
+    const kind = kindOf(update);
     if (webhook.allowedUpdates && webhook.allowedUpdates.length > 0 && !webhook.allowedUpdates.includes(kind)) {
       throw new Error(`The webhook does not take ${kind} updates (allowed_updates: ${webhook.allowedUpdates.join(', ')}).`);
     }
@@ -503,7 +511,7 @@ export async function startTelegramSim(options: { token?: string; port?: number 
       chat,
       date: input.date ?? Math.floor(Date.now() / 1000),
     };
-    if (input.edited) message.edit_date = message.date + 1;
+    if (input.edited) message.edit_date = Math.max(message.date + 1, Math.floor(Date.now() / 1000));
     if (input.replyTo !== undefined) {
       const quoted = sent.find((s) => s.message.chat.id === chat.id && s.message.message_id === input.replyTo);
       if (quoted) message.reply_to_message = quoted.message;

@@ -21,3 +21,12 @@ export async function assertQueueOfTenant(db: Db, tenantId: number, queueId: num
   if (queueId === null || queueId === undefined) return;
   if (!(await findQueueById(db, tenantId, queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
 }
+
+/** A queue named in the type's settings (the history import's importQueueId) must be one of the tenant's queues too. */
+export async function assertSettingsQueueOfTenant(db: Db, tenantId: number, settings: Record<string, unknown>): Promise<void> {
+  const queueId = settings.importQueueId;
+  if (typeof queueId !== 'number') return;
+  if (!(await findQueueById(db, tenantId, queueId))) {
+    throw new AppError('ERR_VALIDATION', 'The queue for imported tickets was not found.', { 'settings.importQueueId': ['Not a queue of this company.'] });
+  }
+}

@@ -20,6 +20,8 @@ export interface AppendInput {
     mediaName: string | null;
     mediaMime: string | null;
     mediaSize: number | null;
+    /** The provider's id of the message this one replies to (stored as the quote when we have it). */
+    quotedExternalId: string | null;
     timestamp: Date;
   };
   preview: string;
@@ -71,8 +73,9 @@ with
     for update),
   m as (
     insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, external_id, from_me, body,
-      media_type, media_key, media_name, media_mime, media_size, status, ack, timestamp)
-    select $8::uuid, $1, open_t.id, (select id from c), $2, $3, false, $9, $10, $11, $12, $13, $14::int, 'received', 0, $15::timestamptz
+      media_type, media_key, media_name, media_mime, media_size, quoted_message_id, status, ack, timestamp)
+    select $8::uuid, $1, open_t.id, (select id from c), $2, $3, false, $9, $10, $11, $12, $13, $14::int,
+      (select q.id from messages q where q.channel_id = $2 and q.external_id = $17::text), 'received', 0, $15::timestamptz
     from open_t
     on conflict (channel_id, external_id) where external_id is not null do nothing
     returning *),
@@ -126,6 +129,7 @@ export async function appendToOpenTicket(db: Db, input: AppendInput): Promise<Ap
       message.mediaSize,
       message.timestamp,
       input.preview,
+      message.quotedExternalId,
     ],
   );
   const row = rows[0];

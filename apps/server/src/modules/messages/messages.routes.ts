@@ -15,11 +15,20 @@ import { editMessage } from './use-cases/edit-message.js';
 import { forwardMessages, FORWARD_MAX_MESSAGES } from './use-cases/forward-messages.js';
 import { listMessages } from './use-cases/list-messages.js';
 import { searchMessages } from './use-cases/search-messages.js';
+import { sendButtonMessage } from './use-cases/send-button-message.js';
 import { sendMessage, type SendMessageInput } from './use-cases/send-message.js';
+import { checkWabaList, wabaButtonsContentSchema, wabaListContentSchema, wabaTemplateContentSchema } from '../channels/adapters/waba/waba.schemas.js';
 
 const tags = ['messages'];
 const ticketParams = z.object({ ticketId: idSchema });
 const sendBodySchema = z.object({ body: z.string().max(4096).default(''), quotedMsgId: z.uuid().nullable().optional() });
+/** POST /sendButton: reply buttons, a list or a template (SPEC §5 limits) for a waba ticket's contact. */
+const sendButtonTarget = { ticketId: refIdSchema, quotedMsgId: z.uuid().nullable().optional() };
+const sendButtonBodySchema = z.discriminatedUnion('type', [
+  wabaButtonsContentSchema.extend(sendButtonTarget),
+  wabaListContentSchema.extend(sendButtonTarget).superRefine(checkWabaList),
+  wabaTemplateContentSchema.extend(sendButtonTarget),
+]);
 const editBodySchema = z.object({ body: z.string().trim().min(1).max(4096) });
 
 export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
@@ -69,6 +78,23 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
         input = body.data;
       }
       const message = await sendMessage(ctx, actor, request.params.ticketId, input);
+      return reply.status(201).send(await present(actor.tenantId, message));
+    },
+  });
+
+  app.post('/sendButton', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      description:
+        "Sends reply buttons (type 'button', ≤ 3), a list (type 'list', ≤ 5 sections) or an approved template with its {{n}} values (type 'template') to the contact of a ticket on a WhatsApp Business API (waba) channel. Text 1–60 characters, button text ≤ 20, unique values. Stored pending and sent by the send job, as POST /messages/{ticketId}.",
+      body: sendButtonBodySchema,
+      response: { 201: messageSchema, ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      const { ticketId, quotedMsgId, ...content } = request.body;
+      const message = await sendButtonMessage(ctx, actor, { ticketId, quotedMsgId, content });
       return reply.status(201).send(await present(actor.tenantId, message));
     },
   });

@@ -10,6 +10,11 @@ export interface OutboundContent {
   body: string;
   media?: { key: string; name: string; mime: string; size: number | null; type: string } | null;
   quotedMessageId?: string | null;
+  /**
+   * Reply buttons, a list or a template (POST /sendButton) for adapters that have `sendRich`: it
+   * travels in the durable send job's payload; `body` is its readable text for the history.
+   */
+  rich?: Record<string, unknown> | null;
 }
 
 /**
@@ -43,7 +48,7 @@ export async function queueOutboundMessage(
     userId: target.userId,
   });
   await recordOutboundOnTicket(tx, tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
-  await ctx.jobs.send('message.send', { tenantId, messageId: message.id }, { tx });
+  await ctx.jobs.send('message.send', { tenantId, messageId: message.id, ...(content.rich ? { rich: content.rich } : {}) }, { tx });
   events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id });
   return message;
 }

@@ -171,6 +171,22 @@ describe('a message of an ongoing conversation (the one-statement path)', () => 
     expect((await api.get(`/tickets/${first.ticketId}`, { token: t.admin.token })).body).toMatchObject({ unreadMessages: 1, lastMessage: 'antes' });
   });
 
+  it("a customer's reply quoting an earlier message stores the quote, on both paths", async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const quote = (externalId: string, quotedExternalId: string) =>
+      ingestInbound(server.ctx, { ...target, externalId, contact: { key, name: 'Visitor' }, body: `re ${quotedExternalId}`, quotedExternalId });
+    const first = await inboundTicket(server.ctx, target, { key, externalId: 'quoted-1', body: 'primeira' });
+
+    const ongoing = await quote('quoting-1', 'quoted-1'); // open ticket: the one-statement path
+    expect(ongoing).toMatchObject({ outcome: 'stored', message: { quotedMessageId: first.messageId } });
+    expect((await quote('quoting-unknown', 'never-seen')) as { message: { quotedMessageId: string | null } }).toMatchObject({ message: { quotedMessageId: null } });
+
+    expect((await api.put(`/tickets/${first.ticketId}`, { status: 'closed' }, { token: t.admin.token })).status).toBe(200);
+    const reopened = await quote('quoting-2', 'quoted-1'); // a new ticket: the full path
+    expect(reopened).toMatchObject({ outcome: 'stored', ticketCreated: true, message: { quotedMessageId: first.messageId } });
+  });
+
   it('a rate limit counts only stored messages: the use over the limit is refused (429) and not counted, a resend is not counted', async () => {
     const key = visitorKey();
     const target = { tenantId: t.tenant.id, channelId: t.channel.id };

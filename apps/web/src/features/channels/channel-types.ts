@@ -40,9 +40,20 @@ export const TYPE_FIELDS: Record<ChannelType, readonly SettingField[]> = {
     { key: 'baseUrl', kind: 'text', required: true, placeholder: 'https://wuzapi.example.com' },
     { key: 'token', kind: 'secret', required: true },
   ],
-  baileys: [],
-  whatsapp: [],
-  hub: [],
+  baileys: [
+    { key: 'pairingNumber', kind: 'text' },
+    { key: 'useProxy', kind: 'select', defaultValue: 'false', options: ['false', 'true'] },
+    { key: 'proxyUrl', kind: 'text', placeholder: 'socks5://10.0.0.5:1080' },
+    { key: 'proxyUser', kind: 'text' },
+    { key: 'proxyPassword', kind: 'secret' },
+  ],
+  whatsapp: [{ key: 'pairingNumber', kind: 'text' }],
+  hub: [
+    { key: 'token', kind: 'secret', required: true },
+    { key: 'hubChannelId', kind: 'text', required: true },
+    { key: 'hubChannelType', kind: 'select', required: true, defaultValue: 'whatsapp', options: ['whatsapp', 'instagram', 'facebook'] },
+    { key: 'baseUrl', kind: 'text', required: true, defaultValue: 'https://api.notificame.com.br' },
+  ],
 };
 
 /** The order of the type select. */
@@ -59,12 +70,12 @@ export const NUMBER_TYPES: readonly ChannelType[] = ['waba', 'baileys', 'whatsap
 
 /**
  * Kinds whose provider calls our webhook at /webhooks/<type>/<publicKey>, to be shown to the user.
- * Evolution and WuzAPI (meow) are left out: their adapters register the webhook themselves, with a
- * secret path segment the API never shows.
+ * Evolution, WuzAPI (meow) and the NotificaMe hub are left out: their adapters register the
+ * webhook themselves, with a secret path segment the API never shows.
  */
 export function usesWebhook(channel: Pick<Channel, 'type' | 'settings'>): boolean {
   if (channel.type === 'telegram') return channel.settings.mode !== 'polling';
-  return channel.type === 'waba' || channel.type === 'hub';
+  return channel.type === 'waba';
 }
 
 /** Kinds whose adapter registers the webhook with the provider by itself when the channel starts. */
@@ -86,6 +97,7 @@ export function unofficialAllowed(): boolean {
 export function defaultSettings(type: ChannelType): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of TYPE_FIELDS[type]) if (field.defaultValue !== undefined) out[field.key] = field.defaultValue;
+  for (const option of HISTORY_OPTIONS[type] ?? []) out[option] = false;
   return out;
 }
 
@@ -104,3 +116,16 @@ export function missingSettings(type: ChannelType, settings: Record<string, unkn
 export function isImageDataUrl(value: string): boolean {
   return /^data:image\//i.test(value);
 }
+
+/**
+ * History sync and group options (SPEC §3 "import of messages and groups"), one block of the form
+ * shared by the kinds that honour them; labels: channels.history.<option>. Only what a kind really
+ * does is offered: Evolution creates its instance with syncFullHistory = importOldMessages and
+ * groupsIgnore = !importGroups. The server also stores and checks importFrom / importTo /
+ * historySyncLimit / importQueueId / closeImportedTickets, which no kind imports with yet, so they
+ * are not offered here.
+ */
+export type HistoryOption = 'importOldMessages' | 'importGroups';
+export const HISTORY_OPTIONS: Partial<Record<ChannelType, readonly HistoryOption[]>> = {
+  evolution: ['importOldMessages', 'importGroups'],
+};

@@ -115,6 +115,20 @@ export function useSendMessage() {
   });
 }
 
+/** POST /sendButton (waba tickets): reply buttons or an approved template with its {{n}} values. */
+export type SendButtonInput = { ticketId: number; quotedMsgId?: string } & (
+  | { type: 'button'; text: string; buttons: { id: string; title: string }[] }
+  | { type: 'template'; name: string; language: string; components?: { type: 'body'; parameters: { type: 'text'; text: string }[] }[] }
+);
+
+export function useSendButton() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendButtonInput) => http.post<Message>('/sendButton', input, { silent: true }),
+    onSuccess: (message) => upsertMessageInCache(qc, message),
+  });
+}
+
 export function useEditMessage() {
   const qc = useQueryClient();
   return useMutation({

@@ -32,6 +32,12 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
   start(ctx: AppContext, channel: ChannelRow): Promise<void>;
   stop(ctx: AppContext, channel: ChannelRow): Promise<void>;
   send(ctx: AppContext, channel: ChannelRow, message: OutboundMessage): Promise<SendResult>;
+  /**
+   * Structured messages (POST /sendButton: reply buttons, a list, a template) where the provider
+   * has them; `content` is what the route accepted, validated again by the adapter. A type without
+   * this method refuses them up front.
+   */
+  sendRich?(ctx: AppContext, channel: ChannelRow, message: OutboundMessage, content: Record<string, unknown>): Promise<SendResult>;
   /** Edits and deletions "for everyone" where the provider allows them. */
   editMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }, body: string): Promise<void>;
   deleteMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }): Promise<void>;
@@ -41,4 +47,6 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
    * statuses to applyProviderStatus, and answers only after they are committed.
    */
   webhookRoutes?(ctx: AppContext): FastifyPluginAsync;
+  /** Frees what the adapter keeps outside the channel's rows once the channel is deleted (a session queue). */
+  forget?(ctx: AppContext, channel: ChannelRow): Promise<void>;
 }

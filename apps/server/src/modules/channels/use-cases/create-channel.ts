@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
 import { adapterFor } from '../adapters/registry.js';
-import { assertQueueOfTenant, channelNumberOrFail, newPublicKey } from '../channel-input.js';
+import { assertQueueOfTenant, assertSettingsQueueOfTenant, channelNumberOrFail, newPublicKey } from '../channel-input.js';
 import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
 import { clearDefaultChannel, countChannels, findChannelById, insertChannel, type ChannelRow } from '../channels.repository.js';
@@ -32,6 +32,7 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
     const existing = await countChannels(tx, tenantId);
     if (existing >= tenant.maxConnections) throw new AppError('ERR_CONNECTION_LIMIT');
     await assertQueueOfTenant(tx, tenantId, input.queueId);
+    await assertSettingsQueueOfTenant(tx, tenantId, settings);
     const isDefault = existing === 0 || input.isDefault === true;
     if (isDefault) await clearDefaultChannel(tx, tenantId);
     const row = await insertChannel(tx, tenantId, {

@@ -16,8 +16,9 @@ export async function deleteChannel(ctx: AppContext, actor: Actor, channelId: nu
   const { tenantId } = actor;
   const channel = await findChannelById(ctx.db, tenantId, channelId);
   if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
+  const adapter = adapterFor(channel.type);
   try {
-    await adapterFor(channel.type).stop(ctx, channel);
+    await adapter.stop(ctx, channel);
   } catch (error) {
     // A session that cannot be closed cleanly (provider unreachable, unsupported type) must not keep the channel alive.
     ctx.logger.warn({ err: error, channelId }, 'channel did not stop cleanly before deletion');
@@ -33,4 +34,5 @@ export async function deleteChannel(ctx: AppContext, actor: Actor, channelId: nu
       if (promoted) events.push({ type: 'channel.session', tenantId, channelId: promoted.id });
     }
   });
+  await adapter.forget?.(ctx, channel).catch((error: unknown) => ctx.logger.warn({ err: error, channelId }, 'what the deleted channel left outside its rows was not freed'));
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
 import { adapterFor } from '../adapters/registry.js';
-import { assertQueueOfTenant, channelNumberOrFail } from '../channel-input.js';
+import { assertQueueOfTenant, assertSettingsQueueOfTenant, channelNumberOrFail } from '../channel-input.js';
 import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
 import {
@@ -48,8 +48,10 @@ export async function updateChannel(ctx: AppContext, actor: Actor, channelId: nu
     }
     if (input.farewellMessage !== undefined) changes.farewellMessage = input.farewellMessage;
     if (input.autoDistribution !== undefined) changes.autoDistribution = input.autoDistribution;
-    if (input.settings !== undefined)
+    if (input.settings !== undefined) {
       changes.settings = validSettings(adapterFor(current.type), settingsObject(input.settings), current.settings ?? {});
+      await assertSettingsQueueOfTenant(tx, tenantId, changes.settings);
+    }
     if (input.isDefault === true && !current.isDefault) {
       await clearDefaultChannel(tx, tenantId);
       changes.isDefault = true;

@@ -15,12 +15,14 @@ const PERMANENT: ReadonlySet<string> = new Set(['ERR_WAPP_INVALID_CONTACT', 'ERR
 
 export const sendMessageJob = defineJob({
   name: 'message.send',
-  schema: z.object({ tenantId: z.number().int(), messageId: z.uuid() }),
+  /** `rich`: the structured content of a POST /sendButton message, sent by the adapter's sendRich. */
+  schema: z.object({ tenantId: z.number().int(), messageId: z.uuid(), rich: z.record(z.string(), z.unknown()).optional() }),
   retryLimit: 6,
   retryDelaySeconds: 5,
   // Sends run concurrently, each adapter keeping to its provider's rate (e.g. 80/s per WABA number).
   batchSize: 50,
-  async handler(ctx, { tenantId, messageId }, attempt) {
+  workersPerNode: 2,
+  async handler(ctx, { tenantId, messageId, rich }, attempt) {
     const message = await findMessageById(ctx.db, tenantId, messageId);
     // Already sent (a retry after a crash past the provider call) or deleted meanwhile: nothing to do.
     if (!message || message.status !== 'pending' || message.deleted || message.ticketId === null) return;
@@ -30,14 +32,17 @@ export const sendMessageJob = defineJob({
       if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
       const quoted = message.quotedMessageId ? await findMessageById(ctx.db, tenantId, message.quotedMessageId) : undefined;
-      const result = await adapterFor(channel.type).send(ctx, channel, {
+      const adapter = adapterFor(channel.type);
+      const outbound = {
         messageId,
         ticketId: message.ticketId,
         contact: { id: contact.id, number: contact.number, externalKey: contact.externalKey },
         body: message.body,
         media: message.mediaKey ? { key: message.mediaKey, name: message.mediaName ?? 'file', mime: message.mediaMime ?? 'application/octet-stream', type: message.mediaType ?? 'document' } : undefined,
         quotedExternalId: quoted?.externalId ?? null,
-      });
+      };
+      if (rich && !adapter.sendRich) throw new AppError('ERR_SENDING_WAPP_MSG', `A ${channel.type} channel cannot send interactive or template messages.`);
+      const result = rich && adapter.sendRich ? await adapter.sendRich(ctx, channel, outbound, rich) : await adapter.send(ctx, channel, outbound);
       await updateMessageRow(ctx.db, tenantId, messageId, { status: result.status, externalId: result.externalId, ack: result.status === 'delivered' ? 2 : 1, error: null });
       publish();
     } catch (error) {

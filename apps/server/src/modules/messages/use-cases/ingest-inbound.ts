@@ -11,7 +11,7 @@ import { queueMembersByLoad } from '../../queues/queues.repository.js';
 import { readSetting } from '../../settings/settings.repository.js';
 import { insertTicketLog, recordInboundOnTicket, updateTicketRow, upsertActiveTicket, type TicketRow } from '../../tickets/tickets.repository.js';
 import { appendToOpenTicket, type AppendInput } from '../inbound-append.repository.js';
-import { insertMessageOnce, messageExists, type MessageRow } from '../messages.repository.js';
+import { findMessageByExternalId, insertMessageOnce, messageExists, type MessageRow } from '../messages.repository.js';
 import { messagePreview } from '../message-preview.js';
 
 export interface InboundMedia {
@@ -76,6 +76,7 @@ export async function ingestInbound(
     mediaName: input.media?.name ?? null,
     mediaMime: input.media?.mime ?? null,
     mediaSize: input.media?.size ?? null,
+    quotedExternalId: input.quotedExternalId ?? null,
     timestamp: at,
   };
 
@@ -93,7 +94,18 @@ export async function ingestInbound(
     if (await messageExists(tx, channel.id, input.externalId)) return { outcome: 'duplicate' as const };
 
     const contact = await upsertContactByKey(tx, input.tenantId, input.contact.key, input.contact);
-    const row = { ...message, tenantId: input.tenantId, contactId: contact.id, channelId: channel.id, fromMe: false, status: 'received' as const, ack: 0 };
+    const { quotedExternalId, ...fields } = message;
+    const quoted = quotedExternalId ? await findMessageByExternalId(tx, input.tenantId, channel.id, quotedExternalId) : undefined;
+    const row = {
+      ...fields,
+      quotedMessageId: quoted?.id ?? null,
+      tenantId: input.tenantId,
+      contactId: contact.id,
+      channelId: channel.id,
+      fromMe: false,
+      status: 'received' as const,
+      ack: 0,
+    };
 
     // A blocked contact's messages are kept, but open no ticket and reach no bot.
     if (contact.blocked) {

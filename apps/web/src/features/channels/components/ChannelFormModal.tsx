@@ -4,6 +4,7 @@ import {
   Alert,
   Button,
   ColorInput,
+  Fieldset,
   Group,
   Modal,
   NativeSelect,
@@ -26,6 +27,7 @@ import { useSaveChannel, type AutoDistribution } from '../api';
 import { channelErrorMessage } from '../channel-errors';
 import {
   BETA_TYPES,
+  HISTORY_OPTIONS,
   NUMBER_TYPES,
   SECRET_MASK,
   TYPE_FIELDS,
@@ -148,6 +150,14 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
       return rest;
     });
   };
+
+  const updateOption = (key: string, value: boolean) => {
+    const next = { ...settings, [key]: value };
+    setSettings(next);
+    setJsonText(pretty(next));
+    setJsonError(null);
+  };
+  const historyOptions = HISTORY_OPTIONS[type] ?? [];
 
   const changeJson = (value: string) => {
     setJsonText(value);
@@ -368,6 +378,29 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
                 <Text size="xs" c="dimmed">
                   {t('channels.wabaHint')}
                 </Text>
+              )}
+              {type === 'whatsapp' && (
+                <Text size="xs" c="dimmed" data-testid="channel-whatsapp-hint">
+                  {t('channels.whatsappHint')}
+                </Text>
+              )}
+              {historyOptions.length > 0 && (
+                <Fieldset legend={t('channels.history.title')} data-testid="channel-history">
+                  <Stack gap="xs">
+                    {historyOptions.map((option) => (
+                      <Switch
+                        key={option}
+                        label={t(`channels.history.${option}`)}
+                        checked={settings[option] === true}
+                        data-testid={`channel-history-${option}`}
+                        onChange={(event) => updateOption(option, event.currentTarget.checked)}
+                      />
+                    ))}
+                    <Text size="xs" c="dimmed">
+                      {t(`channels.history.hint.${type}`)}
+                    </Text>
+                  </Stack>
+                </Fieldset>
               )}
               <Textarea
                 label={t('channels.advancedJson')}

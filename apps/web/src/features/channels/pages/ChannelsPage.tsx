@@ -102,6 +102,11 @@ function ChannelCard({
                 {t('channels.default')}
               </Badge>
             )}
+            {BETA_TYPES.includes(channel.type) && (
+              <Badge size="xs" variant="light" color="orange" data-testid={`channel-beta-${channel.id}`}>
+                {t('channels.beta')}
+              </Badge>
+            )}
           </Group>
           <Badge color={STATUS_COLORS[channel.status]} data-testid={`channel-status-${channel.id}`} data-status={channel.status}>
             {t(`channels.status.${channel.status}`)}
@@ -109,7 +114,6 @@ function ChannelCard({
         </Group>
         <Text size="sm" c="dimmed">
           {t(`channels.types.${channel.type}`, { defaultValue: channel.type })}
-          {BETA_TYPES.includes(channel.type) ? ` (${t('channels.beta')})` : ''}
           {channel.number ? ` · +${channel.number}` : ''}
           {queueName ? ` · ${queueName}` : ''}
           {` · ${t(`channels.distribution.${channel.autoDistribution}`)}`}

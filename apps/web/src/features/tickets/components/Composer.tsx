@@ -1,12 +1,13 @@
 import type { Message, Ticket } from '@conversa/shared';
 import { ActionIcon, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconListCheck, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
 import { notifyApiError } from '../../../lib/notify';
 import { useSendMessage } from '../api';
 import { EmojiPicker } from './EmojiPicker';
+import { SendButtonModal } from './SendButtonModal';
 
 interface ComposerProps {
   ticket: Ticket;
@@ -20,6 +21,8 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const send = useSendMessage();
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  /** Reply buttons and templates exist only on WhatsApp Business API (waba) tickets. */
+  const [buttonsOpen, setButtonsOpen] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const closed = ticket.status === 'closed';
   const canSend = !closed && !send.isPending && (text.trim() !== '' || file !== null);
@@ -101,6 +104,13 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
               </Tooltip>
             )}
           </FileButton>
+          {ticket.channel === 'waba' && (
+            <Tooltip label={t('tickets.sendButton.action')}>
+              <ActionIcon variant="subtle" size="lg" onClick={() => setButtonsOpen(true)} aria-label={t('tickets.sendButton.action')} data-testid="composer-buttons">
+                <IconListCheck size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Textarea
             ref={inputRef}
             value={text}
@@ -127,6 +137,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
           </ActionIcon>
         </Group>
       )}
+      {buttonsOpen && <SendButtonModal ticket={ticket} replyTo={replyTo} onClose={() => setButtonsOpen(false)} onSent={onCancelReply} />}
     </Box>
   );
 }

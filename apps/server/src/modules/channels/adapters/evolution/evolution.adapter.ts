@@ -57,6 +57,11 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
         ...(settings.pairingNumber ? { number: settings.pairingNumber } : {}),
         integration: 'WHATSAPP-BAILEYS',
         webhook,
+        // Evolution's own instance settings (v2 instance create), when the channel sets them:
+        // syncFullHistory has the phone sync its full history on pairing (kept by Evolution; Conversa
+        // does not import it), groupsIgnore stops group messages at Evolution (Conversa skips them anyway).
+        ...(settings.importOldMessages !== undefined ? { syncFullHistory: settings.importOldMessages } : {}),
+        ...(settings.importGroups !== undefined ? { groupsIgnore: !settings.importGroups } : {}),
       });
     } else {
       // An instance that already exists (a restart, or one the tenant made): point its webhook here.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { checkHistoryImport, historyImportFields } from '../../history-import.js';
 
 /** The events Conversa subscribes to (Evolution's webhook `events`, upper snake case). */
 export const EVOLUTION_WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] as const;
@@ -9,36 +10,38 @@ export const EVOLUTION_WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', '
  * carries a random secret path segment (`webhookSecret`), compared timing-safe before anything
  * is read or stored.
  */
-export const evolutionSettingsSchema = z.object({
-  /** The tenant's Evolution API server, e.g. https://evolution.example.com */
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(500)
-    .transform((url) => url.replace(/\/+$/, '')),
-  /** Sent as the `apikey` header: the server's global key or the instance's token. */
-  apiKey: z.string().trim().min(1).max(500),
-  /** Default: 'conversa-' + the first 12 characters of the channel's public key. */
-  instanceName: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'Letters, digits, dot, dash and underscore only.')
-    .optional(),
-  webhookSecret: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{24,128}$/, '24 to 128 URL-safe characters (letters, digits, - and _).')
-    .default(() => randomBytes(24).toString('base64url')),
-  /** Log in with a pairing code sent to this number (digits with country code) instead of a QR code. */
-  pairingNumber: z
-    .string()
-    .regex(/^\d{8,15}$/, 'Digits with the country code, 8 to 15 of them.')
-    .optional(),
-});
+export const evolutionSettingsSchema = z
+  .object({
+    /** The tenant's Evolution API server, e.g. https://evolution.example.com */
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .transform((url) => url.replace(/\/+$/, '')),
+    /** Sent as the `apikey` header: the server's global key or the instance's token. */
+    apiKey: z.string().trim().min(1).max(500),
+    /** Default: 'conversa-' + the first 12 characters of the channel's public key. */
+    instanceName: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'Letters, digits, dot, dash and underscore only.')
+      .optional(),
+    webhookSecret: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,128}$/, '24 to 128 URL-safe characters (letters, digits, - and _).')
+      .default(() => randomBytes(24).toString('base64url')),
+    /** Log in with a pairing code sent to this number (digits with country code) instead of a QR code. */
+    pairingNumber: z
+      .string()
+      .regex(/^\d{8,15}$/, 'Digits with the country code, 8 to 15 of them.')
+      .optional(),
+    /**
+     * History and group options (SPEC §3): stored and validated; the instance is created with
+     * Evolution's syncFullHistory = importOldMessages and groupsIgnore = !importGroups.
+     */
+    ...historyImportFields,
+  })
+  .superRefine(checkHistoryImport);
 export type EvolutionSettings = z.infer<typeof evolutionSettingsSchema>;
-
-export const evolutionWebhookParamsSchema = z.object({
-  publicKey: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a channel key.'),
-  secret: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a webhook secret.'),
-});
 
 /** Evolution's webhook envelope (webhook.controller.ts): `data` is the event's own payload. */
 export const evolutionWebhookBodySchema = z.looseObject({
@@ -48,8 +51,6 @@ export const evolutionWebhookBodySchema = z.looseObject({
   date_time: z.string().max(100).optional(),
 });
 export type EvolutionWebhookBody = z.infer<typeof evolutionWebhookBodySchema>;
-
-export const evolutionWebhookResponseSchema = z.object({ received: z.literal(true), outcome: z.string() });
 
 // ---- event payloads (only the fields Conversa reads; everything else passes through) ----
 
@@ -79,7 +80,9 @@ export const evolutionMessageSchema = z.looseObject({
       videoMessage: mediaContentSchema.nullish(),
       audioMessage: mediaContentSchema.nullish(),
       documentMessage: mediaContentSchema.nullish(),
-      documentWithCaptionMessage: z.looseObject({ message: z.looseObject({ documentMessage: mediaContentSchema.nullish() }).nullish() }).nullish(),
+      documentWithCaptionMessage: z
+        .looseObject({ message: z.looseObject({ documentMessage: mediaContentSchema.nullish() }).nullish() })
+        .nullish(),
       stickerMessage: mediaContentSchema.nullish(),
       /** Present when the webhook is set with base64: the media itself. */
       base64: z.string().nullish(),
@@ -135,4 +138,8 @@ export const connectionStateAnswerSchema = z.looseObject({ instance: z.looseObje
 
 export const sentMessageAnswerSchema = z.looseObject({ key: z.looseObject({ id: z.string().min(1) }) });
 
-export const base64AnswerSchema = z.looseObject({ base64: z.string().min(1), mimetype: z.string().optional(), fileName: z.string().nullish() });
+export const base64AnswerSchema = z.looseObject({
+  base64: z.string().min(1),
+  mimetype: z.string().optional(),
+  fileName: z.string().nullish(),
+});

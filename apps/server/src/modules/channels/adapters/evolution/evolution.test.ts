@@ -7,8 +7,9 @@ import { startEvolutionSimulator, type EvolutionSimulator } from '@conversa/simu
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
-import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import { buildInboxTenant, closeAllSockets, connectAgent, count, eventually, rows, type AgentSocket, type InboxTenant } from '../../../../../test/inbox.js';
+import type { TestServer } from '../../../../../test/harness.js';
+import { startProviderTestEnv, stopProviderTestEnv } from '../../../../../test/provider-env.js';
+import { count, eventually, rows, type AgentSocket, type InboxTenant } from '../../../../../test/inbox.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { evolutionFailure, EvolutionUnavailableError } from './evolution.client.js';
 
@@ -27,18 +28,9 @@ let webhookPath: string;
 const CUSTOMER = '5511988887777';
 
 beforeAll(async () => {
-  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
-  api = new Api(server.url);
-  sim = await startEvolutionSimulator();
-  t = await buildInboxTenant(server);
-  watcher = await connectAgent(server.url, t.admin.token);
+  ({ server, api, sim, t, watcher } = await startProviderTestEnv(startEvolutionSimulator));
 }, 60_000);
-
-afterAll(async () => {
-  closeAllSockets();
-  await sim?.close();
-  await server?.close();
-});
+afterAll(() => stopProviderTestEnv({ server, sim }));
 
 const messagesOf = (externalId: string) => rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
 const storedCount = () => count(server.ctx, sql`select count(*) from messages where tenant_id = ${t.tenant.id}`);

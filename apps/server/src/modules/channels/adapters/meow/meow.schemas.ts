@@ -29,11 +29,6 @@ export const meowSettingsSchema = z.object({
 });
 export type MeowSettings = z.infer<typeof meowSettingsSchema>;
 
-export const meowWebhookParamsSchema = z.object({
-  publicKey: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a channel key.'),
-  secret: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'Not a webhook secret.'),
-});
-
 /**
  * WuzAPI posts either form fields (WEBHOOK_FORMAT=form, the default: `jsonData` holds the event's
  * JSON, `token` the user token) or the event itself as JSON (WEBHOOK_FORMAT=json).
@@ -44,8 +39,6 @@ export const meowWebhookBodySchema = z.looseObject({
   token: z.string().max(500).optional(),
 });
 export type MeowWebhookBody = z.infer<typeof meowWebhookBodySchema>;
-
-export const meowWebhookResponseSchema = z.object({ received: z.literal(true), outcome: z.string() });
 
 /** The event (WuzAPI's postmap): `type` names it, `event` is whatsmeow's event as JSON. */
 export const meowEventSchema = z.looseObject({

@@ -80,6 +80,7 @@ describe('the fixtures', () => {
         'response-getFile',
         'response-sendMessage',
         'update-document',
+        'update-edited-text',
         'update-location',
         'update-photo',
         'update-text',
@@ -110,6 +111,7 @@ describe('webhook updates', () => {
     ],
     ['update-voice', { kind: 'voice', content: Buffer.from('OggS') }],
     ['update-location', { kind: 'location', latitude: -23.55052, longitude: -46.633308 }],
+    ['update-edited-text', { kind: 'text', text: 'Edited text', messageId: 1365, date: 1441645532, edited: true }],
   ] as const;
 
   for (const [fixture, input] of cases) {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { checkUpload } from '../../../../platform/media/uploads.js';
 import { messageExists } from '../../../messages/messages.repository.js';
+import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { ingestInbound, type InboundMedia, type IngestResult } from '../../../messages/use-cases/ingest-inbound.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { downloadFile } from './telegram.client.js';
@@ -111,9 +112,17 @@ async function storeFile(
   }
 }
 
+/** The text an edited message now has, as a new one would be stored (text, caption or location). */
+function editedBody(message: TelegramMessage): string {
+  if (message.location) return locationBody(message.location.latitude, message.location.longitude);
+  return message.text ?? message.caption ?? '';
+}
+
 /**
- * One Update into the shared inbound pipeline. New messages only: an edited_message is
- * acknowledged without change (the pipeline keeps the first version; inbound edits are not applied).
+ * One Update into the shared inbound pipeline. A new message is ingested; an edited_message (or
+ * edited_channel_post) replaces the text of the stored message it names through the shared
+ * provider-edit path (marked edited, agents told); an edit of a message never stored is
+ * acknowledged and left alone, and a replaced file is not downloaded again (only the text changes).
  * Message kinds without text or a supported file (stickers, polls…) are acknowledged and skipped.
  */
 export async function ingestTelegramUpdate(
@@ -121,7 +130,17 @@ export async function ingestTelegramUpdate(
   channel: ChannelRow,
   settings: TelegramSettings,
   update: TelegramUpdate,
-): Promise<IngestResult | undefined> {
+): Promise<IngestResult | { outcome: 'edit'; applied: 'applied' | 'unchanged' | 'unknown' } | undefined> {
+  const edit = update.edited_message ?? update.edited_channel_post;
+  if (edit) {
+    const applied = await applyProviderEdit(ctx, {
+      tenantId: channel.tenantId,
+      channelId: channel.id,
+      externalId: telegramExternalId(edit.chat.id, edit.message_id),
+      body: editedBody(edit),
+    });
+    return { outcome: 'edit', applied };
+  }
   const message = update.message;
   if (!message) return undefined;
   const externalId = telegramExternalId(message.chat.id, message.message_id);

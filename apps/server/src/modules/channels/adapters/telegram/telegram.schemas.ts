@@ -82,6 +82,8 @@ export const telegramMessageSchema = z
   .object({
     message_id: z.number().int(),
     date: z.number().int(),
+    /** Set on an edited message: when it was last edited (Unix time). */
+    edit_date: z.number().int().optional(),
     chat: chatSchema,
     from: userSchema.optional(),
     text: z.string().max(70_000).optional(),
@@ -108,7 +110,14 @@ export const telegramMessageSchema = z
 export type TelegramMessage = z.output<typeof telegramMessageSchema>;
 
 export const telegramUpdateSchema = z
-  .object({ update_id: z.number().int(), message: telegramMessageSchema.optional(), edited_message: telegramMessageSchema.optional() })
+  .object({
+    update_id: z.number().int(),
+    message: telegramMessageSchema.optional(),
+    /** A new version of a message the bot got (Update.edited_message; Message.edit_date says when). */
+    edited_message: telegramMessageSchema.optional(),
+    /** The same for a channel post (Update.edited_channel_post). */
+    edited_channel_post: telegramMessageSchema.optional(),
+  })
   .loose();
 export type TelegramUpdate = z.output<typeof telegramUpdateSchema>;
 

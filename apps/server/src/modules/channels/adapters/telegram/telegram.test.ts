@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import { buildInboxTenant, count, eventually, inboundTicket, rows, sleep, type InboxTenant } from '../../../../../test/inbox.js';
+import { buildInboxTenant, connectAgent, count, eventually, inboundTicket, rows, sleep, type InboxTenant } from '../../../../../test/inbox.js';
 import { findChannelById } from '../../channels.repository.js';
 import { findMessageById } from '../../../messages/messages.repository.js';
 import { telegramAdapter } from './telegram.adapter.js';
+import { ingestTelegramUpdate } from './telegram.inbound.js';
+import { readTelegramSettings } from './telegram.settings.js';
 
 // The telegram adapter against the local Bot API simulator: connect, webhooks in, replies out.
 
@@ -243,6 +245,67 @@ describe('inbound', () => {
         sql`select count(*) from contacts where tenant_id = ${t.tenant.id} and external_key = ${`telegram:${chat.id}`}`,
       ),
     ).toBe(0);
+  });
+
+  it('an edited_message replaces the stored text (edited), reaches the agents as appMessage update, and a redelivered edit changes nothing', async () => {
+    const chat = newChat('Eva', 'Nunes');
+    const original = await sim.sendUpdate({ kind: 'text', text: 'Quero 2 pizzas', chat });
+    const { message_id: messageId, date } = original.update.message!;
+    const externalId = `${chat.id}:${messageId}`;
+    const [stored] = await messagesOf(externalId);
+    const agent = await connectAgent(server.url, t.admin.token);
+    let edit;
+    try {
+      edit = await sim.sendUpdate({ kind: 'text', text: 'Quero 3 pizzas', chat, messageId, date, edited: true });
+      expect(edit.status).toBe(200);
+      expect(edit.update.edited_message).toMatchObject({ message_id: messageId, date, text: 'Quero 3 pizzas' });
+      expect(edit.update.edited_message!.edit_date).toBeGreaterThan(date);
+      const pushed = await agent.waitFor('appMessage', (p) => p.action === 'update' && p.message.id === stored.id);
+      expect(pushed.message).toMatchObject({ body: 'Quero 3 pizzas', edited: true });
+    } finally {
+      agent.close();
+    }
+    const [row] = await rows(server.ctx, sql`select id, body, edited, from_me from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
+    expect(row).toEqual({ id: stored.id, body: 'Quero 3 pizzas', edited: true, from_me: false });
+    const history = await api.get(`/messages/${Number(stored.ticket_id)}`, { token: t.agent.token });
+    expect(history.body.messages.find((m: { id: string }) => m.id === stored.id)).toMatchObject({ body: 'Quero 3 pizzas', edited: true });
+
+    // The same edit again (a redelivery) and an edit of a message never stored: no change, no new row.
+    expect((await sim.deliver(edit.update)).status).toBe(200);
+    expect(await messagesOf(externalId)).toHaveLength(1);
+    const unknown = await sim.sendUpdate({ kind: 'text', text: 'nunca visto', chat, messageId: messageId + 500, edited: true });
+    expect(unknown.status).toBe(200);
+    expect(await messagesOf(`${chat.id}:${messageId + 500}`)).toHaveLength(0);
+  });
+
+  it('an edited caption changes the body of a photo and keeps its file (not downloaded again)', async () => {
+    const chat = newChat('Caio', 'Prado');
+    const photo = await sim.sendUpdate({ kind: 'photo', content: PNG, caption: 'foto antiga', chat });
+    const { message_id: messageId, date } = photo.update.message!;
+    const [before] = await messagesOf(`${chat.id}:${messageId}`);
+    const downloads = methodCalls('getFile').length;
+    expect((await sim.sendUpdate({ kind: 'photo', content: PNG, caption: 'foto nova', chat, messageId, date, edited: true })).status).toBe(200);
+    const [after] = await messagesOf(`${chat.id}:${messageId}`);
+    expect(after).toMatchObject({ body: 'foto nova', media_type: 'image', media_key: before.media_key });
+    expect(methodCalls('getFile')).toHaveLength(downloads);
+
+  });
+
+  it('an edited_channel_post goes through the same edit path (channel posts are not subscribed: only a stored one changes)', async () => {
+    const row = (await findChannelById(server.ctx.db, t.tenant.id, channel.id))!;
+    const settings = readTelegramSettings(server.ctx, row);
+    const chat = { id: -1001234567890, type: 'channel', title: 'Avisos' };
+    const date = Math.floor(Date.now() / 1000) - 60;
+    const post = (messageId: number, text: string) =>
+      ingestTelegramUpdate(server.ctx, row, settings, { update_id: 990200 + messageId, edited_channel_post: { message_id: messageId, date, edit_date: date + 30, chat, text } });
+    // Nothing stored under that post: acknowledged and left alone.
+    expect(await post(77, 'editado')).toEqual({ outcome: 'edit', applied: 'unknown' });
+    expect(await messagesOf(`${chat.id}:77`)).toHaveLength(0);
+    // A stored one takes the new text.
+    await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { externalId: `${chat.id}:78`, key: { externalKey: `telegram:${chat.id}` }, body: 'aviso' });
+    expect(await post(78, 'aviso corrigido')).toEqual({ outcome: 'edit', applied: 'applied' });
+    expect(await messagesOf(`${chat.id}:78`)).toMatchObject([{ body: 'aviso corrigido' }]);
+    expect(await post(78, 'aviso corrigido')).toEqual({ outcome: 'edit', applied: 'unchanged' });
   });
 
   it('a file over the 20 MB bots may download is kept as a note, without a download', async () => {

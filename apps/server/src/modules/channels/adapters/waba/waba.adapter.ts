@@ -3,7 +3,7 @@ import { AppError } from '../../../../platform/http/app-error.js';
 import { setChannelStatus, updateChannel, type ChannelRow } from '../../channels.repository.js';
 import type { ChannelAdapter } from '../channel-adapter.js';
 import { GraphClient } from './waba.client.js';
-import { sendWabaMessage } from './waba.outbound.js';
+import { sendWabaMessage, sendWabaRich } from './waba.outbound.js';
 import { wabaWebhookRoutes } from './waba.routes.js';
 import { phoneNumberResponseSchema, wabaSettingsSchema, type WabaSettings } from './waba.schemas.js';
 
@@ -70,6 +70,7 @@ export const wabaAdapter: ChannelAdapter<WabaSettings> = {
   },
 
   send: sendWabaMessage,
+  sendRich: sendWabaRich,
 
   webhookRoutes: wabaWebhookRoutes,
 };

@@ -11,6 +11,7 @@ import {
   mediaUploadResponseSchema,
   sendResponseSchema,
   wabaInteractiveInputSchema,
+  wabaRichContentSchema,
   wabaSettingsSchema,
   wabaTemplateInputSchema,
   type WabaInteractiveInput,
@@ -216,4 +217,24 @@ export async function sendWabaInteractive(
       interactive.quotedExternalId,
     ),
   };
+}
+
+/**
+ * A message queued by POST /sendButton: its reply buttons, list or template, sent to the ticket's
+ * contact by the durable send job (a quoted reply keeps its context).
+ */
+export async function sendWabaRich(
+  ctx: AppContext,
+  channel: ChannelRow,
+  message: OutboundMessage,
+  content: Record<string, unknown>,
+): Promise<SendResult> {
+  const rich = validInput(wabaRichContentSchema, content, 'interactive message');
+  const to = wabaRecipient(message.contact.number);
+  const quotedExternalId = message.quotedExternalId ?? undefined;
+  const { externalId } =
+    rich.type === 'template'
+      ? await sendWabaTemplate(ctx, channel, { to, name: rich.name, language: rich.language, components: rich.components, quotedExternalId })
+      : await sendWabaInteractive(ctx, channel, { ...rich, to, quotedExternalId });
+  return { externalId, status: 'sent' };
 }

@@ -175,8 +175,8 @@ const recipient = z.string().trim().min(1).max(40);
 
 const templateParameter = z.object({ type: z.literal('text'), text: z.string().min(1).max(1024) });
 
-export const wabaTemplateInputSchema = z.object({
-  to: recipient,
+/** An approved template with the values of its placeholders: what is sent, whoever the recipient. */
+const templateFields = {
   /** The approved template's name. */
   name: z
     .string()
@@ -193,6 +193,11 @@ export const wabaTemplateInputSchema = z.object({
     .max(2)
     .refine((list) => new Set(list.map((c) => c.type)).size === list.length, 'One component of each type.')
     .optional(),
+};
+
+export const wabaTemplateInputSchema = z.object({
+  to: recipient,
+  ...templateFields,
   quotedExternalId: z.string().max(200).optional(),
 });
 export type WabaTemplateInput = z.input<typeof wabaTemplateInputSchema>;
@@ -213,9 +218,9 @@ const interactiveText = z.string().trim().min(1).max(INTERACTIVE_LIMITS.text);
 const optionalExtra = (max: number) => z.string().trim().min(1).max(max).optional();
 const uniqueBy = <T>(items: T[], key: (item: T) => string) => new Set(items.map(key)).size === items.length;
 
-const buttonsInput = z.object({
+/** Reply buttons (≤ 3), without a recipient: the content of POST /sendButton and of the adapter's input. */
+export const wabaButtonsContentSchema = z.object({
   type: z.literal('button'),
-  to: recipient,
   text: interactiveText,
   header: optionalExtra(INTERACTIVE_LIMITS.header),
   footer: optionalExtra(INTERACTIVE_LIMITS.footer),
@@ -225,46 +230,64 @@ const buttonsInput = z.object({
     .max(INTERACTIVE_LIMITS.buttons)
     .refine((buttons) => uniqueBy(buttons, (b) => b.id), 'Button values (ids) must be unique.')
     .refine((buttons) => uniqueBy(buttons, (b) => b.title.toLowerCase()), 'Button titles must be unique.'),
-  quotedExternalId: z.string().max(200).optional(),
 });
 
-const listInput = z
-  .object({
-    type: z.literal('list'),
-    to: recipient,
-    text: interactiveText,
-    header: optionalExtra(INTERACTIVE_LIMITS.header),
-    footer: optionalExtra(INTERACTIVE_LIMITS.footer),
-    /** The label of the button that opens the list. */
-    button: z.string().trim().min(1).max(INTERACTIVE_LIMITS.buttonTitle),
-    sections: z
-      .array(
-        z.object({
-          title: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowTitle).optional(),
-          rows: z
-            .array(
-              z.object({
-                id: z.string().trim().min(1).max(200),
-                title: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowTitle),
-                description: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowDescription).optional(),
-              }),
-            )
-            .min(1),
-        }),
-      )
-      .min(1)
-      .max(INTERACTIVE_LIMITS.sections),
-    quotedExternalId: z.string().max(200).optional(),
-  })
-  .superRefine((list, ctx) => {
-    const rows = list.sections.flatMap((s) => s.rows);
-    if (rows.length > INTERACTIVE_LIMITS.rows)
-      ctx.addIssue({ code: 'custom', path: ['sections'], message: `At most ${INTERACTIVE_LIMITS.rows} rows in all.` });
-    if (!uniqueBy(rows, (r) => r.id)) ctx.addIssue({ code: 'custom', path: ['sections'], message: 'Row values (ids) must be unique.' });
-    if (list.sections.length > 1 && list.sections.some((s) => !s.title)) {
-      ctx.addIssue({ code: 'custom', path: ['sections'], message: 'Every section needs a title when there are several.' });
-    }
-  });
+/** A list (≤ 5 sections), without a recipient; its cross-section rules are in `checkWabaList`. */
+export const wabaListContentSchema = z.object({
+  type: z.literal('list'),
+  text: interactiveText,
+  header: optionalExtra(INTERACTIVE_LIMITS.header),
+  footer: optionalExtra(INTERACTIVE_LIMITS.footer),
+  /** The label of the button that opens the list. */
+  button: z.string().trim().min(1).max(INTERACTIVE_LIMITS.buttonTitle),
+  sections: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowTitle).optional(),
+        rows: z
+          .array(
+            z.object({
+              id: z.string().trim().min(1).max(200),
+              title: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowTitle),
+              description: z.string().trim().min(1).max(INTERACTIVE_LIMITS.rowDescription).optional(),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1)
+    .max(INTERACTIVE_LIMITS.sections),
+});
 
-export const wabaInteractiveInputSchema = z.discriminatedUnion('type', [buttonsInput, listInput]);
+/** Meta's rules across a list's sections: ≤ 10 rows in all, unique row ids, titled sections when several. */
+export function checkWabaList(list: z.output<typeof wabaListContentSchema>, ctx: z.RefinementCtx): void {
+  const rows = list.sections.flatMap((s) => s.rows);
+  if (rows.length > INTERACTIVE_LIMITS.rows)
+    ctx.addIssue({ code: 'custom', path: ['sections'], message: `At most ${INTERACTIVE_LIMITS.rows} rows in all.` });
+  if (!uniqueBy(rows, (r) => r.id)) ctx.addIssue({ code: 'custom', path: ['sections'], message: 'Row values (ids) must be unique.' });
+  if (list.sections.length > 1 && list.sections.some((s) => !s.title)) {
+    ctx.addIssue({ code: 'custom', path: ['sections'], message: 'Every section needs a title when there are several.' });
+  }
+}
+
+/** A template, without a recipient. */
+export const wabaTemplateContentSchema = z.object({ type: z.literal('template'), ...templateFields });
+
+const recipientFields = { to: recipient, quotedExternalId: z.string().max(200).optional() };
+
+export const wabaInteractiveInputSchema = z.discriminatedUnion('type', [
+  wabaButtonsContentSchema.extend(recipientFields),
+  wabaListContentSchema.extend(recipientFields).superRefine(checkWabaList),
+]);
 export type WabaInteractiveInput = z.input<typeof wabaInteractiveInputSchema>;
+
+/**
+ * What POST /sendButton stores with a pending message for the send job: reply buttons, a list or a
+ * template; the recipient is the ticket's contact.
+ */
+export const wabaRichContentSchema = z.discriminatedUnion('type', [
+  wabaButtonsContentSchema,
+  wabaListContentSchema.superRefine(checkWabaList),
+  wabaTemplateContentSchema,
+]);
+export type WabaRichContent = z.output<typeof wabaRichContentSchema>;
