@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ChannelStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
+import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import { channels } from '../../platform/db/schema.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -10,13 +11,7 @@ export async function listChannels(db: Db, tenantId: number): Promise<ChannelRow
   return db.select().from(channels).where(eq(channels.tenantId, tenantId)).orderBy(asc(channels.name), asc(channels.id));
 }
 
-export async function findChannelById(db: Db, tenantId: number, id: number): Promise<ChannelRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(channels)
-    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)));
-  return row;
-}
+export const findChannelById = rowByTenantAndId<ChannelRow>(channels, 'channel_by_id');
 
 /** Public entry points (widget embed, webhooks) know only the unguessable key; it yields the tenant. */
 export async function findChannelByPublicKey(db: Db, publicKey: string): Promise<ChannelRow | undefined> {

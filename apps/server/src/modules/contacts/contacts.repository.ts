@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import { contactImports, contacts, contactWallets, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 
@@ -40,13 +41,7 @@ export async function upsertContactByKey(db: Db, tenantId: number, key: ContactK
   return row;
 }
 
-export async function findContactById(db: Db, tenantId: number, id: number): Promise<ContactRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
-  return row;
-}
+export const findContactById = rowByTenantAndId<ContactRow>(contacts, 'contact_by_id');
 
 export async function findContactByNumber(db: Db, tenantId: number, number: string): Promise<ContactRow | undefined> {
   const [row] = await db

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import { messages, tickets } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 
@@ -37,13 +38,7 @@ export async function insertMessage(db: Db, values: NewMessage): Promise<Message
   return row;
 }
 
-export async function findMessageById(db: Db, tenantId: number, id: string): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id)));
-  return row;
-}
+export const findMessageById = rowByTenantAndId<MessageRow>(messages, 'message_by_id');
 
 export async function findMessagesByIds(db: Db, tenantId: number, ids: string[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];

@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
+import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import type { VisibilityRule } from './tickets.policy.js';
 import { contacts, contactWallets, ticketLogs, tickets, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
@@ -66,13 +67,7 @@ export async function findTicketView(db: Db, tenantId: number, id: number): Prom
   return row ? ticketViewOf(row) : undefined;
 }
 
-export async function findTicketById(db: Db, tenantId: number, id: number): Promise<TicketRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
-  return row;
-}
+export const findTicketById = rowByTenantAndId<TicketRow>(tickets, 'ticket_by_id');
 
 /** Locks the ticket for the rest of the transaction (status changes read, check, then write). */
 export async function lockTicket(db: Db, tenantId: number, id: number): Promise<TicketRow | undefined> {

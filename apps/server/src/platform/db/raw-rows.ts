@@ -1,4 +1,6 @@
-import { getTableColumns, type Column, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { queryFixed, type FixedStatement } from './prepared.js';
 
 /**
  * Hot statements written as fixed SQL text (built once, prepared) still answer Drizzle's row
@@ -18,4 +20,20 @@ export function rowOfJson<T>(columns: ColumnList, json: unknown): T {
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T;
+}
+
+/**
+ * `find<Row>ById(db, tenantId, id)` for a tenant's table, as one fixed prepared statement: the
+ * single-row lookups that every request and job repeats (a ticket, a message, a contact, a channel).
+ */
+export function rowByTenantAndId<T>(table: Table, statementName: string) {
+  const columns = columnsOf(table);
+  const statement: FixedStatement = {
+    name: statementName,
+    text: `select to_jsonb(x) as "row" from "${getTableName(table)}" x where x.tenant_id = $1 and x.id = $2`,
+  };
+  return async (db: Db, tenantId: number, id: number | string): Promise<T | undefined> => {
+    const [row] = await queryFixed(db, statement, [tenantId, id]);
+    return row ? rowOfJson<T>(columns, row.row) : undefined;
+  };
 }
