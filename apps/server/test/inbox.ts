@@ -227,3 +227,17 @@ export async function eventually<T>(probe: () => Promise<T>, { timeoutMs = 5_000
     await sleep(intervalMs);
   }
 }
+
+/**
+ * A message's raw row once the send job has settled it (sent, delivered, failed…); undefined when
+ * it is still pending at the deadline.
+ */
+export function settledMessageRow(ctx: AppContext, messageId: string, { timeoutMs = 15_000 } = {}) {
+  return eventually(
+    async () => {
+      const [row] = await rows(ctx, sql`select * from messages where id = ${messageId}`);
+      return row && row.status !== 'pending' ? (row as Record<string, any>) : undefined;
+    },
+    { timeoutMs, intervalMs: 100 },
+  );
+}

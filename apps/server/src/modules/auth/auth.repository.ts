@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Profile, TenantStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
-import { preparedPerDb } from '../../platform/db/prepared.js';
-import { passwordResetTokens, rateLimitCounters, refreshTokens, tenants, users } from '../../platform/db/schema.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { passwordResetTokens, rateLimitCounters, refreshTokens } from '../../platform/db/schema.js';
 
 export interface AuthUser {
   userId: number;
@@ -14,26 +14,18 @@ export interface AuthUser {
 
 /** The user behind an access token, its tenant's status, and whether its session (refresh family) is still alive. */
 export async function findAuthUser(db: Db, userId: number, sessionId: string): Promise<AuthUser | undefined> {
-  const [row] = await authUserQuery(db).execute({ userId, sessionId });
+  const [row] = await queryFixed<AuthUser>(db, AUTH_USER, [userId, sessionId]);
   return row;
 }
 
-/** Every authenticated request runs this: prepared once per database handle. */
-const authUserQuery = preparedPerDb((db) =>
-  db
-    .select({
-      userId: users.id,
-      tenantId: users.tenantId,
-      profile: users.profile,
-      tenantStatus: tenants.status,
-      sessionActive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')} and ${refreshTokens.revokedAt} is null)`,
-    })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('auth_user'),
-);
+/** Every authenticated request runs this: a fixed prepared statement. */
+const AUTH_USER: FixedStatement = {
+  name: 'auth_user',
+  text: `select u.id as "userId", u.tenant_id as "tenantId", u.profile, tn.status as "tenantStatus",
+      exists (select 1 from refresh_tokens r where r.family_id = $2::uuid and r.revoked_at is null) as "sessionActive"
+    from users u join tenants tn on tn.id = u.tenant_id
+    where u.id = $1`,
+};
 
 // ---- refresh tokens ----
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

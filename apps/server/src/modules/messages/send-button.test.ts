@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { findChannelById } from '../channels/channels.repository.js';
-import { buildInboxTenant, count, eventually, inboundTicket, rows, type InboxTenant } from '../../../test/inbox.js';
+import { buildInboxTenant, count, eventually, inboundTicket, rows, type InboxTenant, settledMessageRow } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -62,15 +62,7 @@ async function conversation(from = newNumber()) {
   return { from, ticketId: Number(row.ticket_id), wamid: delivery.messageId };
 }
 
-async function settled(messageId: string) {
-  return eventually(
-    async () => {
-      const [row] = await rows(server.ctx, sql`select * from messages where id = ${messageId}`);
-      return row && row.status !== 'pending' ? row : undefined;
-    },
-    { timeoutMs: 15_000, intervalMs: 100 },
-  );
-}
+const settled = (messageId: string) => settledMessageRow(server.ctx, messageId);
 
 const sentTo = (to: string) => sim.sent.filter((m) => m.to === to);
 const messagesOf = (ticketId: number) => count(server.ctx, sql`select count(*) from messages where ticket_id = ${ticketId} and from_me`);

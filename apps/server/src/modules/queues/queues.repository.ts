@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { preparedPerDb } from '../../platform/db/prepared.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { queues, userQueues, users } from '../../platform/db/schema.js';
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -71,19 +71,14 @@ export async function setUserQueues(db: Db, tenantId: number, userId: number, qu
 }
 
 export async function listUserQueues(db: Db, tenantId: number, userId: number): Promise<{ id: number; name: string }[]> {
-  return userQueuesQuery(db).execute({ tenantId, userId });
+  return queryFixed<{ id: number; name: string }>(db, USER_QUEUES, [tenantId, userId]);
 }
 
-/** Read by every ticket list and visibility check: prepared once per database handle. */
-const userQueuesQuery = preparedPerDb((db) =>
-  db
-    .select({ id: queues.id, name: queues.name })
-    .from(userQueues)
-    .innerJoin(queues, eq(queues.id, userQueues.queueId))
-    .where(and(eq(userQueues.tenantId, sql.placeholder('tenantId')), eq(userQueues.userId, sql.placeholder('userId'))))
-    .orderBy(asc(queues.name))
-    .prepare('user_queues'),
-);
+/** Read by every ticket list and visibility check: a fixed prepared statement. */
+const USER_QUEUES: FixedStatement = {
+  name: 'user_queues',
+  text: 'select q.id, q.name from user_queues uq join queues q on q.id = uq.queue_id where uq.tenant_id = $1 and uq.user_id = $2 order by q.name',
+};
 
 /** Members of a queue with their number of active (open, or pending and assigned) tickets, least loaded first (balanced auto-distribution). */
 export async function queueMembersByLoad(db: Db, tenantId: number, queueId: number): Promise<{ userId: number; openTickets: number }[]> {

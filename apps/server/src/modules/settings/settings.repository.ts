@@ -1,26 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SETTING_DEFINITIONS, type SettingKey } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
-import { preparedPerDb } from '../../platform/db/prepared.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { settings } from '../../platform/db/schema.js';
 
 /** Every known setting of the tenant, stored value or default. */
 export async function readSettings(db: Db, tenantId: number): Promise<Record<SettingKey, string>> {
-  const rows = await tenantSettingsQuery(db).execute({ tenantId });
+  const rows = await queryFixed<{ key: string; value: string }>(db, TENANT_SETTINGS, [tenantId]);
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   return Object.fromEntries(
     (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => [key, stored.get(key) ?? SETTING_DEFINITIONS[key].default]),
   ) as Record<SettingKey, string>;
 }
 
-/** Read by every ticket list and visibility check: prepared once per database handle. */
-const tenantSettingsQuery = preparedPerDb((db) =>
-  db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(eq(settings.tenantId, sql.placeholder('tenantId')))
-    .prepare('tenant_settings'),
-);
+/** Read by every ticket list and visibility check: a fixed prepared statement. */
+const TENANT_SETTINGS: FixedStatement = { name: 'tenant_settings', text: 'select key, value from settings where tenant_id = $1' };
 
 export async function readSetting(db: Db, tenantId: number, key: SettingKey): Promise<string> {
   const [row] = await db

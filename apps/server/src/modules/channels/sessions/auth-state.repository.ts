@@ -8,20 +8,21 @@ export interface AuthStateScope {
   channelId: number;
 }
 
+const entriesOf = (scope: AuthStateScope, category: string, keys: string[]) =>
+  and(
+    eq(channelAuthState.tenantId, scope.tenantId),
+    eq(channelAuthState.channelId, scope.channelId),
+    eq(channelAuthState.category, category),
+    inArray(channelAuthState.key, keys),
+  );
+
 /** The values of `keys` in a category that exist (key → stored text). */
 export async function readAuthState(db: Db, scope: AuthStateScope, category: string, keys: string[]): Promise<Map<string, string>> {
   if (keys.length === 0) return new Map();
   const rows = await db
     .select({ key: channelAuthState.key, value: channelAuthState.value })
     .from(channelAuthState)
-    .where(
-      and(
-        eq(channelAuthState.tenantId, scope.tenantId),
-        eq(channelAuthState.channelId, scope.channelId),
-        eq(channelAuthState.category, category),
-        inArray(channelAuthState.key, keys),
-      ),
-    );
+    .where(entriesOf(scope, category, keys));
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
@@ -46,16 +47,7 @@ export async function upsertAuthState(
 /** Deletes many entries of one category in one statement. */
 export async function deleteAuthState(db: Db, scope: AuthStateScope, category: string, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db
-    .delete(channelAuthState)
-    .where(
-      and(
-        eq(channelAuthState.tenantId, scope.tenantId),
-        eq(channelAuthState.channelId, scope.channelId),
-        eq(channelAuthState.category, category),
-        inArray(channelAuthState.key, keys),
-      ),
-    );
+  await db.delete(channelAuthState).where(entriesOf(scope, category, keys));
 }
 
 /** Forgets the channel's login entirely (logged out). */

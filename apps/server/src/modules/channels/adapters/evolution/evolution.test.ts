@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import type { TestServer } from '../../../../../test/harness.js';
 import { startProviderTestEnv, stopProviderTestEnv } from '../../../../../test/provider-env.js';
-import { count, eventually, rows, type AgentSocket, type InboxTenant } from '../../../../../test/inbox.js';
+import { count, eventually, rows, type AgentSocket, type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { evolutionFailure, EvolutionUnavailableError } from './evolution.client.js';
 
@@ -53,15 +53,7 @@ async function reply(body: string): Promise<string> {
   return response.body.id as string;
 }
 
-async function sentRow(messageId: string, timeoutMs = 10_000) {
-  return eventually(
-    async () => {
-      const [row] = await rows(server.ctx, sql`select * from messages where id = ${messageId}`);
-      return row && row.status !== 'pending' ? row : undefined;
-    },
-    { timeoutMs },
-  );
-}
+const sentRow = (messageId: string, timeoutMs?: number) => settledMessageRow(server.ctx, messageId, { timeoutMs });
 
 describe('evolution channel', () => {
   it('connects: creates the instance with its webhook, shows the QR code, and is connected once the phone scans it', async () => {

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import { buildInboxTenant, eventually, rows, type InboxTenant } from '../../../../../test/inbox.js';
+import { buildInboxTenant, eventually, rows, type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { SECRET_MASK } from '../../channels.presenter.js';
 import { findChannelById, type ChannelRow } from '../../channels.repository.js';
@@ -80,15 +80,7 @@ async function reply(ticketId: number, body: Record<string, unknown>) {
 }
 
 /** The message once the send job settled it (sent or failed). */
-async function settled(messageId: string, timeoutMs = 15_000) {
-  return eventually(
-    async () => {
-      const [row] = await rows(server.ctx, sql`select * from messages where id = ${messageId}`);
-      return row && row.status !== 'pending' ? (row as Record<string, any>) : undefined;
-    },
-    { timeoutMs, intervalMs: 100 },
-  );
-}
+const settled = (messageId: string, timeoutMs?: number) => settledMessageRow(server.ctx, messageId, { timeoutMs });
 
 const outbound = (number: string | null, body = 'Oi', extra: Partial<OutboundMessage> = {}): OutboundMessage => ({
   messageId: randomUUID(),

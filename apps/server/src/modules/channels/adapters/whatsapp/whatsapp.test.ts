@@ -17,8 +17,7 @@ import {
   eventually,
   rows,
   type AgentSocket,
-  type InboxTenant,
-} from '../../../../../test/inbox.js';
+  type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
 import { upsertAuthState } from '../../sessions/auth-state.repository.js';
 import { findChannelById } from '../../channels.repository.js';
 import { registerSessionDriver, sendThroughSession, stopSessionHost } from '../../sessions/session-host.js';
@@ -103,15 +102,7 @@ async function reply(body: string): Promise<string> {
   return response.body.id as string;
 }
 
-async function sentRow(messageId: string) {
-  return eventually(
-    async () => {
-      const [row] = await rows(server.ctx, sql`select * from messages where id = ${messageId}`);
-      return row && row.status !== 'pending' ? row : undefined;
-    },
-    { timeoutMs: 15_000 },
-  );
-}
+const sentRow = (messageId: string) => settledMessageRow(server.ctx, messageId);
 
 describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
   let client: RecordedClient;
