@@ -113,10 +113,26 @@ export const messageSchema = z.object({
   deleted: z.boolean(),
   quotedMsg: z.object({ id: z.string(), body: z.string(), fromMe: z.boolean() }).nullable(),
   userId: z.number().int().nullable(),
+  /** Who wrote it in a group chat (the participant's name or number); null outside groups. */
+  senderName: z.string().nullable(),
   timestamp: z.string(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/**
+ * Progress of a channel's history import (SPEC §4 "import progress"), sent to the tenant's admins:
+ * `running` while chats are imported, then `done` (or `failed` with a reason).
+ */
+export const historyImportProgressSchema = z.object({
+  channelId: z.number().int(),
+  state: z.enum(['running', 'done', 'failed']),
+  chatsDone: z.number().int(),
+  chatsTotal: z.number().int(),
+  messagesImported: z.number().int(),
+  error: z.string().nullable(),
+});
+export type HistoryImportProgress = z.infer<typeof historyImportProgressSchema>;
 
 /** Socket.IO event names (SPEC §4 session events). Payloads are `{ action, … }` with presented objects. */
 export const SOCKET_EVENTS = {
@@ -126,6 +142,7 @@ export const SOCKET_EVENTS = {
   channelSession: 'whatsappSession',
   userStatus: 'user:status',
   importProgress: 'contact:importProgress',
+  historyImport: 'channel:historyImport',
   setUserActive: 'setUserActive',
   joinTicket: 'joinTicket',
   leaveTicket: 'leaveTicket',

@@ -1,8 +1,16 @@
-import { SOCKET_EVENTS, type Channel, type Message, type Ticket } from '@conversa/shared';
+import {
+  SOCKET_EVENTS,
+  historyImportProgressSchema,
+  type Channel,
+  type HistoryImportProgress,
+  type Message,
+  type Ticket,
+} from '@conversa/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { applyChannelToCache, channelKeys } from '../features/channels/api';
+import { applyHistoryImport } from '../features/channels/history-import';
 import {
   applyContactToCache,
   contactKeys,
@@ -18,6 +26,7 @@ import { bindNotificationPermissionRequest, showDesktopNotification } from '../l
 import { API_BASE_URL, refreshSession } from '../lib/http';
 import i18n from '../lib/i18n';
 import { navigateTo } from '../lib/navigation';
+import { notifyError, notifySuccess } from '../lib/notify';
 import { getSession, getToken, getUserId, saveUser } from '../lib/session';
 import { bindAudioUnlock, playBeep } from '../lib/sound';
 import { useSession } from '../lib/useSession';
@@ -70,6 +79,24 @@ function notifyCustomerMessage(event: MessageEvent, followed: number | null): vo
   showDesktopNotification(i18n.t('tickets.notification.title', { name: ticket.contact.name }), body, `ticket-${ticket.id}`, () =>
     navigateTo(`/atendimento/${ticket.id}`),
   );
+}
+
+/** A channel's history import: progress kept per channel; the end is told with a toast, and imported tickets are fetched. */
+function onHistoryImport(qc: QueryClient, payload: unknown): void {
+  const parsed = historyImportProgressSchema.safeParse(payload);
+  if (!parsed.success) return;
+  const progress: HistoryImportProgress = parsed.data;
+  applyHistoryImport(qc, progress);
+  if (progress.state === 'done') {
+    notifySuccess(i18n.t('channels.historyImport.done', { count: progress.messagesImported }), `history-import-${progress.channelId}`);
+    void qc.invalidateQueries({ queryKey: ticketKeys.all });
+  } else if (progress.state === 'failed') {
+    notifyError(
+      progress.error ?? i18n.t('channels.historyImport.failedUnknown'),
+      `history-import-${progress.channelId}`,
+      i18n.t('channels.historyImport.failed'),
+    );
+  }
 }
 
 function patchUserStatus(qc: QueryClient, { userId, isOnline }: UserStatusEvent): void {
@@ -169,6 +196,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     socket.on(SOCKET_EVENTS.importProgress, (progress: ImportProgress) => {
       qc.setQueryData(contactKeys.importProgress, progress);
     });
+    socket.on(SOCKET_EVENTS.historyImport, (payload: unknown) => onHistoryImport(qc, payload));
 
     return () => {
       socketRef.current = null;

@@ -4,8 +4,8 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
 
 /**
  * Evolution API v2 (https://doc.evolution-api.com/v2), the part a helpdesk uses: instances
- * (create, connect with QR or pairing code, connection state, logout), text and media sends,
- * media download, and the instance webhook. Shapes follow the upstream sources
+ * (create, connect with QR or pairing code, connection state, logout), text and media sends (to a
+ * number or a group JID), media download, group info, and the instance webhook. Shapes follow the upstream sources
  * (EvolutionAPI/evolution-api: instance.controller.ts, whatsapp.baileys.service.ts,
  * integrations/event/webhook/webhook.controller.ts, validate/message.schema.ts) and the v2 docs.
  *
@@ -13,11 +13,19 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
  * Errors: `{ status, error, response: { message } }` like Evolution's exception filter.
  *
  * As a tool: scanQr() (the phone scans → CONNECTION_UPDATE open), rotateQr() (QRCODE_UPDATED),
- * disconnect() (CONNECTION_UPDATE close), sendInbound() (MESSAGES_UPSERT), sendStatus()
- * (MESSAGES_UPDATE), and fail()/delay() from the shared skeleton.
+ * disconnect() (CONNECTION_UPDATE close), sendInbound() (MESSAGES_UPSERT, from a customer, a group
+ * participant or the phone itself), sendHistory() (MESSAGES_SET, a history sync chunk), addGroup()
+ * (a group the phone is in), sendStatus() (MESSAGES_UPDATE), and fail()/delay() from the shared skeleton.
  */
 
-export const EVOLUTION_EVENTS = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED', 'SEND_MESSAGE'] as const;
+export const EVOLUTION_EVENTS = [
+  'MESSAGES_SET',
+  'MESSAGES_UPSERT',
+  'MESSAGES_UPDATE',
+  'CONNECTION_UPDATE',
+  'QRCODE_UPDATED',
+  'SEND_MESSAGE',
+] as const;
 export type EvolutionConnectionState = 'open' | 'connecting' | 'close';
 export type EvolutionAckStatus = 'SERVER_ACK' | 'DELIVERY_ACK' | 'READ' | 'PLAYED' | 'ERROR';
 
@@ -45,16 +53,26 @@ export interface EvolutionInstance {
   ownerJid: string | null;
   /** Media of messages this instance received, for /chat/getBase64FromMediaMessage. */
   media: Map<string, { base64: string; mimetype: string; fileName: string; caption: string; mediaType: string }>;
+  /** The groups the phone is in, by JID (GET /group/findGroupInfos; sends to a group need it). */
+  groups: Map<string, { subject: string; participants: string[] }>;
   /** Ids of messages deleted for everyone, and edited texts by id. */
   deleted: Set<string>;
   edited: Map<string, string>;
   /** The instance settings given at creation (v2 InstanceDto: groupsIgnore, syncFullHistory…), as create answers them. */
-  settings: { rejectCall: boolean; msgCall: string; groupsIgnore: boolean; alwaysOnline: boolean; readMessages: boolean; readStatus: boolean; syncFullHistory: boolean };
+  settings: {
+    rejectCall: boolean;
+    msgCall: string;
+    groupsIgnore: boolean;
+    alwaysOnline: boolean;
+    readMessages: boolean;
+    readStatus: boolean;
+    syncFullHistory: boolean;
+  };
 }
 
 export interface EvolutionInboundOptions {
   instanceName?: string;
-  /** The customer's number (digits with country code). */
+  /** The customer's number (digits with country code); in a group, the participant who wrote. */
   from: string;
   pushName?: string;
   id?: string;
@@ -64,11 +82,17 @@ export interface EvolutionInboundOptions {
   image?: { content: Buffer; mimetype: string; caption?: string };
   /** Leave the media out of the webhook even when webhook base64 is on (the adapter must fetch it). */
   omitBase64?: boolean;
+  /** Any other WhatsApp message content (location, contacts…): { locationMessage: {…} }, named by its key. */
+  content?: Record<string, unknown>;
+  /** Typed on the connected phone (key.fromMe): `from` is then the chat's customer. */
   fromMe?: boolean;
   /** A group chat ('<id>@g.us') instead of the customer's own chat. */
   groupJid?: string;
   timestamp?: number;
 }
+
+/** One message of a history sync chunk (MESSAGES_SET): as sendInbound's, with its own time. */
+export type EvolutionHistoryMessage = Omit<EvolutionInboundOptions, 'instanceName' | 'omitBase64' | 'timestamp'> & { timestamp: number };
 
 export interface EvolutionWebhookDelivery {
   status: number;
@@ -85,13 +109,37 @@ export interface EvolutionSimulator extends SimServer {
   rotateQr(instanceName?: string): Promise<EvolutionWebhookDelivery | undefined>;
   disconnect(instanceName?: string): Promise<EvolutionWebhookDelivery | undefined>;
   sendInbound(options: EvolutionInboundOptions): Promise<EvolutionWebhookDelivery & { id: string }>;
-  sendStatus(keyId: string, status: EvolutionAckStatus, options?: { instanceName?: string; remoteJid?: string }): Promise<EvolutionWebhookDelivery>;
+  /**
+   * A history sync chunk: MESSAGES_SET with the messages as Evolution's prepareMessage shapes them
+   * (no base64: files through getBase64FromMediaMessage). Undefined when the webhook does not take MESSAGES_SET.
+   */
+  sendHistory(
+    messages: EvolutionHistoryMessage[],
+    options?: { instanceName?: string; isLatest?: boolean; progress?: number },
+  ): Promise<(EvolutionWebhookDelivery & { ids: string[] }) | undefined>;
+  /** A group the connected phone is in (its subject, answered by /group/findGroupInfos). */
+  addGroup(jid: string, subject: string, options?: { instanceName?: string; participants?: string[] }): void;
+  sendStatus(
+    keyId: string,
+    status: EvolutionAckStatus,
+    options?: { instanceName?: string; remoteJid?: string },
+  ): Promise<EvolutionWebhookDelivery>;
   /** Posts an arbitrary event (already in Evolution's envelope) to the instance's webhook. */
-  post(instanceName: string, event: string, data: unknown): Promise<EvolutionWebhookDelivery>;
+  post(instanceName: string, event: string, data: unknown, extra?: Record<string, unknown>): Promise<EvolutionWebhookDelivery>;
 }
 
 const messageId = () => `3EB0${randomBytes(8).toString('hex').toUpperCase()}`;
 const jidOf = (number: string) => `${number.replace(/\D/g, '')}@s.whatsapp.net`;
+const isGroupJid = (jid: string) => /^[\d-]+@g\.us$/.test(jid);
+
+/** Baileys' getDevice(id), which Evolution reports as `source`. */
+function deviceOf(id: string): string {
+  if (/^3A.{18}$/.test(id)) return 'ios';
+  if (/^3E.{20}$/.test(id)) return 'web';
+  if (/^(.{21}|.{32})$/.test(id)) return 'android';
+  if (/^(3F|.{18}$)/.test(id)) return 'desktop';
+  return 'unknown';
+}
 
 function evolutionError(reply: FastifyReply, status: number, message: unknown) {
   const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[status] ?? 'Internal Server Error';
@@ -135,7 +183,12 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
     return instance;
   };
 
-  async function post(instanceName: string, event: string, data: unknown): Promise<EvolutionWebhookDelivery> {
+  async function post(
+    instanceName: string,
+    event: string,
+    data: unknown,
+    extra: Record<string, unknown> = {},
+  ): Promise<EvolutionWebhookDelivery> {
     const instance = instances.get(instanceName);
     if (!instance?.webhook?.enabled) throw new Error(`instance ${instanceName} has no webhook`);
     const upper = event.replace(/[.-]/g, '_').toUpperCase();
@@ -149,6 +202,7 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
       sender: instance.ownerJid,
       server_url: serverUrl,
       apikey: instance.token,
+      ...extra,
     };
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
     const text = await response.text();
@@ -164,10 +218,62 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
   }
 
   /** Emits an event only when the instance subscribed to it, as Evolution does. */
-  async function emit(instance: EvolutionInstance, event: string, data: unknown): Promise<EvolutionWebhookDelivery | undefined> {
+  async function emit(
+    instance: EvolutionInstance,
+    event: string,
+    data: unknown,
+    extra?: Record<string, unknown>,
+  ): Promise<EvolutionWebhookDelivery | undefined> {
     const upper = event.replace(/[.-]/g, '_').toUpperCase();
     if (!instance.webhook?.enabled || !instance.webhook.events.includes(upper)) return undefined;
-    return post(instance.instanceName, event, data);
+    return post(instance.instanceName, event, data, extra);
+  }
+
+  /** A message's content as WhatsApp carries it, its files kept for getBase64FromMediaMessage. */
+  function contentOf(instance: EvolutionInstance, id: string, options: Omit<EvolutionInboundOptions, 'from'>, inlineBase64: boolean) {
+    let message: Record<string, unknown>;
+    let messageType: string;
+    if (options.image) {
+      const base64 = options.image.content.toString('base64');
+      instance.media.set(id, {
+        base64,
+        mimetype: options.image.mimetype,
+        fileName: `${id}.jpeg`,
+        caption: options.image.caption ?? '',
+        mediaType: 'imageMessage',
+      });
+      message = {
+        imageMessage: {
+          url: 'https://mmg.whatsapp.net/o1/v/t62.7118-24/simulated',
+          mimetype: options.image.mimetype,
+          caption: options.image.caption ?? '',
+          fileLength: String(options.image.content.length),
+          height: 1,
+          width: 1,
+          mediaKey: randomBytes(32).toString('base64'),
+        },
+      };
+      if (inlineBase64) message.base64 = base64;
+      messageType = 'imageMessage';
+    } else if (options.content) {
+      message = options.content;
+      messageType = Object.keys(options.content)[0] ?? 'unknown';
+    } else if (options.extended) {
+      message = { extendedTextMessage: { text: options.text ?? '' } };
+      messageType = 'extendedTextMessage';
+    } else {
+      message = { conversation: options.text ?? '' };
+      messageType = 'conversation';
+    }
+    return { message, messageType };
+  }
+
+  /** The key and pushName prepareMessage gives: 'Você' for the phone's own, the participant's number in a group. */
+  function keyOf(options: EvolutionInboundOptions, id: string) {
+    const key: Record<string, unknown> = { remoteJid: options.groupJid ?? jidOf(options.from), fromMe: options.fromMe === true, id };
+    if (options.groupJid) key.participant = jidOf(options.from);
+    const pushName = options.pushName || (options.fromMe ? 'Você' : options.groupJid ? options.from.replace(/\D/g, '') : '');
+    return { key, pushName };
   }
 
   const only = (name?: string): EvolutionInstance => {
@@ -179,14 +285,16 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
   const sim = await startSimServer((app) => {
     app.post<{ Body: Record<string, unknown> }>('/instance/create', async (request, reply) => {
       if (!authorized(request)) return evolutionError(reply, 401, 'Unauthorized');
-      const body = (request.body ?? {});
+      const body = request.body ?? {};
       const instanceName = body.instanceName;
       if (typeof instanceName !== 'string' || !instanceName) return evolutionError(reply, 400, ['instanceName is required']);
       if (instances.has(instanceName)) return evolutionError(reply, 403, [`This name "${instanceName}" is already in use.`]);
       const integration = typeof body.integration === 'string' ? body.integration : 'WHATSAPP-BAILEYS';
-      if (!['WHATSAPP-BAILEYS', 'WHATSAPP-BUSINESS', 'EVOLUTION'].includes(integration)) return evolutionError(reply, 400, ['Invalid integration']);
+      if (!['WHATSAPP-BAILEYS', 'WHATSAPP-BUSINESS', 'EVOLUTION'].includes(integration))
+        return evolutionError(reply, 400, ['Invalid integration']);
       const hook = body.webhook as Record<string, unknown> | undefined;
-      if (hook && (typeof hook.url !== 'string' || !/^https?:\/\//.test(hook.url))) return evolutionError(reply, 400, ['Invalid "url" property']);
+      if (hook && (typeof hook.url !== 'string' || !/^https?:\/\//.test(hook.url)))
+        return evolutionError(reply, 400, ['Invalid "url" property']);
       const events = Array.isArray(hook?.events) ? (hook.events as string[]) : [];
       const instance: EvolutionInstance = {
         instanceName,
@@ -195,11 +303,18 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
         integration,
         state: 'close',
         webhook: hook
-          ? { url: hook.url as string, byEvents: hook.byEvents === true, base64: hook.base64 === true, events: events.length ? events : [...EVOLUTION_EVENTS], enabled: hook.enabled !== false }
+          ? {
+              url: hook.url as string,
+              byEvents: hook.byEvents === true,
+              base64: hook.base64 === true,
+              events: events.length ? events : [...EVOLUTION_EVENTS],
+              enabled: hook.enabled !== false,
+            }
           : null,
         qrcode: null,
         ownerJid: null,
         media: new Map(),
+        groups: new Map(),
         deleted: new Set(),
         edited: new Map(),
         settings: {
@@ -219,9 +334,20 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
         qrcode = newQr(instance, typeof body.number === 'string' ? body.number : undefined);
       }
       return reply.status(201).send({
-        instance: { instanceName, instanceId: instance.instanceId, integration, webhookWaBusiness: null, accessTokenWaBusiness: '', status: 'created' },
+        instance: {
+          instanceName,
+          instanceId: instance.instanceId,
+          integration,
+          webhookWaBusiness: null,
+          accessTokenWaBusiness: '',
+          status: 'created',
+        },
         hash: instance.token,
-        webhook: { webhookUrl: instance.webhook?.url, webhookByEvents: instance.webhook?.byEvents, webhookBase64: instance.webhook?.base64 },
+        webhook: {
+          webhookUrl: instance.webhook?.url,
+          webhookByEvents: instance.webhook?.byEvents,
+          webhookBase64: instance.webhook?.base64,
+        },
         websocket: { enabled: false },
         rabbitmq: { enabled: false },
         sqs: { enabled: false },
@@ -242,24 +368,34 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
     });
 
     /** v2 (EventDto): { webhook: { enabled, url, byEvents, base64, events } }. */
-    app.post<{ Params: { instance: string }; Body: { webhook?: Record<string, unknown> } | undefined }>('/webhook/set/:instance', async (request, reply) => {
-      const instance = guard(request, reply);
-      if (!instance) return reply;
-      const hook = request.body?.webhook;
-      if (!hook || typeof hook.url !== 'string' || !/^https?:\/\//.test(hook.url)) return evolutionError(reply, 400, ['Invalid "url" property']);
-      const events = Array.isArray(hook.events) ? (hook.events as string[]) : [];
-      const enabled = hook.enabled === true;
-      instance.webhook = { url: hook.url, byEvents: hook.byEvents === true, base64: hook.base64 === true, events: enabled ? (events.length ? events : [...EVOLUTION_EVENTS]) : [], enabled };
-      return reply.status(201).send({
-        id: randomUUID(),
-        url: instance.webhook.url,
-        enabled,
-        events: instance.webhook.events,
-        webhookByEvents: instance.webhook.byEvents,
-        webhookBase64: instance.webhook.base64,
-        instanceId: instance.instanceId,
-      });
-    });
+    app.post<{ Params: { instance: string }; Body: { webhook?: Record<string, unknown> } | undefined }>(
+      '/webhook/set/:instance',
+      async (request, reply) => {
+        const instance = guard(request, reply);
+        if (!instance) return reply;
+        const hook = request.body?.webhook;
+        if (!hook || typeof hook.url !== 'string' || !/^https?:\/\//.test(hook.url))
+          return evolutionError(reply, 400, ['Invalid "url" property']);
+        const events = Array.isArray(hook.events) ? (hook.events as string[]) : [];
+        const enabled = hook.enabled === true;
+        instance.webhook = {
+          url: hook.url,
+          byEvents: hook.byEvents === true,
+          base64: hook.base64 === true,
+          events: enabled ? (events.length ? events : [...EVOLUTION_EVENTS]) : [],
+          enabled,
+        };
+        return reply.status(201).send({
+          id: randomUUID(),
+          url: instance.webhook.url,
+          enabled,
+          events: instance.webhook.events,
+          webhookByEvents: instance.webhook.byEvents,
+          webhookBase64: instance.webhook.base64,
+          instanceId: instance.instanceId,
+        });
+      },
+    );
 
     app.get<{ Params: { instance: string } }>('/instance/connectionState/:instance', async (request, reply) => {
       const instance = guard(request, reply);
@@ -274,7 +410,9 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
       instance.state = 'close';
       instance.qrcode = null;
       instance.ownerJid = null;
-      void emit(instance, 'connection.update', { instance: instance.instanceName, state: 'close', statusReason: 401 }).catch(() => undefined);
+      void emit(instance, 'connection.update', { instance: instance.instanceName, state: 'close', statusReason: 401 }).catch(
+        () => undefined,
+      );
       return { status: 'SUCCESS', error: false, response: { message: 'Instance logged out' } };
     });
 
@@ -284,6 +422,18 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
       if (typeof body.number !== 'string' || !body.number) {
         void evolutionError(reply, 400, ['number is required']);
         return undefined;
+      }
+      // createJid keeps a group JID; sendMessageWithTyping then needs the group's metadata.
+      if (body.number.endsWith('@g.us')) {
+        if (instance.state !== 'open') {
+          void evolutionError(reply, 400, ['Error: Connection Closed']);
+          return undefined;
+        }
+        if (!isGroupJid(body.number) || !instance.groups.has(body.number)) {
+          void evolutionError(reply, 400, ['NotFoundException: Group not found']);
+          return undefined;
+        }
+        return instance;
       }
       const digits = body.number.replace(/\D/g, '');
       if (digits.length < 8 || digits.length > 15) {
@@ -300,11 +450,14 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
     const sent = (instance: EvolutionInstance, number: string, message: Record<string, unknown>, messageType: string, quoted: unknown) => {
       const quotedId = (quoted as { key?: { id?: unknown } } | undefined)?.key?.id;
       return {
-        key: { remoteJid: jidOf(number), fromMe: true, id: messageId() },
+        key: { remoteJid: number.endsWith('@g.us') ? number : jidOf(number), fromMe: true, id: messageId() },
         pushName: '',
         status: 'PENDING',
         message,
-        contextInfo: typeof quotedId === 'string' ? { stanzaId: quotedId, participant: jidOf(number), quotedMessage: (quoted as { message?: unknown }).message ?? {} } : null,
+        contextInfo:
+          typeof quotedId === 'string'
+            ? { stanzaId: quotedId, participant: jidOf(number), quotedMessage: (quoted as { message?: unknown }).message ?? {} }
+            : null,
         messageType,
         messageTimestamp: Math.floor(Date.now() / 1000),
         instanceId: instance.instanceId,
@@ -313,18 +466,20 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
     };
 
     app.post<{ Params: { instance: string }; Body: Record<string, unknown> }>('/message/sendText/:instance', async (request, reply) => {
-      const body = (request.body ?? {});
+      const body = request.body ?? {};
       const instance = sendGuard(request, reply, body);
       if (!instance) return reply;
       if (typeof body.text !== 'string' || !body.text) return evolutionError(reply, 400, ['text is required']);
       const quoted = body.quoted as { key?: { id?: unknown } } | undefined;
       if (quoted !== undefined && typeof quoted?.key?.id !== 'string') return evolutionError(reply, 400, ['quoted.key.id is required']);
       const message = quoted ? { extendedTextMessage: { text: body.text } } : { conversation: body.text };
-      return reply.status(201).send(sent(instance, body.number as string, message, quoted ? 'extendedTextMessage' : 'conversation', quoted));
+      return reply
+        .status(201)
+        .send(sent(instance, body.number as string, message, quoted ? 'extendedTextMessage' : 'conversation', quoted));
     });
 
     app.post<{ Params: { instance: string }; Body: Record<string, unknown> }>('/message/sendMedia/:instance', async (request, reply) => {
-      const body = (request.body ?? {});
+      const body = request.body ?? {};
       const instance = sendGuard(request, reply, body);
       if (!instance) return reply;
       const mediatype = body.mediatype;
@@ -346,57 +501,106 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
     });
 
     /** deleteMessageSchema (validate/chat.schema.ts): { id, fromMe, remoteJid, participant? }. */
-    app.delete<{ Params: { instance: string }; Body: Record<string, unknown> | undefined }>('/chat/deleteMessageForEveryone/:instance', async (request, reply) => {
-      const instance = guard(request, reply);
-      if (!instance) return reply;
-      const body = request.body ?? {};
-      if (typeof body.id !== 'string' || !body.id || typeof body.remoteJid !== 'string' || !body.remoteJid || typeof body.fromMe !== 'boolean')
-        return evolutionError(reply, 400, ['id, fromMe and remoteJid are required']);
-      if (instance.state !== 'open') return evolutionError(reply, 400, ['Error: Connection Closed']);
-      instance.deleted.add(body.id);
-      const key = { remoteJid: body.remoteJid, fromMe: body.fromMe, id: body.id };
-      return reply.status(201).send({
-        key: { remoteJid: body.remoteJid, fromMe: true, id: messageId() },
-        message: { protocolMessage: { key, type: 'REVOKE' } },
-        messageTimestamp: String(Math.floor(Date.now() / 1000)),
-        status: 'PENDING',
-      });
-    });
+    app.delete<{ Params: { instance: string }; Body: Record<string, unknown> | undefined }>(
+      '/chat/deleteMessageForEveryone/:instance',
+      async (request, reply) => {
+        const instance = guard(request, reply);
+        if (!instance) return reply;
+        const body = request.body ?? {};
+        if (
+          typeof body.id !== 'string' ||
+          !body.id ||
+          typeof body.remoteJid !== 'string' ||
+          !body.remoteJid ||
+          typeof body.fromMe !== 'boolean'
+        )
+          return evolutionError(reply, 400, ['id, fromMe and remoteJid are required']);
+        if (instance.state !== 'open') return evolutionError(reply, 400, ['Error: Connection Closed']);
+        instance.deleted.add(body.id);
+        const key = { remoteJid: body.remoteJid, fromMe: body.fromMe, id: body.id };
+        return reply.status(201).send({
+          key: { remoteJid: body.remoteJid, fromMe: true, id: messageId() },
+          message: { protocolMessage: { key, type: 'REVOKE' } },
+          messageTimestamp: String(Math.floor(Date.now() / 1000)),
+          status: 'PENDING',
+        });
+      },
+    );
 
     /** updateMessageSchema: { number, text, key: { id, remoteJid, fromMe } }. */
-    app.post<{ Params: { instance: string }; Body: Record<string, unknown> | undefined }>('/chat/updateMessage/:instance', async (request, reply) => {
-      const instance = guard(request, reply);
-      if (!instance) return reply;
-      const body = request.body ?? {};
-      const key = body.key as { id?: unknown; remoteJid?: unknown; fromMe?: unknown } | undefined;
-      if (typeof body.number !== 'string' || typeof body.text !== 'string' || !body.text || typeof key?.id !== 'string' || typeof key.remoteJid !== 'string' || typeof key.fromMe !== 'boolean')
-        return evolutionError(reply, 400, ['number, text and key { id, remoteJid, fromMe } are required']);
-      if (instance.state !== 'open') return evolutionError(reply, 400, ['Error: Connection Closed']);
-      instance.edited.set(key.id, body.text);
-      return reply.status(201).send({
-        key: { remoteJid: key.remoteJid, fromMe: true, id: messageId() },
-        message: { protocolMessage: { key, type: 'MESSAGE_EDIT', editedMessage: { conversation: body.text } } },
-        messageTimestamp: String(Math.floor(Date.now() / 1000)),
-        status: 'PENDING',
-      });
-    });
+    app.post<{ Params: { instance: string }; Body: Record<string, unknown> | undefined }>(
+      '/chat/updateMessage/:instance',
+      async (request, reply) => {
+        const instance = guard(request, reply);
+        if (!instance) return reply;
+        const body = request.body ?? {};
+        const key = body.key as { id?: unknown; remoteJid?: unknown; fromMe?: unknown } | undefined;
+        if (
+          typeof body.number !== 'string' ||
+          typeof body.text !== 'string' ||
+          !body.text ||
+          typeof key?.id !== 'string' ||
+          typeof key.remoteJid !== 'string' ||
+          typeof key.fromMe !== 'boolean'
+        )
+          return evolutionError(reply, 400, ['number, text and key { id, remoteJid, fromMe } are required']);
+        if (instance.state !== 'open') return evolutionError(reply, 400, ['Error: Connection Closed']);
+        instance.edited.set(key.id, body.text);
+        return reply.status(201).send({
+          key: { remoteJid: key.remoteJid, fromMe: true, id: messageId() },
+          message: { protocolMessage: { key, type: 'MESSAGE_EDIT', editedMessage: { conversation: body.text } } },
+          messageTimestamp: String(Math.floor(Date.now() / 1000)),
+          status: 'PENDING',
+        });
+      },
+    );
 
-    app.post<{ Params: { instance: string }; Body: { message?: { key?: { id?: unknown } } } | undefined }>('/chat/getBase64FromMediaMessage/:instance', async (request, reply) => {
-      const instance = guard(request, reply);
-      if (!instance) return reply;
-      const id = request.body?.message?.key?.id;
-      if (typeof id !== 'string') return evolutionError(reply, 400, ['message.key.id is required']);
-      const media = instance.media.get(id);
-      if (!media) return evolutionError(reply, 400, ['Message not found']);
-      return reply.status(201).send({
-        mediaType: media.mediaType,
-        fileName: media.fileName,
-        caption: media.caption,
-        size: { fileLength: String(Buffer.from(media.base64, 'base64').length) },
-        mimetype: media.mimetype,
-        base64: media.base64,
-      });
-    });
+    /** groupJidSchema: ?groupJid=…; the answer is Baileys' GroupMetadata. */
+    app.get<{ Params: { instance: string }; Querystring: { groupJid?: string } }>(
+      '/group/findGroupInfos/:instance',
+      async (request, reply) => {
+        const instance = guard(request, reply);
+        if (!instance) return reply;
+        const jid = request.query.groupJid;
+        if (typeof jid !== 'string' || !jid) return evolutionError(reply, 400, ['groupJid is required']);
+        if (instance.state !== 'open') return evolutionError(reply, 400, ['Error: Connection Closed']);
+        const group = instance.groups.get(jid);
+        if (!group) return evolutionError(reply, 404, ['Error fetching group', 'Error: item-not-found']);
+        return {
+          id: jid,
+          subject: group.subject,
+          subjectOwner: group.participants[0] ?? null,
+          subjectTime: 1_700_000_000,
+          size: group.participants.length,
+          creation: 1_700_000_000,
+          owner: group.participants[0] ?? null,
+          desc: null,
+          restrict: false,
+          announce: false,
+          participants: group.participants.map((participant, index) => ({ id: participant, admin: index === 0 ? 'superadmin' : null })),
+        };
+      },
+    );
+
+    app.post<{ Params: { instance: string }; Body: { message?: { key?: { id?: unknown } } } | undefined }>(
+      '/chat/getBase64FromMediaMessage/:instance',
+      async (request, reply) => {
+        const instance = guard(request, reply);
+        if (!instance) return reply;
+        const id = request.body?.message?.key?.id;
+        if (typeof id !== 'string') return evolutionError(reply, 400, ['message.key.id is required']);
+        const media = instance.media.get(id);
+        if (!media) return evolutionError(reply, 400, ['Message not found']);
+        return reply.status(201).send({
+          mediaType: media.mediaType,
+          fileName: media.fileName,
+          caption: media.caption,
+          size: { fileLength: String(Buffer.from(media.base64, 'base64').length) },
+          mimetype: media.mimetype,
+          base64: media.base64,
+        });
+      },
+    );
   });
   serverUrl = sim.url;
 
@@ -425,7 +629,9 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
     async rotateQr(instanceName) {
       const instance = only(instanceName);
       const qrcode = newQr(instance);
-      return emit(instance, 'qrcode.updated', { qrcode: { instance: instance.instanceName, pairingCode: qrcode.pairingCode, code: qrcode.code, base64: qrcode.base64 } });
+      return emit(instance, 'qrcode.updated', {
+        qrcode: { instance: instance.instanceName, pairingCode: qrcode.pairingCode, code: qrcode.code, base64: qrcode.base64 },
+      });
     },
 
     async disconnect(instanceName) {
@@ -437,37 +643,11 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
     async sendInbound(options) {
       const instance = only(options.instanceName);
       const id = options.id ?? messageId();
-      const remoteJid = options.groupJid ?? jidOf(options.from);
-      const key: Record<string, unknown> = { remoteJid, fromMe: options.fromMe === true, id };
-      if (options.groupJid) key.participant = jidOf(options.from);
-      let message: Record<string, unknown>;
-      let messageType: string;
-      if (options.image) {
-        const base64 = options.image.content.toString('base64');
-        instance.media.set(id, { base64, mimetype: options.image.mimetype, fileName: `${id}.jpeg`, caption: options.image.caption ?? '', mediaType: 'imageMessage' });
-        message = {
-          imageMessage: {
-            url: 'https://mmg.whatsapp.net/o1/v/t62.7118-24/simulated',
-            mimetype: options.image.mimetype,
-            caption: options.image.caption ?? '',
-            fileLength: String(options.image.content.length),
-            height: 1,
-            width: 1,
-            mediaKey: randomBytes(32).toString('base64'),
-          },
-        };
-        if (instance.webhook?.base64 && !options.omitBase64) message.base64 = base64;
-        messageType = 'imageMessage';
-      } else if (options.extended) {
-        message = { extendedTextMessage: { text: options.text ?? '' } };
-        messageType = 'extendedTextMessage';
-      } else {
-        message = { conversation: options.text ?? '' };
-        messageType = 'conversation';
-      }
+      const { key, pushName } = keyOf(options, id);
+      const { message, messageType } = contentOf(instance, id, options, instance.webhook?.base64 === true && !options.omitBase64);
       const delivery = await post(instance.instanceName, 'messages.upsert', {
         key,
-        pushName: options.pushName ?? '',
+        pushName,
         status: options.fromMe ? 'SERVER_ACK' : 'DELIVERY_ACK',
         message,
         contextInfo: null,
@@ -477,6 +657,39 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
         source: 'android',
       });
       return { ...delivery, id };
+    },
+
+    async sendHistory(messages, options = {}) {
+      const instance = only(options.instanceName);
+      const ids: string[] = [];
+      const data = messages.map((entry) => {
+        const id = entry.id ?? messageId();
+        ids.push(id);
+        const { key, pushName } = keyOf(entry, id);
+        const { message, messageType } = contentOf(instance, id, entry, false);
+        // prepareMessage: status from the stored WebMessageInfo, DELIVERY_ACK for a received one without it.
+        return {
+          key,
+          pushName,
+          message,
+          messageType,
+          messageTimestamp: entry.timestamp,
+          source: deviceOf(id),
+          instanceId: instance.instanceId,
+          status: entry.fromMe ? 'READ' : 'DELIVERY_ACK',
+        };
+      });
+      // Sent with { isLatest, progress } beside the messages (sendDataWebhook's extra).
+      const delivery = await emit(instance, 'messages.set', data, {
+        isLatest: options.isLatest ?? true,
+        progress: options.progress ?? 100,
+      });
+      return delivery ? { ...delivery, ids } : undefined;
+    },
+
+    addGroup(jid, subject, options = {}) {
+      if (!isGroupJid(jid)) throw new Error(`not a group JID: ${jid}`);
+      only(options.instanceName).groups.set(jid, { subject, participants: (options.participants ?? ['5511900000000']).map(jidOf) });
     },
 
     async sendStatus(keyId, status, options = {}) {

@@ -13,14 +13,16 @@ const isoDate = (field: string) => z.iso.date({ error: `${field}: a valid date (
 export const historyImportFields = {
   /** Import the messages exchanged before the channel was connected (between importFrom and importTo). */
   importOldMessages: z.boolean().optional(),
-  importFrom: isoDate('Import from').optional(),
-  importTo: isoDate('Import to').optional(),
+  // null clears a stored value (an edit lays its keys over the stored settings).
+  importFrom: isoDate('Import from').nullable().optional(),
+  importTo: isoDate('Import to').nullable().optional(),
   /** At most this many past messages per chat (History sync: positive numbers only). */
   historySyncLimit: z
     .number({ error: 'History sync: positive numbers only.' })
     .int('History sync: whole numbers only.')
     .positive('History sync: positive numbers only.')
     .max(HISTORY_SYNC_MAX_MESSAGES, `History sync: at most ${HISTORY_SYNC_MAX_MESSAGES} messages.`)
+    .nullable()
     .optional(),
   /** Import group chats too. */
   importGroups: z.boolean().optional(),
@@ -37,4 +39,12 @@ export function checkHistoryImport(settings: HistoryImportSettings, ctx: z.Refin
   if (settings.importFrom && settings.importTo && settings.importFrom > settings.importTo) {
     ctx.addIssue({ code: 'custom', path: ['importTo'], message: 'Import to: must be on or after the import start date.' });
   }
+}
+
+const historyImportSchema = z.object(historyImportFields);
+
+/** The history options stored on a channel row (other keys ignored; nothing odd survives validation on save). */
+export function historyImportSettingsOf(settings: Record<string, unknown> | null | undefined): HistoryImportSettings {
+  const parsed = historyImportSchema.safeParse(settings ?? {});
+  return parsed.success ? parsed.data : {};
 }

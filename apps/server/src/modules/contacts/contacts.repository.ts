@@ -17,8 +17,13 @@ export type ContactChannelIds = Partial<Pick<NewContact, 'messengerId' | 'instag
  * Finds or creates the contact of an inbound message in one statement: the partial unique
  * indexes (tenant, number) and (tenant, external key) make concurrent first messages converge.
  */
-export async function upsertContactByKey(db: Db, tenantId: number, key: ContactKey, details: { name: string; email?: string | null; ids?: ContactChannelIds }): Promise<ContactRow> {
-  const values = { tenantId, name: details.name, email: details.email ?? null, ...details.ids, ...key };
+export async function upsertContactByKey(
+  db: Db,
+  tenantId: number,
+  key: ContactKey,
+  details: { name: string; email?: string | null; ids?: ContactChannelIds; isGroup?: boolean },
+): Promise<ContactRow> {
+  const values = { tenantId, name: details.name, email: details.email ?? null, isGroup: details.isGroup ?? false, ...details.ids, ...key };
   // An existing contact keeps its ids; one it lacks is filled in.
   const set = {
     updatedAt: sql`${contacts.updatedAt}`,
@@ -36,7 +41,11 @@ export async function upsertContactByKey(db: Db, tenantId: number, key: ContactK
       : await db
           .insert(contacts)
           .values(values)
-          .onConflictDoUpdate({ target: [contacts.tenantId, contacts.externalKey], targetWhere: sql`${contacts.externalKey} is not null`, set })
+          .onConflictDoUpdate({
+            target: [contacts.tenantId, contacts.externalKey],
+            targetWhere: sql`${contacts.externalKey} is not null`,
+            set,
+          })
           .returning();
   return row;
 }
@@ -51,7 +60,11 @@ export async function findContactByNumber(db: Db, tenantId: number, number: stri
   return row;
 }
 
-export async function listContacts(db: Db, tenantId: number, options: { search?: string; limit: number; offset: number }): Promise<{ rows: ContactRow[]; total: number }> {
+export async function listContacts(
+  db: Db,
+  tenantId: number,
+  options: { search?: string; limit: number; offset: number },
+): Promise<{ rows: ContactRow[]; total: number }> {
   const filters = [eq(contacts.tenantId, tenantId)];
   if (options.search) {
     const pattern = containsPattern(options.search);
@@ -83,7 +96,14 @@ export async function updateContact(db: Db, tenantId: number, id: number, values
 }
 
 export async function deleteContact(db: Db, tenantId: number, id: number): Promise<boolean> {
-  return (await db.delete(contacts).where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id))).returning({ id: contacts.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(contacts)
+        .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+        .returning({ id: contacts.id })
+    ).length > 0
+  );
 }
 
 export async function listContactWalletUserIds(db: Db, tenantId: number, contactId: number): Promise<number[]> {
@@ -126,7 +146,11 @@ export async function setContactWallets(db: Db, tenantId: number, contactId: num
 }
 
 /** Inserts a contact unless the tenant already has its number: undefined then (the unique index decides, so concurrent imports agree). */
-export async function insertContactIfAbsent(db: Db, tenantId: number, values: NewContact & { number: string }): Promise<ContactRow | undefined> {
+export async function insertContactIfAbsent(
+  db: Db,
+  tenantId: number,
+  values: NewContact & { number: string },
+): Promise<ContactRow | undefined> {
   const [row] = await db
     .insert(contacts)
     .values({ ...values, tenantId })
@@ -136,7 +160,12 @@ export async function insertContactIfAbsent(db: Db, tenantId: number, values: Ne
 }
 
 /** A page of the tenant's contacts in a stable order (name, id) after the given position, for exports. */
-export async function listContactsAfter(db: Db, tenantId: number, after: { name: string; id: number } | undefined, limit: number): Promise<ContactRow[]> {
+export async function listContactsAfter(
+  db: Db,
+  tenantId: number,
+  after: { name: string; id: number } | undefined,
+  limit: number,
+): Promise<ContactRow[]> {
   const position = after ? sql`(${contacts.name}, ${contacts.id}) > (${after.name}, ${after.id})` : undefined;
   return db
     .select()
@@ -193,7 +222,11 @@ export async function recordContactImportProgress(
       updatedAt: sql`now()`,
     })
     .where(and(eq(contactImports.tenantId, tenantId), eq(contactImports.id, id)))
-    .returning({ done: contactImports.done, imported: contactImports.imported, rejected: sql<number>`jsonb_array_length(${contactImports.rejected})` });
+    .returning({
+      done: contactImports.done,
+      imported: contactImports.imported,
+      rejected: sql<number>`jsonb_array_length(${contactImports.rejected})`,
+    });
   return row;
 }
 

@@ -20,6 +20,7 @@ export function presentMessage(row: MessageRow, media: MediaStore, quoted?: Mess
     deleted: row.deleted,
     quotedMsg: quoted ? { id: quoted.id, body: quoted.deleted ? '' : quoted.body, fromMe: quoted.fromMe } : null,
     userId: row.userId,
+    senderName: row.senderName,
     timestamp: row.timestamp.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { isUniqueViolation } from '../../platform/http/app-error.js';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import { messages, tickets } from '../../platform/db/schema.js';
@@ -14,6 +15,29 @@ export async function messageExists(db: Db, channelId: number, externalId: strin
     .where(and(eq(messages.channelId, channelId), eq(messages.externalId, externalId)))
     .limit(1);
   return Boolean(row);
+}
+
+/** Which of these provider ids the channel already has (a history import skips them). */
+export async function existingExternalIds(db: Db, channelId: number, externalIds: string[]): Promise<Set<string>> {
+  if (externalIds.length === 0) return new Set();
+  const rows = await db
+    .select({ externalId: messages.externalId })
+    .from(messages)
+    .where(and(eq(messages.channelId, channelId), inArray(messages.externalId, externalIds)));
+  return new Set(rows.map((row) => row.externalId ?? ''));
+}
+
+/**
+ * Past messages in one insert, each dated by its own time (created_at = timestamp, so the
+ * newest-first history puts them where they belong); (channel, external id) duplicates are skipped.
+ */
+export async function insertPastMessages(db: Db, rows: (NewMessage & { timestamp: Date })[]): Promise<MessageRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(messages)
+    .values(rows.map((row) => ({ ...row, createdAt: row.timestamp })))
+    .onConflictDoNothing({ target: [messages.channelId, messages.externalId], where: sql`${messages.externalId} is not null` })
+    .returning();
 }
 
 /** Inserts unless (channel, external id) exists: the unique index is the dedupe. Undefined = duplicate. */
@@ -48,7 +72,12 @@ export async function findMessagesByIds(db: Db, tenantId: number, ids: string[])
     .where(and(eq(messages.tenantId, tenantId), inArray(messages.id, ids)));
 }
 
-export async function findMessageByExternalId(db: Db, tenantId: number, channelId: number, externalId: string): Promise<MessageRow | undefined> {
+export async function findMessageByExternalId(
+  db: Db,
+  tenantId: number,
+  channelId: number,
+  externalId: string,
+): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
     .from(messages)
@@ -57,7 +86,12 @@ export async function findMessageByExternalId(db: Db, tenantId: number, channelI
 }
 
 /** A page of a ticket's messages, newest first. */
-export async function listTicketMessages(db: Db, tenantId: number, ticketId: number, options: { limit: number; offset: number }): Promise<MessageRow[]> {
+export async function listTicketMessages(
+  db: Db,
+  tenantId: number,
+  ticketId: number,
+  options: { limit: number; offset: number },
+): Promise<MessageRow[]> {
   return db
     .select()
     .from(messages)
@@ -68,7 +102,13 @@ export async function listTicketMessages(db: Db, tenantId: number, ticketId: num
 }
 
 /** The conversation of a contact on a channel across its tickets, oldest first (web-chat history). */
-export async function listContactChannelMessages(db: Db, tenantId: number, contactId: number, channelId: number, limit: number): Promise<MessageRow[]> {
+export async function listContactChannelMessages(
+  db: Db,
+  tenantId: number,
+  contactId: number,
+  channelId: number,
+  limit: number,
+): Promise<MessageRow[]> {
   const rows = await db
     .select()
     .from(messages)
@@ -78,7 +118,45 @@ export async function listContactChannelMessages(db: Db, tenantId: number, conta
   return rows.reverse();
 }
 
-export async function updateMessageRow(db: Db, tenantId: number, id: string, changes: Partial<NewMessage>): Promise<MessageRow | undefined> {
+/**
+ * Records a send's result. A provider that reports Conversa's own send as a message of the phone
+ * (its echo stored before the send returned) leaves a copy holding the same provider id: that copy
+ * (from the channel, by no agent) gives way to the message the agent wrote. Undefined = no such message.
+ */
+export async function recordSendResult(
+  db: Db,
+  message: { tenantId: number; id: string; channelId: number },
+  changes: Pick<NewMessage, 'status' | 'externalId' | 'ack' | 'error'>,
+): Promise<{ row: MessageRow | undefined; replacedEcho?: { id: string; ticketId: number | null } }> {
+  try {
+    return { row: await updateMessageRow(db, message.tenantId, message.id, changes) };
+  } catch (error) {
+    if (!changes.externalId || !isUniqueViolation(error, 'messages_channel_external_key')) throw error;
+    return db.transaction(async (tx) => {
+      const [echo] = await tx
+        .delete(messages)
+        .where(
+          and(
+            eq(messages.tenantId, message.tenantId),
+            eq(messages.channelId, message.channelId),
+            eq(messages.externalId, changes.externalId!),
+            eq(messages.fromMe, true),
+            isNull(messages.userId),
+          ),
+        )
+        .returning({ id: messages.id, ticketId: messages.ticketId });
+      if (!echo) throw error;
+      return { row: await updateMessageRow(tx, message.tenantId, message.id, changes), replacedEcho: echo };
+    });
+  }
+}
+
+export async function updateMessageRow(
+  db: Db,
+  tenantId: number,
+  id: string,
+  changes: Partial<NewMessage>,
+): Promise<MessageRow | undefined> {
   const [row] = await db
     .update(messages)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -88,13 +166,25 @@ export async function updateMessageRow(db: Db, tenantId: number, id: string, cha
 }
 
 /** Messages whose text matches, in tickets the caller may see (visibility from the tickets policy). */
-export async function searchMessages(db: Db, tenantId: number, options: { search: string; visibility?: SQL; ticketId?: number; limit: number; offset: number }) {
+export async function searchMessages(
+  db: Db,
+  tenantId: number,
+  options: { search: string; visibility?: SQL; ticketId?: number; limit: number; offset: number },
+) {
   const pattern = containsPattern(options.search);
   return db
     .select({ message: messages })
     .from(messages)
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .where(and(eq(messages.tenantId, tenantId), eq(messages.deleted, false), ilike(messages.body, pattern), options.visibility, options.ticketId ? eq(messages.ticketId, options.ticketId) : undefined))
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.deleted, false),
+        ilike(messages.body, pattern),
+        options.visibility,
+        options.ticketId ? eq(messages.ticketId, options.ticketId) : undefined,
+      ),
+    )
     .orderBy(desc(messages.createdAt))
     .limit(options.limit)
     .offset(options.offset);

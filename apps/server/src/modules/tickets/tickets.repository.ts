@@ -85,7 +85,15 @@ export async function lockTicket(db: Db, tenantId: number, id: number): Promise<
  */
 export async function upsertActiveTicket(
   db: Db,
-  values: { tenantId: number; contactId: number; channelId: number; queueId: number | null; userId?: number | null; status?: 'open' | 'pending'; isGroup?: boolean },
+  values: {
+    tenantId: number;
+    contactId: number;
+    channelId: number;
+    queueId: number | null;
+    userId?: number | null;
+    status?: 'open' | 'pending';
+    isGroup?: boolean;
+  },
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const [row] = await db
     .insert(tickets)
@@ -100,7 +108,12 @@ export async function upsertActiveTicket(
   return { ticket, created: Boolean(created) };
 }
 
-export async function findActiveTicketOfContact(db: Db, tenantId: number, contactId: number, channelId?: number): Promise<TicketRow | undefined> {
+export async function findActiveTicketOfContact(
+  db: Db,
+  tenantId: number,
+  contactId: number,
+  channelId?: number,
+): Promise<TicketRow | undefined> {
   const [row] = await db
     .select()
     .from(tickets)
@@ -126,7 +139,12 @@ export async function updateTicketRow(db: Db, tenantId: number, id: number, chan
 }
 
 /** Counters of an arriving message, in one statement. */
-export async function recordInboundOnTicket(db: Db, tenantId: number, id: number, message: { preview: string; at: Date; countUnread: boolean }) {
+export async function recordInboundOnTicket(
+  db: Db,
+  tenantId: number,
+  id: number,
+  message: { preview: string; at: Date; countUnread: boolean },
+) {
   await db
     .update(tickets)
     .set({
@@ -135,6 +153,32 @@ export async function recordInboundOnTicket(db: Db, tenantId: number, id: number
       updatedAt: sql`now()`,
       unreadMessages: message.countUnread ? sql`${tickets.unreadMessages} + 1` : tickets.unreadMessages,
       answered: false,
+    })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+}
+
+/** A closed ticket holding a conversation's past (a history import that closes what it opens). */
+export async function insertClosedTicket(
+  db: Db,
+  values: { tenantId: number; contactId: number; channelId: number; queueId: number | null; isGroup: boolean },
+): Promise<TicketRow> {
+  const [row] = await db
+    .insert(tickets)
+    .values({ ...values, status: 'closed', closedAt: sql`now()` })
+    .returning();
+  return row;
+}
+
+/** Past messages added to a ticket: its last message changes only if they are newer; unread counts stay. */
+export async function recordPastMessagesOnTicket(db: Db, tenantId: number, id: number, newest: { preview: string; at: Date }) {
+  const at = newest.at.toISOString();
+  const newer = sql`(${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} < ${at}::timestamptz)`;
+  await db
+    .update(tickets)
+    .set({
+      lastMessage: sql`case when ${newer} then ${newest.preview} else ${tickets.lastMessage} end`,
+      lastMessageAt: sql`case when ${newer} then ${at}::timestamptz else ${tickets.lastMessageAt} end`,
+      updatedAt: sql`now()`,
     })
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
 }
@@ -177,7 +221,9 @@ export async function listTicketViews(db: Db, tenantId: number, query: TicketLis
     const matchingContacts = db
       .select({ id: contacts.id })
       .from(contacts)
-      .where(and(eq(contacts.tenantId, tenantId), or(ilike(contacts.name, pattern), digits ? ilike(contacts.number, `%${digits}%`) : undefined)));
+      .where(
+        and(eq(contacts.tenantId, tenantId), or(ilike(contacts.name, pattern), digits ? ilike(contacts.number, `%${digits}%`) : undefined)),
+      );
     filters.push(
       or(
         inArray(tickets.contactId, matchingContacts),
@@ -190,8 +236,17 @@ export async function listTicketViews(db: Db, tenantId: number, query: TicketLis
   // The page is chosen from tickets alone (with the count beside it, which never joins), then
   // only its rows are joined for display, by a prepared statement.
   const [page, [totals]] = await Promise.all([
-    db.select({ id: tickets.id }).from(tickets).where(where).orderBy(desc(tickets.updatedAt), desc(tickets.id)).limit(query.limit).offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(tickets).where(where),
+    db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(where),
   ]);
   const rows = page.length ? await queryFixed(db, TICKET_VIEWS_BY_IDS, [tenantId, page.map((r) => r.id)]) : [];
   return { rows: rows.map(ticketViewOf), total: totals?.total ?? 0 };
@@ -220,13 +275,23 @@ export function visibilitySql(rule: VisibilityRule): SQL | undefined {
 
 // ---- logs ----
 
-export async function insertTicketLog(db: Db, values: { tenantId: number; ticketId: number; userId: number | null; type: string; payload?: Record<string, unknown> }) {
+export async function insertTicketLog(
+  db: Db,
+  values: { tenantId: number; ticketId: number; userId: number | null; type: string; payload?: Record<string, unknown> },
+) {
   await db.insert(ticketLogs).values({ ...values, payload: values.payload ?? {} });
 }
 
 export async function listTicketLogs(db: Db, tenantId: number, ticketId: number) {
   return db
-    .select({ id: ticketLogs.id, type: ticketLogs.type, payload: ticketLogs.payload, userId: ticketLogs.userId, username: users.name, createdAt: ticketLogs.createdAt })
+    .select({
+      id: ticketLogs.id,
+      type: ticketLogs.type,
+      payload: ticketLogs.payload,
+      userId: ticketLogs.userId,
+      username: users.name,
+      createdAt: ticketLogs.createdAt,
+    })
     .from(ticketLogs)
     .leftJoin(users, eq(users.id, ticketLogs.userId))
     .where(and(eq(ticketLogs.tenantId, tenantId), eq(ticketLogs.ticketId, ticketId)))
@@ -239,7 +304,13 @@ export async function findIdleTicketIds(db: Db, tenantId: number, idleSince: Dat
   const rows = await db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.status, ['open', 'pending']), lt(sql`coalesce(${tickets.lastMessageAt}, ${tickets.createdAt})`, idleSince)))
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        inArray(tickets.status, ['open', 'pending']),
+        lt(sql`coalesce(${tickets.lastMessageAt}, ${tickets.createdAt})`, idleSince),
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -254,7 +325,12 @@ export async function listTicketIdsByStatus(db: Db, tenantId: number, status: Ti
   return rows.map((r) => r.id);
 }
 
-export async function clearUnreadOfVisibleTickets(db: Db, tenantId: number, visibility: SQL | undefined, queueIds?: number[]): Promise<number[]> {
+export async function clearUnreadOfVisibleTickets(
+  db: Db,
+  tenantId: number,
+  visibility: SQL | undefined,
+  queueIds?: number[],
+): Promise<number[]> {
   const rows = await db
     .update(tickets)
     .set({ unreadMessages: 0 })
@@ -272,7 +348,12 @@ export async function clearUnreadOfVisibleTickets(db: Db, tenantId: number, visi
 }
 
 /** Moves active tickets to another channel, except where the contact already has one there. */
-export async function moveActiveTicketsBetweenChannels(db: Db, tenantId: number, fromChannelId: number, toChannelId: number): Promise<{ moved: number[]; skipped: number }> {
+export async function moveActiveTicketsBetweenChannels(
+  db: Db,
+  tenantId: number,
+  fromChannelId: number,
+  toChannelId: number,
+): Promise<{ moved: number[]; skipped: number }> {
   const active = inArray(tickets.status, ['open', 'pending']);
   const rows = await db
     .update(tickets)

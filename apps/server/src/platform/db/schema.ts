@@ -123,7 +123,9 @@ export const passwordResetTokens = pgTable(
 /** Fixed-window counters shared by every node (login and reset throttling). */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().default(sql`now()`),
+  windowStart: timestamp('window_start', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
   count: integer('count').notNull().default(0),
 });
 
@@ -193,7 +195,9 @@ export const channels = pgTable(
   },
   (t) => [
     uniqueIndex('channels_public_key_key').on(t.publicKey),
-    uniqueIndex('channels_one_default_per_tenant').on(t.tenantId).where(sql`${t.isDefault}`),
+    uniqueIndex('channels_one_default_per_tenant')
+      .on(t.tenantId)
+      .where(sql`${t.isDefault}`),
     index('channels_tenant_idx').on(t.tenantId),
   ],
 );
@@ -225,8 +229,12 @@ export const contacts = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('contacts_tenant_number_key').on(t.tenantId, t.number).where(sql`${t.number} is not null`),
-    uniqueIndex('contacts_tenant_external_key').on(t.tenantId, t.externalKey).where(sql`${t.externalKey} is not null`),
+    uniqueIndex('contacts_tenant_number_key')
+      .on(t.tenantId, t.number)
+      .where(sql`${t.number} is not null`),
+    uniqueIndex('contacts_tenant_external_key')
+      .on(t.tenantId, t.externalKey)
+      .where(sql`${t.externalKey} is not null`),
     index('contacts_tenant_name_idx').on(t.tenantId, t.name),
     // Substring search (ILIKE '%…%') of the ticket list and the contacts: trigram indexes (pg_trgm).
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
@@ -263,7 +271,9 @@ export const tickets = pgTable(
   },
   (t) => [
     // At most one open or pending ticket per contact and channel: concurrent first messages cannot make two.
-    uniqueIndex('tickets_one_active_per_contact_channel').on(t.contactId, t.channelId).where(sql`${t.status} in ('open', 'pending')`),
+    uniqueIndex('tickets_one_active_per_contact_channel')
+      .on(t.contactId, t.channelId)
+      .where(sql`${t.status} in ('open', 'pending')`),
     // The inbox lists: newest first within a status (read backwards), carrying the visibility
     // columns so that deep pages are cut from the index alone (no heap visit per skipped ticket).
     index('tickets_list_order_idx').on(t.tenantId, t.status, t.updatedAt, t.id, t.queueId, t.userId, t.chatFlowId),
@@ -302,12 +312,16 @@ export const messages = pgTable(
     edited: boolean('edited').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** In a group chat, who wrote the message (the participant's name or number). */
+    senderName: text('sender_name'),
     error: text('error'),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('messages_channel_external_key').on(t.channelId, t.externalId).where(sql`${t.externalId} is not null`),
+    uniqueIndex('messages_channel_external_key')
+      .on(t.channelId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
     index('messages_tenant_idx').on(t.tenantId),
   ],

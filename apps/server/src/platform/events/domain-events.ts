@@ -1,3 +1,4 @@
+import type { HistoryImportProgress } from '@conversa/shared';
 import type { Logger } from 'pino';
 import type { MessageRow } from '../../modules/messages/messages.repository.js';
 import type { TicketView } from '../../modules/tickets/tickets.repository.js';
@@ -33,7 +34,13 @@ export type DomainEvent =
   | { type: 'contact.changed'; tenantId: number; contactId: number; action: 'create' | 'update' | 'delete' }
   | { type: 'channel.session'; tenantId: number; channelId: number }
   | { type: 'user.status'; tenantId: number; userId: number; isOnline: boolean }
-  | { type: 'contacts.import'; tenantId: number; userId: number; progress: { done: number; total: number; rejected: number; finished: boolean } };
+  | {
+      type: 'contacts.import';
+      tenantId: number;
+      userId: number;
+      progress: { done: number; total: number; rejected: number; finished: boolean };
+    }
+  | { type: 'channel.historyImport'; tenantId: number; progress: HistoryImportProgress };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
 

@@ -97,7 +97,7 @@ export function unofficialAllowed(): boolean {
 export function defaultSettings(type: ChannelType): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of TYPE_FIELDS[type]) if (field.defaultValue !== undefined) out[field.key] = field.defaultValue;
-  for (const option of HISTORY_OPTIONS[type] ?? []) out[option] = false;
+  if (hasHistoryOptions(type)) for (const option of HISTORY_SWITCHES) out[option] = false;
   return out;
 }
 
@@ -118,14 +118,59 @@ export function isImageDataUrl(value: string): boolean {
 }
 
 /**
- * History sync and group options (SPEC §3 "import of messages and groups"), one block of the form
- * shared by the kinds that honour them; labels: channels.history.<option>. Only what a kind really
- * does is offered: Evolution creates its instance with syncFullHistory = importOldMessages and
- * groupsIgnore = !importGroups. The server also stores and checks importFrom / importTo /
- * historySyncLimit / importQueueId / closeImportedTickets, which no kind imports with yet, so they
- * are not offered here.
+ * History sync and group options (SPEC §3 "import of messages and groups with dates, queue and
+ * close-after option"; SPEC §5 "History sync: positive numbers only"), one block of the form shared
+ * by the QR-code kinds whose adapters honour them; labels: channels.history.<key>. The server checks
+ * the same rules (apps/server/src/modules/channels/history-import.ts):
+ * - importOldMessages: on connection, import the messages exchanged before the channel was
+ *   connected, limited by importFrom / importTo (inclusive YYYY-MM-DD days, from ≤ to) and by
+ *   historySyncLimit (at most N newest messages per chat, a whole number 1..10000); the tickets the
+ *   import opens go to importQueueId (one of the tenant's queues, or none) and are created closed
+ *   when closeImportedTickets is on. Those fields only apply (and are only shown) with it on.
+ * - importGroups: group chats become tickets, live and imported (independent of the above).
  */
-export type HistoryOption = 'importOldMessages' | 'importGroups';
-export const HISTORY_OPTIONS: Partial<Record<ChannelType, readonly HistoryOption[]>> = {
-  evolution: ['importOldMessages', 'importGroups'],
-};
+export const HISTORY_TYPES: readonly ChannelType[] = ['baileys', 'whatsapp', 'evolution'];
+export type HistorySwitch = 'importOldMessages' | 'importGroups' | 'closeImportedTickets';
+export const HISTORY_SWITCHES: readonly HistorySwitch[] = ['importOldMessages', 'importGroups', 'closeImportedTickets'];
+/** Every settings key of the block (server field errors on them are shown under the fields). */
+export const HISTORY_KEYS: readonly string[] = [...HISTORY_SWITCHES, 'importFrom', 'importTo', 'historySyncLimit', 'importQueueId'];
+/** The largest historySyncLimit the server accepts. */
+export const HISTORY_SYNC_MAX_MESSAGES = 10_000;
+
+export function hasHistoryOptions(type: ChannelType): boolean {
+  return HISTORY_TYPES.includes(type);
+}
+
+function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * The client-side mirror of the server's checks of the block, as translation keys per settings key
+ * (empty: valid). Fields that only apply with importOldMessages are checked only when it is on.
+ */
+export function historyErrors(settings: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (settings.importOldMessages !== true) return errors;
+  const from = settings.importFrom;
+  const to = settings.importTo;
+  for (const [key, value] of [
+    ['importFrom', from],
+    ['importTo', to],
+  ] as const) {
+    if (value !== undefined && value !== null && value !== '' && (typeof value !== 'string' || !isIsoDate(value))) {
+      errors[key] = 'channels.history.errors.date';
+    }
+  }
+  if (!errors.importFrom && !errors.importTo && typeof from === 'string' && typeof to === 'string' && from && to && from > to) {
+    errors.importTo = 'channels.history.errors.range';
+  }
+  const limit = settings.historySyncLimit;
+  if (limit !== undefined && limit !== null && limit !== '') {
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) errors.historySyncLimit = 'channels.history.errors.limit';
+    else if (limit > HISTORY_SYNC_MAX_MESSAGES) errors.historySyncLimit = 'channels.history.errors.limitMax';
+  }
+  return errors;
+}

@@ -6,10 +6,22 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { ChannelRow } from '../../channels/channels.repository.js';
 import { findChannelById } from '../../channels/channels.repository.js';
 import { hitRateLimit } from '../../auth/auth.repository.js';
-import { listContactWalletUserIds, upsertContactByKey, type ContactChannelIds, type ContactKey } from '../../contacts/contacts.repository.js';
+import {
+  listContactWalletUserIds,
+  upsertContactByKey,
+  type ContactChannelIds,
+  type ContactKey,
+} from '../../contacts/contacts.repository.js';
 import { queueMembersByLoad } from '../../queues/queues.repository.js';
 import { readSetting } from '../../settings/settings.repository.js';
-import { insertTicketLog, recordInboundOnTicket, updateTicketRow, upsertActiveTicket, type TicketRow } from '../../tickets/tickets.repository.js';
+import {
+  insertTicketLog,
+  recordInboundOnTicket,
+  recordOutboundOnTicket,
+  updateTicketRow,
+  upsertActiveTicket,
+  type TicketRow,
+} from '../../tickets/tickets.repository.js';
 import { appendToOpenTicket, type AppendInput } from '../inbound-append.repository.js';
 import { findMessageByExternalId, insertMessageOnce, messageExists, type MessageRow } from '../messages.repository.js';
 import { messagePreview } from '../message-preview.js';
@@ -22,18 +34,28 @@ export interface InboundMedia {
   size: number;
 }
 
-/** One message from a customer, as every channel adapter hands it over. */
+/** One message of a conversation, as every channel adapter hands it over. */
 export interface InboundMessage {
   tenantId: number;
   channelId: number;
   /** The provider's message id: unique per channel, the dedupe key. */
   externalId: string;
-  /** `ids`: the contact's Messenger / Instagram / hub WhatsApp ids, where the channel names them. */
-  contact: { key: ContactKey; name: string; email?: string | null; ids?: ContactChannelIds };
+  /**
+   * `ids`: the contact's Messenger / Instagram / hub WhatsApp ids, where the channel names them.
+   * `isGroup`: the contact is a group chat (its ticket is a group ticket).
+   */
+  contact: { key: ContactKey; name: string; email?: string | null; ids?: ContactChannelIds; isGroup?: boolean };
   body: string;
   media?: InboundMedia;
   quotedExternalId?: string;
   timestamp?: Date;
+  /**
+   * Sent by the connected phone itself (typed on the phone, not through Conversa): stored as ours
+   * and already sent; it answers the ticket instead of counting as unread.
+   */
+  fromMe?: boolean;
+  /** In a group chat, the participant who wrote it. */
+  senderName?: string;
 }
 
 export type IngestResult =
@@ -80,20 +102,25 @@ export async function ingestInbound(
     timestamp: at,
   };
 
-  // A message naming the contact's channel ids may have to record them: that is the full path's job.
-  const appended = input.contact.ids ? undefined : await appendToOngoingConversation(ctx, input, message, options.rateLimit);
+  // The one statement covers a customer's message to a one-to-one chat; a message naming the
+  // contact's channel ids (to record), the phone's own messages and group messages take the full path.
+  const plain = !input.contact.ids && !input.fromMe && !input.contact.isGroup;
+  const appended = plain ? await appendToOngoingConversation(ctx, input, message, options.rateLimit) : undefined;
   if (appended) return appended;
 
   return transact(ctx, async (tx, events) => {
     // A caller that has just loaded the channel (same tenant, same id) hands it over.
     const known = options.channel;
     const channel =
-      known && known.id === input.channelId && known.tenantId === input.tenantId ? known : await findChannelById(tx, input.tenantId, input.channelId);
+      known && known.id === input.channelId && known.tenantId === input.tenantId
+        ? known
+        : await findChannelById(tx, input.tenantId, input.channelId);
     if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
     if (options.rateLimit) await takeRateLimit(tx, options.rateLimit);
     if (await messageExists(tx, channel.id, input.externalId)) return { outcome: 'duplicate' as const };
 
     const contact = await upsertContactByKey(tx, input.tenantId, input.contact.key, input.contact);
+    const fromMe = input.fromMe ?? false;
     const { quotedExternalId, ...fields } = message;
     const quoted = quotedExternalId ? await findMessageByExternalId(tx, input.tenantId, channel.id, quotedExternalId) : undefined;
     const row = {
@@ -102,25 +129,43 @@ export async function ingestInbound(
       tenantId: input.tenantId,
       contactId: contact.id,
       channelId: channel.id,
-      fromMe: false,
-      status: 'received' as const,
-      ack: 0,
+      fromMe,
+      status: fromMe ? ('sent' as const) : ('received' as const),
+      ack: fromMe ? 1 : 0,
+      senderName: input.senderName ?? null,
     };
 
     // A blocked contact's messages are kept, but open no ticket and reach no bot.
     if (contact.blocked) {
       const stored = await insertMessageOnce(tx, { ...row, ticketId: null });
-      return stored ? { outcome: 'blocked' as const, messageId: stored.id, message: stored, contactId: contact.id } : { outcome: 'duplicate' as const };
+      return stored
+        ? { outcome: 'blocked' as const, messageId: stored.id, message: stored, contactId: contact.id }
+        : { outcome: 'duplicate' as const };
     }
 
-    const { ticket, created } = await upsertActiveTicket(tx, { tenantId: input.tenantId, contactId: contact.id, channelId: channel.id, queueId: channel.queueId });
+    const { ticket, created } = await upsertActiveTicket(tx, {
+      tenantId: input.tenantId,
+      contactId: contact.id,
+      channelId: channel.id,
+      queueId: channel.queueId,
+      isGroup: contact.isGroup,
+    });
     const stored = await insertMessageOnce(tx, { ...row, ticketId: ticket.id });
     if (!stored) return { outcome: 'duplicate' as const };
 
-    await recordInboundOnTicket(tx, input.tenantId, ticket.id, { preview: messagePreview(stored), at, countUnread: true });
+    const preview = messagePreview(stored);
+    if (fromMe) await recordOutboundOnTicket(tx, input.tenantId, ticket.id, { preview, at });
+    else await recordInboundOnTicket(tx, input.tenantId, ticket.id, { preview, at, countUnread: true });
     if (created) {
-      await insertTicketLog(tx, { tenantId: input.tenantId, ticketId: ticket.id, userId: null, type: 'created', payload: { channelId: channel.id } });
-      await assignOnArrival(tx, channel, ticket);
+      await insertTicketLog(tx, {
+        tenantId: input.tenantId,
+        ticketId: ticket.id,
+        userId: null,
+        type: 'created',
+        payload: { channelId: channel.id },
+      });
+      // A conversation the phone started is not a customer arriving: nobody is assigned.
+      if (!fromMe) await assignOnArrival(tx, channel, ticket);
     }
     // One event: the ticket's change and the message, with what the listeners need (no re-read).
     events.push({
@@ -130,7 +175,14 @@ export async function ingestInbound(
       messageId: stored.id,
       stored: { message: stored, channelType: channel.type, contactKey: contact.externalKey, ticketAction: created ? 'create' : 'update' },
     });
-    return { outcome: 'stored' as const, messageId: stored.id, message: stored, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
+    return {
+      outcome: 'stored' as const,
+      messageId: stored.id,
+      message: stored,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      ticketCreated: created,
+    };
   });
 }
 
@@ -167,7 +219,14 @@ async function appendToOngoingConversation(
           stored: { message: stored, channelType: view.channelType, contactKey: result.contactKey, ticketAction: 'update', view },
         },
       ]);
-      return { outcome: 'stored', messageId: stored.id, message: stored, ticketId: view.id, contactId: stored.contactId, ticketCreated: false };
+      return {
+        outcome: 'stored',
+        messageId: stored.id,
+        message: stored,
+        ticketId: view.id,
+        contactId: stored.contactId,
+        ticketCreated: false,
+      };
     }
   }
 }
@@ -191,5 +250,11 @@ async function assignOnArrival(tx: Db, channel: ChannelRow, ticket: TicketRow): 
   }
   if (!userId) return;
   await updateTicketRow(tx, channel.tenantId, ticket.id, { userId });
-  await insertTicketLog(tx, { tenantId: channel.tenantId, ticketId: ticket.id, userId: null, type: 'autoAssigned', payload: { userId, mode: channel.autoDistribution } });
+  await insertTicketLog(tx, {
+    tenantId: channel.tenantId,
+    ticketId: ticket.id,
+    userId: null,
+    type: 'autoAssigned',
+    payload: { userId, mode: channel.autoDistribution },
+  });
 }

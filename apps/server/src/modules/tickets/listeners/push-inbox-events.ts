@@ -32,7 +32,12 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
   };
   const emit = (roomList: string[], event: string, payload: unknown) => realtime.emit(AGENTS_NAMESPACE, roomList, event, payload);
 
-  const ticketRooms = async (tenantId: number, facts: Parameters<typeof roomsForTicket>[1], contactId: number, before?: Parameters<typeof roomsForTicket>[1]) => {
+  const ticketRooms = async (
+    tenantId: number,
+    facts: Parameters<typeof roomsForTicket>[1],
+    contactId: number,
+    before?: Parameters<typeof roomsForTicket>[1],
+  ) => {
     const settings = await settingsOf(tenantId);
     // Wallet owners matter only when the tenant routes tickets to wallets.
     const wallets = settings.DirectTicketsToWallets === 'enabled' ? await listContactWalletUserIds(ctx.db, tenantId, contactId) : [];
@@ -72,7 +77,11 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
       }
       case 'contact.changed': {
         const contact = await findContactById(ctx.db, event.tenantId, event.contactId);
-        emit([rooms.tenant(event.tenantId)], SOCKET_EVENTS.contact, contact ? { action: event.action, contact: presentContact(contact) } : { action: 'delete', contactId: event.contactId });
+        emit(
+          [rooms.tenant(event.tenantId)],
+          SOCKET_EVENTS.contact,
+          contact ? { action: event.action, contact: presentContact(contact) } : { action: 'delete', contactId: event.contactId },
+        );
         return;
       }
       case 'channel.session': {
@@ -89,6 +98,9 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         return;
       case 'contacts.import':
         emit([rooms.user(event.tenantId, event.userId)], SOCKET_EVENTS.importProgress, event.progress);
+        return;
+      case 'channel.historyImport':
+        emit([rooms.admins(event.tenantId)], SOCKET_EVENTS.historyImport, event.progress);
         return;
       case 'message.outbound':
         return;

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   ColorInput,
-  Fieldset,
   Group,
   Modal,
   NativeSelect,
@@ -25,15 +24,19 @@ import { notifySuccess } from '../../../lib/notify';
 import { useQueues } from '../../queues/api';
 import { useSaveChannel, type AutoDistribution } from '../api';
 import { channelErrorMessage } from '../channel-errors';
+import { HistoryImportFields } from './HistoryImportFields';
 import {
   BETA_TYPES,
-  HISTORY_OPTIONS,
+  HISTORY_KEYS,
+  HISTORY_SYNC_MAX_MESSAGES,
   NUMBER_TYPES,
   SECRET_MASK,
   TYPE_FIELDS,
   TYPE_ORDER,
   UNOFFICIAL_TYPES,
   defaultSettings,
+  hasHistoryOptions,
+  historyErrors,
   missingSettings,
   unofficialAllowed,
   type SettingField,
@@ -151,13 +154,30 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
     });
   };
 
-  const updateOption = (key: string, value: boolean) => {
+  /** A history block field: typed values (booleans, numbers, null); undefined removes the key. */
+  const updateHistory = (key: string, value: unknown) => {
     const next = { ...settings, [key]: value };
+    if (value === undefined) delete next[key];
     setSettings(next);
     setJsonText(pretty(next));
     setJsonError(null);
+    setSettingErrors((current) => {
+      const { [key]: _removed, ...rest } = current;
+      return rest;
+    });
   };
-  const historyOptions = HISTORY_OPTIONS[type] ?? [];
+  const withHistory = hasHistoryOptions(type);
+  /** The client's checks of the history block, live (mirroring the server's). */
+  const historyProblems = withHistory ? historyErrors(settings) : {};
+  const historyMessages: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(settingErrors).filter(([key]) => HISTORY_KEYS.includes(key))),
+    ...Object.fromEntries(Object.entries(historyProblems).map(([key, code]) => [key, t(code, { max: HISTORY_SYNC_MAX_MESSAGES })])),
+  };
+  /** Fields of the block on screen (the import ones only with importOldMessages on). */
+  const historyFieldShown = (key: string) =>
+    withHistory &&
+    HISTORY_KEYS.includes(key) &&
+    (settings.importOldMessages === true || key === 'importOldMessages' || key === 'importGroups');
 
   const changeJson = (value: string) => {
     setJsonText(value);
@@ -183,7 +203,8 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
     if (isWebchat) return true;
     const missing = missingSettings(type, settings);
     setSettingErrors(Object.fromEntries(missing.map((key) => [key, t('validation.required')])));
-    return missing.length === 0 && jsonError === null;
+    const historyOk = !withHistory || Object.keys(historyErrors(settings)).length === 0;
+    return missing.length === 0 && historyOk && jsonError === null;
   };
 
   const submit = form.onSubmit((values) => {
@@ -229,7 +250,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             else if (path.startsWith('settings.')) {
               const key = path.slice('settings.'.length);
               if (isWebchat) own[key] = message;
-              else if (fields.some((f) => f.key === key)) perSetting[key] = message;
+              else if (fields.some((f) => f.key === key) || historyFieldShown(key)) perSetting[key] = message;
               else jsonProblems.push(`${key}: ${message}`);
             } else own[path] = message;
           }
@@ -258,7 +279,10 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           key={field.key}
           {...common}
           value={value || field.defaultValue || ''}
-          data={(field.options ?? []).map((option) => ({ value: option, label: t(`channels.settingOptions.${field.key}.${option}`, { defaultValue: option }) }))}
+          data={(field.options ?? []).map((option) => ({
+            value: option,
+            label: t(`channels.settingOptions.${field.key}.${option}`, { defaultValue: option }),
+          }))}
           onChange={(event) => updateSetting(field.key, event.currentTarget.value)}
         />
       );
@@ -384,23 +408,8 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
                   {t('channels.whatsappHint')}
                 </Text>
               )}
-              {historyOptions.length > 0 && (
-                <Fieldset legend={t('channels.history.title')} data-testid="channel-history">
-                  <Stack gap="xs">
-                    {historyOptions.map((option) => (
-                      <Switch
-                        key={option}
-                        label={t(`channels.history.${option}`)}
-                        checked={settings[option] === true}
-                        data-testid={`channel-history-${option}`}
-                        onChange={(event) => updateOption(option, event.currentTarget.checked)}
-                      />
-                    ))}
-                    <Text size="xs" c="dimmed">
-                      {t(`channels.history.hint.${type}`)}
-                    </Text>
-                  </Stack>
-                </Fieldset>
+              {withHistory && (
+                <HistoryImportFields settings={settings} errors={historyMessages} queues={queues.data ?? []} onChange={updateHistory} />
               )}
               <Textarea
                 label={t('channels.advancedJson')}

@@ -1,5 +1,20 @@
 import type { Channel } from '@conversa/shared';
-import { ActionIcon, Anchor, Badge, Button, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import {
   IconArrowsExchange,
   IconCheck,
@@ -21,6 +36,7 @@ import { useQueues } from '../../queues/api';
 import { demoUrl, embedSnippet, useChannelPower, useChannels, useDeleteChannel, useRestartChannel } from '../api';
 import { channelErrorMessage } from '../channel-errors';
 import { AUTO_WEBHOOK_TYPES, BETA_TYPES, usesWebhook, webhookUrl } from '../channel-types';
+import { useHistoryImport } from '../history-import';
 import { ChannelFormModal } from '../components/ChannelFormModal';
 import { QrCodeModal } from '../components/QrCodeModal';
 import { TransferChannelModal } from '../components/TransferChannelModal';
@@ -39,12 +55,41 @@ function CopyIcon({ value, testId }: { value: string; testId: string }) {
     <CopyButton value={value}>
       {({ copied, copy }) => (
         <Tooltip label={copied ? t('channels.copied') : t('channels.copy')}>
-          <ActionIcon variant="light" color={copied ? 'teal' : undefined} onClick={copy} aria-label={t('channels.copy')} data-testid={testId}>
+          <ActionIcon
+            variant="light"
+            color={copied ? 'teal' : undefined}
+            onClick={copy}
+            aria-label={t('channels.copy')}
+            data-testid={testId}
+          >
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>
         </Tooltip>
       )}
     </CopyButton>
+  );
+}
+
+/** The channel's running history import ('channel:historyImport'), gone once it ends. */
+function HistoryImportLine({ channelId }: { channelId: number }) {
+  const { t } = useTranslation();
+  const progress = useHistoryImport(channelId);
+  if (!progress) return null;
+  const { chatsDone, chatsTotal, messagesImported } = progress;
+  const percent = chatsTotal > 0 ? Math.min(100, Math.round((chatsDone / chatsTotal) * 100)) : 0;
+  return (
+    <Stack gap={4} data-testid={`channel-history-progress-${channelId}`}>
+      <Text size="xs" c="dimmed">
+        {t('channels.historyImport.running', { done: chatsDone, total: chatsTotal, count: messagesImported })}
+      </Text>
+      <Progress
+        value={chatsTotal > 0 ? percent : 100}
+        animated
+        striped={chatsTotal === 0}
+        size="sm"
+        aria-label={t('channels.historyImport.title')}
+      />
+    </Stack>
   );
 }
 
@@ -118,6 +163,7 @@ function ChannelCard({
           {queueName ? ` · ${queueName}` : ''}
           {` · ${t(`channels.distribution.${channel.autoDistribution}`)}`}
         </Text>
+        <HistoryImportLine channelId={channel.id} />
         {channel.type === 'webchat' && (
           <Stack gap={4}>
             <Text size="xs" fw={500}>

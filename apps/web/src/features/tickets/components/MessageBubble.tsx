@@ -16,6 +16,8 @@ export interface MessageActions {
 
 interface MessageBubbleProps {
   message: Message;
+  /** A group chat: messages not from us show who wrote them. */
+  isGroup: boolean;
   actions: MessageActions;
   /** Forward selection mode: a checkbox per message. */
   selecting: boolean;
@@ -69,10 +71,11 @@ function Media({ message }: { message: Message }) {
 }
 
 /** One message. Text is rendered as text (React escapes it); never as HTML. */
-export function MessageBubble({ message, actions, selecting, selected, selectionFull, onToggleSelected }: MessageBubbleProps) {
+export function MessageBubble({ message, isGroup, actions, selecting, selected, selectionFull, onToggleSelected }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
   const showBody = !message.deleted && message.body !== '' && !(message.mediaUrl && message.body === message.mediaName);
+  const sender = isGroup && !mine ? message.senderName : null;
 
   return (
     <Group
@@ -102,6 +105,11 @@ export function MessageBubble({ message, actions, selecting, selected, selection
         maw="75%"
         style={{ order: 1, background: mine ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)', minWidth: 80 }}
       >
+        {sender && (
+          <Text size="xs" fw={700} c="dimmed" truncate="end" data-testid={`message-sender-${message.id}`}>
+            {sender}
+          </Text>
+        )}
         {message.quotedMsg && (
           <Box
             mb={6}

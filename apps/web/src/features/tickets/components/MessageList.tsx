@@ -37,6 +37,8 @@ function toRows(messages: Message[]): Row[] {
 
 interface MessageListProps {
   ticketId: number;
+  /** A group chat: bubbles show their sender. */
+  isGroup: boolean;
   myUserId: number | null;
   actions: MessageActions;
   selecting: boolean;
@@ -49,7 +51,16 @@ interface MessageListProps {
  * The chat history, virtualised and anchored at the bottom: older pages load when scrolling near
  * the top (keeping the view in place), and new messages are followed while at the bottom.
  */
-export function MessageList({ ticketId, myUserId, actions, selecting, selectedIds, selectionFull, onToggleSelected }: MessageListProps) {
+export function MessageList({
+  ticketId,
+  isGroup,
+  myUserId,
+  actions,
+  selecting,
+  selectedIds,
+  selectionFull,
+  onToggleSelected,
+}: MessageListProps) {
   const { t } = useTranslation();
   const query = useMessages(ticketId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -144,6 +155,7 @@ export function MessageList({ ticketId, myUserId, actions, selecting, selectedId
               )}
               <MessageBubble
                 message={row.message}
+                isGroup={isGroup}
                 actions={actions}
                 selecting={selecting}
                 selected={selected.has(row.message.id)}

@@ -1,5 +1,6 @@
 import type { Ticket } from '@conversa/shared';
-import { Avatar, Badge, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chatPath } from '../../../app/paths';
@@ -50,9 +51,21 @@ export function TicketRow({ ticket, selected, queueName, queueColor }: TicketRow
         </Avatar>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="nowrap" justify="space-between">
-            <Text fw={600} size="sm" truncate="end" data-testid={`ticket-name-${ticket.id}`}>
-              {ticket.contact.name}
-            </Text>
+            <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+              {ticket.isGroup && (
+                <Tooltip label={t('tickets.group')}>
+                  <IconUsersGroup
+                    size={14}
+                    style={{ flexShrink: 0, color: 'var(--mantine-color-dimmed)' }}
+                    aria-label={t('tickets.group')}
+                    data-testid={`ticket-group-${ticket.id}`}
+                  />
+                </Tooltip>
+              )}
+              <Text fw={600} size="sm" truncate="end" data-testid={`ticket-name-${ticket.id}`}>
+                {ticket.contact.name}
+              </Text>
+            </Group>
             <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
               {formatShortMoment(ticket.lastMessageAt ?? ticket.updatedAt)}
             </Text>

@@ -133,6 +133,7 @@ function Chat({ ticketId }: { ticketId: number }) {
         )}
         <MessageList
           ticketId={ticketId}
+          isGroup={ticket.data.isGroup}
           myUserId={myUserId}
           actions={actions}
           selecting={selecting}

@@ -24,7 +24,9 @@ import type { OutboundMessage, SendResult } from '../channel-adapter.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { setSessionStatus, type LiveSession, type SessionDriver } from '../../sessions/session-host.js';
 import { useDatabaseAuthState } from './baileys.auth-state.js';
-import { handleBaileysMessage, handleBaileysUpdate, type MediaDownloader } from './baileys.inbound.js';
+import { importChatHistory } from '../../use-cases/import-chat-history.js';
+import { groupJidOf } from '../whatsapp-groups.js';
+import { handleBaileysMessage, handleBaileysUpdate, pastChatsOf, type BaileysHistory, type MediaDownloader } from './baileys.inbound.js';
 import { baileysSettingsOf, type BaileysSettings } from './baileys.schemas.js';
 
 /** The part of Baileys' socket Conversa uses: what a test's recorded-event socket implements too. */
@@ -36,6 +38,8 @@ export interface BaileysSocket {
   logout(message?: string): Promise<void>;
   end(error: Error | undefined): void | Promise<void>;
   updateMediaMessage?: WASocket['updateMediaMessage'];
+  /** A group's subject and participants (group tickets are named after the subject). */
+  groupMetadata?: (jid: string) => Promise<{ subject: string }>;
 }
 
 export interface BaileysDriverOptions {
@@ -76,8 +80,10 @@ export function proxyOf(settings: BaileysSettings): { agent?: Agent; dispatcher?
   return { agent: new HttpsProxyAgent(url), dispatcher: new ProxyAgent({ uri: bare.href, ...(token ? { token } : {}) }) };
 }
 
-/** The chat of a contact: their number's JID. */
+/** The chat of a contact: the group's JID for a group, else their number's JID. */
 export function jidOf(contact: OutboundMessage['contact']): string {
+  const group = groupJidOf(contact);
+  if (group) return group;
   const number = contact.number?.replace(/\D/g, '');
   if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This contact has no WhatsApp number.');
   return `${number}@s.whatsapp.net`;
@@ -122,6 +128,11 @@ class BaileysSession implements LiveSession {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private pairingRequested = false;
   private chain: Promise<void> = Promise.resolve();
+  /** History sync chunks are imported one at a time, beside (not in front of) live messages. */
+  private historyChain: Promise<void> = Promise.resolve();
+  /** Ids of the messages this session sent (their echoes are not phone-typed messages). */
+  private readonly ownSends = new Set<string>();
+  private readonly groupNames = new Map<string, string>();
   private readonly settings: BaileysSettings;
   private readonly proxy: ReturnType<typeof proxyOf>;
 
@@ -150,7 +161,11 @@ class BaileysSession implements LiveSession {
       logger,
       browser: Browsers.ubuntu('Conversa'),
       markOnlineOnConnect: false,
-      syncFullHistory: false,
+      // The phone sends its whole history on pairing only when the channel imports it.
+      syncFullHistory: this.settings.importOldMessages === true,
+      ...(this.settings.importOldMessages ? { shouldSyncHistoryMessage: () => true } : {}),
+      // Conversa's own sends are stored by the send job; their echoes would only race it.
+      emitOwnEvents: false,
       ...(agent ? { agent } : {}),
       ...(dispatcher ? { fetchAgent: dispatcher as unknown as Agent } : {}),
       // Message retries (a phone that could not decrypt): Baileys asks for the text that was sent.
@@ -181,13 +196,47 @@ class BaileysSession implements LiveSession {
     if (events['creds.update']) await saveCreds();
     const update = events['connection.update'];
     if (update) await this.onConnectionUpdate(socket, update, clearAuth);
+    // 'notify': live; 'append': delivered while the session was offline. Both are kept.
     const upsert = events['messages.upsert'];
-    if (upsert && upsert.type === 'notify') {
+    if (upsert) {
+      const options = {
+        groups: this.settings.importGroups === true,
+        groupName: (jid: string) => this.groupName(socket, jid),
+        isOwnSend: (id: string) => this.ownSends.has(id),
+      };
       for (const message of upsert.messages) {
-        await handleBaileysMessage(this.ctx, this.channel, message, this.downloader(socket));
+        await handleBaileysMessage(this.ctx, this.channel, message, this.downloader(socket), options);
       }
     }
+    const history = events['messaging-history.set'];
+    if (history && this.settings.importOldMessages) this.importHistory(socket, history);
     for (const change of events['messages.update'] ?? []) await handleBaileysUpdate(this.ctx, this.channel, change);
+  }
+
+  private importHistory(socket: BaileysSocket, history: BaileysHistory): void {
+    const chunk = { chats: history.chats, contacts: history.contacts, messages: history.messages };
+    this.historyChain = this.historyChain
+      .then(async () => {
+        if (this.closed) return;
+        const chats = await pastChatsOf(this.ctx, this.channel, chunk, this.downloader(socket));
+        const imported = await importChatHistory(this.ctx, this.channel, chats);
+        this.log.info({ ...imported }, 'baileys history chunk imported');
+      })
+      .catch((error: unknown) => this.log.error({ err: error }, 'baileys history not imported'));
+  }
+
+  /** A group's subject, asked once per session; unknown (undefined) when WhatsApp does not answer. */
+  private async groupName(socket: BaileysSocket, jid: string): Promise<string | undefined> {
+    const known = this.groupNames.get(jid);
+    if (known || !socket.groupMetadata) return known;
+    try {
+      const { subject } = await socket.groupMetadata(jid);
+      this.groupNames.set(jid, subject);
+      return subject;
+    } catch (error) {
+      this.log.warn({ err: error, jid }, 'baileys group subject unknown');
+      return undefined;
+    }
   }
 
   private downloader(socket: BaileysSocket): MediaDownloader {
@@ -278,7 +327,14 @@ class BaileysSession implements LiveSession {
     }
     const sent = await socket.sendMessage(jid, content, options);
     if (!sent?.key.id) throw new AppError('ERR_SENDING_WAPP_MSG', 'WhatsApp returned no message id.');
+    this.rememberOwnSend(sent.key.id);
     return { externalId: sent.key.id, status: 'sent' };
+  }
+
+  private rememberOwnSend(id: string): void {
+    this.ownSends.add(id);
+    // Only recent ids matter (an echo follows its send at once): keep the newest thousand.
+    if (this.ownSends.size > 1_000) this.ownSends.delete(this.ownSends.values().next().value as string);
   }
 
   async edit(externalId: string, to: OutboundMessage['contact'], body: string): Promise<void> {

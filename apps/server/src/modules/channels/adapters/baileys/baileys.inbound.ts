@@ -5,6 +5,7 @@ import {
   isJidStatusBroadcast,
   normalizeMessageContent,
   proto,
+  type BaileysEventMap,
   type WAMessage,
   type WAMessageKey,
   type WAMessageUpdate,
@@ -16,8 +17,11 @@ import { checkUpload } from '../../../../platform/media/uploads.js';
 import { findMessageByExternalId, updateMessageRow } from '../../../messages/messages.repository.js';
 import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { applyProviderStatus, type ProviderStatus } from '../../../messages/use-cases/apply-provider-status.js';
-import { ingestInbound, MAX_INBOUND_BODY, type InboundMedia } from '../../../messages/use-cases/ingest-inbound.js';
+import { ingestInbound, MAX_INBOUND_BODY, type InboundMedia, type InboundMessage } from '../../../messages/use-cases/ingest-inbound.js';
 import type { ChannelRow } from '../../channels.repository.js';
+import { historyImportSettingsOf } from '../../history-import.js';
+import { pastMessagesToImport, type PastChat, type PastMessage } from '../../use-cases/import-chat-history.js';
+import { fallbackGroupName, groupContactKey, isGroupJid } from '../whatsapp-groups.js';
 
 /** Downloads a media message's file (Baileys' downloadMediaMessage in production; injected in tests). */
 export type MediaDownloader = (message: WAMessage) => Promise<Buffer>;
@@ -141,27 +145,107 @@ export function contentOf(message: WAMessage): Content {
 
 const EXTENSIONS: Record<string, string> = { image: 'jpg', video: 'mp4', audio: 'ogg', sticker: 'webp', document: 'bin' };
 
+/** Where a message belongs: a customer's one-to-one chat or (when the channel takes them) a group. */
+export interface BaileysChatOptions {
+  /** Group chats become group tickets (the channel's importGroups). */
+  groups: boolean;
+  /** The group's subject when it can be learnt (group metadata, the history's chat list). */
+  groupName?: (jid: string) => Promise<string | undefined> | string | undefined;
+}
+
+type ChatOf = { contact: InboundMessage['contact']; senderName?: string };
+
 /**
- * One message of 'messages.upsert' (type notify) into the shared pipeline: new messages through
- * ingestInbound, edits and deletions "for everyone" onto the stored message. Skipped: messages the
- * connected phone sent (fromMe; Conversa's own sends are already stored), groups, broadcasts and
- * statuses.
+ * The contact of a message's chat: the customer (by number), or the group with the participant
+ * who wrote. The phone's own messages name no one (their pushName is the account's own name).
+ */
+export async function chatOf(message: WAMessage, options: BaileysChatOptions): Promise<ChatOf | undefined> {
+  const jid = message.key.remoteJid;
+  const pushName = message.key.fromMe ? undefined : message.pushName?.trim().slice(0, 200) || undefined;
+  if (isGroupJid(jid)) {
+    if (!options.groups) return undefined;
+    const participant = message.key.participantAlt ?? message.key.participant ?? undefined;
+    const name = (await options.groupName?.(jid))?.trim().slice(0, 200) || fallbackGroupName(jid);
+    return {
+      contact: { key: groupContactKey(jid), name, isGroup: true },
+      senderName: message.key.fromMe ? undefined : pushName || numberOfParticipant(participant) || 'Participant',
+    };
+  }
+  const number = customerNumberOf(message.key);
+  return number ? { contact: { key: { number }, name: pushName || number } } : undefined;
+}
+
+function numberOfParticipant(jid: string | undefined): string | undefined {
+  return /^(\d{6,20})(?::\d+)?@s\.whatsapp\.net$/.exec(jid ?? '')?.[1];
+}
+
+/** A message's text and file (downloaded and checked; a file that cannot be kept is said in the text). */
+async function bodyAndMediaOf(
+  ctx: AppContext,
+  channel: ChannelRow,
+  message: WAMessage,
+  content: Extract<Content, { kind: 'message' }>,
+  download: MediaDownloader,
+): Promise<{ body: string; media?: InboundMedia }> {
+  const externalId = message.key.id ?? '';
+  if (!content.media) return { body: content.body.slice(0, MAX_INBOUND_BODY) };
+  const declared = content.media.mimetype?.split(';')[0]?.trim() || 'application/octet-stream';
+  const name =
+    content.media.fileName?.trim() ||
+    `${content.media.kind}-${externalId.replace(/[^A-Za-z0-9]/g, '').slice(-12)}.${EXTENSIONS[content.media.kind]}`;
+  try {
+    let file: Buffer;
+    try {
+      file = await download(message);
+    } catch (error) {
+      throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', (error as Error).message);
+    }
+    const upload = await checkUpload(file, declared, name);
+    const key = await ctx.media.save(channel.tenantId, upload.content);
+    const media: InboundMedia = {
+      type: content.media.kind === 'sticker' ? 'sticker' : (upload.type as MediaKind),
+      key,
+      name: upload.name,
+      mime: upload.mime,
+      size: upload.content.length,
+    };
+    return { body: content.body.slice(0, MAX_INBOUND_BODY), media };
+  } catch (error) {
+    // The message is kept, saying what it was, rather than lost.
+    if (!(error instanceof AppError)) throw error;
+    ctx.logger.warn({ channelId: channel.id, externalId, code: error.code, reason: error.message }, 'baileys media not stored');
+    const note =
+      error.code === 'ERR_WAPP_DOWNLOAD_MEDIA'
+        ? `[${content.media.kind} could not be downloaded]`
+        : `[${name}: file not accepted (${error.message})]`;
+    return { body: (content.body ? `${content.body}\n${note}` : note).slice(0, MAX_INBOUND_BODY) };
+  }
+}
+
+/**
+ * One message of 'messages.upsert' into the shared pipeline: new messages through ingestInbound,
+ * edits and deletions "for everyone" onto the stored message. Messages typed on the connected
+ * phone are stored as the channel's own (fromMe); Conversa's own sends are recognised by
+ * `isOwnSend` and skipped (the send job stored them). Groups only when the channel takes them;
+ * broadcasts and statuses never.
  */
 export async function handleBaileysMessage(
   ctx: AppContext,
   channel: ChannelRow,
   message: WAMessage,
   download: MediaDownloader,
+  options: BaileysChatOptions & { isOwnSend?: (externalId: string) => boolean } = { groups: false },
 ): Promise<BaileysInboundOutcome> {
   const externalId = message.key.id;
-  if (!externalId || message.key.fromMe) return 'skipped';
-  const number = customerNumberOf(message.key);
-  if (!number) return 'skipped';
+  if (!externalId) return 'skipped';
+  const fromMe = message.key.fromMe === true;
+  if (fromMe && options.isOwnSend?.(externalId)) return 'skipped';
   const content = contentOf(message);
+  if (content.kind === 'skip') return 'skipped';
+  const chat = await chatOf(message, options);
+  if (!chat) return 'skipped';
 
   switch (content.kind) {
-    case 'skip':
-      return 'skipped';
     case 'edit': {
       const applied = await applyProviderEdit(ctx, {
         tenantId: channel.tenantId,
@@ -172,68 +256,116 @@ export async function handleBaileysMessage(
       return applied === 'applied' ? 'edited' : 'ignored';
     }
     case 'revoke':
-      return applyCustomerDeletion(ctx, channel, content.targetId);
+      return applyDeletionForEveryone(ctx, channel, content.targetId, fromMe);
     case 'message':
       break;
   }
 
-  let body = content.body;
-  let media: InboundMedia | undefined;
-  if (content.media) {
-    const declared = content.media.mimetype?.split(';')[0]?.trim() || 'application/octet-stream';
-    const name =
-      content.media.fileName?.trim() ||
-      `${content.media.kind}-${externalId.replace(/[^A-Za-z0-9]/g, '').slice(-12)}.${EXTENSIONS[content.media.kind]}`;
-    try {
-      let file: Buffer;
-      try {
-        file = await download(message);
-      } catch (error) {
-        throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', (error as Error).message);
-      }
-      const upload = await checkUpload(file, declared, name);
-      const key = await ctx.media.save(channel.tenantId, upload.content);
-      media = {
-        type: content.media.kind === 'sticker' ? 'sticker' : (upload.type as MediaKind),
-        key,
-        name: upload.name,
-        mime: upload.mime,
-        size: upload.content.length,
-      };
-    } catch (error) {
-      // The message is kept, saying what it was, rather than lost.
-      if (!(error instanceof AppError)) throw error;
-      ctx.logger.warn({ channelId: channel.id, externalId, code: error.code, reason: error.message }, 'baileys media not stored');
-      const note =
-        error.code === 'ERR_WAPP_DOWNLOAD_MEDIA'
-          ? `[${content.media.kind} could not be downloaded]`
-          : `[${name}: file not accepted (${error.message})]`;
-      body = body ? `${body}\n${note}` : note;
-    }
-  }
-
+  const { body, media } = await bodyAndMediaOf(ctx, channel, message, content, download);
   const result = await ingestInbound(
     ctx,
     {
       tenantId: channel.tenantId,
       channelId: channel.id,
       externalId,
-      contact: { key: { number }, name: message.pushName?.trim().slice(0, 200) || number },
-      body: body.slice(0, MAX_INBOUND_BODY),
+      contact: chat.contact,
+      body,
       media,
       quotedExternalId: content.quoted,
       timestamp: timestampOf(message.messageTimestamp),
+      fromMe,
+      senderName: chat.senderName,
     },
     { channel },
   );
   return result.outcome;
 }
 
-/** A customer's deletion "for everyone" of one of their own messages: the row stays, marked deleted (as agents' deletions). */
-async function applyCustomerDeletion(ctx: AppContext, channel: ChannelRow, targetId: string): Promise<BaileysInboundOutcome> {
+/** A history sync chunk ('messaging-history.set'), as Baileys hands it over. */
+export type BaileysHistory = Pick<BaileysEventMap['messaging-history.set'], 'chats' | 'contacts' | 'messages'>;
+
+/**
+ * The chats of a history sync chunk as past conversations: messages grouped by chat, reduced to
+ * what the channel's history options keep (before any media is downloaded), with the names the
+ * chunk gives (a group's subject, a contact's saved or push name).
+ */
+export async function pastChatsOf(
+  ctx: AppContext,
+  channel: ChannelRow,
+  history: BaileysHistory,
+  download: MediaDownloader,
+): Promise<PastChat[]> {
+  const settings = historyImportSettingsOf(channel.settings);
+  const names = new Map<string, string>();
+  for (const contact of history.contacts) {
+    const name = contact.name ?? contact.notify ?? contact.verifiedName;
+    if (contact.id && name) names.set(contact.id, name);
+  }
+  for (const chat of history.chats) if (chat.id && chat.name) names.set(chat.id, chat.name);
+
+  const byChat = new Map<
+    string,
+    {
+      contact: InboundMessage['contact'];
+      candidates: { message: WAMessage; past: PastMessage; content: Extract<Content, { kind: 'message' }>; senderName?: string }[];
+    }
+  >();
+  for (const message of history.messages) {
+    const externalId = message.key.id;
+    const timestamp = timestampOf(message.messageTimestamp);
+    const content = contentOf(message);
+    if (!externalId || !timestamp || content.kind !== 'message') continue;
+    const chat = await chatOf(message, { groups: settings.importGroups === true, groupName: (jid) => names.get(jid) });
+    if (!chat) continue;
+    const jid = message.key.remoteJid ?? '';
+    const entry = byChat.get(jid) ?? {
+      contact: { ...chat.contact, name: chat.contact.isGroup ? chat.contact.name : (names.get(jid) ?? chat.contact.name) },
+      candidates: [],
+    };
+    // A one-to-one chat's name: the saved name, else the customer's own push name (not the phone's).
+    if (!chat.contact.isGroup && !names.has(jid) && !message.key.fromMe && message.pushName)
+      entry.contact.name = message.pushName.trim().slice(0, 200);
+    entry.candidates.push({
+      message,
+      content,
+      senderName: chat.senderName,
+      past: { externalId, body: content.body, timestamp, fromMe: message.key.fromMe === true },
+    });
+    byChat.set(jid, entry);
+  }
+
+  const chats: PastChat[] = [];
+  for (const { contact, candidates } of byChat.values()) {
+    const kept = new Set(
+      pastMessagesToImport(
+        candidates.map((candidate) => candidate.past),
+        settings,
+      ),
+    );
+    const messages: PastMessage[] = [];
+    for (const candidate of candidates) {
+      if (!kept.has(candidate.past)) continue;
+      const { body, media } = await bodyAndMediaOf(ctx, channel, candidate.message, candidate.content, download);
+      messages.push({ ...candidate.past, body, media, senderName: candidate.senderName });
+    }
+    chats.push({ contact, messages });
+  }
+  return chats;
+}
+
+/**
+ * A deletion "for everyone": by the customer of their own message, or from the connected phone of
+ * one of the channel's. The row stays, marked deleted (as agents' deletions).
+ */
+async function applyDeletionForEveryone(
+  ctx: AppContext,
+  channel: ChannelRow,
+  targetId: string,
+  byMe: boolean,
+): Promise<BaileysInboundOutcome> {
   return transact(ctx, async (tx, events) => {
     const target = await findMessageByExternalId(tx, channel.tenantId, channel.id, targetId);
-    if (!target || target.fromMe || target.deleted) return 'ignored';
+    if (!target || target.fromMe !== byMe || target.deleted) return 'ignored';
     await updateMessageRow(tx, channel.tenantId, target.id, { deleted: true });
     if (target.ticketId !== null)
       events.push({ type: 'message.updated', tenantId: channel.tenantId, ticketId: target.ticketId, messageId: target.id });

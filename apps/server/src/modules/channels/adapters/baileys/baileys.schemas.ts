@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkHistoryImport, historyImportFields } from '../../history-import.js';
 
 /** A boolean flag as the channel form sends it (a select of 'true'/'false') or as JSON. */
 const flag = z.preprocess((value) => (typeof value === 'boolean' ? String(value) : value), z.enum(['true', 'false'])).default('false');
@@ -28,11 +29,14 @@ export const baileysSettingsSchema = z
       .trim()
       .regex(/^(\d{8,15})?$/, 'Digits with the country code, 8 to 15 of them.')
       .optional(),
+    /** Past messages (the phone's history sync on pairing) and group chats: see history-import.ts. */
+    ...historyImportFields,
   })
   .refine((settings) => settings.useProxy !== 'true' || !!settings.proxyUrl, {
     path: ['proxyUrl'],
     message: 'The proxy address is required when the proxy is used.',
-  });
+  })
+  .superRefine(checkHistoryImport);
 export type BaileysSettings = z.infer<typeof baileysSettingsSchema>;
 
 /** The settings stored on a channel row (validated when saved; defaults if the row predates a key). */

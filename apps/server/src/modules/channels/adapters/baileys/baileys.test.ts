@@ -27,7 +27,15 @@ import { baileysAdapter } from './baileys.adapter.js';
 import { useDatabaseAuthState } from './baileys.auth-state.js';
 import { contentFor, createBaileysDriver } from './baileys.driver.js';
 import { baileysSettingsSchema } from './baileys.schemas.js';
-import { connectionUpdate, fieldPaths, messagesUpdate, messagesUpsert, RecordedSocket, upsertNames } from './fixtures/recorded-socket.js';
+import {
+  connectionUpdate,
+  fieldPaths,
+  messagesUpdate,
+  messagesUpsert,
+  messagingHistorySet,
+  RecordedSocket,
+  upsertNames,
+} from './fixtures/recorded-socket.js';
 import { contentOf } from './baileys.inbound.js';
 
 /** A real 1×1 PNG, standing for the decrypted image. */
@@ -167,8 +175,8 @@ describe('baileys channel', () => {
     expect(document).toMatchObject({ body: 'Segue o boleto\n[document could not be downloaded]', media_type: null });
   });
 
-  it('maps locations, contact cards and @lid chats; skips groups, statuses, phone-typed and history messages', async () => {
-    for (const name of ['location', 'contact', 'lidChat', 'group', 'statusBroadcast', 'fromPhone', 'history'])
+  it('maps locations, contact cards and @lid chats; skips groups (not taken by this channel) and statuses', async () => {
+    for (const name of ['location', 'contact', 'lidChat', 'group', 'statusBroadcast'])
       socket().emit('messages.upsert', messagesUpsert(name));
     const lid = await eventually(() => messageOf(channel.id, '3EB0A1B2C3D4E5F60728'));
     expect(lid.body).toBe('Mensagem de um chat @lid');
@@ -178,9 +186,36 @@ describe('baileys channel', () => {
       '📍 MASP\nAv. Paulista, 1578 - Bela Vista, São Paulo\nhttps://maps.google.com/maps?q=-23.561414,-46.655881',
     );
     expect((await messageOf(channel.id, '3EB0A1B2C3D4E5F60723')).body).toBe('👤 João Silva: +55 21 97777-6666');
-    for (const skipped of ['3EB0A1B2C3D4E5F60729', '3EB0A1B2C3D4E5F60730', '3EB0A1B2C3D4E5F60731', '3EB0A1B2C3D4E5F60732']) {
+    for (const skipped of ['3EB0A1B2C3D4E5F60729', '3EB0A1B2C3D4E5F60730']) {
       expect(await messageOf(channel.id, skipped)).toBeUndefined();
     }
+  });
+
+  it("stores a message typed on the connected phone as the channel's own (sent, not unread), and messages delivered while offline", async () => {
+    const [before] = await rows(
+      server.ctx,
+      sql`select t.* from tickets t join contacts c on c.id = t.contact_id where t.channel_id = ${channel.id} and c.number = ${CUSTOMER}`,
+    );
+    socket().emit('messages.upsert', messagesUpsert('fromPhone'));
+    const typed = await eventually(() => messageOf(channel.id, '3EB0A1B2C3D4E5F60731'));
+    expect(typed).toMatchObject({
+      body: 'digitado no celular',
+      from_me: true,
+      status: 'sent',
+      ack: 1,
+      user_id: null,
+      ticket_id: before.id,
+    });
+    const [after] = await rows(server.ctx, sql`select * from tickets where id = ${before.id}`);
+    expect(after).toMatchObject({ unread_messages: 0, answered: true, last_message: 'digitado no celular' });
+    // The customer's name is not overwritten by the phone's own push name.
+    const [contact] = await rows(server.ctx, sql`select name from contacts where id = ${typed.contact_id}`);
+    expect(contact.name).toBe('Maria Cliente');
+
+    // 'append': delivered while the session was offline; kept like a live message.
+    socket().emit('messages.upsert', messagesUpsert('offline'));
+    const offline = await eventually(() => messageOf(channel.id, '3EB0A1B2C3D4E5F60732'));
+    expect(offline).toMatchObject({ body: 'mensagem antiga', from_me: false, ticket_id: before.id });
   });
 
   it("applies the customer's edits and deletions for everyone to the stored messages", async () => {
@@ -242,6 +277,29 @@ describe('baileys channel', () => {
     socket().emit('messages.upsert', messagesUpsert('reactionRemoved', outboundId));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await messageOf(channel.id, '3EB0A1B2C3D4E5F60725')).toBeUndefined();
+  });
+
+  it("a provider echo of Conversa's own send stored first gives way to the agent's message (no duplicate)", async () => {
+    // The phone's copy of the send arrives before sendMessage returned its id (it cannot be told apart yet).
+    const echo = messagesUpsert('fromPhone');
+    echo.messages[0].key.id = '3EB0ECHO00000000000001';
+    echo.messages[0].message = { conversation: 'Mensagem com eco' };
+    socket().emit('messages.upsert', echo);
+    await eventually(() => messageOf(channel.id, '3EB0ECHO00000000000001'));
+    socket().nextIds.push('3EB0ECHO00000000000001');
+    const reply = await api.post(`/messages/${ticketId}`, { body: 'Mensagem com eco' }, { token: t.agent.token });
+    expect(reply.status).toBe(201);
+    const sent = await eventually(
+      async () => {
+        const [row] = await rows(server.ctx, sql`select * from messages where id = ${reply.body.id}`);
+        return row.status === 'sent' ? row : undefined;
+      },
+      { timeoutMs: 15_000 },
+    );
+    expect(sent).toMatchObject({ external_id: '3EB0ECHO00000000000001', from_me: true });
+    expect(await count(server.ctx, sql`select count(*) from messages where channel_id = ${channel.id} and body = 'Mensagem com eco'`)).toBe(
+      1,
+    );
   });
 
   it('edits and deletes a sent message for everyone, and builds media content from the stored file', async () => {
@@ -347,7 +405,7 @@ describe('baileys channel', () => {
     expect(baileysSettingsSchema.parse({ useProxy: false, proxyUrl: 'socks5://10.0.0.1:1080' })).toMatchObject({ useProxy: 'false' });
   });
 
-  it("deleting the channel drops its session queue (pg-boss keeps a table per queue)", async () => {
+  it('deleting the channel drops its session queue (pg-boss keeps a table per queue)', async () => {
     // The proxied channel of the test above: its session (stopped since) made the channel's queue.
     const listed = (await api.get('/whatsapp', { token: t.admin.token })).body as { id: number; name: string }[];
     const doomed = listed.find((c) => c.name === 'Baileys proxy')!;
@@ -355,6 +413,117 @@ describe('baileys channel', () => {
     expect(await eventually(async () => (await queues()) === 1)).toBeTruthy();
     expect((await api.delete(`/whatsapp/${doomed.id}`, { token: t.admin.token })).status).toBe(204);
     expect(await queues()).toBe(0);
+  });
+});
+
+describe('baileys groups and history import', () => {
+  let channel: ChannelRow;
+  let importQueueId: number;
+  const GROUP = '120363025246125888@g.us';
+
+  it('asks the phone for its full history only when the channel imports it', async () => {
+    const queue = await api.post('/queue', { name: 'Importados', color: '#336699' }, { token: t.admin.token });
+    expect(queue.status).toBe(201);
+    importQueueId = queue.body.id as number;
+    channel = await createChannel('Baileys history', {
+      importOldMessages: true,
+      importFrom: '2026-10-01',
+      importTo: '2026-10-31',
+      historySyncLimit: 2,
+      importGroups: true,
+      importQueueId,
+      closeImportedTickets: true,
+    });
+    expect(socket().config).toMatchObject({ syncFullHistory: true, emitOwnEvents: false });
+    expect(socket().config.shouldSyncHistoryMessage?.({ syncType: proto.HistorySync.HistorySyncType.FULL })).toBe(true);
+    const plain = sockets.find((s) => s.config.syncFullHistory === false);
+    expect(plain, 'the first channel (no import) did not ask for the full history').toBeDefined();
+    socket().groups.set(GROUP, 'Equipe de Vendas');
+    await connect(channel);
+  });
+
+  it('a group message makes a group ticket named after the subject, with who wrote it; replies go to the group', async () => {
+    socket().emit('messages.upsert', messagesUpsert('group'));
+    const message = await eventually(() => messageOf(channel.id, '3EB0A1B2C3D4E5F60729'));
+    expect(message).toMatchObject({ body: 'bom dia grupo', sender_name: 'Maria Cliente', from_me: false });
+    const [ticket] = await rows(server.ctx, sql`select * from tickets where id = ${message.ticket_id}`);
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${message.contact_id}`);
+    expect(ticket).toMatchObject({ is_group: true, status: 'pending' });
+    expect(contact).toMatchObject({ is_group: true, name: 'Equipe de Vendas', number: null });
+    const listed = await api.get(`/messages/${Number(ticket.id)}`, { token: t.admin.token });
+    expect(listed.body.messages[0]).toMatchObject({ body: 'bom dia grupo', senderName: 'Maria Cliente' });
+
+    const reply = await api.post(`/messages/${Number(ticket.id)}`, { body: 'Bom dia a todos' }, { token: t.admin.token });
+    expect(reply.status).toBe(201);
+    const sent = await eventually(async () => socket().sent.find((s) => (s.content as { text?: string }).text === 'Bom dia a todos'), {
+      timeoutMs: 15_000,
+    });
+    expect(sent?.jid).toBe(GROUP);
+  });
+
+  it('imports the history chunk: the day range, the newest N per chat, groups, the queue, closed tickets, with progress', async () => {
+    const progress = watcher.waitFor('channel:historyImport', (p) => p.channelId === channel.id && p.state === 'done', 15_000);
+    socket().emit('messaging-history.set', messagingHistorySet('chunk'));
+    const done = await progress;
+    expect(done).toMatchObject({ chatsTotal: 2, chatsDone: 2, messagesImported: 3, error: null });
+
+    const paulo = await rows(
+      server.ctx,
+      sql`select m.*, t.status as ticket_status, t.queue_id as ticket_queue, t.unread_messages, t.last_message, c.name as contact_name
+          from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = m.contact_id
+          where m.channel_id = ${channel.id} and c.number = '5511933332222' order by m.created_at`,
+    );
+    // 2026-10-05..07 are in range; the limit keeps the newest two (one typed on the phone).
+    expect(paulo.map((m) => [m.external_id, m.from_me, m.status])).toEqual([
+      ['3EB0B1B2C3D4E5F60803', true, 'sent'],
+      ['3EB0B1B2C3D4E5F60804', false, 'received'],
+    ]);
+    expect(paulo[0]).toMatchObject({
+      ticket_status: 'closed',
+      ticket_queue: importQueueId,
+      unread_messages: 0,
+      last_message: 'última no período',
+      contact_name: 'Paulo Souza',
+    });
+    expect(new Date(paulo[1].created_at as string).toISOString()).toBe('2026-10-07T12:00:00.000Z');
+
+    const group = await messageOf(channel.id, '3EB0B1B2C3D4E5F60806');
+    expect(group).toMatchObject({ sender_name: 'Rita', body: 'bom dia, grupo' });
+    const [groupContact] = await rows(server.ctx, sql`select name, is_group from contacts where id = ${group.contact_id}`);
+    expect(groupContact).toMatchObject({ name: 'Clientes VIP', is_group: true });
+    for (const skipped of ['3EB0B1B2C3D4E5F60801', '3EB0B1B2C3D4E5F60802', '3EB0B1B2C3D4E5F60805', '3EB0B1B2C3D4E5F60807'])
+      expect(await messageOf(channel.id, skipped)).toBeUndefined();
+
+    // The same chunk again (a repeated sync): nothing more, no second ticket.
+    const tickets = () => count(server.ctx, sql`select count(*) from tickets where channel_id = ${channel.id}`);
+    const ticketsBefore = await tickets();
+    const doneEvents = () => watcher.received('channel:historyImport', (p) => p.channelId === channel.id && p.state === 'done');
+    socket().emit('messaging-history.set', messagingHistorySet('chunk'));
+    expect(await eventually(async () => doneEvents().length === 2)).toBeTruthy();
+    expect(doneEvents()[1]).toMatchObject({ messagesImported: 0 });
+    expect(await tickets()).toBe(ticketsBefore);
+    expect(
+      await count(server.ctx, sql`select count(*) from messages where channel_id = ${channel.id} and external_id like '3EB0B1B2%'`),
+    ).toBe(3);
+  });
+
+  it('a channel without the import option ignores history chunks', async () => {
+    const [first] = (await api.get('/whatsapp', { token: t.admin.token })).body as { id: number; name: string }[];
+    const plain = sockets.find((s) => s.config.syncFullHistory === false)!;
+    expect(first).toBeDefined();
+    const before = await count(server.ctx, sql`select count(*) from messages where external_id like '3EB0B1B2%'`);
+    plain.emit('messaging-history.set', messagingHistorySet('chunk'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await count(server.ctx, sql`select count(*) from messages where external_id like '3EB0B1B2%'`)).toBe(before);
+  });
+
+  it('validates the history options (positive numbers only, valid dates in order)', () => {
+    expect(baileysSettingsSchema.safeParse({ historySyncLimit: 0 }).success).toBe(false);
+    expect(baileysSettingsSchema.safeParse({ historySyncLimit: -5 }).success).toBe(false);
+    expect(baileysSettingsSchema.safeParse({ historySyncLimit: 2.5 }).success).toBe(false);
+    expect(baileysSettingsSchema.safeParse({ importFrom: '2026-13-01' }).success).toBe(false);
+    expect(baileysSettingsSchema.safeParse({ importFrom: '2026-10-31', importTo: '2026-10-01' }).success).toBe(false);
+    expect(baileysSettingsSchema.safeParse({ importFrom: '2026-10-01', importTo: '2026-10-31', historySyncLimit: 50 }).success).toBe(true);
   });
 });
 

@@ -4,12 +4,13 @@ import type { ChannelRow } from '../../channels.repository.js';
 import type { ChannelAdapter, OutboundMessage, SendResult } from '../channel-adapter.js';
 import { EvolutionClient, evolutionSettingsOf, EvolutionUnavailableError, instanceNameOf } from './evolution.client.js';
 import { setEvolutionStatus } from './evolution.inbound.js';
+import { recipientOf } from './evolution.messages.js';
 import { evolutionWebhookRoutes } from './evolution.routes.js';
 import {
   connectAnswerSchema,
   connectionStateAnswerSchema,
-  EVOLUTION_WEBHOOK_EVENTS,
   evolutionSettingsSchema,
+  evolutionWebhookEventsOf,
   sentMessageAnswerSchema,
   type EvolutionSettings,
 } from './evolution.schemas.js';
@@ -34,7 +35,15 @@ function mediatypeOf(type: string): 'image' | 'video' | 'audio' | 'document' {
  * Evolution API v2 (a self-hosted WhatsApp gateway on Baileys): the channel is one Evolution
  * instance. start creates it if missing (with the webhook), then connects it and shows the QR
  * code or the pairing code; the webhook moves the status on (open → connected, close →
- * disconnected). Sends go through /message/sendText and /message/sendMedia.
+ * disconnected). Sends go through /message/sendText and /message/sendMedia (`number` is the
+ * group's JID for a group contact).
+ *
+ * History and groups (SPEC §3): with importOldMessages the instance is created with
+ * syncFullHistory and the webhook also carries MESSAGES_SET, the history sync's chunks, imported
+ * as past conversations (evolution.history.ts: day range, limit per chat, import queue, closed
+ * tickets). With importGroups group messages become group tickets named after the group's subject.
+ * Messages typed on the connected phone are stored as the channel's own (why that is safe with
+ * Evolution: evolution.inbound.ts).
  */
 export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
   type: 'evolution',
@@ -49,7 +58,13 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
       // 404: the instance does not exist yet; anything else (bad key, server down) fails the start.
       if (!(error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED' && /does not exist/i.test(error.message))) throw error;
     }
-    const webhook = { enabled: true, url: evolutionWebhookUrl(ctx, channel, settings), byEvents: false, base64: true, events: [...EVOLUTION_WEBHOOK_EVENTS] };
+    const webhook = {
+      enabled: true,
+      url: evolutionWebhookUrl(ctx, channel, settings),
+      byEvents: false,
+      base64: true,
+      events: evolutionWebhookEventsOf(settings),
+    };
     if (state === undefined) {
       await client.call('session', 'POST', '/instance/create', null, {
         instanceName: instanceNameOf(channel, settings),
@@ -58,8 +73,9 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
         integration: 'WHATSAPP-BAILEYS',
         webhook,
         // Evolution's own instance settings (v2 instance create), when the channel sets them:
-        // syncFullHistory has the phone sync its full history on pairing (kept by Evolution; Conversa
-        // does not import it), groupsIgnore stops group messages at Evolution (Conversa skips them anyway).
+        // syncFullHistory has the phone sync its full history on pairing (forwarded as MESSAGES_SET
+        // and imported), groupsIgnore stops live group messages at Evolution (Conversa skips them then).
+        // An instance that already exists keeps its own (they are not changed from here).
         ...(settings.importOldMessages !== undefined ? { syncFullHistory: settings.importOldMessages } : {}),
         ...(settings.importGroups !== undefined ? { groupsIgnore: !settings.importGroups } : {}),
       });
@@ -91,8 +107,7 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
   },
 
   async send(ctx, channel, message: OutboundMessage): Promise<SendResult> {
-    const number = message.contact.number?.replace(/\D/g, '');
-    if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This contact has no WhatsApp number.');
+    const { number } = recipientOf(message.contact, 'ERR_WAPP_INVALID_CONTACT');
     const { instance, client } = session(ctx, channel);
     const quoted = message.quotedExternalId ? { quoted: { key: { id: message.quotedExternalId } } } : {};
 
@@ -110,21 +125,25 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
         ...quoted,
       });
     } else {
-      answer = await client.call('send', 'POST', `/message/sendText/${instance}`, sentMessageAnswerSchema, { number, text: message.body, ...quoted });
+      answer = await client.call('send', 'POST', `/message/sendText/${instance}`, sentMessageAnswerSchema, {
+        number,
+        text: message.body,
+        ...quoted,
+      });
     }
     if (!answer) throw new AppError('ERR_SENDING_WAPP_MSG');
     return { externalId: answer.key.id, status: 'sent' };
   },
 
   async editMessage(ctx, channel, message, body) {
-    const number = message.contact.number?.replace(/\D/g, '');
-    if (!number || !message.externalId) throw new AppError('ERR_SENDING_WAPP_MSG', 'This message cannot be edited on WhatsApp.');
+    if (!message.externalId) throw new AppError('ERR_SENDING_WAPP_MSG', 'This message cannot be edited on WhatsApp.');
+    const { number, remoteJid } = recipientOf(message.contact, 'ERR_SENDING_WAPP_MSG');
     const { instance, client } = session(ctx, channel);
     try {
       await client.call('send', 'POST', `/chat/updateMessage/${instance}`, null, {
         number,
         text: body,
-        key: { id: message.externalId, remoteJid: `${number}@s.whatsapp.net`, fromMe: true },
+        key: { id: message.externalId, remoteJid, fromMe: true },
       });
     } catch (error) {
       // Not retried here: the agent sees the failure and may edit again.
@@ -134,12 +153,12 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
   },
 
   async deleteMessage(ctx, channel, message) {
-    const number = message.contact.number?.replace(/\D/g, '');
-    if (!number || !message.externalId) throw new AppError('ERR_DELETE_WAPP_MSG', 'This message cannot be deleted on WhatsApp.');
+    if (!message.externalId) throw new AppError('ERR_DELETE_WAPP_MSG', 'This message cannot be deleted on WhatsApp.');
+    const { remoteJid } = recipientOf(message.contact, 'ERR_DELETE_WAPP_MSG');
     const { instance, client } = session(ctx, channel);
     await client.call('delete', 'DELETE', `/chat/deleteMessageForEveryone/${instance}`, null, {
       id: message.externalId,
-      remoteJid: `${number}@s.whatsapp.net`,
+      remoteJid,
       fromMe: true,
     });
   },

@@ -6,6 +6,17 @@ import { checkHistoryImport, historyImportFields } from '../../history-import.js
 export const EVOLUTION_WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] as const;
 
 /**
+ * The history sync's messages (sent from Evolution's 'messaging-history.set' handler): subscribed
+ * only by channels that import their history, since the phone's recent history comes on every pairing.
+ */
+export const EVOLUTION_HISTORY_EVENT = 'MESSAGES_SET';
+
+/** The webhook events of a channel: the history's too when it imports it. */
+export function evolutionWebhookEventsOf(settings: { importOldMessages?: boolean }): string[] {
+  return settings.importOldMessages ? [...EVOLUTION_WEBHOOK_EVENTS, EVOLUTION_HISTORY_EVENT] : [...EVOLUTION_WEBHOOK_EVENTS];
+}
+
+/**
  * An `evolution` channel's settings. Evolution does not sign its webhooks, so the webhook URL
  * carries a random secret path segment (`webhookSecret`), compared timing-safe before anything
  * is read or stored.
@@ -35,8 +46,9 @@ export const evolutionSettingsSchema = z
       .regex(/^\d{8,15}$/, 'Digits with the country code, 8 to 15 of them.')
       .optional(),
     /**
-     * History and group options (SPEC §3): stored and validated; the instance is created with
-     * Evolution's syncFullHistory = importOldMessages and groupsIgnore = !importGroups.
+     * History and group options (SPEC §3): the instance is created with Evolution's
+     * syncFullHistory = importOldMessages and groupsIgnore = !importGroups; the MESSAGES_SET
+     * webhook is imported with them (evolution.history.ts), group messages become group tickets.
      */
     ...historyImportFields,
   })
@@ -60,13 +72,27 @@ const messageKeySchema = z.looseObject({
   remoteJidAlt: z.string().max(200).optional(),
   fromMe: z.boolean().optional(),
   id: z.string().min(1).max(200),
+  /** In a group: who wrote it ('<number>@s.whatsapp.net' or '<id>@lid'); participantAlt their phone JID when known. */
   participant: z.string().max(200).nullish(),
+  participantAlt: z.string().max(200).nullish(),
 });
 
 const mediaContentSchema = z.looseObject({
   mimetype: z.string().max(200).optional(),
   caption: z.string().max(65_536).nullish(),
   fileName: z.string().max(500).nullish(),
+});
+
+const locationSchema = z.looseObject({
+  degreesLatitude: z.number().nullish(),
+  degreesLongitude: z.number().nullish(),
+  name: z.string().max(1000).nullish(),
+  address: z.string().max(1000).nullish(),
+});
+
+const contactCardSchema = z.looseObject({
+  displayName: z.string().max(1000).nullish(),
+  vcard: z.string().max(65_536).nullish(),
 });
 
 export const evolutionMessageSchema = z.looseObject({
@@ -84,6 +110,10 @@ export const evolutionMessageSchema = z.looseObject({
         .looseObject({ message: z.looseObject({ documentMessage: mediaContentSchema.nullish() }).nullish() })
         .nullish(),
       stickerMessage: mediaContentSchema.nullish(),
+      locationMessage: locationSchema.nullish(),
+      liveLocationMessage: locationSchema.nullish(),
+      contactMessage: contactCardSchema.nullish(),
+      contactsArrayMessage: z.looseObject({ contacts: z.array(contactCardSchema).max(500).nullish() }).nullish(),
       /** Present when the webhook is set with base64: the media itself. */
       base64: z.string().nullish(),
     })
@@ -137,6 +167,9 @@ export const connectAnswerSchema = z.looseObject({
 export const connectionStateAnswerSchema = z.looseObject({ instance: z.looseObject({ state: z.string() }) });
 
 export const sentMessageAnswerSchema = z.looseObject({ key: z.looseObject({ id: z.string().min(1) }) });
+
+/** GET /group/findGroupInfos/{instance}?groupJid=…: Baileys' GroupMetadata (only the subject is read). */
+export const groupInfoAnswerSchema = z.looseObject({ id: z.string().optional(), subject: z.string().max(1000).nullish() });
 
 export const base64AnswerSchema = z.looseObject({
   base64: z.string().min(1),

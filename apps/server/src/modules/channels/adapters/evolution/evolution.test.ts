@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import type { TestServer } from '../../../../../test/harness.js';
 import { startProviderTestEnv, stopProviderTestEnv } from '../../../../../test/provider-env.js';
-import { count, eventually, rows, type AgentSocket, type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
+import { buildQueue, count, eventually, rows, type AgentSocket, type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { evolutionFailure, EvolutionUnavailableError } from './evolution.client.js';
 
@@ -32,7 +32,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopProviderTestEnv({ server, sim }));
 
-const messagesOf = (externalId: string) => rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
+const messagesOf = (externalId: string) =>
+  rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
 const storedCount = () => count(server.ctx, sql`select count(*) from messages where tenant_id = ${t.tenant.id}`);
 const contactCount = () => count(server.ctx, sql`select count(*) from contacts where tenant_id = ${t.tenant.id}`);
 const sessionPush = (status: string, extra: (session: any) => boolean = () => true) =>
@@ -75,7 +76,11 @@ describe('evolution channel', () => {
     expect(create.headers.apikey).toBe(sim.apiKey);
     const body = create.body as any;
     expect(body).toMatchObject({ instanceName, qrcode: true, integration: 'WHATSAPP-BAILEYS' });
-    expect(body.webhook).toMatchObject({ byEvents: false, base64: true, events: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] });
+    expect(body.webhook).toMatchObject({
+      byEvents: false,
+      base64: true,
+      events: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'],
+    });
     expect(body.webhook.url).toMatch(new RegExp(`^${server.url}/webhooks/evolution/${channel.publicKey}/[A-Za-z0-9_-]{24,}$`));
     webhookPath = new URL(body.webhook.url as string).pathname;
     expect(sim.requests.some((r) => r.method === 'GET' && r.path === `/instance/connect/${instanceName}`)).toBe(true);
@@ -122,13 +127,22 @@ describe('evolution channel', () => {
   });
 
   it('stores inbound images, from the webhook base64 or fetched from Evolution', async () => {
-    const inline = await sim.sendInbound({ instanceName, from: CUSTOMER, image: { content: PNG, mimetype: 'image/png', caption: 'a foto' } });
+    const inline = await sim.sendInbound({
+      instanceName,
+      from: CUSTOMER,
+      image: { content: PNG, mimetype: 'image/png', caption: 'a foto' },
+    });
     expect(inline.body).toEqual({ received: true, outcome: 'stored' });
     const [first] = await messagesOf(inline.id);
     expect(first).toMatchObject({ body: 'a foto', media_type: 'image', media_mime: 'image/png', media_size: PNG.length });
     expect(await server.ctx.media.read(first.media_key as string)).toEqual(PNG);
 
-    const fetched = await sim.sendInbound({ instanceName, from: CUSTOMER, image: { content: PNG, mimetype: 'image/png' }, omitBase64: true });
+    const fetched = await sim.sendInbound({
+      instanceName,
+      from: CUSTOMER,
+      image: { content: PNG, mimetype: 'image/png' },
+      omitBase64: true,
+    });
     expect(fetched.body).toEqual({ received: true, outcome: 'stored' });
     const download = sim.requests.find((r) => r.path === `/chat/getBase64FromMediaMessage/${instanceName}`)!;
     expect(download.headers.apikey).toBe(sim.apiKey);
@@ -137,13 +151,42 @@ describe('evolution channel', () => {
     expect(await server.ctx.media.read(second.media_key as string)).toEqual(PNG);
   });
 
-  it("skips the phone's own messages and groups (answered, nothing stored)", async () => {
-    const before = await storedCount();
+  it("stores a message typed on the phone as the channel's own, and skips groups without importGroups", async () => {
+    const ticketId = await ticketOfCustomer();
+    const [before] = await rows(server.ctx, sql`select unread_messages from tickets where id = ${ticketId}`);
+    expect(Number(before.unread_messages)).toBeGreaterThan(0);
     const own = await sim.sendInbound({ instanceName, from: CUSTOMER, text: 'typed on the phone', fromMe: true });
-    const group = await sim.sendInbound({ instanceName, from: CUSTOMER, text: 'in a group', groupJid: '120363041967849074@g.us' });
-    expect([own.status, group.status]).toEqual([200, 200]);
-    expect([(own.body as any).outcome, (group.body as any).outcome]).toEqual(['skipped', 'skipped']);
-    expect(await storedCount()).toBe(before);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ received: true, outcome: 'stored' });
+    const [message] = await messagesOf(own.id);
+    // Ours, already sent, on the customer's open ticket; it answers the ticket (read) instead of counting as unread.
+    expect(message).toMatchObject({
+      body: 'typed on the phone',
+      from_me: true,
+      status: 'sent',
+      ack: 1,
+      user_id: null,
+      ticket_id: ticketId,
+    });
+    const [after] = await rows(server.ctx, sql`select unread_messages, answered, last_message from tickets where id = ${ticketId}`);
+    expect(after).toMatchObject({ unread_messages: 0, answered: true, last_message: 'typed on the phone' });
+    // Its pushName ('Você', the account's own) names nobody.
+    const [contact] = await rows(server.ctx, sql`select name from contacts where id = ${message.contact_id}`);
+    expect(contact.name).toBe('Maria Cliente');
+
+    const stored = await storedCount();
+    const group = await sim.sendInbound({
+      instanceName,
+      from: CUSTOMER,
+      pushName: 'Maria Cliente',
+      text: 'in a group',
+      groupJid: '120363041967849074@g.us',
+    });
+    expect(group.status).toBe(200);
+    expect(group.body).toEqual({ received: true, outcome: 'skipped' });
+    expect(await storedCount()).toBe(stored);
+    // Nothing asked of Evolution for a group the channel does not take.
+    expect(sim.requests.some((r) => r.path.startsWith('/group/'))).toBe(false);
   });
 
   it('sends a reply with the documented payload, and delivery / read receipts update its ack', async () => {
@@ -178,7 +221,11 @@ describe('evolution channel', () => {
     expect(edited.body).toMatchObject({ body: 'texto corrigido', edited: true });
     const edit = sim.requests.filter((r) => r.path === `/chat/updateMessage/${instanceName}`).at(-1)!;
     expect(edit.headers.apikey).toBe(sim.apiKey);
-    expect(edit.body).toEqual({ number: CUSTOMER, text: 'texto corrigido', key: { id: externalId, remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true } });
+    expect(edit.body).toEqual({
+      number: CUSTOMER,
+      text: 'texto corrigido',
+      key: { id: externalId, remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: true },
+    });
     expect(sim.instances.get(instanceName)!.edited.get(externalId)).toBe('texto corrigido');
 
     const deleted = await api.request('DELETE', '/messages', { token: t.agent.token, body: { id: messageId } });
@@ -192,16 +239,27 @@ describe('evolution channel', () => {
     // Evolution refusing the deletion: ERR_DELETE_WAPP_MSG, and the message is not marked deleted.
     const other = await reply('outra');
     await sentRow(other);
-    sim.fail({ path: new RegExp(`^/chat/deleteMessageForEveryone/${instanceName}$`), status: 400, body: { status: 400, error: 'Bad Request', response: { message: ['Message not found'] } } });
+    sim.fail({
+      path: new RegExp(`^/chat/deleteMessageForEveryone/${instanceName}$`),
+      status: 400,
+      body: { status: 400, error: 'Bad Request', response: { message: ['Message not found'] } },
+    });
     const refused = await api.request('DELETE', '/messages', { token: t.agent.token, body: { id: other } });
     expect([refused.status, refused.body.error]).toEqual([400, 'ERR_DELETE_WAPP_MSG']);
     expect((await rows(server.ctx, sql`select deleted from messages where id = ${other}`))[0].deleted).toBe(false);
   });
 
   it('sends quoted replies and media with the documented payloads', async () => {
-    const [customerMessage] = await rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and from_me = false and media_key is null order by created_at desc limit 1`);
+    const [customerMessage] = await rows(
+      server.ctx,
+      sql`select * from messages where channel_id = ${channel.id} and from_me = false and media_key is null order by created_at desc limit 1`,
+    );
     const ticketId = await ticketOfCustomer();
-    const quoted = await api.post(`/messages/${ticketId}`, { body: 'Sobre isso:', quotedMsgId: customerMessage.id }, { token: t.agent.token });
+    const quoted = await api.post(
+      `/messages/${ticketId}`,
+      { body: 'Sobre isso:', quotedMsgId: customerMessage.id },
+      { token: t.agent.token },
+    );
     expect(quoted.status).toBe(201);
     expect(await sentRow(quoted.body.id)).toMatchObject({ status: 'sent' });
     const quotedRequest = sim.requests.filter((r) => r.path === `/message/sendText/${instanceName}`).at(-1)!;
@@ -210,7 +268,11 @@ describe('evolution channel', () => {
     const form = new FormData();
     form.append('body', 'o comprovante');
     form.append('medias', new Blob([PNG], { type: 'image/png' }), 'comprovante.png');
-    const uploaded = await fetch(`${server.url}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${t.agent.token}` }, body: form });
+    const uploaded = await fetch(`${server.url}/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.agent.token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const media = (await uploaded.json()) as { id: string };
     expect(await sentRow(media.id)).toMatchObject({ status: 'sent' });
@@ -230,7 +292,12 @@ describe('evolution channel', () => {
     const payload = {
       event: 'messages.upsert',
       instance: instanceName,
-      data: { key: { remoteJid: '5511977776666@s.whatsapp.net', fromMe: false, id: 'FORGED1' }, pushName: 'Forger', message: { conversation: 'forged' }, messageType: 'conversation' },
+      data: {
+        key: { remoteJid: '5511977776666@s.whatsapp.net', fromMe: false, id: 'FORGED1' },
+        pushName: 'Forger',
+        message: { conversation: 'forged' },
+        messageType: 'conversation',
+      },
     };
     const [messages, contacts] = [await storedCount(), await contactCount()];
     const [, , , publicKey, secret] = webhookPath.split('/');
@@ -295,13 +362,27 @@ describe('evolution channel', () => {
 
   it('maps Evolution errors to the spec codes', () => {
     const code = (e: Error) => (e instanceof AppError ? e.code : e.name);
-    expect(code(evolutionFailure('send', 401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }))).toBe('ERR_SENDING_WAPP_MSG');
-    expect(code(evolutionFailure('session', 401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }))).toBe('ERR_WAPP_NOT_INITIALIZED');
-    expect(code(evolutionFailure('send', 404, { status: 404, error: 'Not Found', response: { message: ['The "x" instance does not exist'] } }))).toBe('ERR_WAPP_NOT_INITIALIZED');
-    expect(code(evolutionFailure('send', 400, { status: 400, error: 'Bad Request', response: { message: ['Error: Connection Closed'] } }))).toBe('ERR_WAPP_INITIALIZED');
-    expect(code(evolutionFailure('send', 400, { status: 400, error: 'Bad Request', response: { message: [{ exists: false, jid: '1@s.whatsapp.net', number: '1' }] } }))).toBe(
-      'ERR_WAPP_INVALID_CONTACT',
+    expect(code(evolutionFailure('send', 401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }))).toBe(
+      'ERR_SENDING_WAPP_MSG',
     );
+    expect(code(evolutionFailure('session', 401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } }))).toBe(
+      'ERR_WAPP_NOT_INITIALIZED',
+    );
+    expect(
+      code(evolutionFailure('send', 404, { status: 404, error: 'Not Found', response: { message: ['The "x" instance does not exist'] } })),
+    ).toBe('ERR_WAPP_NOT_INITIALIZED');
+    expect(
+      code(evolutionFailure('send', 400, { status: 400, error: 'Bad Request', response: { message: ['Error: Connection Closed'] } })),
+    ).toBe('ERR_WAPP_INITIALIZED');
+    expect(
+      code(
+        evolutionFailure('send', 400, {
+          status: 400,
+          error: 'Bad Request',
+          response: { message: [{ exists: false, jid: '1@s.whatsapp.net', number: '1' }] },
+        }),
+      ),
+    ).toBe('ERR_WAPP_INVALID_CONTACT');
     expect(evolutionFailure('send', 429, {})).toBeInstanceOf(EvolutionUnavailableError);
     expect(evolutionFailure('send', 502, 'Bad Gateway')).toBeInstanceOf(EvolutionUnavailableError);
   });
@@ -332,11 +413,17 @@ describe('evolution channel', () => {
   it('asks for a pairing code instead of a QR code when a pairing number is set', async () => {
     const created = await api.post(
       '/whatsapp',
-      { name: 'Evolution pairing', type: 'evolution', settings: { baseUrl: sim.url, apiKey: sim.apiKey, instanceName: 'pairing-test', pairingNumber: '5511912345678' } },
+      {
+        name: 'Evolution pairing',
+        type: 'evolution',
+        settings: { baseUrl: sim.url, apiKey: sim.apiKey, instanceName: 'pairing-test', pairingNumber: '5511912345678' },
+      },
       { token: t.admin.token },
     );
     expect(created.status).toBe(201);
-    expect(sim.requests.find((r) => r.path === '/instance/create' && (r.body as any).instanceName === 'pairing-test')!.body).toMatchObject({ number: '5511912345678' });
+    expect(sim.requests.find((r) => r.path === '/instance/create' && (r.body as any).instanceName === 'pairing-test')!.body).toMatchObject({
+      number: '5511912345678',
+    });
     expect(sim.requests.some((r) => r.path === '/instance/connect/pairing-test' && r.query.number === '5511912345678')).toBe(true);
     expect(created.body).toMatchObject({ status: 'qrcode', qrcode: sim.instances.get('pairing-test')!.qrcode!.pairingCode });
     expect(created.body.qrcode).toMatch(/^[0-9A-F]{8}$/);
@@ -344,15 +431,37 @@ describe('evolution channel', () => {
 
   it("points an existing instance's webhook at the channel and shows its state", async () => {
     const headers = { apikey: sim.apiKey, 'content-type': 'application/json' };
-    const made = await fetch(`${sim.url}/instance/create`, { method: 'POST', headers, body: JSON.stringify({ instanceName: 'made-elsewhere', qrcode: false, integration: 'WHATSAPP-BAILEYS', webhook: { url: 'http://127.0.0.1:9/old', events: ['MESSAGES_UPSERT'] } }) });
+    const made = await fetch(`${sim.url}/instance/create`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        instanceName: 'made-elsewhere',
+        qrcode: false,
+        integration: 'WHATSAPP-BAILEYS',
+        webhook: { url: 'http://127.0.0.1:9/old', events: ['MESSAGES_UPSERT'] },
+      }),
+    });
     expect(made.status).toBe(201);
-    const created = await api.post('/whatsapp', { name: 'Evolution existing', type: 'evolution', settings: { baseUrl: sim.url, apiKey: sim.apiKey, instanceName: 'made-elsewhere' } }, { token: t.admin.token });
+    const created = await api.post(
+      '/whatsapp',
+      { name: 'Evolution existing', type: 'evolution', settings: { baseUrl: sim.url, apiKey: sim.apiKey, instanceName: 'made-elsewhere' } },
+      { token: t.admin.token },
+    );
     expect(created.status).toBe(201);
     expect(sim.requests.filter((r) => r.path === '/instance/create' && (r.body as any).instanceName === 'made-elsewhere')).toHaveLength(1);
     const set = sim.requests.find((r) => r.path === '/webhook/set/made-elsewhere')!;
     expect(set.headers.apikey).toBe(sim.apiKey);
-    expect(set.body).toMatchObject({ webhook: { enabled: true, byEvents: false, base64: true, events: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] } });
-    expect(sim.instances.get('made-elsewhere')!.webhook!.url).toMatch(new RegExp(`^${server.url}/webhooks/evolution/${created.body.publicKey}/`));
+    expect(set.body).toMatchObject({
+      webhook: {
+        enabled: true,
+        byEvents: false,
+        base64: true,
+        events: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'],
+      },
+    });
+    expect(sim.instances.get('made-elsewhere')!.webhook!.url).toMatch(
+      new RegExp(`^${server.url}/webhooks/evolution/${created.body.publicKey}/`),
+    );
     expect(created.body.status).toBe('qrcode');
     // The phone scans: the event reaches this channel through the new webhook.
     expect((await sim.scanQr('made-elsewhere'))?.status).toBe(200);
@@ -360,9 +469,228 @@ describe('evolution channel', () => {
   });
 
   it('refuses settings without a base URL or an API key', async () => {
-    const response = await api.post('/whatsapp', { name: 'Evolution bad', type: 'evolution', settings: { apiKey: 'k' } }, { token: t.admin.token });
+    const response = await api.post(
+      '/whatsapp',
+      { name: 'Evolution bad', type: 'evolution', settings: { apiKey: 'k' } },
+      { token: t.admin.token },
+    );
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('ERR_VALIDATION');
     expect(Object.keys(response.body.fields)).toContain('settings.baseUrl');
+  });
+});
+
+describe('evolution history import and groups', () => {
+  const GROUP = '120363025246125888@g.us';
+  const HISTORY_GROUP = '120363025246125999@g.us';
+  const PAULO = '5511933332222';
+  const BIA = '5511944443333';
+  const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+  let history: { id: number; publicKey: string };
+  let historyInstance: string;
+  let importQueueId: number;
+
+  const historyMessage = (externalId: string) =>
+    rows(server.ctx, sql`select * from messages where channel_id = ${history.id} and external_id = ${externalId}`).then((r) => r[0]);
+  const historyCount = () => count(server.ctx, sql`select count(*) from messages where channel_id = ${history.id}`);
+  const historyTickets = () => count(server.ctx, sql`select count(*) from tickets where channel_id = ${history.id}`);
+
+  /** One chunk: Paulo's chat (in and out of the day range), Bia's picture and location, a group's message. */
+  const chunk = () => [
+    { id: 'HIST0001', from: PAULO, pushName: 'Paulo Souza', text: 'antes do período', timestamp: at('2026-09-30T12:00:00Z') },
+    { id: 'HIST0002', from: PAULO, pushName: 'Paulo Souza', text: 'primeira no período', timestamp: at('2026-10-05T12:00:00Z') },
+    { id: 'HIST0003', from: PAULO, fromMe: true, text: 'resposta do telefone', timestamp: at('2026-10-06T12:00:00Z') },
+    { id: 'HIST0004', from: PAULO, pushName: 'Paulo Souza', text: 'última no período', timestamp: at('2026-10-07T12:00:00Z') },
+    { id: 'HIST0005', from: PAULO, pushName: 'Paulo Souza', text: 'depois do período', timestamp: at('2026-11-01T00:00:00Z') },
+    {
+      id: 'HIST0006',
+      from: BIA,
+      pushName: 'Bia',
+      image: { content: PNG, mimetype: 'image/png', caption: 'a nota' },
+      timestamp: at('2026-10-10T09:00:00Z'),
+    },
+    {
+      id: 'HIST0007',
+      from: BIA,
+      pushName: 'Bia',
+      content: { locationMessage: { degreesLatitude: -23.55, degreesLongitude: -46.63, name: 'Loja Centro', address: 'Rua Direita, 10' } },
+      timestamp: at('2026-10-11T09:00:00Z'),
+    },
+    {
+      id: 'HIST0008',
+      from: '5511955554444',
+      pushName: 'Rita',
+      text: 'bom dia, grupo',
+      groupJid: HISTORY_GROUP,
+      timestamp: at('2026-10-08T10:00:00Z'),
+    },
+  ];
+
+  it('creates the instance with the full history sync, groups and the MESSAGES_SET webhook', async () => {
+    importQueueId = (await buildQueue(server.ctx, t.tenant.id, [], 'Importados Evolution')).id;
+    const created = await api.post(
+      '/whatsapp',
+      {
+        name: 'Evolution history',
+        type: 'evolution',
+        queueId: t.queue.id,
+        settings: {
+          baseUrl: sim.url,
+          apiKey: sim.apiKey,
+          instanceName: 'history-test',
+          importOldMessages: true,
+          importFrom: '2026-10-01',
+          importTo: '2026-10-31',
+          historySyncLimit: 2,
+          importGroups: true,
+          importQueueId,
+          closeImportedTickets: true,
+        },
+      },
+      { token: t.admin.token },
+    );
+    expect(created.status).toBe(201);
+    history = { id: created.body.id, publicKey: created.body.publicKey };
+    historyInstance = 'history-test';
+    const create = sim.requests.find((r) => r.path === '/instance/create' && (r.body as any).instanceName === historyInstance)!;
+    expect(create.body).toMatchObject({ syncFullHistory: true, groupsIgnore: false });
+    expect((create.body as any).webhook.events).toEqual([
+      'MESSAGES_UPSERT',
+      'MESSAGES_UPDATE',
+      'CONNECTION_UPDATE',
+      'QRCODE_UPDATED',
+      'MESSAGES_SET',
+    ]);
+    await sim.scanQr(historyInstance);
+    await eventually(async () => (await api.get(`/whatsapp/${history.id}`, { token: t.admin.token })).body.status === 'connected');
+  });
+
+  it("a group message makes a group ticket named after the group's subject, with who wrote it; the reply goes to the group JID", async () => {
+    sim.addGroup(GROUP, 'Equipe de Vendas', { instanceName: historyInstance });
+    const delivery = await sim.sendInbound({
+      instanceName: historyInstance,
+      from: '5511977776666',
+      pushName: 'Maria Cliente',
+      text: 'bom dia grupo',
+      groupJid: GROUP,
+    });
+    expect(delivery.body).toEqual({ received: true, outcome: 'stored' });
+    const message = await historyMessage(delivery.id);
+    expect(message).toMatchObject({ body: 'bom dia grupo', sender_name: 'Maria Cliente', from_me: false });
+    const [ticket] = await rows(server.ctx, sql`select * from tickets where id = ${message.ticket_id}`);
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${message.contact_id}`);
+    expect(ticket).toMatchObject({ is_group: true, status: 'pending', queue_id: t.queue.id });
+    expect(contact).toMatchObject({ is_group: true, name: 'Equipe de Vendas', number: null });
+    const lookup = sim.requests.find((r) => r.path === `/group/findGroupInfos/${historyInstance}`)!;
+    expect(lookup.query).toEqual({ groupJid: GROUP });
+    expect(lookup.headers.apikey).toBe(sim.apiKey);
+
+    // Another participant without a push name: Evolution names them by their number.
+    const second = await sim.sendInbound({ instanceName: historyInstance, from: '5511966665555', text: 'concordo', groupJid: GROUP });
+    expect(await historyMessage(second.id)).toMatchObject({ sender_name: '5511966665555', ticket_id: message.ticket_id });
+    // The phone's own message in the group: ours, naming no participant.
+    const own = await sim.sendInbound({
+      instanceName: historyInstance,
+      from: '5511900000000',
+      text: 'pelo celular',
+      groupJid: GROUP,
+      fromMe: true,
+    });
+    expect(await historyMessage(own.id)).toMatchObject({ from_me: true, status: 'sent', sender_name: null, ticket_id: message.ticket_id });
+
+    const reply = await api.post(`/messages/${Number(ticket.id)}`, { body: 'Bom dia a todos' }, { token: t.agent.token });
+    expect(reply.status).toBe(201);
+    expect(await sentRow(reply.body.id as string)).toMatchObject({ status: 'sent' });
+    const request = sim.requests.filter((r) => r.path === `/message/sendText/${historyInstance}`).at(-1)!;
+    expect(request.body).toEqual({ number: GROUP, text: 'Bom dia a todos' });
+  });
+
+  it('names a group it cannot look up after its id', async () => {
+    const unknown = '120363099999999999@g.us';
+    const delivery = await sim.sendInbound({
+      instanceName: historyInstance,
+      from: '5511977776666',
+      pushName: 'Maria',
+      text: 'oi',
+      groupJid: unknown,
+    });
+    expect(delivery.body).toEqual({ received: true, outcome: 'stored' });
+    const [contact] = await rows(
+      server.ctx,
+      sql`select c.name, c.is_group from contacts c join messages m on m.contact_id = c.id where m.external_id = ${delivery.id}`,
+    );
+    expect(contact).toEqual({ name: 'Group 120363099999999999', is_group: true });
+  });
+
+  it('imports a MESSAGES_SET chunk: the day range, the newest N per chat, the phone’s own, media, groups, the queue, closed tickets', async () => {
+    sim.addGroup(HISTORY_GROUP, 'Clientes VIP', { instanceName: historyInstance });
+    const progress = watcher.waitFor('channel:historyImport', (p) => p.channelId === history.id && p.state === 'done', 15_000);
+    const delivery = (await sim.sendHistory(chunk(), { instanceName: historyInstance }))!;
+    expect(delivery.status).toBe(200);
+    expect(delivery.body).toEqual({ received: true, outcome: 'imported' });
+    expect(await progress).toMatchObject({ chatsTotal: 3, chatsDone: 3, messagesImported: 5, error: null });
+
+    const paulo = await rows(
+      server.ctx,
+      sql`select m.*, t.status as ticket_status, t.queue_id as ticket_queue, t.unread_messages, t.last_message, c.name as contact_name
+          from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = m.contact_id
+          where m.channel_id = ${history.id} and c.number = ${PAULO} order by m.created_at`,
+    );
+    // In range: 10-05..07; the limit (2) keeps the newest two, one typed on the phone (ours, sent).
+    expect(paulo.map((m) => [m.external_id, m.from_me, m.status])).toEqual([
+      ['HIST0003', true, 'sent'],
+      ['HIST0004', false, 'received'],
+    ]);
+    expect(paulo[0]).toMatchObject({
+      ticket_status: 'closed',
+      ticket_queue: importQueueId,
+      unread_messages: 0,
+      last_message: 'última no período',
+      contact_name: 'Paulo Souza',
+    });
+    expect(new Date(paulo[1].created_at as string).toISOString()).toBe('2026-10-07T12:00:00.000Z');
+
+    // History files are fetched from Evolution with the whole message (not in MESSAGES_SET).
+    const picture = await historyMessage('HIST0006');
+    expect(picture).toMatchObject({ body: 'a nota', media_type: 'image', media_mime: 'image/png', from_me: false });
+    expect(await server.ctx.media.read(picture.media_key as string)).toEqual(PNG);
+    const download = sim.requests.find(
+      (r) => r.path === `/chat/getBase64FromMediaMessage/${historyInstance}` && (r.body as any).message.key.id === 'HIST0006',
+    )!;
+    expect((download.body as any).message.message.imageMessage).toMatchObject({ mimetype: 'image/png' });
+    expect(await historyMessage('HIST0007')).toMatchObject({
+      body: '📍 Loja Centro\nRua Direita, 10\nhttps://maps.google.com/maps?q=-23.55,-46.63',
+      ticket_id: picture.ticket_id,
+    });
+
+    const group = await historyMessage('HIST0008');
+    expect(group).toMatchObject({ sender_name: 'Rita', body: 'bom dia, grupo' });
+    const [groupContact] = await rows(server.ctx, sql`select name, is_group from contacts where id = ${group.contact_id}`);
+    expect(groupContact).toEqual({ name: 'Clientes VIP', is_group: true });
+    const [groupTicket] = await rows(server.ctx, sql`select status, is_group, queue_id from tickets where id = ${group.ticket_id}`);
+    expect(groupTicket).toEqual({ status: 'closed', is_group: true, queue_id: importQueueId });
+    for (const skipped of ['HIST0001', 'HIST0002', 'HIST0005']) expect(await historyMessage(skipped)).toBeUndefined();
+  });
+
+  it('a repeated MESSAGES_SET adds nothing and downloads nothing again', async () => {
+    const [messages, tickets] = [await historyCount(), await historyTickets()];
+    const downloads = () => sim.requests.filter((r) => r.path === `/chat/getBase64FromMediaMessage/${historyInstance}`).length;
+    const before = downloads();
+    const delivery = (await sim.sendHistory(chunk(), { instanceName: historyInstance }))!;
+    expect(delivery.body).toEqual({ received: true, outcome: 'imported' });
+    expect([await historyCount(), await historyTickets(), downloads()]).toEqual([messages, tickets, before]);
+  });
+
+  it('a channel without importOldMessages neither subscribes to MESSAGES_SET nor stores one', async () => {
+    expect(await sim.sendHistory(chunk(), { instanceName })).toBeUndefined();
+    const before = await storedCount();
+    const forced = await sim.post(
+      instanceName,
+      'messages.set',
+      (await sim.sendHistory(chunk(), { instanceName: historyInstance }))!.payload.data,
+    );
+    expect(forced.status).toBe(200);
+    expect(forced.body).toEqual({ received: true, outcome: 'ignored' });
+    expect(await storedCount()).toBe(before);
   });
 });

@@ -7,15 +7,19 @@ import type { OutboundMessage, SendResult } from '../channel-adapter.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { clearAuthState } from '../../sessions/auth-state.repository.js';
 import { setSessionStatus, type LiveSession, type SessionDriver } from '../../sessions/session-host.js';
+import { importChatHistory } from '../../use-cases/import-chat-history.js';
+import { groupJidOf } from '../whatsapp-groups.js';
 import { createRemoteAuth, DatabaseAuthStore } from './whatsapp.auth-store.js';
 import {
   applyWhatsappAck,
   applyWhatsappEdit,
   applyWhatsappRevoke,
+  chatIdOfMessage,
   ingestWhatsappMessage,
   ingestWhatsappReaction,
+  pastChatsOf,
   serializedIdOf,
-  type InboundLookup,
+  type WhatsappChatOptions,
 } from './whatsapp.inbound.js';
 import { whatsappSettingsOf } from './whatsapp.schemas.js';
 
@@ -31,6 +35,9 @@ export interface WwebClient {
   logout(): Promise<void>;
   sendMessage(chatId: string, content: string | WAWebJS.MessageMedia, options?: WAWebJS.MessageSendOptions): Promise<WAWebJS.Message>;
   getMessageById(messageId: string): Promise<WAWebJS.Message | null | undefined>;
+  /** The phone's chats (history import) and one chat (a group's name). */
+  getChats(): Promise<WAWebJS.Chat[]>;
+  getChatById(chatId: string): Promise<WAWebJS.Chat | null | undefined>;
   requestPairingCode(phoneNumber: string, showNotification?: boolean, intervalMs?: number): Promise<string>;
   getContactLidAndPhone?(userIds: string[]): Promise<{ lid?: string; pn?: string }[]>;
   info?: { wid?: { user?: string; _serialized?: string } } | null;
@@ -68,6 +75,35 @@ export function wwebjsDataPath(ctx: AppContext): string {
 const LOGOUT = 'LOGOUT';
 const MAX_QR_RETRIES = 'Max qrcode retries reached';
 
+/** How long the echo of a send waits for that send to return its id (a hung page must not hold the events forever). */
+const ECHO_WAIT_MS = 30_000;
+/** Ids of Conversa's own sends kept to recognise their echoes (an echo follows its send at once). */
+const OWN_SENDS_KEPT = 1_000;
+
+/**
+ * The chat a message to this contact goes to: a group contact's group ('…@g.us'), else the
+ * number's chat ('5511…@c.us').
+ */
+export function chatIdOfContact(contact: OutboundMessage['contact']): string {
+  const group = groupJidOf(contact);
+  if (group) return group;
+  const number = contact.number?.replace(/\D/g, '');
+  if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This contact has no WhatsApp number.');
+  return `${number}@c.us`;
+}
+
+/** Resolves once every promise settled, or after `ms` (whichever first). */
+async function settledWithin(pending: Promise<unknown>[], ms: number): Promise<void> {
+  if (pending.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  await Promise.race([Promise.allSettled(pending), timeout]);
+  clearTimeout(timer);
+}
+
 async function importLibrary(): Promise<WwebjsLibrary> {
   const module = (await import('whatsapp-web.js')) as unknown as WwebjsLibrary & { default?: WwebjsLibrary };
   return module.default ?? module;
@@ -80,8 +116,15 @@ async function qrDataUrl(qr: string): Promise<string> {
 
 /**
  * The `whatsapp` channel's session: a whatsapp-web.js Client (WhatsApp Web in Debian's Chromium)
- * whose events become statuses and inbound messages. Owned by the session host, which holds the
- * lease, routes sends here and closes it; this class reconnects a lost connection by itself.
+ * whose events become statuses and messages. Owned by the session host, which holds the lease,
+ * routes sends here and closes it; this class reconnects a lost connection by itself.
+ *
+ * Messages: the customers' come as 'message'; the connected phone's as 'message_create' (every
+ * message created, Conversa's own sends included, possibly before sendMessage returned their id).
+ * A phone's message waits until the sends in flight to its chat have settled, then is stored as
+ * the channel's own unless it is one of Conversa's sends (`ownSends`). Groups become group
+ * tickets with importGroups. With importOldMessages, each 'ready' reads the chats' past messages
+ * into importChatHistory, beside the live events (which never wait for it).
  */
 class WhatsappSession implements LiveSession {
   private client: WwebClient | undefined;
@@ -93,6 +136,14 @@ class WhatsappSession implements LiveSession {
   private connected = false;
   /** Events are handled one after another, in the order the library emits them. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** History imports run one at a time, beside (not in front of) the live events. */
+  private historyChain: Promise<void> = Promise.resolve();
+  /** Ids of the messages this session sent (their 'message_create' echoes are not phone-typed messages). */
+  private readonly ownSends = new Set<string>();
+  /** Sends not returned yet, per chat id: an echo of one of them waits for its id. */
+  private readonly sendsInFlight = new Map<string, Set<Promise<void>>>();
+  /** Group names (chat names) learnt this session. */
+  private readonly groupNames = new Map<string, string>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -151,11 +202,82 @@ class WhatsappSession implements LiveSession {
     return setSessionStatus(this.ctx, this.channel, status, qrcode ?? null, extra);
   }
 
-  private lookup(client: WwebClient): InboundLookup & { ownId?: string } {
+  private lookup(client: WwebClient): WhatsappChatOptions & { ownId?: string } {
     return {
       ownId: client.info?.wid?._serialized,
       phoneOfLid: client.getContactLidAndPhone ? async (lid) => (await client.getContactLidAndPhone!([lid]))[0]?.pn : undefined,
+      groups: this.settings.importGroups === true,
+      groupName: (chatId) => this.groupName(client, chatId),
     };
+  }
+
+  /** A group's name (its chat's name), asked once per session; undefined when WhatsApp Web does not know it. */
+  private async groupName(client: WwebClient, chatId: string): Promise<string | undefined> {
+    const known = this.groupNames.get(chatId);
+    if (known) return known;
+    try {
+      const name = (await client.getChatById(chatId))?.name?.trim();
+      if (name) this.groupNames.set(chatId, name);
+      return name || undefined;
+    } catch (error) {
+      this.ctx.logger.warn({ err: error, channelId: this.channel.id, chatId }, 'whatsapp group name unknown');
+      return undefined;
+    }
+  }
+
+  /**
+   * Settles when the sends in flight (now) to a chat have returned: to that chat's, or to every
+   * chat's when the echo names a hidden-number chat ('@lid') that a send to '<number>@c.us' may
+   * have become.
+   */
+  private sendsSettled(chatId: string): Promise<void> {
+    const pending = chatId.endsWith('@lid')
+      ? [...this.sendsInFlight.values()].flatMap((sends) => [...sends])
+      : [...(this.sendsInFlight.get(chatId) ?? [])];
+    return settledWithin(pending, ECHO_WAIT_MS);
+  }
+
+  private rememberOwnSend(id: string): void {
+    this.ownSends.add(id);
+    if (this.ownSends.size > OWN_SENDS_KEPT) this.ownSends.delete(this.ownSends.values().next().value as string);
+  }
+
+  /** client.sendMessage, counted in flight for its chat until it returned (and its id is remembered). */
+  private async sendTracked(
+    client: WwebClient,
+    chatId: string,
+    content: string | WAWebJS.MessageMedia,
+    options: WAWebJS.MessageSendOptions,
+  ): Promise<string | undefined> {
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const sends = this.sendsInFlight.get(chatId) ?? new Set<Promise<void>>();
+    sends.add(settled);
+    this.sendsInFlight.set(chatId, sends);
+    try {
+      const sent = await client.sendMessage(chatId, content, options);
+      const externalId = serializedIdOf(sent?.id);
+      if (externalId) this.rememberOwnSend(externalId);
+      return externalId;
+    } finally {
+      sends.delete(settled);
+      if (sends.size === 0 && this.sendsInFlight.get(chatId) === sends) this.sendsInFlight.delete(chatId);
+      settle();
+    }
+  }
+
+  /** Reads the chats' past messages into importChatHistory (logged, never thrown: the session goes on). */
+  private importHistory(client: WwebClient): void {
+    const active = () => this.client === client && !this.closed;
+    this.historyChain = this.historyChain
+      .then(async () => {
+        if (!active()) return;
+        const chats = await pastChatsOf(this.ctx, this.channel, await client.getChats(), { ...this.lookup(client), active });
+        if (!active()) return;
+        const imported = await importChatHistory(this.ctx, this.channel, chats);
+        this.ctx.logger.info({ channelId: this.channel.id, ...imported }, 'whatsapp history imported');
+      })
+      .catch((error: unknown) => this.ctx.logger.error({ err: error, channelId: this.channel.id }, 'whatsapp history not imported'));
   }
 
   private listen(client: WwebClient): void {
@@ -185,7 +307,9 @@ class WhatsappSession implements LiveSession {
       this.stopPairingTimer();
       this.attempts = 0;
       this.connected = true;
-      return this.status('connected', null, { number: client.info?.wid?.user ?? null });
+      await this.status('connected', null, { number: client.info?.wid?.user ?? null });
+      // Every 'ready' (a reconnection too): what is stored already is skipped.
+      if (this.settings.importOldMessages) this.importHistory(client);
     });
     on('auth_failure', async (message: unknown) => {
       // The stored login no longer works: forget it; a new start shows a new QR code.
@@ -196,17 +320,38 @@ class WhatsappSession implements LiveSession {
     });
     on('disconnected', async (reason: unknown) => this.lost(client, String(reason)));
 
-    on('message', (message: WAWebJS.Message) => ingestWhatsappMessage(this.ctx, this.channel, message, this.lookup(client)));
+    // The customers' messages ('message' is never the phone's own).
+    on('message', async (message: WAWebJS.Message) =>
+      message.fromMe ? 'skipped' : ingestWhatsappMessage(this.ctx, this.channel, message, this.lookup(client)),
+    );
+    // The phone's own messages: typed on the phone, or the echo of a send of Conversa's. The sends
+    // in flight are taken when the event comes, before it queues (the echo may precede their id).
+    client.on('message_create', (...args: unknown[]) => {
+      const message = args[0] as WAWebJS.Message;
+      if (!message?.fromMe) return; // a customer's: 'message' has it
+      const sends = this.sendsSettled(chatIdOfMessage(message));
+      this.handle(client, () =>
+        ingestWhatsappMessage(this.ctx, this.channel, message, {
+          ...this.lookup(client),
+          isOwnSend: async (externalId) => {
+            await sends;
+            return this.ownSends.has(externalId);
+          },
+        }),
+      );
+    });
     on('message_ack', (message: WAWebJS.Message, ack: number) => applyWhatsappAck(this.ctx, this.channel, message, ack));
     on('message_edit', async (message: WAWebJS.Message, newBody: unknown) => {
       const externalId = serializedIdOf(message.id);
       return externalId ? applyWhatsappEdit(this.ctx, this.channel, externalId, typeof newBody === 'string' ? newBody : '') : 'skipped';
     });
     on('message_revoke_everyone', async (message: WAWebJS.Message, before?: WAWebJS.Message | null) => {
-      // The revoked message's own id (the 'revoked' notice keeps it, or names it in protocolMessageKey).
+      // The revoked message's own id (the 'revoked' notice keeps it, or names it in protocolMessageKey);
+      // its fromMe says whose it was (the phone's: an agent's reply or a phone-typed message).
       const key = (message as WAWebJS.Message & { protocolMessageKey?: WAWebJS.MessageId }).protocolMessageKey;
-      const externalId = serializedIdOf(before?.id) ?? serializedIdOf(key) ?? serializedIdOf(message.id);
-      return externalId ? applyWhatsappRevoke(this.ctx, this.channel, externalId) : 'skipped';
+      const id = [before?.id, key, message.id].find((candidate) => serializedIdOf(candidate));
+      const externalId = serializedIdOf(id);
+      return externalId ? applyWhatsappRevoke(this.ctx, this.channel, externalId, id?.fromMe === true) : 'skipped';
     });
     on('message_reaction', (reaction: WAWebJS.Reaction) => ingestWhatsappReaction(this.ctx, this.channel, reaction, this.lookup(client)));
   }
@@ -270,8 +415,7 @@ class WhatsappSession implements LiveSession {
   }
 
   async send(message: OutboundMessage): Promise<SendResult> {
-    const number = message.contact.number?.replace(/\D/g, '');
-    if (!number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This contact has no WhatsApp number.');
+    const chatId = chatIdOfContact(message.contact);
     const client = this.ready();
     const options: WAWebJS.MessageSendOptions = message.quotedExternalId ? { quotedMessageId: message.quotedExternalId } : {};
     let content: string | WAWebJS.MessageMedia = message.body;
@@ -282,8 +426,7 @@ class WhatsappSession implements LiveSession {
       if (message.body) options.caption = message.body;
       if (message.media.type === 'document') options.sendMediaAsDocument = true;
     }
-    const sent = await client.sendMessage(`${number}@c.us`, content, options);
-    const externalId = serializedIdOf(sent?.id);
+    const externalId = await this.sendTracked(client, chatId, content, options);
     if (!externalId) throw new AppError('ERR_SENDING_WAPP_MSG', 'WhatsApp did not accept the message.');
     return { externalId, status: 'sent' };
   }

@@ -1,7 +1,8 @@
 /**
  * The `whatsapp` channel (whatsapp-web.js) driven through the library's own event interface: a
- * stand-in Client emits recorded payloads (fixtures/, wrapped in the library's Message and
- * Reaction classes) and the tests check statuses, tickets, sends, acks, edits, deletions,
+ * stand-in Client emits recorded payloads (fixtures/, wrapped in the library's Message, Reaction
+ * and Chat classes) and the tests check statuses, tickets, sends (and their 'message_create'
+ * echoes), messages typed on the phone, groups, the history import, acks, edits, deletions,
  * reactions and the login kept in the database. Real WhatsApp Web is not reachable here.
  */
 import { sql } from 'drizzle-orm';
@@ -17,12 +18,17 @@ import {
   eventually,
   rows,
   type AgentSocket,
-  type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
+  buildQueue,
+  type InboxTenant,
+  settledMessageRow,
+  sleep,
+} from '../../../../../test/inbox.js';
 import { upsertAuthState } from '../../sessions/auth-state.repository.js';
 import { findChannelById } from '../../channels.repository.js';
 import { registerSessionDriver, sendThroughSession, stopSessionHost } from '../../sessions/session-host.js';
 import { readFixture, RecordedClient } from './fixtures/recorded-client.js';
 import { CHROMIUM_ARGS, createWhatsappDriver, whatsappWebDriver } from './whatsapp.driver.js';
+import { DEFAULT_HISTORY_FETCH } from './whatsapp.inbound.js';
 import { WWEBJS_AUTH_CATEGORY } from './whatsapp.auth-store.js';
 
 /** A recorded payload (fixtures/), loosely typed for the assertions. */
@@ -31,6 +37,10 @@ const fixture = (name: string): any => readFixture(name);
 const PNG = Buffer.from(fixture('inbound-image.download').data, 'base64');
 const CUSTOMER = '5511988887777';
 const OWN_NUMBER = '5511900001111';
+/** The customer a message typed on the phone goes to (outbound-phone.json). */
+const PHONE_CUSTOMER = '5511966665555';
+const GROUP = '120363041967849074@g.us';
+const HISTORY_CUSTOMER = '5511955554444';
 
 let server: TestServer;
 let api: Api;
@@ -70,8 +80,8 @@ afterAll(async () => {
 });
 
 const channelRow = async (id = channelId) => (await rows(server.ctx, sql`select * from channels where id = ${id}`))[0];
-const messagesOf = (externalId: string) =>
-  rows(server.ctx, sql`select * from messages where channel_id = ${channelId} and external_id = ${externalId}`);
+const messagesOf = (externalId: string, channel = channelId) =>
+  rows(server.ctx, sql`select * from messages where channel_id = ${channel} and external_id = ${externalId}`);
 const authEntries = (id = channelId) => count(server.ctx, sql`select count(*) from channel_auth_state where channel_id = ${id}`);
 const sessionPush = (id: number, status: string, extra: (session: any) => boolean = () => true) =>
   watcher.waitFor('whatsappSession', (p) => p.session?.id === id && p.session.status === status && extra(p.session), 10_000);
@@ -79,13 +89,31 @@ const sessionPush = (id: number, status: string, extra: (session: any) => boolea
 async function createChannel(name: string, settings: Record<string, unknown> = {}): Promise<{ id: number; client: RecordedClient }> {
   const before = clients.length;
   const created = await api.post('/whatsapp', { name, type: 'whatsapp', queueId: t.queue.id, settings }, { token: t.admin.token });
-  expect(created.status).toBe(201);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
   const client = await eventually(async () => (clients.length > before ? clients.at(-1) : undefined));
   return { id: created.body.id as number, client: client! };
 }
 
-async function storedMessage(externalId: string) {
-  return eventually(async () => (await messagesOf(externalId))[0]);
+async function storedMessage(externalId: string, channel = channelId) {
+  return eventually(async () => (await messagesOf(externalId, channel))[0]);
+}
+
+/** A recorded message with another id (same chat), as WhatsApp Web would create a new one. */
+function withId(recorded: any, id: string): any {
+  const chat = recorded.id.remote as string;
+  const participant = recorded.id.participant ? `_${recorded.id.participant}` : '';
+  return { ...recorded, id: { ...recorded.id, id, _serialized: `${recorded.id.fromMe}_${chat}_${id}${participant}` } };
+}
+
+/** A channel whose client connected (scanned and ready), its phone (chats, page answers) prepared before 'ready'. */
+async function connectedChannel(name: string, settings: Record<string, unknown>, prepare: (client: RecordedClient) => void = () => {}) {
+  const created = await createChannel(name, settings);
+  prepare(created.client);
+  created.client.emit('authenticated');
+  created.client.info = { wid: { user: OWN_NUMBER, _serialized: `${OWN_NUMBER}@c.us` } };
+  created.client.emit('ready');
+  await sessionPush(created.id, 'connected');
+  return created;
 }
 
 async function ticketOfCustomer(): Promise<number> {
@@ -138,6 +166,9 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     client.emit('ready');
     await sessionPush(channelId, 'connected');
     expect(await channelRow()).toMatchObject({ status: 'connected', number: OWN_NUMBER, qrcode: null });
+    // No history import on this channel (importOldMessages off): the phone's chats are not read.
+    await sleep(100);
+    expect(client.called('getChats')).toHaveLength(0);
   });
 
   it('stores an inbound text on a ticket, once', async () => {
@@ -159,7 +190,7 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     client.emit('message', client.message(marker));
     await storedMessage(marker.id._serialized);
     expect(await messagesOf(recorded.id._serialized)).toHaveLength(1);
-    // Groups are not tickets.
+    // Groups are not tickets while the channel does not take them (importGroups).
     expect(await count(server.ctx, sql`select count(*) from messages where channel_id = ${channelId} and external_id like '%@g.us%'`)).toBe(
       0,
     );
@@ -199,6 +230,9 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     const sent = fixture('outbound-sent');
     expect(row).toMatchObject({ status: 'sent', ack: 1, external_id: sent.id._serialized });
     expect(client.called('sendMessage').at(-1)!.args).toEqual([`${CUSTOMER}@c.us`, 'Claro, como posso ajudar?', {}]);
+    // The library's 'message_create' echo of the send is not a second message.
+    await sleep(100);
+    expect(await messagesOf(sent.id._serialized)).toHaveLength(1);
 
     client.emit('message_ack', client.message(sent), WAWebJS.MessageAck.ACK_DEVICE);
     await eventually(async () => ((await messagesOf(sent.id._serialized))[0].ack === 2 ? true : undefined));
@@ -265,6 +299,71 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     // Message.delete(everyone = true) asked the page to revoke it.
     expect(client.called('pupPage.evaluate').at(-1)!.args.slice(0, 2)).toEqual([externalId, true]);
     expect((await rows(server.ctx, sql`select deleted from messages where id = ${messageId}`))[0]).toMatchObject({ deleted: true });
+  });
+
+  it("stores a message typed on the phone as the channel's own, sent, without making the ticket unread", async () => {
+    const typed = fixture('outbound-phone');
+    client.emit('message_create', client.message(typed));
+    const message = await storedMessage(typed.id._serialized);
+    expect(message).toMatchObject({ body: typed.body, from_me: true, status: 'sent', ack: 1, user_id: null, sender_name: null });
+    expect(new Date(message.timestamp as string).getTime()).toBe(typed.t * 1000);
+    // Named by the number: the notifyName of the phone's own message is the account's name.
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${message.contact_id}`);
+    expect(contact).toMatchObject({ number: PHONE_CUSTOMER, name: PHONE_CUSTOMER, is_group: false });
+    const [ticket] = await rows(server.ctx, sql`select * from tickets where id = ${message.ticket_id}`);
+    expect(ticket).toMatchObject({ channel_id: channelId, unread_messages: 0, last_message: typed.body });
+
+    // A customer's message comes as 'message' (and 'message_create'): taken from 'message' only.
+    const customer = withId(fixture('inbound-text'), 'ONLYCREATE');
+    client.emit('message_create', client.message(customer));
+    const marker = withId(typed, '3EB0PHONEMARKER');
+    client.emit('message_create', client.message(marker));
+    await storedMessage(marker.id._serialized);
+    expect(await messagesOf(customer.id._serialized)).toHaveLength(0);
+  });
+
+  it("does not store the echo of Conversa's own send, even when it comes before the send returned", async () => {
+    const [quoted] = await messagesOf(fixture('inbound-text').id._serialized);
+    const echoed = withId(fixture('outbound-sent'), '3EB0ECHOFIRST');
+    client.nextSent = echoed;
+    client.sendDelayMs = 300;
+    const emitted: string[] = [];
+    const spy = (message: WAWebJS.Message) => emitted.push(message.id._serialized);
+    client.on('message_create', spy);
+    try {
+      const channel = await findChannelById(server.ctx.db, t.tenant.id, channelId);
+      // Through the session only: no send job records the result (nor removes an echo stored first).
+      const result = await sendThroughSession(server.ctx, channel!, {
+        messageId: '00000000-0000-4000-8000-000000000002',
+        ticketId: Number(quoted.ticket_id),
+        contact: { id: Number(quoted.contact_id), number: CUSTOMER, externalKey: null },
+        body: 'resposta enviada pelo Conversa',
+      });
+      expect(result.externalId).toBe(echoed.id._serialized);
+    } finally {
+      client.off('message_create', spy);
+      client.sendDelayMs = 20;
+    }
+    expect(emitted).toEqual([echoed.id._serialized]);
+    // Events are handled in order: once a later phone-typed message is stored, the echo was handled.
+    const marker = withId(fixture('outbound-phone'), '3EB0AFTERECHO');
+    client.emit('message_create', client.message(marker));
+    await storedMessage(marker.id._serialized);
+    expect(await messagesOf(echoed.id._serialized)).toHaveLength(0);
+  });
+
+  it("applies a deletion for everyone from the phone of one of the channel's messages", async () => {
+    const typed = fixture('outbound-phone');
+    client.emit('message_revoke_everyone', client.message({ ...typed, type: 'revoked', body: '' }), client.message(typed));
+    await eventually(async () => ((await messagesOf(typed.id._serialized))[0].deleted ? true : undefined));
+    // A revoke naming a customer's message as the phone's own (fromMe) leaves it alone.
+    const customer = fixture('inbound-vcard');
+    const mismatched = { ...customer, id: { ...customer.id, fromMe: true } };
+    client.emit('message_revoke_everyone', client.message({ ...mismatched, type: 'revoked', body: '' }));
+    const marker = withId(typed, '3EB0AFTERREVOKE');
+    client.emit('message_create', client.message(marker));
+    await storedMessage(marker.id._serialized);
+    expect((await messagesOf(customer.id._serialized))[0]).toMatchObject({ deleted: false });
   });
 
   it("applies the customer's edits and deletions for everyone, and stores reactions", async () => {
@@ -366,5 +465,156 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     } finally {
       useRecordedDriver();
     }
+  });
+});
+
+describe('whatsapp channel: groups and the history import', () => {
+  beforeAll(async () => {
+    // Room for the channels below besides the ones above (the plan's connection limit).
+    await rows(server.ctx, sql`update tenants set max_connections = max_connections + 5 where id = ${t.tenant.id} returning id`);
+  });
+
+  it("makes group tickets when the channel takes groups, named after the chat, with each participant's name", async () => {
+    const { id, client: phone } = await connectedChannel('WhatsApp Web (groups)', { importGroups: true }, (c) => {
+      c.chats = fixture('history-chats');
+    });
+    const recorded = fixture('inbound-group');
+    phone.emit('message', phone.message(recorded));
+    const message = await storedMessage(recorded.id._serialized, id);
+    expect(message).toMatchObject({ body: 'mensagem no grupo', from_me: false, sender_name: 'Maria Cliente' });
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${message.contact_id}`);
+    expect(contact).toMatchObject({ is_group: true, name: 'Equipe Vendas', number: null, external_key: `whatsapp-group:${GROUP}` });
+    const [ticket] = await rows(server.ctx, sql`select * from tickets where id = ${message.ticket_id}`);
+    expect(ticket).toMatchObject({ channel_id: id, is_group: true, queue_id: t.queue.id, unread_messages: 1 });
+
+    // A participant without a profile name is named by their number; the group's name was asked once.
+    const other = withId(
+      { ...recorded, notifyName: undefined, author: '5511944443333@c.us', id: { ...recorded.id, participant: '5511944443333@c.us' } },
+      '3AD1ANONYMOUS',
+    );
+    phone.emit('message', phone.message(other));
+    expect(await storedMessage(other.id._serialized, id)).toMatchObject({ sender_name: '5511944443333', ticket_id: message.ticket_id });
+    expect(phone.called('getChatById')).toEqual([{ method: 'getChatById', args: [GROUP] }]);
+
+    // Typed on the phone in the group: the channel's own, named by no one.
+    const typed = {
+      ...fixture('outbound-phone'),
+      to: GROUP,
+      author: `${OWN_NUMBER}@c.us`,
+      id: { fromMe: true, remote: GROUP, id: '3EB0GROUPPHONE', _serialized: `true_${GROUP}_3EB0GROUPPHONE` },
+    };
+    phone.emit('message_create', phone.message(typed));
+    expect(await storedMessage(typed.id._serialized, id)).toMatchObject({
+      from_me: true,
+      status: 'sent',
+      sender_name: null,
+      ticket_id: message.ticket_id,
+    });
+
+    // A participant's reaction: on the group's ticket, named by their number.
+    const reaction = fixture('inbound-reaction');
+    const groupReaction = {
+      ...reaction,
+      msgKey: {
+        fromMe: false,
+        remote: GROUP,
+        id: '3AD1REACTION',
+        participant: `${CUSTOMER}@c.us`,
+        _serialized: `false_${GROUP}_3AD1REACTION_${CUSTOMER}@c.us`,
+      },
+      parentMsgKey: recorded.id,
+    };
+    phone.emit('message_reaction', phone.reaction(groupReaction));
+    expect(await storedMessage(groupReaction.msgKey._serialized, id)).toMatchObject({
+      body: '👍 (reaction)',
+      sender_name: CUSTOMER,
+      ticket_id: message.ticket_id,
+    });
+
+    // An agent's reply goes to the group's chat, and its echo is not a second message.
+    const response = await api.post(`/messages/${Number(message.ticket_id)}`, { body: 'Bom dia, equipe!' }, { token: t.agent.token });
+    expect(response.status).toBe(201);
+    const row = await sentRow(response.body.id as string);
+    expect(phone.called('sendMessage').at(-1)!.args).toEqual([GROUP, 'Bom dia, equipe!', {}]);
+    expect(row).toMatchObject({ status: 'sent', external_id: `true_${GROUP}_${fixture('outbound-sent').id.id}` });
+    await sleep(100);
+    expect(await messagesOf(row!.external_id as string, id)).toHaveLength(1);
+    // No history import here (importOldMessages off): the phone's chats were not read.
+    expect(phone.called('getChats')).toHaveLength(0);
+  });
+
+  it("imports the past messages once ready, with the channel's dates, limit, queue and closing, and only once", async () => {
+    const importQueue = await buildQueue(server.ctx, t.tenant.id, [t.agent.id]);
+    const history = fixture('history-messages');
+    const settings = {
+      importOldMessages: true,
+      importFrom: '2025-11-01',
+      importTo: '2025-11-20',
+      historySyncLimit: 3,
+      importQueueId: importQueue.id,
+      closeImportedTickets: true,
+    };
+    const { id, client: phone } = await connectedChannel('WhatsApp Web (history)', settings, (c) => {
+      c.chats = fixture('history-chats');
+      for (const [chatId, messages] of Object.entries(history)) c.chatMessages.set(chatId, messages as Record<string, unknown>[]);
+      c.pageAnswers.push(fixture('inbound-image.download'));
+    });
+    const isDone = (p: any) => p.channelId === id && p.state === 'done';
+    const done = await watcher.waitFor('channel:historyImport', isDone, 10_000);
+    expect(done).toMatchObject({ chatsTotal: 1, chatsDone: 1, messagesImported: 3, error: null });
+
+    // In the date range (the day of importTo included), the newest 3 (notices not counted), oldest first.
+    const chat = history[`${HISTORY_CUSTOMER}@c.us`] as any[];
+    const byId = (suffix: string) => chat.find((m) => m.id.id.endsWith(suffix));
+    const stored = await rows(server.ctx, sql`select * from messages where channel_id = ${id} order by timestamp`);
+    expect(stored.map((m) => m.external_id)).toEqual(['H3', 'H4', 'H5'].map((suffix) => byId(suffix).id._serialized));
+    expect(stored.map((m) => [m.from_me, m.status, new Date(m.timestamp as string).getTime() / 1000])).toEqual([
+      [true, 'sent', byId('H3').t],
+      [false, 'received', byId('H4').t],
+      [false, 'received', byId('H5').t],
+    ]);
+    expect(stored[1]).toMatchObject({ body: 'comprovante', media_type: 'image', media_mime: 'image/png', media_size: PNG.length });
+    expect(await server.ctx.media.read(stored[1].media_key as string)).toEqual(PNG);
+
+    // One ticket, closed in the import queue, not unread; the contact named after the chat.
+    const tickets = await rows(server.ctx, sql`select * from tickets where channel_id = ${id}`);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({ status: 'closed', queue_id: importQueue.id, unread_messages: 0, is_group: false });
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${tickets[0].contact_id}`);
+    expect(contact).toMatchObject({ number: HISTORY_CUSTOMER, name: 'Carlos Histórico' });
+    // Only the customer's chat was read: not the group (importGroups off), nor the statuses.
+    const reads = () => phone.called('pupPage.evaluate').filter((call) => call.args.length === 2 && (call.args[1] as any)?.limit);
+    expect(reads().map((call) => call.args)).toEqual([[`${HISTORY_CUSTOMER}@c.us`, { limit: DEFAULT_HISTORY_FETCH }]]);
+
+    // Another 'ready' (a reconnection) reads the chats again and imports (and downloads) nothing more.
+    phone.emit('ready');
+    await eventually(async () => (watcher.received('channel:historyImport', isDone).length === 2 ? true : undefined), {
+      timeoutMs: 10_000,
+    });
+    expect(watcher.received('channel:historyImport', isDone).at(-1)).toMatchObject({ messagesImported: 0 });
+    expect(phone.called('getChats')).toHaveLength(2);
+    expect(reads()).toHaveLength(2);
+    expect(await count(server.ctx, sql`select count(*) from messages where channel_id = ${id}`)).toBe(3);
+    expect(phone.called('pupPage.evaluate').filter((call) => call.args[0] === byId('H4').id._serialized)).toHaveLength(1);
+  });
+
+  it('imports groups too when the channel takes them, into open tickets of its own queue without dates or limit', async () => {
+    const history = fixture('history-messages');
+    const { id } = await connectedChannel('WhatsApp Web (history with groups)', { importOldMessages: true, importGroups: true }, (c) => {
+      c.chats = fixture('history-chats');
+      for (const [chatId, messages] of Object.entries(history)) c.chatMessages.set(chatId, messages as Record<string, unknown>[]);
+      c.pageAnswers.push(fixture('inbound-image.download'));
+    });
+    const done = await watcher.waitFor('channel:historyImport', (p) => p.channelId === id && p.state === 'done', 10_000);
+    // The customer's 6 messages (the notice is not one) and the group's.
+    expect(done).toMatchObject({ chatsTotal: 2, messagesImported: 7 });
+    const groupMessage = history[GROUP][0];
+    const stored = await storedMessage(groupMessage.id._serialized, id);
+    expect(stored).toMatchObject({ body: 'reunião às 10h', from_me: false, sender_name: 'Maria Cliente' });
+    const [ticket] = await rows(server.ctx, sql`select * from tickets where id = ${stored.ticket_id}`);
+    expect(ticket).toMatchObject({ is_group: true, queue_id: t.queue.id, unread_messages: 0 });
+    expect(ticket.status).not.toBe('closed');
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${ticket.contact_id}`);
+    expect(contact).toMatchObject({ is_group: true, name: 'Equipe Vendas' });
   });
 });
