@@ -11,7 +11,10 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
  * application/x-www-form-urlencoded), or as JSON (WEBHOOK_FORMAT=json) when asked.
  *
  * As a tool: scanQr() (Connected event), rotateQr() (QR event), logoutFromPhone() (LoggedOut),
- * sendInbound() (Message), sendReceipt() (ReadReceipt), and fail()/delay() from the skeleton.
+ * sendInbound() (Message: a customer, a group participant, or the phone itself), sendHistory()
+ * (HistorySync: a chunk of the phone's history sync), addGroup() (a group the phone is in, for
+ * GET /group/info and sends to the group), sendReceipt() (ReadReceipt), and fail()/delay() from
+ * the skeleton.
  */
 
 export type WuzapiWebhookFormat = 'form' | 'json';
@@ -30,6 +33,8 @@ export interface WuzapiUser {
   deleted: Set<string>;
   /** Media of received messages by their URL, for /chat/download*. */
   media: Map<string, { data: Buffer; mimetype: string }>;
+  /** The groups the phone is in, by JID: GET /group/info answers them, sends to them are accepted. */
+  groups: Map<string, { name: string; participants: string[] }>;
 }
 
 export interface WuzapiInboundOptions {
@@ -40,10 +45,28 @@ export interface WuzapiInboundOptions {
   image?: { content: Buffer; mimetype: string; caption?: string };
   /** Leave base64 out of the webhook (WuzAPI with S3-only media delivery): the adapter must download it. */
   omitBase64?: boolean;
+  /** Typed on the connected phone (Info.IsFromMe): Sender is the account itself. */
   fromMe?: boolean;
+  /** In a group: its JID (Info.Chat, Info.IsGroup); `from` is the participant who wrote. */
   groupJid?: string;
   /** The id of a message this one replies to. */
   quotedId?: string;
+}
+
+/** A message of a history sync chunk (a WebMessageInfo of one of its conversations). */
+export interface WuzapiHistoryMessage {
+  id?: string;
+  /** The customer's number; in a group, the participant who wrote. */
+  from: string;
+  groupJid?: string;
+  fromMe?: boolean;
+  pushName?: string;
+  text?: string;
+  image?: { content: Buffer; mimetype: string; caption?: string };
+  /** The file is gone from WhatsApp's servers (old history media): /chat/downloadimage fails for it. */
+  mediaExpired?: boolean;
+  /** Seconds since the epoch. */
+  timestamp: number;
 }
 
 export interface WuzapiWebhookDelivery {
@@ -63,6 +86,16 @@ export interface WuzapiSimulator extends SimServer {
   rotateQr(): Promise<WuzapiWebhookDelivery | undefined>;
   logoutFromPhone(): Promise<WuzapiWebhookDelivery | undefined>;
   sendInbound(options: WuzapiInboundOptions): Promise<WuzapiWebhookDelivery & { id: string }>;
+  /**
+   * A HistorySync event (whatsmeow's events.HistorySync, JSON-encoded as WuzAPI posts it): the
+   * messages grouped into conversations by chat. Undefined when the user is not subscribed to it.
+   */
+  sendHistory(
+    messages: WuzapiHistoryMessage[],
+    options?: { syncType?: number; chunkOrder?: number; progress?: number },
+  ): Promise<(WuzapiWebhookDelivery & { ids: string[] }) | undefined>;
+  /** A group the connected phone is in (its name answers GET /group/info). */
+  addGroup(jid: string, name: string, participants?: string[]): void;
   sendReceipt(messageIds: string[], state: 'Read' | 'Delivered', chatNumber?: string): Promise<WuzapiWebhookDelivery>;
   /** Posts an event (a postmap) as WuzAPI would, whatever the subscriptions. */
   post(event: Record<string, unknown>): Promise<WuzapiWebhookDelivery>;
@@ -71,6 +104,9 @@ export interface WuzapiSimulator extends SimServer {
 /** A real PNG (1×1), standing in for the QR image WuzAPI renders with go-qrcode. */
 const QR_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const jidOf = (number: string) => `${number.replace(/\D/g, '')}@s.whatsapp.net`;
+const isGroupJid = (jid: string) => /^[\d-]+@g\.us$/.test(jid);
+/** What WuzAPI's parseJID accepts as a recipient: digits (a number), or a JID with its server (a person or a group). */
+const RECIPIENT = /^(\+?\d{6,20}|\d{6,20}(\.\d+)?(:\d+)?@s\.whatsapp\.net|[\d-]{6,40}@g\.us)$/;
 const messageId = () => randomBytes(16).toString('hex').toUpperCase();
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)(;[^,]*)?;base64,([A-Za-z0-9+/]+=*)$/;
 
@@ -90,9 +126,10 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
     pairingCode: '',
     deleted: new Set(),
     media: new Map(),
+    groups: new Map(),
   };
   const deliveries: WuzapiWebhookDelivery[] = [];
-  const state = { format: options.format ?? ('form') };
+  const state = { format: options.format ?? 'form' };
 
   const authorized = (request: FastifyRequest) => {
     const given = request.headers.token ?? request.headers.authorization;
@@ -104,7 +141,10 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
     const init =
       state.format === 'json'
         ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...event, token: user.token }) }
-        : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ jsonData: JSON.stringify(event), token: user.token }).toString() };
+        : {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ jsonData: JSON.stringify(event), token: user.token }).toString(),
+          };
     const response = await fetch(user.webhook, { method: 'POST', ...init });
     const text = await response.text();
     let body: unknown = text;
@@ -124,6 +164,24 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
     if (!user.webhook || !(user.subscribe.includes(type) || user.subscribe.includes('All'))) return undefined;
     return post(event);
   }
+
+  /** An imageMessage (waE2E.ImageMessage as JSON); its file is kept for /chat/downloadimage. */
+  const imageMessageOf = (image: { content: Buffer; mimetype: string; caption?: string }, expired = false) => {
+    const url = `https://mmg.whatsapp.net/o1/v/t62.7118-24/f2/m269/${randomUUID()}.enc`;
+    if (!expired) user.media.set(url, { data: image.content, mimetype: image.mimetype });
+    return {
+      URL: url,
+      mimetype: image.mimetype,
+      caption: image.caption ?? '',
+      fileSHA256: randomBytes(32).toString('base64'),
+      fileLength: image.content.length,
+      height: 1,
+      width: 1,
+      mediaKey: randomBytes(32).toString('base64'),
+      fileEncSHA256: randomBytes(32).toString('base64'),
+      directPath: '/o1/v/t62.7118-24/f2/m269/simulated.enc',
+    };
+  };
 
   const newQr = () => {
     user.qrcode = `data:image/png;base64,${QR_PNG}`;
@@ -146,7 +204,9 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
 
     app.post<{ Body: { Subscribe?: unknown; Immediate?: unknown } | undefined }>('/session/connect', async (request, reply) => {
       if (user.connected) return respond(reply, 500, 'already connected');
-      const subscribe = Array.isArray(request.body?.Subscribe) ? (request.body.Subscribe as unknown[]).filter((s): s is string => typeof s === 'string') : [];
+      const subscribe = Array.isArray(request.body?.Subscribe)
+        ? (request.body.Subscribe as unknown[]).filter((s): s is string => typeof s === 'string')
+        : [];
       user.subscribe = subscribe;
       user.connected = true;
       if (!user.loggedIn) newQr();
@@ -164,7 +224,8 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
     app.post<{ Body: { Phone?: unknown } | undefined }>('/session/pairphone', async (request, reply) => {
       if (!user.connected) return respond(reply, 500, 'no session');
       if (user.loggedIn) return respond(reply, 400, 'already paired');
-      if (typeof request.body?.Phone !== 'string' || !/^\d{6,20}$/.test(request.body.Phone)) return respond(reply, 400, 'missing Phone in Payload');
+      if (typeof request.body?.Phone !== 'string' || !/^\d{6,20}$/.test(request.body.Phone))
+        return respond(reply, 400, 'missing Phone in Payload');
       user.pairingCode = `${randomBytes(2).toString('hex')}-${randomBytes(2).toString('hex')}`.toUpperCase();
       return respond(reply, 200, { LinkingCode: user.pairingCode });
     });
@@ -183,16 +244,27 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
       return respond(reply, 200, { Details: 'Logged out' });
     });
 
-    /** The checks every /chat/send/* handler makes, in WuzAPI's order. */
+    /**
+     * The checks every /chat/send/* handler makes, in WuzAPI's order. `Phone` goes through parseJID
+     * (validateMessageFields): digits, or any JID with '@' (types.ParseJID), so a group's JID is
+     * accepted; whatsmeow's SendMessage to a group the phone is not in fails (getting its members).
+     */
     const sendable = (reply: FastifyReply, body: Record<string, unknown> | undefined, field: string) => {
       if (!user.connected || !user.loggedIn) return void respond(reply, 500, 'no session');
       if (!body || typeof body.Phone !== 'string' || !body.Phone) return void respond(reply, 400, 'missing Phone in Payload');
-      if (!/^\+?\d{6,20}$/.test(body.Phone)) return void respond(reply, 400, 'could not parse Phone');
+      if (!RECIPIENT.test(body.Phone)) return void respond(reply, 400, 'could not parse Phone');
       if (typeof body[field] !== 'string' || !body[field]) return void respond(reply, 400, `missing ${field} in Payload`);
-      return body.Phone.replace(/\D/g, '');
+      if (isGroupJid(body.Phone) && !user.groups.has(body.Phone)) {
+        return void respond(reply, 500, 'error sending message: failed to get group members: failed to get group info: forbidden');
+      }
+      return body.Phone.replace(/^\+/, '');
     };
     const sent = (reply: FastifyReply, body: Record<string, unknown>) =>
-      respond(reply, 200, { Details: 'Sent', Id: typeof body.Id === 'string' && body.Id ? body.Id : messageId(), Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') });
+      respond(reply, 200, {
+        Details: 'Sent',
+        Id: typeof body.Id === 'string' && body.Id ? body.Id : messageId(),
+        Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      });
 
     app.post<{ Body: Record<string, unknown> | undefined }>('/chat/send/text', async (request, reply) => {
       if (!sendable(reply, request.body, 'Body')) return reply;
@@ -211,8 +283,10 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
         if (!sendable(reply, request.body, field)) return reply;
         const body = request.body!;
         const match = DATA_URL.exec(body[field] as string);
-        if (!match || !match[1].startsWith(prefix)) return respond(reply, 400, `${kind} data should start with "data:${prefix || 'application/'}...;base64,"`);
-        if (kind === 'document' && (typeof body.FileName !== 'string' || !body.FileName)) return respond(reply, 400, 'missing FileName in Payload');
+        if (!match || !match[1].startsWith(prefix))
+          return respond(reply, 400, `${kind} data should start with "data:${prefix || 'application/'}...;base64,"`);
+        if (kind === 'document' && (typeof body.FileName !== 'string' || !body.FileName))
+          return respond(reply, 400, 'missing FileName in Payload');
         return sent(reply, body);
       });
     }
@@ -223,9 +297,59 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
       const body = request.body;
       if (!body || typeof body.Phone !== 'string' || !body.Phone) return respond(reply, 400, 'missing Phone in Payload');
       if (typeof body.Id !== 'string' || !body.Id) return respond(reply, 400, 'missing Id in Payload');
-      if (!/^\+?\d{6,20}$/.test(body.Phone)) return respond(reply, 400, 'could not parse Phone');
+      if (!RECIPIENT.test(body.Phone)) return respond(reply, 400, 'could not parse Phone');
       user.deleted.add(body.Id);
       return respond(reply, 200, { Details: 'Deleted', Id: body.Id, Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') });
+    });
+
+    /** handlers.go GetGroupInfo: ?groupJID=… → whatsmeow's types.GroupInfo. */
+    app.get<{ Querystring: { groupJID?: string } }>('/group/info', async (request, reply) => {
+      if (!user.connected || !user.loggedIn) return respond(reply, 500, 'no session');
+      const jid = request.query.groupJID;
+      if (!jid) return respond(reply, 400, 'missing groupJID parameter');
+      if (!isGroupJid(jid)) return respond(reply, 400, 'could not parse Group JID');
+      const group = user.groups.get(jid);
+      if (!group) return respond(reply, 500, 'failed to get group info: info query returned status 404: item-not-found');
+      const owner = user.jid.replace(/\.\d+:\d+@/, '@');
+      return respond(reply, 200, {
+        JID: jid,
+        OwnerJID: owner,
+        OwnerPN: owner,
+        Name: group.name,
+        NameSetAt: '2026-01-10T12:00:00-03:00',
+        NameSetBy: owner,
+        Topic: '',
+        TopicID: '',
+        TopicSetAt: '0001-01-01T00:00:00Z',
+        TopicSetBy: '',
+        TopicDeleted: false,
+        IsLocked: false,
+        IsAnnounce: false,
+        AnnounceVersionID: '1650572126123738',
+        IsEphemeral: false,
+        DisappearingTimer: 0,
+        IsIncognito: false,
+        IsParent: false,
+        DefaultMembershipApprovalMode: '',
+        LinkedParentJID: '',
+        IsDefaultSubGroup: false,
+        IsJoinApprovalRequired: false,
+        AddressingMode: 'pn',
+        GroupCreated: '2026-01-10T12:00:00-03:00',
+        CreatorCountryCode: '',
+        ParticipantVersionID: '1650234126145738',
+        Participants: [owner, ...group.participants.map(jidOf)].map((participant, index) => ({
+          JID: participant,
+          PhoneNumber: participant,
+          LID: '',
+          IsAdmin: index === 0,
+          IsSuperAdmin: index === 0,
+          DisplayName: '',
+          Error: 0,
+          AddRequest: null,
+        })),
+        MemberAddMode: 'admin_add',
+      });
     });
 
     app.post<{ Body: Record<string, unknown> | undefined }>('/chat/downloadimage', async (request, reply) => {
@@ -273,22 +397,7 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
       const event: Record<string, unknown> = { type: 'Message' };
       let message: Record<string, unknown>;
       if (options.image) {
-        const url = `https://mmg.whatsapp.net/o1/v/t62.7118-24/f2/m269/${randomUUID()}.enc`;
-        user.media.set(url, { data: options.image.content, mimetype: options.image.mimetype });
-        message = {
-          imageMessage: {
-            URL: url,
-            mimetype: options.image.mimetype,
-            caption: options.image.caption ?? '',
-            fileSHA256: randomBytes(32).toString('base64'),
-            fileLength: options.image.content.length,
-            height: 1,
-            width: 1,
-            mediaKey: randomBytes(32).toString('base64'),
-            fileEncSHA256: randomBytes(32).toString('base64'),
-            directPath: '/o1/v/t62.7118-24/f2/m269/simulated.enc',
-          },
-        };
+        message = { imageMessage: imageMessageOf(options.image) };
         if (!options.omitBase64) {
           event.base64 = options.image.content.toString('base64');
           event.mimeType = options.image.mimetype;
@@ -329,6 +438,65 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
       };
       const delivery = await post(event);
       return { ...delivery, id };
+    },
+
+    async sendHistory(messages, options = {}) {
+      const ids: string[] = [];
+      const conversations = new Map<string, { ID: string; messages: Record<string, unknown>[]; name?: string; lastMsgTimestamp: number }>();
+      const pushnames = new Map<string, string>();
+      messages.forEach((item, index) => {
+        const id = item.id ?? messageId();
+        ids.push(id);
+        const participant = jidOf(item.from);
+        const chat = item.groupJid ?? participant;
+        const conversation = conversations.get(chat) ?? {
+          ID: chat,
+          messages: [],
+          ...(item.groupJid ? { name: user.groups.get(item.groupJid)?.name } : {}),
+          lastMsgTimestamp: 0,
+        };
+        const message = item.image ? { imageMessage: imageMessageOf(item.image, item.mediaExpired) } : { conversation: item.text ?? '' };
+        // WebMessageInfo as Go's encoding/json writes the generated struct: proto field names, uint64 as numbers, enums as numbers.
+        conversation.messages.push({
+          message: {
+            key: { remoteJID: chat, fromMe: item.fromMe === true, ID: id, ...(item.groupJid && !item.fromMe ? { participant } : {}) },
+            message,
+            messageTimestamp: item.timestamp,
+            status: item.fromMe ? 4 : 3,
+            ...(item.groupJid && !item.fromMe ? { participant } : {}),
+            ...(item.pushName && !item.fromMe ? { pushName: item.pushName } : {}),
+          },
+          msgOrderID: index + 1,
+        });
+        conversation.lastMsgTimestamp = Math.max(conversation.lastMsgTimestamp, item.timestamp);
+        if (item.pushName && !item.fromMe) pushnames.set(participant, item.pushName);
+        conversations.set(chat, conversation);
+      });
+      const delivery = await emit({
+        type: 'HistorySync',
+        event: {
+          Data: {
+            // INITIAL_BOOTSTRAP = 0, RECENT = 3 (waHistorySync.HistorySync_HistorySyncType).
+            syncType: options.syncType ?? 0,
+            conversations: [...conversations.values()].map(({ lastMsgTimestamp, ...conversation }) => ({
+              ...conversation,
+              lastMsgTimestamp,
+              conversationTimestamp: lastMsgTimestamp,
+              unreadCount: 0,
+              endOfHistoryTransfer: false,
+              endOfHistoryTransferType: 0,
+            })),
+            chunkOrder: options.chunkOrder ?? 1,
+            progress: options.progress ?? 100,
+            pushnames: [...pushnames].map(([ID, pushname]) => ({ ID, pushname })),
+          },
+        },
+      });
+      return delivery ? { ...delivery, ids } : undefined;
+    },
+
+    addGroup(jid, name, participants = []) {
+      user.groups.set(jid, { name, participants });
     },
 
     async sendReceipt(messageIds, receiptState, chatNumber = '5491155553934') {

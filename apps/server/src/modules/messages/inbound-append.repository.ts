@@ -38,6 +38,42 @@ export type AppendOutcome =
 
 const MESSAGE_COLUMNS = columnsOf(messages);
 
+/** Where a statement's tenant, channel and contact come from: parameters, or (visitor) its token's row. */
+interface AppendScope {
+  tenant: string;
+  channel: string;
+  keyColumn: 'number' | 'external_key';
+  contactKey: string;
+  /** CTEs before the others (the visitor's authentication). */
+  prelude: string;
+  extraColumns: string;
+}
+
+const BY_PARAMETERS = { tenant: '$1', channel: '$2', contactKey: '$4', prelude: '', extraColumns: '' } as const;
+
+/**
+ * A web-chat visitor's message, authenticated by the same statement: $1 the token's visitor id, $2
+ * the HMAC of its secret, $4 the page's origin when the channel must allow it (null: no check).
+ * No row in `v` (unknown visitor, wrong secret, inactive tenant, channel not a connected web chat,
+ * origin not allowed) stores nothing and answers authorized = false; the caller then authenticates
+ * the slow way, which says precisely what is wrong. It never accepts what authenticateVisitor and
+ * assertOriginAllowed would refuse (an origin passes only if listed or if the list is empty).
+ */
+const BY_VISITOR: AppendScope = {
+  tenant: '(select tenant_id from v)',
+  channel: '(select channel_id from v)',
+  keyColumn: 'external_key',
+  contactKey: "('webchat:' || $1::text)",
+  prelude: `
+  v as (
+    select wv.tenant_id, wv.channel_id from webchat_visitors wv
+    join channels ch on ch.id = wv.channel_id and ch.tenant_id = wv.tenant_id
+    join tenants tn on tn.id = wv.tenant_id
+    where wv.id = $1::uuid and wv.token_hash = $2::text and tn.status = 'active' and ch.type = 'webchat' and ch.status = 'connected'
+      and ($4::text is null or coalesce(jsonb_array_length(ch.settings -> 'allowedOrigins'), 0) = 0 or (ch.settings -> 'allowedOrigins') ? $4::text)),`,
+  extraColumns: '\n  exists (select 1 from v) as "authorized",',
+};
+
 /**
  * The whole inbound write of an ongoing conversation in ONE statement (no begin/commit, one round
  * trip, atomic as any statement): the rate-limit use, the lock of the contact's open ticket, the
@@ -49,14 +85,14 @@ const MESSAGE_COLUMNS = columnsOf(messages);
  *   duplicate never counts).
  * Anything else (first message, blocked contact, no open ticket) answers 'fallback'.
  */
-function appendSql(keyColumn: 'number' | 'external_key'): string {
+function appendSql(scope: AppendScope): string {
   return `
 with
-  dup as (select exists (select 1 from messages where channel_id = $2 and external_id = $3) as yes),
-  c as (select id, external_key from contacts where tenant_id = $1 and ${keyColumn} = $4 and not blocked),
+${scope.prelude}  dup as (select exists (select 1 from messages where channel_id = ${scope.channel} and external_id = $3) as yes),
+  c as (select id, external_key from contacts where tenant_id = ${scope.tenant} and ${scope.keyColumn} = ${scope.contactKey} and not blocked),
   has_t as (
     select 1 from tickets
-    where tenant_id = $1 and channel_id = $2 and contact_id = (select id from c) and status in ('open', 'pending')),
+    where tenant_id = ${scope.tenant} and channel_id = ${scope.channel} and contact_id = (select id from c) and status in ('open', 'pending')),
   rl as (
     insert into rate_limit_counters as r (key, count)
     select $5::text, 1 from dup where not dup.yes and $5::text is not null and exists (select 1 from has_t)
@@ -68,14 +104,14 @@ with
   go as (select 1 from dup where not dup.yes and ($5::text is null or exists (select 1 from rl))),
   open_t as (
     select tk.id from tickets tk
-    where tk.tenant_id = $1 and tk.channel_id = $2 and tk.contact_id = (select id from c)
+    where tk.tenant_id = ${scope.tenant} and tk.channel_id = ${scope.channel} and tk.contact_id = (select id from c)
       and tk.status in ('open', 'pending') and exists (select 1 from go)
     for update),
   m as (
     insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, external_id, from_me, body,
       media_type, media_key, media_name, media_mime, media_size, quoted_message_id, status, ack, timestamp)
-    select $8::uuid, $1, open_t.id, (select id from c), $2, $3, false, $9, $10, $11, $12, $13, $14::int,
-      (select q.id from messages q where q.channel_id = $2 and q.external_id = $17::text), 'received', 0, $15::timestamptz
+    select $8::uuid, ${scope.tenant}, open_t.id, (select id from c), ${scope.channel}, $3, false, $9, $10, $11, $12, $13, $14::int,
+      (select q.id from messages q where q.channel_id = ${scope.channel} and q.external_id = $17::text), 'received', 0, $15::timestamptz
     from open_t
     on conflict (channel_id, external_id) where external_id is not null do nothing
     returning *),
@@ -85,7 +121,7 @@ with
     from m where tickets.id = m.ticket_id
     returning tickets.*)
 select
-  (select yes from dup) as "duplicate",
+  (select yes from dup) as "duplicate",${scope.extraColumns}
   exists (select 1 from has_t) as "hasTicket",
   ($5::text is null or exists (select 1 from rl)) as "allowed",
   stored.*
@@ -99,8 +135,9 @@ left join (
 }
 
 const STATEMENTS = {
-  number: { name: 'inbound_append_by_number', text: appendSql('number') },
-  externalKey: { name: 'inbound_append_by_external_key', text: appendSql('external_key') },
+  number: { name: 'inbound_append_by_number', text: appendSql({ ...BY_PARAMETERS, keyColumn: 'number' }) },
+  externalKey: { name: 'inbound_append_by_external_key', text: appendSql({ ...BY_PARAMETERS, keyColumn: 'external_key' }) },
+  visitor: { name: 'inbound_append_by_visitor', text: appendSql(BY_VISITOR) },
 } as const;
 
 /** Appends an inbound message to the contact's open ticket in one statement; see appendSql. */
@@ -108,31 +145,41 @@ export async function appendToOpenTicket(db: Db, input: AppendInput): Promise<Ap
   const byNumber = 'number' in input.contactKey;
   const statement = byNumber ? STATEMENTS.number : STATEMENTS.externalKey;
   const key = 'number' in input.contactKey ? input.contactKey.number : input.contactKey.externalKey;
+  const [row] = await queryFixed(db, statement, [input.tenantId, input.channelId, input.message.externalId, key, ...valuesOf(input)]);
+  return outcomeOf(row);
+}
+
+/** A visitor's message with its authentication in the same statement (BY_VISITOR). */
+export async function appendVisitorMessage(
+  db: Db,
+  input: Omit<AppendInput, 'tenantId' | 'channelId' | 'contactKey'> & { visitorId: string; tokenHash: string; origin: string | null },
+): Promise<AppendOutcome | { outcome: 'unauthorized' }> {
+  const [row] = await queryFixed(db, STATEMENTS.visitor, [input.visitorId, input.tokenHash, input.message.externalId, input.origin, ...valuesOf(input)]);
+  if (row?.authorized !== true) return { outcome: 'unauthorized' };
+  return outcomeOf(row);
+}
+
+/** $5…$17 of every variant (the message and its rate limit); $1, $2 and $4 are the variant's own, $3 the external id. */
+function valuesOf(input: Pick<AppendInput, 'message' | 'preview' | 'rateLimit'>): unknown[] {
   const { message } = input;
-  const rows = await queryFixed(
-    db,
-    statement,
-    [
-      input.tenantId,
-      input.channelId,
-      message.externalId,
-      key,
-      input.rateLimit?.key ?? null,
-      input.rateLimit?.windowSeconds ?? 60,
-      input.rateLimit?.max ?? 0,
-      message.id,
-      message.body,
-      message.mediaType,
-      message.mediaKey,
-      message.mediaName,
-      message.mediaMime,
-      message.mediaSize,
-      message.timestamp,
-      input.preview,
-      message.quotedExternalId,
-    ],
-  );
-  const row = rows[0];
+  return [
+    input.rateLimit?.key ?? null,
+    input.rateLimit?.windowSeconds ?? 60,
+    input.rateLimit?.max ?? 0,
+    message.id,
+    message.body,
+    message.mediaType,
+    message.mediaKey,
+    message.mediaName,
+    message.mediaMime,
+    message.mediaSize,
+    message.timestamp,
+    input.preview,
+    message.quotedExternalId,
+  ];
+}
+
+function outcomeOf(row: Record<string, unknown> | undefined): AppendOutcome {
   if (!row) return { outcome: 'fallback' };
   if (row.duplicate === true) return { outcome: 'duplicate' };
   if (row.hasTicket === true && row.allowed !== true) return { outcome: 'refused' };

@@ -129,7 +129,7 @@ export function isImageDataUrl(value: string): boolean {
  *   when closeImportedTickets is on. Those fields only apply (and are only shown) with it on.
  * - importGroups: group chats become tickets, live and imported (independent of the above).
  */
-export const HISTORY_TYPES: readonly ChannelType[] = ['baileys', 'whatsapp', 'evolution'];
+export const HISTORY_TYPES: readonly ChannelType[] = ['baileys', 'whatsapp', 'evolution', 'meow'];
 export type HistorySwitch = 'importOldMessages' | 'importGroups' | 'closeImportedTickets';
 export const HISTORY_SWITCHES: readonly HistorySwitch[] = ['importOldMessages', 'importGroups', 'closeImportedTickets'];
 /** Every settings key of the block (server field errors on them are shown under the fields). */

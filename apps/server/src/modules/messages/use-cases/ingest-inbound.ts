@@ -22,7 +22,7 @@ import {
   upsertActiveTicket,
   type TicketRow,
 } from '../../tickets/tickets.repository.js';
-import { appendToOpenTicket, type AppendInput } from '../inbound-append.repository.js';
+import { appendToOpenTicket, type AppendInput, type AppendOutcome } from '../inbound-append.repository.js';
 import { findMessageByExternalId, insertMessageOnce, messageExists, type MessageRow } from '../messages.repository.js';
 import { messagePreview } from '../message-preview.js';
 
@@ -208,27 +208,27 @@ async function appendToOngoingConversation(
       return { outcome: 'duplicate' };
     case 'refused':
       throw new AppError('ERR_LIMIT_MAX', rateLimit?.message);
-    case 'appended': {
-      const { message: stored, view } = result;
-      ctx.events.publish([
-        {
-          type: 'message.created',
-          tenantId: input.tenantId,
-          ticketId: view.id,
-          messageId: stored.id,
-          stored: { message: stored, channelType: view.channelType, contactKey: result.contactKey, ticketAction: 'update', view },
-        },
-      ]);
-      return {
-        outcome: 'stored',
-        messageId: stored.id,
-        message: stored,
-        ticketId: view.id,
-        contactId: stored.contactId,
-        ticketCreated: false,
-      };
-    }
+    case 'appended':
+      return publishAppended(ctx, result);
   }
+}
+
+/** A message the one-statement path stored: its event (carrying the ticket view), and the caller's result. */
+export function publishAppended(
+  ctx: AppContext,
+  appended: Extract<AppendOutcome, { outcome: 'appended' }>,
+): Extract<IngestResult, { outcome: 'stored' }> {
+  const { message: stored, view } = appended;
+  ctx.events.publish([
+    {
+      type: 'message.created',
+      tenantId: stored.tenantId,
+      ticketId: view.id,
+      messageId: stored.id,
+      stored: { message: stored, channelType: view.channelType, contactKey: appended.contactKey, ticketAction: 'update', view },
+    },
+  ]);
+  return { outcome: 'stored', messageId: stored.id, message: stored, ticketId: view.id, contactId: stored.contactId, ticketCreated: false };
 }
 
 /** Counts one use inside the transaction; over the limit the transaction rolls back, which gives it back. */

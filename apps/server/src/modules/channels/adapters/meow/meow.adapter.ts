@@ -4,8 +4,17 @@ import type { ChannelRow } from '../../channels.repository.js';
 import type { ChannelAdapter, OutboundMessage, SendResult } from '../channel-adapter.js';
 import { MeowClient, meowSettingsOf } from './meow.client.js';
 import { setMeowStatus } from './meow.inbound.js';
+import { recipientOf } from './meow.messages.js';
 import { meowWebhookRoutes } from './meow.routes.js';
-import { MEOW_SUBSCRIBE, meowSettingsSchema, pairAnswerSchema, qrAnswerSchema, sentAnswerSchema, statusAnswerSchema, type MeowSettings } from './meow.schemas.js';
+import {
+  meowSettingsSchema,
+  meowSubscriptionsOf,
+  pairAnswerSchema,
+  qrAnswerSchema,
+  sentAnswerSchema,
+  statusAnswerSchema,
+  type MeowSettings,
+} from './meow.schemas.js';
 
 /** Where WuzAPI posts this channel's events: the public key names it, the secret authenticates it. */
 export function meowWebhookUrl(ctx: AppContext, channel: ChannelRow, settings: MeowSettings): string {
@@ -23,7 +32,14 @@ const whatsappIdOf = (messageId: string) => messageId.replace(/-/g, '').toUpperC
 /**
  * WuzAPI (a self-hosted gateway over whatsmeow): the channel is one WuzAPI user. start points the
  * user's webhook here, connects the session with the events Conversa needs, and shows the QR code
- * until the phone scans it (the Connected event, or /session/status, says logged in).
+ * until the phone scans it (the Connected event, or /session/status, says logged in). Sends go
+ * through /chat/send/* (`Phone` is the group's JID for a group contact).
+ *
+ * History and groups (SPEC §3): with importOldMessages the session also subscribes to HistorySync,
+ * whatsmeow's history sync chunks, imported as past conversations (meow.history.ts: day range,
+ * limit per chat, import queue, closed tickets). With importGroups group messages become group
+ * tickets named after the group. Messages typed on the connected phone are stored as the
+ * channel's own (why that is safe with WuzAPI: meow.inbound.ts).
  */
 export const meowAdapter: ChannelAdapter<MeowSettings> = {
   type: 'meow',
@@ -33,9 +49,11 @@ export const meowAdapter: ChannelAdapter<MeowSettings> = {
     const { settings, client } = session(ctx, channel);
     await client.call('session', 'POST', '/webhook', null, { webhookURL: meowWebhookUrl(ctx, channel, settings) });
     try {
-      await client.call('session', 'POST', '/session/connect', null, { Subscribe: [...MEOW_SUBSCRIBE], Immediate: true });
+      await client.call('session', 'POST', '/session/connect', null, { Subscribe: meowSubscriptionsOf(settings), Immediate: true });
     } catch (error) {
-      // Already connected (a restart of a live session): its status says what to show.
+      // Already connected (a restart of a live session): its status says what to show. WuzAPI keeps
+      // the subscriptions of that session (set on connect only): changed history options apply
+      // once the channel is stopped and started again.
       if (!(error instanceof Error && /already connected/i.test(error.message))) throw error;
     }
     const status = await client.call('session', 'GET', '/session/status', statusAnswerSchema);
@@ -58,14 +76,13 @@ export const meowAdapter: ChannelAdapter<MeowSettings> = {
     } catch (error) {
       // Not logged in (or the server is gone): the channel is disconnected all the same.
       if (!(error instanceof AppError) && !(error instanceof Error && error.name === 'MeowUnavailableError')) throw error;
-      ctx.logger.info({ channelId: channel.id, reason: (error).message }, 'wuzapi logout refused');
+      ctx.logger.info({ channelId: channel.id, reason: error.message }, 'wuzapi logout refused');
     }
     await setMeowStatus(ctx, channel, 'disconnected');
   },
 
   async send(ctx, channel, message: OutboundMessage): Promise<SendResult> {
-    const phone = message.contact.number?.replace(/\D/g, '');
-    if (!phone) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'This contact has no WhatsApp number.');
+    const { phone, group } = recipientOf(message.contact, 'ERR_WAPP_INVALID_CONTACT');
     const { client } = session(ctx, channel);
     const Id = whatsappIdOf(message.messageId);
 
@@ -85,7 +102,12 @@ export const meowAdapter: ChannelAdapter<MeowSettings> = {
               : ['/chat/send/document', { Phone: phone, Document: dataUrl, FileName: message.media.name, Id }];
       answer = await client.call('send', 'POST', path, sentAnswerSchema, payload);
     } else {
-      const quoted = message.quotedExternalId ? { ContextInfo: { StanzaId: message.quotedExternalId, Participant: `${phone}@s.whatsapp.net` } } : {};
+      // WuzAPI wants the quoted message's author (Participant) with its id; in a group Conversa does
+      // not keep who wrote it, so a reply there goes unquoted.
+      const quoted =
+        message.quotedExternalId && !group
+          ? { ContextInfo: { StanzaId: message.quotedExternalId, Participant: `${phone}@s.whatsapp.net` } }
+          : {};
       answer = await client.call('send', 'POST', '/chat/send/text', sentAnswerSchema, { Phone: phone, Body: message.body, Id, ...quoted });
     }
     if (!answer) throw new AppError('ERR_SENDING_WAPP_MSG');
@@ -93,8 +115,8 @@ export const meowAdapter: ChannelAdapter<MeowSettings> = {
   },
 
   async deleteMessage(ctx, channel, message) {
-    const phone = message.contact.number?.replace(/\D/g, '');
-    if (!phone || !message.externalId) throw new AppError('ERR_DELETE_WAPP_MSG', 'This message cannot be deleted on WhatsApp.');
+    if (!message.externalId) throw new AppError('ERR_DELETE_WAPP_MSG', 'This message cannot be deleted on WhatsApp.');
+    const { phone } = recipientOf(message.contact, 'ERR_DELETE_WAPP_MSG');
     const { client } = session(ctx, channel);
     await client.call('delete', 'POST', '/chat/delete', null, { Phone: phone, Id: message.externalId });
   },

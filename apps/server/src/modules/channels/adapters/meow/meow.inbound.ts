@@ -1,20 +1,33 @@
 import type { ChannelStatus } from '@conversa/shared';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { checkUpload } from '../../../../platform/media/uploads.js';
 import { applyProviderStatus } from '../../../messages/use-cases/apply-provider-status.js';
-import { ingestInbound, type InboundMedia } from '../../../messages/use-cases/ingest-inbound.js';
+import { ingestInbound } from '../../../messages/use-cases/ingest-inbound.js';
 import { setChannelStatus, type ChannelRow } from '../../channels.repository.js';
-import { MeowClient, meowSettingsOf } from './meow.client.js';
-import { downloadAnswerSchema, meowEventSchema, meowMessageEventSchema, meowReceiptEventSchema, type MeowEvent, type MeowMedia, type MeowMessageEvent, type MeowWebhookBody } from './meow.schemas.js';
+import { meowSettingsOf } from './meow.client.js';
+import { importMeowHistory } from './meow.history.js';
+import { bodyAndMediaOf, contactOf, contentOf, senderNameOf } from './meow.messages.js';
+import {
+  meowEventSchema,
+  meowMessageEventSchema,
+  meowReceiptEventSchema,
+  type MeowEvent,
+  type MeowMessageEvent,
+  type MeowWebhookBody,
+} from './meow.schemas.js';
 
 /** Records a channel's session status and tells the agents (channel.session → 'whatsappSession'). */
-export async function setMeowStatus(ctx: AppContext, channel: ChannelRow, status: ChannelStatus, qrcode: string | null = null): Promise<void> {
+export async function setMeowStatus(
+  ctx: AppContext,
+  channel: ChannelRow,
+  status: ChannelStatus,
+  qrcode: string | null = null,
+): Promise<void> {
   await setChannelStatus(ctx.db, channel.tenantId, channel.id, status, { qrcode, retries: 0 });
   ctx.events.publish([{ type: 'channel.session', tenantId: channel.tenantId, channelId: channel.id }]);
 }
 
-export type MeowEventOutcome = 'stored' | 'duplicate' | 'blocked' | 'skipped' | 'status' | 'session' | 'ignored';
+export type MeowEventOutcome = 'stored' | 'duplicate' | 'blocked' | 'skipped' | 'status' | 'session' | 'imported' | 'ignored';
 
 /** The event of a webhook, from form fields (jsonData) or a JSON body. */
 export function meowEventOf(body: MeowWebhookBody): MeowEvent {
@@ -36,15 +49,24 @@ export async function handleMeowEvent(ctx: AppContext, channel: ChannelRow, even
   switch (event.type) {
     case 'Message': {
       const parsed = meowMessageEventSchema.safeParse(event.event);
-      if (!parsed.success) throw new AppError('ERR_VALIDATION', 'Invalid Message event.', { event: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+      if (!parsed.success)
+        throw new AppError('ERR_VALIDATION', 'Invalid Message event.', {
+          event: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+        });
       return ingestMeowMessage(ctx, channel, event, parsed.data);
+    }
+    case 'HistorySync': {
+      // A channel that does not import its history is not subscribed; one posted anyway is not stored.
+      const imported = await importMeowHistory(ctx, channel, event.event);
+      return imported ? 'imported' : 'ignored';
     }
     case 'ReadReceipt': {
       const status = event.state === 'Read' ? 'read' : event.state === 'Delivered' ? 'delivered' : undefined;
       if (!status) return 'ignored';
       const parsed = meowReceiptEventSchema.safeParse(event.event);
       if (!parsed.success) throw new AppError('ERR_VALIDATION', 'Invalid ReadReceipt event.');
-      for (const externalId of parsed.data.MessageIDs) await applyProviderStatus(ctx, { tenantId: channel.tenantId, channelId: channel.id, externalId, status });
+      for (const externalId of parsed.data.MessageIDs)
+        await applyProviderStatus(ctx, { tenantId: channel.tenantId, channelId: channel.id, externalId, status });
       return 'status';
     }
     case 'Connected':
@@ -65,91 +87,56 @@ export async function handleMeowEvent(ctx: AppContext, channel: ChannelRow, even
   }
 }
 
-/** The customer's number: a person's chat JID ('<digits>[.agent:device]@s.whatsapp.net'), the phone JID of a '@lid' chat. */
-function customerNumber(info: MeowMessageEvent['Info']): string | undefined {
-  for (const jid of [info.Chat, info.SenderAlt ?? '', info.Sender ?? '']) {
-    const match = /^(\d{6,20})(?:\.\d+)?(?::\d+)?@s\.whatsapp\.net$/.exec(jid);
-    if (match) return match[1];
-    if (!jid.endsWith('@lid')) return undefined;
-  }
-  return undefined;
-}
-
-type Kind = 'image' | 'video' | 'audio' | 'document' | 'sticker';
-
-function contentOf(message: NonNullable<MeowMessageEvent['Message']>): { body: string; media?: { kind: Kind; content: MeowMedia } } | undefined {
-  if (message.conversation) return { body: message.conversation };
-  if (message.extendedTextMessage?.text) return { body: message.extendedTextMessage.text };
-  const kinds: [Kind, MeowMedia | null | undefined][] = [
-    ['image', message.imageMessage],
-    ['video', message.videoMessage],
-    ['audio', message.audioMessage],
-    ['document', message.documentMessage],
-    ['sticker', message.stickerMessage],
-  ];
-  for (const [kind, content] of kinds) if (content) return { body: content.caption ?? '', media: { kind, content } };
-  return undefined;
-}
-
 /**
- * Message → the shared inbound pipeline. Skipped (answered, not stored): the phone's own messages
- * (IsFromMe), groups, broadcasts, and kinds Conversa does not show (reactions, protocol messages,
- * polls, locations, contacts).
+ * Message → the shared inbound pipeline. Messages typed on the connected phone (Info.IsFromMe) are
+ * stored as the channel's own (fromMe: sent, answering the ticket): WuzAPI's /chat/send/* call
+ * whatsmeow's SendMessage, which sends from WuzAPI's own linked device and dispatches no event for
+ * it (WhatsApp's server copies a message to the account's *other* devices only), so an IsFromMe
+ * Message is something the phone or another linked device sent, not Conversa's reply coming back.
+ * Should one come back anyway, it carries the Id Conversa gave the send: the unique index makes it
+ * a duplicate, or the send job's recordSendResult replaces it with the agent's message. Group
+ * messages ('@g.us') become group tickets when the channel imports groups (importGroups), and are
+ * skipped otherwise. Skipped always: broadcasts, statuses, newsletters, and kinds Conversa does not
+ * show (reactions, protocol messages, polls, locations, contacts).
  */
-async function ingestMeowMessage(ctx: AppContext, channel: ChannelRow, event: MeowEvent, data: MeowMessageEvent): Promise<MeowEventOutcome> {
-  if (data.Info.IsFromMe || data.Info.IsGroup) return 'skipped';
-  const number = customerNumber(data.Info);
-  if (!number || !data.Message) return 'skipped';
+async function ingestMeowMessage(
+  ctx: AppContext,
+  channel: ChannelRow,
+  event: MeowEvent,
+  data: MeowMessageEvent,
+): Promise<MeowEventOutcome> {
+  if (!data.Message) return 'skipped';
   const content = contentOf(data.Message);
   if (!content) return 'skipped';
-
-  let media: InboundMedia | undefined;
-  let body = content.body;
-  if (content.media) {
-    const { kind, content: info } = content.media;
-    const bytes = event.base64 ? Buffer.from(event.base64, 'base64') : await downloadMedia(ctx, channel, kind, info);
-    const declared = (event.mimeType ?? info.mimetype ?? 'application/octet-stream').split(';')[0].trim();
-    try {
-      const upload = bytes ? await checkUpload(bytes, declared, info.fileName ?? event.fileName ?? `${kind}-${data.Info.ID}`) : undefined;
-      if (upload) {
-        const key = await ctx.media.save(channel.tenantId, upload.content);
-        media = { type: kind === 'sticker' ? 'sticker' : (upload.type as Kind), key, name: upload.name, mime: upload.mime, size: upload.content.length };
-      }
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      ctx.logger.warn({ channelId: channel.id, externalId: data.Info.ID, code: error.code }, 'wuzapi media refused');
-    }
-    if (!media) body = body || `[${kind}]`;
-  }
-
-  const timestamp = data.Info.Timestamp ? new Date(data.Info.Timestamp) : undefined;
-  const result = await ingestInbound(ctx, {
-    tenantId: channel.tenantId,
-    channelId: channel.id,
-    externalId: data.Info.ID,
-    contact: { key: { number }, name: data.Info.PushName?.trim() || number },
-    body,
-    media,
-    quotedExternalId: data.Message.extendedTextMessage?.contextInfo?.stanzaID ?? undefined,
-    timestamp: timestamp && !Number.isNaN(timestamp.getTime()) ? timestamp : undefined,
+  const { Info: info } = data;
+  const fromMe = info.IsFromMe === true;
+  const settings = meowSettingsOf(channel);
+  const contact = await contactOf(ctx, channel, info.Chat, {
+    // A '@lid' chat's phone JID: the sender's other address, or the recipient's for the phone's own message.
+    alternates: fromMe ? [info.RecipientAlt] : [info.SenderAlt, info.Sender],
+    // The phone's own messages name nobody: their PushName is the account's own.
+    name: fromMe ? undefined : info.PushName,
+    groups: settings.importGroups === true,
   });
+  if (!contact) return 'skipped';
+  const { body, media } = await bodyAndMediaOf(ctx, channel, info.ID, content, event, 'live');
+
+  const timestamp = info.Timestamp ? new Date(info.Timestamp) : undefined;
+  const result = await ingestInbound(
+    ctx,
+    {
+      tenantId: channel.tenantId,
+      channelId: channel.id,
+      externalId: info.ID,
+      contact,
+      body,
+      media,
+      quotedExternalId: data.Message.extendedTextMessage?.contextInfo?.stanzaID ?? undefined,
+      timestamp: timestamp && !Number.isNaN(timestamp.getTime()) ? timestamp : undefined,
+      fromMe,
+      senderName: contact.isGroup ? senderNameOf(fromMe, info.PushName, [info.SenderAlt, info.Sender]) : undefined,
+    },
+    { channel },
+  );
   return result.outcome;
-}
-
-/** Media that came without base64: WuzAPI's /chat/download{image,video,audio,document}. Stickers have no download endpoint. */
-async function downloadMedia(ctx: AppContext, channel: ChannelRow, kind: Kind, info: MeowMedia): Promise<Buffer | undefined> {
-  if (kind === 'sticker' || !info.URL) return undefined;
-  const client = new MeowClient(ctx, meowSettingsOf(channel));
-  const answer = await client.call('media', 'POST', `/chat/download${kind}`, downloadAnswerSchema, {
-    Url: info.URL,
-    DirectPath: info.directPath ?? undefined,
-    MediaKey: info.mediaKey,
-    Mimetype: info.mimetype,
-    FileEncSHA256: info.fileEncSHA256,
-    FileSHA256: info.fileSHA256,
-    FileLength: info.fileLength === null || info.fileLength === undefined ? undefined : Number(info.fileLength),
-  });
-  const match = /^data:[^,]*;base64,(.*)$/s.exec(answer?.data.Data ?? '');
-  if (!match) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 'WuzAPI answered the download without data.');
-  return Buffer.from(match[1], 'base64');
 }

@@ -1,7 +1,8 @@
 /**
  * The `meow` channel (WuzAPI) against the WuzAPI simulator (@conversa/simulators): connect with the
  * QR code, inbound text and media to a ticket, replies with the documented payloads, read
- * receipts, idempotent webhooks, refused secrets, and retries of 429 / 5xx answers.
+ * receipts, idempotent webhooks, refused secrets, and retries of 429 / 5xx answers; messages typed
+ * on the phone; with the history options, group tickets and the HistorySync import.
  */
 import { startWuzapiSimulator, type WuzapiSimulator } from '@conversa/simulators';
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import type { TestServer } from '../../../../../test/harness.js';
 import { startProviderTestEnv, stopProviderTestEnv } from '../../../../../test/provider-env.js';
-import { count, eventually, rows, type AgentSocket, type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
+import { buildQueue, count, eventually, rows, type AgentSocket, type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { meowFailure, MeowUnavailableError } from './meow.client.js';
 
@@ -30,7 +31,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopProviderTestEnv({ server, sim }));
 
-const messagesOf = (externalId: string) => rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
+const messagesOf = (externalId: string) =>
+  rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
 const storedCount = () => count(server.ctx, sql`select count(*) from messages where tenant_id = ${t.tenant.id}`);
 const sessionPush = (status: string, extra: (session: any) => boolean = () => true) =>
   watcher.waitFor('whatsappSession', (p) => p.session?.id === channel.id && p.session.status === status && extra(p.session), 10_000);
@@ -56,7 +58,11 @@ const lastRequest = (path: string) => sim.requests.filter((r) => r.path === path
 
 describe('meow (WuzAPI) channel', () => {
   it('connects: sets the webhook, connects with the subscriptions, shows the QR code, and is connected once scanned', async () => {
-    const created = await api.post('/whatsapp', { name: 'WuzAPI', type: 'meow', queueId: t.queue.id, settings: { baseUrl: `${sim.url}/`, token: sim.user.token } }, { token: t.admin.token });
+    const created = await api.post(
+      '/whatsapp',
+      { name: 'WuzAPI', type: 'meow', queueId: t.queue.id, settings: { baseUrl: `${sim.url}/`, token: sim.user.token } },
+      { token: t.admin.token },
+    );
     expect(created.status).toBe(201);
     channel = { id: created.body.id, publicKey: created.body.publicKey };
     expect(created.body).toMatchObject({ status: 'qrcode', settings: { token: '••••••', webhookSecret: '••••••' } });
@@ -67,7 +73,10 @@ describe('meow (WuzAPI) channel', () => {
     const url = (webhook.body as any).webhookURL as string;
     expect(url).toMatch(new RegExp(`^${server.url}/webhooks/meow/${channel.publicKey}/[A-Za-z0-9_-]{24,}$`));
     webhookPath = new URL(url).pathname;
-    expect(lastRequest('/session/connect').body).toEqual({ Subscribe: ['Message', 'ReadReceipt', 'Connected', 'QR', 'QRTimeout', 'LoggedOut'], Immediate: true });
+    expect(lastRequest('/session/connect').body).toEqual({
+      Subscribe: ['Message', 'ReadReceipt', 'Connected', 'QR', 'QRTimeout', 'LoggedOut'],
+      Immediate: true,
+    });
     expect(sim.requests.some((r) => r.path === '/session/qr')).toBe(true);
 
     await sessionPush('qrcode', (s) => typeof s.qrcode === 'string' && s.qrcode.startsWith('data:image/png;base64,'));
@@ -127,16 +136,82 @@ describe('meow (WuzAPI) channel', () => {
     expect(fetched.body).toEqual({ received: true, outcome: 'stored' });
     const download = lastRequest('/chat/downloadimage');
     expect(download.headers.token).toBe(sim.user.token);
-    const sentImage = ((fetched.event.event as any).Message).imageMessage;
-    expect(download.body).toMatchObject({ Url: sentImage.URL, MediaKey: sentImage.mediaKey, Mimetype: 'image/png', FileSHA256: sentImage.fileSHA256, FileLength: PNG.length });
+    const sentImage = (fetched.event.event as any).Message.imageMessage;
+    expect(download.body).toMatchObject({
+      Url: sentImage.URL,
+      MediaKey: sentImage.mediaKey,
+      Mimetype: 'image/png',
+      FileSHA256: sentImage.fileSHA256,
+      FileLength: PNG.length,
+    });
     expect(await server.ctx.media.read((await messagesOf(fetched.id))[0].media_key as string)).toEqual(PNG);
   });
 
-  it("skips the phone's own messages and groups (answered, nothing stored)", async () => {
-    const before = await storedCount();
-    const own = await sim.sendInbound({ from: CUSTOMER, text: 'typed on the phone', fromMe: true });
+  it("stores a message typed on the phone as the channel's own, and skips groups without importGroups", async () => {
+    const ticketId = await ticketOfCustomer();
+    const [before] = await rows(server.ctx, sql`select unread_messages from tickets where id = ${ticketId}`);
+    expect(Number(before.unread_messages)).toBeGreaterThan(0);
+    const own = await sim.sendInbound({ from: CUSTOMER, pushName: 'Loja do Centro', text: 'typed on the phone', fromMe: true });
+    expect(own.body).toEqual({ received: true, outcome: 'stored' });
+    const [message] = await messagesOf(own.id);
+    // Ours, already sent, on the customer's open ticket; it answers the ticket instead of counting as unread.
+    expect(message).toMatchObject({
+      body: 'typed on the phone',
+      from_me: true,
+      status: 'sent',
+      ack: 1,
+      user_id: null,
+      ticket_id: ticketId,
+      sender_name: null,
+    });
+    const [after] = await rows(server.ctx, sql`select unread_messages, answered, last_message from tickets where id = ${ticketId}`);
+    expect(after).toMatchObject({ unread_messages: 0, answered: true, last_message: 'typed on the phone' });
+
+    // The phone writing first to someone new: the contact is named after the number, not the account's own push name.
+    const first = await sim.sendInbound({ from: '5491155551111', pushName: 'Loja do Centro', text: 'olá, aqui é a loja', fromMe: true });
+    expect(first.body).toEqual({ received: true, outcome: 'stored' });
+    const [contact] = await rows(
+      server.ctx,
+      sql`select c.name, c.number from contacts c join messages m on m.contact_id = c.id where m.external_id = ${first.id}`,
+    );
+    expect(contact).toEqual({ name: '5491155551111', number: '5491155551111' });
+
+    const stored = await storedCount();
     const group = await sim.sendInbound({ from: CUSTOMER, text: 'in a group', groupJid: '120362023605733675@g.us' });
-    expect([(own.body as any).outcome, (group.body as any).outcome]).toEqual(['skipped', 'skipped']);
+    expect(group.body).toEqual({ received: true, outcome: 'skipped' });
+    expect(await storedCount()).toBe(stored);
+    // Nothing asked of WuzAPI for a group the channel does not take.
+    expect(sim.requests.some((r) => r.path.startsWith('/group/'))).toBe(false);
+  });
+
+  it('a channel without importOldMessages neither subscribes to HistorySync nor stores one', async () => {
+    const history = [{ from: '5491155552222', pushName: 'Nadie', text: 'antigo', timestamp: Math.floor(Date.now() / 1000) - 86_400 }];
+    expect(await sim.sendHistory(history)).toBeUndefined();
+    const before = await storedCount();
+    const forced = await sim.post({
+      type: 'HistorySync',
+      event: {
+        Data: {
+          syncType: 0,
+          conversations: [
+            {
+              ID: '5491155552222@s.whatsapp.net',
+              messages: [
+                {
+                  message: {
+                    key: { remoteJID: '5491155552222@s.whatsapp.net', fromMe: false, ID: 'HISTOFF1' },
+                    message: { conversation: 'antigo' },
+                    messageTimestamp: 1759316400,
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(forced.status).toBe(200);
+    expect(forced.body).toEqual({ received: true, outcome: 'ignored' });
     expect(await storedCount()).toBe(before);
   });
 
@@ -175,9 +250,16 @@ describe('meow (WuzAPI) channel', () => {
   });
 
   it('sends quoted replies and media with the documented payloads', async () => {
-    const [customerMessage] = await rows(server.ctx, sql`select * from messages where channel_id = ${channel.id} and from_me = false and media_key is null order by created_at desc limit 1`);
+    const [customerMessage] = await rows(
+      server.ctx,
+      sql`select * from messages where channel_id = ${channel.id} and from_me = false and media_key is null order by created_at desc limit 1`,
+    );
     const ticketId = await ticketOfCustomer();
-    const quoted = await api.post(`/messages/${ticketId}`, { body: 'Sobre isso:', quotedMsgId: customerMessage.id }, { token: t.agent.token });
+    const quoted = await api.post(
+      `/messages/${ticketId}`,
+      { body: 'Sobre isso:', quotedMsgId: customerMessage.id },
+      { token: t.agent.token },
+    );
     expect(await sentRow(quoted.body.id)).toMatchObject({ status: 'sent' });
     expect(lastRequest('/chat/send/text').body).toMatchObject({
       Phone: CUSTOMER,
@@ -188,7 +270,11 @@ describe('meow (WuzAPI) channel', () => {
     const form = new FormData();
     form.append('body', 'o comprovante');
     form.append('medias', new Blob([PNG], { type: 'image/png' }), 'comprovante.png');
-    const uploaded = await fetch(`${server.url}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${t.agent.token}` }, body: form });
+    const uploaded = await fetch(`${server.url}/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.agent.token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const media = (await uploaded.json()) as { id: string };
     expect(await sentRow(media.id)).toMatchObject({ status: 'sent' });
@@ -201,11 +287,19 @@ describe('meow (WuzAPI) channel', () => {
   });
 
   it('refuses a wrong secret, an unknown channel and another type before anything is stored', async () => {
-    const event = { type: 'Message', event: { Info: { Chat: '5491100000000@s.whatsapp.net', ID: 'FORGED1', IsFromMe: false }, Message: { conversation: 'forged' } } };
+    const event = {
+      type: 'Message',
+      event: { Info: { Chat: '5491100000000@s.whatsapp.net', ID: 'FORGED1', IsFromMe: false }, Message: { conversation: 'forged' } },
+    };
     const before = await storedCount();
     const [, , , publicKey, secret] = webhookPath.split('/');
     const wrong = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
-    for (const path of [`/webhooks/meow/${publicKey}/${wrong}`, `/webhooks/meow/${publicKey}/${secret.slice(1)}`, `/webhooks/meow/nope/${secret}`, `/webhooks/meow/${t.channel.publicKey}/${secret}`]) {
+    for (const path of [
+      `/webhooks/meow/${publicKey}/${wrong}`,
+      `/webhooks/meow/${publicKey}/${secret.slice(1)}`,
+      `/webhooks/meow/nope/${secret}`,
+      `/webhooks/meow/${t.channel.publicKey}/${secret}`,
+    ]) {
       const response = await api.post(path, event);
       expect(response.status, path).toBe(401);
       expect(response.body.error).toBe('ERR_INVALID_TOKEN');
@@ -221,7 +315,11 @@ describe('meow (WuzAPI) channel', () => {
 
     const bad = await api.post(webhookPath, { type: 'Message', event: { Info: {} } });
     expect([bad.status, bad.body.error]).toEqual([400, 'ERR_VALIDATION']);
-    const notJson = await fetch(`${server.url}${webhookPath}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'jsonData=%7Bnope' });
+    const notJson = await fetch(`${server.url}${webhookPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'jsonData=%7Bnope',
+    });
     expect(notJson.status).toBe(400);
     expect(await storedCount()).toBe(before);
   });
@@ -254,13 +352,19 @@ describe('meow (WuzAPI) channel', () => {
     expect(code(meowFailure('send', 500, { code: 500, error: 'no session', success: false }))).toBe('ERR_WAPP_INITIALIZED');
     expect(code(meowFailure('send', 400, { code: 400, error: 'could not parse Phone', success: false }))).toBe('ERR_WAPP_INVALID_CONTACT');
     expect(meowFailure('send', 429, {})).toBeInstanceOf(MeowUnavailableError);
-    expect(meowFailure('send', 500, { code: 500, error: 'error sending message: timeout', success: false })).toBeInstanceOf(MeowUnavailableError);
+    expect(meowFailure('send', 500, { code: 500, error: 'error sending message: timeout', success: false })).toBeInstanceOf(
+      MeowUnavailableError,
+    );
   });
 
   it('asks for a linking code instead of a QR code when a pairing number is set', async () => {
     const other = await startWuzapiSimulator();
     try {
-      const created = await api.post('/whatsapp', { name: 'WuzAPI pairing', type: 'meow', settings: { baseUrl: other.url, token: other.user.token, pairingNumber: '5491155550000' } }, { token: t.admin.token });
+      const created = await api.post(
+        '/whatsapp',
+        { name: 'WuzAPI pairing', type: 'meow', settings: { baseUrl: other.url, token: other.user.token, pairingNumber: '5491155550000' } },
+        { token: t.admin.token },
+      );
       expect(created.status).toBe(201);
       expect(other.requests.find((r) => r.path === '/session/pairphone')!.body).toEqual({ Phone: '5491155550000' });
       expect(created.body).toMatchObject({ status: 'qrcode', qrcode: other.user.pairingCode });
@@ -276,5 +380,242 @@ describe('meow (WuzAPI) channel', () => {
     expect(stopped.body.status).toBe('disconnected');
     expect(sim.requests.some((r) => r.method === 'POST' && r.path === '/session/logout')).toBe(true);
     expect(sim.user.loggedIn).toBe(false);
+  });
+});
+
+describe('meow (WuzAPI) history import and groups', () => {
+  const GROUP = '120363025246125888@g.us';
+  const HISTORY_GROUP = '120363025246125999@g.us';
+  const PAULO = '5511933332222';
+  const BIA = '5511944443333';
+  const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+  let hsim: WuzapiSimulator;
+  let history: { id: number; publicKey: string };
+  let importQueueId: number;
+
+  beforeAll(async () => {
+    hsim = await startWuzapiSimulator();
+  });
+  afterAll(() => hsim?.close());
+
+  const historyMessage = (externalId: string) =>
+    rows(server.ctx, sql`select * from messages where channel_id = ${history.id} and external_id = ${externalId}`).then((r) => r[0]);
+  const historyCount = () => count(server.ctx, sql`select count(*) from messages where channel_id = ${history.id}`);
+  const historyTickets = () => count(server.ctx, sql`select count(*) from tickets where channel_id = ${history.id}`);
+  const lastHistoryRequest = (path: string) => hsim.requests.filter((r) => r.path === path).at(-1)!;
+
+  /** One chunk: Paulo's chat (in and out of the day range), Bia's picture and sticker, a group's message. */
+  const chunk = () => [
+    { id: 'WHIST0001', from: PAULO, pushName: 'Paulo Souza', text: 'antes do período', timestamp: at('2026-09-30T12:00:00Z') },
+    { id: 'WHIST0002', from: PAULO, pushName: 'Paulo Souza', text: 'primeira no período', timestamp: at('2026-10-05T12:00:00Z') },
+    { id: 'WHIST0003', from: PAULO, fromMe: true, text: 'resposta do telefone', timestamp: at('2026-10-06T12:00:00Z') },
+    { id: 'WHIST0004', from: PAULO, pushName: 'Paulo Souza', text: 'última no período', timestamp: at('2026-10-07T12:00:00Z') },
+    { id: 'WHIST0005', from: PAULO, pushName: 'Paulo Souza', text: 'depois do período', timestamp: at('2026-11-01T00:00:00Z') },
+    {
+      id: 'WHIST0006',
+      from: BIA,
+      pushName: 'Bia',
+      image: { content: PNG, mimetype: 'image/png', caption: 'a nota' },
+      timestamp: at('2026-10-10T09:00:00Z'),
+    },
+    {
+      id: 'WHIST0007',
+      from: BIA,
+      pushName: 'Bia',
+      image: { content: PNG, mimetype: 'image/png', caption: 'vencida' },
+      mediaExpired: true,
+      timestamp: at('2026-10-11T09:00:00Z'),
+    },
+    {
+      id: 'WHIST0009',
+      from: BIA,
+      pushName: 'Bia',
+      image: { content: PNG, mimetype: 'image/png', caption: 'velha' },
+      timestamp: at('2026-09-01T09:00:00Z'),
+    },
+    {
+      id: 'WHIST0008',
+      from: '5511955554444',
+      pushName: 'Rita',
+      text: 'bom dia, grupo',
+      groupJid: HISTORY_GROUP,
+      timestamp: at('2026-10-08T10:00:00Z'),
+    },
+  ];
+
+  it('connects with the HistorySync subscription when the channel imports its history', async () => {
+    importQueueId = (await buildQueue(server.ctx, t.tenant.id, [], 'Importados WuzAPI')).id;
+    const created = await api.post(
+      '/whatsapp',
+      {
+        name: 'WuzAPI history',
+        type: 'meow',
+        queueId: t.queue.id,
+        settings: {
+          baseUrl: hsim.url,
+          token: hsim.user.token,
+          importOldMessages: true,
+          importFrom: '2026-10-01',
+          importTo: '2026-10-31',
+          historySyncLimit: 2,
+          importGroups: true,
+          importQueueId,
+          closeImportedTickets: true,
+        },
+      },
+      { token: t.admin.token },
+    );
+    expect(created.status).toBe(201);
+    history = { id: created.body.id, publicKey: created.body.publicKey };
+    expect(created.body.settings).toMatchObject({ importOldMessages: true, historySyncLimit: 2, importGroups: true });
+    expect(lastHistoryRequest('/session/connect').body).toEqual({
+      Subscribe: ['Message', 'ReadReceipt', 'Connected', 'QR', 'QRTimeout', 'LoggedOut', 'HistorySync'],
+      Immediate: true,
+    });
+    await hsim.scanQr();
+    await eventually(async () => (await api.get(`/whatsapp/${history.id}`, { token: t.admin.token })).body.status === 'connected');
+  });
+
+  it('refuses history options out of range', async () => {
+    const refused = await api.post(
+      '/whatsapp',
+      {
+        name: 'WuzAPI bad',
+        type: 'meow',
+        settings: { baseUrl: hsim.url, token: hsim.user.token, importFrom: '2026-10-31', importTo: '2026-10-01', historySyncLimit: 0 },
+      },
+      { token: t.admin.token },
+    );
+    expect([refused.status, refused.body.error]).toEqual([400, 'ERR_VALIDATION']);
+    expect(JSON.stringify(refused.body)).toMatch(/importTo/);
+    expect(JSON.stringify(refused.body)).toMatch(/historySyncLimit/);
+  });
+
+  it("a group message makes a group ticket named after the group, with who wrote it; the reply goes to the group's JID", async () => {
+    hsim.addGroup(GROUP, 'Equipe de Vendas', ['5511977776666']);
+    const delivery = await hsim.sendInbound({ from: '5511977776666', pushName: 'Maria Cliente', text: 'bom dia grupo', groupJid: GROUP });
+    expect(delivery.body).toEqual({ received: true, outcome: 'stored' });
+    const message = await historyMessage(delivery.id);
+    expect(message).toMatchObject({ body: 'bom dia grupo', sender_name: 'Maria Cliente', from_me: false });
+    const [ticket] = await rows(server.ctx, sql`select * from tickets where id = ${message.ticket_id}`);
+    const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${message.contact_id}`);
+    expect(ticket).toMatchObject({ is_group: true, status: 'pending', queue_id: t.queue.id });
+    expect(contact).toMatchObject({ is_group: true, name: 'Equipe de Vendas', number: null });
+    const lookup = lastHistoryRequest('/group/info');
+    expect(lookup.query).toEqual({ groupJID: GROUP });
+    expect(lookup.headers.token).toBe(hsim.user.token);
+
+    // Another participant without a push name: named by their number, on the same ticket, without asking WuzAPI again.
+    const lookups = hsim.requests.filter((r) => r.path === '/group/info').length;
+    const second = await hsim.sendInbound({ from: '5511966665555', text: 'concordo', groupJid: GROUP });
+    expect(await historyMessage(second.id)).toMatchObject({ sender_name: '5511966665555', ticket_id: message.ticket_id });
+    expect(hsim.requests.filter((r) => r.path === '/group/info').length).toBe(lookups);
+    // The phone's own message in the group: ours, naming no participant.
+    const own = await hsim.sendInbound({ from: '5511900000000', text: 'pelo celular', groupJid: GROUP, fromMe: true });
+    expect(await historyMessage(own.id)).toMatchObject({ from_me: true, status: 'sent', sender_name: null, ticket_id: message.ticket_id });
+
+    const reply = await api.post(`/messages/${Number(ticket.id)}`, { body: 'Bom dia a todos' }, { token: t.agent.token });
+    expect(reply.status).toBe(201);
+    expect(await sentRow(reply.body.id as string)).toMatchObject({ status: 'sent' });
+    expect(lastHistoryRequest('/chat/send/text').body).toEqual({
+      Phone: GROUP,
+      Body: 'Bom dia a todos',
+      Id: (reply.body.id as string).replace(/-/g, '').toUpperCase(),
+    });
+
+    // A quoted reply in a group goes unquoted (WuzAPI wants the quoted author, which Conversa does not keep).
+    const quoted = await api.post(
+      `/messages/${Number(ticket.id)}`,
+      { body: 'Sobre isso', quotedMsgId: message.id },
+      { token: t.agent.token },
+    );
+    expect(await sentRow(quoted.body.id as string)).toMatchObject({ status: 'sent' });
+    expect(lastHistoryRequest('/chat/send/text').body).toEqual({
+      Phone: GROUP,
+      Body: 'Sobre isso',
+      Id: (quoted.body.id as string).replace(/-/g, '').toUpperCase(),
+    });
+  });
+
+  it('names a group it cannot look up after its id', async () => {
+    const unknown = '120363099999999999@g.us';
+    const delivery = await hsim.sendInbound({ from: '5511977776666', pushName: 'Maria', text: 'oi', groupJid: unknown });
+    expect(delivery.body).toEqual({ received: true, outcome: 'stored' });
+    const [contact] = await rows(
+      server.ctx,
+      sql`select c.name, c.is_group from contacts c join messages m on m.contact_id = c.id where m.external_id = ${delivery.id}`,
+    );
+    expect(contact).toEqual({ name: 'Group 120363099999999999', is_group: true });
+  });
+
+  it('imports a HistorySync chunk: the day range, the newest N per chat, the phone’s own, media, groups, the queue, closed tickets', async () => {
+    hsim.addGroup(HISTORY_GROUP, 'Clientes VIP');
+    const progress = watcher.waitFor('channel:historyImport', (p) => p.channelId === history.id && p.state === 'done', 15_000);
+    const delivery = (await hsim.sendHistory(chunk()))!;
+    expect(delivery.status).toBe(200);
+    expect(delivery.body).toEqual({ received: true, outcome: 'imported' });
+    expect(await progress).toMatchObject({ chatsTotal: 3, chatsDone: 3, messagesImported: 5, error: null });
+
+    const paulo = await rows(
+      server.ctx,
+      sql`select m.*, t.status as ticket_status, t.queue_id as ticket_queue, t.unread_messages, t.last_message, c.name as contact_name
+          from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = m.contact_id
+          where m.channel_id = ${history.id} and c.number = ${PAULO} order by m.created_at`,
+    );
+    // In range: 10-05..07; the limit (2) keeps the newest two, one typed on the phone (ours, sent).
+    expect(paulo.map((m) => [m.external_id, m.from_me, m.status, m.sender_name])).toEqual([
+      ['WHIST0003', true, 'sent', null],
+      ['WHIST0004', false, 'received', null],
+    ]);
+    expect(paulo[0]).toMatchObject({
+      ticket_status: 'closed',
+      ticket_queue: importQueueId,
+      unread_messages: 0,
+      last_message: 'última no período',
+      contact_name: 'Paulo Souza',
+    });
+    expect(new Date(paulo[1].created_at as string).toISOString()).toBe('2026-10-07T12:00:00.000Z');
+
+    // History files come through WuzAPI's /chat/downloadimage with the message's URL and keys.
+    const picture = await historyMessage('WHIST0006');
+    expect(picture).toMatchObject({ body: 'a nota', media_type: 'image', media_mime: 'image/png', from_me: false });
+    expect(await server.ctx.media.read(picture.media_key as string)).toEqual(PNG);
+    const conversations = (delivery.event.event as any).Data.conversations as any[];
+    const sentImage = conversations.flatMap((c) => c.messages).find((m: any) => m.message.key.ID === 'WHIST0006').message
+      .message.imageMessage;
+    const imageOf = (id: string) =>
+      conversations.flatMap((c) => c.messages).find((m: any) => m.message.key.ID === id).message.message.imageMessage;
+    const downloaded = (id: string) =>
+      hsim.requests.some((r) => r.path === '/chat/downloadimage' && (r.body as any).Url === imageOf(id).URL);
+    expect(
+      hsim.requests.some(
+        (r) => r.path === '/chat/downloadimage' && (r.body as any).Url === sentImage.URL && (r.body as any).MediaKey === sentImage.mediaKey,
+      ),
+    ).toBe(true);
+    // Messages outside the day range are dropped before any file is downloaded.
+    expect(downloaded('WHIST0009')).toBe(false);
+    // One gone from WhatsApp's servers is kept, saying so.
+    expect(await historyMessage('WHIST0007')).toMatchObject({
+      body: 'vencida\n[image could not be downloaded]',
+      media_key: null,
+      ticket_id: picture.ticket_id,
+    });
+
+    const group = await historyMessage('WHIST0008');
+    expect(group).toMatchObject({ sender_name: 'Rita', body: 'bom dia, grupo' });
+    const [groupContact] = await rows(server.ctx, sql`select name, is_group from contacts where id = ${group.contact_id}`);
+    expect(groupContact).toEqual({ name: 'Clientes VIP', is_group: true });
+    const [groupTicket] = await rows(server.ctx, sql`select status, is_group, queue_id from tickets where id = ${group.ticket_id}`);
+    expect(groupTicket).toEqual({ status: 'closed', is_group: true, queue_id: importQueueId });
+    for (const skipped of ['WHIST0001', 'WHIST0002', 'WHIST0005', 'WHIST0009']) expect(await historyMessage(skipped)).toBeUndefined();
+  });
+
+  it('a repeated HistorySync chunk adds nothing and downloads nothing again', async () => {
+    const [messages, tickets] = [await historyCount(), await historyTickets()];
+    const downloads = () => hsim.requests.filter((r) => r.path === '/chat/downloadimage').length;
+    const before = downloads();
+    const delivery = (await hsim.sendHistory(chunk()))!;
+    expect(delivery.body).toEqual({ received: true, outcome: 'imported' });
+    expect([await historyCount(), await historyTickets(), downloads()]).toEqual([messages, tickets, before]);
   });
 });

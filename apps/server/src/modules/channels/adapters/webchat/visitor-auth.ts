@@ -25,9 +25,27 @@ export const visitorContactKey = (visitorId: string) => `webchat:${visitorId}`;
 export const visitorIdOfContactKey = (key: string | null): string | undefined =>
   key?.startsWith('webchat:') ? key.slice('webchat:'.length) : undefined;
 
-/** Visitor tokens are `<visitorId>.<secret>`; only an HMAC of the secret is stored (as refresh tokens). */
+const tokenKeys = new WeakMap<AppContext['secrets'], string>();
+
+/** Visitor tokens are `<visitorId>.<secret>`; only an HMAC of the secret is stored (as refresh tokens). Derived once per secrets. */
 function tokenKey(ctx: Pick<AppContext, 'secrets'>): string {
-  return createHmac('sha256', ctx.secrets.jwtRefreshSecret).update('webchat-visitor-tokens').digest('base64url');
+  let key = tokenKeys.get(ctx.secrets);
+  if (!key) {
+    key = createHmac('sha256', ctx.secrets.jwtRefreshSecret).update('webchat-visitor-tokens').digest('base64url');
+    tokenKeys.set(ctx.secrets, key);
+  }
+  return key;
+}
+
+/** A visitor token's parts, if it is well formed (nothing is checked against the database). */
+export function parseVisitorToken(token: string | undefined): { visitorId: string; secret: string } | undefined {
+  const parsed = token ? parseRefreshToken(token) : undefined;
+  return parsed && UUID.test(parsed.id) ? { visitorId: parsed.id, secret: parsed.secret } : undefined;
+}
+
+/** What webchat_visitors.token_hash holds for a token's secret. */
+export function visitorSecretHash(ctx: Pick<AppContext, 'secrets'>, secret: string): string {
+  return hmac(tokenKey(ctx), secret);
 }
 
 export function newVisitorToken(ctx: Pick<AppContext, 'secrets'>): { visitorId: string; token: string; tokenHash: string } {
@@ -40,9 +58,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The visitor of a token, if the token is genuine and its channel still takes visitors. */
 export async function authenticateVisitor(ctx: Pick<AppContext, 'db' | 'secrets'>, token: string | undefined): Promise<VisitorSession> {
-  const parsed = token ? parseRefreshToken(token) : undefined;
-  if (!parsed || !UUID.test(parsed.id)) throw new AppError('ERR_INVALID_TOKEN', 'Missing or malformed visitor token.');
-  const found = await findVisitorWithChannel(ctx.db, parsed.id);
+  const parsed = parseVisitorToken(token);
+  if (!parsed) throw new AppError('ERR_INVALID_TOKEN', 'Missing or malformed visitor token.');
+  const found = await findVisitorWithChannel(ctx.db, parsed.visitorId);
   if (!found || !refreshSecretMatches(tokenKey(ctx), parsed.secret, found.visitor.tokenHash))
     throw new AppError('ERR_INVALID_TOKEN', 'Invalid visitor token.');
   if (found.tenantStatus !== 'active') throw new AppError('ERR_NO_WAPP_FOUND');

@@ -16,11 +16,20 @@ export function assertOriginAllowed(
   origin: string | undefined,
   host: string | undefined,
 ): void {
-  if (!origin || settings.allowedOrigins.length === 0) return;
-  const normalized = origin.toLowerCase().replace(/\/+$/, '');
-  if (settings.allowedOrigins.includes(normalized)) return;
-  if (host && sameHost(normalized, host)) return;
+  if (settings.allowedOrigins.length === 0) return;
+  const checked = originToCheck(origin, host);
+  if (checked === null || settings.allowedOrigins.includes(checked)) return;
   throw new AppError('ERR_NO_PERMISSION', 'This site may not embed this chat.');
+}
+
+/**
+ * The origin a channel's allowed list must contain, normalised as the list is; null when nothing
+ * is to be checked (no Origin: not a browser page; or the product's own page on this host).
+ */
+export function originToCheck(origin: string | undefined, host: string | undefined): string | null {
+  if (!origin) return null;
+  const normalized = origin.toLowerCase().replace(/\/+$/, '');
+  return host && sameHost(normalized, host) ? null : normalized;
 }
 
 function sameHost(origin: string, host: string): boolean {

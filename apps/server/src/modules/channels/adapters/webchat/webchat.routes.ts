@@ -9,7 +9,8 @@ import { getWidgetConfig } from './use-cases/get-widget-config.js';
 import { listVisitorMessages } from './use-cases/list-visitor-messages.js';
 import { postVisitorMessage, type PostVisitorMessageInput } from './use-cases/post-visitor-message.js';
 import { startVisitorSession } from './use-cases/start-visitor-session.js';
-import { authenticateVisitor, visitorTokenFromHeader, type VisitorSession } from './visitor-auth.js';
+import { appendVisitorText } from './use-cases/append-visitor-text.js';
+import { authenticateVisitor, parseVisitorToken, visitorTokenFromHeader, type VisitorSession } from './visitor-auth.js';
 import { assertOriginAllowed } from './webchat.policy.js';
 import { presentVisitorMessage, presentWidgetConfig } from './webchat.presenter.js';
 import {
@@ -154,7 +155,12 @@ export const webchatRoutes =
 
     app.post('/webchat/messages', {
       config: { auth: 'public' },
-      onRequest: visitorAuth(ctx),
+      // Only the token's form before the body: the text is stored by the same statement that checks
+      // the token against the database (appendVisitorText), or else after the full check below.
+      onRequest: async (request) => {
+        if (!parseVisitorToken(visitorTokenFromHeader(request.headers.authorization)))
+          throw new AppError('ERR_INVALID_TOKEN', 'Missing or malformed visitor token.');
+      },
       schema: {
         tags,
         description: `The visitor writes. Posting the same clientId again answers the stored message (200) instead of storing it twice. ${WEBCHAT_LIMITS.messagesPerMinute} messages a minute. ${VISITOR_AUTH}`,
@@ -162,6 +168,11 @@ export const webchatRoutes =
         response: { 200: visitorMessageSchema, 201: visitorMessageSchema, ...errorResponses },
       },
       handler: async (request, reply) => {
+        const token = parseVisitorToken(visitorTokenFromHeader(request.headers.authorization))!;
+        const page = { origin: request.headers.origin, host: request.headers.host };
+        const appended = await appendVisitorText(ctx, token, page, request.body);
+        if (appended) return reply.status(201).send(presentVisitorMessage(appended, ctx.media));
+        await visitorAuth(ctx)(request);
         const { message, duplicate } = await postVisitorMessage(ctx, visitorOf(request), request.body);
         return reply.status(duplicate ? 200 : 201).send(presentVisitorMessage(message, ctx.media));
       },

@@ -8,7 +8,15 @@ import { takeWebchatAllowance, WEBCHAT_WINDOW_SECONDS, webchatLimitKeys } from '
 import { visitorExternalId } from '../webchat.presenter.js';
 import { WEBCHAT_LIMITS } from '../webchat.schemas.js';
 
-const TOO_MANY = 'Too many messages. Try again in 1 minute.';
+export const TOO_MANY_VISITOR_MESSAGES = 'Too many messages. Try again in 1 minute.';
+const TOO_MANY = TOO_MANY_VISITOR_MESSAGES;
+
+/** A visitor's text: within the size limit, and not empty unless a file goes with it. */
+export function checkVisitorText(input: Pick<PostVisitorMessageInput, 'body' | 'file'>): void {
+  if (input.body.length > WEBCHAT_LIMITS.bodyChars)
+    throw new AppError('ERR_VALIDATION', 'The message is too long.', { body: [`At most ${WEBCHAT_LIMITS.bodyChars} characters`] });
+  if (!input.file && !input.body.trim()) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+}
 
 export interface PostVisitorMessageInput {
   /** The widget's id of the message; posting it again (a resend after a reconnection) is a no-op. */
@@ -27,9 +35,7 @@ export async function postVisitorMessage(
   visitor: VisitorSession,
   input: PostVisitorMessageInput,
 ): Promise<{ message: MessageRow; duplicate: boolean }> {
-  if (input.body.length > WEBCHAT_LIMITS.bodyChars)
-    throw new AppError('ERR_VALIDATION', 'The message is too long.', { body: [`At most ${WEBCHAT_LIMITS.bodyChars} characters`] });
-  if (!input.file && !input.body.trim()) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  checkVisitorText(input);
 
   const externalId = visitorExternalId(visitor.visitorId, input.clientId);
   let media: InboundMedia | undefined;
