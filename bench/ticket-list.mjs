@@ -329,7 +329,9 @@ await run(async () => {
     await server.stop();
     const stoppedAt = performance.now();
     const { PGlite } = await import('@electric-sql/pglite');
-    const db = await PGlite.create(join(database.dataDir, 'pgdata'));
+    // The server's extensions too: the contacts' trigram indexes (migration 0004) need pg_trgm.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const db = await PGlite.create(join(database.dataDir, 'pgdata'), { extensions: { pg_trgm } });
     try {
       await db.exec(`begin; ${sql}; commit;`);
       insertMs = performance.now() - stoppedAt;

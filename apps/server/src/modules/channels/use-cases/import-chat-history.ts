@@ -45,6 +45,36 @@ export function pastMessagesToImport(messages: PastMessage[], settings: HistoryI
 }
 
 /**
+ * The messages of one chat an adapter should read in full (download their files): those the
+ * channel's options keep (pastMessagesToImport) and the channel does not have yet, in order, each
+ * completed by `read`. A repeated sync therefore downloads nothing again.
+ */
+export async function readPastMessages<C extends { past: PastMessage }>(
+  ctx: AppContext,
+  channel: ChannelRow,
+  candidates: C[],
+  read: (candidate: C) => Promise<Pick<PastMessage, 'body' | 'media'>>,
+): Promise<PastMessage[]> {
+  const kept = new Set(
+    pastMessagesToImport(
+      candidates.map((candidate) => candidate.past),
+      historyImportSettingsOf(channel.settings),
+    ),
+  );
+  const wanted = candidates.filter((candidate) => kept.has(candidate.past));
+  const stored = await existingExternalIds(
+    ctx.db,
+    channel.id,
+    wanted.map((candidate) => candidate.past.externalId),
+  );
+  const messages: PastMessage[] = [];
+  for (const candidate of wanted) {
+    if (!stored.has(candidate.past.externalId)) messages.push({ ...candidate.past, ...(await read(candidate)) });
+  }
+  return messages;
+}
+
+/**
  * SPEC §3 "import of messages and groups with dates, queue and close-after option": the past
  * messages of a channel's chats become conversations. Each chat is one transaction: its contact,
  * the ticket (the contact's open one, or a new one in the import queue, closed when the channel

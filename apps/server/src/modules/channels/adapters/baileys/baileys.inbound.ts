@@ -20,7 +20,7 @@ import { applyProviderStatus, type ProviderStatus } from '../../../messages/use-
 import { ingestInbound, MAX_INBOUND_BODY, type InboundMedia, type InboundMessage } from '../../../messages/use-cases/ingest-inbound.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { historyImportSettingsOf } from '../../history-import.js';
-import { pastMessagesToImport, type PastChat, type PastMessage } from '../../use-cases/import-chat-history.js';
+import { readPastMessages, type PastChat, type PastMessage } from '../../use-cases/import-chat-history.js';
 import { fallbackGroupName, groupContactKey, isGroupJid } from '../whatsapp-groups.js';
 
 /** Downloads a media message's file (Baileys' downloadMediaMessage in production; injected in tests). */
@@ -336,19 +336,11 @@ export async function pastChatsOf(
 
   const chats: PastChat[] = [];
   for (const { contact, candidates } of byChat.values()) {
-    const kept = new Set(
-      pastMessagesToImport(
-        candidates.map((candidate) => candidate.past),
-        settings,
-      ),
-    );
-    const messages: PastMessage[] = [];
-    for (const candidate of candidates) {
-      if (!kept.has(candidate.past)) continue;
-      const { body, media } = await bodyAndMediaOf(ctx, channel, candidate.message, candidate.content, download);
-      messages.push({ ...candidate.past, body, media, senderName: candidate.senderName });
-    }
-    chats.push({ contact, messages });
+    const messages = await readPastMessages(ctx, channel, candidates, async (candidate) => ({
+      ...(await bodyAndMediaOf(ctx, channel, candidate.message, candidate.content, download)),
+      senderName: candidate.senderName,
+    }));
+    if (messages.length > 0) chats.push({ contact, messages });
   }
   return chats;
 }

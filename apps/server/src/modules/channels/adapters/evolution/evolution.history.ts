@@ -1,10 +1,9 @@
 import type { AppContext } from '../../../../app-context.js';
-import { existingExternalIds } from '../../../messages/messages.repository.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { historyImportSettingsOf } from '../../history-import.js';
 import {
   importChatHistory,
-  pastMessagesToImport,
+  readPastMessages,
   type HistoryImportResult,
   type PastChat,
   type PastMessage,
@@ -65,24 +64,9 @@ export async function importEvolutionHistory(
 
   const chats: PastChat[] = [];
   for (const { chat, candidates } of byChat.values()) {
-    const kept = new Set(
-      pastMessagesToImport(
-        candidates.map((candidate) => candidate.past),
-        settings,
-      ),
+    const messages = await readPastMessages(ctx, channel, candidates, (candidate) =>
+      bodyAndMediaOf(ctx, channel, candidate.data, candidate.content, 'history'),
     );
-    const wanted = candidates.filter((candidate) => kept.has(candidate.past));
-    const known = await existingExternalIds(
-      ctx.db,
-      channel.id,
-      wanted.map((candidate) => candidate.past.externalId),
-    );
-    const messages: PastMessage[] = [];
-    for (const candidate of wanted) {
-      if (known.has(candidate.past.externalId)) continue;
-      const { body, media } = await bodyAndMediaOf(ctx, channel, candidate.data, candidate.content, 'history');
-      messages.push({ ...candidate.past, body, media });
-    }
     if (messages.length > 0) chats.push({ contact: chat.contact, messages });
   }
   return importChatHistory(ctx, channel, chats);

@@ -1,11 +1,10 @@
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { existingExternalIds } from '../../../messages/messages.repository.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { historyImportSettingsOf } from '../../history-import.js';
 import {
   importChatHistory,
-  pastMessagesToImport,
+  readPastMessages,
   type HistoryImportResult,
   type PastChat,
   type PastMessage,
@@ -86,24 +85,9 @@ export async function importMeowHistory(ctx: AppContext, channel: ChannelRow, ev
     if (!contact) continue;
     for (const candidate of candidates) if (!contact.isGroup) candidate.past.senderName = undefined;
 
-    const kept = new Set(
-      pastMessagesToImport(
-        candidates.map((candidate) => candidate.past),
-        settings,
-      ),
+    const messages = await readPastMessages(ctx, channel, candidates, (candidate) =>
+      bodyAndMediaOf(ctx, channel, candidate.past.externalId, candidate.content, undefined, 'history'),
     );
-    const wanted = candidates.filter((candidate) => kept.has(candidate.past));
-    const known = await existingExternalIds(
-      ctx.db,
-      channel.id,
-      wanted.map((candidate) => candidate.past.externalId),
-    );
-    const messages: PastMessage[] = [];
-    for (const candidate of wanted) {
-      if (known.has(candidate.past.externalId)) continue;
-      const { body, media } = await bodyAndMediaOf(ctx, channel, candidate.past.externalId, candidate.content, undefined, 'history');
-      messages.push({ ...candidate.past, body, media });
-    }
     if (messages.length > 0) chats.push({ contact, messages });
   }
   if (invalid > 0) ctx.logger.warn({ channelId: channel.id, invalid }, 'wuzapi history messages not understood');

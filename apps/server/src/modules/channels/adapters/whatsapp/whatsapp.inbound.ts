@@ -3,13 +3,13 @@ import type { AppContext } from '../../../../app-context.js';
 import { transact } from '../../../../platform/events/transact.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { checkUpload } from '../../../../platform/media/uploads.js';
-import { existingExternalIds, findMessageByExternalId, updateMessageRow } from '../../../messages/messages.repository.js';
+import { findMessageByExternalId, updateMessageRow } from '../../../messages/messages.repository.js';
 import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { applyProviderStatus, type ProviderStatus } from '../../../messages/use-cases/apply-provider-status.js';
 import { ingestInbound, MAX_INBOUND_BODY, type InboundMedia, type InboundMessage } from '../../../messages/use-cases/ingest-inbound.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { historyImportSettingsOf } from '../../history-import.js';
-import { pastMessagesToImport, type PastChat, type PastMessage } from '../../use-cases/import-chat-history.js';
+import { readPastMessages, type PastChat, type PastMessage } from '../../use-cases/import-chat-history.js';
 import { fallbackGroupName, groupContactKey, isGroupJid } from '../whatsapp-groups.js';
 
 /**
@@ -368,22 +368,9 @@ export async function pastChatsOf(
         past: { externalId, body: content.body, timestamp: new Date(message.timestamp * 1000), fromMe, senderName },
       });
     }
-    const kept = pastMessagesToImport(
-      candidates.map((candidate) => candidate.past),
-      settings,
+    const messages = await readPastMessages(ctx, channel, candidates, (candidate) =>
+      bodyAndMediaOf(ctx, channel, candidate.message, candidate.content),
     );
-    const stored = await existingExternalIds(
-      ctx.db,
-      channel.id,
-      kept.map((past) => past.externalId),
-    );
-    const wanted = new Set(kept.filter((past) => !stored.has(past.externalId)));
-    const messages: PastMessage[] = [];
-    for (const candidate of candidates) {
-      if (!wanted.has(candidate.past)) continue;
-      const { body, media } = await bodyAndMediaOf(ctx, channel, candidate.message, candidate.content);
-      messages.push({ ...candidate.past, body, media });
-    }
     if (messages.length > 0) result.push({ contact, messages });
   }
   return result;
