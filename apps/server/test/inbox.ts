@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { inspect } from 'node:util';
 import type { Profile, SettingKey } from '@conversa/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
@@ -217,27 +218,60 @@ export async function followersOf(server: TestServer, tenantId: number, ticketId
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `probe` until it returns a truthy value or the time is up (bounded waits for after-commit work). */
-export async function eventually<T>(probe: () => Promise<T>, { timeoutMs = 5_000, intervalMs = 50 } = {}): Promise<T> {
+/** What `eventually` resolves with: the probe's value, never a falsy one. */
+export type Truthy<T> = Exclude<T, false | 0 | 0n | '' | null | undefined>;
+
+export interface EventuallyOptions {
+  /** How long to keep polling (5 s unless told). */
+  timeoutMs?: number;
+  /** The pause between two probes. */
+  intervalMs?: number;
+  /** What is awaited, for the timeout's message (the probe's source otherwise); a function is called at the timeout. */
+  what?: string | (() => string);
+}
+
+/**
+ * Polls `probe` until it returns a truthy value, and resolves with it (bounded waits for
+ * after-commit work). Throws when the time is up, naming what was awaited and the probe's last
+ * value: a wait that never ends fails the test even when its result is not asserted. To check that
+ * something does NOT happen within a time, sleep for that time, then assert.
+ */
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  { timeoutMs = 5_000, intervalMs = 50, what }: EventuallyOptions = {},
+): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) return value;
+    if (value) return value as Truthy<T>;
+    if (Date.now() > deadline) {
+      const awaited = (typeof what === 'function' ? what() : what) ?? `the probe ${oneLine(probe.toString(), 200)}`;
+      throw new Error(
+        `eventually: timed out after ${timeoutMs} ms waiting for ${awaited}; last value: ${oneLine(inspect(value, { depth: 3 }), 500)}`,
+      );
+    }
     await sleep(intervalMs);
   }
 }
 
-/**
- * A message's raw row once the send job has settled it (sent, delivered, failed…); undefined when
- * it is still pending at the deadline.
- */
-export function settledMessageRow(ctx: AppContext, messageId: string, { timeoutMs = 15_000 } = {}) {
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+/** A message's raw row once the send job has settled it (sent, delivered, failed…); throws when it is still pending at the deadline. */
+export async function settledMessageRow(ctx: AppContext, messageId: string, { timeoutMs = 15_000 } = {}): Promise<Record<string, any>> {
+  let last: Record<string, unknown> | undefined;
   return eventually(
     async () => {
-      const [row] = await rows(ctx, sql`select * from messages where id = ${messageId}`);
-      return row && row.status !== 'pending' ? (row as Record<string, any>) : undefined;
+      [last] = await rows(ctx, sql`select * from messages where id = ${messageId}`);
+      return last && last.status !== 'pending' ? (last as Record<string, any>) : undefined;
     },
-    { timeoutMs, intervalMs: 100 },
+    {
+      timeoutMs,
+      intervalMs: 100,
+      what: () =>
+        `message ${messageId} to be settled (its row: ${last ? `status ${String(last.status)}, error ${String(last.error)}` : 'none'})`,
+    },
   );
 }

@@ -48,9 +48,8 @@ async function finishedReport(token: string, jobId: string) {
       const response = await api.get(`/contacts/import/${jobId}`, { token });
       return response.body.status === 'finished' || response.body.status === 'failed' ? response : undefined;
     },
-    { timeoutMs: 30_000, intervalMs: 100 },
+    { timeoutMs: 30_000, intervalMs: 100, what: `import ${jobId} to finish` },
   );
-  if (!report) throw new Error(`import ${jobId} did not finish`);
   return report.body;
 }
 

@@ -63,10 +63,10 @@ describe('demo simulators', () => {
       { timeoutMs: 10_000, intervalMs: 100 },
     );
     expect(ticket).toBeDefined();
-    const messages = await api.get(`/messages/${ticket!.id}`, { token });
+    const messages = await api.get(`/messages/${ticket.id}`, { token });
     expect(JSON.stringify(messages.body)).toContain(text);
 
-    const reply = await api.post(`/messages/${ticket!.id}`, { body: 'Hello, how can we help?' }, { token });
+    const reply = await api.post(`/messages/${ticket.id}`, { body: 'Hello, how can we help?' }, { token });
     expect(reply.status).toBe(201);
     const replies = await eventually(
       async () => {

@@ -73,7 +73,7 @@ async function settled(ticketId: number, messageId: string) {
       const message = (await messagesOf(ticketId)).messages.find((m) => m.id === messageId);
       return message && message.status !== 'pending' ? message : undefined;
     },
-    { timeoutMs: 15_000, intervalMs: 100 },
+    { timeoutMs: 15_000, intervalMs: 100, what: `message ${messageId} to be settled (not pending)` },
   );
 }
 

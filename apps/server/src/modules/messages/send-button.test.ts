@@ -94,7 +94,7 @@ describe('POST /sendButton on a waba ticket', () => {
     const row = await settled(response.body.id);
     expect(row).toMatchObject({ status: 'sent', ack: 1 });
     const [sent] = sentTo(from);
-    expect(sent.id).toBe(row!.external_id);
+    expect(sent.id).toBe(row.external_id);
     expect(sent.payload).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',

@@ -19,19 +19,58 @@ export interface SendOptions {
   tx?: Db;
 }
 
+/**
+ * A queue created at run time (e.g. one per channel session), beside the registered job
+ * definitions. Its jobs are plain JSON, not validated by a schema.
+ */
+export interface DynamicQueueOptions {
+  /** Retries after a failed or expired attempt. Default 0: the sender decides what to do. */
+  retryLimit?: number;
+  /** First delay before a retry, growing with backoff. Default: retry at once. */
+  retryDelaySeconds?: number;
+  /** An active job not finished after this long (its process died) is failed. Default 15 min. */
+  expireInSeconds?: number;
+  /** How long a job may wait in the queue (created or retry) before pg-boss drops it. Default 14 days. */
+  retentionMinutes?: number;
+}
+
+/** A job of a dynamic queue as read back by its sender: its state and, once finished, its output. */
+export interface DynamicJob {
+  id: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  /** The handler's return value once completed; the error once failed. */
+  output: unknown;
+}
+
+/** This process working one dynamic queue. */
+export interface DynamicWorker {
+  readonly id: string;
+  /** Fetches at once instead of sleeping out the polling interval (a job was just sent). */
+  notify(): void;
+  /**
+   * Stops fetching at once (this worker only; others of the same queue go on). A handler already
+   * running finishes on its own (Jobs.stop waits for it); stopping from inside it is safe.
+   */
+  stop(): Promise<void>;
+}
+
+const SCHEMA = 'pgboss';
+
 /** pg-boss on the application database (PGlite through its `db` option, or the PostgreSQL server). */
 export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
   private readonly workers = new Map<string, string[]>();
   private readonly toWake = new Set<string>();
+  private readonly dynamicQueues = new Set<string>();
+  private readonly dynamicWorkers = new Set<string>();
 
   constructor(
-    executor: SqlExecutor,
+    private readonly executor: SqlExecutor,
     private readonly logger: Logger,
     private readonly options: { pollingIntervalSeconds?: number } = {},
   ) {
-    this.boss = new PgBoss({ db: executor, schema: 'pgboss', supervise: true, schedule: true });
+    this.boss = new PgBoss({ db: executor, schema: SCHEMA, supervise: true, schedule: true });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
   }
 
@@ -111,10 +150,97 @@ export class Jobs {
     for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
   }
 
-  /** Waits for running handlers to finish (graceful), then stops polling. */
+  // ---- dynamic queues (created at run time, worked only where the caller decides) ----
+
+  /** Creates the queue unless it exists (idempotent, also across processes). */
+  async ensureQueue(name: string, options: DynamicQueueOptions = {}): Promise<void> {
+    if (this.dynamicQueues.has(name)) return;
+    if (jobDefinitions.some((definition) => definition.name === name))
+      throw new Error(`'${name}' is a registered job, not a dynamic queue.`);
+    await this.boss.createQueue(name, {
+      name,
+      retryLimit: options.retryLimit ?? 0,
+      ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds, retryBackoff: true } : {}),
+      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+      ...(options.retentionMinutes ? { retentionMinutes: options.retentionMinutes } : {}),
+    });
+    this.dynamicQueues.add(name);
+  }
+
+  /**
+   * Works a dynamic queue in this process, one job at a time, until the returned worker is stopped.
+   * The handler's return value is stored as the job's output; throwing fails the job (retried if
+   * the queue allows). Several workers of one queue (in this or other processes) share its jobs.
+   */
+  async workDynamic<T extends object>(
+    name: string,
+    handler: (job: { id: string; data: T }) => Promise<unknown>,
+    options: { pollingIntervalSeconds?: number } = {},
+  ): Promise<DynamicWorker> {
+    const id = await this.boss.work<T>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2 },
+      // One job per batch: pg-boss stores the handler's result as the job's output.
+      async ([job]) => handler({ id: job.id, data: job.data }),
+    );
+    this.dynamicWorkers.add(id);
+    return {
+      id,
+      notify: () => this.boss.notifyWorker(id),
+      stop: async () => {
+        if (!this.dynamicWorkers.delete(id)) return;
+        await this.boss.offWork({ id });
+      },
+    };
+  }
+
+  /** Enqueues a job on a dynamic queue; with an id already taken it returns null (nothing enqueued). */
+  sendTo(
+    name: string,
+    data: object,
+    options: { id?: string; startAfter?: Date | number; singletonKey?: string } = {},
+  ): Promise<string | null> {
+    return this.boss.send(name, data, options);
+  }
+
+  async getJob(name: string, id: string): Promise<DynamicJob | null> {
+    const job = await this.boss.getJobById(name, id);
+    return job && { id: job.id, state: job.state, output: job.output ?? null };
+  }
+
+  /** Withdraws a job that has not finished (a running one is marked cancelled; its handler is not interrupted). */
+  cancelJob(name: string, id: string): Promise<void> {
+    return this.boss.cancel(name, id);
+  }
+
+  deleteJob(name: string, id: string): Promise<void> {
+    return this.boss.deleteJob(name, id);
+  }
+
+  /** Drops the queue and its jobs (pg-boss keeps a table per queue). Workers of it should be stopped first. */
+  async deleteQueue(name: string): Promise<void> {
+    if (jobDefinitions.some((definition) => definition.name === name))
+      throw new Error(`'${name}' is a registered job, not a dynamic queue.`);
+    this.dynamicQueues.delete(name);
+    for (let attempt = 1; ; attempt++) {
+      // pg-boss 10's delete_queue fails while the queue's table holds jobs (even finished ones, which
+      // reference the queue row): empty it first; a job sent in between makes it try again.
+      await this.executor.executeSql(`DELETE FROM ${SCHEMA}.job WHERE name = $1`, [name]);
+      try {
+        await this.boss.deleteQueue(name);
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /** Stops fetching from dynamic queues, then waits for running handlers to finish (graceful), then stops polling. */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    for (const id of this.dynamicWorkers) await this.boss.offWork({ id });
+    this.dynamicWorkers.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
   }
 }

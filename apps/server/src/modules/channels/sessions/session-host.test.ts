@@ -1,8 +1,9 @@
 /**
  * Session ownership across server processes: each SessionHost below plays one process (its own
- * owner id, its own pg-boss client) on the same database. One holds a channel's session (a lease
- * row); the others route sends to it through the channel's queue; another takes over when the
- * holder's lease expires, and a holder that cannot renew closes its session.
+ * owner id and queue workers; they share the test server's ctx.jobs) on the same database. One
+ * holds a channel's session (a lease row); the others route sends to it through the channel's
+ * queue; another takes over when the holder's lease expires, and a holder that cannot renew
+ * closes its session.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -139,6 +140,10 @@ describe('session leases', () => {
     await a().renew();
     expect(a().holds(channel.id)).toBe(false);
     expect(opened[0].closed).toEqual({ logout: false });
+    // Its queue worker stopped, and only its own: the new holder (same ctx.jobs here) still answers.
+    const outbound = message();
+    expect(await a().send(channel, outbound)).toEqual({ externalId: 's1-1', status: 'sent' });
+    expect(opened[0].sent).toHaveLength(1);
     // The new holder keeps its lease alive.
     await sleep(TTL / 2);
     await b().renew();

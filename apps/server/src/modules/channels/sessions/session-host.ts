@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { ERROR_STATUS, type ChannelStatus, type ErrorCode } from '@conversa/shared';
-import PgBoss from 'pg-boss';
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import type { DynamicWorker } from '../../../platform/jobs/jobs.js';
 import { findMessageById } from '../../messages/messages.repository.js';
 import type { OutboundMessage, SendResult } from '../adapters/channel-adapter.js';
 import { findChannelById, type ChannelRow } from '../channels.repository.js';
@@ -96,7 +96,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * session: the one with its live lease row (channel_session_leases). The holder renews every few
  * seconds; one that fails to renew closes its sessions at once, so two holders never overlap. A
  * sweep takes over channels whose lease expired. Sends, edits and deletions from any process go
- * through the channel's pg-boss queue, which only the holder works.
+ * through the channel's queue (a dynamic queue of ctx.jobs), which only the holder works.
  */
 export class SessionHost {
   readonly owner: string;
@@ -105,10 +105,7 @@ export class SessionHost {
   private readonly sweepEveryMs: number;
   private readonly waitMs: number;
   private readonly held = new Map<number, HeldSession>();
-  private readonly boss: PgBoss;
-  private bossReady: Promise<void> | undefined;
-  private readonly queues = new Set<string>();
-  private readonly workers = new Map<number, string>();
+  private readonly workers = new Map<number, DynamicWorker>();
   private readonly answers = new Map<string, (answer: SessionAnswer) => void>();
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
@@ -122,15 +119,10 @@ export class SessionHost {
     this.renewEveryMs = options.renewEveryMs ?? Math.max(200, Math.floor(this.leaseTtlMs / 3));
     this.sweepEveryMs = options.sweepEveryMs ?? 15_000;
     this.waitMs = options.waitMs ?? 30_000;
-    // Its own pg-boss client on the application database (queues are created here on demand; the
-    // schema is installed by ctx.jobs). No supervisor or cron: ctx.jobs does that maintenance.
-    this.boss = new PgBoss({ db: ctx.database.raw, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
-    this.boss.on('error', (error) => ctx.logger.error({ err: error }, 'session queue error'));
   }
 
   /** Starts renewal and the sweep (which runs once at once: the server start takes over orphans). */
   async start(): Promise<void> {
-    await this.ready();
     if (this.options.timers === false) return;
     const every = (ms: number, task: () => Promise<void>) => {
       let running = false;
@@ -149,7 +141,10 @@ export class SessionHost {
     void this.sweep().catch((error: unknown) => this.ctx.logger.error({ err: error }, 'session sweep failed'));
   }
 
-  /** Server shutdown: stops the timers, closes every session (without logging out) and frees the leases for another process. */
+  /**
+   * Server shutdown (before ctx.jobs stops): stops the timers, stops working the channel queues,
+   * closes every session (without logging out) and frees the leases for another process.
+   */
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
@@ -158,34 +153,25 @@ export class SessionHost {
       await this.forget(session.channelId, { close: true });
       await releaseSessionLease(this.ctx.db, session.tenantId, session.channelId, this.owner).catch(() => undefined);
     }
-    if (this.bossReady) await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 5_000 }).catch(() => undefined);
+    for (const [channelId, worker] of [...this.workers]) {
+      this.workers.delete(channelId);
+      await worker.stop().catch(() => undefined);
+    }
   }
 
   holds(channelId: number): boolean {
     return this.held.has(channelId);
   }
 
-  private ready(): Promise<void> {
-    this.bossReady ??= this.boss.start().then(() => undefined);
-    return this.bossReady;
-  }
-
   private async ensureQueue(channelId: number): Promise<string> {
     const name = sessionQueueName(channelId);
-    await this.ready();
-    if (!this.queues.has(name)) {
-      // No retries: an answer (even a failure) goes back to the caller, whose own job retries.
-      await this.boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 120, retentionMinutes: 60 * 24 });
-      this.queues.add(name);
-    }
+    // No retries: an answer (even a failure) goes back to the caller, whose own job retries.
+    await this.ctx.jobs.ensureQueue(name, { retryLimit: 0, expireInSeconds: 120, retentionMinutes: 60 * 24 });
     return name;
   }
 
   async disposeQueue(channelId: number): Promise<void> {
-    const name = sessionQueueName(channelId);
-    await this.ready();
-    await this.boss.deleteQueue(name);
-    this.queues.delete(name);
+    await this.ctx.jobs.deleteQueue(sessionQueueName(channelId));
   }
 
   // ---- holding ----
@@ -240,13 +226,23 @@ export class SessionHost {
   /** Starts working the channel's queue (this process holds the session). */
   private async work(channelId: number): Promise<void> {
     const name = await this.ensureQueue(channelId);
-    if (this.workers.has(channelId) || !this.held.has(channelId)) return;
-    const workerId = await this.boss.work<SessionOp>(name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-      const answer = await this.perform(job.data);
-      this.answers.get(job.id)?.(answer);
-      return answer;
-    });
-    this.workers.set(channelId, workerId);
+    const session = this.held.get(channelId);
+    if (this.workers.has(channelId) || !session) return;
+    const worker = await this.ctx.jobs.workDynamic<SessionOp>(
+      name,
+      async (job) => {
+        const answer = await this.perform(job.data);
+        this.answers.get(job.id)?.(answer);
+        return answer;
+      },
+      { pollingIntervalSeconds: 0.5 },
+    );
+    if (this.held.get(channelId) !== session || this.workers.has(channelId)) {
+      // Forgotten (lease lost, stopped) while the worker started: it must not go on working the queue.
+      await worker.stop();
+      return;
+    }
+    this.workers.set(channelId, worker);
   }
 
   /** Drops a held session: stops working its queue and (close) closes the connection. The lease is the caller's business. */
@@ -254,7 +250,11 @@ export class SessionHost {
     const session = this.held.get(channelId);
     if (!session) return;
     this.held.delete(channelId);
-    if (this.workers.delete(channelId)) await this.boss.offWork(sessionQueueName(channelId)).catch(() => undefined);
+    const worker = this.workers.get(channelId);
+    if (worker) {
+      this.workers.delete(channelId);
+      await worker.stop().catch(() => undefined);
+    }
     await session.opening?.catch(() => undefined);
     if (close && session.live) {
       await session.live
@@ -371,7 +371,7 @@ export class SessionHost {
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Not done in time: withdraw it, so that it does not happen unexpectedly later.
-      await this.boss.cancel(sessionQueueName(op.channelId), jobId).catch(() => undefined);
+      await this.ctx.jobs.cancelJob(sessionQueueName(op.channelId), jobId).catch(() => undefined);
       throw new AppError(timeoutCode, (error as Error).message);
     }
   }
@@ -381,19 +381,19 @@ export class SessionHost {
     const name = await this.ensureQueue(op.channelId);
     const local = new Promise<SessionAnswer>((resolve) => this.answers.set(jobId, resolve));
     try {
-      const created = await this.boss.send(name, op, { id: jobId });
+      const created = await this.ctx.jobs.sendTo(name, op, { id: jobId });
       if (created === null && reuse) {
         // The same message was asked for before (the send job retried): its answer, or its place in the queue.
         const previous = await this.answerOf(name, jobId);
         if (previous?.ok) return previous;
         if (previous) {
           // A failed earlier attempt: try again with a fresh job under the same id.
-          await this.boss.deleteJob(name, jobId);
-          await this.boss.send(name, op, { id: jobId });
+          await this.ctx.jobs.deleteJob(name, jobId);
+          await this.ctx.jobs.sendTo(name, op, { id: jobId });
         }
       }
-      const workerId = this.workers.get(op.channelId);
-      if (workerId) this.boss.notifyWorker(workerId);
+      const worker = this.workers.get(op.channelId);
+      if (worker) worker.notify();
       else if (!(await findLiveSessionLease(this.ctx.db, op.tenantId, op.channelId))) {
         // Nobody holds the session: the job waits in the queue for the next holder.
         throw new Error(`No server process holds the session of channel ${op.channelId} yet; the request waits for the next holder.`);
@@ -414,7 +414,7 @@ export class SessionHost {
 
   /** The answer stored with a finished job; undefined while it waits or runs. */
   private async answerOf(name: string, jobId: string): Promise<SessionAnswer | undefined> {
-    const job = await this.boss.getJobById<SessionOp>(name, jobId);
+    const job = await this.ctx.jobs.getJob(name, jobId);
     if (!job) return { ok: false, message: 'The session request disappeared.' };
     if (job.state === 'completed') return (job.output as SessionAnswer | null) ?? { ok: false, message: 'The session answered nothing.' };
     if (job.state === 'failed' || job.state === 'cancelled') {
@@ -426,7 +426,7 @@ export class SessionHost {
 
   private async unwrap(name: string, jobId: string, answer: SessionAnswer): Promise<Extract<SessionAnswer, { ok: true }>> {
     if (answer.ok) return answer;
-    await this.boss.deleteJob(name, jobId).catch(() => undefined);
+    await this.ctx.jobs.deleteJob(name, jobId).catch(() => undefined);
     if (answer.code && answer.code in ERROR_STATUS) throw new AppError(answer.code as ErrorCode, answer.message);
     throw new Error(answer.message);
   }

@@ -196,7 +196,7 @@ describe('evolution channel', () => {
     const request = sim.requests.filter((r) => r.path === `/message/sendText/${instanceName}`).at(-1)!;
     expect(request.headers.apikey).toBe(sim.apiKey);
     expect(request.body).toEqual({ number: CUSTOMER, text: 'Claro, como posso ajudar?' });
-    const externalId = row!.external_id as string;
+    const externalId = row.external_id as string;
     expect(externalId).toMatch(/^3EB0[0-9A-F]{16}$/);
 
     const updates = watcher.events.length;
@@ -214,7 +214,7 @@ describe('evolution channel', () => {
   it('edits and deletes a sent message for everyone with the documented payloads', async () => {
     const messageId = await reply('texto com erro');
     const row = await sentRow(messageId);
-    const externalId = row!.external_id as string;
+    const externalId = row.external_id as string;
 
     const edited = await api.request('PATCH', `/messages/${messageId}`, { token: t.agent.token, body: { body: 'texto corrigido' } });
     expect(edited.status).toBe(200);

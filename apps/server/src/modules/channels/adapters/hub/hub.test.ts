@@ -35,17 +35,30 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stopProviderTestEnv({ server, sim }));
 
-const messagesOf = (channelId: number, externalId: string) => rows(server.ctx, sql`select * from messages where channel_id = ${channelId} and external_id = ${externalId}`);
+const messagesOf = (channelId: number, externalId: string) =>
+  rows(server.ctx, sql`select * from messages where channel_id = ${channelId} and external_id = ${externalId}`);
 const storedCount = () => count(server.ctx, sql`select count(*) from messages where tenant_id = ${t.tenant.id}`);
 const sendsTo = (path: string) => sim.requests.filter((r) => r.method === 'POST' && r.path === path);
 const lastSend = (path: string) => sendsTo(path).at(-1)!;
 
 async function createHubChannel(name: string, kind: 'whatsapp' | 'instagram' | 'facebook', token = sim.token) {
-  return api.post('/whatsapp', { name, type: 'hub', queueId: t.queue.id, settings: { baseUrl: `${sim.url}/`, token, hubChannelId: hubOf(kind).id, hubChannelType: kind } }, { token: t.admin.token });
+  return api.post(
+    '/whatsapp',
+    {
+      name,
+      type: 'hub',
+      queueId: t.queue.id,
+      settings: { baseUrl: `${sim.url}/`, token, hubChannelId: hubOf(kind).id, hubChannelType: kind },
+    },
+    { token: t.admin.token },
+  );
 }
 
 async function ticketOf(channelId: number, contactId: number): Promise<number> {
-  const [row] = await rows(server.ctx, sql`select id from tickets where channel_id = ${channelId} and contact_id = ${contactId} order by id desc limit 1`);
+  const [row] = await rows(
+    server.ctx,
+    sql`select id from tickets where channel_id = ${channelId} and contact_id = ${contactId} order by id desc limit 1`,
+  );
   return Number(row.id);
 }
 
@@ -64,7 +77,10 @@ describe('hub (NotificaMe) channel', () => {
     const created = await createHubChannel('NotificaMe WhatsApp', 'whatsapp');
     expect(created.status).toBe(201);
     channel = { id: created.body.id, publicKey: created.body.publicKey };
-    expect(created.body).toMatchObject({ status: 'connected', settings: { token: '••••••', webhookSecret: '••••••', hubChannelId: hubOf('whatsapp').id, hubChannelType: 'whatsapp' } });
+    expect(created.body).toMatchObject({
+      status: 'connected',
+      settings: { token: '••••••', webhookSecret: '••••••', hubChannelId: hubOf('whatsapp').id, hubChannelType: 'whatsapp' },
+    });
 
     const list = sim.requests.find((r) => r.method === 'GET' && r.path === '/v1/channels')!;
     expect(list.headers['x-api-token']).toBe(sim.token);
@@ -87,10 +103,18 @@ describe('hub (NotificaMe) channel', () => {
   it('does not connect a hub channel that is not in the account, nor with a refused token', async () => {
     const wrongKind = await api.post(
       '/whatsapp',
-      { name: 'wrong kind', type: 'hub', settings: { baseUrl: sim.url, token: sim.token, hubChannelId: hubOf('instagram').id, hubChannelType: 'whatsapp' } },
+      {
+        name: 'wrong kind',
+        type: 'hub',
+        settings: { baseUrl: sim.url, token: sim.token, hubChannelId: hubOf('instagram').id, hubChannelType: 'whatsapp' },
+      },
       { token: t.admin.token },
     );
-    const unknown = await api.post('/whatsapp', { name: 'unknown', type: 'hub', settings: { baseUrl: sim.url, token: sim.token, hubChannelId: 'nope', hubChannelType: 'whatsapp' } }, { token: t.admin.token });
+    const unknown = await api.post(
+      '/whatsapp',
+      { name: 'unknown', type: 'hub', settings: { baseUrl: sim.url, token: sim.token, hubChannelId: 'nope', hubChannelType: 'whatsapp' } },
+      { token: t.admin.token },
+    );
     const badToken = await createHubChannel('bad token', 'whatsapp', 'not-the-token');
     for (const created of [wrongKind, unknown, badToken]) {
       expect(created.status).toBe(201);
@@ -103,7 +127,12 @@ describe('hub (NotificaMe) channel', () => {
   });
 
   it('stores an inbound WhatsApp text on a ticket keyed by the number (hub WhatsApp id kept), and a retried webhook stores nothing twice', async () => {
-    const inbound = await sim.sendInbound({ channelId: hubOf('whatsapp').id, from: CUSTOMER, text: 'Oi, tudo bem?', visitor: { name: 'Ana Cliente', firstName: 'Ana', lastName: 'Cliente' } });
+    const inbound = await sim.sendInbound({
+      channelId: hubOf('whatsapp').id,
+      from: CUSTOMER,
+      text: 'Oi, tudo bem?',
+      visitor: { name: 'Ana Cliente', firstName: 'Ana', lastName: 'Cliente' },
+    });
     expect(inbound.deliveries.map((d) => [d.status, d.body])).toEqual([[200, { received: true, outcome: 'stored' }]]);
     const [message] = await messagesOf(channel.id, inbound.id);
     expect(message).toMatchObject({ body: 'Oi, tudo bem?', from_me: false });
@@ -120,7 +149,11 @@ describe('hub (NotificaMe) channel', () => {
   });
 
   it('stores an inbound file fetched from its URL, with its caption', async () => {
-    const inbound = await sim.sendInbound({ channelId: hubOf('whatsapp').id, from: CUSTOMER, file: { content: PNG, mimetype: 'image/png', name: 'foto.png', caption: 'a foto' } });
+    const inbound = await sim.sendInbound({
+      channelId: hubOf('whatsapp').id,
+      from: CUSTOMER,
+      file: { content: PNG, mimetype: 'image/png', name: 'foto.png', caption: 'a foto' },
+    });
     expect(inbound.deliveries[0].body).toEqual({ received: true, outcome: 'stored' });
     const [message] = await messagesOf(channel.id, inbound.id);
     expect(message).toMatchObject({ body: 'a foto', media_type: 'image', media_mime: 'image/png', media_size: PNG.length });
@@ -136,7 +169,7 @@ describe('hub (NotificaMe) channel', () => {
     expect(request.headers['x-api-token']).toBe(sim.token);
     expect(request.body).toEqual({ from: hubOf('whatsapp').id, to: CUSTOMER, contents: [{ type: 'text', text: 'Tudo ótimo!' }] });
     const sent = sim.sent.at(-1)!;
-    expect(row!.external_id).toBe(sent.id);
+    expect(row.external_id).toBe(sent.id);
 
     expect((await sim.sendStatus(sent.id, 'DELIVERED')).deliveries[0].body).toEqual({ received: true, outcome: 'status' });
     expect((await messagesOf(channel.id, sent.id))[0]).toMatchObject({ status: 'delivered', ack: 2 });
@@ -148,20 +181,31 @@ describe('hub (NotificaMe) channel', () => {
 
     const rejectedId = await reply(whatsappTicket, 'esta não chega');
     const rejected = await sentRow(rejectedId);
-    await sim.sendStatus(rejected!.external_id as string, 'REJECTED', { description: 'Not delivered' });
-    expect((await messagesOf(channel.id, rejected!.external_id as string))[0]).toMatchObject({ status: 'failed', error: 'ERR_SENDING_WAPP_MSG' });
+    await sim.sendStatus(rejected.external_id as string, 'REJECTED', { description: 'Not delivered' });
+    expect((await messagesOf(channel.id, rejected.external_id as string))[0]).toMatchObject({
+      status: 'failed',
+      error: 'ERR_SENDING_WAPP_MSG',
+    });
   });
 
   it('sends media as a file content with a signed URL the provider can fetch', async () => {
     const form = new FormData();
     form.append('body', 'o comprovante');
     form.append('medias', new Blob([PNG], { type: 'image/png' }), 'comprovante.png');
-    const uploaded = await fetch(`${server.url}/messages/${whatsappTicket}`, { method: 'POST', headers: { authorization: `Bearer ${t.agent.token}` }, body: form });
+    const uploaded = await fetch(`${server.url}/messages/${whatsappTicket}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.agent.token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const media = (await uploaded.json()) as { id: string };
     expect(await sentRow(media.id)).toMatchObject({ status: 'sent' });
     const body = lastSend('/v2/channels/whatsapp/messages').body as any;
-    expect(body).toMatchObject({ from: hubOf('whatsapp').id, to: CUSTOMER, contents: [{ type: 'file', fileMimeType: 'image/png', fileName: 'comprovante.png', fileCaption: 'o comprovante' }] });
+    expect(body).toMatchObject({
+      from: hubOf('whatsapp').id,
+      to: CUSTOMER,
+      contents: [{ type: 'file', fileMimeType: 'image/png', fileName: 'comprovante.png', fileCaption: 'o comprovante' }],
+    });
     expect(body.contents).toHaveLength(1);
     expect(body.contents[0].fileUrl).toMatch(new RegExp(`^${server.url}/media/`));
     const file = await fetch(body.contents[0].fileUrl);
@@ -176,8 +220,16 @@ describe('hub (NotificaMe) channel', () => {
     ] as const) {
       const created = await createHubChannel(`NotificaMe ${kind}`, kind);
       expect([created.status, created.body.status], JSON.stringify(created.body)).toEqual([201, 'connected']);
-      const inbound = await sim.sendInbound({ channelId: hubOf(kind).id, from, text: `olá pelo ${kind}`, visitor: { firstName: 'Bia', lastName: kind } });
-      expect(inbound.deliveries.map((d) => d.body), kind).toEqual([{ received: true, outcome: 'stored' }]);
+      const inbound = await sim.sendInbound({
+        channelId: hubOf(kind).id,
+        from,
+        text: `olá pelo ${kind}`,
+        visitor: { firstName: 'Bia', lastName: kind },
+      });
+      expect(
+        inbound.deliveries.map((d) => d.body),
+        kind,
+      ).toEqual([{ received: true, outcome: 'stored' }]);
       const [message] = await messagesOf(created.body.id, inbound.id);
       const [contact] = await rows(server.ctx, sql`select * from contacts where id = ${message.contact_id}`);
       expect(contact, kind).toMatchObject({ external_key: `hub:${kind}:${from}`, [column]: from, number: null, name: `Bia ${kind}` });
@@ -188,20 +240,35 @@ describe('hub (NotificaMe) channel', () => {
     }
   });
 
-  it("skips its own outgoing messages and ignores unknown events (answered, nothing stored)", async () => {
+  it('skips its own outgoing messages and ignores unknown events (answered, nothing stored)', async () => {
     const before = await storedCount();
-    const out = await api.post(webhookPath, { id: 'e1', type: 'MESSAGE', direction: 'OUT', message: { id: 'OUT1', from: hubOf('whatsapp').id, to: CUSTOMER, direction: 'OUT', contents: [{ type: 'text', text: 'eco' }] } });
+    const out = await api.post(webhookPath, {
+      id: 'e1',
+      type: 'MESSAGE',
+      direction: 'OUT',
+      message: { id: 'OUT1', from: hubOf('whatsapp').id, to: CUSTOMER, direction: 'OUT', contents: [{ type: 'text', text: 'eco' }] },
+    });
     const other = await api.post(webhookPath, { id: 'e2', type: 'CONVERSATION_STATUS' });
     expect([out.body.outcome, other.body.outcome]).toEqual(['skipped', 'ignored']);
     expect(await storedCount()).toBe(before);
   });
 
   it('refuses a wrong secret, an unknown channel and another type before anything is stored', async () => {
-    const event = { id: 'forged', type: 'MESSAGE', direction: 'IN', message: { id: 'FORGED1', from: '5511900000000', direction: 'IN', contents: [{ type: 'text', text: 'forged' }] } };
+    const event = {
+      id: 'forged',
+      type: 'MESSAGE',
+      direction: 'IN',
+      message: { id: 'FORGED1', from: '5511900000000', direction: 'IN', contents: [{ type: 'text', text: 'forged' }] },
+    };
     const before = await storedCount();
     const [, , , publicKey, secret] = webhookPath.split('/');
     const wrong = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
-    for (const path of [`/webhooks/hub/${publicKey}/${wrong}`, `/webhooks/hub/${publicKey}/${secret.slice(1)}`, `/webhooks/hub/nope/${secret}`, `/webhooks/hub/${t.channel.publicKey}/${secret}`]) {
+    for (const path of [
+      `/webhooks/hub/${publicKey}/${wrong}`,
+      `/webhooks/hub/${publicKey}/${secret.slice(1)}`,
+      `/webhooks/hub/nope/${secret}`,
+      `/webhooks/hub/${t.channel.publicKey}/${secret}`,
+    ]) {
       const response = await api.post(path, event);
       expect(response.status, path).toBe(401);
       expect(response.body.error).toBe('ERR_INVALID_TOKEN');
@@ -216,7 +283,11 @@ describe('hub (NotificaMe) channel', () => {
 
   it('retries a 429 and a 5xx answer later, and the message is finally sent once', async () => {
     const path = '/v2/channels/whatsapp/messages';
-    sim.fail({ path: /^\/v2\/channels\/whatsapp\/messages$/, status: 429, body: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' } });
+    sim.fail({
+      path: /^\/v2\/channels\/whatsapp\/messages$/,
+      status: 429,
+      body: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
+    });
     sim.fail({ path: /^\/v2\/channels\/whatsapp\/messages$/, status: 502, body: { code: 'BAD_GATEWAY', message: 'Bad gateway' } });
     const before = sendsTo(path).length;
     const sentBefore = sim.sent.length;
@@ -241,8 +312,20 @@ describe('hub (NotificaMe) channel', () => {
     const code = (e: Error) => (e instanceof AppError ? e.code : e.name);
     expect(code(hubFailure('send', 401, { code: 'UNAUTHORIZED', message: 'x' }))).toBe('ERR_SENDING_WAPP_MSG');
     expect(code(hubFailure('session', 401, { code: 'UNAUTHORIZED', message: 'x' }))).toBe('ERR_WAPP_NOT_INITIALIZED');
-    expect(code(hubFailure('send', 400, { code: '400', message: 'Validation error', details: [{ code: '400', path: 'to', message: 'invalid' }] }))).toBe('ERR_WAPP_INVALID_CONTACT');
-    expect(code(hubFailure('send', 400, { code: '400', message: 'Validation error', details: [{ code: '400', path: 'contents', message: 'invalid' }] }))).toBe('ERR_SENDING_WAPP_MSG');
+    expect(
+      code(
+        hubFailure('send', 400, { code: '400', message: 'Validation error', details: [{ code: '400', path: 'to', message: 'invalid' }] }),
+      ),
+    ).toBe('ERR_WAPP_INVALID_CONTACT');
+    expect(
+      code(
+        hubFailure('send', 400, {
+          code: '400',
+          message: 'Validation error',
+          details: [{ code: '400', path: 'contents', message: 'invalid' }],
+        }),
+      ),
+    ).toBe('ERR_SENDING_WAPP_MSG');
     expect(hubFailure('send', 429, {})).toBeInstanceOf(HubUnavailableError);
     expect(hubFailure('send', 503, {})).toBeInstanceOf(HubUnavailableError);
   });

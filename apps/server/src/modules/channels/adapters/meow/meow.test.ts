@@ -223,7 +223,7 @@ describe('meow (WuzAPI) channel', () => {
     expect(request.headers.token).toBe(sim.user.token);
     const id = messageId.replace(/-/g, '').toUpperCase();
     expect(request.body).toEqual({ Phone: CUSTOMER, Body: 'Tudo ótimo!', Id: id });
-    expect(row!.external_id).toBe(id);
+    expect(row.external_id).toBe(id);
 
     expect((await sim.sendReceipt([id], 'Delivered', CUSTOMER)).body).toEqual({ received: true, outcome: 'status' });
     expect((await messagesOf(id))[0]).toMatchObject({ status: 'delivered', ack: 2 });
@@ -240,8 +240,8 @@ describe('meow (WuzAPI) channel', () => {
     const deleted = await api.request('DELETE', '/messages', { token: t.agent.token, body: { id: messageId } });
     expect(deleted.status).toBe(200);
     expect(deleted.body.deleted).toBe(true);
-    expect(lastRequest('/chat/delete').body).toEqual({ Phone: CUSTOMER, Id: row!.external_id });
-    expect(sim.user.deleted.has(row!.external_id as string)).toBe(true);
+    expect(lastRequest('/chat/delete').body).toEqual({ Phone: CUSTOMER, Id: row.external_id });
+    expect(sim.user.deleted.has(row.external_id as string)).toBe(true);
 
     const other = await reply('editar isto');
     await sentRow(other);

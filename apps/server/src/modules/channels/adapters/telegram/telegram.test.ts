@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import { buildInboxTenant, connectAgent, count, eventually, inboundTicket, rows, sleep, type InboxTenant } from '../../../../../test/inbox.js';
+import {
+  buildInboxTenant,
+  connectAgent,
+  count,
+  eventually,
+  inboundTicket,
+  rows,
+  sleep,
+  type InboxTenant,
+} from '../../../../../test/inbox.js';
 import { findChannelById } from '../../channels.repository.js';
 import { findMessageById } from '../../../messages/messages.repository.js';
 import { telegramAdapter } from './telegram.adapter.js';
@@ -60,7 +69,7 @@ async function settled(messageId: string, timeoutMs = 10_000) {
       const row = await findMessageById(server.ctx.db, t.tenant.id, messageId);
       return row && row.status !== 'pending' ? row : undefined;
     },
-    { timeoutMs, intervalMs: 100 },
+    { timeoutMs, intervalMs: 100, what: `message ${messageId} to be settled (not pending)` },
   );
 }
 
@@ -265,7 +274,10 @@ describe('inbound', () => {
     } finally {
       agent.close();
     }
-    const [row] = await rows(server.ctx, sql`select id, body, edited, from_me from messages where channel_id = ${channel.id} and external_id = ${externalId}`);
+    const [row] = await rows(
+      server.ctx,
+      sql`select id, body, edited, from_me from messages where channel_id = ${channel.id} and external_id = ${externalId}`,
+    );
     expect(row).toEqual({ id: stored.id, body: 'Quero 3 pizzas', edited: true, from_me: false });
     const history = await api.get(`/messages/${Number(stored.ticket_id)}`, { token: t.agent.token });
     expect(history.body.messages.find((m: { id: string }) => m.id === stored.id)).toMatchObject({ body: 'Quero 3 pizzas', edited: true });
@@ -284,11 +296,12 @@ describe('inbound', () => {
     const { message_id: messageId, date } = photo.update.message!;
     const [before] = await messagesOf(`${chat.id}:${messageId}`);
     const downloads = methodCalls('getFile').length;
-    expect((await sim.sendUpdate({ kind: 'photo', content: PNG, caption: 'foto nova', chat, messageId, date, edited: true })).status).toBe(200);
+    expect((await sim.sendUpdate({ kind: 'photo', content: PNG, caption: 'foto nova', chat, messageId, date, edited: true })).status).toBe(
+      200,
+    );
     const [after] = await messagesOf(`${chat.id}:${messageId}`);
     expect(after).toMatchObject({ body: 'foto nova', media_type: 'image', media_key: before.media_key });
     expect(methodCalls('getFile')).toHaveLength(downloads);
-
   });
 
   it('an edited_channel_post goes through the same edit path (channel posts are not subscribed: only a stored one changes)', async () => {
@@ -297,12 +310,19 @@ describe('inbound', () => {
     const chat = { id: -1001234567890, type: 'channel', title: 'Avisos' };
     const date = Math.floor(Date.now() / 1000) - 60;
     const post = (messageId: number, text: string) =>
-      ingestTelegramUpdate(server.ctx, row, settings, { update_id: 990200 + messageId, edited_channel_post: { message_id: messageId, date, edit_date: date + 30, chat, text } });
+      ingestTelegramUpdate(server.ctx, row, settings, {
+        update_id: 990200 + messageId,
+        edited_channel_post: { message_id: messageId, date, edit_date: date + 30, chat, text },
+      });
     // Nothing stored under that post: acknowledged and left alone.
     expect(await post(77, 'editado')).toEqual({ outcome: 'edit', applied: 'unknown' });
     expect(await messagesOf(`${chat.id}:77`)).toHaveLength(0);
     // A stored one takes the new text.
-    await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { externalId: `${chat.id}:78`, key: { externalKey: `telegram:${chat.id}` }, body: 'aviso' });
+    await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: channel.id },
+      { externalId: `${chat.id}:78`, key: { externalKey: `telegram:${chat.id}` }, body: 'aviso' },
+    );
     expect(await post(78, 'aviso corrigido')).toEqual({ outcome: 'edit', applied: 'applied' });
     expect(await messagesOf(`${chat.id}:78`)).toMatchObject([{ body: 'aviso corrigido' }]);
     expect(await post(78, 'aviso corrigido')).toEqual({ outcome: 'edit', applied: 'unchanged' });
@@ -391,11 +411,11 @@ describe('outbound', () => {
       reply_parameters: { message_id: inbound.update.message!.message_id, allow_sending_without_reply: true },
     });
     expect(out.message.reply_to_message?.message_id ?? inbound.update.message!.message_id).toBe(inbound.update.message!.message_id);
-    expect(sent!.externalId).toBe(`${chat.id}:${out.message.message_id}`);
+    expect(sent.externalId).toBe(`${chat.id}:${out.message.message_id}`);
 
     // A second message to the same chat is spaced ≥ 1 s (Telegram: 1 message a second per chat).
     const second = await api.post(`/messages/${ticketId}`, { body: 'Mais alguma dúvida?' }, { token: t.agent.token });
-    expect((await settled(second.body.id))!.status).toBe('sent');
+    expect((await settled(second.body.id)).status).toBe('sent');
     const [a, b] = methodCalls('sendMessage').slice(-2);
     expect(b.at - a.at).toBeGreaterThanOrEqual(950);
 
@@ -423,7 +443,7 @@ describe('outbound', () => {
       });
       expect(response.status).toBe(201);
       const created = (await response.json()) as { id: string };
-      expect((await settled(created.id))!.status).toBe('sent');
+      expect((await settled(created.id)).status).toBe('sent');
       const out = sim.sent.at(-1)!;
       expect(out.method).toBe(file.method);
       expect(out.params).toMatchObject({ chat_id: String(chat.id), caption: `segue ${file.name}` });
@@ -439,7 +459,7 @@ describe('outbound', () => {
     const inbound = await sim.sendUpdate({ kind: 'text', text: 'oi', chat });
     const [received] = await messagesOf(`${chat.id}:${inbound.update.message!.message_id}`);
     const reply = await api.post(`/messages/${Number(received.ticket_id)}`, { body: 'preço: R$ 10' }, { token: t.agent.token });
-    expect((await settled(reply.body.id))!.status).toBe('sent');
+    expect((await settled(reply.body.id)).status).toBe('sent');
     const out = sim.sent.at(-1)!;
 
     const edited = await api.request('PATCH', `/messages/${reply.body.id}`, { token: t.agent.token, body: { body: 'preço: R$ 12' } });

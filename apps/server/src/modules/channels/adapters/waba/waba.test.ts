@@ -435,7 +435,7 @@ describe('statuses', () => {
     const { id } = await reply(ticketId, { body: 'Seu pedido saiu' });
     const sent = await settled(id);
     expect(sent).toMatchObject({ status: 'sent', ack: 1 });
-    const wamid = sent!.external_id as string;
+    const wamid = sent.external_id as string;
     expect(wamid).toMatch(/^wamid\./);
     for (const [status, ack] of [
       ['delivered', 2],
@@ -452,7 +452,7 @@ describe('statuses', () => {
     const { ticketId } = await conversation();
     const { id } = await reply(ticketId, { body: 'Alô?' });
     const sent = await settled(id);
-    await sim.sendStatus(sent!.external_id, 'failed');
+    await sim.sendStatus(sent.external_id, 'failed');
     const [row] = await rows(server.ctx, sql`select status, error from messages where id = ${id}`);
     expect(row).toMatchObject({ status: 'failed', error: 'ERR_WAPP_INVALID_CONTACT' });
   });
@@ -494,7 +494,7 @@ describe('sending', () => {
       type: 'text',
       text: { preview_url: false, body: 'Olá! Como posso ajudar? https://example.com' },
     });
-    expect(sim.sent.find((m) => m.to === from)?.id).toBe(row!.external_id);
+    expect(sim.sent.find((m) => m.to === from)?.id).toBe(row.external_id);
   });
 
   it('a quoted reply carries context.message_id', async () => {

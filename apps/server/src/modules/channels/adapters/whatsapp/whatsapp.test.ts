@@ -91,11 +91,11 @@ async function createChannel(name: string, settings: Record<string, unknown> = {
   const created = await api.post('/whatsapp', { name, type: 'whatsapp', queueId: t.queue.id, settings }, { token: t.admin.token });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const client = await eventually(async () => (clients.length > before ? clients.at(-1) : undefined));
-  return { id: created.body.id as number, client: client! };
+  return { id: created.body.id as number, client };
 }
 
 async function storedMessage(externalId: string, channel = channelId) {
-  return eventually(async () => (await messagesOf(externalId, channel))[0]);
+  return eventually(async () => (await messagesOf(externalId, channel))[0], { what: `message ${externalId} to be stored` });
 }
 
 /** A recorded message with another id (same chat), as WhatsApp Web would create a new one. */
@@ -284,7 +284,7 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
   it("edits and deletes an agent's message for everyone through the library's Message", async () => {
     const messageId = await reply('texto com erro');
     const row = await sentRow(messageId);
-    const externalId = row!.external_id as string;
+    const externalId = row.external_id as string;
 
     // The page answers the edit with the edited message.
     client.pageAnswers.push({ ...fixture('outbound-sent'), body: 'texto corrigido' });
@@ -405,7 +405,7 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     await sessionPush(channelId, 'opening', () => true);
     const next = await eventually(async () => (clients.length > before ? clients.at(-1) : undefined));
     expect(client.called('destroy')).toHaveLength(1);
-    expect(next!.called('initialize')).toHaveLength(1);
+    expect(next.called('initialize')).toHaveLength(1);
     client = next!;
     client.info = { wid: { user: OWN_NUMBER, _serialized: `${OWN_NUMBER}@c.us` } };
     client.emit('ready');
@@ -538,7 +538,7 @@ describe('whatsapp channel: groups and the history import', () => {
     expect(phone.called('sendMessage').at(-1)!.args).toEqual([GROUP, 'Bom dia, equipe!', {}]);
     expect(row).toMatchObject({ status: 'sent', external_id: `true_${GROUP}_${fixture('outbound-sent').id.id}` });
     await sleep(100);
-    expect(await messagesOf(row!.external_id as string, id)).toHaveLength(1);
+    expect(await messagesOf(row.external_id as string, id)).toHaveLength(1);
     // No history import here (importOldMessages off): the phone's chats were not read.
     expect(phone.called('getChats')).toHaveLength(0);
   });

@@ -1,0 +1,124 @@
+/**
+ * Dynamic queues of ctx.jobs: created at run time, worked by whichever worker the caller starts,
+ * stopped per worker (another worker of the same queue goes on), and dropped.
+ */
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/harness.js';
+import { testEnv } from '../../../test/env.js';
+import type { AppContext } from '../../app-context.js';
+import { createContext } from '../../context.js';
+import type { Database } from '../db/client.js';
+import type { DynamicJob, DynamicWorker, Jobs } from './jobs.js';
+
+let database: Database;
+let drop: () => Promise<void>;
+let ctx: AppContext;
+let jobs: Jobs;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  await database.migrate();
+  ctx = createContext(testEnv(), database, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.5 });
+  jobs = ctx.jobs;
+  // No workers of the registered jobs: only the dynamic ones below run.
+  await jobs.start(ctx, { workers: false });
+}, 120_000);
+
+afterAll(async () => {
+  await jobs?.stop();
+  await database?.close();
+  await drop?.();
+});
+
+const queueRows = async (name: string) =>
+  (await database.raw.executeSql('select name, retry_limit from pgboss.queue where name = $1', [name])).rows;
+
+/** Polls the job until it has finished. */
+async function finished(name: string, id: string): Promise<DynamicJob> {
+  let job: DynamicJob | null = null;
+  await expect
+    .poll(
+      async () => {
+        job = await jobs.getJob(name, id);
+        return job?.state;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^(completed|failed|cancelled)$/);
+  return job!;
+}
+
+describe('dynamic queues', () => {
+  it('a worker runs the jobs sent to its queue and stores what the handler returns (or the failure)', async () => {
+    const name = `dynamic-test.${randomUUID()}`;
+    await jobs.ensureQueue(name, { retryLimit: 0, expireInSeconds: 60 });
+    await jobs.ensureQueue(name); // idempotent
+    expect(await queueRows(name)).toEqual([{ name, retry_limit: 0 }]);
+
+    const worker = await jobs.workDynamic<{ n: number }>(name, async (job) => {
+      if (job.data.n < 0) throw new Error('negative');
+      return { doubled: job.data.n * 2, id: job.id };
+    });
+    const id = randomUUID();
+    expect(await jobs.sendTo(name, { n: 21 }, { id })).toBe(id);
+    expect(await jobs.sendTo(name, { n: 21 }, { id })).toBeNull(); // the id is taken: nothing enqueued twice
+    worker.notify();
+    expect(await finished(name, id)).toEqual({ id, state: 'completed', output: { doubled: 42, id } });
+
+    const failing = (await jobs.sendTo(name, { n: -1 }))!;
+    worker.notify();
+    const failed = await finished(name, failing);
+    expect(failed.state).toBe('failed'); // retryLimit 0: no second attempt
+    expect(failed.output).toMatchObject({ message: 'negative' });
+    await worker.stop();
+  });
+
+  it('stopping one worker leaves the other workers of the queue working; stopping from inside a handler is safe', async () => {
+    const name = `dynamic-test.${randomUUID()}`;
+    await jobs.ensureQueue(name);
+    const handledBy: Record<string, string[]> = { first: [], second: [] };
+    const first = await jobs.workDynamic<{ n: number }>(name, async (job) => void handledBy.first.push(job.id));
+    const second = await jobs.workDynamic<{ n: number }>(name, async (job) => void handledBy.second.push(job.id));
+    await first.stop();
+    await first.stop(); // a second stop is a no-op
+
+    const ids = await Promise.all([1, 2, 3].map(async (n) => (await jobs.sendTo(name, { n }))!));
+    second.notify();
+    for (const id of ids) expect((await finished(name, id)).state).toBe('completed');
+    expect(handledBy.first).toEqual([]);
+    expect(handledBy.second.sort()).toEqual([...ids].sort());
+
+    // A handler that stops its own worker (e.g. the work it was asked to do ends the session) completes its job.
+    await second.stop();
+    const self: DynamicWorker = await jobs.workDynamic<{ n: number }>(name, async () => {
+      await self.stop();
+      return { stopped: true };
+    });
+    const last = (await jobs.sendTo(name, { n: 4 }))!;
+    self.notify();
+    expect(await finished(name, last)).toMatchObject({ state: 'completed', output: { stopped: true } });
+    const after = (await jobs.sendTo(name, { n: 5 }))!;
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // more than a polling interval
+    expect((await jobs.getJob(name, after))?.state).toBe('created'); // nobody works the queue any more
+  });
+
+  it('deleting a queue drops it with its jobs; it can be created again', async () => {
+    const name = `dynamic-test.${randomUUID()}`;
+    await jobs.ensureQueue(name, { retryLimit: 0 });
+    const waiting = (await jobs.sendTo(name, { n: 1 }))!;
+    await jobs.deleteQueue(name);
+    expect(await queueRows(name)).toEqual([]);
+    expect(await jobs.getJob(name, waiting)).toBeNull();
+
+    await jobs.ensureQueue(name, { retryLimit: 0 });
+    expect(await queueRows(name)).toHaveLength(1);
+    await jobs.deleteQueue(name);
+  });
+
+  it('a registered job is not a dynamic queue', async () => {
+    await expect(jobs.ensureQueue('email.send')).rejects.toThrow(/registered job/);
+    await expect(jobs.deleteQueue('email.send')).rejects.toThrow(/registered job/);
+  });
+});
