@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
+import { apiAs, signIn as signInAs } from './session.js';
 
 const ROOT_EMAIL = 'root@history.test';
 const ROOT_PASSWORD = 'History-root-pass-1!';
@@ -21,27 +22,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel('E-mail').fill(ROOT_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ROOT_PASSWORD);
-  await page.getByRole('slider', { name: 'captcha' }).focus();
-  await page.keyboard.press('End');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/tenants/);
-}
-
-/** The API as the signed-in user (the token the web app stored). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const signIn = (page: Page) => signInAs(page, server.url, { email: ROOT_EMAIL, password: ROOT_PASSWORD });
+const api = <T>(page: Page, method: string, path: string, body?: unknown) => apiAs<T>(page, server.url, method, path, body);
 
 describe('history and group import options of a QR-code channel, in a real browser', () => {
   it('saves the options with their JSON types and refuses a limit that is not a positive number', async () => {
