@@ -5,9 +5,11 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
 /**
  * Evolution API v2 (https://doc.evolution-api.com/v2), the part a helpdesk uses: instances
  * (create, connect with QR or pairing code, connection state, logout), text and media sends (to a
- * number or a group JID), media download, group info, and the instance webhook. Shapes follow the upstream sources
+ * number or a group JID), media download, group info, the instance webhook and the instance
+ * settings (settings/find, settings/set). Shapes follow the upstream sources
  * (EvolutionAPI/evolution-api: instance.controller.ts, whatsapp.baileys.service.ts,
- * integrations/event/webhook/webhook.controller.ts, validate/message.schema.ts) and the v2 docs.
+ * integrations/event/webhook/webhook.controller.ts, validate/message.schema.ts, routes/settings.router.ts,
+ * validate/settings.schema.ts, services/settings.service.ts, services/channel.service.ts) and the v2 docs.
  *
  * Auth: the `apikey` header, either the server's global key or the instance's own token (hash).
  * Errors: `{ status, error, response: { message } }` like Evolution's exception filter.
@@ -68,6 +70,8 @@ export interface EvolutionInstance {
     readStatus: boolean;
     syncFullHistory: boolean;
   };
+  /** The settings row's wavoipToken column (recent v2 releases): null until a settings/set gives one. */
+  wavoipToken: string | null;
 }
 
 export interface EvolutionInboundOptions {
@@ -326,6 +330,7 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
           readStatus: body.readStatus === true,
           syncFullHistory: body.syncFullHistory === true,
         },
+        wavoipToken: typeof body.wavoipToken === 'string' ? body.wavoipToken : null,
       };
       instances.set(instanceName, instance);
       let qrcode: EvolutionInstance['qrcode'] | undefined;
@@ -394,6 +399,54 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
           webhookBase64: instance.webhook.base64,
           instanceId: instance.instanceId,
         });
+      },
+    );
+
+    /**
+     * The instance's settings row (settings.router.ts GET find/:instanceName → SettingsService.find →
+     * ChannelStartupService.findSettings): its columns as stored, 200 either way.
+     */
+    app.get<{ Params: { instance: string } }>('/settings/find/:instance', async (request, reply) => {
+      const instance = guard(request, reply);
+      if (!instance) return reply;
+      return { ...instance.settings, wavoipToken: instance.wavoipToken };
+    });
+
+    /**
+     * settings.router.ts POST set/:instanceName, validated by validate/settings.schema.ts (the six
+     * booleans required, msgCall and wavoipToken strings; errors as jsonschema stacks in a 400), then
+     * ChannelStartupService.setSettings (an upsert of the fields given: an omitted msgCall or
+     * wavoipToken keeps its column) and 201 `{ settings: { instanceName, settings: body } }`.
+     */
+    app.post<{ Params: { instance: string }; Body: Record<string, unknown> | undefined }>(
+      '/settings/set/:instance',
+      async (request, reply) => {
+        const instance = guard(request, reply);
+        if (!instance) return reply;
+        const body = request.body ?? {};
+        const required = ['rejectCall', 'groupsIgnore', 'alwaysOnline', 'readMessages', 'readStatus', 'syncFullHistory'] as const;
+        const types: [string, 'boolean' | 'string'][] = [
+          ['rejectCall', 'boolean'],
+          ['msgCall', 'string'],
+          ['groupsIgnore', 'boolean'],
+          ['alwaysOnline', 'boolean'],
+          ['readMessages', 'boolean'],
+          ['readStatus', 'boolean'],
+          ['syncFullHistory', 'boolean'],
+          ['wavoipToken', 'string'],
+        ];
+        // jsonschema checks the schema's keywords in order: `properties` (types), then `required`.
+        const errors = [
+          ...types
+            .filter(([key, type]) => key in body && typeof body[key] !== type)
+            .map(([key, type]) => `${key} is not of a type(s) ${type}`),
+          ...required.filter((key) => !(key in body)).map((key) => `instance requires property "${key}"`),
+        ];
+        if (errors.length) return evolutionError(reply, 400, errors);
+        for (const key of required) instance.settings[key] = body[key] as boolean;
+        if (typeof body.msgCall === 'string') instance.settings.msgCall = body.msgCall;
+        if (typeof body.wavoipToken === 'string') instance.wavoipToken = body.wavoipToken;
+        return reply.status(201).send({ settings: { instanceName: instance.instanceName, settings: body } });
       },
     );
 

@@ -4,8 +4,9 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
 
 /**
  * WuzAPI (https://github.com/asternic/wuzapi, API.md), a REST gateway over whatsmeow, for one
- * user: the webhook, the session (connect, status, QR code, logout), text and media sends and
- * image download. Auth: the user token in the `Token` header (or `Authorization`, as API.md
+ * user: the webhook and its event subscriptions (POST /webhook `events`, POST /session/connect
+ * `Subscribe`), the session (connect, status, QR code, logout), text and media sends and image
+ * download. Auth: the user token in the `Token` header (or `Authorization`, as API.md
  * says). Answers use WuzAPI's envelope `{ code, data, success }`, errors `{ code, error, success: false }`.
  * Webhooks are posted like WuzAPI's default WEBHOOK_FORMAT=form (`jsonData` + `token` fields,
  * application/x-www-form-urlencoded), or as JSON (WEBHOOK_FORMAT=json) when asked.
@@ -110,6 +111,64 @@ const RECIPIENT = /^(\+?\d{6,20}|\d{6,20}(\.\d+)?(:\d+)?@s\.whatsapp\.net|[\d-]{
 const messageId = () => randomBytes(16).toString('hex').toUpperCase();
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)(;[^,]*)?;base64,([A-Za-z0-9+/]+=*)$/;
 
+/** constants.go supportedEventTypes: what WuzAPI accepts as a subscription (others are discarded). */
+export const WUZAPI_EVENT_TYPES = [
+  'Message',
+  'UndecryptableMessage',
+  'Receipt',
+  'MediaRetry',
+  'ReadReceipt',
+  'GroupInfo',
+  'JoinedGroup',
+  'Picture',
+  'BlocklistChange',
+  'Blocklist',
+  'Connected',
+  'Disconnected',
+  'ConnectFailure',
+  'KeepAliveRestored',
+  'KeepAliveTimeout',
+  'QRTimeout',
+  'LoggedOut',
+  'ClientOutdated',
+  'TemporaryBan',
+  'StreamError',
+  'StreamReplaced',
+  'PairSuccess',
+  'PairError',
+  'QR',
+  'QRScannedWithoutMultidevice',
+  'PrivacySettings',
+  'PushNameSetting',
+  'UserAbout',
+  'AppState',
+  'AppStateSyncComplete',
+  'HistorySync',
+  'OfflineSyncCompleted',
+  'OfflineSyncPreview',
+  'LabelEdit',
+  'LabelAssociationChat',
+  'LabelAssociationMessage',
+  'CallOffer',
+  'CallAccept',
+  'CallTerminate',
+  'CallOfferNotice',
+  'CallRelayLatency',
+  'Presence',
+  'ChatPresence',
+  'IdentityChange',
+  'CATRefreshError',
+  'NewsletterJoin',
+  'NewsletterLeave',
+  'NewsletterMuteChange',
+  'NewsletterLiveUpdate',
+  'FBMessage',
+  'All',
+] as const;
+const SUPPORTED_EVENTS = new Set<string>(WUZAPI_EVENT_TYPES);
+/** The supported event types of a list, once each, in order. */
+const supportedOf = (list: unknown[]) => [...new Set(list.filter((s): s is string => typeof s === 'string' && SUPPORTED_EVENTS.has(s)))];
+
 function respond(reply: FastifyReply, code: number, data: unknown) {
   return reply.status(code).send(code >= 200 && code < 300 ? { code, data, success: true } : { code, error: data, success: false });
 }
@@ -193,10 +252,20 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
       if (!authorized(request)) return respond(reply, 401, 'unauthorized');
     });
 
-    app.post<{ Body: { webhookURL?: unknown } | undefined }>('/webhook', async (request, reply) => {
-      const url = request.body?.webhookURL;
+    /**
+     * handlers.go SetWebhook: `{ webhookurl, events }` (Go's JSON decoding matches the keys in any
+     * case). A non-empty events list replaces the subscriptions with its supported types, also while
+     * connected: WuzAPI stores them in users.events and the user info cache, which the event handler
+     * re-reads for every event (wmiau.go updateAndGetUserSubscriptions). Without events only the URL changes.
+     */
+    app.post<{ Body: Record<string, unknown> | undefined }>('/webhook', async (request, reply) => {
+      const body = request.body ?? {};
+      const field = (name: string) => Object.entries(body).find(([key]) => key.toLowerCase() === name)?.[1];
+      const url = field('webhookurl');
       if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return respond(reply, 400, 'missing webhookURL');
+      const events = field('events');
       user.webhook = url;
+      if (Array.isArray(events) && events.length > 0) user.subscribe = supportedOf(events);
       return respond(reply, 200, { webhook: url });
     });
 
@@ -204,9 +273,9 @@ export async function startWuzapiSimulator(options: { token?: string; format?: W
 
     app.post<{ Body: { Subscribe?: unknown; Immediate?: unknown } | undefined }>('/session/connect', async (request, reply) => {
       if (user.connected) return respond(reply, 500, 'already connected');
-      const subscribe = Array.isArray(request.body?.Subscribe)
-        ? (request.body.Subscribe as unknown[]).filter((s): s is string => typeof s === 'string')
-        : [];
+      // resolveConnectEvents: the supported types given, or the stored subscriptions when none are.
+      const given = Array.isArray(request.body?.Subscribe) ? (request.body.Subscribe as unknown[]) : [];
+      const subscribe = given.length > 0 ? supportedOf(given) : user.subscribe;
       user.subscribe = subscribe;
       user.connected = true;
       if (!user.loggedIn) newQr();

@@ -12,6 +12,7 @@ import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
 import { missingFrom } from '../../../../../test/payload-shapes.js';
 import { buildInboxTenant, rows, type InboxTenant } from '../../../../../test/inbox.js';
+import { instanceSettingsAnswerSchema } from './evolution.schemas.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../../../../packages/simulators/fixtures/evolution/', import.meta.url));
 const fixture = (name: string): { source: string; payload: any } => JSON.parse(readFileSync(`${FIXTURES}${name}.json`, 'utf8'));
@@ -61,11 +62,49 @@ describe('Evolution simulator fidelity', () => {
       'send-text-response',
       'group-info-response',
       'error-unauthorized',
+      'settings-find-response',
+      'settings-set-response',
+      'settings-set-error',
     ]) {
       const { source, payload } = fixture(name);
       expect(source, name).toMatch(/https:\/\//);
       expect(payload, name).toBeTypeOf('object');
     }
+  });
+
+  it('answers settings/find and settings/set like the source, and refuses an incomplete body as it does', async () => {
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${sim.url}${path}`, {
+        method,
+        headers: { apikey: sim.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const found = await call('GET', `/settings/find/${instanceName}`);
+    expect(found.status).toBe(200);
+    expect(missingFrom(found.body, fixture('settings-find-response').payload)).toEqual([]);
+    // The adapter reads the published sample.
+    expect(instanceSettingsAnswerSchema.safeParse(fixture('settings-find-response').payload).success).toBe(true);
+
+    const sample = fixture('settings-set-response').payload;
+    const set = await call('POST', `/settings/set/${instanceName}`, sample.settings.settings);
+    expect(set.status).toBe(201);
+    expect(missingFrom(set.body, sample)).toEqual([]);
+    expect(set.body.settings).toEqual({ instanceName, settings: sample.settings.settings });
+    expect((await call('GET', `/settings/find/${instanceName}`)).body).toMatchObject(sample.settings.settings);
+
+    const refused = await call('POST', `/settings/set/${instanceName}`, {
+      msgCall: '',
+      groupsIgnore: false,
+      alwaysOnline: null,
+      readMessages: false,
+      readStatus: false,
+      syncFullHistory: false,
+    });
+    expect(refused).toEqual({ status: 400, body: fixture('settings-set-error').payload });
+    // A refused body changes nothing.
+    expect((await call('GET', `/settings/find/${instanceName}`)).body).toMatchObject(sample.settings.settings);
   });
 
   it('posts webhooks shaped like the published samples', async () => {
@@ -203,15 +242,13 @@ describe('Evolution simulator fidelity', () => {
     expect((await rows(server.ctx, sql`select count(*)::int as n from messages where channel_id = ${channelId}`))[0].n).toBe(before);
 
     // The sticker sample came without base64: the adapter fetches the media from Evolution.
-    sim.instances
-      .get(instanceName)!
-      .media.set('3A7C22C9A23CAFAD7108', {
-        base64: WEBP.toString('base64'),
-        mimetype: 'image/webp',
-        fileName: 'sticker.webp',
-        caption: '',
-        mediaType: 'stickerMessage',
-      });
+    sim.instances.get(instanceName)!.media.set('3A7C22C9A23CAFAD7108', {
+      base64: WEBP.toString('base64'),
+      mimetype: 'image/webp',
+      fileName: 'sticker.webp',
+      caption: '',
+      mediaType: 'stickerMessage',
+    });
     expect((await api.post(path, ours('messages-upsert-sticker'))).body).toEqual({ received: true, outcome: 'stored' });
     const [sticker] = await rows(
       server.ctx,

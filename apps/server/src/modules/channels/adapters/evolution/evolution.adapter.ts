@@ -11,7 +11,9 @@ import {
   connectionStateAnswerSchema,
   evolutionSettingsSchema,
   evolutionWebhookEventsOf,
+  instanceSettingsAnswerSchema,
   sentMessageAnswerSchema,
+  type EvolutionInstanceSettings,
   type EvolutionSettings,
 } from './evolution.schemas.js';
 
@@ -31,6 +33,59 @@ function mediatypeOf(type: string): 'image' | 'video' | 'audio' | 'document' {
   return type === 'image' || type === 'video' || type === 'audio' ? type : 'document';
 }
 
+/** The instance settings the channel's options decide (none when the channel sets neither option). */
+function wantedInstanceSettings(settings: EvolutionSettings): Partial<Record<'syncFullHistory' | 'groupsIgnore', boolean>> {
+  return {
+    ...(settings.importOldMessages !== undefined ? { syncFullHistory: settings.importOldMessages } : {}),
+    ...(settings.importGroups !== undefined ? { groupsIgnore: !settings.importGroups } : {}),
+  };
+}
+
+/**
+ * The body of POST /settings/set for an instance whose settings were read as `current`: every setting
+ * it had, with the channel's two laid over them. settings.schema.ts requires rejectCall, groupsIgnore,
+ * alwaysOnline, readMessages, readStatus and syncFullHistory as booleans (msgCall and wavoipToken are
+ * strings when given), and setSettings writes every field it is given, so a null column is sent as
+ * its neutral value (false, '') rather than left out or sent as null, which the schema refuses.
+ */
+export function instanceSettingsBody(
+  current: EvolutionInstanceSettings | null | undefined,
+  wanted: ReturnType<typeof wantedInstanceSettings>,
+): Record<string, unknown> {
+  const kept = Object.fromEntries(Object.entries(current ?? {}).filter(([, value]) => value !== null && value !== undefined));
+  return {
+    ...kept,
+    rejectCall: current?.rejectCall ?? false,
+    msgCall: current?.msgCall ?? '',
+    groupsIgnore: current?.groupsIgnore ?? false,
+    alwaysOnline: current?.alwaysOnline ?? false,
+    readMessages: current?.readMessages ?? false,
+    readStatus: current?.readStatus ?? false,
+    syncFullHistory: current?.syncFullHistory ?? false,
+    // Required by some v2 releases' settings schema: kept when the instance has the column.
+    ...(current && 'wavoipToken' in current ? { wavoipToken: current.wavoipToken ?? '' } : {}),
+    ...wanted,
+  };
+}
+
+/**
+ * An existing instance keeps the settings it was created with, so on every start its syncFullHistory
+ * and groupsIgnore are brought in line with the channel's options: read (GET /settings/find), and
+ * written back only when one differs (POST /settings/set with everything else as read: a tenant's
+ * rejectCall, msgCall, alwaysOnline… survive). Done before /instance/connect: Evolution hands
+ * syncFullHistory to Baileys when it opens the socket (whatsapp.baileys.service.ts createClient), so a
+ * changed value applies from the next connection or pairing; groupsIgnore is read per message
+ * (shouldIgnoreJid) and applies at once. A channel that sets neither option leaves them alone.
+ */
+async function followInstanceSettings(client: EvolutionClient, instance: string, settings: EvolutionSettings): Promise<void> {
+  const wanted = wantedInstanceSettings(settings);
+  if (Object.keys(wanted).length === 0) return;
+  const current = await client.call('session', 'GET', `/settings/find/${instance}`, instanceSettingsAnswerSchema);
+  const differs = !current || Object.entries(wanted).some(([key, value]) => current[key as keyof typeof wanted] !== value);
+  if (!differs) return;
+  await client.call('session', 'POST', `/settings/set/${instance}`, null, instanceSettingsBody(current, wanted));
+}
+
 /**
  * Evolution API v2 (a self-hosted WhatsApp gateway on Baileys): the channel is one Evolution
  * instance. start creates it if missing (with the webhook), then connects it and shows the QR
@@ -38,8 +93,9 @@ function mediatypeOf(type: string): 'image' | 'video' | 'audio' | 'document' {
  * disconnected). Sends go through /message/sendText and /message/sendMedia (`number` is the
  * group's JID for a group contact).
  *
- * History and groups (SPEC §3): with importOldMessages the instance is created with
- * syncFullHistory and the webhook also carries MESSAGES_SET, the history sync's chunks, imported
+ * History and groups (SPEC §3): with importOldMessages the instance has syncFullHistory (given on
+ * creation, set again on each start of an existing instance: followInstanceSettings) and the
+ * webhook, set on every start, also carries MESSAGES_SET, the history sync's chunks, imported
  * as past conversations (evolution.history.ts: day range, limit per chat, import queue, closed
  * tickets). With importGroups group messages become group tickets named after the group's subject.
  * Messages typed on the connected phone are stored as the channel's own (why that is safe with
@@ -75,13 +131,16 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
         // Evolution's own instance settings (v2 instance create), when the channel sets them:
         // syncFullHistory has the phone sync its full history on pairing (forwarded as MESSAGES_SET
         // and imported), groupsIgnore stops live group messages at Evolution (Conversa skips them then).
-        // An instance that already exists keeps its own (they are not changed from here).
+        // An instance that already exists gets them on start (followInstanceSettings).
         ...(settings.importOldMessages !== undefined ? { syncFullHistory: settings.importOldMessages } : {}),
         ...(settings.importGroups !== undefined ? { groupsIgnore: !settings.importGroups } : {}),
       });
     } else {
       // An instance that already exists (a restart, or one the tenant made): point its webhook here.
+      // Its event list follows the channel's options (MESSAGES_SET with importOldMessages), and so do
+      // its own syncFullHistory / groupsIgnore.
       await client.call('session', 'POST', `/webhook/set/${instance}`, null, { webhook });
+      await followInstanceSettings(client, instance, settings);
     }
     if (state === 'open') return setEvolutionStatus(ctx, channel, 'connected');
 

@@ -46,9 +46,10 @@ export const evolutionSettingsSchema = z
       .regex(/^\d{8,15}$/, 'Digits with the country code, 8 to 15 of them.')
       .optional(),
     /**
-     * History and group options (SPEC §3): the instance is created with Evolution's
-     * syncFullHistory = importOldMessages and groupsIgnore = !importGroups; the MESSAGES_SET
-     * webhook is imported with them (evolution.history.ts), group messages become group tickets.
+     * History and group options (SPEC §3): Evolution's syncFullHistory = importOldMessages and
+     * groupsIgnore = !importGroups, on creation and on every start of an existing instance
+     * (evolution.adapter.ts); the MESSAGES_SET webhook is imported with them
+     * (evolution.history.ts), group messages become group tickets.
      */
     ...historyImportFields,
   })
@@ -167,6 +168,26 @@ export const connectAnswerSchema = z.looseObject({
 export const connectionStateAnswerSchema = z.looseObject({ instance: z.looseObject({ state: z.string() }) });
 
 export const sentMessageAnswerSchema = z.looseObject({ key: z.looseObject({ id: z.string().min(1) }) });
+
+/**
+ * GET /settings/find/{instance}: the instance's own settings row (ChannelStartupService.findSettings:
+ * rejectCall, msgCall, groupsIgnore, alwaysOnline, readMessages, readStatus, syncFullHistory and, on
+ * recent versions, wavoipToken; columns may be null), or null when the instance has no settings row.
+ * Other keys (a newer or forked Evolution) pass through and are written back untouched.
+ */
+export const instanceSettingsAnswerSchema = z
+  .looseObject({
+    rejectCall: z.boolean().nullish(),
+    msgCall: z.string().nullish(),
+    groupsIgnore: z.boolean().nullish(),
+    alwaysOnline: z.boolean().nullish(),
+    readMessages: z.boolean().nullish(),
+    readStatus: z.boolean().nullish(),
+    syncFullHistory: z.boolean().nullish(),
+    wavoipToken: z.string().nullish(),
+  })
+  .nullable();
+export type EvolutionInstanceSettings = NonNullable<z.infer<typeof instanceSettingsAnswerSchema>>;
 
 /** GET /group/findGroupInfos/{instance}?groupJid=…: Baileys' GroupMetadata (only the subject is read). */
 export const groupInfoAnswerSchema = z.looseObject({ id: z.string().optional(), subject: z.string().max(1000).nullish() });

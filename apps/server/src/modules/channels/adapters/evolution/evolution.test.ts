@@ -11,6 +11,7 @@ import type { TestServer } from '../../../../../test/harness.js';
 import { startProviderTestEnv, stopProviderTestEnv } from '../../../../../test/provider-env.js';
 import { buildQueue, count, eventually, rows, type AgentSocket, type InboxTenant, settledMessageRow } from '../../../../../test/inbox.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { instanceSettingsBody } from './evolution.adapter.js';
 import { evolutionFailure, EvolutionUnavailableError } from './evolution.client.js';
 
 /** A real 1×1 PNG. */
@@ -459,6 +460,8 @@ describe('evolution channel', () => {
         events: ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'],
       },
     });
+    // Neither history option set: the instance's own settings are neither read nor written.
+    expect(sim.requests.some((r) => r.path.startsWith('/settings/'))).toBe(false);
     expect(sim.instances.get('made-elsewhere')!.webhook!.url).toMatch(
       new RegExp(`^${server.url}/webhooks/evolution/${created.body.publicKey}/`),
     );
@@ -692,5 +695,139 @@ describe('evolution history import and groups', () => {
     expect(forced.status).toBe(200);
     expect(forced.body).toEqual({ received: true, outcome: 'ignored' });
     expect(await storedCount()).toBe(before);
+  });
+});
+
+describe("evolution: an existing instance's settings follow the channel's options on start", () => {
+  const NAME = 'settings-test';
+  let channelId: number;
+  const settingsRequests = (kind: 'find' | 'set') => sim.requests.filter((r) => r.path === `/settings/${kind}/${NAME}`);
+  const start = async () => {
+    const started = await api.post(`/whatsapp/${channelId}/start`, undefined, { token: t.admin.token });
+    expect(started.status).toBe(200);
+    return started.body;
+  };
+  const edit = async (settings: Record<string, unknown>) => {
+    const edited = await api.put(`/whatsapp/${channelId}`, { settings }, { token: t.admin.token });
+    expect(edited.status).toBe(200);
+  };
+  const tenantSettings = {
+    rejectCall: true,
+    msgCall: 'Não atendemos ligações.',
+    alwaysOnline: true,
+    readMessages: false,
+    readStatus: false,
+  };
+
+  beforeAll(async () => {
+    // The cases above use the tenant's five connections.
+    await rows(server.ctx, sql`update tenants set max_connections = max_connections + 1 where id = ${t.tenant.id}`);
+  });
+
+  it("writes syncFullHistory / groupsIgnore into an instance made elsewhere, before connecting, with the tenant's other settings kept", async () => {
+    const made = await fetch(`${sim.url}/instance/create`, {
+      method: 'POST',
+      headers: { apikey: sim.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        instanceName: NAME,
+        qrcode: false,
+        integration: 'WHATSAPP-BAILEYS',
+        ...tenantSettings,
+        groupsIgnore: true,
+        syncFullHistory: false,
+      }),
+    });
+    expect(made.status).toBe(201);
+    const created = await api.post(
+      '/whatsapp',
+      {
+        name: 'Evolution settings',
+        type: 'evolution',
+        settings: { baseUrl: sim.url, apiKey: sim.apiKey, instanceName: NAME, importOldMessages: true, importGroups: true },
+      },
+      { token: t.admin.token },
+    );
+    expect(created.status).toBe(201);
+    channelId = created.body.id;
+    expect(created.body.status).toBe('qrcode');
+
+    expect(settingsRequests('find')).toHaveLength(1);
+    expect(settingsRequests('find')[0].headers.apikey).toBe(sim.apiKey);
+    const [set, ...more] = settingsRequests('set');
+    expect(more).toHaveLength(0);
+    expect(set.headers.apikey).toBe(sim.apiKey);
+    expect(set.status).toBe(201);
+    // Everything as read (the null wavoipToken column as ''), the channel's two laid over it.
+    expect(set.body).toEqual({ ...tenantSettings, groupsIgnore: false, syncFullHistory: true, wavoipToken: '' });
+    expect(sim.instances.get(NAME)!.settings).toEqual({ ...tenantSettings, groupsIgnore: false, syncFullHistory: true });
+    // Before /instance/connect: Baileys takes syncFullHistory when the socket opens.
+    const order = sim.requests.map((r) => r.path);
+    expect(order.indexOf(`/settings/set/${NAME}`)).toBeLessThan(order.indexOf(`/instance/connect/${NAME}`));
+    // The webhook's events follow the options too.
+    expect(sim.instances.get(NAME)!.webhook!.events).toContain('MESSAGES_SET');
+  });
+
+  it('a restart with the options unchanged reads the settings and writes nothing', async () => {
+    await sim.scanQr(NAME);
+    await eventually(async () => (await api.get(`/whatsapp/${channelId}`, { token: t.admin.token })).body.status === 'connected');
+    const [finds, sets] = [settingsRequests('find').length, settingsRequests('set').length];
+    expect((await start()).status).toBe('connected');
+    expect(settingsRequests('find')).toHaveLength(finds + 1);
+    expect(settingsRequests('set')).toHaveLength(sets);
+  });
+
+  it('changed options reach a connected instance on the next restart, and its other settings survive', async () => {
+    const sets = settingsRequests('set').length;
+    await edit({ importGroups: false });
+    // The edit alone does not start the channel (update-channel.ts): nothing is written yet.
+    expect(settingsRequests('set')).toHaveLength(sets);
+    expect(sim.instances.get(NAME)!.settings.groupsIgnore).toBe(false);
+
+    expect((await start()).status).toBe('connected');
+    expect(settingsRequests('set')).toHaveLength(sets + 1);
+    expect(settingsRequests('set').at(-1)!.body).toEqual({ ...tenantSettings, groupsIgnore: true, syncFullHistory: true, wavoipToken: '' });
+    expect(sim.instances.get(NAME)!.settings).toEqual({ ...tenantSettings, groupsIgnore: true, syncFullHistory: true });
+
+    await edit({ importOldMessages: false });
+    await start();
+    expect(settingsRequests('set')).toHaveLength(sets + 2);
+    expect(sim.instances.get(NAME)!.settings).toEqual({ ...tenantSettings, groupsIgnore: true, syncFullHistory: false });
+    expect(sim.instances.get(NAME)!.webhook!.events).not.toContain('MESSAGES_SET');
+  });
+
+  it('writes a complete body whatever the instance had: null columns as neutral values, no row as defaults, unknown keys kept', () => {
+    expect(
+      instanceSettingsBody(
+        {
+          rejectCall: null,
+          msgCall: null,
+          groupsIgnore: true,
+          alwaysOnline: null,
+          readMessages: true,
+          readStatus: null,
+          syncFullHistory: null,
+          newsletterIgnore: false,
+        },
+        { syncFullHistory: true },
+      ),
+    ).toEqual({
+      rejectCall: false,
+      msgCall: '',
+      groupsIgnore: true,
+      alwaysOnline: false,
+      readMessages: true,
+      readStatus: false,
+      syncFullHistory: true,
+      newsletterIgnore: false,
+    });
+    expect(instanceSettingsBody(null, { groupsIgnore: false })).toEqual({
+      rejectCall: false,
+      msgCall: '',
+      groupsIgnore: false,
+      alwaysOnline: false,
+      readMessages: false,
+      readStatus: false,
+      syncFullHistory: false,
+    });
   });
 });

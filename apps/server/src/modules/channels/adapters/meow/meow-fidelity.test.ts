@@ -51,6 +51,7 @@ describe('WuzAPI simulator fidelity', () => {
       'session-pairphone-response',
       'session-qr-response',
       'webhook-set-response',
+      'webhook-set-events-request',
       'send-text-response',
       'send-text-request',
       'webhook-form',
@@ -79,6 +80,11 @@ describe('WuzAPI simulator fidelity', () => {
     expect(
       missingFrom(await call('POST', '/webhook', { webhookURL: 'https://example.net/webhook' }), fixture('webhook-set-response').payload),
     ).toEqual([]);
+    // With events: the subscriptions are replaced by the supported ones, the answer is the same.
+    const withEvents = fixture('webhook-set-events-request').payload;
+    const events = await call('POST', '/webhook', { ...withEvents, events: [...withEvents.events, 'NotAnEvent'] });
+    expect(missingFrom(events, fixture('webhook-set-response').payload)).toEqual([]);
+    expect(sim.user.subscribe).toEqual(withEvents.events);
     await call('POST', '/session/disconnect');
     expect(
       missingFrom(

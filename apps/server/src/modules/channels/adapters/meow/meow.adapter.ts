@@ -35,9 +35,11 @@ const whatsappIdOf = (messageId: string) => messageId.replace(/-/g, '').toUpperC
  * until the phone scans it (the Connected event, or /session/status, says logged in). Sends go
  * through /chat/send/* (`Phone` is the group's JID for a group contact).
  *
- * History and groups (SPEC §3): with importOldMessages the session also subscribes to HistorySync,
- * whatsmeow's history sync chunks, imported as past conversations (meow.history.ts: day range,
- * limit per chat, import queue, closed tickets). With importGroups group messages become group
+ * History and groups (SPEC §3): with importOldMessages the user also subscribes to HistorySync
+ * (set on every start, a live session included), whatsmeow's history sync chunks, imported as past
+ * conversations (meow.history.ts: day range, limit per chat, import queue, closed tickets). The
+ * phone sends its history when it pairs: a session paired before the option was set brings its
+ * past chats only once it pairs again. With importGroups group messages become group
  * tickets named after the group. Messages typed on the connected phone are stored as the
  * channel's own (why that is safe with WuzAPI: meow.inbound.ts).
  */
@@ -47,13 +49,18 @@ export const meowAdapter: ChannelAdapter<MeowSettings> = {
 
   async start(ctx, channel) {
     const { settings, client } = session(ctx, channel);
-    await client.call('session', 'POST', '/webhook', null, { webhookURL: meowWebhookUrl(ctx, channel, settings) });
+    const subscriptions = meowSubscriptionsOf(settings);
+    // The webhook and the event types together: WuzAPI's SetWebhook (handlers.go) stores a non-empty
+    // `events` list as the user's subscriptions (users.events and its user info cache), and the event
+    // handler re-reads them for every event (wmiau.go updateAndGetUserSubscriptions). So a live
+    // session that refuses /session/connect below ("already connected") still gets the channel's
+    // current subscriptions, HistorySync with importOldMessages. (A WuzAPI too old to take `events`
+    // ignores the key: its subscriptions then change on the next connect, after a stop.)
+    await client.call('session', 'POST', '/webhook', null, { webhookURL: meowWebhookUrl(ctx, channel, settings), events: subscriptions });
     try {
-      await client.call('session', 'POST', '/session/connect', null, { Subscribe: meowSubscriptionsOf(settings), Immediate: true });
+      await client.call('session', 'POST', '/session/connect', null, { Subscribe: subscriptions, Immediate: true });
     } catch (error) {
-      // Already connected (a restart of a live session): its status says what to show. WuzAPI keeps
-      // the subscriptions of that session (set on connect only): changed history options apply
-      // once the channel is stopped and started again.
+      // Already connected (a restart of a live session): its status says what to show.
       if (!(error instanceof Error && /already connected/i.test(error.message))) throw error;
     }
     const status = await client.call('session', 'GET', '/session/status', statusAnswerSchema);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { checkHistoryImport, historyImportFields } from '../../history-import.js';
 
-/** The WuzAPI event types Conversa subscribes to (POST /session/connect `Subscribe`). */
+/** The WuzAPI event types Conversa subscribes to (POST /webhook `events` and POST /session/connect `Subscribe`). */
 export const MEOW_SUBSCRIBE = ['Message', 'ReadReceipt', 'Connected', 'QR', 'QRTimeout', 'LoggedOut'] as const;
 
 /**

@@ -619,3 +619,64 @@ describe('meow (WuzAPI) history import and groups', () => {
     expect([await historyCount(), await historyTickets(), downloads()]).toEqual([messages, tickets, before]);
   });
 });
+
+describe('meow (WuzAPI) subscriptions follow the options on start, a live session included', () => {
+  const BASE = ['Message', 'ReadReceipt', 'Connected', 'QR', 'QRTimeout', 'LoggedOut'];
+  const past = [{ from: '5491155557777', pushName: 'Ana', text: 'antiga', timestamp: Math.floor(Date.now() / 1000) - 86_400 }];
+  let lsim: WuzapiSimulator;
+  let liveId: number;
+
+  beforeAll(async () => {
+    lsim = await startWuzapiSimulator();
+  });
+  afterAll(() => lsim?.close());
+
+  const webhookSets = () => lsim.requests.filter((r) => r.method === 'POST' && r.path === '/webhook');
+  const connects = () => lsim.requests.filter((r) => r.path === '/session/connect');
+  const restart = async () => {
+    const started = await api.post(`/whatsapp/${liveId}/start`, undefined, { token: t.admin.token });
+    expect(started.status).toBe(200);
+    return started.body;
+  };
+  const edit = async (settings: Record<string, unknown>) =>
+    expect((await api.put(`/whatsapp/${liveId}`, { settings }, { token: t.admin.token })).status).toBe(200);
+
+  it('sets the webhook with its event types', async () => {
+    const created = await api.post(
+      '/whatsapp',
+      { name: 'WuzAPI live', type: 'meow', settings: { baseUrl: lsim.url, token: lsim.user.token } },
+      { token: t.admin.token },
+    );
+    expect(created.status).toBe(201);
+    liveId = created.body.id;
+    const [set] = webhookSets();
+    expect(set.headers.token).toBe(lsim.user.token);
+    expect(set.body).toEqual({ webhookURL: expect.stringMatching(/\/webhooks\/meow\//), events: BASE });
+    expect(lsim.user.subscribe).toEqual(BASE);
+    await lsim.scanQr();
+    await eventually(async () => (await api.get(`/whatsapp/${liveId}`, { token: t.admin.token })).body.status === 'connected');
+    expect(await lsim.sendHistory(past)).toBeUndefined();
+  });
+
+  it('importOldMessages set on a connected channel: the restart subscribes the live session to HistorySync', async () => {
+    await edit({ importOldMessages: true });
+    // The edit alone does not start the channel (update-channel.ts): WuzAPI still has the old list.
+    expect(lsim.user.subscribe).toEqual(BASE);
+
+    expect((await restart()).status).toBe('connected');
+    // WuzAPI refused to connect again (500 "already connected")…
+    expect(connects().at(-1)!.status).toBe(500);
+    expect(lsim.user).toMatchObject({ connected: true, loggedIn: true });
+    // …but POST /webhook carried the new list, which a connected session follows at once.
+    expect(webhookSets().at(-1)!.body).toMatchObject({ events: [...BASE, 'HistorySync'] });
+    expect(lsim.user.subscribe).toEqual([...BASE, 'HistorySync']);
+    expect((await lsim.sendHistory(past))?.status).toBe(200);
+  });
+
+  it('importOldMessages cleared: the restart unsubscribes it again', async () => {
+    await edit({ importOldMessages: false });
+    expect((await restart()).status).toBe('connected');
+    expect(lsim.user.subscribe).toEqual(BASE);
+    expect(await lsim.sendHistory(past)).toBeUndefined();
+  });
+});
