@@ -18,12 +18,12 @@ export async function messageExists(db: Db, channelId: number, externalId: strin
 }
 
 /** Which of these provider ids the channel already has (a history import skips them). */
-export async function existingExternalIds(db: Db, channelId: number, externalIds: string[]): Promise<Set<string>> {
+export async function existingExternalIds(db: Db, channel: { tenantId: number; id: number }, externalIds: string[]): Promise<Set<string>> {
   if (externalIds.length === 0) return new Set();
   const rows = await db
     .select({ externalId: messages.externalId })
     .from(messages)
-    .where(and(eq(messages.channelId, channelId), inArray(messages.externalId, externalIds)));
+    .where(and(eq(messages.tenantId, channel.tenantId), eq(messages.channelId, channel.id), inArray(messages.externalId, externalIds)));
   return new Set(rows.map((row) => row.externalId ?? ''));
 }
 

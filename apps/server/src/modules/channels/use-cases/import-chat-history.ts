@@ -64,7 +64,7 @@ export async function readPastMessages<C extends { past: PastMessage }>(
   const wanted = candidates.filter((candidate) => kept.has(candidate.past));
   const stored = await existingExternalIds(
     ctx.db,
-    channel.id,
+    channel,
     wanted.map((candidate) => candidate.past.externalId),
   );
   const messages: PastMessage[] = [];
@@ -120,7 +120,7 @@ async function importOneChat(ctx: AppContext, channel: ChannelRow, settings: His
   return transact(ctx, async (tx, events) => {
     const known = await existingExternalIds(
       tx,
-      channel.id,
+      channel,
       candidates.map((message) => message.externalId),
     );
     const fresh = candidates.filter((message) => !known.has(message.externalId));

@@ -25,7 +25,7 @@ import type { ChannelRow } from '../../channels.repository.js';
 import { setSessionStatus, type LiveSession, type SessionDriver } from '../../sessions/session-host.js';
 import { useDatabaseAuthState } from './baileys.auth-state.js';
 import { importChatHistory } from '../../use-cases/import-chat-history.js';
-import { groupJidOf } from '../whatsapp-groups.js';
+import { groupJidOf, groupSubjectOf } from '../whatsapp-groups.js';
 import { handleBaileysMessage, handleBaileysUpdate, pastChatsOf, type BaileysHistory, type MediaDownloader } from './baileys.inbound.js';
 import { baileysSettingsOf, type BaileysSettings } from './baileys.schemas.js';
 
@@ -132,7 +132,6 @@ class BaileysSession implements LiveSession {
   private historyChain: Promise<void> = Promise.resolve();
   /** Ids of the messages this session sent (their echoes are not phone-typed messages). */
   private readonly ownSends = new Set<string>();
-  private readonly groupNames = new Map<string, string>();
   private readonly settings: BaileysSettings;
   private readonly proxy: ReturnType<typeof proxyOf>;
 
@@ -225,18 +224,11 @@ class BaileysSession implements LiveSession {
       .catch((error: unknown) => this.log.error({ err: error }, 'baileys history not imported'));
   }
 
-  /** A group's subject, asked once per session; unknown (undefined) when WhatsApp does not answer. */
-  private async groupName(socket: BaileysSocket, jid: string): Promise<string | undefined> {
-    const known = this.groupNames.get(jid);
-    if (known || !socket.groupMetadata) return known;
-    try {
-      const { subject } = await socket.groupMetadata(jid);
-      this.groupNames.set(jid, subject);
-      return subject;
-    } catch (error) {
-      this.log.warn({ err: error, jid }, 'baileys group subject unknown');
-      return undefined;
-    }
+  /** A group's subject (Baileys' groupMetadata), through the shared cache of group subjects. */
+  private groupName(socket: BaileysSocket, jid: string): Promise<string | undefined> {
+    const metadata = socket.groupMetadata;
+    if (!metadata) return Promise.resolve(undefined);
+    return groupSubjectOf(this.ctx, this.channel.id, jid, async () => (await metadata.call(socket, jid)).subject);
   }
 
   private downloader(socket: BaileysSocket): MediaDownloader {

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../../../app-context.js';
 import { transact } from '../../../../platform/events/transact.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { checkUpload } from '../../../../platform/media/uploads.js';
+import { saveInboundFile, unkeptFileNote, withNote } from '../../../messages/inbound-file.js';
 import { findMessageByExternalId, updateMessageRow } from '../../../messages/messages.repository.js';
 import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { applyProviderStatus, type ProviderStatus } from '../../../messages/use-cases/apply-provider-status.js';
@@ -193,6 +193,7 @@ async function bodyAndMediaOf(
   const name =
     content.media.fileName?.trim() ||
     `${content.media.kind}-${externalId.replace(/[^A-Za-z0-9]/g, '').slice(-12)}.${EXTENSIONS[content.media.kind]}`;
+  const { kind } = content.media;
   try {
     let file: Buffer;
     try {
@@ -200,25 +201,13 @@ async function bodyAndMediaOf(
     } catch (error) {
       throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', (error as Error).message);
     }
-    const upload = await checkUpload(file, declared, name);
-    const key = await ctx.media.save(channel.tenantId, upload.content);
-    const media: InboundMedia = {
-      type: content.media.kind === 'sticker' ? 'sticker' : (upload.type as MediaKind),
-      key,
-      name: upload.name,
-      mime: upload.mime,
-      size: upload.content.length,
-    };
+    const media = await saveInboundFile(ctx, channel.tenantId, file, { mime: declared, name, kind });
     return { body: content.body.slice(0, MAX_INBOUND_BODY), media };
   } catch (error) {
     // The message is kept, saying what it was, rather than lost.
     if (!(error instanceof AppError)) throw error;
     ctx.logger.warn({ channelId: channel.id, externalId, code: error.code, reason: error.message }, 'baileys media not stored');
-    const note =
-      error.code === 'ERR_WAPP_DOWNLOAD_MEDIA'
-        ? `[${content.media.kind} could not be downloaded]`
-        : `[${name}: file not accepted (${error.message})]`;
-    return { body: (content.body ? `${content.body}\n${note}` : note).slice(0, MAX_INBOUND_BODY) };
+    return { body: withNote(content.body, unkeptFileNote(error, kind, name)) };
   }
 }
 

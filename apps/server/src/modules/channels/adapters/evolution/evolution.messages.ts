@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../../app-context.js';
+import { saveInboundFile, unkeptFileNote, withNote } from '../../../messages/inbound-file.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { checkUpload } from '../../../../platform/media/uploads.js';
 import { MAX_INBOUND_BODY, type InboundMedia, type InboundMessage } from '../../../messages/use-cases/ingest-inbound.js';
 import type { ChannelRow } from '../../channels.repository.js';
-import { fallbackGroupName, groupContactKey, groupJidOf, isGroupJid } from '../whatsapp-groups.js';
+import { fallbackGroupName, groupContactKey, groupJidOf, groupSubjectOf, isGroupJid } from '../whatsapp-groups.js';
 import { EvolutionClient, evolutionSettingsOf, EvolutionUnavailableError, instanceNameOf } from './evolution.client.js';
 import { base64AnswerSchema, groupInfoAnswerSchema, type EvolutionMessage } from './evolution.schemas.js';
 
@@ -120,41 +120,19 @@ export async function chatOf(
   return number ? { id: number, contact: { key: { number }, name: pushName || number } } : undefined;
 }
 
-/**
- * Group subjects already asked for, per channel and group (the group contact is named once, when
- * it is created; this spares Evolution one call per group message). Bounded, and forgotten after
- * a while so a renamed group is seen on a new contact; a failed lookup is retried sooner.
- */
-const SUBJECTS = new Map<string, { subject: string | undefined; until: number }>();
-const SUBJECT_TTL_MS = 60 * 60_000;
-const FAILED_SUBJECT_TTL_MS = 60_000;
-const MAX_SUBJECTS = 2_000;
-
 /** A group's subject from GET /group/findGroupInfos/{instance}?groupJid=…; undefined when Evolution does not say. */
-async function groupSubject(ctx: AppContext, channel: ChannelRow, jid: string): Promise<string | undefined> {
-  const cacheKey = `${channel.id}:${jid}`;
-  const known = SUBJECTS.get(cacheKey);
-  if (known && known.until > Date.now()) return known.subject;
-  const settings = evolutionSettingsOf(channel);
-  const instance = encodeURIComponent(instanceNameOf(channel, settings));
-  let subject: string | undefined;
-  let ok = true;
-  try {
+function groupSubject(ctx: AppContext, channel: ChannelRow, jid: string): Promise<string | undefined> {
+  return groupSubjectOf(ctx, channel.id, jid, async () => {
+    const settings = evolutionSettingsOf(channel);
+    const instance = encodeURIComponent(instanceNameOf(channel, settings));
     const answer = await new EvolutionClient(ctx, settings).call(
       'session',
       'GET',
       `/group/findGroupInfos/${instance}?groupJid=${encodeURIComponent(jid)}`,
       groupInfoAnswerSchema,
     );
-    subject = answer?.subject?.trim() || undefined;
-  } catch (error) {
-    if (!(error instanceof AppError || error instanceof EvolutionUnavailableError)) throw error;
-    ok = false;
-    ctx.logger.warn({ channelId: channel.id, jid, reason: error.message }, 'evolution group subject unknown');
-  }
-  if (SUBJECTS.size >= MAX_SUBJECTS) SUBJECTS.delete(SUBJECTS.keys().next().value as string);
-  SUBJECTS.set(cacheKey, { subject, until: Date.now() + (ok ? SUBJECT_TTL_MS : FAILED_SUBJECT_TTL_MS) });
-  return subject;
+    return answer?.subject;
+  });
 }
 
 /**
@@ -184,15 +162,7 @@ export async function bodyAndMediaOf(
       if (!(error instanceof AppError || error instanceof EvolutionUnavailableError)) throw error;
       throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', error.message);
     }
-    const upload = await checkUpload(Buffer.from(base64, 'base64'), declared, name);
-    const key = await ctx.media.save(channel.tenantId, upload.content);
-    const media: InboundMedia = {
-      type: kind === 'sticker' ? 'sticker' : (upload.type as MediaKind),
-      key,
-      name: upload.name,
-      mime: upload.mime,
-      size: upload.content.length,
-    };
+    const media = await saveInboundFile(ctx, channel.tenantId, Buffer.from(base64, 'base64'), { mime: declared, name, kind });
     return { body: content.body.slice(0, MAX_INBOUND_BODY), media };
   } catch (error) {
     // A file type Conversa refuses, too large, or gone from WhatsApp: the message is kept, saying what it was.
@@ -201,9 +171,7 @@ export async function bodyAndMediaOf(
       { channelId: channel.id, externalId: data.key.id, code: error.code, reason: error.message },
       'evolution media not stored',
     );
-    const note =
-      error.code === 'ERR_WAPP_DOWNLOAD_MEDIA' ? `[${kind} could not be downloaded]` : `[${name}: file not accepted (${error.message})]`;
-    return { body: (content.body ? `${content.body}\n${note}` : note).slice(0, MAX_INBOUND_BODY) };
+    return { body: withNote(content.body, unkeptFileNote(error, kind, name)) };
   }
 }
 

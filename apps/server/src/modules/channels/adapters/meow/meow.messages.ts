@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../../app-context.js';
+import { saveInboundFile, unkeptFileNote, withNote } from '../../../messages/inbound-file.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { checkUpload } from '../../../../platform/media/uploads.js';
 import { MAX_INBOUND_BODY, type InboundMedia, type InboundMessage } from '../../../messages/use-cases/ingest-inbound.js';
 import type { ChannelRow } from '../../channels.repository.js';
-import { fallbackGroupName, groupContactKey, groupJidOf, isGroupJid } from '../whatsapp-groups.js';
+import { fallbackGroupName, groupContactKey, groupJidOf, groupSubjectOf, isGroupJid } from '../whatsapp-groups.js';
 import { MeowClient, meowSettingsOf, MeowUnavailableError } from './meow.client.js';
 import { downloadAnswerSchema, groupInfoAnswerSchema, type MeowContent, type MeowMedia } from './meow.schemas.js';
 
@@ -82,42 +82,17 @@ export async function contactOf(
   return number ? { key: { number }, name: options.name?.trim().slice(0, 200) || number } : undefined;
 }
 
-/**
- * Group subjects already asked for, per channel and group. The subject only names the group
- * contact when it is created (an existing contact keeps its name), yet every group message would
- * otherwise cost a WuzAPI call and, behind it, a query to WhatsApp's servers (whatsmeow's
- * GetGroupInfo). Bounded, forgotten after an hour (a renamed group is seen on a new contact), a
- * failed lookup retried after a minute; losing it (a restart, another instance) costs one call.
- */
-const SUBJECTS = new Map<string, { subject: string | undefined; until: number }>();
-const SUBJECT_TTL_MS = 60 * 60_000;
-const FAILED_SUBJECT_TTL_MS = 60_000;
-const MAX_SUBJECTS = 2_000;
-
 /** A group's subject from GET /group/info?groupJID=… (whatsmeow's GroupInfo.Name); undefined when WuzAPI does not say. */
-async function groupSubject(ctx: AppContext, channel: ChannelRow, jid: string): Promise<string | undefined> {
-  const cacheKey = `${channel.id}:${jid}`;
-  const known = SUBJECTS.get(cacheKey);
-  if (known && known.until > Date.now()) return known.subject;
-  let subject: string | undefined;
-  let ok = true;
-  try {
+function groupSubject(ctx: AppContext, channel: ChannelRow, jid: string): Promise<string | undefined> {
+  return groupSubjectOf(ctx, channel.id, jid, async () => {
     const answer = await new MeowClient(ctx, meowSettingsOf(channel)).call(
       'session',
       'GET',
       `/group/info?groupJID=${encodeURIComponent(jid)}`,
       groupInfoAnswerSchema,
     );
-    subject = answer?.data.Name?.trim() || undefined;
-  } catch (error) {
-    if (!(error instanceof AppError || error instanceof MeowUnavailableError)) throw error;
-    ok = false;
-    ctx.logger.warn({ channelId: channel.id, jid, reason: error.message }, 'wuzapi group subject unknown');
-  }
-  SUBJECTS.delete(cacheKey);
-  if (SUBJECTS.size >= MAX_SUBJECTS) SUBJECTS.delete(SUBJECTS.keys().next().value as string);
-  SUBJECTS.set(cacheKey, { subject, until: Date.now() + (ok ? SUBJECT_TTL_MS : FAILED_SUBJECT_TTL_MS) });
-  return subject;
+    return answer?.data.Name;
+  });
 }
 
 /** A file that came inline with the webhook (WuzAPI's base64 media delivery, live messages only). */
@@ -145,7 +120,6 @@ export async function bodyAndMediaOf(
   const text = content.body.slice(0, MAX_INBOUND_BODY);
   if (!content.media) return { body: text };
   const { kind, content: info } = content.media;
-  const withNote = (note: string) => ({ body: (text ? `${text}\n${note}` : note).slice(0, MAX_INBOUND_BODY) });
   const declared = (inline?.mimeType ?? info.mimetype ?? 'application/octet-stream').split(';')[0].trim();
   const name = info.fileName?.trim() || inline?.fileName || `${kind}-${externalId.replace(/[^A-Za-z0-9]/g, '').slice(-12)}`;
   try {
@@ -157,26 +131,14 @@ export async function bodyAndMediaOf(
       if (!(error instanceof AppError || error instanceof MeowUnavailableError)) throw error;
       throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', error.message);
     }
-    if (!bytes) return withNote(`[${kind}]`);
-    const upload = await checkUpload(bytes, declared, name);
-    const key = await ctx.media.save(channel.tenantId, upload.content);
-    return {
-      body: text,
-      media: {
-        type: kind === 'sticker' ? 'sticker' : (upload.type as MediaKind),
-        key,
-        name: upload.name,
-        mime: upload.mime,
-        size: upload.content.length,
-      },
-    };
+    if (!bytes) return { body: withNote(text, `[${kind}]`) };
+    const media = await saveInboundFile(ctx, channel.tenantId, bytes, { mime: declared, name, kind });
+    return { body: text, media };
   } catch (error) {
     // A file type Conversa refuses, too large, or gone from WhatsApp: the message is kept, saying what it was.
     if (!(error instanceof AppError)) throw error;
     ctx.logger.warn({ channelId: channel.id, externalId, code: error.code, reason: error.message }, 'wuzapi media not stored');
-    return withNote(
-      error.code === 'ERR_WAPP_DOWNLOAD_MEDIA' ? `[${kind} could not be downloaded]` : `[${name}: file not accepted (${error.message})]`,
-    );
+    return { body: withNote(text, unkeptFileNote(error, kind, name)) };
   }
 }
 

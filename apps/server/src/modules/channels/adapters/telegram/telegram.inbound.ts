@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../../app-context.js';
+import { saveInboundFile, unkeptFileNote } from '../../../messages/inbound-file.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { checkUpload } from '../../../../platform/media/uploads.js';
 import { messageExists } from '../../../messages/messages.repository.js';
 import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { ingestInbound, type InboundMedia, type IngestResult } from '../../../messages/use-cases/ingest-inbound.js';
@@ -97,16 +97,20 @@ async function storeFile(
   const { content, path } = await downloadFile(ctx, settings, ref.fileId);
   const name = ref.name ?? path.split('/').pop() ?? 'file';
   try {
-    const checked = await checkUpload(content, ref.mime ?? 'application/octet-stream', name, TELEGRAM_LIMITS.downloadBytes);
-    const key = await ctx.media.save(channel.tenantId, checked.content);
-    const type = ref.type === 'document' ? 'document' : (checked.type as InboundMedia['type']);
-    return { media: { type, key, name: checked.name, mime: checked.mime, size: checked.content.length } };
+    const media = await saveInboundFile(ctx, channel.tenantId, content, {
+      mime: ref.mime ?? 'application/octet-stream',
+      name,
+      kind: ref.type,
+      keep: ['document'],
+      maxBytes: TELEGRAM_LIMITS.downloadBytes,
+    });
+    return { media };
   } catch (error) {
     if (
       error instanceof AppError &&
       (error.code === 'ERR_UNSUPPORTED_MEDIA_TYPE' || error.code === 'ERR_PAYLOAD_TOO_LARGE' || error.code === 'ERR_VALIDATION')
     ) {
-      return { note: `[${name}: file not accepted (${error.message})]` };
+      return { note: unkeptFileNote(error, ref.type, name) };
     }
     throw error;
   }

@@ -8,7 +8,7 @@ import type { ChannelRow } from '../../channels.repository.js';
 import { clearAuthState } from '../../sessions/auth-state.repository.js';
 import { setSessionStatus, type LiveSession, type SessionDriver } from '../../sessions/session-host.js';
 import { importChatHistory } from '../../use-cases/import-chat-history.js';
-import { groupJidOf } from '../whatsapp-groups.js';
+import { groupJidOf, groupSubjectOf } from '../whatsapp-groups.js';
 import { createRemoteAuth, DatabaseAuthStore } from './whatsapp.auth-store.js';
 import {
   applyWhatsappAck,
@@ -143,7 +143,6 @@ class WhatsappSession implements LiveSession {
   /** Sends not returned yet, per chat id: an echo of one of them waits for its id. */
   private readonly sendsInFlight = new Map<string, Set<Promise<void>>>();
   /** Group names (chat names) learnt this session. */
-  private readonly groupNames = new Map<string, string>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -211,18 +210,9 @@ class WhatsappSession implements LiveSession {
     };
   }
 
-  /** A group's name (its chat's name), asked once per session; undefined when WhatsApp Web does not know it. */
-  private async groupName(client: WwebClient, chatId: string): Promise<string | undefined> {
-    const known = this.groupNames.get(chatId);
-    if (known) return known;
-    try {
-      const name = (await client.getChatById(chatId))?.name?.trim();
-      if (name) this.groupNames.set(chatId, name);
-      return name || undefined;
-    } catch (error) {
-      this.ctx.logger.warn({ err: error, channelId: this.channel.id, chatId }, 'whatsapp group name unknown');
-      return undefined;
-    }
+  /** A group's name (its chat's name), through the shared cache of group subjects. */
+  private groupName(client: WwebClient, chatId: string): Promise<string | undefined> {
+    return groupSubjectOf(this.ctx, this.channel.id, chatId, async () => (await client.getChatById(chatId))?.name);
   }
 
   /**

@@ -1,8 +1,8 @@
 import type { Chat, Message, MessageMedia, Reaction } from 'whatsapp-web.js';
 import type { AppContext } from '../../../../app-context.js';
+import { saveInboundFile, unkeptFileNote } from '../../../messages/inbound-file.js';
 import { transact } from '../../../../platform/events/transact.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { checkUpload } from '../../../../platform/media/uploads.js';
 import { findMessageByExternalId, updateMessageRow } from '../../../messages/messages.repository.js';
 import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { applyProviderStatus, type ProviderStatus } from '../../../messages/use-cases/apply-provider-status.js';
@@ -187,15 +187,18 @@ async function mediaOf(
   const declared = file.mimetype?.split(';')[0]?.trim() || 'application/octet-stream';
   const name = file.filename?.trim() || `${kind}-${message.id.id.replace(/[^A-Za-z0-9]/g, '').slice(-12)}.${EXTENSIONS[declared] ?? 'bin'}`;
   try {
-    const upload = await checkUpload(Buffer.from(file.data, 'base64'), declared, name);
-    const key = await ctx.media.save(channel.tenantId, upload.content);
-    const type = kind === 'sticker' || kind === 'document' ? kind : (upload.type as InboundMedia['type']);
-    return { media: { type, key, name: upload.name, mime: upload.mime, size: upload.content.length } };
+    const media = await saveInboundFile(ctx, channel.tenantId, Buffer.from(file.data, 'base64'), {
+      mime: declared,
+      name,
+      kind,
+      keep: ['sticker', 'document'],
+    });
+    return { media };
   } catch (error) {
     // A file type Conversa refuses (or too large): the message is kept, saying what it was.
     if (!(error instanceof AppError)) throw error;
     ctx.logger.warn({ channelId: channel.id, externalId: serializedIdOf(message.id), code: error.code }, 'whatsapp media refused');
-    return { note: `[${name}: file not accepted (${error.message})]` };
+    return { note: unkeptFileNote(error, kind, name) };
   }
 }
 
