@@ -1,4 +1,5 @@
 // `npm test`: install what is missing, then run every suite:
+//   0. the web app's and the widget's component tests (Vitest + Testing Library in jsdom)
 //   1. server unit + integration tests on the embedded database (PGlite)
 //   2. the same integration tests on a PostgreSQL server, when TEST_DATABASE_URL is set
 //      (and two server processes sharing it through Redis, when TEST_REDIS_URL is set too)
@@ -32,6 +33,8 @@ function vitest(name, projectRoot, env) {
 }
 
 const withoutServerDb = { ...process.env, TEST_DATABASE_URL: '' };
+vitest('web app components', 'apps/web', withoutServerDb);
+vitest('web-chat widget', 'apps/widget', withoutServerDb);
 vitest('server on embedded PGlite', 'apps/server', withoutServerDb);
 
 if (process.env.TEST_DATABASE_URL) {

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** Component tests: jsdom, Testing Library, the real providers (Mantine, TanStack Query, i18next). */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    testTimeout: 20_000,
+    pool: 'threads',
+    maxWorkers: 2,
+    restoreMocks: true,
+  },
+});
