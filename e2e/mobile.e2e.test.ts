@@ -298,6 +298,14 @@ describe('the app on a phone', () => {
       await visible(agent.getByTestId('ticket-list-panel'));
       expect(await agent.getByTestId('chat').count()).toBe(0);
 
+      // The contacts in chat mode take the screen the same way, with their own way back.
+      await agent.getByTestId('tickets-contacts').click();
+      await visible(agent.getByText('Mara Mobile'));
+      expect(await agent.getByTestId('ticket-list-panel').isVisible()).toBe(false);
+      await fitsTheScreen(agent, 'the contacts in chat mode');
+      await agent.getByRole('link', { name: 'Voltar' }).click();
+      await visible(agent.getByTestId('ticket-list-panel'));
+
       // The customer closes the chat with the panel's own ×: the launcher is back.
       await customer.getByRole('button', { name: 'Close chat' }).tap();
       await visible(customer.getByRole('button', { name: 'Open chat' }));
