@@ -4,6 +4,7 @@ export const STYLES = `
 * { box-sizing: border-box; }
 .root { position: fixed; right: 20px; bottom: 20px; z-index: 2147483000; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #1f2933; }
 .launcher { width: 56px; height: 56px; border-radius: 50%; border: 0; cursor: pointer; background: var(--accent); color: #fff; box-shadow: 0 4px 14px rgba(0,0,0,.25); display: flex; align-items: center; justify-content: center; position: relative; }
+.launcher[hidden] { display: none; }
 .launcher svg { width: 28px; height: 28px; fill: currentColor; }
 .launcher:focus-visible, button:focus-visible, textarea:focus-visible, input:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .badge { position: absolute; top: -4px; right: -4px; min-width: 20px; height: 20px; border-radius: 10px; background: #e03131; color: #fff; font-size: 12px; font-weight: 700; display: flex; align-items: center; justify-content: center; padding: 0 5px; }
@@ -39,5 +40,6 @@ export const STYLES = `
 .icon svg { width: 22px; height: 22px; fill: currentColor; }
 .send { color: var(--accent); }
 .hidden-input { display: none; }
-@media (max-width: 480px) { .root { right: 12px; bottom: 12px; } .panel { position: fixed; inset: 0; width: 100vw; max-width: 100vw; height: 100%; max-height: 100%; border-radius: 0; } }
+.root.narrow { right: 12px; bottom: 12px; }
+.root.narrow .panel { position: fixed; inset: 0; width: 100%; max-width: 100%; height: 100%; max-height: 100%; border-radius: 0; }
 `;

@@ -4,6 +4,12 @@ import { STYLES } from './styles';
 import type { ChatMessage } from './types';
 import { LIMITS } from './types';
 
+/**
+ * Phones (and short landscape screens): the open panel takes the whole viewport and the launcher
+ * hides meanwhile, so it never covers the composer's Send; the panel's × closes it.
+ */
+export const NARROW_QUERY = '(max-width: 480px), (max-height: 500px)';
+
 export interface ViewHandlers {
   onToggle(open: boolean): void;
   onStart(input: { name: string; contact: string }): void;
@@ -37,6 +43,7 @@ export class View {
   private readonly textarea: HTMLTextAreaElement;
   private readonly bubbles = new Map<string, HTMLElement>();
   private open = false;
+  private narrow = false;
 
   constructor(
     private readonly t: Strings,
@@ -140,6 +147,14 @@ export class View {
     this.panel.hidden = true;
     this.root = el('div', { className: 'root' }, [this.panel, this.launcher]);
     shadow.appendChild(this.root);
+
+    const media = typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+    this.narrow = media?.matches ?? false;
+    media?.addEventListener?.('change', (event) => {
+      this.narrow = event.matches;
+      this.applyLayout();
+    });
+    this.applyLayout();
   }
 
   get isOpen(): boolean {
@@ -155,16 +170,26 @@ export class View {
   }
 
   toggle(open: boolean): void {
+    const focusInPanel = this.panel.contains(this.host.shadowRoot?.activeElement ?? null);
     this.open = open;
     this.panel.hidden = !open;
     this.launcher.setAttribute('aria-expanded', String(open));
     this.launcher.setAttribute('aria-label', open ? this.t.close : this.t.open);
+    this.applyLayout();
     if (open) {
       this.setUnread(0);
       (this.chat.hidden ? this.nameInput : this.textarea).focus();
       this.scrollToEnd();
+    } else if (focusInPanel) {
+      this.launcher.focus();
     }
     this.handlers.onToggle(open);
+  }
+
+  private applyLayout(): void {
+    this.root.classList.toggle('narrow', this.narrow);
+    this.root.classList.toggle('open', this.open);
+    this.launcher.hidden = this.narrow && this.open;
   }
 
   showForm(error = ''): void {

@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,18 +8,12 @@ import i18n from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { getConfigs } from '../lib/session';
 import { GlobalLoadingOverlay } from './GlobalLoadingOverlay';
+import { useAppTheme } from './theme';
 
-const theme = createTheme({
-  primaryColor: 'teal',
-  defaultRadius: 'md',
-  components: {
-    // Labels stay exactly their text (no ' *'), so "getByLabel('Nome', { exact: true })" finds them; inputs keep `required`.
-    InputWrapper: { defaultProps: { withAsterisk: false } },
-  },
-});
 const colorSchemeManager = createSessionColorSchemeManager();
 
 export function Providers({ children }: { children: ReactNode }) {
+  const theme = useAppTheme();
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={getConfigs().isDark ? 'dark' : 'light'}>

@@ -11,13 +11,19 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { PATHS } from './paths';
+import { isPlatformAdmin, PATHS } from './paths';
 
 export interface MenuItem {
   /** i18n key of the label. */
   labelKey: string;
   path: string;
   icon: Icon;
+}
+
+export interface MenuGroup {
+  /** i18n key of the section title; shown only when a menu has more than one group. */
+  labelKey: string;
+  items: MenuItem[];
 }
 
 const HOME: MenuItem = { labelKey: 'menu.home', path: PATHS.home, icon: IconHome };
@@ -34,18 +40,35 @@ const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: Ic
 const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS];
 const SUPERVISOR: MenuItem[] = [...COMMON, CHANNELS, QUEUES];
 const ADMIN: MenuItem[] = [...SUPERVISOR, USERS, SETTINGS];
+/** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
+const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
+/** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */
+const PLATFORM: MenuItem[] = [TENANTS, PLANS];
+
+const WORK_GROUP = 'menu.groups.work';
+const PLATFORM_GROUP = 'menu.groups.platform';
 
 /**
- * Menus by role (SPEC §2), limited to the screens that exist. The common,
- * supervisor and admin menus gain their entries as their screens are built.
+ * The menu of a signed-in user (SPEC §2 menus by role). The platform superadmin is also a member of
+ * tenant 1: it gets that tenant's work menu (the inbox, contacts, channels, queues, users, settings)
+ * and, in a section of its own, the platform's screens.
  */
-export const MENUS_BY_PROFILE: Record<Profile, MenuItem[]> = {
-  user: COMMON,
-  super: SUPERVISOR,
-  admin: ADMIN,
-  superadmin: [TENANTS, PLANS, USERS, SETTINGS],
-};
-
-export function menuFor(profile: Profile | null | undefined): MenuItem[] {
-  return profile ? MENUS_BY_PROFILE[profile] : [];
+export function menuFor(profile: Profile | null | undefined, tenantId?: number | null): MenuGroup[] {
+  switch (profile) {
+    case 'user':
+      return [{ labelKey: WORK_GROUP, items: COMMON }];
+    case 'super':
+      return [{ labelKey: WORK_GROUP, items: SUPERVISOR }];
+    case 'admin':
+      return [{ labelKey: WORK_GROUP, items: ADMIN }];
+    case 'superadmin':
+      return isPlatformAdmin(profile, tenantId)
+        ? [
+            { labelKey: WORK_GROUP, items: SUPERADMIN_WORK },
+            { labelKey: PLATFORM_GROUP, items: PLATFORM },
+          ]
+        : [{ labelKey: WORK_GROUP, items: SUPERADMIN_WORK }];
+    default:
+      return [];
+  }
 }

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import { useAppTheme } from '../app/theme';
 import i18n from '../lib/i18n';
 
 export interface RenderWithAppOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -19,16 +20,21 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
 }
 
+/** Mantine with the app's theme (as Providers sets it up, minus the stored colour scheme). */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  return <MantineProvider theme={useAppTheme()}>{children}</MantineProvider>;
+}
+
 /** Renders inside the app's providers (Mantine, notifications, TanStack Query, i18next in pt, a router). */
 export function renderWithApp(ui: ReactElement, { route = '/', queryClient = testQueryClient(), ...options }: RenderWithAppOptions = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider>
+      <ThemedMantine>
         <Notifications />
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
         </QueryClientProvider>
-      </MantineProvider>
+      </ThemedMantine>
     </I18nextProvider>
   );
   return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper, ...options }) };

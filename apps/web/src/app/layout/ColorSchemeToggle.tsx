@@ -6,8 +6,7 @@ import { notifyApiError } from '../../lib/notify';
 import { getUserId } from '../../lib/session';
 
 /** Dark mode follows the user's stored configs.isDark and is saved with PUT /users/{id}/configs. */
-export function ColorSchemeToggle() {
-  const { t } = useTranslation();
+export function useColorSchemeToggle(): { isDark: boolean; toggle: () => void } {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const updateConfigs = useUpdateConfigs();
   const isDark = colorScheme === 'dark';
@@ -27,7 +26,13 @@ export function ColorSchemeToggle() {
       },
     );
   };
+  return { isDark, toggle };
+}
 
+/** The header's dark-mode switch (wide screens; on phones it is an item of the user menu). */
+export function ColorSchemeToggle() {
+  const { t } = useTranslation();
+  const { isDark, toggle } = useColorSchemeToggle();
   return (
     <Button
       variant="subtle"

@@ -1,23 +1,33 @@
 import { Burger, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../components/LanguagePicker';
+import { useIsMobile } from '../../lib/useIsMobile';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { UserMenu } from './UserMenu';
 
+/** App name and burger on the left; language, colour scheme and the user menu on the right (all in the user menu on phones). */
 export function HeaderBar({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean; onToggleNavbar: () => void }) {
   const { t } = useTranslation();
+  const mobile = useIsMobile();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group
+      h="100%"
+      px={mobile ? 'xs' : 'md'}
+      justify="space-between"
+      wrap="nowrap"
+      data-testid="header-bar"
+      data-compact={mobile || undefined}
+    >
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger opened={navbarOpened} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label={t('common.toggleNavigation')} />
-        <Title order={3} data-testid="app-name">
+        <Title order={3} data-testid="app-name" style={{ whiteSpace: 'nowrap' }}>
           {t('app.name')}
         </Title>
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        <LanguageMenu />
-        <ColorSchemeToggle />
-        <UserMenu />
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {!mobile && <LanguageMenu />}
+        {!mobile && <ColorSchemeToggle />}
+        <UserMenu compact={mobile} />
       </Group>
     </Group>
   );

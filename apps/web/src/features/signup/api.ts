@@ -11,10 +11,11 @@ export interface SignupInput {
   planId: number;
 }
 
+/** The plans offered by public sign-up (the login page checks there is one): silent, no loading overlay over the form. */
 export function usePublicPlans() {
   return useQuery({
     queryKey: ['plans', 'public'],
-    queryFn: ({ signal }) => http.get<Plan[]>('/plans/public', { signal }),
+    queryFn: ({ signal }) => http.get<Plan[]>('/plans/public', { signal, silent: true }),
   });
 }
 

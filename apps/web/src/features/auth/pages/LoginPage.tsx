@@ -8,6 +8,7 @@ import { loginTargetFor, PATHS } from '../../../app/paths';
 import { PublicShell } from '../../../components/PublicShell';
 import { errorMessage, hasErrorCode, isApiError } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePublicPlans } from '../../signup/api';
 import { useLogin } from '../api';
 import { PasswordResetRequest } from '../components/PasswordResetRequest';
 import { isCaptchaComplete, SliderCaptcha } from '../components/SliderCaptcha';
@@ -18,6 +19,9 @@ export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const forgot = searchParams.has('forgot');
   const login = useLogin();
+  // Public sign-up needs a plan to choose: without any, the link is not offered.
+  const plans = usePublicPlans();
+  const signupOpen = (plans.data?.length ?? 0) > 0;
   const [captcha, setCaptcha] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const captchaComplete = isCaptchaComplete(captcha);
@@ -106,12 +110,14 @@ export function LoginPage() {
             <Anchor component="button" type="button" size="sm" onClick={() => setForgot(true)} data-testid="forgot-link">
               {t('login.forgot')}
             </Anchor>
-            <Text size="sm">
-              {t('login.noAccount')}{' '}
-              <Anchor component={Link} to={PATHS.signup} data-testid="signup-link">
-                {t('login.signupLink')}
-              </Anchor>
-            </Text>
+            {signupOpen && (
+              <Text size="sm">
+                {t('login.noAccount')}{' '}
+                <Anchor component={Link} to={PATHS.signup} data-testid="signup-link">
+                  {t('login.signupLink')}
+                </Anchor>
+              </Text>
+            )}
           </Group>
         </Stack>
       </form>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconMessagePlus, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { NewTicketModal } from '../../tickets/components/NewTicketModal';
 import { exportContacts, useContacts, useDeleteContact, type ContactDetails } from '../api';
 import { ContactFormModal } from '../components/ContactFormModal';
 import { ContactImportModal } from '../components/ContactImportModal';
-import { EmptyTableRow } from '../../../components/EmptyTableRow';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageControls } from '../../../components/PageControls';
 
 /** /contatos: search, pagination, create/edit, delete, import, export and a new ticket per contact. */
@@ -54,6 +54,26 @@ export function ContactsPage() {
       onError: (error) => notifyApiError(error, 'contact-delete-error'),
     });
   };
+
+  const columns: DataColumn<ContactDetails>[] = [
+    {
+      key: 'name',
+      header: t('contacts.name'),
+      render: (contact) => (
+        <Group gap={6} wrap="nowrap" component="span">
+          {contact.name}
+          {contact.blocked && (
+            <Badge size="xs" color="red">
+              {t('contacts.blocked')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'number', header: t('contacts.number'), render: (contact) => contact.number },
+    { key: 'email', header: t('contacts.email'), render: (contact) => contact.email },
+    { key: 'birthday', header: t('contacts.birthday'), render: (contact) => formatDate(contact.birthday) },
+  ];
 
   return (
     <Stack data-testid="contacts-page">
@@ -108,66 +128,41 @@ export function ContactsPage() {
 
       {contacts.isError && <QueryError error={contacts.error} onRetry={() => void contacts.refetch()} />}
 
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover data-testid="contacts-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('contacts.name')}</Table.Th>
-              <Table.Th>{t('contacts.number')}</Table.Th>
-              <Table.Th>{t('contacts.email')}</Table.Th>
-              <Table.Th>{t('contacts.birthday')}</Table.Th>
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {contacts.data?.contacts.map((contact) => (
-              <Table.Tr key={contact.id} data-testid={`contact-row-${contact.id}`}>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    {contact.name}
-                    {contact.blocked && (
-                      <Badge size="xs" color="red">
-                        {t('contacts.blocked')}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{contact.number}</Table.Td>
-                <Table.Td>{contact.email}</Table.Td>
-                <Table.Td>{formatDate(contact.birthday)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconMessagePlus size={14} />}
-                      onClick={() => setStarting({ id: contact.id, name: contact.name, number: contact.number })}
-                      data-testid={`contact-ticket-${contact.id}`}
-                    >
-                      {t('contacts.newTicket')}
-                    </Button>
-                    <Button size="xs" variant="light" onClick={() => setEditing(contact)} data-testid={`contact-edit-${contact.id}`}>
-                      {t('common.edit')}
-                    </Button>
-                    {manager && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(contact)}
-                        data-testid={`contact-delete-${contact.id}`}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {contacts.isSuccess && contacts.data.contacts.length === 0 && <EmptyTableRow colSpan={5} />}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        testId="contacts-table"
+        minWidth={720}
+        rows={contacts.data?.contacts}
+        rowKey={(contact) => contact.id}
+        rowTestId={(contact) => `contact-row-${contact.id}`}
+        columns={columns}
+        actions={(contact) => (
+          <>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconMessagePlus size={14} />}
+              onClick={() => setStarting({ id: contact.id, name: contact.name, number: contact.number })}
+              data-testid={`contact-ticket-${contact.id}`}
+            >
+              {t('contacts.newTicket')}
+            </Button>
+            <Button size="xs" variant="light" onClick={() => setEditing(contact)} data-testid={`contact-edit-${contact.id}`}>
+              {t('common.edit')}
+            </Button>
+            {manager && (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => setDeleting(contact)}
+                data-testid={`contact-delete-${contact.id}`}
+              >
+                {t('common.delete')}
+              </Button>
+            )}
+          </>
+        )}
+      />
 
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="contacts-count">

@@ -1,5 +1,5 @@
 import type { Plan } from '@conversa/shared';
-import { Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { formatMoney, yesNo } from '../../../lib/format';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useDeletePlan, usePlans } from '../api';
 import { PlanFormModal } from '../components/PlanFormModal';
-import { EmptyTableRow } from '../../../components/EmptyTableRow';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 
 /** /planos: the platform's plans (superadmin). */
 export function PlansPage() {
@@ -30,6 +30,14 @@ export function PlansPage() {
     });
   };
 
+  const columns: DataColumn<Plan>[] = [
+    { key: 'name', header: t('plans.name'), render: (plan) => plan.name },
+    { key: 'value', header: t('plans.value'), render: (plan) => formatMoney(plan.value) },
+    { key: 'users', header: t('plans.users'), render: (plan) => plan.users },
+    { key: 'connections', header: t('plans.connections'), render: (plan) => plan.connections },
+    { key: 'trial', header: t('plans.trial'), render: (plan) => (plan.trial ? `${yesNo(true)} (${plan.trialDays})` : yesNo(false)) },
+  ];
+
   return (
     <Stack>
       <Group justify="space-between">
@@ -41,42 +49,23 @@ export function PlansPage() {
 
       {plans.isError && <QueryError error={plans.error} onRetry={() => void plans.refetch()} />}
 
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover data-testid="plans-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('plans.name')}</Table.Th>
-              <Table.Th>{t('plans.value')}</Table.Th>
-              <Table.Th>{t('plans.users')}</Table.Th>
-              <Table.Th>{t('plans.connections')}</Table.Th>
-              <Table.Th>{t('plans.trial')}</Table.Th>
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {plans.data?.map((plan) => (
-              <Table.Tr key={plan.id} data-testid={`plan-row-${plan.id}`}>
-                <Table.Td>{plan.name}</Table.Td>
-                <Table.Td>{formatMoney(plan.value)}</Table.Td>
-                <Table.Td>{plan.users}</Table.Td>
-                <Table.Td>{plan.connections}</Table.Td>
-                <Table.Td>{plan.trial ? `${yesNo(true)} (${plan.trialDays})` : yesNo(false)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => setEditing(plan)} data-testid={`plan-edit-${plan.id}`}>
-                      {t('common.edit')}
-                    </Button>
-                    <Button size="xs" variant="light" color="red" onClick={() => setDeleting(plan)} data-testid={`plan-delete-${plan.id}`}>
-                      {t('common.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {plans.isSuccess && plans.data.length === 0 && <EmptyTableRow colSpan={6} />}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        testId="plans-table"
+        rows={plans.data}
+        rowKey={(plan) => plan.id}
+        rowTestId={(plan) => `plan-row-${plan.id}`}
+        columns={columns}
+        actions={(plan) => (
+          <>
+            <Button size="xs" variant="light" onClick={() => setEditing(plan)} data-testid={`plan-edit-${plan.id}`}>
+              {t('common.edit')}
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(plan)} data-testid={`plan-delete-${plan.id}`}>
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+      />
 
       {editing !== undefined && <PlanFormModal plan={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal

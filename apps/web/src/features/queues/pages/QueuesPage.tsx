@@ -1,9 +1,10 @@
 import type { Queue } from '@conversa/shared';
-import { Badge, Button, ColorSwatch, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { QueryError } from '../../../components/QueryError';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
@@ -34,6 +35,41 @@ export function QueuesPage() {
     });
   };
 
+  const columns: DataColumn<Queue>[] = [
+    {
+      key: 'name',
+      header: t('queues.name'),
+      render: (queue) => (
+        <Group gap="xs" wrap="nowrap" component="span">
+          <ColorSwatch color={queue.color} size={14} />
+          {queue.name}
+        </Group>
+      ),
+    },
+    {
+      key: 'greeting',
+      header: t('queues.greeting'),
+      render: (queue) => (
+        <Text size="sm" lineClamp={2}>
+          {queue.greetingMessage}
+        </Text>
+      ),
+    },
+    {
+      key: 'users',
+      header: t('queues.users'),
+      render: (queue) => (
+        <Group gap={4}>
+          {queue.userIds.map((id) => (
+            <Badge key={id} variant="light" size="sm" style={{ textTransform: 'none' }}>
+              {userNames.get(id) ?? `#${id}`}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+  ];
+
   return (
     <Stack data-testid="queues-page">
       <Group justify="space-between">
@@ -45,71 +81,27 @@ export function QueuesPage() {
         )}
       </Group>
       {queues.isError && <QueryError error={queues.error} onRetry={() => void queues.refetch()} />}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover data-testid="queues-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('queues.name')}</Table.Th>
-              <Table.Th>{t('queues.greeting')}</Table.Th>
-              <Table.Th>{t('queues.users')}</Table.Th>
-              {canEdit && <Table.Th>{t('common.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {queues.data?.map((queue) => (
-              <Table.Tr key={queue.id} data-testid={`queue-${queue.id}`}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <ColorSwatch color={queue.color} size={14} />
-                    {queue.name}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={2}>
-                    {queue.greetingMessage}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {queue.userIds.map((id) => (
-                      <Badge key={id} variant="light" size="sm" style={{ textTransform: 'none' }}>
-                        {userNames.get(id) ?? `#${id}`}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing(queue)} data-testid={`queue-edit-${queue.id}`}>
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setDeleting(queue)}
-                        data-testid={`queue-delete-${queue.id}`}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-            {queues.isSuccess && queues.data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={canEdit ? 4 : 3}>
-                  <Text c="dimmed" ta="center">
-                    {t('common.noRecords')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        testId="queues-table"
+        rows={queues.data}
+        rowKey={(queue) => queue.id}
+        rowTestId={(queue) => `queue-${queue.id}`}
+        columns={columns}
+        actions={
+          canEdit
+            ? (queue) => (
+                <>
+                  <Button size="xs" variant="light" onClick={() => setEditing(queue)} data-testid={`queue-edit-${queue.id}`}>
+                    {t('common.edit')}
+                  </Button>
+                  <Button size="xs" variant="light" color="red" onClick={() => setDeleting(queue)} data-testid={`queue-delete-${queue.id}`}>
+                    {t('common.delete')}
+                  </Button>
+                </>
+              )
+            : undefined
+        }
+      />
       {editing !== undefined && <QueueFormModal queue={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
         opened={deleting !== null}

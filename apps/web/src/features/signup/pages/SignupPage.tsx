@@ -1,11 +1,12 @@
 import { emailSchema, isStrongPassword, isValidCpfCnpj } from '@conversa/shared';
-import { Alert, Anchor, Button, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { PublicShell } from '../../../components/PublicShell';
+import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, isApiError } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -84,6 +85,39 @@ export function SignupPage() {
     })),
   ];
 
+  if (plans.isPending) {
+    return (
+      <PublicShell width={480}>
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      </PublicShell>
+    );
+  }
+  if (plans.isError) {
+    return (
+      <PublicShell width={480}>
+        <Stack>
+          <QueryError error={plans.error} onRetry={() => void plans.refetch()} />
+          <BackToLogin />
+        </Stack>
+      </PublicShell>
+    );
+  }
+  // Without a plan there is nothing to sign up for: say so instead of a form that cannot succeed.
+  if (plans.data.length === 0) {
+    return (
+      <PublicShell width={480}>
+        <Stack>
+          <Alert color="yellow" title={t('signup.closedTitle')} data-testid="signup-closed">
+            {t('signup.noPlans')}
+          </Alert>
+          <BackToLogin />
+        </Stack>
+      </PublicShell>
+    );
+  }
+
   return (
     <PublicShell width={480}>
       <form onSubmit={submit} noValidate data-testid="signup-form">
@@ -107,16 +141,6 @@ export function SignupPage() {
           />
           <PasswordInput label={t('signup.password')} autoComplete="new-password" required {...form.getInputProps('password')} />
           <NativeSelect label={t('signup.plan')} data={planOptions} required {...form.getInputProps('planId')} />
-          {plans.isSuccess && plans.data.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('signup.noPlans')}
-            </Text>
-          )}
-          {plans.isError && (
-            <Text size="sm" c="red">
-              {errorMessage(plans.error)}
-            </Text>
-          )}
           {formError && (
             <Alert color="red" data-testid="signup-error">
               {formError}
@@ -125,14 +149,21 @@ export function SignupPage() {
           <Button type="submit" loading={signup.isPending} data-testid="signup-submit">
             {t('signup.submit')}
           </Button>
-          <Text size="sm">
-            {t('signup.haveAccount')}{' '}
-            <Anchor component={Link} to={PATHS.login}>
-              {t('signup.loginLink')}
-            </Anchor>
-          </Text>
+          <BackToLogin />
         </Stack>
       </form>
     </PublicShell>
+  );
+}
+
+function BackToLogin() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm">
+      {t('signup.haveAccount')}{' '}
+      <Anchor component={Link} to={PATHS.login} data-testid="signup-login-link">
+        {t('signup.loginLink')}
+      </Anchor>
+    </Text>
   );
 }

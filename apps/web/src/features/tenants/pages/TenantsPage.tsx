@@ -1,5 +1,5 @@
 import { MAIN_TENANT_ID, type Tenant } from '@conversa/shared';
-import { Badge, Button, Group, Stack, Table, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { usePlans } from '../../plans/api';
 import { useDeleteTenant, useTenants } from '../api';
 import { TenantFormModal } from '../components/TenantFormModal';
-import { EmptyTableRow } from '../../../components/EmptyTableRow';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 
 /** /tenants: every tenant of the platform (superadmin of tenant 1). */
 export function TenantsPage() {
@@ -33,6 +33,43 @@ export function TenantsPage() {
     });
   };
 
+  const columns: DataColumn<Tenant>[] = [
+    { key: 'id', header: t('common.id'), render: (tenant) => tenant.id },
+    {
+      key: 'name',
+      header: t('tenants.name'),
+      primary: true,
+      render: (tenant) => (
+        <>
+          {tenant.name}{' '}
+          {tenant.id === MAIN_TENANT_ID && (
+            <Badge size="xs" variant="outline">
+              {t('tenants.protectedBadge')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('tenants.status'),
+      render: (tenant) => (
+        <Badge color={tenant.status === 'active' ? 'teal' : 'gray'} variant="light">
+          {tenant.status === 'active' ? t('tenants.statusActive') : t('tenants.statusInactive')}
+        </Badge>
+      ),
+    },
+    { key: 'plan', header: t('tenants.plan'), render: (tenant) => planName(tenant.planId) },
+    { key: 'users', header: t('tenants.users'), render: (tenant) => `${tenant.userCount} / ${tenant.maxUsers}` },
+    { key: 'connections', header: t('tenants.maxConnections'), render: (tenant) => tenant.maxConnections },
+    {
+      key: 'trial',
+      header: t('tenants.trial'),
+      render: (tenant) => (tenant.trial ? `${yesNo(true)} (${tenant.trialDays})` : yesNo(false)),
+    },
+    { key: 'createdAt', header: t('tenants.createdAt'), render: (tenant) => formatDate(tenant.createdAt) },
+  ];
+
   return (
     <Stack>
       <Group justify="space-between">
@@ -44,75 +81,35 @@ export function TenantsPage() {
 
       {tenants.isError && <QueryError error={tenants.error} onRetry={() => void tenants.refetch()} />}
 
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover data-testid="tenants-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('common.id')}</Table.Th>
-              <Table.Th>{t('tenants.name')}</Table.Th>
-              <Table.Th>{t('tenants.status')}</Table.Th>
-              <Table.Th>{t('tenants.plan')}</Table.Th>
-              <Table.Th>{t('tenants.users')}</Table.Th>
-              <Table.Th>{t('tenants.maxConnections')}</Table.Th>
-              <Table.Th>{t('tenants.trial')}</Table.Th>
-              <Table.Th>{t('tenants.createdAt')}</Table.Th>
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tenants.data?.map((tenant) => {
-              const isMain = tenant.id === MAIN_TENANT_ID;
-              return (
-                <Table.Tr key={tenant.id} data-testid={`tenant-row-${tenant.id}`}>
-                  <Table.Td>{tenant.id}</Table.Td>
-                  <Table.Td>
-                    {tenant.name}{' '}
-                    {isMain && (
-                      <Badge size="xs" variant="outline">
-                        {t('tenants.protectedBadge')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={tenant.status === 'active' ? 'teal' : 'gray'} variant="light">
-                      {tenant.status === 'active' ? t('tenants.statusActive') : t('tenants.statusInactive')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{planName(tenant.planId)}</Table.Td>
-                  <Table.Td>
-                    {tenant.userCount} / {tenant.maxUsers}
-                  </Table.Td>
-                  <Table.Td>{tenant.maxConnections}</Table.Td>
-                  <Table.Td>{tenant.trial ? `${yesNo(true)} (${tenant.trialDays})` : yesNo(false)}</Table.Td>
-                  <Table.Td>{formatDate(tenant.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing(tenant)} data-testid={`tenant-edit-${tenant.id}`}>
-                        {t('common.edit')}
-                      </Button>
-                      <Tooltip label={t('tenants.protected')} disabled={!isMain} multiline w={260}>
-                        <span>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            disabled={isMain}
-                            onClick={() => setDeleting(tenant)}
-                            data-testid={`tenant-delete-${tenant.id}`}
-                          >
-                            {t('common.delete')}
-                          </Button>
-                        </span>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-            {tenants.isSuccess && tenants.data.length === 0 && <EmptyTableRow colSpan={9} />}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        testId="tenants-table"
+        minWidth={900}
+        rows={tenants.data}
+        rowKey={(tenant) => tenant.id}
+        rowTestId={(tenant) => `tenant-row-${tenant.id}`}
+        columns={columns}
+        actions={(tenant) => (
+          <>
+            <Button size="xs" variant="light" onClick={() => setEditing(tenant)} data-testid={`tenant-edit-${tenant.id}`}>
+              {t('common.edit')}
+            </Button>
+            <Tooltip label={t('tenants.protected')} disabled={tenant.id !== MAIN_TENANT_ID} multiline w={260}>
+              <span>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  disabled={tenant.id === MAIN_TENANT_ID}
+                  onClick={() => setDeleting(tenant)}
+                  data-testid={`tenant-delete-${tenant.id}`}
+                >
+                  {t('common.delete')}
+                </Button>
+              </span>
+            </Tooltip>
+          </>
+        )}
+      />
 
       {editing !== undefined && <TenantFormModal tenant={editing} plans={plans.data ?? []} onClose={() => setEditing(undefined)} />}
       <ConfirmModal

@@ -3,9 +3,7 @@ import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { TicketListPanel } from '../components/TicketListPanel';
-
-/** Fills the page below the header (the chat scrolls inside, not the page). */
-const FULL_HEIGHT = 'calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-md))';
+import classes from './AtendimentoLayout.module.css';
 
 /** /atendimento: the ticket list beside the chat (or the empty chat, or the contacts in chat mode). */
 export function AtendimentoLayout() {
@@ -15,7 +13,7 @@ export function AtendimentoLayout() {
   // On small screens one column at a time: the list, or the chosen chat / contacts.
   const childActive = selectedId !== null || pathname.endsWith('/contatos');
   return (
-    <Paper withBorder h={FULL_HEIGHT} style={{ overflow: 'hidden' }} data-testid="atendimento">
+    <Paper withBorder className={classes.frame} data-testid="atendimento" data-view={childActive ? 'chat' : 'list'}>
       <Group h="100%" gap={0} wrap="nowrap" align="stretch">
         <Box
           w={{ base: '100%', md: 340 }}

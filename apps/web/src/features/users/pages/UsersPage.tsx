@@ -1,5 +1,5 @@
 import type { User } from '@conversa/shared';
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useDeleteUser, useUsers } from '../api';
 import { UserFormModal } from '../components/UserFormModal';
-import { EmptyTableRow } from '../../../components/EmptyTableRow';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageControls } from '../../../components/PageControls';
 
 /** /usuarios: the tenant's users (admin). */
@@ -38,6 +38,35 @@ export function UsersPage() {
     });
   };
 
+  const columns: DataColumn<User>[] = [
+    {
+      key: 'name',
+      header: t('users.name'),
+      render: (user) => (
+        <>
+          {user.name}
+          {user.id === session?.userId && (
+            <Text span c="dimmed" size="sm">
+              {' '}
+              ({t('users.you')})
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'email', header: t('users.email'), render: (user) => user.email },
+    { key: 'profile', header: t('users.profile'), render: (user) => t(`profiles.${user.profile}`) },
+    {
+      key: 'status',
+      header: t('users.status'),
+      render: (user) => (
+        <Badge color={user.isOnline ? 'teal' : 'gray'} variant="light">
+          {user.isOnline ? t('users.online') : t('users.offline')}
+        </Badge>
+      ),
+    },
+  ];
+
   return (
     <Stack>
       <Group justify="space-between">
@@ -62,62 +91,30 @@ export function UsersPage() {
 
       {users.isError && <QueryError error={users.error} onRetry={() => void users.refetch()} />}
 
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover data-testid="users-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.name')}</Table.Th>
-              <Table.Th>{t('users.email')}</Table.Th>
-              <Table.Th>{t('users.profile')}</Table.Th>
-              <Table.Th>{t('users.status')}</Table.Th>
-              <Table.Th>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.data?.users.map((user) => {
-              const isSelf = user.id === session?.userId;
-              return (
-                <Table.Tr key={user.id} data-testid={`user-row-${user.id}`}>
-                  <Table.Td>
-                    {user.name}
-                    {isSelf && (
-                      <Text span c="dimmed" size="sm">
-                        {' '}
-                        ({t('users.you')})
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{t(`profiles.${user.profile}`)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={user.isOnline ? 'teal' : 'gray'} variant="light">
-                      {user.isOnline ? t('users.online') : t('users.offline')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing(user)} data-testid={`user-edit-${user.id}`}>
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        disabled={isSelf}
-                        onClick={() => setDeleting(user)}
-                        data-testid={`user-delete-${user.id}`}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-            {users.isSuccess && users.data.users.length === 0 && <EmptyTableRow colSpan={5} />}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        testId="users-table"
+        rows={users.data?.users}
+        rowKey={(user) => user.id}
+        rowTestId={(user) => `user-row-${user.id}`}
+        columns={columns}
+        actions={(user) => (
+          <>
+            <Button size="xs" variant="light" onClick={() => setEditing(user)} data-testid={`user-edit-${user.id}`}>
+              {t('common.edit')}
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              disabled={user.id === session?.userId}
+              onClick={() => setDeleting(user)}
+              data-testid={`user-delete-${user.id}`}
+            >
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+      />
 
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="users-count">

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render';
+import { signInAs } from '../../test/session';
+import { NavbarLinks } from './NavbarLinks';
+
+/** The entries of the menu, in order, by their `nav-<path>` test ids. */
+function entries(container: HTMLElement = document.body): string[] {
+  return [...container.querySelectorAll('[data-testid^="nav-"]:not([data-testid^="nav-group-"])')].map(
+    (link) => link.getAttribute('data-testid') ?? '',
+  );
+}
+
+describe('the menu by role (SPEC §2)', () => {
+  it('a user sees the common entries only, without section titles', () => {
+    signInAs('user');
+    renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos']);
+    expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
+  });
+
+  it('a supervisor adds channels and queues', () => {
+    signInAs('super');
+    renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas']);
+  });
+
+  it('an admin adds users and settings, and no platform screen', () => {
+    signInAs('admin', { tenantId: 4 });
+    renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
+    expect(entries()).toEqual([
+      'nav-home',
+      'nav-atendimento',
+      'nav-contatos',
+      'nav-canais',
+      'nav-filas',
+      'nav-usuarios',
+      'nav-configuracoes',
+    ]);
+    expect(screen.queryByRole('group', { name: 'Plataforma' })).not.toBeInTheDocument();
+  });
+
+  it("the platform superadmin gets tenant 1's work menu and the platform's, in two named sections", () => {
+    signInAs('superadmin', { tenantId: 1 });
+    renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
+    const work = screen.getByRole('group', { name: 'Minha empresa' });
+    const platform = screen.getByRole('group', { name: 'Plataforma' });
+    expect(within(work).getByText('Minha empresa')).toBeVisible();
+    expect(entries(work)).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-usuarios', 'nav-configuracoes']);
+    expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos']);
+    expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
+    // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
+    expect(screen.queryByTestId('nav-home')).not.toBeInTheDocument();
+  });
+
+  it('a superadmin of another tenant gets no platform screens (they belong to tenant 1)', () => {
+    signInAs('superadmin', { tenantId: 5 });
+    renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
+    expect(entries()).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-usuarios', 'nav-configuracoes']);
+    expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
+  });
+
+  it('marks the current section and closes the mobile navbar on navigation', async () => {
+    signInAs('superadmin');
+    const onNavigate = vi.fn();
+    const { user } = renderWithApp(<NavbarLinks onNavigate={onNavigate} />, { route: '/atendimento/12' });
+    expect(screen.getByTestId('nav-atendimento')).toHaveAttribute('data-active', 'true');
+    expect(screen.getByTestId('nav-tenants')).not.toHaveAttribute('data-active');
+    await user.click(screen.getByTestId('nav-filas'));
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,22 @@
+import { createTheme, Modal, type MantineThemeOverride } from '@mantine/core';
+import { useMemo } from 'react';
+import { useIsMobile } from '../lib/useIsMobile';
+
+/** The app's Mantine theme; on phones every modal takes the whole screen. */
+export function buildTheme(mobile: boolean): MantineThemeOverride {
+  return createTheme({
+    primaryColor: 'teal',
+    defaultRadius: 'md',
+    components: {
+      // Labels stay exactly their text (no ' *'), so "getByLabel('Nome', { exact: true })" finds them; inputs keep `required`.
+      InputWrapper: { defaultProps: { withAsterisk: false } },
+      Modal: Modal.extend({ defaultProps: { fullScreen: mobile } }),
+    },
+  });
+}
+
+/** The theme for the current screen size (rebuilt only when crossing the phone breakpoint). */
+export function useAppTheme(): MantineThemeOverride {
+  const mobile = useIsMobile();
+  return useMemo(() => buildTheme(mobile), [mobile]);
+}
