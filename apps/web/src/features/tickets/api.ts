@@ -1,9 +1,12 @@
-import type { Message, Ticket } from '@conversa/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Message, SendMessageBody, Ticket } from '@conversa/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
 import { TICKETS_PAGE_SIZE } from '../../lib/constants';
 import { http } from '../../lib/http';
+import { getSession, subscribeSession } from '../../lib/session';
 import { applyTicketToCache, upsertMessageInCache } from './cache';
 import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketLog, type TicketPage } from './keys';
+import { Outbox, type OutboxItem, type OutboxRequest } from './outbox';
 
 export * from './keys';
 
@@ -93,26 +96,44 @@ export function useMessages(ticketId: number) {
   });
 }
 
-export interface SendMessageInput {
-  ticketId: number;
-  body: string;
-  quotedMsgId?: string;
-  file?: File;
+/** POST /messages/{ticketId}: JSON, or multipart with the text fields before the file (the server reads them first). */
+export function postReply({ ticketId, body, quotedMsgId, file, clientId }: OutboxRequest): Promise<Message> {
+  const fields: SendMessageBody = { body, clientId, ...(quotedMsgId ? { quotedMsgId } : {}) };
+  if (!file) return http.post<Message>(`/messages/${ticketId}`, fields, { silent: true });
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') form.append(key, value);
+  form.append('medias', file, file.name);
+  return http.upload<Message>(`/messages/${ticketId}`, form, { silent: true });
 }
 
-export function useSendMessage() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ ticketId, body, quotedMsgId, file }: SendMessageInput) => {
-      if (!file) return http.post<Message>(`/messages/${ticketId}`, { body, ...(quotedMsgId ? { quotedMsgId } : {}) }, { silent: true });
-      const form = new FormData();
-      form.append('body', body);
-      if (quotedMsgId) form.append('quotedMsgId', quotedMsgId);
-      form.append('medias', file, file.name);
-      return http.upload<Message>(`/messages/${ticketId}`, form);
-    },
-    onSuccess: (message) => upsertMessageInCache(qc, message),
-  });
+/** One outbox per query client (the app has one): it outlives the chat that queued the replies. */
+const outboxes = new WeakMap<QueryClient, Outbox>();
+
+export function outboxOf(qc: QueryClient): Outbox {
+  let outbox = outboxes.get(qc);
+  if (!outbox) {
+    outbox = new Outbox({
+      send: postReply,
+      onSent: (message) => upsertMessageInCache(qc, message),
+      userId: () => getSession()?.userId ?? null,
+      subscribeUser: subscribeSession,
+      storage: typeof localStorage === 'undefined' ? null : localStorage,
+    });
+    outboxes.set(qc, outbox);
+  }
+  return outbox;
+}
+
+/** The agent's replies: queue one per Enter, retry or discard a failed one. */
+export function useOutbox(): Outbox {
+  return outboxOf(useQueryClient());
+}
+
+/** The replies of a ticket not yet stored by the server (waiting, being sent or failed), in order. */
+export function useOutboxItems(ticketId: number): OutboxItem[] {
+  const outbox = useOutbox();
+  const items = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  return useMemo(() => items.filter((item) => item.ticketId === ticketId), [items, ticketId]);
 }
 
 /** POST /sendButton (waba tickets): reply buttons or an approved template with its {{n}} values. */
