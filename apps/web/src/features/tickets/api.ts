@@ -1,5 +1,5 @@
 import type { Message, SendMessageBody, Ticket } from '@conversa/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { TICKETS_PAGE_SIZE } from '../../lib/constants';
 import { http } from '../../lib/http';
@@ -106,21 +106,32 @@ export function postReply({ ticketId, body, quotedMsgId, file, clientId }: Outbo
   return http.upload<Message>(`/messages/${ticketId}`, form, { silent: true });
 }
 
+/** Client ids of the stored messages of a chat's cache. */
+function storedClientIds(data: InfiniteData<MessagePage> | undefined): Set<string> {
+  return new Set(data?.pages.flatMap((page) => page.messages.flatMap((m) => (m.clientId ? [m.clientId] : []))) ?? []);
+}
+
 /** One outbox per query client (the app has one): it outlives the chat that queued the replies. */
 const outboxes = new WeakMap<QueryClient, Outbox>();
 
 export function outboxOf(qc: QueryClient): Outbox {
-  let outbox = outboxes.get(qc);
-  if (!outbox) {
-    outbox = new Outbox({
-      send: postReply,
-      onSent: (message) => upsertMessageInCache(qc, message),
-      userId: () => getSession()?.userId ?? null,
-      subscribeUser: subscribeSession,
-      storage: typeof localStorage === 'undefined' ? null : localStorage,
-    });
-    outboxes.set(qc, outbox);
-  }
+  const existing = outboxes.get(qc);
+  if (existing) return existing;
+  const outbox = new Outbox({
+    send: postReply,
+    onSent: (message) => upsertMessageInCache(qc, message),
+    isStored: (ticketId, clientId) => storedClientIds(qc.getQueryData(messageKeys.ticket(ticketId))).has(clientId),
+    userId: () => getSession()?.userId ?? null,
+    subscribeUser: subscribeSession,
+    storage: typeof localStorage === 'undefined' ? null : localStorage,
+  });
+  outboxes.set(qc, outbox);
+  // A failed reply whose stored message reaches the chat later (socket, history): it did arrive.
+  qc.getQueryCache().subscribe((event) => {
+    const [scope, ticketId] = event.query.queryKey as [unknown, unknown];
+    if (event.type !== 'updated' || scope !== messageKeys.all[0] || typeof ticketId !== 'number' || !outbox.hasFailed(ticketId)) return;
+    outbox.confirmStored(ticketId, storedClientIds(event.query.state.data as InfiniteData<MessagePage> | undefined));
+  });
   return outbox;
 }
 

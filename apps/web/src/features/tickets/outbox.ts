@@ -43,6 +43,8 @@ export interface OutboxOptions {
   send: (request: OutboxRequest) => Promise<Message>;
   /** The server's message of a sent reply (into the chat's cache, in the same tick as the reply leaves the outbox). */
   onSent: (message: Message) => void;
+  /** Whether the server's message of a reply is already in the chat (its socket event came before the failed answer). */
+  isStored?: (ticketId: number, clientId: string) => boolean;
   /** The signed-in user (replies are kept per user); null when signed out. */
   userId: () => number | null;
   subscribeUser?: (listener: () => void) => () => void;
@@ -129,6 +131,22 @@ export class Outbox {
     void this.pump(item.ticketId);
   }
 
+  /** Whether a ticket has a failed reply (whose stored message may still show up: see confirmStored). */
+  hasFailed(ticketId: number): boolean {
+    return this.items.some((i) => i.ticketId === ticketId && i.state === 'failed');
+  }
+
+  /**
+   * The server's messages of a ticket seen by the app (socket, history): a failed reply among them
+   * did arrive (only its answer was lost), so it leaves the outbox and the replies behind it go on.
+   */
+  confirmStored(ticketId: number, storedClientIds: ReadonlySet<string>): void {
+    const arrived = this.items.filter((i) => i.ticketId === ticketId && i.state === 'failed' && storedClientIds.has(i.clientId));
+    if (arrived.length === 0) return;
+    this.set(this.items.filter((i) => !arrived.includes(i)));
+    void this.pump(ticketId);
+  }
+
   private async pump(ticketId: number): Promise<void> {
     if (this.running.has(ticketId)) return;
     this.running.add(ticketId);
@@ -153,6 +171,11 @@ export class Outbox {
           this.set(this.items.filter((i) => i.clientId !== head.clientId));
         } catch (error) {
           if (this.userId !== userId) return;
+          // The request arrived and the reply was stored; only its answer was lost.
+          if (this.options.isStored?.(ticketId, head.clientId)) {
+            this.set(this.items.filter((i) => i.clientId !== head.clientId));
+            continue;
+          }
           this.patch(head.clientId, { state: 'failed', error });
           return;
         }

@@ -263,6 +263,33 @@ describe('the composer', () => {
     expect(chat()).toEqual(['Olá!']);
   });
 
+  it('a reply whose answer is lost but whose message came by the socket counts as sent: no failure, the next goes out', async () => {
+    const { user, input, queryClient } = renderChat();
+    await user.type(input, 'chegou{Enter}');
+    await user.type(input, 'depois{Enter}');
+    act(() => upsertMessageInCache(queryClient, stored({ body: 'chegou', clientId: sent[0].fields.clientId, status: 'sent' })));
+    await act(async () => sent[0].fail());
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].fields.body).toBe('depois');
+    expect(screen.queryByTestId(/^message-failed-/)).toBeNull();
+    await act(async () => sent[1].answer());
+    await waitFor(() => expect(chat()).toEqual(['chegou', 'depois']));
+  });
+
+  it('a failed reply whose message then arrives by the socket leaves the outbox, and the next goes out', async () => {
+    const { user, input, queryClient } = renderChat();
+    await user.type(input, 'perdida{Enter}');
+    await user.type(input, 'seguinte{Enter}');
+    await act(async () => sent[0].fail());
+    await screen.findByTestId(/^message-failed-/);
+    act(() => upsertMessageInCache(queryClient, stored({ body: 'perdida', clientId: sent[0].fields.clientId, status: 'sent' })));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].fields.body).toBe('seguinte');
+    expect(screen.queryByTestId(/^message-failed-/)).toBeNull();
+    await act(async () => sent[1].answer());
+    await waitFor(() => expect(chat()).toEqual(['perdida', 'seguinte']));
+  });
+
   it('sends a file with its caption and client id as multipart, fields before the file', async () => {
     const { user, input, container } = renderChat();
     const fileInput = container.querySelector('input[type="file"]') as HTMLInputElement;
