@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, count, inboundTicket, settledMessageRow, visitorKey, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import { buildAgent, buildInboxTenant, count, eventually, inboundTicket, settledMessageRow, visitorKey, type Agent, type InboxTenant } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -26,7 +26,16 @@ beforeAll(async () => {
   other = await buildInboxTenant(server);
   supervisor = await buildAgent(server, t.tenant.id, 'super', 'Sofia Supervisora');
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  // No send job left running when the server stops.
+  if (server) {
+    await eventually(async () => (await count(server.ctx, sql`select count(*) from messages where status = 'pending'`)) === 0, {
+      timeoutMs: 20_000,
+      what: 'every reply settled',
+    });
+  }
+  await server?.close();
+});
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

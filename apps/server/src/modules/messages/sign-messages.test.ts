@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildInboxTenant, rows, settledMessageRow, type InboxTenant } from '../../../test/inbox.js';
+import { buildInboxTenant, count, eventually, rows, settledMessageRow, type InboxTenant } from '../../../test/inbox.js';
 import { findChannelById } from '../channels/channels.repository.js';
 
 let server: TestServer;
@@ -41,6 +41,13 @@ beforeAll(async () => {
   sim.setWebhookUrl(`${server.url}/webhooks/waba/${channel!.publicKey}`);
 });
 afterAll(async () => {
+  // No send job left running when the server stops.
+  if (server) {
+    await eventually(async () => (await count(server.ctx, sql`select count(*) from messages where status = 'pending'`)) === 0, {
+      timeoutMs: 20_000,
+      what: 'every reply settled',
+    });
+  }
   await sim?.settle();
   await sim?.close();
   await server?.close();
