@@ -2,7 +2,10 @@ import type { Message, SendMessageBody, Ticket } from '@conversa/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { TICKETS_PAGE_SIZE } from '../../lib/constants';
+import { errorMessage, isApiError } from '../../lib/errors';
 import { http } from '../../lib/http';
+import i18n from '../../lib/i18n';
+import { notifyError } from '../../lib/notify';
 import { getSession, subscribeSession } from '../../lib/session';
 import { applyTicketToCache, upsertMessageInCache } from './cache';
 import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketLog, type TicketPage } from './keys';
@@ -120,6 +123,9 @@ export function outboxOf(qc: QueryClient): Outbox {
   const outbox = new Outbox({
     send: postReply,
     onSent: (message) => upsertMessageInCache(qc, message),
+    onFailed: (error) => {
+      if (!isApiError(error) || !error.handled) notifyError(errorMessage(error), 'message-send-error', i18n.t('errors.ERR_SENDING_WAPP_MSG'));
+    },
     isStored: (ticketId, clientId) => storedClientIds(qc.getQueryData(messageKeys.ticket(ticketId))).has(clientId),
     userId: () => getSession()?.userId ?? null,
     subscribeUser: subscribeSession,

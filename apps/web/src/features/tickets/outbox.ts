@@ -43,6 +43,8 @@ export interface OutboxOptions {
   send: (request: OutboxRequest) => Promise<Message>;
   /** The server's message of a sent reply (into the chat's cache, in the same tick as the reply leaves the outbox). */
   onSent: (message: Message) => void;
+  /** Tells the agent a reply failed (it may be writing in another chat by then). */
+  onFailed?: (error: unknown) => void;
   /** Whether the server's message of a reply is already in the chat (its socket event came before the failed answer). */
   isStored?: (ticketId: number, clientId: string) => boolean;
   /** The signed-in user (replies are kept per user); null when signed out. */
@@ -177,6 +179,7 @@ export class Outbox {
             continue;
           }
           this.patch(head.clientId, { state: 'failed', error });
+          this.options.onFailed?.(error);
           return;
         }
       }

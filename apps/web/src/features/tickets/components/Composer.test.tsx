@@ -218,7 +218,9 @@ describe('the composer', () => {
     await user.type(input, 'Primeira{Enter}');
     await user.type(input, 'Segunda{Enter}');
     await act(async () => sent[0].fail());
-    expect(await screen.findByText(/Não foi possível conectar ao servidor/)).toBeVisible();
+    expect(await screen.findByTestId(/^message-failed-/)).toHaveTextContent('Não enviada. Não foi possível conectar ao servidor.');
+    // Told by a toast too: the agent may be in another chat by then.
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent('Não foi possível enviar a mensagem.');
     expect(chat()).toEqual(['Primeira (failed)', 'Segunda (queued)']);
     // The second never overtakes the first.
     expect(sent).toHaveLength(1);
