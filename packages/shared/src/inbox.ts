@@ -115,10 +115,27 @@ export const messageSchema = z.object({
   userId: z.number().int().nullable(),
   /** Who wrote it in a group chat (the participant's name or number); null outside groups. */
   senderName: z.string().nullable(),
+  /** The id the web app gave an agent's reply when it sent it (its optimistic copy); null otherwise. */
+  clientId: z.string().nullable(),
   timestamp: z.string(),
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** Longest text of a message an agent writes (composer, replies, edits). */
+export const MESSAGE_BODY_MAX = 4096;
+
+/**
+ * POST /messages/{ticketId} (JSON, or the text fields of the multipart form). `clientId`: the
+ * sender's id of this reply (a UUID); sending the same id again answers the message already
+ * stored instead of storing and sending it twice. Optional for API clients that do not retry.
+ */
+export const sendMessageBodySchema = z.object({
+  body: z.string().max(MESSAGE_BODY_MAX).default(''),
+  quotedMsgId: z.uuid().nullable().optional(),
+  clientId: z.uuid().optional(),
+});
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
 /**
  * Progress of a channel's history import (SPEC §4 "import progress"), sent to the tenant's admins:

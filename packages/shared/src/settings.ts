@@ -14,6 +14,8 @@ export const SETTING_DEFINITIONS = {
   ViewTicketsWithoutQueue: { kind: 'switch', default: 'disabled' },
   /** Route a contact's tickets to the wallet owner. */
   DirectTicketsToWallets: { kind: 'switch', default: 'disabled' },
+  /** Agents' replies reach the customer signed with the agent's name: `*Name:*` (bold) on a first line. */
+  signMessages: { kind: 'switch', default: 'disabled' },
   /** Resolve open and pending tickets idle for this long (SPEC §4). */
   autoResolveIdle: { kind: 'choice', default: 'disabled', values: ['disabled', '10m', '1h', '1d', '5d', '10d'] },
 } as const;

@@ -24,6 +24,10 @@ if (!window.matchMedia) {
     }),
   });
 }
+// Mantine's autosize Textarea listens to font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+}
 Object.assign(window.HTMLElement.prototype, { scrollIntoView: window.HTMLElement.prototype.scrollIntoView ?? (() => undefined) });
 window.scrollTo = () => undefined;
 

@@ -21,6 +21,7 @@ export function presentMessage(row: MessageRow, media: MediaStore, quoted?: Mess
     quotedMsg: quoted ? { id: quoted.id, body: quoted.deleted ? '' : quoted.body, fromMe: quoted.fromMe } : null,
     userId: row.userId,
     senderName: row.senderName,
+    clientId: row.clientId,
     timestamp: row.timestamp.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };

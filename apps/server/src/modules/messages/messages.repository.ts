@@ -64,6 +64,16 @@ export async function insertMessage(db: Db, values: NewMessage): Promise<Message
 
 export const findMessageById = rowByTenantAndId<MessageRow>(messages, 'message_by_id');
 
+/** The agent's reply stored under this client id (POST /messages/{ticketId} clientId), if any. */
+export async function findMessageByClientId(db: Db, tenantId: number, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
 export async function findMessagesByIds(db: Db, tenantId: number, ids: string[]): Promise<MessageRow[]> {
   if (ids.length === 0) return [];
   return db

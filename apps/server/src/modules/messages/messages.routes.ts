@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { idSchema, messageSchema, refIdSchema } from '@conversa/shared';
+import { idSchema, messageSchema, refIdSchema, sendMessageBodySchema } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -21,7 +21,6 @@ import { checkWabaList, wabaButtonsContentSchema, wabaListContentSchema, wabaTem
 
 const tags = ['messages'];
 const ticketParams = z.object({ ticketId: idSchema });
-const sendBodySchema = z.object({ body: z.string().max(4096).default(''), quotedMsgId: z.uuid().nullable().optional() });
 /** POST /sendButton: reply buttons, a list or a template (SPEC §5 limits) for a waba ticket's contact. */
 const sendButtonTarget = { ticketId: refIdSchema, quotedMsgId: z.uuid().nullable().optional() };
 const sendButtonBodySchema = z.discriminatedUnion('type', [
@@ -53,7 +52,8 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
     config: { auth: 'user' },
     schema: {
       tags,
-      description: 'Sends a reply: JSON {body, quotedMsgId?}, or multipart/form-data with one file ("medias") and optional "body" and "quotedMsgId" fields.',
+      description:
+        'Sends a reply: JSON {body, quotedMsgId?, clientId?}, or multipart/form-data with the optional fields "body", "quotedMsgId" and "clientId" before one file ("medias"). clientId (a UUID chosen by the sender) makes a resend safe: the same clientId again answers the message already stored (201, same id) and sends nothing more. In an open ticket only its agent, a supervisor or an admin may write (403 ERR_NO_PERMISSION); replying to a pending ticket starts attending it.',
       params: ticketParams,
       response: { 201: messageSchema, ...errorResponses },
     },
@@ -67,14 +67,17 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
           throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
         });
         if (file.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+        const fields = sendMessageBodySchema.safeParse({
+          body: fieldValue(file.fields.body),
+          quotedMsgId: fieldValue(file.fields.quotedMsgId) || undefined,
+          clientId: fieldValue(file.fields.clientId) || undefined,
+        });
+        if (!fields.success) throw new AppError('ERR_VALIDATION', 'Invalid message fields.', issuesByField(fields.error.issues));
         const upload = await checkUpload(content, file.mimetype, file.filename);
-        const fields = sendBodySchema.safeParse({ body: fieldValue(file.fields.body), quotedMsgId: fieldValue(file.fields.quotedMsgId) || undefined });
-        if (!fields.success) throw new AppError('ERR_VALIDATION', 'Invalid message fields.');
-        const key = await ctx.media.save(actor.tenantId, upload.content);
-        input = { ...fields.data, media: { key, name: upload.name, mime: upload.mime, size: upload.content.length, type: upload.type } };
+        input = { ...fields.data, upload: { content: upload.content, name: upload.name, mime: upload.mime, type: upload.type } };
       } else {
-        const body = sendBodySchema.safeParse(request.body ?? {});
-        if (!body.success) throw new AppError('ERR_VALIDATION', 'Invalid message.', { body: body.error.issues.map((i) => i.message) });
+        const body = sendMessageBodySchema.safeParse(request.body ?? {});
+        if (!body.success) throw new AppError('ERR_VALIDATION', 'Invalid message.', issuesByField(body.error.issues));
         input = body.data;
       }
       const message = await sendMessage(ctx, actor, request.params.ticketId, input);
@@ -175,6 +178,13 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
     },
   });
 };
+
+/** Zod issues as the `fields` of an ERR_VALIDATION answer (the message body when the path is empty). */
+function issuesByField(issues: z.core.$ZodIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) (fields[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+  return fields;
+}
 
 function fieldValue(field: unknown): string | undefined {
   const single: unknown = Array.isArray(field) ? (field as unknown[])[0] : field;

@@ -15,6 +15,8 @@ export interface OutboundContent {
    * travels in the durable send job's payload; `body` is its readable text for the history.
    */
   rich?: Record<string, unknown> | null;
+  /** The sender's id of the reply (unique per tenant): see sendMessage. */
+  clientId?: string | null;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function queueOutboundMessage(
     quotedMessageId: content.quotedMessageId ?? null,
     status: 'pending',
     userId: target.userId,
+    clientId: content.clientId ?? null,
   });
   await recordOutboundOnTicket(tx, tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
   await ctx.jobs.send('message.send', { tenantId, messageId: message.id, ...(content.rich ? { rich: content.rich } : {}) }, { tx });

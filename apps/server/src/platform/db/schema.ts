@@ -315,6 +315,11 @@ export const messages = pgTable(
     /** In a group chat, who wrote the message (the participant's name or number). */
     senderName: text('sender_name'),
     error: text('error'),
+    /**
+     * The web app's id of an agent's reply (POST /messages/{ticketId} clientId): unique per tenant,
+     * so a resent request answers the stored message instead of storing and sending it twice.
+     */
+    clientId: uuid('client_id'),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -322,6 +327,9 @@ export const messages = pgTable(
     uniqueIndex('messages_channel_external_key')
       .on(t.channelId, t.externalId)
       .where(sql`${t.externalId} is not null`),
+    uniqueIndex('messages_tenant_client_key')
+      .on(t.tenantId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
     index('messages_tenant_idx').on(t.tenantId),
   ],

@@ -1,9 +1,15 @@
-import type { Message, Ticket } from '@conversa/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Message, SendMessageBody, Ticket } from '@conversa/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
 import { TICKETS_PAGE_SIZE } from '../../lib/constants';
+import { errorMessage, isApiError } from '../../lib/errors';
 import { http } from '../../lib/http';
+import i18n from '../../lib/i18n';
+import { notifyError } from '../../lib/notify';
+import { getSession, subscribeSession } from '../../lib/session';
 import { applyTicketToCache, upsertMessageInCache } from './cache';
 import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketLog, type TicketPage } from './keys';
+import { Outbox, type OutboxItem, type OutboxRequest } from './outbox';
 
 export * from './keys';
 
@@ -93,26 +99,58 @@ export function useMessages(ticketId: number) {
   });
 }
 
-export interface SendMessageInput {
-  ticketId: number;
-  body: string;
-  quotedMsgId?: string;
-  file?: File;
+/** POST /messages/{ticketId}: JSON, or multipart with the text fields before the file (the server reads them first). */
+export function postReply({ ticketId, body, quotedMsgId, file, clientId }: OutboxRequest): Promise<Message> {
+  const fields: SendMessageBody = { body, clientId, ...(quotedMsgId ? { quotedMsgId } : {}) };
+  if (!file) return http.post<Message>(`/messages/${ticketId}`, fields, { silent: true });
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') form.append(key, value);
+  form.append('medias', file, file.name);
+  return http.upload<Message>(`/messages/${ticketId}`, form, { silent: true });
 }
 
-export function useSendMessage() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ ticketId, body, quotedMsgId, file }: SendMessageInput) => {
-      if (!file) return http.post<Message>(`/messages/${ticketId}`, { body, ...(quotedMsgId ? { quotedMsgId } : {}) }, { silent: true });
-      const form = new FormData();
-      form.append('body', body);
-      if (quotedMsgId) form.append('quotedMsgId', quotedMsgId);
-      form.append('medias', file, file.name);
-      return http.upload<Message>(`/messages/${ticketId}`, form);
+/** Client ids of the stored messages of a chat's cache. */
+function storedClientIds(data: InfiniteData<MessagePage> | undefined): Set<string> {
+  return new Set(data?.pages.flatMap((page) => page.messages.flatMap((m) => (m.clientId ? [m.clientId] : []))) ?? []);
+}
+
+/** One outbox per query client (the app has one): it outlives the chat that queued the replies. */
+const outboxes = new WeakMap<QueryClient, Outbox>();
+
+export function outboxOf(qc: QueryClient): Outbox {
+  const existing = outboxes.get(qc);
+  if (existing) return existing;
+  const outbox = new Outbox({
+    send: postReply,
+    onSent: (message) => upsertMessageInCache(qc, message),
+    onFailed: (error) => {
+      if (!isApiError(error) || !error.handled) notifyError(errorMessage(error), 'message-send-error', i18n.t('errors.ERR_SENDING_WAPP_MSG'));
     },
-    onSuccess: (message) => upsertMessageInCache(qc, message),
+    isStored: (ticketId, clientId) => storedClientIds(qc.getQueryData(messageKeys.ticket(ticketId))).has(clientId),
+    userId: () => getSession()?.userId ?? null,
+    subscribeUser: subscribeSession,
+    storage: typeof localStorage === 'undefined' ? null : localStorage,
   });
+  outboxes.set(qc, outbox);
+  // A failed reply whose stored message reaches the chat later (socket, history): it did arrive.
+  qc.getQueryCache().subscribe((event) => {
+    const [scope, ticketId] = event.query.queryKey as [unknown, unknown];
+    if (event.type !== 'updated' || scope !== messageKeys.all[0] || typeof ticketId !== 'number' || !outbox.hasFailed(ticketId)) return;
+    outbox.confirmStored(ticketId, storedClientIds(event.query.state.data as InfiniteData<MessagePage> | undefined));
+  });
+  return outbox;
+}
+
+/** The agent's replies: queue one per Enter, retry or discard a failed one. */
+export function useOutbox(): Outbox {
+  return outboxOf(useQueryClient());
+}
+
+/** The replies of a ticket not yet stored by the server (waiting, being sent or failed), in order. */
+export function useOutboxItems(ticketId: number): OutboxItem[] {
+  const outbox = useOutbox();
+  const items = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  return useMemo(() => items.filter((item) => item.ticketId === ticketId), [items, ticketId]);
 }
 
 /** POST /sendButton (waba tickets): reply buttons or an approved template with its {{n}} values. */

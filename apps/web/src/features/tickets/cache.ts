@@ -3,6 +3,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { getSession } from '../../lib/session';
 import { queueKeys } from '../queues/api';
 import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketPage } from './keys';
+import type { OutboxItem } from './outbox';
 
 /**
  * Patching the cached ticket lists and chats from socket events and mutation answers, so that a
@@ -179,6 +180,44 @@ export function flattenMessages(data: Messages | undefined): Message[] {
   return out.sort((a, b) =>
     a.timestamp === b.timestamp ? (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0) : a.timestamp < b.timestamp ? -1 : 1,
   );
+}
+
+/** How a reply not yet stored by the server shows in its chat (optimistic): pending, or failed. */
+export function outboxMessage(item: OutboxItem, userId: number | null): Message {
+  return {
+    id: `local-${item.clientId}`,
+    clientId: item.clientId,
+    messageId: null,
+    ticketId: item.ticketId,
+    contactId: 0,
+    fromMe: true,
+    body: item.body,
+    mediaType: null,
+    mediaName: item.file?.name ?? null,
+    mediaUrl: null,
+    status: item.state === 'failed' ? 'failed' : 'pending',
+    ack: 0,
+    edited: false,
+    deleted: false,
+    quotedMsg: item.quoted ? { id: item.quoted.id, body: item.quoted.body, fromMe: item.quoted.fromMe } : null,
+    userId,
+    senderName: null,
+    timestamp: item.createdAt,
+    createdAt: item.createdAt,
+  };
+}
+
+/**
+ * A chat's messages (oldest first) followed by the replies still on their way out, in the order
+ * they were written; a reply whose stored message has already arrived (answer or socket event,
+ * matched by client id) shows once, as the server's.
+ */
+export function withOutbox(messages: Message[], items: OutboxItem[], userId: number | null): { message: Message; item: OutboxItem | null }[] {
+  const stored = new Set(messages.flatMap((m) => (m.clientId ? [m.clientId] : [])));
+  return [
+    ...messages.map((message) => ({ message, item: null })),
+    ...items.filter((item) => !stored.has(item.clientId)).map((item) => ({ message: outboxMessage(item, userId), item })),
+  ];
 }
 
 /** The tickets of a list, each once. */

@@ -8,6 +8,7 @@ import { findActiveTicketOfContact, insertTicketLog, upsertActiveTicket } from '
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
 import { findMessagesByIds } from '../messages.repository.js';
 import { queueOutboundMessage } from '../queue-outbound-message.js';
+import { assertCanWriteInTicket } from '../write-access.js';
 
 /** SPEC §5/§9: up to 10 messages, to exactly 1 contact. */
 export const FORWARD_MAX_MESSAGES = 10;
@@ -32,7 +33,10 @@ export async function forwardMessages(ctx: AppContext, actor: Actor, input: { me
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
     let ticket = await findActiveTicketOfContact(tx, actor.tenantId, contact.id);
     // The copies are sent in the contact's ongoing conversation: only if the actor may take part in it.
-    if (ticket) await assertCanSeeTicket(ctx, actor, ticket.id, tx);
+    if (ticket) {
+      await assertCanSeeTicket(ctx, actor, ticket.id, tx);
+      assertCanWriteInTicket(actor, ticket);
+    }
     if (!ticket) {
       const channel = (await findChannelById(tx, actor.tenantId, ordered[0].channelId)) ?? (await findDefaultChannel(tx, actor.tenantId));
       if (!channel) throw new AppError('ERR_NO_DEF_WAPP_FOUND');

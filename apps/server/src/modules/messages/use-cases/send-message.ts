@@ -1,61 +1,133 @@
+import { MESSAGE_BODY_MAX } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
-import { AppError } from '../../../platform/http/app-error.js';
+import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
 import { findChannelById } from '../../channels/channels.repository.js';
+import { readSettings } from '../../settings/settings.repository.js';
 import { visibilityFacts } from '../../tickets/tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow } from '../../tickets/tickets.repository.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
-import { findMessageById, type MessageRow } from '../messages.repository.js';
+import { findUserById } from '../../users/users.repository.js';
+import { findMessageByClientId, findMessageById, type MessageRow } from '../messages.repository.js';
 import { queueOutboundMessage } from '../queue-outbound-message.js';
+import { assertCanWriteInTicket } from '../write-access.js';
+
+/** A file already checked (type sniffed, size): saved by the use case, once it knows the reply is new. */
+export interface ReplyUpload {
+  content: Buffer;
+  name: string;
+  mime: string;
+  type: string;
+}
 
 export interface SendMessageInput {
   body: string;
   quotedMsgId?: string | null;
-  media?: { key: string; name: string; mime: string; size: number; type: string };
+  upload?: ReplyUpload;
   /** Reply buttons, a list or a template (POST /sendButton); only channels whose adapter has `sendRich`. */
   rich?: Record<string, unknown>;
+  /** The sender's id of this reply: a resend with the same id answers the stored message. */
+  clientId?: string;
 }
+
+const CLIENT_ID_CONSTRAINT = 'messages_tenant_client_key';
 
 /**
  * An agent's reply: stored as pending and its send job enqueued in the same transaction; the job
  * sends it through the channel with retries, then the ack updates it. Replying to a pending
- * ticket starts attending it.
+ * ticket starts attending it; an open ticket of another agent is written in only by its owner,
+ * a supervisor or an admin.
+ *
+ * With a clientId the reply is stored once per tenant, by the unique index on (tenant, client id):
+ * a resend (the first answer was lost) gets the stored message back and nothing is enqueued again,
+ * whatever the ticket became meanwhile.
  */
 export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: number, input: SendMessageInput): Promise<MessageRow> {
-  if (!input.body.trim() && !input.media) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  if (!input.body.trim() && !input.upload) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  if (input.clientId) {
+    const stored = await storedReply(ctx, actor, ticketId, input.clientId);
+    if (stored) return stored;
+  }
   await assertCanSeeTicket(ctx, actor, ticketId);
-  return transact(ctx, async (tx, events) => {
-    const ticket = await lockTicket(tx, actor.tenantId, ticketId);
-    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-    if (ticket.status === 'closed') throw new AppError('ERR_VALIDATION', 'This ticket is resolved; reopen it to reply.', { status: ['closed'] });
-    if (input.rich) {
-      const channel = await findChannelById(tx, actor.tenantId, ticket.channelId);
-      if (!channel || !adapterFor(channel.type).sendRich) {
-        throw new AppError('ERR_VALIDATION', 'Interactive and template messages can be sent only on a WhatsApp Business API (waba) channel.', {
-          ticketId: [`The ticket's channel is of type '${channel?.type ?? 'unknown'}', not waba.`],
-        });
+  const body = await signedBody(ctx, actor, input);
+  const media = input.upload
+    ? { key: await ctx.media.save(actor.tenantId, input.upload.content), name: input.upload.name, mime: input.upload.mime, size: input.upload.content.length, type: input.upload.type }
+    : undefined;
+  try {
+    return await transact(ctx, async (tx, events) => {
+      const ticket = await lockTicket(tx, actor.tenantId, ticketId);
+      if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+      if (ticket.status === 'closed') throw new AppError('ERR_VALIDATION', 'This ticket is resolved; reopen it to reply.', { status: ['closed'] });
+      assertCanWriteInTicket(actor, ticket);
+      if (input.rich) {
+        const channel = await findChannelById(tx, actor.tenantId, ticket.channelId);
+        if (!channel || !adapterFor(channel.type).sendRich) {
+          throw new AppError('ERR_VALIDATION', 'Interactive and template messages can be sent only on a WhatsApp Business API (waba) channel.', {
+            ticketId: [`The ticket's channel is of type '${channel?.type ?? 'unknown'}', not waba.`],
+          });
+        }
       }
-    }
-    if (input.quotedMsgId) {
-      const quoted = await findMessageById(tx, actor.tenantId, input.quotedMsgId);
-      if (!quoted || quoted.ticketId === null || quoted.contactId !== ticket.contactId) throw new AppError('ERR_VALIDATION', 'Quoted message not found.', { quotedMsgId: ['Not found'] });
-    }
-    if (ticket.status === 'pending') {
-      const before = visibilityFacts(ticket);
-      // As PUT /tickets/{id} {status: 'open'}: whoever starts attending a waiting ticket takes it.
-      await updateTicketRow(tx, actor.tenantId, ticket.id, { status: 'open', userId: actor.userId });
-      await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
-      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });
-    }
-    const message = await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, {
-      body: input.body,
-      media: input.media,
-      quotedMessageId: input.quotedMsgId,
-      rich: input.rich,
+      if (input.quotedMsgId) {
+        const quoted = await findMessageById(tx, actor.tenantId, input.quotedMsgId);
+        if (!quoted || quoted.ticketId === null || quoted.contactId !== ticket.contactId) throw new AppError('ERR_VALIDATION', 'Quoted message not found.', { quotedMsgId: ['Not found'] });
+      }
+      if (ticket.status === 'pending') {
+        const before = visibilityFacts(ticket);
+        // As PUT /tickets/{id} {status: 'open'}: whoever starts attending a waiting ticket takes it.
+        await updateTicketRow(tx, actor.tenantId, ticket.id, { status: 'open', userId: actor.userId });
+        await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
+        events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });
+      }
+      const message = await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, {
+        body,
+        media,
+        quotedMessageId: input.quotedMsgId,
+        rich: input.rich,
+        clientId: input.clientId,
+      });
+      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' });
+      return message;
     });
-    events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' });
-    return message;
-  });
+  } catch (error) {
+    // The same reply sent twice at once: the other request stored it (this transaction rolled back whole).
+    if (input.clientId && isUniqueViolation(error, CLIENT_ID_CONSTRAINT)) {
+      const stored = await storedReply(ctx, actor, ticketId, input.clientId);
+      if (stored) return stored;
+    }
+    throw error;
+  }
+}
+
+/** The reply already stored under this client id; an id used for another ticket or by another user is refused. */
+async function storedReply(ctx: AppContext, actor: Actor, ticketId: number, clientId: string): Promise<MessageRow | undefined> {
+  const stored = await findMessageByClientId(ctx.db, actor.tenantId, clientId);
+  if (!stored) return undefined;
+  if (stored.ticketId !== ticketId || stored.userId !== actor.userId) {
+    throw new AppError('ERR_VALIDATION', 'This clientId belongs to another message; send a new id for a new message.', { clientId: ['Already used'] });
+  }
+  return stored;
+}
+
+/**
+ * With the tenant's signMessages setting on, a text reply (or a file's caption) is stored as
+ * `*Name:*\n<text>`: the signature is applied once, here, when the message is created, so the
+ * stored body, the agent's chat, the history, the ticket's last message and what every channel
+ * delivers are the same text (the send job sends the stored body as it is). Interactive and
+ * template messages (POST /sendButton) are not signed: their stored body is only a readable
+ * rendering of structured content, which is what the customer gets. A file without a caption is
+ * sent without one. Edits change the stored text as the agent writes it.
+ */
+async function signedBody(ctx: AppContext, actor: Actor, input: SendMessageInput): Promise<string> {
+  if (input.rich || !input.body.trim() || (await readSettings(ctx.db, actor.tenantId)).signMessages !== 'enabled') return input.body;
+  const user = await findUserById(ctx.db, actor.tenantId, actor.userId);
+  if (!user) return input.body;
+  const signed = `*${user.name.trim()}:*\n${input.body}`;
+  if (signed.length > MESSAGE_BODY_MAX) {
+    throw new AppError('ERR_VALIDATION', `The message with the agent's signature is longer than ${MESSAGE_BODY_MAX} characters.`, {
+      body: [`At most ${MESSAGE_BODY_MAX - (signed.length - input.body.length)} characters with the signature`],
+    });
+  }
+  return signed;
 }

@@ -1,11 +1,12 @@
 import type { Message, Ticket } from '@conversa/shared';
-import { ActionIcon, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconListCheck, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
-import { notifyApiError } from '../../../lib/notify';
-import { useSendMessage } from '../api';
+import type { Session } from '../../../lib/session';
+import { useSession } from '../../../lib/useSession';
+import { useOutbox } from '../api';
 import { EmojiPicker } from './EmojiPicker';
 import { SendButtonModal } from './SendButtonModal';
 
@@ -15,33 +16,50 @@ interface ComposerProps {
   onCancelReply: () => void;
 }
 
-/** Text, emoji, one attachment and a quoted reply; Enter sends, Shift+Enter breaks the line. */
+/**
+ * Who may write in the ticket (the server's rule): in an open ticket of another agent, a plain
+ * agent may not; a supervisor or an admin may, and is told whose ticket it is.
+ */
+function writeAccess(ticket: Ticket, session: Session | null): 'own' | 'others' | 'denied' {
+  if (ticket.status !== 'open' || ticket.userId === null || ticket.userId === session?.userId) return 'own';
+  const profile = session?.profile;
+  return profile === 'admin' || profile === 'super' || profile === 'superadmin' ? 'others' : 'denied';
+}
+
+/**
+ * Text, emoji, one attachment and a quoted reply; Enter sends, Shift+Enter breaks the line. Each
+ * Enter takes what is written at that moment (text, file, quote), clears the input at once and
+ * queues the reply (the outbox sends a ticket's replies in order, one at a time, and shows them in
+ * the chat at once): typing never waits for a send, and nothing typed meanwhile is touched.
+ */
 export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const { t } = useTranslation();
-  const send = useSendMessage();
+  const session = useSession();
+  const outbox = useOutbox();
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   /** Reply buttons and templates exist only on WhatsApp Business API (waba) tickets. */
   const [buttonsOpen, setButtonsOpen] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const closed = ticket.status === 'closed';
-  const canSend = !closed && !send.isPending && (text.trim() !== '' || file !== null);
+  const access = writeAccess(ticket, session);
+  const owner = ticket.username ?? t('tickets.composer.anotherAgent');
+  const writable = !closed && access !== 'denied';
 
   const submit = () => {
-    if (!canSend) return;
-    const body = text.trim() === '' ? '' : text;
-    send.mutate(
-      { ticketId: ticket.id, body, quotedMsgId: replyTo?.id, file: file ?? undefined },
-      {
-        onSuccess: () => {
-          setText('');
-          setFile(null);
-          onCancelReply();
-          inputRef.current?.focus();
-        },
-        onError: (error) => notifyApiError(error, 'message-send-error'),
-      },
-    );
+    // What the input holds now (the DOM's value: nothing typed since the last render is missed).
+    const current = inputRef.current?.value ?? text;
+    if (!writable || (current.trim() === '' && file === null)) return;
+    outbox.enqueue({
+      ticketId: ticket.id,
+      body: current.trim() === '' ? '' : current,
+      file: file ?? undefined,
+      quoted: replyTo ? { id: replyTo.id, body: replyTo.body, fromMe: replyTo.fromMe } : null,
+    });
+    setText('');
+    setFile(null);
+    if (replyTo) onCancelReply();
+    inputRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -64,7 +82,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
 
   return (
     <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="composer">
-      {replyTo && (
+      {writable && replyTo && (
         <Paper withBorder p={6} mb={6} data-testid="composer-reply">
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Box style={{ minWidth: 0, borderLeft: '3px solid var(--mantine-primary-color-filled)', paddingLeft: 8 }}>
@@ -79,7 +97,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
           </Group>
         </Paper>
       )}
-      {file && (
+      {writable && file && (
         <Group gap="xs" mb={6} data-testid="composer-attachment">
           <IconPaperclip size={14} />
           <Text size="xs" truncate="end" maw={300}>
@@ -88,10 +106,22 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
           <CloseButton size="xs" onClick={() => setFile(null)} aria-label={t('tickets.composer.removeAttachment')} />
         </Group>
       )}
+      {access === 'others' && !closed && (
+        <Alert color="yellow" variant="light" p={6} mb={6} icon={<IconEye size={16} />} data-testid="composer-others-ticket">
+          <Text size="xs">{t('tickets.composer.othersTicket', { name: owner })}</Text>
+        </Alert>
+      )}
       {closed ? (
         <Text size="sm" c="dimmed" ta="center" data-testid="composer-closed">
           {t('tickets.composer.closed')}
         </Text>
+      ) : access === 'denied' ? (
+        <Group gap="xs" justify="center" wrap="nowrap" data-testid="composer-denied">
+          <IconLock size={16} style={{ flexShrink: 0 }} />
+          <Text size="sm" c="dimmed" ta="center">
+            {t('tickets.composer.notYours', { name: owner })}
+          </Text>
+        </Group>
       ) : (
         <Group gap={4} wrap="nowrap" align="flex-end">
           <EmojiPicker onPick={insertEmoji} />
@@ -128,8 +158,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
           <ActionIcon
             size="lg"
             onClick={submit}
-            disabled={!canSend}
-            loading={send.isPending}
+            disabled={text.trim() === '' && file === null}
             aria-label={t('tickets.composer.send')}
             data-testid="composer-send"
           >

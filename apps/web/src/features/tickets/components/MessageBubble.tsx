@@ -1,8 +1,10 @@
 import type { Message } from '@conversa/shared';
-import { ActionIcon, Anchor, Box, Checkbox, Group, Image, Menu, Paper, Text } from '@mantine/core';
-import { IconArrowForwardUp, IconCornerUpLeft, IconDots, IconFile, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Box, Button, Checkbox, Group, Image, Menu, Paper, Text } from '@mantine/core';
+import { IconArrowForwardUp, IconCornerUpLeft, IconDots, IconFile, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
 import { formatTime } from '../../../lib/format';
+import type { OutboxState } from '../outbox';
 import { MessageStatus } from './MessageStatus';
 
 export interface MessageActions {
@@ -24,11 +26,46 @@ interface MessageBubbleProps {
   selected: boolean;
   selectionFull: boolean;
   onToggleSelected: (message: Message) => void;
+  /** A reply not yet stored by the server: no message actions; when failed, why, with retry and discard. */
+  outgoing?: { state: OutboxState; error: unknown; onRetry: () => void; onDiscard: () => void };
+}
+
+function FileName({ name }: { name: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <IconFile size={18} />
+      <Text size="sm" truncate="end">
+        {name ?? t('tickets.media.file')}
+      </Text>
+    </Group>
+  );
+}
+
+/** Why a reply was not sent, and what the agent can do: send it again (same client id) or drop it. */
+function OutgoingFailure({ id, error, onRetry, onDiscard }: { id: string; error: unknown; onRetry: () => void; onDiscard: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box mt={4} data-testid={`message-failed-${id}`}>
+      <Text size="xs" c="red">
+        {t('tickets.outbox.notSent')} {error ? errorMessage(error) : t('tickets.outbox.interrupted')}
+      </Text>
+      <Group gap={4} mt={4} justify="flex-end">
+        <Button size="compact-xs" variant="light" color="red" leftSection={<IconRefresh size={12} />} onClick={onRetry} data-testid={`message-retry-${id}`}>
+          {t('tickets.outbox.retry')}
+        </Button>
+        <Button size="compact-xs" variant="subtle" color="gray" onClick={onDiscard} data-testid={`message-discard-${id}`}>
+          {t('tickets.outbox.discard')}
+        </Button>
+      </Group>
+    </Box>
+  );
 }
 
 function Media({ message }: { message: Message }) {
   const { t } = useTranslation();
-  if (!message.mediaUrl) return null;
+  // A file still being sent has no URL yet: its name shows.
+  if (!message.mediaUrl) return message.mediaName ? <FileName name={message.mediaName} /> : null;
   switch (message.mediaType) {
     case 'image':
       return (
@@ -59,19 +96,14 @@ function Media({ message }: { message: Message }) {
           download={message.mediaName ?? true}
           data-testid={`message-file-${message.id}`}
         >
-          <Group gap={6} wrap="nowrap">
-            <IconFile size={18} />
-            <Text size="sm" truncate="end">
-              {message.mediaName ?? t('tickets.media.file')}
-            </Text>
-          </Group>
+          <FileName name={message.mediaName} />
         </Anchor>
       );
   }
 }
 
 /** One message. Text is rendered as text (React escapes it); never as HTML. */
-export function MessageBubble({ message, isGroup, actions, selecting, selected, selectionFull, onToggleSelected }: MessageBubbleProps) {
+export function MessageBubble({ message, isGroup, actions, selecting, selected, selectionFull, onToggleSelected, outgoing }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
   const showBody = !message.deleted && message.body !== '' && !(message.mediaUrl && message.body === message.mediaName);
@@ -86,8 +118,9 @@ export function MessageBubble({ message, isGroup, actions, selecting, selected, 
       py={3}
       data-testid={`message-${message.id}`}
       data-from-me={mine}
+      data-outgoing={outgoing?.state}
     >
-      {selecting && (
+      {selecting && !outgoing && (
         <Checkbox
           checked={selected}
           disabled={!selected && (selectionFull || message.deleted)}
@@ -153,8 +186,9 @@ export function MessageBubble({ message, isGroup, actions, selecting, selected, 
           </Text>
           {mine && <MessageStatus message={message} />}
         </Group>
+        {outgoing?.state === 'failed' && <OutgoingFailure id={message.id} error={outgoing.error} onRetry={outgoing.onRetry} onDiscard={outgoing.onDiscard} />}
       </Paper>
-      {!selecting && !message.deleted && (
+      {!selecting && !message.deleted && !outgoing && (
         <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal>
           <Menu.Target>
             <ActionIcon

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/QueryError';
 import { CHAT_LOAD_OLDER_THRESHOLD_PX, CHAT_STICK_TO_BOTTOM_PX } from '../../../lib/constants';
 import { dayKey, formatDate } from '../../../lib/format';
-import { useMessages } from '../api';
-import { flattenMessages } from '../cache';
+import { useMessages, useOutbox, useOutboxItems } from '../api';
+import { flattenMessages, withOutbox } from '../cache';
+import type { OutboxItem } from '../outbox';
 import { MessageBubble, type MessageActions } from './MessageBubble';
 
 /** Room above the first message for the loader or the start-of-conversation mark. */
@@ -17,21 +18,24 @@ const HISTORY_HEADER_PX = 28;
 interface Row {
   key: string;
   message: Message;
+  /** A reply still on its way out (shown pending, or failed with retry). */
+  item: OutboxItem | null;
   /** Set on the first message of each day. */
   day: { key: string; label: string } | null;
 }
 
 /**
  * Messages oldest first. The separator belongs to the first message of its day (one virtual row
- * per message): keys stay message ids, so loading older pages keeps the view anchored on them.
+ * per message): keys stay message ids, so loading older pages keeps the view anchored on them. A
+ * reply is keyed by its client id, so its row stays the same when the server's message replaces it.
  */
-function toRows(messages: Message[]): Row[] {
+function toRows(entries: { message: Message; item: OutboxItem | null }[]): Row[] {
   let day = '';
-  return messages.map((message) => {
+  return entries.map(({ message, item }) => {
     const key = dayKey(message.timestamp);
     const first = key !== day;
     day = key;
-    return { key: message.id, message, day: first ? { key, label: formatDate(message.timestamp) } : null };
+    return { key: message.clientId ?? message.id, message, item, day: first ? { key, label: formatDate(message.timestamp) } : null };
   });
 }
 
@@ -63,9 +67,11 @@ export function MessageList({
 }: MessageListProps) {
   const { t } = useTranslation();
   const query = useMessages(ticketId);
+  const outbox = useOutbox();
+  const outgoing = useOutboxItems(ticketId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
-  const rows = useMemo(() => toRows(messages), [messages]);
+  const rows = useMemo(() => toRows(withOutbox(messages, outgoing, myUserId)), [messages, outgoing, myUserId]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const initialScrollDone = useRef(false);
   const lastKey = useRef<string | null>(null);
@@ -121,7 +127,7 @@ export function MessageList({
           <Loader size="xs" />
         </Center>
       )}
-      {query.isSuccess && messages.length === 0 && (
+      {query.isSuccess && rows.length === 0 && (
         <Text c="dimmed" ta="center" p="md" size="sm">
           {t('tickets.noMessages')}
         </Text>
@@ -139,6 +145,7 @@ export function MessageList({
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           if (!row) return null;
+          const reply = row.item;
           return (
             <div
               key={item.key}
@@ -161,6 +168,11 @@ export function MessageList({
                 selected={selected.has(row.message.id)}
                 selectionFull={selectionFull}
                 onToggleSelected={onToggleSelected}
+                outgoing={
+                  reply
+                    ? { state: reply.state, error: reply.error, onRetry: () => outbox.retry(reply.clientId), onDiscard: () => outbox.discard(reply.clientId) }
+                    : undefined
+                }
               />
             </div>
           );

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "client_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_tenant_client_key" ON "messages" USING btree ("tenant_id","client_id") WHERE "messages"."client_id" is not null;

@@ -1,0 +1,354 @@
+import type { LoginResponse, Message, Ticket } from '@conversa/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { InfiniteData } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveLogin } from '../../../lib/session';
+import { renderWithApp, testQueryClient } from '../../../test/render';
+import { upsertMessageInCache } from '../cache';
+import { messageKeys, type MessagePage } from '../keys';
+import { Composer } from './Composer';
+import type { MessageActions } from './MessageBubble';
+import { MessageList } from './MessageList';
+
+/**
+ * The composer and the chat together, against a fake network: what the agent types is never lost,
+ * every Enter sends, replies leave one at a time and in order, show at once, and a failed one keeps
+ * its text with a retry under the same client id.
+ */
+
+const ME = 7;
+const login = (profile: LoginResponse['profile'], userId = ME) =>
+  saveLogin({
+    token: 'access',
+    refreshToken: 'refresh',
+    username: 'Ana',
+    profile,
+    userId,
+    tenantId: 2,
+    email: 'ana@example.com',
+    queues: [],
+    blockWavoip: false,
+    whatsappAllowed: true,
+    configs: { filtrosAtendimento: null, isDark: false },
+  });
+
+const baseTicket: Ticket = {
+  id: 41,
+  status: 'open',
+  name: 'Carla Cliente',
+  contactId: 5,
+  contact: { id: 5, name: 'Carla Cliente', number: null, email: null, profilePicUrl: null, blocked: false },
+  userId: ME,
+  username: 'Ana',
+  queueId: 1,
+  whatsappId: 3,
+  channel: 'webchat',
+  chatFlowId: null,
+  isGroup: false,
+  unreadMessages: 0,
+  answered: true,
+  lastMessage: null,
+  lastMessageAt: null,
+  profilePicUrl: null,
+  integrationStatuses: {},
+  value: null,
+  rating: null,
+  createdAt: '2025-01-01T10:00:00.000Z',
+  updatedAt: '2025-01-01T10:00:00.000Z',
+};
+
+let serial = 0;
+function stored(fields: Partial<Message> & { body: string }): Message {
+  serial += 1;
+  const at = new Date(Date.UTC(2025, 0, 1, 12, 0, serial)).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+    messageId: null,
+    ticketId: baseTicket.id,
+    contactId: 5,
+    fromMe: true,
+    mediaType: null,
+    mediaName: null,
+    mediaUrl: null,
+    status: 'pending',
+    ack: 0,
+    edited: false,
+    deleted: false,
+    quotedMsg: null,
+    userId: ME,
+    senderName: null,
+    clientId: null,
+    timestamp: at,
+    createdAt: at,
+    ...fields,
+  };
+}
+
+/** One POST /messages/{ticketId} seen by the fake network, answered when the test says so. */
+interface Sent {
+  url: string;
+  fields: Record<string, string>;
+  file: File | null;
+  answer(message?: Partial<Message>): void;
+  fail(): void;
+}
+
+let sent: Sent[] = [];
+
+function fakeNetwork() {
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit) => {
+      const fields: Record<string, string> = {};
+      let file: File | null = null;
+      if (init.body instanceof FormData) {
+        for (const [key, value] of init.body.entries()) {
+          if (typeof value === 'string') fields[key] = value;
+          else file = value;
+        }
+      } else {
+        Object.assign(fields, JSON.parse(init.body as string) as Record<string, string>);
+      }
+      return new Promise<Response>((resolve, reject) => {
+        sent.push({
+          url,
+          fields,
+          file,
+          answer: (message) =>
+            resolve(new Response(JSON.stringify(stored({ body: fields.body ?? '', clientId: fields.clientId ?? null, ...message })), { status: 201 })),
+          fail: () => reject(new TypeError('Failed to fetch')),
+        });
+      });
+    }),
+  );
+}
+
+const noActions: MessageActions = {
+  canEdit: () => false,
+  canDelete: () => false,
+  onReply: () => undefined,
+  onForward: () => undefined,
+  onEdit: () => undefined,
+  onDelete: () => undefined,
+};
+
+function renderChat(ticket: Ticket = baseTicket, queryClient = testQueryClient(), history: Message[] = []) {
+  queryClient.setQueryData<InfiniteData<MessagePage>>(messageKeys.ticket(ticket.id), {
+    pages: [{ messages: history, messagesOffLine: [], hasMore: false }],
+    pageParams: [1],
+  });
+  const view = renderWithApp(
+    <div style={{ height: 600, display: 'flex', flexDirection: 'column' }}>
+      <MessageList
+        ticketId={ticket.id}
+        isGroup={false}
+        myUserId={ME}
+        actions={noActions}
+        selecting={false}
+        selectedIds={[]}
+        selectionFull={false}
+        onToggleSelected={() => undefined}
+      />
+      <Composer ticket={ticket} replyTo={null} onCancelReply={() => undefined} />
+    </div>,
+    { queryClient },
+  );
+  return { ...view, input: screen.queryByTestId('composer-input') as HTMLTextAreaElement };
+}
+
+/** The bodies of the chat's bubbles, in order, with their outbox state ('' once stored). */
+function chat(): string[] {
+  return screen
+    .queryAllByTestId(/^message-body-/)
+    .map((body) => `${body.textContent}${body.closest('[data-outgoing]')?.getAttribute('data-outgoing') ? ` (${body.closest('[data-outgoing]')!.getAttribute('data-outgoing')})` : ''}`);
+}
+
+beforeEach(() => {
+  // jsdom lays nothing out: the chat's virtual list needs a viewport to render its rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+  login('user');
+  fakeNetwork();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the composer', () => {
+  it('keeps what is typed while the previous reply is being sent; the first goes out whole', async () => {
+    const { user, input } = renderChat();
+    await user.type(input, 'Claro, qual o número do pedido?{Enter}');
+    // Cleared at once, and the reply shows in the chat as being sent.
+    expect(input.value).toBe('');
+    expect(chat()).toEqual(['Claro, qual o número do pedido? (sending)']);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe('/messages/41');
+    expect(Object.keys(sent[0].fields).sort()).toEqual(['body', 'clientId']);
+    expect(sent[0].fields.body).toBe('Claro, qual o número do pedido?');
+    expect(sent[0].fields.clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    await user.type(input, 'Um momento, ');
+    await act(async () => sent[0].answer());
+    await user.type(input, 'por favor.');
+    // The answer of the first send touched nothing typed since.
+    expect(input.value).toBe('Um momento, por favor.');
+    expect(chat()).toEqual(['Claro, qual o número do pedido?']);
+    expect(screen.getByTestId('composer-send')).toBeEnabled();
+  });
+
+  it('sends every Enter, one at a time, in the order written, even when answers are slow', async () => {
+    const { user, input } = renderChat();
+    const replies = ['Bom dia!', 'Vou verificar.', 'Um momento.', 'Pronto.', 'Mais alguma coisa?'];
+    for (const reply of replies) await user.type(input, `${reply}{Enter}`);
+    // All five show at once, in order; only the first is on the wire.
+    expect(chat()).toEqual([`${replies[0]} (sending)`, ...replies.slice(1).map((r) => `${r} (queued)`)]);
+    expect(sent).toHaveLength(1);
+    for (let i = 0; i < replies.length; i++) {
+      await waitFor(() => expect(sent).toHaveLength(i + 1));
+      expect(sent[i].fields.body).toBe(replies[i]);
+      await act(async () => sent[i].answer());
+    }
+    await waitFor(() => expect(chat()).toEqual(replies));
+    expect(new Set(sent.map((s) => s.fields.clientId)).size).toBe(5);
+  });
+
+  it('a failed reply stays with its text and a retry under the same client id; the ones after it wait their turn', async () => {
+    const { user, input } = renderChat();
+    await user.type(input, 'Primeira{Enter}');
+    await user.type(input, 'Segunda{Enter}');
+    await act(async () => sent[0].fail());
+    expect(await screen.findByTestId(/^message-failed-/)).toHaveTextContent('Não enviada. Não foi possível conectar ao servidor.');
+    // Told by a toast too: the agent may be in another chat by then.
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent('Não foi possível enviar a mensagem.');
+    expect(chat()).toEqual(['Primeira (failed)', 'Segunda (queued)']);
+    // The second never overtakes the first.
+    expect(sent).toHaveLength(1);
+
+    // Typing goes on meanwhile, and Enter still queues.
+    await user.type(input, 'Terceira{Enter}');
+    expect(sent).toHaveLength(1);
+
+    const failed = screen.getByTestId(/^message-failed-/);
+    await user.click(within(failed).getByRole('button', { name: 'Tentar de novo' }));
+    expect(sent).toHaveLength(2);
+    expect(sent[1].fields).toEqual(sent[0].fields);
+    await act(async () => sent[1].answer());
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2].fields.body).toBe('Segunda');
+    await act(async () => sent[2].answer());
+    await waitFor(() => expect(sent).toHaveLength(4));
+    await act(async () => sent[3].answer());
+    await waitFor(() => expect(chat()).toEqual(['Primeira', 'Segunda', 'Terceira']));
+  });
+
+  it('a discarded failed reply lets the next go out', async () => {
+    const { user, input } = renderChat();
+    await user.type(input, 'errada{Enter}');
+    await user.type(input, 'certa{Enter}');
+    await act(async () => sent[0].fail());
+    await user.click(await screen.findByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].fields.body).toBe('certa');
+    await act(async () => sent[1].answer());
+    await waitFor(() => expect(chat()).toEqual(['certa']));
+  });
+
+  it("shows a reply once when the server's message arrives by the socket before the answer", async () => {
+    const { user, input, queryClient } = renderChat();
+    await user.type(input, 'Olá!{Enter}');
+    const { clientId } = sent[0].fields;
+    const pushed = stored({ body: 'Olá!', clientId, status: 'sent' });
+    act(() => upsertMessageInCache(queryClient, pushed));
+    await waitFor(() => expect(chat()).toEqual(['Olá!']));
+    await act(async () => sent[0].answer({ id: pushed.id, status: 'sent' }));
+    expect(chat()).toEqual(['Olá!']);
+  });
+
+  it('a reply whose answer is lost but whose message came by the socket counts as sent: no failure, the next goes out', async () => {
+    const { user, input, queryClient } = renderChat();
+    await user.type(input, 'chegou{Enter}');
+    await user.type(input, 'depois{Enter}');
+    act(() => upsertMessageInCache(queryClient, stored({ body: 'chegou', clientId: sent[0].fields.clientId, status: 'sent' })));
+    await act(async () => sent[0].fail());
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].fields.body).toBe('depois');
+    expect(screen.queryByTestId(/^message-failed-/)).toBeNull();
+    await act(async () => sent[1].answer());
+    await waitFor(() => expect(chat()).toEqual(['chegou', 'depois']));
+  });
+
+  it('a failed reply whose message then arrives by the socket leaves the outbox, and the next goes out', async () => {
+    const { user, input, queryClient } = renderChat();
+    await user.type(input, 'perdida{Enter}');
+    await user.type(input, 'seguinte{Enter}');
+    await act(async () => sent[0].fail());
+    await screen.findByTestId(/^message-failed-/);
+    act(() => upsertMessageInCache(queryClient, stored({ body: 'perdida', clientId: sent[0].fields.clientId, status: 'sent' })));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].fields.body).toBe('seguinte');
+    expect(screen.queryByTestId(/^message-failed-/)).toBeNull();
+    await act(async () => sent[1].answer());
+    await waitFor(() => expect(chat()).toEqual(['perdida', 'seguinte']));
+  });
+
+  it('sends a file with its caption and client id as multipart, fields before the file', async () => {
+    const { user, input, container } = renderChat();
+    const fileInput = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(fileInput, new File(['%PDF-1.4'], 'nota.pdf', { type: 'application/pdf' }));
+    expect(screen.getByTestId('composer-attachment')).toHaveTextContent('nota.pdf');
+    await user.type(input, 'segue a nota{Enter}');
+    expect(screen.queryByTestId('composer-attachment')).toBeNull();
+    expect(screen.getByText('nota.pdf')).toBeVisible();
+    expect(Object.keys(sent[0].fields).sort()).toEqual(['body', 'clientId']);
+    expect(sent[0].fields.body).toBe('segue a nota');
+    expect(sent[0].file?.name).toBe('nota.pdf');
+  });
+
+  it('brings back a reply that was not sent when the page is reloaded, with its text and retry', async () => {
+    const first = renderChat();
+    await first.user.type(first.input, 'não pode se perder{Enter}');
+    const { clientId } = sent[0].fields;
+    first.unmount();
+    // A new page: a new query client (and outbox), the same user.
+    fakeNetwork();
+    const { user } = renderChat(baseTicket, testQueryClient());
+    expect(chat()).toEqual(['não pode se perder (failed)']);
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    expect(sent[0].fields).toEqual({ body: 'não pode se perder', clientId });
+    await act(async () => sent[0].answer());
+    await waitFor(() => expect(chat()).toEqual(['não pode se perder']));
+    expect(localStorage.getItem(`conversa.outbox.${ME}`)).toBeNull();
+  });
+});
+
+describe("the composer in another agent's open ticket", () => {
+  const othersTicket: Ticket = { ...baseTicket, userId: 99, username: 'Bruno' };
+
+  it('a plain agent sees whose ticket it is instead of an input', () => {
+    renderChat(othersTicket);
+    expect(screen.getByTestId('composer-denied')).toHaveTextContent('Este atendimento está com Bruno.');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByTestId('composer-send')).toBeNull();
+  });
+
+  it.each(['admin', 'super'] as const)('a %s may write, and is shown whose ticket it is', async (profile) => {
+    login(profile);
+    const { user, input } = renderChat(othersTicket);
+    expect(screen.getByTestId('composer-others-ticket')).toHaveTextContent('Você está respondendo no atendimento de Bruno.');
+    await user.type(input, 'Aqui é a supervisão.{Enter}');
+    expect(sent[0].fields.body).toBe('Aqui é a supervisão.');
+  });
+
+  it('the owner, and anyone in a waiting ticket, writes without a notice', () => {
+    renderChat(baseTicket);
+    expect(screen.queryByTestId('composer-others-ticket')).toBeNull();
+    expect(screen.getByRole('textbox')).toBeVisible();
+  });
+
+  it('a waiting ticket of another agent can be written in (writing takes it)', () => {
+    renderChat({ ...othersTicket, status: 'pending' });
+    expect(screen.queryByTestId('composer-denied')).toBeNull();
+    expect(screen.getByRole('textbox')).toBeVisible();
+  });
+});
