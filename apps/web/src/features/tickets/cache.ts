@@ -51,6 +51,16 @@ function textMatches(ticket: Ticket, search: string): boolean {
 }
 
 /**
+ * Whether the viewer may still see the ticket at all (SPEC §6): admins and supervisors see every
+ * ticket; an agent sees its own, its queues' and those without queue (the server sends these only
+ * when the tenant allows it). The tenant's hiding settings are the server's to apply.
+ */
+export function viewerMaySee(ticket: Ticket, viewer: Viewer | null): boolean {
+  if (!viewer || viewer.queueIds === null || isSupervisorOrAdmin(viewer)) return true;
+  return ticket.userId === viewer.userId || ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
+}
+
+/**
  * Whether a list with these filters shows the ticket. The server only sends an agent the tickets
  * it may see; an admin or supervisor without "show all" still hears of every ticket, so its own
  * scope (own tickets, its queues, tickets without queue) is applied here.
@@ -62,11 +72,22 @@ export function ticketBelongsToList(ticket: Ticket, filters: TicketListFilters, 
   if (filters.withUnreadMessages && ticket.unreadMessages === 0 && !alreadyListed) return false;
   if (filters.searchParam && !alreadyListed && !textMatches(ticket, filters.searchParam)) return false;
   if (!viewer || viewer.queueIds === null || (filters.showAll && isSupervisorOrAdmin(viewer))) return true;
+  // An admin or supervisor who narrowed the list keeps its own scope; a plain agent loses a ticket
+  // moved to a queue it is not in, unless it is its own.
   const mine = ticket.userId === viewer.userId;
   const inMyQueues = ticket.queueId !== null && viewer.queueIds.includes(ticket.queueId);
-  if (isSupervisorOrAdmin(viewer)) return mine || inMyQueues || ticket.queueId === null;
-  // A plain agent loses a ticket moved to a queue it is not in, unless it is its own.
   return mine || ticket.queueId === null || inMyQueues;
+}
+
+/** The last known state of a ticket: its chat's, or else a list's. */
+export function cachedTicket(qc: QueryClient, ticketId: number): Ticket | undefined {
+  const detail = qc.getQueryData<Ticket>(ticketKeys.detail(ticketId));
+  if (detail) return detail;
+  for (const [, data] of qc.getQueriesData<TicketLists>({ queryKey: ticketKeys.lists })) {
+    const found = data?.pages.flatMap((page) => page.tickets).find((t) => t.id === ticketId);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function newerFirst(a: Ticket, b: Ticket): number {
