@@ -203,6 +203,12 @@ describe('what the viewer may see', () => {
     expect(show.mock.calls[0]?.[0].message).toBe('Bruno Boleto (#90) foi para a fila Financeiro e saiu da sua lista.');
     expect(navigate).toHaveBeenCalledWith('/atendimento/chats', { replace: true });
     expect(listed(filtersOf('open'))).toEqual({ ids: [], count: 0 });
+    // Opening it again asks the server (which now refuses), instead of showing what was cached,
+    // also when the same change arrives again (the action's answer and the socket's push).
+    expect(qc.getQueryData(ticketKeys.detail(90))).toBeUndefined();
+    update(later(ticket, 5, { status: 'pending', userId: null, username: null, queueId: OTHER_QUEUE }), null);
+    expect(qc.getQueryData(ticketKeys.detail(90))).toBeUndefined();
+    expect(show).toHaveBeenCalledTimes(1);
   });
 
   it('its own ticket taken elsewhere while another chat is open: told, the open chat stays; a waiting ticket of the queue moving on is not news', () => {

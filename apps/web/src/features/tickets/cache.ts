@@ -90,6 +90,13 @@ export function cachedTicket(qc: QueryClient, ticketId: number): Ticket | undefi
   return undefined;
 }
 
+/** A ticket out of the user's view: its chat, messages and history are dropped, so opening it again asks the server. */
+export function forgetTicket(qc: QueryClient, ticketId: number): void {
+  qc.removeQueries({ queryKey: ticketKeys.detail(ticketId), exact: true });
+  qc.removeQueries({ queryKey: messageKeys.ticket(ticketId), exact: true });
+  qc.removeQueries({ queryKey: ticketKeys.logs(ticketId), exact: true });
+}
+
 function newerFirst(a: Ticket, b: Ticket): number {
   if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
   return b.id - a.id;
@@ -125,7 +132,10 @@ function withTicket(data: TicketLists, ticket: Ticket, filters: TicketListFilter
 export function applyTicketToCache(qc: QueryClient, ticket: Ticket): void {
   const viewer = currentViewer(qc);
   const before = qc.getQueryData<Ticket>(ticketKeys.detail(ticket.id));
-  qc.setQueryData<Ticket>(ticketKeys.detail(ticket.id), (current) => (current && current.updatedAt > ticket.updatedAt ? current : ticket));
+  // A chat is prepared for a ticket the user may open; one out of their view is not (the server refuses it).
+  if (before || viewerMaySee(ticket, viewer)) {
+    qc.setQueryData<Ticket>(ticketKeys.detail(ticket.id), (current) => (current && current.updatedAt > ticket.updatedAt ? current : ticket));
+  }
   // A new state, owner or queue is a new line in the ticket's history.
   if (before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
     void qc.invalidateQueries({ queryKey: ticketKeys.logs(ticket.id) });

@@ -6,7 +6,7 @@ import i18n from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { notifications } from '@mantine/notifications';
 import { queueKeys } from '../queues/api';
-import { applyTicketToCache, cachedTicket, currentViewer, removeTicketFromCache, upsertMessageInCache, viewerMaySee } from './cache';
+import { applyTicketToCache, cachedTicket, currentViewer, forgetTicket, removeTicketFromCache, upsertMessageInCache, viewerMaySee } from './cache';
 
 /** The socket's ticket event (SPEC §4 "ticket update/create"). */
 export type TicketEvent = { action: 'create' | 'update'; ticket: Ticket } | { action: 'delete'; ticket?: Pick<Ticket, 'id'>; ticketId?: number };
@@ -41,6 +41,7 @@ export function ticketLeftView(qc: QueryClient, ticket: Ticket, onScreen: boolea
     'data-testid': 'toast-ticket-left',
   });
   if (onScreen) navigateTo(PATHS.atendimentoChats, { replace: true });
+  forgetTicket(qc, ticket.id);
 }
 
 /** Whether this change took a ticket the viewer could see out of their view. */
