@@ -1,8 +1,8 @@
 import { SOCKET_EVENTS, type Queue } from '@conversa/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
-import { buildMessage, buildTicket, fakeApi, later, signInAs, ticketPage } from '../features/tickets/test-support';
+import { buildMessage, buildTicket, fakeApi, later, layOutLists, signInAs, ticketPage } from '../features/tickets/test-support';
 import { renderWithApp } from '../test/render';
 import { SocketProvider } from './SocketProvider';
 
@@ -50,13 +50,7 @@ const QUEUES: Queue[] = [
   { id: 2, name: 'Financeiro', color: '#fa5252', greetingMessage: null, userIds: [] },
 ];
 
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-});
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-});
+layOutLists();
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -1,14 +1,14 @@
 import type { Queue, Ticket, User } from '@conversa/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../../lib/navigation';
 import { renderWithApp } from '../../test/render';
 import { useTicket } from './api';
 import { ChatHeader } from './components/ChatHeader';
 import { TicketListPanel } from './components/TicketListPanel';
 import { ChatPage } from './pages/ChatPage';
-import { buildTicket, fakeApi, signInAs, ticketPage, type ApiCall } from './test-support';
+import { buildTicket, fakeApi, layOutLists, signInAs, ticketPage, type ApiCall } from './test-support';
 import { Route, Routes } from 'react-router';
 
 /**
@@ -37,14 +37,7 @@ const QUEUES: Queue[] = [
   { id: 2, name: 'Financeiro', color: '#fa5252', greetingMessage: null, userIds: [] },
 ];
 
-// jsdom lays nothing out: the virtualised list needs a height to render rows.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-});
-afterAll(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
-});
+layOutLists();
 afterEach(() => {
   vi.unstubAllGlobals();
   // Toasts live in a module-wide store.

@@ -1,5 +1,5 @@
 import type { LoginResponse, Message, Profile, Ticket } from '@conversa/shared';
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { saveLogin } from '../../lib/session';
 
 /** Fixtures and a stand-in for the HTTP API for the inbox's component tests. */
@@ -121,3 +121,14 @@ export function fakeApi(handlers: Record<string, Handler>) {
 
 /** A page of the ticket list as GET /tickets answers it. */
 export const ticketPage = (tickets: Ticket[]) => ({ tickets, count: tickets.length, hasMore: false });
+
+/** jsdom lays nothing out: the virtualised ticket lists need a height to render their rows (call at a test file's top). */
+export function layOutLists(height = 600): void {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => height });
+  });
+  afterAll(() => {
+    if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
+  });
+}
