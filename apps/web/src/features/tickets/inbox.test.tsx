@@ -141,6 +141,22 @@ describe('a pending ticket in the chat', () => {
   });
 });
 
+describe("another agent's open ticket", () => {
+  it('offers a plain agent none of the actions that would take it over; an admin keeps them', async () => {
+    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    inboxApi([buildTicket({ id: 12, status: 'open', userId: PAULA, username: 'Paula Colega', queueId: 1 })]);
+    const first = renderWithApp(<Header id={12} />);
+    expect(await screen.findByTestId('chat-status')).toHaveAttribute('data-status', 'open');
+    expect(screen.getByTestId('chat-header')).toHaveTextContent('com Paula Colega');
+    for (const action of ['ticket-accept', 'ticket-return', 'ticket-transfer', 'ticket-resolve']) expect(screen.queryByTestId(action)).toBeNull();
+    first.unmount();
+
+    signInAs('admin', 9);
+    renderWithApp(<Header id={12} />);
+    for (const action of ['ticket-return', 'ticket-transfer', 'ticket-resolve']) expect(await screen.findByTestId(action)).toBeInTheDocument();
+  });
+});
+
 describe('transfers', () => {
   it('to a queue the agent is not in: told which ticket and where it went, and the chat closes', async () => {
     signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);

@@ -47,6 +47,9 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
   const [transferring, setTransferring] = useState(false);
   const [farewell, setFarewell] = useState('');
   const queue = queues.data?.find((q) => q.id === ticket.queueId);
+  // Another user is attending it: only they or an admin may hand it on or end it (the server refuses the rest).
+  const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
+  const heldByOther = ticket.status === 'open' && ticket.userId !== null && ticket.userId !== session?.userId && !isAdmin;
 
   const run = (action: Action) => {
     if (!session) return;
@@ -125,7 +128,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             {t('tickets.actions.accept')}
           </Button>
         )}
-        {ticket.status === 'open' && (
+        {ticket.status === 'open' && !heldByOther && (
           <Button
             size="xs"
             variant="default"
@@ -136,7 +139,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             {t('tickets.actions.return')}
           </Button>
         )}
-        {ticket.status !== 'closed' && (
+        {ticket.status !== 'closed' && !heldByOther && (
           <>
             <Button
               size="xs"
