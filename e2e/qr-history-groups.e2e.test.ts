@@ -2,7 +2,7 @@ import { startEvolutionSimulator, type EvolutionSimulator } from '@conversa/simu
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { containsText, visible } from './expect-ui.js';
+import { attributeIs, containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
 import { apiAs, signIn as signInAs } from './session.js';
 
@@ -129,11 +129,8 @@ describe('a QR-code (Evolution) channel importing history and taking group chats
       expect(states[0]).toBe('running');
       expect(states.at(-1)).toBe('done');
 
-      // The imported chats are pending tickets of the queue (an admin sees them with "Show all").
+      // The imported chats are pending tickets of the queue (an admin sees every queue by default).
       await page.goto(`${server.url}/#/atendimento`);
-      await page.getByTestId('tickets-filters').click();
-      await page.getByLabel('Show all').check();
-      await page.keyboard.press('Escape');
       await page.getByTestId('tab-pending').click();
       const rows = page.getByTestId(/^ticket-\d+$/);
       const pauloRow = rows.filter({ hasText: PAULO.name }).first();
@@ -185,7 +182,7 @@ describe('a QR-code (Evolution) channel importing history and taking group chats
 
       // The agent takes the ticket and answers: Evolution is asked to send to the group JID.
       await page.getByTestId('ticket-accept').click();
-      await page.getByTestId('confirm-button').click();
+      await attributeIs(page.getByTestId('chat-status'), 'data-status', 'open');
       await page.getByTestId('composer-input').fill('Bom dia, Rita! Novidades amanhã.');
       await page.getByTestId('composer-send').click();
       await expect

@@ -2,7 +2,7 @@ import { startMetaCloudSimulator, type MetaCloudSimulator } from '@conversa/simu
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { containsText, visible } from './expect-ui.js';
+import { attributeIs, containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
 
 const ROOT_EMAIL = 'root@waba.test';
@@ -78,7 +78,7 @@ describe('a WhatsApp Cloud API channel in a real browser, against the Meta simul
       await row.click();
       await containsText(page.getByTestId('chat-header'), CUSTOMER.name);
       await page.getByTestId('ticket-accept').click();
-      await page.getByTestId('confirm-button').click();
+      await attributeIs(page.getByTestId('chat-status'), 'data-status', 'open');
       await page.getByTestId('composer-input').fill('Olá Walter! Vou preparar o orçamento.');
       await page.getByTestId('composer-send').click();
 

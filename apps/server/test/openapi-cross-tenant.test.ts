@@ -11,6 +11,15 @@
  * and after, compared). Parameters whose kind has no object of A still get called with every real
  * id of A's objects and a missing id, and must never answer 5xx or show A's data.
  *
+ * Ids inside requests: as B's admin, every tenant operation with a body or query is called on B's
+ * own objects with an object of A in one id-like field at a time (`userId`, `userIds`, `queueId`,
+ * `contactId`, `whatsappId`, `wallets`, `contact.id`…), in several shapes of the body (the full
+ * example, the required fields only, and each enum or flag value beside the field). A write must
+ * answer 4xx, exactly as for an id that exists nowhere (no enumeration), without A's data; a
+ * filter must answer as for a missing id. The same request with B's own id is sent next: a success
+ * or another answer shows that the refusal came from the foreign id (the fields where it could not
+ * be shown are listed; the ticket ones must be shown).
+ *
  * Also: every non-public operation refuses a missing or malformed token with 401 ERR_INVALID_TOKEN
  * before reading the body, callers below a route's x-auth level get 403 ERR_NO_PERMISSION, and no
  * listing shows B anything of A's.
@@ -22,6 +31,7 @@ import { buildPlan, buildTenant, buildUser, DEFAULT_PASSWORD } from './factories
 import { startTestServer, type TestServer } from './harness.js';
 import {
   AUTH_LEVELS,
+  bodyReferences,
   buildUrl,
   canHaveBody,
   errorShapeProblems,
@@ -38,6 +48,13 @@ import {
   type Operation,
   type RouteAuth,
   type WalkRequest,
+  validate,
+  withValueAt,
+  repairExample,
+  schemaTypes,
+  referencePrefix,
+  deepEqual,
+  type JsonSchema,
 } from './openapi-walk.js';
 
 const CONCURRENCY = 6;
@@ -67,10 +84,14 @@ let fallbackIds: Array<string | number>;
 /** Strings that belong to tenant A only (names, e-mails): none may appear in an answer to tenant B. */
 let secretsOfA: string[];
 let tenantAId: number;
+let tenantBId: number;
 let userIdsOfA: number[];
 let victim: { id: number; name: string; email: string };
 let attackHints: ExampleHints;
 let snapshotBefore: Map<string, ApiResponse>;
+/** B's own objects by path prefix, for the requests whose body or query names A's objects. */
+let objectsOfB: ObjectCatalog;
+let hintsOfB: ExampleHints;
 
 const admits = (auth: RouteAuth | undefined, level: RouteAuth) => AUTH_LEVELS.indexOf(level) >= AUTH_LEVELS.indexOf(auth ?? 'platform');
 
@@ -84,6 +105,7 @@ beforeAll(async () => {
   const tenantA = await buildTenant(server.ctx, { name: `Alpha tenant ${marker}` });
   const tenantB = await buildTenant(server.ctx, { name: `Bravo tenant ${marker}` });
   tenantAId = tenantA.id;
+  tenantBId = tenantB.id;
   const person = (tenantId: number, profile: 'admin' | 'user', who: string) =>
     buildUser(server.ctx, tenantId, {
       profile,
@@ -138,7 +160,8 @@ beforeAll(async () => {
   for (const found of objectsOfA.found) {
     secretsOfA.push(
       ...stringsIn(found.body)
-        .filter((text) => /walk/i.test(text) && text.length >= 8)
+        // Whole generated texts only (pid and sequence), so that another text beginning alike is not taken for A's.
+        .filter((text) => new RegExp(`walk.*${process.pid}\\d{6}`, 'i').test(text))
         .map((text) => text.toLowerCase()),
     );
   }
@@ -150,6 +173,25 @@ beforeAll(async () => {
   attackHints = {
     byName: (name, schema) => (name === 'tenantId' ? tenantB.id : name === 'userId' ? b.user.id : referencesOfA.byName?.(name, schema)),
   };
+
+  // B's own objects (a user of B no caller signs in as, so that writes to it log nobody out).
+  const victimOfB = await api.post(
+    '/users',
+    { name: `Bravo victim ${marker}`, email: `bravo-victim-${marker}@example.test`, password: DEFAULT_PASSWORD, profile: 'user' },
+    { token: adminB.token },
+  );
+  expect(victimOfB.status, short(victimOfB.body)).toBe(201);
+  objectsOfB = new ObjectCatalog(
+    api,
+    operations,
+    (op) => (admits(op.auth, 'admin') ? adminB.token : null),
+    { byName: (name) => (name === 'tenantId' ? tenantB.id : name === 'userId' ? victimOfB.body.id : undefined) },
+  );
+  objectsOfB.set('/users/', [victimOfB.body.id, b.user.id]);
+  objectsOfB.set('/tenants/', [tenantB.id]);
+  objectsOfB.set('/settings/', ['NotViewAssignedTickets', 'userCreation']);
+  await objectsOfB.discover([...objectsOfA.ids.keys()].filter((prefix) => !objectsOfB.get(prefix)));
+  hintsOfB = objectsOfB.hints(() => MISSING_ID);
 
   // Objects just created may still change on their own (a message's send job): wait until A is at rest.
   snapshotBefore = await snapshotOfA();
@@ -219,7 +261,7 @@ function dataOfAIn(body: unknown): string[] {
     const obj = node as Record<string, unknown>;
     if (obj.tenantId === tenantAId) found.push(`tenantId ${tenantAId}`);
     if (typeof obj.userId === 'number' && userIdsOfA.includes(obj.userId)) found.push(`userId ${obj.userId}`);
-    if ('email' in obj && typeof obj.id === 'number' && userIdsOfA.includes(obj.id)) found.push(`user id ${obj.id}`);
+    if ('email' in obj && 'profile' in obj && typeof obj.id === 'number' && userIdsOfA.includes(obj.id)) found.push(`user id ${obj.id}`);
     Object.values(obj).forEach(walk);
   };
   walk(body);
@@ -251,7 +293,175 @@ async function snapshotOfA(): Promise<Map<string, ApiResponse>> {
     for (const values of pathValueSets(op)) requests.push(requestFor(op, values, token));
   }
   const responses = await mapLimit(requests, CONCURRENCY, (r) => send(api, r));
-  return new Map(requests.map((r, i) => [`${r.method} ${r.url}`, responses[i]]));
+  // The platform's listings also show B, which the attempts on B's own objects may change.
+  return new Map(requests.map((r, i) => [`${r.method} ${r.url}`, { ...responses[i], body: withoutTenantB(r.url, responses[i].body) }]));
+}
+
+function withoutTenantB(url: string, node: unknown): unknown {
+  const ofB = (item: unknown) => {
+    const obj = item && typeof item === 'object' ? (item as Record<string, unknown>) : undefined;
+    return obj !== undefined && (obj.tenantId === tenantBId || (url.startsWith('/tenants') && obj.id === tenantBId));
+  };
+  if (Array.isArray(node)) return node.filter((item) => !ofB(item)).map((item) => withoutTenantB(url, item));
+  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withoutTenantB(url, v)]));
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ids inside bodies and queries
+
+/** A uuid no row has (for kinds keyed by uuid). */
+const MISSING_UUID = '00000000-0000-4000-8000-00000000d1ed';
+
+interface IdFieldCase {
+  op: Operation;
+  where: 'body' | 'query';
+  /** `userIds` / `contact.id` / `messages.0.id`, for messages. */
+  field: string;
+  /** Its top-level key (what a field error names). */
+  top: string;
+  prefix: string;
+  list: boolean;
+  pathValues: Record<string, string | number>;
+  query: Record<string, unknown>;
+  body?: unknown;
+  path: Array<string | number>;
+}
+
+const nonNull = (schema: JsonSchema): JsonSchema =>
+  (schema?.anyOf ?? schema?.oneOf)?.find((v: JsonSchema) => !schemaTypes(v).every((t) => t === 'null')) ?? schema;
+
+/** The value a case puts in its field: an object of A, of B, or one that exists nowhere (lists keep one of B's first). */
+function fieldValue(c: IdFieldCase, who: 'A' | 'B' | 'missing'): unknown {
+  const ofB = objectsOfB.get(c.prefix)![0];
+  const ofA = objectsOfA.get(c.prefix)![0];
+  const missing = typeof ofA === 'string' ? MISSING_UUID : MISSING_ID;
+  const one = who === 'A' ? ofA : who === 'B' ? ofB : missing;
+  return c.list && who !== 'B' ? [ofB, one] : c.list ? [ofB] : one;
+}
+
+function fieldRequest(c: IdFieldCase, who: 'A' | 'B' | 'missing', body = c.body): WalkRequest {
+  const value = fieldValue(c, who);
+  const query = c.where === 'query' ? { ...c.query, [c.field]: value } : c.query;
+  const request: WalkRequest = { method: c.op.method, url: buildUrl(c.op, c.pathValues, query), token: adminB.token };
+  if (c.where === 'body') request.body = withValueAt(body, c.path, value);
+  else if (body !== undefined) request.body = body;
+  return request;
+}
+
+/** The body shapes tried around one field: the full example, the required fields only, and each enum value or flag beside it. */
+function bodyShapes(op: Operation, top: string): unknown[] {
+  // A union (`type: 'button' | 'list' | …`): the variant the example takes.
+  const schema = nonNull(op.body!);
+  let full = exampleFor(schema, '', hintsOfB) as Record<string, unknown>;
+  if (!full || typeof full !== 'object' || Array.isArray(full)) return [full];
+  // References the names do not resolve (`contact: { id }`, `messages: [{ id }]`) name B's objects too.
+  for (const ref of bodyReferences(schema, operations)) {
+    const ofB = objectsOfB.get(ref.prefix)?.[0];
+    if (ofB !== undefined && validate(ref.schema, ref.list ? [ofB] : ofB).length === 0) full = withValueAt(full, ref.path, ref.list ? [ofB] : ofB) as Record<string, unknown>;
+  }
+  const required: string[] = schema.required ?? [];
+  const minimal = Object.fromEntries(Object.entries(full).filter(([key]) => required.includes(key) || key === top));
+  const shapes: unknown[] = [full, minimal];
+  for (const [key, property] of Object.entries<JsonSchema>(schema.properties ?? {})) {
+    if (key === top || required.includes(key)) continue;
+    const plain = nonNull(property);
+    const values: unknown[] = plain.enum ?? (schemaTypes(plain).includes('boolean') ? [true] : []);
+    for (const value of values) if (value !== null) shapes.push({ ...minimal, [key]: value });
+  }
+  return [...new Map(shapes.map((shape) => [JSON.stringify(shape), shape])).values()];
+}
+
+/** Every (operation, id-like field, body shape) B's admin can send on B's own objects, where both tenants have an object of the field's kind. */
+function idFieldCases(): { cases: IdFieldCase[]; uncovered: string[] } {
+  const cases: IdFieldCase[] = [];
+  const uncovered: string[] = [];
+  // The platform's own routes legitimately name any tenant; webhooks are the providers'.
+  const ops = operations.filter((op) => op.auth && op.auth !== 'public' && op.auth !== 'platform' && !op.webhook);
+  // Deletions last, so that what they remove of B's is not missing for the others.
+  ops.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+  for (const op of ops) {
+    const body = op.body && canHaveBody(op.method) ? op.body : undefined;
+    const refs = [
+      ...(body ? bodyReferences(body, operations).map((ref) => ({ ...ref, where: 'body' as const })) : []),
+      ...op.queryParams
+        .map((q) => ({ q, prefix: referencePrefix(q.name, operations) }))
+        .filter((x): x is { q: (typeof op.queryParams)[number]; prefix: string } => x.prefix !== undefined)
+        .map(({ q, prefix }) => ({
+          path: [q.name],
+          prefix,
+          schema: q.schema,
+          list: schemaTypes(nonNull(q.schema)).includes('array') || /Ids$/.test(q.name),
+          where: 'query' as const,
+        })),
+    ];
+    if (!refs.length) continue;
+    const pathIds = op.pathParams.map((p) => [p.name, objectsOfB.get(objectsOfB.prefixOf(op, p.name))?.[0]] as const);
+    if (pathIds.some(([, id]) => id === undefined)) {
+      uncovered.push(`${op.label} (no object of B for its path)`);
+      continue;
+    }
+    const pathValues = Object.fromEntries(pathIds) as Record<string, string | number>;
+    const query = Object.fromEntries(op.queryParams.filter((q) => q.required).map((q) => [q.name, exampleFor(q.schema, q.name, hintsOfB)]));
+    for (const ref of refs) {
+      const field = ref.path.join('.');
+      if (!objectsOfA.get(ref.prefix) || !objectsOfB.get(ref.prefix)) {
+        uncovered.push(`${op.label} ${field} (no object of ${ref.prefix} in both tenants)`);
+        continue;
+      }
+      const base = { op, where: ref.where, field, top: String(ref.path[0]), prefix: ref.prefix, list: ref.list, pathValues, query, path: ref.path };
+      if (ref.where === 'body' && validate(ref.schema, fieldValue({ ...base }, 'A')).length > 0) {
+        uncovered.push(`${op.label} ${field} (an id of ${ref.prefix} does not fit its schema)`);
+        continue;
+      }
+      const shapes = ref.where === 'body' ? bodyShapes(op, base.top) : [body ? exampleFor(body, '', hintsOfB) : undefined];
+      for (const shape of shapes) cases.push({ ...base, body: shape });
+    }
+  }
+  return { cases, uncovered };
+}
+
+const sameError = (x: ApiResponse, y: ApiResponse) => x.status === y.status && x.body?.error === y.body?.error;
+
+/**
+ * One case: A's id must be refused like a missing one (a write: 4xx; a filter: the same answer), without
+ * A's data. Then the same request with B's id tells whether the refusal came from the field (a body
+ * refused for another field is repaired and the case run again).
+ */
+async function runIdFieldCase(c: IdFieldCase): Promise<{ problems: string[]; conclusive: boolean; call: string }> {
+  let body = c.body;
+  for (let attempt = 0; ; attempt++) {
+    const attackRequest = fieldRequest(c, 'A', body);
+    let attack = await send(api, attackRequest);
+    let missing = await send(api, fieldRequest(c, 'missing', body));
+    const isFilter = c.op.method === 'GET';
+    // A filter's answer may change between the two calls (a message's send job): compared again.
+    for (let i = 0; isFilter && i < 3 && !(sameError(attack, missing) && deepEqual(attack.body, missing.body)); i++) {
+      attack = await send(api, attackRequest);
+      missing = await send(api, fieldRequest(c, 'missing', body));
+    }
+    const call = describeCall(`B's admin, ${c.where} ${c.field} = A's ${c.prefix}`, attackRequest, attack);
+    const ok = attack.status >= 200 && attack.status < 300;
+    const problems: string[] = [];
+    if (attack.status >= 500 || attack.status === 0) problems.push('server error');
+    else if (!isFilter && ok) problems.push('expected a 4xx');
+    if (!ok) problems.push(...errorShapeProblems(attack));
+    problems.push(...leakProblems(attack.body), ...dataOfAIn(attack.body).map((d) => `shows A's ${d}`));
+    if (!sameError(attack, missing) || (isFilter && ok && !deepEqual(attack.body, missing.body)))
+      problems.push(`answered unlike an id that exists nowhere (${missing.status} ${short(missing.body, 120)})`);
+    if (problems.length) return { problems, conclusive: true, call };
+
+    // The two requests differ in the field only: another answer means the field made the difference.
+    const control = await send(api, fieldRequest(c, 'B', body));
+    if ((control.status >= 200 && control.status < 300) || !sameError(control, attack)) return { problems, conclusive: true, call };
+    const refused = control.status === 400 && control.body?.fields ? Object.keys(control.body.fields) : [];
+    const repaired =
+      c.where === 'body' && refused.length && !refused.some((key) => key.split('.')[0] === c.top)
+        ? repairExample(c.op.body ?? {}, body ?? {}, refused, attempt)
+        : undefined;
+    if (repaired === undefined || attempt >= 5) return { problems, conclusive: false, call: `${call}; with B's own id: ${control.status} ${short(control.body, 160)}` };
+    body = repaired;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,6 +579,31 @@ describe('cross-tenant access, walked from the OpenAPI document', () => {
     });
     expect(failures).toEqual([]);
   });
+
+  it("never lets tenant B point an id inside a body or query at tenant A's objects", async () => {
+    const { cases, uncovered } = idFieldCases();
+    expect(cases.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    const inconclusive: string[] = [];
+    const conclusive = new Set<string>();
+    // One at a time: each case changes B's objects (its control), which the next one uses.
+    for (const c of cases) {
+      const { problems, conclusive: proven, call } = await runIdFieldCase(c);
+      if (problems.length) failures.push(`${call}: ${problems.join('; ')}`);
+      else if (proven) conclusive.add(`${c.op.label} ${c.where} ${c.field}`);
+      else inconclusive.push(call);
+    }
+    const fields = new Set(cases.map((c) => `${c.op.label} ${c.where} ${c.field}`));
+    console.info(`cross-tenant: ${cases.length} calls over ${fields.size} id fields with A's ids in B's requests; refusal shown to come from the field for ${conclusive.size}: ${[...conclusive].join(', ')}`);
+    if (uncovered.length) console.info(`cross-tenant: id fields not attacked: ${uncovered.join(', ')}`);
+    const unproven = [...fields].filter((f) => !conclusive.has(f));
+    if (unproven.length) console.info(`cross-tenant: id fields whose refusal could not be tied to the field: ${unproven.join(', ')}\n${inconclusive.slice(0, 20).join('\n')}`);
+    expect(failures).toEqual([]);
+    // The ticket, contact, queue and user references must have been exercised for real.
+    for (const field of ['PUT /tickets/{id} body userId', 'PUT /tickets/{id} body queueId', 'POST /tickets body contactId', 'POST /tickets body userId']) {
+      expect(conclusive, field).toContain(field);
+    }
+  }, 600_000);
 
   it("leaves tenant A's objects unchanged after every attempt", async () => {
     const changed = differences(snapshotBefore, await snapshotOfA());

@@ -115,15 +115,88 @@ export function prefixBefore(path: string, paramName: string): string {
 }
 
 /**
- * The collection a reference named like `ticketId` / `queueIds` points to: `/tickets/` or `/queue/`,
- * whichever the document has (peer-product paths are not consistently plural). Undefined for other names.
+ * Names of references whose entity is spelled differently from its collection: a message is a
+ * `Msg` (`quotedMsgId`), a channel lives under `/whatsapp`, wallets and the selected user are users.
+ */
+const REFERENCE_ALIASES: Record<string, string> = { msg: 'message', channel: 'whatsapp', wallet: 'user', wallets: 'user', selectedUser: 'user' };
+
+/** `fromWhatsapp` → [fromWhatsapp, whatsapp]; `queues` → [queues, queue]: the entity a reference name may stand for, most specific first. */
+function entityCandidates(entity: string): string[] {
+  const words = entity.split(/(?=[A-Z])/);
+  const last = words[words.length - 1].toLowerCase();
+  const out: string[] = [];
+  for (const base of [entity, last]) {
+    const aliased = REFERENCE_ALIASES[base] ?? base;
+    out.push(aliased);
+    if (/[^s]s$/.test(aliased)) out.push(aliased.slice(0, -1));
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * The collection a reference named like `ticketId` / `queueIds` / `fromWhatsappId` / `wallets` points to:
+ * `/tickets/`, `/queue/` or `/whatsapp/`, whichever the document has (peer-product paths are not
+ * consistently plural). Undefined for names that are not references.
  */
 export function referencePrefix(name: string, operations: Operation[]): string | undefined {
-  const match = /^([a-z][A-Za-z0-9]*)Ids?$/.exec(name);
-  if (!match) return undefined;
-  const entity = match[1];
-  const candidates = [`/${entity}s/`, `/${entity}/`, `/${entity}es/`];
-  return candidates.find((c) => operations.some((op) => `${op.path}/`.startsWith(c))) ?? candidates[0];
+  const match = /^([a-z][A-Za-z0-9]*?)Ids?$/.exec(name);
+  const entity = match?.[1] ?? (name in REFERENCE_ALIASES ? name : undefined);
+  if (!entity) return undefined;
+  const exists = (prefix: string) => operations.some((op) => `${op.path}/`.startsWith(prefix));
+  for (const candidate of entityCandidates(entity)) {
+    const found = [`/${candidate}s/`, `/${candidate}/`, `/${candidate}es/`].find(exists);
+    if (found) return found;
+  }
+  return `/${entity}s/`;
+}
+
+/** A reference to another object inside a request body: where it is, what it names, whether it is a list of ids. */
+export interface BodyReference {
+  /** Property path from the body's root (array items at index 0). */
+  path: Array<string | number>;
+  /** The collection it points to (`/users/`). */
+  prefix: string;
+  /** The schema of the value at `path` (the whole list when `list`). */
+  schema: JsonSchema;
+  list: boolean;
+}
+
+/**
+ * Every id-like field of a body schema: `xxxId` / `xxxIds` and the aliases above at any depth, and
+ * `id` inside an object named after its kind (`contact: { id }`, `messages: [{ id }]`).
+ */
+export function bodyReferences(schema: JsonSchema, operations: Operation[]): BodyReference[] {
+  const found: BodyReference[] = [];
+  const visit = (node: JsonSchema, path: Array<string | number>, owner: string | undefined, depth: number) => {
+    if (!node || typeof node !== 'object' || depth > 6) return;
+    const variant = (node.anyOf ?? node.oneOf)?.find((v: JsonSchema) => !schemaTypes(v).every((t) => t === 'null'));
+    if (variant) return visit(variant, path, owner, depth);
+    if (schemaTypes(node).includes('array') && node.items) return visit(node.items, [...path, 0], owner, depth + 1);
+    for (const [key, child] of Object.entries<JsonSchema>(node.properties ?? {})) {
+      const childPath = [...path, key];
+      // `id` inside an object counts only when its owner names a collection of the document (not `buttons: [{ id }]`).
+      const ownerPrefix = key === 'id' && owner ? referencePrefix(`${owner}Id`, operations) : undefined;
+      const known = ownerPrefix !== undefined && operations.some((op) => `${op.path}/`.startsWith(ownerPrefix));
+      const prefix = key === 'id' ? (known ? ownerPrefix : undefined) : referencePrefix(key, operations);
+      const types = schemaTypes((child.anyOf ?? child.oneOf)?.find((v: JsonSchema) => !schemaTypes(v).every((t) => t === 'null')) ?? child);
+      if (prefix && (key === 'id' || /Ids?$/.test(key) || key in REFERENCE_ALIASES)) {
+        found.push({ path: childPath, prefix, schema: child, list: types.includes('array') });
+        continue;
+      }
+      visit(child, childPath, key, depth + 1);
+    }
+  };
+  visit(schema, [], undefined, 0);
+  return found;
+}
+
+/** A copy of `body` with `value` at `path`. */
+export function withValueAt(body: unknown, path: Array<string | number>, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  const copy: any = Array.isArray(body) ? [...body] : { ...(body as object) };
+  copy[head] = withValueAt(copy[head], rest, value);
+  return copy;
 }
 
 /** The collection a path parameter addresses: a named reference (`ticketId` → `/tickets/`) or the static segment before it. */
@@ -257,7 +330,8 @@ export function exampleFor(schema: JsonSchema, name = '', hints: ExampleHints = 
 
 function exampleString(schema: JsonSchema, name: string): string {
   const n = name.toLowerCase();
-  const unique = `${process.pid}${++exampleSequence}`;
+  // Fixed width, so that no generated text is the beginning of another (data checks look for substrings).
+  const unique = `${process.pid}${String(++exampleSequence).padStart(6, '0')}`;
   const fit = (value: string) => {
     let v = value;
     if (schema.maxLength !== undefined && v.length > schema.maxLength) v = v.slice(0, schema.maxLength);

@@ -3,8 +3,6 @@ import {
   historyImportProgressSchema,
   type Channel,
   type HistoryImportProgress,
-  type Message,
-  type Ticket,
 } from '@conversa/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -18,8 +16,9 @@ import {
   type ContactDetails,
   type ImportProgress,
 } from '../features/contacts/api';
-import { applyContactToTickets, applyTicketToCache, removeTicketFromCache, upsertMessageInCache } from '../features/tickets/cache';
+import { applyContactToTickets } from '../features/tickets/cache';
 import { messageKeys, ticketKeys } from '../features/tickets/keys';
+import { applyMessageEvent, applyTicketEvent, type MessageEvent, type TicketEvent } from '../features/tickets/ticket-events';
 import { queueKeys } from '../features/queues/api';
 import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
@@ -31,12 +30,6 @@ import { getSession, getToken, getUserId, saveUser } from '../lib/session';
 import { bindAudioUnlock, playBeep } from '../lib/sound';
 import { useSession } from '../lib/useSession';
 
-type TicketEvent = { action: 'create' | 'update'; ticket: Ticket } | { action: 'delete'; ticket?: Pick<Ticket, 'id'>; ticketId?: number };
-interface MessageEvent {
-  action: 'create' | 'update';
-  message: Message;
-  ticket: Ticket;
-}
 type ContactEvent = { action: 'create' | 'update'; contact: ContactDetails } | { action: 'delete'; contactId: number; contact?: undefined };
 interface SessionEvent {
   action: string;
@@ -171,16 +164,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       if (reason === 'io server disconnect' && socketRef.current === socket) socket.connect();
     });
 
-    socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => {
-      if (event.action !== 'delete') applyTicketToCache(qc, event.ticket);
-      else {
-        const id = event.ticket?.id ?? event.ticketId;
-        if (id !== undefined) removeTicketFromCache(qc, id);
-      }
-    });
+    socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => applyTicketEvent(qc, event, followedRef.current));
     socket.on(SOCKET_EVENTS.appMessage, (event: MessageEvent) => {
-      upsertMessageInCache(qc, event.message);
-      applyTicketToCache(qc, event.ticket);
+      applyMessageEvent(qc, event);
       if (event.action === 'create') notifyCustomerMessage(event, followedRef.current);
     });
     socket.on(SOCKET_EVENTS.contact, (event: ContactEvent) => {

@@ -24,6 +24,8 @@ export const SUCCESS_TOAST_MS = 500;
 export const NOTIFIER_TOAST_MS = 1_500;
 /** Warnings that precede a redirect stay until the redirect happens. */
 export const WARNING_TOAST_MS = 4_000;
+/** "This ticket went elsewhere" stays long enough to read where. */
+export const TICKET_LEFT_TOAST_MS = 8_000;
 
 /** Search boxes wait this long after the last key stroke. */
 export const SEARCH_DEBOUNCE_MS = 400;

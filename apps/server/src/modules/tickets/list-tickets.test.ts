@@ -166,9 +166,9 @@ describe('GET /tickets: the attendance filter', () => {
     expect(idsOf(await get(token, '?showAll=true&isNotAssignedUser=true'))).toEqual(
       sorted(ids.unread, ids.otherQueue, ids.noQueue, ids.chatbot),
     );
-    // Without showAll an admin sees its queues (none), tickets without queue, and its own; includeNotQueueDefined=false drops those without queue.
-    expect(idsOf(await get(token))).toEqual([ids.noQueue]);
-    expect(idsOf(await get(token, '?includeNotQueueDefined=false'))).toEqual([]);
+    // With showAll=false an admin sees its queues (none), tickets without queue, and its own; includeNotQueueDefined=false drops those without queue.
+    expect(idsOf(await get(token, '?showAll=false'))).toEqual([ids.noQueue]);
+    expect(idsOf(await get(token, '?showAll=false&includeNotQueueDefined=false'))).toEqual([]);
     // Filters narrow a plain user's view, never widen it.
     expect(idsOf(await get(t.agent.token, `?queuesIds=${t.otherQueue.id}`))).toEqual([ids.mineElsewhere]);
     expect(idsOf(await get(t.agent.token, `?selectedUser=${t.peer.id}`))).toEqual([ids.peers]);
@@ -200,6 +200,26 @@ describe('visibility per profile (SPEC §6)', () => {
     for (const token of [t.admin.token, supervisor.token]) {
       expect((await api.get(`/tickets/${ids.otherQueue}`, { token })).status).toBe(200);
     }
+  });
+
+  it('admins and supervisors in no queue see every queue by default (pending ones included) and may narrow by queue or to their own scope', async () => {
+    const everything = sorted(ids.unread, ids.mine, ids.otherQueue, ids.noQueue, ids.peers, ids.mineElsewhere, ids.chatbot);
+    for (const token of [t.admin.token, supervisor.token]) {
+      const inbox = await get(token);
+      expect(inbox.status).toBe(200);
+      expect(idsOf(inbox)).toEqual(everything);
+      expect(inbox.body.count).toBe(everything.length);
+      const waiting = await get(token, '?status=pending');
+      expect(idsOf(waiting)).toEqual(sorted(ids.unread, ids.otherQueue, ids.noQueue, ids.chatbot));
+      expect(idsOf(await get(token, `?queuesIds=${t.otherQueue.id}`))).toEqual(sorted(ids.otherQueue, ids.mineElsewhere));
+      expect(idsOf(await get(token, '?showAll=false'))).toEqual([ids.noQueue]);
+    }
+    // Clearing the unread counters follows the same default (a fresh tenant: nothing else is touched).
+    const x = await buildInboxTenant(server);
+    const waiting = await inboundTicket(server.ctx, { tenantId: x.tenant.id, channelId: x.channel.id });
+    expect((await api.get('/ticketsMarkAllUnread?showAll=false', { token: x.admin.token })).body).toEqual({ updated: 0 });
+    expect((await api.get('/ticketsMarkAllUnread', { token: x.admin.token })).body).toEqual({ updated: 1 });
+    expect((await api.get(`/tickets/${waiting.ticketId}`, { token: x.admin.token })).body.unreadMessages).toBe(0);
   });
 
   it('ViewTicketsWithoutQueue shows the tickets without queue to plain users', async () => {

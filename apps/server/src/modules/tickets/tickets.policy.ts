@@ -23,8 +23,12 @@ export type VisibilityRule =
 export type TenantSettings = Record<SettingKey, string>;
 const on = (settings: TenantSettings, key: SettingKey) => settings[key] === 'enabled';
 
+/**
+ * SPEC §6 show-all works only for admins and supervisors, and is their default: they see every
+ * queue's tickets unless they ask for their own scope (showAll false), whatever queues they belong to.
+ */
 export function visibilityRule(actor: Actor, queueIds: number[], settings: TenantSettings, options: { showAll?: boolean; includeNoQueue?: boolean } = {}): VisibilityRule {
-  if (options.showAll && isSupervisorOrAdmin(actor)) return { all: true };
+  if ((options.showAll ?? true) && isSupervisorOrAdmin(actor)) return { all: true };
   return {
     all: false,
     userId: actor.userId,

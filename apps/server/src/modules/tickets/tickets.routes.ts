@@ -18,11 +18,16 @@ import { forceCloseTicket, INTEGRATION_STATUS_KEYS, moveTicketToChannel, release
 
 const tags = ['tickets'];
 
+const showAllParam = z
+  .stringbool()
+  .optional()
+  .describe('Admins and supervisors: every queue (default), or false for their queues, own tickets and tickets without queue. Ignored for plain users.');
+
 const listQuerySchema = z.object({
   searchParam: z.string().trim().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   status: queryList([...TICKET_STATUSES]),
-  showAll: queryBool(false),
+  showAll: showAllParam,
   count: z.coerce.number().int().min(1).max(100).optional().describe('Page size (default 40).'),
   queuesIds: queryIdList,
   whatsappIds: queryIdList,
@@ -163,7 +168,7 @@ export const ticketsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
     schema: {
       tags,
       description: 'Clears the unread counters of every ticket the user sees (optionally of some queues).',
-      querystring: z.object({ queuesIds: queryIdList, showAll: queryBool(false) }),
+      querystring: z.object({ queuesIds: queryIdList, showAll: showAllParam }),
       response: { 200: z.object({ updated: z.number().int() }), ...errorResponses },
     },
     handler: async (request) => ({ updated: await markTicketsRead(ctx, actorOf(request), request.query) }),

@@ -213,6 +213,95 @@ describe('PUT /tickets/{id}: transfers', () => {
   });
 });
 
+describe("another agent's open ticket (security: no take-over)", () => {
+  it('a plain agent cannot take, transfer, return, release or resolve an open ticket another agent holds; nothing changes', async () => {
+    const { ticketId } = await newTicket({ name: 'Cliente da Peer' });
+    expect((await put(ticketId, { status: 'open' }, t.peer.token)).status).toBe(200);
+
+    const attempts: [string, string, unknown][] = [
+      ['PUT', `/tickets/${ticketId}`, { userId: t.agent.id, isTransference: true }],
+      ['PUT', `/tickets/${ticketId}`, { userId: t.agent.id }],
+      ['PUT', `/tickets/${ticketId}`, { userId: t.agent.id, queueId: t.queue.id, isTransference: true }],
+      ['PUT', `/tickets/${ticketId}`, { userId: t.agent.id, status: 'pending', isTransference: true }],
+      ['PUT', `/tickets/${ticketId}`, { queueId: t.otherQueue.id, isTransference: true }],
+      ['PUT', `/tickets/${ticketId}`, { status: 'open', userId: t.agent.id }],
+      ['PUT', `/tickets/${ticketId}`, { status: 'open' }],
+      // Returned to the queue, released or resolved (then reopened), it would be anyone's to take.
+      ['PUT', `/tickets/${ticketId}`, { status: 'pending', userId: null }],
+      ['PUT', `/tickets/${ticketId}`, { status: 'closed' }],
+      ['PUT', `/ticketsNull/${ticketId}`, undefined],
+      ['PUT', `/ticketsForce/${ticketId}`, undefined],
+    ];
+    for (const [method, path, body] of attempts) {
+      const response = await api.request(method, path, { token: t.agent.token, body });
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(403);
+      expect(response.body, `${path} ${JSON.stringify(body)}`).toEqual({
+        error: 'ERR_TICKET_OF_OTHER_USER',
+        message: 'This ticket is being handled by another user.',
+      });
+    }
+    expect((await api.get(`/tickets/${ticketId}`, { token: t.agent.token })).body).toMatchObject({
+      status: 'open',
+      userId: t.peer.id,
+      queueId: t.queue.id,
+    });
+    expect((await logsOf(ticketId)).map((l) => l.type)).toEqual(['created', 'accepted']);
+
+    // Reading and the per-ticket switches stay open to whoever sees it.
+    expect((await put(ticketId, { unreadMessages: 0 }, t.agent.token)).status).toBe(200);
+    expect((await put(ticketId, { typebotStatus: false }, t.agent.token)).status).toBe(200);
+  });
+
+  it('the owner may hand it over, an admin may reassign it; a pending or unassigned ticket is anyone\'s to accept', async () => {
+    const { ticketId } = await newTicket();
+    expect((await put(ticketId, { status: 'open' }, t.peer.token)).status).toBe(200);
+    const handedOver = await put(ticketId, { userId: t.agent.id, isTransference: true }, t.peer.token);
+    expect(handedOver.status).toBe(200);
+    expect(handedOver.body).toMatchObject({ status: 'pending', userId: t.agent.id });
+    // Waiting for the agent it was given to: not yet attended, the peer may still accept it.
+    expect((await put(ticketId, { status: 'open' }, t.agent.token)).body).toMatchObject({ status: 'open', userId: t.agent.id });
+
+    const byAdmin = await put(ticketId, { userId: t.peer.id, isTransference: true }, t.admin.token);
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body).toMatchObject({ userId: t.peer.id });
+    expect((await put(ticketId, { status: 'open' }, t.peer.token)).status).toBe(200);
+    const resolvedByAdmin = await put(ticketId, { status: 'closed' }, t.admin.token);
+    expect(resolvedByAdmin.body.status).toBe('closed');
+    // A resolved ticket is reopened by whoever reopens it.
+    expect((await put(ticketId, { status: 'open' }, t.agent.token)).body).toMatchObject({ status: 'open', userId: t.agent.id });
+  });
+});
+
+describe("another tenant's user (security: ids in bodies)", () => {
+  it("PUT /tickets/{id} {status:'open', userId} and POST /tickets {userId} refuse another tenant's user or an unknown id with 404 ERR_NO_USER_FOUND, without its name", async () => {
+    const other = await buildInboxTenant(server);
+    const { ticketId } = await newTicket();
+    for (const userId of [other.agent.id, 2_147_483_000]) {
+      for (const body of [{ status: 'open', userId }, { status: 'open', userId, queueId: t.queue.id }]) {
+        const response = await put(ticketId, body, t.admin.token);
+        expect(response.status, JSON.stringify(body)).toBe(404);
+        expect(response.body).toEqual({ error: 'ERR_NO_USER_FOUND', message: 'No user found with this ID.' });
+      }
+      const contact = await buildContact(server.ctx, t.tenant.id);
+      const created = await api.post('/tickets', { contactId: contact.id, userId }, { token: t.admin.token });
+      expect(created.status).toBe(404);
+      expect(created.body.error).toBe('ERR_NO_USER_FOUND');
+      expect(JSON.stringify(created.body)).not.toContain(other.agent.name);
+      expect(await count(server.ctx, sql`select count(*) from tickets where contact_id = ${contact.id}`)).toBe(0);
+    }
+    const after = await api.get(`/tickets/${ticketId}`, { token: t.admin.token });
+    expect(after.body).toMatchObject({ status: 'pending', userId: null, username: null });
+    expect((await logsOf(ticketId)).map((l) => l.type)).toEqual(['created']);
+
+    // Assigned while open, too (the "assigned" path).
+    expect((await put(ticketId, { status: 'open' }, t.agent.token)).status).toBe(200);
+    const reassign = await put(ticketId, { status: 'open', userId: other.agent.id }, t.admin.token);
+    expect(reassign.status).toBe(404);
+    expect(reassign.body.error).toBe('ERR_NO_USER_FOUND');
+    expect((await api.get(`/tickets/${ticketId}`, { token: t.admin.token })).body).toMatchObject({ userId: t.agent.id, username: t.agent.name });
+  });
+});
+
 describe('forced, null-user and channel variants', () => {
   it('PUT /ticketsForce/{id} resolves at once; PUT /ticketsNull/{id} drops the user back to the queue', async () => {
     const { ticketId } = await newTicket();

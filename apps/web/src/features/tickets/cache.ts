@@ -52,6 +52,16 @@ function textMatches(ticket: Ticket, search: string): boolean {
 }
 
 /**
+ * Whether the viewer may still see the ticket at all (SPEC §6): admins and supervisors see every
+ * ticket; an agent sees its own, its queues' and those without queue (the server sends these only
+ * when the tenant allows it). The tenant's hiding settings are the server's to apply.
+ */
+export function viewerMaySee(ticket: Ticket, viewer: Viewer | null): boolean {
+  if (!viewer || viewer.queueIds === null || isSupervisorOrAdmin(viewer)) return true;
+  return ticket.userId === viewer.userId || ticket.queueId === null || viewer.queueIds.includes(ticket.queueId);
+}
+
+/**
  * Whether a list with these filters shows the ticket. The server only sends an agent the tickets
  * it may see; an admin or supervisor without "show all" still hears of every ticket, so its own
  * scope (own tickets, its queues, tickets without queue) is applied here.
@@ -63,11 +73,29 @@ export function ticketBelongsToList(ticket: Ticket, filters: TicketListFilters, 
   if (filters.withUnreadMessages && ticket.unreadMessages === 0 && !alreadyListed) return false;
   if (filters.searchParam && !alreadyListed && !textMatches(ticket, filters.searchParam)) return false;
   if (!viewer || viewer.queueIds === null || (filters.showAll && isSupervisorOrAdmin(viewer))) return true;
+  // An admin or supervisor who narrowed the list keeps its own scope; a plain agent loses a ticket
+  // moved to a queue it is not in, unless it is its own.
   const mine = ticket.userId === viewer.userId;
   const inMyQueues = ticket.queueId !== null && viewer.queueIds.includes(ticket.queueId);
-  if (isSupervisorOrAdmin(viewer)) return mine || inMyQueues || ticket.queueId === null;
-  // A plain agent loses a ticket moved to a queue it is not in, unless it is its own.
   return mine || ticket.queueId === null || inMyQueues;
+}
+
+/** The last known state of a ticket: its chat's, or else a list's. */
+export function cachedTicket(qc: QueryClient, ticketId: number): Ticket | undefined {
+  const detail = qc.getQueryData<Ticket>(ticketKeys.detail(ticketId));
+  if (detail) return detail;
+  for (const [, data] of qc.getQueriesData<TicketLists>({ queryKey: ticketKeys.lists })) {
+    const found = data?.pages.flatMap((page) => page.tickets).find((t) => t.id === ticketId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A ticket out of the user's view: its chat, messages and history are dropped, so opening it again asks the server. */
+export function forgetTicket(qc: QueryClient, ticketId: number): void {
+  qc.removeQueries({ queryKey: ticketKeys.detail(ticketId), exact: true });
+  qc.removeQueries({ queryKey: messageKeys.ticket(ticketId), exact: true });
+  qc.removeQueries({ queryKey: ticketKeys.logs(ticketId), exact: true });
 }
 
 function newerFirst(a: Ticket, b: Ticket): number {
@@ -105,7 +133,10 @@ function withTicket(data: TicketLists, ticket: Ticket, filters: TicketListFilter
 export function applyTicketToCache(qc: QueryClient, ticket: Ticket): void {
   const viewer = currentViewer(qc);
   const before = qc.getQueryData<Ticket>(ticketKeys.detail(ticket.id));
-  qc.setQueryData<Ticket>(ticketKeys.detail(ticket.id), (current) => (current && current.updatedAt > ticket.updatedAt ? current : ticket));
+  // A chat is prepared for a ticket the user may open; one out of their view is not (the server refuses it).
+  if (before || viewerMaySee(ticket, viewer)) {
+    qc.setQueryData<Ticket>(ticketKeys.detail(ticket.id), (current) => (current && current.updatedAt > ticket.updatedAt ? current : ticket));
+  }
   // A new state, owner or queue is a new line in the ticket's history.
   if (before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
     void qc.invalidateQueries({ queryKey: ticketKeys.logs(ticket.id) });

@@ -5,9 +5,9 @@ import { isAdmin, type Actor } from '../../auth/actor.js';
 import { findChannelById, findDefaultChannel } from '../../channels/channels.repository.js';
 import { findContactById } from '../../contacts/contacts.repository.js';
 import { findQueueById } from '../../queues/queues.repository.js';
-import { findUserById } from '../../users/users.repository.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { findActiveTicketOfContact, insertTicketLog, updateTicketRow, upsertActiveTicket, type TicketRow } from '../tickets.repository.js';
+import { assertUserOfTenant } from './ticket-access.js';
 
 export interface CreateTicketInput {
   contactId: number;
@@ -31,7 +31,7 @@ export async function createTicket(ctx: AppContext, actor: Actor, input: CreateT
     const channel = input.whatsappId ? await findChannelById(tx, actor.tenantId, input.whatsappId) : await findDefaultChannel(tx, actor.tenantId);
     if (!channel) throw new AppError(input.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
     if (input.queueId && !(await findQueueById(tx, actor.tenantId, input.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
-    if (userId !== actor.userId && !(await findUserById(tx, actor.tenantId, userId))) throw new AppError('ERR_NO_USER_FOUND');
+    if (userId !== actor.userId) await assertUserOfTenant(tx, actor.tenantId, userId);
 
     const ongoing = await findActiveTicketOfContact(tx, actor.tenantId, contact.id);
     if (ongoing) {

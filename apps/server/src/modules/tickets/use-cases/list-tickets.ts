@@ -10,7 +10,8 @@ export interface TicketFilter {
   searchParam?: string;
   pageNumber: number;
   status: TicketStatus[];
-  showAll: boolean;
+  /** Undefined: the profile's default (admins and supervisors see all). */
+  showAll?: boolean;
   count?: number;
   queuesIds?: number[];
   whatsappIds?: number[];

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { isSupervisorOrAdmin, type Actor } from '../../auth/actor.js';
+import { isAdmin, isSupervisorOrAdmin, type Actor } from '../../auth/actor.js';
 import { listContactWalletUserIds } from '../../contacts/contacts.repository.js';
 import { listUserQueues } from '../../queues/queues.repository.js';
 import { readSettings } from '../../settings/settings.repository.js';
+import { findUserById } from '../../users/users.repository.js';
 import { canSeeTicket, visibilityRule, type VisibilityRule } from '../tickets.policy.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { findTicketById, type TicketRow } from '../tickets.repository.js';
@@ -26,4 +27,21 @@ export async function assertCanSeeTicket(ctx: AppContext, actor: Actor, ticketId
   const wallets = await listContactWalletUserIds(db, actor.tenantId, ticket.contactId);
   if (!canSeeTicket(rule, visibilityFacts(ticket), wallets)) throw new AppError('ERR_NO_PERMISSION');
   return ticket;
+}
+
+/**
+ * An open ticket another user is attending is theirs (SPEC §6: only an admin may assign a contact's
+ * ongoing ticket to another user): anyone else but an admin may not accept, transfer, return,
+ * release or resolve it, since each of those hands it over (directly, or through the queue or a
+ * reopen). Reading it and its per-ticket switches stay open to whoever sees it.
+ */
+export function assertMayReassignTicket(actor: Actor, ticket: Pick<TicketRow, 'status' | 'userId'>): void {
+  if (ticket.status === 'open' && ticket.userId !== null && ticket.userId !== actor.userId && !isAdmin(actor)) {
+    throw new AppError('ERR_TICKET_OF_OTHER_USER');
+  }
+}
+
+/** A user id from a request must name a user of the actor's tenant: another tenant's user is as unknown as a missing one. */
+export async function assertUserOfTenant(db: Db, tenantId: number, userId: number): Promise<void> {
+  if (!(await findUserById(db, tenantId, userId))) throw new AppError('ERR_NO_USER_FOUND');
 }

@@ -6,10 +6,9 @@ import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js
 import { isAdmin, type Actor } from '../../auth/actor.js';
 import { findChannelById } from '../../channels/channels.repository.js';
 import { findQueueById } from '../../queues/queues.repository.js';
-import { findUserById } from '../../users/users.repository.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
-import { assertCanSeeTicket } from './ticket-access.js';
+import { assertCanSeeTicket, assertMayReassignTicket, assertUserOfTenant } from './ticket-access.js';
 import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */
@@ -51,17 +50,21 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       const transferring = input.isTransference || (input.queueId !== undefined && input.queueId !== ticket.queueId) ||
         (input.status === undefined && (input.queueId !== undefined || (input.userId !== undefined && input.userId !== null))) ||
         (input.userId !== undefined && input.userId !== null && input.userId !== ticket.userId && input.status !== 'open');
+      const changingStatus = input.status !== undefined && input.status !== ticket.status;
+      // Start attending without a user means the caller.
+      const assigning = input.status === 'open' && (input.userId ?? actor.userId) !== ticket.userId;
+      if (transferring || changingStatus || assigning) assertMayReassignTicket(actor, ticket);
       if (transferring) {
         Object.assign(changes, await transfer(tx, actor, ticket, input));
         await log('transferred', { fromQueueId: ticket.queueId, toQueueId: changes.queueId ?? ticket.queueId, fromUserId: ticket.userId, toUserId: changes.userId ?? null });
-      } else if (input.status && input.status !== ticket.status) {
-        Object.assign(changes, statusChange(actor, ticket, input));
-        await log(statusLogType(ticket.status, input.status), { userId: changes.userId ?? ticket.userId });
+      } else if (changingStatus) {
+        Object.assign(changes, await statusChange(tx, actor, input));
+        await log(statusLogType(ticket.status, input.status!), { userId: changes.userId ?? ticket.userId });
         if (input.status === 'closed' && input.farewellMessage?.trim()) {
           await queueFarewell(ctx, tx, actor, ticket, input.farewellMessage.trim(), events);
         }
-      } else if (input.status === 'open' && input.userId !== undefined && input.userId !== ticket.userId) {
-        Object.assign(changes, statusChange(actor, ticket, input));
+      } else if (assigning) {
+        Object.assign(changes, await statusChange(tx, actor, input));
         await log('assigned', { userId: changes.userId });
       }
 
@@ -84,12 +87,14 @@ function statusLogType(from: string, to: string): string {
 }
 
 /** Start attending / reopen (open), return to queue (pending), resolve (closed). */
-function statusChange(actor: Actor, ticket: TicketRow, input: UpdateTicketInput): TicketChanges {
+async function statusChange(tx: Db, actor: Actor, input: UpdateTicketInput): Promise<TicketChanges> {
   switch (input.status) {
     case 'open': {
       const userId = input.userId ?? actor.userId;
-      if (userId !== actor.userId && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 'Only an admin may assign a ticket to another user.');
-      if (ticket.userId !== null && ticket.userId !== actor.userId && ticket.status === 'open' && !isAdmin(actor)) throw new AppError('ERR_TICKET_OF_OTHER_USER');
+      if (userId !== actor.userId) {
+        if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 'Only an admin may assign a ticket to another user.');
+        await assertUserOfTenant(tx, actor.tenantId, userId);
+      }
       return { status: 'open', userId, closedAt: null };
     }
     case 'pending':
@@ -112,7 +117,7 @@ async function transfer(tx: Db, actor: Actor, ticket: TicketRow, input: UpdateTi
   if (input.userId !== undefined) {
     if (input.userId !== null) {
       if (input.userId === ticket.userId) throw new AppError('ERR_TRANSFER_SAME_USER');
-      if (!(await findUserById(tx, actor.tenantId, input.userId))) throw new AppError('ERR_NO_USER_FOUND');
+      await assertUserOfTenant(tx, actor.tenantId, input.userId);
     }
     changes.userId = input.userId;
   } else {

@@ -10,10 +10,13 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useQueues } from '../../queues/api';
 import { useUpdateTicket, type TicketUpdate } from '../api';
+import { tabOf, useTicketTab } from '../ticket-tab';
 import { initialsOf } from './TicketRow';
 import { TransferModal } from './TransferModal';
 
-type Action = 'accept' | 'return' | 'resolve' | 'reopen';
+/** Actions that ask first: they hand the ticket back or end it. Accepting and reopening start at once. */
+type ConfirmedAction = 'return' | 'resolve';
+type Action = ConfirmedAction | 'accept' | 'reopen';
 
 const STATUS_COLORS = { open: 'teal', pending: 'yellow', closed: 'gray', schedule: 'blue' } as const;
 
@@ -23,27 +26,33 @@ interface ChatHeaderProps {
   onTogglePanel: () => void;
 }
 
-/** Contact, state and the ticket's actions, each confirmed first (SPEC §4). */
+/**
+ * Contact, state and the ticket's actions (SPEC §4). The badge tells the ticket's real state: a
+ * pending ticket opened in the chat is fully usable (the peers' "shown as open"), but it is still
+ * waiting until someone accepts it. After an action the list moves to the tab where the ticket is.
+ */
 export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps) {
   const { t } = useTranslation();
   const session = useSession();
   const queues = useQueues();
   const update = useUpdateTicket();
-  const [action, setActionState] = useState<Action | null>(null);
+  const [, setTab] = useTicketTab();
+  const [confirming, setConfirmingState] = useState<ConfirmedAction | null>(null);
   // The last action chosen stays shown while its dialog fades out.
-  const [shown, setShown] = useState<Action>('accept');
-  const setAction = (next: Action | null) => {
-    setActionState(next);
+  const [shown, setShown] = useState<ConfirmedAction>('resolve');
+  const setConfirming = (next: ConfirmedAction | null) => {
+    setConfirmingState(next);
     if (next) setShown(next);
   };
   const [transferring, setTransferring] = useState(false);
   const [farewell, setFarewell] = useState('');
   const queue = queues.data?.find((q) => q.id === ticket.queueId);
-  // SPEC §4: a pending ticket focused in the chat is shown as open.
-  const shownStatus = ticket.status === 'pending' ? 'open' : ticket.status;
+  // Another user is attending it: only they or an admin may hand it on or end it (the server refuses the rest).
+  const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
+  const heldByOther = ticket.status === 'open' && ticket.userId !== null && ticket.userId !== session?.userId && !isAdmin;
 
-  const run = () => {
-    if (!action || !session) return;
+  const run = (action: Action) => {
+    if (!session) return;
     const bodies: Record<Action, TicketUpdate> = {
       accept: { status: 'open', userId: session.userId },
       return: { status: 'pending', userId: null },
@@ -53,9 +62,11 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
     update.mutate(
       { id: ticket.id, update: bodies[action] },
       {
-        onSuccess: () => {
+        onSuccess: (updated) => {
           notifySuccess(t(`tickets.actions.${action}Done`));
-          setAction(null);
+          // A resolved ticket leaves the agent's work; the others are shown where they now are.
+          if (action !== 'resolve') setTab(tabOf(updated));
+          setConfirming(null);
           setFarewell('');
         },
         onError: (error) => notifyApiError(error, 'ticket-action-error'),
@@ -89,12 +100,12 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             </Text>
             <Badge
               size="xs"
-              color={STATUS_COLORS[shownStatus]}
+              color={STATUS_COLORS[ticket.status]}
               style={{ flexShrink: 0, overflow: 'visible' }}
               data-testid="chat-status"
               data-status={ticket.status}
             >
-              {t(`tickets.status.${shownStatus}`)}
+              {t(`tickets.status.${ticket.status}`)}
             </Badge>
           </Group>
           <Text size="xs" c="dimmed" truncate="end">
@@ -107,22 +118,28 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
       </Group>
       <Group gap={6} wrap="wrap" ml="auto" justify="flex-end">
         {ticket.status === 'pending' && (
-          <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={() => setAction('accept')} data-testid="ticket-accept">
+          <Button
+            size="xs"
+            leftSection={<IconPlayerPlay size={14} />}
+            onClick={() => run('accept')}
+            loading={update.isPending}
+            data-testid="ticket-accept"
+          >
             {t('tickets.actions.accept')}
           </Button>
         )}
-        {ticket.status === 'open' && (
+        {ticket.status === 'open' && !heldByOther && (
           <Button
             size="xs"
             variant="default"
             leftSection={<IconArrowBackUp size={14} />}
-            onClick={() => setAction('return')}
+            onClick={() => setConfirming('return')}
             data-testid="ticket-return"
           >
             {t('tickets.actions.return')}
           </Button>
         )}
-        {ticket.status !== 'closed' && (
+        {ticket.status !== 'closed' && !heldByOther && (
           <>
             <Button
               size="xs"
@@ -137,7 +154,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
               size="xs"
               color="green"
               leftSection={<IconCheck size={14} />}
-              onClick={() => setAction('resolve')}
+              onClick={() => setConfirming('resolve')}
               data-testid="ticket-resolve"
             >
               {t('tickets.actions.resolve')}
@@ -145,7 +162,13 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
           </>
         )}
         {ticket.status === 'closed' && (
-          <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => setAction('reopen')} data-testid="ticket-reopen">
+          <Button
+            size="xs"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => run('reopen')}
+            loading={update.isPending}
+            data-testid="ticket-reopen"
+          >
             {t('tickets.actions.reopen')}
           </Button>
         )}
@@ -162,15 +185,15 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
       </Group>
 
       <ConfirmModal
-        opened={action !== null}
+        opened={confirming !== null}
         title={t(`tickets.actions.${shown}Title`)}
         message={t(`tickets.actions.${shown}Confirm`, { name: ticket.contact.name })}
         confirmLabel={t(`tickets.actions.${shown}`)}
         confirmColor={shown === 'resolve' ? 'green' : 'teal'}
         loading={update.isPending}
-        onConfirm={run}
+        onConfirm={() => confirming && run(confirming)}
         onClose={() => {
-          setAction(null);
+          setConfirming(null);
           setFarewell('');
         }}
       >

@@ -23,16 +23,18 @@ import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { useSession } from '../../../lib/useSession';
 import { useQueues } from '../../queues/api';
 import { TICKET_TABS, useTicketList, type TicketListFilters, type TicketTab } from '../api';
+import { useTicketTab } from '../ticket-tab';
 import { NewTicketModal } from './NewTicketModal';
 import { TicketVirtualList } from './TicketVirtualList';
 
 interface StoredFilters {
   queuesIds: number[];
-  showAll: boolean;
+  /** Null until the user chooses: admins and supervisors then see every queue (SPEC §6 show-all). */
+  showAll: boolean | null;
   withUnreadMessages: boolean;
 }
 
-const DEFAULT_FILTERS: StoredFilters = { queuesIds: [], showAll: false, withUnreadMessages: false };
+const DEFAULT_FILTERS: StoredFilters = { queuesIds: [], showAll: null, withUnreadMessages: false };
 
 function TabCount({ filters, enabled }: { filters: TicketListFilters; enabled: boolean }) {
   const query = useTicketList(filters, enabled);
@@ -57,13 +59,10 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
   const { t } = useTranslation();
   const session = useSession();
   const canShowAll = session?.profile === 'admin' || session?.profile === 'super' || session?.profile === 'superadmin';
-  const [tab, setTab] = useLocalStorage<TicketTab>({
-    key: `ticketTab:${session?.userId ?? 0}`,
-    defaultValue: 'open',
-    getInitialValueInEffect: false,
-  });
+  const [currentTab, setTab] = useTicketTab();
+  // A new key: the former one holds the old default (showAll false) written for every user.
   const [stored, setStored] = useLocalStorage<StoredFilters>({
-    key: `ticketFilters:${session?.userId ?? 0}`,
+    key: `ticketListFilters:${session?.userId ?? 0}`,
     defaultValue: DEFAULT_FILTERS,
     getInitialValueInEffect: false,
   });
@@ -72,19 +71,20 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
   const [newTicketOpen, setNewTicketOpen] = useState(false);
   const queues = useQueues();
 
+  const showAll = canShowAll && (stored.showAll ?? true);
   const filtersFor = useMemo(
     () =>
       (status: TicketTab): TicketListFilters => ({
         status,
         searchParam,
-        showAll: canShowAll && stored.showAll,
+        showAll,
         queuesIds: [...stored.queuesIds].sort((a, b) => a - b),
         withUnreadMessages: stored.withUnreadMessages,
       }),
-    [searchParam, canShowAll, stored],
+    [searchParam, showAll, stored],
   );
-  const activeFilters = stored.queuesIds.length > 0 || stored.withUnreadMessages || (canShowAll && stored.showAll);
-  const currentTab: TicketTab = TICKET_TABS.includes(tab) ? tab : 'open';
+  // Marked when the list shows less than the default.
+  const activeFilters = stored.queuesIds.length > 0 || stored.withUnreadMessages || (canShowAll && !showAll);
 
   return (
     <Stack gap={0} h="100%" data-testid="ticket-list-panel">
@@ -126,7 +126,7 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
                   {canShowAll && (
                     <Switch
                       label={t('tickets.filters.showAll')}
-                      checked={stored.showAll}
+                      checked={showAll}
                       onChange={(event) => setStored({ ...stored, showAll: event.currentTarget.checked })}
                       data-testid="tickets-filter-show-all"
                     />

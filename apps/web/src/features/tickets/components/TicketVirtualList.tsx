@@ -43,6 +43,16 @@ export function TicketVirtualList({ filters, selectedId, queues }: TicketVirtual
   const lastVisible = items.length > 0 ? (items[items.length - 1]?.index ?? -1) : -1;
   const atEnd = tickets.length > 0 && lastVisible >= tickets.length - 1;
 
+  // The open chat's ticket is brought into view once when it appears in this list (e.g. after an
+  // action moved the list to its tab); scrolling away from it afterwards is left alone.
+  const revealedId = useRef<number | null>(null);
+  const selectedIndex = selectedId === null ? -1 : tickets.findIndex((ticket) => ticket.id === selectedId);
+  useEffect(() => {
+    if (selectedIndex < 0 || revealedId.current === selectedId) return;
+    revealedId.current = selectedId;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, selectedId, virtualizer]);
+
   useEffect(() => {
     if (!atEnd || !hasNextPage || isFetchingNextPage) return;
     const wait = Math.max(0, lastLoadAt.current + TICKET_LIST_LOAD_MORE_INTERVAL_MS - Date.now());

@@ -1,5 +1,6 @@
 import type { Ticket } from '@conversa/shared';
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
@@ -7,6 +8,8 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useQueues } from '../../queues/api';
 import { useAllUsers } from '../../users/api';
 import { useUpdateTicket } from '../api';
+import { leftView, ticketLeftView } from '../ticket-events';
+import { tabOf, useTicketTab } from '../ticket-tab';
 
 /** Transfer to a queue and/or a user (SPEC §4); the server refuses the same user or queue. */
 export function TransferModal({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {
@@ -14,6 +17,8 @@ export function TransferModal({ ticket, onClose }: { ticket: Ticket; onClose: ()
   const queues = useQueues();
   const users = useAllUsers();
   const update = useUpdateTicket();
+  const qc = useQueryClient();
+  const [, setTab] = useTicketTab();
   const [queueId, setQueueId] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -36,9 +41,15 @@ export function TransferModal({ ticket, onClose }: { ticket: Ticket; onClose: ()
         update: { isTransference: true, ...(queueId ? { queueId: Number(queueId) } : {}), ...(userId ? { userId: Number(userId) } : {}) },
       },
       {
-        onSuccess: () => {
-          notifySuccess(t('tickets.transfer.done'));
+        onSuccess: (updated) => {
           onClose();
+          // Gone to a queue the user is not in: told where, and the chat closes; else the list shows it where it is now.
+          if (leftView(qc, ticket, updated)) {
+            ticketLeftView(qc, updated, true);
+            return;
+          }
+          notifySuccess(t('tickets.transfer.done'));
+          setTab(tabOf(updated));
         },
         onError: (error) => {
           setFormError(errorMessage(error));

@@ -4,7 +4,9 @@ import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconArrowForwardUp, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { hasErrorCode } from '../../../lib/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { QueryError } from '../../../components/QueryError';
 import { useFollowTicket } from '../../../app/SocketProvider';
@@ -36,6 +38,23 @@ function ChatNotFound() {
   return (
     <Center h="100%">
       <Text c="dimmed">{t('errors.ERR_NO_TICKET_FOUND')}</Text>
+    </Center>
+  );
+}
+
+/** A ticket the user may not (or no longer) see: said plainly, with the way back to the list. */
+function ChatUnavailable() {
+  const { t } = useTranslation();
+  return (
+    <Center h="100%" p="md" data-testid="chat-unavailable">
+      <Stack align="center" gap="sm">
+        <Text c="dimmed" ta="center">
+          {t('tickets.unavailable')}
+        </Text>
+        <Button component={Link} to={PATHS.atendimentoChats} variant="light" size="xs">
+          {t('tickets.backToList')}
+        </Button>
+      </Stack>
     </Center>
   );
 }
@@ -95,7 +114,11 @@ function Chat({ ticketId }: { ticketId: number }) {
     setSelectedIds([]);
   };
 
-  if (ticket.isError) return <QueryError error={ticket.error} onRetry={() => void ticket.refetch()} />;
+  if (ticket.isError) {
+    // Transferred away, or never the user's: not a load failure to retry.
+    if (hasErrorCode(ticket.error, 'ERR_NO_PERMISSION') || hasErrorCode(ticket.error, 'ERR_NO_TICKET_FOUND')) return <ChatUnavailable />;
+    return <QueryError error={ticket.error} onRetry={() => void ticket.refetch()} />;
+  }
   if (!ticket.data) {
     return (
       <Center h="100%">

@@ -1,0 +1,114 @@
+import { SOCKET_EVENTS, type Queue } from '@conversa/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
+import { buildMessage, buildTicket, fakeApi, later, layOutLists, signInAs, ticketPage } from '../features/tickets/test-support';
+import { renderWithApp } from '../test/render';
+import { SocketProvider } from './SocketProvider';
+
+/**
+ * The socket's events as the provider applies them to what the inbox shows. The transport is
+ * replaced by a socket whose server side the test plays (the e2e tests run the real one).
+ */
+
+type Handler = (...args: unknown[]) => void;
+const socket = vi.hoisted(() => {
+  const handlers = new Map<string, Handler[]>();
+  return {
+    handlers,
+    connected: true,
+    emitted: [] as unknown[][],
+    on(event: string, handler: Handler) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+      return this;
+    },
+    emit(...args: unknown[]) {
+      this.emitted.push(args);
+      return this;
+    },
+    connect() {
+      return this;
+    },
+    disconnect() {
+      return this;
+    },
+    removeAllListeners() {
+      handlers.clear();
+      return this;
+    },
+    /** The server sends an event. */
+    serverSends(event: string, payload: unknown) {
+      for (const handler of handlers.get(event) ?? []) handler(payload);
+    },
+  };
+});
+vi.mock('socket.io-client', () => ({ io: () => socket }));
+
+const ME = 7;
+const QUEUES: Queue[] = [
+  { id: 1, name: 'Suporte', color: '#228be6', greetingMessage: null, userIds: [ME] },
+  { id: 2, name: 'Financeiro', color: '#fa5252', greetingMessage: null, userIds: [] },
+];
+
+layOutLists();
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const countOf = (tab: string) => screen.queryByTestId(`tab-count-${tab}`)?.getAttribute('data-count') ?? '0';
+
+describe('the socket provider applies ticket and message events to the inbox', () => {
+  it('moves, adds and removes tickets in the tabs and their counts, as a plain agent of one queue sees them', async () => {
+    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    localStorage.setItem(`ticketTab:${ME}`, JSON.stringify('pending'));
+    const waiting = buildTicket({ id: 1, status: 'pending', queueId: 1, name: 'Carla Cliente' });
+    const other = buildTicket({ id: 2, status: 'pending', queueId: 1, name: 'Davi Dúvida' });
+    fakeApi({
+      'GET /queue': () => ({ body: QUEUES }),
+      'GET /tickets': ({ query }) => ({ body: ticketPage(query.get('status') === 'pending' ? [other, waiting] : []) }),
+    });
+    const { user } = renderWithApp(
+      <SocketProvider>
+        <TicketListPanel selectedId={null} />
+      </SocketProvider>,
+    );
+    const pending = await screen.findByTestId('ticket-list-pending');
+    await within(pending).findByTestId('ticket-1');
+    await waitFor(() => expect(countOf('pending')).toBe('2'));
+    act(() => socket.serverSends('connect', undefined));
+    expect(socket.emitted).toContainEqual([SOCKET_EVENTS.setUserActive]);
+
+    // Someone accepts Carla's ticket for this agent: it leaves "Aguardando" for "Atendendo".
+    act(() => socket.serverSends(SOCKET_EVENTS.ticket, { action: 'update', ticket: later(waiting, 10, { status: 'open', userId: ME, username: 'Eu' }) }));
+    await waitFor(() => expect(within(pending).queryByTestId('ticket-1')).toBeNull());
+    expect(countOf('pending')).toBe('1');
+    expect(countOf('open')).toBe('1');
+
+    // A new customer writes: the ticket arrives at the top of "Aguardando" with its unread count.
+    const newcomer = buildTicket({ id: 3, status: 'pending', queueId: 1, name: 'Elisa Nova', unreadMessages: 1, updatedAt: later(waiting, 20).updatedAt });
+    act(() => {
+      socket.serverSends(SOCKET_EVENTS.ticket, { action: 'create', ticket: newcomer });
+      socket.serverSends(SOCKET_EVENTS.appMessage, { action: 'create', message: buildMessage(3, 20, { body: 'Oi!' }), ticket: newcomer });
+    });
+    const row = await within(pending).findByTestId('ticket-3');
+    expect(within(row).getByTestId('ticket-unread-3')).toHaveTextContent('1');
+    const order = within(pending)
+      .getAllByTestId(/^ticket-\d+$/)
+      .map((el) => el.getAttribute('data-testid'));
+    expect(order).toEqual(['ticket-3', 'ticket-2']);
+    expect(countOf('pending')).toBe('2');
+
+    // Davi's ticket goes to a queue this agent is not in; Elisa's is deleted: both leave.
+    act(() => {
+      socket.serverSends(SOCKET_EVENTS.ticket, { action: 'update', ticket: later(other, 30, { queueId: 2 }) });
+      socket.serverSends(SOCKET_EVENTS.ticket, { action: 'delete', ticketId: 3 });
+    });
+    await waitFor(() => expect(within(pending).queryAllByTestId(/^ticket-\d+$/)).toHaveLength(0));
+    expect(countOf('pending')).toBe('0');
+    expect(await within(pending).findByTestId('tickets-empty')).toBeInTheDocument();
+
+    // And the accepted one is where it should be.
+    await user.click(screen.getByTestId('tab-open'));
+    expect(await within(await screen.findByTestId('ticket-list-open')).findByTestId('ticket-1')).toHaveTextContent('Carla Cliente');
+  });
+});
