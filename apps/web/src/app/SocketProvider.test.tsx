@@ -2,7 +2,9 @@ import { SOCKET_EVENTS, type Queue } from '@conversa/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
-import { buildMessage, buildTicket, fakeApi, later, layOutLists, signInAs, ticketPage } from '../features/tickets/test-support';
+import { buildMessage, buildTicket, later, layOutLists, ticketPage } from '../features/tickets/test-support';
+import { fakeApi } from '../test/fetch';
+import { signInAs } from '../test/session';
 import { renderWithApp } from '../test/render';
 import { SocketProvider } from './SocketProvider';
 
@@ -59,7 +61,7 @@ const countOf = (tab: string) => screen.queryByTestId(`tab-count-${tab}`)?.getAt
 
 describe('the socket provider applies ticket and message events to the inbox', () => {
   it('moves, adds and removes tickets in the tabs and their counts, as a plain agent of one queue sees them', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     localStorage.setItem(`ticketTab:${ME}`, JSON.stringify('pending'));
     const waiting = buildTicket({ id: 1, status: 'pending', queueId: 1, name: 'Carla Cliente' });
     const other = buildTicket({ id: 2, status: 'pending', queueId: 1, name: 'Davi Dúvida' });

@@ -1,11 +1,43 @@
 import { vi } from 'vitest';
 
-/** Answers the app's HTTP calls by path (method + path, e.g. 'GET /plans/public'); anything else fails the test. */
-export function mockApi(routes: Record<string, unknown>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
-    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
-    if (!(key in routes)) throw new Error(`unexpected call ${key}`);
-    return new Response(JSON.stringify(routes[key]), { status: 200, headers: { 'content-type': 'application/json' } });
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+type Handler = (call: ApiCall) => { status?: number; body: unknown } | undefined;
+
+/**
+ * Replaces fetch with handlers keyed by "METHOD /path" (the first whose key matches answers);
+ * an unhandled call fails the test with 599. Every call is recorded.
+ */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input, 'http://app.test');
+    const call: ApiCall = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const key = Object.keys(handlers).find((k) => {
+      const [method, pattern] = k.split(' ');
+      return method === call.method && new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`).test(call.path);
+    });
+    const answer = key ? handlers[key](call) : undefined;
+    const status = answer ? (answer.status ?? 200) : 599;
+    const body = answer ? answer.body : { error: 'ERR_TEST_UNHANDLED', message: `${call.method} ${call.path}` };
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetch: fetchMock };
+}
+
+/** Fixed 200 answers by "METHOD /path" (e.g. 'GET /plans/public'); anything else fails the test. */
+export function mockApi(routes: Record<string, unknown>) {
+  return fakeApi(Object.fromEntries(Object.entries(routes).map(([key, body]) => [key, () => ({ body })]))).fetch;
 }

@@ -1,17 +1,25 @@
-import type { Profile } from '@conversa/shared';
+import type { LoginResponse, Profile } from '@conversa/shared';
 import { saveLogin } from '../lib/session';
 
+interface TestUser {
+  userId?: number;
+  tenantId?: number;
+  username?: string;
+  email?: string;
+  queues?: LoginResponse['queues'];
+}
+
 /** Stores a session as a login would (the test's user, of this profile and tenant). */
-export function signInAs(profile: Profile, { tenantId = 1, username = 'Ana Souza', email = 'ana@example.com' } = {}): void {
+export function signInAs(profile: Profile, { userId = 7, tenantId = 1, username = 'Ana Souza', email = 'ana@example.com', queues = [] }: TestUser = {}): void {
   saveLogin({
     token: 'access-token',
     refreshToken: 'refresh-token',
     username,
     profile,
-    userId: 7,
+    userId,
     tenantId,
     email,
-    queues: [],
+    queues,
     blockWavoip: false,
     whatsappAllowed: true,
     configs: { filtrosAtendimento: null, isDark: false },

@@ -8,7 +8,8 @@ import { queueKeys } from '../queues/api';
 import { applyContactToTickets, flattenMessages, flattenTickets } from './cache';
 import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketPage, type TicketTab } from './keys';
 import { applyMessageEvent, applyTicketEvent } from './ticket-events';
-import { buildMessage, buildTicket, later, signInAs } from './test-support';
+import { signInAs } from '../../test/session';
+import { buildMessage, buildTicket, later } from './test-support';
 
 /**
  * The ticket cache as the socket events patch it (SocketProvider hands every ticket and message
@@ -63,7 +64,7 @@ afterEach(() => {
 
 describe('ticket events move tickets between the status lists', () => {
   it('an accepted ticket leaves "Aguardando" and enters "Atendendo" at its place (newest first); the counts follow', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const waiting = buildTicket({ id: 1, status: 'pending' });
     const otherWaiting = buildTicket({ id: 2, status: 'pending' });
     const attending = [buildTicket({ id: 3, status: 'open', userId: ME, updatedAt: later(waiting, 30).updatedAt })];
@@ -78,7 +79,7 @@ describe('ticket events move tickets between the status lists', () => {
   });
 
   it('resolved, it moves to "Resolvidos"; reopened, back to "Atendendo"; the same event twice changes nothing more', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const ticket = buildTicket({ id: 5, status: 'open', userId: ME });
     seedList(filtersOf('open'), [ticket]);
     seedList(filtersOf('closed'), [buildTicket({ id: 6, status: 'closed' })]);
@@ -95,7 +96,7 @@ describe('ticket events move tickets between the status lists', () => {
   });
 
   it('an older state arriving late does not overwrite the chat’s newer one', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const ticket = buildTicket({ id: 9, status: 'pending' });
     update(later(ticket, 20, { status: 'open', userId: ME }));
     update(later(ticket, 10, { status: 'pending' }));
@@ -103,7 +104,7 @@ describe('ticket events move tickets between the status lists', () => {
   });
 
   it('a ticket past the loaded pages of a longer list waits for its page (only the count grows)', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const newest = buildTicket({ id: 20, status: 'pending', updatedAt: later(buildTicket(), 50).updatedAt });
     seedList(filtersOf('pending'), [newest], 41, true);
     update(buildTicket({ id: 21, status: 'pending' })); // older than the loaded one
@@ -111,7 +112,7 @@ describe('ticket events move tickets between the status lists', () => {
   });
 
   it('a deleted ticket leaves every list and its count; its chat closes when on screen', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     seedList(filtersOf('pending'), [buildTicket({ id: 30 }), buildTicket({ id: 31 })]);
     applyTicketEvent(qc, { action: 'delete', ticketId: 30 }, 30);
     expect(listed(filtersOf('pending'))).toEqual({ ids: [31], count: 1 });
@@ -124,7 +125,7 @@ describe('ticket events move tickets between the status lists', () => {
 
 describe('ticket events respect the list filters', () => {
   it('a list of some queues takes only their tickets', () => {
-    signInAs('admin', ADMIN);
+    signInAs('admin', { userId: ADMIN });
     const onlyOther = filtersOf('pending', { showAll: true, queuesIds: [OTHER_QUEUE] });
     seedList(onlyOther, []);
     update(buildTicket({ id: 40, queueId: MY_QUEUE }));
@@ -134,7 +135,7 @@ describe('ticket events respect the list filters', () => {
   });
 
   it('"only unread" takes a ticket with unread messages, keeps one listed after it is read, never takes a read one', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const unreadOnly = filtersOf('pending', { withUnreadMessages: true });
     seedList(unreadOnly, []);
     const ticket = buildTicket({ id: 50, unreadMessages: 2 });
@@ -146,7 +147,7 @@ describe('ticket events respect the list filters', () => {
   });
 
   it('a search list takes only tickets matching by name, number, last message or id', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const search = filtersOf('pending', { searchParam: 'maria' });
     seedList(search, []);
     update(buildTicket({ id: 60, contact: { id: 1, name: 'Maria Souza', number: '5511911112222', email: null, profilePicUrl: null, blocked: false } }));
@@ -162,7 +163,7 @@ describe('ticket events respect the list filters', () => {
 
 describe('what the viewer may see', () => {
   it("a plain agent's lists drop a ticket moved to a queue the agent is not in, keep its own, take one that enters its queue", () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const waiting = buildTicket({ id: 70, queueId: MY_QUEUE });
     const mine = buildTicket({ id: 71, queueId: MY_QUEUE, status: 'open', userId: ME });
     seedList(filtersOf('pending'), [waiting]);
@@ -178,7 +179,7 @@ describe('what the viewer may see', () => {
   });
 
   it('an admin in no queue sees every queue with show-all (the default), and its own scope when narrowed', () => {
-    signInAs('admin', ADMIN);
+    signInAs('admin', { userId: ADMIN });
     const all = filtersOf('pending', { showAll: true });
     const narrowed = filtersOf('pending', { showAll: false });
     seedList(all, []);
@@ -190,7 +191,7 @@ describe('what the viewer may see', () => {
   });
 
   it('a ticket on screen that leaves the agent’s view: told which one and where, and the chat closes', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const show = vi.spyOn(notifications, 'show');
     const ticket = buildTicket({ id: 90, status: 'open', userId: ME, contact: { id: 3, name: 'Bruno Boleto', number: null, email: null, profilePicUrl: null, blocked: false } });
     qc.setQueryData(ticketKeys.detail(90), ticket);
@@ -212,7 +213,7 @@ describe('what the viewer may see', () => {
   });
 
   it('its own ticket taken elsewhere while another chat is open: told, the open chat stays; a waiting ticket of the queue moving on is not news', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const show = vi.spyOn(notifications, 'show');
     const mine = buildTicket({ id: 91, status: 'open', userId: ME });
     const waiting = buildTicket({ id: 92, status: 'pending' });
@@ -229,7 +230,7 @@ describe('what the viewer may see', () => {
   });
 
   it('an admin never loses a ticket to a transfer', () => {
-    signInAs('admin', ADMIN);
+    signInAs('admin', { userId: ADMIN });
     const show = vi.spyOn(notifications, 'show');
     const ticket = buildTicket({ id: 93, status: 'open', userId: ADMIN });
     qc.setQueryData(ticketKeys.detail(93), ticket);
@@ -243,7 +244,7 @@ describe('message events', () => {
   const messagesOf = (ticketId: number) => flattenMessages(qc.getQueryData<InfiniteData<MessagePage>>(messageKeys.ticket(ticketId)));
 
   it('add each message once, in time order, replace an updated one in place, and move the ticket in the lists', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const ticket = buildTicket({ id: 100, status: 'open', userId: ME });
     const other = buildTicket({ id: 101, status: 'open', userId: ME, updatedAt: later(ticket, 30).updatedAt });
     seedList(filtersOf('open'), [other, ticket]);
@@ -277,7 +278,7 @@ describe('message events', () => {
   });
 
   it('a message of a chat never opened is not cached (its first load brings it); its ticket still moves', () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     seedList(filtersOf('pending'), []);
     const ticket = buildTicket({ id: 110, unreadMessages: 1 });
     applyMessageEvent(qc, { action: 'create', message: buildMessage(110, 1), ticket });
@@ -288,7 +289,7 @@ describe('message events', () => {
 
 describe('contact events', () => {
   it("a contact's new name shows on its tickets in the lists and in the chat", () => {
-    signInAs('user', ME, [{ id: MY_QUEUE, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const ticket = buildTicket({ id: 120 });
     seedList(filtersOf('pending'), [ticket]);
     qc.setQueryData(ticketKeys.detail(120), ticket);

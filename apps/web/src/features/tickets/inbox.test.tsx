@@ -8,7 +8,9 @@ import { useTicket } from './api';
 import { ChatHeader } from './components/ChatHeader';
 import { TicketListPanel } from './components/TicketListPanel';
 import { ChatPage } from './pages/ChatPage';
-import { buildTicket, fakeApi, layOutLists, signInAs, ticketPage, type ApiCall } from './test-support';
+import { fakeApi, type ApiCall } from '../../test/fetch';
+import { signInAs } from '../../test/session';
+import { buildTicket, layOutLists, ticketPage } from './test-support';
 import { Route, Routes } from 'react-router';
 
 /**
@@ -93,7 +95,7 @@ function Inbox({ selectedId }: { selectedId: number }) {
 
 describe('a pending ticket in the chat', () => {
   it('says "Aguardando" beside "Aceitar"; accepting needs no confirmation and the list moves to "Atendendo" with the ticket selected', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     localStorage.setItem(`ticketTab:${ME}`, JSON.stringify('pending'));
     const { calls } = inboxApi([buildTicket({ id: 1, status: 'pending', queueId: 1, name: 'Carla Cliente' })]);
     const { user } = renderWithApp(<Inbox selectedId={1} />);
@@ -118,7 +120,7 @@ describe('a pending ticket in the chat', () => {
   });
 
   it('returning to the queue still asks first, then the list shows "Aguardando" with the ticket', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     inboxApi([buildTicket({ id: 3, status: 'open', userId: ME, queueId: 1 })]);
     const { user } = renderWithApp(<Inbox selectedId={3} />);
     await user.click(await screen.findByTestId('ticket-return'));
@@ -128,7 +130,7 @@ describe('a pending ticket in the chat', () => {
   });
 
   it('a resolved ticket is reopened without a dialog and shown under "Atendendo"', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     localStorage.setItem(`ticketTab:${ME}`, JSON.stringify('closed'));
     const { calls } = inboxApi([buildTicket({ id: 4, status: 'closed', userId: ME, queueId: 1 })]);
     const { user } = renderWithApp(<Inbox selectedId={4} />);
@@ -143,7 +145,7 @@ describe('a pending ticket in the chat', () => {
 
 describe("another agent's open ticket", () => {
   it('offers a plain agent none of the actions that would take it over; an admin keeps them', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     inboxApi([buildTicket({ id: 12, status: 'open', userId: PAULA, username: 'Paula Colega', queueId: 1 })]);
     const first = renderWithApp(<Header id={12} />);
     expect(await screen.findByTestId('chat-status')).toHaveAttribute('data-status', 'open');
@@ -151,7 +153,7 @@ describe("another agent's open ticket", () => {
     for (const action of ['ticket-accept', 'ticket-return', 'ticket-transfer', 'ticket-resolve']) expect(screen.queryByTestId(action)).toBeNull();
     first.unmount();
 
-    signInAs('admin', 9);
+    signInAs('admin', { userId: 9 });
     renderWithApp(<Header id={12} />);
     for (const action of ['ticket-return', 'ticket-transfer', 'ticket-resolve']) expect(await screen.findByTestId(action)).toBeInTheDocument();
   });
@@ -159,7 +161,7 @@ describe("another agent's open ticket", () => {
 
 describe('transfers', () => {
   it('to a queue the agent is not in: told which ticket and where it went, and the chat closes', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     const navigate = vi.fn();
     registerNavigator(navigate);
     inboxApi([buildTicket({ id: 5, status: 'open', userId: ME, queueId: 1, name: 'Bruno Boleto' })]);
@@ -178,7 +180,7 @@ describe('transfers', () => {
   });
 
   it('to a colleague of the same queue: the list shows it under "Aguardando", where it now waits', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     const navigate = vi.fn();
     registerNavigator(navigate);
     inboxApi([buildTicket({ id: 6, status: 'open', userId: ME, queueId: 1 })]);
@@ -198,7 +200,7 @@ describe('transfers', () => {
 
 describe('the chat of a ticket the user may not see', () => {
   it('says so plainly with the way back, instead of a load error', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     inboxApi([buildTicket({ id: 8, queueId: 2 })], { forbidden: [8] });
     renderWithApp(
       <Routes>
@@ -214,7 +216,7 @@ describe('the chat of a ticket the user may not see', () => {
 
 describe('the list of an admin in no queue (SPEC §6 show-all)', () => {
   it('asks for every queue by default and shows the waiting tickets; the switch narrows it', async () => {
-    signInAs('admin', 9);
+    signInAs('admin', { userId: 9 });
     localStorage.setItem(`ticketTab:9`, JSON.stringify('pending'));
     // What an earlier version stored for every user: the old default, not a choice.
     localStorage.setItem('ticketFilters:9', JSON.stringify({ queuesIds: [], showAll: false, withUnreadMessages: false }));
@@ -234,7 +236,7 @@ describe('the list of an admin in no queue (SPEC §6 show-all)', () => {
   });
 
   it('a plain agent never asks for show-all', async () => {
-    signInAs('user', ME, [{ id: 1, name: 'Suporte' }]);
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
     const { calls } = inboxApi([buildTicket({ id: 11, status: 'open', userId: ME })]);
     renderWithApp(<TicketListPanel selectedId={null} />);
     expect(await screen.findByTestId('ticket-11')).toBeInTheDocument();

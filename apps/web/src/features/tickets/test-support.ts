@@ -1,8 +1,7 @@
-import type { LoginResponse, Message, Profile, Ticket } from '@conversa/shared';
-import { afterAll, beforeAll, vi } from 'vitest';
-import { saveLogin } from '../../lib/session';
+import type { Message, Ticket } from '@conversa/shared';
+import { afterAll, beforeAll } from 'vitest';
 
-/** Fixtures and a stand-in for the HTTP API for the inbox's component tests. */
+/** Fixtures for the inbox's component tests (the HTTP stand-in is test/fetch.ts). */
 
 let sequence = 0;
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 5, 12, 0, seconds)).toISOString();
@@ -58,65 +57,11 @@ export function buildMessage(ticketId: number, seconds: number, overrides: Parti
     quotedMsg: null,
     userId: null,
     senderName: null,
+    clientId: null,
     timestamp: at(seconds),
     createdAt: at(seconds),
     ...overrides,
   };
-}
-
-/** Signs a user in (the stored session the app reads). */
-export function signInAs(profile: Profile, userId: number, queues: { id: number; name: string }[] = []): void {
-  const login: LoginResponse = {
-    token: 'test-token',
-    refreshToken: 'test-refresh',
-    username: `Usuário ${userId}`,
-    profile,
-    userId,
-    queues,
-    blockWavoip: false,
-    whatsappAllowed: true,
-    tenantId: 2,
-    email: `user${userId}@example.test`,
-    configs: { filtrosAtendimento: null, isDark: false },
-  };
-  saveLogin(login);
-}
-
-export interface ApiCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Handler = (call: ApiCall) => { status?: number; body: unknown } | undefined;
-
-/**
- * Replaces fetch with handlers keyed by "METHOD /path" (the first whose key matches answers);
- * an unhandled call fails the test with 599. Every call is recorded.
- */
-export function fakeApi(handlers: Record<string, Handler>) {
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input, 'http://app.test');
-    const call: ApiCall = {
-      method: (init?.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
-      query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const key = Object.keys(handlers).find((k) => {
-      const [method, pattern] = k.split(' ');
-      return method === call.method && new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`).test(call.path);
-    });
-    const answer = key ? handlers[key](call) : undefined;
-    const status = answer ? (answer.status ?? 200) : 599;
-    const body = answer ? answer.body : { error: 'ERR_TEST_UNHANDLED', message: `${call.method} ${call.path}` };
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls };
 }
 
 /** A page of the ticket list as GET /tickets answers it. */
