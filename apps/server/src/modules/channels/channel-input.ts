@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { normalizePhoneNumber } from '../contacts/phone-number.js';
+import { phoneNumberOrFail } from '../contacts/phone-number.js';
 import { findQueueById } from '../queues/queues.repository.js';
 
 /** The channel's public identifier (web-chat embed key, webhook path): 192 random bits, unguessable. */
@@ -10,10 +10,7 @@ export function newPublicKey(): string {
 }
 
 export function channelNumberOrFail(input: string | null): string | null {
-  if (input === null) return null;
-  const number = normalizePhoneNumber(input);
-  if (!number) throw new AppError('ERR_INVALID_PHONE', undefined, { number: ['Invalid number: include the country code.'] });
-  return number;
+  return input === null ? null : phoneNumberOrFail(input);
 }
 
 /** The queue of a channel must be one of the tenant's queues. */
