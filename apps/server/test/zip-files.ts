@@ -75,8 +75,7 @@ export async function deflatedZip(parts: ZipPart[]): Promise<Buffer> {
 export async function xlsxWith(template: Buffer, replaced: Record<string, Omit<ZipPart, 'name'>>): Promise<Buffer> {
   const parts = [...unpackZip(template, () => true, { maxUnpackedBytes: 1e8, maxEntries: 100 })].map(([name, content]) => ({
     name,
-    content,
-    ...replaced[name],
+    ...(replaced[name] ?? { content }),
   }));
   return deflatedZip(parts);
 }

@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parse, type Options } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { storedZip, unpackZip, ZipRefusedError } from './bounded-zip.js';
 import type { ImportedRow } from './contacts.repository.js';
@@ -94,7 +94,9 @@ function readCsv(content: Buffer): NumberedRow[] {
   let records = 0;
   let kept = 0;
   try {
-    return parse(text, {
+    // on_record turns each record into a NumberedRow, which csv-parse's types do not foresee.
+    const parseRows = parse as unknown as (input: string, options: Options) => NumberedRow[];
+    return parseRows(text, {
       bom: true,
       delimiter,
       relax_column_count: true,
@@ -108,9 +110,9 @@ function readCsv(content: Buffer): NumberedRow[] {
         records++;
         if (isEmptyRow(cells)) return null;
         if (++kept > MAX_IMPORT_ROWS + 1) throw tooManyRows();
-        return { row: records, cells };
+        return { row: records, cells } as unknown as string[];
       },
-    }) as NumberedRow[];
+    });
   } catch (error) {
     if (error instanceof ContactFileRefusedError) throw error;
     const tooLong = (error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE';

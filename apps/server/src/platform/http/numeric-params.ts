@@ -12,7 +12,7 @@ export function registerNumericParams(app: FastifyInstance): void {
     if (!shape) return;
     const url = route.url.replace(/:([A-Za-z0-9_]+)(?=\/|$)/g, (segment, name: string) => (isNumberSchema(shape[name]) ? `:${name}(^\\d+$)` : segment));
     route.url = url;
-    route.path = url;
+    (route as { path?: string }).path = url;
   });
 }
 
