@@ -9,6 +9,7 @@ import { createMailer } from './platform/mail/mailer.js';
 import { MediaStore } from './platform/media/media-store.js';
 import { createOutboundHttp } from './platform/http/outbound-http.js';
 import { createOutboundPolicy } from './platform/http/outbound-policy.js';
+import { createSecretBox } from './platform/crypto/secret-box.js';
 import { createHmac } from 'node:crypto';
 
 export function createContext(env: Env, database: Database, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): AppContext {
@@ -25,6 +26,7 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     logger,
     events: new EventBus(logger),
     realtime: null,
+    secretBox: createSecretBox(secrets.secretsKey),
     outbound,
     http: createOutboundHttp({ policy: outbound }),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,

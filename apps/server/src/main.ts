@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ensureFirstStart } from './bootstrap/first-start.js';
+import { sealStoredChannelSecrets } from './bootstrap/seal-channel-secrets.js';
 import { loadEnv } from './config/env.js';
 import { createContext } from './context.js';
 import { startSessionHost, stopSessionHost } from './modules/channels/sessions/session-host.js';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   await database.migrate();
 
   const ctx = createContext(env, database, logger);
+  await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
   await ensureFirstStart(ctx);
 

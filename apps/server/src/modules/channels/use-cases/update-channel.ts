@@ -5,6 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
 import { adapterFor } from '../adapters/registry.js';
 import { assertQueueOfTenant, assertSettingsQueueOfTenant, assertSettingsUrlsAllowed, channelNumberOrFail } from '../channel-input.js';
+import { channelSettings, sealChannelSecrets } from '../channel-secrets.js';
 import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
 import {
@@ -52,8 +53,10 @@ export async function updateChannel(ctx: AppContext, actor: Actor, channelId: nu
     if (input.farewellMessage !== undefined) changes.farewellMessage = input.farewellMessage;
     if (input.autoDistribution !== undefined) changes.autoDistribution = input.autoDistribution;
     if (input.settings !== undefined) {
-      changes.settings = validSettings(adapterFor(current.type), givenSettings ?? {}, current.settings ?? {});
-      await assertSettingsQueueOfTenant(tx, tenantId, changes.settings);
+      // Checked in clear (the stored secrets opened), stored sealed.
+      const checked = validSettings(adapterFor(current.type), givenSettings ?? {}, channelSettings(ctx, current));
+      await assertSettingsQueueOfTenant(tx, tenantId, checked);
+      changes.settings = sealChannelSecrets(ctx.secretBox, checked);
     }
     if (input.isDefault === true && !current.isDefault) {
       await clearDefaultChannel(tx, tenantId);

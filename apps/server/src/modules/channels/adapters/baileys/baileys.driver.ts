@@ -29,6 +29,7 @@ import { importChatHistory } from '../../use-cases/import-chat-history.js';
 import { groupJidOf, groupSubjectOf } from '../whatsapp-groups.js';
 import { handleBaileysMessage, handleBaileysUpdate, pastChatsOf, type BaileysHistory, type MediaDownloader } from './baileys.inbound.js';
 import { baileysSettingsOf, type BaileysSettings } from './baileys.schemas.js';
+import { channelSettings } from '../../channel-secrets.js';
 
 /** The part of Baileys' socket Conversa uses: what a test's recorded-event socket implements too. */
 export interface BaileysSocket {
@@ -149,7 +150,7 @@ class BaileysSession implements LiveSession {
     private readonly options: Required<Pick<BaileysDriverOptions, 'backoffMs' | 'maxBackoffMs'>> &
       Pick<BaileysDriverOptions, 'makeSocket' | 'download'>,
   ) {
-    this.settings = baileysSettingsOf(channel.settings);
+    this.settings = baileysSettingsOf(channelSettings(ctx, channel));
     this.proxy = proxyOf(this.settings, ctx.outbound);
   }
 
