@@ -38,14 +38,14 @@ if (!('fonts' in document)) {
 
 describe('the channel form', () => {
   it('shows stored secrets masked and read-only with "Alterar"; an edit sends the mask back (kept) or the new value', async () => {
-    const sent: any[] = [];
+    const sent: Array<{ settings: Record<string, unknown> }> = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
+      vi.fn(async (input: string | URL, init?: RequestInit) => {
+        const url = input.toString();
         if (url.includes('/queue')) return json([]);
         if (url.endsWith('/whatsapp/7') && init?.method === 'PUT') {
-          sent.push(JSON.parse(String(init.body)));
+          sent.push(JSON.parse(init.body as string) as { settings: Record<string, unknown> });
           return json(waba);
         }
         return json([]);

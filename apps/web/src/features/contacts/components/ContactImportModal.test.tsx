@@ -7,8 +7,8 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 describe('the contact import modal', () => {
   it('tells which columns a pt-BR spreadsheet needs, and shows the rejected rows in Portuguese', async () => {
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
+    const fetchMock = vi.fn(async (input: string | URL, init?: RequestInit) => {
+      const url = input.toString();
       if (url.endsWith('/contacts/import') && init?.method === 'POST') return json({ jobId: 'job-1', status: 'queued', total: 2 }, 202);
       if (url.endsWith('/contacts/import/job-1')) {
         return json({

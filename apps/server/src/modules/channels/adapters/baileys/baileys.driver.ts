@@ -76,7 +76,7 @@ export function proxyOf(settings: BaileysSettings, policy: OutboundPolicy): { ag
   if (settings.proxyUser) url.username = settings.proxyUser;
   if (settings.proxyPassword) url.password = settings.proxyPassword;
   const { lookup } = policy;
-  if (url.protocol.startsWith('socks')) return { agent: new SocksProxyAgent(url, { socketOptions: { lookup } as never }) };
+  if (url.protocol.startsWith('socks')) return { agent: new SocksProxyAgent(url, { socketOptions: { lookup } }) };
   const token = url.username
     ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
     : undefined;
