@@ -1,9 +1,10 @@
-// Bundles the server (and the workspace packages it imports) into dist/main.js; npm dependencies stay external.
+// Bundles the server (and the workspace packages it imports) into dist/main.js, and the worker that
+// reads contact files into dist/contact-file.worker.js beside it; npm dependencies stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'contact-file.worker': 'src/modules/contacts/contact-file.worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -8,6 +8,8 @@ import type { Mailer } from './platform/mail/mailer.js';
 import type { MediaStore } from './platform/media/media-store.js';
 import type { Realtime } from './platform/realtime/realtime.js';
 import type { OutboundFetch } from './platform/http/outbound-http.js';
+import type { OutboundPolicy } from './platform/http/outbound-policy.js';
+import type { SecretBox } from './platform/crypto/secret-box.js';
 
 /** What use cases and routes may use; built once in main.ts (or by the test harness). */
 export interface AppContext {
@@ -18,7 +20,11 @@ export interface AppContext {
   jobs: Jobs;
   mailer: Mailer;
   media: MediaStore;
-  /** SSRF-safe HTTP client for provider APIs. */
+  /** Encrypts provider secrets at rest (channel settings' tokens, keys, passwords). */
+  secretBox: SecretBox;
+  /** The address policy for every URL a tenant can set (checked when saved and when connecting). */
+  outbound: OutboundPolicy;
+  /** SSRF-safe HTTP client for provider APIs (under `outbound`). */
   http: OutboundFetch;
   logger: Logger;
   /** Domain events published after commit (realtime pushes, reactions). */

@@ -29,6 +29,7 @@ import { webchatRoutes } from './modules/channels/adapters/webchat/webchat.route
 import { allAdapters } from './modules/channels/adapters/registry.js';
 import { registerWebchatSockets } from './modules/channels/adapters/webchat/webchat.sockets.js';
 import { registerDemoSimulators } from './modules/demo/demo-simulators.js';
+import { registerNumericParams } from './platform/http/numeric-params.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app, served at `/` when present. */
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerAuthentication(app, ctx);
   registerMetrics(app, { token: ctx.env.METRICS_TOKEN });
   registerHealthRoutes(app, ctx.database);
+  registerNumericParams(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -8,10 +8,13 @@ import { Jobs } from './platform/jobs/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { MediaStore } from './platform/media/media-store.js';
 import { createOutboundHttp } from './platform/http/outbound-http.js';
+import { createOutboundPolicy } from './platform/http/outbound-policy.js';
+import { createSecretBox } from './platform/crypto/secret-box.js';
 import { createHmac } from 'node:crypto';
 
 export function createContext(env: Env, database: Database, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): AppContext {
   const secrets = resolveSecrets(env);
+  const outbound = createOutboundPolicy({ allowPrivateNetworks: env.OUTBOUND_ALLOW_PRIVATE_NETWORKS || env.DEMO_SIMULATORS });
   return {
     env,
     secrets,
@@ -23,7 +26,9 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     logger,
     events: new EventBus(logger),
     realtime: null,
-    http: createOutboundHttp({ allowPrivateNetworks: env.OUTBOUND_ALLOW_PRIVATE_NETWORKS || env.DEMO_SIMULATORS }),
+    secretBox: createSecretBox(secrets.secretsKey),
+    outbound,
+    http: createOutboundHttp({ policy: outbound }),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
   };
 }

@@ -2,10 +2,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ensureFirstStart } from './bootstrap/first-start.js';
+import { sealStoredChannelSecrets } from './bootstrap/seal-channel-secrets.js';
 import { loadEnv } from './config/env.js';
 import { createContext } from './context.js';
 import { startSessionHost, stopSessionHost } from './modules/channels/sessions/session-host.js';
 import { openDatabase } from './platform/db/client.js';
+import { closeToOthers, secureDataDir } from './platform/files/data-dir.js';
 import { createLogger } from './platform/observability/logger.js';
 
 /** Starts every role (API, realtime, worker) in one process. */
@@ -18,15 +20,19 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger(env.LOG_LEVEL);
+  // Everything the server writes (database files, media, sessions, temporary files) is its user's alone.
+  process.umask(0o077);
+  secureDataDir(resolve(env.DATA_DIR));
+  const pgdata = join(resolve(env.DATA_DIR), 'pgdata');
   const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-      : { kind: 'pglite', dataDir: join(resolve(env.DATA_DIR), 'pgdata') },
+    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { kind: 'pglite', dataDir: pgdata },
   );
+  if (!env.DATABASE_URL) closeToOthers(pgdata);
   logger.info({ database: database.kind }, 'database opened; applying migrations');
   await database.migrate();
 
   const ctx = createContext(env, database, logger);
+  await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
   await ensureFirstStart(ctx);
 

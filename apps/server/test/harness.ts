@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import type { AppContext } from '../src/app-context.js';
 import { buildApp } from '../src/app.js';
 import { ensureFirstStart } from '../src/bootstrap/first-start.js';
+import { sealStoredChannelSecrets } from '../src/bootstrap/seal-channel-secrets.js';
 import { createContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/platform/db/client.js';
 import { databaseUrlFor, uniqueDatabaseName, withAdminClient } from './databases.js';
@@ -50,6 +51,7 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
   await database.migrate();
   const env = testEnv(envOverrides);
   const ctx = createContext(env, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { pollingIntervalSeconds: 0.5 });
+  await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
   await ensureFirstStart(ctx, () => undefined);
   const app = await buildApp(ctx);

@@ -86,6 +86,7 @@ interface Case {
 }
 
 const REFUSED: Expect = { allow2xx: false, statuses: [400], code: 'ERR_VALIDATION' };
+const UNKNOWN_ROUTE: Expect = { allow2xx: false, statuses: [404], code: 'ERR_ROUTE_NOT_FOUND' };
 const MAYBE: Expect = { allow2xx: true };
 const judge = (problems: string[] | undefined): Expect => (problems && problems.length ? REFUSED : MAYBE);
 
@@ -285,7 +286,10 @@ function casesFor(op: Operation, { pathValues, query, url, base }: Setup, realVa
   for (const param of realValues ? [] : op.pathParams) {
     for (const bad of BAD_IDS) {
       const problems = validateParam(param.schema, bad);
-      const expect: Expect = bad.length > 200 ? { allow2xx: false } : judge(problems);
+      // A numeric id matches only digits: anything else is an unknown route (SPEC §7 paths beside
+      // `/{id}`), except NUL, refused by the input guard before routing.
+      const numeric = schemaTypes(param.schema).some((type) => type === 'integer' || type === 'number');
+      const expect: Expect = bad.length > 200 ? { allow2xx: false } : numeric && !/^\d+$/.test(bad) ? (bad.includes('\u0000') ? REFUSED : UNKNOWN_ROUTE) : judge(problems);
       add(`path ${param.name} = ${short(bad, 20)}`, { url: buildUrl(op, { ...pathValues, [param.name]: bad }, query) }, expect);
     }
     const raw = buildUrl(op, { ...pathValues, [param.name]: 'PLACEHOLDER' }, query).replace('PLACEHOLDER', '%zz');

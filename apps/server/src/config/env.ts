@@ -37,6 +37,8 @@ export const envSchema = z
     REDIS_URL: z.string().url().optional(),
     JWT_SECRET: secret,
     JWT_REFRESH_SECRET: secret,
+    /** Encrypts provider secrets (tokens, app secrets, API keys) in the database; default: derived from JWT_REFRESH_SECRET. */
+    SECRETS_KEY: secret,
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(900),
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 14),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),

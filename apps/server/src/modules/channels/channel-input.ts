@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { normalizePhoneNumber } from '../contacts/phone-number.js';
+import { phoneNumberOrFail } from '../contacts/phone-number.js';
 import { findQueueById } from '../queues/queues.repository.js';
 
 /** The channel's public identifier (web-chat embed key, webhook path): 192 random bits, unguessable. */
@@ -10,10 +11,7 @@ export function newPublicKey(): string {
 }
 
 export function channelNumberOrFail(input: string | null): string | null {
-  if (input === null) return null;
-  const number = normalizePhoneNumber(input);
-  if (!number) throw new AppError('ERR_INVALID_PHONE', undefined, { number: ['Invalid number: include the country code.'] });
-  return number;
+  return input === null ? null : phoneNumberOrFail(input);
 }
 
 /** The queue of a channel must be one of the tenant's queues. */
@@ -28,5 +26,30 @@ export async function assertSettingsQueueOfTenant(db: Db, tenantId: number, sett
   if (typeof queueId !== 'number') return;
   if (!(await findQueueById(db, tenantId, queueId))) {
     throw new AppError('ERR_VALIDATION', 'The queue for imported tickets was not found.', { 'settings.importQueueId': ['Not a queue of this company.'] });
+  }
+}
+
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** Settings that hold URLs the server never connects to (web-chat origins allowed to embed the widget). */
+const NOT_CONNECTED_TO = new Set(['allowedOrigins']);
+
+/**
+ * Every URL in a channel's settings (provider base URLs, proxies, webhooks: any value written as a
+ * URL, in any settings key now or later) must pass the outbound address policy: 400 ERR_VALIDATION
+ * naming the field when it points at a private network (unless OUTBOUND_ALLOW_PRIVATE_NETWORKS).
+ */
+export async function assertSettingsUrlsAllowed(ctx: AppContext, settings: Record<string, unknown>): Promise<void> {
+  const fields: Record<string, string[]> = {};
+  const visit = async (value: unknown, path: string): Promise<void> => {
+    if (typeof value === 'string') {
+      const problem = URL_LIKE.test(value.trim()) ? await ctx.outbound.problemWith(value.trim()) : undefined;
+      if (problem) fields[path] = [problem];
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) if (!NOT_CONNECTED_TO.has(key)) await visit(inner, `${path}.${key}`);
+    }
+  };
+  await visit(settings, 'settings');
+  if (Object.keys(fields).length) {
+    throw new AppError('ERR_VALIDATION', `Address not allowed (private network): ${Object.keys(fields).join(', ')}.`, fields);
   }
 }

@@ -1,7 +1,7 @@
 import type { ChannelAdapter } from './adapters/channel-adapter.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { MAX_SETTINGS_JSON } from './channels.schemas.js';
-import { SECRET_MASK } from './channels.presenter.js';
+import { SECRET_MASK } from './channel-secrets.js';
 
 type SettingsInput = Record<string, unknown> | string;
 

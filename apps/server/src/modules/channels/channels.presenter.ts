@@ -1,15 +1,12 @@
 import type { Channel } from '@conversa/shared';
+import { maskChannelSecrets } from './channel-secrets.js';
 import type { ChannelRow } from './channels.repository.js';
 
-/** Secrets inside per-type settings (tokens, keys) are never sent back; only whether they are set. */
-const SECRET_SETTING = /token|secret|password|key$/i;
-/** What a set secret looks like in answers; sent back unchanged in an edit, it keeps the stored value. */
-export const SECRET_MASK = '••••••';
+export { SECRET_MASK } from './channel-secrets.js';
 
+/** Secrets inside per-type settings (tokens, keys) are never sent back; only whether they are set. */
 export function presentChannel(row: ChannelRow): Channel {
-  const settings = Object.fromEntries(
-    Object.entries(row.settings ?? {}).map(([key, value]) => [key, SECRET_SETTING.test(key) && value ? SECRET_MASK : value]),
-  );
+  const settings = maskChannelSecrets(row.settings ?? {});
   return {
     id: row.id,
     name: row.name,

@@ -83,3 +83,24 @@ export async function advanceChannelSettingsCursor(db: Db, tenantId: number, id:
     })
     .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)));
 }
+
+/** Platform maintenance across tenants (sealing secrets stored in clear): each channel's id, tenant and settings. */
+export async function listChannelSettingsOfAllTenants(db: Db): Promise<Array<Pick<ChannelRow, 'id' | 'tenantId' | 'settings'>>> {
+  return db.select({ id: channels.id, tenantId: channels.tenantId, settings: channels.settings }).from(channels).orderBy(asc(channels.id));
+}
+
+/** Replaces a channel's settings only if nobody changed them since `expected` was read; false otherwise. */
+export async function replaceChannelSettingsIfUnchanged(
+  db: Db,
+  tenantId: number,
+  id: number,
+  expected: Record<string, unknown>,
+  next: Record<string, unknown>,
+): Promise<boolean> {
+  const rows = await db
+    .update(channels)
+    .set({ settings: next })
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id), sql`${channels.settings} = ${JSON.stringify(expected)}::jsonb`))
+    .returning({ id: channels.id });
+  return rows.length > 0;
+}

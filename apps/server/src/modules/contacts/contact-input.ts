@@ -3,19 +3,12 @@ import { AppError, isUniqueViolation } from '../../platform/http/app-error.js';
 import type { ContactRow, NewContact } from './contacts.repository.js';
 import { findTenantUserIds } from './contacts.repository.js';
 import type { UpdateContactInput } from './contacts.schemas.js';
-import { normalizePhoneNumber } from './phone-number.js';
+import { phoneNumberOrFail } from './phone-number.js';
 
 /** What the contact use cases answer: the row and its wallet owners. */
 export interface ContactWithWallets {
   contact: ContactRow;
   wallets: number[];
-}
-
-/** The number as stored (digits with country code), or 400 ERR_INVALID_PHONE. */
-export function phoneNumberOrFail(input: string): string {
-  const number = normalizePhoneNumber(input);
-  if (!number) throw new AppError('ERR_INVALID_PHONE', undefined, { number: ['Invalid number: include the country code.'] });
-  return number;
 }
 
 /** Wallet owners must be users of the tenant: another tenant's user is as unknown as a missing one. */

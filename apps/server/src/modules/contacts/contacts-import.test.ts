@@ -94,11 +94,11 @@ describe('POST /contacts/import', () => {
     });
     // Spreadsheet rows: the header is row 1; the empty row 9 is skipped.
     expect(report.rejected).toEqual([
-      { row: 4, reason: REJECTION_REASONS.duplicate },
-      { row: 5, reason: REJECTION_REASONS.duplicate },
-      { row: 6, reason: REJECTION_REASONS.number },
-      { row: 7, reason: REJECTION_REASONS.name },
-      { row: 8, reason: REJECTION_REASONS.email },
+      { row: 4, code: 'duplicate', reason: REJECTION_REASONS.duplicate },
+      { row: 5, code: 'duplicate', reason: REJECTION_REASONS.duplicate },
+      { row: 6, code: 'number', reason: REJECTION_REASONS.number },
+      { row: 7, code: 'name', reason: REJECTION_REASONS.name },
+      { row: 8, code: 'email', reason: REJECTION_REASONS.email },
     ]);
 
     const progress = await importer.waitFor('contact:importProgress', (p) => p.finished);
@@ -139,7 +139,7 @@ describe('POST /contacts/import', () => {
       total,
       done: total,
       imported: total - 1,
-      rejected: [{ row: 9, reason: REJECTION_REASONS.email }],
+      rejected: [{ row: 9, code: 'email', reason: REJECTION_REASONS.email }],
     });
     await importer.waitFor('contact:importProgress', (p) => p.finished);
     expect(importer.received('contact:importProgress')).toEqual([
@@ -163,7 +163,7 @@ describe('POST /contacts/import', () => {
   });
 
   it('refuses a file without the Name and Number columns: 400 with the SPEC message, no job', async () => {
-    for (const csv of ['Nome,Telefone\nAna,5511988880009\n', 'Number,Email\n5511988880009,a@b.test\n', '']) {
+    for (const csv of ['Nome,Endereço\nAna,Rua A\n', 'Number,Email\n5511988880009,a@b.test\n', '']) {
       const response = await upload(supervisor.token, 'bad.csv', csv);
       expect(response.status, csv).toBe(csv ? 400 : 400);
       if (csv)

@@ -179,7 +179,8 @@ export async function listContactsAfter(
 
 export type ContactImportRow = typeof contactImports.$inferSelect;
 export type ImportedRow = { row: number; name: string; number: string; email: string };
-export type RejectedRow = { row: number; reason: string };
+/** `code` names the reason for the web app (rows recorded before it existed have only `reason`). */
+export type RejectedRow = { row: number; code?: string; reason: string };
 
 export async function insertContactImport(
   db: Db,

@@ -90,8 +90,8 @@ export const importReportSchema = z.object({
   total: z.number().int(),
   done: z.number().int(),
   imported: z.number().int(),
-  /** Spreadsheet row numbers (the header is row 1) with the reason each was not imported. */
-  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  /** Spreadsheet row numbers (the header is row 1) with the reason each was not imported: code (name, number, countryCode, email, duplicate) and words. */
+  rejected: z.array(z.object({ row: z.number().int(), code: z.string().optional(), reason: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -38,7 +38,8 @@ export interface ImportReport {
   total: number;
   done: number;
   imported: number;
-  rejected: { row: number; reason: string }[];
+  /** `code` (name, number, countryCode, email, duplicate) is translated; `reason` is the server's words. */
+  rejected: { row: number; code?: string; reason: string }[];
 }
 
 export const contactKeys = {

@@ -7,6 +7,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { errorResponses } from '../../../platform/http/responses.js';
 import { sameSecret } from '../../../platform/http/same-secret.js';
 import { findChannelByPublicKey, type ChannelRow } from '../channels.repository.js';
+import { channelSettings } from '../channel-secrets.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +30,7 @@ export function authenticateSecretPathWebhook(
   return async (request: FastifyRequest) => {
     const params = paramsSchema.safeParse(request.params);
     const channel = params.success ? await findChannelByPublicKey(ctx.db, params.data.publicKey) : undefined;
-    const settings = channel?.type === type ? settingsSchema.safeParse(channel.settings ?? {}) : undefined;
+    const settings = channel?.type === type ? settingsSchema.safeParse(channelSettings(ctx, channel)) : undefined;
     const expected = settings?.success ? settings.data.webhookSecret : undefined;
     if (!sameSecret(params.success ? params.data.secret : '', expected) || !channel) {
       throw new AppError('ERR_INVALID_TOKEN', 'Unknown channel or wrong webhook secret.');

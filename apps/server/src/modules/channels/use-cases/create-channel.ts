@@ -5,7 +5,8 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
 import { adapterFor } from '../adapters/registry.js';
-import { assertQueueOfTenant, assertSettingsQueueOfTenant, channelNumberOrFail, newPublicKey } from '../channel-input.js';
+import { assertQueueOfTenant, assertSettingsQueueOfTenant, assertSettingsUrlsAllowed, channelNumberOrFail, newPublicKey } from '../channel-input.js';
+import { sealChannelSecrets } from '../channel-secrets.js';
 import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
 import { clearDefaultChannel, countChannels, findChannelById, insertChannel, type ChannelRow } from '../channels.repository.js';
@@ -19,7 +20,9 @@ import type { CreateChannelInput } from '../channels.schemas.js';
 export async function createChannel(ctx: AppContext, actor: Actor, input: CreateChannelInput): Promise<ChannelRow> {
   assertCanManageChannels(actor);
   const adapter = adapterFor(input.type);
-  const settings = validSettings(adapter, settingsObject(input.settings));
+  const checked = validSettings(adapter, settingsObject(input.settings));
+  await assertSettingsUrlsAllowed(ctx, checked);
+  const settings = sealChannelSecrets(ctx.secretBox, checked);
   const number = channelNumberOrFail(input.number ?? null);
   const { tenantId } = actor;
 

@@ -4,7 +4,8 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
 import { adapterFor } from '../adapters/registry.js';
-import { assertQueueOfTenant, assertSettingsQueueOfTenant, channelNumberOrFail } from '../channel-input.js';
+import { assertQueueOfTenant, assertSettingsQueueOfTenant, assertSettingsUrlsAllowed, channelNumberOrFail } from '../channel-input.js';
+import { channelSettings, sealChannelSecrets } from '../channel-secrets.js';
 import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
 import {
@@ -24,6 +25,9 @@ import type { UpdateChannelInput } from '../channels.schemas.js';
 export async function updateChannel(ctx: AppContext, actor: Actor, channelId: number, input: UpdateChannelInput): Promise<ChannelRow> {
   assertCanManageChannels(actor);
   const { tenantId } = actor;
+  // The addresses are checked (DNS) before the transaction: no lock is held while resolving.
+  const givenSettings = input.settings === undefined ? undefined : settingsObject(input.settings);
+  if (givenSettings) await assertSettingsUrlsAllowed(ctx, givenSettings);
   return transact(ctx, async (tx, events) => {
     if (!(await lockTenant(tx, tenantId))) throw new AppError('ERR_NO_TENANT_FOUND');
     const current = await findChannelById(tx, tenantId, channelId);
@@ -49,8 +53,10 @@ export async function updateChannel(ctx: AppContext, actor: Actor, channelId: nu
     if (input.farewellMessage !== undefined) changes.farewellMessage = input.farewellMessage;
     if (input.autoDistribution !== undefined) changes.autoDistribution = input.autoDistribution;
     if (input.settings !== undefined) {
-      changes.settings = validSettings(adapterFor(current.type), settingsObject(input.settings), current.settings ?? {});
-      await assertSettingsQueueOfTenant(tx, tenantId, changes.settings);
+      // Checked in clear (the stored secrets opened), stored sealed.
+      const checked = validSettings(adapterFor(current.type), givenSettings ?? {}, channelSettings(ctx, current));
+      await assertSettingsQueueOfTenant(tx, tenantId, checked);
+      changes.settings = sealChannelSecrets(ctx.secretBox, checked);
     }
     if (input.isDefault === true && !current.isDefault) {
       await clearDefaultChannel(tx, tenantId);

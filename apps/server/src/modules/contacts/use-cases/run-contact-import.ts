@@ -9,17 +9,22 @@ import {
   type ImportedRow,
   type RejectedRow,
 } from '../contacts.repository.js';
-import { normalizePhoneNumber } from '../phone-number.js';
+import { checkPhoneNumber, PHONE_PROBLEMS } from '../phone-number.js';
 
 /** Rows per transaction; progress is recorded and published after each batch. */
 export const IMPORT_BATCH_SIZE = 100;
 
+/** Why a row was not imported: `code` for the web app to translate, `reason` in words. */
 export const REJECTION_REASONS = {
   name: 'Name is required (at most 200 characters).',
-  number: 'Invalid number: include the country code.',
+  number: PHONE_PROBLEMS.invalid,
+  countryCode: PHONE_PROBLEMS.countryCode,
   email: 'Invalid e-mail.',
   duplicate: 'A contact with this number already exists.',
 } as const;
+export type RejectionCode = keyof typeof REJECTION_REASONS;
+
+const rejection = (row: ImportedRow, code: RejectionCode): RejectedRow => ({ row: row.row, code, reason: REJECTION_REASONS[code] });
 
 /**
  * The work of the 'contacts.import' job: inserts the rows one by one, skipping invalid numbers and
@@ -41,13 +46,13 @@ export async function runContactImport(ctx: AppContext, input: { tenantId: numbe
       let imported = 0;
       for (const row of batch) {
         const checked = checkRow(row);
-        if ('reason' in checked) {
-          rejected.push({ row: row.row, reason: checked.reason });
+        if ('rejected' in checked) {
+          rejected.push(rejection(row, checked.rejected));
           continue;
         }
         const contact = await insertContactIfAbsent(tx, tenantId, checked);
         if (contact) imported++;
-        else rejected.push({ row: row.row, reason: REJECTION_REASONS.duplicate });
+        else rejected.push(rejection(row, 'duplicate'));
       }
       const finished = done >= rows.length;
       const totals = await recordContactImportProgress(tx, tenantId, importId, { done, imported, rejected, finished });
@@ -81,15 +86,16 @@ export async function failContactImport(ctx: AppContext, input: { tenantId: numb
   });
 }
 
-function checkRow(row: ImportedRow): { name: string; number: string; email: string | null } | { reason: string } {
+function checkRow(row: ImportedRow): { name: string; number: string; email: string | null } | { rejected: RejectionCode } {
   const name = row.name.trim();
-  if (!name || name.length > 200) return { reason: REJECTION_REASONS.name };
-  const number = normalizePhoneNumber(row.number);
-  if (!number) return { reason: REJECTION_REASONS.number };
+  if (!name || name.length > 200) return { rejected: 'name' };
+  const phone = checkPhoneNumber(row.number);
+  if ('problem' in phone) return { rejected: phone.problem === 'countryCode' ? 'countryCode' : 'number' };
+  const { number } = phone;
   let email: string | null = null;
   if (row.email) {
     const parsed = emailSchema.safeParse(row.email);
-    if (!parsed.success) return { reason: REJECTION_REASONS.email };
+    if (!parsed.success) return { rejected: 'email' };
     email = parsed.data;
   }
   return { name, number, email };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { contactFileFormat, readContactFile } from '../contact-files.js';
+import { readContactFile } from '../contact-file-reader.js';
+import { contactFileFormat } from '../contact-files.js';
 import { assertCanTransferContacts } from '../contacts.policy.js';
 import { insertContactImport, type ContactImportRow } from '../contacts.repository.js';
 
@@ -13,7 +14,8 @@ export interface ContactFile {
 }
 
 /**
- * Checks the file at once (CSV or XLSX, columns Name and Number) and leaves its rows to the durable
+ * Reads the file at once, off the event loop and within bounds (CSV or XLSX, columns Name and
+ * Number; a refused file is a 4xx and starts nothing) and leaves its rows to the durable
  * 'contacts.import' job, enqueued in the same transaction: the import runs even if this node stops.
  */
 export async function startContactImport(ctx: AppContext, actor: Actor, file: ContactFile): Promise<ContactImportRow> {

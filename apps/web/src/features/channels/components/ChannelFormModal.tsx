@@ -2,6 +2,7 @@ import type { Channel, ChannelType } from '@conversa/shared';
 import { AUTO_DISTRIBUTION } from '@conversa/shared';
 import {
   Alert,
+  Anchor,
   Button,
   ColorInput,
   Group,
@@ -288,11 +289,38 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
       );
     }
     if (field.kind === 'secret') {
+      // A stored secret is never shown: the field says it is kept, and "Change" opens it for a new value.
+      if (value === SECRET_MASK) {
+        return (
+          <TextInput
+            key={field.key}
+            {...common}
+            description={t('channels.secretKept')}
+            value={SECRET_MASK}
+            readOnly
+            rightSectionWidth={96}
+            rightSection={
+              <Button size="compact-xs" variant="light" onClick={() => updateSetting(field.key, '')} data-testid={`channel-secret-change-${field.key}`}>
+                {t('channels.changeSecret')}
+              </Button>
+            }
+          />
+        );
+      }
+      const stored = channel?.settings[field.key] === SECRET_MASK;
       return (
         <PasswordInput
           key={field.key}
           {...common}
-          description={value === SECRET_MASK ? t('channels.secretKept') : common.description}
+          description={
+            stored ? (
+              <Anchor component="button" type="button" size="xs" onClick={() => updateSetting(field.key, SECRET_MASK)} data-testid={`channel-secret-keep-${field.key}`}>
+                {t('channels.keepSecret')}
+              </Anchor>
+            ) : (
+              common.description
+            )
+          }
           autoComplete="new-password"
           value={value}
           onChange={(event) => updateSetting(field.key, event.currentTarget.value)}

@@ -10,7 +10,10 @@ import { contactKeys, fetchImportReport, useStartContactImport, type ImportProgr
 /** The report is asked for again this often while the import runs (in case a progress event was missed). */
 const REPORT_POLL_MS = 3_000;
 
-/** Contact import (SPEC §5: a CSV or XLSX with columns Name and Number): progress from the socket, then the rejected rows. */
+/**
+ * Contact import (SPEC §5: a CSV or XLSX with columns Name and Number, or Nome and Telefone as a
+ * pt-BR spreadsheet names them): progress from the socket, then the rejected rows with their reasons.
+ */
 export function ContactImportModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -123,7 +126,7 @@ export function ContactImportModal({ onClose }: { onClose: () => void }) {
                         {report.data.rejected.map((item) => (
                           <Table.Tr key={item.row}>
                             <Table.Td>{item.row}</Table.Td>
-                            <Table.Td>{item.reason}</Table.Td>
+                            <Table.Td>{item.code ? t(`contacts.import.reasons.${item.code}`, { defaultValue: item.reason }) : item.reason}</Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>

@@ -19,6 +19,7 @@ import { SocksProxyAgent } from 'socks-proxy-agent';
 import { ProxyAgent, type Dispatcher } from 'undici';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import type { OutboundPolicy } from '../../../../platform/http/outbound-policy.js';
 import { findMessageByExternalId } from '../../../messages/messages.repository.js';
 import type { OutboundMessage, SendResult } from '../channel-adapter.js';
 import type { ChannelRow } from '../../channels.repository.js';
@@ -28,6 +29,7 @@ import { importChatHistory } from '../../use-cases/import-chat-history.js';
 import { groupJidOf, groupSubjectOf } from '../whatsapp-groups.js';
 import { handleBaileysMessage, handleBaileysUpdate, pastChatsOf, type BaileysHistory, type MediaDownloader } from './baileys.inbound.js';
 import { baileysSettingsOf, type BaileysSettings } from './baileys.schemas.js';
+import { channelSettings } from '../../channel-secrets.js';
 
 /** The part of Baileys' socket Conversa uses: what a test's recorded-event socket implements too. */
 export interface BaileysSocket {
@@ -63,21 +65,28 @@ const defaultDownload = async (message: WAMessage, socket: BaileysSocket, ctx: A
 /**
  * SPEC §3's proxy (use flag, url, user, password): an agent for the WhatsApp web socket (http(s)
  * CONNECT or socks), and for http(s) proxies an undici dispatcher for media uploads and downloads
- * (Baileys' fetch takes only undici dispatchers; with a socks proxy media goes direct).
+ * (Baileys' fetch takes only undici dispatchers; with a socks proxy media goes direct). The proxy
+ * is an address the tenant sets: its host goes through the outbound address policy (a private IP
+ * literal throws here, a name is checked on every address it resolves to when a socket connects).
  */
-export function proxyOf(settings: BaileysSettings): { agent?: Agent; dispatcher?: Dispatcher } {
+export function proxyOf(settings: BaileysSettings, policy: OutboundPolicy): { agent?: Agent; dispatcher?: Dispatcher } {
   if (settings.useProxy !== 'true' || !settings.proxyUrl) return {};
   const url = new URL(settings.proxyUrl);
+  policy.assertAllowedHost(url.hostname);
   if (settings.proxyUser) url.username = settings.proxyUser;
   if (settings.proxyPassword) url.password = settings.proxyPassword;
-  if (url.protocol.startsWith('socks')) return { agent: new SocksProxyAgent(url) };
+  const { lookup } = policy;
+  if (url.protocol.startsWith('socks')) return { agent: new SocksProxyAgent(url, { socketOptions: { lookup } }) };
   const token = url.username
     ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
     : undefined;
   const bare = new URL(url.href);
   bare.username = '';
   bare.password = '';
-  return { agent: new HttpsProxyAgent(url), dispatcher: new ProxyAgent({ uri: bare.href, ...(token ? { token } : {}) }) };
+  return {
+    agent: new HttpsProxyAgent(url, { lookup }),
+    dispatcher: new ProxyAgent({ uri: bare.href, proxyTls: { lookup }, ...(token ? { token } : {}) }),
+  };
 }
 
 /** The chat of a contact: the group's JID for a group, else their number's JID. */
@@ -141,8 +150,8 @@ class BaileysSession implements LiveSession {
     private readonly options: Required<Pick<BaileysDriverOptions, 'backoffMs' | 'maxBackoffMs'>> &
       Pick<BaileysDriverOptions, 'makeSocket' | 'download'>,
   ) {
-    this.settings = baileysSettingsOf(channel.settings);
-    this.proxy = proxyOf(this.settings);
+    this.settings = baileysSettingsOf(channelSettings(ctx, channel));
+    this.proxy = proxyOf(this.settings, ctx.outbound);
   }
 
   private get log() {

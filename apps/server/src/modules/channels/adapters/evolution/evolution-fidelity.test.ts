@@ -210,7 +210,7 @@ describe('Evolution simulator fidelity', () => {
 
   it('the adapter accepts the published samples themselves', async () => {
     const [channel] = await rows(server.ctx, sql`select public_key, settings from channels where id = ${channelId}`);
-    const path = `/webhooks/evolution/${String(channel.public_key)}/${String((channel.settings as any).webhookSecret)}`;
+    const path = `/webhooks/evolution/${String(channel.public_key)}/${server.ctx.secretBox.open(String((channel.settings as any).webhookSecret), 'webhookSecret')}`;
     const ours = (name: string, data?: (d: any) => any) => {
       const { payload } = fixture(name);
       return { ...payload, instance: instanceName, data: data ? data(structuredClone(payload.data)) : payload.data };

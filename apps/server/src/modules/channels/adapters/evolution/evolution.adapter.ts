@@ -23,7 +23,7 @@ export function evolutionWebhookUrl(ctx: AppContext, channel: ChannelRow, settin
 }
 
 function session(ctx: AppContext, channel: ChannelRow) {
-  const settings = evolutionSettingsOf(channel);
+  const settings = evolutionSettingsOf(ctx, channel);
   const instance = encodeURIComponent(instanceNameOf(channel, settings));
   return { settings, instance, client: new EvolutionClient(ctx, settings) };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { evolutionSettingsSchema, type EvolutionSettings } from './evolution.schemas.js';
+import { channelSettings } from '../../channel-secrets.js';
 
 /** What a call to Evolution is for: the same answer means different things when sending or connecting. */
 export type EvolutionOperation = 'session' | 'send' | 'media' | 'delete';
@@ -18,8 +19,8 @@ export class EvolutionUnavailableError extends Error {
   }
 }
 
-export function evolutionSettingsOf(channel: ChannelRow): EvolutionSettings {
-  const parsed = evolutionSettingsSchema.safeParse(channel.settings ?? {});
+export function evolutionSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): EvolutionSettings {
+  const parsed = evolutionSettingsSchema.safeParse(channelSettings(ctx, channel));
   if (!parsed.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The Evolution settings of this channel are incomplete; edit the channel.');
   return parsed.data;
 }

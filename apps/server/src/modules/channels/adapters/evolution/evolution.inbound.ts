@@ -56,7 +56,7 @@ export async function handleEvolutionEvent(
   channel: ChannelRow,
   body: EvolutionWebhookBody,
 ): Promise<EvolutionEventOutcome> {
-  const settings = evolutionSettingsOf(channel);
+  const settings = evolutionSettingsOf(ctx, channel);
   // Another instance's event (a shared server's global webhook): not ours to store.
   if (body.instance !== undefined && body.instance !== instanceNameOf(channel, settings)) return 'ignored';
   const event = body.event.replace(/[_-]/g, '.').toLowerCase();
@@ -142,7 +142,7 @@ async function ingestEvolutionMessage(ctx: AppContext, channel: ChannelRow, data
   if (!data.message) return 'skipped';
   const content = contentOf(data.message);
   if (!content) return 'skipped';
-  const settings = evolutionSettingsOf(channel);
+  const settings = evolutionSettingsOf(ctx, channel);
   const chat = await chatOf(ctx, channel, data, settings.importGroups === true);
   if (!chat) return 'skipped';
   const { body, media } = await bodyAndMediaOf(ctx, channel, data, content, 'live');

@@ -123,7 +123,7 @@ export async function chatOf(
 /** A group's subject from GET /group/findGroupInfos/{instance}?groupJid=…; undefined when Evolution does not say. */
 function groupSubject(ctx: AppContext, channel: ChannelRow, jid: string): Promise<string | undefined> {
   return groupSubjectOf(ctx, channel.id, jid, async () => {
-    const settings = evolutionSettingsOf(channel);
+    const settings = evolutionSettingsOf(ctx, channel);
     const instance = encodeURIComponent(instanceNameOf(channel, settings));
     const answer = await new EvolutionClient(ctx, settings).call(
       'session',
@@ -176,7 +176,7 @@ export async function bodyAndMediaOf(
 }
 
 async function fetchMediaBase64(ctx: AppContext, channel: ChannelRow, data: EvolutionMessage): Promise<string> {
-  const settings = evolutionSettingsOf(channel);
+  const settings = evolutionSettingsOf(ctx, channel);
   const client = new EvolutionClient(ctx, settings);
   // The message without the inline copy of the file (if any): Evolution downloads it from WhatsApp.
   const { base64: _inline, ...message } = data.message ?? {};

@@ -36,7 +36,7 @@ async function setHubStatus(ctx: AppContext, channel: ChannelRow, status: Channe
 }
 
 function session(ctx: AppContext, channel: ChannelRow) {
-  const settings = hubSettingsOf(channel);
+  const settings = hubSettingsOf(ctx, channel);
   return { settings, client: new HubClient(ctx, settings) };
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { hubSettingsSchema, type HubSettings } from './hub.schemas.js';
+import { channelSettings } from '../../channel-secrets.js';
 
 export type HubOperation = 'session' | 'send';
 
@@ -17,8 +18,8 @@ export class HubUnavailableError extends Error {
   }
 }
 
-export function hubSettingsOf(channel: ChannelRow): HubSettings {
-  const parsed = hubSettingsSchema.safeParse(channel.settings ?? {});
+export function hubSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): HubSettings {
+  const parsed = hubSettingsSchema.safeParse(channelSettings(ctx, channel));
   if (!parsed.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The NotificaMe hub settings of this channel are incomplete; edit the channel.');
   return parsed.data;
 }

@@ -41,7 +41,7 @@ export async function handleHubEvent(ctx: AppContext, channel: ChannelRow, event
   if (!message) throw new AppError('ERR_VALIDATION', 'A MESSAGE event without its message.', { message: ['Required'] });
   // Conversa's own sends come back as OUT messages: only the customer's are stored.
   if ((message.direction ?? event.direction) !== 'IN') return 'skipped';
-  const kind = hubSettingsOf(channel).hubChannelType;
+  const kind = hubSettingsOf(ctx, channel).hubChannelType;
 
   const text = message.contents.find((c) => c.type === 'text' && c.text)?.text ?? '';
   const file = message.contents.find((c) => c.type === 'file' && c.fileUrl);

@@ -174,7 +174,7 @@ describe('WuzAPI simulator fidelity', () => {
 
   it('the adapter accepts the published Message sample', async () => {
     const [channel] = await rows(server.ctx, sql`select public_key, settings from channels where id = ${channelId}`);
-    const path = `/webhooks/meow/${String(channel.public_key)}/${String((channel.settings as any).webhookSecret)}`;
+    const path = `/webhooks/meow/${String(channel.public_key)}/${server.ctx.secretBox.open(String((channel.settings as any).webhookSecret), 'webhookSecret')}`;
     const sample = structuredClone(fixture('message-event-text').payload);
     sample.event.Info.ID = '3EB0SAMPLE0001';
     const response = await fetch(`${server.url}${path}`, {
@@ -208,7 +208,7 @@ describe('WuzAPI HistorySync sample', () => {
       );
       expect(created.status).toBe(201);
       const [channel] = await rows(server.ctx, sql`select public_key, settings from channels where id = ${created.body.id}`);
-      const path = `/webhooks/meow/${String(channel.public_key)}/${String((channel.settings as any).webhookSecret)}`;
+      const path = `/webhooks/meow/${String(channel.public_key)}/${server.ctx.secretBox.open(String((channel.settings as any).webhookSecret), 'webhookSecret')}`;
       const response = await fetch(`${server.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -22,7 +22,7 @@ export function meowWebhookUrl(ctx: AppContext, channel: ChannelRow, settings: M
 }
 
 function session(ctx: AppContext, channel: ChannelRow) {
-  const settings = meowSettingsOf(channel);
+  const settings = meowSettingsOf(ctx, channel);
   return { settings, client: new MeowClient(ctx, settings) };
 }
 

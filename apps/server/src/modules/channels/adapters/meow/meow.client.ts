@@ -3,6 +3,7 @@ import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { meowSettingsSchema, type MeowSettings } from './meow.schemas.js';
+import { channelSettings } from '../../channel-secrets.js';
 
 export type MeowOperation = 'session' | 'send' | 'media' | 'delete';
 
@@ -17,8 +18,8 @@ export class MeowUnavailableError extends Error {
   }
 }
 
-export function meowSettingsOf(channel: ChannelRow): MeowSettings {
-  const parsed = meowSettingsSchema.safeParse(channel.settings ?? {});
+export function meowSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): MeowSettings {
+  const parsed = meowSettingsSchema.safeParse(channelSettings(ctx, channel));
   if (!parsed.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The WuzAPI settings of this channel are incomplete; edit the channel.');
   return parsed.data;
 }

@@ -110,7 +110,7 @@ async function ingestMeowMessage(
   if (!content) return 'skipped';
   const { Info: info } = data;
   const fromMe = info.IsFromMe === true;
-  const settings = meowSettingsOf(channel);
+  const settings = meowSettingsOf(ctx, channel);
   const contact = await contactOf(ctx, channel, info.Chat, {
     // A '@lid' chat's phone JID: the sender's other address, or the recipient's for the phone's own message.
     alternates: fromMe ? [info.RecipientAlt] : [info.SenderAlt, info.Sender],

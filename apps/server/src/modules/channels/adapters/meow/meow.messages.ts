@@ -85,7 +85,7 @@ export async function contactOf(
 /** A group's subject from GET /group/info?groupJID=… (whatsmeow's GroupInfo.Name); undefined when WuzAPI does not say. */
 function groupSubject(ctx: AppContext, channel: ChannelRow, jid: string): Promise<string | undefined> {
   return groupSubjectOf(ctx, channel.id, jid, async () => {
-    const answer = await new MeowClient(ctx, meowSettingsOf(channel)).call(
+    const answer = await new MeowClient(ctx, meowSettingsOf(ctx, channel)).call(
       'session',
       'GET',
       `/group/info?groupJID=${encodeURIComponent(jid)}`,
@@ -145,7 +145,7 @@ export async function bodyAndMediaOf(
 /** A file through WuzAPI's /chat/download{kind}; undefined when there is no way to fetch it (stickers, no URL). */
 async function downloadMedia(ctx: AppContext, channel: ChannelRow, kind: MediaKind, info: MeowMedia): Promise<Buffer | undefined> {
   if (kind === 'sticker' || !info.URL) return undefined;
-  const client = new MeowClient(ctx, meowSettingsOf(channel));
+  const client = new MeowClient(ctx, meowSettingsOf(ctx, channel));
   const answer = await client.call('media', 'POST', `/chat/download${kind}`, downloadAnswerSchema, {
     Url: info.URL,
     DirectPath: info.directPath ?? undefined,

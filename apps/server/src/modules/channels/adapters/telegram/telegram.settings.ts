@@ -3,6 +3,7 @@ import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { telegramSettingsSchema, type TelegramSettings } from './telegram.schemas.js';
+import { channelSettings } from '../../channel-secrets.js';
 
 /**
  * The webhook secret of a channel whose stored settings lack one (a row written by hand or by an
@@ -14,10 +15,10 @@ export function derivedWebhookSecret(ctx: Pick<AppContext, 'secrets'>, publicKey
 
 /** The stored settings of a Telegram channel, checked; a channel without a valid token cannot work. */
 export function readTelegramSettings(
-  ctx: Pick<AppContext, 'secrets'>,
+  ctx: Pick<AppContext, 'secrets' | 'secretBox'>,
   channel: Pick<ChannelRow, 'settings' | 'publicKey'>,
 ): TelegramSettings {
-  const stored = { ...(channel.settings ?? {}) };
+  const stored = channelSettings(ctx, channel);
   if (typeof stored.webhookSecret !== 'string' || stored.webhookSecret === '')
     stored.webhookSecret = derivedWebhookSecret(ctx, channel.publicKey);
   const parsed = telegramSettingsSchema.safeParse(stored);

@@ -17,6 +17,7 @@ import { findChannelById } from '../../channels.repository.js';
 import { findMessageById } from '../../../messages/messages.repository.js';
 import { telegramAdapter } from './telegram.adapter.js';
 import { ingestTelegramUpdate } from './telegram.inbound.js';
+import { channelSettings } from '../../channel-secrets.js';
 import { readTelegramSettings } from './telegram.settings.js';
 
 // The telegram adapter against the local Bot API simulator: connect, webhooks in, replies out.
@@ -105,7 +106,7 @@ describe('connect', () => {
     channel = { id: created.body.id, publicKey: created.body.publicKey };
 
     const row = await findChannelById(server.ctx.db, t.tenant.id, channel.id);
-    const secret = (row!.settings as { webhookSecret: string }).webhookSecret;
+    const secret = channelSettings(server.ctx, row!).webhookSecret as string;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(methodCalls('getMe')).toHaveLength(1);
     expect(methodCalls('setWebhook').at(-1)!.body).toEqual({
@@ -121,14 +122,14 @@ describe('connect', () => {
   });
 
   it('an edit that sends the masked secrets back keeps the stored token and webhook secret', async () => {
-    const before = (await findChannelById(server.ctx.db, t.tenant.id, channel.id))!.settings;
+    const before = channelSettings(server.ctx, (await findChannelById(server.ctx.db, t.tenant.id, channel.id))!);
     const edited = await api.put(
       `/whatsapp/${channel.id}`,
       { settings: { token: '••••••', webhookSecret: '••••••', baseUrl: sim.url, mode: 'webhook' } },
       { token: t.admin.token },
     );
     expect(edited.status).toBe(200);
-    expect((await findChannelById(server.ctx.db, t.tenant.id, channel.id))!.settings).toEqual(before);
+    expect(channelSettings(server.ctx, (await findChannelById(server.ctx.db, t.tenant.id, channel.id))!)).toEqual(before);
     const unknownMode = await api.put(`/whatsapp/${channel.id}`, { settings: { mode: 'carrier-pigeon' } }, { token: t.admin.token });
     expect(unknownMode.status).toBe(400);
     expect(Object.keys(unknownMode.body.fields)).toEqual(['settings.mode']);

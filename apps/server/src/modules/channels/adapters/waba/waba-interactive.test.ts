@@ -3,10 +3,12 @@
  * zod-validated input with SPEC §5's limits (text 1–60, button text ≤ 20, unique values, list ≤ 5
  * sections) and Meta's (≤ 3 buttons, ≤ 10 rows), sent in the documented shape to the simulator.
  */
+import { randomBytes } from 'node:crypto';
 import { startMetaCloudSimulator, type MetaCloudSimulator } from '@conversa/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { createSecretBox } from '../../../../platform/crypto/secret-box.js';
 import { createOutboundHttp } from '../../../../platform/http/outbound-http.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { sendWabaInteractive, sendWabaTemplate } from './waba.adapter.js';
@@ -15,7 +17,7 @@ import type { WabaInteractiveInput } from './waba.schemas.js';
 let sim: MetaCloudSimulator;
 let channel: ChannelRow;
 /** Sending needs only the HTTP client: no database here. */
-const ctx = { http: createOutboundHttp({ allowPrivateNetworks: true }) } as unknown as AppContext;
+const ctx = { http: createOutboundHttp({ allowPrivateNetworks: true }), secretBox: createSecretBox(randomBytes(32)) } as unknown as AppContext;
 const TO = '5511987654321';
 
 beforeAll(async () => {

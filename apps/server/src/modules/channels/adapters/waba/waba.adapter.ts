@@ -6,6 +6,7 @@ import { GraphClient } from './waba.client.js';
 import { sendWabaMessage, sendWabaRich } from './waba.outbound.js';
 import { wabaWebhookRoutes } from './waba.routes.js';
 import { phoneNumberResponseSchema, wabaSettingsSchema, type WabaSettings } from './waba.schemas.js';
+import { channelSettings } from '../../channel-secrets.js';
 
 export { sendWabaInteractive, sendWabaTemplate, wabaRecipient } from './waba.outbound.js';
 
@@ -34,7 +35,7 @@ export const wabaAdapter: ChannelAdapter<WabaSettings> = {
   settingsSchema: wabaSettingsSchema,
 
   async start(ctx, channel) {
-    const parsed = wabaSettingsSchema.safeParse(channel.settings ?? {});
+    const parsed = wabaSettingsSchema.safeParse(channelSettings(ctx, channel));
     if (!parsed.success) {
       await setStatus(ctx, channel, 'disconnected');
       throw new AppError('ERR_VALIDATION', `${WABA_DATA_INCORRECT}.`, {

@@ -3,6 +3,7 @@ import { FormData } from 'undici';
 import type { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { channelSettings } from '../../channel-secrets.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import type { OutboundMessage, SendResult } from '../channel-adapter.js';
 import { Throttle } from '../throttle.js';
@@ -24,8 +25,8 @@ export const WABA_MESSAGES_PER_SECOND = 80;
 const throttle = new Throttle();
 
 /** The channel's settings; a channel saved before its schema changed fails loudly, not with a 500 later. */
-export function wabaSettingsOf(channel: ChannelRow): WabaSettings {
-  const parsed = wabaSettingsSchema.safeParse(channel.settings ?? {});
+export function wabaSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): WabaSettings {
+  const parsed = wabaSettingsSchema.safeParse(channelSettings(ctx, channel));
   if (!parsed.success) {
     throw new AppError(
       'ERR_SENDING_WAPP_MSG',
@@ -119,7 +120,7 @@ async function uploadMedia(
  * as a second message. A quoted reply carries context.message_id.
  */
 export async function sendWabaMessage(ctx: AppContext, channel: ChannelRow, message: OutboundMessage): Promise<SendResult> {
-  const settings = wabaSettingsOf(channel);
+  const settings = wabaSettingsOf(ctx, channel);
   const to = wabaRecipient(message.contact.number);
   if (!message.media) {
     if (!message.body.trim()) throw new AppError('ERR_SENDING_WAPP_MSG', 'The message is empty.');
@@ -162,7 +163,7 @@ function validInput<S extends z.ZodType>(schema: S, input: unknown, what: string
 /** Sends an approved template (the only kind allowed outside the 24-hour window), with text parameters. */
 export async function sendWabaTemplate(ctx: AppContext, channel: ChannelRow, input: WabaTemplateInput): Promise<{ externalId: string }> {
   const template = validInput(wabaTemplateInputSchema, input, 'template message');
-  const settings = wabaSettingsOf(channel);
+  const settings = wabaSettingsOf(ctx, channel);
   const to = wabaRecipient(template.to);
   const part = {
     type: 'template',
@@ -206,7 +207,7 @@ export async function sendWabaInteractive(
   input: WabaInteractiveInput,
 ): Promise<{ externalId: string }> {
   const interactive = validInput(wabaInteractiveInputSchema, input, 'interactive message');
-  const settings = wabaSettingsOf(channel);
+  const settings = wabaSettingsOf(ctx, channel);
   const to = wabaRecipient(interactive.to);
   return {
     externalId: await postMessage(

@@ -7,6 +7,7 @@ import { AppError } from '../../../../platform/http/app-error.js';
 import { findChannelByPublicKey, listChannels, type ChannelRow } from '../../channels.repository.js';
 import { handleNotification, RetryableInboundError, type ChannelTarget } from './waba.inbound.js';
 import { wabaSettingsSchema, webhookNotificationSchema, type WabaSettings } from './waba.schemas.js';
+import { channelSettings } from '../../channel-secrets.js';
 
 const paramsSchema = z.object({ publicKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 const verifyQuerySchema = z.object({
@@ -32,7 +33,7 @@ export function validSignature(rawBody: Buffer, header: string | string[] | unde
 async function channelOf(ctx: AppContext, publicKey: string): Promise<{ channel: ChannelRow; settings: WabaSettings }> {
   const channel = await findChannelByPublicKey(ctx.db, publicKey);
   if (!channel || channel.type !== 'waba') throw new AppError('ERR_NO_WAPP_FOUND', 'No WhatsApp Cloud API channel has this webhook URL.');
-  const settings = wabaSettingsSchema.safeParse(channel.settings ?? {});
+  const settings = wabaSettingsSchema.safeParse(channelSettings(ctx, channel));
   if (!settings.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', "The channel's WABA settings are incomplete.");
   return { channel, settings: settings.data };
 }
@@ -107,7 +108,7 @@ export const wabaWebhookRoutes =
       if (others) {
         // One Meta app has one webhook URL: its other numbers reach the tenant's channels of those numbers (same app secret).
         for (const row of await listChannels(ctx.db, channel.tenantId)) {
-          const parsed = row.type === 'waba' && row.status === 'connected' ? wabaSettingsSchema.safeParse(row.settings ?? {}) : undefined;
+          const parsed = row.type === 'waba' && row.status === 'connected' ? wabaSettingsSchema.safeParse(channelSettings(ctx, row)) : undefined;
           if (parsed?.success && parsed.data.appSecret === settings.appSecret && !siblings.has(parsed.data.phoneNumberId)) {
             siblings.set(parsed.data.phoneNumberId, { channel: row, settings: parsed.data });
           }

@@ -1,0 +1,77 @@
+import type { Channel } from '@conversa/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { SECRET_MASK } from '../channel-types';
+import { ChannelFormModal } from './ChannelFormModal';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const waba: Channel = {
+  id: 7,
+  name: 'WABA Loja',
+  type: 'waba',
+  status: 'connected',
+  number: '5511930000000',
+  isDefault: true,
+  queueId: null,
+  farewellMessage: null,
+  autoDistribution: 'none',
+  settings: {
+    phoneNumberId: '106540352242922',
+    apiVersion: 'v21.0',
+    baseUrl: 'https://graph.facebook.com',
+    token: SECRET_MASK,
+    appSecret: SECRET_MASK,
+    verifyToken: SECRET_MASK,
+  },
+  publicKey: 'public-key',
+  qrcode: null,
+  retries: 0,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+// jsdom has no FontFaceSet; Mantine's autosize textarea (the settings JSON) listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+}
+
+describe('the channel form', () => {
+  it('shows stored secrets masked and read-only with "Alterar"; an edit sends the mask back (kept) or the new value', async () => {
+    const sent: Array<{ settings: Record<string, unknown> }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL, init?: RequestInit) => {
+        const url = input.toString();
+        if (url.includes('/queue')) return json([]);
+        if (url.endsWith('/whatsapp/7') && init?.method === 'PUT') {
+          sent.push(JSON.parse(init.body as string) as { settings: Record<string, unknown> });
+          return json(waba);
+        }
+        return json([]);
+      }),
+    );
+    const { user } = renderWithApp(<ChannelFormModal channel={waba} onClose={() => undefined} />);
+
+    const token = await screen.findByTestId('channel-setting-token');
+    expect(token).toHaveValue(SECRET_MASK);
+    expect(token).toHaveAttribute('readonly');
+    expect(screen.getAllByText('Salvo. Deixe como está para mantê-lo ou digite um novo valor.')).toHaveLength(3);
+
+    // "Alterar" opens the app secret for a new value; "Manter o valor salvo" puts the stored one back.
+    await user.click(screen.getByTestId('channel-secret-change-appSecret'));
+    const appSecret = screen.getByTestId('channel-setting-appSecret');
+    expect(appSecret).toHaveValue('');
+    expect(appSecret).not.toHaveAttribute('readonly');
+    await user.click(screen.getByTestId('channel-secret-keep-appSecret'));
+    expect(screen.getByTestId('channel-setting-appSecret')).toHaveValue(SECRET_MASK);
+
+    await user.click(screen.getByTestId('channel-secret-change-verifyToken'));
+    await user.type(screen.getByTestId('channel-setting-verifyToken'), 'novo-token-de-verificacao');
+    await user.click(screen.getByTestId('channel-save'));
+
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].settings).toMatchObject({ token: SECRET_MASK, appSecret: SECRET_MASK, verifyToken: 'novo-token-de-verificacao' });
+    vi.unstubAllGlobals();
+  });
+});
