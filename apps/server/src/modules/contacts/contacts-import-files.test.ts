@@ -180,7 +180,7 @@ describe('files built to hurt the server', () => {
     expect(growthMb).toBeLessThan(200);
   });
 
-  it('reads a heavy XLSX off the event loop: /health answers within 500 ms throughout, then the file is refused for its rows', async () => {
+  it('reads a heavy XLSX off the event loop: /health keeps answering throughout, then the file is refused for its rows', async () => {
     const rows = MAX_IMPORT_ROWS * 3;
     const sheet = [
       '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
@@ -200,7 +200,9 @@ describe('files built to hurt the server', () => {
     const { result, slowestMs, answered } = await healthDuring(upload('pesada.xlsx', heavy, XLSX));
     // The positive marker: the health checks ran while the file was being read.
     expect(answered).toBeGreaterThanOrEqual(3);
-    expect(slowestMs).toBeLessThan(500);
+    // Read on the main thread, the event loop stops for the whole parse (one health answer at most);
+    // the bound is loose so that a loaded CI machine's scheduling does not count as a block.
+    expect(slowestMs).toBeLessThan(2_000);
     expect(result.status, JSON.stringify(result.body)).toBe(400);
     expect(result.body).toMatchObject({ error: 'ERR_VALIDATION', message: `At most ${MAX_IMPORT_ROWS} contacts per import.` });
   });
