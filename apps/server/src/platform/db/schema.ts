@@ -68,7 +68,7 @@ export const users = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     lastOnline: timestamp('last_online', { withTimezone: true }),
     blockWavoip: boolean('block_wavoip').notNull().default(false),
-    configs: jsonb('configs').$type<UserConfigs>().notNull().default({ filtrosAtendimento: null, isDark: false }),
+    configs: jsonb('configs').$type<Partial<UserConfigs>>().notNull().default({ filtrosAtendimento: null, isDark: false }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_tenant_idx').on(t.tenantId)],
