@@ -1,7 +1,9 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconId, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../../features/auth/api';
+import { navigateTo } from '../../lib/navigation';
+import { PATHS } from '../paths';
 import { useSession } from '../../lib/useSession';
 
 export function UserMenu() {
@@ -28,6 +30,9 @@ export function UserMenu() {
             <Text size="xs">{t(`profiles.${session.profile}`)}</Text>
           </Menu.Label>
         )}
+        <Menu.Item leftSection={<IconId size={16} />} onClick={() => navigateTo(PATHS.profile)} data-testid="profile-link">
+          {t('profile.title')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout-button">
           {t('common.signOut')}
         </Menu.Item>
