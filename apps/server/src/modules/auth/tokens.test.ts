@@ -168,7 +168,8 @@ describe('the refresh token as an httpOnly cookie (the web app)', () => {
 
   it('is refused (403, cookie untouched) without the app header or from another site', async () => {
     const cookie = refreshCookie(await loginResponse())!;
-    for (const headers of [{}, { 'x-requested-with': 'XMLHttpRequest' }, { ...APP_HEADER, 'sec-fetch-site': 'cross-site' }, { ...APP_HEADER, 'sec-fetch-site': 'same-site' }]) {
+    const refused: Record<string, string>[] = [{}, { 'x-requested-with': 'XMLHttpRequest' }, { ...APP_HEADER, 'sec-fetch-site': 'cross-site' }, { ...APP_HEADER, 'sec-fetch-site': 'same-site' }];
+    for (const headers of refused) {
       const response = await refreshByCookie(cookie.pair, headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.body.error).toBe('ERR_NO_PERMISSION');

@@ -279,7 +279,7 @@ describe('client events are rate-limited per socket', () => {
 
   it("the widget's namespace is limited the same way", async () => {
     const setup = await buildWebchatSetup(server, api);
-    const visitor = await startVisitor(api, setup.channel.publicKey!);
+    const visitor = await startVisitor(api, setup.channel.publicKey);
     const socket = io(`${server.url}${WEBCHAT_NAMESPACE}`, { auth: { token: visitor.token }, transports: ['websocket'], reconnection: false, forceNew: true });
     try {
       await new Promise<void>((resolve, reject) => {

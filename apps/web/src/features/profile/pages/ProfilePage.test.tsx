@@ -21,9 +21,10 @@ const login: LoginResponse = {
 };
 
 let user: User;
-let puts: { path: string; body: any }[];
+type PutBody = Partial<Record<'name' | 'email' | 'password' | 'currentPassword', string>> & Record<string, unknown>;
+let puts: { path: string; body: PutBody }[];
 /** What PUT /users/7 answers (the stored user by default). */
-let answerPut: (body: any) => Response;
+let answerPut: (body: PutBody) => Response;
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -53,7 +54,7 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = url.replace(/^https?:\/\/[^/]+/, '');
       if (init.method === 'PUT') {
-        const body = JSON.parse(String(init.body));
+        const body = JSON.parse(init.body as string) as PutBody;
         puts.push({ path, body });
         if (path === '/users/7/configs') {
           user = { ...user, configs: { ...user.configs, ...body } };
