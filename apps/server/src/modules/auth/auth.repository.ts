@@ -117,6 +117,15 @@ export async function releaseRateLimitHit(db: Db, key: string): Promise<void> {
     .where(eq(rateLimitCounters.key, key));
 }
 
+/** Drops counters whose window started more than `olderThanSeconds` ago (every window is shorter). */
+export async function purgeRateLimits(db: Db, olderThanSeconds: number): Promise<number> {
+  const rows = await db
+    .delete(rateLimitCounters)
+    .where(sql`${rateLimitCounters.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`)
+    .returning({ key: rateLimitCounters.key });
+  return rows.length;
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
 }

@@ -4,6 +4,7 @@ import { Api } from '../../../test/api.js';
 import { buildPlan, buildTenant, buildUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { rateLimitCounters } from '../../platform/db/schema.js';
+import { purgeRateLimitsJob } from './jobs/purge-rate-limits.job.js';
 
 // SPEC §9: after 5 failures within a minute the next attempt is refused with ERR_LIMIT_MAX; retry after 1 minute.
 // Login: 5 per e-mail and IP, 50 per IP, 20 per e-mail from anywhere, and 5 on a known device instead (use-cases/login.ts).
@@ -186,6 +187,19 @@ describe('known device', () => {
       expectLimited(await login(user.email, user.password, ip));
       expect((await loginOn(user.email, user.password, ip, both)).status).toBe(200);
     }
+  });
+});
+
+describe('old counters', () => {
+  it('are purged after a day; current ones stay', async () => {
+    await server.ctx.db.insert(rateLimitCounters).values([
+      { key: 'login:pair:old@example.test|10.9.9.9', count: 3, windowStart: sql`now() - interval '25 hours'` },
+      { key: 'login:pair:new@example.test|10.9.9.9', count: 3 },
+    ]);
+    await purgeRateLimitsJob.handler(server.ctx, {}, { number: 1, last: true });
+    const keys = (await server.ctx.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key);
+    expect(keys).not.toContain('login:pair:old@example.test|10.9.9.9');
+    expect(keys).toContain('login:pair:new@example.test|10.9.9.9');
   });
 });
 
