@@ -107,6 +107,17 @@ describe('the profile page', () => {
       });
       expect(refreshed.status).toBe(200);
       expect(Object.keys(refreshed.body)).toEqual(['token']);
+
+      // On a 390 px phone every field and button of the page is within the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/#/perfil`);
+      await visible(page.getByTestId('profile-page'));
+      for (const id of ['profile-name', 'profile-email', 'profile-details-save', 'profile-current-password', 'profile-password-save', 'profile-language', 'profile-sound']) {
+        const box = await page.getByTestId(id).boundingBox();
+        expect(box, id).not.toBeNull();
+        expect(box!.x, id).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, id).toBeLessThanOrEqual(390);
+      }
       expect(violations).toEqual([]);
     } finally {
       await page.close();
