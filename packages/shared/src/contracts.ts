@@ -125,6 +125,9 @@ export const changePasswordFormSchema = z
   .object({ currentPassword: z.string().min(1).max(200), password: passwordSchema, confirmation: z.string() })
   .refine((value) => value.password === value.confirmation, { path: ['confirmation'], message: 'The passwords do not match.' });
 
+/** The link e-mailed to a new address confirms one's own e-mail change. */
+export const confirmEmailChangeBodySchema = z.object({ token: z.string().min(10).max(200) });
+
 export const listUsersQuerySchema = z.object({
   searchParam: z.string().trim().max(120).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),

@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   ERR_IMPORT_MISSING_COLUMNS: 400,
   ERR_NO_IMPORT_FOUND: 404,
   ERR_INVALID_CURRENT_PASSWORD: 400,
+  ERR_INVALID_EMAIL_CHANGE_TOKEN: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -129,6 +130,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_IMPORT_MISSING_COLUMNS: 'Contact import file needs columns Name and Number',
   ERR_NO_IMPORT_FOUND: 'No contact import found with this ID.',
   ERR_INVALID_CURRENT_PASSWORD: 'The current password is not correct.',
+  ERR_INVALID_EMAIL_CHANGE_TOKEN: 'The e-mail confirmation link is invalid or has expired.',
 };
 
 /** Shape of every error answer of the API. */

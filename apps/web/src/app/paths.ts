@@ -21,6 +21,8 @@ export const PATHS = {
   channels: '/canais',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */
   profile: '/perfil',
+  /** The link e-mailed to one's new address (public: it may be opened on another device). */
+  confirmEmail: '/perfil/email/:token',
 } as const;
 
 /** The chat of one ticket. */

@@ -31,3 +31,10 @@ export function useUpdateOwnProfile(userId: number) {
     },
   });
 }
+
+/** POST /users/email-change/confirm: the token of the link sent to the new address. */
+export function useConfirmEmailChange() {
+  return useMutation({
+    mutationFn: (token: string) => http.post<{ message: string }>('/users/email-change/confirm', { token }),
+  });
+}

@@ -9,14 +9,17 @@ import { hashPassword } from '../../auth/passwords.js';
 import { assertCanManageUser, canEditSelf } from '../users.policy.js';
 import { replaceUserQueues } from './replace-user-queues.js';
 import { assertCurrentPassword } from './current-password.js';
-import { adminConflictBudget, selfConflictBudget, withEmailConflictBudget } from '../email-conflicts.js';
+import { adminConflictBudget, withEmailConflictBudget } from '../email-conflicts.js';
+import { requestEmailChange } from './request-email-change.js';
 import { findUserById, updateUser as updateUserRow, type UserChanges, type UserRow } from '../users.repository.js';
 
 export type UpdateUserInput = z.output<typeof updateUserBodySchema>;
 
 /**
  * Edits a user. One's own e-mail and password change only with the current password (a stolen
- * access token must not become the account). A new password ends the user's other sessions and
+ * access token must not become the account); one's own new e-mail is then confirmed by a link sent
+ * to it (request-email-change.ts), the answer being the same whether the address is free or not.
+ * An admin sets another user's e-mail at once. A new password ends the user's other sessions and
  * their sockets; set by an admin for someone else, it ends all of them. A changed profile or queue
  * list re-rooms the user's sockets.
  */
@@ -41,14 +44,14 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
 
   const changes: UserChanges = {};
   if (input.name !== undefined) changes.name = input.name;
-  if (changesEmail) changes.email = input.email;
+  if (changesEmail && !self) changes.email = input.email;
   if (input.profile !== undefined && target.profile !== 'superadmin') changes.profile = input.profile;
   if (input.blockWavoip !== undefined) changes.blockWavoip = input.blockWavoip;
   if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
 
-  // Admins learn freely about their own tenant's e-mails; self-edits and other tenants spend a budget.
-  const budget = self ? selfConflictBudget(userId) : adminConflictBudget(actor.tenantId);
-  return withEmailConflictBudget(ctx, budget, changes.email, self ? undefined : actor.tenantId, () =>
+  if (self && changesEmail) await requestEmailChange(ctx, target, input.email!);
+  // Admins learn freely about their own tenant's e-mails; about other tenants' they spend a budget.
+  return withEmailConflictBudget(ctx, adminConflictBudget(actor.tenantId), changes.email, actor.tenantId, () =>
     transact(ctx, async (tx, events) => {
       const row = await updateUserRow(tx, actor.tenantId, userId, changes);
       if (!row) throw new AppError('ERR_NO_USER_FOUND');

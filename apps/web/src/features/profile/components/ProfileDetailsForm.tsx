@@ -18,6 +18,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateOwnProfile(user.id);
   const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const emailChanged = (email: string) => email.trim().toLowerCase() !== user.email;
   const form = useForm<Values>({
     initialValues: { name: user.name, email: user.email, currentPassword: '' },
@@ -31,12 +32,15 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   const submit = form.onSubmit((values) => {
     setFormError(null);
     const input: OwnProfileInput = { name: values.name.trim() };
-    if (emailChanged(values.email)) Object.assign(input, { email: values.email.trim(), currentPassword: values.currentPassword });
+    const newEmail = emailChanged(values.email) ? values.email.trim().toLowerCase() : null;
+    if (newEmail) Object.assign(input, { email: newEmail, currentPassword: values.currentPassword });
     update.mutate(input, {
       onSuccess: (saved) => {
         form.setValues({ name: saved.name, email: saved.email, currentPassword: '' });
         form.resetDirty();
         notifySuccess(t('common.saved'));
+        // The new e-mail is set once the link sent to it is opened.
+        if (newEmail) setSentTo(newEmail);
       },
       onError: (error) => {
         const { fields, message } = serverFormErrors(error);
@@ -60,6 +64,11 @@ export function ProfileDetailsForm({ user }: { user: User }) {
             data-testid="profile-email-current-password"
             {...form.getInputProps('currentPassword')}
           />
+        )}
+        {sentTo && (
+          <Alert color="blue" data-testid="profile-email-sent">
+            {t('profile.emailConfirmationSent', { email: sentTo })}
+          </Alert>
         )}
         {formError && (
           <Alert color="red" data-testid="profile-details-error">

@@ -45,8 +45,9 @@ beforeEach(() => {
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
   puts = [];
+  // One's own e-mail is not changed by the answer (a link goes to the new address).
   answerPut = (body) => {
-    user = { ...user, ...(body.name ? { name: body.name } : {}), ...(body.email ? { email: body.email } : {}) };
+    user = { ...user, ...(body.name ? { name: body.name } : {}) };
     return json(200, user);
   };
   vi.stubGlobal(
@@ -138,7 +139,20 @@ describe('the profile page: name and e-mail', () => {
     expect(puts).toEqual([{ path: '/users/7', body: { name: 'Ana Paula' } }]);
   });
 
-  it('a new e-mail asks for the current password, and a taken one is told on the field', async () => {
+  it('a new e-mail asks for the current password, then says where the confirmation link went', async () => {
+    const { user: person } = await renderPage();
+    await person.clear(screen.getByTestId('profile-email'));
+    await person.type(screen.getByTestId('profile-email'), 'Ana.Paula@Example.com');
+    await person.type(screen.getByTestId('profile-email-current-password'), 'Old-pass-1!');
+    await person.click(screen.getByTestId('profile-details-save'));
+    expect(await screen.findByTestId('profile-email-sent')).toHaveTextContent('Enviamos um link de confirmação para ana.paula@example.com.');
+    expect(puts).toEqual([{ path: '/users/7', body: { name: 'Ana Souza', email: 'ana.paula@example.com', currentPassword: 'Old-pass-1!' } }]);
+    // Still the old e-mail until the link is opened.
+    expect(screen.getByTestId('profile-email')).toHaveValue('ana@example.com');
+    expect(getSession()?.email).toBe('ana@example.com');
+  });
+
+  it('a new e-mail without the current password is not sent; a server refusal is told on its field', async () => {
     answerPut = () => json(409, { error: 'ERR_DUPLICATED_EMAIL', message: 'A user with this e-mail already exists.' });
     const { user: person } = await renderPage();
     await person.clear(screen.getByTestId('profile-email'));
