@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from './databases.js';
 import { startTestServer, type TestServer } from './harness.js';
-import { buildInboxTenant, closeAllSockets, connectAgent, inbound, type InboxTenant } from './inbox.js';
+import { Api } from './api.js';
+import { buildAgent, buildInboxTenant, closeAllSockets, connectAgent, inbound, refusedConnection, type AgentSocket, type InboxTenant } from './inbox.js';
+
+/** The reason of the socket's next disconnection. */
+const disconnection = (agent: AgentSocket) =>
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the socket was not disconnected')), 10_000);
+    agent.socket.once('disconnect', (reason) => (clearTimeout(timer), resolve(reason)));
+  });
 
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
@@ -48,5 +56,23 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two server processes on one
     await inbound(nodeB.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { body: 'not for the outsider' });
     await new Promise((resolve) => setTimeout(resolve, 700));
     if (outsider.received('appMessage').length > 0) throw new Error('an agent outside the queue received a message of the queue');
+  });
+
+  it('a logout or a deactivation on one node drops the sockets held by the other', async () => {
+    const api = new Api(nodeA.url);
+    const agent = await buildAgent(nodeA, inbox.tenant.id);
+    const onB = await connectAgent(nodeB.url, agent.token);
+    const gone = disconnection(onB);
+    expect((await api.post('/auth/logout/', undefined, { token: agent.token })).status).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    expect((await refusedConnection(nodeB.url, { token: agent.token })).message).toBe('ERR_INVALID_TOKEN');
+
+    const doomed = await buildInboxTenant(nodeA);
+    const members = await Promise.all([doomed.agent, doomed.admin].map((m) => connectAgent(nodeB.url, m.token)));
+    const dropped = members.map(disconnection);
+    const root = await api.loginRoot();
+    expect((await api.put(`/tenants/${doomed.tenant.id}`, { status: 'inactive' }, { token: root.token })).status).toBe(200);
+    for (const reason of await Promise.all(dropped)) expect(reason).toBe('io server disconnect');
+    for (const member of members) expect(member.received('tenant:inactive')).toEqual([{ error: 'ERR_TENANT_INACTIVE' }]);
   });
 });

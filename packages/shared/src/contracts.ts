@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROFILES, TENANT_ASSIGNABLE_PROFILES, TENANT_STATUSES } from './enums.js';
+import { LOCALES, PROFILES, TENANT_ASSIGNABLE_PROFILES, TENANT_STATUSES } from './enums.js';
 import { isStrongPassword, isValidCpfCnpj, PASSWORD_MIN_LENGTH } from './validation.js';
 
 /** Zod contracts shared by the server (request/response schemas) and the web app. */
@@ -24,6 +24,10 @@ export const cpfCnpjSchema = z.string().trim().max(20).refine(isValidCpfCnpj, { 
 export const userConfigsSchema = z.object({
   filtrosAtendimento: z.record(z.string(), z.unknown()).nullable().default(null),
   isDark: z.boolean().default(false),
+  /** The interface language the user chose (null: the browser's stored choice, else pt). */
+  language: z.enum(LOCALES).nullable().default(null),
+  /** The beep of a new customer message. */
+  notificationSound: z.boolean().default(true),
 });
 export type UserConfigs = z.infer<typeof userConfigsSchema>;
 /** Free-form attendance filters the web app stores per user; bounded so a user row stays small. */
@@ -37,6 +41,8 @@ export const updateUserConfigsBodySchema = z.object({
     .nullable()
     .optional(),
   isDark: z.boolean().optional(),
+  language: z.enum(LOCALES).nullable().optional(),
+  notificationSound: z.boolean().optional(),
 });
 
 // ---- auth ----
@@ -44,6 +50,10 @@ export const loginBodySchema = z.object({ email: emailSchema, password: z.string
 
 export const loginResponseSchema = z.object({
   token: z.string(),
+  /**
+   * Also set as the httpOnly refresh cookie, which is what the web app uses; the body copy is for
+   * API clients (whoever reads this answer typed the password).
+   */
   refreshToken: z.string(),
   username: z.string(),
   profile: z.enum(PROFILES),
@@ -57,8 +67,15 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(500) });
-export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+/**
+ * SPEC §7's client sends no body: the refresh token travels in the httpOnly cookie (with the
+ * REFRESH_CSRF_HEADER). API clients may send the token in the body instead.
+ */
+export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(500).optional() }).nullish();
+/** `refreshToken` only for a body-token caller; a cookie caller gets the rotated token as a cookie only. */
+export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string().optional() });
+/** Header a cookie refresh must carry: a cross-site page cannot send it without a CORS preflight, which the API refuses. */
+export const REFRESH_CSRF_HEADER = { name: 'x-requested-with', value: 'conversa' } as const;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });
@@ -96,10 +113,20 @@ export const updateUserBodySchema = z.object({
   name: userNameSchema.optional(),
   email: emailSchema.optional(),
   password: passwordSchema.optional(),
+  /** Required to change one's own e-mail or password (not when an admin edits another user). */
+  currentPassword: z.string().min(1).max(200).optional(),
   profile: z.enum(TENANT_ASSIGNABLE_PROFILES).optional(),
   blockWavoip: z.boolean().optional(),
   queueIds: z.array(refIdSchema).max(500).optional(),
 });
+
+/** The profile page's password form: the current password, the new one (SPEC §5 rule) and its confirmation. */
+export const changePasswordFormSchema = z
+  .object({ currentPassword: z.string().min(1).max(200), password: passwordSchema, confirmation: z.string() })
+  .refine((value) => value.password === value.confirmation, { path: ['confirmation'], message: 'The passwords do not match.' });
+
+/** The link e-mailed to a new address confirms one's own e-mail change. */
+export const confirmEmailChangeBodySchema = z.object({ token: z.string().min(10).max(200) });
 
 export const listUsersQuerySchema = z.object({
   searchParam: z.string().trim().max(120).optional(),

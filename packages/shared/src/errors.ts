@@ -60,6 +60,8 @@ export const ERROR_STATUS = {
   ERR_INVALID_JSON: 400,
   ERR_IMPORT_MISSING_COLUMNS: 400,
   ERR_NO_IMPORT_FOUND: 404,
+  ERR_INVALID_CURRENT_PASSWORD: 400,
+  ERR_INVALID_EMAIL_CHANGE_TOKEN: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -127,6 +129,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_INVALID_JSON: 'The entered JSON format is invalid. Please correct and try again.',
   ERR_IMPORT_MISSING_COLUMNS: 'Contact import file needs columns Name and Number',
   ERR_NO_IMPORT_FOUND: 'No contact import found with this ID.',
+  ERR_INVALID_CURRENT_PASSWORD: 'The current password is not correct.',
+  ERR_INVALID_EMAIL_CHANGE_TOKEN: 'The e-mail confirmation link is invalid or has expired.',
 };
 
 /** Shape of every error answer of the API. */

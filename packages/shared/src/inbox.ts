@@ -163,4 +163,8 @@ export const SOCKET_EVENTS = {
   setUserActive: 'setUserActive',
   joinTicket: 'joinTicket',
   leaveTicket: 'leaveTicket',
+  /** The company was deactivated: the client warns and logs out (SPEC §8 'Sua empresa está inativa!'). */
+  tenantInactive: 'tenant:inactive',
+  /** A client event refused by the per-socket rate limit ({ event, error: 'ERR_LIMIT_MAX' }). */
+  limited: 'limit:exceeded',
 } as const;

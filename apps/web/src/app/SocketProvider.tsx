@@ -22,7 +22,8 @@ import { applyMessageEvent, applyTicketEvent, type MessageEvent, type TicketEven
 import { queueKeys } from '../features/queues/api';
 import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
-import { API_BASE_URL, refreshSession } from '../lib/http';
+import { logoutForInactiveTenant } from '../features/auth/api';
+import { API_BASE_URL, endSession, refreshSession } from '../lib/http';
 import i18n from '../lib/i18n';
 import { navigateTo } from '../lib/navigation';
 import { notifyError, notifySuccess } from '../lib/notify';
@@ -155,10 +156,18 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       if (error.message === 'ERR_SESSION_EXPIRED' && !refreshedForThisFailure) {
         refreshedForThisFailure = true;
         void refreshSession().then((ok) => {
-          if (ok && socketRef.current === socket) socket.connect();
+          if (!ok) endSession(i18n.t('session.expired'));
+          else if (socketRef.current === socket) socket.connect();
         });
+      } else if (error.message === 'ERR_TENANT_INACTIVE') {
+        logoutForInactiveTenant();
+      } else if (error.message === 'ERR_INVALID_TOKEN') {
+        // The session was ended elsewhere (logout, password change, deleted user): as a 401 (SPEC §7).
+        endSession(i18n.t('session.invalidToken'));
       }
     });
+    // The company was deactivated: the server says so to every profile, then drops the socket.
+    socket.on(SOCKET_EVENTS.tenantInactive, () => logoutForInactiveTenant());
     socket.on('disconnect', (reason) => {
       // A server-initiated disconnect (e.g. changed memberships) does not reconnect by itself.
       if (reason === 'io server disconnect' && socketRef.current === socket) socket.connect();

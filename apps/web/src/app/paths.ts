@@ -19,6 +19,10 @@ export const PATHS = {
   queues: '/filas',
   /** SPEC §2 names no path for the channel list; /sessoes is a platform screen. */
   channels: '/canais',
+  /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */
+  profile: '/perfil',
+  /** The link e-mailed to one's new address (public: it may be opened on another device). */
+  confirmEmail: '/perfil/email/:token',
 } as const;
 
 /** The chat of one ticket. */

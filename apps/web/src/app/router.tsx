@@ -9,6 +9,8 @@ import { ChatPage } from '../features/tickets/pages/ChatPage';
 import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage';
 import { HomePage } from '../features/home/pages/HomePage';
 import { PlansPage } from '../features/plans/pages/PlansPage';
+import { ConfirmEmailPage } from '../features/profile/pages/ConfirmEmailPage';
+import { ProfilePage } from '../features/profile/pages/ProfilePage';
 import { GeneralSettingsPage } from '../features/settings/pages/GeneralSettingsPage';
 import { SettingsLayout } from '../features/settings/pages/SettingsLayout';
 import { SignupPage } from '../features/signup/pages/SignupPage';
@@ -42,6 +44,7 @@ export const router = createHashRouter([
       { path: PATHS.login, element: <LoginPage /> },
       { path: PATHS.signup, element: <SignupPage /> },
       { path: PATHS.reset, element: <ResetPasswordPage /> },
+      { path: PATHS.confirmEmail, element: <ConfirmEmailPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -61,6 +64,7 @@ export const router = createHashRouter([
                 ],
               },
               { path: PATHS.contacts, element: <ContactsPage /> },
+              { path: PATHS.profile, element: <ProfilePage /> },
               {
                 path: PATHS.queues,
                 element: (

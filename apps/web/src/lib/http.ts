@@ -1,11 +1,11 @@
-import { refreshResponseSchema } from '@conversa/shared';
+import { REFRESH_CSRF_HEADER, refreshResponseSchema } from '@conversa/shared';
 import { HTTP_TIMEOUT_MS, LOGIN_REDIRECT_DELAY_MS } from './constants';
 import { ApiError, errorMessage } from './errors';
 import i18n from './i18n';
 import { requestEnded, requestStarted } from './loading';
 import { navigateTo } from './navigation';
 import { notifyWarning } from './notify';
-import { clearSession, getRefreshToken, getToken, saveTokens } from './session';
+import { clearSession, getToken, saveToken } from './session';
 
 /** Same origin as the API by default (the server serves the web app); VITE_API_URL overrides it. */
 export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
@@ -103,23 +103,22 @@ async function send(method: string, path: string, options: RequestOptions): Prom
 let refreshing: Promise<boolean> | null = null;
 
 /**
- * Exchanges the stored refresh token for a new pair; concurrent callers share one refresh.
- * Also used by the socket when its handshake answers ERR_SESSION_EXPIRED.
+ * Gets a new access token with the refresh token, which the browser holds in an httpOnly cookie
+ * (SPEC §7: no body; the server rotates the cookie). Concurrent callers share one refresh. Also
+ * used by the socket when its handshake answers ERR_SESSION_EXPIRED.
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
-    const refreshToken = getRefreshToken();
-    if (!refreshToken) return false;
     try {
       const response = await fetch(buildUrl(REFRESH_PATH), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ refreshToken }),
+        headers: { Accept: 'application/json', [REFRESH_CSRF_HEADER.name]: REFRESH_CSRF_HEADER.value },
+        credentials: 'same-origin',
       });
       if (!response.ok) return false;
       const parsed = refreshResponseSchema.safeParse(await parseBody(response));
       if (!parsed.success) return false;
-      saveTokens(parsed.data.token, parsed.data.refreshToken);
+      saveToken(parsed.data.token);
       return true;
     } catch {
       return false;
@@ -134,8 +133,14 @@ let redirectScheduled = false;
 
 /** SPEC §7 401: clear the stored session; unless logging out, warn and go to login after 2 s. */
 function handleLostSession(path: string, message: string): void {
+  if (path.startsWith(LOGOUT_PATH)) clearSession();
+  else endSession(message);
+}
+
+/** The session is gone (refused token, socket refused): warn and go to login after 2 s, once. */
+export function endSession(message: string): void {
   clearSession();
-  if (path.startsWith(LOGOUT_PATH) || redirectScheduled) return;
+  if (redirectScheduled) return;
   redirectScheduled = true;
   notifyWarning(message, 'session-lost');
   setTimeout(() => {

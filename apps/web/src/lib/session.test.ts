@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@conversa/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, saveLogin, saveTokens, STORAGE_KEYS, subscribeSession } from './session';
+import { clearSession, getSession, saveLogin, saveToken, STORAGE_KEYS, subscribeSession } from './session';
 
 const login: LoginResponse = {
   token: 'access-1',
@@ -13,7 +13,7 @@ const login: LoginResponse = {
   queues: [{ id: 1, name: 'Vendas' }],
   blockWavoip: false,
   whatsappAllowed: true,
-  configs: { filtrosAtendimento: null, isDark: true },
+  configs: { filtrosAtendimento: null, isDark: true, language: 'en', notificationSound: false },
 };
 
 describe('the stored session', () => {
@@ -23,6 +23,16 @@ describe('the stored session', () => {
     expect(session).toMatchObject({ token: 'access-1', username: 'Ana Souza', profile: 'admin', userId: 7, tenantId: 3, email: 'ana@example.com' });
     expect(session?.queues).toEqual(login.queues);
     expect(session?.configs.isDark).toBe(true);
+  });
+
+  it('never stores the refresh token (an httpOnly cookie holds it), and drops one an older version stored', () => {
+    localStorage.setItem('refreshToken', 'legacy');
+    saveLogin(login);
+    expect(Object.values({ ...localStorage })).not.toContain('refresh-1');
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    localStorage.setItem('refreshToken', 'legacy');
+    clearSession();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 
   it('is absent without a token or with a malformed user id', () => {
@@ -36,7 +46,7 @@ describe('the stored session', () => {
     const listener = vi.fn();
     const unsubscribe = subscribeSession(listener);
     saveLogin(login);
-    saveTokens('access-2', 'refresh-2');
+    saveToken('access-2');
     expect(getSession()?.token).toBe('access-2');
     clearSession();
     expect(listener).toHaveBeenCalledTimes(3);
@@ -50,6 +60,6 @@ describe('the stored session', () => {
     localStorage.setItem(STORAGE_KEYS.configs, '[');
     const session = getSession();
     expect(session?.queues).toEqual([]);
-    expect(session?.configs).toEqual({ filtrosAtendimento: null, isDark: false });
+    expect(session?.configs).toEqual({ filtrosAtendimento: null, isDark: false, language: null, notificationSound: true });
   });
 });

@@ -2,11 +2,11 @@ import type { LoginResponse, Profile, User, UserConfigs } from '@conversa/shared
 
 /**
  * The stored session (localStorage). Keys are plain strings so other tabs,
- * tests and the socket client can read them directly.
+ * tests and the socket client can read them directly. The refresh token is
+ * not here: it lives in an httpOnly cookie that scripts cannot read.
  */
 export const STORAGE_KEYS = {
   token: 'token',
-  refreshToken: 'refreshToken',
   username: 'username',
   profile: 'profile',
   userId: 'userId',
@@ -20,10 +20,11 @@ export const STORAGE_KEYS = {
 
 /** Not part of the session: survives logout. */
 export const LANGUAGE_KEY = 'language';
+/** Where earlier versions kept the refresh token: removed wherever it is found. */
+const LEGACY_REFRESH_TOKEN_KEY = 'refreshToken';
 
 export interface Session {
   token: string;
-  refreshToken: string | null;
   username: string;
   profile: Profile;
   userId: number;
@@ -35,7 +36,7 @@ export interface Session {
   configs: UserConfigs;
 }
 
-const DEFAULT_CONFIGS: UserConfigs = { filtrosAtendimento: null, isDark: false };
+const DEFAULT_CONFIGS: UserConfigs = { filtrosAtendimento: null, isDark: false, language: null, notificationSound: true };
 
 const listeners = new Set<() => void>();
 let version = 0;
@@ -70,10 +71,6 @@ export function getToken(): string | null {
   return read(STORAGE_KEYS.token);
 }
 
-export function getRefreshToken(): string | null {
-  return read(STORAGE_KEYS.refreshToken);
-}
-
 export function getProfile(): Profile | null {
   return read(STORAGE_KEYS.profile) as Profile | null;
 }
@@ -96,7 +93,6 @@ export function getSession(): Session | null {
   if (!token || userId === null || !profile) return null;
   return {
     token,
-    refreshToken: getRefreshToken(),
     username: read(STORAGE_KEYS.username) ?? '',
     profile,
     userId,
@@ -109,9 +105,10 @@ export function getSession(): Session | null {
   };
 }
 
+/** Stores the login answer, except its refresh token (the server set it as an httpOnly cookie). */
 export function saveLogin(data: LoginResponse): void {
+  removeLegacyRefreshToken();
   write(STORAGE_KEYS.token, data.token);
-  write(STORAGE_KEYS.refreshToken, data.refreshToken);
   write(STORAGE_KEYS.username, data.username);
   write(STORAGE_KEYS.profile, data.profile);
   write(STORAGE_KEYS.userId, String(data.userId));
@@ -124,10 +121,17 @@ export function saveLogin(data: LoginResponse): void {
   emit();
 }
 
-export function saveTokens(token: string, refreshToken: string): void {
+export function saveToken(token: string): void {
   write(STORAGE_KEYS.token, token);
-  write(STORAGE_KEYS.refreshToken, refreshToken);
   emit();
+}
+
+function removeLegacyRefreshToken(): void {
+  try {
+    localStorage.removeItem(LEGACY_REFRESH_TOKEN_KEY);
+  } catch {
+    /* storage unavailable */
+  }
 }
 
 /** Updates what the periodic profile refresh (and config changes) bring back. */
@@ -147,6 +151,7 @@ export function saveConfigs(configs: Partial<UserConfigs>): void {
 }
 
 export function clearSession(): void {
+  removeLegacyRefreshToken();
   for (const key of Object.values(STORAGE_KEYS)) {
     try {
       localStorage.removeItem(key);

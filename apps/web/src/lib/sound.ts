@@ -1,4 +1,5 @@
 import { BEEP_DURATION_MS, BEEP_FREQUENCY_HZ } from './constants';
+import { getConfigs } from './session';
 
 /**
  * A short beep made with WebAudio (no sound file). Browsers only start audio after a user
@@ -34,7 +35,9 @@ export function bindAudioUnlock(): void {
   window.addEventListener('keydown', unlock);
 }
 
+/** Beeps unless the user turned the notification sound off (configs.notificationSound, the profile page). */
 export function playBeep(): void {
+  if (!getConfigs().notificationSound) return;
   const ctx = audioContext();
   if (!ctx || ctx.state !== 'running') return;
   const oscillator = ctx.createOscillator();

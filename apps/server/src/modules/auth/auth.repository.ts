@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Profile, TenantStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
@@ -56,11 +56,14 @@ export async function revokeRefreshFamily(db: Db, familyId: string): Promise<voi
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeUserRefreshTokens(db: Db, userId: number): Promise<void> {
+/** Ends every session of the user, or every one but `keepFamilyId` (the session that asked). */
+export async function revokeUserRefreshTokens(db: Db, userId: number, keepFamilyId?: string): Promise<void> {
+  const filters = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (keepFamilyId) filters.push(ne(refreshTokens.familyId, keepFamilyId));
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(...filters));
 }
 
 // ---- password reset ----
@@ -96,12 +99,31 @@ export async function hitRateLimit(db: Db, key: string, windowSeconds: number): 
   return row?.count ?? 1;
 }
 
+/** The hits of the current window of `windowSeconds` (0 when it has passed). */
+export async function readRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimitCounters.count })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowStart, sql`now() - make_interval(secs => ${windowSeconds})`)))
+    .limit(1);
+  return row?.count ?? 0;
+}
+
 /** Takes one hit back (an attempt refused or not counted as a failure). */
 export async function releaseRateLimitHit(db: Db, key: string): Promise<void> {
   await db
     .update(rateLimitCounters)
     .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
     .where(eq(rateLimitCounters.key, key));
+}
+
+/** Drops counters whose window started more than `olderThanSeconds` ago (every window is shorter). */
+export async function purgeRateLimits(db: Db, olderThanSeconds: number): Promise<number> {
+  const rows = await db
+    .delete(rateLimitCounters)
+    .where(sql`${rateLimitCounters.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`)
+    .returning({ key: rateLimitCounters.key });
+  return rows.length;
 }
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {

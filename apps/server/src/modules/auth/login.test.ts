@@ -46,7 +46,7 @@ describe('POST /auth/login/', () => {
       whatsappAllowed: false, // the tenant hides unofficial channels
       tenantId: tenant.id,
       email: 'maria.super@example.test',
-      configs: { filtrosAtendimento: null, isDark: false },
+      configs: { filtrosAtendimento: null, isDark: false, language: null, notificationSound: true },
     });
     expect(response.body.password).toBeUndefined();
     expect(response.body.passwordHash).toBeUndefined();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { buildTenant, buildUser } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { ROOT_EMAIL, ROOT_PASSWORD } from '../../../test/env.js';
 
 let server: TestServer;
 let api: Api;
@@ -102,10 +103,96 @@ describe('refresh tokens', () => {
     // A forged secret for a real id is not "reuse": the genuine token still works.
     expect((await refresh(session.refreshToken)).status).toBe(200);
 
+    // No token in the body means "the cookie": without the app's header that is refused, and without a cookie there is nothing to refresh.
     const missing = await api.post('/auth/refresh_token', {});
-    expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe('ERR_VALIDATION');
-    expect(Object.keys(missing.body.fields)).toEqual(['refreshToken']);
+    expect(missing.status).toBe(403);
+    expect(missing.body.error).toBe('ERR_NO_PERMISSION');
+    const noCookie = await api.post('/auth/refresh_token', undefined, { headers: APP_HEADER });
+    expect(noCookie.status).toBe(401);
+    expect(noCookie.body.error).toBe('ERR_INVALID_TOKEN');
+    const invalid = await api.post('/auth/refresh_token', { refreshToken: 42 });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.fields)).toEqual(['refreshToken']);
+  });
+});
+
+/** The refresh cookie a response sets (name=value), and the whole Set-Cookie line. */
+function refreshCookie(response: { headers: Headers }): { pair: string; line: string } | undefined {
+  const line = response.headers.getSetCookie().find((c) => c.startsWith('conversa_refresh='));
+  return line ? { pair: line.split(';')[0], line } : undefined;
+}
+const APP_HEADER = { 'x-requested-with': 'conversa' };
+const refreshByCookie = (cookie: string, headers: Record<string, string> = APP_HEADER) =>
+  api.post('/auth/refresh_token', undefined, { headers: { ...headers, cookie } });
+const loginResponse = () => api.post('/auth/login/', { email: user.email, password: user.password });
+
+describe('the refresh token as an httpOnly cookie (the web app)', () => {
+  it('login sets it httpOnly, SameSite=Strict, for /auth only, for the refresh lifetime; Secure over https', async () => {
+    const cookie = refreshCookie(await loginResponse())!;
+    expect(cookie.line).toMatch(/; HttpOnly/);
+    expect(cookie.line).toMatch(/; SameSite=Strict/);
+    expect(cookie.line).toMatch(/; Path=\/auth(;|$)/);
+    expect(cookie.line).toMatch(new RegExp(`; Max-Age=${server.ctx.env.REFRESH_TOKEN_TTL_SECONDS}(;|$)`));
+    expect(cookie.line).not.toMatch(/; Secure/);
+    // Behind a trusted proxy that says https.
+    const behindProxy = await startTestServer({ TRUST_PROXY: 'true' });
+    try {
+      const root = await new Api(behindProxy.url).post('/auth/login/', { email: ROOT_EMAIL, password: ROOT_PASSWORD }, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(refreshCookie(root)!.line).toMatch(/; Secure/);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('refreshes with no body: a new access token in the answer, the rotated refresh token only as a cookie', async () => {
+    const first = refreshCookie(await loginResponse())!;
+    const rotated = await refreshByCookie(first.pair);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toEqual({ token: expect.any(String) });
+    expect((await me(rotated.body.token)).status).toBe(200);
+    const second = refreshCookie(rotated)!;
+    expect(second.pair).not.toBe(first.pair);
+    expect(second.line).toMatch(/; HttpOnly/);
+    expect((await refreshByCookie(second.pair)).status).toBe(200);
+  });
+
+  it('a replayed cookie revokes the family and the answer clears the cookie', async () => {
+    const first = refreshCookie(await loginResponse())!;
+    const second = refreshCookie(await refreshByCookie(first.pair))!;
+    const replay = await refreshByCookie(first.pair);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toBe('ERR_INVALID_TOKEN');
+    expect(refreshCookie(replay)!.line).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    expect((await refreshByCookie(second.pair)).status).toBe(401);
+  });
+
+  it('is refused (403, cookie untouched) without the app header or from another site', async () => {
+    const cookie = refreshCookie(await loginResponse())!;
+    const refused: Record<string, string>[] = [{}, { 'x-requested-with': 'XMLHttpRequest' }, { ...APP_HEADER, 'sec-fetch-site': 'cross-site' }, { ...APP_HEADER, 'sec-fetch-site': 'same-site' }];
+    for (const headers of refused) {
+      const response = await refreshByCookie(cookie.pair, headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(response.body.error).toBe('ERR_NO_PERMISSION');
+    }
+    // Not spent: the app itself still refreshes with it.
+    expect((await refreshByCookie(cookie.pair, { ...APP_HEADER, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
+  it('an API client sending the token in the body gets the new one in the answer and no cookie', async () => {
+    const session = await api.login(user.email, user.password);
+    const rotated = await refresh(session.refreshToken);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toEqual({ token: expect.any(String), refreshToken: expect.any(String) });
+    expect(refreshCookie(rotated)).toBeUndefined();
+  });
+
+  it('logout clears the cookie, which then refreshes nothing', async () => {
+    const login = await loginResponse();
+    const cookie = refreshCookie(login)!;
+    const logout = await api.post('/auth/logout/', undefined, { token: login.body.token, headers: { cookie: cookie.pair } });
+    expect(logout.status).toBe(204);
+    expect(refreshCookie(logout)!.line).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    expect((await refreshByCookie(cookie.pair)).status).toBe(401);
   });
 });
 

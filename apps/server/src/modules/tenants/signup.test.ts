@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { buildPlan, buildUser } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startMailServer, type TestMailServer } from '../../../test/mail-server.js';
+import { SIGNUP_ANSWER } from './use-cases/sign-up.js';
 import type { PlanRow } from '../plans/plans.repository.js';
 
 // Sign-up is rate-limited per IP (5 a minute): behind a pretend trusted proxy, each call here comes from its own IP
@@ -11,6 +13,14 @@ let server: TestServer;
 let api: Api;
 let root: string;
 let plan: PlanRow;
+let mail: TestMailServer;
+
+/** The tenant a sign-up created, found through its admin's login (the answer names none). */
+async function signedUp(body: { email: string; password: string }): Promise<{ tenantId: number; userId: number; token: string }> {
+  const login = await api.post('/auth/login/', { email: body.email, password: body.password });
+  expect(login.status).toBe(200);
+  return { tenantId: login.body.tenantId, userId: login.body.userId, token: login.body.token };
+}
 
 let ipSequence = 0;
 const signup = (body: Record<string, unknown>) =>
@@ -28,21 +38,26 @@ const validBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  mail = await startMailServer();
+  server = await startTestServer({ TRUST_PROXY: 'true', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_SECURE: 'false' });
   api = new Api(server.url);
   root = (await api.loginRoot()).token;
   plan = await buildPlan(server.ctx, { users: 4, connections: 2, trial: true, trialDays: 14 });
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+});
 
 describe('POST /signup', () => {
   it('creates a tenant with the limits of the plan and its admin, who can log in', async () => {
     const body = validBody();
     const response = await signup(body);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ tenantId: expect.any(Number), userId: expect.any(Number) });
+    expect(response.body).toEqual({ message: SIGNUP_ANSWER });
+    const created = await signedUp(body);
 
-    const tenant = await api.get(`/tenants/${response.body.tenantId}`, { token: root });
+    const tenant = await api.get(`/tenants/${created.tenantId}`, { token: root });
     expect(tenant.body).toMatchObject({
       name: 'Padaria Pão Quente',
       status: 'active',
@@ -56,19 +71,19 @@ describe('POST /signup', () => {
     });
 
     const login = await api.post('/auth/login/', { email: body.email, password: body.password });
-    expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ userId: response.body.userId, tenantId: response.body.tenantId, profile: 'admin' });
+    expect(login.body).toMatchObject({ userId: created.userId, tenantId: created.tenantId, profile: 'admin' });
   });
 
   it('makes an admin even when the body asks for superadmin, and ignores other extra fields', async () => {
     const body = validBody({ profile: 'superadmin', tenantId: 1, maxUsers: 1000, status: 'inactive' });
     const response = await signup(body);
     expect(response.status).toBe(201);
-    expect(response.body.tenantId).not.toBe(1);
+    const created = await signedUp(body);
+    expect(created.tenantId).not.toBe(1);
 
     const login = await api.post('/auth/login/', { email: body.email, password: body.password });
-    expect(login.body).toMatchObject({ profile: 'admin', tenantId: response.body.tenantId });
-    const tenant = await api.get(`/tenants/${response.body.tenantId}`, { token: root });
+    expect(login.body).toMatchObject({ profile: 'admin', tenantId: created.tenantId });
+    const tenant = await api.get(`/tenants/${created.tenantId}`, { token: root });
     expect(tenant.body).toMatchObject({ status: 'active', maxUsers: plan.users });
     // Not a platform administrator.
     expect((await api.get('/tenants/', { token: login.body.token })).status).toBe(403);
@@ -76,9 +91,10 @@ describe('POST /signup', () => {
 
   it('accepts a valid CPF and a valid CNPJ with punctuation, and keeps the punctuation', async () => {
     for (const identity of ['529.982.247-25', '11.222.333/0001-81', '11222333000181']) {
-      const response = await signup(validBody({ identity }));
+      const body = validBody({ identity });
+      const response = await signup(body);
       expect(response.status, identity).toBe(201);
-      const tenant = await api.get(`/tenants/${response.body.tenantId}`, { token: root });
+      const tenant = await api.get(`/tenants/${(await signedUp(body)).tenantId}`, { token: root });
       expect(tenant.body.identity).toBe(identity);
     }
   });
@@ -113,15 +129,22 @@ describe('POST /signup', () => {
     expect(Object.keys(badEmail.body.fields)).toEqual(['email']);
   });
 
-  it('refuses an e-mail already in use with 409 ERR_DUPLICATED_EMAIL, creating no tenant', async () => {
+  it('answers an e-mail already in use exactly as a free one, creates nothing, and tells the owner by e-mail', async () => {
     const existing = await buildUser(server.ctx, 1);
     const before = (await api.get('/tenants/', { token: root })).body.length;
-    const response = await signup(validBody({ email: existing.email.toUpperCase(), name: 'Duplicada Ltda' }));
-    expect(response.status).toBe(409);
-    expect(response.body.error).toBe('ERR_DUPLICATED_EMAIL');
+    const free = await signup(validBody());
+    const taken = await signup(validBody({ email: existing.email.toUpperCase(), name: 'Duplicada Ltda', password: 'Attacker-pass-1!' }));
+    expect(taken.status).toBe(free.status);
+    expect(taken.body).toEqual(free.body);
     const tenants = (await api.get('/tenants/', { token: root })).body;
-    expect(tenants.length).toBe(before);
+    expect(tenants.length).toBe(before + 1);
     expect(tenants.map((t: any) => t.name)).not.toContain('Duplicada Ltda');
+    // The account is untouched, and its owner learns of the attempt.
+    await api.login(existing.email, existing.password);
+    expect((await api.post('/auth/login/', { email: existing.email, password: 'Attacker-pass-1!' })).status).toBe(401);
+    const notice = await mail.waitFor((m) => m.to.includes(existing.email));
+    expect(notice.text).toContain('#/login');
+    expect(notice.text).not.toMatch(/Attacker-pass/);
   });
 
   it('refuses an unknown plan with 404 ERR_NO_PLAN_FOUND', async () => {

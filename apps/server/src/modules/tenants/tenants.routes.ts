@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { errorResponses } from '../../platform/http/responses.js';
+import { errorResponses, messageSchema } from '../../platform/http/responses.js';
 import { presentTenant } from './tenants.presenter.js';
 import { findTenantById, listTenants } from './tenants.repository.js';
 import { createTenant } from './use-cases/create-tenant.js';
@@ -56,7 +56,8 @@ export const tenantsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
     schema: {
       tags,
       body: signupBodySchema,
-      response: { 201: z.object({ tenantId: z.number().int(), userId: z.number().int() }), ...errorResponses },
+      description: 'Answers the same whether the e-mail already had an account or not (its owner is told by e-mail).',
+      response: { 201: messageSchema, ...errorResponses },
     },
     handler: async (request, reply) => reply.status(201).send(await signUp(ctx, { ...request.body, ip: request.ip })),
   });

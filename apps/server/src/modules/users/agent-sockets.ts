@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io';
 import type { AppContext } from '../../app-context.js';
 import type { Realtime } from '../../platform/realtime/realtime.js';
 import { rooms } from '../../platform/realtime/rooms.js';
+import { SocketBusyError, SocketWork } from '../../platform/realtime/socket-guard.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { verifyAccessToken } from '../auth/access-token.js';
 import { isSupervisorOrAdmin, type Actor } from '../auth/actor.js';
@@ -15,8 +16,9 @@ export const AGENTS_NAMESPACE = '/';
 
 /**
  * Agents' sockets: the access token is checked at the handshake, and the server joins the rooms the
- * user's memberships allow (tenant, own user, queues, admins). A changed membership disconnects the
- * user's sockets; the client reconnects and gets the new rooms.
+ * user's memberships allow (tenant, own user, own session, queues, admins). A revoked session or a
+ * changed membership disconnects the sockets concerned (listeners/drop-revoked-sockets.ts); the
+ * client reconnects and gets the new rooms, or is refused.
  */
 export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void {
   realtime.namespace<Actor>(
@@ -26,31 +28,40 @@ export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void 
       if (!token) throw new AppError('ERR_INVALID_TOKEN');
       const claims = await verifyAccessToken(token, ctx.secrets.jwtSecret);
       const user = await findAuthUser(ctx.db, claims.userId, claims.sessionId);
-      if (!user || !user.sessionActive) throw new AppError('ERR_INVALID_TOKEN');
+      if (!user || user.tenantId !== claims.tenantId || !user.sessionActive) throw new AppError('ERR_INVALID_TOKEN');
       if (user.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
       const actor: Actor = { userId: user.userId, tenantId: user.tenantId, profile: user.profile, sessionId: claims.sessionId };
       const queues = await listUserQueues(ctx.db, actor.tenantId, actor.userId);
-      const joined = [rooms.tenant(actor.tenantId), rooms.user(actor.tenantId, actor.userId), rooms.noQueue(actor.tenantId), ...queues.map((q) => rooms.queue(actor.tenantId, q.id))];
+      const joined = [
+        rooms.tenant(actor.tenantId),
+        rooms.user(actor.tenantId, actor.userId),
+        rooms.session(actor.sessionId),
+        rooms.noQueue(actor.tenantId),
+        ...queues.map((q) => rooms.queue(actor.tenantId, q.id)),
+      ];
       if (isSupervisorOrAdmin(actor)) joined.push(rooms.admins(actor.tenantId));
       return { data: actor, rooms: joined };
     },
     (socket, actor) => {
+      // Each socket's work runs one task at a time with a bounded backlog (the rate limit is in Realtime).
+      const work = new SocketWork();
+      const logFailure = (error: unknown) => ctx.logger.warn({ err: error }, 'socket event failed');
       // SPEC §7: on login the client emits setUserActive; the user is then shown online to the tenant.
-      socket.on(SOCKET_EVENTS.setUserActive, () => void setOnline(ctx, actor, true));
+      socket.on(SOCKET_EVENTS.setUserActive, () => void work.run(() => setOnline(ctx, actor, true)).catch(logFailure));
       // The chat the agent has open: messages arriving for it do not count as unread.
       // An optional acknowledgement tells the client when following has started (or why not).
       socket.on(SOCKET_EVENTS.joinTicket, (ticketId: unknown, ack?: unknown) => {
         const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
-        followTicket(ctx, socket, actor, ticketId).then(
+        work.run(() => followTicket(ctx, socket, actor, ticketId)).then(
           () => reply({ ok: true }),
           (error: unknown) => {
-            const code = error instanceof AppError ? error.code : 'ERR_NO_PERMISSION';
-            socket.emit('ticket:error', { ticketId, error: code });
-            reply({ ok: false, error: code });
+            const answer = error instanceof AppError || error instanceof SocketBusyError ? error.code : 'ERR_NO_PERMISSION';
+            socket.emit('ticket:error', { ticketId, error: answer });
+            reply({ ok: false, error: answer });
           },
         );
       });
-      socket.on(SOCKET_EVENTS.leaveTicket, () => void leaveTickets(socket));
+      socket.on(SOCKET_EVENTS.leaveTicket, () => void work.run(() => leaveTickets(socket)).catch(logFailure));
       socket.on('disconnect', () => {
         void (async () => {
           const remaining = await realtime.io.of(AGENTS_NAMESPACE).in(rooms.user(actor.tenantId, actor.userId)).fetchSockets();

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema.js';
+import { emailChangeRequests, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -74,5 +74,20 @@ export async function deleteUser(db: Db, tenantId: number, id: number): Promise<
 /** For flows that start from a user id outside a tenant context (password reset tokens). */
 export async function findUserByIdAnyTenant(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+// ---- one's own e-mail change, confirmed by a link sent to the new address ----
+export async function insertEmailChangeRequest(db: Db, values: typeof emailChangeRequests.$inferInsert): Promise<void> {
+  await db.insert(emailChangeRequests).values(values);
+}
+
+/** Consumes a valid request atomically (single use, unexpired); answers its user and new e-mail. */
+export async function consumeEmailChangeRequest(db: Db, tokenHash: string): Promise<{ userId: number; newEmail: string } | undefined> {
+  const [row] = await db
+    .update(emailChangeRequests)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailChangeRequests.tokenHash, tokenHash), isNull(emailChangeRequests.usedAt), gt(emailChangeRequests.expiresAt, sql`now()`)))
+    .returning({ userId: emailChangeRequests.userId, newEmail: emailChangeRequests.newEmail });
   return row;
 }

@@ -1,4 +1,5 @@
 import {
+  confirmEmailChangeBodySchema,
   createUserBodySchema,
   idParamSchema,
   listUsersQuerySchema,
@@ -12,8 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { errorResponses } from '../../platform/http/responses.js';
+import { errorResponses, messageSchema } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
+import { confirmEmailChange } from './use-cases/confirm-email-change.js';
 import { createUser } from './use-cases/create-user.js';
 import { deleteUser } from './use-cases/delete-user.js';
 import { setUserOnline } from './use-cases/set-user-online.js';
@@ -75,8 +77,25 @@ export const usersRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
 
   app.put('/users/:id', {
     config: { auth: 'user' },
-    schema: { tags, params: idParamSchema, body: updateUserBodySchema, response: { 200: userSchema, ...errorResponses } },
+    schema: {
+      tags,
+      description:
+        'One\'s own `email` or `password` needs `currentPassword`. One\'s own new e-mail is not set at once: a confirmation link is ' +
+        'e-mailed to it (POST /users/email-change/confirm), and the answer is the same whether the address is free or not.',
+      params: idParamSchema,
+      body: updateUserBodySchema,
+      response: { 200: userSchema, ...errorResponses },
+    },
     handler: async (request) => presentOne(await updateUser(ctx, actorOf(request), request.params.id, request.body)),
+  });
+
+  app.post('/users/email-change/confirm', {
+    config: { auth: 'public' },
+    schema: { tags, body: confirmEmailChangeBodySchema, response: { 200: messageSchema, ...errorResponses } },
+    handler: async (request) => {
+      await confirmEmailChange(ctx, request.body.token);
+      return { message: 'E-mail changed.' };
+    },
   });
 
   app.delete('/users/:id', {

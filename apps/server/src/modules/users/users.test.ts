@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { buildTenant, buildUser, DEFAULT_PASSWORD } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startMailServer, type TestMailServer } from '../../../test/mail-server.js';
 import { hashPassword } from '../auth/passwords.js';
 import { insertQueue } from '../queues/queues.repository.js';
 import { insertUser } from './users.repository.js';
@@ -11,6 +12,7 @@ import { insertUser } from './users.repository.js';
 
 let server: TestServer;
 let api: Api;
+let mail: TestMailServer;
 let tenantA: number;
 let tenantB: number;
 
@@ -43,7 +45,8 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  mail = await startMailServer();
+  server = await startTestServer({ TRUST_PROXY: 'true', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_SECURE: 'false' });
   api = new Api(server.url);
   tenantA = (await buildTenant(server.ctx)).id;
   tenantB = (await buildTenant(server.ctx)).id;
@@ -53,7 +56,10 @@ beforeAll(async () => {
   adminB = await member(tenantB, 'admin');
   userB = await member(tenantB, 'user');
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await mail?.close();
+});
 
 // Failed logins count against the client IP (5 a minute): behind a pretend trusted proxy each check uses its own IP.
 let ipSequence = 0;
@@ -129,11 +135,11 @@ describe('PUT /users/{id}', () => {
 
   it('a plain user updates their own name and password, but not their profile or flags', async () => {
     const self = await member(tenantA, 'user');
-    const renamed = await api.put(`/users/${self.id}`, { name: 'Renamed Me', password: 'My-new-pass-2' }, { token: self.token });
+    const renamed = await api.put(`/users/${self.id}`, { name: 'Renamed Me', password: 'My-new-pass-2!', currentPassword: self.password }, { token: self.token });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: self.id, name: 'Renamed Me', profile: 'user' });
     expect((await tryLogin(self.email, self.password)).status).toBe(401);
-    await api.login(self.email, 'My-new-pass-2');
+    await api.login(self.email, 'My-new-pass-2!');
     // Changing one's own password keeps the current session.
     expect((await api.get(`/users/${self.id}`, { token: self.token })).status).toBe(200);
 
@@ -177,6 +183,113 @@ describe('PUT /users/{id}', () => {
     expect(refresh.body.error).toBe('ERR_INVALID_TOKEN');
     expect((await api.get(`/users/${target.id}`, { token: target.token })).status).toBe(401);
     await api.login(target.email, 'Set-by-admin-1');
+  });
+});
+
+describe('changing one\u2019s own e-mail or password needs the current password', () => {
+  it('refuses a missing or wrong current password (400 ERR_INVALID_CURRENT_PASSWORD), limits guesses, and changes nothing', async () => {
+    const self = await member(tenantA, 'user');
+    for (const body of [
+      { password: 'Stolen-token-1!' },
+      { password: 'Stolen-token-1!', currentPassword: 'Not-my-pass-1!' },
+      { email: `taken-over-${self.id}@users.example.test` },
+      { email: `taken-over-${self.id}@users.example.test`, currentPassword: 'Not-my-pass-1!' },
+    ]) {
+      const response = await api.put(`/users/${self.id}`, body, { token: self.token });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error).toBe('ERR_INVALID_CURRENT_PASSWORD');
+      expect(Object.keys(response.body.fields)).toEqual(['currentPassword']);
+    }
+    // Two wrong guesses so far; three more, then even the right one waits (5 a minute per user).
+    for (let i = 0; i < 3; i++) expect((await api.put(`/users/${self.id}`, { password: 'Stolen-token-1!', currentPassword: `Guess-${i}-pass!` }, { token: self.token })).status).toBe(400);
+    const limited = await api.put(`/users/${self.id}`, { password: 'Stolen-token-1!', currentPassword: self.password }, { token: self.token });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('ERR_LIMIT_MAX');
+    await api.login(self.email, self.password);
+    // A name alone needs nothing more.
+    expect((await api.put(`/users/${self.id}`, { name: 'Still Me' }, { token: self.token })).status).toBe(200);
+  });
+
+  it('a new e-mail of one\u2019s own is set when the link sent to it is opened; an admin editing someone else needs no password and no link', async () => {
+    const self = await member(tenantA, 'super');
+    const email = `moved-${self.id}@users.example.test`;
+    const asked = await api.put(`/users/${self.id}`, { email, currentPassword: self.password }, { token: self.token });
+    expect(asked.status).toBe(200);
+    expect(asked.body.email).toBe(self.email);
+    const link = /#\/perfil\/email\/([A-Za-z0-9_-]{20,})/.exec((await mail.waitFor((m) => m.to.includes(email))).text);
+    expect(link).not.toBeNull();
+    const confirmed = await api.post('/users/email-change/confirm', { token: link![1] });
+    expect(confirmed.status).toBe(200);
+    await api.login(email, self.password);
+    // Single use.
+    const again = await api.post('/users/email-change/confirm', { token: link![1] });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('ERR_INVALID_EMAIL_CHANGE_TOKEN');
+
+    const byAdmin = await api.put(`/users/${self.id}`, { email: `by-admin-${self.id}@users.example.test`, password: 'Admin-set-1!' }, { token: adminA.token });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.email).toBe(`by-admin-${self.id}@users.example.test`);
+    // An admin's own password is their own: the current one is needed.
+    const admin = await member(tenantA, 'admin');
+    expect((await api.put(`/users/${admin.id}`, { password: 'Admin-own-1!' }, { token: admin.token })).body.error).toBe('ERR_INVALID_CURRENT_PASSWORD');
+  });
+
+  it('asking for an e-mail that already has an account answers exactly as for a free one; its owner is told, nothing changes', async () => {
+    const self = await member(tenantA, 'user');
+    const free = await api.put(`/users/${self.id}`, { email: `free-${self.id}@users.example.test`, currentPassword: self.password }, { token: self.token });
+    const taken = await api.put(`/users/${self.id}`, { email: userB.email, currentPassword: self.password }, { token: self.token });
+    expect(taken.status).toBe(free.status);
+    const { updatedAt: _a, ...freeBody } = free.body;
+    const { updatedAt: _b, ...takenBody } = taken.body;
+    expect(takenBody).toEqual(freeBody);
+    const notice = await mail.waitFor((m) => m.to.includes(userB.email));
+    expect(notice.text).not.toMatch(/#\/perfil\/email\//);
+    await api.login(userB.email, userB.password);
+    await api.login(self.email, self.password);
+  });
+
+  it("one's own new password ends every other session of the user and keeps the current one", async () => {
+    const self = await member(tenantA, 'user');
+    const other = await api.login(self.email, self.password);
+    const changed = await api.put(`/users/${self.id}`, { password: 'Fresh-pass-3!', currentPassword: self.password }, { token: self.token });
+    expect(changed.status).toBe(200);
+    expect((await api.get(`/users/${self.id}`, { token: other.token })).status).toBe(401);
+    expect((await api.post('/auth/refresh_token', { refreshToken: other.refreshToken })).status).toBe(401);
+    // The session that changed it goes on, refresh included.
+    expect((await api.get(`/users/${self.id}`, { token: self.token })).status).toBe(200);
+    expect((await api.post('/auth/refresh_token', { refreshToken: self.refreshToken })).status).toBe(200);
+  });
+});
+
+describe('taken e-mails do not let anyone probe other tenants', () => {
+  it("an admin learns freely about their own tenant's e-mails; about other tenants, 5 answers an hour, then every creation waits", async () => {
+    const tenant = (await buildTenant(server.ctx)).id;
+    const admin = await member(tenant, 'admin');
+    const colleague = await member(tenant, 'user');
+    for (let i = 0; i < 7; i++) {
+      const own = await api.post('/users', newUser({ email: colleague.email }), { token: admin.token });
+      expect(own.status).toBe(409);
+      expect(own.body.error).toBe('ERR_DUPLICATED_EMAIL');
+    }
+    const foreign = [userB, adminB, userA, adminA, superA];
+    for (const holder of foreign) expect((await api.post('/users', newUser({ email: holder.email }), { token: admin.token })).status).toBe(409);
+    // The budget is spent: a taken e-mail and a free one get the same refusal.
+    for (const email of [userB.email, `free-${tenant}@users.example.test`]) {
+      const response = await api.post('/users', newUser({ email }), { token: admin.token });
+      expect(response.status, email).toBe(429);
+      expect(response.body.error).toBe('ERR_LIMIT_MAX');
+    }
+    // Edits that do not set an e-mail go on.
+    expect((await api.put(`/users/${colleague.id}`, { name: 'Renamed Colleague' }, { token: admin.token })).status).toBe(200);
+  });
+
+  it('one\u2019s own e-mail change requests are limited to 5 a minute', async () => {
+    const self = await member(tenantA, 'user');
+    for (let i = 0; i < 5; i++) {
+      expect((await api.put(`/users/${self.id}`, { email: `burst-${i}-${self.id}@users.example.test`, currentPassword: self.password }, { token: self.token })).status).toBe(200);
+    }
+    const limited = await api.put(`/users/${self.id}`, { email: `burst-6-${self.id}@users.example.test`, currentPassword: self.password }, { token: self.token });
+    expect(limited.status).toBe(429);
   });
 });
 
@@ -236,11 +349,16 @@ describe('PUT /users/{id}/configs', () => {
     const filters = { status: ['open', 'pending'], showAll: false, queuesIds: [1, 2] };
     const response = await api.put(`/users/${self.id}/configs`, { isDark: true, filtrosAtendimento: filters }, { token: self.token });
     expect(response.status).toBe(200);
-    expect(response.body.configs).toEqual({ isDark: true, filtrosAtendimento: filters });
+    expect(response.body.configs).toEqual({ isDark: true, filtrosAtendimento: filters, language: null, notificationSound: true });
 
-    // Partial update keeps the other preference; the login response carries them.
-    expect((await api.put(`/users/${self.id}/configs`, { isDark: false }, { token: self.token })).body.configs).toEqual({ isDark: false, filtrosAtendimento: filters });
-    expect((await api.login(self.email, self.password)).configs).toEqual({ isDark: false, filtrosAtendimento: filters });
+    // Partial update keeps the other preferences; the login response carries them.
+    const saved = await api.put(`/users/${self.id}/configs`, { isDark: false, language: 'es-419', notificationSound: false }, { token: self.token });
+    expect(saved.body.configs).toEqual({ isDark: false, filtrosAtendimento: filters, language: 'es-419', notificationSound: false });
+    expect((await api.login(self.email, self.password)).configs).toEqual({ isDark: false, filtrosAtendimento: filters, language: 'es-419', notificationSound: false });
+    expect((await api.put(`/users/${self.id}/configs`, { language: null }, { token: self.token })).body.configs.language).toBeNull();
+    const badLanguage = await api.put(`/users/${self.id}/configs`, { language: 'xx' }, { token: self.token });
+    expect(badLanguage.status).toBe(400);
+    expect(Object.keys(badLanguage.body.fields)).toEqual(['language']);
 
     for (const caller of [adminA, superA, userA]) {
       expectForbidden(await api.put(`/users/${self.id}/configs`, { isDark: true }, { token: caller.token }));

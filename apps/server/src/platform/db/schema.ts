@@ -68,7 +68,7 @@ export const users = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     lastOnline: timestamp('last_online', { withTimezone: true }),
     blockWavoip: boolean('block_wavoip').notNull().default(false),
-    configs: jsonb('configs').$type<UserConfigs>().notNull().default({ filtrosAtendimento: null, isDark: false }),
+    configs: jsonb('configs').$type<Partial<UserConfigs>>().notNull().default({ filtrosAtendimento: null, isDark: false }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_tenant_idx').on(t.tenantId)],
@@ -118,6 +118,23 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** One's own new e-mail, waiting for the link sent to it (single use, expiring). */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_change_requests_hash_key').on(t.tokenHash), index('email_change_requests_user_idx').on(t.userId)],
 );
 
 /** Fixed-window counters shared by every node (login and reset throttling). */

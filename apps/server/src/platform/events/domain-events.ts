@@ -40,7 +40,13 @@ export type DomainEvent =
       userId: number;
       progress: { done: number; total: number; rejected: number; finished: boolean };
     }
-  | { type: 'channel.historyImport'; tenantId: number; progress: HistoryImportProgress };
+  | { type: 'channel.historyImport'; tenantId: number; progress: HistoryImportProgress }
+  /**
+   * Access ended or changed: the sockets concerned must go at once. `sessionId` alone: one login
+   * session (logout); `userId`: every session of the user but `keepSessionId` (password change,
+   * deletion, changed profile or queues); neither: the whole tenant (deactivated or deleted).
+   */
+  | { type: 'access.revoked'; tenantId: number; userId?: number; sessionId?: string; keepSessionId?: string; tenantInactive?: boolean };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
 

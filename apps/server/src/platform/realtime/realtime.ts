@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
+import { limitSocketEvents } from './socket-guard.js';
 
 export interface SocketAuthenticator<T> {
   (socket: Socket): Promise<{ data: T; rooms: string[] }>;
@@ -21,11 +22,12 @@ export class Realtime {
     httpServer: HttpServer,
     private readonly logger: Logger,
   ) {
-    this.io = new Server(httpServer, {
-      serveClient: false,
-      maxHttpBufferSize: 256 * 1024,
-      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
-    });
+    // No connection-state recovery: Socket.IO (4.8) restores a returning socket's rooms and writes
+    // the packets it missed to the wire while building the socket, before any middleware has
+    // re-checked the token, so a session revoked (or a queue left) during a short disconnection
+    // would get back its old rooms and their message bodies. Both clients (web app and widget)
+    // fetch what they missed over HTTP after a reconnection instead.
+    this.io = new Server(httpServer, { serveClient: false, maxHttpBufferSize: 256 * 1024 });
   }
 
   async useRedis(url: string): Promise<void> {
@@ -53,7 +55,10 @@ export class Realtime {
           next(failure);
         });
     });
-    if (onConnection) nsp.on('connection', (socket) => onConnection(socket, socket.data as T));
+    nsp.on('connection', (socket) => {
+      limitSocketEvents(socket);
+      onConnection?.(socket, socket.data as T);
+    });
     return nsp;
   }
 
@@ -62,9 +67,13 @@ export class Realtime {
     this.io.of(namespace).to(roomList).emit(event, payload);
   }
 
-  /** Forces the sockets in a room to reconnect (and so re-authenticate and re-join their rooms). */
-  disconnectRoom(namespace: string, room: string): void {
-    this.io.of(namespace).in(room).disconnectSockets(true);
+  /**
+   * Disconnects the sockets in a room, on every node (through the adapter), except those also in
+   * `keepRoom`. Their clients reconnect and so re-authenticate and re-join their rooms, or are refused.
+   */
+  disconnectRoom(namespace: string, room: string, keepRoom?: string): void {
+    const target = this.io.of(namespace).in(room);
+    (keepRoom ? target.except(keepRoom) : target).disconnectSockets(true);
   }
 
   /** Drops every socket (clients reconnect elsewhere); the HTTP server itself is Fastify's to close. */

@@ -2,6 +2,8 @@
 export const rooms = {
   tenant: (tenantId: number) => `tenant:${tenantId}`,
   user: (tenantId: number, userId: number) => `tenant:${tenantId}:user:${userId}`,
+  /** The sockets of one login session (refresh family): logout ends only these. */
+  session: (sessionId: string) => `session:${sessionId}`,
   admins: (tenantId: number) => `tenant:${tenantId}:admins`,
   queue: (tenantId: number, queueId: number) => `tenant:${tenantId}:queue:${queueId}`,
   /** Every agent of the tenant; receives tickets without queue only when the tenant's settings allow it. */

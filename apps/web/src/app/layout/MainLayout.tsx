@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { SocketProvider } from '../SocketProvider';
 import { useIdleReload } from '../useIdleReload';
-import { useProfileRefresh } from '../useProfileRefresh';
+import { useProfileRefresh, useUserLanguage } from '../useProfileRefresh';
 import { HeaderBar } from './HeaderBar';
 import { NavbarLinks } from './NavbarLinks';
 
@@ -11,6 +11,7 @@ import { NavbarLinks } from './NavbarLinks';
 export function MainLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   useProfileRefresh();
+  useUserLanguage();
   useIdleReload();
 
   return (

@@ -1,8 +1,10 @@
 import { ActionIcon, Box, Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconId, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/LanguagePicker';
 import { logout } from '../../features/auth/api';
+import { navigateTo } from '../../lib/navigation';
+import { PATHS } from '../paths';
 import { useSession } from '../../lib/useSession';
 import { useColorSchemeToggle } from './ColorSchemeToggle';
 
@@ -64,6 +66,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
             <Menu.Divider />
           </>
         )}
+        <Menu.Item leftSection={<IconId size={16} />} onClick={() => navigateTo(PATHS.profile)} data-testid="profile-link">
+          {t('profile.title')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logout()} data-testid="logout-button">
           {t('common.signOut')}
         </Menu.Item>

@@ -1,9 +1,12 @@
 import { loginResponseSchema, type LoginResponse } from '@conversa/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../lib/http';
+import i18n from '../../lib/i18n';
+import { TENANT_INACTIVE_LOGOUT_DELAY_MS } from '../../lib/constants';
 import { navigateTo } from '../../lib/navigation';
+import { notifyWarning } from '../../lib/notify';
 import { queryClient } from '../../lib/query-client';
-import { clearSession, getRefreshToken, saveLogin } from '../../lib/session';
+import { clearSession, getToken, saveLogin } from '../../lib/session';
 
 export interface LoginInput {
   email: string;
@@ -23,17 +26,29 @@ export function useLogin() {
   });
 }
 
-/** POST /auth/logout/ (best effort), then clear the stored session and go to login. */
+/** POST /auth/logout/ (best effort: it also clears the refresh cookie), then clear the stored session and go to login. */
 export async function logout(): Promise<void> {
-  const refreshToken = getRefreshToken();
   try {
-    if (refreshToken) await http.post('/auth/logout/', { refreshToken });
+    if (getToken()) await http.post('/auth/logout/');
   } catch {
     /* the session is cleared anyway */
   }
   clearSession();
   queryClient.clear();
   navigateTo('/login', { replace: true });
+}
+
+let inactiveLogoutScheduled = false;
+
+/** SPEC §8: 'Sua empresa está inativa!', then logout shortly (from the socket or the profile refresh, once). */
+export function logoutForInactiveTenant(): void {
+  if (inactiveLogoutScheduled) return;
+  inactiveLogoutScheduled = true;
+  notifyWarning(i18n.t('session.tenantInactive'), 'tenant-inactive');
+  setTimeout(() => {
+    inactiveLogoutScheduled = false;
+    void logout();
+  }, TENANT_INACTIVE_LOGOUT_DELAY_MS);
 }
 
 export function usePasswordResetRequest() {

@@ -21,6 +21,6 @@ export function usePublicPlans() {
 
 export function useSignup() {
   return useMutation({
-    mutationFn: (input: SignupInput) => http.post<{ tenantId: number; userId: number }>('/signup', input),
+    mutationFn: (input: SignupInput) => http.post<{ message: string }>('/signup', input),
   });
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { updateTenantBodySchema } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { findPlanById } from '../../plans/plans.repository.js';
 import { assertTenantChangeAllowed } from '../tenants.policy.js';
@@ -8,11 +9,14 @@ import { findTenantById, updateTenant as updateTenantRow, type TenantWithCount }
 
 export type UpdateTenantInput = z.output<typeof updateTenantBodySchema>;
 
+/** Updates a tenant; a deactivation logs out every user of it at once (their sockets are told, then dropped). */
 export async function updateTenant(ctx: AppContext, tenantId: number, input: UpdateTenantInput): Promise<TenantWithCount> {
   assertTenantChangeAllowed(tenantId, { status: input.status });
-  return ctx.db.transaction(async (tx) => {
+  return transact(ctx, async (tx, events) => {
     if (input.planId && !(await findPlanById(tx, input.planId))) throw new AppError('ERR_NO_PLAN_FOUND');
     if (!(await updateTenantRow(tx, tenantId, input))) throw new AppError('ERR_NO_TENANT_FOUND');
-    return (await findTenantById(tx, tenantId))!;
+    const tenant = (await findTenantById(tx, tenantId))!;
+    if (tenant.status !== 'active') events.push({ type: 'access.revoked', tenantId, tenantInactive: true });
+    return tenant;
   });
 }

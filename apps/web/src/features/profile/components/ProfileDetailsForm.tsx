@@ -1,0 +1,86 @@
+import { emailSchema, userNameSchema, type User } from '@conversa/shared';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../lib/notify';
+import { useUpdateOwnProfile, type OwnProfileInput } from '../api';
+import { serverFormErrors } from '../form-errors';
+
+interface Values {
+  name: string;
+  email: string;
+  currentPassword: string;
+}
+
+/** Name and e-mail; a new e-mail needs the current password (the server checks it). */
+export function ProfileDetailsForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const update = useUpdateOwnProfile(user.id);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const emailChanged = (email: string) => email.trim().toLowerCase() !== user.email;
+  const form = useForm<Values>({
+    initialValues: { name: user.name, email: user.email, currentPassword: '' },
+    validate: {
+      name: (value) => (userNameSchema.safeParse(value).success ? null : t('validation.minLength', { min: 2 })),
+      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
+      currentPassword: (value, values) => (emailChanged(values.email) && !value ? t('profile.currentPasswordRequired') : null),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    const input: OwnProfileInput = { name: values.name.trim() };
+    const newEmail = emailChanged(values.email) ? values.email.trim().toLowerCase() : null;
+    if (newEmail) Object.assign(input, { email: newEmail, currentPassword: values.currentPassword });
+    update.mutate(input, {
+      onSuccess: (saved) => {
+        form.setValues({ name: saved.name, email: saved.email, currentPassword: '' });
+        form.resetDirty();
+        notifySuccess(t('common.saved'));
+        // The new e-mail is set once the link sent to it is opened.
+        if (newEmail) setSentTo(newEmail);
+      },
+      onError: (error) => {
+        const { fields, message } = serverFormErrors(error);
+        form.setErrors(fields);
+        setFormError(message);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="profile-details-form">
+      <Stack>
+        <TextInput label={t('profile.name')} required autoComplete="name" data-testid="profile-name" {...form.getInputProps('name')} />
+        <TextInput label={t('profile.email')} type="email" required autoComplete="email" data-testid="profile-email" {...form.getInputProps('email')} />
+        {emailChanged(form.values.email) && (
+          <PasswordInput
+            label={t('profile.currentPassword')}
+            description={t('profile.currentPasswordForEmail')}
+            required
+            autoComplete="current-password"
+            data-testid="profile-email-current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
+        {sentTo && (
+          <Alert color="blue" data-testid="profile-email-sent">
+            {t('profile.emailConfirmationSent', { email: sentTo })}
+          </Alert>
+        )}
+        {formError && (
+          <Alert color="red" data-testid="profile-details-error">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending} data-testid="profile-details-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
