@@ -22,6 +22,6 @@ export function signInAs(profile: Profile, { userId = 7, tenantId = 1, username 
     queues,
     blockWavoip: false,
     whatsappAllowed: true,
-    configs: { filtrosAtendimento: null, isDark: false },
+    configs: { filtrosAtendimento: null, isDark: false, language: null, notificationSound: true },
   });
 }

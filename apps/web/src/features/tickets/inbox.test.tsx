@@ -29,7 +29,7 @@ const paula: User = {
   isOnline: true,
   lastOnline: null,
   blockWavoip: false,
-  configs: { filtrosAtendimento: null, isDark: false },
+  configs: { filtrosAtendimento: null, isDark: false, language: null, notificationSound: true },
   queues: [{ id: 1, name: 'Suporte' }],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

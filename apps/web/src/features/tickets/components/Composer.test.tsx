@@ -2,7 +2,7 @@ import type { LoginResponse, Message, Ticket } from '@conversa/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { saveLogin } from '../../../lib/session';
+import { signInAs } from '../../../test/session';
 import { renderWithApp, testQueryClient } from '../../../test/render';
 import { upsertMessageInCache } from '../cache';
 import { messageKeys, type MessagePage } from '../keys';
@@ -17,20 +17,7 @@ import { MessageList } from './MessageList';
  */
 
 const ME = 7;
-const login = (profile: LoginResponse['profile'], userId = ME) =>
-  saveLogin({
-    token: 'access',
-    refreshToken: 'refresh',
-    username: 'Ana',
-    profile,
-    userId,
-    tenantId: 2,
-    email: 'ana@example.com',
-    queues: [],
-    blockWavoip: false,
-    whatsappAllowed: true,
-    configs: { filtrosAtendimento: null, isDark: false },
-  });
+const login = (profile: LoginResponse['profile'], userId = ME) => signInAs(profile, { userId, username: 'Ana' });
 
 const baseTicket: Ticket = {
   id: 41,
