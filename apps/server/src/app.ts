@@ -18,6 +18,7 @@ import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerHealthRoutes } from './platform/http/health.routes.js';
+import { requestLogController } from './platform/observability/logger.js';
 import { registerMetrics } from './platform/observability/metrics.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { keepFocusedTicketRead } from './modules/tickets/listeners/keep-focused-ticket-read.js';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const logger: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
     loggerInstance: logger,
+    logController: requestLogController(ctx.env, ctx.logger),
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
