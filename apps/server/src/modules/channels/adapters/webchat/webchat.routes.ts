@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { zodFieldProblems } from '../../../../platform/http/field-issues.js';
 import { errorResponses } from '../../../../platform/http/responses.js';
 import { renderDemoPage, DEMO_PAGE_CSP } from './demo-page.js';
 import { getWidgetConfig } from './use-cases/get-widget-config.js';
@@ -221,9 +222,8 @@ const webchatMediaRoute =
         if (!file) throw new AppError('ERR_VALIDATION', 'No file was uploaded.', { file: ['Required'] });
         const parsed = mediaFieldsSchema.safeParse(fields);
         if (!parsed.success) {
-          const issues: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (issues[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-          throw new AppError('ERR_VALIDATION', `Invalid fields: ${Object.keys(issues).join(', ')}.`, issues);
+          const problems = zodFieldProblems(parsed.error.issues, { input: fields });
+          throw new AppError('ERR_VALIDATION', `Invalid fields: ${Object.keys(problems).join(', ')}.`, problems);
         }
         const { message, duplicate } = await postVisitorMessage(ctx, visitorOf(request), { ...parsed.data, file });
         return reply.status(duplicate ? 200 : 201).send(presentVisitorMessage(message, ctx.media));
