@@ -52,7 +52,8 @@ describe('POST /whatsapp', () => {
       queueId: null,
       farewellMessage: 'Tchau!',
       autoDistribution: 'balanced',
-      settings: { title: expect.any(String), welcomeMessage: expect.any(String), color: expect.any(String), allowedOrigins: [] },
+      // No title or welcome of its own: the widget shows its defaults in the visitor's language.
+      settings: { color: expect.any(String), allowedOrigins: [] },
       publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/),
       qrcode: null,
       retries: 0,

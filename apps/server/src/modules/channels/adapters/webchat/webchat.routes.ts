@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { zodFieldProblems } from '../../../../platform/http/field-issues.js';
+import { pageLocale } from '../../../../platform/http/page-locale.js';
 import { errorResponses } from '../../../../platform/http/responses.js';
 import { renderDemoPage, DEMO_PAGE_CSP } from './demo-page.js';
 import { getWidgetConfig } from './use-cases/get-widget-config.js';
@@ -91,16 +92,17 @@ export const webchatRoutes =
       '/webchat/demo/:publicKey',
       { config: { auth: 'public' }, schema: { hide: true, params: publicKeyParamsSchema } },
       async (request, reply) => {
-        const title = await getWidgetConfig(ctx, { publicKey: request.params.publicKey }).then(
-          (settings) => settings.title,
+        const channel = await getWidgetConfig(ctx, { publicKey: request.params.publicKey }).then(
+          (settings) => ({ title: settings.title }),
           () => undefined,
         );
+        const locale = pageLocale(request, reply);
         return reply
           .header('content-security-policy', DEMO_PAGE_CSP)
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(renderDemoPage(request.params.publicKey, title));
+          .send(renderDemoPage(request.params.publicKey, channel, locale));
       },
     );
 
