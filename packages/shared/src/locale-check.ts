@@ -40,7 +40,7 @@ export function pluralCategories(locale: Locale): string[] {
  * Problems of a set of locale tables against the reference one (English), each locale resolved
  * through `chain` (itself, then its base language): a missing key, a missing plural form of the
  * locale's language, a text whose {{variables}} differ from the reference's, an empty text, a key
- * the reference lacks. No problem: an empty list.
+ * the reference lacks, a regional text that only repeats its base language. No problem: an empty list.
  */
 export function checkLocales(
   tables: Partial<Record<Locale, LocaleTable>>,
@@ -78,10 +78,16 @@ export function checkLocales(
       // A `_zero` text may say "none" instead of the number.
       for (const category of categories) check(`${base}_${category}`, reference[`${base}_other`]!, category === 'zero');
     }
-    for (const key of Object.keys(flatten(tables[locale] ?? {}))) {
+    const own = flatten(tables[locale] ?? {});
+    // What the locale would say without its own table (its base language, for a regional one).
+    const inherited = chain.slice(1);
+    for (const [key, text] of Object.entries(own)) {
       const plural = baseOf(key);
       const known = plural ? categories.includes(plural.category) : key in reference;
       if (!known) problems.push(`${locale}: extra key ${key}`);
+      else if (inherited.map((table) => table[key]).find((base) => base !== undefined) === text) {
+        problems.push(`${locale}: ${key} repeats its base language (a regional table holds only what differs)`);
+      }
     }
   }
   return problems;
