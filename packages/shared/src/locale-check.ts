@@ -33,7 +33,7 @@ function variablesOf(text: string): string[] {
 /** The plural categories a locale's texts need (Intl.PluralRules, plus `zero` where ZERO_AS_PLURAL says so). */
 export function pluralCategories(locale: Locale): string[] {
   const categories: string[] = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
-  return ZERO_AS_PLURAL.includes(locale.split('-')[0]!) ? ['zero', ...categories] : categories;
+  return ZERO_AS_PLURAL.includes(locale.split('-')[0]) ? ['zero', ...categories] : categories;
 }
 
 /**
@@ -51,11 +51,11 @@ export function checkLocales(
     Object.keys(reference)
       .map((key) => PLURAL_SUFFIX.exec(key))
       .filter((match): match is RegExpExecArray => !!match && `${match[1]}_other` in reference)
-      .map((match) => match[1]!),
+      .map((match) => match[1]),
   );
   const baseOf = (key: string) => {
     const match = PLURAL_SUFFIX.exec(key);
-    return match && pluralBases.has(match[1]!) ? { base: match[1]!, category: match[2]! } : undefined;
+    return match && pluralBases.has(match[1]) ? { base: match[1], category: match[2] } : undefined;
   };
   const plainKeys = Object.keys(reference).filter((key) => !baseOf(key));
   const problems: string[] = [];
@@ -73,10 +73,10 @@ export function checkLocales(
       const ok = subset ? have.every((name) => want.includes(name)) : have.join() === want.join();
       if (!ok) problems.push(`${locale}: ${key} has ${have.map((n) => `{{${n}}}`).join(' ') || 'no variable'} instead of ${want.map((n) => `{{${n}}}`).join(' ')}`);
     };
-    for (const key of plainKeys) check(key, reference[key]!, false);
+    for (const key of plainKeys) check(key, reference[key], false);
     for (const base of pluralBases) {
       // A `_zero` text may say "none" instead of the number.
-      for (const category of categories) check(`${base}_${category}`, reference[`${base}_other`]!, category === 'zero');
+      for (const category of categories) check(`${base}_${category}`, reference[`${base}_other`], category === 'zero');
     }
     const own = flatten(tables[locale] ?? {});
     // What the locale would say without its own table (its base language, for a regional one).
