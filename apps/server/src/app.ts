@@ -20,6 +20,7 @@ import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSessionCookies } from './modules/auth/session-cookies.js';
 import { registerHealthRoutes } from './platform/http/health.routes.js';
+import { requestLogController } from './platform/observability/logger.js';
 import { registerMetrics } from './platform/observability/metrics.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { keepFocusedTicketRead } from './modules/tickets/listeners/keep-focused-ticket-read.js';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const logger: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
     loggerInstance: logger,
+    logController: requestLogController(ctx.env, ctx.logger),
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

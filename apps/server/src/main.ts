@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   const ctx = createContext(env, database, logger);
   await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
-  await ensureFirstStart(ctx);
+  // The first start's password box is printed last, below the start-up lines, where it stays in sight.
+  const firstStartNotes: string[] = [];
+  await ensureFirstStart(ctx, (note) => firstStartNotes.push(note));
 
   const webDist = env.WEB_DIST ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const app = await buildApp(ctx, { webDist });
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   logger.info(`Conversa is listening on http://localhost:${env.PORT} (API docs at /docs)`);
+  for (const note of firstStartNotes) console.log(note);
 }
 
 main().catch((error: unknown) => {

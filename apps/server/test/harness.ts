@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { inject } from 'vitest';
 import type { AppContext } from '../src/app-context.js';
 import { buildApp } from '../src/app.js';
@@ -42,7 +42,18 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
  * The whole server on a real port over a fresh database: migrations, first start (tenant 1 and
  * its superadmin ROOT_EMAIL / ROOT_PASSWORD), job workers, HTTP.
  */
-export async function startTestServer(envOverrides: Record<string, string> = {}, options: { joinDatabaseOf?: TestServer } = {}): Promise<TestServer> {
+export async function startTestServer(
+  envOverrides: Record<string, string> = {},
+  options: {
+    joinDatabaseOf?: TestServer;
+    /** The server's logger (default: silent, or TEST_LOG_LEVEL). */
+    logger?: Logger;
+    /** A built web app folder to serve at `/`. */
+    webDist?: string;
+    /** Extra routes or hooks, added before the server listens. */
+    configure?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestServer> {
   // A second node joins the first one's PostgreSQL database (several server processes, one database).
   const joined = options.joinDatabaseOf?.databaseUrl;
   const { database, drop, url: databaseUrl } = joined
@@ -50,11 +61,13 @@ export async function startTestServer(envOverrides: Record<string, string> = {},
     : await openTestDatabase();
   await database.migrate();
   const env = testEnv(envOverrides);
-  const ctx = createContext(env, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { pollingIntervalSeconds: 0.5 });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const ctx = createContext(env, database, logger, { pollingIntervalSeconds: 0.5 });
   await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
   await ensureFirstStart(ctx, () => undefined);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { webDist: options.webDist });
+  await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

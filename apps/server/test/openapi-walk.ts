@@ -484,7 +484,7 @@ export function wrongTypeValues(schema: JsonSchema): unknown[] {
 
 const ERROR_CODE = /^ERR_[A-Z0-9_]+$/;
 
-/** Problems with an error answer's shape: `{ error: 'ERR_…', message: string, fields?, details? }` and JSON. */
+/** Problems with an error answer's shape: `{ error: 'ERR_…', message: string, fields?, issues?, details? }` and JSON. */
 export function errorShapeProblems(response: ApiResponse): string[] {
   const problems: string[] = [];
   const body = response.body;
@@ -493,7 +493,7 @@ export function errorShapeProblems(response: ApiResponse): string[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [...problems, `body is not a JSON object: ${short(body)}`];
   if (typeof body.error !== 'string' || !ERROR_CODE.test(body.error)) problems.push(`error is not an ERR_ code: ${short(body.error)}`);
   if (typeof body.message !== 'string' || !body.message) problems.push('message is not a non-empty string');
-  const extra = Object.keys(body).filter((k) => !['error', 'message', 'fields', 'details'].includes(k));
+  const extra = Object.keys(body).filter((k) => !['error', 'message', 'fields', 'issues', 'details'].includes(k));
   if (extra.length) problems.push(`unexpected keys: ${extra.join(', ')}`);
   if (body.fields !== undefined) {
     const ok =
@@ -501,6 +501,22 @@ export function errorShapeProblems(response: ApiResponse): string[] {
       body.fields !== null &&
       Object.values(body.fields).every((list) => Array.isArray(list) && list.every((m) => typeof m === 'string'));
     if (!ok) problems.push('fields is not a record of string lists');
+  }
+  if (body.fields !== undefined || body.issues !== undefined) {
+    // Every field's messages come with as many codes, for clients that translate them.
+    const fields = (body.fields ?? {}) as Record<string, unknown[]>;
+    const issues = (body.issues ?? {}) as Record<string, unknown>;
+    const ok =
+      typeof issues === 'object' &&
+      issues !== null &&
+      Object.keys(issues).sort().join() === Object.keys(fields).sort().join() &&
+      Object.entries(issues).every(
+        ([path, list]) =>
+          Array.isArray(list) &&
+          list.length === fields[path]?.length &&
+          list.every((issue) => typeof issue === 'object' && issue !== null && typeof (issue as { code?: unknown }).code === 'string'),
+      );
+    if (!ok) problems.push(`issues do not match fields one code per message: ${short(body.issues)}`);
   }
   if (body.details !== undefined && (typeof body.details !== 'object' || body.details === null || Array.isArray(body.details))) {
     problems.push('details is not an object');

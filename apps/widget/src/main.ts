@@ -1,3 +1,4 @@
+import { widgetLocale } from './i18n';
 import { Widget } from './widget';
 
 declare global {
@@ -8,7 +9,9 @@ declare global {
 
 /**
  * `<script src="https://<conversa>/widget.js" data-channel="<publicKey>"></script>`: the server is
- * the script's own origin; the channel is the data-channel attribute.
+ * the script's own origin; the channel is the data-channel attribute; an optional data-lang
+ * (`pt`, `en`, `es`, `de`, `fr`, `it`, `pl`, `ru`, `pt-BR`, `en-GB`, `es-419`…) fixes the language,
+ * which is otherwise the visitor's browser language.
  */
 (function boot() {
   const script =
@@ -23,7 +26,8 @@ declare global {
   if (loaded[channel]) return;
   loaded[channel] = true;
   const base = new URL(script.src, window.location.href).origin;
-  const start = () => void new Widget({ base, channel }).mount();
+  const locale = widgetLocale({ dataLang: script.getAttribute('data-lang'), browser: navigator.languages, page: document.documentElement.lang });
+  const start = () => void new Widget({ base, channel, locale }).mount();
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start);
 })();

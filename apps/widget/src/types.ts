@@ -5,8 +5,10 @@ export const EVENTS = { message: 'message', messageUpdate: 'message:update' } as
 export const LIMITS = { bodyChars: 4096, nameChars: 80, uploadBytes: 10 * 1024 * 1024 } as const;
 
 export interface WidgetConfig {
-  title: string;
-  welcomeMessage: string;
+  /** Absent: the widget's own title in the visitor's language. */
+  title?: string;
+  /** Absent: the widget's own welcome in the visitor's language; empty: none. */
+  welcomeMessage?: string;
   color: string;
 }
 

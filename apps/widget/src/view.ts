@@ -1,7 +1,7 @@
 import { el, icon, ICONS } from './dom';
 import type { Strings } from './i18n';
 import { STYLES } from './styles';
-import type { ChatMessage } from './types';
+import type { ChatMessage, WidgetConfig } from './types';
 import { LIMITS } from './types';
 
 /**
@@ -161,12 +161,14 @@ export class View {
     return this.open;
   }
 
-  applyConfig(config: { title: string; welcomeMessage: string; color: string }): void {
+  applyConfig(config: WidgetConfig): void {
     const color = /^#[0-9a-fA-F]{6}$/.test(config.color) ? config.color : '#228be6';
     this.root.style.setProperty('--accent', color);
-    this.title.textContent = config.title;
-    this.welcome.textContent = config.welcomeMessage;
-    this.welcome.hidden = !config.welcomeMessage;
+    // A channel without a title or welcome message of its own gets the widget's, in the visitor's language.
+    this.title.textContent = config.title ?? this.t.title;
+    const welcome = config.welcomeMessage ?? this.t.welcome;
+    this.welcome.textContent = welcome;
+    this.welcome.hidden = !welcome;
   }
 
   toggle(open: boolean): void {

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { ApiError, WebchatApi } from './api';
-import { strings } from './i18n';
+import type { Locale } from '@conversa/shared/locales';
+import { strings, type Strings } from './i18n';
 import { SessionStore, uuid, type Stored } from './storage';
 import { EVENTS, LIMITS, NAMESPACE, type ChatMessage, type ServerMessage } from './types';
 import { View } from './view';
@@ -14,7 +15,7 @@ const RATE_LIMIT_RETRY_MS = 60_000;
  * stores it once); after a reconnection the history is fetched from the last change seen.
  */
 export class Widget {
-  private readonly t = strings();
+  private readonly t: Strings;
   private readonly api: WebchatApi;
   private readonly store: SessionStore;
   private readonly view: View;
@@ -28,7 +29,8 @@ export class Widget {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private unread = 0;
 
-  constructor(private readonly options: { base: string; channel: string }) {
+  constructor(private readonly options: { base: string; channel: string; locale: Locale }) {
+    this.t = strings(options.locale);
     this.api = new WebchatApi(options.base, options.channel);
     this.store = new SessionStore(options.channel);
     this.view = new View(this.t, {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, PROFILES, TENANT_ASSIGNABLE_PROFILES, TENANT_STATUSES } from './enums.js';
+import { fieldRule } from './errors.js';
 import { isStrongPassword, isValidCpfCnpj, PASSWORD_MIN_LENGTH } from './validation.js';
 
 /** Zod contracts shared by the server (request/response schemas) and the web app. */
@@ -17,9 +18,14 @@ export const passwordSchema = z
   .max(200)
   .refine(isStrongPassword, {
     message: `Password must have at least ${PASSWORD_MIN_LENGTH} characters with letters, numbers and a special character.`,
+    ...fieldRule('weakPassword'),
   });
 
-export const cpfCnpjSchema = z.string().trim().max(20).refine(isValidCpfCnpj, { message: 'Invalid CPF/CNPJ.' });
+export const cpfCnpjSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .refine(isValidCpfCnpj, { message: 'Invalid CPF/CNPJ.', ...fieldRule('invalidIdentity') });
 
 export const userConfigsSchema = z.object({
   filtrosAtendimento: z.record(z.string(), z.unknown()).nullable().default(null),

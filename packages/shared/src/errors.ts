@@ -133,11 +133,34 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_INVALID_EMAIL_CHANGE_TOKEN: 'The e-mail confirmation link is invalid or has expired.',
 };
 
+/**
+ * Why one field was refused, in a form a client can translate (the server's `fields` messages are
+ * English). `code` is a zod issue code with its limits (`too_small` + `origin` + `minimum`,
+ * `invalid_format` + `format`…), `required` for a missing or empty value, `invalid` for a rule
+ * without a code of its own, or an error code (`ERR_INVALID_PHONE`) when the field breaks that rule.
+ * `rule` names a custom rule of the shared schemas (`weakPassword`, `invalidIdentity`).
+ */
+export interface FieldIssue {
+  code: string;
+  origin?: string;
+  minimum?: number;
+  maximum?: number;
+  inclusive?: boolean;
+  format?: string;
+  rule?: string;
+}
+
+/** The zod issue params a custom rule of the shared schemas carries, so that its FieldIssue names it. */
+export const fieldRule = (rule: string) => ({ params: { rule } });
+
 /** Shape of every error answer of the API. */
 export interface ApiErrorBody {
   error: ErrorCode | string;
   message: string;
+  /** Per field (path such as `name` or `admin.email`): English messages. */
   fields?: Record<string, string[]>;
+  /** Per field, the same problems as codes (one FieldIssue per message of `fields`). */
+  issues?: Record<string, FieldIssue[]>;
   /** Extra machine-readable facts (e.g. the id of the ticket already open for a contact). */
   details?: Record<string, unknown>;
 }

@@ -4,3 +4,4 @@ export * from './settings.js';
 export * from './validation.js';
 export * from './contracts.js';
 export * from './inbox.js';
+export * from './locales.js';

@@ -43,7 +43,7 @@ export const envSchema = z
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 14),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
     ADMIN_PASSWORD: z.string().optional(),
-    ADMIN_NAME: z.string().default('Administrator'),
+    ADMIN_NAME: z.string().default('Administrador'),
     MAIN_TENANT_NAME: z.string().default('Conversa'),
     APP_URL: z.string().url().optional(),
     SMTP_HOST: z.string().optional(),

@@ -1,4 +1,4 @@
-import { REFRESH_CSRF_HEADER, refreshResponseSchema } from '@conversa/shared';
+import { REFRESH_CSRF_HEADER, refreshResponseSchema, type FieldIssue } from '@conversa/shared';
 import { HTTP_TIMEOUT_MS, LOGIN_REDIRECT_DELAY_MS } from './constants';
 import { ApiError, errorMessage } from './errors';
 import i18n from './i18n';
@@ -56,12 +56,13 @@ async function parseBody(response: Response): Promise<unknown> {
 
 function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
-    const b = body as { error?: unknown; message?: unknown; msg?: unknown; fields?: unknown; details?: unknown };
+    const b = body as { error?: unknown; message?: unknown; msg?: unknown; fields?: unknown; details?: unknown; issues?: unknown };
     const code = typeof b.error === 'string' ? b.error : undefined;
     const message = typeof b.message === 'string' ? b.message : typeof b.msg === 'string' ? b.msg : (code ?? '');
     const fields = b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string[]>) : undefined;
     const details = b.details && typeof b.details === 'object' ? (b.details as Record<string, unknown>) : undefined;
-    return new ApiError(status, code, message, fields, details);
+    const issues = b.issues && typeof b.issues === 'object' ? (b.issues as Record<string, FieldIssue[]>) : undefined;
+    return new ApiError(status, code, message, fields, details, issues);
   }
   return new ApiError(status, undefined, typeof body === 'string' ? body : '');
 }

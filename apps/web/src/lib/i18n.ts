@@ -67,7 +67,12 @@ void i18n.use(initReactI18next).init({
   supportedLngs: [...LOCALES],
   lowerCaseLng: true,
   load: 'currentOnly',
-  // Regional variants are small overrides of their base language; everything ends in English (SPEC §1).
+  // Locale files (SPEC §1): pt is Brazilian Portuguese, the default; en is American English. A
+  // regional file holds only what differs from its base language and resolves the rest there
+  // first: pt-br and en-us are empty (pt and en already are those variants); en-gb has British
+  // spellings (colour, initialised, authorised); es-419 Latin American usage (ingresar, celular,
+  // agregar, Enter) over es, written for Spain. English is only the runtime's last resort:
+  // src/locales/locales.test.ts fails when any locale would need it, or repeats its base language.
   fallbackLng: {
     'pt-br': ['pt', 'en'],
     'en-us': ['en'],

@@ -1,5 +1,6 @@
 import type { ChannelAdapter } from './adapters/channel-adapter.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { zodFieldProblems } from '../../platform/http/field-issues.js';
 import { MAX_SETTINGS_JSON } from './channels.schemas.js';
 import { SECRET_MASK } from './channel-secrets.js';
 
@@ -43,8 +44,7 @@ export function validSettings(
   }
   const parsed = adapter.settingsSchema.safeParse(merged);
   if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[['settings', ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
+    const fields = zodFieldProblems(parsed.error.issues, { input: merged, prefix: 'settings' });
     throw new AppError('ERR_VALIDATION', `Invalid settings for a ${adapter.type} channel: ${Object.keys(fields).join(', ')}.`, fields);
   }
   return parsed.data;

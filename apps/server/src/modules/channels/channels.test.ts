@@ -52,7 +52,8 @@ describe('POST /whatsapp', () => {
       queueId: null,
       farewellMessage: 'Tchau!',
       autoDistribution: 'balanced',
-      settings: { title: expect.any(String), welcomeMessage: expect.any(String), color: expect.any(String), allowedOrigins: [] },
+      // No title or welcome of its own: the widget shows its defaults in the visitor's language.
+      settings: { color: expect.any(String), allowedOrigins: [] },
       publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/),
       qrcode: null,
       retries: 0,
@@ -124,6 +125,7 @@ describe('POST /whatsapp', () => {
       error: 'ERR_INVALID_JSON',
       message: 'The entered JSON format is invalid. Please correct and try again.',
       fields: { settings: ['The entered JSON format is invalid. Please correct and try again.'] },
+      issues: { settings: [{ code: 'ERR_INVALID_JSON' }] },
     });
     const notAnObject = await create(admin, { name: 'Bad', settings: '[1,2]' });
     expect(notAnObject.status).toBe(400);
@@ -133,6 +135,11 @@ describe('POST /whatsapp', () => {
     expect(wrongValue.status).toBe(400);
     expect(wrongValue.body.error).toBe('ERR_VALIDATION');
     expect(Object.keys(wrongValue.body.fields).sort()).toEqual(['settings.allowedOrigins.0', 'settings.color']);
+    // The channel form translates these (the web app's fieldErrors).
+    expect(wrongValue.body.issues).toEqual({
+      'settings.color': [{ code: 'invalid_format', origin: 'string', format: 'regex' }],
+      'settings.allowedOrigins.0': [{ code: 'invalid_format', origin: 'string', format: 'regex' }],
+    });
     expect((await api.get('/whatsapp', { token: admin.token })).body).toHaveLength(1);
   });
 
@@ -330,7 +337,10 @@ describe('channel settings', () => {
     });
     expect(validSettings(adapter, { botToken: 'another-token-456' }, stored)).toEqual({ botToken: 'another-token-456', greeting: 'Oi' });
     expect(() => validSettings(adapter, { botToken: SECRET_MASK })).toThrow(
-      expect.objectContaining({ code: 'ERR_VALIDATION', fields: { 'settings.botToken': [expect.any(String)] } }),
+      expect.objectContaining({
+        code: 'ERR_VALIDATION',
+        fields: { 'settings.botToken': [{ message: expect.any(String), issue: expect.objectContaining({ code: expect.any(String) }) }] },
+      }),
     );
   });
 

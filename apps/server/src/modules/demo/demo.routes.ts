@@ -2,7 +2,9 @@ import type { MetaCloudSimulator } from '@conversa/simulators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/responses.js';
-import { DEMO_PHONE_CSP, DEMO_PHONE_CSS, DEMO_PHONE_HTML, DEMO_PHONE_JS } from './demo-page.js';
+import { pageLocale } from '../../platform/http/page-locale.js';
+import { DEMO_PHONE_CSP, DEMO_PHONE_CSS, DEMO_PHONE_JS, renderDemoPhonePage } from './demo-page.js';
+import { DEMO_CHANNEL_NAME } from './use-cases/ensure-demo-channel.js';
 import { listDemoReplies, sendDemoCustomerMessage } from './use-cases/demo-customer.js';
 
 const tags = ['demo'];
@@ -22,7 +24,9 @@ export const demoRoutes =
         .header('cache-control', 'no-store')
         .type(type)
         .send(body);
-    app.get('/demo/whatsapp', { config: { auth: 'public' }, schema: { hide: true } }, page('text/html; charset=utf-8', DEMO_PHONE_HTML));
+    app.get('/demo/whatsapp', { config: { auth: 'public' }, schema: { hide: true } }, (request, reply) =>
+      page('text/html; charset=utf-8', renderDemoPhonePage(pageLocale(request, reply), DEMO_CHANNEL_NAME))(request, reply),
+    );
     app.get(
       '/demo/whatsapp/phone.js',
       { config: { auth: 'public' }, schema: { hide: true } },

@@ -48,6 +48,24 @@ describe('demo simulators', () => {
     expect(String(script.body)).not.toContain('innerHTML');
   });
 
+  it("speaks the visitor's language (Accept-Language), Portuguese by default, including the script's messages", async () => {
+    const french = await api.get('/demo/whatsapp', { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(french.headers.get('content-language')).toBe('fr');
+    const html = String(french.body);
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('Téléphone WhatsApp de démonstration');
+    expect(html).toContain(`« ${DEMO_CHANNEL_NAME} »`);
+    expect(html).toContain('data-need-number="Saisissez un numéro (10 à 15 chiffres) et un message."');
+    expect(html).toContain('value="Client de démonstration"');
+    const portuguese = String((await api.get('/demo/whatsapp')).body);
+    expect(portuguese).toContain('<html lang="pt">');
+    expect(portuguese).toContain('placeholder="Digite uma mensagem"');
+    // The script reads its texts from the page; it has none of its own.
+    const script = String((await api.get('/demo/whatsapp/phone.js')).body);
+    expect(script).toContain('status.dataset.needNumber');
+    expect(script).not.toMatch(/'Enter a number|'Not sent|Demo customer/);
+  });
+
   it('turns a demo customer message into a ticket, and the agent reply reaches the demo page endpoint', async () => {
     const number = `55119${randomInt(60_000_000, 99_999_999)}`;
     const text = '<b>Olá</b> from the demo phone';

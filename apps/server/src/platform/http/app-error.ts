@@ -1,13 +1,15 @@
 import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode } from '@conversa/shared';
+import type { FieldProblem } from './field-issues.js';
 
-/** The one error type use cases throw; the error handler maps it to `{ error, message, fields? }`. */
+/** The one error type use cases throw; the error handler maps it to `{ error, message, fields?, issues? }`. */
 export class AppError extends Error {
   readonly status: number;
 
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly fields?: Record<string, string[]>,
+    /** Per field: English messages, or messages with their FieldIssue (see field-issues.ts). */
+    readonly fields?: Record<string, FieldProblem[]>,
     readonly details?: Record<string, unknown>,
   ) {
     super(message ?? ERROR_MESSAGES[code]);

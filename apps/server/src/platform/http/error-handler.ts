@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@conversa/shared';
 import { AppError, findDataException } from './app-error.js';
+import { splitFieldProblems, zodFieldProblems } from './field-issues.js';
 
 const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'ERR_VALIDATION', message: 'The request body is not valid JSON.' },
@@ -24,16 +25,30 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ApiErrorBody = { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.details ? { details: error.details } : {}) };
+      const body: ApiErrorBody = {
+        error: error.code,
+        message: error.message,
+        ...(error.fields ? splitFieldProblems(error.fields, error.code) : {}),
+        ...(error.details ? { details: error.details } : {}),
+      };
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
-        (fields[path] ??= []).push(issue.message ?? 'is invalid');
-      }
-      const body: ApiErrorBody = { error: 'ERR_VALIDATION', message: `Invalid ${error.validationContext ?? 'request'}: ${Object.keys(fields).join(', ')}.`, fields };
+      const context = error.validationContext ?? 'request';
+      const problems = zodFieldProblems(
+        error.validation.map((issue) => ({
+          ...(issue.params as object),
+          code: issue.keyword,
+          message: issue.message,
+          path: issue.instancePath.split('/').slice(1).filter(Boolean),
+        })),
+        { input: validatedInput(request, context), root: context },
+      );
+      const body: ApiErrorBody = {
+        error: 'ERR_VALIDATION',
+        message: `Invalid ${context}: ${Object.keys(problems).join(', ')}.`,
+        ...splitFieldProblems(problems, 'ERR_VALIDATION'),
+      };
       return reply.status(400).send(body);
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
@@ -59,6 +74,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.status(500).send({ error: 'ERR_INTERNAL', message: ERROR_MESSAGES.ERR_INTERNAL } satisfies ApiErrorBody);
   });
+}
+
+/** The part of the request a schema refused (to tell a missing field from a wrong one). */
+function validatedInput(request: FastifyRequest, context: string): unknown {
+  if (context === 'body') return request.body;
+  if (context === 'querystring') return request.query;
+  if (context === 'params') return request.params;
+  if (context === 'headers') return request.headers;
+  return undefined;
 }
 
 /**

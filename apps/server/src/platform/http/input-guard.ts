@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '@conversa/shared';
+import { splitFieldProblems } from './field-issues.js';
 
 /** Deeper JSON than any API payload needs; deeper input would overflow recursive serializers. */
 export const MAX_INPUT_DEPTH = 64;
@@ -28,7 +29,11 @@ export function registerInputGuard(app: FastifyInstance): void {
       if (inspect(value, part, fields)) failed ??= part;
     }
     if (!failed) return;
-    const body: ApiErrorBody = { error: 'ERR_VALIDATION', message: `Invalid ${failed}: ${Object.keys(fields).join(', ')}.`, fields };
+    const body: ApiErrorBody = {
+      error: 'ERR_VALIDATION',
+      message: `Invalid ${failed}: ${Object.keys(fields).join(', ')}.`,
+      ...splitFieldProblems(fields, 'ERR_VALIDATION'),
+    };
     return reply.status(400).send(body);
   });
 }

@@ -1,9 +1,21 @@
 import { z } from 'zod';
 
+/** Why a field was refused, as codes a client translates (FieldIssue of packages/shared). */
+export const fieldIssueSchema = z.object({
+  code: z.string(),
+  origin: z.string().optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  inclusive: z.boolean().optional(),
+  format: z.string().optional(),
+  rule: z.string().optional(),
+});
+
 export const errorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
+  issues: z.record(z.string(), z.array(fieldIssueSchema)).optional(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 

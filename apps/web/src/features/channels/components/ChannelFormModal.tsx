@@ -398,7 +398,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           {isWebchat ? (
             <>
               <Group grow align="flex-start">
-                <TextInput label={t('channels.widgetTitle')} placeholder="Chat with us" maxLength={60} {...form.getInputProps('title')} />
+                <TextInput label={t('channels.widgetTitle')} placeholder={t('channels.widgetTitlePlaceholder')} maxLength={60} {...form.getInputProps('title')} />
                 <ColorInput label={t('channels.widgetColor')} format="hex" {...form.getInputProps('color')} />
               </Group>
               <Textarea

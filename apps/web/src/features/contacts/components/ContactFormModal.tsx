@@ -119,7 +119,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
             <TextInput label={t('contacts.identity')} {...form.getInputProps('identity')} />
             <TextInput
               label={t('contacts.birthday')}
-              placeholder="dd/mm/aaaa"
+              placeholder={t('contacts.birthdayPlaceholder')}
               {...form.getInputProps('birthday')}
               onChange={(event) => form.setFieldValue('birthday', maskBirthday(event.currentTarget.value))}
             />

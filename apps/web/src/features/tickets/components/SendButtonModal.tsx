@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Group, Modal, SegmentedControl, Stack, TextI
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldErrors, isApiError } from '../../../lib/errors';
+import { fieldErrors, formErrorMessage, isApiError } from '../../../lib/errors';
 import { notifyApiError } from '../../../lib/notify';
 import { useSendButton, type SendButtonInput } from '../api';
 
@@ -91,7 +91,7 @@ export function SendButtonModal({
       onError: (error) => {
         setErrors(fieldErrors(error));
         // The field errors show under their inputs; the message says the rest (e.g. not a waba channel).
-        if (isApiError(error) && error.message) setFormError(error.message);
+        if (isApiError(error) && error.message) setFormError(formErrorMessage(error));
         else notifyApiError(error, 'send-button-error');
       },
     });

@@ -3,6 +3,7 @@ import { FormData } from 'undici';
 import type { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { zodFieldProblems } from '../../../../platform/http/field-issues.js';
 import { channelSettings } from '../../channel-secrets.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import type { OutboundMessage, SendResult } from '../channel-adapter.js';
@@ -155,8 +156,7 @@ export async function sendWabaMessage(ctx: AppContext, channel: ChannelRow, mess
 function validInput<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (fields[issue.path.map(String).join('.') || what] ??= []).push(issue.message);
+  const fields = zodFieldProblems(parsed.error.issues, { input, root: what });
   throw new AppError('ERR_VALIDATION', `Invalid ${what}: ${Object.keys(fields).join(', ')}.`, fields);
 }
 

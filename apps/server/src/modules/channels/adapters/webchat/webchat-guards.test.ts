@@ -321,12 +321,8 @@ describe('files from visitors', () => {
 
 describe('the adapter', () => {
   it('validates settings with defaults, and sends only to web-chat visitors', async () => {
-    expect(webchatAdapter.settingsSchema.parse({})).toEqual({
-      title: 'Chat with us',
-      welcomeMessage: expect.any(String),
-      color: '#228be6',
-      allowedOrigins: [],
-    });
+    // No default title or welcome: the widget has its own in each language.
+    expect(webchatAdapter.settingsSchema.parse({})).toEqual({ color: '#228be6', allowedOrigins: [] });
     expect(webchatAdapter.settingsSchema.parse({ allowedOrigins: ['HTTPS://Shop.Example.com/'] })).toMatchObject({
       allowedOrigins: ['https://shop.example.com'],
     });
@@ -354,7 +350,7 @@ describe('the adapter', () => {
       settings: { title: 'Fale conosco', color: '#ff0000', allowedOrigins: [] },
     });
     const config = await api.get(`/webchat/${setup.channel.publicKey}/config`);
-    expect(config.body).toEqual({ title: 'Fale conosco', welcomeMessage: 'Hello! How can we help you?', color: '#ff0000' });
+    expect(config.body).toEqual({ title: 'Fale conosco', color: '#ff0000' });
   });
 });
 
@@ -374,17 +370,49 @@ describe('the widget bundle and the demo page', () => {
   });
 
   it('GET /webchat/demo/:publicKey embeds the widget of that channel, under a strict CSP', async () => {
-    const response = await fetch(`${server.url}/webchat/demo/${setup.channel.publicKey}`);
+    const english = { 'accept-language': 'en-US,en;q=0.9' };
+    const response = await fetch(`${server.url}/webchat/demo/${setup.channel.publicKey}`, { headers: english });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await response.text();
     expect(html).toContain('Conversa web-chat demo');
-    expect(html).toContain(`<script src="/widget.js" data-channel="${setup.channel.publicKey}" async></script>`);
+    expect(html).toContain(`<script src="/widget.js" data-channel="${setup.channel.publicKey}" data-lang="en-us" async></script>`);
 
-    const unknown = await fetch(`${server.url}/webchat/demo/unknown-key-123456`);
+    const unknown = await fetch(`${server.url}/webchat/demo/unknown-key-123456`, { headers: english });
     expect(unknown.status).toBe(200);
     expect(await unknown.text()).toContain('not connected');
     expect((await fetch(`${server.url}/webchat/demo/%3Cscript%3E`)).status).toBe(400);
+  });
+
+  it("GET /webchat/demo/:publicKey speaks the visitor's language (Accept-Language), Portuguese by default, and so does its widget", async () => {
+    const page = async (acceptLanguage?: string) => {
+      const answer = await fetch(`${server.url}/webchat/demo/${setup.channel.publicKey}`, {
+        headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+      });
+      const html = await answer.text();
+      return {
+        lang: /<html lang="([^"]+)">/.exec(html)?.[1],
+        widgetLang: /data-lang="([^"]+)"/.exec(html)?.[1],
+        contentLanguage: answer.headers.get('content-language'),
+        vary: answer.headers.get('vary'),
+        html,
+      };
+    };
+    const german = await page('de-DE,de;q=0.9,en;q=0.5');
+    expect(german).toMatchObject({ lang: 'de', widgetLang: 'de', contentLanguage: 'de' });
+    expect(german.vary).toMatch(/accept-language/i);
+    expect(german.html).toContain('In den Warenkorb');
+    const mexican = await page('es-MX');
+    expect(mexican).toMatchObject({ lang: 'es-419', widgetLang: 'es-419' });
+    expect(mexican.html).toContain('Agregar al carrito');
+    expect(mexican.html).toContain('Demostración del chat web de Conversa');
+    for (const header of [undefined, 'ja-JP', '*']) {
+      const portuguese = await page(header);
+      expect(portuguese, String(header)).toMatchObject({ lang: 'pt', widgetLang: 'pt' });
+      expect(portuguese.html).toContain('Adicionar ao carrinho');
+    }
+    // A preference with a higher weight wins over the order of the list.
+    expect((await page('en;q=0.3, ru;q=0.8')).lang).toBe('ru');
   });
 });

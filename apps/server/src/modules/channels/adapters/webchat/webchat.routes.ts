@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { zodFieldProblems } from '../../../../platform/http/field-issues.js';
+import { pageLocale } from '../../../../platform/http/page-locale.js';
 import { errorResponses } from '../../../../platform/http/responses.js';
 import { renderDemoPage, DEMO_PAGE_CSP } from './demo-page.js';
 import { getWidgetConfig } from './use-cases/get-widget-config.js';
@@ -90,16 +92,17 @@ export const webchatRoutes =
       '/webchat/demo/:publicKey',
       { config: { auth: 'public' }, schema: { hide: true, params: publicKeyParamsSchema } },
       async (request, reply) => {
-        const title = await getWidgetConfig(ctx, { publicKey: request.params.publicKey }).then(
-          (settings) => settings.title,
+        const channel = await getWidgetConfig(ctx, { publicKey: request.params.publicKey }).then(
+          (settings) => ({ title: settings.title }),
           () => undefined,
         );
+        const locale = pageLocale(request, reply);
         return reply
           .header('content-security-policy', DEMO_PAGE_CSP)
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(renderDemoPage(request.params.publicKey, title));
+          .send(renderDemoPage(request.params.publicKey, channel, locale));
       },
     );
 
@@ -221,9 +224,8 @@ const webchatMediaRoute =
         if (!file) throw new AppError('ERR_VALIDATION', 'No file was uploaded.', { file: ['Required'] });
         const parsed = mediaFieldsSchema.safeParse(fields);
         if (!parsed.success) {
-          const issues: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) (issues[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-          throw new AppError('ERR_VALIDATION', `Invalid fields: ${Object.keys(issues).join(', ')}.`, issues);
+          const problems = zodFieldProblems(parsed.error.issues, { input: fields });
+          throw new AppError('ERR_VALIDATION', `Invalid fields: ${Object.keys(problems).join(', ')}.`, problems);
         }
         const { message, duplicate } = await postVisitorMessage(ctx, visitorOf(request), { ...parsed.data, file });
         return reply.status(duplicate ? 200 : 201).send(presentVisitorMessage(message, ctx.media));

@@ -27,16 +27,17 @@ const originSchema = z
   .pipe(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'Must be an origin such as https://www.example.com'));
 
 export const WEBCHAT_DEFAULTS = {
-  title: 'Chat with us',
-  welcomeMessage: 'Hello! How can we help you?',
   color: '#228be6',
   allowedOrigins: [] as string[],
 };
 
-/** The per-channel settings of a web-chat channel; every field is optional and has a default. */
+/**
+ * The per-channel settings of a web-chat channel; every field is optional. Without a title or a
+ * welcome message the widget shows its own, in the visitor's language (an empty welcome shows none).
+ */
 export const webchatSettingsSchema = z.object({
-  title: z.string().trim().min(1).max(60).default(WEBCHAT_DEFAULTS.title),
-  welcomeMessage: z.string().trim().max(500).default(WEBCHAT_DEFAULTS.welcomeMessage),
+  title: z.string().trim().min(1).max(60).optional(),
+  welcomeMessage: z.string().trim().max(500).optional(),
   color: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour such as #228be6')
@@ -62,8 +63,8 @@ export const publicKeyParamsSchema = z.object({
 });
 
 export const widgetConfigSchema = z.object({
-  title: z.string(),
-  welcomeMessage: z.string(),
+  title: z.string().optional(),
+  welcomeMessage: z.string().optional(),
   color: z.string(),
 });
 

@@ -45,7 +45,7 @@ describe('web chat: a visitor and an agent talk', () => {
   it('the widget reads the channel config, and a session gives the visitor a token', async () => {
     const config = await api.get(`/webchat/${setup.channel.publicKey}/config`);
     expect(config.status).toBe(200);
-    expect(config.body).toEqual({ title: 'Chat with us', welcomeMessage: expect.any(String), color: '#228be6' });
+    expect(config.body).toEqual({ color: '#228be6' });
 
     visitor = await startVisitor(api, setup.channel.publicKey, {
       name: 'Ana Visitante',
