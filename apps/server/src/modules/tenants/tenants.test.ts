@@ -141,9 +141,10 @@ describe('tenant CRUD', () => {
       expect(response.status).toBe(404);
       expect(response.body.error).toBe('ERR_NO_TENANT_FOUND');
     }
+    // A path whose id is not a number names no route (issue 9 item 8).
     const badId = await api.get('/tenants/abc', { token: root });
-    expect(badId.status).toBe(400);
-    expect(badId.body.error).toBe('ERR_VALIDATION');
+    expect(badId.status).toBe(404);
+    expect(badId.body.error).toBe('ERR_ROUTE_NOT_FOUND');
 
     const before = (await api.get('/tenants/', { token: root })).body.length;
     const withUnknownPlan = await api.post('/tenants', { name: 'Planless', status: 'active', maxUsers: 1, maxConnections: 1, planId: 99999 }, { token: root });
