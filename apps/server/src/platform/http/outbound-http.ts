@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns';
 import ipaddr from 'ipaddr.js';
-import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
+import type { Agent, FormData, RequestInit, Response } from 'undici';
 
 /**
  * HTTP to providers (Meta, Telegram, Evolution, …) at base URLs that tenants may configure.
@@ -9,7 +9,7 @@ import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'un
  * addresses, checked at connection time so a DNS answer cannot swap it afterwards.
  */
 export function createOutboundHttp(options: { allowPrivateNetworks: boolean; timeoutMs?: number }) {
-  const dispatcher = new Agent({
+  const connect: ConstructorParameters<typeof Agent>[0] = {
     connect: {
       lookup(hostname, lookupOptions, callback) {
         lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
@@ -24,7 +24,10 @@ export function createOutboundHttp(options: { allowPrivateNetworks: boolean; tim
         });
       },
     },
-  });
+  };
+  // undici is loaded by the first provider call, not at start (a server with web chat only never needs it).
+  let client: Promise<{ fetch: typeof import('undici').fetch; dispatcher: Agent }> | undefined;
+  const loadClient = () => (client ??= import('undici').then(({ Agent: UndiciAgent, fetch }) => ({ fetch, dispatcher: new UndiciAgent(connect) })));
 
   return async function outboundFetch(url: string, init: RequestInit = {}): Promise<Response> {
     const parsed = new URL(url);
@@ -32,11 +35,23 @@ export function createOutboundHttp(options: { allowPrivateNetworks: boolean; tim
     if (!options.allowPrivateNetworks && ipaddr.isValid(parsed.hostname.replace(/^\[|\]$/g, '')) && !isPublicAddress(parsed.hostname.replace(/^\[|\]$/g, ''))) {
       throw new OutboundBlockedError(parsed.hostname, parsed.hostname);
     }
-    return undiciFetch(url, { ...init, dispatcher, signal: init.signal ?? AbortSignal.timeout(options.timeoutMs ?? 20_000), redirect: 'manual' });
+    const { fetch, dispatcher } = await loadClient();
+    return fetch(url, { ...init, dispatcher, signal: init.signal ?? AbortSignal.timeout(options.timeoutMs ?? 20_000), redirect: 'manual' });
   };
 }
 
 export type OutboundFetch = ReturnType<typeof createOutboundHttp>;
+
+/** A multipart body for the outbound client: undici's FormData (loaded with undici, on first use). */
+export async function createOutboundForm(): Promise<FormData> {
+  const { FormData: UndiciFormData } = await import('undici');
+  return new UndiciFormData();
+}
+
+/** Whether a request body is a FormData (spec objects carry that tag; plain parameter objects do not). */
+export function isOutboundForm(value: unknown): value is FormData {
+  return Object.prototype.toString.call(value) === '[object FormData]';
+}
 
 export class OutboundBlockedError extends Error {
   constructor(host: string, address: string) {
