@@ -1,25 +1,29 @@
 import { createHashRouter, Navigate, Outlet } from 'react-router';
-import { LoginPage } from '../features/auth/pages/LoginPage';
-import { ChannelsPage } from '../features/channels/pages/ChannelsPage';
-import { ContactsPage } from '../features/contacts/pages/ContactsPage';
-import { QueuesPage } from '../features/queues/pages/QueuesPage';
-import { AtendimentoLayout, EmptyChatPage } from '../features/tickets/pages/AtendimentoLayout';
-import { ChatContactsPage } from '../features/tickets/pages/ChatContactsPage';
-import { ChatPage } from '../features/tickets/pages/ChatPage';
-import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage';
-import { HomePage } from '../features/home/pages/HomePage';
-import { PlansPage } from '../features/plans/pages/PlansPage';
-import { GeneralSettingsPage } from '../features/settings/pages/GeneralSettingsPage';
-import { SettingsLayout } from '../features/settings/pages/SettingsLayout';
-import { SignupPage } from '../features/signup/pages/SignupPage';
-import { TenantsPage } from '../features/tenants/pages/TenantsPage';
-import { UsersPage } from '../features/users/pages/UsersPage';
 import { registerNavigator } from '../lib/navigation';
 import { RequireAuth, RequireProfile, ScrollToTop } from './guards';
-import { MainLayout } from './layout/MainLayout';
+import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RootRedirect } from './pages/RootRedirect';
 import { PATHS } from './paths';
+
+// Every screen is loaded on demand: the login page does not download the inbox, nor the inbox the admin screens.
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage');
+const SignupPage = lazyPage(() => import('../features/signup/pages/SignupPage'), 'SignupPage');
+const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout');
+const HomePage = lazyPage(() => import('../features/home/pages/HomePage'), 'HomePage');
+const AtendimentoLayout = lazyPage(() => import('../features/tickets/pages/AtendimentoLayout'), 'AtendimentoLayout');
+const EmptyChatPage = lazyPage(() => import('../features/tickets/pages/AtendimentoLayout'), 'EmptyChatPage');
+const ChatContactsPage = lazyPage(() => import('../features/tickets/pages/ChatContactsPage'), 'ChatContactsPage');
+const ChatPage = lazyPage(() => import('../features/tickets/pages/ChatPage'), 'ChatPage');
+const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'), 'ContactsPage');
+const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'), 'QueuesPage');
+const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
+const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
+const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
+const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
+const SettingsLayout = lazyPage(() => import('../features/settings/pages/SettingsLayout'), 'SettingsLayout');
+const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'), 'GeneralSettingsPage');
 
 const ADMINS = ['admin', 'superadmin'] as const;
 const SUPERADMIN = ['superadmin'] as const;
