@@ -64,6 +64,7 @@ if (process.argv.includes('--child')) {
     if (message.type === 'connect') {
       const { url, tokens, batch } = message;
       let refused = 0;
+      const reasons = {};
       for (let i = 0; i < tokens.length; i += batch) {
         await Promise.all(
           tokens.slice(i, i + batch).map(
@@ -81,8 +82,9 @@ if (process.argv.includes('--child')) {
                 });
                 socket.on('disconnect', () => disconnects++);
                 socket.once('connect', () => resolve());
-                socket.once('connect_error', () => {
+                socket.once('connect_error', (error) => {
                   refused++;
+                  reasons[error.message] = (reasons[error.message] ?? 0) + 1;
                   resolve();
                 });
                 sockets.push(socket);
@@ -91,7 +93,7 @@ if (process.argv.includes('--child')) {
         );
         process.send({ type: 'progress', connected: sockets.length - refused });
       }
-      process.send({ type: 'connected', connected: sockets.filter((s) => s.connected).length, refused });
+      process.send({ type: 'connected', connected: sockets.filter((s) => s.connected).length, refused, reasons });
     } else if (message.type === 'report') {
       process.send({
         type: 'report',
@@ -228,7 +230,12 @@ if (process.argv.includes('--child')) {
     clearInterval(ticker);
     const connectedCount = connected.reduce((a, r) => a + r.connected, 0);
     const refused = connected.reduce((a, r) => a + r.refused, 0);
-    console.log(`\rsockets: ${connectedCount} of ${N} connected (${refused} refused) in ${((performance.now() - connectStart) / 1000).toFixed(1)} s`);
+    const reasons = {};
+    for (const r of connected) for (const [reason, n] of Object.entries(r.reasons)) reasons[reason] = (reasons[reason] ?? 0) + n;
+    console.log(
+      `\rsockets: ${connectedCount} of ${N} connected in ${((performance.now() - connectStart) / 1000).toFixed(1)} s` +
+        (refused ? ` (${refused} refused: ${Object.entries(reasons).map(([reason, n]) => `${reason} × ${n}`).join(', ')})` : ''),
+    );
     await sleep(opts.idle * 1000);
     const idle = processMemory(server.pid);
     console.log(`server RSS with every socket connected, after ${opts.idle} s idle: ${mib(idle?.rss)} (before the sockets ${mib(before?.rss)})`);
