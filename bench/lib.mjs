@@ -14,7 +14,8 @@ import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timer
 import { parseArgs } from 'node:util';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
+// BENCH_SERVER_MAIN: another build of the server (e.g. an older commit's, to compare).
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : join(ROOT, 'apps/server/dist/main.js');
 
 export const ADMIN_EMAIL = 'bench-admin@bench.local';
 export const ADMIN_PASSWORD = 'Bench#Admin2024';
