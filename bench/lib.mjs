@@ -10,11 +10,12 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { clearTimeout, setTimeout } from 'node:timers';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { parseArgs } from 'node:util';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
+// BENCH_SERVER_MAIN: another build of the server (e.g. an older commit's, to compare).
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ? resolve(process.env.BENCH_SERVER_MAIN) : join(ROOT, 'apps/server/dist/main.js');
 
 export const ADMIN_EMAIL = 'bench-admin@bench.local';
 export const ADMIN_PASSWORD = 'Bench#Admin2024';
@@ -215,12 +216,16 @@ export async function freePort() {
   });
 }
 
-/** Spawns the built server on a free loopback port; resolves once /ready answers 200. */
-export async function startServer({ dataDir, env = {} }) {
+/**
+ * Spawns the built server on a free loopback port; resolves once `waitFor` (default /ready) answers
+ * 200, polled every `pollMs`. `server.startMs` is the time from the spawn to that answer.
+ */
+export async function startServer({ dataDir, env = {}, waitFor = '/ready', pollMs = 200, nodeArgs: extraNodeArgs = [] }) {
   const port = await freePort();
   let output = '';
   // Diagnosis: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...extraNodeArgs, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: ROOT,
     env: {
@@ -248,6 +253,7 @@ export async function startServer({ dataDir, env = {} }) {
   const server = {
     url,
     pid: child.pid,
+    startMs: NaN,
     output: () => output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -264,12 +270,15 @@ export async function startServer({ dataDir, env = {} }) {
     if (child.exitCode !== null) throw new Error(`the server exited early (code ${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`the server did not become ready in 120 s:\n${output}`);
     try {
-      const res = await request(url, 'GET', '/ready');
-      if (res.status === 200) break;
+      const res = await request(url, 'GET', waitFor, { timeoutMs: 5_000 });
+      if (res.status === 200) {
+        server.startMs = performance.now() - spawnedAt;
+        break;
+      }
     } catch {
       /* not listening yet */
     }
-    await sleep(200);
+    await sleep(pollMs);
   }
   return server;
 }
@@ -377,6 +386,63 @@ export async function pool(items, limit, fn) {
   await Promise.all(workers);
   return results;
 }
+
+// ---------------------------------------------------------------------------
+// memory (Linux /proc)
+// ---------------------------------------------------------------------------
+
+/**
+ * A process's memory from /proc/<pid>/status, in MiB: rss (VmRSS), anon (RssAnon: heap, WASM
+ * memory, buffers), file (RssFile: mapped code and libraries), hwm (VmHWM, the peak RSS so far).
+ */
+export function processMemory(pid) {
+  let text;
+  try {
+    text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+  const mib = (v) => v / 1024;
+  return { rss: mib(kb('VmRSS')), anon: mib(kb('RssAnon')), file: mib(kb('RssFile')), hwm: mib(kb('VmHWM')) };
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+export function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Samples a process's RSS every `everyMs` until stop(); answers { start, peak, end } in MiB. */
+export function rssSampler(pid, everyMs = 250) {
+  const start = processMemory(pid)?.rss ?? NaN;
+  let peak = start;
+  let last = start;
+  const timer = setInterval(() => {
+    const m = processMemory(pid);
+    if (!m) return;
+    last = m.rss;
+    if (m.rss > peak) peak = m.rss;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const m = processMemory(pid);
+      if (m) {
+        last = m.rss;
+        if (m.rss > peak) peak = m.rss;
+      }
+      return { start, peak, end: last };
+    },
+  };
+}
+
+export const mib = (v) => (Number.isFinite(v) ? `${v.toFixed(0)} MiB` : '—');
 
 // ---------------------------------------------------------------------------
 // CPU accounting (Linux /proc): who used the machine's CPUs during a measurement

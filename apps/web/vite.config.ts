@@ -13,17 +13,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      rolldownOptions: {
-        output: {
-          codeSplitting: {
-            groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-              { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-              { name: 'vendor', test: /node_modules[\\/]/ },
-            ],
-          },
-        },
-      },
+      // dist/.vite/manifest.json: which chunks each entry and lazy route loads (bench/web-bundle.mjs reads it).
+      manifest: true,
     },
     server: {
       proxy: {

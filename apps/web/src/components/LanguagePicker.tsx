@@ -1,19 +1,15 @@
-import { LOCALES } from '@conversa/shared';
-import { Button, Menu, NativeSelect } from '@mantine/core';
-import { IconLanguage } from '@tabler/icons-react';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale, isLocale, LOCALE_NAMES } from '../lib/i18n';
+import { changeLocale, currentLocale, isLocale, LOCALE_OPTIONS } from '../lib/i18n';
 
-const OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
-
-/** A labelled select (public pages). */
+/** A labelled select (public pages; the header's menu is LanguageMenu, apart so that these pages load no popover code). */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const value = isLocale(i18n.language) ? i18n.language : currentLocale();
   return (
     <NativeSelect
       label={t('common.language')}
-      data={OPTIONS}
+      data={LOCALE_OPTIONS}
       value={value}
       onChange={(event) => {
         const next = event.currentTarget.value;
@@ -23,39 +19,5 @@ export function LanguageSelect() {
       size="xs"
       w={200}
     />
-  );
-}
-
-/** A compact menu (header). */
-export function LanguageMenu() {
-  const { t, i18n } = useTranslation();
-  const value = isLocale(i18n.language) ? i18n.language : currentLocale();
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconLanguage size={16} />}
-          title={t('common.language')}
-          data-testid="language-menu"
-        >
-          {value.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('common.language')}</Menu.Label>
-        {OPTIONS.map((option) => (
-          <Menu.Item
-            key={option.value}
-            onClick={() => void changeLocale(option.value)}
-            fw={option.value === value ? 700 : undefined}
-            data-testid={`language-option-${option.value}`}
-          >
-            {option.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
   );
 }

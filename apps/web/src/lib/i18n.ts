@@ -1,18 +1,9 @@
 import { LOCALES, type Locale } from '@conversa/shared';
-import i18n from 'i18next';
+import i18n, { type ResourceKey } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import de from '../locales/de.json';
-import enGb from '../locales/en-gb.json';
-import enUs from '../locales/en-us.json';
 import en from '../locales/en.json';
-import es419 from '../locales/es-419.json';
-import es from '../locales/es.json';
-import fr from '../locales/fr.json';
-import it from '../locales/it.json';
-import pl from '../locales/pl.json';
-import ptBr from '../locales/pt-br.json';
 import pt from '../locales/pt.json';
-import ru from '../locales/ru.json';
 import { LANGUAGE_KEY } from './session';
 
 export const DEFAULT_LOCALE: Locale = 'pt';
@@ -33,20 +24,33 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   ru: 'Русский',
 };
 
-const resources = {
-  pt: { translation: pt },
-  'pt-br': { translation: ptBr },
-  en: { translation: en },
-  'en-us': { translation: enUs },
-  'en-gb': { translation: enGb },
-  es: { translation: es },
-  'es-419': { translation: es419 },
-  de: { translation: de },
-  fr: { translation: fr },
-  it: { translation: it },
-  pl: { translation: pl },
-  ru: { translation: ru },
-} satisfies Record<Locale, unknown>;
+/** The language pickers' options. */
+export const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
+
+/**
+ * The default language (pt) and the last fallback of every language (en) are in the app's first
+ * chunk; any other is fetched when chosen or stored (i18next waits for its file, and for the files
+ * of its fallbacks, before switching).
+ */
+const BUNDLED_LOCALES = { pt, en } satisfies Partial<Record<Locale, ResourceKey>>;
+const LAZY_LOCALES = {
+  'pt-br': () => import('../locales/pt-br.json'),
+  'en-us': () => import('../locales/en-us.json'),
+  'en-gb': () => import('../locales/en-gb.json'),
+  es: () => import('../locales/es.json'),
+  'es-419': () => import('../locales/es-419.json'),
+  de: () => import('../locales/de.json'),
+  fr: () => import('../locales/fr.json'),
+  it: () => import('../locales/it.json'),
+  pl: () => import('../locales/pl.json'),
+  ru: () => import('../locales/ru.json'),
+} satisfies Record<Exclude<Locale, keyof typeof BUNDLED_LOCALES>, () => Promise<{ default: ResourceKey }>>;
+
+async function loadLocale(language: string): Promise<ResourceKey> {
+  const load = LAZY_LOCALES[language as keyof typeof LAZY_LOCALES];
+  if (!load) throw new Error(`No translation file for '${language}'`);
+  return (await load()).default;
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -61,29 +65,34 @@ function storedLocale(): Locale {
   }
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLocale(),
-  supportedLngs: [...LOCALES],
-  lowerCaseLng: true,
-  load: 'currentOnly',
-  // Locale files (SPEC §1): pt is Brazilian Portuguese, the default; en is American English. A
-  // regional file holds only what differs from its base language and resolves the rest there
-  // first: pt-br and en-us are empty (pt and en already are those variants); en-gb has British
-  // spellings (colour, initialised, authorised); es-419 Latin American usage (ingresar, celular,
-  // agregar, Enter) over es, written for Spain. English is only the runtime's last resort:
-  // src/locales/locales.test.ts fails when any locale would need it, or repeats its base language.
-  fallbackLng: {
-    'pt-br': ['pt', 'en'],
-    'en-us': ['en'],
-    'en-gb': ['en'],
-    'es-419': ['es', 'en'],
-    default: ['en'],
-  },
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
-});
+/** Resolves once the start language and its fallbacks are loaded (at once for pt). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(initReactI18next)
+  .use(resourcesToBackend((language: string) => loadLocale(language)))
+  .init({
+    resources: Object.fromEntries(Object.entries(BUNDLED_LOCALES).map(([language, translation]) => [language, { translation }])),
+    partialBundledLanguages: true,
+    lng: storedLocale(),
+    supportedLngs: [...LOCALES],
+    lowerCaseLng: true,
+    load: 'currentOnly',
+    // Locale files (SPEC §1): pt is Brazilian Portuguese, the default; en is American English. A
+    // regional file holds only what differs from its base language and resolves the rest there
+    // first: pt-br and en-us are empty (pt and en already are those variants); en-gb has British
+    // spellings (colour, initialised, authorised); es-419 Latin American usage (ingresar, celular,
+    // agregar, Enter) over es, written for Spain. English is only the runtime's last resort:
+    // src/locales/locales.test.ts fails when any locale would need it, or repeats its base language.
+    fallbackLng: {
+      'pt-br': ['pt', 'en'],
+      'en-us': ['en'],
+      'en-gb': ['en'],
+      'es-419': ['es', 'en'],
+      default: ['en'],
+    },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
 
 function applyDocumentLanguage(lng: string): void {
   document.documentElement.lang = lng;

@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -11,6 +15,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+
+const execFileAsync = promisify(execFile);
 
 export type Schema = typeof schema;
 /** A database handle or an open transaction: repositories accept either. */
@@ -58,10 +64,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * Postgres settings of the embedded database. PGlite starts with a server's defaults, and its
+ * 128 MB of shared_buffers are touched at start (WASM memory, never given back): one connection in
+ * one process reads through the OS page cache well with a small buffer pool.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
+/**
+ * Creates a new embedded database (initdb) in a short-lived child process. PGlite runs initdb in a
+ * second WASM instance and copies the result through a tarball: ≈ 450 MB that this process would
+ * keep for good (WASM memory and freed malloc arenas are not given back to the system).
+ */
+async function initPgliteDataDir(dataDir: string): Promise<void> {
+  const script = `require(process.argv[1]).PGlite.create(process.argv[2]).then((db) => db.close()).catch((error) => { console.error(error); process.exit(1); });`;
+  await execFileAsync(process.execPath, ['-e', script, createRequire(import.meta.url).resolve('@electric-sql/pglite'), dataDir]);
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the trigram indexes of substring search (migration 0004) need the extension loaded.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!loadDataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir);
+  }
+  // V8 compiles Postgres' WASM functions on up to 128 background tasks, each thread keeping its own
+  // malloc arena afterwards (≈ 30–40 MB never given back); one task is as fast on a small machine.
+  setFlagsFromString('--wasm-num-compilation-tasks=1');
+  const client = await PGlite.create(dataDir, {
+    // pg_trgm: the trigram indexes of substring search (migration 0004) need the extension loaded.
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const raw: SqlExecutor = {
     // PGlite's extended protocol takes one statement; parameterless multi-statement scripts go through exec.

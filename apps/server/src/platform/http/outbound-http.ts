@@ -1,4 +1,4 @@
-import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
+import type { Agent, FormData, RequestInit, Response } from 'undici';
 import { createOutboundPolicy, OutboundBlockedError, type OutboundPolicy } from './outbound-policy.js';
 
 export { isPublicAddress, OutboundBlockedError } from './outbound-policy.js';
@@ -10,14 +10,29 @@ export { isPublicAddress, OutboundBlockedError } from './outbound-policy.js';
  */
 export function createOutboundHttp(options: { allowPrivateNetworks: boolean; timeoutMs?: number } | { policy: OutboundPolicy; timeoutMs?: number }) {
   const policy = 'policy' in options ? options.policy : createOutboundPolicy(options);
-  const dispatcher = new Agent({ connect: { lookup: policy.lookup } });
+  // undici is loaded by the first provider call, not at start (a server with web chat only never needs it).
+  let client: Promise<{ fetch: typeof import('undici').fetch; dispatcher: Agent }> | undefined;
+  const loadClient = () =>
+    (client ??= import('undici').then(({ Agent: UndiciAgent, fetch }) => ({ fetch, dispatcher: new UndiciAgent({ connect: { lookup: policy.lookup } }) })));
 
   return async function outboundFetch(url: string, init: RequestInit = {}): Promise<Response> {
     const parsed = new URL(url);
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new OutboundBlockedError(parsed.host, parsed.protocol);
     policy.assertAllowedHost(parsed.hostname);
-    return undiciFetch(url, { ...init, dispatcher, signal: init.signal ?? AbortSignal.timeout(options.timeoutMs ?? 20_000), redirect: 'manual' });
+    const { fetch, dispatcher } = await loadClient();
+    return fetch(url, { ...init, dispatcher, signal: init.signal ?? AbortSignal.timeout(options.timeoutMs ?? 20_000), redirect: 'manual' });
   };
 }
 
 export type OutboundFetch = ReturnType<typeof createOutboundHttp>;
+
+/** A multipart body for the outbound client: undici's FormData (loaded with undici, on first use). */
+export async function createOutboundForm(): Promise<FormData> {
+  const { FormData: UndiciFormData } = await import('undici');
+  return new UndiciFormData();
+}
+
+/** Whether a request body is a FormData (spec objects carry that tag; plain parameter objects do not). */
+export function isOutboundForm(value: unknown): value is FormData {
+  return Object.prototype.toString.call(value) === '[object FormData]';
+}

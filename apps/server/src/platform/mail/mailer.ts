@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Env } from '../../config/env.js';
 
@@ -22,17 +22,23 @@ export function createMailer(env: Env, logger: Logger): Mailer {
       },
     };
   }
-  const transport: Transporter = nodemailer.createTransport({
-    host: env.SMTP_HOST,
-    port: env.SMTP_PORT,
-    secure: env.SMTP_SECURE,
-    auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
-    // Local test servers have no certificate; real providers are verified.
-    tls: env.NODE_ENV === 'production' ? undefined : { rejectUnauthorized: false },
-  });
+  const host = env.SMTP_HOST;
+  // nodemailer is loaded by the first e-mail, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host,
+        port: env.SMTP_PORT,
+        secure: env.SMTP_SECURE,
+        auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
+        // Local test servers have no certificate; real providers are verified.
+        tls: env.NODE_ENV === 'production' ? undefined : { rejectUnauthorized: false },
+      }),
+    ));
   return {
     async send(mail) {
-      await transport.sendMail({ from: env.SMTP_FROM, ...mail });
+      await (await connect()).sendMail({ from: env.SMTP_FROM, ...mail });
     },
   };
 }

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../http/app-error.js';
 
 export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
@@ -29,6 +28,8 @@ export async function checkUpload(content: Buffer, declaredMime: string, filenam
   if (content.length === 0) throw new AppError('ERR_VALIDATION', 'The file is empty.', { file: ['Empty'] });
   if (content.length > maxBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
   const name = filename.replace(/[\\/\0]/g, '_').slice(0, 200) || 'file';
+  // file-type (with its signature tables) is loaded by the first upload, not at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(content);
   if (sniffed) {
     const family = ALLOWED.find((a) => sniffed.mime.startsWith(a.prefix));

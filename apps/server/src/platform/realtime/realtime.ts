@@ -1,6 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import type { Logger } from 'pino';
 import { limitSocketEvents } from './socket-guard.js';
@@ -31,7 +30,9 @@ export class Realtime {
   }
 
   async useRedis(url: string): Promise<void> {
-    this.redis = createClient({ url });
+    // Loaded only with REDIS_URL: a single node never needs the Redis client.
+    const [{ createClient: connectRedis }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
+    this.redis = connectRedis({ url });
     this.redis.on('error', (error) => this.logger.error({ err: error }, 'redis error'));
     await this.redis.connect();
     this.io.adapter(createAdapter(this.redis));

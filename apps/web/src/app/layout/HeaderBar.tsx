@@ -1,6 +1,6 @@
 import { Burger, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../../components/LanguagePicker';
+import { LanguageMenu } from '../../components/LanguageMenu';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { UserMenu } from './UserMenu';

@@ -1,4 +1,5 @@
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
+import { createOutboundForm } from '../../../../platform/http/outbound-http.js';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { setChannelStatus, type ChannelRow } from '../../channels.repository.js';
@@ -156,7 +157,7 @@ export const telegramAdapter: ChannelAdapter<TelegramSettings> = {
     if (!content) throw new AppError('ERR_SENDING_WAPP_MSG', 'The file of this message is missing.');
     const { method, field } = mediaMethod(message.media);
     const captioned = message.body.length > 0 && message.body.length <= TELEGRAM_LIMITS.captionChars;
-    const form = new FormData();
+    const form = await createOutboundForm();
     form.append('chat_id', chatId);
     if (captioned) form.append('caption', message.body);
     if (reply) form.append('reply_parameters', JSON.stringify(reply));

@@ -1,4 +1,5 @@
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
+import { isOutboundForm } from '../../../../platform/http/outbound-http.js';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import type { ErrorCode } from '@conversa/shared';
@@ -31,7 +32,7 @@ export async function callBot<T>(
   method: string,
   params: Params | FormData = {},
 ): Promise<T> {
-  const isForm = params instanceof FormData;
+  const isForm = isOutboundForm(params);
   const response = await ctx.http(`${settings.baseUrl}/bot${settings.token}/${method}`, {
     method: 'POST',
     headers: isForm ? {} : { 'content-type': 'application/json' },

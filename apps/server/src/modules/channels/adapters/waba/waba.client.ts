@@ -1,4 +1,4 @@
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
 import type { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { FormData } from 'undici';
+import { createOutboundForm } from '../../../../platform/http/outbound-http.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
@@ -101,7 +101,7 @@ async function uploadMedia(
   media: NonNullable<OutboundMessage['media']>,
   content: Buffer,
 ): Promise<string> {
-  const form = new FormData();
+  const form = await createOutboundForm();
   form.append('messaging_product', 'whatsapp');
   form.append('type', media.mime);
   form.append('file', new Blob([content], { type: media.mime }), media.name);

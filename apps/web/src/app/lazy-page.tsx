@@ -1,0 +1,29 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
+
+/** What a screen shows while its code loads: a spinner in its place, never a blank page. */
+export function PageLoader() {
+  return (
+    <Center mih="40vh" data-testid="page-loader">
+      <Loader />
+    </Center>
+  );
+}
+
+/**
+ * A route's screen loaded on demand (DESIGN §6): `lazyPage(() => import('…/LoginPage'), 'LoginPage')`.
+ * Its module, and the code only it uses, becomes a chunk of its own that the browser fetches the
+ * first time the route is shown; meanwhile the screen's place shows PageLoader.
+ */
+export function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): ComponentType {
+  const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  function LazyPage() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <Screen />
+      </Suspense>
+    );
+  }
+  LazyPage.displayName = `LazyPage(${name})`;
+  return LazyPage;
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// JavaScript the web app makes the browser download, per route, from the Vite build manifest.
+//
+// A route loads the entry (index.html's script) with every chunk it imports statically, plus the
+// lazy chunk of each screen the route shows (apps/web/src/app/router.tsx: lazyPage) with the chunks
+// those import statically. Sizes are gzip level 9 of each file, as a server or CDN would send them
+// compressed; each file counts once per route. Prints every route's total against the budgets of
+// issue 9 (login ≤ 150 kB, inbox ≤ 250 kB; kB = 1000 bytes, as Vite prints them).
+//
+//   npm run build -w apps/web    # writes apps/web/dist/.vite/manifest.json
+//   node bench/web-bundle.mjs [--verbose]
+//
+// Builds nothing; exits 0 whether or not the budgets are met (1 when the manifest is missing).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { readOptions, ROOT } from './lib.mjs';
+
+const DIST = join(ROOT, 'apps/web/dist');
+const MANIFEST = join(DIST, '.vite/manifest.json');
+
+/** The screens each measured route shows, as their source modules (the lazy chunks' manifest keys). */
+const ROUTES = [
+  { name: 'login (/#/login)', budgetKb: 150, screens: ['src/features/auth/pages/LoginPage.tsx'] },
+  {
+    name: 'inbox (/#/atendimento/chats)',
+    budgetKb: 250,
+    screens: ['src/app/layout/MainLayout.tsx', 'src/features/tickets/pages/AtendimentoLayout.tsx'],
+  },
+  {
+    name: 'inbox with a ticket open (/#/atendimento/:ticketId)',
+    budgetKb: 250,
+    screens: ['src/app/layout/MainLayout.tsx', 'src/features/tickets/pages/AtendimentoLayout.tsx', 'src/features/tickets/pages/ChatPage.tsx'],
+  },
+];
+
+const opts = readOptions({ verbose: { type: 'boolean', default: false, help: 'list every file of each route' } }, 'node bench/web-bundle.mjs [options]');
+
+if (!existsSync(MANIFEST)) {
+  console.error(`No build manifest at ${MANIFEST}. Run \`npm run build\` (or \`npm run build -w apps/web\`) first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('the manifest has no entry');
+
+/** The chunk of `key` and every chunk it imports statically, as manifest keys. */
+function closure(key, into = new Set()) {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`'${key}' is not in the build manifest (was it renamed? update ROUTES in this script)`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) closure(imported, into);
+  return into;
+}
+
+const sizes = new Map();
+function size(key) {
+  let s = sizes.get(key);
+  if (!s) {
+    const content = readFileSync(join(DIST, manifest[key].file));
+    s = { raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+    sizes.set(key, s);
+  }
+  return s;
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const entryFiles = closure(entryKey);
+const entryGzip = [...entryFiles].reduce((sum, key) => sum + size(key).gzip, 0);
+console.log(`entry (${manifest[entryKey].file} and its static imports): ${entryFiles.size} files, ${kb(entryGzip)} gzip`);
+
+for (const route of ROUTES) {
+  const files = new Set(entryFiles);
+  for (const screen of route.screens) {
+    if (!manifest[screen]?.isDynamicEntry) console.warn(`! ${screen} is not a lazy chunk: it is in the entry (is it still imported statically?)`);
+    closure(screen, files);
+  }
+  const list = [...files].map((key) => ({ file: manifest[key].file, ...size(key) })).sort((a, b) => b.gzip - a.gzip);
+  const gzip = list.reduce((sum, f) => sum + f.gzip, 0);
+  const raw = list.reduce((sum, f) => sum + f.raw, 0);
+  console.log(
+    `${route.name}: ${list.length} files, ${kb(raw)} raw, ${kb(gzip)} gzip (budget ≤ ${route.budgetKb} kB) → ${gzip <= route.budgetKb * 1000 ? 'MET' : 'MISSED'}`,
+  );
+  const shown = opts.verbose ? list : list.slice(0, 6);
+  for (const f of shown) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.file}`);
+  if (!opts.verbose && list.length > shown.length) console.log(`    … ${list.length - shown.length} smaller files (--verbose lists them)`);
+}
