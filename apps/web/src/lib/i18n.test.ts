@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import de from '../locales/de.json';
 import es from '../locales/es.json';
-import ptBr from '../locales/pt-br.json';
+import es419 from '../locales/es-419.json';
+import pt from '../locales/pt.json';
 import i18n, { changeLocale, i18nReady } from './i18n';
 
 // The language files: pt and en come with the app, the others are fetched when chosen.
@@ -34,8 +35,9 @@ describe('languages', () => {
     i18n.addResource('pt', 'translation', 'test.onlyInPortuguese', 'Só em português');
     i18n.addResource('en', 'translation', 'test.onlyInEnglish', 'Only in English');
 
+    // pt-br holds no text of its own (pt is Brazilian Portuguese): everything comes from pt.
     await changeLocale('pt-br');
-    expect(i18n.t('login.subtitle')).toBe(ptBr.login.subtitle);
+    expect(i18n.t('login.subtitle')).toBe(pt.login.subtitle);
     expect(i18n.t('test.onlyInPortuguese')).toBe('Só em português');
     expect(i18n.t('test.onlyInEnglish')).toBe('Only in English');
 
@@ -43,6 +45,8 @@ describe('languages', () => {
     await changeLocale('es-419');
     expect(i18n.hasResourceBundle('es', 'translation')).toBe(true);
     expect(i18n.t('common.language')).toBe(es.common.language);
+    expect(i18n.t('common.add')).toBe(es419.common.add);
+    expect(es419.common.add).not.toBe(es.common.add);
     expect(i18n.t('test.onlyInEnglish')).toBe('Only in English');
 
     await changeLocale('ru');
