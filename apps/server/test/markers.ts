@@ -48,3 +48,23 @@ export async function expectNothingBefore(url: string, token: string, sockets: R
   const before = await eventsBeforeMarker(url, token, Object.values(sockets));
   before.forEach((events, i) => expect(events, `what ${names[i]} received`).toEqual([]));
 }
+
+/**
+ * A request and its answer on the socket itself (joinTicket of no ticket, refused at once): anything
+ * the server sent this socket before answering, a disconnection included, has reached it by then.
+ */
+export async function roundTrip(socket: AgentSocket): Promise<void> {
+  const { socket: io } = socket;
+  if (!io.connected) throw new Error('the socket is disconnected');
+  let onDisconnect: ((reason: string) => void) | undefined;
+  const disconnected = new Promise<never>((_, reject) => {
+    onDisconnect = (reason) => reject(new Error(`the socket was disconnected (${reason}) before the round trip's answer`));
+    io.once('disconnect', onDisconnect);
+  });
+  try {
+    const answer = await Promise.race([io.timeout(5_000).emitWithAck(SOCKET_EVENTS.joinTicket, 0), disconnected]);
+    if (answer?.ok !== false) throw new Error(`unexpected answer to the round trip: ${JSON.stringify(answer)}`);
+  } finally {
+    io.off('disconnect', onDisconnect);
+  }
+}
