@@ -3,15 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import {
-  buildInboxTenant,
-  connectAgent,
-  count,
-  eventually,
-  inboundTicket,
-  rows,
-  type InboxTenant,
-} from '../../../../../test/inbox.js';
+import { buildInboxTenant, connectAgent, count, eventually, inboundTicket, rows, type InboxTenant } from '../../../../../test/inbox.js';
 import { findChannelById } from '../../channels.repository.js';
 import { findMessageById } from '../../../messages/messages.repository.js';
 import { telegramAdapter } from './telegram.adapter.js';
