@@ -14,7 +14,7 @@ import { registerSessionDriver, SessionHost } from '../../sessions/session-host.
 import { RecordedClient } from './fixtures/recorded-client.js';
 import { createWhatsappDriver, whatsappWebDriver } from './whatsapp.driver.js';
 
-const TTL = 1_000;
+const TTL = 2_000;
 
 let server: TestServer;
 let t: InboxTenant;
