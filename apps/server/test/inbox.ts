@@ -234,7 +234,8 @@ export interface EventuallyOptions {
  * Polls `probe` until it returns a truthy value, and resolves with it (bounded waits for
  * after-commit work). Throws when the time is up, naming what was awaited and the probe's last
  * value: a wait that never ends fails the test even when its result is not asserted. To check that
- * something does NOT happen within a time, sleep for that time, then assert.
+ * something did NOT happen, do not sleep: wait for a later marker through the same ordered path
+ * (test/markers.ts for agent sockets), after which the earlier effect would have shown.
  */
 export async function eventually<T>(
   probe: () => Promise<T>,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from './inbox.js';
 
 export interface ReceivedMail {
   from: string;
@@ -49,15 +50,12 @@ export async function startMailServer(): Promise<TestMailServer> {
   return {
     port,
     messages,
-    async waitFor(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = messages.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms (received ${messages.length})`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
+    waitFor: (predicate, timeoutMs = 10_000) =>
+      eventually(async () => messages.find(predicate), {
+        timeoutMs,
+        intervalMs: 100,
+        what: () => `a matching e-mail (received ${messages.length})`,
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,6 +4,7 @@ import { TEST_DATABASE_URL } from './databases.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { Api } from './api.js';
 import { buildAgent, buildInboxTenant, closeAllSockets, connectAgent, inbound, refusedConnection, type AgentSocket, type InboxTenant } from './inbox.js';
+import { eventsBeforeMarker } from './markers.js';
 
 /** The reason of the socket's next disconnection. */
 const disconnection = (agent: AgentSocket) =>
@@ -53,9 +54,13 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two server processes on one
 
   it('an agent of another queue hears nothing on either node', async () => {
     const outsider = await connectAgent(nodeA.url, inbox.outsider.token);
+    const agent = await connectAgent(nodeA.url, inbox.agent.token);
     await inbound(nodeB.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { body: 'not for the outsider' });
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    if (outsider.received('appMessage').length > 0) throw new Error('an agent outside the queue received a message of the queue');
+    // Node B emitted it (node A's agent heard it): a marker that node B pushes later comes through
+    // the same Redis stream, after anything that push sent the outsider.
+    await agent.waitFor('appMessage', (p) => p.message.body === 'not for the outsider', 10_000);
+    const [before] = await eventsBeforeMarker(nodeB.url, inbox.admin.token, [outsider]);
+    expect(before.filter((e) => e.event === 'appMessage' || e.event === 'ticket')).toEqual([]);
   });
 
   it('a logout or a deactivation on one node drops the sockets held by the other', async () => {

@@ -25,10 +25,12 @@
  * listing shows B anything of A's.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, type ApiResponse } from './api.js';
 import { buildPlan, buildTenant, buildUser, DEFAULT_PASSWORD } from './factories.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { count, eventually } from './inbox.js';
 import {
   AUTH_LEVELS,
   bodyReferences,
@@ -193,15 +195,17 @@ beforeAll(async () => {
   await objectsOfB.discover([...objectsOfA.ids.keys()].filter((prefix) => !objectsOfB.get(prefix)));
   hintsOfB = objectsOfB.hints(() => MISSING_ID);
 
-  // Objects just created may still change on their own (a message's send job): wait until A is at rest.
+  // Objects just created may still change on their own, through jobs (a message's send job): A is
+  // at rest once none of its jobs is queued or running.
+  await eventually(
+    async () =>
+      (await count(
+        server.ctx,
+        sql`select count(*) from pgboss.job where data->>'tenantId' = ${String(tenantA.id)} and state in ('created', 'retry', 'active')`,
+      )) === 0,
+    { timeoutMs: 30_000, what: "tenant A's jobs to finish" },
+  );
   snapshotBefore = await snapshotOfA();
-  for (let i = 0; i < 20; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const again = await snapshotOfA();
-    const settled = differences(snapshotBefore, again).length === 0;
-    snapshotBefore = again;
-    if (settled) break;
-  }
 }, 120_000);
 
 afterAll(() => server?.close());

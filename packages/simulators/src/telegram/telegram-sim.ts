@@ -137,6 +137,8 @@ export interface TelegramSim {
   queueUpdate(input: UpdateKind & UpdateInput): TgUpdate;
   /** Updates kept for getUpdates and not yet confirmed (by a later call with a higher offset). */
   readonly pendingUpdates: readonly TgUpdate[];
+  /** Whether a getUpdates call is waiting for updates (long polling). */
+  readonly polling: boolean;
   /** POSTs an Update as is (a redelivery), with the registered secret or the given one (null: none). */
   deliver(update: TgUpdate, options?: { secretToken?: string | null }): Promise<WebhookDelivery>;
   /** The next `times` send*, edit and delete calls answer 429 with parameters.retry_after. */
@@ -573,6 +575,9 @@ export async function startTelegramSim(options: { token?: string; port?: number 
     queueUpdate,
     get pendingUpdates() {
       return pending;
+    },
+    get polling() {
+      return waiting !== undefined;
     },
     deliver,
     rateLimit: (retryAfter, times = 1) => {

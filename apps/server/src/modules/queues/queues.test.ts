@@ -4,6 +4,7 @@ import { Api } from '../../../test/api.js';
 import { buildTenant } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { buildAgent, closeAllSockets, connectAgent, type Agent } from '../../../test/inbox.js';
+import { roundTrip } from '../../../test/markers.js';
 import { rooms } from '../../platform/realtime/rooms.js';
 import { AGENTS_NAMESPACE } from '../users/agent-sockets.js';
 
@@ -182,10 +183,11 @@ describe('PUT /queue/:id/users', () => {
     expect(members).toContain(reconnected.socket.id);
     expect(members).not.toContain(peerAgain.socket.id);
 
-    // Setting the same members again changes nobody: nobody is disconnected.
+    // Setting the same members again changes nobody: nobody is disconnected (a disconnection would
+    // reach the socket before the answer to a later request on it).
     const unchanged = await api.put(`/queue/${id}/users`, { userIds: [agent.id, agent.id] }, { token: admin.token });
     expect(unchanged.body.userIds).toEqual([agent.id]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await roundTrip(reconnected);
     expect(reconnected.socket.connected).toBe(true);
   });
 

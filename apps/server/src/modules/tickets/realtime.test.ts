@@ -22,13 +22,11 @@ import {
   setWallets,
   sleep,
   visitorKey,
-  type AgentSocket,
   type InboxTenant,
 } from '../../../test/inbox.js';
 import { buildTenant } from '../../../test/factories.js';
-
-/** How long "receives nothing" waits: pushes of the same commit arrive within a few ms. */
-const QUIET_MS = 500;
+import { eventsBeforeMarker, expectNothingBefore } from '../../../test/markers.js';
+import { SETTINGS_TTL_MS } from './listeners/push-inbox-events.js';
 
 let server: TestServer;
 let api: Api;
@@ -44,7 +42,6 @@ beforeAll(async () => {
 afterEach(() => closeAllSockets());
 afterAll(() => server?.close());
 
-const inboxEvents = (socket: AgentSocket) => socket.events.filter((e) => e.event !== SOCKET_EVENTS.userStatus);
 const aboutTicket = (ticketId: number) => (payload: any) => payload?.ticket?.id === ticketId;
 
 describe('socket authentication', () => {
@@ -71,7 +68,9 @@ describe('who receives what', () => {
     const outsider = await connectAgent(server.url, t.outsider.token);
     const foreignAdmin = await connectAgent(server.url, other.admin.token);
     const foreignAgent = await connectAgent(server.url, other.agent.token);
-    await sleep(100);
+    // Whatever was on its way to these sockets arrives before a marker: start from there.
+    await eventsBeforeMarker(server.url, t.admin.token, [agent, admin, outsider]);
+    await eventsBeforeMarker(server.url, other.admin.token, [foreignAdmin, foreignAgent]);
     for (const s of [agent, admin, outsider, foreignAdmin, foreignAgent]) s.events.length = 0;
 
     const { ticketId, messageId } = await inboundTicket(
@@ -103,10 +102,9 @@ describe('who receives what', () => {
       expect(message.message.tenantId).toBeUndefined();
       expect(created.ticket.tenantId).toBeUndefined();
     }
-    await sleep(QUIET_MS);
-    expect(inboxEvents(outsider)).toEqual([]);
-    expect(inboxEvents(foreignAdmin)).toEqual([]);
-    expect(inboxEvents(foreignAgent)).toEqual([]);
+    // Each push above was one emit to all its rooms: the others' markers come after anything it sent them.
+    await expectNothingBefore(server.url, t.admin.token, { outsider });
+    await expectNothingBefore(server.url, other.admin.token, { foreignAdmin, foreignAgent });
   });
 
   it("admins receive every queue's tickets and tickets without queue; agents get those only with ViewTicketsWithoutQueue", async () => {
@@ -124,11 +122,10 @@ describe('who receives what', () => {
     const b = await inboundTicket(server.ctx, { tenantId: tenant.id, channelId: noQueue.id });
     await adminSocket.waitFor(SOCKET_EVENTS.ticket, aboutTicket(a.ticketId));
     await adminSocket.waitFor(SOCKET_EVENTS.appMessage, aboutTicket(b.ticketId));
-    await sleep(QUIET_MS);
-    expect(inboxEvents(agentSocket)).toEqual([]);
+    await expectNothingBefore(server.url, admin.token, { agentSocket });
 
     await setSetting(server.ctx, tenant.id, 'ViewTicketsWithoutQueue', 'enabled');
-    await sleep(2_100); // the pusher caches a tenant's settings for 2 s
+    await sleep(SETTINGS_TTL_MS + 100); // a genuine wait: the pusher caches a tenant's settings that long
     const c = await inboundTicket(server.ctx, { tenantId: tenant.id, channelId: noQueue.id });
     await agentSocket.waitFor(SOCKET_EVENTS.ticket, aboutTicket(c.ticketId));
     expect(agentSocket.received(SOCKET_EVENTS.ticket, aboutTicket(a.ticketId))).toEqual([]);
@@ -172,8 +169,7 @@ describe('who receives what', () => {
       { key: { number: '5511977770001' }, body: 'segunda' },
     );
     await agent.waitFor(SOCKET_EVENTS.appMessage, (p) => p.message?.body === 'segunda');
-    await sleep(QUIET_MS);
-    expect(inboxEvents(peer)).toEqual([]);
+    await expectNothingBefore(server.url, x.admin.token, { peer });
   });
 
   it("DirectTicketsToWallets: the wallet owner receives its contact's ticket even outside the queue, and other agents do not", async () => {
@@ -192,8 +188,7 @@ describe('who receives what', () => {
     expect((await api.get(`/tickets/${first.ticketId}`, { token: x.outsider.token })).status).toBe(200);
     const list = await api.get('/tickets', { token: x.outsider.token });
     expect(list.body.tickets.map((ticket: { id: number }) => ticket.id)).toContain(first.ticketId);
-    await sleep(QUIET_MS);
-    expect(inboxEvents(agent)).toEqual([]);
+    await expectNothingBefore(server.url, x.admin.token, { agent });
     expect((await api.get(`/tickets/${first.ticketId}`, { token: x.agent.token })).status).toBe(403);
   });
 });
@@ -269,11 +264,26 @@ describe('unread messages', () => {
     expect(await followersOf(server, t.tenant.id, ticketId)).toBe(0);
     expect(await followersOf(server, other.tenant.id, ticketId)).toBe(0);
 
+    // The marker: a ticket the agent does follow, whose next message goes through the same listener.
+    const markerKey = visitorKey();
+    const marked = await inboundTicket(server.ctx, target, { key: markerKey });
+    const agent = await connectAgent(server.url, t.agent.token);
+    expect(await agent.socket.timeout(5_000).emitWithAck(SOCKET_EVENTS.joinTicket, marked.ticketId)).toEqual({ ok: true });
+
     await inboundTicket(server.ctx, target, { key, body: 'ninguém está vendo' });
-    await sleep(QUIET_MS);
+    await agent.waitFor(SOCKET_EVENTS.appMessage, (p) => p.message?.body === 'ninguém está vendo');
+    // Published after that message's, the marker's message is kept read by the listener, and pushed so:
+    // had the listener cleared the unwatched ticket's counter, it would have done so by then.
+    await inboundTicket(server.ctx, target, { key: markerKey, body: 'marcador' });
+    await agent.waitFor(
+      SOCKET_EVENTS.ticket,
+      (p) => p.ticket?.id === marked.ticketId && p.ticket.lastMessage === 'marcador' && p.ticket.unreadMessages === 0,
+    );
     expect((await api.get(`/tickets/${ticketId}`, { token: t.agent.token })).body.unreadMessages).toBe(1);
     // Nor did the refused sockets get the ticket's events.
-    expect(outsider.received(SOCKET_EVENTS.appMessage)).toEqual([]);
-    expect(foreign.received(SOCKET_EVENTS.appMessage)).toEqual([]);
+    const [outsiderGot] = await eventsBeforeMarker(server.url, t.admin.token, [outsider]);
+    const [foreignGot] = await eventsBeforeMarker(server.url, other.admin.token, [foreign]);
+    expect(outsiderGot.filter((e) => e.event === SOCKET_EVENTS.appMessage)).toEqual([]);
+    expect(foreignGot.filter((e) => e.event === SOCKET_EVENTS.appMessage)).toEqual([]);
   });
 });

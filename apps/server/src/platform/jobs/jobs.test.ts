@@ -16,11 +16,12 @@ let database: Database;
 let drop: () => Promise<void>;
 let ctx: AppContext;
 let jobs: Jobs;
+const POLLING_INTERVAL_SECONDS = 0.5;
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   await database.migrate();
-  ctx = createContext(testEnv(), database, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.5 });
+  ctx = createContext(testEnv(), database, pino({ level: 'silent' }), { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS });
   jobs = ctx.jobs;
   // No workers of the registered jobs: only the dynamic ones below run.
   await jobs.start(ctx, { workers: false });
@@ -100,7 +101,9 @@ describe('dynamic queues', () => {
     self.notify();
     expect(await finished(name, last)).toMatchObject({ state: 'completed', output: { stopped: true } });
     const after = (await jobs.sendTo(name, { n: 5 }))!;
-    await new Promise((resolve) => setTimeout(resolve, 1_200)); // more than a polling interval
+    self.notify(); // a worker still working the queue would fetch it at once
+    // A genuine wait (a worker that is gone does nothing to wait for): past two polling intervals.
+    await new Promise((resolve) => setTimeout(resolve, 2 * POLLING_INTERVAL_SECONDS * 1000 + 200));
     expect((await jobs.getJob(name, after))?.state).toBe('created'); // nobody works the queue any more
   });
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/harness.js';
-import { buildChannel, buildInboxTenant, rows, sleep, type InboxTenant } from '../../../../test/inbox.js';
+import { buildChannel, buildInboxTenant, eventually, rows, type InboxTenant } from '../../../../test/inbox.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { OutboundMessage, SendResult } from '../adapters/channel-adapter.js';
 import { findChannelById, type ChannelRow } from '../channels.repository.js';
@@ -128,9 +128,11 @@ describe('session leases', () => {
   });
 
   it('another process takes over when the holder stops renewing; the old holder, unable to renew, closes its session', async () => {
-    // node-a "hangs": no renewal. node-b renews its own (none) and sweeps.
-    await sleep(TTL + 300);
-    expect(await findLiveSessionLease(server.ctx.db, t.tenant.id, channel.id)).toBeUndefined();
+    // node-a "hangs": no renewal. Once its lease expired (a genuine wait, up to TTL), node-b sweeps.
+    await eventually(async () => !(await findLiveSessionLease(server.ctx.db, t.tenant.id, channel.id)), {
+      timeoutMs: TTL + 5_000,
+      what: "node-a's lease to expire",
+    });
     await b().sweep();
     expect(b().holds(channel.id)).toBe(true);
     expect(opened).toHaveLength(2);
@@ -144,10 +146,16 @@ describe('session leases', () => {
     const outbound = message();
     expect(await a().send(channel, outbound)).toEqual({ externalId: 's1-1', status: 'sent' });
     expect(opened[0].sent).toHaveLength(1);
-    // The new holder keeps its lease alive.
-    await sleep(TTL / 2);
+    // The new holder keeps its lease alive: each renewal moves the expiry to a full TTL from now.
+    const before = new Date((await leaseOf(channel)).expires_at as string).getTime();
     await b().renew();
-    await sleep(TTL / 2 + 100);
+    const [renewed] = await rows(
+      server.ctx,
+      sql`select expires_at, extract(epoch from expires_at - now()) * 1000 as left_ms from channel_session_leases where channel_id = ${channel.id}`,
+    );
+    expect(new Date(renewed.expires_at as string).getTime()).toBeGreaterThan(before);
+    expect(Number(renewed.left_ms)).toBeGreaterThan(TTL / 2);
+    expect(Number(renewed.left_ms)).toBeLessThanOrEqual(TTL);
     expect(b().holds(channel.id)).toBe(true);
     expect((await findLiveSessionLease(server.ctx.db, t.tenant.id, channel.id))?.owner).toBe(b().owner);
   });

@@ -15,7 +15,8 @@ import { roomsForTicket } from '../tickets.policy.js';
 import { presentTicket, visibilityFacts } from '../tickets.presenter.js';
 import { findTicketView } from '../tickets.repository.js';
 
-const SETTINGS_TTL_MS = 2_000;
+/** How long the pusher keeps a tenant's settings (a changed setting shows in pushes within this time). */
+export const SETTINGS_TTL_MS = 2_000;
 
 /**
  * Turns committed domain events into Socket.IO pushes to the agents who may see them, with

@@ -42,6 +42,7 @@ import { contentOf } from './baileys.inbound.js';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const CUSTOMER = '5511988887777';
 const PHONE_JID = '5511955554444:17@s.whatsapp.net';
+const MAX_BACKOFF_MS = 100;
 
 let server: TestServer;
 let api: Api;
@@ -66,7 +67,7 @@ beforeAll(async () => {
         return PNG;
       },
       backoffMs: 20,
-      maxBackoffMs: 100,
+      maxBackoffMs: MAX_BACKOFF_MS,
     }),
   );
   await startSessionHost(server.ctx, { owner: 'baileys-test', leaseTtlMs: 10_000, sweepEveryMs: 60_000 });
@@ -92,6 +93,18 @@ async function createChannel(name: string, settings: Record<string, unknown> = {
   expect(created.status).toBe(201);
   expect(sockets.length).toBe(before + 1);
   return channelRow(created.body.id as number);
+}
+
+/**
+ * A positive marker for "nothing happened": a later customer message on the same socket. The session
+ * handles its events one batch at a time, in order, so once the marker is stored every event emitted
+ * before it was handled.
+ */
+async function marker(on: RecordedSocket, channelId: number, id: string): Promise<void> {
+  const upsert = messagesUpsert('text');
+  upsert.messages[0].key.id = id;
+  on.emit('messages.upsert', upsert);
+  await eventually(() => messageOf(channelId, id), { what: `the marker ${id} to be stored` });
 }
 
 /** Emits the recorded events of a phone scanning the QR code, and waits until the channel is connected. */
@@ -265,7 +278,7 @@ describe('baileys channel', () => {
     socket().emit('messages.update', messagesUpdate('read', outboundId));
     expect(await eventually(async () => (await messageOf(channel.id, outboundId)).ack === 3)).toBeTruthy();
     socket().emit('messages.update', messagesUpdate('lateServerAck', outboundId));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await marker(socket(), channel.id, '3EB0MARKERAFTERACK01');
     expect(await messageOf(channel.id, outboundId)).toMatchObject({ ack: 3, status: 'read' });
   });
 
@@ -275,7 +288,7 @@ describe('baileys channel', () => {
     expect(reaction).toMatchObject({ body: '👍 (reaction)', from_me: false });
     expect(contentOf(messagesUpsert('reaction', outboundId).messages[0])).toMatchObject({ kind: 'message', quoted: outboundId });
     socket().emit('messages.upsert', messagesUpsert('reactionRemoved', outboundId));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await marker(socket(), channel.id, '3EB0MARKERAFTERREACT');
     expect(await messageOf(channel.id, '3EB0A1B2C3D4E5F60725')).toBeUndefined();
   });
 
@@ -354,7 +367,8 @@ describe('baileys channel', () => {
         async () => (await count(server.ctx, sql`select count(*) from channel_session_leases where channel_id = ${channel.id}`)) === 0,
       ),
     ).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A genuine wait: a reconnection would come after a backoff (at most MAX_BACKOFF_MS) and a read of the login.
+    await new Promise((resolve) => setTimeout(resolve, 2 * MAX_BACKOFF_MS));
     expect(sockets.length).toBe(before); // no reconnection
     // The sweep leaves a deliberately disconnected channel alone.
     await sessionHostOf(server.ctx).sweep();
@@ -508,13 +522,19 @@ describe('baileys groups and history import', () => {
   });
 
   it('a channel without the import option ignores history chunks', async () => {
-    const [first] = (await api.get('/whatsapp', { token: t.admin.token })).body as { id: number; name: string }[];
-    const plain = sockets.find((s) => s.config.syncFullHistory === false)!;
-    expect(first).toBeDefined();
-    const before = await count(server.ctx, sql`select count(*) from messages where external_id like '3EB0B1B2%'`);
+    // The first channel (no import), logged out above: started again, on a live socket.
+    const listed = (await api.get('/whatsapp', { token: t.admin.token })).body as { id: number; name: string }[];
+    const first = await channelRow(listed.find((c) => c.name === 'Baileys')!.id);
+    const opened = sockets.length;
+    expect((await api.post(`/whatsapp/${first.id}/start`, undefined, { token: t.admin.token })).status).toBe(200);
+    const plain = await eventually(async () => (sockets.length > opened ? socket() : undefined));
+    expect(plain.config.syncFullHistory).toBe(false);
+    await connect(first);
+    const imported = () => count(server.ctx, sql`select count(*) from messages where external_id like '3EB0B1B2%'`);
+    const before = await imported();
     plain.emit('messaging-history.set', messagingHistorySet('chunk'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await count(server.ctx, sql`select count(*) from messages where external_id like '3EB0B1B2%'`)).toBe(before);
+    await marker(plain, first.id, '3EB0MARKERAFTERCHUNK');
+    expect(await imported()).toBe(before);
   });
 
   it('validates the history options (positive numbers only, valid dates in order)', () => {

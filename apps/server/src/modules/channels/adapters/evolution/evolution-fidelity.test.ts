@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
 import { missingFrom } from '../../../../../test/payload-shapes.js';
-import { buildInboxTenant, rows, type InboxTenant } from '../../../../../test/inbox.js';
+import { buildInboxTenant, rows, settledMessageRow, type InboxTenant } from '../../../../../test/inbox.js';
 import { instanceSettingsAnswerSchema } from './evolution.schemas.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../../../../packages/simulators/fixtures/evolution/', import.meta.url));
@@ -265,7 +265,7 @@ describe('Evolution simulator fidelity', () => {
     await sim.scanQr(instanceName);
     const reply = await api.post(`/messages/${ticketId}`, { body: 'resposta' }, { token: t.agent.token });
     const sentRow = async () => (await rows(server.ctx, sql`select status, external_id, ack from messages where id = ${reply.body.id}`))[0];
-    for (let i = 0; i < 100 && (await sentRow()).status === 'pending'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await settledMessageRow(server.ctx, reply.body.id)).toMatchObject({ status: 'sent' });
     const externalId = String((await sentRow()).external_id);
     expect(
       (

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import { buildInboxTenant, count, eventually, rows, sleep, type InboxTenant } from '../../../../../test/inbox.js';
+import { buildInboxTenant, count, eventually, rows, type InboxTenant } from '../../../../../test/inbox.js';
 import { findChannelById } from '../../channels.repository.js';
 import { pollSingletonKey, schedulePoll } from './telegram-poll.job.js';
 
@@ -29,6 +29,15 @@ const botCall = async (method: string, params: Record<string, unknown> = {}) => 
 };
 const getUpdatesCalls = () => sim.server.requests.filter((r) => r.path === `/bot${sim.token}/getUpdates`);
 const storedOffset = async () => (await findChannelById(server.ctx.db, t.tenant.id, channel.id))!.settings.pollOffset;
+/** Poll jobs of the channel that are queued or running. */
+const LIVE_STATES = sql`('created', 'retry', 'active')`;
+const pollJobIds = async () =>
+  (
+    await rows(
+      server.ctx,
+      sql`select id from pgboss.job where name = 'telegram.poll' and singleton_key = ${pollSingletonKey(channel.id)} and state in ${LIVE_STATES}`,
+    )
+  ).map((row) => String(row.id));
 const inboundWith = (body: string) =>
   count(server.ctx, sql`select count(*) from messages where channel_id = ${channel.id} and from_me = false and body like ${`${body}%`}`);
 
@@ -75,7 +84,7 @@ describe('simulator getUpdates (https://core.telegram.org/bots/api#getupdates)',
     // Long polling: the call waits, and answers as soon as an update arrives.
     const started = Date.now();
     const waiting = botCall('getUpdates', { timeout: 5 });
-    await sleep(200);
+    await eventually(async () => sim.polling, { what: 'the getUpdates call to wait' });
     const late = sim.queueUpdate({ kind: 'text', text: 'late', chat: newChat() });
     expect((await waiting).body.result).toEqual([late]);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -86,7 +95,7 @@ describe('simulator getUpdates (https://core.telegram.org/bots/api#getupdates)',
 
     // A second getUpdates ends a waiting one with 409 Conflict.
     const older = botCall('getUpdates', { timeout: 5 });
-    await sleep(100);
+    await eventually(async () => sim.polling, { what: 'the older getUpdates call to wait' });
     const newer = botCall('getUpdates', { timeout: 0 });
     expect(await older).toEqual({
       status: 409,
@@ -159,8 +168,15 @@ describe('polling mode', () => {
           and state in ('created', 'retry', 'active') group by state`,
     );
     for (const job of jobs) expect(job.n).toBe(1);
-    // No 409 Conflict: never two getUpdates at once from this server.
-    await sleep(2500);
+    // No 409 Conflict: never two getUpdates at once from this server. Once the polls queued now (the
+    // running one and the next) are done, any two of them that overlapped were answered 409.
+    const queued = await pollJobIds();
+    expect(queued.length).toBeGreaterThan(0);
+    await eventually(
+      async () =>
+        (await count(server.ctx, sql`select count(*) from pgboss.job where id::text in ${queued} and state in ${LIVE_STATES}`)) === 0,
+      { timeoutMs: 15_000, what: 'the queued polls to finish' },
+    );
     expect(getUpdatesCalls().slice(before).filter((r) => r.status === 409)).toHaveLength(0);
   });
 
@@ -178,11 +194,15 @@ describe('polling mode', () => {
   it('restart resumes from the persisted offset without duplicates; stop stops polling', async () => {
     const stopped = await api.post(`/whatsapp/${channel.id}/stop`, undefined, { token: t.admin.token });
     expect(stopped.body.status).toBe('disconnected');
-    // The poll in flight ends within its timeout and no other follows.
-    await sleep(2500);
+    // The poll in flight ends within its timeout and no other follows: the loop is over once no poll
+    // job is queued or running (each poll queues the next before it ends) and no call is in flight.
+    await eventually(async () => (await pollJobIds()).length === 0 && getUpdatesCalls().every((r) => r.status !== undefined), {
+      timeoutMs: 15_000,
+      what: 'the poll loop to end',
+    });
     const callsAfterStop = getUpdatesCalls().length;
     const whileStopped = sim.queueUpdate({ kind: 'text', text: 'while stopped', chat: newChat() });
-    await sleep(2500);
+    expect(sim.polling).toBe(false);
     expect(getUpdatesCalls().length).toBe(callsAfterStop);
     expect(await inboundWith('while stopped')).toBe(0);
     const offset = (await storedOffset()) as number;
@@ -195,8 +215,11 @@ describe('polling mode', () => {
     expect(restarted.status).toBe(200);
     expect(await eventually(() => inboundWith('while stopped'), { timeoutMs: 10_000, intervalMs: 100 })).toBe(1);
     expect(getUpdatesCalls()[callsAfterStop].body).toMatchObject({ offset });
-    await sleep(2500);
+    // A later update, through the next polls: once it is stored and confirmed, nothing came twice.
+    const marker = sim.queueUpdate({ kind: 'text', text: 'marker after the restart', chat: newChat() });
+    expect(await eventually(() => inboundWith('marker after the restart'), { timeoutMs: 10_000, intervalMs: 100 })).toBe(1);
+    expect(await eventually(async () => (await storedOffset()) === marker.update_id + 1, { timeoutMs: 5000 })).toBe(true);
+    expect(marker.update_id).toBeGreaterThan(whileStopped.update_id);
     for (const body of ['hello by polling', 'a photo by polling', 'after the conflict', 'while stopped']) expect(await inboundWith(body)).toBe(1);
-    expect(await storedOffset()).toBe(whileStopped.update_id + 1);
   });
 });

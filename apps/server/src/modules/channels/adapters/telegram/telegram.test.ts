@@ -1,18 +1,9 @@
 import { startTelegramSim, type TelegramSim, type TgUpdate } from '@conversa/simulators';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import {
-  buildInboxTenant,
-  connectAgent,
-  count,
-  eventually,
-  inboundTicket,
-  rows,
-  sleep,
-  type InboxTenant,
-} from '../../../../../test/inbox.js';
+import { buildInboxTenant, connectAgent, count, eventually, inboundTicket, rows, type InboxTenant } from '../../../../../test/inbox.js';
 import { findChannelById } from '../../channels.repository.js';
 import { findMessageById } from '../../../messages/messages.repository.js';
 import { telegramAdapter } from './telegram.adapter.js';
@@ -513,9 +504,20 @@ describe('outbound', () => {
     // Within retry_after: refused here, without a request to Telegram (still retryable: not an AppError).
     await expect(telegramAdapter.send(server.ctx, row, outbound('segunda'))).rejects.toMatchObject({ name: 'TelegramRateLimitedError' });
     expect(methodCalls('sendMessage')).toHaveLength(before + 1);
-    await sleep(2_100);
-    const sent = await telegramAdapter.send(server.ctx, row, outbound('terceira'));
-    expect(sent).toEqual({ externalId: `${chat.id}:${sim.sent.at(-1)!.message.message_id}`, status: 'sent' });
+    // The adapter keeps retry_after on its clock (Date): move that clock instead of waiting 2 s. The
+    // 429 was answered after its request and before now.
+    const limitedAt = methodCalls('sendMessage')[before].at;
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: limitedAt + 1_900 });
+    try {
+      await expect(telegramAdapter.send(server.ctx, row, outbound('quase'))).rejects.toMatchObject({ name: 'TelegramRateLimitedError' });
+      expect(methodCalls('sendMessage')).toHaveLength(before + 1);
+      vi.setSystemTime(now + 2_100);
+      const sent = await telegramAdapter.send(server.ctx, row, outbound('terceira'));
+      expect(sent).toEqual({ externalId: `${chat.id}:${sim.sent.at(-1)!.message.message_id}`, status: 'sent' });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(methodCalls('sendMessage')).toHaveLength(before + 2);
   });
 

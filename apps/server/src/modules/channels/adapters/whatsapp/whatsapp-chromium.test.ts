@@ -9,7 +9,7 @@ import type WAWebJS from 'whatsapp-web.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
 import { buildTenant } from '../../../../../test/factories.js';
-import { buildChannel } from '../../../../../test/inbox.js';
+import { buildChannel, eventually } from '../../../../../test/inbox.js';
 import type { LiveSession } from '../../sessions/session-host.js';
 import { createWhatsappDriver, type WwebClient } from './whatsapp.driver.js';
 
@@ -43,10 +43,8 @@ describe.skipIf(!existsSync(CHROMIUM))('whatsapp-web.js in Debian Chromium', () 
     session = await driver.open(server.ctx, channel);
     const client = clients[0];
     // The browser starts (the real launch: the path, the flags, the RemoteAuth profile folder)…
-    const started = Date.now();
-    while (!client.pupBrowser && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(client.pupBrowser).toBeTruthy();
-    const spawned = client.pupBrowser!.process();
+    const browser = await eventually(async () => client.pupBrowser, { timeoutMs: 30_000, intervalMs: 100, what: 'Chromium to start' });
+    const spawned = browser.process();
     expect(spawned?.spawnfile).toBe(CHROMIUM);
     expect(spawned?.spawnargs).toEqual(
       expect.arrayContaining([

@@ -9,11 +9,12 @@ import WAWebJS from 'whatsapp-web.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
 import { buildChannel, buildInboxTenant, eventually, rows, type InboxTenant } from '../../../../../test/inbox.js';
+import { findLiveSessionLease } from '../../sessions/session-leases.repository.js';
 import { registerSessionDriver, SessionHost } from '../../sessions/session-host.js';
 import { RecordedClient } from './fixtures/recorded-client.js';
 import { createWhatsappDriver, whatsappWebDriver } from './whatsapp.driver.js';
 
-const TTL = 600;
+const TTL = 2_000;
 
 let server: TestServer;
 let t: InboxTenant;
@@ -62,12 +63,16 @@ describe('whatsapp sessions across server processes', () => {
       (await rows(server.ctx, sql`select status from channels where id = ${channel.id}`))[0].status === 'connected' ? true : undefined,
     );
 
-    // B finds nothing to take while A's lease lives.
+    // B finds nothing to take while A's lease lives (renewed just before: the steps above may take a TTL).
+    await a.renew();
     await b.sweep();
     expect(b.holds(channel.id)).toBe(false);
 
-    // A stops renewing (its process hangs or died): once the lease expired, B's sweep takes over.
-    await new Promise((resolve) => setTimeout(resolve, TTL + 300));
+    // A stops renewing (its process hangs or died): once the lease expired (a genuine wait, up to TTL), B's sweep takes over.
+    await eventually(async () => !(await findLiveSessionLease(server.ctx.db, t.tenant.id, channel.id)), {
+      timeoutMs: TTL + 5_000,
+      what: "A's lease to expire",
+    });
     await b.sweep();
     expect(b.holds(channel.id)).toBe(true);
     const second = clients.at(-1)!;

@@ -41,6 +41,7 @@ const OWN_NUMBER = '5511900001111';
 const PHONE_CUSTOMER = '5511966665555';
 const GROUP = '120363041967849074@g.us';
 const HISTORY_CUSTOMER = '5511955554444';
+const BACKOFF = { firstMs: 50, maxMs: 200 };
 
 let server: TestServer;
 let api: Api;
@@ -59,7 +60,7 @@ function useRecordedDriver(options: { pairingTimeoutMs?: number } = {}) {
         return client;
       },
       pairingTimeoutMs: options.pairingTimeoutMs ?? 60_000,
-      backoff: { firstMs: 50, maxMs: 200 },
+      backoff: BACKOFF,
     }),
   );
 }
@@ -166,8 +167,11 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     client.emit('ready');
     await sessionPush(channelId, 'connected');
     expect(await channelRow()).toMatchObject({ status: 'connected', number: OWN_NUMBER, qrcode: null });
-    // No history import on this channel (importOldMessages off): the phone's chats are not read.
-    await sleep(100);
+    // No history import on this channel (importOldMessages off): the phone's chats are not read. The
+    // session handles its events in order: once a later message is stored, 'ready' was handled.
+    const marker = withId(fixture('inbound-text'), 'AFTERREADY');
+    client.emit('message', client.message(marker));
+    await storedMessage(marker.id._serialized);
     expect(client.called('getChats')).toHaveLength(0);
   });
 
@@ -230,9 +234,12 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     const sent = fixture('outbound-sent');
     expect(row).toMatchObject({ status: 'sent', ack: 1, external_id: sent.id._serialized });
     expect(client.called('sendMessage').at(-1)!.args).toEqual([`${CUSTOMER}@c.us`, 'Claro, como posso ajudar?', {}]);
-    // The library's 'message_create' echo of the send is not a second message.
-    await sleep(100);
-    expect(await messagesOf(sent.id._serialized)).toHaveLength(1);
+    // The library's 'message_create' echo of the send (emitted before the send returned) is not a
+    // second message: a customer's message emitted after it is handled after it.
+    const afterEcho = withId(fixture('inbound-text'), 'AFTERSENDECHO');
+    client.emit('message', client.message(afterEcho));
+    await storedMessage(afterEcho.id._serialized);
+    expect((await messagesOf(sent.id._serialized)).map((m) => [m.id, m.user_id])).toEqual([[messageId, t.agent.id]]);
 
     client.emit('message_ack', client.message(sent), WAWebJS.MessageAck.ACK_DEVICE);
     await eventually(async () => ((await messagesOf(sent.id._serialized))[0].ack === 2 ? true : undefined));
@@ -422,7 +429,8 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     // The host closed the session: the client is destroyed and no new one is built.
     await eventually(async () => (client.called('destroy').length === 1 ? true : undefined));
     const total = clients.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A genuine wait: a reconnection would come after a backoff of at most BACKOFF.maxMs.
+    await sleep(BACKOFF.maxMs + 100);
     expect(clients.length).toBe(total);
     expect(await count(server.ctx, sql`select count(*) from channel_session_leases where channel_id = ${channelId}`)).toBe(0);
   });
@@ -537,8 +545,10 @@ describe('whatsapp channel: groups and the history import', () => {
     const row = await sentRow(response.body.id as string);
     expect(phone.called('sendMessage').at(-1)!.args).toEqual([GROUP, 'Bom dia, equipe!', {}]);
     expect(row).toMatchObject({ status: 'sent', external_id: `true_${GROUP}_${fixture('outbound-sent').id.id}` });
-    await sleep(100);
-    expect(await messagesOf(row.external_id as string, id)).toHaveLength(1);
+    const afterEcho = withId(recorded, '3AD1AFTERECHO');
+    phone.emit('message', phone.message(afterEcho));
+    await storedMessage(afterEcho.id._serialized, id);
+    expect((await messagesOf(row.external_id as string, id)).map((m) => [m.id, m.user_id])).toEqual([[response.body.id, t.agent.id]]);
     // No history import here (importOldMessages off): the phone's chats were not read.
     expect(phone.called('getChats')).toHaveLength(0);
   });
