@@ -80,7 +80,7 @@ describe('resolveSecrets', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: first.jwtSecret, JWT_REFRESH_SECRET: first.jwtRefreshSecret })).not.toThrow();
 
     const file = join(DATA_DIR, 'secrets.json');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ jwtSecret: first.jwtSecret, jwtRefreshSecret: first.jwtRefreshSecret });
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const second = resolveSecrets(loadEnv({ NODE_ENV: 'development', DATA_DIR }));
@@ -94,7 +94,7 @@ describe('resolveSecrets', () => {
   it('uses the secrets of the environment and writes nothing when both are given', () => {
     const DATA_DIR = tempDir();
     const env = loadEnv({ NODE_ENV: 'production', DATA_DIR, JWT_SECRET: strong(), JWT_REFRESH_SECRET: strong() });
-    expect(resolveSecrets(env)).toEqual({ jwtSecret: env.JWT_SECRET, jwtRefreshSecret: env.JWT_REFRESH_SECRET });
+    expect(resolveSecrets(env)).toMatchObject({ jwtSecret: env.JWT_SECRET, jwtRefreshSecret: env.JWT_REFRESH_SECRET });
     expect(existsSync(join(DATA_DIR, 'secrets.json'))).toBe(false);
   });
 
@@ -103,6 +103,16 @@ describe('resolveSecrets', () => {
     const stored = resolveSecrets(loadEnv({ NODE_ENV: 'development', DATA_DIR }));
     const JWT_SECRET = strong();
     const mixed = resolveSecrets(loadEnv({ NODE_ENV: 'development', DATA_DIR, JWT_SECRET }));
-    expect(mixed).toEqual({ jwtSecret: JWT_SECRET, jwtRefreshSecret: stored.jwtRefreshSecret });
+    expect(mixed).toMatchObject({ jwtSecret: JWT_SECRET, jwtRefreshSecret: stored.jwtRefreshSecret });
+  });
+
+  it('keys provider secrets with SECRETS_KEY, or else with a key derived from the refresh secret (32 bytes, the same on every start)', () => {
+    const DATA_DIR = tempDir();
+    const derived = resolveSecrets(loadEnv({ NODE_ENV: 'development', DATA_DIR }));
+    expect(derived.secretsKey).toHaveLength(32);
+    expect(resolveSecrets(loadEnv({ NODE_ENV: 'development', DATA_DIR })).secretsKey.equals(derived.secretsKey)).toBe(true);
+    const own = resolveSecrets(loadEnv({ NODE_ENV: 'development', DATA_DIR, SECRETS_KEY: strong() }));
+    expect(own.secretsKey).toHaveLength(32);
+    expect(own.secretsKey.equals(derived.secretsKey)).toBe(false);
   });
 });
