@@ -26,8 +26,7 @@ export const sendMessageJob = defineJob({
   retryLimit: 6,
   retryDelaySeconds: 5,
   // Sends run concurrently, each adapter keeping to its provider's rate (e.g. 80/s per WABA number).
-  batchSize: 50,
-  workersPerNode: 2,
+  concurrency: 100,
   async handler(ctx, { tenantId, messageId, rich }, attempt) {
     const message = await findMessageById(ctx.db, tenantId, messageId);
     // Already sent (a retry after a crash past the provider call) or deleted meanwhile: nothing to do.
