@@ -88,7 +88,7 @@ class QueueRunner {
     readonly name: string,
     private readonly concurrency: number,
     private readonly pollingMs: number,
-    private readonly run: (job: PgBoss.JobWithMetadata) => Promise<void>,
+    private readonly run: (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>,
   ) {}
 
   start(): void {
@@ -134,7 +134,7 @@ class QueueRunner {
       }
       this.woken = false;
       // fetch() answers [] when the database is unreachable: the loop polls again later.
-      const jobs = ((await this.boss.fetch(this.name, { batchSize: free, includeMetadata: true })) ?? []) as PgBoss.JobWithMetadata[];
+      const jobs = (await this.boss.fetch(this.name, { batchSize: free, includeMetadata: true })) ?? [];
       for (const job of jobs) {
         const done = this.run(job).finally(() => {
           this.running.delete(job.id);
@@ -187,7 +187,7 @@ export class Jobs {
       definitions?: readonly AnyDefinition[];
     } = {},
   ) {
-    this.definitions = options.definitions ?? (jobDefinitions as readonly AnyDefinition[]);
+    this.definitions = options.definitions ?? jobDefinitions;
     this.boss = new PgBoss({ db: executor, schema: SCHEMA, supervise: true, schedule: true });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
     this.leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
@@ -213,8 +213,8 @@ export class Jobs {
       await this.boss.updateQueue(definition.name, queue);
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
     }
-    if (!workers) return;
     await this.ensureLeaseIndex();
+    if (!workers) return;
     const pollingMs = (name: string) =>
       1000 * (this.options.pollingIntervalSeconds ?? this.definitions.find((d) => d.name === name)?.pollingIntervalSeconds ?? 2);
     for (const definition of this.definitions) {
@@ -230,7 +230,7 @@ export class Jobs {
     await this.beat();
   }
 
-  private async runJob(ctx: AppContext, definition: AnyDefinition, job: PgBoss.JobWithMetadata): Promise<void> {
+  private async runJob(ctx: AppContext, definition: AnyDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     try {
       const data = definition.schema.parse(job.data);
       const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
