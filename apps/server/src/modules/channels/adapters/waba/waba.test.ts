@@ -493,6 +493,8 @@ describe('sending', () => {
       to: from,
       type: 'text',
       text: { preview_url: false, body: 'Olá! Como posso ajudar? https://example.com' },
+      // Returned by every status webhook of the message: what confirms a send whose answer was lost.
+      biz_opaque_callback_data: id,
     });
     expect(sim.sent.find((m) => m.to === from)?.id).toBe(row.external_id);
   });
