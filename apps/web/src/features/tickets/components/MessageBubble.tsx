@@ -4,6 +4,7 @@ import { IconArrowForwardUp, IconCornerUpLeft, IconDots, IconFile, IconPencil, I
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
 import { MessageStatus } from './MessageStatus';
+import { UnsentNotice } from './UnsentNotice';
 
 export interface MessageActions {
   canEdit: (message: Message) => boolean;
@@ -153,6 +154,7 @@ export function MessageBubble({ message, isGroup, actions, selecting, selected, 
           </Text>
           {mine && <MessageStatus message={message} />}
         </Group>
+        {mine && <UnsentNotice message={message} />}
       </Paper>
       {!selecting && !message.deleted && (
         <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal>
