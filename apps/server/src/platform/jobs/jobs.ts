@@ -252,10 +252,17 @@ export class Jobs {
   /**
    * The sweep reads only active jobs; pg-boss indexes only waiting ones, so without this index every
    * sweep would scan every job kept (completed ones stay for hours). A partitioned index: pg-boss's
-   * per-queue partitions, also those created later, get it.
+   * per-queue partitions, also those created later, get it. Looked up first: CREATE INDEX locks the
+   * job table against writes even when the index exists (IF NOT EXISTS is checked after the lock),
+   * which would stall every other process's jobs while this one starts.
    */
   private async ensureLeaseIndex(): Promise<void> {
     try {
+      const { rows } = await this.executor.executeSql(
+        `SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2`,
+        [SCHEMA, 'conversa_job_active_idx'],
+      );
+      if (rows.length > 0) return;
       await this.executor.executeSql(
         `CREATE INDEX IF NOT EXISTS conversa_job_active_idx ON ${SCHEMA}.job (name, started_on) WHERE state = 'active'`,
       );
