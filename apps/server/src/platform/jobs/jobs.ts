@@ -59,7 +59,7 @@ const SCHEMA = 'pgboss';
 
 /**
  * Crash recovery of running jobs (pg-boss 10 has no worker heartbeat): a registered job runs under
- * a lease. Its row's `expire_in` is set to the lease (LEASE_SECONDS) when it is fetched, and every
+ * a lease. Its queue gives it LEASE_SECONDS (`expire_in`, counted from when it is fetched), and every
  * HEARTBEAT_SECONDS this process extends the leases of the jobs it is still running. A process that
  * dies (SIGKILL, OOM, power) stops extending them: within LEASE_SECONDS they expire, and the sweep
  * that every process runs at the same pace puts them back in the queue at once, where any process
@@ -134,7 +134,7 @@ class QueueRunner {
       }
       this.woken = false;
       // fetch() answers [] when the database is unreachable: the loop polls again later.
-      const jobs = (await this.boss.fetch(this.name, { batchSize: free, includeMetadata: true })) ?? [];
+      const jobs = (await this.boss.fetch(this.name, { batchSize: free, includeMetadata: true }).catch(() => null)) ?? [];
       for (const job of jobs) {
         const done = this.run(job).finally(() => {
           this.running.delete(job.id);
