@@ -95,7 +95,11 @@ describe.runIf(TEST_DATABASE_URL)('the database unreachable', () => {
   it('answers 503 with Retry-After while connections are refused, and serves again once the database is back', async () => {
     expect((await listTickets()).status).toBe(200);
     await proxy.stop();
-    const during = await Promise.all([listTickets(), api.get('/messages/1', { token: inbox.agent.token }), api.post('/auth/login/', { email: inbox.agent.email, password: inbox.agent.password })]);
+    const during = await Promise.all([
+      listTickets(),
+      api.get('/messages/1', { token: inbox.agent.token }),
+      api.post('/auth/login/', { email: inbox.agent.email, password: inbox.agent.password }),
+    ]);
     for (const response of during) expectUnavailable(response);
     expect((await api.get('/ready')).status).toBe(503);
 

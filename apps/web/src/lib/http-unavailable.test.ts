@@ -24,7 +24,10 @@ describe('the HTTP client while the server says 503 (its database restarting)', 
   });
 
   it('retries a GET after Retry-After and shows nothing when it then succeeds', async () => {
-    const fetch = vi.fn().mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(ok({ tickets: [] }));
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(ok({ tickets: [] }));
     vi.stubGlobal('fetch', fetch);
     const started = Date.now();
     await expect(http.get('/tickets')).resolves.toEqual({ tickets: [] });

@@ -52,7 +52,8 @@ async function leftMessage(channel: ChannelRow, target: { ticketId: number; cont
 }
 
 /** What a later attempt of the message's send job does (its lease expired after the crash). */
-const runSendJob = (messageId: string) => sendMessageJob.handler(server.ctx, { tenantId: t.tenant.id, messageId }, { number: 2, last: false });
+const runSendJob = (messageId: string) =>
+  sendMessageJob.handler(server.ctx, { tenantId: t.tenant.id, messageId }, { number: 2, last: false });
 
 beforeAll(async () => {
   server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
@@ -65,7 +66,14 @@ beforeAll(async () => {
       name: 'WABA',
       type: 'waba',
       queueId: t.queue.id,
-      settings: { phoneNumberId: sim.phoneNumberId, businessAccountId: sim.businessAccountId, token: sim.token, appSecret: sim.appSecret, verifyToken: 'verify-me-please', baseUrl: sim.url },
+      settings: {
+        phoneNumberId: sim.phoneNumberId,
+        businessAccountId: sim.businessAccountId,
+        token: sim.token,
+        appSecret: sim.appSecret,
+        verifyToken: 'verify-me-please',
+        baseUrl: sim.url,
+      },
     },
     { token: t.admin.token },
   );
@@ -118,7 +126,9 @@ describe('provider sends (WABA)', () => {
     const sent = await api.post(`/messages/${ticketId}`, { body: 'settled' }, { token: t.agent.token });
     const before = await settledMessageRow(server.ctx, sent.body.id);
     const business = { businessAccountId: sim.businessAccountId, phoneNumberId: sim.phoneNumberId, displayPhoneNumber: '5511930000000' };
-    await sim.postWebhook(buildMetaStatusNotification(business, { id: newWamid(), status: 'read', recipientId: number, bizOpaqueCallbackData: sent.body.id }));
+    await sim.postWebhook(
+      buildMetaStatusNotification(business, { id: newWamid(), status: 'read', recipientId: number, bizOpaqueCallbackData: sent.body.id }),
+    );
     expect(await messageRow(sent.body.id)).toMatchObject({ status: before.status, external_id: before.external_id, ack: before.ack });
   });
 

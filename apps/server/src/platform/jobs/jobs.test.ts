@@ -153,7 +153,12 @@ describe('registered jobs: per-job completion and leases', () => {
   const definitions = [testJob('test.batch'), testJob('test.reclaim'), testJob('test.long')] as JobDefinition<string, z.ZodType>[];
   const started: Jobs[] = [];
   const startJobs = async (options: { workers: boolean; leaseSeconds?: number }) => {
-    const instance = new Jobs(database.raw, logger, { pollingIntervalSeconds: 0.5, heartbeatSeconds: 0.5, leaseSeconds: options.leaseSeconds ?? 2, definitions });
+    const instance = new Jobs(database.raw, logger, {
+      pollingIntervalSeconds: 0.5,
+      heartbeatSeconds: 0.5,
+      leaseSeconds: options.leaseSeconds ?? 2,
+      definitions,
+    });
     await instance.start(ctx, { workers: options.workers });
     started.push(instance);
     return instance;
@@ -179,7 +184,7 @@ describe('registered jobs: per-job completion and leases', () => {
     await worker.stop();
   });
 
-  it("takes back, within its lease, the jobs a worker claimed before it died; nothing runs twice", async () => {
+  it('takes back, within its lease, the jobs a worker claimed before it died; nothing runs twice', async () => {
     const sender = await startJobs({ workers: false });
     const ids = await Promise.all(['d1', 'd2', 'd3'].map((key) => send(sender, 'test.reclaim', { key })));
     // A worker process claims them (active, with the 2 s lease) and dies: nobody renews the lease.

@@ -153,10 +153,7 @@ class QueueRunner {
     this.wake();
     await this.loop;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.allSettled(this.running.values()),
-      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
-    ]);
+    await Promise.race([Promise.allSettled(this.running.values()), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
     clearTimeout(timer);
   }
 }
@@ -239,7 +236,9 @@ export class Jobs {
       this.logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed; it will be retried if attempts remain');
       await this.boss
         .fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) })
-        .catch((failError: unknown) => this.logger.error({ err: failError, id: job.id }, 'could not record a job failure; its lease will expire'));
+        .catch((failError: unknown) =>
+          this.logger.error({ err: failError, id: job.id }, 'could not record a job failure; its lease will expire'),
+        );
       return;
     }
     // Recorded as soon as this job is done, not with a batch. If it cannot be (database unreachable),
@@ -286,7 +285,10 @@ export class Jobs {
           );
           const lost = ids.filter((id) => runner.running.has(id) && !rows.some((row) => row.id === id));
           if (lost.length > 0)
-            this.logger.warn({ job: runner.name, ids: lost }, 'running jobs lost their lease (this process stalled?); they may run elsewhere too');
+            this.logger.warn(
+              { job: runner.name, ids: lost },
+              'running jobs lost their lease (this process stalled?); they may run elsewhere too',
+            );
         }
         const { rows } = await this.executor.executeSql(
           `UPDATE ${SCHEMA}.job j SET state = 'retry', start_after = now(),

@@ -85,7 +85,9 @@ export const sendMessageJob = defineJob({
         rich && adapter.sendRich ? await adapter.sendRich(ctx, channel, outbound, rich) : await adapter.send(ctx, channel, outbound);
       answered = true;
       const changes = { status: result.status, externalId: result.externalId, ack: result.status === 'delivered' ? 2 : 1 };
-      const { replacedEcho } = await retrying(() => recordSendResult(ctx.db, { tenantId, id: messageId, channelId: message.channelId }, changes));
+      const { replacedEcho } = await retrying(() =>
+        recordSendResult(ctx.db, { tenantId, id: messageId, channelId: message.channelId }, changes),
+      );
       publish();
       if (replacedEcho)
         ctx.logger.info({ messageId, echoId: replacedEcho.id }, "the provider's echo of a sent message was stored first; removed");
@@ -105,7 +107,10 @@ export const sendMessageJob = defineJob({
         const current = await findMessageById(ctx.db, tenantId, messageId);
         if (!current || current.status !== 'pending' || current.deleted) return;
         if (current.sendClaimedAt) {
-          ctx.logger.warn({ messageId, claimedAt: current.sendClaimedAt }, 'an interrupted send may have reached the provider: flagged unconfirmed, not resent');
+          ctx.logger.warn(
+            { messageId, claimedAt: current.sendClaimedAt },
+            'an interrupted send may have reached the provider: flagged unconfirmed, not resent',
+          );
           await updateMessageRow(ctx.db, tenantId, messageId, { status: 'unconfirmed', error: null });
           publish();
           return;

@@ -19,7 +19,8 @@ export async function resendMessage(ctx: AppContext, actor: Actor, messageId: st
   return transact(ctx, async (tx, events) => {
     const ticket = await lockTicket(tx, actor.tenantId, message.ticketId!);
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-    if (ticket.status === 'closed') throw new AppError('ERR_VALIDATION', 'This ticket is resolved; reopen it to reply.', { status: ['closed'] });
+    if (ticket.status === 'closed')
+      throw new AppError('ERR_VALIDATION', 'This ticket is resolved; reopen it to reply.', { status: ['closed'] });
     const row = await requeueMessageSend(tx, actor.tenantId, messageId);
     if (!row) throw new AppError('ERR_VALIDATION', 'Only an unconfirmed or failed message can be resent.', { status: [message.status] });
     await ctx.jobs.send('message.send', { tenantId: actor.tenantId, messageId }, { tx });

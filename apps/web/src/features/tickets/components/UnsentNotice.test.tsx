@@ -36,16 +36,31 @@ const message = (overrides: Partial<Message>): Message => ({
 });
 
 const bubble = (m: Message) =>
-  renderWithApp(<MessageBubble message={m} isGroup={false} actions={actions} selecting={false} selected={false} selectionFull={false} onToggleSelected={() => undefined} />);
+  renderWithApp(
+    <MessageBubble
+      message={m}
+      isGroup={false}
+      actions={actions}
+      selecting={false}
+      selected={false}
+      selectionFull={false}
+      onToggleSelected={() => undefined}
+    />,
+  );
 
 describe('an agent message that may not have reached the contact', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('an unconfirmed send says so and offers to resend it; resending sends the same message again', async () => {
     const unconfirmed = message({ status: 'unconfirmed', ack: 0 });
-    const fetch = vi.fn().mockResolvedValue(
-      new Response(JSON.stringify({ ...unconfirmed, status: 'pending' }), { status: 200, headers: { 'content-type': 'application/json' } }),
-    );
+    const fetch = vi
+      .fn()
+      .mockResolvedValue(
+        new Response(JSON.stringify({ ...unconfirmed, status: 'pending' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     vi.stubGlobal('fetch', fetch);
     const { user } = bubble(unconfirmed);
     expect(screen.getByTestId(`message-status-${unconfirmed.id}`)).toHaveAttribute('aria-label', 'Envio não confirmado');
