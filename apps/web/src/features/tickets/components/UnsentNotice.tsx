@@ -15,7 +15,7 @@ export function UnsentNotice({ message }: { message: Message }) {
   if (!message.fromMe || message.deleted || (message.status !== 'unconfirmed' && message.status !== 'failed')) return null;
   const unconfirmed = message.status === 'unconfirmed';
   return (
-    <Group gap={6} mt={4} wrap="nowrap" justify="space-between" data-testid={`message-unsent-${message.id}`}>
+    <Group gap={6} mt={4} justify="space-between" data-testid={`message-unsent-${message.id}`}>
       <Text size="xs" c={unconfirmed ? 'orange' : 'red'}>
         {t(unconfirmed ? 'tickets.unsent.unconfirmed' : 'tickets.unsent.failed')}
       </Text>
