@@ -14,7 +14,8 @@ import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { buildInboxTenant, eventually, inboundTicket, rows, settledMessageRow, type InboxTenant } from '../../../test/inbox.js';
 import { findChannelById, type ChannelRow } from '../channels/channels.repository.js';
 import { sendMessageJob } from './jobs/send-message.job.js';
-import { insertMessage } from './messages.repository.js';
+import { claimMessageSend, insertMessage } from './messages.repository.js';
+import { applyProviderStatus } from './use-cases/apply-provider-status.js';
 
 let server: TestServer;
 let api: Api;
@@ -159,6 +160,25 @@ describe('provider sends (WABA)', () => {
     expect(outsider.status).toBe(403);
     const unknown = await api.post(`/messages/${randomUUID()}/resend`, undefined, { token: t.agent.token });
     expect([unknown.status, unknown.body.error]).toEqual([404, 'ERR_NO_MESSAGE_FOUND']);
+  });
+});
+
+describe('providers whose message id Conversa chooses (WuzAPI)', () => {
+  it('the claim records the id the send will have: a receipt confirms the send even though its answer was lost', async () => {
+    const { number, ticketId } = await wabaTicket();
+    const [ticket] = await rows(server.ctx, sql`select contact_id from tickets where id = ${ticketId}`);
+    const message = await leftMessage(waba, { ticketId, contactId: Number(ticket.contact_id) }, false);
+    // The adapter claims with its own id, then the process dies before the answer is recorded.
+    const chosenId = message.id.replace(/-/g, '').toUpperCase();
+    expect(await claimMessageSend(server.ctx.db, t.tenant.id, message.id, chosenId)).toBe(true);
+    expect(await claimMessageSend(server.ctx.db, t.tenant.id, message.id, chosenId)).toBe(false); // once
+    await runSendJob(message.id);
+    expect(await messageRow(message.id)).toMatchObject({ status: 'unconfirmed', external_id: chosenId });
+    expect(sendsTo(number)).toHaveLength(0);
+    expect(
+      await applyProviderStatus(server.ctx, { tenantId: t.tenant.id, channelId: waba.id, externalId: chosenId, status: 'delivered' }),
+    ).toBe('applied');
+    expect(await messageRow(message.id)).toMatchObject({ status: 'delivered', ack: 2 });
   });
 });
 
