@@ -82,9 +82,9 @@ function helpText(spec, usage) {
 // checks and cleanup
 // ---------------------------------------------------------------------------
 
-export function requireBuiltServer() {
-  if (!existsSync(SERVER_MAIN)) {
-    console.error(`The server is not built (${SERVER_MAIN} is missing). Run \`npm run build\` at the repository root first.`);
+export function requireBuiltServer(main = SERVER_MAIN) {
+  if (!existsSync(main)) {
+    console.error(`The server is not built (${main} is missing). Run \`npm run build\` at the repository root first.`);
     process.exit(1);
   }
 }
@@ -217,16 +217,18 @@ export async function freePort() {
 }
 
 /**
- * Spawns the built server on a free loopback port; resolves once `waitFor` (default /ready) answers
- * 200, polled every `pollMs`. `server.startMs` is the time from the spawn to that answer.
+ * Spawns the built server (or `main`) on a loopback port (free, or `port` to restart on the same
+ * address); resolves once `waitFor` (default /ready) answers 200, polled every `pollMs`.
+ * `server.startMs` is the time from the spawn to that answer; `kill()` ends it with SIGKILL, as a
+ * crash would.
  */
-export async function startServer({ dataDir, env = {}, waitFor = '/ready', pollMs = 200, nodeArgs: extraNodeArgs = [] }) {
-  const port = await freePort();
+export async function startServer({ dataDir, env = {}, port: fixedPort, main = SERVER_MAIN, waitFor = '/ready', pollMs = 200, nodeArgs: extraNodeArgs = [] }) {
+  const port = fixedPort ?? (await freePort());
   let output = '';
   // Diagnosis: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = [...extraNodeArgs, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -252,9 +254,16 @@ export async function startServer({ dataDir, env = {}, waitFor = '/ready', pollM
   const url = `http://127.0.0.1:${port}`;
   const server = {
     url,
+    port,
     pid: child.pid,
     startMs: NaN,
     output: () => output,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

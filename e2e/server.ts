@@ -10,6 +10,10 @@ export interface RunningServer {
   url: string;
   output: () => string;
   stop(): Promise<void>;
+  /** Ends the process with SIGKILL, as a crash would (its DATA_DIR stays). */
+  kill(): Promise<void>;
+  /** Starts the product again on the same DATA_DIR and port (after kill). */
+  restart(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -28,34 +32,46 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/ready`)).ok) break;
-    } catch {
-      /* not listening yet */
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+      try {
+        if ((await fetch(`${url}/ready`)).ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((r) => setTimeout(r, 250));
     }
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  };
+  const running = () => child.exitCode === null && child.signalCode === null;
+  await launch();
   return {
     url,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (running()) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
+    async kill() {
+      if (!running()) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
+    restart: launch,
   };
 }

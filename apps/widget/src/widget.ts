@@ -1,13 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
 import { ApiError, WebchatApi } from './api';
 import type { Locale } from '@conversa/shared/locales';
+import { Backoff, RATE_LIMIT_RETRY, SEND_RETRY, SOCKET_RECONNECT } from './backoff';
 import { strings, type Strings } from './i18n';
 import { SessionStore, uuid, type Stored } from './storage';
 import { EVENTS, LIMITS, NAMESPACE, type ChatMessage, type ServerMessage } from './types';
 import { View } from './view';
-
-const RETRY_MS = 3_000;
-const RATE_LIMIT_RETRY_MS = 60_000;
 
 /**
  * The widget's behaviour: introduce the visitor, then talk in real time. Nothing typed is lost:
@@ -27,6 +25,9 @@ export class Widget {
   private loaded = false;
   private flushing = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Retries of the outbox, and manual reconnections (after the server closed the socket or refused it). */
+  private readonly sendBackoff = new Backoff(SEND_RETRY.baseMs, SEND_RETRY.capMs);
+  private readonly reconnectBackoff = new Backoff(SOCKET_RECONNECT.reconnectionDelay, SOCKET_RECONNECT.reconnectionDelayMax);
   private unread = 0;
 
   constructor(private readonly options: { base: string; channel: string; locale: Locale }) {
@@ -115,25 +116,25 @@ export class Widget {
       auth: { token: this.session.token },
       // WebSocket only: the page is on another origin, and long-polling would need CORS on the socket server.
       transports: ['websocket'],
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 10_000,
+      ...SOCKET_RECONNECT,
     });
     this.socket = socket;
     socket.on('connect', () => {
+      this.reconnectBackoff.reset();
       this.view.setOnline(true);
       void this.catchUp().then(() => this.flush());
     });
     socket.on('disconnect', (reason) => {
       this.view.setOnline(false);
       // A server-side disconnect is not retried by the client by itself.
-      if (reason === 'io server disconnect') setTimeout(() => socket.connect(), RETRY_MS + Math.random() * 2_000);
+      if (reason === 'io server disconnect') setTimeout(() => socket.connect(), this.reconnectBackoff.next());
     });
     socket.on('connect_error', (error: Error & { data?: { error?: string } }) => {
       this.view.setOnline(false);
       const code = error.data?.error ?? error.message;
       if (code === 'ERR_INVALID_TOKEN') return this.endSession(this.t.expired);
       // Refused by the server's check (the channel is off…): try again later.
-      if (!socket.active) setTimeout(() => socket.connect(), 10_000 + Math.random() * 5_000);
+      if (!socket.active) setTimeout(() => socket.connect(), this.reconnectBackoff.next());
     });
     socket.on(EVENTS.message, (message: ServerMessage) => {
       this.merge([message]);
@@ -211,6 +212,7 @@ export class Widget {
               ? await this.api.post(item.clientId, item.body)
               : await this.api.upload(clientId, fileEntry![1].file, fileEntry![1].caption);
             this.dequeue(clientId);
+            this.sendBackoff.reset();
             this.merge([stored]);
           } catch (error) {
             if (error instanceof ApiError && !error.transient && error.status !== 401) {
@@ -223,7 +225,9 @@ export class Widget {
             if (error instanceof ApiError && error.status === 429) this.view.showError(this.t.tooMany);
             this.retryTimer = setTimeout(
               () => this.flush(),
-              error instanceof ApiError && error.status === 429 ? RATE_LIMIT_RETRY_MS : RETRY_MS,
+              error instanceof ApiError && error.status === 429
+                ? RATE_LIMIT_RETRY.minMs + Math.random() * RATE_LIMIT_RETRY.spreadMs
+                : this.sendBackoff.next(),
             );
             break;
           }

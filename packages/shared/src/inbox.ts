@@ -96,7 +96,12 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 // ---- messages ----
-export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
+/**
+ * `unconfirmed`: an agent's message whose send was interrupted (the server stopped between the
+ * provider call and its answer): it may or may not have reached the contact. It is not resent by
+ * itself; the agent checks and may resend it (POST /messages/{id}/resend).
+ */
+export const MESSAGE_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed', 'received', 'unconfirmed'] as const;
 export const messageSchema = z.object({
   id: z.string(),
   messageId: z.string().nullable(),

@@ -165,11 +165,34 @@ function fileNameOf(response: Response): string | null {
   return plain?.[1] ?? null;
 }
 
+/** GETs answered 503 (the server's database restarting) are retried this many times after Retry-After. */
+const UNAVAILABLE_GET_RETRIES = 2;
+const MAX_RETRY_AFTER_MS = 10_000;
+
+/** Retry-After (seconds or an HTTP date) in ms, capped, plus up to 1 s of jitter so that clients do not retry together. */
+function retryAfterMs(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  if (!Number.isFinite(seconds)) return null;
+  return Math.min(Math.max(seconds, 0) * 1000, MAX_RETRY_AFTER_MS) + Math.random() * 1000;
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 async function request<T>(
   method: string,
   path: string,
   options: RequestOptions & { download?: boolean } = {},
   retried = false,
+  unavailableRetries = 0,
 ): Promise<T> {
   if (!options.silent) requestStarted();
   let response: Response;
@@ -187,6 +210,15 @@ async function request<T>(
   if (response.ok) return body as T;
 
   const error = toApiError(response.status, body);
+
+  // The server is up but its database is restarting: a read is safe to repeat once it says when.
+  if (response.status === 503 && method === 'GET' && unavailableRetries < UNAVAILABLE_GET_RETRIES) {
+    const wait = retryAfterMs(response.headers.get('retry-after'));
+    if (wait !== null) {
+      await pause(wait, options.signal);
+      if (!options.signal?.aborted) return request<T>(method, path, options, retried, unavailableRetries + 1);
+    }
+  }
 
   if (response.status === 403 && error.code === 'ERR_SESSION_EXPIRED' && !isPublic(path)) {
     if (!retried && (await refreshSession())) return request<T>(method, path, options, true);

@@ -309,8 +309,18 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
     status: MetaOutboundStatus,
     statusOptions: { recipientId?: string; error?: MetaStatusSpec['error'] } = {},
   ) {
-    const recipientId = statusOptions.recipientId ?? sent.find((m) => m.id === wamid)?.to.replace(/\D/g, '') ?? '';
-    return postWebhook(buildMetaStatusNotification(business, { id: wamid, status, recipientId, error: statusOptions.error }));
+    const message = sent.find((m) => m.id === wamid);
+    const recipientId = statusOptions.recipientId ?? message?.to.replace(/\D/g, '') ?? '';
+    const callbackData = message?.payload.biz_opaque_callback_data;
+    return postWebhook(
+      buildMetaStatusNotification(business, {
+        id: wamid,
+        status,
+        recipientId,
+        error: statusOptions.error,
+        bizOpaqueCallbackData: typeof callbackData === 'string' ? callbackData : undefined,
+      }),
+    );
   }
 
   async function sendInbound(input: MetaInboundInput): Promise<MetaWebhookDelivery & { messageId: string }> {
@@ -398,6 +408,9 @@ function checkSend(
   if (typeof body.to !== 'string' || !body.to) return param('to');
   if (!/^\+?\d{6,15}$/.test(body.to)) return { code: 100, message: '(#100) Invalid parameter: to' };
   if (body.recipient_type !== undefined && body.recipient_type !== 'individual') return invalid('recipient_type');
+  const callbackData = body.biz_opaque_callback_data;
+  if (callbackData !== undefined && (typeof callbackData !== 'string' || callbackData.length > 512))
+    return invalid('biz_opaque_callback_data must be a string of at most 512 characters');
   const type = typeof body.type === 'string' ? body.type : 'text';
   const object = body[type] as Record<string, unknown> | undefined;
   if (!object || typeof object !== 'object') return param(type);

@@ -180,6 +180,8 @@ export interface MetaStatusSpec {
   timestamp?: string;
   /** For 'failed': the error of the delivery (default 131026 Message undeliverable). */
   error?: { code: number; title: string; details?: string };
+  /** The send's `biz_opaque_callback_data`, which the Cloud API returns in the message's status webhooks. */
+  bizOpaqueCallbackData?: string;
 }
 
 /** A notification of one status of a message the business sent. */
@@ -189,6 +191,7 @@ export function buildMetaStatusNotification(business: MetaBusiness, spec: MetaSt
     status: spec.status,
     timestamp: spec.timestamp ?? unixTime(),
     recipient_id: spec.recipientId,
+    ...(spec.bizOpaqueCallbackData !== undefined ? { biz_opaque_callback_data: spec.bizOpaqueCallbackData } : {}),
   };
   if (spec.status === 'sent' || spec.status === 'delivered') {
     status.conversation = {

@@ -132,16 +132,31 @@ export async function listContactChannelMessages(
  * Records a send's result. A provider that reports Conversa's own send as a message of the phone
  * (its echo stored before the send returned) leaves a copy holding the same provider id: that copy
  * (from the channel, by no agent) gives way to the message the agent wrote. Undefined = no such message.
+ * Monotonic: a status callback applied meanwhile (delivered, read) is not taken back to 'sent'.
  */
 export async function recordSendResult(
   db: Db,
   message: { tenantId: number; id: string; channelId: number },
-  changes: Pick<NewMessage, 'status' | 'externalId' | 'ack' | 'error'>,
+  changes: { status: 'sent' | 'delivered'; externalId: string; ack: number },
 ): Promise<{ row: MessageRow | undefined; replacedEcho?: { id: string; ticketId: number | null } }> {
+  const record = async (executor: Db) => {
+    const [row] = await executor
+      .update(messages)
+      .set({
+        status: sql`case when ${messages.ack} > ${changes.ack} then ${messages.status} else ${changes.status} end`,
+        ack: sql`greatest(${messages.ack}, ${changes.ack})`,
+        externalId: changes.externalId,
+        error: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(messages.tenantId, message.tenantId), eq(messages.id, message.id)))
+      .returning();
+    return row;
+  };
   try {
-    return { row: await updateMessageRow(db, message.tenantId, message.id, changes) };
+    return { row: await record(db) };
   } catch (error) {
-    if (!changes.externalId || !isUniqueViolation(error, 'messages_channel_external_key')) throw error;
+    if (!isUniqueViolation(error, 'messages_channel_external_key')) throw error;
     return db.transaction(async (tx) => {
       const [echo] = await tx
         .delete(messages)
@@ -149,16 +164,72 @@ export async function recordSendResult(
           and(
             eq(messages.tenantId, message.tenantId),
             eq(messages.channelId, message.channelId),
-            eq(messages.externalId, changes.externalId!),
+            eq(messages.externalId, changes.externalId),
             eq(messages.fromMe, true),
             isNull(messages.userId),
           ),
         )
         .returning({ id: messages.id, ticketId: messages.ticketId });
       if (!echo) throw error;
-      return { row: await updateMessageRow(tx, message.tenantId, message.id, changes), replacedEcho: echo };
+      return { row: await record(tx), replacedEcho: echo };
     });
   }
+}
+
+/**
+ * Claims an outgoing message's send right before the provider call (one UPDATE): only while it is
+ * pending, not deleted and not claimed by an earlier attempt. `externalId`: the id the provider will
+ * give it, where the adapter chooses it, so that a status callback finds the message even if the
+ * send's answer is lost. False: not claimed (see findMessageById for why).
+ */
+export async function claimMessageSend(db: Db, tenantId: number, id: string, externalId?: string): Promise<boolean> {
+  const claim = (withExternalId: boolean) =>
+    db
+      .update(messages)
+      .set({ sendClaimedAt: sql`now()`, ...(withExternalId && externalId ? { externalId } : {}) })
+      .where(
+        and(
+          eq(messages.tenantId, tenantId),
+          eq(messages.id, id),
+          eq(messages.status, 'pending'),
+          eq(messages.deleted, false),
+          isNull(messages.sendClaimedAt),
+        ),
+      )
+      .returning({ id: messages.id });
+  try {
+    return (await claim(true)).length > 0;
+  } catch (error) {
+    // An echo of this very send was stored under that id first: claim without it (recordSendResult sorts it out).
+    if (!externalId || !isUniqueViolation(error, 'messages_channel_external_key')) throw error;
+    return (await claim(false)).length > 0;
+  }
+}
+
+/** Gives a claim up after the provider refused the send (nothing went out): the next attempt sends again. */
+export async function releaseMessageSend(db: Db, tenantId: number, id: string): Promise<void> {
+  await db
+    .update(messages)
+    .set({ sendClaimedAt: null })
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id), eq(messages.status, 'pending')));
+}
+
+/** An unconfirmed or failed message of an agent back to pending, unclaimed, for another send. Undefined = not in such a state. */
+export async function requeueMessageSend(db: Db, tenantId: number, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ status: 'pending', error: null, sendClaimedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.id, id),
+        eq(messages.fromMe, true),
+        eq(messages.deleted, false),
+        inArray(messages.status, ['unconfirmed', 'failed']),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 export async function updateMessageRow(

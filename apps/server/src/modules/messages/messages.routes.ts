@@ -14,6 +14,7 @@ import { deleteMessage } from './use-cases/delete-message.js';
 import { editMessage } from './use-cases/edit-message.js';
 import { forwardMessages, FORWARD_MAX_MESSAGES } from './use-cases/forward-messages.js';
 import { listMessages } from './use-cases/list-messages.js';
+import { resendMessage } from './use-cases/resend-message.js';
 import { searchMessages } from './use-cases/search-messages.js';
 import { sendButtonMessage } from './use-cases/send-button-message.js';
 import { sendMessage, type SendMessageInput } from './use-cases/send-message.js';
@@ -120,6 +121,21 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
     handler: async (request) => {
       const actor = actorOf(request);
       return present(actor.tenantId, await editMessage(ctx, actor, request.body.id, request.body.body));
+    },
+  });
+
+  app.post('/messages/:id/resend', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      description:
+        "Sends an agent's unconfirmed message (its send was interrupted: it may not have arrived) or failed message again, as the same message.",
+      params: z.object({ id: z.uuid() }),
+      response: { 200: messageSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      return present(actor.tenantId, await resendMessage(ctx, actor, request.params.id));
     },
   });
 

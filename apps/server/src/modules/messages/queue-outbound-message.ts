@@ -11,8 +11,8 @@ export interface OutboundContent {
   media?: { key: string; name: string; mime: string; size: number | null; type: string } | null;
   quotedMessageId?: string | null;
   /**
-   * Reply buttons, a list or a template (POST /sendButton) for adapters that have `sendRich`: it
-   * travels in the durable send job's payload; `body` is its readable text for the history.
+   * Reply buttons, a list or a template (POST /sendButton) for adapters that have `sendRich`: kept
+   * on the message (so that it can be resent) for the send job; `body` is its readable text for the history.
    */
   rich?: Record<string, unknown> | null;
   /** The sender's id of the reply (unique per tenant): see sendMessage. */
@@ -46,12 +46,13 @@ export async function queueOutboundMessage(
     mediaMime: content.media?.mime ?? null,
     mediaSize: content.media?.size ?? null,
     quotedMessageId: content.quotedMessageId ?? null,
+    rich: content.rich ?? null,
     status: 'pending',
     userId: target.userId,
     clientId: content.clientId ?? null,
   });
   await recordOutboundOnTicket(tx, tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
-  await ctx.jobs.send('message.send', { tenantId, messageId: message.id, ...(content.rich ? { rich: content.rich } : {}) }, { tx });
+  await ctx.jobs.send('message.send', { tenantId, messageId: message.id }, { tx });
   events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id });
   return message;
 }

@@ -99,6 +99,7 @@ describe('POST /sendButton on a waba ticket', () => {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: from,
+      biz_opaque_callback_data: response.body.id,
       type: 'interactive',
       interactive: {
         type: 'button',
@@ -151,6 +152,7 @@ describe('POST /sendButton on a waba ticket', () => {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: from,
+      biz_opaque_callback_data: response.body.id,
       context: { message_id: quoted.external_id },
       type: 'interactive',
       interactive: {
@@ -204,6 +206,7 @@ describe('POST /sendButton on a waba ticket', () => {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to: from,
+        biz_opaque_callback_data: response.body.id,
         type: 'template',
         template: {
           name: 'order_update',

@@ -324,7 +324,15 @@ export const messages = pgTable(
     mediaMime: text('media_mime'),
     mediaSize: integer('media_size'),
     quotedMessageId: uuid('quoted_message_id'),
-    status: text('status').$type<'pending' | 'sent' | 'delivered' | 'read' | 'failed' | 'received'>().notNull(),
+    /** `unconfirmed`: a send interrupted between its claim and its answer (see send-message.job.ts). */
+    status: text('status').$type<'pending' | 'sent' | 'delivered' | 'read' | 'failed' | 'received' | 'unconfirmed'>().notNull(),
+    /**
+     * Set right before the provider call that delivers an outgoing message: a later attempt that finds
+     * it set (and the message still pending) knows an earlier one may have reached the provider.
+     */
+    sendClaimedAt: timestamp('send_claimed_at', { withTimezone: true }),
+    /** The structured content of a POST /sendButton message (buttons, list, template), sent by the adapter's sendRich. */
+    rich: jsonb('rich').$type<Record<string, unknown>>(),
     ack: integer('ack').notNull().default(0),
     edited: boolean('edited').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@conversa/shared';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, findDataException } from './app-error.js';
 import { splitFieldProblems, zodFieldProblems } from './field-issues.js';
 
@@ -15,6 +16,9 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message?:
   FST_ERR_BAD_URL: { status: 400, code: 'ERR_VALIDATION', message: 'The URL is not valid (bad percent-encoding).' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'ERR_PAYLOAD_TOO_LARGE', message: 'A path parameter is too long.' },
 };
+
+/** Seconds a client should wait before retrying while the database is unavailable (Retry-After). */
+export const RETRY_AFTER_SECONDS = 2;
 
 /** One place that turns every failure into `{ error, message, fields? }` with a 4xx, or a logged 500 without details. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -54,6 +58,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) {
       return reply.status(known.status).send({ error: known.code, message: known.message ?? ERROR_MESSAGES[known.code] } satisfies ApiErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: a retry shortly will succeed (the pool reconnects).
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: 'ERR_SERVICE_UNAVAILABLE', message: ERROR_MESSAGES.ERR_SERVICE_UNAVAILABLE } satisfies ApiErrorBody);
     }
     const dataException = findDataException(error);
     if (dataException) {

@@ -12,21 +12,24 @@ export interface JobDefinition<Name extends string, Schema extends z.ZodType> {
   schema: Schema;
   retryLimit?: number;
   retryDelaySeconds?: number;
-  /** How many jobs a worker takes at once (run concurrently), and how often it polls when idle. */
-  batchSize?: number;
+  /**
+   * How many jobs of this queue one process runs at once (default 10). Free slots are refilled in
+   * batches, one fetch for many jobs; each job is completed on its own as soon as it finishes.
+   */
+  concurrency?: number;
+  /** How often an idle process looks for jobs (a job sent from this process wakes it at once). */
   pollingIntervalSeconds?: number;
-  /** Workers of this queue in each process (default 1); more keep a backlog flowing between batches. */
-  workersPerNode?: number;
   /**
    * pg-boss queue policy: 'stately' keeps at most one queued and one active job per singletonKey
    * (a per-key loop that two nodes never run at once). Default 'standard'.
    */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
-  /** An active job not finished after this long (its node died) is failed and retried. Default 15 min. */
-  expireInSeconds?: number;
   /** Run on this schedule (cron, UTC) in addition to explicit sends. */
   cron?: string;
-  /** Throwing schedules a retry (with backoff) until the limit; `attempt.last` tells the final try. */
+  /**
+   * Throwing schedules a retry (with backoff) until the limit; `attempt.last` tells the final try.
+   * A job may run again after its process died mid-run (see jobs.ts): handlers must be idempotent.
+   */
   handler(ctx: AppContext, data: z.output<Schema>, attempt: JobAttempt): Promise<void>;
 }
 

@@ -1,16 +1,19 @@
 /**
+ * Registered jobs: completed one by one, and taken back from a worker that died (leases).
  * Dynamic queues of ctx.jobs: created at run time, worked by whichever worker the caller starts,
  * stopped per worker (another worker of the same queue goes on), and dropped.
  */
 import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { openTestDatabase } from '../../../test/harness.js';
 import { testEnv } from '../../../test/env.js';
 import type { AppContext } from '../../app-context.js';
 import { createContext } from '../../context.js';
 import type { Database } from '../db/client.js';
-import type { DynamicJob, DynamicWorker, Jobs } from './jobs.js';
+import { defineJob, Jobs, type DynamicJob, type DynamicWorker, type JobDefinition } from './jobs.js';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -123,5 +126,90 @@ describe('dynamic queues', () => {
   it('a registered job is not a dynamic queue', async () => {
     await expect(jobs.ensureQueue('email.send')).rejects.toThrow(/registered job/);
     await expect(jobs.deleteQueue('email.send')).rejects.toThrow(/registered job/);
+  });
+});
+
+describe('registered jobs: per-job completion and leases', () => {
+  const logger = pino({ level: 'silent' });
+  /** Handlers of the test queues, per run: what each job saw, and gates that hold a job running. */
+  const runs: string[] = [];
+  const gates = new Map<string, { opened: Promise<void>; open: () => void }>();
+  const gate = (key: string) => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    gates.set(key, { opened, open });
+    return () => open();
+  };
+  const testJob = (name: string) =>
+    defineJob({
+      name,
+      schema: z.object({ key: z.string(), holdMs: z.number().default(0) }),
+      retryLimit: 3,
+      retryDelaySeconds: 1,
+      concurrency: 10,
+      async handler(_ctx, { key, holdMs }) {
+        runs.push(key);
+        await gates.get(key)?.opened;
+        if (holdMs) await new Promise((resolve) => setTimeout(resolve, holdMs));
+      },
+    });
+  const definitions = [testJob('test.batch'), testJob('test.reclaim'), testJob('test.long')] as JobDefinition<string, z.ZodType>[];
+  const started: Jobs[] = [];
+  const startJobs = async (options: { workers: boolean; leaseSeconds?: number }) => {
+    const instance = new Jobs(database.raw, logger, {
+      pollingIntervalSeconds: 0.5,
+      heartbeatSeconds: 0.5,
+      leaseSeconds: options.leaseSeconds ?? 2,
+      definitions,
+    });
+    await instance.start(ctx, { workers: options.workers });
+    started.push(instance);
+    return instance;
+  };
+  const send = (instance: Jobs, name: string, data: { key: string; holdMs?: number }) =>
+    (instance as unknown as { send(name: string, data: object): Promise<string> }).send(name, data);
+  const stateOf = async (name: string, id: string) => (await jobs.getJob(name, id))?.state;
+
+  afterAll(async () => {
+    for (const gateItem of gates.values()) gateItem.open();
+    for (const instance of started) await instance.stop();
+  });
+
+  it('completes each job as soon as it finishes, not when the slowest job of its batch does', async () => {
+    const worker = await startJobs({ workers: true });
+    const release = gate('slow');
+    const slow = await send(worker, 'test.batch', { key: 'slow' });
+    const fast = await Promise.all(['f1', 'f2', 'f3'].map((key) => send(worker, 'test.batch', { key })));
+    for (const id of fast) await expect.poll(() => stateOf('test.batch', id), { timeout: 10_000 }).toBe('completed');
+    expect(await stateOf('test.batch', slow)).toBe('active');
+    release();
+    await expect.poll(() => stateOf('test.batch', slow), { timeout: 10_000 }).toBe('completed');
+    await worker.stop();
+  });
+
+  it('takes back, within its lease, the jobs a worker claimed before it died; nothing runs twice', async () => {
+    const sender = await startJobs({ workers: false });
+    const ids = await Promise.all(['d1', 'd2', 'd3'].map((key) => send(sender, 'test.reclaim', { key })));
+    // A worker process claims them (active, with the 2 s lease) and dies: nobody renews the lease.
+    const dead = new PgBoss({ db: database.raw, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+    await dead.start();
+    const claimed = await dead.fetch('test.reclaim', { batchSize: 10 });
+    expect((claimed ?? []).map((job) => job.id).sort()).toEqual([...ids].sort());
+    await dead.stop({ graceful: false, close: false });
+    const diedAt = Date.now();
+
+    await startJobs({ workers: true }); // a surviving or restarted process
+    for (const id of ids) await expect.poll(() => stateOf('test.reclaim', id), { timeout: 10_000 }).toBe('completed');
+    // Lease (2 s) + one heartbeat (0.5 s) + polling, with room for a loaded machine.
+    expect(Date.now() - diedAt).toBeLessThan(6_000);
+    expect(runs.filter((key) => key.startsWith('d')).sort()).toEqual(['d1', 'd2', 'd3']);
+  });
+
+  it('a job that runs longer than its lease on a live worker is never taken away (the heartbeat renews it)', async () => {
+    const first = await startJobs({ workers: true });
+    await startJobs({ workers: true }); // another live process working the same queue
+    const id = await send(first, 'test.long', { key: 'long', holdMs: 5_000 });
+    await expect.poll(() => stateOf('test.long', id), { timeout: 15_000 }).toBe('completed');
+    expect(runs.filter((key) => key === 'long')).toEqual(['long']);
   });
 });

@@ -6,9 +6,10 @@ import type { Db, SqlExecutor } from '../db/client.js';
 import { executorFor } from '../db/raw-executor.js';
 import { jobDefinitions } from './registry.js';
 export { defineJob, type JobAttempt, type JobDefinition } from './define-job.js';
-import type { JobAttempt } from './define-job.js';
+import type { JobDefinition } from './define-job.js';
 
 type Definitions = (typeof jobDefinitions)[number];
+type AnyDefinition = JobDefinition<string, z.ZodType>;
 export type JobName = Definitions['name'];
 export type JobPayload<N extends JobName> = z.input<Extract<Definitions, { name: N }>['schema']>;
 
@@ -56,78 +57,264 @@ export interface DynamicWorker {
 
 const SCHEMA = 'pgboss';
 
+/**
+ * Crash recovery of running jobs (pg-boss 10 has no worker heartbeat): a registered job runs under
+ * a lease. Its queue gives it LEASE_SECONDS (`expire_in`, counted from when it is fetched), and every
+ * HEARTBEAT_SECONDS this process extends the leases of the jobs it is still running. A process that
+ * dies (SIGKILL, OOM, power) stops extending them: within LEASE_SECONDS they expire, and the sweep
+ * that every process runs at the same pace puts them back in the queue at once, where any process
+ * takes them — so a reply claimed by a dead node waits at most ≈ LEASE + HEARTBEAT seconds instead of
+ * pg-boss's 15-minute expiry, and a long job (a media upload, an import, a long poll) is never
+ * expired while its process lives. A process stalled longer than the lease (event loop blocked) may
+ * see its job run again elsewhere: handlers are idempotent (message.send claims each send in the
+ * database first, see send-message.job.ts).
+ *
+ * Jobs are fetched with pg-boss's fetch() and completed (or failed) one by one as each finishes, not
+ * per batch, so a crash leaves only the jobs truly in flight to run again.
+ */
+export const JOB_LEASE_SECONDS = 15;
+export const JOB_HEARTBEAT_SECONDS = 5;
+
+/** This process running one registered queue: up to `concurrency` jobs at once, refilled in batches. */
+class QueueRunner {
+  readonly running = new Map<string, Promise<void>>();
+  private stopped = false;
+  private woken = false;
+  private resume: (() => void) | null = null;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly boss: PgBoss,
+    readonly name: string,
+    private readonly concurrency: number,
+    private readonly pollingMs: number,
+    private readonly run: (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>,
+  ) {}
+
+  start(): void {
+    this.loop = this.work();
+  }
+
+  /** Fetches at once instead of waiting out the polling interval (a job was sent, or slots freed). */
+  wake(): void {
+    this.woken = true;
+    this.resume?.();
+  }
+
+  /** Waits `ms` or until woken; true when woken. */
+  private pause(ms: number): Promise<boolean> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const finish = (woken: boolean) => {
+        clearTimeout(timer);
+        this.resume = null;
+        resolve(woken);
+      };
+      const timer = setTimeout(() => finish(false), ms);
+      this.resume = () => {
+        this.woken = false;
+        finish(true);
+      };
+    });
+  }
+
+  private async work(): Promise<void> {
+    // With a backlog, free slots are refilled in batches (one fetch for many jobs) once half of them
+    // are free; a polling round fetches for whatever is free.
+    const refillAt = Math.max(1, Math.ceil(this.concurrency / 2));
+    let polled = true;
+    while (!this.stopped) {
+      const free = this.concurrency - this.running.size;
+      if (free === 0 || (free < refillAt && !polled)) {
+        polled = !(await this.pause(this.pollingMs));
+        continue;
+      }
+      this.woken = false;
+      // fetch() answers [] when the database is unreachable: the loop polls again later.
+      const jobs = (await this.boss.fetch(this.name, { batchSize: free, includeMetadata: true }).catch(() => null)) ?? [];
+      for (const job of jobs) {
+        const done = this.run(job).finally(() => {
+          this.running.delete(job.id);
+          if (this.concurrency - this.running.size >= refillAt) this.wake();
+        });
+        this.running.set(job.id, done);
+      }
+      // Fewer than asked for: the queue is empty for now.
+      polled = jobs.length < free ? !(await this.pause(this.pollingMs)) : false;
+    }
+  }
+
+  /** Stops fetching, then waits (at most `timeoutMs`) for the running jobs to finish. */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.loop;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled(this.running.values()), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+  }
+}
+
 /** pg-boss on the application database (PGlite through its `db` option, or the PostgreSQL server). */
 export class Jobs {
   private readonly boss: PgBoss;
   private started = false;
-  private readonly workers = new Map<string, string[]>();
+  private readonly runners = new Map<string, QueueRunner>();
   private readonly toWake = new Set<string>();
   private readonly dynamicQueues = new Set<string>();
   private readonly dynamicWorkers = new Set<string>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private beating: Promise<void> | undefined;
+  private readonly leaseSeconds: number;
+  private readonly heartbeatSeconds: number;
+  private readonly definitions: readonly AnyDefinition[];
 
   constructor(
     private readonly executor: SqlExecutor,
     private readonly logger: Logger,
-    private readonly options: { pollingIntervalSeconds?: number } = {},
+    private readonly options: {
+      pollingIntervalSeconds?: number;
+      /** Tests: shorter leases to see a dead worker's jobs come back quickly. */
+      leaseSeconds?: number;
+      heartbeatSeconds?: number;
+      /** Tests: other job definitions than the product's registry. */
+      definitions?: readonly AnyDefinition[];
+    } = {},
   ) {
+    this.definitions = options.definitions ?? jobDefinitions;
     this.boss = new PgBoss({ db: executor, schema: SCHEMA, supervise: true, schedule: true });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+    this.leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
+    this.heartbeatSeconds = options.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS;
   }
 
   /** Installs the queue schema and creates every queue; `workers` starts the handlers (worker role). */
   async start(ctx: AppContext, { workers }: { workers: boolean }): Promise<void> {
     await this.boss.start();
     this.started = true;
-    for (const definition of jobDefinitions) {
-      await this.boss.createQueue(definition.name, {
+    for (const definition of this.definitions) {
+      const queue = {
         name: definition.name,
         retryLimit: definition.retryLimit ?? 5,
         retryDelay: definition.retryDelaySeconds ?? 10,
         retryBackoff: true,
-        ...(definition.policy ? { policy: definition.policy } : {}),
-        ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
-      });
+        policy: definition.policy ?? 'standard',
+        // A fetched job's lease: extended by the heartbeat while its process runs it.
+        expireInSeconds: this.leaseSeconds,
+      };
+      await this.boss.createQueue(definition.name, queue);
+      // An existing queue keeps the options it was created with: bring them in line with the definition.
+      await this.boss.updateQueue(definition.name, queue);
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
-      if (!workers) continue;
-      const batchSize = definition.batchSize ?? 10;
-      // Several workers per queue overlap their batches: while one waits for its batch's last job,
-      // another is already running the next one (pg-boss hands each job to one worker only).
-      const ids: string[] = [];
-      for (let i = 0; i < (definition.workersPerNode ?? 1); i++) {
-        const handle = await this.boss.work(
-          definition.name,
-          {
-            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? definition.pollingIntervalSeconds ?? 2,
-            batchSize,
-            includeMetadata: true,
-          },
-          // pg-boss completes or fails a whole batch together: each job runs on its own here, and a
-          // failed one is failed by id (so it alone is retried) before the batch resolves.
-          async (jobs: PgBoss.JobWithMetadata[]) => {
-            await Promise.all(
-              jobs.map(async (job) => {
-                try {
-                  const data = definition.schema.parse(job.data);
-                  const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
-                  await (definition.handler as (c: AppContext, d: unknown, a: JobAttempt) => Promise<void>)(ctx, data, attempt);
-                } catch (error) {
-                  this.logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed; it will be retried if attempts remain');
-                  await this.boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
-                }
-              }),
-            );
-            // A full batch means a backlog: fetch again at once instead of sleeping out the polling interval.
-            if (jobs.length >= batchSize) this.wake(definition.name);
-          },
+    }
+    await this.ensureLeaseIndex();
+    if (!workers) return;
+    const pollingMs = (name: string) =>
+      1000 * (this.options.pollingIntervalSeconds ?? this.definitions.find((d) => d.name === name)?.pollingIntervalSeconds ?? 2);
+    for (const definition of this.definitions) {
+      const runner = new QueueRunner(this.boss, definition.name, definition.concurrency ?? 10, pollingMs(definition.name), (job) =>
+        this.runJob(ctx, definition, job),
+      );
+      this.runners.set(definition.name, runner);
+      runner.start();
+    }
+    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatSeconds * 1000);
+    this.heartbeat.unref();
+    // A restarted process takes back, as soon as their leases run out, the jobs its previous life held.
+    await this.beat();
+  }
+
+  private async runJob(ctx: AppContext, definition: AnyDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    try {
+      const data = definition.schema.parse(job.data);
+      const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
+      await definition.handler(ctx, data, attempt);
+    } catch (error) {
+      this.logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed; it will be retried if attempts remain');
+      await this.boss
+        .fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+        .catch((failError: unknown) =>
+          this.logger.error({ err: failError, id: job.id }, 'could not record a job failure; its lease will expire'),
         );
-        ids.push(handle);
-      }
-      this.workers.set(definition.name, ids);
+      return;
+    }
+    // Recorded as soon as this job is done, not with a batch. If it cannot be (database unreachable),
+    // the job runs again when its lease expires: handlers are idempotent.
+    await this.boss
+      .complete(definition.name, job.id)
+      .catch((error: unknown) => this.logger.error({ err: error, id: job.id }, 'could not record a job completion; its lease will expire'));
+  }
+
+  /**
+   * The sweep reads only active jobs; pg-boss indexes only waiting ones, so without this index every
+   * sweep would scan every job kept (completed ones stay for hours). A partitioned index: pg-boss's
+   * per-queue partitions, also those created later, get it. Looked up first: CREATE INDEX locks the
+   * job table against writes even when the index exists (IF NOT EXISTS is checked after the lock),
+   * which would stall every other process's jobs while this one starts.
+   */
+  private async ensureLeaseIndex(): Promise<void> {
+    try {
+      const { rows } = await this.executor.executeSql(
+        `SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2`,
+        [SCHEMA, 'conversa_job_active_idx'],
+      );
+      if (rows.length > 0) return;
+      await this.executor.executeSql(
+        `CREATE INDEX IF NOT EXISTS conversa_job_active_idx ON ${SCHEMA}.job (name, started_on) WHERE state = 'active'`,
+      );
+    } catch (error) {
+      // Another process creating it at the same moment; the sweep works without it, only slower.
+      this.logger.debug({ err: error }, 'job lease index not created here');
     }
   }
 
+  /** One heartbeat: extend the leases of the jobs running here, then put back expired ones. */
+  private beat(): Promise<void> {
+    this.beating ??= (async () => {
+      try {
+        for (const runner of this.runners.values()) {
+          const ids = [...runner.running.keys()];
+          if (ids.length === 0) continue;
+          const { rows } = await this.executor.executeSql(
+            `UPDATE ${SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
+             WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active' RETURNING id`,
+            [runner.name, ids, this.leaseSeconds],
+          );
+          const lost = ids.filter((id) => runner.running.has(id) && !rows.some((row) => row.id === id));
+          if (lost.length > 0)
+            this.logger.warn(
+              { job: runner.name, ids: lost },
+              'running jobs lost their lease (this process stalled?); they may run elsewhere too',
+            );
+        }
+        const { rows } = await this.executor.executeSql(
+          `UPDATE ${SCHEMA}.job j SET state = 'retry', start_after = now(),
+             output = jsonb_build_object('message', 'put back: its worker stopped renewing the lease (process died)')
+           WHERE j.name = ANY($1::text[]) AND j.state = 'active' AND j.started_on + j.expire_in < now()
+             AND NOT (j.policy = 'stately' AND EXISTS (
+               SELECT 1 FROM ${SCHEMA}.job o WHERE o.name = j.name AND o.state = 'retry' AND o.singleton_key IS NOT DISTINCT FROM j.singleton_key))
+           RETURNING j.name, j.id`,
+          [[...this.runners.keys()]],
+        );
+        if (rows.length > 0) {
+          this.logger.warn({ jobs: rows.length }, 'jobs of a dead worker put back in their queues');
+          for (const name of new Set(rows.map((row) => String(row.name)))) this.wake(name);
+        }
+      } catch (error) {
+        // The database is unreachable: leases will be extended at the next beat (they outlast several).
+        this.logger.warn({ err: error }, 'job heartbeat failed');
+      } finally {
+        this.beating = undefined;
+      }
+    })();
+    return this.beating;
+  }
+
   async send<N extends JobName>(name: N, data: JobPayload<N>, options: SendOptions = {}): Promise<string | null> {
-    const definition = jobDefinitions.find((d) => d.name === name)!;
+    const definition = this.definitions.find((d) => d.name === name)!;
     const payload = definition.schema.parse(data) as object;
     const { tx, ...rest } = options;
     if (!tx) {
@@ -147,7 +334,7 @@ export class Jobs {
   }
 
   private wake(name: string): void {
-    for (const workerId of this.workers.get(name) ?? []) this.boss.notifyWorker(workerId);
+    this.runners.get(name)?.wake();
   }
 
   // ---- dynamic queues (created at run time, worked only where the caller decides) ----
@@ -155,7 +342,7 @@ export class Jobs {
   /** Creates the queue unless it exists (idempotent, also across processes). */
   async ensureQueue(name: string, options: DynamicQueueOptions = {}): Promise<void> {
     if (this.dynamicQueues.has(name)) return;
-    if (jobDefinitions.some((definition) => definition.name === name))
+    if (this.definitions.some((definition) => definition.name === name))
       throw new Error(`'${name}' is a registered job, not a dynamic queue.`);
     await this.boss.createQueue(name, {
       name,
@@ -219,7 +406,7 @@ export class Jobs {
 
   /** Drops the queue and its jobs (pg-boss keeps a table per queue). Workers of it should be stopped first. */
   async deleteQueue(name: string): Promise<void> {
-    if (jobDefinitions.some((definition) => definition.name === name))
+    if (this.definitions.some((definition) => definition.name === name))
       throw new Error(`'${name}' is a registered job, not a dynamic queue.`);
     this.dynamicQueues.delete(name);
     for (let attempt = 1; ; attempt++) {
@@ -235,12 +422,20 @@ export class Jobs {
     }
   }
 
-  /** Stops fetching from dynamic queues, then waits for running handlers to finish (graceful), then stops polling. */
+  /**
+   * Stops fetching, then waits for running handlers to finish (graceful; the heartbeat goes on
+   * meanwhile), then stops polling. Jobs still running after 20 s are taken over elsewhere once
+   * their leases expire.
+   */
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     for (const id of this.dynamicWorkers) await this.boss.offWork({ id });
     this.dynamicWorkers.clear();
+    await Promise.all([...this.runners.values()].map((runner) => runner.stop(20_000)));
+    clearInterval(this.heartbeat);
+    await this.beating;
+    this.runners.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 20_000 });
   }
 }

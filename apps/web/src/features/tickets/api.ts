@@ -175,6 +175,15 @@ export function useEditMessage() {
   });
 }
 
+/** An unconfirmed or failed message of an agent sent again, as the same message. */
+export function useResendMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.post<Message>(`/messages/${id}/resend`),
+    onSuccess: (message) => upsertMessageInCache(qc, message),
+  });
+}
+
 export function useDeleteMessage() {
   const qc = useQueryClient();
   return useMutation({

@@ -12,6 +12,15 @@ export interface OutboundMessage {
   body: string;
   media?: { key: string; name: string; mime: string; type: string };
   quotedExternalId?: string | null;
+  /**
+   * Call right before the provider request that delivers the message (after throttling, uploads,
+   * checks): it records in the database that the send is under way, so that a crash past this point
+   * leaves an unconfirmed send instead of a duplicate. `externalId`: the id the provider will give
+   * the message, where the adapter chooses it. Throws SendNotClaimedError when the message must not
+   * go out (no longer pending, or claimed by an earlier attempt that may have sent it). Absent where
+   * a repeated send is harmless (web chat).
+   */
+  claimSend?: (options?: { externalId?: string }) => Promise<void>;
 }
 
 export interface SendResult {

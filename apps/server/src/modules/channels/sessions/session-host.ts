@@ -4,7 +4,7 @@ import { ERROR_STATUS, type ChannelStatus, type ErrorCode } from '@conversa/shar
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { DynamicWorker } from '../../../platform/jobs/jobs.js';
-import { findMessageById } from '../../messages/messages.repository.js';
+import { sendClaim } from '../../messages/send-claim.js';
 import type { OutboundMessage, SendResult } from '../adapters/channel-adapter.js';
 import { findChannelById, type ChannelRow } from '../channels.repository.js';
 import { clearAuthState } from './auth-state.repository.js';
@@ -447,11 +447,16 @@ export class SessionHost {
       }
       switch (op.op) {
         case 'send': {
-          // Marked failed or deleted while it waited for a holder: it must not go out any more.
-          const row = await findMessageById(this.ctx.db, op.tenantId, op.message.messageId);
-          if (row && (row.status !== 'pending' || row.deleted))
-            return { ok: false, code: 'ERR_SENDING_WAPP_MSG', message: 'The message is no longer waiting to be sent.' };
-          return { ok: true, result: await session.live.send(op.message) };
+          // The driver claims the send right before WhatsApp gets it (send-claim.ts); a message marked
+          // failed or deleted while it waited for a holder, or claimed by an earlier holder that died
+          // mid-send, is refused (the send job decides what it means). A refusal by WhatsApp gives the claim up.
+          const claim = sendClaim(this.ctx, op.tenantId, op.message.messageId);
+          try {
+            return { ok: true, result: await session.live.send({ ...op.message, claimSend: claim.claimSend }) };
+          } catch (error) {
+            await claim.release();
+            throw error;
+          }
         }
         case 'edit':
           if (!session.live.edit) return { ok: false, code: 'ERR_SENDING_WAPP_MSG', message: 'This channel cannot edit messages.' };

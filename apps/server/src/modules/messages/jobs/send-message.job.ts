@@ -5,6 +5,7 @@ import { adapterFor } from '../../channels/adapters/registry.js';
 import { findChannelById } from '../../channels/channels.repository.js';
 import { findContactById } from '../../contacts/contacts.repository.js';
 import { findMessageById, recordSendResult, updateMessageRow } from '../messages.repository.js';
+import { sendClaim } from '../send-claim.js';
 
 /**
  * Errors that a retry cannot fix: the message fails at once. Adapters throw a plain Error for what
@@ -19,20 +20,39 @@ const PERMANENT: ReadonlySet<string> = new Set([
   'ERR_NO_CONTACT_FOUND',
 ]);
 
+/** Retries of the write that records a send's answer (the database may be restarting): ≈ 7.5 s in all. */
+const RECORD_RETRY_MS = [500, 1_000, 2_000, 4_000];
+
+/**
+ * Sends an agent's message through its channel, exactly once as far as a crash allows:
+ *
+ * - the adapter claims the send in the database (messages.send_claimed_at, one UPDATE while the
+ *   message is pending and unclaimed) right before the provider request, and the answer is recorded
+ *   as soon as it comes (the job itself is completed on its own, see platform/jobs/jobs.ts);
+ * - a process killed between the claim and that record leaves the message pending and claimed. The
+ *   job runs again elsewhere once its lease expires; this attempt cannot claim it, and, since the
+ *   provider may have the message, flags it `unconfirmed` instead of sending it a second time: the
+ *   agent sees it and may resend it (POST /messages/{id}/resend), and a status callback that names
+ *   it (WABA's biz_opaque_callback_data, or a provider id chosen by Conversa: WuzAPI, Baileys)
+ *   reconciles it (apply-provider-status.ts);
+ * - web chat takes no claim: delivery to the visitor is by message id (the widget keeps one copy
+ *   per id), so sending again after a crash is harmless and it is simply sent again.
+ */
 export const sendMessageJob = defineJob({
   name: 'message.send',
-  /** `rich`: the structured content of a POST /sendButton message, sent by the adapter's sendRich. */
+  /** `rich`: the structured content of a POST /sendButton message queued before it was kept on the message row. */
   schema: z.object({ tenantId: z.number().int(), messageId: z.uuid(), rich: z.record(z.string(), z.unknown()).optional() }),
   retryLimit: 6,
   retryDelaySeconds: 5,
   // Sends run concurrently, each adapter keeping to its provider's rate (e.g. 80/s per WABA number).
-  batchSize: 50,
-  workersPerNode: 2,
-  async handler(ctx, { tenantId, messageId, rich }, attempt) {
+  concurrency: 100,
+  async handler(ctx, { tenantId, messageId, rich: queuedRich }, attempt) {
     const message = await findMessageById(ctx.db, tenantId, messageId);
-    // Already sent (a retry after a crash past the provider call) or deleted meanwhile: nothing to do.
+    // Already sent or settled (a retry after a crash past the record), or deleted meanwhile: nothing to do.
     if (!message || message.status !== 'pending' || message.deleted || message.ticketId === null) return;
     const publish = () => ctx.events.publish([{ type: 'message.updated', tenantId, ticketId: message.ticketId!, messageId }]);
+    const claim = sendClaim(ctx, tenantId, messageId);
+    let answered = false;
     try {
       const [channel, contact] = await Promise.all([
         findChannelById(ctx.db, tenantId, message.channelId),
@@ -56,27 +76,60 @@ export const sendMessageJob = defineJob({
             }
           : undefined,
         quotedExternalId: quoted?.externalId ?? null,
+        claimSend: claim.claimSend,
       };
+      const rich = message.rich ?? queuedRich;
       if (rich && !adapter.sendRich)
         throw new AppError('ERR_SENDING_WAPP_MSG', `A ${channel.type} channel cannot send interactive or template messages.`);
       const result =
         rich && adapter.sendRich ? await adapter.sendRich(ctx, channel, outbound, rich) : await adapter.send(ctx, channel, outbound);
-      const { replacedEcho } = await recordSendResult(
-        ctx.db,
-        { tenantId, id: messageId, channelId: message.channelId },
-        { status: result.status, externalId: result.externalId, ack: result.status === 'delivered' ? 2 : 1, error: null },
+      answered = true;
+      const changes = { status: result.status, externalId: result.externalId, ack: result.status === 'delivered' ? 2 : 1 };
+      const { replacedEcho } = await retrying(() =>
+        recordSendResult(ctx.db, { tenantId, id: messageId, channelId: message.channelId }, changes),
       );
       publish();
       if (replacedEcho)
         ctx.logger.info({ messageId, echoId: replacedEcho.id }, "the provider's echo of a sent message was stored first; removed");
     } catch (error) {
+      // Sent, but the answer could not be recorded: the claim stays, so no attempt sends it again.
+      if (answered) throw error;
       const code = error instanceof AppError ? error.code : undefined;
-      if ((code && PERMANENT.has(code)) || attempt.last) {
-        await updateMessageRow(ctx.db, tenantId, messageId, { status: 'failed', error: code ?? 'ERR_SENDING_WAPP_MSG' });
-        publish();
-        return;
+      const failed = Boolean(code && PERMANENT.has(code)) || attempt.last;
+      if (claim.held()) {
+        // This attempt claimed the send and the provider refused it (nothing went out).
+        if (!failed) {
+          await claim.release();
+          throw error;
+        }
+      } else {
+        // Not claimed here: by an earlier attempt (or the channel's session holder) that never recorded an answer?
+        const current = await findMessageById(ctx.db, tenantId, messageId);
+        if (!current || current.status !== 'pending' || current.deleted) return;
+        if (current.sendClaimedAt) {
+          ctx.logger.warn(
+            { messageId, claimedAt: current.sendClaimedAt },
+            'an interrupted send may have reached the provider: flagged unconfirmed, not resent',
+          );
+          await updateMessageRow(ctx.db, tenantId, messageId, { status: 'unconfirmed', error: null });
+          publish();
+          return;
+        }
+        if (!failed) throw error;
       }
-      throw error;
+      await updateMessageRow(ctx.db, tenantId, messageId, { status: 'failed', error: code ?? 'ERR_SENDING_WAPP_MSG' });
+      publish();
     }
   },
 });
+
+async function retrying<T>(write: () => Promise<T>): Promise<T> {
+  for (const pause of RECORD_RETRY_MS) {
+    try {
+      return await write();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+  return write();
+}

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatTime } from '../../../lib/format';
 import type { OutboxState } from '../outbox';
 import { MessageStatus } from './MessageStatus';
+import { UnsentNotice } from './UnsentNotice';
 
 export interface MessageActions {
   canEdit: (message: Message) => boolean;
@@ -187,6 +188,8 @@ export function MessageBubble({ message, isGroup, actions, selecting, selected, 
           {mine && <MessageStatus message={message} />}
         </Group>
         {outgoing?.state === 'failed' && <OutgoingFailure id={message.id} error={outgoing.error} onRetry={outgoing.onRetry} onDiscard={outgoing.onDiscard} />}
+        {/* A stored reply whose send failed or may not have reached the customer (not one still in the composer's outbox). */}
+        {mine && !outgoing && <UnsentNotice message={message} />}
       </Paper>
       {!selecting && !message.deleted && !outgoing && (
         <Menu position={mine ? 'bottom-end' : 'bottom-start'} withinPortal>

@@ -1,15 +1,15 @@
 import type { Message } from '@conversa/shared';
 import { Box, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconChecks, IconClock } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCheck, IconChecks, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-type OutboundStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
+type OutboundStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'failed' | 'unconfirmed';
 
 function outboundStatus(status: Message['status']): OutboundStatus {
   return status === 'received' ? 'delivered' : status;
 }
 
-/** Ticks of an agent's message: clock (pending), ✓ sent, ✓✓ delivered, blue ✓✓ read, red failed. */
+/** Ticks of an agent's message: clock (pending), ✓ sent, ✓✓ delivered, blue ✓✓ read, red failed, orange unconfirmed. */
 export function MessageStatus({ message }: { message: Message }) {
   const { t } = useTranslation();
   const status = outboundStatus(message.status);
@@ -19,8 +19,9 @@ export function MessageStatus({ message }: { message: Message }) {
     delivered: <IconChecks size={14} />,
     read: <IconChecks size={14} />,
     failed: <IconAlertCircle size={14} />,
+    unconfirmed: <IconAlertTriangle size={14} />,
   }[status];
-  const color = { pending: 'dimmed', sent: 'dimmed', delivered: 'dimmed', read: 'blue', failed: 'red' }[status];
+  const color = { pending: 'dimmed', sent: 'dimmed', delivered: 'dimmed', read: 'blue', failed: 'red', unconfirmed: 'orange' }[status];
   return (
     <Tooltip label={t(`tickets.messageStatus.${status}`)} withinPortal>
       <Box

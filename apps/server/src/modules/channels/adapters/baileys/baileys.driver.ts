@@ -326,6 +326,8 @@ class BaileysSession implements LiveSession {
         message: { conversation: quoted?.body ?? '' },
       };
     }
+    // Baileys' own message id is kept (no id of ours): an interrupted send stays unconfirmed for the agent.
+    await message.claimSend?.();
     const sent = await socket.sendMessage(jid, content, options);
     if (!sent?.key.id) throw new AppError('ERR_SENDING_WAPP_MSG', 'WhatsApp returned no message id.');
     this.rememberOwnSend(sent.key.id);

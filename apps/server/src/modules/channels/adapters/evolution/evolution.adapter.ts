@@ -174,6 +174,7 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
     if (message.media) {
       const content = await ctx.media.read(message.media.key);
       if (!content) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 'The file of this message is missing.');
+      await message.claimSend?.();
       answer = await client.call('send', 'POST', `/message/sendMedia/${instance}`, sentMessageAnswerSchema, {
         number,
         mediatype: mediatypeOf(message.media.type),
@@ -184,6 +185,8 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
         ...quoted,
       });
     } else {
+      // Evolution's send takes no message id of ours: an interrupted send stays unconfirmed for the agent.
+      await message.claimSend?.();
       answer = await client.call('send', 'POST', `/message/sendText/${instance}`, sentMessageAnswerSchema, {
         number,
         text: message.body,

@@ -115,6 +115,8 @@ export const hubAdapter: ChannelAdapter<HubSettings> = {
       contents.push({ type: 'text', text: message.body });
     }
     await throttle.wait(settings.hubChannelId, HUB_MESSAGES_PER_SECOND);
+    // The hub takes no client message id: an interrupted send stays unconfirmed for the agent.
+    await message.claimSend?.();
     const answer = await client.call('send', 'POST', SEND_PATH[settings.hubChannelType], sentAnswerSchema, { from: settings.hubChannelId, to, contents });
     if (!answer) throw new AppError('ERR_SENDING_WAPP_MSG');
     return { externalId: answer.id, status: 'sent' };

@@ -91,6 +91,7 @@ export const meowAdapter: ChannelAdapter<MeowSettings> = {
   async send(ctx, channel, message: OutboundMessage): Promise<SendResult> {
     const { phone, group } = recipientOf(message.contact, 'ERR_WAPP_INVALID_CONTACT');
     const { client } = session(ctx, channel);
+    // The send's WhatsApp id is ours: claimed with it, an interrupted send is confirmed by its receipts.
     const Id = whatsappIdOf(message.messageId);
 
     let answer;
@@ -107,6 +108,7 @@ export const meowAdapter: ChannelAdapter<MeowSettings> = {
             : message.media.type === 'audio'
               ? ['/chat/send/audio', { Phone: phone, Audio: dataUrl, Id }]
               : ['/chat/send/document', { Phone: phone, Document: dataUrl, FileName: message.media.name, Id }];
+      await message.claimSend?.({ externalId: Id });
       answer = await client.call('send', 'POST', path, sentAnswerSchema, payload);
     } else {
       // WuzAPI wants the quoted message's author (Participant) with its id; in a group Conversa does
@@ -115,6 +117,7 @@ export const meowAdapter: ChannelAdapter<MeowSettings> = {
         message.quotedExternalId && !group
           ? { ContextInfo: { StanzaId: message.quotedExternalId, Participant: `${phone}@s.whatsapp.net` } }
           : {};
+      await message.claimSend?.({ externalId: Id });
       answer = await client.call('send', 'POST', '/chat/send/text', sentAnswerSchema, { Phone: phone, Body: message.body, Id, ...quoted });
     }
     if (!answer) throw new AppError('ERR_SENDING_WAPP_MSG');

@@ -50,11 +50,9 @@ export const telegramPollJob = defineJob({
   name: POLL_JOB,
   schema: z.object({ tenantId: z.number().int(), channelId: z.number().int() }),
   policy: 'stately',
-  // A node that died mid-poll frees the channel for another one within a minute.
-  expireInSeconds: 60,
   retryLimit: 3,
   retryDelaySeconds: BACKOFF_SECONDS,
-  batchSize: 20,
+  concurrency: 20,
   pollingIntervalSeconds: 1,
   async handler(ctx, { tenantId, channelId }) {
     let channel = await findChannelById(ctx.db, tenantId, channelId);

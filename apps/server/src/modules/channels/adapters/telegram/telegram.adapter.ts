@@ -136,6 +136,8 @@ export const telegramAdapter: ChannelAdapter<TelegramSettings> = {
     const sendText = async (text: string, withReply: boolean) => {
       await throttle.wait(`telegram:${channel.id}`, TELEGRAM_LIMITS.perBotPerSecond);
       await throttle.wait(`telegram:${channel.id}:${chatId}`, TELEGRAM_LIMITS.perChatPerSecond);
+      // Telegram takes no client message id and sends no status callbacks: an interrupted send stays unconfirmed for the agent.
+      await message.claimSend?.();
       return call<SentMessage>(
         ctx,
         channel,
@@ -164,6 +166,7 @@ export const telegramAdapter: ChannelAdapter<TelegramSettings> = {
     form.append(field, new Blob([new Uint8Array(content)], { type: message.media.mime }), message.media.name);
     await throttle.wait(`telegram:${channel.id}`, TELEGRAM_LIMITS.perBotPerSecond);
     await throttle.wait(`telegram:${channel.id}:${chatId}`, TELEGRAM_LIMITS.perChatPerSecond);
+    await message.claimSend?.();
     const sent = await call<SentMessage>(ctx, channel, settings, method, form, 'ERR_SENDING_WAPP_MSG');
     // A caption longer than Telegram takes follows the file as a text message.
     if (message.body.length > 0 && !captioned) await sendText(message.body.slice(0, TELEGRAM_LIMITS.textChars), false);

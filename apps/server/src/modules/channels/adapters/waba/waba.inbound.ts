@@ -90,6 +90,7 @@ export async function handleNotification(
           externalId: status.id,
           status: status.status as ProviderStatus,
           error,
+          messageId: status.biz_opaque_callback_data,
         });
         if (result === 'unknown') summary.skipped.push({ id: status.id, reason: 'status of a message not sent from here' });
         else summary.statuses++;

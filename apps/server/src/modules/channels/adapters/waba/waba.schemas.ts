@@ -96,6 +96,8 @@ export const webhookStatusSchema = z.object({
   status: z.string(),
   timestamp: z.string().optional(),
   recipient_id: z.string().optional(),
+  /** What the send put in `biz_opaque_callback_data`: Conversa's message id (waba.outbound.ts). */
+  biz_opaque_callback_data: z.string().max(512).optional(),
   errors: z
     .array(
       z.object({

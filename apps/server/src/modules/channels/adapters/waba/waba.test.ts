@@ -493,6 +493,8 @@ describe('sending', () => {
       to: from,
       type: 'text',
       text: { preview_url: false, body: 'Olá! Como posso ajudar? https://example.com' },
+      // Returned by every status webhook of the message: what confirms a send whose answer was lost.
+      biz_opaque_callback_data: id,
     });
     expect(sim.sent.find((m) => m.to === from)?.id).toBe(row.external_id);
   });
@@ -664,5 +666,26 @@ describe('throttle', () => {
     await Promise.all(Array.from({ length: 9 }, () => wabaAdapter.send(server.ctx, channel, outbound(newNumber()))));
     // 9 sends at 80/s: the 9th waits for 8 intervals of 12.5 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+  });
+
+  it('keeps the spacing when the send claims (a database round trip each) come back bunched', async () => {
+    const started = Date.now();
+    const numbers = Array.from({ length: 9 }, () => newNumber());
+    // Every claim answers at the same moment, 150 ms after the start, whatever its throttle slot.
+    const claimSend = () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, 150 - (Date.now() - started))));
+    // When each request leaves for the Cloud API.
+    const http = server.ctx.http;
+    const at: number[] = [];
+    server.ctx.http = (url, init) => {
+      if (typeof init?.body === 'string' && numbers.some((number) => (init.body as string).includes(number))) at.push(Date.now());
+      return http(url, init);
+    };
+    try {
+      await Promise.all(numbers.map((number) => wabaAdapter.send(server.ctx, channel, outbound(number, 'Oi', { claimSend }))));
+    } finally {
+      server.ctx.http = http;
+    }
+    expect(at).toHaveLength(9);
+    expect(Math.max(...at) - Math.min(...at)).toBeGreaterThanOrEqual(90);
   });
 });

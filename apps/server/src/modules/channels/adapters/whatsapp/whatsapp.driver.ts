@@ -416,6 +416,8 @@ class WhatsappSession implements LiveSession {
       if (message.body) options.caption = message.body;
       if (message.media.type === 'document') options.sendMediaAsDocument = true;
     }
+    // whatsapp-web.js takes no message id of ours: an interrupted send stays unconfirmed for the agent.
+    await message.claimSend?.();
     const externalId = await this.sendTracked(client, chatId, content, options);
     if (!externalId) throw new AppError('ERR_SENDING_WAPP_MSG', 'WhatsApp did not accept the message.');
     return { externalId, status: 'sent' };
