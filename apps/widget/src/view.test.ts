@@ -35,7 +35,7 @@ function mount(): { view: View; handlers: ViewHandlers; part: (selector: string)
     onRetry: vi.fn(),
     resolveUrl: (path) => path,
   };
-  const view = new View(strings(), handlers);
+  const view = new View(strings('pt'), handlers);
   document.body.appendChild(view.host);
   const part = (selector: string) => {
     const found = view.host.shadowRoot?.querySelector<HTMLElement>(selector);

@@ -76,7 +76,7 @@ async function mountWithUnsentMessage() {
       outbox: [{ clientId: 'c1', body: 'Meu pedido não chegou', createdAt: new Date().toISOString() }],
     }),
   );
-  await new Widget({ base: BASE, channel: 'chan' }).mount();
+  await new Widget({ base: BASE, channel: 'chan', locale: 'pt' }).mount();
   sockets.at(-1)!.emit('connect');
   await vi.advanceTimersByTimeAsync(0);
 }

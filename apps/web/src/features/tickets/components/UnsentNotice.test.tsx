@@ -28,6 +28,7 @@ const message = (overrides: Partial<Message>): Message => ({
   edited: false,
   deleted: false,
   quotedMsg: null,
+  clientId: null,
   userId: 1,
   senderName: null,
   timestamp: '2026-11-25T12:00:00.000Z',
