@@ -243,7 +243,8 @@ describe('client events are rate-limited per socket', () => {
     ]);
     expect(neighbourAnswer).toEqual({ ok: true });
     expect(health.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Unbounded, the burst stalled the server for about 12 s; the bound leaves room for a loaded CI machine.
+    expect(Date.now() - started).toBeLessThan(5_000);
 
     expect(await dropped).toBe('io server disconnect');
     expect(answers.filter((a) => a?.ok === true).length).toBeLessThanOrEqual(SOCKET_EVENT_LIMIT.points);
