@@ -40,7 +40,7 @@ describe("the README's demo path, by clicking only", () => {
       await phone.locator('#number').fill(CUSTOMER.number);
       await phone.locator('#name').fill(CUSTOMER.name);
       await phone.locator('#text').fill('Oi! Quero saber o prazo de entrega.');
-      await phone.getByRole('button', { name: 'Send' }).click();
+      await phone.getByRole('button', { name: 'Enviar' }).click();
       await containsText(phone.locator('#log li.me'), 'Oi! Quero saber o prazo de entrega.');
 
       // The first-run admin signs in (the platform superadmin lands on the tenants screen)…
