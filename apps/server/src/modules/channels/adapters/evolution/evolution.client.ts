@@ -13,8 +13,10 @@ export class EvolutionUnavailableError extends Error {
   constructor(
     readonly status: number,
     detail: string,
+    /** The network error (send-outcome.ts tells from it whether the request may have left). */
+    options?: { cause?: unknown },
   ) {
-    super(`Evolution API answered ${status}: ${detail}`);
+    super(`Evolution API answered ${status}: ${detail}`, options);
     this.name = 'EvolutionUnavailableError';
   }
 }
@@ -82,7 +84,7 @@ export class EvolutionClient {
       });
     } catch (error) {
       // Unreachable server, timeout, refused address: retryable for sends, a failed start otherwise.
-      if (operation === 'send') throw new EvolutionUnavailableError(0, (error as Error).message);
+      if (operation === 'send') throw new EvolutionUnavailableError(0, (error as Error).message, { cause: error });
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The Evolution server could not be reached: ${(error as Error).message}`);
     }
     const text = await response.text();

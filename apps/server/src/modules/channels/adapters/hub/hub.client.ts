@@ -12,8 +12,10 @@ export class HubUnavailableError extends Error {
   constructor(
     readonly status: number,
     detail: string,
+    /** The network error (send-outcome.ts tells from it whether the request may have left). */
+    options?: { cause?: unknown },
   ) {
-    super(`NotificaMe answered ${status}: ${detail}`);
+    super(`NotificaMe answered ${status}: ${detail}`, options);
     this.name = 'HubUnavailableError';
   }
 }
@@ -60,7 +62,7 @@ export class HubClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      if (operation === 'send') throw new HubUnavailableError(0, (error as Error).message);
+      if (operation === 'send') throw new HubUnavailableError(0, (error as Error).message, { cause: error });
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', `NotificaMe could not be reached: ${(error as Error).message}`);
     }
     const text = await response.text();

@@ -12,8 +12,10 @@ export class MeowUnavailableError extends Error {
   constructor(
     readonly status: number,
     detail: string,
+    /** The network error (send-outcome.ts tells from it whether the request may have left). */
+    options?: { cause?: unknown },
   ) {
-    super(`WuzAPI answered ${status}: ${detail}`);
+    super(`WuzAPI answered ${status}: ${detail}`, options);
     this.name = 'MeowUnavailableError';
   }
 }
@@ -63,7 +65,7 @@ export class MeowClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      if (operation === 'send') throw new MeowUnavailableError(0, (error as Error).message);
+      if (operation === 'send') throw new MeowUnavailableError(0, (error as Error).message, { cause: error });
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The WuzAPI server could not be reached: ${(error as Error).message}`);
     }
     const text = await response.text();
