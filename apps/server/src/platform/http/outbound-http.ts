@@ -20,7 +20,12 @@ export function createOutboundHttp(
   // undici is loaded by the first provider call, not at start (a server with web chat only never needs it).
   let client: Promise<{ fetch: typeof import('undici').fetch; dispatcher: Agent }> | undefined;
   const loadClient = () =>
-    (client ??= import('undici').then(({ Agent: UndiciAgent, fetch }) => ({ fetch, dispatcher: new UndiciAgent({ connect: { lookup: policy.lookup, ...(options.connectTimeoutMs ? { timeout: options.connectTimeoutMs } : {}) } }) })));
+    (client ??= import('undici').then(({ Agent: UndiciAgent, fetch }) => ({
+      fetch,
+      dispatcher: new UndiciAgent({
+        connect: { lookup: policy.lookup, ...(options.connectTimeoutMs ? { timeout: options.connectTimeoutMs } : {}) },
+      }),
+    })));
 
   return async function outboundFetch(url: string, init: RequestInit = {}): Promise<Response> {
     const parsed = new URL(url);

@@ -23,7 +23,8 @@ export class EvolutionUnavailableError extends Error {
 
 export function evolutionSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): EvolutionSettings {
   const parsed = evolutionSettingsSchema.safeParse(channelSettings(ctx, channel));
-  if (!parsed.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The Evolution settings of this channel are incomplete; edit the channel.');
+  if (!parsed.success)
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The Evolution settings of this channel are incomplete; edit the channel.');
   return parsed.data;
 }
 
@@ -74,12 +75,22 @@ export class EvolutionClient {
   ) {}
 
   /** Calls Evolution; answers the parsed body of a 2xx, throws the normalised error otherwise. */
-  async call<T>(operation: EvolutionOperation, method: 'GET' | 'POST' | 'DELETE', path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T | undefined> {
+  async call<T>(
+    operation: EvolutionOperation,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    schema: z.ZodType<T> | null,
+    body?: unknown,
+  ): Promise<T | undefined> {
     let response;
     try {
       response = await this.ctx.http(`${this.settings.baseUrl}${path}`, {
         method,
-        headers: { apikey: this.settings.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          apikey: this.settings.apiKey,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {

@@ -25,7 +25,9 @@ async function simulator(options: { port?: number; like?: MetaCloudSimulator } =
   const { like, port } = options;
   const sim = await startMetaCloudSimulator({
     port,
-    ...(like ? { token: like.token, appSecret: like.appSecret, phoneNumberId: like.phoneNumberId, businessAccountId: like.businessAccountId } : {}),
+    ...(like
+      ? { token: like.token, appSecret: like.appSecret, phoneNumberId: like.phoneNumberId, businessAccountId: like.businessAccountId }
+      : {}),
   });
   sims.push(sim);
   return sim;

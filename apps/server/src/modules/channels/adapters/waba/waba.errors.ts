@@ -51,7 +51,9 @@ export function graphFailure(action: string, error: GraphErrorInfo): Error {
   };
   // A 500/502/504 without a Graph error came from a proxy on the way: Meta may have the message.
   if (isAmbiguousHttpAnswer(error.httpStatus, error.code !== undefined)) {
-    return new SendOutcomeUnknownError(`WhatsApp Cloud API's answer is unknown (${action}): HTTP ${error.httpStatus} without a Graph error.`);
+    return new SendOutcomeUnknownError(
+      `WhatsApp Cloud API's answer is unknown (${action}): HTTP ${error.httpStatus} without a Graph error.`,
+    );
   }
   if (isRetryable(error)) return new Error(`WhatsApp Cloud API is busy or failing (${action}): ${detail}${tag}; retrying later.`);
   if (error.code !== undefined && INVALID_RECIPIENT.has(error.code)) {
