@@ -116,6 +116,30 @@ describe('provider sends whose outcome is unknown', () => {
     });
   });
 
+  it("a proxy's 502 without a Graph error is unconfirmed and not retried; Meta's own 500 (a Graph error) is retried and sent once", async () => {
+    const sim = await simulator();
+    await wabaChannel(sim);
+    const ticketId = await conversation(sim);
+
+    sim.fail({
+      path: /\/messages$/,
+      status: 502,
+      body: '<html><body>502 Bad Gateway</body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
+    const proxied = await reply(ticketId, 'Vou verificar com o setor de entregas.');
+    expect((await settledMessageRow(server.ctx, proxied)).status).toBe('unconfirmed');
+
+    sim.injectError(131000, { status: 500 });
+    const answered = await reply(ticketId, 'Pronto, já está resolvido.');
+    expect((await settledMessageRow(server.ctx, answered, { timeoutMs: 30_000 })).status).toBe('sent');
+    expect(receivedBy([sim], answered)).toBe(1);
+    // The 502'd one was never tried again: the simulator saw one request for it (the one the "proxy" answered).
+    const attempts = sim.requests.filter((request) => request.method === 'POST' && JSON.stringify(request.body ?? '').includes(proxied));
+    expect(attempts).toHaveLength(1);
+    expect((await rows(server.ctx, sql`select status from messages where id = ${proxied}`))[0].status).toBe('unconfirmed');
+  }, 60_000);
+
   it('a refused connection is retried, and the message goes out once when the provider comes up', async () => {
     const first = await simulator();
     const channel = await wabaChannel(first);
