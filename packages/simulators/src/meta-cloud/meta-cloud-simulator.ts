@@ -122,6 +122,11 @@ export interface MetaCloudSimulator extends SimServer {
   verifyWebhook(verifyToken: string, challenge?: string, mode?: string): Promise<{ status: number; body: string }>;
   /** The next `times` sends (POST /messages) fail with this Graph error code (its documented body and HTTP status). */
   injectError(code: number, options?: { status?: number; times?: number; details?: string }): void;
+  /**
+   * The next `times` sends (POST /messages) are accepted (in `sent`, statuses follow as usual) but
+   * the connection is destroyed instead of answering: the sender cannot know they arrived.
+   */
+  dropAnswers(times?: number): void;
   /** Waits for the automatic statuses still scheduled. */
   settle(): Promise<void>;
 }
@@ -146,6 +151,7 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
   const pending = new Set<Promise<unknown>>();
   let webhookUrl = options.webhookUrl;
   let autoStatuses = options.autoStatuses ?? false;
+  let answersToDrop = 0;
   let baseUrl = '';
 
   const storeMedia = (content: Buffer, mime: string, filename?: string, id = newGraphId()): MetaStoredMedia => {
@@ -259,6 +265,12 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
             await new Promise((resolve) => setTimeout(resolve, delay));
             await sendStatus(id, 'read', { recipientId: waId });
           }, delay);
+        }
+        if (answersToDrop > 0) {
+          answersToDrop--;
+          void reply.hijack();
+          request.raw.socket.destroy();
+          return;
         }
         return { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id }] };
       });
@@ -383,6 +395,9 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
     injectError(code, errorOptions = {}) {
       const { status, body } = graphError(code, { details: errorOptions.details });
       sim.fail({ path: /\/messages(\?|$)/, status: errorOptions.status ?? status, body, times: errorOptions.times });
+    },
+    dropAnswers(times = 1) {
+      answersToDrop += times;
     },
     async settle() {
       while (pending.size) await Promise.all([...pending]);

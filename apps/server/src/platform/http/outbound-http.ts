@@ -8,12 +8,24 @@ export { isPublicAddress, OutboundBlockedError } from './outbound-policy.js';
  * the outbound address policy (outbound-policy.ts): every address a host name resolves to is
  * checked at connection time, so a DNS answer cannot swap it afterwards.
  */
-export function createOutboundHttp(options: { allowPrivateNetworks: boolean; timeoutMs?: number } | { policy: OutboundPolicy; timeoutMs?: number }) {
+export function createOutboundHttp(
+  options: ({ allowPrivateNetworks: boolean } | { policy: OutboundPolicy }) & {
+    /** The whole request, answer included (default 20 s): past it the outcome is unknown (send-outcome.ts). */
+    timeoutMs?: number;
+    /** TCP connect and TLS handshake (undici's default, 10 s): past it the request was never sent. */
+    connectTimeoutMs?: number;
+  },
+) {
   const policy = 'policy' in options ? options.policy : createOutboundPolicy(options);
   // undici is loaded by the first provider call, not at start (a server with web chat only never needs it).
   let client: Promise<{ fetch: typeof import('undici').fetch; dispatcher: Agent }> | undefined;
   const loadClient = () =>
-    (client ??= import('undici').then(({ Agent: UndiciAgent, fetch }) => ({ fetch, dispatcher: new UndiciAgent({ connect: { lookup: policy.lookup } }) })));
+    (client ??= import('undici').then(({ Agent: UndiciAgent, fetch }) => ({
+      fetch,
+      dispatcher: new UndiciAgent({
+        connect: { lookup: policy.lookup, ...(options.connectTimeoutMs ? { timeout: options.connectTimeoutMs } : {}) },
+      }),
+    })));
 
   return async function outboundFetch(url: string, init: RequestInit = {}): Promise<Response> {
     const parsed = new URL(url);

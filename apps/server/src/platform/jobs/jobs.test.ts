@@ -213,3 +213,68 @@ describe('registered jobs: per-job completion and leases', () => {
     expect(runs.filter((key) => key === 'long')).toEqual(['long']);
   });
 });
+
+describe('leased dynamic queues (a channel session queue that only its holder works)', () => {
+  const logger = pino({ level: 'silent' });
+  const started: Jobs[] = [];
+  const startJobs = async () => {
+    const instance = new Jobs(database.raw, logger, {
+      pollingIntervalSeconds: 0.5,
+      heartbeatSeconds: 0.5,
+      leaseSeconds: 2,
+      definitions: [],
+    });
+    await instance.start(ctx, { workers: false });
+    started.push(instance);
+    return instance;
+  };
+  afterAll(async () => {
+    for (const instance of started) await instance.stop();
+  });
+
+  it('the jobs a dead worker had taken go back to the queue for the next worker, within the lease; nothing runs twice', async () => {
+    const name = `session-test.${randomUUID()}`;
+    const sender = await startJobs();
+    await sender.ensureQueue(name, { retryLimit: 0, leased: true });
+    const ids = await Promise.all(['s1', 's2'].map((key) => sender.sendTo(name, { key })));
+    // The holder takes them (active, 2 s lease) and dies: nobody renews the lease.
+    const dead = new PgBoss({ db: database.raw, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+    await dead.start();
+    const claimed = await dead.fetch(name, { batchSize: 10 });
+    expect((claimed ?? []).map((job) => job.id).sort()).toEqual([...ids].sort());
+    await dead.stop({ graceful: false, close: false });
+    const diedAt = Date.now();
+
+    // The next holder starts working the queue (pg-boss alone would fail them after its 15-minute expiry).
+    const next = await startJobs();
+    const runs: string[] = [];
+    await next.workDynamic<{ key: string }>(name, async (job) => {
+      runs.push(job.data.key);
+      return { ok: true, key: job.data.key };
+    });
+    for (const id of ids) await expect.poll(async () => (await next.getJob(name, id!))?.state, { timeout: 10_000 }).toBe('completed');
+    expect(Date.now() - diedAt).toBeLessThan(6_000);
+    expect(runs.sort()).toEqual(['s1', 's2']);
+    expect((await next.getJob(name, ids[0]!))?.output).toEqual({ ok: true, key: 's1' });
+  });
+
+  it('a job that runs longer than its lease on a live worker is never taken away', async () => {
+    const name = `session-test.${randomUUID()}`;
+    const holder = await startJobs();
+    await holder.ensureQueue(name, { retryLimit: 0, leased: true });
+    const other = await startJobs();
+    const runs: string[] = [];
+    const handler = async (job: { data: { key: string } }) => {
+      runs.push(job.data.key);
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      return { ok: true };
+    };
+    await holder.workDynamic(name, handler);
+    const id = await holder.sendTo(name, { key: 'long' });
+    await expect.poll(async () => (await holder.getJob(name, id!))?.state, { timeout: 5_000 }).toBe('active');
+    // Another worker of the queue starts meanwhile (its start sweeps for expired leases too).
+    await other.workDynamic(name, handler);
+    await expect.poll(async () => (await holder.getJob(name, id!))?.state, { timeout: 15_000 }).toBe('completed');
+    expect(runs).toEqual(['long']);
+  });
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -31,6 +32,13 @@ export interface DynamicQueueOptions {
   retryDelaySeconds?: number;
   /** An active job not finished after this long (its process died) is failed. Default 15 min. */
   expireInSeconds?: number;
+  /**
+   * Jobs run under a lease, as registered ones do (see JOB_LEASE_SECONDS): extended by the heartbeat
+   * while the process that fetched a job runs it, put back in the queue as soon as that process died
+   * (instead of failing after `expireInSeconds`), for another worker of the queue to take. Handlers
+   * must be idempotent. Replaces expireInSeconds.
+   */
+  leased?: boolean;
   /** How long a job may wait in the queue (created or retry) before pg-boss drops it. Default 14 days. */
   retentionMinutes?: number;
 }
@@ -165,7 +173,10 @@ export class Jobs {
   private readonly runners = new Map<string, QueueRunner>();
   private readonly toWake = new Set<string>();
   private readonly dynamicQueues = new Set<string>();
-  private readonly dynamicWorkers = new Set<string>();
+  /** Dynamic workers stopped while a handler may still run: Jobs.stop waits for it. */
+  private readonly stoppedDynamic = new Set<QueueRunner>();
+  /** This process's workers of dynamic queues, by worker id. */
+  private readonly dynamicWorkers = new Map<string, QueueRunner>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private beating: Promise<void> | undefined;
   private readonly leaseSeconds: number;
@@ -211,6 +222,9 @@ export class Jobs {
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
     }
     await this.ensureLeaseIndex();
+    // Leases of running jobs (also of dynamic queues, which a process without workers may work).
+    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatSeconds * 1000);
+    this.heartbeat.unref();
     if (!workers) return;
     const pollingMs = (name: string) =>
       1000 * (this.options.pollingIntervalSeconds ?? this.definitions.find((d) => d.name === name)?.pollingIntervalSeconds ?? 2);
@@ -221,8 +235,6 @@ export class Jobs {
       this.runners.set(definition.name, runner);
       runner.start();
     }
-    this.heartbeat = setInterval(() => void this.beat(), this.heartbeatSeconds * 1000);
-    this.heartbeat.unref();
     // A restarted process takes back, as soon as their leases run out, the jobs its previous life held.
     await this.beat();
   }
@@ -271,11 +283,18 @@ export class Jobs {
     }
   }
 
+  /** Every queue this process works: registered ones and the dynamic ones it has workers of. */
+  private workedRunners(): QueueRunner[] {
+    return [...this.runners.values(), ...this.dynamicWorkers.values()];
+  }
+
   /** One heartbeat: extend the leases of the jobs running here, then put back expired ones. */
   private beat(): Promise<void> {
     this.beating ??= (async () => {
       try {
-        for (const runner of this.runners.values()) {
+        const names = [...new Set(this.workedRunners().map((runner) => runner.name))];
+        if (names.length === 0) return;
+        for (const runner of this.workedRunners()) {
           const ids = [...runner.running.keys()];
           if (ids.length === 0) continue;
           const { rows } = await this.executor.executeSql(
@@ -297,7 +316,7 @@ export class Jobs {
              AND NOT (j.policy = 'stately' AND EXISTS (
                SELECT 1 FROM ${SCHEMA}.job o WHERE o.name = j.name AND o.state = 'retry' AND o.singleton_key IS NOT DISTINCT FROM j.singleton_key))
            RETURNING j.name, j.id`,
-          [[...this.runners.keys()]],
+          [names],
         );
         if (rows.length > 0) {
           this.logger.warn({ jobs: rows.length }, 'jobs of a dead worker put back in their queues');
@@ -335,6 +354,7 @@ export class Jobs {
 
   private wake(name: string): void {
     this.runners.get(name)?.wake();
+    for (const runner of this.dynamicWorkers.values()) if (runner.name === name) runner.wake();
   }
 
   // ---- dynamic queues (created at run time, worked only where the caller decides) ----
@@ -344,13 +364,17 @@ export class Jobs {
     if (this.dynamicQueues.has(name)) return;
     if (this.definitions.some((definition) => definition.name === name))
       throw new Error(`'${name}' is a registered job, not a dynamic queue.`);
-    await this.boss.createQueue(name, {
+    const expireInSeconds = options.leased ? this.leaseSeconds : options.expireInSeconds;
+    const queue = {
       name,
       retryLimit: options.retryLimit ?? 0,
       ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds, retryBackoff: true } : {}),
-      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+      ...(expireInSeconds ? { expireInSeconds } : {}),
       ...(options.retentionMinutes ? { retentionMinutes: options.retentionMinutes } : {}),
-    });
+    };
+    await this.boss.createQueue(name, queue);
+    // A queue created before with other options (another version) takes these for its next jobs.
+    if (options.leased) await this.boss.updateQueue(name, queue);
     this.dynamicQueues.add(name);
   }
 
@@ -364,19 +388,42 @@ export class Jobs {
     handler: (job: { id: string; data: T }) => Promise<unknown>,
     options: { pollingIntervalSeconds?: number } = {},
   ): Promise<DynamicWorker> {
-    const id = await this.boss.work<T>(
-      name,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2 },
-      // One job per batch: pg-boss stores the handler's result as the job's output.
-      async ([job]) => handler({ id: job.id, data: job.data }),
-    );
-    this.dynamicWorkers.add(id);
+    const id = randomUUID();
+    const pollingMs = 1000 * (options.pollingIntervalSeconds ?? this.options.pollingIntervalSeconds ?? 2);
+    // One job at a time, tracked (so that the heartbeat extends its lease) and completed on its own
+    // with the handler's return value as its output.
+    const runner = new QueueRunner(this.boss, name, 1, pollingMs, async (job) => {
+      let output: unknown;
+      try {
+        output = await handler({ id: job.id, data: job.data as T });
+      } catch (error) {
+        await this.boss
+          .fail(name, job.id, { message: error instanceof Error ? error.message : String(error) })
+          .catch((failError: unknown) =>
+            this.logger.error({ err: failError, id: job.id }, 'could not record a job failure; its lease will expire'),
+          );
+        return;
+      }
+      await this.boss
+        .complete(name, job.id, output as object)
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, id: job.id }, 'could not record a job completion; its lease will expire'),
+        );
+    });
+    this.dynamicWorkers.set(id, runner);
+    runner.start();
+    // A worker taking a queue over (e.g. a channel's new session holder) puts back at once the jobs
+    // whose worker died and whose leases ran out, instead of at the next heartbeat.
+    void this.beat();
     return {
       id,
-      notify: () => this.boss.notifyWorker(id),
+      notify: () => runner.wake(),
       stop: async () => {
         if (!this.dynamicWorkers.delete(id)) return;
-        await this.boss.offWork({ id });
+        // Not waiting for a running handler: stopping from inside it is allowed (Jobs.stop waits for it).
+        this.stoppedDynamic.add(runner);
+        await runner.stop(0);
+        void Promise.allSettled(runner.running.values()).then(() => this.stoppedDynamic.delete(runner));
       },
     };
   }
@@ -430,9 +477,10 @@ export class Jobs {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    for (const id of this.dynamicWorkers) await this.boss.offWork({ id });
+    const dynamic = [...this.dynamicWorkers.values(), ...this.stoppedDynamic];
     this.dynamicWorkers.clear();
-    await Promise.all([...this.runners.values()].map((runner) => runner.stop(20_000)));
+    this.stoppedDynamic.clear();
+    await Promise.all([...this.runners.values(), ...dynamic].map((runner) => runner.stop(20_000)));
     clearInterval(this.heartbeat);
     await this.beating;
     this.runners.clear();

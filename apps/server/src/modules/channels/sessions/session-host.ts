@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { ERROR_STATUS, type ChannelStatus, type ErrorCode } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { sendFailureKind } from '../../../platform/http/send-outcome.js';
 import type { DynamicWorker } from '../../../platform/jobs/jobs.js';
 import { sendClaim } from '../../messages/send-claim.js';
 import type { OutboundMessage, SendResult } from '../adapters/channel-adapter.js';
@@ -44,11 +45,15 @@ export const RESTING_STATUSES: readonly ChannelStatus[] = ['disconnected', 'pair
 export interface SessionHostOptions {
   /** This process's identity in the lease table; default hostname:pid:random. */
   owner?: string;
-  /** Lease lifetime; a holder that could not renew for this long is presumed dead. Default 30 s. */
+  /**
+   * Lease lifetime; a holder that could not renew for this long is presumed dead. Default 15 s: with
+   * the sweep every 5 s, a dead holder's sessions and the requests it had taken are taken over in
+   * ≈ 20 s (issue 9: within 30 s).
+   */
   leaseTtlMs?: number;
   /** How often held leases are renewed. Default a third of the TTL. */
   renewEveryMs?: number;
-  /** How often orphaned channels are looked for. Default 15 s. */
+  /** How often orphaned channels are looked for. Default 5 s. */
   sweepEveryMs?: number;
   /** How long a send/edit/delete waits for the holder's answer before giving up (retryable). Default 30 s. */
   waitMs?: number;
@@ -115,9 +120,9 @@ export class SessionHost {
     private readonly options: SessionHostOptions = {},
   ) {
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-    this.leaseTtlMs = options.leaseTtlMs ?? 30_000;
+    this.leaseTtlMs = options.leaseTtlMs ?? 15_000;
     this.renewEveryMs = options.renewEveryMs ?? Math.max(200, Math.floor(this.leaseTtlMs / 3));
-    this.sweepEveryMs = options.sweepEveryMs ?? 15_000;
+    this.sweepEveryMs = options.sweepEveryMs ?? 5_000;
     this.waitMs = options.waitMs ?? 30_000;
   }
 
@@ -165,8 +170,11 @@ export class SessionHost {
 
   private async ensureQueue(channelId: number): Promise<string> {
     const name = sessionQueueName(channelId);
-    // No retries: an answer (even a failure) goes back to the caller, whose own job retries.
-    await this.ctx.jobs.ensureQueue(name, { retryLimit: 0, expireInSeconds: 120, retentionMinutes: 60 * 24 });
+    // No retries: an answer (even a failure) goes back to the caller, whose own job retries. Leased:
+    // a request the holder had taken when it died goes back to the queue as soon as its lease runs
+    // out, and the next holder (which puts back expired ones as it starts working the queue) does
+    // it; a send the dead holder had claimed is refused then, and flagged unconfirmed by the send job.
+    await this.ctx.jobs.ensureQueue(name, { retryLimit: 0, leased: true, retentionMinutes: 60 * 24 });
     return name;
   }
 
@@ -454,7 +462,8 @@ export class SessionHost {
           try {
             return { ok: true, result: await session.live.send({ ...op.message, claimSend: claim.claimSend }) };
           } catch (error) {
-            await claim.release();
+            // A failure after the request may have left keeps the claim: the send job flags it unconfirmed.
+            if (sendFailureKind(error) !== 'unknown') await claim.release();
             throw error;
           }
         }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../../platform/jobs/define-job.js';
 import { AppError } from '../../../platform/http/app-error.js';
+import { sendFailureKind } from '../../../platform/http/send-outcome.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
 import { findChannelById } from '../../channels/channels.repository.js';
 import { findContactById } from '../../contacts/contacts.repository.js';
@@ -35,6 +36,11 @@ const RECORD_RETRY_MS = [500, 1_000, 2_000, 4_000];
  *   agent sees it and may resend it (POST /messages/{id}/resend), and a status callback that names
  *   it (WABA's biz_opaque_callback_data, or a provider id chosen by Conversa: WuzAPI, Baileys)
  *   reconciles it (apply-provider-status.ts);
+ * - a provider request that failed after it may have reached the provider (connection reset or
+ *   closed once written, no answer in time, an answer cut off, a proxy's 502/504: send-outcome.ts)
+ *   keeps its claim and flags the message `unconfirmed` at once, reconciled the same way; only a
+ *   failure that proves the request never left (refused connection, DNS, connect timeout, TLS
+ *   handshake) or the provider's own answer gives the claim up for a retry;
  * - web chat takes no claim: delivery to the visitor is by message id (the widget keeps one copy
  *   per id), so sending again after a crash is harmless and it is simply sent again.
  */
@@ -97,6 +103,16 @@ export const sendMessageJob = defineJob({
       const code = error instanceof AppError ? error.code : undefined;
       const failed = Boolean(code && PERMANENT.has(code)) || attempt.last;
       if (claim.held()) {
+        if (sendFailureKind(error) === 'unknown') {
+          // The provider may have it: never sent again blindly; its status callback or the agent settles it.
+          ctx.logger.warn(
+            { messageId, err: error },
+            'a send failed after the request may have reached the provider: flagged unconfirmed, not retried',
+          );
+          await retrying(() => updateMessageRow(ctx.db, tenantId, messageId, { status: 'unconfirmed', error: null }));
+          publish();
+          return;
+        }
         // This attempt claimed the send and the provider refused it (nothing went out).
         if (!failed) {
           await claim.release();

@@ -6,7 +6,7 @@ import { baileysSettingsSchema } from './baileys.schemas.js';
  * The Baileys driver, loaded when the first `baileys` session of this process opens: the library
  * (with its protobufs, crypto and proxy agents) weighs ~20 MB of heap and most servers never run it.
  */
-const lazyBaileysDriver: SessionDriver = {
+export const lazyBaileysDriver: SessionDriver = {
   type: 'baileys',
   async open(ctx, channel) {
     const { createBaileysDriver } = await import('./baileys.driver.js');

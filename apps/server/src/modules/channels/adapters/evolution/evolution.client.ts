@@ -13,15 +13,18 @@ export class EvolutionUnavailableError extends Error {
   constructor(
     readonly status: number,
     detail: string,
+    /** The network error (send-outcome.ts tells from it whether the request may have left). */
+    options?: { cause?: unknown },
   ) {
-    super(`Evolution API answered ${status}: ${detail}`);
+    super(`Evolution API answered ${status}: ${detail}`, options);
     this.name = 'EvolutionUnavailableError';
   }
 }
 
 export function evolutionSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): EvolutionSettings {
   const parsed = evolutionSettingsSchema.safeParse(channelSettings(ctx, channel));
-  if (!parsed.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The Evolution settings of this channel are incomplete; edit the channel.');
+  if (!parsed.success)
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The Evolution settings of this channel are incomplete; edit the channel.');
   return parsed.data;
 }
 
@@ -72,17 +75,27 @@ export class EvolutionClient {
   ) {}
 
   /** Calls Evolution; answers the parsed body of a 2xx, throws the normalised error otherwise. */
-  async call<T>(operation: EvolutionOperation, method: 'GET' | 'POST' | 'DELETE', path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T | undefined> {
+  async call<T>(
+    operation: EvolutionOperation,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    schema: z.ZodType<T> | null,
+    body?: unknown,
+  ): Promise<T | undefined> {
     let response;
     try {
       response = await this.ctx.http(`${this.settings.baseUrl}${path}`, {
         method,
-        headers: { apikey: this.settings.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          apikey: this.settings.apiKey,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
       // Unreachable server, timeout, refused address: retryable for sends, a failed start otherwise.
-      if (operation === 'send') throw new EvolutionUnavailableError(0, (error as Error).message);
+      if (operation === 'send') throw new EvolutionUnavailableError(0, (error as Error).message, { cause: error });
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The Evolution server could not be reached: ${(error as Error).message}`);
     }
     const text = await response.text();

@@ -12,15 +12,18 @@ export class HubUnavailableError extends Error {
   constructor(
     readonly status: number,
     detail: string,
+    /** The network error (send-outcome.ts tells from it whether the request may have left). */
+    options?: { cause?: unknown },
   ) {
-    super(`NotificaMe answered ${status}: ${detail}`);
+    super(`NotificaMe answered ${status}: ${detail}`, options);
     this.name = 'HubUnavailableError';
   }
 }
 
 export function hubSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): HubSettings {
   const parsed = hubSettingsSchema.safeParse(channelSettings(ctx, channel));
-  if (!parsed.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The NotificaMe hub settings of this channel are incomplete; edit the channel.');
+  if (!parsed.success)
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The NotificaMe hub settings of this channel are incomplete; edit the channel.');
   return parsed.data;
 }
 
@@ -37,10 +40,13 @@ export function hubFailure(operation: HubOperation, status: number, body: unknow
   const text = (typeof error.message === 'string' ? error.message : JSON.stringify(body ?? '')).slice(0, 500);
   if (status === 429 || status >= 500) return new HubUnavailableError(status, text);
   if (status === 401 || status === 403) {
-    return operation === 'send' ? new AppError('ERR_SENDING_WAPP_MSG', `NotificaMe refused the token (${status}).`) : new AppError('ERR_WAPP_NOT_INITIALIZED', `NotificaMe refused the token (${status}).`);
+    return operation === 'send'
+      ? new AppError('ERR_SENDING_WAPP_MSG', `NotificaMe refused the token (${status}).`)
+      : new AppError('ERR_WAPP_NOT_INITIALIZED', `NotificaMe refused the token (${status}).`);
   }
   if (operation === 'session') return new AppError('ERR_WAPP_NOT_INITIALIZED', `NotificaMe answered ${status}: ${text}`);
-  if (Array.isArray(error.details) && error.details.some((d) => d?.path === 'to')) return new AppError('ERR_WAPP_INVALID_CONTACT', `NotificaMe: ${text}`);
+  if (Array.isArray(error.details) && error.details.some((d) => d?.path === 'to'))
+    return new AppError('ERR_WAPP_INVALID_CONTACT', `NotificaMe: ${text}`);
   return new AppError('ERR_SENDING_WAPP_MSG', `NotificaMe answered ${status}: ${text}`);
 }
 
@@ -51,16 +57,26 @@ export class HubClient {
     private readonly settings: HubSettings,
   ) {}
 
-  async call<T>(operation: HubOperation, method: 'GET' | 'POST' | 'DELETE', path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T | undefined> {
+  async call<T>(
+    operation: HubOperation,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    schema: z.ZodType<T> | null,
+    body?: unknown,
+  ): Promise<T | undefined> {
     let response;
     try {
       response = await this.ctx.http(`${this.settings.baseUrl}${path}`, {
         method,
-        headers: { 'X-API-Token': this.settings.token, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'X-API-Token': this.settings.token,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      if (operation === 'send') throw new HubUnavailableError(0, (error as Error).message);
+      if (operation === 'send') throw new HubUnavailableError(0, (error as Error).message, { cause: error });
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', `NotificaMe could not be reached: ${(error as Error).message}`);
     }
     const text = await response.text();
@@ -75,7 +91,9 @@ export class HubClient {
     const checked = schema.safeParse(parsed);
     if (!checked.success) {
       // A 2xx without the expected body (NotificaMe has answered errors with 200): a refusal, not a success.
-      throw operation === 'send' ? new AppError('ERR_SENDING_WAPP_MSG', `Unexpected answer from NotificaMe to ${path}.`) : new AppError('ERR_WAPP_NOT_INITIALIZED', `Unexpected answer from NotificaMe to ${path}.`);
+      throw operation === 'send'
+        ? new AppError('ERR_SENDING_WAPP_MSG', `Unexpected answer from NotificaMe to ${path}.`)
+        : new AppError('ERR_WAPP_NOT_INITIALIZED', `Unexpected answer from NotificaMe to ${path}.`);
     }
     return checked.data;
   }

@@ -12,15 +12,18 @@ export class MeowUnavailableError extends Error {
   constructor(
     readonly status: number,
     detail: string,
+    /** The network error (send-outcome.ts tells from it whether the request may have left). */
+    options?: { cause?: unknown },
   ) {
-    super(`WuzAPI answered ${status}: ${detail}`);
+    super(`WuzAPI answered ${status}: ${detail}`, options);
     this.name = 'MeowUnavailableError';
   }
 }
 
 export function meowSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): MeowSettings {
   const parsed = meowSettingsSchema.safeParse(channelSettings(ctx, channel));
-  if (!parsed.success) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The WuzAPI settings of this channel are incomplete; edit the channel.');
+  if (!parsed.success)
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The WuzAPI settings of this channel are incomplete; edit the channel.');
   return parsed.data;
 }
 
@@ -37,7 +40,9 @@ export function meowFailure(operation: MeowOperation, status: number, body: unkn
   const text = (typeof raw === 'string' ? raw : JSON.stringify(body ?? '')).slice(0, 500);
   if (operation === 'delete') return new AppError('ERR_DELETE_WAPP_MSG', `WuzAPI: ${text}`);
   if (status === 401 || status === 403) {
-    return operation === 'send' ? new AppError('ERR_SENDING_WAPP_MSG', `WuzAPI refused the token (${status}).`) : new AppError('ERR_WAPP_NOT_INITIALIZED', `WuzAPI refused the token (${status}).`);
+    return operation === 'send'
+      ? new AppError('ERR_SENDING_WAPP_MSG', `WuzAPI refused the token (${status}).`)
+      : new AppError('ERR_WAPP_NOT_INITIALIZED', `WuzAPI refused the token (${status}).`);
   }
   if (/no session|not connected|not logged in/i.test(text)) return new AppError('ERR_WAPP_INITIALIZED', `WuzAPI: ${text}`);
   if (status === 429 || status >= 500) return new MeowUnavailableError(status, text);
@@ -54,16 +59,26 @@ export class MeowClient {
     private readonly settings: MeowSettings,
   ) {}
 
-  async call<T>(operation: MeowOperation, method: 'GET' | 'POST', path: string, schema: z.ZodType<T> | null, body?: unknown): Promise<T | undefined> {
+  async call<T>(
+    operation: MeowOperation,
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T> | null,
+    body?: unknown,
+  ): Promise<T | undefined> {
     let response;
     try {
       response = await this.ctx.http(`${this.settings.baseUrl}${path}`, {
         method,
-        headers: { token: this.settings.token, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          token: this.settings.token,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      if (operation === 'send') throw new MeowUnavailableError(0, (error as Error).message);
+      if (operation === 'send') throw new MeowUnavailableError(0, (error as Error).message, { cause: error });
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The WuzAPI server could not be reached: ${(error as Error).message}`);
     }
     const text = await response.text();
@@ -77,7 +92,9 @@ export class MeowClient {
     if (!schema) return undefined;
     const checked = schema.safeParse(parsed);
     if (!checked.success) {
-      throw operation === 'send' ? new AppError('ERR_SENDING_WAPP_MSG', `Unexpected answer from WuzAPI to ${path}.`) : new AppError('ERR_WAPP_NOT_INITIALIZED', `Unexpected answer from WuzAPI to ${path}.`);
+      throw operation === 'send'
+        ? new AppError('ERR_SENDING_WAPP_MSG', `Unexpected answer from WuzAPI to ${path}.`)
+        : new AppError('ERR_WAPP_NOT_INITIALIZED', `Unexpected answer from WuzAPI to ${path}.`);
     }
     return checked.data;
   }

@@ -2,6 +2,7 @@ import type { FormData } from 'undici';
 import { isOutboundForm } from '../../../../platform/http/outbound-http.js';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { isAmbiguousHttpAnswer, SendOutcomeUnknownError } from '../../../../platform/http/send-outcome.js';
 import type { ErrorCode } from '@conversa/shared';
 import { TELEGRAM_LIMITS, type TelegramSettings } from './telegram.schemas.js';
 
@@ -46,6 +47,10 @@ export async function callBot<T>(
     answer = undefined;
   }
   if (response.ok && answer?.ok === true) return answer.result as T;
+  // A 500/502/504 that is not the Bot API's JSON came from a proxy on the way: Telegram may have it.
+  if (isAmbiguousHttpAnswer(response.status, answer?.ok === false)) {
+    throw new SendOutcomeUnknownError(`Telegram's answer to ${method} is unknown: HTTP ${response.status} without a Bot API answer.`);
+  }
   throw new TelegramApiError(
     method,
     answer?.error_code ?? response.status,

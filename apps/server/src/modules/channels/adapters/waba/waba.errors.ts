@@ -1,8 +1,11 @@
 import { AppError } from '../../../../platform/http/app-error.js';
+import { isAmbiguousHttpAnswer, SendOutcomeUnknownError } from '../../../../platform/http/send-outcome.js';
 import { graphErrorBodySchema } from './waba.schemas.js';
 
 /**
  * The Cloud API's errors (Graph error codes) sorted by what the send job should do:
+ * - a 500/502/504 without a Graph error body (a proxy's): SendOutcomeUnknownError, the outcome is
+ *   unknown (send-outcome.ts): a claimed send is flagged unconfirmed, not retried;
  * - retryable (throughput, pair rate, HTTP 429, Meta's own transient failures, 5xx): a plain
  *   Error, so the job retries with backoff;
  * - a recipient that is not a WhatsApp number: ERR_WAPP_INVALID_CONTACT (permanent);
@@ -46,6 +49,12 @@ export function graphFailure(action: string, error: GraphErrorInfo): Error {
     httpStatus: error.httpStatus,
     ...(error.code !== undefined ? { providerCode: error.code } : {}),
   };
+  // A 500/502/504 without a Graph error came from a proxy on the way: Meta may have the message.
+  if (isAmbiguousHttpAnswer(error.httpStatus, error.code !== undefined)) {
+    return new SendOutcomeUnknownError(
+      `WhatsApp Cloud API's answer is unknown (${action}): HTTP ${error.httpStatus} without a Graph error.`,
+    );
+  }
   if (isRetryable(error)) return new Error(`WhatsApp Cloud API is busy or failing (${action}): ${detail}${tag}; retrying later.`);
   if (error.code !== undefined && INVALID_RECIPIENT.has(error.code)) {
     return new AppError('ERR_WAPP_INVALID_CONTACT', `The recipient cannot receive WhatsApp messages: ${detail}${tag}.`, undefined, details);

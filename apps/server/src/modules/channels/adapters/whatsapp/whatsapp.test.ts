@@ -25,7 +25,7 @@ import {
 } from '../../../../../test/inbox.js';
 import { upsertAuthState } from '../../sessions/auth-state.repository.js';
 import { findChannelById } from '../../channels.repository.js';
-import { registerSessionDriver, sendThroughSession, stopSessionHost } from '../../sessions/session-host.js';
+import { registerSessionDriver, sendThroughSession, startSessionHost, stopSessionHost } from '../../sessions/session-host.js';
 import { readFixture, RecordedClient } from './fixtures/recorded-client.js';
 import { CHROMIUM_ARGS, createWhatsappDriver, whatsappWebDriver } from './whatsapp.driver.js';
 import { DEFAULT_HISTORY_FETCH } from './whatsapp.inbound.js';
@@ -71,6 +71,8 @@ beforeAll(async () => {
   t = await buildInboxTenant(server);
   watcher = await connectAgent(server.url, t.admin.token);
   useRecordedDriver();
+  // As main.ts does: the host renews the leases of the sessions it holds (no sweep needed here).
+  await startSessionHost(server.ctx, { owner: 'whatsapp-test', sweepEveryMs: 600_000 });
 }, 60_000);
 
 afterAll(async () => {
