@@ -107,7 +107,7 @@ await run(async () => {
   const database = await prepareDatabase(opts.db, { keep: opts.keep, logStatements: opts['log-statements'] });
   console.log(`database: ${database.describe}`);
   const server = await startServer({ dataDir: database.dataDir, env: database.env });
-  console.log(`server: ${server.url} (pid ${server.pid})`);
+  console.log(`server: ${server.url} (pid ${server.pid}, node options: ${server.nodeArgs.join(' ') || 'none'})`);
   const base = server.url;
 
   // ---- setup through the API ----

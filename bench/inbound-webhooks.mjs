@@ -69,7 +69,7 @@ await run(async () => {
   const database = await prepareDatabase(opts.db, { keep: opts.keep });
   console.log(`database: ${database.describe}`);
   const server = await startServer({ dataDir: database.dataDir, env: { ...database.env, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' } });
-  console.log(`server: ${server.url} (pid ${server.pid})`);
+  console.log(`server: ${server.url} (pid ${server.pid}, node options: ${server.nodeArgs.join(' ') || 'none'})`);
   const base = server.url;
 
   const adminToken = await login(base, ADMIN_EMAIL, ADMIN_PASSWORD);

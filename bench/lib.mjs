@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { parseArgs } from 'node:util';
+import { serverHeapArgs } from '../scripts/server-node-args.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 // BENCH_SERVER_MAIN: another build of the server (e.g. an older commit's, to compare).
@@ -222,11 +223,25 @@ export async function freePort() {
  * `server.startMs` is the time from the spawn to that answer; `kill()` ends it with SIGKILL, as a
  * crash would.
  */
-export async function startServer({ dataDir, env = {}, port: fixedPort, main = SERVER_MAIN, waitFor = '/ready', pollMs = 200, nodeArgs: extraNodeArgs = [] }) {
+export async function startServer({
+  dataDir,
+  env = {},
+  port: fixedPort,
+  main = SERVER_MAIN,
+  waitFor = '/ready',
+  pollMs = 200,
+  nodeArgs: extraNodeArgs = [],
+}) {
   const port = fixedPort ?? (await freePort());
   let output = '';
-  // Diagnosis: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const nodeArgs = [...extraNodeArgs, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  // The heap bound `npm start` gives the server (SERVER_MAX_OLD_SPACE_MB, NODE_OPTIONS: the same rules).
+  // Diagnosis: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (a
+  // --max-old-space-size there wins: V8 takes the last one).
+  const nodeArgs = [
+    ...serverHeapArgs(process.env),
+    ...extraNodeArgs,
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
@@ -256,6 +271,10 @@ export async function startServer({ dataDir, env = {}, port: fixedPort, main = S
     url,
     port,
     pid: child.pid,
+    /** The Node.js options the server process runs with (read back from /proc when possible). */
+    get nodeArgs() {
+      return processNodeArgs(child.pid) ?? nodeArgs;
+    },
     startMs: NaN,
     output: () => output,
     async kill() {
@@ -414,6 +433,17 @@ export function processMemory(pid) {
   const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
   const mib = (v) => v / 1024;
   return { rss: mib(kb('VmRSS')), anon: mib(kb('RssAnon')), file: mib(kb('RssFile')), hwm: mib(kb('VmHWM')) };
+}
+
+/** The options before the script of a Node.js process's command line (Linux /proc), or undefined. */
+export function processNodeArgs(pid) {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = argv.findIndex((arg, i) => i > 0 && !arg.startsWith('-'));
+    return argv.slice(1, script < 0 ? undefined : script);
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc). */

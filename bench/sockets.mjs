@@ -144,7 +144,7 @@ if (process.argv.includes('--child')) {
     const jwtSecret = randomBytes(48).toString('base64url');
     const env = { ...database.env, JWT_SECRET: jwtSecret, JWT_REFRESH_SECRET: randomBytes(48).toString('base64url') };
     let server = await startServer({ dataDir: database.dataDir, env });
-    console.log(`server: ${server.url} (pid ${server.pid})`);
+    console.log(`server: ${server.url} (pid ${server.pid}, node options: ${server.nodeArgs.join(' ') || 'none'})`);
 
     // ---- setup through the API: a queue, a web-chat channel in it ----
     const admin = await api(server.url, 'POST', '/auth/login/', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });

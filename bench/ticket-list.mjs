@@ -256,7 +256,7 @@ await run(async () => {
   const database = await prepareDatabase(opts.db, { keep: opts.keep, logStatements: opts['log-statements'] });
   console.log(`database: ${database.describe}`);
   let server = await startServer({ dataDir: database.dataDir, env: database.env });
-  console.log(`server: ${server.url} (pid ${server.pid})`);
+  console.log(`server: ${server.url} (pid ${server.pid}, node options: ${server.nodeArgs.join(' ') || 'none'})`);
 
   // ---- setup through the API: queues, users, memberships, channels ----
   let base = server.url;

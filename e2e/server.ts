@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serverHeapArgs } from '../scripts/server-node-args.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -27,7 +28,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Runs the built product exactly as `npm start` does (apps/server/dist/main.js) on a fresh embedded database. */
+/** Runs the built product as `npm start` does (apps/server/dist/main.js, its heap bound) on a fresh embedded database. */
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-e2e-'));
@@ -35,7 +36,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
   const launch = async () => {
-    child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    // With npm start's heap bound (scripts/server-node-args.mjs); source maps stay off here.
+    child = spawn(process.execPath, [...serverHeapArgs(), join(root, 'apps/server/dist/main.js')], {
       cwd: root,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@
  * setting (ViewTicketsWithoutQueue, NotViewAssignedTickets, NotViewTicketsChatBot,
  * DirectTicketsToWallets). The same rule answers GET /tickets/{id}.
  */
+import { ticketSchema, type SettingKey } from '@conversa/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
@@ -18,7 +19,8 @@ import {
   type InboxTenant,
 } from '../../../test/inbox.js';
 import type { ChannelRow } from '../channels/channels.repository.js';
-import type { SettingKey } from '@conversa/shared';
+import { presentTicket } from './tickets.presenter.js';
+import { findTicketView } from './tickets.repository.js';
 
 let server: TestServer;
 let api: Api;
@@ -285,5 +287,46 @@ describe('tenant isolation', () => {
     ).toEqual([]);
     // And nothing was changed.
     expect((await api.get(`/tickets/${ids.unread}`, { token: t.admin.token })).body).toMatchObject({ status: 'pending', userId: null });
+  });
+});
+
+describe('GET /tickets: the page is presented by the database (TICKET_LIST_JSON)', () => {
+  it('answers each ticket exactly as presentTicket does (GET /tickets/{id}), fields of every kind set and unset', async () => {
+    // Every kind of value the presenter maps: a numeric with decimals, a rating, a chat flow, a
+    // group, integration flags, timestamps with microseconds, a blocked contact with e-mail and
+    // picture, an assigned user; the other tickets keep their nulls and defaults.
+    await server.ctx.db.execute(
+      sql`update tickets set value = 1234.5, rating = 4, is_group = true, chat_flow_id = 3,
+        integration_statuses = '{"typebotStatus": true, "difyStatus": false}'::jsonb,
+        last_message = ${'aspas " barra \\ nova\nlinha \u0001 ✓ 😀'},
+        last_message_at = '2026-03-04 05:06:07.891999+00', created_at = '2026-01-02 03:04:05.000001+00'
+        where id = ${ids.mine}`,
+    );
+    await server.ctx.db.execute(
+      sql`update contacts set blocked = true, email = 'joao@example.com', profile_pic_url = 'https://example.com/p.png'
+        where id = (select contact_id from tickets where id = ${ids.mine})`,
+    );
+    await server.ctx.db.execute(sql`update tickets set value = 0.1, last_message_at = null where id = ${ids.closed}`);
+    const response = await get(t.admin.token, '?showAll=true&status=open&status=pending&status=closed');
+    expect(response.status).toBe(200);
+    expect(response.body.tickets.length).toBeGreaterThanOrEqual(8);
+    for (const listed of response.body.tickets as { id: number }[]) {
+      const view = await findTicketView(server.ctx.db, t.tenant.id, listed.id);
+      expect(listed).toStrictEqual(JSON.parse(JSON.stringify(presentTicket(view!))));
+      // Same keys in the same order, and the response schema holds.
+      expect(Object.keys(listed)).toEqual(Object.keys(presentTicket(view!)));
+      expect(ticketSchema.strict().parse(listed)).toEqual(listed);
+    }
+    const mine = response.body.tickets.find((x: { id: number }) => x.id === ids.mine);
+    expect(mine).toMatchObject({
+      value: 1234.5,
+      rating: 4,
+      isGroup: true,
+      lastMessageAt: '2026-03-04T05:06:07.891Z',
+      createdAt: '2026-01-02T03:04:05.000Z',
+      integrationStatuses: { typebotStatus: true, difyStatus: false },
+      contact: { blocked: true, email: 'joao@example.com', profilePicUrl: 'https://example.com/p.png' },
+    });
+    expect(response.body.tickets.find((x: { id: number }) => x.id === ids.closed)).toMatchObject({ value: 0.1, lastMessageAt: null });
   });
 });

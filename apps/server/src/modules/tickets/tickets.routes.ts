@@ -1,10 +1,10 @@
-import { idParamSchema, idSchema, refIdSchema, ticketSchema, TICKET_STATUSES } from '@conversa/shared';
+import { idParamSchema, idSchema, refIdSchema, ticketSchema, TICKET_STATUSES, type Ticket } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { queryBool, queryIdList, queryList } from '../../platform/http/query-params.js';
-import { errorResponses, typedJsonSerializer } from '../../platform/http/responses.js';
+import { errorResponses, jsonText, jsonTextSerializer } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
 import { presentTicket } from './tickets.presenter.js';
 import { findTicketView, listTicketLogs } from './tickets.repository.js';
@@ -63,12 +63,14 @@ export const ticketsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
 
   app.get('/tickets', {
     config: { auth: 'user' },
-    serializerCompiler: typedJsonSerializer,
+    // The page's tickets come as JSON text from the database (presented there) and are written
+    // into the answer as is: no per-ticket objects, no zod pass, no second serialisation.
+    serializerCompiler: jsonTextSerializer,
     schema: { tags, querystring: listQuerySchema, response: { 200: z.object({ tickets: z.array(ticketSchema), count: z.number().int(), hasMore: z.boolean() }), ...errorResponses } },
     handler: async (request) => {
       const { status, ...rest } = request.query;
-      const result = await listTickets(ctx, actorOf(request), { ...rest, status: status?.length ? status : ['open', 'pending'] });
-      return { ...result, tickets: result.tickets.map(presentTicket) };
+      const { ticketsJson, count, hasMore } = await listTickets(ctx, actorOf(request), { ...rest, status: status?.length ? status : ['open', 'pending'] });
+      return { tickets: jsonText<Ticket[]>(ticketsJson), count, hasMore };
     },
   });
 

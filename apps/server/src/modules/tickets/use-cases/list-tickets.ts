@@ -1,7 +1,7 @@
 import type { TicketStatus } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
-import { listTicketViews, visibilitySql, type TicketView } from '../tickets.repository.js';
+import { listTicketPage, visibilitySql } from '../tickets.repository.js';
 import { visibilityRuleFor } from './ticket-access.js';
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -21,12 +21,19 @@ export interface TicketFilter {
   includeNotQueueDefined: boolean;
 }
 
-/** The attendance filter of SPEC §3 over the tickets the actor may see (SPEC §6 and settings). */
-export async function listTickets(ctx: AppContext, actor: Actor, filter: TicketFilter): Promise<{ tickets: TicketView[]; count: number; hasMore: boolean }> {
+/**
+ * The attendance filter of SPEC §3 over the tickets the actor may see (SPEC §6 and settings).
+ * `ticketsJson` is the page's tickets as the API presents them (presentTicket), as JSON text.
+ */
+export async function listTickets(
+  ctx: AppContext,
+  actor: Actor,
+  filter: TicketFilter,
+): Promise<{ ticketsJson: string; count: number; hasMore: boolean }> {
   const rule = await visibilityRuleFor(ctx.db, actor, { showAll: filter.showAll, includeNoQueue: filter.includeNotQueueDefined });
   const limit = filter.count ?? TICKETS_PAGE_SIZE;
   const offset = (filter.pageNumber - 1) * limit;
-  const { rows, total } = await listTicketViews(ctx.db, actor.tenantId, {
+  const { json, returned, total } = await listTicketPage(ctx.db, actor.tenantId, {
     statuses: filter.status,
     visibility: visibilitySql(rule),
     searchParam: filter.searchParam,
@@ -38,5 +45,5 @@ export async function listTickets(ctx: AppContext, actor: Actor, filter: TicketF
     limit,
     offset,
   });
-  return { tickets: rows, count: total, hasMore: offset + rows.length < total };
+  return { ticketsJson: json, count: total, hasMore: offset + returned < total };
 }
