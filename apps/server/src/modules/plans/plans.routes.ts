@@ -1,4 +1,4 @@
-import { idParamSchema, planBodySchema, planSchema } from '@conversa/shared';
+import { idParamSchema, planBodySchema, planSchema, updatePlanBodySchema } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -31,7 +31,7 @@ export const plansRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
 
   app.put('/plans/:id', {
     config: { auth: 'platform' },
-    schema: { tags, params: idParamSchema, body: planBodySchema.partial(), response: { 200: planSchema, ...errorResponses } },
+    schema: { tags, params: idParamSchema, body: updatePlanBodySchema, response: { 200: planSchema, ...errorResponses } },
     handler: async (request) => {
       const row = await updatePlan(ctx.db, request.params.id, request.body);
       if (!row) throw new AppError('ERR_NO_PLAN_FOUND');
