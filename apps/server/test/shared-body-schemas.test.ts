@@ -48,7 +48,12 @@ const cases: { route: string; method: 'post' | 'put'; schema: z.ZodType; body: R
     schema: createContactBodySchema,
     body: { name: 'Ana', number: '+55 11 91234-5678', email: 'ana@', identity: '123.456.789-00', birthday: '31/02/2020' },
   },
-  { route: '/whatsapp', method: 'post', schema: createChannelBodySchema, body: { name: '', type: 'fax', farewellMessage: 'x'.repeat(5000) } },
+  {
+    route: '/whatsapp',
+    method: 'post',
+    schema: createChannelBodySchema,
+    body: { name: '', type: 'fax', farewellMessage: 'x'.repeat(5000) },
+  },
   {
     route: '/signup',
     method: 'post',
@@ -68,7 +73,11 @@ describe('the routes use the shared body schemas', () => {
   }
 
   it('PUT /plans/:id changes only what it is sent: its schema fills no default (trial and trialDays are kept)', async () => {
-    const created = await api.post('/plans', { name: 'Com teste', value: 10, connections: 1, users: 2, trial: true, trialDays: 14 }, { token });
+    const created = await api.post(
+      '/plans',
+      { name: 'Com teste', value: 10, connections: 1, users: 2, trial: true, trialDays: 14 },
+      { token },
+    );
     expect(created.status).toBe(201);
     const updated = await api.put(`/plans/${created.body.id}`, { name: 'Com teste 2' }, { token });
     expect(updated.status).toBe(200);

@@ -243,7 +243,12 @@ export const signupBodySchema = z.object({
 });
 
 // ---- user-tenant links ----
-export const userTenantSchema = z.object({ id: z.number().int(), userId: z.number().int(), tenantId: z.number().int(), createdAt: z.string() });
+export const userTenantSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  tenantId: z.number().int(),
+  createdAt: z.string(),
+});
 export const createUserTenantBodySchema = z.object({ userId: refIdSchema, tenantId: refIdSchema });
 export const updateUserTenantBodySchema = z.object({ tenantId: refIdSchema });
 export const deleteUserTenantBodySchema = z.object({ tenantId: refIdSchema });

@@ -38,9 +38,11 @@ export function fieldIssueOf(issue: ZodIssueLike, input?: unknown): FieldIssue {
   const origin = typeof issue.origin === 'string' ? issue.origin : undefined;
   const minimum = toNumber(issue.minimum);
   const value = input === undefined ? MISSING : valueAt(input, issue.path ?? []);
-  if (code === 'invalid_type' && input !== undefined && (value === undefined || value === null || value === MISSING)) return { code: 'required' };
+  if (code === 'invalid_type' && input !== undefined && (value === undefined || value === null || value === MISSING))
+    return { code: 'required' };
   // An empty (or blank) text where one is needed.
-  if (code === 'too_small' && origin === 'string' && (minimum === 1 || (typeof value === 'string' && value.trim() === ''))) return { code: 'required' };
+  if (code === 'too_small' && origin === 'string' && (minimum === 1 || (typeof value === 'string' && value.trim() === '')))
+    return { code: 'required' };
   const out: FieldIssue = { code };
   if (origin) out.origin = origin;
   if (minimum !== undefined) out.minimum = minimum;

@@ -52,7 +52,11 @@ describe('schemaErrors: a shared zod schema as translated form errors', () => {
   });
 
   it('maps body paths to form fields, leaving out what the form does not show', () => {
-    const errors = schemaErrors(planBodySchema, { ...plan, name: '', users: 0 }, { field: (path) => (path === 'users' ? 'seats' : undefined) });
+    const errors = schemaErrors(
+      planBodySchema,
+      { ...plan, name: '', users: 0 },
+      { field: (path) => (path === 'users' ? 'seats' : undefined) },
+    );
     expect(errors).toEqual({ seats: 'O valor mínimo é 1.' });
   });
 

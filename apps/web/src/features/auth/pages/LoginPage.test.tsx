@@ -79,7 +79,7 @@ describe('the login and password-reset forms validate with the server schemas', 
     expect(post?.body).toEqual({ email: 'ana@example.com', password: 'Senha-1!' });
   });
 
-  it('the reset request checks its e-mail with POST /password-reset\'s schema', async () => {
+  it("the reset request checks its e-mail with POST /password-reset's schema", async () => {
     const api = fakeApi({ 'POST /password-reset': () => ({ body: { message: 'ok' } }) });
     const { user } = renderWithApp(<LoginPage />, { route: '/login?forgot' });
     await user.type(await screen.findByLabelText(/^E-mail/), 'ana.example.com');

@@ -49,22 +49,19 @@ export function LoginPage() {
       setFormError(t('login.captchaRequired'));
       return;
     }
-    login.mutate(
-      body,
-      {
-        onSuccess: (data) => {
-          notifySuccess(t('login.success'), 'login-success');
-          void navigate(loginTargetFor(data.profile), { replace: true });
-        },
-        onError: (error) => {
-          setCaptcha(0);
-          const message = hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.tooManyAttempts') : errorMessage(error);
-          setFormError(message);
-          if (isApiError(error) && error.handled) return;
-          notifyError(message, 'login-error', hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.limitTitle') : undefined);
-        },
+    login.mutate(body, {
+      onSuccess: (data) => {
+        notifySuccess(t('login.success'), 'login-success');
+        void navigate(loginTargetFor(data.profile), { replace: true });
       },
-    );
+      onError: (error) => {
+        setCaptcha(0);
+        const message = hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.tooManyAttempts') : errorMessage(error);
+        setFormError(message);
+        if (isApiError(error) && error.handled) return;
+        notifyError(message, 'login-error', hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.limitTitle') : undefined);
+      },
+    });
   });
 
   const setForgot = (open: boolean) => {

@@ -20,7 +20,11 @@ export function ResetPasswordPage() {
     initialValues: { password: '', confirm: '' },
     // POST /reset-password's own schema (SPEC §5 password rule); the confirmation is the form's own.
     validate: (values) => ({
-      ...schemaErrors(resetPasswordBodySchema, { token, password: values.password }, { field: (path) => (path === 'password' ? path : undefined) }),
+      ...schemaErrors(
+        resetPasswordBodySchema,
+        { token, password: values.password },
+        { field: (path) => (path === 'password' ? path : undefined) },
+      ),
       ...(values.confirm === values.password ? {} : { confirm: t('reset.mismatch') }),
     }),
   });

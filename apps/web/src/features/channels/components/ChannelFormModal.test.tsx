@@ -1,13 +1,14 @@
 import { createChannelBodySchema, webchatSettingsSchema, type Channel } from '@conversa/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { expectFieldError, field } from '../../../test/form';
 import { renderWithApp } from '../../../test/render';
 import { SECRET_MASK } from '../channel-types';
 import { ChannelFormModal } from './ChannelFormModal';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const waba: Channel = {
   id: 7,
@@ -35,10 +36,17 @@ const waba: Channel = {
 
 // jsdom has no FontFaceSet; Mantine's autosize textarea (the settings JSON) listens to it.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 
 describe('the channel form', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows stored secrets masked and read-only with "Alterar"; an edit sends the mask back (kept) or the new value', async () => {
     const sent: Array<{ settings: Record<string, unknown> }> = [];
     vi.stubGlobal(
@@ -78,12 +86,20 @@ describe('the channel form', () => {
   });
 
   it('a web chat is checked by the server schemas (the route body and the web-chat settings), translated under each field', async () => {
-    const api = fakeApi({ 'GET /queue': () => ({ body: [] }), 'POST /whatsapp': ({ body }) => ({ status: 201, body: { ...waba, ...(body as object), type: 'webchat' } }) });
+    const api = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'POST /whatsapp': ({ body }) => ({ status: 201, body: { ...waba, ...(body as object), type: 'webchat' } }),
+    });
     const onClose = vi.fn();
     const { user } = renderWithApp(<ChannelFormModal channel={null} onClose={onClose} />);
+    // Pasted rather than typed key by key: the modal is heavy to re-render on a loaded machine.
+    const fill = async (input: HTMLElement, text: string) => {
+      await user.click(input);
+      await user.paste(text);
+    };
     await user.clear(field('Cor do widget'));
-    await user.type(field('Cor do widget'), 'vermelho');
-    await user.type(field('Sites permitidos'), 'ftp://loja.example.com');
+    await fill(field('Cor do widget'), 'vermelho');
+    await fill(field('Sites permitidos'), 'ftp://loja.example.com');
     await user.click(screen.getByTestId('channel-save'));
 
     await expectFieldError('Nome', 'Este campo é obrigatório.');
@@ -91,17 +107,21 @@ describe('the channel form', () => {
     await expectFieldError('Sites permitidos', 'Formato inválido.');
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
 
-    await user.type(field('Nome'), 'Site');
+    await fill(field('Nome'), 'Site');
     await user.clear(field('Cor do widget'));
-    await user.type(field('Cor do widget'), '#12b886');
+    await fill(field('Cor do widget'), '#12b886');
     await user.clear(field('Sites permitidos'));
-    await user.type(field('Sites permitidos'), 'https://loja.example.com');
+    await fill(field('Sites permitidos'), 'https://loja.example.com');
     await user.click(screen.getByTestId('channel-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const post = api.calls.find((call) => call.method === 'POST');
     expect(createChannelBodySchema.safeParse(post?.body).success).toBe(true);
     expect(webchatSettingsSchema.safeParse((post?.body as { settings: unknown }).settings).success).toBe(true);
-    expect(post?.body).toMatchObject({ name: 'Site', type: 'webchat', settings: { color: '#12b886', allowedOrigins: ['https://loja.example.com'] } });
+    expect(post?.body).toMatchObject({
+      name: 'Site',
+      type: 'webchat',
+      settings: { color: '#12b886', allowedOrigins: ['https://loja.example.com'] },
+    });
     vi.unstubAllGlobals();
   });
 });

@@ -308,7 +308,12 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             readOnly
             rightSectionWidth={96}
             rightSection={
-              <Button size="compact-xs" variant="light" onClick={() => updateSetting(field.key, '')} data-testid={`channel-secret-change-${field.key}`}>
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => updateSetting(field.key, '')}
+                data-testid={`channel-secret-change-${field.key}`}
+              >
                 {t('channels.changeSecret')}
               </Button>
             }
@@ -322,7 +327,13 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           {...common}
           description={
             stored ? (
-              <Anchor component="button" type="button" size="xs" onClick={() => updateSetting(field.key, SECRET_MASK)} data-testid={`channel-secret-keep-${field.key}`}>
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                onClick={() => updateSetting(field.key, SECRET_MASK)}
+                data-testid={`channel-secret-keep-${field.key}`}
+              >
                 {t('channels.keepSecret')}
               </Anchor>
             ) : (
@@ -406,7 +417,12 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           {isWebchat ? (
             <>
               <Group grow align="flex-start">
-                <TextInput label={t('channels.widgetTitle')} placeholder={t('channels.widgetTitlePlaceholder')} maxLength={60} {...form.getInputProps('title')} />
+                <TextInput
+                  label={t('channels.widgetTitle')}
+                  placeholder={t('channels.widgetTitlePlaceholder')}
+                  maxLength={60}
+                  {...form.getInputProps('title')}
+                />
                 <ColorInput label={t('channels.widgetColor')} format="hex" {...form.getInputProps('color')} />
               </Group>
               <Textarea

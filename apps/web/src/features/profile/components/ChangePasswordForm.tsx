@@ -24,7 +24,9 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   const form = useForm<Values>({
     initialValues: EMPTY,
     // PUT /users/:id's rules for these two fields, both required, and the confirmation.
-    validate: schemaValidator(changePasswordFormSchema, (values: Values) => values, { ruleMessages: { confirmation: t('profile.passwordsDiffer') } }),
+    validate: schemaValidator(changePasswordFormSchema, (values: Values) => values, {
+      ruleMessages: { confirmation: t('profile.passwordsDiffer') },
+    }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -48,7 +50,13 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   return (
     <form onSubmit={submit} noValidate data-testid="profile-password-form">
       <Stack>
-        <PasswordInput label={t('profile.currentPassword')} required autoComplete="current-password" data-testid="profile-current-password" {...form.getInputProps('currentPassword')} />
+        <PasswordInput
+          label={t('profile.currentPassword')}
+          required
+          autoComplete="current-password"
+          data-testid="profile-current-password"
+          {...form.getInputProps('currentPassword')}
+        />
         <PasswordInput
           label={t('profile.newPassword')}
           description={t('validation.weakPassword')}
@@ -57,7 +65,13 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           data-testid="profile-new-password"
           {...form.getInputProps('password')}
         />
-        <PasswordInput label={t('profile.confirmPassword')} required autoComplete="new-password" data-testid="profile-confirm-password" {...form.getInputProps('confirmation')} />
+        <PasswordInput
+          label={t('profile.confirmPassword')}
+          required
+          autoComplete="new-password"
+          data-testid="profile-confirm-password"
+          {...form.getInputProps('confirmation')}
+        />
         {formError && (
           <Alert color="red" data-testid="profile-password-error">
             {formError}

@@ -24,7 +24,8 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   /** The body of PUT /users/:id: the name; a new e-mail with the current password. */
   const profileBody = (values: Values): OwnProfileInput => {
     const input: OwnProfileInput = { name: values.name.trim() };
-    if (emailChanged(values.email)) Object.assign(input, { email: values.email.trim().toLowerCase(), currentPassword: values.currentPassword });
+    if (emailChanged(values.email))
+      Object.assign(input, { email: values.email.trim().toLowerCase(), currentPassword: values.currentPassword });
     return input;
   };
   const form = useForm<Values>({
@@ -60,7 +61,14 @@ export function ProfileDetailsForm({ user }: { user: User }) {
     <form onSubmit={submit} noValidate data-testid="profile-details-form">
       <Stack>
         <TextInput label={t('profile.name')} required autoComplete="name" data-testid="profile-name" {...form.getInputProps('name')} />
-        <TextInput label={t('profile.email')} type="email" required autoComplete="email" data-testid="profile-email" {...form.getInputProps('email')} />
+        <TextInput
+          label={t('profile.email')}
+          type="email"
+          required
+          autoComplete="email"
+          data-testid="profile-email"
+          {...form.getInputProps('email')}
+        />
         {emailChanged(form.values.email) && (
           <PasswordInput
             label={t('profile.currentPassword')}

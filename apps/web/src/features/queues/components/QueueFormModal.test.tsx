@@ -39,7 +39,7 @@ describe('the queue form validates with the server schema (createQueueBodySchema
     expect(post?.body).toEqual({ name: 'Suporte', color: '#4dabf7', greetingMessage: null, userIds: [] });
   });
 
-  it('an edit is checked by PUT /queue/:id\'s schema and sends what it accepts', async () => {
+  it("an edit is checked by PUT /queue/:id's schema and sends what it accepts", async () => {
     const api = fakeApi({ 'GET /users/': users, 'PUT /queue/:id': ({ body }) => ({ body: { ...QUEUE, ...(body as object) } }) });
     const onClose = vi.fn();
     const { user } = renderWithApp(<QueueFormModal queue={QUEUE} onClose={onClose} />);

@@ -57,7 +57,10 @@ describe('the sign-up form validates with the server schema (signupBodySchema)',
     );
 
   it('refuses what POST /signup refuses, translated under each field, and sends nothing', async () => {
-    const api = fakeApi({ 'GET /plans/public': () => ({ body: [PLAN] }), 'POST /signup': () => ({ status: 201, body: { message: 'ok' } }) });
+    const api = fakeApi({
+      'GET /plans/public': () => ({ body: [PLAN] }),
+      'POST /signup': () => ({ status: 201, body: { message: 'ok' } }),
+    });
     const { user } = renderForm();
     await screen.findByTestId('signup-form');
     await user.type(field('Nome'), 'L');
@@ -77,7 +80,10 @@ describe('the sign-up form validates with the server schema (signupBodySchema)',
   });
 
   it('sends a body the schema accepts', async () => {
-    const api = fakeApi({ 'GET /plans/public': () => ({ body: [PLAN] }), 'POST /signup': () => ({ status: 201, body: { message: 'ok' } }) });
+    const api = fakeApi({
+      'GET /plans/public': () => ({ body: [PLAN] }),
+      'POST /signup': () => ({ status: 201, body: { message: 'ok' } }),
+    });
     const { user } = renderForm();
     await screen.findByTestId('signup-form');
     await user.type(field('Nome'), 'Loja Verde ');

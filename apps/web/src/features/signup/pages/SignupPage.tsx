@@ -62,20 +62,17 @@ export function SignupPage() {
     }
     if (form.validate().hasErrors) return;
     // Validated above: the schema's output is the body.
-    signup.mutate(
-      signupBodySchema.parse(signupBody(values)),
-      {
-        onSuccess: () => {
-          notifySuccess(t('signup.success'), 'signup-success');
-          void navigate(PATHS.login, { replace: true });
-        },
-        onError: (error) => {
-          form.setErrors(fieldErrors(error));
-          setFormError(errorMessage(error));
-          if (!(isApiError(error) && error.handled)) notifyError(errorMessage(error), 'signup-error');
-        },
+    signup.mutate(signupBodySchema.parse(signupBody(values)), {
+      onSuccess: () => {
+        notifySuccess(t('signup.success'), 'signup-success');
+        void navigate(PATHS.login, { replace: true });
       },
-    );
+      onError: (error) => {
+        form.setErrors(fieldErrors(error));
+        setFormError(errorMessage(error));
+        if (!(isApiError(error) && error.handled)) notifyError(errorMessage(error), 'signup-error');
+      },
+    });
   };
 
   const planOptions = [

@@ -45,7 +45,10 @@ describe('the tenant form validates with the server schema (createTenantBodySche
     await expectFieldError('Máximo de usuários', 'Este campo é obrigatório.');
     await expectFieldError('Nome do administrador', 'Este campo é obrigatório.');
     await expectFieldError('E-mail do administrador', 'E-mail inválido.');
-    await expectFieldError('Senha do administrador', 'A senha deve ter pelo menos 7 caracteres, com letras, números e um caractere especial.');
+    await expectFieldError(
+      'Senha do administrador',
+      'A senha deve ter pelo menos 7 caracteres, com letras, números e um caractere especial.',
+    );
     expect(api.calls).toEqual([]);
   });
 

@@ -51,10 +51,16 @@ describe('the user form validates with the server schema (createUserBodySchema /
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(createUserBodySchema.safeParse(api.calls[0].body).success).toBe(true);
-    expect(api.calls[0].body).toEqual({ name: 'Bruno Lima', email: 'bruno@example.com', password: 'Forte-123', profile: 'user', blockWavoip: false });
+    expect(api.calls[0].body).toEqual({
+      name: 'Bruno Lima',
+      email: 'bruno@example.com',
+      password: 'Forte-123',
+      profile: 'user',
+      blockWavoip: false,
+    });
   });
 
-  it('an edit with the password left empty keeps it (not sent) and is checked by PUT /users/:id\'s schema', async () => {
+  it("an edit with the password left empty keeps it (not sent) and is checked by PUT /users/:id's schema", async () => {
     const api = fakeApi({ 'PUT /users/:id': ({ body }) => ({ body: { ...AGENT, ...(body as object) } }) });
     const onClose = vi.fn();
     const { user } = renderWithApp(<UserFormModal user={AGENT} onClose={onClose} />);
