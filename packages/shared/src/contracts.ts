@@ -126,9 +126,14 @@ export const updateUserBodySchema = z.object({
   queueIds: z.array(refIdSchema).max(500).optional(),
 });
 
-/** The profile page's password form: the current password, the new one (SPEC §5 rule) and its confirmation. */
-export const changePasswordFormSchema = z
-  .object({ currentPassword: z.string().min(1).max(200), password: passwordSchema, confirmation: z.string() })
+/**
+ * The profile page's password form: PUT /users/:id's current password and new one (SPEC §5 rule),
+ * both required here, and the confirmation.
+ */
+export const changePasswordFormSchema = updateUserBodySchema
+  .pick({ currentPassword: true, password: true })
+  .required()
+  .extend({ confirmation: z.string() })
   .refine((value) => value.password === value.confirmation, { path: ['confirmation'], message: 'The passwords do not match.' });
 
 /** The link e-mailed to a new address confirms one's own e-mail change. */
@@ -204,14 +209,25 @@ export const planSchema = z.object({
   trialDays: z.number().int(),
 });
 export type Plan = z.infer<typeof planSchema>;
-export const planBodySchema = z.object({
+const planFields = {
   name: z.string().trim().min(2).max(120),
   value: z.number().min(0).max(1_000_000),
   connections: z.number().int().min(0).max(10000),
   users: z.number().int().min(1).max(100000),
-  trial: z.boolean().default(false),
-  trialDays: z.number().int().min(0).max(3650).default(0),
+  trial: z.boolean(),
+  trialDays: z.number().int().min(0).max(3650),
+};
+/** POST /plans: the trial fields default to none. */
+export const planBodySchema = z.object({
+  ...planFields,
+  trial: planFields.trial.default(false),
+  trialDays: planFields.trialDays.default(0),
 });
+/**
+ * PUT /plans/:id: every field optional and WITHOUT defaults (a partial of planBodySchema would fill
+ * trial=false, trialDays=0 into an edit that did not send them).
+ */
+export const updatePlanBodySchema = z.object(planFields).partial();
 
 // ---- sign-up ----
 export const signupBodySchema = z.object({
@@ -227,7 +243,12 @@ export const signupBodySchema = z.object({
 });
 
 // ---- user-tenant links ----
-export const userTenantSchema = z.object({ id: z.number().int(), userId: z.number().int(), tenantId: z.number().int(), createdAt: z.string() });
+export const userTenantSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  tenantId: z.number().int(),
+  createdAt: z.string(),
+});
 export const createUserTenantBodySchema = z.object({ userId: refIdSchema, tenantId: refIdSchema });
 export const updateUserTenantBodySchema = z.object({ tenantId: refIdSchema });
 export const deleteUserTenantBodySchema = z.object({ tenantId: refIdSchema });

@@ -5,3 +5,8 @@ export * from './validation.js';
 export * from './contracts.js';
 export * from './inbox.js';
 export * from './locales.js';
+export * from './field-issues.js';
+export * from './forms/blank.js';
+export * from './forms/queues.js';
+export * from './forms/contacts.js';
+export * from './forms/channels.js';

@@ -1,63 +1,15 @@
-import { contactSchema, cpfCnpjSchema, emailSchema, extraInfoSchema, refIdSchema } from '@conversa/shared';
+import { contactSchema, createContactBodySchema, updateContactBodySchema } from '@conversa/shared';
 import { z } from 'zod';
 
-/** Request and response schemas of the contacts routes (SPEC §3 Contact, §5 validation). */
+/**
+ * Request and response schemas of the contacts routes (SPEC §3 Contact, §5 validation). The create
+ * and edit bodies are defined in @conversa/shared: the web app's contact form checks with the same ones.
+ */
+export { createContactBodySchema, MAX_WALLETS, parseBirthday, updateContactBodySchema } from '@conversa/shared';
 
 export const CONTACTS_PAGE_SIZE = 40;
-export const MAX_WALLETS = 100;
 
-/** SPEC §5: dates are dd/MM/yyyy; ISO yyyy-MM-dd is accepted too. Answers the ISO date, or undefined when not a real past date. */
-export function parseBirthday(text: string): string | undefined {
-  const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const [year, month, day] = br ? [br[3], br[2], br[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
-  if (!year || !month || !day) return undefined;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (date.getUTCFullYear() !== Number(year) || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== Number(day))
-    return undefined;
-  if (Number(year) < 1900 || date.getTime() > Date.now()) return undefined;
-  return `${year}-${month}-${day}`;
-}
-
-/** Forms send '' for an emptied field: it means "none". */
-const blankToNull = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable());
-
-const birthdaySchema = z
-  .string()
-  .trim()
-  .max(10)
-  .transform((value, issue) => {
-    const iso = parseBirthday(value);
-    if (!iso) {
-      issue.addIssue({ code: 'custom', message: 'Invalid date: use dd/MM/yyyy.' });
-      return z.NEVER;
-    }
-    return iso;
-  });
-
-const contactFields = {
-  name: z.string().trim().min(1).max(200),
-  /** With the country code; normalised (libphonenumber-js) by the use case, ERR_INVALID_PHONE when not a number. */
-  number: z.string().trim().min(1).max(40),
-  email: blankToNull(emailSchema).optional(),
-  /** CPF or CNPJ, punctuation kept. */
-  identity: blankToNull(cpfCnpjSchema).optional(),
-  birthday: blankToNull(birthdaySchema).optional().describe('dd/MM/yyyy (or yyyy-MM-dd); answered as yyyy-MM-dd.'),
-  firstName: blankToNull(z.string().trim().max(120)).optional(),
-  lastName: blankToNull(z.string().trim().max(120)).optional(),
-  businessName: blankToNull(z.string().trim().max(200)).optional(),
-  extraInfo: extraInfoSchema.optional(),
-  /** The users who own the contact (wallets); users of the tenant. */
-  wallets: z.array(refIdSchema).max(MAX_WALLETS).optional(),
-  blocked: z.boolean().optional(),
-  chatbotBlocked: z.boolean().optional(),
-};
-
-export const createContactBodySchema = z.object(contactFields);
 export type CreateContactInput = z.output<typeof createContactBodySchema>;
-
-export const updateContactBodySchema = z.object(contactFields).partial();
 export type UpdateContactInput = z.output<typeof updateContactBodySchema>;
 
 export const blockContactBodySchema = z

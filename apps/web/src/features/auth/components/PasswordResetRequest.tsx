@@ -1,7 +1,8 @@
-import { emailSchema } from '@conversa/shared';
+import { passwordResetRequestSchema } from '@conversa/shared';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { schemaValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePasswordResetRequest } from '../api';
 
@@ -11,9 +12,8 @@ export function PasswordResetRequest({ onBack }: { onBack: () => void }) {
   const request = usePasswordResetRequest();
   const form = useForm({
     initialValues: { email: '' },
-    validate: {
-      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
-    },
+    // POST /password-reset's own schema.
+    validate: schemaValidator(passwordResetRequestSchema, (values: { email: string }) => ({ email: values.email.trim() })),
   });
 
   const submit = form.onSubmit(({ email }) => {

@@ -1,4 +1,4 @@
-import { emailSchema } from '@conversa/shared';
+import { loginBodySchema } from '@conversa/shared';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginTargetFor, PATHS } from '../../../app/paths';
 import { PublicShell } from '../../../components/PublicShell';
 import { errorMessage, hasErrorCode, isApiError } from '../../../lib/errors';
+import { schemaErrors } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePublicPlans } from '../../signup/api';
 import { useLogin } from '../api';
@@ -31,37 +32,36 @@ export function LoginPage() {
   const submit = form.onSubmit(({ email, password }) => {
     setFormError(null);
     form.clearErrors();
-    const trimmed = email.trim();
+    const body = { email: email.trim(), password };
     // SPEC §5: e-mail trimmed and valid, password present, captcha completed first.
-    if (!trimmed || !password) {
+    if (!body.email || !body.password) {
       setFormError(t('login.missing'));
       notifyError(t('login.missing'), 'login-missing');
       return;
     }
-    if (!emailSchema.safeParse(trimmed).success) {
-      form.setFieldError('email', t('login.invalidEmail'));
+    // POST /login's own schema (a valid e-mail, a password within its length).
+    const errors = schemaErrors(loginBodySchema, body);
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
       return;
     }
     if (!captchaComplete) {
       setFormError(t('login.captchaRequired'));
       return;
     }
-    login.mutate(
-      { email: trimmed, password },
-      {
-        onSuccess: (data) => {
-          notifySuccess(t('login.success'), 'login-success');
-          void navigate(loginTargetFor(data.profile), { replace: true });
-        },
-        onError: (error) => {
-          setCaptcha(0);
-          const message = hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.tooManyAttempts') : errorMessage(error);
-          setFormError(message);
-          if (isApiError(error) && error.handled) return;
-          notifyError(message, 'login-error', hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.limitTitle') : undefined);
-        },
+    login.mutate(body, {
+      onSuccess: (data) => {
+        notifySuccess(t('login.success'), 'login-success');
+        void navigate(loginTargetFor(data.profile), { replace: true });
       },
-    );
+      onError: (error) => {
+        setCaptcha(0);
+        const message = hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.tooManyAttempts') : errorMessage(error);
+        setFormError(message);
+        if (isApiError(error) && error.handled) return;
+        notifyError(message, 'login-error', hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.limitTitle') : undefined);
+      },
+    });
   });
 
   const setForgot = (open: boolean) => {

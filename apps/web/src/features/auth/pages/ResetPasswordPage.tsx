@@ -1,4 +1,4 @@
-import { isStrongPassword } from '@conversa/shared';
+import { resetPasswordBodySchema } from '@conversa/shared';
 import { Alert, Anchor, Button, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { PublicShell } from '../../../components/PublicShell';
 import { errorMessage, isApiError } from '../../../lib/errors';
+import { schemaErrors } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useResetPassword } from '../api';
 
@@ -17,10 +18,15 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const form = useForm({
     initialValues: { password: '', confirm: '' },
-    validate: {
-      password: (value) => (isStrongPassword(value) ? null : t('validation.weakPassword')),
-      confirm: (value, values) => (value === values.password ? null : t('reset.mismatch')),
-    },
+    // POST /reset-password's own schema (SPEC §5 password rule); the confirmation is the form's own.
+    validate: (values) => ({
+      ...schemaErrors(
+        resetPasswordBodySchema,
+        { token, password: values.password },
+        { field: (path) => (path === 'password' ? path : undefined) },
+      ),
+      ...(values.confirm === values.password ? {} : { confirm: t('reset.mismatch') }),
+    }),
   });
 
   const submit = form.onSubmit(({ password }) => {

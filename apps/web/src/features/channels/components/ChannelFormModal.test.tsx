@@ -1,11 +1,14 @@
-import type { Channel } from '@conversa/shared';
-import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { createChannelBodySchema, webchatSettingsSchema, type Channel } from '@conversa/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fetch';
+import { expectFieldError, field } from '../../../test/form';
 import { renderWithApp } from '../../../test/render';
 import { SECRET_MASK } from '../channel-types';
 import { ChannelFormModal } from './ChannelFormModal';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const waba: Channel = {
   id: 7,
@@ -33,10 +36,17 @@ const waba: Channel = {
 
 // jsdom has no FontFaceSet; Mantine's autosize textarea (the settings JSON) listens to it.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 
 describe('the channel form', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows stored secrets masked and read-only with "Alterar"; an edit sends the mask back (kept) or the new value', async () => {
     const sent: Array<{ settings: Record<string, unknown> }> = [];
     vi.stubGlobal(
@@ -72,6 +82,46 @@ describe('the channel form', () => {
 
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0].settings).toMatchObject({ token: SECRET_MASK, appSecret: SECRET_MASK, verifyToken: 'novo-token-de-verificacao' });
+    vi.unstubAllGlobals();
+  });
+
+  it('a web chat is checked by the server schemas (the route body and the web-chat settings), translated under each field', async () => {
+    const api = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'POST /whatsapp': ({ body }) => ({ status: 201, body: { ...waba, ...(body as object), type: 'webchat' } }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<ChannelFormModal channel={null} onClose={onClose} />);
+    // Pasted rather than typed key by key: the modal is heavy to re-render on a loaded machine.
+    const fill = async (input: HTMLElement, text: string) => {
+      await user.click(input);
+      await user.paste(text);
+    };
+    await user.clear(field('Cor do widget'));
+    await fill(field('Cor do widget'), 'vermelho');
+    await fill(field('Sites permitidos'), 'ftp://loja.example.com');
+    await user.click(screen.getByTestId('channel-save'));
+
+    await expectFieldError('Nome', 'Este campo é obrigatório.');
+    await expectFieldError('Cor do widget', 'Informe uma cor como #4dabf7.');
+    await expectFieldError('Sites permitidos', 'Formato inválido.');
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await fill(field('Nome'), 'Site');
+    await user.clear(field('Cor do widget'));
+    await fill(field('Cor do widget'), '#12b886');
+    await user.clear(field('Sites permitidos'));
+    await fill(field('Sites permitidos'), 'https://loja.example.com');
+    await user.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const post = api.calls.find((call) => call.method === 'POST');
+    expect(createChannelBodySchema.safeParse(post?.body).success).toBe(true);
+    expect(webchatSettingsSchema.safeParse((post?.body as { settings: unknown }).settings).success).toBe(true);
+    expect(post?.body).toMatchObject({
+      name: 'Site',
+      type: 'webchat',
+      settings: { color: '#12b886', allowedOrigins: ['https://loja.example.com'] },
+    });
     vi.unstubAllGlobals();
   });
 });

@@ -1,5 +1,5 @@
 import type { Channel, ChannelType } from '@conversa/shared';
-import { AUTO_DISTRIBUTION } from '@conversa/shared';
+import { AUTO_DISTRIBUTION, createChannelBodySchema, updateChannelBodySchema, webchatSettingsSchema } from '@conversa/shared';
 import {
   Alert,
   Anchor,
@@ -21,6 +21,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, fieldErrors } from '../../../lib/errors';
+import { schemaErrors } from '../../../lib/form-validation';
 import { notifySuccess } from '../../../lib/notify';
 import { useQueues } from '../../queues/api';
 import { useSaveChannel, type AutoDistribution } from '../api';
@@ -72,11 +73,49 @@ function cleanSettings(settings: Record<string, unknown>): Record<string, unknow
   return Object.fromEntries(Object.entries(settings).filter(([, value]) => !(typeof value === 'string' && value.trim() === '')));
 }
 
-/** A phone number with its country code: digits (spaces, dashes, parentheses and a leading + allowed), 8 to 15 of them. */
-function validNumber(value: string): boolean {
-  if (!/^\+?[\d\s().-]+$/.test(value.trim())) return false;
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 8 && digits.length <= 15;
+/**
+ * The request body of the form's values (what the validation checks and the submit sends): a web
+ * chat's settings come from its fields, another type's from `settings` (its fields and JSON text).
+ */
+function channelBody(values: ChannelFormValues, settings: Record<string, unknown>) {
+  const allowedOrigins = values.allowedOrigins
+    .split(/[\s,]+/)
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return {
+    name: values.name.trim(),
+    type: values.type,
+    ...(NUMBER_TYPES.includes(values.type) ? { number: values.number.trim() ? values.number.trim() : null } : {}),
+    queueId: values.queueId ? Number(values.queueId) : null,
+    isDefault: values.isDefault,
+    farewellMessage: values.farewellMessage.trim() ? values.farewellMessage : null,
+    autoDistribution: values.autoDistribution,
+    settings:
+      values.type === 'webchat'
+        ? {
+            ...(values.title.trim() ? { title: values.title.trim() } : {}),
+            ...(values.welcomeMessage.trim() ? { welcomeMessage: values.welcomeMessage.trim() } : {}),
+            color: values.color,
+            allowedOrigins,
+          }
+        : cleanSettings(settings),
+  };
+}
+
+/**
+ * The form's errors by the server's schemas: the route's body (POST /whatsapp or PUT /whatsapp/:id)
+ * and, for a web chat, its settings (their fields are the form's own: `settings.allowedOrigins.2` is
+ * `allowedOrigins`). Another type's settings are checked by settingsReady (required fields, history).
+ */
+function channelErrors(values: ChannelFormValues, editing: boolean, colorMessage: string): Record<string, string> {
+  const body = channelBody(values, {});
+  const errors = schemaErrors(editing ? updateChannelBodySchema : createChannelBodySchema, body);
+  if (values.type !== 'webchat') return errors;
+  const settingsErrors = schemaErrors(webchatSettingsSchema, body.settings, {
+    field: (path) => path.split('.')[0],
+    ruleMessages: { color: colorMessage },
+  });
+  return { ...settingsErrors, ...errors };
 }
 
 /** Create or edit a channel: the type is chosen on create and fixed on edit; each type has its settings fields. */
@@ -111,15 +150,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
       color: text(channel?.settings, 'color', '#228be6'),
       allowedOrigins: Array.isArray(origins) ? origins.filter((o): o is string => typeof o === 'string').join('\n') : '',
     },
-    validate: {
-      name: (value) => (value.trim() ? null : t('validation.required')),
-      color: (value, values) => (values.type !== 'webchat' || /^#[0-9a-fA-F]{6}$/.test(value) ? null : t('queues.invalidColor')),
-      number: (value, values) => {
-        if (!NUMBER_TYPES.includes(values.type)) return null;
-        if (!value.trim()) return values.type === 'waba' ? t('validation.required') : null;
-        return validNumber(value) ? null : t('channels.numberInvalid');
-      },
-    },
+    validate: (values) => channelErrors(values, channel !== null, t('queues.invalidColor')),
   });
 
   const type = form.values.type;
@@ -211,31 +242,8 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
   const submit = form.onSubmit((values) => {
     setFormError(null);
     if (!settingsReady()) return;
-    const allowedOrigins = values.allowedOrigins
-      .split(/[\s,]+/)
-      .map((o) => o.trim())
-      .filter(Boolean);
     save.mutate(
-      {
-        id: channel?.id ?? null,
-        input: {
-          name: values.name.trim(),
-          type: values.type,
-          ...(NUMBER_TYPES.includes(values.type) ? { number: values.number.trim() ? values.number.trim() : null } : {}),
-          queueId: values.queueId ? Number(values.queueId) : null,
-          isDefault: values.isDefault,
-          farewellMessage: values.farewellMessage.trim() ? values.farewellMessage : null,
-          autoDistribution: values.autoDistribution,
-          settings: isWebchat
-            ? {
-                ...(values.title.trim() ? { title: values.title.trim() } : {}),
-                ...(values.welcomeMessage.trim() ? { welcomeMessage: values.welcomeMessage.trim() } : {}),
-                color: values.color,
-                allowedOrigins,
-              }
-            : cleanSettings(settings),
-        },
-      },
+      { id: channel?.id ?? null, input: channelBody(values, settings) },
       {
         onSuccess: () => {
           notifySuccess(t('channels.saved'));
@@ -300,7 +308,12 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             readOnly
             rightSectionWidth={96}
             rightSection={
-              <Button size="compact-xs" variant="light" onClick={() => updateSetting(field.key, '')} data-testid={`channel-secret-change-${field.key}`}>
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => updateSetting(field.key, '')}
+                data-testid={`channel-secret-change-${field.key}`}
+              >
                 {t('channels.changeSecret')}
               </Button>
             }
@@ -314,7 +327,13 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           {...common}
           description={
             stored ? (
-              <Anchor component="button" type="button" size="xs" onClick={() => updateSetting(field.key, SECRET_MASK)} data-testid={`channel-secret-keep-${field.key}`}>
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                onClick={() => updateSetting(field.key, SECRET_MASK)}
+                data-testid={`channel-secret-keep-${field.key}`}
+              >
                 {t('channels.keepSecret')}
               </Anchor>
             ) : (
@@ -398,7 +417,12 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           {isWebchat ? (
             <>
               <Group grow align="flex-start">
-                <TextInput label={t('channels.widgetTitle')} placeholder={t('channels.widgetTitlePlaceholder')} maxLength={60} {...form.getInputProps('title')} />
+                <TextInput
+                  label={t('channels.widgetTitle')}
+                  placeholder={t('channels.widgetTitlePlaceholder')}
+                  maxLength={60}
+                  {...form.getInputProps('title')}
+                />
                 <ColorInput label={t('channels.widgetColor')} format="hex" {...form.getInputProps('color')} />
               </Group>
               <Textarea

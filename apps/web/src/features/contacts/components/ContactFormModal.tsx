@@ -1,24 +1,26 @@
-import { emailSchema, isValidCpfCnpj } from '@conversa/shared';
+import { createContactBodySchema, updateContactBodySchema } from '@conversa/shared';
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
+import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSaveContact, type ContactDetails, type ContactInput } from '../api';
 
-const BIRTHDAY_PATTERN = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** SPEC §5: dd/MM/yyyy, a real date in the past. */
-export function isValidBirthday(value: string): boolean {
-  const match = BIRTHDAY_PATTERN.exec(value);
-  if (!match) return false;
-  const [, day, month, year] = match;
-  const date = dayjs(`${year}-${month}-${day}`, 'YYYY-MM-DD');
-  return date.isValid() && date.format('DD/MM/YYYY') === value && date.isBefore(dayjs()) && Number(year) >= 1900;
+/** The request body of the form's values (what the validation checks and the submit sends); '' clears a field. */
+function contactBody(values: ContactInput): ContactInput {
+  return {
+    ...values,
+    name: values.name.trim(),
+    number: values.number.trim(),
+    email: values.email.trim(),
+    identity: values.identity.trim(),
+    birthday: values.birthday.trim(),
+    extraInfo: values.extraInfo.map((item) => ({ name: item.name.trim(), value: item.value })),
+  };
 }
 
 /** Typing only digits gives dd/MM/yyyy. */
@@ -52,30 +54,13 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
       blocked: contact?.blocked ?? false,
       chatbotBlocked: contact?.chatbotBlocked ?? false,
     },
-    validate: {
-      name: (value) => (value.trim() ? null : t('validation.required')),
-      number: (value) =>
-        /^\+?\d[\d\s().-]{6,}$/.test(value.trim()) && value.replace(/\D/g, '').length >= 8 ? null : t('contacts.invalidNumber'),
-      email: (value) => (!value.trim() || emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
-      identity: (value) => (!value.trim() || isValidCpfCnpj(value) ? null : t('contacts.invalidIdentity')),
-      birthday: (value) => (!value.trim() || isValidBirthday(value.trim()) ? null : t('validation.invalidDate')),
-      extraInfo: {
-        name: (value) => (value.trim() ? null : t('validation.required')),
-      },
-    },
+    // POST /contacts or PUT /contacts/:id: the server's own schema (SPEC §5: dd/MM/yyyy, a valid CPF/CNPJ…).
+    validate: schemaValidator(contact ? updateContactBodySchema : createContactBodySchema, contactBody),
   });
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    const input: ContactInput = {
-      ...values,
-      name: values.name.trim(),
-      number: values.number.trim(),
-      email: values.email.trim(),
-      identity: values.identity.trim(),
-      birthday: values.birthday.trim(),
-      extraInfo: values.extraInfo.map((item) => ({ name: item.name.trim(), value: item.value })),
-    };
+    const input = contactBody(values);
     save.mutate(
       { id: contact?.id ?? null, input },
       {

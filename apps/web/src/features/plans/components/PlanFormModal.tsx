@@ -1,9 +1,10 @@
-import type { Plan } from '@conversa/shared';
+import { planBodySchema, updatePlanBodySchema, type Plan } from '@conversa/shared';
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { numberValue, schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useCreatePlan, useUpdatePlan, type PlanInput } from '../api';
 
@@ -16,9 +17,16 @@ interface PlanFormValues {
   trialDays: number | string;
 }
 
-function atLeast(value: number | string, min: number, integer = true): boolean {
-  const n = typeof value === 'number' ? value : Number(value);
-  return value !== '' && Number.isFinite(n) && n >= min && (!integer || Number.isInteger(n));
+/** The request body of the form's values (what the validation checks and the submit sends). */
+function planBody(values: PlanFormValues) {
+  return {
+    name: values.name,
+    value: numberValue(values.value),
+    connections: numberValue(values.connections),
+    users: numberValue(values.users),
+    trial: values.trial,
+    trialDays: numberValue(values.trialDays),
+  };
 }
 
 export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
@@ -36,25 +44,14 @@ export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: (
       trial: plan?.trial ?? false,
       trialDays: plan?.trialDays ?? 0,
     },
-    validate: {
-      name: (value) => (value.trim().length >= 2 ? null : t('validation.minLength', { min: 2 })),
-      value: (value) => (atLeast(value, 0, false) ? null : t('validation.minValue', { min: 0 })),
-      connections: (value) => (atLeast(value, 0) ? null : t('validation.minValue', { min: 0 })),
-      users: (value) => (atLeast(value, 1) ? null : t('validation.minValue', { min: 1 })),
-      trialDays: (value) => (atLeast(value, 0) ? null : t('validation.minValue', { min: 0 })),
-    },
+    // POST /plans or PUT /plans/:id: the server's own schema.
+    validate: schemaValidator(plan ? updatePlanBodySchema : planBodySchema, planBody),
   });
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    const input: PlanInput = {
-      name: values.name.trim(),
-      value: Number(values.value),
-      connections: Number(values.connections),
-      users: Number(values.users),
-      trial: values.trial,
-      trialDays: Number(values.trialDays),
-    };
+    // Validated above: the schema's output is the body (trimmed name).
+    const input: PlanInput = planBodySchema.parse(planBody(values));
     const onSuccess = () => {
       notifySuccess(t('common.saved'));
       onClose();

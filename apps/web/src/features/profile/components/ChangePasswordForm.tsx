@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateOwnProfile } from '../api';
-import { serverFormErrors, zodFieldErrors } from '../form-errors';
+import { schemaValidator } from '../../../lib/form-validation';
+import { serverFormErrors } from '../form-errors';
 
 interface Values {
   currentPassword: string;
@@ -22,16 +23,10 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: EMPTY,
-    validate: (values) => {
-      const parsed = changePasswordFormSchema.safeParse(values);
-      return parsed.success
-        ? {}
-        : zodFieldErrors(parsed.error, {
-            currentPassword: t('profile.currentPasswordRequired'),
-            password: t('validation.weakPassword'),
-            confirmation: t('profile.passwordsDiffer'),
-          });
-    },
+    // PUT /users/:id's rules for these two fields, both required, and the confirmation.
+    validate: schemaValidator(changePasswordFormSchema, (values: Values) => values, {
+      ruleMessages: { confirmation: t('profile.passwordsDiffer') },
+    }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -55,7 +50,13 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   return (
     <form onSubmit={submit} noValidate data-testid="profile-password-form">
       <Stack>
-        <PasswordInput label={t('profile.currentPassword')} required autoComplete="current-password" data-testid="profile-current-password" {...form.getInputProps('currentPassword')} />
+        <PasswordInput
+          label={t('profile.currentPassword')}
+          required
+          autoComplete="current-password"
+          data-testid="profile-current-password"
+          {...form.getInputProps('currentPassword')}
+        />
         <PasswordInput
           label={t('profile.newPassword')}
           description={t('validation.weakPassword')}
@@ -64,7 +65,13 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           data-testid="profile-new-password"
           {...form.getInputProps('password')}
         />
-        <PasswordInput label={t('profile.confirmPassword')} required autoComplete="new-password" data-testid="profile-confirm-password" {...form.getInputProps('confirmation')} />
+        <PasswordInput
+          label={t('profile.confirmPassword')}
+          required
+          autoComplete="new-password"
+          data-testid="profile-confirm-password"
+          {...form.getInputProps('confirmation')}
+        />
         {formError && (
           <Alert color="red" data-testid="profile-password-error">
             {formError}

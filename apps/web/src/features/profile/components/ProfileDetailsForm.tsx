@@ -1,8 +1,9 @@
-import { emailSchema, userNameSchema, type User } from '@conversa/shared';
+import { updateUserBodySchema, type User } from '@conversa/shared';
 import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { schemaErrors } from '../../../lib/form-validation';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateOwnProfile, type OwnProfileInput } from '../api';
 import { serverFormErrors } from '../form-errors';
@@ -20,20 +21,26 @@ export function ProfileDetailsForm({ user }: { user: User }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailChanged = (email: string) => email.trim().toLowerCase() !== user.email;
+  /** The body of PUT /users/:id: the name; a new e-mail with the current password. */
+  const profileBody = (values: Values): OwnProfileInput => {
+    const input: OwnProfileInput = { name: values.name.trim() };
+    if (emailChanged(values.email))
+      Object.assign(input, { email: values.email.trim().toLowerCase(), currentPassword: values.currentPassword });
+    return input;
+  };
   const form = useForm<Values>({
     initialValues: { name: user.name, email: user.email, currentPassword: '' },
-    validate: {
-      name: (value) => (userNameSchema.safeParse(value).success ? null : t('validation.minLength', { min: 2 })),
-      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
-      currentPassword: (value, values) => (emailChanged(values.email) && !value ? t('profile.currentPasswordRequired') : null),
-    },
+    // PUT /users/:id's schema (the e-mail checked even when unchanged); a new e-mail needs the current password (the server's rule).
+    validate: (values) => ({
+      ...schemaErrors(updateUserBodySchema, { ...profileBody(values), email: values.email.trim() }),
+      ...(emailChanged(values.email) && !values.currentPassword ? { currentPassword: t('profile.currentPasswordRequired') } : {}),
+    }),
   });
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    const input: OwnProfileInput = { name: values.name.trim() };
-    const newEmail = emailChanged(values.email) ? values.email.trim().toLowerCase() : null;
-    if (newEmail) Object.assign(input, { email: newEmail, currentPassword: values.currentPassword });
+    const input = profileBody(values);
+    const newEmail = input.email ?? null;
     update.mutate(input, {
       onSuccess: (saved) => {
         form.setValues({ name: saved.name, email: saved.email, currentPassword: '' });
@@ -54,7 +61,14 @@ export function ProfileDetailsForm({ user }: { user: User }) {
     <form onSubmit={submit} noValidate data-testid="profile-details-form">
       <Stack>
         <TextInput label={t('profile.name')} required autoComplete="name" data-testid="profile-name" {...form.getInputProps('name')} />
-        <TextInput label={t('profile.email')} type="email" required autoComplete="email" data-testid="profile-email" {...form.getInputProps('email')} />
+        <TextInput
+          label={t('profile.email')}
+          type="email"
+          required
+          autoComplete="email"
+          data-testid="profile-email"
+          {...form.getInputProps('email')}
+        />
         {emailChanged(form.values.email) && (
           <PasswordInput
             label={t('profile.currentPassword')}

@@ -1,9 +1,10 @@
-import type { Queue } from '@conversa/shared';
+import { createQueueBodySchema, updateQueueBodySchema, type Queue } from '@conversa/shared';
 import { Alert, Button, ColorInput, Group, Modal, MultiSelect, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
+import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAllUsers } from '../../users/api';
 import { useSaveQueue } from '../api';
@@ -16,6 +17,16 @@ interface QueueFormValues {
   color: string;
   greetingMessage: string;
   userIds: string[];
+}
+
+/** The request body of the form's values (what the validation checks and the submit sends). */
+function queueBody(values: QueueFormValues) {
+  return {
+    name: values.name.trim(),
+    color: values.color,
+    greetingMessage: values.greetingMessage.trim() ? values.greetingMessage : null,
+    userIds: values.userIds.map(Number),
+  };
 }
 
 /** Create or edit a queue: name, colour, greeting and its members. */
@@ -32,10 +43,10 @@ export function QueueFormModal({ queue, onClose }: { queue: Queue | null; onClos
       greetingMessage: queue?.greetingMessage ?? '',
       userIds: (queue?.userIds ?? []).map(String),
     },
-    validate: {
-      name: (value) => (value.trim() ? null : t('validation.required')),
-      color: (value) => (/^#[0-9a-fA-F]{6}$/.test(value) ? null : t('queues.invalidColor')),
-    },
+    // POST /queue or PUT /queue/:id: the server's own schema.
+    validate: schemaValidator(queue ? updateQueueBodySchema : createQueueBodySchema, queueBody, {
+      ruleMessages: { color: t('queues.invalidColor') },
+    }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -43,12 +54,7 @@ export function QueueFormModal({ queue, onClose }: { queue: Queue | null; onClos
     save.mutate(
       {
         id: queue?.id ?? null,
-        input: {
-          name: values.name.trim(),
-          color: values.color,
-          greetingMessage: values.greetingMessage.trim() ? values.greetingMessage : null,
-          userIds: values.userIds.map(Number),
-        },
+        input: queueBody(values),
       },
       {
         onSuccess: () => {

@@ -1,4 +1,4 @@
-import { emailSchema, isStrongPassword, isValidCpfCnpj } from '@conversa/shared';
+import { signupBodySchema } from '@conversa/shared';
 import { Alert, Anchor, Button, Center, Loader, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
@@ -9,10 +9,9 @@ import { PublicShell } from '../../../components/PublicShell';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, isApiError } from '../../../lib/errors';
 import { formatMoney } from '../../../lib/format';
+import { schemaValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePublicPlans, useSignup } from '../api';
-
-const PHONE_PATTERN = /^\+?[\d\s().-]{8,20}$/;
 
 interface SignupValues {
   name: string;
@@ -21,6 +20,18 @@ interface SignupValues {
   phone: string;
   password: string;
   planId: string;
+}
+
+/** The request body of POST /signup (what the validation checks and the submit sends). */
+function signupBody(values: SignupValues) {
+  return {
+    name: values.name.trim(),
+    identity: values.identity.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    password: values.password,
+    planId: values.planId ? Number(values.planId) : null,
+  };
 }
 
 /** /signup: a new tenant with its plan (SPEC §2, §5). */
@@ -33,12 +44,8 @@ export function SignupPage() {
 
   const form = useForm<SignupValues>({
     initialValues: { name: '', identity: '', email: '', phone: '', password: '', planId: '' },
-    validate: {
-      identity: (value) => (isValidCpfCnpj(value) ? null : t('signup.invalidIdentity')),
-      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
-      phone: (value) => (PHONE_PATTERN.test(value.trim()) ? null : t('signup.invalidPhone')),
-      password: (value) => (isStrongPassword(value) ? null : t('validation.weakPassword')),
-    },
+    // The server's own schema; its phone rule is a pattern, told in the sign-up's words.
+    validate: schemaValidator(signupBodySchema, signupBody, { ruleMessages: { phone: t('signup.invalidPhone') } }),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -54,27 +61,18 @@ export function SignupPage() {
       return;
     }
     if (form.validate().hasErrors) return;
-    signup.mutate(
-      {
-        name: values.name.trim(),
-        identity: values.identity.trim(),
-        email: values.email.trim(),
-        phone: values.phone.trim(),
-        password: values.password,
-        planId: Number(values.planId),
+    // Validated above: the schema's output is the body.
+    signup.mutate(signupBodySchema.parse(signupBody(values)), {
+      onSuccess: () => {
+        notifySuccess(t('signup.success'), 'signup-success');
+        void navigate(PATHS.login, { replace: true });
       },
-      {
-        onSuccess: () => {
-          notifySuccess(t('signup.success'), 'signup-success');
-          void navigate(PATHS.login, { replace: true });
-        },
-        onError: (error) => {
-          form.setErrors(fieldErrors(error));
-          setFormError(errorMessage(error));
-          if (!(isApiError(error) && error.handled)) notifyError(errorMessage(error), 'signup-error');
-        },
+      onError: (error) => {
+        form.setErrors(fieldErrors(error));
+        setFormError(errorMessage(error));
+        if (!(isApiError(error) && error.handled)) notifyError(errorMessage(error), 'signup-error');
       },
-    );
+    });
   };
 
   const planOptions = [

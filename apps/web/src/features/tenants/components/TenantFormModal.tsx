@@ -1,9 +1,8 @@
 import {
-  emailSchema,
-  isStrongPassword,
-  isValidCpfCnpj,
+  createTenantBodySchema,
   MAIN_TENANT_ID,
   TENANT_STATUSES,
+  updateTenantBodySchema,
   type Plan,
   type Tenant,
   type TenantStatus,
@@ -27,8 +26,9 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { numberValue, schemaValidator, textOrNull } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useCreateTenant, useUpdateTenant, type TenantInput } from '../api';
+import { useCreateTenant, useUpdateTenant } from '../api';
 
 interface TenantFormValues {
   status: string;
@@ -47,14 +47,29 @@ interface TenantFormValues {
   admin: { name: string; email: string; password: string };
 }
 
-function isInteger(value: number | string, min: number): boolean {
-  const n = typeof value === 'number' ? value : Number(value);
-  return value !== '' && Number.isInteger(n) && n >= min;
-}
-
-function orNull(value: string): string | null {
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
+/**
+ * The request body of the form's values (what the validation checks and the submit sends): the main
+ * company's status is not sent (it cannot be changed); the first administrator only on a create.
+ */
+function tenantBody(values: TenantFormValues, tenant: Tenant | null) {
+  const admin = values.withAdmin
+    ? { name: values.admin.name.trim(), email: values.admin.email.trim(), password: values.admin.password }
+    : undefined;
+  return {
+    ...(tenant?.id === MAIN_TENANT_ID ? {} : { status: values.status as TenantStatus }),
+    name: values.name.trim(),
+    maxUsers: numberValue(values.maxUsers),
+    maxConnections: numberValue(values.maxConnections),
+    identity: textOrNull(values.identity),
+    paymentToken: textOrNull(values.paymentToken),
+    paymentCustomerId: textOrNull(values.paymentCustomerId),
+    paymentActive: values.paymentActive,
+    trial: values.trial,
+    trialDays: numberValue(values.trialDays),
+    hideUnoficial: values.hideUnoficial,
+    planId: values.planId ? Number(values.planId) : null,
+    ...(tenant || !admin ? {} : { admin }),
+  };
 }
 
 interface TenantFormModalProps {
@@ -87,18 +102,10 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
       withAdmin: false,
       admin: { name: '', email: '', password: '' },
     },
-    validate: {
-      name: (value) => (value.trim().length >= 2 ? null : t('validation.minLength', { min: 2 })),
-      maxUsers: (value) => (isInteger(value, 1) ? null : t('validation.minValue', { min: 1 })),
-      maxConnections: (value) => (isInteger(value, 0) ? null : t('validation.minValue', { min: 0 })),
-      trialDays: (value) => (isInteger(value, 0) ? null : t('validation.minValue', { min: 0 })),
-      identity: (value) => (value.trim() === '' || isValidCpfCnpj(value) ? null : t('signup.invalidIdentity')),
-      admin: {
-        name: (value, values) => (!values.withAdmin || value.trim().length >= 2 ? null : t('validation.minLength', { min: 2 })),
-        email: (value, values) => (!values.withAdmin || emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
-        password: (value, values) => (!values.withAdmin || isStrongPassword(value) ? null : t('validation.weakPassword')),
-      },
-    },
+    // POST /tenants or PUT /tenants/:id: the server's own schema. A number field left empty is null, which it refuses.
+    validate: schemaValidator(tenant ? updateTenantBodySchema : createTenantBodySchema, (values: TenantFormValues) =>
+      tenantBody(values, tenant),
+    ),
   });
 
   const applyPlan = (planId: string) => {
@@ -110,20 +117,7 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    const input: TenantInput = {
-      status: values.status as TenantStatus,
-      name: values.name.trim(),
-      maxUsers: Number(values.maxUsers),
-      maxConnections: Number(values.maxConnections),
-      identity: orNull(values.identity),
-      paymentToken: orNull(values.paymentToken),
-      paymentCustomerId: orNull(values.paymentCustomerId),
-      paymentActive: values.paymentActive,
-      trial: values.trial,
-      trialDays: Number(values.trialDays),
-      hideUnoficial: values.hideUnoficial,
-      planId: values.planId ? Number(values.planId) : null,
-    };
+    const body = tenantBody(values, tenant);
     const onSuccess = () => {
       notifySuccess(t('common.saved'));
       onClose();
@@ -133,15 +127,9 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
       setFormError(errorMessage(error));
       notifyApiError(error, 'tenant-save-error');
     };
-    if (tenant) {
-      const { status, ...rest } = input;
-      update.mutate({ id: tenant.id, input: isMain ? rest : { status, ...rest } }, { onSuccess, onError });
-    } else {
-      const admin = values.withAdmin
-        ? { name: values.admin.name.trim(), email: values.admin.email.trim(), password: values.admin.password }
-        : undefined;
-      create.mutate({ ...input, admin }, { onSuccess, onError });
-    }
+    // Validated above: the schema's output is the body.
+    if (tenant) update.mutate({ id: tenant.id, input: updateTenantBodySchema.parse(body) }, { onSuccess, onError });
+    else create.mutate(createTenantBodySchema.parse(body), { onSuccess, onError });
   });
 
   const statusOptions = TENANT_STATUSES.map((value) => ({

@@ -1,9 +1,10 @@
-import { emailSchema, isStrongPassword, TENANT_ASSIGNABLE_PROFILES, type User } from '@conversa/shared';
+import { createUserBodySchema, TENANT_ASSIGNABLE_PROFILES, updateUserBodySchema, type User } from '@conversa/shared';
 import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
+import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useCreateUser, useUpdateUser, type UserInput } from '../api';
 
@@ -19,6 +20,17 @@ interface UserFormValues {
 
 function isAssignable(profile: string): profile is AssignableProfile {
   return (TENANT_ASSIGNABLE_PROFILES as readonly string[]).includes(profile);
+}
+
+/**
+ * The request body of the form's values (what the validation checks and the submit sends): an empty
+ * password on an edit keeps the current one; the profile is sent on a create, or when an edit changes it.
+ */
+function userBody(values: UserFormValues, user: User | null): UserInput {
+  const input: UserInput = { name: values.name.trim(), email: values.email.trim(), blockWavoip: values.blockWavoip };
+  if (values.password || !user) input.password = values.password;
+  if (isAssignable(values.profile) && (!user || values.profile !== user.profile)) input.profile = values.profile;
+  return input;
 }
 
 interface UserFormModalProps {
@@ -42,14 +54,8 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
       profile: user?.profile ?? 'user',
       blockWavoip: user?.blockWavoip ?? false,
     },
-    validate: {
-      name: (value) => (value.trim().length >= 2 ? null : t('validation.minLength', { min: 2 })),
-      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
-      password: (value) => {
-        if (editing && value === '') return null;
-        return isStrongPassword(value) ? null : t('validation.weakPassword');
-      },
-    },
+    // POST /users or PUT /users/:id: the server's own schema.
+    validate: schemaValidator(editing ? updateUserBodySchema : createUserBodySchema, (values: UserFormValues) => userBody(values, user)),
   });
 
   const profileOptions = [
@@ -59,10 +65,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    const input: UserInput = { name: values.name.trim(), email: values.email.trim(), blockWavoip: values.blockWavoip };
-    if (values.password) input.password = values.password;
-    if (isAssignable(values.profile) && values.profile !== user?.profile) input.profile = values.profile;
-    if (!editing && isAssignable(values.profile)) input.profile = values.profile;
+    const input = userBody(values, user);
 
     const onSuccess = () => {
       notifySuccess(t('common.saved'));

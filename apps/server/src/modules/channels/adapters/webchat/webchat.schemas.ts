@@ -1,4 +1,4 @@
-import { MESSAGE_STATUSES } from '@conversa/shared';
+import { MESSAGE_STATUSES, WEBCHAT_DEFAULTS, webchatSettingsSchema } from '@conversa/shared';
 import { z } from 'zod';
 
 /** Limits of what an (untrusted) visitor may send. */
@@ -18,33 +18,9 @@ export const WEBCHAT_LIMITS = {
 export const WEBCHAT_NAMESPACE = '/webchat';
 export const WEBCHAT_EVENTS = { message: 'message', messageUpdate: 'message:update' } as const;
 
-/** `https://shop.example.com` or `http://localhost:3000`: scheme, host and optional port, nothing else. */
-const originSchema = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((value) => value.toLowerCase().replace(/\/+$/, ''))
-  .pipe(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, 'Must be an origin such as https://www.example.com'));
+/** The web-chat settings schema is shared with the web app's channel form (@conversa/shared). */
+export { WEBCHAT_DEFAULTS, webchatSettingsSchema } from '@conversa/shared';
 
-export const WEBCHAT_DEFAULTS = {
-  color: '#228be6',
-  allowedOrigins: [] as string[],
-};
-
-/**
- * The per-channel settings of a web-chat channel; every field is optional. Without a title or a
- * welcome message the widget shows its own, in the visitor's language (an empty welcome shows none).
- */
-export const webchatSettingsSchema = z.object({
-  title: z.string().trim().min(1).max(60).optional(),
-  welcomeMessage: z.string().trim().max(500).optional(),
-  color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour such as #228be6')
-    .default(WEBCHAT_DEFAULTS.color),
-  /** Sites allowed to embed the widget; empty allows every site. */
-  allowedOrigins: z.array(originSchema).max(50).default([]),
-});
 export type WebchatSettings = z.output<typeof webchatSettingsSchema>;
 
 /** Settings as stored; a row edited by hand or by an older version falls back to the defaults. */

@@ -1,0 +1,97 @@
+import { createTenantBodySchema, updateTenantBodySchema, type Tenant } from '@conversa/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fetch';
+import { expectFieldError, field } from '../../../test/form';
+import { renderWithApp } from '../../../test/render';
+import { TenantFormModal } from './TenantFormModal';
+
+const TENANT: Tenant = {
+  id: 5,
+  status: 'active',
+  name: 'Loja Azul',
+  maxUsers: 10,
+  maxConnections: 2,
+  identity: null,
+  paymentToken: null,
+  paymentCustomerId: null,
+  paymentActive: false,
+  trial: true,
+  trialDays: 7,
+  hideUnoficial: false,
+  planId: null,
+  userCount: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the tenant form validates with the server schema (createTenantBodySchema / updateTenantBodySchema)', () => {
+  it('refuses an invalid CPF/CNPJ, an empty limit and a bad first administrator, translated under each field, and sends nothing', async () => {
+    const api = fakeApi({ 'POST /tenants': ({ body }) => ({ status: 201, body: { ...TENANT, ...(body as object) } }) });
+    const { user } = renderWithApp(<TenantFormModal tenant={null} plans={[]} onClose={() => undefined} />);
+    await user.type(field('Nome'), 'Loja Verde');
+    await user.type(field('CPF/CNPJ'), '111.111.111-11');
+    await user.clear(field('Máximo de usuários'));
+    await user.click(field('Criar o primeiro administrador da empresa'));
+    await user.type(field('E-mail do administrador'), 'admin@');
+    await user.type(field('Senha do administrador'), '1234567');
+    await user.click(screen.getByTestId('tenant-save'));
+
+    await expectFieldError('CPF/CNPJ', 'CPF/CNPJ inválido.');
+    await expectFieldError('Máximo de usuários', 'Este campo é obrigatório.');
+    await expectFieldError('Nome do administrador', 'Este campo é obrigatório.');
+    await expectFieldError('E-mail do administrador', 'E-mail inválido.');
+    await expectFieldError(
+      'Senha do administrador',
+      'A senha deve ter pelo menos 7 caracteres, com letras, números e um caractere especial.',
+    );
+    expect(api.calls).toEqual([]);
+  });
+
+  it('sends a body the schema accepts', async () => {
+    const api = fakeApi({ 'POST /tenants': ({ body }) => ({ status: 201, body: { ...TENANT, ...(body as object) } }) });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<TenantFormModal tenant={null} plans={[]} onClose={onClose} />);
+    await user.type(field('Nome'), 'Loja Verde');
+    await user.type(field('CPF/CNPJ'), '529.982.247-25');
+    await user.click(screen.getByTestId('tenant-save'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(createTenantBodySchema.safeParse(api.calls[0].body).success).toBe(true);
+    expect(api.calls[0].body).toEqual({
+      status: 'active',
+      name: 'Loja Verde',
+      maxUsers: 1,
+      maxConnections: 1,
+      identity: '529.982.247-25',
+      paymentToken: null,
+      paymentCustomerId: null,
+      paymentActive: false,
+      trial: false,
+      trialDays: 0,
+      hideUnoficial: false,
+      planId: null,
+    });
+  });
+
+  it("an edit is checked by PUT /tenants/:id's schema and keeps the stored values it did not touch", async () => {
+    const api = fakeApi({ 'PUT /tenants/:id': ({ body }) => ({ body: { ...TENANT, ...(body as object) } }) });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<TenantFormModal tenant={TENANT} plans={[]} onClose={onClose} />);
+    await user.clear(field('Máximo de conexões'));
+    await user.click(screen.getByTestId('tenant-save'));
+    await expectFieldError('Máximo de conexões', 'Este campo é obrigatório.');
+    expect(api.calls).toEqual([]);
+
+    await user.type(field('Máximo de conexões'), '4');
+    await user.click(screen.getByTestId('tenant-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls[0].path).toBe('/tenants/5');
+    expect(updateTenantBodySchema.safeParse(api.calls[0].body).success).toBe(true);
+    expect(api.calls[0].body).toMatchObject({ maxUsers: 10, maxConnections: 4, trial: true, trialDays: 7, status: 'active' });
+  });
+});
