@@ -64,7 +64,7 @@ export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void 
       socket.on(SOCKET_EVENTS.leaveTicket, () => void work.run(() => leaveTickets(socket)).catch(logFailure));
       socket.on('disconnect', () => {
         void (async () => {
-          const remaining = await realtime.io.of(AGENTS_NAMESPACE).in(rooms.user(actor.tenantId, actor.userId)).fetchSockets();
+          const remaining = await realtime.fetchSockets(AGENTS_NAMESPACE, rooms.user(actor.tenantId, actor.userId));
           if (remaining.length === 0) await setOnline(ctx, actor, false);
         })().catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not record user offline'));
       });

@@ -16,6 +16,9 @@ export class Realtime {
   readonly io: Server;
   private redis?: ReturnType<typeof createClient>;
   private readonly namespaces: string[] = [];
+  /** Set when close() starts: the disconnections it causes must not publish through a closing adapter. */
+  private closing = false;
+  private readonly fetches = new Set<Promise<void>>();
 
   constructor(
     httpServer: HttpServer,
@@ -31,7 +34,10 @@ export class Realtime {
 
   async useRedis(url: string): Promise<void> {
     // Loaded only with REDIS_URL: a single node never needs the Redis client.
-    const [{ createClient: connectRedis }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
+    const [{ createClient: connectRedis }, { createAdapter }] = await Promise.all([
+      import('redis'),
+      import('@socket.io/redis-streams-adapter'),
+    ]);
     this.redis = connectRedis({ url });
     this.redis.on('error', (error) => this.logger.error({ err: error }, 'redis error'));
     await this.redis.connect();
@@ -64,8 +70,28 @@ export class Realtime {
   }
 
   emit(namespace: string, roomList: string[], event: string, payload: unknown): void {
-    if (roomList.length === 0) return;
+    // While closing, the Redis adapter's client may already be gone: its publish would reject with
+    // nobody awaiting it. The other nodes learn of this node's departure through their own sockets.
+    if (roomList.length === 0 || this.closing) return;
     this.io.of(namespace).to(roomList).emit(event, payload);
+  }
+
+  /**
+   * The sockets in a room, on every node. While closing, only this node's: the cluster adapter's
+   * request to the other nodes is published without anyone awaiting it, and would reject unheard
+   * once the Redis client is gone.
+   */
+  fetchSockets(namespace: string, room: string) {
+    const nsp = this.io.of(namespace);
+    const fetching = (this.closing ? nsp.local : nsp).in(room).fetchSockets();
+    // close() lets a fetch already under way (it publishes after a few awaits) finish first.
+    const settled = fetching.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.fetches.add(settled);
+    void settled.then(() => this.fetches.delete(settled));
+    return fetching;
   }
 
   /**
@@ -73,16 +99,22 @@ export class Realtime {
    * `keepRoom`. Their clients reconnect and so re-authenticate and re-join their rooms, or are refused.
    */
   disconnectRoom(namespace: string, room: string, keepRoom?: string): void {
+    if (this.closing) return;
     const target = this.io.of(namespace).in(room);
     (keepRoom ? target.except(keepRoom) : target).disconnectSockets(true);
   }
 
   /** Drops every socket (clients reconnect elsewhere); the HTTP server itself is Fastify's to close. */
   async close(): Promise<void> {
-    this.io.disconnectSockets(true);
+    this.closing = true;
+    const names = new Set(['/', ...this.namespaces]);
+    // This node's sockets only (`local`): without it the adapter tells every node to drop its sockets.
+    for (const name of names) this.io.of(name).local.disconnectSockets(true);
+    // Fetches started before (they ask the other nodes, whose answers the adapter reads) end first.
+    await Promise.all(this.fetches);
     // Closing every namespace's adapter stops the Redis adapter's stream readers and heartbeats
     // before its client goes away.
-    for (const name of new Set(['/', ...this.namespaces])) {
+    for (const name of names) {
       await Promise.resolve(this.io.of(name).adapter.close()).catch(() => undefined);
     }
     this.io.engine.close();

@@ -13,7 +13,7 @@ import { clearTicketUnread } from '../tickets.repository.js';
 export function keepFocusedTicketRead(ctx: AppContext, realtime: Realtime): void {
   ctx.events.subscribe(async (event) => {
     if (event.type !== 'message.created') return;
-    const followers = await realtime.io.of(AGENTS_NAMESPACE).in(rooms.ticket(event.tenantId, event.ticketId)).fetchSockets();
+    const followers = await realtime.fetchSockets(AGENTS_NAMESPACE, rooms.ticket(event.tenantId, event.ticketId));
     if (followers.length === 0) return;
     const message = event.stored?.message ?? (await findMessageById(ctx.db, event.tenantId, event.messageId));
     if (!message || message.fromMe) return;
