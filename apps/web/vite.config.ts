@@ -15,6 +15,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       // dist/.vite/manifest.json: which chunks each entry and lazy route loads (bench/web-bundle.mjs reads it).
       manifest: true,
+      rolldownOptions: { experimental: { lazyBarrel: true } },
     },
     server: {
       proxy: {

@@ -24,3 +24,10 @@ export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
 
 export const LOCALES = ['pt', 'pt-br', 'en', 'en-us', 'en-gb', 'es', 'es-419', 'de', 'fr', 'it', 'pl', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/**
+ * Header a cookie refresh must carry: a cross-site page cannot send it without a CORS preflight,
+ * which the API refuses. Here, not in contracts.ts, so that the web app's HTTP client does not
+ * bring zod into the login page's first download.
+ */
+export const REFRESH_CSRF_HEADER = { name: 'x-requested-with', value: 'conversa' } as const;

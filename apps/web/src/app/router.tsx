@@ -1,4 +1,6 @@
-import { createHashRouter, Navigate, Outlet } from 'react-router';
+import type { Profile } from '@conversa/shared';
+import { useEffect, type ReactNode } from 'react';
+import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
 import { RequireAuth, RequireProfile, ScrollToTop } from './guards';
 import { lazyPage } from './lazy-page';
@@ -31,103 +33,60 @@ const ADMINS = ['admin', 'superadmin'] as const;
 const SUPERADMIN = ['superadmin'] as const;
 const SUPERVISORS = ['super', 'admin', 'superadmin'] as const;
 
-function Root() {
+/** Lets code outside React (the HTTP client, socket events, timers) navigate (lib/navigation.ts). */
+function RegisterNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => registerNavigator((path, options) => void navigate(path, options)), [navigate]);
+  return null;
+}
+
+function guarded(profiles: readonly Profile[], screen: ReactNode, platform?: boolean) {
   return (
-    <>
-      <ScrollToTop />
-      <Outlet />
-    </>
+    <RequireProfile profiles={profiles} platform={platform}>
+      {screen}
+    </RequireProfile>
   );
 }
 
-/** Hash routing (SPEC §2). */
-export const router = createHashRouter([
-  {
-    element: <Root />,
-    children: [
-      { path: PATHS.login, element: <LoginPage /> },
-      { path: PATHS.signup, element: <SignupPage /> },
-      { path: PATHS.reset, element: <ResetPasswordPage /> },
-      { path: PATHS.confirmEmail, element: <ConfirmEmailPage /> },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            element: <MainLayout />,
-            children: [
-              { path: '/', element: <RootRedirect /> },
-              { path: PATHS.home, element: <HomePage /> },
-              {
-                path: PATHS.atendimento,
-                element: <AtendimentoLayout />,
-                children: [
-                  { index: true, element: <Navigate to="chats" replace /> },
-                  { path: 'chats', element: <EmptyChatPage /> },
-                  { path: 'contatos', element: <ChatContactsPage /> },
-                  { path: ':ticketId', element: <ChatPage /> },
-                ],
-              },
-              { path: PATHS.contacts, element: <ContactsPage /> },
-              { path: PATHS.profile, element: <ProfilePage /> },
-              {
-                path: PATHS.queues,
-                element: (
-                  <RequireProfile profiles={SUPERVISORS}>
-                    <QueuesPage />
-                  </RequireProfile>
-                ),
-              },
-              {
-                path: PATHS.channels,
-                element: (
-                  <RequireProfile profiles={SUPERVISORS}>
-                    <ChannelsPage />
-                  </RequireProfile>
-                ),
-              },
-              {
-                path: PATHS.tenants,
-                element: (
-                  <RequireProfile profiles={SUPERADMIN} platform>
-                    <TenantsPage />
-                  </RequireProfile>
-                ),
-              },
-              {
-                path: PATHS.plans,
-                element: (
-                  <RequireProfile profiles={SUPERADMIN} platform>
-                    <PlansPage />
-                  </RequireProfile>
-                ),
-              },
-              {
-                path: PATHS.users,
-                element: (
-                  <RequireProfile profiles={ADMINS}>
-                    <UsersPage />
-                  </RequireProfile>
-                ),
-              },
-              {
-                path: PATHS.settings,
-                element: (
-                  <RequireProfile profiles={ADMINS}>
-                    <SettingsLayout />
-                  </RequireProfile>
-                ),
-                children: [
-                  { index: true, element: <Navigate to="geral" replace /> },
-                  { path: 'geral', element: <GeneralSettingsPage /> },
-                ],
-              },
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-]);
-
-registerNavigator((path, options) => void router.navigate(path, options));
+/**
+ * Hash routing (SPEC §2). The declarative router, not the data router (createHashRouter): the app
+ * uses no loaders nor actions, and the data router is ≈ 18 kB gzip more in every page's first download.
+ */
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <RegisterNavigator />
+      <ScrollToTop />
+      <Routes>
+        <Route path={PATHS.login} element={<LoginPage />} />
+        <Route path={PATHS.signup} element={<SignupPage />} />
+        <Route path={PATHS.reset} element={<ResetPasswordPage />} />
+        <Route path={PATHS.confirmEmail} element={<ConfirmEmailPage />} />
+        <Route element={<RequireAuth />}>
+          <Route element={<MainLayout />}>
+            <Route path="/" element={<RootRedirect />} />
+            <Route path={PATHS.home} element={<HomePage />} />
+            <Route path={PATHS.atendimento} element={<AtendimentoLayout />}>
+              <Route index element={<Navigate to="chats" replace />} />
+              <Route path="chats" element={<EmptyChatPage />} />
+              <Route path="contatos" element={<ChatContactsPage />} />
+              <Route path=":ticketId" element={<ChatPage />} />
+            </Route>
+            <Route path={PATHS.contacts} element={<ContactsPage />} />
+            <Route path={PATHS.profile} element={<ProfilePage />} />
+            <Route path={PATHS.queues} element={guarded(SUPERVISORS, <QueuesPage />)} />
+            <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
+            <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
+            <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
+            <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
+            <Route path={PATHS.settings} element={guarded(ADMINS, <SettingsLayout />)}>
+              <Route index element={<Navigate to="geral" replace />} />
+              <Route path="geral" element={<GeneralSettingsPage />} />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Routes>
+    </HashRouter>
+  );
+}

@@ -1,8 +1,7 @@
-import { LOCALES, type Locale } from '@conversa/shared';
+import { LOCALES, type Locale } from '@conversa/shared/enums';
 import i18n, { type ResourceKey } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
 import pt from '../locales/pt.json';
 import { LANGUAGE_KEY } from './session';
 
@@ -28,13 +27,15 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
 
 /**
- * The default language (pt) and the last fallback of every language (en) are in the app's first
- * chunk; any other is fetched when chosen or stored (i18next waits for its file, and for the files
- * of its fallbacks, before switching).
+ * The default language (pt) is in the app's first chunk; any other, English included, is fetched
+ * when chosen or stored (i18next waits for its file, and for the files of its fallbacks, before
+ * switching). pt is complete (src/locales/locales.test.ts), so it needs no fallback and the
+ * Portuguese pages never download English.
  */
-const BUNDLED_LOCALES = { pt, en } satisfies Partial<Record<Locale, ResourceKey>>;
+const BUNDLED_LOCALES = { pt } satisfies Partial<Record<Locale, ResourceKey>>;
 const LAZY_LOCALES = {
   'pt-br': () => import('../locales/pt-br.json'),
+  en: () => import('../locales/en.json'),
   'en-us': () => import('../locales/en-us.json'),
   'en-gb': () => import('../locales/en-gb.json'),
   es: () => import('../locales/es.json'),
@@ -65,7 +66,7 @@ function storedLocale(): Locale {
   }
 }
 
-/** Resolves once the start language and its fallbacks are loaded (at once for pt). */
+/** Resolves once the start language and its fallbacks are loaded (at once for pt, which has none). */
 export const i18nReady: Promise<unknown> = i18n
   .use(initReactI18next)
   .use(resourcesToBackend((language: string) => loadLocale(language)))
@@ -83,6 +84,8 @@ export const i18nReady: Promise<unknown> = i18n
     // agregar, Enter) over es, written for Spain. English is only the runtime's last resort:
     // src/locales/locales.test.ts fails when any locale would need it, or repeats its base language.
     fallbackLng: {
+      // Complete, as every base language (locales.test.ts): no English to download behind it.
+      pt: [],
       'pt-br': ['pt', 'en'],
       'en-us': ['en'],
       'en-gb': ['en'],

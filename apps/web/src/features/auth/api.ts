@@ -1,4 +1,4 @@
-import { loginResponseSchema, type LoginResponse } from '@conversa/shared';
+import type { LoginResponse } from '@conversa/shared';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import i18n from '../../lib/i18n';
@@ -16,7 +16,8 @@ export interface LoginInput {
 export function useLogin() {
   return useMutation({
     mutationFn: async (input: LoginInput): Promise<LoginResponse> => {
-      const data = await http.post<unknown>('/auth/login/', input);
+      // The shared contracts (and zod) are loaded while the call is in flight, not with the login page.
+      const [data, { loginResponseSchema }] = await Promise.all([http.post<unknown>('/auth/login/', input), import('@conversa/shared')]);
       return loginResponseSchema.parse(data);
     },
     onSuccess: (data) => {

@@ -1,4 +1,4 @@
-import { emailSchema } from '@conversa/shared';
+import { isValidEmail } from '@conversa/shared/validation';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ export function PasswordResetRequest({ onBack }: { onBack: () => void }) {
   const form = useForm({
     initialValues: { email: '' },
     validate: {
-      email: (value) => (emailSchema.safeParse(value).success ? null : t('validation.invalidEmail')),
+      email: (value) => (isValidEmail(value) ? null : t('validation.invalidEmail')),
     },
   });
 

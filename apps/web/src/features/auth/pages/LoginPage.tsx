@@ -1,4 +1,4 @@
-import { emailSchema } from '@conversa/shared';
+import { isValidEmail } from '@conversa/shared/validation';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -38,7 +38,7 @@ export function LoginPage() {
       notifyError(t('login.missing'), 'login-missing');
       return;
     }
-    if (!emailSchema.safeParse(trimmed).success) {
+    if (!isValidEmail(trimmed)) {
       form.setFieldError('email', t('login.invalidEmail'));
       return;
     }
