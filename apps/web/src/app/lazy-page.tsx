@@ -10,13 +10,38 @@ export function PageLoader() {
   );
 }
 
+export interface LazyPageOptions {
+  /**
+   * The screen, or a screen under it, uses TanStack Query: its provider (app/QueryScope) is loaded
+   * with it. Not at the app's root, so that the login page does not download TanStack Query.
+   */
+  queries?: boolean;
+}
+
 /**
  * A route's screen loaded on demand (DESIGN §6): `lazyPage(() => import('…/LoginPage'), 'LoginPage')`.
  * Its module, and the code only it uses, becomes a chunk of its own that the browser fetches the
  * first time the route is shown; meanwhile the screen's place shows PageLoader.
  */
-export function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): ComponentType {
-  const Screen = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+  options: LazyPageOptions = {},
+): ComponentType {
+  const Screen = lazy<ComponentType>(async () => {
+    if (!options.queries) return { default: (await load())[name] };
+    const [module, { QueryScope }] = await Promise.all([load(), import('./QueryScope')]);
+    const Page: ComponentType = module[name];
+    return {
+      default: function WithQueries() {
+        return (
+          <QueryScope>
+            <Page />
+          </QueryScope>
+        );
+      },
+    };
+  });
   function LazyPage() {
     return (
       <Suspense fallback={<PageLoader />}>
