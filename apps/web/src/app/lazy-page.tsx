@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { loadAllTexts } from '../lib/i18n';
 
 /** What a screen shows while its code loads: a spinner in its place, never a blank page. */
 export function PageLoader() {
@@ -12,10 +13,11 @@ export function PageLoader() {
 
 export interface LazyPageOptions {
   /**
-   * The screen, or a screen under it, uses TanStack Query: its provider (app/QueryScope) is loaded
-   * with it. Not at the app's root, so that the login page does not download TanStack Query.
+   * The screen (or a screen under it) is part of the app beyond the login and password-reset pages:
+   * TanStack Query's provider (app/QueryScope) and all the texts (lib/i18n loadAllTexts) are loaded
+   * with it. Neither is in the first download, so that the login page does without them.
    */
-  queries?: boolean;
+  app?: boolean;
 }
 
 /**
@@ -29,8 +31,8 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   options: LazyPageOptions = {},
 ): ComponentType {
   const Screen = lazy<ComponentType>(async () => {
-    if (!options.queries) return { default: (await load())[name] };
-    const [module, { QueryScope }] = await Promise.all([load(), import('./QueryScope')]);
+    if (!options.app) return { default: (await load())[name] };
+    const [module, { QueryScope }] = await Promise.all([load(), import('./QueryScope'), loadAllTexts()]);
     const Page: ComponentType = module[name];
     return {
       default: function WithQueries() {

@@ -2,7 +2,9 @@ import { LOCALES, type Locale } from '@conversa/shared/enums';
 import i18n, { type ResourceKey } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import pt from '../locales/pt.json';
+// Only the sections that the public pages (login, password reset) and the app's frame use: named
+// imports, so that the bundler leaves the other sections out of the first download.
+import { app, common, errors, forbidden, forgot, login, notFound, reset, session, validation } from '../locales/pt.json';
 import { LANGUAGE_KEY } from './session';
 
 export const DEFAULT_LOCALE: Locale = 'pt';
@@ -32,7 +34,24 @@ export const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAM
  * switching). pt is complete (src/locales/locales.test.ts), so it needs no fallback and the
  * Portuguese pages never download English.
  */
-const BUNDLED_LOCALES = { pt } satisfies Partial<Record<Locale, ResourceKey>>;
+const BUNDLED_LOCALES = {
+  pt: { app, common, errors, forbidden, forgot, login, notFound, reset, session, validation },
+} satisfies Partial<Record<Locale, ResourceKey>>;
+/** The sections of pt in the first download (the rest: loadAllTexts). */
+export const FIRST_SECTIONS = Object.keys(BUNDLED_LOCALES.pt);
+
+let allTexts: Promise<void> | undefined;
+/**
+ * The whole of pt (every section; the first download has only FIRST_SECTIONS). The signed-in app
+ * and the other public pages load it with their code (lazyPage's `app` option); pt-br, which has
+ * no text of its own, needs it too. Loaded once, whatever the current language.
+ */
+export function loadAllTexts(): Promise<void> {
+  allTexts ??= import('../locales/pt.json?raw').then(({ default: raw }) => {
+    i18n.addResourceBundle('pt', 'translation', JSON.parse(raw) as ResourceKey, true, true);
+  });
+  return allTexts;
+}
 const LAZY_LOCALES = {
   'pt-br': () => import('../locales/pt-br.json'),
   en: () => import('../locales/en.json'),
