@@ -94,13 +94,16 @@ for (const route of ROUTES) {
       console.warn(`! ${screen} is not a lazy chunk: it is in the entry (is it still imported statically?)`);
     closure(screen, files);
   }
-  const list = [...files].map((key) => ({ file: manifest[key].file, ...size(key) })).sort((a, b) => b.gzip - a.gzip);
+  // Chunks are named by their hash (apps/web/vite.config.ts): the list shows each one's source or chunk name too.
+  const list = [...files]
+    .map((key) => ({ file: manifest[key].file, label: manifest[key].src ?? manifest[key].name ?? '', ...size(key) }))
+    .sort((a, b) => b.gzip - a.gzip);
   const gzip = list.reduce((sum, f) => sum + f.gzip, 0);
   const raw = list.reduce((sum, f) => sum + f.raw, 0);
   console.log(
     `${route.name}: ${list.length} files, ${kb(raw)} raw, ${kb(gzip)} gzip (budget ≤ ${route.budgetKb} kB) → ${gzip <= route.budgetKb * 1000 ? 'MET' : 'MISSED'}`,
   );
   const shown = opts.verbose ? list : list.slice(0, 6);
-  for (const f of shown) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.file}`);
+  for (const f of shown) console.log(`    ${kb(f.gzip).padStart(9)}  ${f.file.padEnd(24)} ${f.label}`);
   if (!opts.verbose && list.length > shown.length) console.log(`    … ${list.length - shown.length} smaller files (--verbose lists them)`);
 }

@@ -15,7 +15,13 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       // dist/.vite/manifest.json: which chunks each entry and lazy route loads (bench/web-bundle.mjs reads it).
       manifest: true,
-      rolldownOptions: { experimental: { lazyBarrel: true } },
+      // Browsers without <link rel="modulepreload"> (Safari < 17) only lose the early fetch; the
+      // polyfill would be in every page's first download.
+      modulePreload: { polyfill: false },
+      // Chunks named by their hash only: every page's imports and the entry's preload map list
+      // dozens of chunk files, and the names ("ChatContactsPage-", "vendor~index~…") are ≈ 1.3 kB
+      // gzip of the login page's download. The manifest keeps each chunk's name (bench --verbose).
+      rolldownOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
     },
     server: {
       proxy: {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LOCALES, PROFILES, TENANT_ASSIGNABLE_PROFILES, TENANT_STATUSES } from './enums.js';
 import { fieldRule } from './errors.js';
-import { EMAIL_MAX_LENGTH, isStrongPassword, isValidCpfCnpj, PASSWORD_MIN_LENGTH } from './validation.js';
+import { EMAIL_MAX_LENGTH } from './email.js';
+import { isStrongPassword, isValidCpfCnpj, PASSWORD_MIN_LENGTH } from './validation.js';
 
 /** Zod contracts shared by the server (request/response schemas) and the web app. */
 

@@ -1,10 +1,9 @@
 import { LOCALES, type Locale } from '@conversa/shared/enums';
-import i18n, { type ResourceKey } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // Only the sections that the public pages (login, password reset) and the app's frame use: named
 // imports, so that the bundler leaves the other sections out of the first download.
-import { app, common, errors, forbidden, forgot, login, notFound, reset, session, validation } from '../locales/pt.json';
+import { app, common, errors, forgot, login, reset, session, validation } from '../locales/pt.json';
 import { LANGUAGE_KEY } from './session';
 
 export const DEFAULT_LOCALE: Locale = 'pt';
@@ -35,7 +34,7 @@ export const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAM
  * Portuguese pages never download English.
  */
 const BUNDLED_LOCALES = {
-  pt: { app, common, errors, forbidden, forgot, login, notFound, reset, session, validation },
+  pt: { app, common, errors, forgot, login, reset, session, validation },
 } satisfies Partial<Record<Locale, ResourceKey>>;
 /** The sections of pt in the first download (the rest: loadAllTexts). */
 export const FIRST_SECTIONS = Object.keys(BUNDLED_LOCALES.pt);
@@ -72,6 +71,18 @@ async function loadLocale(language: string): Promise<ResourceKey> {
   return (await load()).default;
 }
 
+/** i18next's source of the language files that are not bundled (the only namespace: translation). */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    loadLocale(language).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -88,7 +99,7 @@ function storedLocale(): Locale {
 /** Resolves once the start language and its fallbacks are loaded (at once for pt, which has none). */
 export const i18nReady: Promise<unknown> = i18n
   .use(initReactI18next)
-  .use(resourcesToBackend((language: string) => loadLocale(language)))
+  .use(lazyLocales)
   .init({
     resources: Object.fromEntries(Object.entries(BUNDLED_LOCALES).map(([language, translation]) => [language, { translation }])),
     partialBundledLanguages: true,

@@ -1,4 +1,4 @@
-import { isValidEmail } from '@conversa/shared/validation';
+import { isValidEmail } from '@conversa/shared/email';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
