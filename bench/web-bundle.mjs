@@ -23,10 +23,10 @@ const MANIFEST = join(DIST, '.vite/manifest.json');
 
 /**
  * What the signed-in app loads with its first screen besides the screens' own chunks (lazyPage's
- * `app` option in apps/web/src/app/lazy-page.tsx): TanStack Query's provider and the whole pt file
- * (the first download has only the sections the login page needs).
+ * `app` option in apps/web/src/app/lazy-page.tsx): TanStack Query's provider and the rest of the pt
+ * file (the first download has only the sections the login page needs).
  */
-const APP = ['src/app/QueryScope.tsx', 'src/locales/pt.json?raw'];
+const APP = ['src/app/QueryScope.tsx', 'src/locales/pt.json?rest'];
 
 /** The lazy chunks each measured route loads, as their source modules (manifest keys). */
 const ROUTES = [

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { localeSections } from './locale-sections';
 
 /** API paths proxied to the server by the dev server (production serves the web app on the API's origin). */
 const API_PATHS =
@@ -9,7 +10,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, '.', '');
   const target = env.API_PROXY_TARGET ?? 'http://localhost:8080';
   return {
-    plugins: [react()],
+    plugins: [react(), localeSections()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -1,9 +1,9 @@
 import { LOCALES, type Locale } from '@conversa/shared/enums';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-// Only the sections that the public pages (login, password reset) and the app's frame use: named
-// imports, so that the bundler leaves the other sections out of the first download.
-import { app, common, errors, forgot, login, reset, session, validation } from '../locales/pt.json';
+// Only the sections of pt that the public pages (login, password reset) and the app's frame use
+// (locales/first-sections.ts); the rest: loadAllTexts.
+import ptFirst from '../locales/pt.json?first';
 import { LANGUAGE_KEY } from './session';
 
 export const DEFAULT_LOCALE: Locale = 'pt';
@@ -28,29 +28,26 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
 
 /**
- * The default language (pt) is in the app's first chunk; any other, English included, is fetched
- * when chosen or stored (i18next waits for its file, and for the files of its fallbacks, before
+ * The default language (pt) is in the app's first chunk (its first sections; the rest with the
+ * screens beyond the login page: loadAllTexts); any other, English included, is fetched when chosen or stored (i18next waits for its file, and for the files of its fallbacks, before
  * switching). pt is complete (src/locales/locales.test.ts), so it needs no fallback and the
  * Portuguese pages never download English.
  */
-const BUNDLED_LOCALES = {
-  pt: { app, common, errors, forgot, login, reset, session, validation },
-} satisfies Partial<Record<Locale, ResourceKey>>;
-/** The sections of pt in the first download (the rest: loadAllTexts). */
-export const FIRST_SECTIONS = Object.keys(BUNDLED_LOCALES.pt);
+const BUNDLED_LOCALES = { pt: ptFirst as ResourceKey } satisfies Partial<Record<Locale, ResourceKey>>;
 
 let allTexts: Promise<void> | undefined;
 /**
- * The whole of pt (every section; the first download has only FIRST_SECTIONS). The signed-in app
- * and the other public pages load it with their code (lazyPage's `app` option); pt-br, which has
- * no text of its own, needs it too. Loaded once, whatever the current language.
+ * The rest of pt (the first download has only locales/first-sections.ts). The signed-in app and
+ * the other public pages load it with their code (lazyPage's `app` option); pt-br, which has no
+ * text of its own, needs it too. Loaded once, whatever the current language.
  */
 export function loadAllTexts(): Promise<void> {
-  allTexts ??= import('../locales/pt.json?raw').then(({ default: raw }) => {
-    i18n.addResourceBundle('pt', 'translation', JSON.parse(raw) as ResourceKey, true, true);
+  allTexts ??= import('../locales/pt.json?rest').then(({ default: rest }) => {
+    i18n.addResourceBundle('pt', 'translation', rest, true, true);
   });
   return allTexts;
 }
+
 const LAZY_LOCALES = {
   'pt-br': () => import('../locales/pt-br.json'),
   en: () => import('../locales/en.json'),
