@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAllTexts } from '../lib/i18n';
 
@@ -42,3 +42,8 @@ afterEach(() => {
 // Components are tested outside the router's lazy screens, which load the texts beyond the first
 // download (lib/i18n.ts loadAllTexts): all of them are at hand, as on any screen but the login page.
 await loadAllTexts();
+
+// Dialogs, the ticket filters and the toasts are lazy modules (their code is fetched when they first
+// show): the first import in a test worker compiles them, which on a busy machine takes longer than
+// Testing Library's 1 s default for findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
