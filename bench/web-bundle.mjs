@@ -23,10 +23,10 @@ const MANIFEST = join(DIST, '.vite/manifest.json');
 
 /**
  * What the signed-in app loads with its first screen besides the screens' own chunks (lazyPage's
- * `app` option in apps/web/src/app/lazy-page.tsx): TanStack Query's provider and the rest of the pt
- * file (the first download has only the sections the login page needs).
+ * `queries` and `texts: 'inbox'` options in apps/web/src/app/lazy-page.tsx): TanStack Query's provider
+ * and the inbox's sections of the pt file (apps/web/src/locales/first-sections.ts).
  */
-const APP = ['src/app/QueryScope.tsx', 'src/locales/pt.json?rest'];
+const APP = ['src/app/QueryScope.tsx', 'src/locales/pt.json?inbox'];
 
 /** The lazy chunks each measured route loads, as their source modules (manifest keys). */
 const ROUTES = [

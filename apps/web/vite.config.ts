@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { localeSections } from './locale-sections';
@@ -11,6 +12,9 @@ export default defineConfig(({ mode }) => {
   const target = env.API_PROXY_TARGET ?? 'http://localhost:8080';
   return {
     plugins: [react(), localeSections()],
+    resolve: {
+      alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+    },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -20,7 +20,7 @@ import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
 import { logoutForInactiveTenant } from '../features/auth/api';
 import { API_BASE_URL, endSession, refreshSession } from '../lib/http';
-import i18n from '../lib/i18n';
+import i18n, { loadAllTexts } from '../lib/i18n';
 import { navigateTo } from '../lib/navigation';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { getSession, getToken, getUserId, saveUser } from '../lib/session';
@@ -79,7 +79,8 @@ let contracts: Promise<typeof import('@conversa/shared')> | undefined;
 
 /** A channel's history import: progress kept per channel; the end is told with a toast, and imported tickets are fetched. */
 async function onHistoryImport(qc: QueryClient, payload: unknown): Promise<void> {
-  const { historyImportProgressSchema } = await (contracts ??= import('@conversa/shared'));
+  // Its texts (channels.historyImport) are not among the inbox's either (locales/first-sections.ts).
+  const [{ historyImportProgressSchema }] = await Promise.all([(contracts ??= import('@conversa/shared')), loadAllTexts()]);
   const parsed = historyImportProgressSchema.safeParse(payload);
   if (!parsed.success) return;
   const progress: HistoryImportProgress = parsed.data;

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { loadAllTexts } from '../lib/i18n';
+import { loadAllTexts, loadInboxTexts } from '../lib/i18n';
 
 /** What a screen shows while its code loads: a spinner in its place, never a blank page. */
 export function PageLoader() {
@@ -13,12 +13,19 @@ export function PageLoader() {
 
 export interface LazyPageOptions {
   /**
-   * The screen (or a screen under it) is part of the app beyond the login and password-reset pages:
-   * TanStack Query's provider (app/QueryScope) and all the texts (lib/i18n loadAllTexts) are loaded
-   * with it. Neither is in the first download, so that the login page does without them.
+   * The screen (or a screen under it) uses TanStack Query: its provider (app/QueryScope) is loaded
+   * with it. Not in the first download, so that the login page does without it.
    */
-  app?: boolean;
+  queries?: boolean;
+  /**
+   * The texts the screen needs beyond the first download's (locales/first-sections.ts), loaded with
+   * it: 'first' (login, password reset: none), 'inbox' (the signed-in frame and the inbox), or
+   * 'all' (the default).
+   */
+  texts?: 'first' | 'inbox' | 'all';
 }
+
+const TEXTS = { first: () => Promise.resolve(), inbox: loadInboxTexts, all: loadAllTexts };
 
 /**
  * A route's screen loaded on demand (DESIGN §6): `lazyPage(() => import('…/LoginPage'), 'LoginPage')`.
@@ -31,9 +38,14 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   options: LazyPageOptions = {},
 ): ComponentType {
   const Screen = lazy<ComponentType>(async () => {
-    if (!options.app) return { default: (await load())[name] };
-    const [module, { QueryScope }] = await Promise.all([load(), import('./QueryScope'), loadAllTexts()]);
+    const [module, scope] = await Promise.all([
+      load(),
+      options.queries ? import('./QueryScope') : undefined,
+      TEXTS[options.texts ?? 'all'](),
+    ]);
     const Page: ComponentType = module[name];
+    if (!scope) return { default: Page };
+    const { QueryScope } = scope;
     return {
       default: function WithQueries() {
         return (

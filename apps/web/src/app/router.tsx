@@ -9,15 +9,15 @@ import { RootRedirect } from './pages/RootRedirect';
 import { PATHS } from './paths';
 
 // Every screen is loaded on demand: the login page does not download the inbox, nor the inbox the admin screens.
-const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage');
-const SignupPage = lazyPage(() => import('../features/signup/pages/SignupPage'), 'SignupPage', { app: true });
-const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout', { app: true });
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'), 'LoginPage', { texts: 'first' });
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPasswordPage'), 'ResetPasswordPage', { texts: 'first' });
+const SignupPage = lazyPage(() => import('../features/signup/pages/SignupPage'), 'SignupPage', { queries: true });
+const MainLayout = lazyPage(() => import('./layout/MainLayout'), 'MainLayout', { queries: true, texts: 'inbox' });
 const HomePage = lazyPage(() => import('../features/home/pages/HomePage'), 'HomePage');
-const AtendimentoLayout = lazyPage(() => import('../features/tickets/pages/AtendimentoLayout'), 'AtendimentoLayout');
-const EmptyChatPage = lazyPage(() => import('../features/tickets/pages/AtendimentoLayout'), 'EmptyChatPage');
-const ChatContactsPage = lazyPage(() => import('../features/tickets/pages/ChatContactsPage'), 'ChatContactsPage');
-const ChatPage = lazyPage(() => import('../features/tickets/pages/ChatPage'), 'ChatPage');
+const AtendimentoLayout = lazyPage(() => import('../features/tickets/pages/AtendimentoLayout'), 'AtendimentoLayout', { texts: 'inbox' });
+const EmptyChatPage = lazyPage(() => import('../features/tickets/pages/AtendimentoLayout'), 'EmptyChatPage', { texts: 'inbox' });
+const ChatContactsPage = lazyPage(() => import('../features/tickets/pages/ChatContactsPage'), 'ChatContactsPage', { texts: 'inbox' });
+const ChatPage = lazyPage(() => import('../features/tickets/pages/ChatPage'), 'ChatPage', { texts: 'inbox' });
 const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'), 'ContactsPage');
 const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'), 'QueuesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
@@ -27,7 +27,7 @@ const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'U
 const SettingsLayout = lazyPage(() => import('../features/settings/pages/SettingsLayout'), 'SettingsLayout');
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'), 'GeneralSettingsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
-const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { app: true });
+const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { queries: true });
 
 const ADMINS = ['admin', 'superadmin'] as const;
 const SUPERADMIN = ['superadmin'] as const;

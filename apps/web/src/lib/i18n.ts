@@ -29,23 +29,33 @@ export const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAM
 
 /**
  * The default language (pt) is in the app's first chunk (its first sections; the rest with the
- * screens beyond the login page: loadAllTexts); any other, English included, is fetched when chosen or stored (i18next waits for its file, and for the files of its fallbacks, before
+ * screens beyond the login page: loadInboxTexts, loadAllTexts); any other, English included, is fetched when chosen or stored (i18next waits for its file, and for the files of its fallbacks, before
  * switching). pt is complete (src/locales/locales.test.ts), so it needs no fallback and the
  * Portuguese pages never download English.
  */
 const BUNDLED_LOCALES = { pt: ptFirst as ResourceKey } satisfies Partial<Record<Locale, ResourceKey>>;
 
-let allTexts: Promise<void> | undefined;
+let inboxTexts: Promise<void> | undefined;
+let otherTexts: Promise<void> | undefined;
+
+/** The sections of pt that the signed-in app's frame and the inbox show (locales/first-sections.ts). */
+export function loadInboxTexts(): Promise<void> {
+  inboxTexts ??= import('../locales/pt.json?inbox').then(({ default: texts }) => {
+    i18n.addResourceBundle('pt', 'translation', texts, true, true);
+  });
+  return inboxTexts;
+}
+
 /**
- * The rest of pt (the first download has only locales/first-sections.ts). The signed-in app and
- * the other public pages load it with their code (lazyPage's `app` option); pt-br, which has no
- * text of its own, needs it too. Loaded once, whatever the current language.
+ * All of pt (the first download has only its first sections, locales/first-sections.ts): loaded
+ * with the screens (lazyPage's `texts` option); pt-br, which has no text of its own, needs it too.
+ * Loaded once, whatever the current language.
  */
 export function loadAllTexts(): Promise<void> {
-  allTexts ??= import('../locales/pt.json?rest').then(({ default: rest }) => {
-    i18n.addResourceBundle('pt', 'translation', rest, true, true);
+  otherTexts ??= import('../locales/pt.json?rest').then(({ default: texts }) => {
+    i18n.addResourceBundle('pt', 'translation', texts, true, true);
   });
-  return allTexts;
+  return Promise.all([loadInboxTexts(), otherTexts]).then(() => undefined);
 }
 
 const LAZY_LOCALES = {

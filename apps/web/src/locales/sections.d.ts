@@ -7,3 +7,7 @@ declare module '*.json?rest' {
   const texts: Record<string, unknown>;
   export default texts;
 }
+declare module '*.json?inbox' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { loadAllTexts } from '../../../lib/i18n';
 import { useSession } from '../../../lib/useSession';
 import { useQueues } from '../../queues/api';
 import { TICKET_TABS, useTicketList, type TicketListFilters, type TicketTab } from '../api';
@@ -15,7 +16,11 @@ import { TicketVirtualList } from './TicketVirtualList';
 
 // Shown on demand (the filter button, the new-ticket button): loaded then, not with the inbox.
 const TicketFilterFields = lazy(async () => ({ default: (await import('./TicketFilterFields')).TicketFilterFields }));
-const NewTicketModal = lazy(async () => ({ default: (await import('./NewTicketModal')).NewTicketModal }));
+// The new-ticket dialog also shows texts beyond the inbox's (channels).
+const NewTicketModal = lazy(async () => {
+  const [{ NewTicketModal: Modal }] = await Promise.all([import('./NewTicketModal'), loadAllTexts()]);
+  return { default: Modal };
+});
 
 const DEFAULT_FILTERS: StoredFilters = { queuesIds: [], showAll: null, withUnreadMessages: false };
 
