@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { localeSections } from './locale-sections';
+import { removeScrollClasses } from './remove-scroll-classes';
 
 /** API paths proxied to the server by the dev server (production serves the web app on the API's origin). */
 const API_PATHS =
@@ -11,7 +12,7 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, '.', '');
   const target = env.API_PROXY_TARGET ?? 'http://localhost:8080';
   return {
-    plugins: [react(), localeSections()],
+    plugins: [react(), localeSections(), removeScrollClasses()],
     resolve: {
       alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
     },
