@@ -4,7 +4,6 @@ import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
 import { RequireAuth, RequireProfile, ScrollToTop } from './guards';
 import { lazyPage } from './lazy-page';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { RootRedirect } from './pages/RootRedirect';
 import { PATHS } from './paths';
 
@@ -27,6 +26,7 @@ const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'U
 const SettingsLayout = lazyPage(() => import('../features/settings/pages/SettingsLayout'), 'SettingsLayout');
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'), 'GeneralSettingsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { queries: true });
 
 const ADMINS = ['admin', 'superadmin'] as const;
