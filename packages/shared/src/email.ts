@@ -9,10 +9,10 @@ export function normalizeEmail(email: string): string {
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
- * zod's e-mail pattern (`z.email()`, zod/v4/core regexes.email), copied so that this module does not
- * import zod: apps/web/src/lib/email.test.ts fails if zod's pattern changes.
+ * zod's e-mail pattern (`z.email()`, zod/v4/core regexes.email; its `\-` written `-`), copied so
+ * that this module does not import zod: apps/web/src/lib/email.test.ts fails if zod's pattern changes.
  */
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /**
  * Exactly what contracts.ts `emailSchema` accepts (trimmed, lower-cased, zod's e-mail pattern, at
