@@ -1,15 +1,12 @@
 import { ActionIcon, Box, Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconId, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { lazyComponent } from '../../components/on-demand';
+import { LanguageSelect } from '../../components/LanguagePicker';
 import { logout } from '../../features/auth/api';
 import { navigateTo } from '../../lib/navigation';
 import { PATHS } from '../paths';
 import { useSession } from '../../lib/useSession';
 import { useColorSchemeToggle } from './ColorSchemeToggle';
-
-// In the phone menu's dropdown only: downloaded when the menu opens there.
-const LanguageSelect = lazyComponent(async () => (await import('../../components/LanguagePicker')).LanguageSelect);
 
 /**
  * The signed-in user's menu. On phones (`compact`) the header has room for an icon only, so the
