@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
-import { FIRST_SECTIONS, INBOX_SECTIONS } from './src/locales/first-sections';
+import { FIRST_SECTIONS, INBOX_SECTIONS } from './src/locales/first-sections.ts';
 
 /**
  * `locale.json?first` is the file's FIRST_SECTIONS only, `?inbox` its INBOX_SECTIONS, `?rest` the

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
-import { localeSections } from './locale-sections';
-import { removeScrollClasses } from './remove-scroll-classes';
+import { localeSections } from './locale-sections.ts';
+import { removeScrollClasses } from './remove-scroll-classes.ts';
 
 /** API paths proxied to the server by the dev server (production serves the web app on the API's origin). */
 const API_PATHS =

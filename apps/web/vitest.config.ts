@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { localeSections } from './locale-sections';
+import { localeSections } from './locale-sections.ts';
 
 /** Component tests: jsdom, Testing Library, the real providers (Mantine, TanStack Query, i18next). */
 export default defineConfig({
