@@ -24,10 +24,14 @@ export default defineConfig(({ mode }) => {
       // Browsers without <link rel="modulepreload"> (Safari < 17) only lose the early fetch; the
       // polyfill would be in every page's first download.
       modulePreload: { polyfill: false },
-      // Chunks named by their hash only: every page's imports and the entry's preload map list
-      // dozens of chunk files, and the names ("ChatContactsPage-", "vendor~index~…") are ≈ 1.3 kB
-      // gzip of the login page's download. The manifest keeps each chunk's name (bench --verbose).
-      rolldownOptions: { output: { chunkFileNames: 'assets/[hash].js' } },
+      // Shared chunks named by their hash only ("c" first: no file name starts with "-"): every
+      // page's imports and the entry's preload map list dozens of them, and their names
+      // ("vendor~index~…") were ≈ 1 kB gzip of the login page's download. Screens and language
+      // files keep their names (e2e/web-loading.e2e.test.ts reads them); the manifest keeps every
+      // chunk's name (bench/web-bundle.mjs --verbose).
+      rolldownOptions: {
+        output: { chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/c[hash].js') },
+      },
     },
     server: {
       proxy: {
