@@ -28,9 +28,10 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
 
 /**
- * The default language (pt) is in the app's first chunk (its first sections; the rest with the
- * screens beyond the login page: loadInboxTexts, loadAllTexts); any other, English included, is fetched when chosen or stored (i18next waits for its file, and for the files of its fallbacks, before
- * switching). pt is complete (src/locales/locales.test.ts), so it needs no fallback and the
+ * The default language (pt) is in the app's first chunk (its first sections; the rest comes with
+ * the screens beyond the login page: loadInboxTexts, loadAllTexts); any other, English included, is
+ * fetched when chosen or stored (i18next waits for its file, and for the files of its fallbacks,
+ * before switching). pt is complete (src/locales/locales.test.ts), so it needs no fallback and the
  * Portuguese pages never download English.
  */
 const BUNDLED_LOCALES = { pt: ptFirst as ResourceKey } satisfies Partial<Record<Locale, ResourceKey>>;
