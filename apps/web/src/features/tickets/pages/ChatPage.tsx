@@ -1,5 +1,5 @@
 import type { Message } from '@conversa/shared';
-import { Box, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconArrowForwardUp, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { hasErrorCode } from '../../../lib/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { Drawer } from '../../../components/Drawer';
 import { lazyComponent } from '../../../components/on-demand';
 import { QueryError } from '../../../components/QueryError';
 import { useFollowTicket } from '../../../app/SocketProvider';
