@@ -51,10 +51,12 @@ function guarded(profiles: readonly Profile[], screen: ReactNode, platform?: boo
 /**
  * Hash routing (SPEC §2). The declarative router, not the data router (createHashRouter): the app
  * uses no loaders nor actions, and the data router is ≈ 18 kB gzip more in every page's first download.
+ * Navigations are not transitions (as they were with the data router here): the new screen, or its
+ * spinner while its code loads, replaces the old one at once.
  */
 export function AppRouter() {
   return (
-    <HashRouter>
+    <HashRouter useTransitions={false}>
       <RegisterNavigator />
       <ScrollToTop />
       <Routes>
