@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { localeSections } from './locale-sections.ts';
+import { removeScrollClasses } from './remove-scroll-classes.ts';
 
 /** API paths proxied to the server by the dev server (production serves the web app on the API's origin). */
 const API_PATHS =
@@ -9,12 +12,26 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, '.', '');
   const target = env.API_PROXY_TARGET ?? 'http://localhost:8080';
   return {
-    plugins: [react()],
+    plugins: [react(), localeSections(), removeScrollClasses()],
+    resolve: {
+      alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+    },
     build: {
       outDir: 'dist',
       emptyOutDir: true,
       // dist/.vite/manifest.json: which chunks each entry and lazy route loads (bench/web-bundle.mjs reads it).
       manifest: true,
+      // Browsers without <link rel="modulepreload"> (Safari < 17) only lose the early fetch; the
+      // polyfill would be in every page's first download.
+      modulePreload: { polyfill: false },
+      // Shared chunks named by their hash only ("c" first: no file name starts with "-"): every
+      // page's imports and the entry's preload map list dozens of them, and their names
+      // ("vendor~index~…") were ≈ 1 kB gzip of the login page's download. Screens and language
+      // files keep their names (e2e/web-loading.e2e.test.ts reads them); the manifest keeps every
+      // chunk's name (bench/web-bundle.mjs --verbose).
+      rolldownOptions: {
+        output: { chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/c[hash].js') },
+      },
     },
     server: {
       proxy: {

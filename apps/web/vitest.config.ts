@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { localeSections } from './locale-sections.ts';
 
 /** Component tests: jsdom, Testing Library, the real providers (Mantine, TanStack Query, i18next). */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeSections()],
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

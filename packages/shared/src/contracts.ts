@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, PROFILES, TENANT_ASSIGNABLE_PROFILES, TENANT_STATUSES } from './enums.js';
 import { fieldRule } from './errors.js';
+import { EMAIL_MAX_LENGTH } from './email.js';
 import { isStrongPassword, isValidCpfCnpj, PASSWORD_MIN_LENGTH } from './validation.js';
 
 /** Zod contracts shared by the server (request/response schemas) and the web app. */
@@ -11,7 +12,7 @@ export const idParamSchema = z.object({ id: idSchema });
 /** A reference to a row in a JSON body (no coercion): within PostgreSQL's integer range, like every id. */
 export const refIdSchema = z.number().int().positive().max(MAX_ID);
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(EMAIL_MAX_LENGTH));
 
 export const passwordSchema = z
   .string()
@@ -80,8 +81,6 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(500).optional() }).nullish();
 /** `refreshToken` only for a body-token caller; a cookie caller gets the rotated token as a cookie only. */
 export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string().optional() });
-/** Header a cookie refresh must carry: a cross-site page cannot send it without a CORS preflight, which the API refuses. */
-export const REFRESH_CSRF_HEADER = { name: 'x-requested-with', value: 'conversa' } as const;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });

@@ -24,3 +24,31 @@ export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
 
 export const LOCALES = ['pt', 'pt-br', 'en', 'en-us', 'en-gb', 'es', 'es-419', 'de', 'fr', 'it', 'pl', 'ru'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/**
+ * Header a cookie refresh must carry: a cross-site page cannot send it without a CORS preflight,
+ * which the API refuses. Here, not in contracts.ts, so that the web app's HTTP client does not
+ * bring zod into the login page's first download.
+ */
+export const REFRESH_CSRF_HEADER = { name: 'x-requested-with', value: 'conversa' } as const;
+
+/**
+ * Socket.IO event names (SPEC §4 session events). Payloads are `{ action, … }` with presented objects.
+ * Here, without zod, for the web app's socket client ('@conversa/shared/enums').
+ */
+export const SOCKET_EVENTS = {
+  ticket: 'ticket',
+  appMessage: 'appMessage',
+  contact: 'contact',
+  channelSession: 'whatsappSession',
+  userStatus: 'user:status',
+  importProgress: 'contact:importProgress',
+  historyImport: 'channel:historyImport',
+  setUserActive: 'setUserActive',
+  joinTicket: 'joinTicket',
+  leaveTicket: 'leaveTicket',
+  /** The company was deactivated: the client warns and logs out (SPEC §8 'Sua empresa está inativa!'). */
+  tenantInactive: 'tenant:inactive',
+  /** A client event refused by the per-socket rate limit ({ event, error: 'ERR_LIMIT_MAX' }). */
+  limited: 'limit:exceeded',
+} as const;

@@ -155,21 +155,3 @@ export const historyImportProgressSchema = z.object({
   error: z.string().nullable(),
 });
 export type HistoryImportProgress = z.infer<typeof historyImportProgressSchema>;
-
-/** Socket.IO event names (SPEC §4 session events). Payloads are `{ action, … }` with presented objects. */
-export const SOCKET_EVENTS = {
-  ticket: 'ticket',
-  appMessage: 'appMessage',
-  contact: 'contact',
-  channelSession: 'whatsappSession',
-  userStatus: 'user:status',
-  importProgress: 'contact:importProgress',
-  historyImport: 'channel:historyImport',
-  setUserActive: 'setUserActive',
-  joinTicket: 'joinTicket',
-  leaveTicket: 'leaveTicket',
-  /** The company was deactivated: the client warns and logs out (SPEC §8 'Sua empresa está inativa!'). */
-  tenantInactive: 'tenant:inactive',
-  /** A client event refused by the per-socket rate limit ({ event, error: 'ERR_LIMIT_MAX' }). */
-  limited: 'limit:exceeded',
-} as const;

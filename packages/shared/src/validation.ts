@@ -19,7 +19,3 @@ export function isValidCpfCnpj(value: string): boolean {
   if (digits.length === 14) return cnpj.isValid(digits);
   return false;
 }
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}

@@ -1,9 +1,5 @@
-import {
-  SOCKET_EVENTS,
-  historyImportProgressSchema,
-  type Channel,
-  type HistoryImportProgress,
-} from '@conversa/shared';
+import type { Channel, HistoryImportProgress } from '@conversa/shared';
+import { SOCKET_EVENTS } from '@conversa/shared/enums';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -24,7 +20,7 @@ import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
 import { logoutForInactiveTenant } from '../features/auth/api';
 import { API_BASE_URL, endSession, refreshSession } from '../lib/http';
-import i18n from '../lib/i18n';
+import i18n, { loadAllTexts } from '../lib/i18n';
 import { navigateTo } from '../lib/navigation';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { getSession, getToken, getUserId, saveUser } from '../lib/session';
@@ -75,8 +71,16 @@ function notifyCustomerMessage(event: MessageEvent, followed: number | null): vo
   );
 }
 
+/**
+ * The shared contracts (zod), to check a history import's progress: loaded with the first such
+ * event, not with the inbox. One promise, so that events are handled in the order they came.
+ */
+let contracts: Promise<typeof import('@conversa/shared')> | undefined;
+
 /** A channel's history import: progress kept per channel; the end is told with a toast, and imported tickets are fetched. */
-function onHistoryImport(qc: QueryClient, payload: unknown): void {
+async function onHistoryImport(qc: QueryClient, payload: unknown): Promise<void> {
+  // Its texts (channels.historyImport) are not among the inbox's either (locales/first-sections.ts).
+  const [{ historyImportProgressSchema }] = await Promise.all([(contracts ??= import('@conversa/shared')), loadAllTexts()]);
   const parsed = historyImportProgressSchema.safeParse(payload);
   if (!parsed.success) return;
   const progress: HistoryImportProgress = parsed.data;
@@ -191,7 +195,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     socket.on(SOCKET_EVENTS.importProgress, (progress: ImportProgress) => {
       qc.setQueryData(contactKeys.importProgress, progress);
     });
-    socket.on(SOCKET_EVENTS.historyImport, (payload: unknown) => onHistoryImport(qc, payload));
+    socket.on(SOCKET_EVENTS.historyImport, (payload: unknown) => void onHistoryImport(qc, payload));
 
     return () => {
       socketRef.current = null;

@@ -5,8 +5,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { notifyWarning } from '../lib/notify';
 import { getToken } from '../lib/session';
 import { useSession } from '../lib/useSession';
-import { ForbiddenPage } from './pages/ForbiddenPage';
+import { lazyPage } from './lazy-page';
 import { isPlatformAdmin, PATHS } from './paths';
+
+// Loaded when shown, as the screens are.
+const ForbiddenPage = lazyPage(() => import('./pages/ForbiddenPage'), 'ForbiddenPage', { texts: 'inbox' });
 
 function hasTokenSetup(search: string): boolean {
   return new URLSearchParams(search).has('tokenSetup') || new URLSearchParams(window.location.search).has('tokenSetup');

@@ -1,4 +1,4 @@
-import { MAIN_TENANT_ID, type Profile } from '@conversa/shared';
+import { MAIN_TENANT_ID, type Profile } from '@conversa/shared/enums';
 
 /** Route paths of the screens that exist. */
 export const PATHS = {

@@ -1,4 +1,4 @@
-import { createTheme, Modal, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
 import { useMemo } from 'react';
 import { useIsMobile } from '../lib/useIsMobile';
 
@@ -10,7 +10,9 @@ export function buildTheme(mobile: boolean): MantineThemeOverride {
     components: {
       // Labels stay exactly their text (no ' *'), so "getByLabel('Nome', { exact: true })" finds them; inputs keep `required`.
       InputWrapper: { defaultProps: { withAsterisk: false } },
-      Modal: Modal.extend({ defaultProps: { fullScreen: mobile } }),
+      // A plain object, not Modal.extend(): importing Modal here would put it (and floating-ui, the
+      // scroll lock) in the first download of every page, the login page included.
+      Modal: { defaultProps: { fullScreen: mobile } },
     },
   });
 }

@@ -1,18 +1,4 @@
-import { Alert, Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../lib/errors';
+import { lazyComponent } from './on-demand';
 
-/** The message of a failed load, with a retry. */
-export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" title={t('common.loadError')} data-testid="load-error">
-      {errorMessage(error)}
-      {onRetry && (
-        <Button variant="light" color="red" size="xs" ml="md" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      )}
-    </Alert>
-  );
-}
+/** The message of a failed load, with a retry: its code (QueryErrorAlert) is downloaded when a load fails. */
+export const QueryError = lazyComponent(async () => (await import('./QueryErrorAlert')).QueryErrorAlert);

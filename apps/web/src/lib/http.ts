@@ -1,4 +1,5 @@
-import { REFRESH_CSRF_HEADER, refreshResponseSchema, type FieldIssue } from '@conversa/shared';
+import type { FieldIssue } from '@conversa/shared';
+import { REFRESH_CSRF_HEADER } from '@conversa/shared/enums';
 import { HTTP_TIMEOUT_MS, LOGIN_REDIRECT_DELAY_MS } from './constants';
 import { ApiError, errorMessage } from './errors';
 import i18n from './i18n';
@@ -117,7 +118,9 @@ export function refreshSession(): Promise<boolean> {
         credentials: 'same-origin',
       });
       if (!response.ok) return false;
-      const parsed = refreshResponseSchema.safeParse(await parseBody(response));
+      // The shared contracts (and zod) are not in the first download: loaded on the first refresh.
+      const [body, { refreshResponseSchema }] = await Promise.all([parseBody(response), import('@conversa/shared')]);
+      const parsed = refreshResponseSchema.safeParse(body);
       if (!parsed.success) return false;
       saveToken(parsed.data.token);
       return true;

@@ -5,19 +5,18 @@ import es419 from '../locales/es-419.json';
 import pt from '../locales/pt.json';
 import i18n, { changeLocale, i18nReady } from './i18n';
 
-// The language files: pt and en come with the app, the others are fetched when chosen.
+// The language files: pt comes with the app, the others (English too) are fetched when chosen.
 
 afterEach(async () => {
   await changeLocale('pt');
 });
 
 describe('languages', () => {
-  it('starts in pt with pt and en at hand, and no other language loaded', async () => {
+  it('starts in pt with only pt at hand: no other language loaded, not even English', async () => {
     await i18nReady;
     expect(i18n.language).toBe('pt');
     expect(i18n.hasResourceBundle('pt', 'translation')).toBe(true);
-    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
-    for (const lazy of ['de', 'es', 'pt-br', 'ru']) expect(i18n.hasResourceBundle(lazy, 'translation')).toBe(false);
+    for (const lazy of ['en', 'de', 'es', 'pt-br', 'ru']) expect(i18n.hasResourceBundle(lazy, 'translation')).toBe(false);
   });
 
   it('switches only once the chosen language file has arrived', async () => {
@@ -32,11 +31,12 @@ describe('languages', () => {
   });
 
   it('keeps the fallback chain: a regional variant → its base language → English', async () => {
+    // pt-br holds no text of its own (pt is Brazilian Portuguese): everything comes from pt, then
+    // English, whose file is fetched with pt-br's.
+    await changeLocale('pt-br');
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
     i18n.addResource('pt', 'translation', 'test.onlyInPortuguese', 'Só em português');
     i18n.addResource('en', 'translation', 'test.onlyInEnglish', 'Only in English');
-
-    // pt-br holds no text of its own (pt is Brazilian Portuguese): everything comes from pt.
-    await changeLocale('pt-br');
     expect(i18n.t('login.subtitle')).toBe(pt.login.subtitle);
     expect(i18n.t('test.onlyInPortuguese')).toBe('Só em português');
     expect(i18n.t('test.onlyInEnglish')).toBe('Only in English');

@@ -1,9 +1,9 @@
-import { LOCALES, type Locale } from '@conversa/shared';
-import i18n, { type ResourceKey } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
+import { LOCALES, type Locale } from '@conversa/shared/enums';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import pt from '../locales/pt.json';
+// Only the sections of pt that the public pages (login, password reset) and the app's frame use
+// (locales/first-sections.ts); the rest: loadAllTexts.
+import ptFirst from '../locales/pt.json?first';
 import { LANGUAGE_KEY } from './session';
 
 export const DEFAULT_LOCALE: Locale = 'pt';
@@ -28,13 +28,40 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 export const LOCALE_OPTIONS = LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
 
 /**
- * The default language (pt) and the last fallback of every language (en) are in the app's first
- * chunk; any other is fetched when chosen or stored (i18next waits for its file, and for the files
- * of its fallbacks, before switching).
+ * The default language (pt) is in the app's first chunk (its first sections; the rest comes with
+ * the screens beyond the login page: loadInboxTexts, loadAllTexts); any other, English included, is
+ * fetched when chosen or stored (i18next waits for its file, and for the files of its fallbacks,
+ * before switching). pt is complete (src/locales/locales.test.ts), so it needs no fallback and the
+ * Portuguese pages never download English.
  */
-const BUNDLED_LOCALES = { pt, en } satisfies Partial<Record<Locale, ResourceKey>>;
+const BUNDLED_LOCALES = { pt: ptFirst as ResourceKey } satisfies Partial<Record<Locale, ResourceKey>>;
+
+let inboxTexts: Promise<void> | undefined;
+let otherTexts: Promise<void> | undefined;
+
+/** The sections of pt that the signed-in app's frame and the inbox show (locales/first-sections.ts). */
+export function loadInboxTexts(): Promise<void> {
+  inboxTexts ??= import('../locales/pt.json?inbox').then(({ default: texts }) => {
+    i18n.addResourceBundle('pt', 'translation', texts, true, true);
+  });
+  return inboxTexts;
+}
+
+/**
+ * All of pt (the first download has only its first sections, locales/first-sections.ts): loaded
+ * with the screens (lazyPage's `texts` option); pt-br, which has no text of its own, needs it too.
+ * Loaded once, whatever the current language.
+ */
+export function loadAllTexts(): Promise<void> {
+  otherTexts ??= import('../locales/pt.json?rest').then(({ default: texts }) => {
+    i18n.addResourceBundle('pt', 'translation', texts, true, true);
+  });
+  return Promise.all([loadInboxTexts(), otherTexts]).then(() => undefined);
+}
+
 const LAZY_LOCALES = {
   'pt-br': () => import('../locales/pt-br.json'),
+  en: () => import('../locales/en.json'),
   'en-us': () => import('../locales/en-us.json'),
   'en-gb': () => import('../locales/en-gb.json'),
   es: () => import('../locales/es.json'),
@@ -52,6 +79,18 @@ async function loadLocale(language: string): Promise<ResourceKey> {
   return (await load()).default;
 }
 
+/** i18next's source of the language files that are not bundled (the only namespace: translation). */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    loadLocale(language).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -65,10 +104,10 @@ function storedLocale(): Locale {
   }
 }
 
-/** Resolves once the start language and its fallbacks are loaded (at once for pt). */
+/** Resolves once the start language and its fallbacks are loaded (at once for pt, which has none). */
 export const i18nReady: Promise<unknown> = i18n
   .use(initReactI18next)
-  .use(resourcesToBackend((language: string) => loadLocale(language)))
+  .use(lazyLocales)
   .init({
     resources: Object.fromEntries(Object.entries(BUNDLED_LOCALES).map(([language, translation]) => [language, { translation }])),
     partialBundledLanguages: true,
@@ -83,6 +122,8 @@ export const i18nReady: Promise<unknown> = i18n
     // agregar, Enter) over es, written for Spain. English is only the runtime's last resort:
     // src/locales/locales.test.ts fails when any locale would need it, or repeats its base language.
     fallbackLng: {
+      // Complete, as every base language (locales.test.ts): no English to download behind it.
+      pt: [],
       'pt-br': ['pt', 'en'],
       'en-us': ['en'],
       'en-gb': ['en'],

@@ -92,7 +92,15 @@ describe('the locale check itself', () => {
   it('accepts a complete set', () => {
     const tables = {
       en,
-      pt: { a: { hello: 'Olá {{name}}', count_zero: 'Nenhum item', count_one: '{{count}} item', count_many: '{{count}} de itens', count_other: '{{count}} itens' } },
+      pt: {
+        a: {
+          hello: 'Olá {{name}}',
+          count_zero: 'Nenhum item',
+          count_one: '{{count}} item',
+          count_many: '{{count}} de itens',
+          count_other: '{{count}} itens',
+        },
+      },
       'pt-br': {},
     } satisfies Partial<Record<Locale, LocaleTable>>;
     expect(checkLocales(tables, { reference: 'en', chain, locales: ['en', 'pt', 'pt-br'] })).toEqual([]);

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadAllTexts } from '../lib/i18n';
 
 // jsdom lacks what Mantine measures and listens to.
 class ResizeObserverStub {
@@ -26,7 +27,9 @@ if (!window.matchMedia) {
 }
 // Mantine's autosize Textarea listens to font loading.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+  });
 }
 Object.assign(window.HTMLElement.prototype, { scrollIntoView: window.HTMLElement.prototype.scrollIntoView ?? (() => undefined) });
 window.scrollTo = () => undefined;
@@ -35,3 +38,12 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// Components are tested outside the router's lazy screens, which load the texts beyond the first
+// download (lib/i18n.ts loadAllTexts): all of them are at hand, as on any screen but the login page.
+await loadAllTexts();
+
+// Dialogs, the ticket filters and the toasts are lazy modules (their code is fetched when they first
+// show): the first import in a test worker compiles them, which on a busy machine takes longer than
+// Testing Library's 1 s default for findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });

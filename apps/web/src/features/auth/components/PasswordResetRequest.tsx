@@ -1,8 +1,7 @@
-import { passwordResetRequestSchema } from '@conversa/shared';
+import { isValidEmail } from '@conversa/shared/email';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { schemaValidator } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePasswordResetRequest } from '../api';
 
@@ -10,21 +9,25 @@ import { usePasswordResetRequest } from '../api';
 export function PasswordResetRequest({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const request = usePasswordResetRequest();
-  const form = useForm({
-    initialValues: { email: '' },
-    // POST /password-reset's own schema.
-    validate: schemaValidator(passwordResetRequestSchema, (values: { email: string }) => ({ email: values.email.trim() })),
-  });
+  // One field: plain state (no form library in the login page's download).
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
 
-  const submit = form.onSubmit(({ email }) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isValidEmail(email)) {
+      setEmailError(t('validation.invalidEmail'));
+      return;
+    }
     request.mutate(email.trim(), {
       onSuccess: () => {
         notifySuccess(t('forgot.success'));
-        form.reset();
+        setEmail('');
+        setEmailError(null);
       },
       onError: () => notifyError(t('forgot.failure')),
     });
-  });
+  };
 
   return (
     <form onSubmit={submit} noValidate data-testid="forgot-form">
@@ -33,7 +36,18 @@ export function PasswordResetRequest({ onBack }: { onBack: () => void }) {
         <Text size="sm" c="dimmed">
           {t('forgot.description')}
         </Text>
-        <TextInput label={t('forgot.email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label={t('forgot.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setEmailError(null);
+          }}
+          error={emailError}
+        />
         {request.isSuccess && (
           <Text size="sm" c="teal" data-testid="forgot-success">
             {t('forgot.success')}

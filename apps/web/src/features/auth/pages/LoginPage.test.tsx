@@ -12,7 +12,7 @@ const PLAN: Plan = { id: 1, name: 'Básico', value: 99.9, connections: 1, users:
 describe('the login page and public sign-up', () => {
   it('offers no sign-up while no plan exists', async () => {
     const fetch = mockApi({ 'GET /plans/public': [] });
-    const { queryClient } = renderWithApp(
+    renderWithApp(
       <>
         <GlobalLoadingOverlay />
         <LoginPage />
@@ -21,7 +21,7 @@ describe('the login page and public sign-up', () => {
     );
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     // Positive marker: the plans have been answered (empty) before the link is checked.
-    await waitFor(() => expect(queryClient.getQueryState(['plans', 'public'])?.status).toBe('success'));
+    await waitFor(() => expect(screen.getByTestId('login-form')).toHaveAttribute('data-signup-checked', 'true'));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId('signup-link')).not.toBeInTheDocument();
     expect(screen.queryByText('Ainda não tem conta?')).not.toBeInTheDocument();

@@ -1,16 +1,13 @@
-import { loginBodySchema } from '@conversa/shared';
+import { isValidEmail } from '@conversa/shared/email';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginTargetFor, PATHS } from '../../../app/paths';
 import { PublicShell } from '../../../components/PublicShell';
 import { errorMessage, hasErrorCode, isApiError } from '../../../lib/errors';
-import { schemaErrors } from '../../../lib/form-validation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { usePublicPlans } from '../../signup/api';
-import { useLogin } from '../api';
+import { useLogin, useSignupOffered } from '../api';
 import { PasswordResetRequest } from '../components/PasswordResetRequest';
 import { isCaptchaComplete, SliderCaptcha } from '../components/SliderCaptcha';
 
@@ -21,48 +18,52 @@ export function LoginPage() {
   const forgot = searchParams.has('forgot');
   const login = useLogin();
   // Public sign-up needs a plan to choose: without any, the link is not offered.
-  const plans = usePublicPlans();
-  const signupOpen = (plans.data?.length ?? 0) > 0;
+  const signup = useSignupOffered();
   const [captcha, setCaptcha] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const captchaComplete = isCaptchaComplete(captcha);
 
-  const form = useForm({ initialValues: { email: '', password: '' } });
+  // Two fields: plain state (no form library in the login page's download).
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
 
-  const submit = form.onSubmit(({ email, password }) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setFormError(null);
-    form.clearErrors();
-    const body = { email: email.trim(), password };
+    setEmailError(null);
+    const trimmed = email.trim();
     // SPEC §5: e-mail trimmed and valid, password present, captcha completed first.
-    if (!body.email || !body.password) {
+    if (!trimmed || !password) {
       setFormError(t('login.missing'));
       notifyError(t('login.missing'), 'login-missing');
       return;
     }
-    // POST /login's own schema (a valid e-mail, a password within its length).
-    const errors = schemaErrors(loginBodySchema, body);
-    if (Object.keys(errors).length > 0) {
-      form.setErrors(errors);
+    if (!isValidEmail(trimmed)) {
+      setEmailError(t('validation.invalidEmail'));
       return;
     }
     if (!captchaComplete) {
       setFormError(t('login.captchaRequired'));
       return;
     }
-    login.mutate(body, {
-      onSuccess: (data) => {
-        notifySuccess(t('login.success'), 'login-success');
-        void navigate(loginTargetFor(data.profile), { replace: true });
+    login.mutate(
+      { email: trimmed, password },
+      {
+        onSuccess: (data) => {
+          notifySuccess(t('login.success'), 'login-success');
+          void navigate(loginTargetFor(data.profile), { replace: true });
+        },
+        onError: (error) => {
+          setCaptcha(0);
+          const message = hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.tooManyAttempts') : errorMessage(error);
+          setFormError(message);
+          if (isApiError(error) && error.handled) return;
+          notifyError(message, 'login-error', hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.limitTitle') : undefined);
+        },
       },
-      onError: (error) => {
-        setCaptcha(0);
-        const message = hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.tooManyAttempts') : errorMessage(error);
-        setFormError(message);
-        if (isApiError(error) && error.handled) return;
-        notifyError(message, 'login-error', hasErrorCode(error, 'ERR_LIMIT_MAX') ? t('login.limitTitle') : undefined);
-      },
-    });
-  });
+    );
+  };
 
   const setForgot = (open: boolean) => {
     const next = new URLSearchParams(searchParams);
@@ -81,7 +82,7 @@ export function LoginPage() {
 
   return (
     <PublicShell>
-      <form onSubmit={submit} noValidate data-testid="login-form">
+      <form onSubmit={submit} noValidate data-testid="login-form" data-signup-checked={signup.checked}>
         <Stack>
           <Title order={3}>{t('login.title')}</Title>
           <TextInput
@@ -89,13 +90,19 @@ export function LoginPage() {
             type="email"
             autoComplete="username"
             data-testid="login-email"
-            {...form.getInputProps('email')}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setEmailError(null);
+            }}
+            error={emailError}
           />
           <PasswordInput
             label={t('login.password')}
             autoComplete="current-password"
             data-testid="login-password"
-            {...form.getInputProps('password')}
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <SliderCaptcha value={captcha} onChange={setCaptcha} />
           {formError && (
@@ -110,7 +117,7 @@ export function LoginPage() {
             <Anchor component="button" type="button" size="sm" onClick={() => setForgot(true)} data-testid="forgot-link">
               {t('login.forgot')}
             </Anchor>
-            {signupOpen && (
+            {signup.offered && (
               <Text size="sm">
                 {t('login.noAccount')}{' '}
                 <Anchor component={Link} to={PATHS.signup} data-testid="signup-link">

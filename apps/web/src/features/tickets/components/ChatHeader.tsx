@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { lazyComponent } from '../../../components/on-demand';
 import { PATHS } from '../../../app/paths';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
@@ -12,7 +13,9 @@ import { useQueues } from '../../queues/api';
 import { useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
 import { initialsOf } from './TicketRow';
-import { TransferModal } from './TransferModal';
+
+// Opened on demand: downloaded then, not with the chat.
+const TransferModal = lazyComponent(async () => (await import('./TransferModal')).TransferModal);
 
 /** Actions that ask first: they hand the ticket back or end it. Accepting and reopening start at once. */
 type ConfirmedAction = 'return' | 'resolve';

@@ -3,12 +3,15 @@ import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Text, Te
 import { IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../components/on-demand';
 import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
 import type { Session } from '../../../lib/session';
 import { useSession } from '../../../lib/useSession';
 import { useOutbox } from '../api';
 import { EmojiPicker } from './EmojiPicker';
-import { SendButtonModal } from './SendButtonModal';
+
+// Opened on demand: downloaded then, not with the chat.
+const SendButtonModal = lazyComponent(async () => (await import('./SendButtonModal')).SendButtonModal);
 
 interface ComposerProps {
   ticket: Ticket;
@@ -136,7 +139,13 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
           </FileButton>
           {ticket.channel === 'waba' && (
             <Tooltip label={t('tickets.sendButton.action')}>
-              <ActionIcon variant="subtle" size="lg" onClick={() => setButtonsOpen(true)} aria-label={t('tickets.sendButton.action')} data-testid="composer-buttons">
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                onClick={() => setButtonsOpen(true)}
+                aria-label={t('tickets.sendButton.action')}
+                data-testid="composer-buttons"
+              >
                 <IconListCheck size={20} />
               </ActionIcon>
             </Tooltip>

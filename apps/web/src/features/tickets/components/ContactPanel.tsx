@@ -3,11 +3,14 @@ import { Avatar, Badge, Button, CloseButton, Divider, Group, ScrollArea, Stack, 
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../components/on-demand';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useContact } from '../../contacts/api';
-import { ContactFormModal } from '../../contacts/components/ContactFormModal';
 import { useTicketLogs } from '../api';
 import { initialsOf } from './TicketRow';
+
+// Opened on demand: downloaded then, not with the chat.
+const ContactFormModal = lazyComponent(async () => (await import('../../contacts/components/ContactFormModal')).ContactFormModal);
 
 function Field({ label, value, testId }: { label: string; value: string | null | undefined; testId?: string }) {
   if (!value) return null;

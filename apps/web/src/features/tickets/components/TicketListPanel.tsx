@@ -1,38 +1,26 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Group,
-  Indicator,
-  MultiSelect,
-  Popover,
-  Stack,
-  Switch,
-  Tabs,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Indicator, Loader, Popover, Stack, Tabs, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { IconAddressBook, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { loadAllTexts } from '../../../lib/i18n';
 import { useSession } from '../../../lib/useSession';
 import { useQueues } from '../../queues/api';
 import { TICKET_TABS, useTicketList, type TicketListFilters, type TicketTab } from '../api';
 import { useTicketTab } from '../ticket-tab';
-import { NewTicketModal } from './NewTicketModal';
+import type { StoredFilters } from './TicketFilterFields';
 import { TicketVirtualList } from './TicketVirtualList';
 
-interface StoredFilters {
-  queuesIds: number[];
-  /** Null until the user chooses: admins and supervisors then see every queue (SPEC §6 show-all). */
-  showAll: boolean | null;
-  withUnreadMessages: boolean;
-}
+// Shown on demand (the filter button, the new-ticket button): loaded then, not with the inbox.
+const TicketFilterFields = lazy(async () => ({ default: (await import('./TicketFilterFields')).TicketFilterFields }));
+// The new-ticket dialog also shows texts beyond the inbox's (channels).
+const NewTicketModal = lazy(async () => {
+  const [{ NewTicketModal: Modal }] = await Promise.all([import('./NewTicketModal'), loadAllTexts()]);
+  return { default: Modal };
+});
 
 const DEFAULT_FILTERS: StoredFilters = { queuesIds: [], showAll: null, withUnreadMessages: false };
 
@@ -112,32 +100,15 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
                 </Indicator>
               </Popover.Target>
               <Popover.Dropdown>
-                <Stack gap="sm">
-                  <MultiSelect
-                    label={t('tickets.filters.queues')}
-                    placeholder={t('tickets.filters.allQueues')}
-                    data={(queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name }))}
-                    value={stored.queuesIds.map(String)}
-                    onChange={(values) => setStored({ ...stored, queuesIds: values.map(Number) })}
-                    clearable
-                    comboboxProps={{ withinPortal: false }}
-                    data-testid="tickets-filter-queues"
+                <Suspense fallback={<Loader size="sm" />}>
+                  <TicketFilterFields
+                    queues={queues.data ?? []}
+                    stored={stored}
+                    onChange={setStored}
+                    canShowAll={canShowAll}
+                    showAll={showAll}
                   />
-                  {canShowAll && (
-                    <Switch
-                      label={t('tickets.filters.showAll')}
-                      checked={showAll}
-                      onChange={(event) => setStored({ ...stored, showAll: event.currentTarget.checked })}
-                      data-testid="tickets-filter-show-all"
-                    />
-                  )}
-                  <Switch
-                    label={t('tickets.filters.unreadOnly')}
-                    checked={stored.withUnreadMessages}
-                    onChange={(event) => setStored({ ...stored, withUnreadMessages: event.currentTarget.checked })}
-                    data-testid="tickets-filter-unread"
-                  />
-                </Stack>
+                </Suspense>
               </Popover.Dropdown>
             </Popover>
             <Tooltip label={t('tickets.new')}>
@@ -177,7 +148,11 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
           <TicketVirtualList key={currentTab} filters={filtersFor(currentTab)} selectedId={selectedId} queues={queues.data ?? []} />
         </Box>
       </Tabs>
-      {newTicketOpen && <NewTicketModal onClose={() => setNewTicketOpen(false)} />}
+      {newTicketOpen && (
+        <Suspense fallback={null}>
+          <NewTicketModal onClose={() => setNewTicketOpen(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

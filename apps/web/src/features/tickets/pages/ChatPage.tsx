@@ -1,5 +1,5 @@
 import type { Message } from '@conversa/shared';
-import { Box, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconArrowForwardUp, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -8,6 +8,8 @@ import { Link, useParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { hasErrorCode } from '../../../lib/errors';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { Drawer } from '../../../components/Drawer';
+import { lazyComponent } from '../../../components/on-demand';
 import { QueryError } from '../../../components/QueryError';
 import { useFollowTicket } from '../../../app/SocketProvider';
 import { FORWARD_MAX_MESSAGES } from '../../../lib/constants';
@@ -17,10 +19,12 @@ import { useDeleteMessage, useTicket, useUpdateTicket } from '../api';
 import { ChatHeader } from '../components/ChatHeader';
 import { Composer } from '../components/Composer';
 import { ContactPanel } from '../components/ContactPanel';
-import { EditMessageModal } from '../components/EditMessageModal';
-import { ForwardModal } from '../components/ForwardModal';
 import type { MessageActions } from '../components/MessageBubble';
 import { MessageList } from '../components/MessageList';
+
+// Dialogs opened on demand: downloaded then, not with the chat.
+const EditMessageModal = lazyComponent(async () => (await import('../components/EditMessageModal')).EditMessageModal);
+const ForwardModal = lazyComponent(async () => (await import('../components/ForwardModal')).ForwardModal);
 
 /** Wide enough for the navbar, the ticket list, the chat and the contact panel side by side. */
 const WIDE_SCREEN = '(min-width: 1500px)';

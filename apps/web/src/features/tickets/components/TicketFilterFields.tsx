@@ -1,0 +1,54 @@
+import type { Queue } from '@conversa/shared';
+import { MultiSelect, Stack, Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export interface StoredFilters {
+  queuesIds: number[];
+  /** Null until the user chooses: admins and supervisors then see every queue (SPEC §6 show-all). */
+  showAll: boolean | null;
+  withUnreadMessages: boolean;
+}
+
+interface TicketFilterFieldsProps {
+  queues: Queue[];
+  stored: StoredFilters;
+  onChange: (next: StoredFilters) => void;
+  canShowAll: boolean;
+  showAll: boolean;
+}
+
+/**
+ * The ticket list's filters (the filter button's dropdown in TicketListPanel). A module of its own:
+ * loaded when the dropdown first opens, so that the inbox's first download has no MultiSelect.
+ */
+export function TicketFilterFields({ queues, stored, onChange, canShowAll, showAll }: TicketFilterFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <MultiSelect
+        label={t('tickets.filters.queues')}
+        placeholder={t('tickets.filters.allQueues')}
+        data={queues.map((q) => ({ value: String(q.id), label: q.name }))}
+        value={stored.queuesIds.map(String)}
+        onChange={(values) => onChange({ ...stored, queuesIds: values.map(Number) })}
+        clearable
+        comboboxProps={{ withinPortal: false }}
+        data-testid="tickets-filter-queues"
+      />
+      {canShowAll && (
+        <Switch
+          label={t('tickets.filters.showAll')}
+          checked={showAll}
+          onChange={(event) => onChange({ ...stored, showAll: event.currentTarget.checked })}
+          data-testid="tickets-filter-show-all"
+        />
+      )}
+      <Switch
+        label={t('tickets.filters.unreadOnly')}
+        checked={stored.withUnreadMessages}
+        onChange={(event) => onChange({ ...stored, withUnreadMessages: event.currentTarget.checked })}
+        data-testid="tickets-filter-unread"
+      />
+    </Stack>
+  );
+}

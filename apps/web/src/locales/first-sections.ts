@@ -1,0 +1,11 @@
+/**
+ * How pt.json is downloaded, by top-level section (pt.json stays one file: the build splits it,
+ * locale-sections.ts; lib/i18n.ts loads the parts):
+ * - FIRST_SECTIONS, in the app's first download: what the login and password-reset pages, the
+ *   app's frame and the HTTP client show;
+ * - INBOX_SECTIONS, with the signed-in app's frame and the inbox (lazyPage `texts: 'inbox'`);
+ * - the rest (administration screens, channels, sign-up), with any other screen.
+ * src/locales/sections.test.ts checks that the login and inbox code use no text beyond its parts.
+ */
+export const FIRST_SECTIONS = ['app', 'common', 'errors', 'forgot', 'login', 'reset', 'session', 'validation'] as const;
+export const INBOX_SECTIONS = ['contacts', 'forbidden', 'menu', 'notFound', 'profile', 'profiles', 'tickets'] as const;
