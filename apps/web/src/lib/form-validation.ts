@@ -9,7 +9,7 @@ import { fieldIssueMessage } from './errors';
  */
 
 export interface SchemaErrorOptions {
-  /** The form field of a body path (`settings.color` → `color`); undefined leaves the issue out. Default: the path itself. */
+  /** The form field of a body path (e.g. `color` inside `settings` → `color`); undefined leaves the issue out. Default: the path itself. */
   field?: (path: string) => string | undefined;
   /**
    * The text of a field's own rule when the schema gives it no code of its own (a regex, a refine
