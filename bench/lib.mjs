@@ -237,8 +237,9 @@ export async function startServer({
   // The heap bound `npm start` gives the server (SERVER_MAX_OLD_SPACE_MB, NODE_OPTIONS: the same rules).
   // Diagnosis: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (a
   // --max-old-space-size there wins: V8 takes the last one).
+  // The server's own environment decides (the embedded database gets a smaller young generation).
   const nodeArgs = [
-    ...serverHeapArgs(process.env),
+    ...serverHeapArgs({ ...process.env, ...env }),
     ...extraNodeArgs,
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];

@@ -37,11 +37,15 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   let child: ChildProcess;
   const launch = async () => {
     // With npm start's heap bound (scripts/server-node-args.mjs); source maps stay off here.
-    child = spawn(process.execPath, [...serverHeapArgs(), join(root, 'apps/server/dist/main.js')], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      [...serverHeapArgs({ ...process.env, DATABASE_URL: '', ...env }), join(root, 'apps/server/dist/main.js')],
+      {
+        cwd: root,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 60_000;

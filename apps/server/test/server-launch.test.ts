@@ -21,7 +21,7 @@ function launched(env: Record<string, string>): { limitMib: number; execArgv: st
     if (child.status !== 0) throw new Error(child.stderr);
     process.stdout.write(child.stdout);`;
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => key !== 'SERVER_MAX_OLD_SPACE_MB' && key !== 'NODE_OPTIONS'),
+    Object.entries(process.env).filter(([key]) => !['SERVER_MAX_OLD_SPACE_MB', 'NODE_OPTIONS', 'DATABASE_URL'].includes(key)),
   );
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...base, ...env } });
   expect(result.status, result.stderr).toBe(0);
@@ -31,26 +31,39 @@ function launched(env: Record<string, string>): { limitMib: number; execArgv: st
 
 // heap_size_limit is the old generation's bound plus the young generation's (a few dozen MiB).
 const bounded = (limitMib: number, oldSpaceMib: number) => limitMib >= oldSpaceMib && limitMib <= oldSpaceMib + 96;
+const SEMI = '--max-semi-space-size=8';
+const ON_POSTGRES = { DATABASE_URL: 'postgres://conversa@db.internal:5432/conversa' };
 
 describe('the server process heap bound (npm start)', () => {
   it('bounds the old generation to 1024 MiB by default (less on a machine with under 2 GiB), with source maps on', () => {
-    const { limitMib, execArgv } = launched({});
+    const { limitMib, execArgv } = launched(ON_POSTGRES);
     const expected = Math.min(1024, Math.floor(totalmem() / 2 / MIB));
     expect(execArgv).toEqual([`--max-old-space-size=${expected}`, '--enable-source-maps']);
     expect(bounded(limitMib, expected), `${limitMib} MiB`).toBe(true);
   });
 
+  it('on the embedded database (no DATABASE_URL) also halves the young generation, which V8 applies', () => {
+    const embedded = launched({});
+    const onPostgres = launched(ON_POSTGRES);
+    const expected = Math.min(1024, Math.floor(totalmem() / 2 / MIB));
+    expect(embedded.execArgv).toEqual([`--max-old-space-size=${expected}`, SEMI, '--enable-source-maps']);
+    // heap_size_limit counts the young generation's reservation (3 semi-spaces): 8 MiB less each.
+    expect(onPostgres.limitMib - embedded.limitMib).toBeGreaterThanOrEqual(16);
+    // Unless NODE_OPTIONS says otherwise.
+    expect(launched({ NODE_OPTIONS: '--max-semi-space-size=4' }).execArgv).not.toContain(SEMI);
+  });
+
   it('SERVER_MAX_OLD_SPACE_MB sets another bound; 0 leaves V8 its default', () => {
-    const set = launched({ SERVER_MAX_OLD_SPACE_MB: '300' });
+    const set = launched({ ...ON_POSTGRES, SERVER_MAX_OLD_SPACE_MB: '300' });
     expect(bounded(set.limitMib, 300), `${set.limitMib} MiB`).toBe(true);
-    const unbounded = launched({ SERVER_MAX_OLD_SPACE_MB: '0' });
+    const unbounded = launched({ ...ON_POSTGRES, SERVER_MAX_OLD_SPACE_MB: '0' });
     expect(unbounded.execArgv).toEqual(['--enable-source-maps']);
     // V8's own default depends on the machine's memory: on this one, more than the bound.
     if (totalmem() / 2 / MIB > 1024 + 96) expect(bounded(unbounded.limitMib, 1024), `${unbounded.limitMib} MiB`).toBe(false);
   });
 
   it('a bound in NODE_OPTIONS is kept (no command-line flag overrides it)', () => {
-    const { limitMib, execArgv } = launched({ NODE_OPTIONS: '--max-old-space-size=200' });
+    const { limitMib, execArgv } = launched({ ...ON_POSTGRES, NODE_OPTIONS: '--max-old-space-size=200' });
     expect(execArgv).toEqual(['--enable-source-maps']);
     expect(bounded(limitMib, 200), `${limitMib} MiB`).toBe(true);
   });
