@@ -2,6 +2,7 @@ import {
   createChannelBodySchema,
   createContactBodySchema,
   createQueueBodySchema,
+  evolutionSettingsSchema,
   fieldIssueOf,
   planBodySchema,
   signupBodySchema,
@@ -71,6 +72,34 @@ describe('the routes use the shared body schemas', () => {
       expect(answer.body.issues).toEqual(sharedIssues(schema, body));
     });
   }
+
+  it("POST /whatsapp of an Evolution channel: its settings are checked by the shared evolutionSettingsSchema, with the same field issues under 'settings.'", async () => {
+    const settings = {
+      baseUrl: 'not a url',
+      apiKey: ' ',
+      instanceName: 'a b',
+      pairingNumber: '12',
+      importOldMessages: true,
+      historySyncLimit: 0,
+    };
+    const shared = Object.fromEntries(Object.entries(sharedIssues(evolutionSettingsSchema, settings)).map(([path, list]) => [`settings.${path}`, list]));
+    expect(Object.keys(shared).sort()).toEqual(
+      ['settings.apiKey', 'settings.baseUrl', 'settings.historySyncLimit', 'settings.instanceName', 'settings.pairingNumber'].sort(),
+    );
+    const answer = await api.post('/whatsapp', { name: 'Evolution', type: 'evolution', settings }, { token });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('ERR_VALIDATION');
+    expect(answer.body.issues).toEqual(shared);
+
+    // The range rule across the history fields, named for clients ('dateRange').
+    const range = { baseUrl: 'https://evolution.example.com', apiKey: 'key', importFrom: '2026-03-01', importTo: '2026-01-01' };
+    const refused = await api.post('/whatsapp', { name: 'Evolution', type: 'evolution', settings: range }, { token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual({ 'settings.importTo': [{ code: 'custom', rule: 'dateRange' }] });
+    expect(refused.body.issues).toEqual(
+      Object.fromEntries(Object.entries(sharedIssues(evolutionSettingsSchema, range)).map(([path, list]) => [`settings.${path}`, list])),
+    );
+  });
 
   it('PUT /plans/:id changes only what it is sent: its schema fills no default (trial and trialDays are kept)', async () => {
     const created = await api.post(

@@ -11,3 +11,4 @@ export * from './forms/blank.js';
 export * from './forms/queues.js';
 export * from './forms/contacts.js';
 export * from './forms/channels.js';
+export * from './forms/channel-settings.js';

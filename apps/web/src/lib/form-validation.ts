@@ -16,6 +16,8 @@ export interface SchemaErrorOptions {
    * without a rule name), by form field: "Enter a color such as #4dabf7" rather than "Invalid format".
    */
   ruleMessages?: Record<string, string>;
+  /** A form's own text for an issue of a field (e.g. a range rule named by `rule`); undefined: the generic translated one. */
+  issueMessage?: (field: string, issue: FieldIssue) => string | undefined;
 }
 
 /** A rule the schema states without a code a client can translate on its own. */
@@ -34,7 +36,8 @@ export function schemaErrors(schema: z.ZodType, body: unknown, options: SchemaEr
     if (field === undefined || field in out) continue;
     const fieldIssue = fieldIssueOf(issue, body);
     const own = options.ruleMessages?.[field];
-    out[field] = own !== undefined && isUnnamedRule(fieldIssue) ? own : fieldIssueMessage(fieldIssue);
+    out[field] =
+      options.issueMessage?.(field, fieldIssue) ?? (own !== undefined && isUnnamedRule(fieldIssue) ? own : fieldIssueMessage(fieldIssue));
   }
   return out;
 }

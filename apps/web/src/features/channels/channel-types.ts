@@ -101,17 +101,6 @@ export function defaultSettings(type: ChannelType): Record<string, unknown> {
   return out;
 }
 
-/** A required field is filled (a masked stored secret counts as filled). */
-export function missingSettings(type: ChannelType, settings: Record<string, unknown>): string[] {
-  return TYPE_FIELDS[type]
-    .filter((field) => field.required)
-    .filter((field) => {
-      const value = settings[field.key];
-      return typeof value !== 'string' || value.trim() === '';
-    })
-    .map((field) => field.key);
-}
-
 /** QR codes arrive as data URLs (images); anything else is shown as text (a pairing code). */
 export function isImageDataUrl(value: string): boolean {
   return /^data:image\//i.test(value);
@@ -120,8 +109,8 @@ export function isImageDataUrl(value: string): boolean {
 /**
  * History sync and group options (SPEC §3 "import of messages and groups with dates, queue and
  * close-after option"; SPEC §5 "History sync: positive numbers only"), one block of the form shared
- * by the QR-code kinds whose adapters honour them; labels: channels.history.<key>. The server checks
- * the same rules (apps/server/src/modules/channels/history-import.ts):
+ * by the QR-code kinds whose adapters honour them; labels: channels.history.<key>. The form and the
+ * server check them with the same schema (@conversa/shared historyImportFields, checkHistoryImport):
  * - importOldMessages: on connection, import the messages exchanged before the channel was
  *   connected, limited by importFrom / importTo (inclusive YYYY-MM-DD days, from ≤ to) and by
  *   historySyncLimit (at most N newest messages per chat, a whole number 1..10000); the tickets the
@@ -134,43 +123,7 @@ export type HistorySwitch = 'importOldMessages' | 'importGroups' | 'closeImporte
 export const HISTORY_SWITCHES: readonly HistorySwitch[] = ['importOldMessages', 'importGroups', 'closeImportedTickets'];
 /** Every settings key of the block (server field errors on them are shown under the fields). */
 export const HISTORY_KEYS: readonly string[] = [...HISTORY_SWITCHES, 'importFrom', 'importTo', 'historySyncLimit', 'importQueueId'];
-/** The largest historySyncLimit the server accepts. */
-export const HISTORY_SYNC_MAX_MESSAGES = 10_000;
 
 export function hasHistoryOptions(type: ChannelType): boolean {
   return HISTORY_TYPES.includes(type);
-}
-
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/**
- * The client-side mirror of the server's checks of the block, as translation keys per settings key
- * (empty: valid). Fields that only apply with importOldMessages are checked only when it is on.
- */
-export function historyErrors(settings: Record<string, unknown>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (settings.importOldMessages !== true) return errors;
-  const from = settings.importFrom;
-  const to = settings.importTo;
-  for (const [key, value] of [
-    ['importFrom', from],
-    ['importTo', to],
-  ] as const) {
-    if (value !== undefined && value !== null && value !== '' && (typeof value !== 'string' || !isIsoDate(value))) {
-      errors[key] = 'channels.history.errors.date';
-    }
-  }
-  if (!errors.importFrom && !errors.importTo && typeof from === 'string' && typeof to === 'string' && from && to && from > to) {
-    errors.importTo = 'channels.history.errors.range';
-  }
-  const limit = settings.historySyncLimit;
-  if (limit !== undefined && limit !== null && limit !== '') {
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) errors.historySyncLimit = 'channels.history.errors.limit';
-    else if (limit > HISTORY_SYNC_MAX_MESSAGES) errors.historySyncLimit = 'channels.history.errors.limitMax';
-  }
-  return errors;
 }

@@ -1,8 +1,8 @@
-import { createChannelBodySchema, webchatSettingsSchema, type Channel } from '@conversa/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { createChannelBodySchema, meowSettingsSchema, webchatSettingsSchema, whatsappSettingsSchema, type Channel } from '@conversa/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
-import { expectFieldError, field } from '../../../test/form';
+import { errorOf, expectFieldError, field } from '../../../test/form';
 import { renderWithApp } from '../../../test/render';
 import { SECRET_MASK } from '../channel-types';
 import { ChannelFormModal } from './ChannelFormModal';
@@ -122,6 +122,65 @@ describe('the channel form', () => {
       type: 'webchat',
       settings: { color: '#12b886', allowedOrigins: ['https://loja.example.com'] },
     });
+    vi.unstubAllGlobals();
+  });
+
+  it("another type's settings are checked by its shared schema: a required setting left empty is marked, translated, and nothing is sent", async () => {
+    const api = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'POST /whatsapp': ({ body }) => ({ status: 201, body: { ...waba, ...(body as object), type: 'meow' } }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<ChannelFormModal channel={null} onClose={onClose} />);
+    await user.selectOptions(screen.getByTestId('channel-type'), 'meow');
+    await user.click(field('Nome'));
+    await user.paste('WuzAPI');
+    await user.click(field('URL base da API'));
+    await user.paste('https://wuzapi.example.com');
+    await user.click(screen.getByTestId('channel-save'));
+
+    await expectFieldError('Token', 'Este campo é obrigatório.');
+    expect(errorOf(field('URL base da API'))).toBeNull();
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await user.click(field('Token'));
+    await user.paste('token-do-usuario');
+    await user.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const post = api.calls.find((call) => call.method === 'POST');
+    const settings = (post?.body as { settings: unknown }).settings;
+    expect(meowSettingsSchema.safeParse(settings).success).toBe(true);
+    expect(post?.body).toMatchObject({ name: 'WuzAPI', type: 'meow', settings: { baseUrl: 'https://wuzapi.example.com', token: 'token-do-usuario' } });
+    vi.unstubAllGlobals();
+  });
+
+  it('the history block is checked by the shared rules as it is filled: a range that ends before it starts shows its message and nothing is sent', async () => {
+    const api = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'POST /whatsapp': ({ body }) => ({ status: 201, body: { ...waba, ...(body as object), type: 'whatsapp' } }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<ChannelFormModal channel={null} onClose={onClose} />);
+    await user.selectOptions(screen.getByTestId('channel-type'), 'whatsapp');
+    await user.click(field('Nome'));
+    await user.paste('Celular');
+    await user.click(screen.getByTestId('channel-history-importOldMessages'));
+    fireEvent.change(screen.getByTestId('channel-history-importFrom'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByTestId('channel-history-importTo'), { target: { value: '2026-01-31' } });
+    await expectFieldError('Importar até', 'Deve ser igual ou posterior à data de início da importação.');
+
+    await user.click(screen.getByTestId('channel-save'));
+    await expectFieldError('Importar até', 'Deve ser igual ou posterior à data de início da importação.');
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    fireEvent.change(screen.getByTestId('channel-history-importTo'), { target: { value: '2026-03-31' } });
+    await waitFor(() => expect(errorOf(field('Importar até'))).toBeNull());
+    await user.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const post = api.calls.find((call) => call.method === 'POST');
+    const settings = (post?.body as { settings: unknown }).settings;
+    expect(whatsappSettingsSchema.safeParse(settings).success).toBe(true);
+    expect(settings).toMatchObject({ importOldMessages: true, importFrom: '2026-03-01', importTo: '2026-03-31' });
     vi.unstubAllGlobals();
   });
 });

@@ -1,5 +1,14 @@
-import type { Channel, ChannelType } from '@conversa/shared';
-import { AUTO_DISTRIBUTION, createChannelBodySchema, updateChannelBodySchema, webchatSettingsSchema } from '@conversa/shared';
+import type { Channel, ChannelType, FieldIssue } from '@conversa/shared';
+import {
+  AUTO_DISTRIBUTION,
+  CHANNEL_SETTINGS_SCHEMAS,
+  HISTORY_SYNC_MAX_MESSAGES,
+  checkHistoryImport,
+  createChannelBodySchema,
+  historyImportSchema,
+  updateChannelBodySchema,
+  webchatSettingsSchema,
+} from '@conversa/shared';
 import {
   Alert,
   Anchor,
@@ -18,8 +27,10 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { isApiError, fieldErrors } from '../../../lib/errors';
 import { schemaErrors } from '../../../lib/form-validation';
 import { notifySuccess } from '../../../lib/notify';
@@ -30,7 +41,6 @@ import { HistoryImportFields } from './HistoryImportFields';
 import {
   BETA_TYPES,
   HISTORY_KEYS,
-  HISTORY_SYNC_MAX_MESSAGES,
   NUMBER_TYPES,
   SECRET_MASK,
   TYPE_FIELDS,
@@ -38,8 +48,6 @@ import {
   UNOFFICIAL_TYPES,
   defaultSettings,
   hasHistoryOptions,
-  historyErrors,
-  missingSettings,
   unofficialAllowed,
   type SettingField,
 } from '../channel-types';
@@ -105,7 +113,7 @@ function channelBody(values: ChannelFormValues, settings: Record<string, unknown
 /**
  * The form's errors by the server's schemas: the route's body (POST /whatsapp or PUT /whatsapp/:id)
  * and, for a web chat, its settings (their fields are the form's own: `settings.allowedOrigins.2` is
- * `allowedOrigins`). Another type's settings are checked by settingsReady (required fields, history).
+ * `allowedOrigins`). Another type's settings are checked by settingsReady with the type's schema.
  */
 function channelErrors(values: ChannelFormValues, editing: boolean, colorMessage: string): Record<string, string> {
   const body = channelBody(values, {});
@@ -116,6 +124,42 @@ function channelErrors(values: ChannelFormValues, editing: boolean, colorMessage
     ruleMessages: { color: colorMessage },
   });
   return { ...settingsErrors, ...errors };
+}
+
+/** The history block alone (its rules checked as the user types, whatever the rest of the settings). */
+const historyBlockSchema = historyImportSchema.superRefine(checkHistoryImport);
+
+/** The history block's own texts for its rules (the server's, translated); other issues get the generic ones. */
+function historyIssueMessage(t: TFunction) {
+  return (field: string, issue: FieldIssue): string | undefined => {
+    if ((field === 'importFrom' || field === 'importTo') && issue.code === 'invalid_format') return t('channels.history.errors.date');
+    if (field === 'importTo' && issue.rule === 'dateRange') return t('channels.history.errors.range');
+    if (field === 'historySyncLimit')
+      return issue.code === 'too_big'
+        ? t('channels.history.errors.limitMax', { max: HISTORY_SYNC_MAX_MESSAGES })
+        : t('channels.history.errors.limit');
+    return undefined;
+  };
+}
+
+/**
+ * The errors of a non-web-chat type's settings by the server's schema for the type (@conversa/shared
+ * CHANNEL_SETTINGS_SCHEMAS), one translated message per settings key, on what the submit sends. A
+ * stored secret sent back masked keeps its stored value on the server, which does not check it
+ * again: the form does not either.
+ */
+function typeSettingsErrors(
+  type: ChannelType,
+  settings: Record<string, unknown>,
+  stored: Record<string, unknown> | undefined,
+  t: TFunction,
+): Record<string, string> {
+  const kept = Object.entries(settings)
+    .filter(([key, value]) => value === SECRET_MASK && stored !== undefined && key in stored)
+    .map(([key]) => key);
+  const typeSchema: z.ZodObject = CHANNEL_SETTINGS_SCHEMAS[type];
+  const schema = kept.length > 0 ? typeSchema.safeExtend(Object.fromEntries(kept.map((key) => [key, z.unknown()]))) : typeSchema;
+  return schemaErrors(schema, settings, { field: (path) => path.split('.')[0], issueMessage: historyIssueMessage(t) });
 }
 
 /** Create or edit a channel: the type is chosen on create and fixed on edit; each type has its settings fields. */
@@ -199,11 +243,14 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
     });
   };
   const withHistory = hasHistoryOptions(type);
-  /** The client's checks of the history block, live (mirroring the server's). */
-  const historyProblems = withHistory ? historyErrors(settings) : {};
+  /** The history block checked live by the server's rules (its fields only apply with importOldMessages on). */
+  const historyProblems =
+    withHistory && settings.importOldMessages === true
+      ? schemaErrors(historyBlockSchema, cleanSettings(settings), { field: (path) => path.split('.')[0], issueMessage: historyIssueMessage(t) })
+      : {};
   const historyMessages: Record<string, string> = {
     ...Object.fromEntries(Object.entries(settingErrors).filter(([key]) => HISTORY_KEYS.includes(key))),
-    ...Object.fromEntries(Object.entries(historyProblems).map(([key, code]) => [key, t(code, { max: HISTORY_SYNC_MAX_MESSAGES })])),
+    ...historyProblems,
   };
   /** Fields of the block on screen (the import ones only with importOldMessages on). */
   const historyFieldShown = (key: string) =>
@@ -230,13 +277,23 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
     setSettingErrors({});
   };
 
-  /** Required settings filled and the JSON text valid; marks the missing fields. */
+  /**
+   * The settings the submit sends accepted by the type's schema and the JSON text valid: each problem
+   * shows under its field, or (a key without a field on screen) under the JSON text.
+   */
   const settingsReady = (): boolean => {
     if (isWebchat) return true;
-    const missing = missingSettings(type, settings);
-    setSettingErrors(Object.fromEntries(missing.map((key) => [key, t('validation.required')])));
-    const historyOk = !withHistory || Object.keys(historyErrors(settings)).length === 0;
-    return missing.length === 0 && historyOk && jsonError === null;
+    if (jsonError !== null) return false;
+    const errors = typeSettingsErrors(type, cleanSettings(settings), channel?.settings, t);
+    const perSetting: Record<string, string> = {};
+    const jsonProblems: string[] = [];
+    for (const [key, message] of Object.entries(errors)) {
+      if (fields.some((f) => f.key === key) || historyFieldShown(key)) perSetting[key] = message;
+      else jsonProblems.push(`${key}: ${message}`);
+    }
+    setSettingErrors(perSetting);
+    setServerJsonError(jsonProblems.length > 0 ? jsonProblems.join(' ') : null);
+    return Object.keys(errors).length === 0;
   };
 
   const submit = form.onSubmit((values) => {

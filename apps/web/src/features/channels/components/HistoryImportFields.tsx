@@ -1,7 +1,7 @@
-import type { Queue } from '@conversa/shared';
+import { HISTORY_SYNC_MAX_MESSAGES, type Queue } from '@conversa/shared';
 import { Fieldset, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_SYNC_MAX_MESSAGES, type HistorySwitch } from '../channel-types';
+import type { HistorySwitch } from '../channel-types';
 
 interface HistoryImportFieldsProps {
   settings: Record<string, unknown>;

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { evolutionSettingsSchema as sharedEvolutionSettingsSchema } from '@conversa/shared';
 import { z } from 'zod';
-import { checkHistoryImport, historyImportFields } from '../../history-import.js';
+import { withGeneratedWebhookSecret } from '../generated-secret.js';
 
 /** The events Conversa subscribes to (Evolution's webhook `events`, upper snake case). */
 export const EVOLUTION_WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] as const;
@@ -17,43 +17,11 @@ export function evolutionWebhookEventsOf(settings: { importOldMessages?: boolean
 }
 
 /**
- * An `evolution` channel's settings. Evolution does not sign its webhooks, so the webhook URL
- * carries a random secret path segment (`webhookSecret`), compared timing-safe before anything
- * is read or stored.
+ * An `evolution` channel's settings: shared with the channel form (@conversa/shared). Evolution
+ * does not sign its webhooks, so the webhook URL carries a random secret path segment
+ * (`webhookSecret`, generated here), compared timing-safe before anything is read or stored.
  */
-export const evolutionSettingsSchema = z
-  .object({
-    /** The tenant's Evolution API server, e.g. https://evolution.example.com */
-    baseUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(500)
-      .transform((url) => url.replace(/\/+$/, '')),
-    /** Sent as the `apikey` header: the server's global key or the instance's token. */
-    apiKey: z.string().trim().min(1).max(500),
-    /** Default: 'conversa-' + the first 12 characters of the channel's public key. */
-    instanceName: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'Letters, digits, dot, dash and underscore only.')
-      .optional(),
-    webhookSecret: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{24,128}$/, '24 to 128 URL-safe characters (letters, digits, - and _).')
-      .default(() => randomBytes(24).toString('base64url')),
-    /** Log in with a pairing code sent to this number (digits with country code) instead of a QR code. */
-    pairingNumber: z
-      .string()
-      .regex(/^\d{8,15}$/, 'Digits with the country code, 8 to 15 of them.')
-      .optional(),
-    /**
-     * History and group options (SPEC §3): Evolution's syncFullHistory = importOldMessages and
-     * groupsIgnore = !importGroups, on creation and on every start of an existing instance
-     * (evolution.adapter.ts); the MESSAGES_SET webhook is imported with them
-     * (evolution.history.ts), group messages become group tickets.
-     */
-    ...historyImportFields,
-  })
-  .superRefine(checkHistoryImport);
+export const evolutionSettingsSchema = withGeneratedWebhookSecret(sharedEvolutionSettingsSchema, 24);
 export type EvolutionSettings = z.infer<typeof evolutionSettingsSchema>;
 
 /** Evolution's webhook envelope (webhook.controller.ts): `data` is the event's own payload. */

@@ -1,33 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { hubSettingsSchema as sharedHubSettingsSchema } from '@conversa/shared';
 import { z } from 'zod';
+import { withGeneratedWebhookSecret } from '../generated-secret.js';
 
-/** The hub channel kinds Conversa serves (NotificaMe also has Telegram, e-mail, SMS… not offered here). */
-export const HUB_CHANNEL_KINDS = ['whatsapp', 'instagram', 'facebook'] as const;
-export type HubChannelKind = (typeof HUB_CHANNEL_KINDS)[number];
-
-export const HUB_DEFAULT_BASE_URL = 'https://api.notificame.com.br';
+export { HUB_CHANNEL_KINDS, HUB_DEFAULT_BASE_URL, type HubChannelKind } from '@conversa/shared';
 
 /**
- * A `hub` channel's settings (NotificaMe Hub): the account token (sent as `X-API-Token`) and the
- * selected hub channel (one WhatsApp number, Instagram account or Facebook page of the account,
- * its id as GET /v1/channels lists it). NotificaMe does not sign its webhooks, so the webhook URL
- * carries a random secret path segment (`webhookSecret`), compared timing-safe before the body is read.
+ * A `hub` channel's settings (NotificaMe Hub): shared with the channel form (@conversa/shared).
+ * NotificaMe does not sign its webhooks, so the webhook URL carries a random secret path segment
+ * (`webhookSecret`, generated here), compared timing-safe before the body is read.
  */
-export const hubSettingsSchema = z.object({
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(500)
-    .default(HUB_DEFAULT_BASE_URL)
-    .transform((url) => url.replace(/\/+$/, '')),
-  token: z.string().trim().min(1).max(500),
-  /** The selected hub channel's id (the `from` of sends, the `criteria.channel` of subscriptions). */
-  hubChannelId: z.string().trim().min(1).max(200),
-  hubChannelType: z.enum(HUB_CHANNEL_KINDS),
-  webhookSecret: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{24,128}$/, '24 to 128 URL-safe characters (letters, digits, - and _).')
-    .default(() => randomBytes(24).toString('base64url')),
-});
+export const hubSettingsSchema = withGeneratedWebhookSecret(sharedHubSettingsSchema, 24);
 export type HubSettings = z.infer<typeof hubSettingsSchema>;
 
 const contentSchema = z.looseObject({

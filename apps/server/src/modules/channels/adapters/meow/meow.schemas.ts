@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { meowSettingsSchema as sharedMeowSettingsSchema } from '@conversa/shared';
 import { z } from 'zod';
-import { checkHistoryImport, historyImportFields } from '../../history-import.js';
+import { withGeneratedWebhookSecret } from '../generated-secret.js';
 
 /** The WuzAPI event types Conversa subscribes to (POST /webhook `events` and POST /session/connect `Subscribe`). */
 export const MEOW_SUBSCRIBE = ['Message', 'ReadReceipt', 'Connected', 'QR', 'QRTimeout', 'LoggedOut'] as const;
@@ -17,36 +17,11 @@ export function meowSubscriptionsOf(settings: { importOldMessages?: boolean }): 
 }
 
 /**
- * A `meow` channel's settings (WuzAPI, a gateway over whatsmeow, one WuzAPI user per channel).
- * The webhook URL carries a random secret path segment (`webhookSecret`), compared timing-safe
- * before the body is read.
+ * A `meow` channel's settings (WuzAPI): shared with the channel form (@conversa/shared). The
+ * webhook URL carries a random secret path segment (`webhookSecret`, generated here), compared
+ * timing-safe before the body is read.
  */
-export const meowSettingsSchema = z
-  .object({
-    /** The tenant's WuzAPI server, e.g. https://wuzapi.example.com */
-    baseUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(500)
-      .transform((url) => url.replace(/\/+$/, '')),
-    /** The WuzAPI user's token, sent as the `Token` header. */
-    token: z.string().trim().min(1).max(500),
-    webhookSecret: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{24,128}$/, '24 to 128 URL-safe characters (letters, digits, - and _).')
-      .default(() => randomBytes(24).toString('base64url')),
-    /** Log in with a linking code sent to this number (digits with country code) instead of a QR code. */
-    pairingNumber: z
-      .string()
-      .regex(/^\d{8,15}$/, 'Digits with the country code, 8 to 15 of them.')
-      .optional(),
-    /**
-     * History and group options (SPEC §3): with importOldMessages the session also subscribes to
-     * HistorySync, imported as past conversations (meow.history.ts); with importGroups group
-     * messages become group tickets named after the group.
-     */
-    ...historyImportFields,
-  })
-  .superRefine(checkHistoryImport);
+export const meowSettingsSchema = withGeneratedWebhookSecret(sharedMeowSettingsSchema, 24);
 export type MeowSettings = z.infer<typeof meowSettingsSchema>;
 
 /**

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { telegramSettingsSchema as sharedTelegramSettingsSchema } from '@conversa/shared';
 import { z } from 'zod';
+import { withGeneratedWebhookSecret } from '../generated-secret.js';
 
-export const TELEGRAM_DEFAULT_BASE_URL = 'https://api.telegram.org';
+export { TELEGRAM_DEFAULT_BASE_URL } from '@conversa/shared';
 
 /** Telegram's limits (https://core.telegram.org/bots/api, https://core.telegram.org/bots/faq). */
 export const TELEGRAM_LIMITS = {
@@ -17,34 +18,11 @@ export const TELEGRAM_LIMITS = {
 /** Updates the webhook asks for (setWebhook allowed_updates). */
 export const TELEGRAM_ALLOWED_UPDATES = ['message', 'edited_message'] as const;
 
-/** `123456789:AAH…` as BotFather issues it; it is part of every request path, so nothing else is let in. */
-const tokenSchema = z
-  .string({ error: 'Telegram channel needs a token' })
-  .trim()
-  .min(1, 'Telegram channel needs a token')
-  .max(200)
-  .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/, 'Not a Telegram bot token (digits, a colon, then the key BotFather gave)');
-
-/** setWebhook secret_token: 1–256 characters A-Z, a-z, 0-9, _ and -. */
-const webhookSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'Use 16 to 256 characters: letters, digits, _ and -');
-
-export const telegramSettingsSchema = z.object({
-  token: tokenSchema,
-  /** The Bot API server (a self-hosted Bot API server or a simulator in tests and the demo). */
-  baseUrl: z
-    .string()
-    .trim()
-    .max(300)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }))
-    .transform((url) => url.replace(/\/+$/, ''))
-    .default(TELEGRAM_DEFAULT_BASE_URL),
-  /** Sent back by Telegram in X-Telegram-Bot-Api-Secret-Token; generated when the channel is created. */
-  webhookSecret: webhookSecretSchema.default(() => randomBytes(32).toString('base64url')),
-  /** Updates by webhook, or by long polling (getUpdates) for servers without a public URL. */
-  mode: z.enum(['webhook', 'polling']).default('webhook'),
-  /** Long polling: how long one getUpdates call waits for updates (seconds; 0 is short polling). */
-  pollTimeoutSeconds: z.number().int().min(0).max(15).default(10),
-});
+/**
+ * A Telegram channel's settings: shared with the channel form (@conversa/shared); the webhook
+ * secret (X-Telegram-Bot-Api-Secret-Token) is generated here when the channel is created.
+ */
+export const telegramSettingsSchema = withGeneratedWebhookSecret(sharedTelegramSettingsSchema, 32);
 export type TelegramSettings = z.output<typeof telegramSettingsSchema>;
 
 // ---- Bot API objects we read (https://core.telegram.org/bots/api#available-types) ----

@@ -1,37 +1,8 @@
+import { wabaSettingsSchema } from '@conversa/shared';
 import { z } from 'zod';
 
-/**
- * A WhatsApp Business Cloud API channel (SPEC §3 WABA fields: phone id, business account id, API
- * version, token), plus what the webhook needs: the app secret that signs notifications
- * (X-Hub-Signature-256) and the verify token of the subscription handshake. `token`, `appSecret`
- * and `verifyToken` are secrets: the channel API shows them masked.
- */
-export const wabaSettingsSchema = z.object({
-  phoneNumberId: z
-    .string()
-    .trim()
-    .regex(/^\d{5,30}$/, 'The phone number ID shown by Meta (digits).'),
-  businessAccountId: z
-    .string()
-    .trim()
-    .regex(/^\d{5,30}$/, 'The WhatsApp Business Account ID shown by Meta (digits).')
-    .optional(),
-  apiVersion: z
-    .string()
-    .trim()
-    .regex(/^v\d{1,2}\.\d$/, "A Graph API version such as 'v21.0'.")
-    .default('v21.0'),
-  token: z.string().trim().min(10, 'The access token of the app (a system user token).').max(2048),
-  appSecret: z.string().trim().min(8, 'The app secret (App settings → Basic), used to check webhook signatures.').max(256),
-  verifyToken: z.string().trim().min(8, 'A verify token of at least 8 characters, the same as in the webhook configuration.').max(256),
-  baseUrl: z
-    .url({ protocol: /^https?$/, error: 'An http(s) URL.' })
-    .max(500)
-    .default('https://graph.facebook.com')
-    .transform((url) => url.replace(/\/+$/, '')),
-  /** How outgoing files reach Meta: uploaded to the media endpoint, or as a signed link to this server (APP_URL must be public). */
-  mediaDelivery: z.enum(['upload', 'link']).default('upload'),
-});
+/** A WhatsApp Business Cloud API channel's settings: shared with the channel form (@conversa/shared). */
+export { wabaSettingsSchema };
 export type WabaSettings = z.output<typeof wabaSettingsSchema>;
 
 // ---- Webhook notifications (only the fields the adapter reads; the rest is ignored) ----
