@@ -82,7 +82,9 @@ describe('the routes use the shared body schemas', () => {
       importOldMessages: true,
       historySyncLimit: 0,
     };
-    const shared = Object.fromEntries(Object.entries(sharedIssues(evolutionSettingsSchema, settings)).map(([path, list]) => [`settings.${path}`, list]));
+    const shared = Object.fromEntries(
+      Object.entries(sharedIssues(evolutionSettingsSchema, settings)).map(([path, list]) => [`settings.${path}`, list]),
+    );
     expect(Object.keys(shared).sort()).toEqual(
       ['settings.apiKey', 'settings.baseUrl', 'settings.historySyncLimit', 'settings.instanceName', 'settings.pairingNumber'].sort(),
     );

@@ -121,7 +121,9 @@ const telegramTokenSchema = z
   .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/, 'Not a Telegram bot token (digits, a colon, then the key BotFather gave)');
 
 /** setWebhook secret_token: 1–256 characters A-Z, a-z, 0-9, _ and -. */
-export const telegramWebhookSecretSchema = z.string().regex(/^[A-Za-z0-9_-]{16,256}$/, 'Use 16 to 256 characters: letters, digits, _ and -');
+export const telegramWebhookSecretSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,256}$/, 'Use 16 to 256 characters: letters, digits, _ and -');
 
 export const telegramSettingsSchema = z.object({
   token: telegramTokenSchema,

@@ -6,5 +6,8 @@ import type { z } from 'zod';
  * webhook secret the server generates when the settings have none: `bytes` random bytes, base64url.
  */
 export function withGeneratedWebhookSecret<S extends z.ZodType<{ webhookSecret?: string }>>(schema: S, bytes: number) {
-  return schema.transform((settings) => ({ ...settings, webhookSecret: settings.webhookSecret ?? randomBytes(bytes).toString('base64url') }));
+  return schema.transform((settings) => ({
+    ...settings,
+    webhookSecret: settings.webhookSecret ?? randomBytes(bytes).toString('base64url'),
+  }));
 }

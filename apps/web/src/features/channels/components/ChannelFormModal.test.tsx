@@ -150,7 +150,11 @@ describe('the channel form', () => {
     const post = api.calls.find((call) => call.method === 'POST');
     const settings = (post?.body as { settings: unknown }).settings;
     expect(meowSettingsSchema.safeParse(settings).success).toBe(true);
-    expect(post?.body).toMatchObject({ name: 'WuzAPI', type: 'meow', settings: { baseUrl: 'https://wuzapi.example.com', token: 'token-do-usuario' } });
+    expect(post?.body).toMatchObject({
+      name: 'WuzAPI',
+      type: 'meow',
+      settings: { baseUrl: 'https://wuzapi.example.com', token: 'token-do-usuario' },
+    });
     vi.unstubAllGlobals();
   });
 

@@ -246,7 +246,10 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
   /** The history block checked live by the server's rules (its fields only apply with importOldMessages on). */
   const historyProblems =
     withHistory && settings.importOldMessages === true
-      ? schemaErrors(historyBlockSchema, cleanSettings(settings), { field: (path) => path.split('.')[0], issueMessage: historyIssueMessage(t) })
+      ? schemaErrors(historyBlockSchema, cleanSettings(settings), {
+          field: (path) => path.split('.')[0],
+          issueMessage: historyIssueMessage(t),
+        })
       : {};
   const historyMessages: Record<string, string> = {
     ...Object.fromEntries(Object.entries(settingErrors).filter(([key]) => HISTORY_KEYS.includes(key))),
