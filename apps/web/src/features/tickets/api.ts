@@ -7,7 +7,7 @@ import { http } from '../../lib/http';
 import i18n from '../../lib/i18n';
 import { notifyError } from '../../lib/notify';
 import { getSession, subscribeSession } from '../../lib/session';
-import { applyTicketToCache, upsertMessageInCache } from './cache';
+import { applySendAnswerToCache, applyTicketToCache, upsertMessageInCache } from './cache';
 import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketLog, type TicketPage } from './keys';
 import { Outbox, type OutboxItem, type OutboxRequest } from './outbox';
 
@@ -122,9 +122,10 @@ export function outboxOf(qc: QueryClient): Outbox {
   if (existing) return existing;
   const outbox = new Outbox({
     send: postReply,
-    onSent: (message) => upsertMessageInCache(qc, message),
+    onSent: (message) => applySendAnswerToCache(qc, message),
     onFailed: (error) => {
-      if (!isApiError(error) || !error.handled) notifyError(errorMessage(error), 'message-send-error', i18n.t('errors.ERR_SENDING_WAPP_MSG'));
+      if (!isApiError(error) || !error.handled)
+        notifyError(errorMessage(error), 'message-send-error', i18n.t('errors.ERR_SENDING_WAPP_MSG'));
     },
     isStored: (ticketId, clientId) => storedClientIds(qc.getQueryData(messageKeys.ticket(ticketId))).has(clientId),
     userId: () => getSession()?.userId ?? null,
@@ -180,7 +181,7 @@ export function useResendMessage() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => http.post<Message>(`/messages/${id}/resend`),
-    onSuccess: (message) => upsertMessageInCache(qc, message),
+    onSuccess: (message) => applySendAnswerToCache(qc, message),
   });
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigator } from '../../lib/navigation';
 import { testQueryClient } from '../../test/render';
 import { queueKeys } from '../queues/api';
-import { applyContactToTickets, flattenMessages, flattenTickets } from './cache';
+import { applyContactToTickets, applySendAnswerToCache, flattenMessages, flattenTickets } from './cache';
 import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketPage, type TicketTab } from './keys';
 import { applyMessageEvent, applyTicketEvent } from './ticket-events';
 import { signInAs } from '../../test/session';
@@ -150,13 +150,26 @@ describe('ticket events respect the list filters', () => {
     signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const search = filtersOf('pending', { searchParam: 'maria' });
     seedList(search, []);
-    update(buildTicket({ id: 60, contact: { id: 1, name: 'Maria Souza', number: '5511911112222', email: null, profilePicUrl: null, blocked: false } }));
+    update(
+      buildTicket({
+        id: 60,
+        contact: { id: 1, name: 'Maria Souza', number: '5511911112222', email: null, profilePicUrl: null, blocked: false },
+      }),
+    );
     update(buildTicket({ id: 61, lastMessage: 'falar com a Maria' }));
     update(buildTicket({ id: 62, lastMessage: 'nada a ver' }));
     expect(listed(search).ids.sort()).toEqual([60, 61]);
     const byNumber = filtersOf('pending', { searchParam: '91111-2222' });
     seedList(byNumber, []);
-    update(later(buildTicket({ id: 60, contact: { id: 1, name: 'Maria Souza', number: '5511911112222', email: null, profilePicUrl: null, blocked: false } }), 3));
+    update(
+      later(
+        buildTicket({
+          id: 60,
+          contact: { id: 1, name: 'Maria Souza', number: '5511911112222', email: null, profilePicUrl: null, blocked: false },
+        }),
+        3,
+      ),
+    );
     expect(listed(byNumber).ids).toEqual([60]);
   });
 });
@@ -193,7 +206,12 @@ describe('what the viewer may see', () => {
   it('a ticket on screen that leaves the agent’s view: told which one and where, and the chat closes', () => {
     signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
     const show = vi.spyOn(notifications, 'show');
-    const ticket = buildTicket({ id: 90, status: 'open', userId: ME, contact: { id: 3, name: 'Bruno Boleto', number: null, email: null, profilePicUrl: null, blocked: false } });
+    const ticket = buildTicket({
+      id: 90,
+      status: 'open',
+      userId: ME,
+      contact: { id: 3, name: 'Bruno Boleto', number: null, email: null, profilePicUrl: null, blocked: false },
+    });
     qc.setQueryData(ticketKeys.detail(90), ticket);
     seedList(filtersOf('open'), [ticket]);
 
@@ -275,6 +293,35 @@ describe('message events', () => {
     ]);
     // The ticket with the new message goes to the top of its list; nothing is listed twice.
     expect(listed(filtersOf('open'))).toEqual({ ids: [100, 101], count: 2 });
+  });
+
+  it("a send's HTTP answer arriving after the socket's later state does not set the message back to pending", () => {
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
+    const ticket = buildTicket({ id: 120, status: 'open', userId: ME });
+    seedList(filtersOf('open'), [ticket]);
+    qc.setQueryData<InfiniteData<MessagePage>>(messageKeys.ticket(120), {
+      pages: [{ messages: [], messagesOffLine: [], hasMore: false }],
+      pageParams: [1],
+    });
+    const reply = buildMessage(120, 10, { fromMe: true, status: 'pending', userId: ME, body: 'Olá!' });
+    // The send job ran before the POST's answer came back: the socket brought the message, then 'sent'.
+    applyMessageEvent(qc, { action: 'create', message: reply, ticket: later(ticket, 10) });
+    applyMessageEvent(qc, { action: 'update', message: { ...reply, status: 'sent', ack: 1 }, ticket: later(ticket, 11) });
+    applySendAnswerToCache(qc, reply);
+    expect(messagesOf(120).map((m) => [m.body, m.status])).toEqual([['Olá!', 'sent']]);
+
+    // A resend's answer (pending) does replace the unconfirmed state it ends.
+    const unsure = buildMessage(120, 20, { fromMe: true, status: 'unconfirmed', userId: ME, body: 'Pedido 123' });
+    applyMessageEvent(qc, { action: 'create', message: unsure, ticket: later(ticket, 20) });
+    applySendAnswerToCache(qc, { ...unsure, status: 'pending' });
+    // And an answer for a message the socket has not brought yet is added.
+    const fresh = buildMessage(120, 30, { fromMe: true, status: 'pending', userId: ME, body: 'Mais alguma coisa?' });
+    applySendAnswerToCache(qc, fresh);
+    expect(messagesOf(120).map((m) => [m.body, m.status])).toEqual([
+      ['Olá!', 'sent'],
+      ['Pedido 123', 'pending'],
+      ['Mais alguma coisa?', 'pending'],
+    ]);
   });
 
   it('a message of a chat never opened is not cached (its first load brings it); its ticket still moves', () => {

@@ -135,7 +135,9 @@ export function applyTicketToCache(qc: QueryClient, ticket: Ticket): void {
   const before = qc.getQueryData<Ticket>(ticketKeys.detail(ticket.id));
   // A chat is prepared for a ticket the user may open; one out of their view is not (the server refuses it).
   if (before || viewerMaySee(ticket, viewer)) {
-    qc.setQueryData<Ticket>(ticketKeys.detail(ticket.id), (current) => (current && current.updatedAt > ticket.updatedAt ? current : ticket));
+    qc.setQueryData<Ticket>(ticketKeys.detail(ticket.id), (current) =>
+      current && current.updatedAt > ticket.updatedAt ? current : ticket,
+    );
   }
   // A new state, owner or queue is a new line in the ticket's history.
   if (before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
@@ -196,6 +198,20 @@ export function upsertMessageInCache(qc: QueryClient, message: Message): void {
   });
 }
 
+/** How far a sent message has gone; a status the provider reported later ranks higher. */
+const DELIVERY_PROGRESS: Partial<Record<Message['status'], number>> = { sent: 1, delivered: 2, read: 3 };
+
+/**
+ * The HTTP answer of a send or resend: the message as stored at that moment (usually `pending`).
+ * The socket may have brought a later state first (the send job ran before the answer arrived):
+ * that state is kept, never set back.
+ */
+export function applySendAnswerToCache(qc: QueryClient, message: Message): void {
+  const cached = flattenMessages(qc.getQueryData<Messages>(messageKeys.ticket(message.ticketId))).find((m) => m.id === message.id);
+  if (cached && (DELIVERY_PROGRESS[cached.status] ?? 0) > (DELIVERY_PROGRESS[message.status] ?? 0)) return;
+  upsertMessageInCache(qc, message);
+}
+
 /** The messages of a chat, oldest first, each once (pages may overlap after new messages shift them). */
 export function flattenMessages(data: Messages | undefined): Message[] {
   if (!data) return [];
@@ -243,7 +259,11 @@ export function outboxMessage(item: OutboxItem, userId: number | null): Message 
  * they were written; a reply whose stored message has already arrived (answer or socket event,
  * matched by client id) shows once, as the server's.
  */
-export function withOutbox(messages: Message[], items: OutboxItem[], userId: number | null): { message: Message; item: OutboxItem | null }[] {
+export function withOutbox(
+  messages: Message[],
+  items: OutboxItem[],
+  userId: number | null,
+): { message: Message; item: OutboxItem | null }[] {
   const stored = new Set(messages.flatMap((m) => (m.clientId ? [m.clientId] : [])));
   return [
     ...messages.map((message) => ({ message, item: null })),
