@@ -65,7 +65,7 @@ describe('the socket provider applies ticket and message events to the inbox', (
     localStorage.setItem(`ticketTab:${ME}`, JSON.stringify('pending'));
     const waiting = buildTicket({ id: 1, status: 'pending', queueId: 1, name: 'Carla Cliente' });
     const other = buildTicket({ id: 2, status: 'pending', queueId: 1, name: 'Davi Dúvida' });
-    fakeApi({
+    const api = fakeApi({
       'GET /queue': () => ({ body: QUEUES }),
       'GET /tickets': ({ query }) => ({ body: ticketPage(query.get('status') === 'pending' ? [other, waiting] : []) }),
     });
@@ -77,17 +77,34 @@ describe('the socket provider applies ticket and message events to the inbox', (
     const pending = await screen.findByTestId('ticket-list-pending');
     await within(pending).findByTestId('ticket-1');
     await waitFor(() => expect(countOf('pending')).toBe('2'));
+    const listCalls = () => api.calls.filter((c) => c.path === '/tickets').length;
+    const before = listCalls();
     act(() => socket.serverSends('connect', undefined));
     expect(socket.emitted).toContainEqual([SOCKET_EVENTS.setUserActive]);
+    // What was loaded before the socket joined its rooms is fetched once more.
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+    await Promise.all(api.fetch.mock.results.map((r) => r.value as Promise<unknown>));
 
     // Someone accepts Carla's ticket for this agent: it leaves "Aguardando" for "Atendendo".
-    act(() => socket.serverSends(SOCKET_EVENTS.ticket, { action: 'update', ticket: later(waiting, 10, { status: 'open', userId: ME, username: 'Eu' }) }));
+    act(() =>
+      socket.serverSends(SOCKET_EVENTS.ticket, {
+        action: 'update',
+        ticket: later(waiting, 10, { status: 'open', userId: ME, username: 'Eu' }),
+      }),
+    );
     await waitFor(() => expect(within(pending).queryByTestId('ticket-1')).toBeNull());
     expect(countOf('pending')).toBe('1');
     expect(countOf('open')).toBe('1');
 
     // A new customer writes: the ticket arrives at the top of "Aguardando" with its unread count.
-    const newcomer = buildTicket({ id: 3, status: 'pending', queueId: 1, name: 'Elisa Nova', unreadMessages: 1, updatedAt: later(waiting, 20).updatedAt });
+    const newcomer = buildTicket({
+      id: 3,
+      status: 'pending',
+      queueId: 1,
+      name: 'Elisa Nova',
+      unreadMessages: 1,
+      updatedAt: later(waiting, 20).updatedAt,
+    });
     act(() => {
       socket.serverSends(SOCKET_EVENTS.ticket, { action: 'create', ticket: newcomer });
       socket.serverSends(SOCKET_EVENTS.appMessage, { action: 'create', message: buildMessage(3, 20, { body: 'Oi!' }), ticket: newcomer });
@@ -112,5 +129,34 @@ describe('the socket provider applies ticket and message events to the inbox', (
     // And the accepted one is where it should be.
     await user.click(screen.getByTestId('tab-open'));
     expect(await within(await screen.findByTestId('ticket-list-open')).findByTestId('ticket-1')).toHaveTextContent('Carla Cliente');
+  });
+});
+
+describe('the first connection', () => {
+  it('fetches again what the screen loaded before the socket joined its rooms (an event of that moment was missed)', async () => {
+    signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
+    localStorage.setItem(`ticketTab:${ME}`, JSON.stringify('pending'));
+    const waiting = buildTicket({ id: 1, status: 'pending', queueId: 1, name: 'Carla Cliente' });
+    // A customer writes between the list's answer and the socket's connection: no event reaches this page.
+    const inTheGap = buildTicket({ id: 5, status: 'pending', queueId: 1, name: 'Fábio Intervalo', updatedAt: later(waiting, 5).updatedAt });
+    let connected = false;
+    fakeApi({
+      'GET /queue': () => ({ body: QUEUES }),
+      'GET /tickets': ({ query }) => ({
+        body: ticketPage(query.get('status') !== 'pending' ? [] : connected ? [inTheGap, waiting] : [waiting]),
+      }),
+    });
+    renderWithApp(
+      <SocketProvider>
+        <TicketListPanel selectedId={null} />
+      </SocketProvider>,
+    );
+    const pending = await screen.findByTestId('ticket-list-pending');
+    await within(pending).findByTestId('ticket-1');
+    expect(within(pending).queryByTestId('ticket-5')).toBeNull();
+    connected = true;
+    act(() => socket.serverSends('connect', undefined));
+    expect(await within(pending).findByTestId('ticket-5')).toHaveTextContent('Fábio Intervalo');
+    await waitFor(() => expect(countOf('pending')).toBe('2'));
   });
 });

@@ -104,13 +104,15 @@ function patchUserStatus(qc: QueryClient, { userId, isOnline }: UserStatusEvent)
 }
 
 /**
- * What may have been missed while disconnected is fetched again. The server also disconnects a
- * user whose queues changed: the stored queues (which decide what the ticket lists keep) are
- * refreshed first.
+ * What may have been missed while disconnected is fetched again: after a reconnection, and after
+ * the first connection too, since what the screens loaded before the socket joined its rooms missed
+ * the events of that moment (a channel connected, a ticket taken). The server also disconnects a
+ * user whose queues changed: on a reconnection the stored queues (which decide what the ticket
+ * lists keep) are refreshed first.
  */
-function refetchAfterReconnect(qc: QueryClient): void {
+function refetchAfterConnect(qc: QueryClient, reconnection: boolean): void {
   const userId = getUserId();
-  if (userId !== null) {
+  if (reconnection && userId !== null) {
     void fetchUser(userId, { silent: true })
       .then((user) => saveUser(user))
       .catch(() => undefined);
@@ -152,7 +154,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       refreshedForThisFailure = false;
       socket.emit(SOCKET_EVENTS.setUserActive);
       if (followedRef.current !== null) socket.emit(SOCKET_EVENTS.joinTicket, followedRef.current);
-      if (connectedBefore) refetchAfterReconnect(qc);
+      refetchAfterConnect(qc, connectedBefore);
       connectedBefore = true;
     });
     socket.on('connect_error', (error: Error) => {
