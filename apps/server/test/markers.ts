@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { SOCKET_EVENTS } from '@conversa/shared';
+import pino, { type Logger } from 'pino';
 import { expect } from 'vitest';
 import { Api } from './api.js';
 import type { AgentSocket } from './inbox.js';
@@ -67,4 +68,27 @@ export async function roundTrip(socket: AgentSocket): Promise<void> {
   } finally {
     io.off('disconnect', onDisconnect);
   }
+}
+
+/**
+ * A server logger that keeps its lines in memory: a log line the code writes when it takes a branch
+ * (e.g. "logged out; not reconnecting") is the positive marker that the other branch was not taken.
+ */
+export function recordingLogger(): {
+  logger: Logger;
+  lines: Array<Record<string, unknown>>;
+  waitForLine(msg: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+} {
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const waitForLine = async (msg: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = lines.find((line) => line.msg === msg);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no log line "${msg}" within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10)); // polling for the line, not a wait for time to pass
+    }
+  };
+  return { logger, lines, waitForLine };
 }

@@ -10,6 +10,7 @@ import { HttpsProxyAgent } from 'https-proxy-agent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
+import { recordingLogger } from '../../../../../test/markers.js';
 import {
   buildInboxTenant,
   closeAllSockets,
@@ -44,6 +45,8 @@ const CUSTOMER = '5511988887777';
 const PHONE_JID = '5511955554444:17@s.whatsapp.net';
 const MAX_BACKOFF_MS = 100;
 
+/** The server's log, kept: the drivers' log lines mark the branch they took. */
+const log = recordingLogger();
 let server: TestServer;
 let api: Api;
 let t: InboxTenant;
@@ -53,7 +56,7 @@ const sockets: RecordedSocket[] = [];
 const undownloadable = new Set(['3EB0A1B2C3D4E5F60721']);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { logger: log.logger });
   api = new Api(server.url);
   registerSessionDriver(
     createBaileysDriver({
@@ -367,8 +370,14 @@ describe('baileys channel', () => {
         async () => (await count(server.ctx, sql`select count(*) from channel_session_leases where channel_id = ${channel.id}`)) === 0,
       ),
     ).toBeTruthy();
-    // A genuine wait: a reconnection would come after a backoff (at most MAX_BACKOFF_MS) and a read of the login.
-    await new Promise((resolve) => setTimeout(resolve, 2 * MAX_BACKOFF_MS));
+    // The driver took the logout branch (its log line), which schedules no reconnection.
+    const loggedOut = await log.waitForLine('baileys session logged out from the phone');
+    expect(loggedOut.channelId).toBe(channel.id);
+    expect(
+      log.lines
+        .slice(log.lines.indexOf(loggedOut))
+        .filter((line) => line.channelId === channel.id && line.msg === 'baileys connection closed; reconnecting'),
+    ).toEqual([]);
     expect(sockets.length).toBe(before); // no reconnection
     // The sweep leaves a deliberately disconnected channel alone.
     await sessionHostOf(server.ctx).sweep();

@@ -669,10 +669,15 @@ describe('throttle', () => {
   });
 
   it('keeps the spacing when the send claims (a database round trip each) come back bunched', async () => {
-    const started = Date.now();
     const numbers = Array.from({ length: 9 }, () => newNumber());
-    // Every claim answers at the same moment, 150 ms after the start, whatever its throttle slot.
-    const claimSend = () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, 150 - (Date.now() - started))));
+    // Every claim answers at the same moment, once the ninth has been asked for, whatever its throttle slot.
+    let releaseClaims!: () => void;
+    const claimsAnswered = new Promise<void>((resolve) => (releaseClaims = resolve));
+    let claims = 0;
+    const claimSend = () => {
+      if (++claims === numbers.length) releaseClaims();
+      return claimsAnswered;
+    };
     // When each request leaves for the Cloud API.
     const http = server.ctx.http;
     const at: number[] = [];

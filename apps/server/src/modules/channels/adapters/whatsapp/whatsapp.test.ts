@@ -10,6 +10,7 @@ import WAWebJS from 'whatsapp-web.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
+import { recordingLogger } from '../../../../../test/markers.js';
 import {
   buildInboxTenant,
   closeAllSockets,
@@ -21,7 +22,6 @@ import {
   buildQueue,
   type InboxTenant,
   settledMessageRow,
-  sleep,
 } from '../../../../../test/inbox.js';
 import { upsertAuthState } from '../../sessions/auth-state.repository.js';
 import { findChannelById } from '../../channels.repository.js';
@@ -43,6 +43,8 @@ const GROUP = '120363041967849074@g.us';
 const HISTORY_CUSTOMER = '5511955554444';
 const BACKOFF = { firstMs: 50, maxMs: 200 };
 
+/** The server's log, kept: the drivers' log lines mark the branch they took. */
+const log = recordingLogger();
 let server: TestServer;
 let api: Api;
 let t: InboxTenant;
@@ -66,7 +68,7 @@ function useRecordedDriver(options: { pairingTimeoutMs?: number } = {}) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { logger: log.logger });
   api = new Api(server.url);
   t = await buildInboxTenant(server);
   watcher = await connectAgent(server.url, t.admin.token);
@@ -431,8 +433,14 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     // The host closed the session: the client is destroyed and no new one is built.
     await eventually(async () => (client.called('destroy').length === 1 ? true : undefined));
     const total = clients.length;
-    // A genuine wait: a reconnection would come after a backoff of at most BACKOFF.maxMs.
-    await sleep(BACKOFF.maxMs + 100);
+    // The driver took the logout branch (its log line), which schedules no reconnection.
+    const loggedOut = await log.waitForLine('whatsapp logged out from the phone');
+    expect(loggedOut.channelId).toBe(channelId);
+    expect(
+      log.lines
+        .slice(log.lines.indexOf(loggedOut))
+        .filter((line) => line.channelId === channelId && line.msg === 'whatsapp connection lost; reconnecting'),
+    ).toEqual([]);
     expect(clients.length).toBe(total);
     expect(await count(server.ctx, sql`select count(*) from channel_session_leases where channel_id = ${channelId}`)).toBe(0);
   });
