@@ -6,44 +6,21 @@
  * processes while the other goes on — then counts what was acknowledged, lost, duplicated and stuck.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleForChildProcess } from './child-bundle.js';
 import { TEST_DATABASE_URL } from './databases.js';
 
 const serverRoot = resolve(import.meta.dirname, '..');
 const repoRoot = resolve(serverRoot, '../..');
-let bundleDir: string;
+let bundle: Awaited<ReturnType<typeof bundleForChildProcess>>;
 let main: string;
 
 beforeAll(async () => {
-  // Under apps/server so that the bundle finds apps/server/drizzle and resolves npm packages as the build does.
-  const cache = join(serverRoot, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  bundleDir = mkdtempSync(join(cache, 'conversa-crash-test-'));
-  main = join(bundleDir, 'main.js');
-  await build({
-    entryPoints: [join(serverRoot, 'src/main.ts')],
-    outfile: main,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalize-npm-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@conversa/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  bundle = await bundleForChildProcess('src/main.ts', 'crash-test');
+  main = bundle.file;
 });
-afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+afterAll(() => bundle?.remove());
 
 interface Figures {
   kills: number;

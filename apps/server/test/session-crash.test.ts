@@ -11,12 +11,10 @@
  * HTTP server (test/phone-driver.ts) that records what it received and never answers the first send.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazyBaileysDriver } from '../src/modules/channels/adapters/baileys/baileys.adapter.js';
 import {
@@ -26,6 +24,7 @@ import {
   stopSessionHost,
 } from '../src/modules/channels/sessions/session-host.js';
 import { Api } from './api.js';
+import { bundleForChildProcess } from './child-bundle.js';
 import { TEST_DATABASE_URL } from './databases.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { buildChannel, buildInboxTenant, eventually, inboundTicket, rows, type InboxTenant } from './inbox.js';
@@ -49,7 +48,7 @@ const phone = createServer((request: IncomingMessage, response: ServerResponse) 
 });
 
 describe.runIf(TEST_DATABASE_URL)('a QR-code session whose holder gets SIGKILL', () => {
-  let bundleDir: string;
+  let bundle: Awaited<ReturnType<typeof bundleForChildProcess>> | undefined;
   let holderMain: string;
   let server: TestServer;
   let t: InboxTenant;
@@ -57,29 +56,8 @@ describe.runIf(TEST_DATABASE_URL)('a QR-code session whose holder gets SIGKILL',
   let holder: ChildProcess | undefined;
 
   beforeAll(async () => {
-    const cache = join(serverRoot, 'node_modules', '.cache');
-    mkdirSync(cache, { recursive: true });
-    bundleDir = mkdtempSync(join(cache, 'conversa-session-crash-'));
-    holderMain = join(bundleDir, 'session-holder.js');
-    await build({
-      entryPoints: [join(serverRoot, 'test/session-holder.main.ts')],
-      outfile: holderMain,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      logLevel: 'warning',
-      plugins: [
-        {
-          name: 'externalize-npm-packages',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@conversa/') ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
-    });
+    bundle = await bundleForChildProcess('test/session-holder.main.ts', 'session-holder');
+    holderMain = bundle.file;
     await new Promise<void>((done) => phone.listen(0, '127.0.0.1', done));
     phoneUrl = `http://127.0.0.1:${(phone.address() as AddressInfo).port}`;
     registerSessionDriver(phoneDriver(phoneUrl));
@@ -94,7 +72,7 @@ describe.runIf(TEST_DATABASE_URL)('a QR-code session whose holder gets SIGKILL',
     await server?.close();
     registerSessionDriver(lazyBaileysDriver);
     await new Promise((done) => phone.close(done));
-    rmSync(bundleDir, { recursive: true, force: true });
+    bundle?.remove();
   });
 
   it('another node takes the session and its waiting and interrupted sends over within 30 s; each reply reaches the phone once', async () => {
