@@ -12,5 +12,6 @@ export * from './forms/queues.js';
 export * from './forms/contacts.js';
 export * from './forms/channels.js';
 export * from './forms/channel-settings.js';
+export * from './template-variables.js';
 export * from './business-hours.js';
 export * from './forms/auto-replies.js';
