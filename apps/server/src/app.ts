@@ -15,6 +15,9 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
+import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
+import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
+import { queueGreetingConsumer } from './modules/queues/listeners/send-queue-greeting.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -91,7 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes]) {
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));
@@ -113,6 +116,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Until the durable event log relays it (lead, issue 10): the inbound automation chain after commit.
   const inboundAutomation = inboundAutomationConsumer(inboundSteps);
   ctx.events.subscribe((event) => (inboundAutomation.types.includes(event.type) ? inboundAutomation.handle(ctx, event, '') : undefined));
+  // The same for the queues' greetings (helper "hours"): the lead moves it onto the event log with the other consumers.
+  ctx.events.subscribe((event) => (queueGreetingConsumer.types.includes(event.type) ? queueGreetingConsumer.handle(ctx, event, '') : undefined));
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

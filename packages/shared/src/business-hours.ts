@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldRule } from './errors.js';
+import { templateText } from './template-variables.js';
 
 /**
  * Business hours (SPEC §3): per weekday 0–6 (Sunday first) a type — O open all day, C closed all
@@ -96,6 +97,11 @@ export const updateBusinessHoursBodySchema = z.object({
   timeZone: timeZoneSchema.optional(),
 });
 export type UpdateBusinessHoursBody = z.input<typeof updateBusinessHoursBodySchema>;
+
+/** PUT /tenants/message-business-hours/: the absence message; its {{variables}} must be known; empty: none is sent. */
+export const updateAbsenceMessageBodySchema = z.object({
+  messageBusinessHours: templateText().max(ABSENCE_MESSAGE_MAX_LENGTH),
+});
 
 /** A tenant that configured nothing is open every day: no absence message goes out by surprise. */
 export const DEFAULT_BUSINESS_WEEK: BusinessDay[] = WEEKDAYS.map((day) => ({ day, type: 'O' as const, intervals: [] }));

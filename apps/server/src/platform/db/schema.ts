@@ -542,18 +542,22 @@ export const autoReplies = pgTable(
     channelId: integer('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('auto_replies_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`), index('auto_replies_tenant_idx').on(t.tenantId)],
+  (t) => [uniqueIndex('auto_replies_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
 );
 
 /** The inbound message an auto-reply answered: unique, so a message is answered once. */
-export const autoReplySends = pgTable('auto_reply_sends', {
-  inboundMessageId: uuid('inbound_message_id')
-    .primaryKey()
-    .references(() => messages.id, { onDelete: 'cascade' }),
-  tenantId: tenantRef(),
-  autoReplyId: integer('auto_reply_id').references(() => autoReplies.id, { onDelete: 'set null' }),
-  ticketId: integer('ticket_id')
-    .notNull()
-    .references(() => tickets.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const autoReplySends = pgTable(
+  'auto_reply_sends',
+  {
+    inboundMessageId: uuid('inbound_message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    autoReplyId: integer('auto_reply_id').references(() => autoReplies.id, { onDelete: 'set null' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auto_reply_sends_ticket_idx').on(t.ticketId)],
+);
