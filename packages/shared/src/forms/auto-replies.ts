@@ -5,7 +5,8 @@ import { templateText } from '../template-variables.js';
 
 /** /auto-resposta (SPEC §2): keyword or first-message replies, for tenants who need no chatbot flow. */
 
-export const AUTO_REPLY_TRIGGERS = ['keyword', 'firstMessage'] as const;
+/** 'firstMessage' first: a rule without keywords is the simplest valid example of the schema. */
+export const AUTO_REPLY_TRIGGERS = ['firstMessage', 'keyword'] as const;
 export type AutoReplyTrigger = (typeof AUTO_REPLY_TRIGGERS)[number];
 export const AUTO_REPLY_MATCH_MODES = ['exact', 'contains'] as const;
 export type AutoReplyMatchMode = (typeof AUTO_REPLY_MATCH_MODES)[number];
