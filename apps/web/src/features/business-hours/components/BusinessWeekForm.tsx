@@ -102,7 +102,7 @@ export function BusinessWeekForm({ data, canChangeTimeZone }: { data: BusinessHo
                     size="xs"
                     aria-labelledby={`business-day-${day.day}-label`}
                     value={day.type}
-                    onChange={(value) => setType(index, value as BusinessDayType)}
+                    onChange={(value) => setType(index, value)}
                     data={BUSINESS_DAY_TYPES.map((type) => ({ value: type, label: t(`businessHours.types.${type}`) }))}
                     data-testid={`business-day-${day.day}-type`}
                   />
