@@ -65,6 +65,7 @@ export async function startTestServer(
   const ctx = createContext(env, database, logger, { pollingIntervalSeconds: 0.5 });
   await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
+  ctx.events.start();
   await ensureFirstStart(ctx, () => undefined);
   const app = await buildApp(ctx, { webDist: options.webDist });
   await options.configure?.(app);
@@ -79,6 +80,7 @@ export async function startTestServer(
     app,
     async close() {
       await app.close();
+      await ctx.events.stop();
       await ctx.jobs.stop();
       await database.close();
       await drop();
