@@ -119,7 +119,7 @@ export class EventLog {
       .insert(domainEvents)
       .values(events.map((event) => ({ tenantId: event.tenantId, type: event.type, payload: storedPayload(event) })))
       .returning({ id: domainEvents.id });
-    return rows.map((row, index) => ({ id: String(row.id), event: events[index]! }));
+    return rows.map((row, index) => ({ id: String(row.id), event: events[index] }));
   }
 
   /** After the commit: each event to the listeners and the consumers, in the background of the caller. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { Db, SqlExecutor } from '../db/client.js';
 import { executorFor } from '../db/raw-executor.js';
