@@ -30,7 +30,12 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     secrets,
     database,
     db: database.db,
-    jobs: new Jobs(database.raw, logger, { pollingIntervalSeconds: options.pollingIntervalSeconds }, modules.flatMap((module) => module.jobs ?? [])),
+    jobs: new Jobs(
+      database.raw,
+      logger,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds },
+      modules.flatMap((module) => module.jobs ?? []),
+    ),
     mailer: createMailer(env, logger),
     media: new MediaStore(env.DATA_DIR, createHmac('sha256', secrets.jwtRefreshSecret).update('media-urls').digest('base64url')),
     logger,

@@ -8,4 +8,12 @@ import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
 /** Every module with durable jobs or event consumers; the context registers them with the platform at start. */
-export const allModules: readonly ModuleRegistration[] = [platformModule, authModule, contactsModule, messagesModule, channelsModule, ticketsModule, automationModule];
+export const allModules: readonly ModuleRegistration[] = [
+  platformModule,
+  authModule,
+  contactsModule,
+  messagesModule,
+  channelsModule,
+  ticketsModule,
+  automationModule,
+];

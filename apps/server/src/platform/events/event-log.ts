@@ -103,7 +103,8 @@ export class EventLog {
 
   /** A durable consumer: handles each logged event of its types once it is committed, wherever it was committed. */
   register(consumer: EventConsumer): void {
-    if (this.consumers.some((known) => known.name === consumer.name)) throw new Error(`Event consumer '${consumer.name}' is registered twice.`);
+    if (this.consumers.some((known) => known.name === consumer.name))
+      throw new Error(`Event consumer '${consumer.name}' is registered twice.`);
     this.consumers.push(consumer);
   }
 
@@ -146,7 +147,10 @@ export class EventLog {
         handled.push(consumer.name);
       } catch (error) {
         complete = false;
-        this.logger.error({ err: error, consumer: consumer.name, eventId: id, event: event.type }, 'event consumer failed; the sweep retries it');
+        this.logger.error(
+          { err: error, consumer: consumer.name, eventId: id, event: event.type },
+          'event consumer failed; the sweep retries it',
+        );
       }
     }
     return { id, handled, complete };
@@ -214,12 +218,20 @@ export class EventLog {
     this.sweeping ??= (async () => {
       try {
         const db = this.context().db;
-        const slow = [...this.inFlight].filter(([, relay]) => Date.now() - relay.started > (this.graceSeconds * 1000) / 2).map(([id]) => id);
+        const slow = [...this.inFlight]
+          .filter(([, relay]) => Date.now() - relay.started > (this.graceSeconds * 1000) / 2)
+          .map(([id]) => id);
         if (slow.length > 0) await queryFixed(db, STATEMENTS.renew, [slow, this.graceSeconds]);
-        const rows = await queryFixed<{ id: string; payload: DomainEvent; attempts: number; handled: string[] }>(db, STATEMENTS.sweep, [this.graceSeconds, 200]);
+        const rows = await queryFixed<{ id: string; payload: DomainEvent; attempts: number; handled: string[] }>(db, STATEMENTS.sweep, [
+          this.graceSeconds,
+          200,
+        ]);
         for (const row of rows) {
           if (row.attempts > this.maxAttempts) {
-            this.logger.error({ eventId: row.id, event: row.payload.type, handled: row.handled }, 'event given up after repeated consumer failures');
+            this.logger.error(
+              { eventId: row.id, event: row.payload.type, handled: row.handled },
+              'event given up after repeated consumer failures',
+            );
             await this.finish({ id: row.id, handled: [], complete: true });
             continue;
           }

@@ -7,7 +7,10 @@ import type { DomainEvent } from './domain-events.js';
  * transaction and relayed only after the commit: nobody hears of a change that was rolled back, and
  * no committed change goes unheard, even if this process dies right after the commit.
  */
-export async function transact<T>(ctx: Pick<AppContext, 'db' | 'events' | 'jobs'>, work: (tx: Db, events: DomainEvent[]) => Promise<T>): Promise<T> {
+export async function transact<T>(
+  ctx: Pick<AppContext, 'db' | 'events' | 'jobs'>,
+  work: (tx: Db, events: DomainEvent[]) => Promise<T>,
+): Promise<T> {
   const events: DomainEvent[] = [];
   const { result, logged } = await ctx.db.transaction(async (tx) => {
     const result = await work(tx, events);
