@@ -1,4 +1,11 @@
-import { BIRTHDAY_TEMPLATE_VARIABLES, greetingFor, renderTemplate, templateText, templateVariablesIn, unknownTemplateVariables } from '@conversa/shared';
+import {
+  BIRTHDAY_TEMPLATE_VARIABLES,
+  greetingFor,
+  renderTemplate,
+  templateText,
+  templateVariablesIn,
+  unknownTemplateVariables,
+} from '@conversa/shared';
 import { describe, expect, it } from 'vitest';
 import { templateValues } from './queue-automated-message.js';
 
@@ -9,12 +16,19 @@ describe('the template-variable engine (packages/shared)', () => {
   });
 
   it('renders the known variables and leaves unknown ones as written', () => {
-    expect(renderTemplate('{{greeting}}, {{name}}! {{desconhecida}} {{email}}', { greeting: 'Bom dia', name: 'Ana' })).toBe('Bom dia, Ana! {{desconhecida}} ');
+    expect(renderTemplate('{{greeting}}, {{name}}! {{desconhecida}} {{email}}', { greeting: 'Bom dia', name: 'Ana' })).toBe(
+      'Bom dia, Ana! {{desconhecida}} ',
+    );
   });
 
   it('names unknown variables, and the birthday set refuses protocol, kanban, user and userEmail', () => {
     expect(unknownTemplateVariables('{{name}} {{nome}} {{firstName}}')).toEqual(['nome']);
-    expect(unknownTemplateVariables('{{name}} {{protocol}} {{kanban}} {{user}} {{userEmail}}', BIRTHDAY_TEMPLATE_VARIABLES)).toEqual(['protocol', 'kanban', 'user', 'userEmail']);
+    expect(unknownTemplateVariables('{{name}} {{protocol}} {{kanban}} {{user}} {{userEmail}}', BIRTHDAY_TEMPLATE_VARIABLES)).toEqual([
+      'protocol',
+      'kanban',
+      'user',
+      'userEmail',
+    ]);
   });
 
   it('the shared schema refuses a text with an unknown variable, naming it and the rule', () => {
@@ -37,7 +51,14 @@ describe('the template-variable engine (packages/shared)', () => {
     const values = templateValues(
       {
         ticket: { id: 1, contactId: 2, channelId: 3, userId: 4 },
-        contact: { name: 'Maria da Silva Souza', number: '5511999990000', email: 'maria@example.test', firstName: null, lastName: null, businessName: 'Loja Azul' },
+        contact: {
+          name: 'Maria da Silva Souza',
+          number: '5511999990000',
+          email: 'maria@example.test',
+          firstName: null,
+          lastName: null,
+          businessName: 'Loja Azul',
+        },
         agent: { name: 'Carlos', email: 'carlos@example.test' },
         timeZone: 'America/Sao_Paulo',
       },
