@@ -17,7 +17,6 @@ import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
-import { queueGreetingConsumer } from './modules/queues/listeners/send-queue-greeting.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -37,8 +36,6 @@ import { allAdapters } from './modules/channels/adapters/registry.js';
 import { registerWebchatSockets } from './modules/channels/adapters/webchat/webchat.sockets.js';
 import { registerDemoSimulators } from './modules/demo/demo-simulators.js';
 import { registerNumericParams } from './platform/http/numeric-params.js';
-import { inboundAutomationConsumer } from './modules/automation/listeners/run-inbound-automation.js';
-import { inboundSteps } from './modules/automation/inbound-steps.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app, served at `/` when present. */
@@ -113,11 +110,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
-  // Until the durable event log relays it (lead, issue 10): the inbound automation chain after commit.
-  const inboundAutomation = inboundAutomationConsumer(inboundSteps);
-  ctx.events.subscribe((event) => (inboundAutomation.types.includes(event.type) ? inboundAutomation.handle(ctx, event, '') : undefined));
-  // The same for the queues' greetings (helper "hours"): the lead moves it onto the event log with the other consumers.
-  ctx.events.subscribe((event) => (queueGreetingConsumer.types.includes(event.type) ? queueGreetingConsumer.handle(ctx, event, '') : undefined));
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 
