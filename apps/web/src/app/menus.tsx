@@ -2,11 +2,13 @@ import type { Profile } from '@conversa/shared';
 import {
   IconAddressBook,
   IconBuildingSkyscraper,
+  IconDoorExit,
   IconHome,
   IconMessages,
   IconPlugConnected,
   IconReceipt2,
   IconSettings,
+  IconStar,
   IconStack2,
   IconUsers,
   type Icon,
@@ -35,10 +37,12 @@ const TICKETS: MenuItem = { labelKey: 'menu.tickets', path: PATHS.atendimento, i
 const CONTACTS: MenuItem = { labelKey: 'menu.contacts', path: PATHS.contacts, icon: IconAddressBook };
 const CHANNELS: MenuItem = { labelKey: 'menu.channels', path: PATHS.channels, icon: IconPlugConnected };
 const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: IconStack2 };
+const CLOSING: MenuItem = { labelKey: 'menu.closing', path: PATHS.closing, icon: IconDoorExit };
+const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
 const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS];
-const SUPERVISOR: MenuItem[] = [...COMMON, CHANNELS, QUEUES];
+const SUPERVISOR: MenuItem[] = [...COMMON, CHANNELS, QUEUES, CLOSING, RATINGS];
 const ADMIN: MenuItem[] = [...SUPERVISOR, USERS, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);

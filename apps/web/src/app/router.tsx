@@ -20,6 +20,10 @@ const ChatPage = lazyPage(() => import('../features/tickets/pages/ChatPage'), 'C
 const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'), 'ContactsPage');
 const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'), 'QueuesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
+const ClosingMessagesPage = lazyPage(() => import('../features/closing/pages/ClosingMessagesPage'), 'ClosingMessagesPage');
+const RatingsLayout = lazyPage(() => import('../features/ratings/pages/RatingsLayout'), 'RatingsLayout');
+const RatingsListPage = lazyPage(() => import('../features/ratings/pages/RatingsListPage'), 'RatingsListPage');
+const RatingSettingsPage = lazyPage(() => import('../features/ratings/pages/RatingSettingsPage'), 'RatingSettingsPage');
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
@@ -78,6 +82,12 @@ export function AppRouter() {
             <Route path={PATHS.profile} element={<ProfilePage />} />
             <Route path={PATHS.queues} element={guarded(SUPERVISORS, <QueuesPage />)} />
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
+            <Route path={PATHS.closing} element={guarded(SUPERVISORS, <ClosingMessagesPage />)} />
+            <Route path={PATHS.ratings} element={guarded(SUPERVISORS, <RatingsLayout />)}>
+              <Route index element={<Navigate to="listar" replace />} />
+              <Route path="listar" element={<RatingsListPage />} />
+              <Route path="configurar" element={<RatingSettingsPage />} />
+            </Route>
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />

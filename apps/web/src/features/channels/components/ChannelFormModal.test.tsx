@@ -19,6 +19,8 @@ const waba: Channel = {
   isDefault: true,
   queueId: null,
   farewellMessage: null,
+  autoCloseKeyword: null,
+  autoEvaluation: false,
   autoDistribution: 'none',
   settings: {
     phoneNumberId: '106540352242922',
