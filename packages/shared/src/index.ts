@@ -12,4 +12,5 @@ export * from './forms/queues.js';
 export * from './forms/contacts.js';
 export * from './forms/channels.js';
 export * from './forms/channel-settings.js';
+export * from './template-variables.js';
 export * from './closing.js';
