@@ -1,4 +1,9 @@
+import { answerRatingStep } from '../ratings/automation/answer-rating.step.js';
+import { autoCloseKeywordStep } from '../tickets/automation/auto-close-keyword.step.js';
 import type { InboundAutomationStep } from './inbound-chain.js';
 
 /** Every reaction to a customer's message, each module adding its own (see InboundAutomationStep for the order). */
-export const inboundSteps: InboundAutomationStep[] = [];
+export const inboundSteps: InboundAutomationStep[] = [
+  answerRatingStep,
+  autoCloseKeywordStep,
+];

@@ -19,7 +19,7 @@ export const answerRatingStep: InboundAutomationStep = {
   order: 10,
   async run(ctx: AppContext, input) {
     if (input.isGroup) return 'next';
-    return transact(ctx, async (tx, events) => {
+    return transact(ctx, async (tx, events): Promise<'handled' | 'next'> => {
       const { tenantId, ticketId, messageId } = input;
       if (await findEvaluationAnsweredBy(tx, tenantId, ticketId, messageId)) return 'handled';
       // The ticket first, then the evaluation: the order of the ticket actions, which cancel it.

@@ -23,7 +23,7 @@ export const autoCloseKeywordStep: InboundAutomationStep = {
     const channel = await findChannelById(ctx.db, input.tenantId, input.channelId);
     const keyword = channel?.autoCloseKeyword ? normalizeKeyword(channel.autoCloseKeyword) : '';
     if (!channel || !keyword || normalizeKeyword(input.body) !== keyword) return 'next';
-    return transact(ctx, async (tx, events) => {
+    return transact(ctx, async (tx, events): Promise<'handled' | 'next'> => {
       const ticket = await lockTicketToClose(tx, input.tenantId, input.ticketId);
       // Already closed: by this very message before a restart, or by someone else; either way nothing more to say.
       if (!ticket) return 'handled';
