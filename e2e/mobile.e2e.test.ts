@@ -150,6 +150,7 @@ describe('the app on a phone', () => {
       email: 'carla.cliente.com.um.email.bem.comprido@empresa-exemplo.com.br',
     });
     await api('POST', '/whatsapp', { name: 'Loja virtual', type: 'webchat' });
+    const farewell = await api<{ id: number }>('POST', '/farewellMessages', { message: 'Obrigado pelo contato, {{name}}! Até a próxima.' });
     const agent = await api<{ id: number }>('POST', '/users', {
       name: 'Bruno Balcão',
       email: 'bruno@mobile.test',
@@ -188,6 +189,13 @@ describe('the app on a phone', () => {
           actions: [`contact-ticket-${contact.id}`, `contact-edit-${contact.id}`, `contact-delete-${contact.id}`],
           modal: `contact-edit-${contact.id}`,
         },
+        {
+          nav: 'nav-fechamento',
+          list: 'farewell-table',
+          actions: [`farewell-edit-${farewell.id}`, `farewell-delete-${farewell.id}`],
+          modal: `farewell-edit-${farewell.id}`,
+        },
+        { nav: 'nav-avaliacoes', list: 'ratings-averages', actions: ['ratings-tab-configurar'] },
         {
           nav: 'nav-canais',
           list: 'channels-list',

@@ -73,6 +73,10 @@ describe('closing messages CRUD', () => {
     const resolved = await api.put(`/tickets/${ticketId}`, { status: 'closed', farewellMessageId: theirs.body.id }, { token: t.admin.token });
     expect(resolved.status).toBe(404);
     expect(resolved.body.error).toBe('ERR_NO_FAREWELL_FOUND');
+    // Refused whatever the rest of the request does, not ignored.
+    const withAccept = await api.put(`/tickets/${ticketId}`, { status: 'open', farewellMessageId: theirs.body.id }, { token: t.admin.token });
+    expect(withAccept.status).toBe(404);
+    expect(withAccept.body.error).toBe('ERR_NO_FAREWELL_FOUND');
     expect((await api.get(`/tickets/${ticketId}`, { token: t.admin.token })).body.status).toBe('pending');
   });
 });

@@ -46,6 +46,8 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
     return await transact(ctx, async (tx, events) => {
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+      // A closing message is checked whatever else the request does: another tenant's id is refused, never ignored.
+      const farewellPreset = input.farewellMessageId !== undefined ? await farewellMessageText(tx, actor.tenantId, input.farewellMessageId) : undefined;
       const before = visibilityFacts(ticket);
       const changes: TicketChanges = {};
       const log = (type: string, payload?: Record<string, unknown>) => insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type, payload });
@@ -70,7 +72,7 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
         Object.assign(changes, await transfer(tx, actor, ticket, input));
         await log('transferred', { fromQueueId: ticket.queueId, toQueueId: changes.queueId ?? ticket.queueId, fromUserId: ticket.userId, toUserId: changes.userId ?? null });
       } else if (changingStatus && input.status === 'closed' && !input.force) {
-        Object.assign(changes, await resolve(ctx, tx, events, actor, ticket, input, wasAwaitingRating));
+        Object.assign(changes, await resolve(ctx, tx, events, actor, ticket, { ...input, farewellPreset }, wasAwaitingRating));
         await log(changes.status === 'closed' ? 'resolved' : 'ratingRequested', { userId: ticket.userId });
       } else if (changingStatus) {
         Object.assign(changes, await statusChange(tx, actor, input));
@@ -151,14 +153,13 @@ async function resolve(
   events: DomainEvent[],
   actor: Actor,
   ticket: TicketRow,
-  input: UpdateTicketInput,
+  input: UpdateTicketInput & { farewellPreset?: string },
   wasAwaitingRating: boolean,
 ): Promise<TicketChanges> {
   const { tenantId } = actor;
   const channel = await findChannelById(tx, tenantId, ticket.channelId);
-  if (input.farewellMessageId !== undefined) {
-    const body = await farewellMessageText(tx, tenantId, input.farewellMessageId);
-    await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id, userId: actor.userId }, { body });
+  if (input.farewellPreset !== undefined) {
+    await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id, userId: actor.userId }, { body: input.farewellPreset });
   } else if (input.farewellMessage?.trim()) {
     await queueOutboundMessage(ctx, tx, events, { tenantId, userId: actor.userId, ticket }, { body: input.farewellMessage.trim() });
   } else if (channel?.farewellMessage?.trim()) {
