@@ -35,7 +35,7 @@ export async function findFarewellMessage(db: Db, tenantId: number, id: number):
 
 export async function insertFarewellMessage(db: Db, values: { tenantId: number; message: string; userId: number }): Promise<FarewellMessageRow> {
   const [row] = await db.insert(farewellMessages).values(values).returning();
-  return row!;
+  return row;
 }
 
 /** The editor becomes the message's user (SPEC §3 Farewell: message, user, date). */

@@ -29,7 +29,7 @@ export async function insertEvaluation(
   values: { tenantId: number; ticketId: number; userId: number | null; queueId: number | null },
 ): Promise<EvaluationRow> {
   const [row] = await db.insert(evaluations).values(values).returning();
-  return row!;
+  return row;
 }
 
 /** The rating a ticket waits for, locked until the end of the transaction. */
