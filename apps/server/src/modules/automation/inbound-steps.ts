@@ -3,7 +3,4 @@ import { autoCloseKeywordStep } from '../tickets/automation/auto-close-keyword.s
 import type { InboundAutomationStep } from './inbound-chain.js';
 
 /** Every reaction to a customer's message, each module adding its own (see InboundAutomationStep for the order). */
-export const inboundSteps: InboundAutomationStep[] = [
-  answerRatingStep,
-  autoCloseKeywordStep,
-];
+export const inboundSteps: InboundAutomationStep[] = [answerRatingStep, autoCloseKeywordStep];

@@ -33,13 +33,21 @@ export async function findFarewellMessage(db: Db, tenantId: number, id: number):
   return row;
 }
 
-export async function insertFarewellMessage(db: Db, values: { tenantId: number; message: string; userId: number }): Promise<FarewellMessageRow> {
+export async function insertFarewellMessage(
+  db: Db,
+  values: { tenantId: number; message: string; userId: number },
+): Promise<FarewellMessageRow> {
   const [row] = await db.insert(farewellMessages).values(values).returning();
   return row;
 }
 
 /** The editor becomes the message's user (SPEC §3 Farewell: message, user, date). */
-export async function updateFarewellMessage(db: Db, tenantId: number, id: number, values: { message: string; userId: number }): Promise<boolean> {
+export async function updateFarewellMessage(
+  db: Db,
+  tenantId: number,
+  id: number,
+  values: { message: string; userId: number },
+): Promise<boolean> {
   const rows = await db
     .update(farewellMessages)
     .set({ ...values, updatedAt: sql`now()` })

@@ -32,7 +32,8 @@ export const farewellMessagesRoutes =
     app.put('/farewellMessages/:id', {
       config: { auth: 'super' },
       schema: { tags, params: idParamSchema, body: farewellMessageBodySchema, response: { 200: farewellMessageSchema, ...errorResponses } },
-      handler: async (request) => presentFarewellMessage(await updateFarewellMessage(ctx, actorOf(request), request.params.id, request.body)),
+      handler: async (request) =>
+        presentFarewellMessage(await updateFarewellMessage(ctx, actorOf(request), request.params.id, request.body)),
     });
 
     app.delete('/farewellMessages/:id', {

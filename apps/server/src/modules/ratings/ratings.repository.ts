@@ -13,7 +13,12 @@ export type EvaluationRow = typeof evaluations.$inferSelect;
 export async function readRatingSettings(db: Db, tenantId: number): Promise<RatingSettings> {
   const [row] = await db.select().from(ratingSettings).where(eq(ratingSettings.tenantId, tenantId));
   if (!row) return { ...DEFAULT_RATING_SETTINGS };
-  return { requestMessage: row.requestMessage, invalidMessage: row.invalidMessage, thanksMessage: row.thanksMessage, maxAttempts: row.maxAttempts };
+  return {
+    requestMessage: row.requestMessage,
+    invalidMessage: row.invalidMessage,
+    thanksMessage: row.thanksMessage,
+    maxAttempts: row.maxAttempts,
+  };
 }
 
 export async function writeRatingSettings(db: Db, tenantId: number, values: RatingSettings): Promise<RatingSettings> {
@@ -107,9 +112,20 @@ export async function listRatedEvaluations(
 ): Promise<{ rows: EvaluationView[]; count: number }> {
   const where = ratedWhere(tenantId, filters);
   const result = await select<{
-    id: number; ticket_id: number; rating: number; attempts: number; user_id: number | null; username: string | null;
-    queue_id: number | null; queue_name: string | null; contact_name: string; rated_at: string | Date; total: number;
-  }>(db, sql`
+    id: number;
+    ticket_id: number;
+    rating: number;
+    attempts: number;
+    user_id: number | null;
+    username: string | null;
+    queue_id: number | null;
+    queue_name: string | null;
+    contact_name: string;
+    rated_at: string | Date;
+    total: number;
+  }>(
+    db,
+    sql`
     select e.id, e.ticket_id, e.rating, e.attempts, e.user_id, u.name as username, e.queue_id, q.name as queue_name,
       ct.name as contact_name, e.rated_at, count(*) over ()::int as total
     from evaluations e
@@ -119,7 +135,8 @@ export async function listRatedEvaluations(
     left join queues q on q.id = e.queue_id
     where ${where}
     order by e.rated_at desc, e.id desc
-    limit ${page.limit} offset ${page.offset}`);
+    limit ${page.limit} offset ${page.offset}`,
+  );
   const rows = result.map((r) => ({
     id: r.id,
     ticketId: r.ticket_id,
@@ -138,7 +155,10 @@ export async function listRatedEvaluations(
 }
 
 async function countRated(db: Db, tenantId: number, filters: EvaluationFilters): Promise<number> {
-  const result = await select<{ total: number }>(db, sql`select count(*)::int as total from evaluations e where ${ratedWhere(tenantId, filters)}`);
+  const result = await select<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from evaluations e where ${ratedWhere(tenantId, filters)}`,
+  );
   return result[0]?.total ?? 0;
 }
 
@@ -147,18 +167,26 @@ export async function averageRatingPerAgent(
   tenantId: number,
   filters: EvaluationFilters,
 ): Promise<{ userId: number | null; username: string | null; average: number; count: number }[]> {
-  const result = await select<{ user_id: number | null; username: string | null; average: string | number; count: number }>(db, sql`
+  const result = await select<{ user_id: number | null; username: string | null; average: string | number; count: number }>(
+    db,
+    sql`
     select e.user_id, u.name as username, round(avg(e.rating), 2) as average, count(*)::int as count
     from evaluations e
     left join users u on u.id = e.user_id
     where ${ratedWhere(tenantId, filters)}
     group by e.user_id, u.name
-    order by average desc, count desc, u.name`);
+    order by average desc, count desc, u.name`,
+  );
   return result.map((r) => ({ userId: r.user_id, username: r.username, average: Number(r.average), count: r.count }));
 }
 
 /** The evaluation of a ticket that this customer message already answered (a re-run of the same message). */
-export async function findEvaluationAnsweredBy(db: Db, tenantId: number, ticketId: number, messageId: string): Promise<EvaluationRow | undefined> {
+export async function findEvaluationAnsweredBy(
+  db: Db,
+  tenantId: number,
+  ticketId: number,
+  messageId: string,
+): Promise<EvaluationRow | undefined> {
   const [row] = await db
     .select()
     .from(evaluations)

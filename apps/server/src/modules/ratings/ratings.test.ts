@@ -46,9 +46,13 @@ afterAll(() => server?.close());
 
 const ticketOf = async (id: number) => (await api.get(`/tickets/${id}`, { token: t.admin.token })).body;
 const bodiesOf = async (ticketId: number) =>
-  (await rows(server.ctx, sql`select body from messages where ticket_id = ${ticketId} and from_me order by created_at, id`)).map((r) => r.body as string);
-const evaluationOf = async (ticketId: number) => (await rows(server.ctx, sql`select * from evaluations where ticket_id = ${ticketId} order by id`)).at(-1);
-const logTypes = async (ticketId: number) => (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body.map((l: { type: string }) => l.type);
+  (await rows(server.ctx, sql`select body from messages where ticket_id = ${ticketId} and from_me order by created_at, id`)).map(
+    (r) => r.body as string,
+  );
+const evaluationOf = async (ticketId: number) =>
+  (await rows(server.ctx, sql`select * from evaluations where ticket_id = ${ticketId} order by id`)).at(-1);
+const logTypes = async (ticketId: number) =>
+  (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body.map((l: { type: string }) => l.type);
 
 /** A ticket of a new customer, attended by the agent and resolved with a rating request. */
 async function ratedTicket(options: { channelId?: number; name?: string; agent?: Agent; body?: Record<string, unknown> } = {}) {
@@ -57,9 +61,14 @@ async function ratedTicket(options: { channelId?: number; name?: string; agent?:
   const agent = options.agent ?? t.agent;
   const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId }, { key, name: options.name ?? 'Carla Dias' });
   expect((await api.put(`/tickets/${ticketId}`, { status: 'open' }, { token: agent.token })).status).toBe(200);
-  const resolved = await api.put(`/tickets/${ticketId}`, { status: 'closed', requestRating: true, ...options.body }, { token: agent.token });
+  const resolved = await api.put(
+    `/tickets/${ticketId}`,
+    { status: 'closed', requestRating: true, ...options.body },
+    { token: agent.token },
+  );
   expect(resolved.status).toBe(200);
-  const answer = (body: string) => inbound(server.ctx, { tenantId: t.tenant.id, channelId }, { key, name: options.name ?? 'Carla Dias', body });
+  const answer = (body: string) =>
+    inbound(server.ctx, { tenantId: t.tenant.id, channelId }, { key, name: options.name ?? 'Carla Dias', body });
   return { ticketId, resolved: resolved.body, answer };
 }
 
@@ -139,11 +148,19 @@ describe('the rating request and the answers', () => {
     expect(await logTypes(ticketId)).toContain('ratingGaveUp');
   });
 
-  it("counts each customer message once: the step run again for the same message changes nothing", async () => {
+  it('counts each customer message once: the step run again for the same message changes nothing', async () => {
     const { ticketId, answer } = await ratedTicket({ name: 'Eva' });
     const first = await answer('nove');
     await eventually(async () => (await evaluationOf(ticketId))?.attempts === 1);
-    const input = { tenantId: t.tenant.id, ticketId, messageId: first.outcome === 'stored' ? first.messageId : '', channelId: t.channel.id, body: 'nove', isGroup: false, ticketCreated: false };
+    const input = {
+      tenantId: t.tenant.id,
+      ticketId,
+      messageId: first.outcome === 'stored' ? first.messageId : '',
+      channelId: t.channel.id,
+      body: 'nove',
+      isGroup: false,
+      ticketCreated: false,
+    };
     expect(await answerRatingStep.run(server.ctx, input)).toBe('handled');
     expect(await answerRatingStep.run(server.ctx, input)).toBe('handled');
     expect((await evaluationOf(ticketId))?.attempts).toBe(1);
@@ -157,7 +174,7 @@ describe('the rating request and the answers', () => {
     expect(await count(server.ctx, sql`select count(*) from messages where ticket_id = ${ticketId} and from_me`)).toBe(3);
   });
 
-  it("a channel with auto-evaluation asks at every resolve; resolving again while waiting closes for good; a forced close never asks", async () => {
+  it('a channel with auto-evaluation asks at every resolve; resolving again while waiting closes for good; a forced close never asks', async () => {
     const channel = await buildChannel(server.ctx, t.tenant.id, { queueId: t.queue.id, autoEvaluation: true });
     const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { name: 'Fábio' });
     const first = await api.put(`/tickets/${ticketId}`, { status: 'closed' }, { token: t.admin.token });
@@ -179,7 +196,15 @@ describe('the rating request and the answers', () => {
     expect((await api.put(`/tickets/${ticketId}`, { status: 'pending', userId: null }, { token: t.agent.token })).status).toBe(200);
     expect(await evaluationOf(ticketId)).toMatchObject({ status: 'cancelled' });
     const reply = await answer('5');
-    const input = { tenantId: t.tenant.id, ticketId, messageId: reply.outcome === 'stored' ? reply.messageId : '', channelId: t.channel.id, body: '5', isGroup: false, ticketCreated: false };
+    const input = {
+      tenantId: t.tenant.id,
+      ticketId,
+      messageId: reply.outcome === 'stored' ? reply.messageId : '',
+      channelId: t.channel.id,
+      body: '5',
+      isGroup: false,
+      ticketCreated: false,
+    };
     expect(await answerRatingStep.run(server.ctx, input)).toBe('next');
     expect((await ticketOf(ticketId)).status).toBe('pending');
   });
@@ -195,7 +220,10 @@ describe('GET /evaluations', () => {
       await api.put(`/tickets/${ticketId}`, { status: 'open' }, { token: agent.token });
       await api.put(`/tickets/${ticketId}`, { status: 'closed', requestRating: true }, { token: agent.token });
       await inbound(server.ctx, { tenantId: tenant.tenant.id, channelId }, { key, name, body: rating });
-      await eventually(async () => (await rows(server.ctx, sql`select 1 from evaluations where ticket_id = ${ticketId} and status = 'rated'`)).length === 1);
+      await eventually(
+        async () =>
+          (await rows(server.ctx, sql`select 1 from evaluations where ticket_id = ${ticketId} and status = 'rated'`)).length === 1,
+      );
       return ticketId;
     };
     const otherChannel = await buildChannel(server.ctx, tenant.tenant.id, { queueId: tenant.otherQueue.id });
@@ -208,7 +236,14 @@ describe('GET /evaluations', () => {
     const all = await api.get('/evaluations', { token: boss.token });
     expect(all.status).toBe(200);
     expect(all.body.count).toBe(4);
-    expect(all.body.evaluations[0]).toMatchObject({ contactName: 'Cliente C', rating: 4, userId: tenant.peer.id, username: tenant.peer.name, queueName: tenant.queue.name, attempts: 1 });
+    expect(all.body.evaluations[0]).toMatchObject({
+      contactName: 'Cliente C',
+      rating: 4,
+      userId: tenant.peer.id,
+      username: tenant.peer.name,
+      queueName: tenant.queue.name,
+      attempts: 1,
+    });
     expect(all.body.averages).toEqual([
       { userId: tenant.peer.id, username: tenant.peer.name, average: 4, count: 1 },
       { userId: tenant.agent.id, username: tenant.agent.name, average: 3.5, count: 2 },
@@ -224,7 +259,9 @@ describe('GET /evaluations', () => {
     expect((await api.get('/evaluations?dateFrom=2024-03-11&dateTo=2024-12-31', { token: boss.token })).body.count).toBe(0);
 
     // Another tenant's supervisor sees none of them.
-    expect((await api.get('/evaluations', { token: supervisor.token })).body.evaluations.map((e: { contactName: string }) => e.contactName)).not.toContain('Cliente A');
+    expect(
+      (await api.get('/evaluations', { token: supervisor.token })).body.evaluations.map((e: { contactName: string }) => e.contactName),
+    ).not.toContain('Cliente A');
     expect((await api.get(`/evaluations?userId=${tenant.agent.id}`, { token: supervisor.token })).body.count).toBe(0);
   });
 

@@ -7,7 +7,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildChannel, buildInboxTenant, count, eventually, inbound, inboundTicket, rows, visitorKey, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildChannel,
+  buildInboxTenant,
+  count,
+  eventually,
+  inbound,
+  inboundTicket,
+  rows,
+  visitorKey,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 import { autoCloseKeywordStep, normalizeKeyword } from './automation/auto-close-keyword.step.js';
 
 let server: TestServer;
@@ -23,7 +33,9 @@ afterAll(() => server?.close());
 
 const ticketOf = async (id: number) => (await api.get(`/tickets/${id}`, { token: t.admin.token })).body;
 const sentBodies = async (ticketId: number) =>
-  (await rows(server.ctx, sql`select body from messages where ticket_id = ${ticketId} and from_me order by created_at, id`)).map((r) => r.body as string);
+  (await rows(server.ctx, sql`select body from messages where ticket_id = ${ticketId} and from_me order by created_at, id`)).map(
+    (r) => r.body as string,
+  );
 
 it('normalises the keyword: trimmed, lower case, accents removed', () => {
   expect(normalizeKeyword('  ENCERRÁR ')).toBe('encerrar');
@@ -33,9 +45,17 @@ it('normalises the keyword: trimmed, lower case, accents removed', () => {
 
 describe('the auto-close keyword', () => {
   it("closes the ticket on the keyword (any case and accents), after the channel's farewell rendered, with a log", async () => {
-    const channel = await buildChannel(server.ctx, t.tenant.id, { queueId: t.queue.id, autoCloseKeyword: 'Encerrar', farewellMessage: 'Até logo, {{name}}!' });
+    const channel = await buildChannel(server.ctx, t.tenant.id, {
+      queueId: t.queue.id,
+      autoCloseKeyword: 'Encerrar',
+      farewellMessage: 'Até logo, {{name}}!',
+    });
     const key = visitorKey();
-    const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { key, name: 'Lia', body: 'quero encerrar o pedido' });
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: channel.id },
+      { key, name: 'Lia', body: 'quero encerrar o pedido' },
+    );
     expect(await count(server.ctx, sql`select count(*) from ticket_logs where ticket_id = ${ticketId} and type = 'created'`)).toBe(1);
 
     const last = await inbound(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { key, name: 'Lia', body: '  ENCERRÁR ' });
@@ -49,7 +69,15 @@ describe('the auto-close keyword', () => {
     expect(logs.at(-1)).toMatchObject({ type: 'closedByKeyword', userId: null });
 
     // Run again for the same message (a restart): nothing more is sent.
-    const input = { tenantId: t.tenant.id, ticketId, messageId: last.outcome === 'stored' ? last.messageId : '', channelId: channel.id, body: '  ENCERRÁR ', isGroup: false, ticketCreated: false };
+    const input = {
+      tenantId: t.tenant.id,
+      ticketId,
+      messageId: last.outcome === 'stored' ? last.messageId : '',
+      channelId: channel.id,
+      body: '  ENCERRÁR ',
+      isGroup: false,
+      ticketCreated: false,
+    };
     expect(await autoCloseKeywordStep.run(server.ctx, input)).toBe('handled');
     expect(await sentBodies(ticketId)).toEqual(['Até logo, Lia!']);
   });
@@ -57,7 +85,11 @@ describe('the auto-close keyword', () => {
   it('a message that only contains the keyword does not close; a channel without farewell closes silently; group tickets are left alone', async () => {
     const channel = await buildChannel(server.ctx, t.tenant.id, { queueId: t.queue.id, autoCloseKeyword: 'sair' });
     const key = visitorKey();
-    const { ticketId, messageId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { key, body: 'quero sair' });
+    const { ticketId, messageId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: channel.id },
+      { key, body: 'quero sair' },
+    );
     const base = { tenantId: t.tenant.id, ticketId, messageId, channelId: channel.id, ticketCreated: true };
     expect(await autoCloseKeywordStep.run(server.ctx, { ...base, body: 'quero sair', isGroup: false })).toBe('next');
     expect(await autoCloseKeywordStep.run(server.ctx, { ...base, body: 'sair', isGroup: true })).toBe('next');
@@ -69,8 +101,22 @@ describe('the auto-close keyword', () => {
   });
 
   it('a channel without a keyword never closes on a message', async () => {
-    const { ticketId, messageId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { body: 'encerrar' });
-    expect(await autoCloseKeywordStep.run(server.ctx, { tenantId: t.tenant.id, ticketId, messageId, channelId: t.channel.id, body: 'encerrar', isGroup: false, ticketCreated: true })).toBe('next');
+    const { ticketId, messageId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: t.channel.id },
+      { body: 'encerrar' },
+    );
+    expect(
+      await autoCloseKeywordStep.run(server.ctx, {
+        tenantId: t.tenant.id,
+        ticketId,
+        messageId,
+        channelId: t.channel.id,
+        body: 'encerrar',
+        isGroup: false,
+        ticketCreated: true,
+      }),
+    ).toBe('next');
     expect((await ticketOf(ticketId)).status).toBe('pending');
   });
 });
@@ -78,7 +124,11 @@ describe('the auto-close keyword', () => {
 describe('channel fields: auto-close keyword and auto-evaluation', () => {
   it('are stored through PUT /whatsapp/{id}, answered by GET, and refused when malformed', async () => {
     const path = `/whatsapp/${t.channel.id}`;
-    const saved = await api.put(path, { autoCloseKeyword: ' Tchau ', autoEvaluation: true, farewellMessage: 'Até mais, {{firstName}}' }, { token: t.admin.token });
+    const saved = await api.put(
+      path,
+      { autoCloseKeyword: ' Tchau ', autoEvaluation: true, farewellMessage: 'Até mais, {{firstName}}' },
+      { token: t.admin.token },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ autoCloseKeyword: 'Tchau', autoEvaluation: true, farewellMessage: 'Até mais, {{firstName}}' });
     expect((await api.get(path, { token: t.admin.token })).body).toMatchObject({ autoCloseKeyword: 'Tchau', autoEvaluation: true });

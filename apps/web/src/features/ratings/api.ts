@@ -28,7 +28,10 @@ export function useEvaluations(query: ListEvaluationsQuery) {
     queryKey: ratingKeys.list(query),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => {
-      const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
+      const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<
+        string,
+        string | number
+      >;
       return http.get<ListEvaluationsResponse>('/evaluations', { query: params, signal });
     },
   });

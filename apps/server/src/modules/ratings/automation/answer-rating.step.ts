@@ -34,7 +34,13 @@ export const answerRatingStep: InboundAutomationStep = {
       const reply = (body: string) => queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId }, { body });
 
       if (rating !== null) {
-        await updateEvaluation(tx, tenantId, evaluation.id, { status: 'rated', rating, attempts, lastMessageId: messageId, ratedAt: new Date() });
+        await updateEvaluation(tx, tenantId, evaluation.id, {
+          status: 'rated',
+          rating,
+          attempts,
+          lastMessageId: messageId,
+          ratedAt: new Date(),
+        });
         await reply(settings.thanksMessage);
         await closeTicketByAutomation(tx, events, ticket, { logType: 'rated', payload: { rating, userId: evaluation.userId }, rating });
       } else if (attempts >= settings.maxAttempts) {

@@ -7,7 +7,11 @@ import { closeTicketByAutomation, lockTicketToClose } from '../use-cases/close-t
 
 /** Trimmed, lower case, without accents: 'Encerrar', ' encerrar ' and 'ENCERRÁR' are the same word. */
 export function normalizeKeyword(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
 }
 
 /**

@@ -43,7 +43,13 @@ export function FarewellMessageFormModal({ farewell, onClose }: { farewell: Fare
   });
 
   return (
-    <Modal opened onClose={onClose} title={farewell ? t('closing.editTitle') : t('closing.createTitle')} centered data-testid="farewell-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      title={farewell ? t('closing.editTitle') : t('closing.createTitle')}
+      centered
+      data-testid="farewell-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Textarea

@@ -63,7 +63,9 @@ describe('/fechamento: the closing messages', () => {
     await user.clear(field('Mensagem'));
     await user.paste('Tchau!');
     await user.click(screen.getByTestId('farewell-save'));
-    await waitFor(() => expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/farewellMessages/4', body: { message: 'Tchau!' } }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/farewellMessages/4', body: { message: 'Tchau!' } }),
+    );
 
     await user.click(screen.getByTestId('farewell-delete-4'));
     await user.click(await screen.findByTestId('confirm-button'));

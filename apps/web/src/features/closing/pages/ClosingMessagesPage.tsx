@@ -71,7 +71,13 @@ export function ClosingMessagesPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(farewell)} data-testid={`farewell-edit-${farewell.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(farewell)} data-testid={`farewell-delete-${farewell.id}`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => setDeleting(farewell)}
+              data-testid={`farewell-delete-${farewell.id}`}
+            >
               {t('common.delete')}
             </Button>
           </>

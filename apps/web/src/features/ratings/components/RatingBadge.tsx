@@ -9,7 +9,13 @@ export function RatingBadge({ rating }: { rating: number }) {
   const { t } = useTranslation();
   const label = RATING_LABELS[rating];
   return (
-    <Badge color={COLORS[rating] ?? 'gray'} variant="light" style={{ textTransform: 'none' }} data-testid="rating-badge" data-rating={rating}>
+    <Badge
+      color={COLORS[rating] ?? 'gray'}
+      variant="light"
+      style={{ textTransform: 'none' }}
+      data-testid="rating-badge"
+      data-rating={rating}
+    >
       {rating} · {label ? t(`ratings.labels.${label}`) : ''}
     </Badge>
   );

@@ -7,8 +7,30 @@ import { RatingsListPage } from './RatingsListPage';
 
 const PAGE: ListEvaluationsResponse = {
   evaluations: [
-    { id: 1, ticketId: 30, rating: 5, attempts: 1, userId: 2, username: 'Rita', queueId: 3, queueName: 'Vendas', contactName: 'Carla', ratedAt: '2026-02-01T12:00:00.000Z' },
-    { id: 2, ticketId: 31, rating: 0, attempts: 2, userId: 4, username: 'Beto', queueId: null, queueName: null, contactName: 'Davi', ratedAt: '2026-02-01T11:00:00.000Z' },
+    {
+      id: 1,
+      ticketId: 30,
+      rating: 5,
+      attempts: 1,
+      userId: 2,
+      username: 'Rita',
+      queueId: 3,
+      queueName: 'Vendas',
+      contactName: 'Carla',
+      ratedAt: '2026-02-01T12:00:00.000Z',
+    },
+    {
+      id: 2,
+      ticketId: 31,
+      rating: 0,
+      attempts: 2,
+      userId: 4,
+      username: 'Beto',
+      queueId: null,
+      queueName: null,
+      contactName: 'Davi',
+      ratedAt: '2026-02-01T11:00:00.000Z',
+    },
   ],
   averages: [
     { userId: 2, username: 'Rita', average: 4.5, count: 2 },
@@ -23,7 +45,16 @@ afterEach(() => vi.unstubAllGlobals());
 function api() {
   return fakeApi({
     'GET /evaluations': () => ({ body: PAGE }),
-    'GET /users/': () => ({ body: { users: [{ id: 2, name: 'Rita' }, { id: 4, name: 'Beto' }], count: 2, hasMore: false } }),
+    'GET /users/': () => ({
+      body: {
+        users: [
+          { id: 2, name: 'Rita' },
+          { id: 4, name: 'Beto' },
+        ],
+        count: 2,
+        hasMore: false,
+      },
+    }),
     'GET /queue': () => ({ body: [{ id: 3, name: 'Vendas', color: '#000000', greetingMessage: null, userIds: [] }] }),
   });
 }

@@ -121,11 +121,23 @@ export function RatingsListPage() {
       />
       {(pageNumber > 1 || evaluations.data?.hasMore) && (
         <Group justify="center">
-          <Button variant="default" size="xs" disabled={pageNumber <= 1} onClick={() => setPageNumber((page) => page - 1)} data-testid="ratings-prev">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={pageNumber <= 1}
+            onClick={() => setPageNumber((page) => page - 1)}
+            data-testid="ratings-prev"
+          >
             {t('ratings.previous')}
           </Button>
           <Text size="sm">{pageNumber}</Text>
-          <Button variant="default" size="xs" disabled={!evaluations.data?.hasMore} onClick={() => setPageNumber((page) => page + 1)} data-testid="ratings-next">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!evaluations.data?.hasMore}
+            onClick={() => setPageNumber((page) => page + 1)}
+            data-testid="ratings-next"
+          >
             {t('ratings.next')}
           </Button>
         </Group>

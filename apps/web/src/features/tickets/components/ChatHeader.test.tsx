@@ -76,7 +76,11 @@ describe('the resolve dialog', () => {
     await user.click(screen.getByTestId('confirm-button'));
 
     await waitFor(() =>
-      expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'closed', farewellMessage: 'Tchau!', requestRating: true }),
+      expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        status: 'closed',
+        farewellMessage: 'Tchau!',
+        requestRating: true,
+      }),
     );
     expect(await screen.findByText('Avaliação solicitada: o atendimento será encerrado quando o cliente responder.')).toBeInTheDocument();
   });

@@ -223,7 +223,10 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
               <Select
                 label={t('tickets.actions.farewellPreset')}
                 placeholder={t('tickets.actions.farewellPresetNone')}
-                data={(farewells.data ?? []).map((f) => ({ value: String(f.id), label: f.message.length > 80 ? `${f.message.slice(0, 80)}…` : f.message }))}
+                data={(farewells.data ?? []).map((f) => ({
+                  value: String(f.id),
+                  label: f.message.length > 80 ? `${f.message.slice(0, 80)}…` : f.message,
+                }))}
                 value={farewellId}
                 onChange={setFarewellId}
                 clearable
@@ -232,7 +235,12 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
               />
             )}
             {preset ? (
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="resolve-farewell-preview">
+              <Text
+                size="sm"
+                c="dimmed"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="resolve-farewell-preview"
+              >
                 {preset.message}
               </Text>
             ) : (
