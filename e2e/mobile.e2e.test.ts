@@ -158,6 +158,7 @@ describe('the app on a phone', () => {
       reply: '{{greeting}}, {{name}}! A segunda via está em https://exemplo.com.br/boletos.',
       queueId: queue.id,
     });
+    const farewell = await api<{ id: number }>('POST', '/farewellMessages', { message: 'Obrigado pelo contato, {{name}}! Até a próxima.' });
     const agent = await api<{ id: number }>('POST', '/users', {
       name: 'Bruno Balcão',
       email: 'bruno@mobile.test',
@@ -202,6 +203,13 @@ describe('the app on a phone', () => {
           actions: [`auto-reply-edit-${rule.id}`, `auto-reply-delete-${rule.id}`],
           modal: `auto-reply-edit-${rule.id}`,
         },
+        {
+          nav: 'nav-fechamento',
+          list: 'farewell-table',
+          actions: [`farewell-edit-${farewell.id}`, `farewell-delete-${farewell.id}`],
+          modal: `farewell-edit-${farewell.id}`,
+        },
+        { nav: 'nav-avaliacoes', list: 'ratings-averages', actions: ['ratings-tab-configurar'] },
         {
           nav: 'nav-canais',
           list: 'channels-list',

@@ -17,6 +17,8 @@ import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
+import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -91,7 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes, farewellMessagesRoutes, ratingsRoutes]) {
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));

@@ -65,6 +65,7 @@ export const ERROR_STATUS = {
   ERR_INVALID_EMAIL_CHANGE_TOKEN: 400,
   ERR_NO_AUTO_REPLY_FOUND: 404,
   ERR_DUPLICATED_AUTO_REPLY: 409,
+  ERR_NO_FAREWELL_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -137,6 +138,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_INVALID_EMAIL_CHANGE_TOKEN: 'The e-mail confirmation link is invalid or has expired.',
   ERR_NO_AUTO_REPLY_FOUND: 'No auto-reply found with this ID.',
   ERR_DUPLICATED_AUTO_REPLY: 'An auto-reply with this name already exists.',
+  ERR_NO_FAREWELL_FOUND: 'No closing message found with this ID.',
 };
 
 /**

@@ -36,6 +36,8 @@ export const channelSchema = z.object({
   isDefault: z.boolean(),
   queueId: z.number().int().nullable(),
   farewellMessage: z.string().nullable(),
+  autoCloseKeyword: z.string().nullable(),
+  autoEvaluation: z.boolean(),
   autoDistribution: z.enum(AUTO_DISTRIBUTION),
   settings: z.record(z.string(), z.unknown()),
   publicKey: z.string(),

@@ -15,3 +15,4 @@ export * from './forms/channel-settings.js';
 export * from './template-variables.js';
 export * from './business-hours.js';
 export * from './forms/auto-replies.js';
+export * from './closing.js';

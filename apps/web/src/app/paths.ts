@@ -22,6 +22,11 @@ export const PATHS = {
   autoReplies: '/auto-resposta',
   /** SPEC §2 names no path for the channel list; /sessoes is a platform screen. */
   channels: '/canais',
+  /** Closing messages (SPEC §2 /fechamento). */
+  closing: '/fechamento',
+  /** Ratings (SPEC §2 /avaliacoes): children listar and configurar. */
+  ratings: '/avaliacoes',
+  ratingsList: '/avaliacoes/listar',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */
   profile: '/perfil',
   /** The link e-mailed to one's new address (public: it may be opened on another device). */

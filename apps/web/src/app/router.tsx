@@ -22,6 +22,10 @@ const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'),
 const BusinessHoursPage = lazyPage(() => import('../features/business-hours/pages/BusinessHoursPage'), 'BusinessHoursPage');
 const AutoRepliesPage = lazyPage(() => import('../features/auto-replies/pages/AutoRepliesPage'), 'AutoRepliesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
+const ClosingMessagesPage = lazyPage(() => import('../features/closing/pages/ClosingMessagesPage'), 'ClosingMessagesPage');
+const RatingsLayout = lazyPage(() => import('../features/ratings/pages/RatingsLayout'), 'RatingsLayout');
+const RatingsListPage = lazyPage(() => import('../features/ratings/pages/RatingsListPage'), 'RatingsListPage');
+const RatingSettingsPage = lazyPage(() => import('../features/ratings/pages/RatingSettingsPage'), 'RatingSettingsPage');
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
@@ -82,6 +86,12 @@ export function AppRouter() {
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
             <Route path={PATHS.businessHours} element={guarded(SUPERVISORS, <BusinessHoursPage />)} />
             <Route path={PATHS.autoReplies} element={guarded(SUPERVISORS, <AutoRepliesPage />)} />
+            <Route path={PATHS.closing} element={guarded(SUPERVISORS, <ClosingMessagesPage />)} />
+            <Route path={PATHS.ratings} element={guarded(SUPERVISORS, <RatingsLayout />)}>
+              <Route index element={<Navigate to="listar" replace />} />
+              <Route path="listar" element={<RatingsListPage />} />
+              <Route path="configurar" element={<RatingSettingsPage />} />
+            </Route>
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />

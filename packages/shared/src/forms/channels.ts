@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
 import { CHANNEL_TYPES } from '../enums.js';
 import { AUTO_DISTRIBUTION } from '../inbox.js';
+import { templateText } from '../template-variables.js';
 import { blankToNull } from './blank.js';
 
 /** Request bodies of the channel routes (SPEC §3 Channel), shared by the server and the channel form. */
@@ -23,7 +24,11 @@ const channelFields = {
   number: blankToNull(z.string().trim().max(40)).optional(),
   isDefault: z.boolean().optional(),
   queueId: refIdSchema.nullable().optional(),
-  farewellMessage: blankToNull(z.string().max(4096)).optional(),
+  farewellMessage: blankToNull(templateText().max(4096)).optional(),
+  /** A customer message equal to it (trimmed, case and accents ignored) closes the ticket. */
+  autoCloseKeyword: blankToNull(z.string().trim().max(100)).optional(),
+  /** Every resolve asks the customer for a rating. */
+  autoEvaluation: z.boolean().optional(),
   autoDistribution: z.enum(AUTO_DISTRIBUTION).optional(),
   settings: settingsInputSchema.optional(),
 };

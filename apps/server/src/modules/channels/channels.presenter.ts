@@ -16,6 +16,8 @@ export function presentChannel(row: ChannelRow): Channel {
     isDefault: row.isDefault,
     queueId: row.queueId,
     farewellMessage: row.farewellMessage,
+    autoCloseKeyword: row.autoCloseKeyword,
+    autoEvaluation: row.autoEvaluation,
     autoDistribution: row.autoDistribution,
     settings,
     publicKey: row.publicKey,

@@ -52,6 +52,8 @@ describe('POST /whatsapp', () => {
       isDefault: true,
       queueId: null,
       farewellMessage: 'Tchau!',
+      autoCloseKeyword: null,
+      autoEvaluation: false,
       autoDistribution: 'balanced',
       // No title or welcome of its own: the widget shows its defaults in the visitor's language.
       settings: { color: expect.any(String), allowedOrigins: [] },

@@ -48,8 +48,16 @@ const updateBodySchema = z.object({
   queueId: refIdSchema.nullable().optional(),
   unreadMessages: z.number().int().min(0).max(1_000_000).optional(),
   isTransference: z.boolean().optional(),
+  /** Resolve with this farewell text, sent as typed. */
   farewellMessage: z.string().max(4096).optional(),
+  /** Resolve with this closing message (SPEC /fechamento), its variables filled in. */
+  farewellMessageId: refIdSchema.optional(),
+  /** Resolve by asking the customer for a rating: the ticket closes once they answer (SPEC §4). */
+  requestRating: z.boolean().optional(),
   ...integrationStatusFields,
+}).refine((body) => !(body.farewellMessage?.trim() && body.farewellMessageId !== undefined), {
+  path: ['farewellMessageId'],
+  message: 'Send either a farewell text or a closing message, not both.',
 });
 
 const logSchema = z.object({ id: z.number(), type: z.string(), payload: z.record(z.string(), z.unknown()), userId: z.number().nullable(), username: z.string().nullable(), createdAt: z.string() });
@@ -114,10 +122,10 @@ export const ticketsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
     schema: { tags, params: idParamSchema, body: updateBodySchema, response: { 200: ticketSchema, ...errorResponses } },
     handler: async (request) => {
       const actor = actorOf(request);
-      const { status, userId, queueId, unreadMessages, isTransference, farewellMessage, ...statuses } = request.body;
+      const { status, userId, queueId, unreadMessages, isTransference, farewellMessage, farewellMessageId, requestRating, ...statuses } = request.body;
       const integrationStatuses = Object.fromEntries(Object.entries(statuses).filter(([, v]) => v !== undefined));
       await updateTicket(ctx, actor, request.params.id, {
-        status, userId, queueId, unreadMessages, isTransference, farewellMessage,
+        status, userId, queueId, unreadMessages, isTransference, farewellMessage, farewellMessageId, requestRating,
         integrationStatuses: Object.keys(integrationStatuses).length ? integrationStatuses : undefined,
       });
       return present(actor.tenantId, request.params.id);

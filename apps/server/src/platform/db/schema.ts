@@ -205,6 +205,10 @@ export const channels = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     farewellMessage: text('farewell_message'),
+    /** A customer message equal to it (trimmed, case and accents ignored) closes the ticket. */
+    autoCloseKeyword: text('auto_close_keyword'),
+    /** Every resolve asks the customer for a rating. */
+    autoEvaluation: boolean('auto_evaluation').notNull().default(false),
     autoDistribution: text('auto_distribution').$type<'none' | 'random' | 'balanced'>().notNull().default('none'),
     /** Per-type settings, validated by the type's zod schema. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
@@ -601,4 +605,65 @@ export const autoReplySends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auto_reply_sends_ticket_idx').on(t.ticketId)],
+);
+
+// ---------------------------------------------------------------------------
+// Closing messages and ratings (SPEC /fechamento, /avaliacoes)
+// ---------------------------------------------------------------------------
+
+/** Preset farewell messages an agent picks when resolving (SPEC §3 Farewell). */
+export const farewellMessages = pgTable(
+  'farewell_messages',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    message: text('message').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('farewell_messages_tenant_idx').on(t.tenantId)],
+);
+
+/** The rating request texts and attempts of a tenant; absent until first saved (the defaults apply). */
+export const ratingSettings = pgTable('rating_settings', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  requestMessage: text('request_message').notNull(),
+  invalidMessage: text('invalid_message').notNull(),
+  thanksMessage: text('thanks_message').notNull(),
+  maxAttempts: integer('max_attempts').notNull(),
+  ...timestamps,
+});
+
+/**
+ * A rating asked of a customer at resolve (SPEC §3 Evaluation). `awaiting` while the ticket waits for the
+ * answer; then `rated` (rating set), `gaveUp` (attempts exhausted) or `cancelled` (the ticket changed otherwise).
+ */
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The agent who is rated. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    status: text('status').$type<'awaiting' | 'rated' | 'gaveUp' | 'cancelled'>().notNull().default('awaiting'),
+    rating: integer('rating'),
+    /** Customer answers received, valid or not. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The customer message that was last taken as an answer: the same message is never counted twice. */
+    lastMessageId: uuid('last_message_id'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('evaluations_one_awaiting_per_ticket')
+      .on(t.ticketId)
+      .where(sql`${t.status} = 'awaiting'`),
+    index('evaluations_tenant_rated_idx').on(t.tenantId, t.ratedAt),
+  ],
 );

@@ -19,10 +19,20 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, auto-replies and business hours', () => {
+  it('a supervisor adds channels, queues, auto-replies, business hours, closing messages and ratings', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-auto-resposta', 'nav-horario-atendimento']);
+    expect(entries()).toEqual([
+      'nav-home',
+      'nav-atendimento',
+      'nav-contatos',
+      'nav-canais',
+      'nav-filas',
+      'nav-auto-resposta',
+      'nav-horario-atendimento',
+      'nav-fechamento',
+      'nav-avaliacoes',
+    ]);
   });
 
   it('an admin adds users and settings, and no platform screen', () => {
@@ -36,6 +46,8 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-auto-resposta',
       'nav-horario-atendimento',
+      'nav-fechamento',
+      'nav-avaliacoes',
       'nav-usuarios',
       'nav-configuracoes',
     ]);
@@ -48,7 +60,18 @@ describe('the menu by role (SPEC §2)', () => {
     const work = screen.getByRole('group', { name: 'Minha empresa' });
     const platform = screen.getByRole('group', { name: 'Plataforma' });
     expect(within(work).getByText('Minha empresa')).toBeVisible();
-    expect(entries(work)).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-auto-resposta', 'nav-horario-atendimento', 'nav-usuarios', 'nav-configuracoes']);
+    expect(entries(work)).toEqual([
+      'nav-atendimento',
+      'nav-contatos',
+      'nav-canais',
+      'nav-filas',
+      'nav-auto-resposta',
+      'nav-horario-atendimento',
+      'nav-fechamento',
+      'nav-avaliacoes',
+      'nav-usuarios',
+      'nav-configuracoes',
+    ]);
     expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos']);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
@@ -58,7 +81,18 @@ describe('the menu by role (SPEC §2)', () => {
   it('a superadmin of another tenant gets no platform screens (they belong to tenant 1)', () => {
     signInAs('superadmin', { tenantId: 5 });
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-auto-resposta', 'nav-horario-atendimento', 'nav-usuarios', 'nav-configuracoes']);
+    expect(entries()).toEqual([
+      'nav-atendimento',
+      'nav-contatos',
+      'nav-canais',
+      'nav-filas',
+      'nav-auto-resposta',
+      'nav-horario-atendimento',
+      'nav-fechamento',
+      'nav-avaliacoes',
+      'nav-usuarios',
+      'nav-configuracoes',
+    ]);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
   });
 

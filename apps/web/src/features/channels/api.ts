@@ -20,6 +20,8 @@ export interface ChannelInput {
   queueId: number | null;
   isDefault: boolean;
   farewellMessage: string | null;
+  autoCloseKeyword: string | null;
+  autoEvaluation: boolean;
   autoDistribution: AutoDistribution;
   /** The type's settings; a secret sent back as the server's mask keeps its stored value. */
   settings: WebchatSettingsInput | Record<string, unknown>;

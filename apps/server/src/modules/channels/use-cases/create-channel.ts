@@ -46,6 +46,8 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
       isDefault,
       queueId: input.queueId ?? null,
       farewellMessage: input.farewellMessage ?? null,
+      autoCloseKeyword: input.autoCloseKeyword ?? null,
+      autoEvaluation: input.autoEvaluation ?? false,
       autoDistribution: input.autoDistribution ?? 'none',
       settings,
       publicKey: newPublicKey(),

@@ -51,6 +51,8 @@ export async function updateChannel(ctx: AppContext, actor: Actor, channelId: nu
       changes.queueId = input.queueId;
     }
     if (input.farewellMessage !== undefined) changes.farewellMessage = input.farewellMessage;
+    if (input.autoCloseKeyword !== undefined) changes.autoCloseKeyword = input.autoCloseKeyword;
+    if (input.autoEvaluation !== undefined) changes.autoEvaluation = input.autoEvaluation;
     if (input.autoDistribution !== undefined) changes.autoDistribution = input.autoDistribution;
     if (input.settings !== undefined) {
       // Checked in clear (the stored secrets opened), stored sealed.

@@ -8,7 +8,7 @@ import { updateTicket } from './update-ticket.js';
 export const BULK_BLOCK_SIZE = 10;
 
 /**
- * Resolves every ticket of a status in blocks of 10 (each ticket in its own transaction, so one
+ * Resolves every ticket of a status in blocks of 10, without farewell nor rating (each ticket in its own transaction, so one
  * failure does not undo the others). Returns how many were resolved.
  */
 export async function resolveTicketsInBulk(ctx: AppContext, actor: Actor, status: TicketStatus, maxTickets = 10_000): Promise<number> {
@@ -17,7 +17,7 @@ export async function resolveTicketsInBulk(ctx: AppContext, actor: Actor, status
   while (resolved + failed.size < maxTickets) {
     const ids = (await listTicketIdsByStatus(ctx.db, actor.tenantId, status, BULK_BLOCK_SIZE + failed.size)).filter((id) => !failed.has(id)).slice(0, BULK_BLOCK_SIZE);
     if (ids.length === 0) break;
-    const results = await Promise.allSettled(ids.map((id) => updateTicket(ctx, actor, id, { status: 'closed' })));
+    const results = await Promise.allSettled(ids.map((id) => updateTicket(ctx, actor, id, { status: 'closed', force: true })));
     results.forEach((result, index) => (result.status === 'fulfilled' ? resolved++ : failed.add(ids[index])));
   }
   return resolved;

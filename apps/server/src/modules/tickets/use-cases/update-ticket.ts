@@ -9,7 +9,11 @@ import { findQueueById } from '../../queues/queues.repository.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
 import { assertCanSeeTicket, assertMayReassignTicket, assertUserOfTenant } from './ticket-access.js';
+import { farewellMessageText } from '../../farewell-messages/use-cases/farewell-message-text.js';
+import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
+import { cancelAwaitingRating } from '../../ratings/use-cases/cancel-awaiting-rating.js';
+import { requestRating } from '../../ratings/use-cases/request-rating.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */
 export const INTEGRATION_STATUS_KEYS = [
@@ -24,8 +28,14 @@ export interface UpdateTicketInput {
   queueId?: number | null;
   unreadMessages?: number;
   isTransference?: boolean;
-  /** Resolve with this farewell message: it is sent to the customer and the ticket closes. */
+  /** Resolve with this farewell message, as typed: it is sent to the customer and the ticket closes. */
   farewellMessage?: string;
+  /** Resolve with this preset closing message (SPEC /fechamento), its template variables filled in. */
+  farewellMessageId?: number;
+  /** Resolve by asking for a rating (also done whenever the channel's auto-evaluation is on). */
+  requestRating?: boolean;
+  /** PUT /ticketsForce: resolve without farewell or rating (SPEC §4). */
+  force?: boolean;
   integrationStatuses?: Partial<Record<IntegrationStatusKey, boolean>>;
 }
 
@@ -36,6 +46,8 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
     return await transact(ctx, async (tx, events) => {
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+      // A closing message is checked whatever else the request does: another tenant's id is refused, never ignored.
+      const farewellPreset = input.farewellMessageId !== undefined ? await farewellMessageText(tx, actor.tenantId, input.farewellMessageId) : undefined;
       const before = visibilityFacts(ticket);
       const changes: TicketChanges = {};
       const log = (type: string, payload?: Record<string, unknown>) => insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type, payload });
@@ -54,15 +66,17 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       // Start attending without a user means the caller.
       const assigning = input.status === 'open' && (input.userId ?? actor.userId) !== ticket.userId;
       if (transferring || changingStatus || assigning) assertMayReassignTicket(actor, ticket);
+      // Changed by hand: a rating asked before is no longer awaited (a second resolve closes for good).
+      const wasAwaitingRating = transferring || changingStatus || assigning ? await cancelAwaitingRating(tx, actor.tenantId, ticketId) : false;
       if (transferring) {
         Object.assign(changes, await transfer(tx, actor, ticket, input));
         await log('transferred', { fromQueueId: ticket.queueId, toQueueId: changes.queueId ?? ticket.queueId, fromUserId: ticket.userId, toUserId: changes.userId ?? null });
+      } else if (changingStatus && input.status === 'closed' && !input.force) {
+        Object.assign(changes, await resolve(ctx, tx, events, actor, ticket, { ...input, farewellPreset }, wasAwaitingRating));
+        await log(changes.status === 'closed' ? 'resolved' : 'ratingRequested', { userId: ticket.userId });
       } else if (changingStatus) {
         Object.assign(changes, await statusChange(tx, actor, input));
         await log(statusLogType(ticket.status, input.status!), { userId: changes.userId ?? ticket.userId });
-        if (input.status === 'closed' && input.farewellMessage?.trim()) {
-          await queueFarewell(ctx, tx, actor, ticket, input.farewellMessage.trim(), events);
-        }
       } else if (assigning) {
         Object.assign(changes, await statusChange(tx, actor, input));
         await log('assigned', { userId: changes.userId });
@@ -127,14 +141,41 @@ async function transfer(tx: Db, actor: Actor, ticket: TicketRow, input: UpdateTi
   return changes;
 }
 
-/** The farewell goes out through the send job; the ticket is closed now, well within SPEC's 30 s. */
-async function queueFarewell(ctx: AppContext, tx: Db, actor: Actor, ticket: TicketRow, body: string, events: DomainEvent[]): Promise<void> {
-  await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, { body });
+/**
+ * Resolve (SPEC §4): the farewell (the one typed, the preset picked, or else the channel's) goes out
+ * through the send job and the ticket is closed now, well within SPEC's 30 s. When a rating is asked
+ * (by the agent, or always by the channel's auto-evaluation) the ticket stays as it is and closes once
+ * the customer answers (ratings/automation/answer-rating.step.ts).
+ */
+async function resolve(
+  ctx: AppContext,
+  tx: Db,
+  events: DomainEvent[],
+  actor: Actor,
+  ticket: TicketRow,
+  input: UpdateTicketInput & { farewellPreset?: string },
+  wasAwaitingRating: boolean,
+): Promise<TicketChanges> {
+  const { tenantId } = actor;
+  const channel = await findChannelById(tx, tenantId, ticket.channelId);
+  if (input.farewellPreset !== undefined) {
+    await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id, userId: actor.userId }, { body: input.farewellPreset });
+  } else if (input.farewellMessage?.trim()) {
+    await queueOutboundMessage(ctx, tx, events, { tenantId, userId: actor.userId, ticket }, { body: input.farewellMessage.trim() });
+  } else if (channel?.farewellMessage?.trim()) {
+    await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id }, { body: channel.farewellMessage });
+  }
+  const askRating = !ticket.isGroup && !wasAwaitingRating && (input.requestRating === true || channel?.autoEvaluation === true);
+  if (askRating) {
+    await requestRating(ctx, tx, events, { tenantId, ticketId: ticket.id, agentId: ticket.userId ?? actor.userId, queueId: ticket.queueId });
+    return {};
+  }
+  return { status: 'closed', closedAt: new Date() };
 }
 
 /** PUT /ticketsForce/{id}: resolve without farewell or rating. */
 export async function forceCloseTicket(ctx: AppContext, actor: Actor, ticketId: number): Promise<TicketRow> {
-  return updateTicket(ctx, actor, ticketId, { status: 'closed' });
+  return updateTicket(ctx, actor, ticketId, { status: 'closed', force: true });
 }
 
 /** PUT /ticketsNull/{id}: drop the user and return the ticket to its queue. */

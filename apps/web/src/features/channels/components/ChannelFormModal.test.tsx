@@ -19,6 +19,8 @@ const waba: Channel = {
   isDefault: true,
   queueId: null,
   farewellMessage: null,
+  autoCloseKeyword: null,
+  autoEvaluation: false,
   autoDistribution: 'none',
   settings: {
     phoneNumberId: '106540352242922',
@@ -112,6 +114,8 @@ describe('the channel form', () => {
     await fill(field('Cor do widget'), '#12b886');
     await user.clear(field('Sites permitidos'));
     await fill(field('Sites permitidos'), 'https://loja.example.com');
+    await fill(screen.getByTestId('channel-auto-close-keyword'), ' Encerrar ');
+    await user.click(screen.getByTestId('channel-auto-evaluation'));
     await user.click(screen.getByTestId('channel-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const post = api.calls.find((call) => call.method === 'POST');
@@ -120,6 +124,8 @@ describe('the channel form', () => {
     expect(post?.body).toMatchObject({
       name: 'Site',
       type: 'webchat',
+      autoCloseKeyword: 'Encerrar',
+      autoEvaluation: true,
       settings: { color: '#12b886', allowedOrigins: ['https://loja.example.com'] },
     });
     vi.unstubAllGlobals();

@@ -59,6 +59,8 @@ interface ChannelFormValues {
   queueId: string | null;
   isDefault: boolean;
   farewellMessage: string;
+  autoCloseKeyword: string;
+  autoEvaluation: boolean;
   autoDistribution: AutoDistribution;
   title: string;
   welcomeMessage: string;
@@ -97,6 +99,8 @@ function channelBody(values: ChannelFormValues, settings: Record<string, unknown
     queueId: values.queueId ? Number(values.queueId) : null,
     isDefault: values.isDefault,
     farewellMessage: values.farewellMessage.trim() ? values.farewellMessage : null,
+    autoCloseKeyword: values.autoCloseKeyword.trim() ? values.autoCloseKeyword.trim() : null,
+    autoEvaluation: values.autoEvaluation,
     autoDistribution: values.autoDistribution,
     settings:
       values.type === 'webchat'
@@ -188,6 +192,8 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
       queueId: channel?.queueId ? String(channel.queueId) : null,
       isDefault: channel?.isDefault ?? false,
       farewellMessage: channel?.farewellMessage ?? '',
+      autoCloseKeyword: channel?.autoCloseKeyword ?? '',
+      autoEvaluation: channel?.autoEvaluation ?? false,
       autoDistribution: channel?.autoDistribution ?? 'none',
       title: text(channel?.settings, 'title'),
       welcomeMessage: text(channel?.settings, 'welcomeMessage'),
@@ -473,6 +479,19 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             maxRows={5}
             maxLength={4096}
             {...form.getInputProps('farewellMessage')}
+          />
+          <TextInput
+            label={t('channels.autoCloseKeyword')}
+            description={t('channels.autoCloseKeywordHint')}
+            maxLength={100}
+            data-testid="channel-auto-close-keyword"
+            {...form.getInputProps('autoCloseKeyword')}
+          />
+          <Switch
+            label={t('channels.autoEvaluation')}
+            description={t('channels.autoEvaluationHint')}
+            data-testid="channel-auto-evaluation"
+            {...form.getInputProps('autoEvaluation', { type: 'checkbox' })}
           />
           {isWebchat ? (
             <>

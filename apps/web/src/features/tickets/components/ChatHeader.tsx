@@ -1,5 +1,5 @@
 import type { Ticket } from '@conversa/shared';
-import { ActionIcon, Avatar, Badge, Box, Button, Group, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, Button, Checkbox, Group, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowLeft, IconCheck, IconInfoCircle, IconPlayerPlay, IconRefresh, IconTransfer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { lazyComponent } from '../../../components/on-demand';
 import { PATHS } from '../../../app/paths';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
+import { useFarewellMessages } from '../../closing/api';
 import { useQueues } from '../../queues/api';
 import { useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
@@ -49,6 +50,16 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
   };
   const [transferring, setTransferring] = useState(false);
   const [farewell, setFarewell] = useState('');
+  const [farewellId, setFarewellId] = useState<string | null>(null);
+  const [requestRating, setRequestRating] = useState(false);
+  // The closing messages (SPEC /fechamento) are fetched when the resolve dialog first opens.
+  const farewells = useFarewellMessages(shown === 'resolve' && confirming !== null);
+  const preset = farewells.data?.find((f) => String(f.id) === farewellId);
+  const resetResolve = () => {
+    setFarewell('');
+    setFarewellId(null);
+    setRequestRating(false);
+  };
   const queue = queues.data?.find((q) => q.id === ticket.queueId);
   // Another user is attending it: only they or an admin may hand it on or end it (the server refuses the rest).
   const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
@@ -59,18 +70,24 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
     const bodies: Record<Action, TicketUpdate> = {
       accept: { status: 'open', userId: session.userId },
       return: { status: 'pending', userId: null },
-      resolve: farewell.trim() ? { status: 'closed', farewellMessage: farewell.trim() } : { status: 'closed' },
+      resolve: {
+        status: 'closed',
+        ...(preset ? { farewellMessageId: preset.id } : farewell.trim() ? { farewellMessage: farewell.trim() } : {}),
+        ...(requestRating ? { requestRating: true } : {}),
+      },
       reopen: { status: 'open', userId: session.userId },
     };
     update.mutate(
       { id: ticket.id, update: bodies[action] },
       {
         onSuccess: (updated) => {
-          notifySuccess(t(`tickets.actions.${action}Done`));
+          // Resolving with a rating request: the ticket stays until the customer answers (SPEC §4).
+          const awaitingRating = action === 'resolve' && updated.status !== 'closed';
+          notifySuccess(t(awaitingRating ? 'tickets.actions.ratingRequested' : `tickets.actions.${action}Done`));
           // A resolved ticket leaves the agent's work; the others are shown where they now are.
           if (action !== 'resolve') setTab(tabOf(updated));
           setConfirming(null);
-          setFarewell('');
+          resetResolve();
         },
         onError: (error) => notifyApiError(error, 'ticket-action-error'),
       },
@@ -197,20 +214,57 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
         onConfirm={() => confirming && run(confirming)}
         onClose={() => {
           setConfirming(null);
-          setFarewell('');
+          resetResolve();
         }}
       >
         {shown === 'resolve' && (
-          <Textarea
-            label={t('tickets.actions.farewell')}
-            description={t('tickets.actions.farewellHint')}
-            value={farewell}
-            onChange={(event) => setFarewell(event.currentTarget.value)}
-            autosize
-            minRows={2}
-            maxRows={6}
-            data-testid="resolve-farewell"
-          />
+          <Stack gap="sm">
+            {(farewells.data?.length ?? 0) > 0 && (
+              <Select
+                label={t('tickets.actions.farewellPreset')}
+                placeholder={t('tickets.actions.farewellPresetNone')}
+                data={(farewells.data ?? []).map((f) => ({
+                  value: String(f.id),
+                  label: f.message.length > 80 ? `${f.message.slice(0, 80)}…` : f.message,
+                }))}
+                value={farewellId}
+                onChange={setFarewellId}
+                clearable
+                comboboxProps={{ withinPortal: true }}
+                data-testid="resolve-farewell-preset"
+              />
+            )}
+            {preset ? (
+              <Text
+                size="sm"
+                c="dimmed"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                data-testid="resolve-farewell-preview"
+              >
+                {preset.message}
+              </Text>
+            ) : (
+              <Textarea
+                label={t('tickets.actions.farewell')}
+                description={t('tickets.actions.farewellHint')}
+                value={farewell}
+                onChange={(event) => setFarewell(event.currentTarget.value)}
+                autosize
+                minRows={2}
+                maxRows={6}
+                data-testid="resolve-farewell"
+              />
+            )}
+            {!ticket.isGroup && (
+              <Checkbox
+                label={t('tickets.actions.requestRating')}
+                description={t('tickets.actions.requestRatingHint')}
+                checked={requestRating}
+                onChange={(event) => setRequestRating(event.currentTarget.checked)}
+                data-testid="resolve-request-rating"
+              />
+            )}
+          </Stack>
         )}
       </ConfirmModal>
       {transferring && <TransferModal ticket={ticket} onClose={() => setTransferring(false)} />}

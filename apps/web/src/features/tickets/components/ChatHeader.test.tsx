@@ -1,0 +1,95 @@
+import type { FarewellMessage, Ticket } from '@conversa/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test/fetch';
+import { renderWithApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
+import { ChatHeader } from './ChatHeader';
+
+const TICKET: Ticket = {
+  id: 12,
+  status: 'open',
+  name: 'Carla',
+  contactId: 5,
+  contact: { id: 5, name: 'Carla', number: '5511999990000', email: null, profilePicUrl: null, blocked: false },
+  userId: 7,
+  username: 'Ana Souza',
+  queueId: null,
+  whatsappId: 1,
+  channel: 'webchat',
+  chatFlowId: null,
+  isGroup: false,
+  unreadMessages: 0,
+  answered: true,
+  lastMessage: 'oi',
+  lastMessageAt: '2026-02-01T12:00:00.000Z',
+  profilePicUrl: null,
+  integrationStatuses: {},
+  value: null,
+  rating: null,
+  createdAt: '2026-02-01T12:00:00.000Z',
+  updatedAt: '2026-02-01T12:00:00.000Z',
+};
+
+const PRESET: FarewellMessage = {
+  id: 3,
+  message: 'Obrigado, {{name}}! Até a próxima.',
+  userId: 1,
+  username: 'Rita',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+beforeEach(() => signInAs('user', { userId: 7 }));
+afterEach(() => vi.unstubAllGlobals());
+
+function api(answer: (body: unknown) => Ticket) {
+  return fakeApi({
+    'GET /queue': () => ({ body: [] }),
+    'GET /farewellMessages': () => ({ body: [PRESET] }),
+    'PUT /tickets/:id': ({ body }) => ({ body: answer(body) }),
+  });
+}
+
+describe('the resolve dialog', () => {
+  it('sends the closing message picked (by id, the server fills in its variables) and closes', async () => {
+    const fake = api(() => ({ ...TICKET, status: 'closed' }));
+    const { user } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
+    await user.click(screen.getByTestId('ticket-resolve'));
+    await user.click(await screen.findByTestId('resolve-farewell-preset'));
+    await user.click(await screen.findByRole('option', { name: PRESET.message, hidden: true }));
+    expect(await screen.findByTestId('resolve-farewell-preview')).toHaveTextContent(PRESET.message);
+    expect(screen.queryByTestId('resolve-farewell')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('confirm-button'));
+
+    await waitFor(() => expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'closed', farewellMessageId: 3 }));
+    expect(await screen.findByText('Tudo certo! Atendimento resolvido.')).toBeInTheDocument();
+  });
+
+  it('asks for a rating when ticked: the ticket stays until the customer answers, and the agent is told so', async () => {
+    const fake = api(() => TICKET);
+    const { user } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
+    await user.click(screen.getByTestId('ticket-resolve'));
+    await user.click(await screen.findByTestId('resolve-request-rating'));
+    await user.click(screen.getByTestId('resolve-farewell'));
+    await user.paste('Tchau!');
+    await user.click(screen.getByTestId('confirm-button'));
+
+    await waitFor(() =>
+      expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        status: 'closed',
+        farewellMessage: 'Tchau!',
+        requestRating: true,
+      }),
+    );
+    expect(await screen.findByText('Avaliação solicitada: o atendimento será encerrado quando o cliente responder.')).toBeInTheDocument();
+  });
+
+  it('offers no rating for a group ticket', async () => {
+    api(() => TICKET);
+    const { user } = renderWithApp(<ChatHeader ticket={{ ...TICKET, isGroup: true }} panelOpen={false} onTogglePanel={() => undefined} />);
+    await user.click(screen.getByTestId('ticket-resolve'));
+    await screen.findByTestId('resolve-farewell-preset');
+    expect(screen.queryByTestId('resolve-request-rating')).not.toBeInTheDocument();
+  });
+});
