@@ -137,8 +137,8 @@ describe('the flow builder', () => {
     expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'pending');
     await waitFor(() => expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'saved'));
     expect(puts(calls)).toHaveLength(1);
-    const body = puts(calls)[0]!.body as { definition: FlowDraft };
-    expect(body.definition.steps[0]!.name).toBe('Boas-vindas!');
+    const body = puts(calls)[0].body as { definition: FlowDraft };
+    expect(body.definition.steps[0].name).toBe('Boas-vindas!');
     expect(flowDraftSchema.safeParse(body.definition).success).toBe(true);
   });
 

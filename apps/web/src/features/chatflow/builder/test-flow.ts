@@ -80,7 +80,7 @@ export function flowOf(definition: FlowDraft = MENU_FLOW, patch: Partial<Flow> =
 class ReportingResizeObserver {
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
-    this.callback([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver);
+    this.callback([{ target } as ResizeObserverEntry], this);
   }
   unobserve() {}
   disconnect() {}

@@ -97,7 +97,7 @@ describe('/chat-flow', () => {
     await user.click(await screen.findByTestId('flow-export-1'));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(clicked).toEqual(['Atendimento.json']);
-    const json: unknown = JSON.parse(await blobs[0]!.text());
+    const json: unknown = JSON.parse(await blobs[0].text());
     const parsed = flowExportSchema.safeParse(json);
     expect(parsed.success).toBe(true);
     expect(parsed.data?.definition.steps.map((s) => s.id)).toEqual(['welcome', 'menu', 'support']);
