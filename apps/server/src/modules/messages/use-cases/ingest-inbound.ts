@@ -173,6 +173,7 @@ export async function ingestInbound(
       tenantId: input.tenantId,
       ticketId: ticket.id,
       messageId: stored.id,
+      ...(fromMe ? {} : { inbound: { ticketCreated: created, isGroup: contact.isGroup } }),
       stored: { message: stored, channelType: channel.type, contactKey: contact.externalKey, ticketAction: created ? 'create' : 'update' },
     });
     return {
@@ -219,13 +220,17 @@ export function publishAppended(
   appended: Extract<AppendOutcome, { outcome: 'appended' }>,
 ): Extract<IngestResult, { outcome: 'stored' }> {
   const { message: stored, view } = appended;
-  ctx.events.publish([
+  ctx.events.relay([
     {
-      type: 'message.created',
-      tenantId: stored.tenantId,
-      ticketId: view.id,
-      messageId: stored.id,
-      stored: { message: stored, channelType: view.channelType, contactKey: appended.contactKey, ticketAction: 'update', view },
+      id: appended.eventId,
+      event: {
+        type: 'message.created',
+        tenantId: stored.tenantId,
+        ticketId: view.id,
+        messageId: stored.id,
+        inbound: { ticketCreated: false, isGroup: false },
+        stored: { message: stored, channelType: view.channelType, contactKey: appended.contactKey, ticketAction: 'update', view },
+      },
     },
   ]);
   return { outcome: 'stored', messageId: stored.id, message: stored, ticketId: view.id, contactId: stored.contactId, ticketCreated: false };
