@@ -53,12 +53,26 @@ export function useDeleteFlow() {
   });
 }
 
+/** POST /chat-flow/import takes the file's text (`json`); the server checks it with the same schema as the form did. */
 export function useImportFlow() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: FlowExport) => http.post<Flow>('/chat-flow/import', body),
+    mutationFn: (json: string) => http.post<Flow>('/chat-flow/import', { json }),
     onSuccess: () => qc.invalidateQueries({ queryKey: flowKeys.all }),
   });
+}
+
+export function useDuplicateFlow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<Flow>(`/chat-flow/${id}/duplicate`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: flowKeys.all }),
+  });
+}
+
+/** The flow's JSON file as the server writes it (its draft), for the import. */
+export function fetchFlowExport(id: number): Promise<FlowExport> {
+  return http.get<FlowExport>(`/chat-flow/${id}/export`);
 }
 
 export function usePublishFlow() {

@@ -1,7 +1,7 @@
 import { flowExportSchema, type Flow, type FlowExport } from '@conversa/shared/chatbot';
 import type { z } from 'zod';
 
-/** The JSON file of a flow (the shape POST /chat-flow/import reads back). */
+/** The JSON file of a flow (the shape GET /chat-flow/{id}/export answers and POST /chat-flow/import reads back). */
 export function flowToExport(flow: Flow): z.input<typeof flowExportSchema> {
   return {
     format: 'conversa.chatFlow',
@@ -15,7 +15,7 @@ export function flowToExport(flow: Flow): z.input<typeof flowExportSchema> {
 }
 
 /** A file name for the export: the flow's name in safe characters. */
-export function exportFileName(flow: Flow): string {
+export function exportFileName(flow: { id: number; name: string }): string {
   const base = flow.name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -24,13 +24,13 @@ export function exportFileName(flow: Flow): string {
   return `${base || `flow-${flow.id}`}.json`;
 }
 
-/** Downloads the flow as a JSON file. */
-export function downloadFlow(flow: Flow): void {
-  const blob = new Blob([JSON.stringify(flowToExport(flow), null, 2)], { type: 'application/json' });
+/** Saves a flow's export as a JSON file. */
+export function downloadFlow(file: FlowExport, name: string): void {
+  const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = exportFileName(flow);
+  link.download = name;
   document.body.appendChild(link);
   link.click();
   link.remove();

@@ -1,4 +1,4 @@
-import { flowDraftSchema, type FlowDraft } from '@conversa/shared/chatbot';
+import { flowDefinitionSchema, type FlowDraft } from '@conversa/shared/chatbot';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReactFlowProvider } from '@xyflow/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -139,7 +139,7 @@ describe('the flow builder', () => {
     expect(puts(calls)).toHaveLength(1);
     const body = puts(calls)[0].body as { definition: FlowDraft };
     expect(body.definition.steps[0].name).toBe('Boas-vindas!');
-    expect(flowDraftSchema.safeParse(body.definition).success).toBe(true);
+    expect(flowDefinitionSchema.safeParse(body.definition).success).toBe(true);
   });
 
   it("shows the server's refusal and keeps the draft in the browser: a reload opens it again", async () => {

@@ -1,4 +1,4 @@
-import { flowDraftSchema, type Flow, type FlowDraft } from '@conversa/shared/chatbot';
+import { flowDefinitionSchema, type Flow, type FlowDraft } from '@conversa/shared/chatbot';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useUpdateFlow } from '../api';
 
@@ -7,8 +7,8 @@ export const AUTOSAVE_DELAY_MS = 800;
 
 /**
  * 'saved': the server has this draft; 'pending': edited, waiting for the quiet time; 'saving';
- * 'invalid': the draft is not a shape the server stores yet (e.g. an empty step name), kept in this
- * browser until it is; 'error': the server refused it or could not be reached.
+ * 'invalid': the draft is not a definition the server stores yet (an empty step name, a route to a
+ * step that is gone…), kept in this browser until it is; 'error': the server refused it or could not be reached.
  */
 export type AutosaveStatus = 'saved' | 'pending' | 'saving' | 'invalid' | 'error';
 
@@ -72,7 +72,8 @@ export function useAutosave(flow: Flow, definition: FlowDraft): Autosave {
       setStatus('saved');
       return true;
     }
-    if (!flowDraftSchema.safeParse(draft).success) {
+    // The server stores whole definitions only (its save checks the graph too): a half-built one waits here.
+    if (!flowDefinitionSchema.safeParse(draft).success) {
       setStatus('invalid');
       return false;
     }

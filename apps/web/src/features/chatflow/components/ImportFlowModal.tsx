@@ -52,7 +52,7 @@ export function ImportFlowModal({ onClose }: { onClose: () => void }) {
       );
       return;
     }
-    importFlow.mutate(parsed.value, {
+    importFlow.mutate(text, {
       onSuccess: () => {
         notifySuccess(t('chatFlow.import.done'));
         onClose();

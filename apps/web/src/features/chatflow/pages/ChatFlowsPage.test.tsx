@@ -16,7 +16,7 @@ const FLOW = flowOf(MENU_FLOW, { publishedVersion: 2, hasUnpublishedChanges: fal
 function api(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     'GET /chat-flow': () => ({ body: [FLOW] }),
-    'GET /chat-flow/:id': () => ({ body: FLOW }),
+    'GET /chat-flow/:id/export': () => ({ body: flowToExport(FLOW) }),
     ...extra,
   });
 }
@@ -77,8 +77,8 @@ describe('/chat-flow', () => {
     await waitFor(() => expect(screen.queryByTestId('flow-import-modal')).not.toBeInTheDocument());
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.path).toBe('/chat-flow/import');
-    expect(flowExportSchema.safeParse(post?.body).success).toBe(true);
-    expect((post?.body as { name: string }).name).toBe('Atendimento');
+    // The file's text, which the server parses with the same schema.
+    expect(post?.body).toEqual({ json: JSON.stringify(flowToExport(FLOW)) });
   });
 
   it('exports the stored flow as a JSON file that the import accepts', async () => {
@@ -103,14 +103,19 @@ describe('/chat-flow', () => {
     expect(parsed.data?.definition.steps.map((s) => s.id)).toEqual(['welcome', 'menu', 'support']);
   });
 
-  it('duplicates a flow: a copy (switched off) with the same draft', async () => {
-    const calls = api({ 'POST /chat-flow': ({ body }) => ({ status: 201, body: { ...FLOW, ...(body as object), id: 3 } }) }).calls;
+  it('duplicates a flow through POST /chat-flow/{id}/duplicate and lists the copy', async () => {
+    let copied = false;
+    const calls = api({
+      'GET /chat-flow': () => ({ body: copied ? [FLOW, { ...FLOW, id: 3, name: 'Atendimento (cópia)' }] : [FLOW] }),
+      'POST /chat-flow/:id/duplicate': () => {
+        copied = true;
+        return { status: 201, body: { ...FLOW, id: 3, name: 'Atendimento (cópia)' } };
+      },
+    }).calls;
     const { user } = renderWithApp(<ChatFlowsPage />);
     await user.click(await screen.findByTestId('flow-duplicate-1'));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.path).toBe('/chat-flow');
-    expect(post.body).toMatchObject({ name: 'Atendimento (cópia)', isActive: false, description: 'Menu principal', definition: MENU_FLOW });
+    expect(await screen.findByTestId('flow-3')).toHaveTextContent('Atendimento (cópia)');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/chat-flow/1/duplicate']);
   });
 
   it('deletes only after the confirmation', async () => {

@@ -9,21 +9,18 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { QueryError } from '../../../components/QueryError';
 import { formatDateTime } from '../../../lib/format';
-import { http } from '../../../lib/http';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useCreateFlow, useDeleteFlow, useFlows } from '../api';
+import { fetchFlowExport, useDeleteFlow, useDuplicateFlow, useFlows } from '../api';
 import { FlowFormModal } from '../components/FlowFormModal';
 import { ImportFlowModal } from '../components/ImportFlowModal';
-import { downloadFlow } from '../flow-json';
-
-const NAME_MAX = 100;
+import { downloadFlow, exportFileName } from '../flow-json';
 
 /** /chat-flow: the tenant's chatbot flows (SPEC §2), for supervisors and admins. */
 export function ChatFlowsPage() {
   const { t } = useTranslation();
   const flows = useFlows();
   const remove = useDeleteFlow();
-  const create = useCreateFlow();
+  const duplicateFlow = useDuplicateFlow();
   const [editing, setEditing] = useState<Flow | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Flow | null>(null);
   const [importing, setImporting] = useState(false);
@@ -39,29 +36,15 @@ export function ChatFlowsPage() {
     });
   };
 
-  /** The flow as stored now (its draft), not the list's copy. */
-  const fresh = (flow: Flow) => http.get<Flow>(`/chat-flow/${flow.id}`);
-
-  const duplicate = async (flow: Flow) => {
-    try {
-      const source = await fresh(flow);
-      await create.mutateAsync({
-        name: t('chatFlow.copyOf', { name: source.name }).slice(0, NAME_MAX),
-        description: source.description,
-        // The copy waits to be switched on: two active flows answering at once is rarely wanted.
-        isActive: false,
-        testNumber: source.testNumber,
-        definition: source.definition,
-      });
-      notifySuccess(t('chatFlow.duplicated'));
-    } catch (error) {
-      notifyApiError(error, 'flow-duplicate-error');
-    }
-  };
+  const duplicate = (flow: Flow) =>
+    duplicateFlow.mutate(flow.id, {
+      onSuccess: () => notifySuccess(t('chatFlow.duplicated')),
+      onError: (error) => notifyApiError(error, 'flow-duplicate-error'),
+    });
 
   const exportFlow = async (flow: Flow) => {
     try {
-      downloadFlow(await fresh(flow));
+      downloadFlow(await fetchFlowExport(flow.id), exportFileName(flow));
     } catch (error) {
       notifyApiError(error, 'flow-export-error');
     }
@@ -142,7 +125,7 @@ export function ChatFlowsPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(flow)} data-testid={`flow-edit-${flow.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" onClick={() => void duplicate(flow)} data-testid={`flow-duplicate-${flow.id}`}>
+            <Button size="xs" variant="light" onClick={() => duplicate(flow)} data-testid={`flow-duplicate-${flow.id}`}>
               {t('chatFlow.duplicate')}
             </Button>
             <Button size="xs" variant="light" onClick={() => void exportFlow(flow)} data-testid={`flow-export-${flow.id}`}>
