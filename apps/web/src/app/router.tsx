@@ -20,8 +20,7 @@ const ChatPage = lazyPage(() => import('../features/tickets/pages/ChatPage'), 'C
 const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'), 'ContactsPage');
 const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'), 'QueuesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
-const ChatFlowsPage = lazyPage(() => import('../features/chatflow/pages/ChatFlowsPage'), 'ChatFlowsPage');
-const ChatFlowBuilderPage = lazyPage(() => import('../features/chatflow/pages/ChatFlowBuilderPage'), 'ChatFlowBuilderPage');
+const ChatFlowScreens = lazyPage(() => import('../features/chatflow/pages/ChatFlowScreens'), 'ChatFlowScreens');
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
@@ -80,8 +79,7 @@ export function AppRouter() {
             <Route path={PATHS.profile} element={<ProfilePage />} />
             <Route path={PATHS.queues} element={guarded(SUPERVISORS, <QueuesPage />)} />
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
-            <Route path={PATHS.chatFlow} element={guarded(SUPERVISORS, <ChatFlowsPage />)} />
-            <Route path={PATHS.chatFlowBuilder} element={guarded(SUPERVISORS, <ChatFlowBuilderPage />)} />
+            <Route path={`${PATHS.chatFlow}/*`} element={guarded(SUPERVISORS, <ChatFlowScreens />)} />
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
