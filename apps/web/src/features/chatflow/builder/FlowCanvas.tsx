@@ -17,7 +17,8 @@ import {
   type NodeProps,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { IconClock, IconRepeatOff } from '@tabler/icons-react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteSteps, handleSlot, moveStep, setStepRoute, slotHandle, START_NODE_ID, type RouteSlot } from './edit';
 import { useRouteLabel } from './RoutePicker';
@@ -25,8 +26,17 @@ import { useRouteLabel } from './RoutePicker';
 interface SlotInfo {
   handle: string;
   label: string;
+  /** What the handle shows under the node (the full label is its title and accessible name). */
+  short: ReactNode;
   route: FlowRoute | null;
 }
+
+const SHORT: Record<RouteSlot['kind'], ReactNode> = {
+  condition: null,
+  next: '',
+  attempts: <IconRepeatOff size={11} />,
+  noAnswer: <IconClock size={11} />,
+};
 
 interface StepNodeData extends Record<string, unknown> {
   step: FlowStep;
@@ -59,7 +69,7 @@ function slotsOf(step: FlowStep, t: (key: string, options?: Record<string, unkno
           { slot: { kind: 'noAnswer' }, route: step.noAnswerRoute },
         ]
       : [{ slot: { kind: 'next' }, route: step.next }];
-  return slots.map(({ slot, route }) => ({ handle: slotHandle(slot), label: label(slot), route }));
+  return slots.map(({ slot, route }) => ({ handle: slotHandle(slot), label: label(slot), short: SHORT[slot.kind] ?? label(slot), route }));
 }
 
 const StepNode = memo(function StepNode({ data, selected }: NodeProps<StepNodeType>) {
@@ -74,7 +84,7 @@ const StepNode = memo(function StepNode({ data, selected }: NodeProps<StepNodeTy
       shadow={selected ? 'md' : 'xs'}
       p="xs"
       pb="lg"
-      w={220}
+      w={Math.max(220, slots.length * 40)}
       style={{
         borderColor: hasIssues ? 'var(--mantine-color-red-6)' : selected ? 'var(--mantine-color-blue-6)' : undefined,
         borderWidth: selected || hasIssues ? 2 : 1,
@@ -112,7 +122,7 @@ const StepNode = memo(function StepNode({ data, selected }: NodeProps<StepNodeTy
             component="span"
             style={{ position: 'absolute', top: -16, left: '50%', transform: 'translateX(-50%)', fontSize: 10, whiteSpace: 'nowrap', pointerEvents: 'none' }}
           >
-            {slot.label}
+            {slot.short}
           </Box>
         </Handle>
       ))}
