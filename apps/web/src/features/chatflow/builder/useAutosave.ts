@@ -55,6 +55,10 @@ export function useAutosave(flow: Flow, definition: FlowDraft): Autosave {
   }, [update.mutateAsync]);
   const savedJson = useRef(JSON.stringify(flow.definition));
   const base = useRef(flow.updatedAt);
+  // A publish (or a save) gives the flow a new updatedAt: a local copy is based on that one from then on.
+  useEffect(() => {
+    base.current = flow.updatedAt;
+  }, [flow.updatedAt]);
   const current = useRef(definition);
   useEffect(() => {
     current.current = definition;
