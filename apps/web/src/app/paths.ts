@@ -17,6 +17,9 @@ export const PATHS = {
   atendimentoContacts: '/atendimento/contatos',
   contacts: '/contatos',
   queues: '/filas',
+  /** SPEC §2 work areas. */
+  businessHours: '/horario-atendimento',
+  autoReplies: '/auto-resposta',
   /** SPEC §2 names no path for the channel list; /sessoes is a platform screen. */
   channels: '/canais',
   /** Chatbot flows (SPEC §2) and the flow editor (`?id=` the flow). */
