@@ -20,8 +20,16 @@ const lists = {
   'GET /chat-flow': () => ({ body: [] }),
 };
 
-function api(put: (call: ApiCall) => { status?: number; body: unknown } = ({ body }) => ({ body: { ...flowOf(), ...(body as object), updatedAt: '2026-11-20T11:00:00.000Z' } })) {
-  return fakeApi({ ...lists, 'PUT /chat-flow/:id': put, 'POST /chat-flow/:id/publish': () => ({ body: flowOf(MENU_FLOW, { publishedVersion: 1 }) }) });
+function api(
+  put: (call: ApiCall) => { status?: number; body: unknown } = ({ body }) => ({
+    body: { ...flowOf(), ...(body as object), updatedAt: '2026-11-20T11:00:00.000Z' },
+  }),
+) {
+  return fakeApi({
+    ...lists,
+    'PUT /chat-flow/:id': put,
+    'POST /chat-flow/:id/publish': () => ({ body: flowOf(MENU_FLOW, { publishedVersion: 1 }) }),
+  });
 }
 
 function renderBuilder(definition: FlowDraft = MENU_FLOW) {
@@ -59,7 +67,7 @@ describe('the flow builder', () => {
     expect(screen.getByTestId('step-node-menu')).toHaveTextContent('1: fila Vendas');
   });
 
-  it("validates the selected step as you type with the shared schema, and blocks publishing until it is fixed", async () => {
+  it('validates the selected step as you type with the shared schema, and blocks publishing until it is fixed', async () => {
     api();
     const { user } = renderBuilder();
     const panel = await selectStep(user, 'menu');
@@ -148,7 +156,7 @@ describe('the flow builder', () => {
       body: {
         error: 'ERR_VALIDATION',
         message: 'Invalid flow',
-        fields: { 'definition.steps.1.conditions.0.route': ["Route to a queue that does not exist (7)."] },
+        fields: { 'definition.steps.1.conditions.0.route': ['Route to a queue that does not exist (7).'] },
         issues: { 'definition.steps.1.conditions.0.route': [{ code: 'custom', rule: 'flowRoute' }] },
       },
     })).calls;
@@ -229,4 +237,3 @@ describe('the test panel', () => {
     expect(await screen.findByTestId('test-invalid')).toHaveTextContent('Corrija os problemas do fluxo para testá-lo.');
   });
 });
-

@@ -101,7 +101,9 @@ const StepNode = memo(function StepNode({ data, selected }: NodeProps<StepNodeTy
         </Badge>
       )}
       <Text size="xs" c="dimmed" lineClamp={2}>
-        {firstText?.kind === 'text' && firstText.text ? firstText.text : t('chatFlow.canvas.interactions', { total: step.interactions.length })}
+        {firstText?.kind === 'text' && firstText.text
+          ? firstText.text
+          : t('chatFlow.canvas.interactions', { total: step.interactions.length })}
       </Text>
       {exits.map((slot) => (
         <Text key={slot.handle} size="xs" c="grape" truncate>
@@ -120,7 +122,15 @@ const StepNode = memo(function StepNode({ data, selected }: NodeProps<StepNodeTy
         >
           <Box
             component="span"
-            style={{ position: 'absolute', top: -16, left: '50%', transform: 'translateX(-50%)', fontSize: 10, whiteSpace: 'nowrap', pointerEvents: 'none' }}
+            style={{
+              position: 'absolute',
+              top: -16,
+              left: '50%',
+              transform: 'translateX(-50%)',
+              fontSize: 10,
+              whiteSpace: 'nowrap',
+              pointerEvents: 'none',
+            }}
           >
             {slot.short}
           </Box>
@@ -137,7 +147,13 @@ const StartNode = memo(function StartNode({ data }: NodeProps<StartNodeType>) {
       <Text size="sm" fw={600}>
         {t('chatFlow.canvas.start')}
       </Text>
-      <Handle type="source" position={Position.Bottom} id="start" style={{ left: data.outOfHours ? '33%' : '50%' }} title={t('chatFlow.canvas.start')} />
+      <Handle
+        type="source"
+        position={Position.Bottom}
+        id="start"
+        style={{ left: data.outOfHours ? '33%' : '50%' }}
+        title={t('chatFlow.canvas.start')}
+      />
       <Handle
         type="source"
         position={Position.Bottom}
@@ -176,26 +192,31 @@ export function FlowCanvas({ definition, selectedStepId, invalidStepIds, edit, o
         draggable: false,
         selectable: false,
       },
-      ...definition.steps.map(
-        (step): StepNodeType => ({
-          id: step.id,
-          type: 'step',
-          position: step.position,
-          selected: step.id === selectedStepId,
-          ariaLabel: step.name,
-          data: {
-            step,
-            steps: definition.steps,
-            isStart: step.id === definition.startStepId,
-            hasIssues: invalidStepIds.has(step.id),
-            slots: slotsOf(step, t),
-          },
-        }),
-      ),
+      ...definition.steps.map((step): StepNodeType => ({
+        id: step.id,
+        type: 'step',
+        position: step.position,
+        selected: step.id === selectedStepId,
+        ariaLabel: step.name,
+        data: {
+          step,
+          steps: definition.steps,
+          isStart: step.id === definition.startStepId,
+          hasIssues: invalidStepIds.has(step.id),
+          slots: slotsOf(step, t),
+        },
+      })),
     ];
     const edges: Edge[] = [];
     const arrow = { type: MarkerType.ArrowClosed };
-    edges.push({ id: `${START_NODE_ID}:start`, source: START_NODE_ID, sourceHandle: 'start', target: definition.startStepId, deletable: false, markerEnd: arrow });
+    edges.push({
+      id: `${START_NODE_ID}:start`,
+      source: START_NODE_ID,
+      sourceHandle: 'start',
+      target: definition.startStepId,
+      deletable: false,
+      markerEnd: arrow,
+    });
     if (definition.outOfHoursRoute?.kind === 'step')
       edges.push({
         id: `${START_NODE_ID}:outOfHours`,
@@ -231,7 +252,7 @@ export function FlowCanvas({ definition, selectedStepId, invalidStepIds, edit, o
       const byId = new Map(previous.map((n) => [n.id, n]));
       return built.nodes.map((n) => {
         const old = byId.get(n.id);
-        return old?.measured ? ({ ...n, measured: old.measured }) : n;
+        return old?.measured ? { ...n, measured: old.measured } : n;
       });
     });
     setEdges((previous) => {
@@ -243,7 +264,12 @@ export function FlowCanvas({ definition, selectedStepId, invalidStepIds, edit, o
   const onNodesChange = useCallback(
     (changes: NodeChange<CanvasNode>[]) => {
       // Removals go through onDelete (one undo step for the nodes and their edges).
-      setNodes((current) => applyNodeChanges(changes.filter((c) => c.type !== 'remove'), current));
+      setNodes((current) =>
+        applyNodeChanges(
+          changes.filter((c) => c.type !== 'remove'),
+          current,
+        ),
+      );
       for (const change of changes)
         if (change.type === 'select' && change.id !== START_NODE_ID) {
           if (change.selected) onSelect(change.id);
@@ -252,7 +278,16 @@ export function FlowCanvas({ definition, selectedStepId, invalidStepIds, edit, o
     },
     [onSelect, selectedStepId],
   );
-  const onEdgesChange = useCallback((changes: EdgeChange[]) => setEdges((current) => applyEdgeChanges(changes.filter((c) => c.type !== 'remove'), current)), []);
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange[]) =>
+      setEdges((current) =>
+        applyEdgeChanges(
+          changes.filter((c) => c.type !== 'remove'),
+          current,
+        ),
+      ),
+    [],
+  );
 
   const onConnect = useCallback(
     (connection: Connection) => {

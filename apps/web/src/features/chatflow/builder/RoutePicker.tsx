@@ -53,7 +53,10 @@ export function RoutePicker({ label, value, onChange, steps, fromStepId, nullabl
     ...KINDS.map((kind) => ({ value: kind, label: t(`chatFlow.route.kinds.${kind}`) })),
   ];
   const queueData = (queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name }));
-  const targetProps = (field: string) => ({ error: errors[field], 'aria-label': `${label}: ${t(`chatFlow.route.kinds.${value?.kind ?? 'end'}`)}` });
+  const targetProps = (field: string) => ({
+    error: errors[field],
+    'aria-label': `${label}: ${t(`chatFlow.route.kinds.${value?.kind ?? 'end'}`)}`,
+  });
 
   return (
     <Group gap="xs" align="flex-start" grow data-testid={testId}>

@@ -50,7 +50,9 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
       case 'startDelay':
         return t('chatFlow.test.delay', { seconds: action.seconds });
       case 'runInteraction':
-        return t('chatFlow.test.interaction', { url: action.interaction.kind === 'webhook' ? action.interaction.url : action.interaction.kind });
+        return t('chatFlow.test.interaction', {
+          url: action.interaction.kind === 'webhook' ? action.interaction.url : action.interaction.kind,
+        });
       case 'startFlow':
         return t('chatFlow.test.startFlow', { id: action.flowId });
       case 'exit':
@@ -69,7 +71,8 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
       if (decision.ignored) next.push({ id: id++, from: 'system', text: t('chatFlow.test.ignored') });
       for (const action of decision.actions) {
         const line = describe(action);
-        if (line !== null) next.push({ id: id++, from: action.type === 'sendText' || action.type === 'sendMedia' ? 'bot' : 'system', text: line });
+        if (line !== null)
+          next.push({ id: id++, from: action.type === 'sendText' || action.type === 'sendMedia' ? 'bot' : 'system', text: line });
       }
       return next;
     });
@@ -114,7 +117,12 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
           </Button>
         )}
         {position?.waitingFor === 'interaction' && (
-          <Button size="compact-xs" variant="light" onClick={() => fire({ type: 'interactionResult', data: null })} data-testid="test-skip-interaction">
+          <Button
+            size="compact-xs"
+            variant="light"
+            onClick={() => fire({ type: 'interactionResult', data: null })}
+            data-testid="test-skip-interaction"
+          >
             {t('chatFlow.test.skipInteraction')}
           </Button>
         )}
@@ -137,7 +145,12 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
               mr={line.from === 'bot' ? 'xl' : 0}
               data-testid={`test-line-${line.from}`}
             >
-              <Text size="sm" c={line.from === 'system' ? 'dimmed' : undefined} fs={line.from === 'system' ? 'italic' : undefined} style={{ whiteSpace: 'pre-wrap' }}>
+              <Text
+                size="sm"
+                c={line.from === 'system' ? 'dimmed' : undefined}
+                fs={line.from === 'system' ? 'italic' : undefined}
+                style={{ whiteSpace: 'pre-wrap' }}
+              >
                 {line.text}
               </Text>
             </Paper>

@@ -16,7 +16,10 @@ export interface DraftIssue {
 }
 
 const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
-  path.reduce<unknown>((current, key) => (current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined), root);
+  path.reduce<unknown>(
+    (current, key) => (current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined),
+    root,
+  );
 
 /** The text of one issue of the flow schema (the rules named by `rule`, then the generic field texts). */
 export function issueText(t: TFunction, issue: FieldIssue, path: readonly PropertyKey[], definition: unknown): string {
@@ -30,7 +33,8 @@ export function issueText(t: TFunction, issue: FieldIssue, path: readonly Proper
     const cycle = findCycleWithoutInput(definition as FlowDefinition);
     return t('chatFlow.issues.flowCycle', { steps: (cycle ?? []).join(' → ') });
   }
-  if (issue.rule && ['flowStepId', 'flowRoute', 'flowConditions', 'flowSize'].includes(issue.rule)) return t(`chatFlow.issues.${issue.rule}`);
+  if (issue.rule && ['flowStepId', 'flowRoute', 'flowConditions', 'flowSize'].includes(issue.rule))
+    return t(`chatFlow.issues.${issue.rule}`);
   if (issue.code === 'custom' && last === 'value') {
     const condition = valueAt(definition, path.slice(0, -1)) as { type?: string; value?: string } | undefined;
     return condition?.value ? t('chatFlow.issues.optionNumber') : t('validation.required');

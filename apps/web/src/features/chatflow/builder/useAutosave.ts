@@ -63,7 +63,9 @@ export function useAutosave(flow: Flow, definition: FlowDraft): Autosave {
   useEffect(() => {
     current.current = definition;
   }, [definition]);
-  const [status, setStatus] = useState<AutosaveStatus>(() => (JSON.stringify(definition) === JSON.stringify(flow.definition) ? 'saved' : 'pending'));
+  const [status, setStatus] = useState<AutosaveStatus>(() =>
+    JSON.stringify(definition) === JSON.stringify(flow.definition) ? 'saved' : 'pending',
+  );
   const [error, setError] = useState<unknown>(null);
   const inFlight = useRef<Promise<boolean> | null>(null);
 
@@ -92,7 +94,10 @@ export function useAutosave(flow: Flow, definition: FlowDraft): Autosave {
           localStorage.removeItem(storageKey(flow.id));
           setStatus('saved');
         } else {
-          localStorage.setItem(storageKey(flow.id), JSON.stringify({ definition: current.current, base: saved.updatedAt } satisfies LocalDraft));
+          localStorage.setItem(
+            storageKey(flow.id),
+            JSON.stringify({ definition: current.current, base: saved.updatedAt } satisfies LocalDraft),
+          );
           setStatus('pending');
         }
         return true;

@@ -14,9 +14,7 @@ interface HistoryState {
 }
 
 type HistoryAction =
-  | { type: 'edit'; change: (definition: FlowDraft) => FlowDraft; key: string | null; at: number }
-  | { type: 'undo' }
-  | { type: 'redo' };
+  { type: 'edit'; change: (definition: FlowDraft) => FlowDraft; key: string | null; at: number } | { type: 'undo' } | { type: 'redo' };
 
 function reducer(state: HistoryState, action: HistoryAction): HistoryState {
   switch (action.type) {

@@ -85,11 +85,31 @@ export function FlowFormModal({ flow, onClose }: { flow: Flow | null; onClose: (
   });
 
   return (
-    <Modal opened onClose={onClose} title={flow ? t('chatFlow.form.editTitle') : t('chatFlow.form.createTitle')} centered data-testid="flow-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      title={flow ? t('chatFlow.form.editTitle') : t('chatFlow.form.createTitle')}
+      centered
+      data-testid="flow-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('chatFlow.name')} required data-autofocus maxLength={100} data-testid="flow-name" {...form.getInputProps('name')} />
-          <Textarea label={t('chatFlow.description')} autosize minRows={2} maxRows={5} maxLength={1000} {...form.getInputProps('description')} />
+          <TextInput
+            label={t('chatFlow.name')}
+            required
+            data-autofocus
+            maxLength={100}
+            data-testid="flow-name"
+            {...form.getInputProps('name')}
+          />
+          <Textarea
+            label={t('chatFlow.description')}
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={1000}
+            {...form.getInputProps('description')}
+          />
           <TextInput
             label={t('chatFlow.testNumber')}
             description={t('chatFlow.form.testNumberHint')}

@@ -1,5 +1,22 @@
 import type { Flow } from '@conversa/shared/chatbot';
-import { ActionIcon, Alert, Badge, Button, Center, Drawer, Group, List, Loader, Paper, Popover, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Drawer,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import {
   IconAdjustments,
@@ -151,12 +168,26 @@ export function FlowBuilder({ flow }: { flow: Flow }) {
         </Group>
         <Group gap={4}>
           <Tooltip label={t('chatFlow.builder.undo')}>
-            <ActionIcon variant="default" size="lg" onClick={history.undo} disabled={!history.canUndo} aria-label={t('chatFlow.builder.undo')} data-testid="builder-undo">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={history.undo}
+              disabled={!history.canUndo}
+              aria-label={t('chatFlow.builder.undo')}
+              data-testid="builder-undo"
+            >
               <IconArrowBackUp size={18} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('chatFlow.builder.redo')}>
-            <ActionIcon variant="default" size="lg" onClick={history.redo} disabled={!history.canRedo} aria-label={t('chatFlow.builder.redo')} data-testid="builder-redo">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={history.redo}
+              disabled={!history.canRedo}
+              aria-label={t('chatFlow.builder.redo')}
+              data-testid="builder-redo"
+            >
               <IconArrowForwardUp size={18} />
             </ActionIcon>
           </Tooltip>
@@ -164,12 +195,24 @@ export function FlowBuilder({ flow }: { flow: Flow }) {
             {t('chatFlow.builder.addStep')}
           </Button>
           <Tooltip label={t('chatFlow.builder.settings')}>
-            <ActionIcon variant="default" size="lg" onClick={() => setPanel('settings')} aria-label={t('chatFlow.builder.settings')} data-testid="builder-settings">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => setPanel('settings')}
+              aria-label={t('chatFlow.builder.settings')}
+              data-testid="builder-settings"
+            >
               <IconAdjustments size={18} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('chatFlow.builder.test')}>
-            <ActionIcon variant="default" size="lg" onClick={() => setPanel('test')} aria-label={t('chatFlow.builder.test')} data-testid="builder-test">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => setPanel('test')}
+              aria-label={t('chatFlow.builder.test')}
+              data-testid="builder-test"
+            >
               <IconPlayerPlay size={18} />
             </ActionIcon>
           </Tooltip>
@@ -219,12 +262,26 @@ export function FlowBuilder({ flow }: { flow: Flow }) {
           </ScrollArea.Autosize>
         </Alert>
       )}
-      {autosave.status === 'error' && <ServerIssues error={autosave.error} definition={definition} title={t('chatFlow.builder.saveError')} />}
+      {autosave.status === 'error' && (
+        <ServerIssues error={autosave.error} definition={definition} title={t('chatFlow.builder.saveError')} />
+      )}
       {publishError !== null && <ServerIssues error={publishError} definition={definition} title={t('chatFlow.builder.publishError')} />}
 
       <Group align="stretch" gap="xs" wrap="nowrap">
-        <Paper withBorder style={{ flex: 1, minWidth: 0 }} h={mobile ? 'calc(100dvh - 220px)' : 'calc(100dvh - 200px)'} mih={320} data-testid="flow-canvas">
-          <FlowCanvas definition={definition} selectedStepId={selected} invalidStepIds={invalidStepIds} edit={edit} onSelect={setSelected} />
+        <Paper
+          withBorder
+          style={{ flex: 1, minWidth: 0 }}
+          h={mobile ? 'calc(100dvh - 220px)' : 'calc(100dvh - 200px)'}
+          mih={320}
+          data-testid="flow-canvas"
+        >
+          <FlowCanvas
+            definition={definition}
+            selectedStepId={selected}
+            invalidStepIds={invalidStepIds}
+            edit={edit}
+            onSelect={setSelected}
+          />
         </Paper>
         {!mobile && stepPanel && (
           <Paper withBorder p="sm" w={380} style={{ flexShrink: 0 }}>
@@ -249,7 +306,13 @@ export function FlowBuilder({ flow }: { flow: Flow }) {
       >
         <FlowSettingsPanel definition={definition} issues={issues} edit={edit} />
       </Drawer>
-      <Drawer opened={panel === 'test'} onClose={() => setPanel(null)} position="right" size={mobile ? '100%' : 'md'} title={t('chatFlow.builder.test')}>
+      <Drawer
+        opened={panel === 'test'}
+        onClose={() => setPanel(null)}
+        position="right"
+        size={mobile ? '100%' : 'md'}
+        title={t('chatFlow.builder.test')}
+      >
         <TestPanel definition={definition} />
       </Drawer>
       <ConfirmModal

@@ -101,7 +101,12 @@ export function ChatFlowsPage() {
       <Group justify="space-between">
         <Title order={2}>{t('chatFlow.title')}</Title>
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="flows-import">
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={16} />}
+            onClick={() => setImporting(true)}
+            data-testid="flows-import"
+          >
             {t('chatFlow.import.open')}
           </Button>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="flows-new">
