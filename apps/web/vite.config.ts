@@ -14,7 +14,13 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), localeSections(), removeScrollClasses()],
     resolve: {
-      alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)) },
+      // Exactly the shim: its 'shim/with-selector' (zustand, under @xyflow/react) stays the package's.
+      alias: [
+        {
+          find: /^use-sync-external-store\/shim$/,
+          replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+        },
+      ],
     },
     build: {
       outDir: 'dist',

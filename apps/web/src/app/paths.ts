@@ -27,6 +27,9 @@ export const PATHS = {
   /** Ratings (SPEC §2 /avaliacoes): children listar and configurar. */
   ratings: '/avaliacoes',
   ratingsList: '/avaliacoes/listar',
+  /** Chatbot flows (SPEC §2) and the flow editor (`?id=` the flow). */
+  chatFlow: '/chat-flow',
+  chatFlowBuilder: '/chat-flow/builder',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */
   profile: '/perfil',
   /** The link e-mailed to one's new address (public: it may be opened on another device). */
@@ -36,6 +39,11 @@ export const PATHS = {
 /** The chat of one ticket. */
 export function chatPath(ticketId: number): string {
   return `${PATHS.atendimento}/${ticketId}`;
+}
+
+/** The builder of one flow. */
+export function chatFlowBuilderPath(flowId: number): string {
+  return `${PATHS.chatFlowBuilder}?id=${flowId}`;
 }
 
 /**

@@ -26,6 +26,7 @@ const ClosingMessagesPage = lazyPage(() => import('../features/closing/pages/Clo
 const RatingsLayout = lazyPage(() => import('../features/ratings/pages/RatingsLayout'), 'RatingsLayout');
 const RatingsListPage = lazyPage(() => import('../features/ratings/pages/RatingsListPage'), 'RatingsListPage');
 const RatingSettingsPage = lazyPage(() => import('../features/ratings/pages/RatingSettingsPage'), 'RatingSettingsPage');
+const ChatFlowScreens = lazyPage(() => import('../features/chatflow/pages/ChatFlowScreens'), 'ChatFlowScreens');
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
@@ -92,6 +93,7 @@ export function AppRouter() {
               <Route path="listar" element={<RatingsListPage />} />
               <Route path="configurar" element={<RatingSettingsPage />} />
             </Route>
+            <Route path={`${PATHS.chatFlow}/*`} element={guarded(SUPERVISORS, <ChatFlowScreens />)} />
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />

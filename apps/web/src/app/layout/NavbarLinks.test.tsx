@@ -19,7 +19,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, auto-replies, business hours, closing messages and ratings', () => {
+  it('a supervisor adds channels, queues, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
@@ -29,6 +29,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-auto-resposta',
+      'nav-chat-flow',
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
@@ -45,6 +46,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-auto-resposta',
+      'nav-chat-flow',
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
@@ -66,6 +68,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-auto-resposta',
+      'nav-chat-flow',
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
@@ -87,6 +90,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-auto-resposta',
+      'nav-chat-flow',
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',

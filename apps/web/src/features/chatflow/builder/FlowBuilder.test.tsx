@@ -1,0 +1,239 @@
+import { flowDefinitionSchema, type FlowDraft } from '@conversa/shared/chatbot';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ReactFlowProvider } from '@xyflow/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type ApiCall } from '../../../test/fetch';
+import { renderWithApp } from '../../../test/render';
+import { FlowBuilder } from '../pages/ChatFlowBuilderPage';
+import { flowOf, MENU_FLOW, mockReactFlow } from './test-flow';
+
+beforeAll(mockReactFlow);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const lists = {
+  'GET /queue': () => ({ body: [{ id: 7, name: 'Vendas', color: '#12b886', greetingMessage: null, userIds: [] }] }),
+  'GET /users/': () => ({ body: { users: [], count: 0, hasMore: false } }),
+  'GET /whatsapp': () => ({ body: [] }),
+  'GET /chat-flow': () => ({ body: [] }),
+};
+
+function api(
+  put: (call: ApiCall) => { status?: number; body: unknown } = ({ body }) => ({
+    body: { ...flowOf(), ...(body as object), updatedAt: '2026-11-20T11:00:00.000Z' },
+  }),
+) {
+  return fakeApi({
+    ...lists,
+    'PUT /chat-flow/:id': put,
+    'POST /chat-flow/:id/publish': () => ({ body: flowOf(MENU_FLOW, { publishedVersion: 1 }) }),
+  });
+}
+
+function renderBuilder(definition: FlowDraft = MENU_FLOW) {
+  return renderWithApp(
+    <ReactFlowProvider>
+      <FlowBuilder flow={flowOf(definition)} />
+    </ReactFlowProvider>,
+  );
+}
+
+const puts = (calls: ApiCall[]) => calls.filter((c) => c.method === 'PUT');
+
+/** Selects a step as a keyboard user does: the node (focusable) and Enter. */
+async function selectStep(_user: ReturnType<typeof renderBuilder>['user'], stepId: string) {
+  const node = (await screen.findByTestId(`step-node-${stepId}`)).closest<HTMLElement>('.react-flow__node')!;
+  node.focus();
+  fireEvent.keyDown(node, { key: 'Enter' });
+  return waitFor(() => {
+    const panel = screen.getByTestId('step-panel');
+    expect(within(panel).getByTestId('step-name')).toHaveValue(MENU_FLOW.steps.find((s) => s.id === stepId)?.name ?? '');
+    return panel;
+  });
+}
+
+describe('the flow builder', () => {
+  it('draws one node per step and an edge per route to a step', async () => {
+    api();
+    renderBuilder();
+    expect(await screen.findByTestId('step-node-welcome')).toHaveTextContent('Boas-vindas');
+    expect(screen.getByTestId('step-node-menu')).toHaveTextContent('Menu');
+    expect(screen.getByTestId('step-node-support')).toHaveTextContent('Suporte');
+    // start → welcome, welcome → menu (next), menu → support (option 2)
+    await waitFor(() => expect(document.querySelectorAll('.react-flow__edge')).toHaveLength(3));
+    // The option routed to a queue is written on the node.
+    expect(screen.getByTestId('step-node-menu')).toHaveTextContent('1: fila Vendas');
+  });
+
+  it('validates the selected step as you type with the shared schema, and blocks publishing until it is fixed', async () => {
+    api();
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'menu');
+    const name = within(panel).getByTestId('step-name');
+    await user.clear(name);
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(panel).getByText('Este campo é obrigatório.')).toBeInTheDocument();
+    expect(screen.getByTestId('builder-publish')).toBeDisabled();
+    expect(screen.getByTestId('draft-issues')).toHaveTextContent('Problemas a corrigir antes de publicar: 1');
+
+    const text = within(panel).getByTestId('interaction-0-text');
+    await user.clear(text);
+    await user.paste('{{nome}}');
+    await waitFor(() => expect(within(panel).getByText('Variável desconhecida: {{nome}}.')).toBeInTheDocument());
+
+    await user.type(name, 'M');
+    await user.clear(text);
+    await user.paste('{{name}}');
+    await waitFor(() => expect(screen.queryByTestId('draft-issues')).not.toBeInTheDocument());
+    expect(screen.getByTestId('builder-publish')).toBeEnabled();
+  });
+
+  it('an option number must be a number, and a step with a no-answer time needs its route', async () => {
+    api();
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'menu');
+    const value = within(panel).getByTestId('condition-0-value');
+    await user.clear(value);
+    await user.type(value, 'um');
+    await waitFor(() => expect(within(panel).getByText('Informe um número de opção, como 1.')).toBeInTheDocument());
+    await user.type(within(panel).getByTestId('step-no-answer-minutes'), '5');
+    await waitFor(() => expect(screen.getByTestId('draft-issues')).toHaveTextContent('Problemas a corrigir antes de publicar: 2'));
+  });
+
+  it('undoes and redoes edits (typing in one field is one step)', async () => {
+    api();
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'welcome');
+    const name = within(panel).getByTestId('step-name');
+    expect(screen.getByTestId('builder-undo')).toBeDisabled();
+    await user.type(name, ' da loja');
+    expect(name).toHaveValue('Boas-vindas da loja');
+    await user.click(screen.getByTestId('builder-undo'));
+    expect(within(screen.getByTestId('step-panel')).getByTestId('step-name')).toHaveValue('Boas-vindas');
+    expect(screen.getByTestId('step-node-welcome')).toHaveTextContent('Boas-vindas');
+    await user.click(screen.getByTestId('builder-redo'));
+    expect(within(screen.getByTestId('step-panel')).getByTestId('step-name')).toHaveValue('Boas-vindas da loja');
+
+    // A new step and its removal are undone too.
+    await user.click(screen.getByTestId('builder-add-step'));
+    expect(await screen.findByText('Etapa 4')).toBeInTheDocument();
+    await user.click(screen.getByTestId('builder-undo'));
+    await waitFor(() => expect(screen.queryByText('Etapa 4')).not.toBeInTheDocument());
+  });
+
+  it('deleting a step removes the routes that led to it (one undo step)', async () => {
+    api();
+    const { user } = renderBuilder();
+    await selectStep(user, 'support');
+    await user.click(screen.getByTestId('step-delete'));
+    await waitFor(() => expect(screen.queryByTestId('step-node-support')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.querySelectorAll('.react-flow__edge')).toHaveLength(2));
+    const panel = await selectStep(user, 'menu');
+    expect(within(panel).getByTestId('condition-1-route-kind')).toHaveValue('Sair do bot');
+    await user.click(screen.getByTestId('builder-undo'));
+    expect(await screen.findByTestId('step-node-support')).toBeInTheDocument();
+  });
+
+  it('autosaves the draft after a quiet moment, shows saving/saved, and sends what the schema accepts', async () => {
+    const calls = api().calls;
+    const { user } = renderBuilder();
+    expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'saved');
+    const panel = await selectStep(user, 'welcome');
+    await user.type(within(panel).getByTestId('step-name'), '!');
+    expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'pending');
+    await waitFor(() => expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'saved'));
+    expect(puts(calls)).toHaveLength(1);
+    const body = puts(calls)[0].body as { definition: FlowDraft };
+    expect(body.definition.steps[0].name).toBe('Boas-vindas!');
+    expect(flowDefinitionSchema.safeParse(body.definition).success).toBe(true);
+  });
+
+  it("shows the server's refusal and keeps the draft in the browser: a reload opens it again", async () => {
+    const calls = api(() => ({
+      status: 400,
+      body: {
+        error: 'ERR_VALIDATION',
+        message: 'Invalid flow',
+        fields: { 'definition.steps.1.conditions.0.route': ['Route to a queue that does not exist (7).'] },
+        issues: { 'definition.steps.1.conditions.0.route': [{ code: 'custom', rule: 'flowRoute' }] },
+      },
+    })).calls;
+    const { user, unmount } = renderBuilder();
+    const panel = await selectStep(user, 'welcome');
+    await user.type(within(panel).getByTestId('step-name'), ' 2');
+    await waitFor(() => expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'error'));
+    expect(screen.getByTestId('server-issues')).toHaveTextContent(
+      'Etapa "Menu": Um encaminhamento leva a uma etapa, fila ou usuário que não existe mais.',
+    );
+    expect(puts(calls)).toHaveLength(1);
+    unmount();
+
+    renderBuilder();
+    expect(await screen.findByTestId('step-node-welcome')).toHaveTextContent('Boas-vindas 2');
+  });
+
+  it('a draft the server cannot store yet (an empty step name) is not sent but kept locally', async () => {
+    const calls = api().calls;
+    const { user, unmount } = renderBuilder();
+    const panel = await selectStep(user, 'support');
+    await user.clear(within(panel).getByTestId('step-name'));
+    await waitFor(() => expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'invalid'));
+    expect(puts(calls)).toHaveLength(0);
+    unmount();
+    renderBuilder();
+    const again = await screen.findByTestId('step-node-support');
+    expect(again).toHaveTextContent('(sem nome)');
+  });
+
+  it('publishes after a confirmation', async () => {
+    const calls = api().calls;
+    const { user } = renderBuilder();
+    await user.click(await screen.findByTestId('builder-publish'));
+    await user.click(await screen.findByTestId('confirm-button'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/chat-flow/1/publish')).toBe(true));
+  });
+
+  it('connects steps with the keyboard through the "route to" fields', async () => {
+    api();
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'support');
+    // support → queue 8 becomes support → step Menu
+    await user.click(within(panel).getByTestId('step-next-kind'));
+    await user.click(await screen.findByRole('option', { name: 'Etapa', hidden: true }));
+    await waitFor(() => expect(document.querySelectorAll('.react-flow__edge')).toHaveLength(4));
+  });
+});
+
+describe('the test panel', () => {
+  it('runs the flow against typed messages with the shared decision function and shows the current step', async () => {
+    api();
+    const { user } = renderBuilder();
+    await user.click(await screen.findByTestId('builder-test'));
+    await user.click(await screen.findByTestId('test-start'));
+    const transcript = screen.getByTestId('test-transcript');
+    await waitFor(() => expect(transcript).toHaveTextContent('Olá, {{name}}!'));
+    expect(transcript).toHaveTextContent('Bem-vindo à loja.');
+    expect(transcript).toHaveTextContent('1 - Vendas');
+    expect(screen.getByTestId('test-current-step')).toHaveTextContent('Menu');
+
+    await user.type(screen.getByTestId('test-input'), 'três{Enter}');
+    await waitFor(() => expect(transcript).toHaveTextContent('Não entendi.'));
+    expect(screen.getByTestId('test-current-step')).toHaveTextContent('Menu');
+
+    await user.type(screen.getByTestId('test-input'), '1{Enter}');
+    await waitFor(() => expect(transcript).toHaveTextContent('(sai do bot: fila Vendas)'));
+    expect(transcript).toHaveTextContent('Até logo.');
+    expect(screen.getByTestId('test-current-step')).toHaveTextContent('fora do fluxo');
+    expect(screen.getByTestId('test-input')).toBeDisabled();
+  });
+
+  it('asks to fix the flow when it is not valid', async () => {
+    api();
+    const broken: FlowDraft = { ...MENU_FLOW, steps: MENU_FLOW.steps.map((s) => (s.id === 'menu' ? { ...s, name: '' } : s)) };
+    const { user } = renderBuilder(broken);
+    await user.click(await screen.findByTestId('builder-test'));
+    expect(await screen.findByTestId('test-invalid')).toHaveTextContent('Corrija os problemas do fluxo para testá-lo.');
+  });
+});

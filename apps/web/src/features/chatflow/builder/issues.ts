@@ -1,0 +1,78 @@
+import { fieldIssueOf, unknownTemplateVariables, type FieldIssue } from '@conversa/shared';
+import {
+  findCycleWithoutInput,
+  flowDefinitionSchema,
+  WEBHOOK_VARIABLE_PATTERN,
+  type FlowDefinition,
+  type FlowDraft,
+} from '@conversa/shared/chatbot';
+import type { TFunction } from 'i18next';
+import { fieldIssueMessage } from '../../../lib/errors';
+
+/** A problem of the draft: where (path from the definition) and its text in the user's language. */
+export interface DraftIssue {
+  path: string;
+  text: string;
+}
+
+const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>(
+    (current, key) => (current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined),
+    root,
+  );
+
+/** The text of one issue of the flow schema (the rules named by `rule`, then the generic field texts). */
+export function issueText(t: TFunction, issue: FieldIssue, path: readonly PropertyKey[], definition: unknown): string {
+  const last = path.at(-1);
+  if (issue.rule === 'templateVariables') {
+    const text = valueAt(definition, path);
+    const names = typeof text === 'string' ? unknownTemplateVariables(text.replace(WEBHOOK_VARIABLE_PATTERN, '')) : [];
+    return t('chatFlow.issues.templateVariables', { names: names.map((n) => `{{${n}}}`).join(', ') });
+  }
+  if (issue.rule === 'flowCycle') {
+    const cycle = findCycleWithoutInput(definition as FlowDefinition);
+    return t('chatFlow.issues.flowCycle', { steps: (cycle ?? []).join(' → ') });
+  }
+  if (issue.rule && ['flowStepId', 'flowRoute', 'flowConditions', 'flowSize'].includes(issue.rule))
+    return t(`chatFlow.issues.${issue.rule}`);
+  if (issue.code === 'custom' && last === 'value') {
+    const condition = valueAt(definition, path.slice(0, -1)) as { type?: string; value?: string } | undefined;
+    return condition?.value ? t('chatFlow.issues.optionNumber') : t('validation.required');
+  }
+  if (last === 'queueId' || last === 'userId' || last === 'channelId' || last === 'flowId') return t('chatFlow.issues.choose');
+  if (issue.code === 'invalid_format' && last === 'url') return t('validation.invalidUrl');
+  if (last === 'key' && path.at(-2) === 'media') return t('chatFlow.issues.mediaFile');
+  return fieldIssueMessage(issue);
+}
+
+/** Every problem of the draft against the schema that publishing checks (flowDefinitionSchema), as you type. */
+export function draftIssues(t: TFunction, definition: FlowDraft): DraftIssue[] {
+  const parsed = flowDefinitionSchema.safeParse(definition);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    text: issueText(t, fieldIssueOf(issue, definition), issue.path, definition),
+  }));
+}
+
+/** The first issue at each path under `prefix` (e.g. 'steps.2.'), keyed by the rest of the path ('' for the prefix itself). */
+export function issuesUnder(issues: DraftIssue[], prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    let rest: string | null = null;
+    if (issue.path === prefix.replace(/\.$/, '')) rest = '';
+    else if (issue.path.startsWith(prefix)) rest = issue.path.slice(prefix.length);
+    if (rest !== null && !(rest in out)) out[rest] = issue.text;
+  }
+  return out;
+}
+
+/** Where an issue is, for a list: the step's name and the field. */
+export function issuePlace(t: TFunction, path: string, definition: FlowDraft): string {
+  const match = /^(?:definition\.)?steps\.(\d+)(?:\.(.*))?$/.exec(path);
+  if (match) {
+    const step = definition.steps[Number(match[1])];
+    return t('chatFlow.issues.inStep', { name: step?.name ?? `#${Number(match[1]) + 1}` });
+  }
+  return t('chatFlow.issues.inFlow');
+}

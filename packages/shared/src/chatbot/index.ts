@@ -1,0 +1,2 @@
+export * from './flow.js';
+export * from './engine.js';
