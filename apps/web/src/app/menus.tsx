@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconBuildingSkyscraper,
   IconHome,
+  IconMessageBolt,
   IconMessages,
   IconPlugConnected,
   IconReceipt2,
@@ -35,10 +36,11 @@ const TICKETS: MenuItem = { labelKey: 'menu.tickets', path: PATHS.atendimento, i
 const CONTACTS: MenuItem = { labelKey: 'menu.contacts', path: PATHS.contacts, icon: IconAddressBook };
 const CHANNELS: MenuItem = { labelKey: 'menu.channels', path: PATHS.channels, icon: IconPlugConnected };
 const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: IconStack2 };
+const QUICK_MESSAGES: MenuItem = { labelKey: 'menu.quickMessages', path: PATHS.quickMessages, icon: IconMessageBolt };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
 const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS];
-const SUPERVISOR: MenuItem[] = [...COMMON, CHANNELS, QUEUES];
+const SUPERVISOR: MenuItem[] = [...COMMON, CHANNELS, QUEUES, QUICK_MESSAGES];
 const ADMIN: MenuItem[] = [...SUPERVISOR, USERS, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);

@@ -17,6 +17,7 @@ export const PATHS = {
   atendimentoContacts: '/atendimento/contatos',
   contacts: '/contatos',
   queues: '/filas',
+  quickMessages: '/mensagens-rapidas',
   /** SPEC §2 names no path for the channel list; /sessoes is a platform screen. */
   channels: '/canais',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */
