@@ -13,3 +13,4 @@ export * from './forms/quick-messages.js';
 export * from './forms/contacts.js';
 export * from './forms/channels.js';
 export * from './forms/channel-settings.js';
+export * from './template-variables.js';
