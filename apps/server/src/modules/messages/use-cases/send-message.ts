@@ -69,6 +69,8 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
   const media: OutboundContent['media'] = input.upload
     ? { key: await ctx.media.save(actor.tenantId, input.upload.content), name: input.upload.name, mime: input.upload.mime, size: input.upload.content.length, type: input.upload.type }
     : quickMedia(quick);
+  // Read before the transaction: on the embedded database a query outside it would wait for it.
+  const signer = await signerName(ctx, actor, input.rich);
   try {
     return await transact(ctx, async (tx, events) => {
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
@@ -94,7 +96,7 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
         await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
         events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });
       }
-      const body = await signedBody(ctx, actor, render ? await renderedText(tx, actor, ticket.id, text) : text, input.rich);
+      const body = signed(render ? await renderedText(tx, actor, ticket.id, text) : text, signer);
       const message = await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, {
         body,
         media,
@@ -134,17 +136,20 @@ async function storedReply(ctx: AppContext, actor: Actor, ticketId: number, clie
  * rendering of structured content, which is what the customer gets. A file without a caption is
  * sent without one. Edits change the stored text as the agent writes it.
  */
-async function signedBody(ctx: AppContext, actor: Actor, text: string, rich: SendMessageInput['rich']): Promise<string> {
-  if (rich || !text.trim() || (await readSettings(ctx.db, actor.tenantId)).signMessages !== 'enabled') return text;
-  const user = await findUserById(ctx.db, actor.tenantId, actor.userId);
-  if (!user) return text;
-  const signed = `*${user.name.trim()}:*\n${text}`;
-  if (signed.length > MESSAGE_BODY_MAX) {
+async function signerName(ctx: AppContext, actor: Actor, rich: SendMessageInput['rich']): Promise<string | null> {
+  if (rich || (await readSettings(ctx.db, actor.tenantId)).signMessages !== 'enabled') return null;
+  return (await findUserById(ctx.db, actor.tenantId, actor.userId))?.name.trim() ?? null;
+}
+
+function signed(text: string, signer: string | null): string {
+  if (signer === null || !text.trim()) return text;
+  const body = `*${signer}:*\n${text}`;
+  if (body.length > MESSAGE_BODY_MAX) {
     throw new AppError('ERR_VALIDATION', `The message with the agent's signature is longer than ${MESSAGE_BODY_MAX} characters.`, {
-      body: [`At most ${MESSAGE_BODY_MAX - (signed.length - text.length)} characters with the signature`],
+      body: [`At most ${MESSAGE_BODY_MAX - (body.length - text.length)} characters with the signature`],
     });
   }
-  return signed;
+  return body;
 }
 
 /** A text whose variables are rendered: an unknown `{{variable}}` is refused, not sent as written. */
