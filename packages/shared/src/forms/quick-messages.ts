@@ -60,7 +60,8 @@ const requireTextOrFile = (body: { message?: string; mediaToken?: string | null 
 export const createQuickMessageBodySchema = z
   .object({
     key: quickMessageKeySchema,
-    message: messageSchema.default(''),
+    /** May be empty when a file is given. */
+    message: messageSchema,
     /** From POST /fastreply/media: the file sent with the message. */
     mediaToken: mediaTokenSchema.nullable().optional(),
     /** An audio file goes out as a voice note (push-to-talk). Only with an audio file. */

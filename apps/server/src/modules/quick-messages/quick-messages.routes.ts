@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '@conversa/shared';
+import { idParamSchema } from '@conversa/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { errorResponses } from '../../platform/http/responses.js';
@@ -16,7 +16,6 @@ import { updateQuickMessage } from './use-cases/update-quick-message.js';
 import { uploadQuickMessageMedia } from './use-cases/upload-quick-message-media.js';
 
 const tags = ['quick-messages'];
-const params = z.object({ fastReplyId: idSchema });
 const tooLarge = () => new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
 
 /** Quick messages at the peer products' paths (Izing, Whazing: /fastreply). */
@@ -63,17 +62,17 @@ export const quickMessagesRoutes =
       handler: async (request, reply) => reply.status(201).send(present(await createQuickMessage(ctx, actorOf(request), request.body))),
     });
 
-    app.put('/fastreply/:fastReplyId', {
+    app.put('/fastreply/:id', {
       config: { auth: 'super' },
-      schema: { tags, params, body: updateQuickMessageBodySchema, response: { 200: quickMessageSchema, ...errorResponses } },
-      handler: async (request) => present(await updateQuickMessage(ctx, actorOf(request), request.params.fastReplyId, request.body)),
+      schema: { tags, params: idParamSchema, body: updateQuickMessageBodySchema, response: { 200: quickMessageSchema, ...errorResponses } },
+      handler: async (request) => present(await updateQuickMessage(ctx, actorOf(request), request.params.id, request.body)),
     });
 
-    app.delete('/fastreply/:fastReplyId', {
+    app.delete('/fastreply/:id', {
       config: { auth: 'super' },
-      schema: { tags, params, response: { 204: z.null(), ...errorResponses } },
+      schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
       handler: async (request, reply) => {
-        await deleteQuickMessage(ctx, actorOf(request), request.params.fastReplyId);
+        await deleteQuickMessage(ctx, actorOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     });

@@ -55,7 +55,7 @@ async function create(body: Record<string, unknown>, token = t.admin.token) {
 const conversation = (target: InboxTenant = t, name = 'Maria Souza') =>
   inboundTicket(server.ctx, { tenantId: target.tenant.id, channelId: target.channel.id }, { name });
 const storedCount = async (ticketId: number) =>
-  Number((await rows(server.ctx, sql`select count(*)::int as n from messages where ticket_id = ${ticketId} and from_me`))[0]!.n);
+  Number((await rows(server.ctx, sql`select count(*)::int as n from messages where ticket_id = ${ticketId} and from_me`))[0]?.n);
 
 describe('quick messages: CRUD at /fastreply', () => {
   it('a supervisor creates, edits and deletes; an agent lists only the active ones; plain agents cannot write', async () => {
@@ -103,6 +103,7 @@ describe('quick messages: CRUD at /fastreply', () => {
     expect(unknown.body.issues.message).toEqual([expect.objectContaining({ rule: 'templateVariables' })]);
     expect(unknown.body.fields.message[0]).toContain('{{nome}}');
 
+    expect((await api.post('/fastreply', { key: newKey() }, { token: t.admin.token })).body.fields.message).toBeDefined();
     for (const key of ['duas palavras', '/barra', '', 'x'.repeat(51)]) {
       const refused = await api.post('/fastreply', { key, message: 'Oi' }, { token: t.admin.token });
       expect(refused.status, key).toBe(400);
@@ -135,10 +136,10 @@ describe('quick messages: CRUD at /fastreply', () => {
     expect(elf.status).toBe(415);
     expect((await uploadMedia({ content: PNG, name: 'a.png', type: 'image/png' }, t.agent.token)).status).toBe(403);
 
-    const forged = await api.post('/fastreply', { key: newKey(), mediaToken: 'enc:v1:AAAA' }, { token: t.admin.token });
+    const forged = await api.post('/fastreply', { key: newKey(), message: '', mediaToken: 'enc:v1:AAAA' }, { token: t.admin.token });
     expect(forged.status).toBe(400);
     expect(forged.body.fields.mediaToken).toBeDefined();
-    const foreign = await api.post('/fastreply', { key: newKey(), mediaToken: png.body.mediaToken }, { token: other.admin.token });
+    const foreign = await api.post('/fastreply', { key: newKey(), message: '', mediaToken: png.body.mediaToken }, { token: other.admin.token });
     expect(foreign.status).toBe(400);
 
     const removed = await api.put(`/fastreply/${withFile.id}`, { mediaToken: null, message: 'Sem arquivo' }, { token: t.admin.token });
@@ -148,12 +149,12 @@ describe('quick messages: CRUD at /fastreply', () => {
 
   it('sends as audio only with an audio file', async () => {
     const png = await uploadMedia({ content: PNG, name: 'foto.png', type: 'image/png' });
-    const notAudio = await api.post('/fastreply', { key: newKey(), mediaToken: png.body.mediaToken, sendAsAudio: true }, { token: t.admin.token });
+    const notAudio = await api.post('/fastreply', { key: newKey(), message: '', mediaToken: png.body.mediaToken, sendAsAudio: true }, { token: t.admin.token });
     expect(notAudio.status).toBe(400);
     expect(notAudio.body.issues.sendAsAudio).toEqual([expect.objectContaining({ rule: 'audioOnly' })]);
     const mp3 = await uploadMedia({ content: MP3, name: 'audio.mp3', type: 'audio/mpeg' });
     expect(mp3.body.type).toBe('audio');
-    const voice = await create({ key: newKey('voz'), mediaToken: mp3.body.mediaToken, sendAsAudio: true });
+    const voice = await create({ key: newKey('voz'), message: '', mediaToken: mp3.body.mediaToken, sendAsAudio: true });
     expect(voice.sendAsAudio).toBe(true);
     // Replacing the audio by a picture stops sending it as audio.
     const replaced = await api.put(`/fastreply/${voice.id}`, { mediaToken: png.body.mediaToken }, { token: t.admin.token });
@@ -242,7 +243,7 @@ describe('quick messages: sending from the composer (POST /messages/{ticketId})'
     expect(fileRow).toMatchObject({ media_voice: false });
     // The send job delivers it (web chat), and a WhatsApp (Baileys) send makes it push-to-talk.
     expect((await settledMessageRow(server.ctx, asVoice.body.id)).status).not.toBe('failed');
-    const media = { key: String(voiceRow!.media_key), name: 'audio.mp3', mime: 'audio/mpeg', type: 'audio' };
+    const media = { key: String(voiceRow?.media_key), name: 'audio.mp3', mime: 'audio/mpeg', type: 'audio' };
     const outbound = { messageId: asVoice.body.id, ticketId, contact: { id: contactId, number: '5511999990000', externalKey: null }, body: '' };
     expect(await contentFor(server.ctx, { ...outbound, media: { ...media, voice: true } })).toMatchObject({ audio: MP3, ptt: true });
     expect(await contentFor(server.ctx, { ...outbound, media: { ...media, voice: false } })).toMatchObject({ ptt: false });

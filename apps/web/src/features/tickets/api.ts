@@ -111,7 +111,7 @@ export function postReply({ ticketId, body, quotedMsgId, file, clientId, quickMe
   };
   if (!file) return http.post<Message>(`/messages/${ticketId}`, fields, { silent: true });
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) form.append(key, String(value));
+  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
   form.append('medias', file, file.name);
   return http.upload<Message>(`/messages/${ticketId}`, form, { silent: true });
 }

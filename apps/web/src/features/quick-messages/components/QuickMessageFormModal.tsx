@@ -78,7 +78,7 @@ export function QuickMessageFormModal({ quickMessage, onClose }: { quickMessage:
       message: submitted.message,
       sendAsAudio: audioChosen ? submitted.sendAsAudio : false,
       isActive: submitted.isActive,
-      ...(token === null ? { mediaToken: null } : {}),
+      ...(token === null && quickMessage ? { mediaToken: null } : {}),
     };
     save.mutate(quickMessage ? { id: quickMessage.id, body, file: submitted.file } : { id: null, body, file: submitted.file }, {
       onSuccess: () => {

@@ -120,7 +120,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
     const current = inputRef.current?.value ?? text;
     if (!writable) return;
     const slashKey = quick ? null : /^\/(\S+)$/.exec(current.trim());
-    if (slashKey) return sendByKey(slashKey[1]!);
+    if (slashKey) return sendByKey(slashKey[1] ?? '');
     if (current.trim() === '' && file === null && !quick?.media) return;
     if (quick || renderVariables) {
       const unknown = unknownTemplateVariables(current);
