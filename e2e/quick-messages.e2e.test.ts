@@ -73,7 +73,10 @@ describe('quick messages in real browsers', () => {
       await customer.getByLabel('Write a message…').fill('Oi, preciso de ajuda');
       await customer.getByRole('button', { name: 'Send' }).click();
 
-      const row = agent.getByTestId(/^ticket-\d+$/).filter({ hasText: 'Carla Cliente' }).first();
+      const row = agent
+        .getByTestId(/^ticket-\d+$/)
+        .filter({ hasText: 'Carla Cliente' })
+        .first();
       await visible(row);
       await row.click();
       await acceptTicket(agent);
@@ -101,7 +104,9 @@ describe('quick messages in real browsers', () => {
 
       // The customer gets it with the variables filled in; the chat shows the same text.
       await visible(customer.getByText('Olá Carla Cliente, tudo bem? Aqui é Alice Atendente.'));
-      await visible(agent.locator('[data-testid^="message-body-"]').filter({ hasText: 'Olá Carla Cliente, tudo bem? Aqui é Alice Atendente.' }));
+      await visible(
+        agent.locator('[data-testid^="message-body-"]').filter({ hasText: 'Olá Carla Cliente, tudo bem? Aqui é Alice Atendente.' }),
+      );
 
       // `/key` + Enter sends the quick message of that key at once.
       await input.fill('/PIX');
@@ -110,8 +115,14 @@ describe('quick messages in real browsers', () => {
       // The unknown key earlier never reached the customer.
       expect(await customer.getByText('/naoexiste').count()).toBe(0);
     } catch (error) {
-      for (const [name, context] of [['agent', agentContext], ['customer', customerContext]] as const) {
-        await context.pages()[0]?.screenshot({ path: `e2e/artifacts/quick-${name}-failure.png` }).catch(() => undefined);
+      for (const [name, context] of [
+        ['agent', agentContext],
+        ['customer', customerContext],
+      ] as const) {
+        await context
+          .pages()[0]
+          ?.screenshot({ path: `e2e/artifacts/quick-${name}-failure.png` })
+          .catch(() => undefined);
       }
       throw error;
     } finally {

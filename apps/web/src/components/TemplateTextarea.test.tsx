@@ -15,7 +15,9 @@ function Harness({ initial = '', allowed, error }: { initial?: string; allowed?:
   );
 }
 
-const errorText = () => screen.getByTestId('template-textarea').closest('.mantine-InputWrapper-root')?.querySelector('.mantine-InputWrapper-error')?.textContent ?? null;
+const errorText = () =>
+  screen.getByTestId('template-textarea').closest('.mantine-InputWrapper-root')?.querySelector('.mantine-InputWrapper-error')
+    ?.textContent ?? null;
 
 describe('TemplateTextarea', () => {
   it('shows an unknown variable as an error while typing, and none for known ones', async () => {

@@ -20,7 +20,15 @@ export interface TemplateTextareaProps extends Omit<TextareaProps, 'value' | 'on
  * messages…): a button inserts a `{{variable}}` at the caret, and an unknown variable is shown as
  * an error while typing (the same rule as the server's `templateText()`).
  */
-export function TemplateTextarea({ label, value, onChange, error, allowed = TEMPLATE_VARIABLES, 'data-testid': testId = 'template-textarea', ...rest }: TemplateTextareaProps) {
+export function TemplateTextarea({
+  label,
+  value,
+  onChange,
+  error,
+  allowed = TEMPLATE_VARIABLES,
+  'data-testid': testId = 'template-textarea',
+  ...rest
+}: TemplateTextareaProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const unknown = unknownTemplateVariables(value, allowed);

@@ -37,7 +37,11 @@ export function VariablePicker({ onPick, allowed = TEMPLATE_VARIABLES, disabled,
 }
 
 /** `text` with `inserted` put in place of the selection of `input` (the end of the text without one); and where the caret goes. */
-export function insertAtSelection(input: HTMLTextAreaElement | HTMLInputElement | null, text: string, inserted: string): { value: string; caret: number } {
+export function insertAtSelection(
+  input: HTMLTextAreaElement | HTMLInputElement | null,
+  text: string,
+  inserted: string,
+): { value: string; caret: number } {
   const start = input?.selectionStart ?? text.length;
   const end = input?.selectionEnd ?? text.length;
   return { value: text.slice(0, start) + inserted + text.slice(end), caret: start + inserted.length };

@@ -17,7 +17,10 @@ export const quickMessageKeySchema = z
   .trim()
   .min(1)
   .max(QUICK_MESSAGE_KEY_MAX)
-  .refine((key) => /^[^\s/]\S*$/.test(key), { message: 'One word without spaces, not starting with "/".', ...fieldRule('quickMessageKey') });
+  .refine((key) => /^[^\s/]\S*$/.test(key), {
+    message: 'One word without spaces, not starting with "/".',
+    ...fieldRule('quickMessageKey'),
+  });
 
 export const quickMessageMediaSchema = z.object({
   name: z.string(),

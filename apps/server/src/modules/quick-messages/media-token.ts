@@ -24,12 +24,20 @@ const label = (tenantId: number) => `quick-message-media:${tenantId}`;
  * by another tenant.
  */
 export function sealMediaToken(ctx: AppContext, tenantId: number, media: QuickMessageMedia): string {
-  const payload = { key: media.mediaKey, name: media.mediaName, mime: media.mediaMime, size: media.mediaSize, type: media.mediaType, expires: Date.now() + TOKEN_TTL_MS };
+  const payload = {
+    key: media.mediaKey,
+    name: media.mediaName,
+    mime: media.mediaMime,
+    size: media.mediaSize,
+    type: media.mediaType,
+    expires: Date.now() + TOKEN_TTL_MS,
+  };
   return ctx.secretBox.seal(JSON.stringify(payload), label(tenantId));
 }
 
 export function openMediaToken(ctx: AppContext, tenantId: number, token: string): QuickMessageMedia {
-  const invalid = () => new AppError('ERR_VALIDATION', 'The file is not valid: upload it again.', { mediaToken: ['Invalid or expired upload'] });
+  const invalid = () =>
+    new AppError('ERR_VALIDATION', 'The file is not valid: upload it again.', { mediaToken: ['Invalid or expired upload'] });
   if (!ctx.secretBox.isSealed(token)) throw invalid();
   let parsed: z.infer<typeof payloadSchema>;
   try {

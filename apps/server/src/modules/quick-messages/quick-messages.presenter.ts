@@ -9,7 +9,13 @@ export function presentQuickMessage(row: QuickMessageRow, media: MediaStore): Qu
     message: row.message,
     media:
       row.mediaKey && row.mediaMime
-        ? { name: row.mediaName ?? 'file', mime: row.mediaMime, size: row.mediaSize, type: row.mediaType ?? 'document', url: media.signedPath(row.mediaKey, row.mediaMime) }
+        ? {
+            name: row.mediaName ?? 'file',
+            mime: row.mediaMime,
+            size: row.mediaSize,
+            type: row.mediaType ?? 'document',
+            url: media.signedPath(row.mediaKey, row.mediaMime),
+          }
         : null,
     sendAsAudio: row.sendAsAudio,
     isActive: row.isActive,

@@ -55,7 +55,12 @@ export async function insertQuickMessage(db: Db, tenantId: number, userId: numbe
   return row;
 }
 
-export async function updateQuickMessageRow(db: Db, tenantId: number, id: number, values: Partial<QuickMessageValues>): Promise<QuickMessageRow | undefined> {
+export async function updateQuickMessageRow(
+  db: Db,
+  tenantId: number,
+  id: number,
+  values: Partial<QuickMessageValues>,
+): Promise<QuickMessageRow | undefined> {
   const { media, ...rest } = values;
   const [row] = await db
     .update(quickMessages)
@@ -66,5 +71,12 @@ export async function updateQuickMessageRow(db: Db, tenantId: number, id: number
 }
 
 export async function deleteQuickMessageRow(db: Db, tenantId: number, id: number): Promise<boolean> {
-  return (await db.delete(quickMessages).where(and(eq(quickMessages.tenantId, tenantId), eq(quickMessages.id, id))).returning({ id: quickMessages.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(quickMessages)
+        .where(and(eq(quickMessages.tenantId, tenantId), eq(quickMessages.id, id)))
+        .returning({ id: quickMessages.id })
+    ).length > 0
+  );
 }

@@ -8,7 +8,12 @@ import { errorResponses } from '../../platform/http/responses.js';
 import { checkUpload, MAX_UPLOAD_BYTES } from '../../platform/media/uploads.js';
 import { actorOf } from '../auth/authenticate.js';
 import { presentQuickMessage } from './quick-messages.presenter.js';
-import { createQuickMessageBodySchema, quickMessageSchema, quickMessageUploadSchema, updateQuickMessageBodySchema } from './quick-messages.schemas.js';
+import {
+  createQuickMessageBodySchema,
+  quickMessageSchema,
+  quickMessageUploadSchema,
+  updateQuickMessageBodySchema,
+} from './quick-messages.schemas.js';
 import { createQuickMessage } from './use-cases/create-quick-message.js';
 import { deleteQuickMessage } from './use-cases/delete-quick-message.js';
 import { listQuickMessages } from './use-cases/list-quick-messages.js';
@@ -29,11 +34,13 @@ export const quickMessagesRoutes =
       config: { auth: 'user' },
       schema: {
         tags,
-        description: 'The quick messages of the tenant, by key: all of them for supervisors and admins, the active ones for agents (or with activeOnly=true).',
+        description:
+          'The quick messages of the tenant, by key: all of them for supervisors and admins, the active ones for agents (or with activeOnly=true).',
         querystring: z.object({ activeOnly: z.enum(['true', 'false']).optional() }),
         response: { 200: z.array(quickMessageSchema), ...errorResponses },
       },
-      handler: async (request) => (await listQuickMessages(ctx, actorOf(request), { activeOnly: request.query.activeOnly === 'true' })).map(present),
+      handler: async (request) =>
+        (await listQuickMessages(ctx, actorOf(request), { activeOnly: request.query.activeOnly === 'true' })).map(present),
     });
 
     app.post('/fastreply/media', {

@@ -42,7 +42,11 @@ const newKey = (prefix = 'msg') => `${prefix}${++sequence}`;
 async function uploadMedia(file: { content: Buffer; name: string; type: string }, token = t.admin.token) {
   const form = new FormData();
   form.append('medias', new Blob([file.content], { type: file.type }), file.name);
-  const response = await fetch(`${server.url}/fastreply/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${server.url}/fastreply/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -68,13 +72,19 @@ describe('quick messages: CRUD at /fastreply', () => {
     expect(forAgent.map((q) => q.id)).not.toContain(inactive.id);
     const forAdmin = (await api.get('/fastreply', { token: t.admin.token })).body as any[];
     expect(forAdmin.map((q) => q.id)).toEqual(expect.arrayContaining([active.id, inactive.id]));
-    expect(((await api.get('/fastreply?activeOnly=true', { token: t.admin.token })).body as any[]).map((q) => q.id)).not.toContain(inactive.id);
+    expect(((await api.get('/fastreply?activeOnly=true', { token: t.admin.token })).body as any[]).map((q) => q.id)).not.toContain(
+      inactive.id,
+    );
 
     expect((await api.post('/fastreply', { key: newKey(), message: 'x' }, { token: t.agent.token })).status).toBe(403);
     expect((await api.put(`/fastreply/${active.id}`, { message: 'x' }, { token: t.agent.token })).status).toBe(403);
     expect((await api.delete(`/fastreply/${active.id}`, { token: t.agent.token })).status).toBe(403);
 
-    const edited = await api.put(`/fastreply/${active.id}`, { message: '{{greeting}}, {{firstName}}', isActive: false }, { token: supervisor.token });
+    const edited = await api.put(
+      `/fastreply/${active.id}`,
+      { message: '{{greeting}}, {{firstName}}', isActive: false },
+      { token: supervisor.token },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ key: active.key, message: '{{greeting}}, {{firstName}}', isActive: false });
 
@@ -139,7 +149,11 @@ describe('quick messages: CRUD at /fastreply', () => {
     const forged = await api.post('/fastreply', { key: newKey(), message: '', mediaToken: 'enc:v1:AAAA' }, { token: t.admin.token });
     expect(forged.status).toBe(400);
     expect(forged.body.fields.mediaToken).toBeDefined();
-    const foreign = await api.post('/fastreply', { key: newKey(), message: '', mediaToken: png.body.mediaToken }, { token: other.admin.token });
+    const foreign = await api.post(
+      '/fastreply',
+      { key: newKey(), message: '', mediaToken: png.body.mediaToken },
+      { token: other.admin.token },
+    );
     expect(foreign.status).toBe(400);
 
     const removed = await api.put(`/fastreply/${withFile.id}`, { mediaToken: null, message: 'Sem arquivo' }, { token: t.admin.token });
@@ -149,7 +163,11 @@ describe('quick messages: CRUD at /fastreply', () => {
 
   it('sends as audio only with an audio file', async () => {
     const png = await uploadMedia({ content: PNG, name: 'foto.png', type: 'image/png' });
-    const notAudio = await api.post('/fastreply', { key: newKey(), message: '', mediaToken: png.body.mediaToken, sendAsAudio: true }, { token: t.admin.token });
+    const notAudio = await api.post(
+      '/fastreply',
+      { key: newKey(), message: '', mediaToken: png.body.mediaToken, sendAsAudio: true },
+      { token: t.admin.token },
+    );
     expect(notAudio.status).toBe(400);
     expect(notAudio.body.issues.sendAsAudio).toEqual([expect.objectContaining({ rule: 'audioOnly' })]);
     const mp3 = await uploadMedia({ content: MP3, name: 'audio.mp3', type: 'audio/mpeg' });
@@ -184,13 +202,23 @@ describe('quick messages: sending from the composer (POST /messages/{ticketId})'
     const foreign = await create({ key: newKey('alheia'), message: 'Alheia' }, other.admin.token);
     const { ticketId } = await conversation();
     const before = await storedCount(ticketId);
-    for (const body of [{ quickMessageKey: 'nao-existe' }, { quickMessageKey: inactive.key }, { quickMessageId: inactive.id }, { quickMessageKey: foreign.key }, { quickMessageId: foreign.id }]) {
+    for (const body of [
+      { quickMessageKey: 'nao-existe' },
+      { quickMessageKey: inactive.key },
+      { quickMessageId: inactive.id },
+      { quickMessageKey: foreign.key },
+      { quickMessageId: foreign.id },
+    ]) {
       const refused = await api.post(`/messages/${ticketId}`, body, { token: t.agent.token });
       expect(refused.status, JSON.stringify(body)).toBe(404);
       expect(refused.body.error).toBe('ERR_NO_QUICK_MESSAGE_FOUND');
     }
     expect(await storedCount(ticketId)).toBe(before);
-    const both = await api.post(`/messages/${ticketId}`, { quickMessageKey: inactive.key, quickMessageId: inactive.id }, { token: t.agent.token });
+    const both = await api.post(
+      `/messages/${ticketId}`,
+      { quickMessageKey: inactive.key, quickMessageId: inactive.id },
+      { token: t.agent.token },
+    );
     expect(both.status).toBe(400);
   });
 
@@ -205,7 +233,11 @@ describe('quick messages: sending from the composer (POST /messages/{ticketId})'
       expect(sent.status).toBe(201);
       expect([`${before}, João Lima!`, `${after}, João Lima!`]).toContain(sent.body.body);
 
-      const edited = await api.post(`/messages/${ticketId}`, { quickMessageId: picked.id, body: 'Oi {{firstName}}, tudo bem?' }, { token: t.agent.token });
+      const edited = await api.post(
+        `/messages/${ticketId}`,
+        { quickMessageId: picked.id, body: 'Oi {{firstName}}, tudo bem?' },
+        { token: t.agent.token },
+      );
       expect(edited.body.body).toBe('Oi João, tudo bem?');
     } finally {
       await server.ctx.db.execute(sql`update tenants set time_zone = 'America/Sao_Paulo' where id = ${t.tenant.id}`);
@@ -216,7 +248,11 @@ describe('quick messages: sending from the composer (POST /messages/{ticketId})'
     const { ticketId } = await conversation(t, 'Ana Paula Reis');
     const plain = await api.post(`/messages/${ticketId}`, { body: 'Olá {{name}}' }, { token: t.agent.token });
     expect(plain.body.body).toBe('Olá {{name}}');
-    const rendered = await api.post(`/messages/${ticketId}`, { body: 'Olá {{name}}, {{lastName}}', renderVariables: true }, { token: t.agent.token });
+    const rendered = await api.post(
+      `/messages/${ticketId}`,
+      { body: 'Olá {{name}}, {{lastName}}', renderVariables: true },
+      { token: t.agent.token },
+    );
     expect(rendered.body.body).toBe('Olá Ana Paula Reis, Paula Reis');
     const before = await storedCount(ticketId);
     const unknown = await api.post(`/messages/${ticketId}`, { body: 'Olá {{nome}}', renderVariables: true }, { token: t.agent.token });
@@ -244,14 +280,23 @@ describe('quick messages: sending from the composer (POST /messages/{ticketId})'
     // The send job delivers it (web chat), and a WhatsApp (Baileys) send makes it push-to-talk.
     expect((await settledMessageRow(server.ctx, asVoice.body.id)).status).not.toBe('failed');
     const media = { key: String(voiceRow?.media_key), name: 'audio.mp3', mime: 'audio/mpeg', type: 'audio' };
-    const outbound = { messageId: asVoice.body.id, ticketId, contact: { id: contactId, number: '5511999990000', externalKey: null }, body: '' };
+    const outbound = {
+      messageId: asVoice.body.id,
+      ticketId,
+      contact: { id: contactId, number: '5511999990000', externalKey: null },
+      body: '',
+    };
     expect(await contentFor(server.ctx, { ...outbound, media: { ...media, voice: true } })).toMatchObject({ audio: MP3, ptt: true });
     expect(await contentFor(server.ctx, { ...outbound, media: { ...media, voice: false } })).toMatchObject({ ptt: false });
 
     const withOwnFile = new FormData();
     withOwnFile.append('quickMessageId', String(voice.id));
     withOwnFile.append('medias', new Blob([PNG], { type: 'image/png' }), 'a.png');
-    const refused = await fetch(`${server.url}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${t.agent.token}` }, body: withOwnFile });
+    const refused = await fetch(`${server.url}/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.agent.token}` },
+      body: withOwnFile,
+    });
     expect(refused.status).toBe(400);
   });
 });

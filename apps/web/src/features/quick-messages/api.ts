@@ -27,8 +27,7 @@ export function uploadQuickMessageMedia(file: File): Promise<QuickMessageUpload>
 }
 
 export type SaveQuickMessageInput =
-  | { id: null; body: CreateQuickMessageBody; file?: File | null }
-  | { id: number; body: UpdateQuickMessageBody; file?: File | null };
+  { id: null; body: CreateQuickMessageBody; file?: File | null } | { id: number; body: UpdateQuickMessageBody; file?: File | null };
 
 /** Creates or edits a quick message; a chosen file is uploaded first and named by its token. */
 export function useSaveQuickMessage() {
@@ -37,7 +36,9 @@ export function useSaveQuickMessage() {
     mutationFn: async ({ id, body, file }: SaveQuickMessageInput) => {
       const mediaToken = file ? (await uploadQuickMessageMedia(file)).mediaToken : undefined;
       const withFile = mediaToken ? { ...body, mediaToken } : body;
-      return id === null ? http.post<QuickMessage>('/fastreply', withFile, { silent: true }) : http.put<QuickMessage>(`/fastreply/${id}`, withFile, { silent: true });
+      return id === null
+        ? http.post<QuickMessage>('/fastreply', withFile, { silent: true })
+        : http.put<QuickMessage>(`/fastreply/${id}`, withFile, { silent: true });
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: quickMessageKeys.all }),
   });

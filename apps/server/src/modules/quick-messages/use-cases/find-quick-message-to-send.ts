@@ -14,7 +14,8 @@ export interface QuickMessageToSend {
  * of the tenant; otherwise ERR_NO_QUICK_MESSAGE_FOUND and nothing is sent.
  */
 export async function findQuickMessageToSend(db: Db, tenantId: number, ref: { id?: number; key?: string }): Promise<QuickMessageToSend> {
-  const rows = ref.id !== undefined ? [await findQuickMessageById(db, tenantId, ref.id)] : await findQuickMessagesByKey(db, tenantId, ref.key ?? '');
+  const rows =
+    ref.id !== undefined ? [await findQuickMessageById(db, tenantId, ref.id)] : await findQuickMessagesByKey(db, tenantId, ref.key ?? '');
   const active = rows.filter((row) => row?.isActive);
   const [row] = active;
   if (active.length !== 1 || !row) {
@@ -26,7 +27,14 @@ export async function findQuickMessageToSend(db: Db, tenantId: number, ref: { id
     message: row.message,
     media:
       row.mediaKey && row.mediaMime
-        ? { key: row.mediaKey, name: row.mediaName ?? 'file', mime: row.mediaMime, size: row.mediaSize, type: row.mediaType ?? 'document', voice: row.sendAsAudio && row.mediaType === 'audio' }
+        ? {
+            key: row.mediaKey,
+            name: row.mediaName ?? 'file',
+            mime: row.mediaMime,
+            size: row.mediaSize,
+            type: row.mediaType ?? 'document',
+            voice: row.sendAsAudio && row.mediaType === 'audio',
+          }
         : null,
   };
 }

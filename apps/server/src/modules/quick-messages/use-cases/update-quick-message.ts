@@ -8,17 +8,29 @@ import { findQuickMessageById, updateQuickMessageRow, type QuickMessageMedia, ty
 import type { UpdateQuickMessageInput } from '../quick-messages.schemas.js';
 
 /** Edits what the body names; `mediaToken: null` removes the file, a new token replaces it. */
-export async function updateQuickMessage(ctx: AppContext, actor: Actor, id: number, input: UpdateQuickMessageInput): Promise<QuickMessageRow> {
+export async function updateQuickMessage(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: UpdateQuickMessageInput,
+): Promise<QuickMessageRow> {
   assertCanManageQuickMessages(actor);
   const { tenantId } = actor;
-  const newMedia = input.mediaToken === undefined ? undefined : input.mediaToken === null ? null : openMediaToken(ctx, tenantId, input.mediaToken);
+  const newMedia =
+    input.mediaToken === undefined ? undefined : input.mediaToken === null ? null : openMediaToken(ctx, tenantId, input.mediaToken);
   return withDuplicateKeyCheck(() =>
     ctx.db.transaction(async (tx) => {
       const current = await findQuickMessageById(tx, tenantId, id);
       if (!current) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND');
       const currentMedia: QuickMessageMedia | null =
         current.mediaKey && current.mediaName && current.mediaMime && current.mediaType
-          ? { mediaKey: current.mediaKey, mediaName: current.mediaName, mediaMime: current.mediaMime, mediaSize: current.mediaSize ?? 0, mediaType: current.mediaType }
+          ? {
+              mediaKey: current.mediaKey,
+              mediaName: current.mediaName,
+              mediaMime: current.mediaMime,
+              mediaSize: current.mediaSize ?? 0,
+              mediaType: current.mediaType,
+            }
           : null;
       const next = {
         key: input.key ?? current.key,

@@ -62,9 +62,13 @@ export function QuickMessageFormModal({ quickMessage, onClose }: { quickMessage:
       sendAsAudio: quickMessage?.sendAsAudio ?? false,
       isActive: quickMessage?.isActive ?? true,
     },
-    validate: schemaValidator(quickMessage ? updateQuickMessageBodySchema : createQuickMessageBodySchema, (values: QuickMessageFormValues) => checkedBody(values, quickMessage), {
-      field: (path) => (path === 'mediaToken' ? 'file' : path),
-    }),
+    validate: schemaValidator(
+      quickMessage ? updateQuickMessageBodySchema : createQuickMessageBodySchema,
+      (values: QuickMessageFormValues) => checkedBody(values, quickMessage),
+      {
+        field: (path) => (path === 'mediaToken' ? 'file' : path),
+      },
+    ),
   });
 
   const { values } = form;
@@ -158,7 +162,11 @@ export function QuickMessageFormModal({ quickMessage, onClose }: { quickMessage:
               {...form.getInputProps('sendAsAudio', { type: 'checkbox' })}
             />
           )}
-          <Switch label={t('quickMessages.active')} data-testid="quick-message-is-active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+          <Switch
+            label={t('quickMessages.active')}
+            data-testid="quick-message-is-active"
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
           {formError && (
             <Alert color="red" data-testid="quick-message-form-error">
               {formError}

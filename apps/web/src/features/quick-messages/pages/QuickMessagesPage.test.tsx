@@ -10,7 +10,15 @@ import { QuickMessagesPage } from './QuickMessagesPage';
 const base = { sendAsAudio: false, isActive: true, createdAt: '2025-01-01T10:00:00.000Z', updatedAt: '2025-01-01T10:00:00.000Z' };
 const LIST: QuickMessage[] = [
   { ...base, id: 1, key: 'ola', message: 'Olá {{name}}!', media: null },
-  { ...base, id: 2, key: 'audio', message: '', media: { name: 'voz.mp3', mime: 'audio/mpeg', size: 10, type: 'audio', url: '/media/1' }, sendAsAudio: true, isActive: false },
+  {
+    ...base,
+    id: 2,
+    key: 'audio',
+    message: '',
+    media: { name: 'voz.mp3', mime: 'audio/mpeg', size: 10, type: 'audio', url: '/media/1' },
+    sendAsAudio: true,
+    isActive: false,
+  },
 ];
 
 beforeEach(() => signInAs('super'));
@@ -30,7 +38,9 @@ describe('/mensagens-rapidas', () => {
     expect(screen.getByTestId('quick-message-2')).toHaveTextContent('Inativa');
 
     await user.click(screen.getByTestId('quick-message-active-1'));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/fastreply/1', body: { isActive: false } }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/fastreply/1', body: { isActive: false } }),
+    );
   });
 
   it('deletes after confirmation only', async () => {
@@ -55,7 +65,9 @@ describe('/mensagens-rapidas', () => {
     await user.type(screen.getByTestId('quick-message-text'), 'Oi {{{{nome}}');
     await user.click(screen.getByTestId('quick-message-save'));
     await expectFieldError('Chave', 'Use uma palavra sem espaços, que não comece com /.');
-    expect(screen.getByTestId('quick-message-text').closest('.mantine-InputWrapper-root')).toHaveTextContent('Há variáveis desconhecidas no texto.');
+    expect(screen.getByTestId('quick-message-text').closest('.mantine-InputWrapper-root')).toHaveTextContent(
+      'Há variáveis desconhecidas no texto.',
+    );
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await user.clear(field('Chave'));
@@ -72,7 +84,10 @@ describe('/mensagens-rapidas', () => {
   it('uploads a chosen file first and names it by its token; an audio file can be sent as audio', async () => {
     const api = fakeApi({
       'GET /fastreply': () => ({ body: [] }),
-      'POST /fastreply/media': () => ({ status: 201, body: { mediaToken: 'enc:v1:token', name: 'voz.mp3', mime: 'audio/mpeg', size: 3, type: 'audio' } }),
+      'POST /fastreply/media': () => ({
+        status: 201,
+        body: { mediaToken: 'enc:v1:token', name: 'voz.mp3', mime: 'audio/mpeg', size: 3, type: 'audio' },
+      }),
       'POST /fastreply': ({ body }) => ({ status: 201, body: { ...base, id: 9, media: null, ...(body as object) } }),
     });
     const { user } = renderWithApp(<QuickMessagesPage />);

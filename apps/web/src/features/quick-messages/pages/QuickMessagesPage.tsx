@@ -108,7 +108,13 @@ export function QuickMessagesPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(quick)} data-testid={`quick-message-edit-${quick.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(quick)} data-testid={`quick-message-delete-${quick.id}`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => setDeleting(quick)}
+              data-testid={`quick-message-delete-${quick.id}`}
+            >
               {t('common.delete')}
             </Button>
           </>

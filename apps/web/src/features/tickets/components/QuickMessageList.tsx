@@ -18,7 +18,10 @@ interface QuickMessageListProps {
 export function QuickMessageList({ items, highlight, onHighlight, onPick, loading }: QuickMessageListProps) {
   const { t } = useTranslation();
   const active = useRef<HTMLButtonElement>(null);
-  useEffect(() => active.current?.scrollIntoView?.({ block: 'nearest' }), [highlight]);
+  // Braces: scrollIntoView returns a promise in recent browsers, and an effect may return only its cleanup.
+  useEffect(() => {
+    void active.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [highlight]);
 
   return (
     <Paper withBorder shadow="sm" mb={6} data-testid="quick-message-list">
