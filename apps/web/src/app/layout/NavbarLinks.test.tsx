@@ -22,7 +22,7 @@ describe('the menu by role (SPEC §2)', () => {
   it('a supervisor adds channels and queues', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas']);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas']);
   });
 
   it('an admin adds users and settings, and no platform screen', () => {
@@ -34,6 +34,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-contatos',
       'nav-canais',
       'nav-filas',
+      'nav-mensagens-rapidas',
       'nav-usuarios',
       'nav-configuracoes',
     ]);
@@ -46,7 +47,7 @@ describe('the menu by role (SPEC §2)', () => {
     const work = screen.getByRole('group', { name: 'Minha empresa' });
     const platform = screen.getByRole('group', { name: 'Plataforma' });
     expect(within(work).getByText('Minha empresa')).toBeVisible();
-    expect(entries(work)).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-usuarios', 'nav-configuracoes']);
+    expect(entries(work)).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas', 'nav-usuarios', 'nav-configuracoes']);
     expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos']);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
@@ -56,7 +57,7 @@ describe('the menu by role (SPEC §2)', () => {
   it('a superadmin of another tenant gets no platform screens (they belong to tenant 1)', () => {
     signInAs('superadmin', { tenantId: 5 });
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-usuarios', 'nav-configuracoes']);
+    expect(entries()).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas', 'nav-usuarios', 'nav-configuracoes']);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
   });
 
