@@ -151,6 +151,14 @@ describe('the app on a phone', () => {
       email: 'carla.cliente.com.um.email.bem.comprido@empresa-exemplo.com.br',
     });
     await api('POST', '/whatsapp', { name: 'Loja virtual', type: 'webchat' });
+    const rule = await api<{ id: number }>('POST', '/auto-reply', {
+      name: 'Segunda via do boleto',
+      trigger: 'keyword',
+      matchMode: 'contains',
+      keywords: ['segunda via', 'boleto atrasado'],
+      reply: '{{greeting}}, {{name}}! A segunda via está em https://exemplo.com.br/boletos.',
+      queueId: queue.id,
+    });
     const agent = await api<{ id: number }>('POST', '/users', {
       name: 'Bruno Balcão',
       email: 'bruno@mobile.test',
@@ -196,6 +204,12 @@ describe('the app on a phone', () => {
           modal: `contact-edit-${contact.id}`,
         },
         {
+          nav: 'nav-auto-resposta',
+          list: 'auto-replies-table',
+          actions: [`auto-reply-edit-${rule.id}`, `auto-reply-delete-${rule.id}`],
+          modal: `auto-reply-edit-${rule.id}`,
+        },
+        {
           nav: 'nav-canais',
           list: 'channels-list',
           actions: ['channel-edit-', 'channel-transfer-', 'channel-delete-'],
@@ -233,6 +247,14 @@ describe('the app on a phone', () => {
       await onScreen(page.getByTestId('confirm-button'), 'the confirmation button');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
       await visible(page.getByTestId(`contact-row-${contact.id}`));
+
+      // Business hours: seven days with their intervals, the absence message.
+      await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click();
+      await page.getByTestId('nav-horario-atendimento').click();
+      await page.getByTestId('business-day-1-type').getByText('Horário').click();
+      await onScreen(page.getByTestId('business-day-1-remove-1'), 'the last interval button of a day');
+      await onScreen(page.getByTestId('absence-message-save'), 'the absence message save button');
+      await fitsTheScreen(page, 'the business-hours page');
 
       // Settings fit too.
       await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click();

@@ -16,6 +16,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
+import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -90,7 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, quickMessagesRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes, quickMessagesRoutes]) {
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));

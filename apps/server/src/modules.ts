@@ -3,6 +3,7 @@ import { automationModule } from './modules/automation/automation.module.js';
 import { channelsModule } from './modules/channels/channels.module.js';
 import { contactsModule } from './modules/contacts/contacts.module.js';
 import { messagesModule } from './modules/messages/messages.module.js';
+import { queuesModule } from './modules/queues/queues.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
@@ -16,4 +17,5 @@ export const allModules: readonly ModuleRegistration[] = [
   channelsModule,
   ticketsModule,
   automationModule,
+  queuesModule,
 ];

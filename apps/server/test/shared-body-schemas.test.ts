@@ -1,4 +1,5 @@
 import {
+  autoReplyBodySchema,
   createChannelBodySchema,
   createContactBodySchema,
   createQueueBodySchema,
@@ -6,6 +7,8 @@ import {
   fieldIssueOf,
   planBodySchema,
   signupBodySchema,
+  updateAbsenceMessageBodySchema,
+  updateBusinessHoursBodySchema,
   updateQueueBodySchema,
   type FieldIssue,
 } from '@conversa/shared';
@@ -60,6 +63,26 @@ const cases: { route: string; method: 'post' | 'put'; schema: z.ZodType; body: R
     method: 'post',
     schema: signupBodySchema,
     body: { name: 'Loja', identity: '52998224725', email: 'loja@example.com', phone: 'call me', password: 'weak', planId: 0 },
+  },
+  {
+    route: '/tenants/business-hours/',
+    method: 'put',
+    schema: updateBusinessHoursBodySchema,
+    body: {
+      businessHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+        day,
+        type: day === 6 ? 'X' : 'H',
+        intervals: day === 1 ? [{ start: '13:00', end: '18:00' }, { start: '08:00', end: '13:30' }] : day === 2 ? [{ start: '9:00', end: '08:00' }] : day === 3 ? [] : [{ start: '18:00', end: '08:00' }],
+      })),
+      timeZone: 'Mars/Olympus',
+    },
+  },
+  { route: '/tenants/message-business-hours/', method: 'put', schema: updateAbsenceMessageBodySchema, body: { messageBusinessHours: 'Oi {{nome}} {{name}}' } },
+  {
+    route: '/auto-reply',
+    method: 'post',
+    schema: autoReplyBodySchema,
+    body: { name: ' ', trigger: 'keyword', matchMode: 'regex', keywords: ['ok', '?!'], reply: '{{cliente}}', queueId: 0 },
   },
 ];
 

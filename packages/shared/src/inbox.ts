@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNEL_STATUSES, CHANNEL_TYPES, TICKET_STATUSES } from './enums.js';
 import { idSchema } from './contracts.js';
+import { templateText } from './template-variables.js';
 
 /** Zod contracts of the inbox: queues, channels, contacts, tickets, messages (SPEC §3). */
 
@@ -19,7 +20,8 @@ export const queueBodySchema = z.object({
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
     .default('#4dabf7'),
-  greetingMessage: z.string().max(4000).nullable().default(null),
+  /** Sent to the customer when a ticket enters the queue; its {{variables}} must be known. */
+  greetingMessage: templateText().max(4000).nullable().default(null),
   userIds: z.array(idSchema).max(1000).optional(),
 });
 

@@ -14,3 +14,5 @@ export * from './forms/contacts.js';
 export * from './forms/channels.js';
 export * from './forms/channel-settings.js';
 export * from './template-variables.js';
+export * from './business-hours.js';
+export * from './forms/auto-replies.js';

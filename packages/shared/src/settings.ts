@@ -18,6 +18,11 @@ export const SETTING_DEFINITIONS = {
   signMessages: { kind: 'switch', default: 'disabled' },
   /** Resolve open and pending tickets idle for this long (SPEC §4). */
   autoResolveIdle: { kind: 'choice', default: 'disabled', values: ['disabled', '10m', '1h', '1d', '5d', '10d'] },
+  /**
+   * SPEC §3/§9 'absence-message maximum repeats': how many times one ticket gets the absence message.
+   * Set on the business-hours screen (`screen`), not among the general settings.
+   */
+  absenceMessageMaxRepeats: { kind: 'choice', default: '1', values: ['1', '2', '3', '4', '5', '10'], screen: 'businessHours' },
 } as const;
 
 /** Idle time of each autoResolveIdle choice, in minutes. */

@@ -29,7 +29,7 @@ const VARIABLE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 /** The variable names a text uses, in order of first use. */
 export function templateVariablesIn(text: string): string[] {
   const names = new Set<string>();
-  for (const match of text.matchAll(VARIABLE)) names.add(match[1]!);
+  for (const match of text.matchAll(VARIABLE)) names.add(match[1]);
   return [...names];
 }
 

@@ -18,6 +18,9 @@ export const PATHS = {
   contacts: '/contatos',
   queues: '/filas',
   quickMessages: '/mensagens-rapidas',
+  /** SPEC §2 work areas. */
+  businessHours: '/horario-atendimento',
+  autoReplies: '/auto-resposta',
   /** SPEC §2 names no path for the channel list; /sessoes is a platform screen. */
   channels: '/canais',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
 import { queueBodySchema } from '../inbox.js';
+import { templateText } from '../template-variables.js';
 
 /** Request bodies of the queue routes (POST/PUT /queue), shared by the server and the web app's queue form. */
 
@@ -15,7 +16,7 @@ export const updateQueueBodySchema = z.object({
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
     .optional(),
-  greetingMessage: z.string().max(4000).nullable().optional(),
+  greetingMessage: templateText().max(4000).nullable().optional(),
   userIds: z.array(refIdSchema).max(MAX_QUEUE_MEMBERS).optional(),
 });
 

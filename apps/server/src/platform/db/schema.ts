@@ -518,6 +518,93 @@ export const eventConsumptions = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.consumer] })],
 );
 
+// ---------------------------------------------------------------------------
+// Automation: business hours and absence, queue greetings, auto-replies
+// ---------------------------------------------------------------------------
+
+/** A tenant's week (SPEC §3 Business hours) and absence message; no row: open every day, no message. */
+export const businessHours = pgTable('business_hours', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  days: jsonb('days').$type<{ day: number; type: 'O' | 'C' | 'H'; intervals: { start: string; end: string }[] }[]>().notNull(),
+  absenceMessage: text('absence_message').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per absence message sent: the inbound message it answered is unique (a message answered
+ * once, even when its automation runs again), and a ticket's rows are its count of absences.
+ */
+export const absenceReplies = pgTable(
+  'absence_replies',
+  {
+    inboundMessageId: uuid('inbound_message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('absence_replies_ticket_idx').on(t.ticketId)],
+);
+
+/** A queue's greeting sent to a ticket: once per ticket and queue, by this key. */
+export const queueGreetings = pgTable(
+  'queue_greetings',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.queueId] })],
+);
+
+/** /auto-resposta: keyword (or first-message) replies for tenants without a chatbot flow. */
+export const autoReplies = pgTable(
+  'auto_replies',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    trigger: text('trigger').$type<'keyword' | 'firstMessage'>().notNull(),
+    /** For keyword rules: the whole message equals a keyword, or contains it as words. */
+    matchMode: text('match_mode').$type<'exact' | 'contains'>().notNull().default('exact'),
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    reply: text('reply').notNull(),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    /** Only messages of this channel (null: every channel); the rule goes with its channel. */
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('auto_replies_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/** The inbound message an auto-reply answered: unique, so a message is answered once. */
+export const autoReplySends = pgTable(
+  'auto_reply_sends',
+  {
+    inboundMessageId: uuid('inbound_message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    autoReplyId: integer('auto_reply_id').references(() => autoReplies.id, { onDelete: 'set null' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auto_reply_sends_ticket_idx').on(t.ticketId)],
+);
+
 /**
  * Quick messages (SPEC §3: key, message, file, send-as-audio, active): texts with template
  * variables, and optionally a file, that agents send by `/key` in the composer. The key is unique

@@ -19,10 +19,10 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels and queues', () => {
+  it('a supervisor adds channels, queues, auto-replies and business hours', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas']);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas', 'nav-auto-resposta', 'nav-horario-atendimento']);
   });
 
   it('an admin adds users and settings, and no platform screen', () => {
@@ -35,6 +35,8 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
+      'nav-auto-resposta',
+      'nav-horario-atendimento',
       'nav-usuarios',
       'nav-configuracoes',
     ]);
@@ -47,7 +49,7 @@ describe('the menu by role (SPEC §2)', () => {
     const work = screen.getByRole('group', { name: 'Minha empresa' });
     const platform = screen.getByRole('group', { name: 'Plataforma' });
     expect(within(work).getByText('Minha empresa')).toBeVisible();
-    expect(entries(work)).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas', 'nav-usuarios', 'nav-configuracoes']);
+    expect(entries(work)).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas', 'nav-auto-resposta', 'nav-horario-atendimento', 'nav-usuarios', 'nav-configuracoes']);
     expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos']);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
@@ -57,7 +59,7 @@ describe('the menu by role (SPEC §2)', () => {
   it('a superadmin of another tenant gets no platform screens (they belong to tenant 1)', () => {
     signInAs('superadmin', { tenantId: 5 });
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas', 'nav-usuarios', 'nav-configuracoes']);
+    expect(entries()).toEqual(['nav-atendimento', 'nav-contatos', 'nav-canais', 'nav-filas', 'nav-mensagens-rapidas', 'nav-auto-resposta', 'nav-horario-atendimento', 'nav-usuarios', 'nav-configuracoes']);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
   });
 

@@ -97,7 +97,8 @@ export function GeneralSettingsPage() {
   );
 
   const render = (key: SettingKey) => (SETTING_DEFINITIONS[key].kind === 'switch' ? renderSwitch(key) : renderChoice(key));
-  const others = SETTING_KEYS.filter((key) => !EXCLUSIVE.has(key));
+  // Settings with a screen of their own (e.g. the absence repeats, on /horario-atendimento) are set there.
+  const others = SETTING_KEYS.filter((key) => !EXCLUSIVE.has(key) && !('screen' in SETTING_DEFINITIONS[key]));
   return (
     <Stack data-testid="settings-general">
       <Card withBorder>

@@ -1,0 +1,39 @@
+import { isOpenAt } from '@conversa/shared';
+import type { AppContext } from '../../app-context.js';
+import { transact } from '../../platform/events/transact.js';
+import type { InboundAutomationStep } from '../automation/inbound-chain.js';
+import { queueAutomatedMessage } from '../messages/queue-automated-message.js';
+import { readSetting } from '../settings/settings.repository.js';
+import { getTenantTimeZone } from '../tenants/use-cases/get-tenant-time-zone.js';
+import { lockTicketForAutomation } from '../tickets/use-cases/lock-ticket-for-automation.js';
+import { absenceRepliedTo, countAbsenceReplies, findBusinessHours, insertAbsenceReply } from './business-hours.repository.js';
+
+/**
+ * Out of business hours, a customer's message gets the absence message, at most
+ * 'absenceMessageMaxRepeats' times per ticket. Not for group tickets, closed tickets, nor tickets
+ * an agent is attending (status open): the agent is there to answer. The count and the send are
+ * one transaction under the ticket's lock, and the answered message is unique: a message is
+ * answered once even when the chain runs again for it.
+ */
+export const absenceStep: InboundAutomationStep = {
+  name: 'businessHours.absence',
+  order: 50,
+  async run(ctx: AppContext, input) {
+    if (input.isGroup) return 'next';
+    const config = await findBusinessHours(ctx.db, input.tenantId);
+    if (!config || config.absenceMessage.trim() === '') return 'next';
+    if (isOpenAt(config.days, await getTenantTimeZone(ctx.db, input.tenantId), new Date())) return 'next';
+    const maxRepeats = Number(await readSetting(ctx.db, input.tenantId, 'absenceMessageMaxRepeats'));
+
+    const sent = await transact(ctx, async (tx, events) => {
+      const ticket = await lockTicketForAutomation(tx, input.tenantId, input.ticketId);
+      if (!ticket || ticket.isGroup || ticket.status !== 'pending') return false;
+      if (await absenceRepliedTo(tx, input.tenantId, input.messageId)) return true;
+      if ((await countAbsenceReplies(tx, input.tenantId, ticket.id)) >= maxRepeats) return false;
+      await insertAbsenceReply(tx, { tenantId: input.tenantId, ticketId: ticket.id, inboundMessageId: input.messageId });
+      await queueAutomatedMessage(ctx, tx, events, { tenantId: input.tenantId, ticketId: ticket.id }, { body: config.absenceMessage });
+      return true;
+    });
+    return sent ? 'handled' : 'next';
+  },
+};

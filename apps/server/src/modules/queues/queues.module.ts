@@ -1,0 +1,4 @@
+import type { ModuleRegistration } from '../../platform/module.js';
+import { queueGreetingConsumer } from './listeners/send-queue-greeting.js';
+
+export const queuesModule: ModuleRegistration = { name: 'queues', consumers: [queueGreetingConsumer] };
