@@ -144,6 +144,7 @@ describe('the app on a phone', () => {
     // Data for every list: a plan, a queue, a contact with a long e-mail, a channel, a user.
     await api('POST', '/plans', { name: 'Profissional', value: 199, connections: 3, users: 10 }).catch(() => undefined);
     const queue = await api<{ id: number }>('POST', '/queue', { name: 'Financeiro', color: '#fa5252' });
+    const quick = await api<{ id: number }>('POST', '/fastreply', { key: 'boasvindas', message: 'Olá {{name}}, seja bem-vindo!' });
     const contact = await api<{ id: number }>('POST', '/contacts', {
       name: 'Carla Cliente de Nome Bem Comprido',
       number: '5511988887777',
@@ -190,6 +191,12 @@ describe('the app on a phone', () => {
           list: 'queues-table',
           actions: [`queue-edit-${queue.id}`, `queue-delete-${queue.id}`],
           modal: `queue-edit-${queue.id}`,
+        },
+        {
+          nav: 'nav-mensagens-rapidas',
+          list: 'quick-messages-table',
+          actions: [`quick-message-edit-${quick.id}`, `quick-message-delete-${quick.id}`],
+          modal: `quick-message-edit-${quick.id}`,
         },
         {
           nav: 'nav-contatos',

@@ -15,6 +15,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -93,7 +94,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes, farewellMessagesRoutes, ratingsRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes, farewellMessagesRoutes, ratingsRoutes, quickMessagesRoutes]) {
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));

@@ -147,7 +147,7 @@ beforeAll(async () => {
     api,
     operations,
     (op) => (admits(op.auth, 'admin') ? adminA.token : op.auth === 'platform' ? rootToken : null),
-    { byName: (name) => (name === 'tenantId' ? tenantA.id : name === 'userId' ? a.user.id : undefined) },
+    { byName: (name) => (name === 'tenantId' ? tenantA.id : name === 'userId' ? a.user.id : withoutUpload(name)) },
   );
   objectsOfA.set('/users/', [victim.id, a.admin.id, a.user.id]);
   objectsOfA.set('/userTenants/', [link.body.id]);
@@ -187,7 +187,7 @@ beforeAll(async () => {
     api,
     operations,
     (op) => (admits(op.auth, 'admin') ? adminB.token : null),
-    { byName: (name) => (name === 'tenantId' ? tenantB.id : name === 'userId' ? victimOfB.body.id : undefined) },
+    { byName: (name) => (name === 'tenantId' ? tenantB.id : name === 'userId' ? victimOfB.body.id : withoutUpload(name)) },
   );
   objectsOfB.set('/users/', [victimOfB.body.id, b.user.id]);
   objectsOfB.set('/tenants/', [tenantB.id]);
@@ -223,6 +223,14 @@ function targetFor(op: Operation, paramName: string): { ids: Array<string | numb
   const prefix = objectsOfA.prefixOf(op, paramName);
   const ids = objectsOfA.get(prefix);
   return ids ? { ids, mapped: true, callerScoped: CALLER_SCOPED.has(prefix) } : { ids: fallbackIds, mapped: false, callerScoped: false };
+}
+
+/**
+ * A quick message's file is named by the token of an upload (POST /fastreply/media, multipart: not
+ * walked), and only an audio file is sent as audio: the objects are made without a file.
+ */
+function withoutUpload(name: string): unknown {
+  return name === 'mediaToken' ? null : name === 'sendAsAudio' ? false : undefined;
 }
 
 /** One set of path values per candidate id (parameters with fewer candidates cycle). */

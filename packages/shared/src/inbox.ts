@@ -139,11 +139,26 @@ export const MESSAGE_BODY_MAX = 4096;
  * sender's id of this reply (a UUID); sending the same id again answers the message already
  * stored instead of storing and sending it twice. Optional for API clients that do not retry.
  */
-export const sendMessageBodySchema = z.object({
-  body: z.string().max(MESSAGE_BODY_MAX).default(''),
-  quotedMsgId: z.uuid().nullable().optional(),
-  clientId: z.uuid().optional(),
-});
+export const sendMessageBodySchema = z
+  .object({
+    body: z.string().max(MESSAGE_BODY_MAX).default(''),
+    quotedMsgId: z.uuid().nullable().optional(),
+    clientId: z.uuid().optional(),
+    /**
+     * A quick message (GET /fastreply) chosen in the composer: its file goes with the reply (as a
+     * voice note when it is sent as audio) and the text (`body`, else the quick message's) has its
+     * template variables rendered for the ticket.
+     */
+    quickMessageId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    /** `/key` typed in the composer: must name exactly one active quick message (whatever the case), else nothing is sent. */
+    quickMessageKey: z.string().trim().min(1).max(50).optional(),
+    /** The agent inserted a template variable (composer's picker): `{{name}}`… are rendered; an unknown one is refused. */
+    renderVariables: z.boolean().optional(),
+  })
+  .refine((body) => body.quickMessageId === undefined || body.quickMessageKey === undefined, {
+    message: 'Give quickMessageId or quickMessageKey, not both.',
+    path: ['quickMessageKey'],
+  });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
 /**

@@ -9,6 +9,7 @@ export * from './locales.js';
 export * from './field-issues.js';
 export * from './forms/blank.js';
 export * from './forms/queues.js';
+export * from './forms/quick-messages.js';
 export * from './forms/contacts.js';
 export * from './forms/channels.js';
 export * from './forms/channel-settings.js';

@@ -17,6 +17,7 @@ export const PATHS = {
   atendimentoContacts: '/atendimento/contatos',
   contacts: '/contatos',
   queues: '/filas',
+  quickMessages: '/mensagens-rapidas',
   /** SPEC §2 work areas. */
   businessHours: '/horario-atendimento',
   autoReplies: '/auto-resposta',

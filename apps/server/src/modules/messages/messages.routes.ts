@@ -54,7 +54,7 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
     schema: {
       tags,
       description:
-        'Sends a reply: JSON {body, quotedMsgId?, clientId?}, or multipart/form-data with the optional fields "body", "quotedMsgId" and "clientId" before one file ("medias"). clientId (a UUID chosen by the sender) makes a resend safe: the same clientId again answers the message already stored (201, same id) and sends nothing more. In an open ticket only its agent, a supervisor or an admin may write (403 ERR_NO_PERMISSION); replying to a pending ticket starts attending it.',
+        'Sends a reply: JSON {body, quotedMsgId?, clientId?, quickMessageId?, quickMessageKey?, renderVariables?}, or multipart/form-data with the same optional fields before one file ("medias"). quickMessageId or quickMessageKey (`/key`, whatever the case) name one active quick message (else 404 ERR_NO_QUICK_MESSAGE_FOUND and nothing is sent): its file goes with the reply (a voice note when sent as audio) and its text when body is empty; the text has its {{variables}} rendered for the ticket, as with renderVariables: true (an unknown variable: 400 ERR_VALIDATION). clientId (a UUID chosen by the sender) makes a resend safe: the same clientId again answers the message already stored (201, same id) and sends nothing more. In an open ticket only its agent, a supervisor or an admin may write (403 ERR_NO_PERMISSION); replying to a pending ticket starts attending it.',
       params: ticketParams,
       response: { 201: messageSchema, ...errorResponses },
     },
@@ -72,14 +72,17 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
           body: fieldValue(file.fields.body),
           quotedMsgId: fieldValue(file.fields.quotedMsgId) || undefined,
           clientId: fieldValue(file.fields.clientId) || undefined,
+          quickMessageId: fieldValue(file.fields.quickMessageId) || undefined,
+          quickMessageKey: fieldValue(file.fields.quickMessageKey) || undefined,
+          renderVariables: fieldValue(file.fields.renderVariables) === 'true' || undefined,
         });
         if (!fields.success) throw new AppError('ERR_VALIDATION', 'Invalid message fields.', issuesByField(fields.error.issues));
         const upload = await checkUpload(content, file.mimetype, file.filename);
-        input = { ...fields.data, upload: { content: upload.content, name: upload.name, mime: upload.mime, type: upload.type } };
+        input = { ...sendInput(fields.data), upload: { content: upload.content, name: upload.name, mime: upload.mime, type: upload.type } };
       } else {
         const body = sendMessageBodySchema.safeParse(request.body ?? {});
         if (!body.success) throw new AppError('ERR_VALIDATION', 'Invalid message.', issuesByField(body.error.issues));
-        input = body.data;
+        input = sendInput(body.data);
       }
       const message = await sendMessage(ctx, actor, request.params.ticketId, input);
       return reply.status(201).send(await present(actor.tenantId, message));
@@ -194,6 +197,13 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
     },
   });
 };
+
+/** The use case's input from the validated fields of either form. */
+function sendInput(fields: z.output<typeof sendMessageBodySchema>): SendMessageInput {
+  const { quickMessageId, quickMessageKey, ...rest } = fields;
+  const quickMessage = quickMessageId !== undefined ? { id: quickMessageId } : quickMessageKey !== undefined ? { key: quickMessageKey } : undefined;
+  return { ...rest, quickMessage };
+}
 
 /** Zod issues as the `fields` of an ERR_VALIDATION answer (the message body when the path is empty). */
 function issuesByField(issues: z.core.$ZodIssue[]): Record<string, string[]> {

@@ -8,7 +8,8 @@ import { insertMessage, type MessageRow } from './messages.repository.js';
 
 export interface OutboundContent {
   body: string;
-  media?: { key: string; name: string; mime: string; size: number | null; type: string } | null;
+  /** `voice`: an audio file sent as a voice note where the channel has them (a quick message's send-as-audio). */
+  media?: { key: string; name: string; mime: string; size: number | null; type: string; voice?: boolean } | null;
   quotedMessageId?: string | null;
   /**
    * Reply buttons, a list or a template (POST /sendButton) for adapters that have `sendRich`: kept
@@ -45,6 +46,7 @@ export async function queueOutboundMessage(
     mediaName: content.media?.name ?? null,
     mediaMime: content.media?.mime ?? null,
     mediaSize: content.media?.size ?? null,
+    mediaVoice: content.media?.voice === true && content.media.type === 'audio',
     quotedMessageId: content.quotedMessageId ?? null,
     rich: content.rich ?? null,
     status: 'pending',

@@ -331,6 +331,8 @@ export const messages = pgTable(
     mediaName: text('media_name'),
     mediaMime: text('media_mime'),
     mediaSize: integer('media_size'),
+    /** An audio file sent as a voice note (push-to-talk) where the channel has them (a quick message's send-as-audio). */
+    mediaVoice: boolean('media_voice').notNull().default(false),
     quotedMessageId: uuid('quoted_message_id'),
     /** `unconfirmed`: a send interrupted between its claim and its answer (see send-message.job.ts). */
     status: text('status').$type<'pending' | 'sent' | 'delivered' | 'read' | 'failed' | 'received' | 'unconfirmed'>().notNull(),
@@ -666,4 +668,30 @@ export const evaluations = pgTable(
       .where(sql`${t.status} = 'awaiting'`),
     index('evaluations_tenant_rated_idx').on(t.tenantId, t.ratedAt),
   ],
+);
+
+/**
+ * Quick messages (SPEC §3: key, message, file, send-as-audio, active): texts with template
+ * variables, and optionally a file, that agents send by `/key` in the composer. The key is unique
+ * per tenant whatever its case. The file is a stored media key (files are never rewritten, so
+ * messages sent with it keep pointing at the same content).
+ */
+export const quickMessages = pgTable(
+  'quick_messages',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    key: text('key').notNull(),
+    message: text('message').notNull().default(''),
+    mediaKey: text('media_key'),
+    mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
+    mediaSize: integer('media_size'),
+    mediaType: text('media_type'),
+    sendAsAudio: boolean('send_as_audio').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('quick_messages_tenant_key_key').on(t.tenantId, sql`lower(${t.key})`)],
 );

@@ -100,11 +100,18 @@ export function useMessages(ticketId: number) {
 }
 
 /** POST /messages/{ticketId}: JSON, or multipart with the text fields before the file (the server reads them first). */
-export function postReply({ ticketId, body, quotedMsgId, file, clientId }: OutboxRequest): Promise<Message> {
-  const fields: SendMessageBody = { body, clientId, ...(quotedMsgId ? { quotedMsgId } : {}) };
+export function postReply({ ticketId, body, quotedMsgId, file, clientId, quickMessageId, quickMessageKey, renderVariables }: OutboxRequest): Promise<Message> {
+  const fields: SendMessageBody = {
+    body,
+    clientId,
+    ...(quotedMsgId ? { quotedMsgId } : {}),
+    ...(quickMessageId !== undefined ? { quickMessageId } : {}),
+    ...(quickMessageKey !== undefined ? { quickMessageKey } : {}),
+    ...(renderVariables ? { renderVariables } : {}),
+  };
   if (!file) return http.post<Message>(`/messages/${ticketId}`, fields, { silent: true });
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') form.append(key, value);
+  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
   form.append('medias', file, file.name);
   return http.upload<Message>(`/messages/${ticketId}`, form, { silent: true });
 }

@@ -240,7 +240,7 @@ export function outboxMessage(item: OutboxItem, userId: number | null): Message 
     fromMe: true,
     body: item.body,
     mediaType: null,
-    mediaName: item.file?.name ?? null,
+    mediaName: item.file?.name ?? item.quick?.mediaName ?? null,
     mediaUrl: null,
     status: item.state === 'failed' ? 'failed' : 'pending',
     ack: 0,

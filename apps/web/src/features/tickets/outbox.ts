@@ -19,6 +19,17 @@ export interface OutboxDraft {
   file?: File;
   /** The message it answers (quoted reply). */
   quoted?: Pick<Message, 'id' | 'body' | 'fromMe'> | null;
+  /** A quick message sent with it (picked: its id; `/key`: its key); the server adds its file and renders the text. */
+  quick?: QuickReference | null;
+  /** The agent inserted a template variable: the server renders the text's `{{variables}}`. */
+  renderVariables?: boolean;
+}
+
+export interface QuickReference {
+  id?: number;
+  key?: string;
+  /** Its file's name, shown in the chat until the server's message arrives. */
+  mediaName?: string | null;
 }
 
 export interface OutboxItem extends OutboxDraft {
@@ -36,6 +47,9 @@ export interface OutboxRequest {
   body: string;
   quotedMsgId?: string;
   file?: File;
+  quickMessageId?: number;
+  quickMessageKey?: string;
+  renderVariables?: boolean;
 }
 
 export interface OutboxOptions {
@@ -60,6 +74,8 @@ interface StoredItem {
   ticketId: number;
   body: string;
   quoted: OutboxDraft['quoted'];
+  quick?: OutboxDraft['quick'];
+  renderVariables?: boolean;
   createdAt: string;
 }
 
@@ -167,6 +183,9 @@ export class Outbox {
             body: head.body,
             quotedMsgId: head.quoted?.id,
             file: head.file,
+            quickMessageId: head.quick?.id,
+            quickMessageKey: head.quick?.id === undefined ? head.quick?.key : undefined,
+            renderVariables: head.renderVariables || undefined,
           });
           if (this.userId !== userId) return;
           this.options.onSent(message);
@@ -215,7 +234,7 @@ export class Outbox {
     if (!storage || this.userId === null) return;
     const kept: StoredItem[] = this.items
       .filter((i) => !i.file)
-      .map(({ clientId, ticketId, body, quoted, createdAt }) => ({ clientId, ticketId, body, quoted: quoted ?? null, createdAt }));
+      .map(({ clientId, ticketId, body, quoted, quick, renderVariables, createdAt }) => ({ clientId, ticketId, body, quoted: quoted ?? null, quick: quick ?? null, renderVariables, createdAt }));
     try {
       if (kept.length === 0) storage.removeItem(storageKey(this.userId));
       else storage.setItem(storageKey(this.userId), JSON.stringify(kept));

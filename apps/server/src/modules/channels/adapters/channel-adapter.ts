@@ -10,7 +10,8 @@ export interface OutboundMessage {
   ticketId: number;
   contact: { id: number; number: string | null; externalKey: string | null };
   body: string;
-  media?: { key: string; name: string; mime: string; type: string };
+  /** `voice`: an audio file to deliver as a voice note (push-to-talk) where the provider tells them apart. */
+  media?: { key: string; name: string; mime: string; type: string; voice?: boolean };
   quotedExternalId?: string | null;
   /**
    * Call right before the provider request that delivers the message (after throttling, uploads,

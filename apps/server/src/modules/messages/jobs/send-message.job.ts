@@ -79,6 +79,7 @@ export const sendMessageJob = defineJob({
               name: message.mediaName ?? 'file',
               mime: message.mediaMime ?? 'application/octet-stream',
               type: message.mediaType ?? 'document',
+              voice: message.mediaVoice,
             }
           : undefined,
         quotedExternalId: quoted?.externalId ?? null,

@@ -1,4 +1,4 @@
-import { MESSAGE_BODY_MAX } from '@conversa/shared';
+import { MESSAGE_BODY_MAX, renderTemplate, unknownTemplateVariables } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
@@ -10,8 +10,11 @@ import { visibilityFacts } from '../../tickets/tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow } from '../../tickets/tickets.repository.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
 import { findUserById } from '../../users/users.repository.js';
+import { findQuickMessageToSend, type QuickMessageToSend } from '../../quick-messages/use-cases/find-quick-message-to-send.js';
 import { findMessageByClientId, findMessageById, type MessageRow } from '../messages.repository.js';
-import { queueOutboundMessage } from '../queue-outbound-message.js';
+import { templateValues } from '../queue-automated-message.js';
+import { queueOutboundMessage, type OutboundContent } from '../queue-outbound-message.js';
+import { findTemplateFacts } from '../template-facts.repository.js';
 import { assertCanWriteInTicket } from '../write-access.js';
 
 /** A file already checked (type sniffed, size): saved by the use case, once it knows the reply is new. */
@@ -30,6 +33,10 @@ export interface SendMessageInput {
   rich?: Record<string, unknown>;
   /** The sender's id of this reply: a resend with the same id answers the stored message. */
   clientId?: string;
+  /** A quick message by id (picked in the composer) or by key (`/key` + Enter): its file goes with the reply; its text when `body` is empty. */
+  quickMessage?: { id?: number; key?: string };
+  /** The agent inserted a template variable: the text's `{{variables}}` are rendered for the ticket (always so with a quick message). */
+  renderVariables?: boolean;
 }
 
 const CLIENT_ID_CONSTRAINT = 'messages_tenant_client_key';
@@ -45,16 +52,25 @@ const CLIENT_ID_CONSTRAINT = 'messages_tenant_client_key';
  * whatever the ticket became meanwhile.
  */
 export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: number, input: SendMessageInput): Promise<MessageRow> {
-  if (!input.body.trim() && !input.upload) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  if (!input.body.trim() && !input.upload && !input.quickMessage) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
   if (input.clientId) {
     const stored = await storedReply(ctx, actor, ticketId, input.clientId);
     if (stored) return stored;
   }
   await assertCanSeeTicket(ctx, actor, ticketId);
-  const body = await signedBody(ctx, actor, input);
-  const media = input.upload
+  // Looked up before anything is stored: a key that names no active quick message sends nothing.
+  const quick = input.quickMessage ? await findQuickMessageToSend(ctx.db, actor.tenantId, input.quickMessage) : undefined;
+  if (quick?.media && input.upload) {
+    throw new AppError('ERR_VALIDATION', "A quick message with a file cannot be sent with another file.", { medias: ["The quick message has its own file"] });
+  }
+  const text = quick && !input.body.trim() ? quick.message : input.body;
+  const render = Boolean(quick) || input.renderVariables === true;
+  if (render) assertKnownVariables(text);
+  const media: OutboundContent['media'] = input.upload
     ? { key: await ctx.media.save(actor.tenantId, input.upload.content), name: input.upload.name, mime: input.upload.mime, size: input.upload.content.length, type: input.upload.type }
-    : undefined;
+    : quickMedia(quick);
+  // Read before the transaction: on the embedded database a query outside it would wait for it.
+  const signer = await signerName(ctx, actor, input.rich);
   try {
     return await transact(ctx, async (tx, events) => {
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
@@ -80,6 +96,7 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
         await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
         events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });
       }
+      const body = signed(render ? await renderedText(tx, actor, ticket.id, text) : text, signer);
       const message = await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, {
         body,
         media,
@@ -119,15 +136,43 @@ async function storedReply(ctx: AppContext, actor: Actor, ticketId: number, clie
  * rendering of structured content, which is what the customer gets. A file without a caption is
  * sent without one. Edits change the stored text as the agent writes it.
  */
-async function signedBody(ctx: AppContext, actor: Actor, input: SendMessageInput): Promise<string> {
-  if (input.rich || !input.body.trim() || (await readSettings(ctx.db, actor.tenantId)).signMessages !== 'enabled') return input.body;
-  const user = await findUserById(ctx.db, actor.tenantId, actor.userId);
-  if (!user) return input.body;
-  const signed = `*${user.name.trim()}:*\n${input.body}`;
-  if (signed.length > MESSAGE_BODY_MAX) {
+async function signerName(ctx: AppContext, actor: Actor, rich: SendMessageInput['rich']): Promise<string | null> {
+  if (rich || (await readSettings(ctx.db, actor.tenantId)).signMessages !== 'enabled') return null;
+  return (await findUserById(ctx.db, actor.tenantId, actor.userId))?.name.trim() ?? null;
+}
+
+function signed(text: string, signer: string | null): string {
+  if (signer === null || !text.trim()) return text;
+  const body = `*${signer}:*\n${text}`;
+  if (body.length > MESSAGE_BODY_MAX) {
     throw new AppError('ERR_VALIDATION', `The message with the agent's signature is longer than ${MESSAGE_BODY_MAX} characters.`, {
-      body: [`At most ${MESSAGE_BODY_MAX - (signed.length - input.body.length)} characters with the signature`],
+      body: [`At most ${MESSAGE_BODY_MAX - (body.length - text.length)} characters with the signature`],
     });
   }
-  return signed;
+  return body;
+}
+
+/** A text whose variables are rendered: an unknown `{{variable}}` is refused, not sent as written. */
+function assertKnownVariables(text: string): void {
+  const unknown = unknownTemplateVariables(text);
+  if (unknown.length === 0) return;
+  const message = `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}.`;
+  throw new AppError('ERR_VALIDATION', message, { body: [{ message, issue: { code: 'custom', rule: 'templateVariables' } }] });
+}
+
+/** The text with the ticket's values (contact, the sending agent, the tenant's clock), as every automated send renders it. */
+async function renderedText(tx: Parameters<typeof findTemplateFacts>[0], actor: Actor, ticketId: number, text: string): Promise<string> {
+  const facts = await findTemplateFacts(tx, actor.tenantId, ticketId, actor.userId);
+  if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
+  const rendered = renderTemplate(text, templateValues(facts));
+  if (rendered.length > MESSAGE_BODY_MAX) {
+    throw new AppError('ERR_VALIDATION', `The message with its variables filled in is longer than ${MESSAGE_BODY_MAX} characters.`, { body: ['Too long once rendered'] });
+  }
+  return rendered;
+}
+
+function quickMedia(quick: QuickMessageToSend | undefined): OutboundContent['media'] {
+  if (!quick?.media) return undefined;
+  const { key, name, mime, size, type, voice } = quick.media;
+  return { key, name, mime, size, type, voice };
 }

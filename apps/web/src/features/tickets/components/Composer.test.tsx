@@ -1,9 +1,10 @@
-import type { LoginResponse, Message, Ticket } from '@conversa/shared';
+import type { LoginResponse, Message, QuickMessage, Ticket } from '@conversa/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/session';
 import { renderWithApp, testQueryClient } from '../../../test/render';
+import { quickMessageKeys } from '../../quick-messages/api';
 import { upsertMessageInCache } from '../cache';
 import { messageKeys, type MessagePage } from '../keys';
 import { Composer } from './Composer';
@@ -120,7 +121,9 @@ const noActions: MessageActions = {
   onDelete: () => undefined,
 };
 
-function renderChat(ticket: Ticket = baseTicket, queryClient = testQueryClient(), history: Message[] = []) {
+function renderChat(ticket: Ticket = baseTicket, queryClient = testQueryClient(), history: Message[] = [], quickMessages: QuickMessage[] = []) {
+  // The composer's `/` list (GET /fastreply?activeOnly=true), already loaded.
+  queryClient.setQueryData<QuickMessage[]>(quickMessageKeys.active, quickMessages);
   queryClient.setQueryData<InfiniteData<MessagePage>>(messageKeys.ticket(ticket.id), {
     pages: [{ messages: history, messagesOffLine: [], hasMore: false }],
     pageParams: [1],
@@ -337,5 +340,103 @@ describe("the composer in another agent's open ticket", () => {
     renderChat({ ...othersTicket, status: 'pending' });
     expect(screen.queryByTestId('composer-denied')).toBeNull();
     expect(screen.getByRole('textbox')).toBeVisible();
+  });
+});
+
+const quick = (id: number, key: string, message: string, media: QuickMessage['media'] = null, sendAsAudio = false): QuickMessage => ({
+  id,
+  key,
+  message,
+  media,
+  sendAsAudio,
+  isActive: true,
+  createdAt: '2025-01-01T10:00:00.000Z',
+  updatedAt: '2025-01-01T10:00:00.000Z',
+});
+const QUICK = [
+  quick(1, 'ola', 'Olá {{name}}, como posso ajudar?'),
+  quick(2, 'olaTarde', '{{greeting}}, {{firstName}}!'),
+  quick(3, 'catalogo', 'Segue o catálogo', { name: 'catalogo.pdf', mime: 'application/pdf', size: 10, type: 'document', url: '/media/x' }),
+  quick(4, 'audio', '', { name: 'boas-vindas.mp3', mime: 'audio/mpeg', size: 10, type: 'audio', url: '/media/y' }, true),
+];
+const options = () => screen.queryAllByRole('option').map((option) => option.getAttribute('data-testid')?.replace('quick-message-option-', ''));
+
+describe('the composer: quick messages and variables', () => {
+  it('"/" lists the active quick messages, filtered by what follows it; Escape closes the list', async () => {
+    const { user, input } = renderChat(baseTicket, testQueryClient(), [], QUICK);
+    await user.type(input, '/');
+    expect(options()).toEqual(['ola', 'olaTarde', 'catalogo', 'audio']);
+    await user.type(input, 'OL');
+    expect(options()).toEqual(['ola', 'olaTarde']);
+    await user.type(input, 'x');
+    expect(screen.getByTestId('quick-message-list-empty')).toHaveTextContent('Nenhuma mensagem rápida encontrada.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('quick-message-list')).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('arrows and Enter pick one into the composer; Enter then sends it by id, to be rendered by the server', async () => {
+    const { user, input } = renderChat(baseTicket, testQueryClient(), [], QUICK);
+    await user.type(input, '/ola');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+    expect(screen.getByTestId('quick-message-option-ola')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    expect(input.value).toBe('Olá {{name}}, como posso ajudar?');
+    expect(screen.getByTestId('composer-quick-message')).toHaveTextContent('Mensagem rápida /ola');
+    expect(sent).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].fields).toMatchObject({ body: 'Olá {{name}}, como posso ajudar?', quickMessageId: 1 });
+    expect(input.value).toBe('');
+    expect(screen.queryByTestId('composer-quick-message')).toBeNull();
+  });
+
+  it('a click picks one; its file goes with it (the server attaches it)', async () => {
+    const { user, input } = renderChat(baseTicket, testQueryClient(), [], QUICK);
+    await user.type(input, '/cat');
+    await user.click(screen.getByTestId('quick-message-option-catalogo'));
+    expect(screen.getByTestId('composer-quick-message')).toHaveTextContent('catalogo.pdf');
+    await user.click(screen.getByTestId('composer-send'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].fields).toMatchObject({ body: 'Segue o catálogo', quickMessageId: 3 });
+    expect(sent[0].file).toBeNull();
+  });
+
+  it('/key + Enter sends the quick message of exactly that key (any case); no match is an error and nothing is sent', async () => {
+    const { user, input } = renderChat(baseTicket, testQueryClient(), [], QUICK);
+    await user.type(input, '/nada{Enter}');
+    expect(screen.getByTestId('composer-quick-error')).toHaveTextContent('Nenhuma mensagem rápida ativa com a chave /nada.');
+    expect(input.value).toBe('/nada');
+    await user.clear(input);
+    await user.type(input, '/ol{Enter}');
+    expect(screen.getByTestId('composer-quick-error')).toHaveTextContent('Várias mensagens rápidas encontradas.');
+    expect(sent).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, '/AUDIO{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].fields).toMatchObject({ body: '', quickMessageKey: 'audio' });
+    expect(sent[0].fields.quickMessageId).toBeUndefined();
+    expect(input.value).toBe('');
+  });
+
+  it('a typed reply goes as written; a variable from the picker asks the server to render it, and an unknown one is refused', async () => {
+    const { user, input } = renderChat(baseTicket, testQueryClient(), [], QUICK);
+    await user.type(input, 'Oi {{{{name}}{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(Object.keys(sent[0].fields).sort()).toEqual(['body', 'clientId']);
+    expect(sent[0].fields.body).toBe('Oi {{name}}');
+    await act(async () => sent[0].answer());
+
+    await user.type(input, 'Oi ');
+    await user.click(screen.getByTestId('composer-variables'));
+    await user.click(await screen.findByTestId('composer-variables-firstName'));
+    expect(input.value).toBe('Oi {{firstName}}');
+    await user.type(input, ' {{{{nome}}{Enter}');
+    expect(screen.getByTestId('composer-quick-error')).toHaveTextContent('Variável desconhecida: {{nome}}.');
+    expect(sent).toHaveLength(1);
+    await user.type(input, '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].fields).toMatchObject({ body: 'Oi {{firstName}} ', renderVariables: true });
   });
 });

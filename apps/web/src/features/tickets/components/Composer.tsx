@@ -1,14 +1,17 @@
-import type { Message, Ticket } from '@conversa/shared';
+import { unknownTemplateVariables, type Message, type QuickMessage, type Ticket } from '@conversa/shared';
 import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconBolt, IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../components/on-demand';
 import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
 import type { Session } from '../../../lib/session';
 import { useSession } from '../../../lib/useSession';
+import { insertAtSelection, VariablePicker } from '../../../components/VariablePicker';
+import { useQuickMessages } from '../../quick-messages/api';
 import { useOutbox } from '../api';
 import { EmojiPicker } from './EmojiPicker';
+import { QuickMessageList } from './QuickMessageList';
 
 // Opened on demand: downloaded then, not with the chat.
 const SendButtonModal = lazyComponent(async () => (await import('./SendButtonModal')).SendButtonModal);
@@ -29,6 +32,9 @@ function writeAccess(ticket: Ticket, session: Session | null): 'own' | 'others' 
   return profile === 'admin' || profile === 'super' || profile === 'superadmin' ? 'others' : 'denied';
 }
 
+/** `/word` alone in the input: the quick-message list filters by it, and Enter sends the quick message of that key. */
+const SLASH = /^\/(\S*)$/;
+
 /**
  * Text, emoji, one attachment and a quoted reply; Enter sends, Shift+Enter breaks the line. Each
  * Enter takes what is written at that moment (text, file, quote), clears the input at once and
@@ -48,40 +54,142 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const access = writeAccess(ticket, session);
   const owner = ticket.username ?? t('tickets.composer.anotherAgent');
   const writable = !closed && access !== 'denied';
+  /** A quick message picked from the `/` list: its text is in the input, its file goes with it. */
+  const [quick, setQuick] = useState<QuickMessage | null>(null);
+  /** The agent inserted a variable (picker): the server renders the text. */
+  const [renderVariables, setRenderVariables] = useState(false);
+  const [quickError, setQuickError] = useState<string | null>(null);
+  const [highlight, setHighlight] = useState(-1);
+  /** The input's text when Escape closed the list (it opens again once the text changes). */
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const quickMessages = useQuickMessages({ activeOnly: true, enabled: writable });
+  const slash = quick ? null : SLASH.exec(text);
+  const listOpen = writable && slash !== null && dismissed !== text;
+  const search = slash?.[1]?.toLowerCase() ?? '';
+  const matches = listOpen ? (quickMessages.data ?? []).filter((q) => q.key.toLowerCase().includes(search)) : [];
 
-  const submit = () => {
-    // What the input holds now (the DOM's value: nothing typed since the last render is missed).
-    const current = inputRef.current?.value ?? text;
-    if (!writable || (current.trim() === '' && file === null)) return;
-    outbox.enqueue({
-      ticketId: ticket.id,
-      body: current.trim() === '' ? '' : current,
-      file: file ?? undefined,
-      quoted: replyTo ? { id: replyTo.id, body: replyTo.body, fromMe: replyTo.fromMe } : null,
-    });
+  const changeText = (value: string) => {
+    setText(value);
+    setHighlight(-1);
+    setQuickError(null);
+    if (value.trim() === '') {
+      setQuick(null);
+      setRenderVariables(false);
+    }
+  };
+
+  const reset = () => {
     setText('');
     setFile(null);
+    setQuick(null);
+    setRenderVariables(false);
+    setQuickError(null);
+    setHighlight(-1);
     if (replyTo) onCancelReply();
     inputRef.current?.focus();
   };
 
+  const quoted = () => (replyTo ? { id: replyTo.id, body: replyTo.body, fromMe: replyTo.fromMe } : null);
+
+  /** `/key` + Enter: exactly one active quick message has that key (whatever the case), else an error and nothing is sent. */
+  const sendByKey = (key: string) => {
+    const all = quickMessages.data;
+    const found = all?.find((q) => q.key.toLowerCase() === key.toLowerCase());
+    if (all && !found) {
+      const partial = all.filter((q) => q.key.toLowerCase().includes(key.toLowerCase())).length;
+      setQuickError(partial > 0 ? t('tickets.quickMessages.chooseOne') : t('tickets.quickMessages.noMatch', { key }));
+      return;
+    }
+    if (found?.media && file) {
+      setQuickError(t('tickets.quickMessages.fileConflict'));
+      return;
+    }
+    // The server looks the key up again: what it finds is what is sent.
+    outbox.enqueue({
+      ticketId: ticket.id,
+      body: found?.message ?? '',
+      file: file ?? undefined,
+      quoted: quoted(),
+      quick: { key: found?.key ?? key, mediaName: found?.media?.name ?? null },
+    });
+    reset();
+  };
+
+  const submit = () => {
+    // What the input holds now (the DOM's value: nothing typed since the last render is missed).
+    const current = inputRef.current?.value ?? text;
+    if (!writable) return;
+    const slashKey = quick ? null : /^\/(\S+)$/.exec(current.trim());
+    if (slashKey) return sendByKey(slashKey[1] ?? '');
+    if (current.trim() === '' && file === null && !quick?.media) return;
+    if (quick || renderVariables) {
+      const unknown = unknownTemplateVariables(current);
+      if (unknown.length > 0) {
+        setQuickError(t('templates.unknown', { names: unknown.map((name) => `{{${name}}}`).join(', ') }));
+        return;
+      }
+    }
+    outbox.enqueue({
+      ticketId: ticket.id,
+      body: current.trim() === '' ? '' : current,
+      file: file ?? undefined,
+      quoted: quoted(),
+      quick: quick ? { id: quick.id, mediaName: quick.media?.name ?? null } : null,
+      renderVariables: renderVariables || undefined,
+    });
+    reset();
+  };
+
+  /** Picking from the `/` list puts the quick message in the composer (its text to review, its file attached); Enter sends it. */
+  const pick = (chosen: QuickMessage) => {
+    setQuick(chosen);
+    setText(chosen.message);
+    setHighlight(-1);
+    setQuickError(null);
+    if (chosen.media) setFile(null);
+    requestAnimationFrame(() => {
+      inputRef.current?.focus();
+      inputRef.current?.setSelectionRange(chosen.message.length, chosen.message.length);
+    });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (event.nativeEvent.isComposing) return;
+    if (listOpen && matches.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
-      submit();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setHighlight((current) => (current < 0 ? (step > 0 ? 0 : matches.length - 1) : (current + step + matches.length) % matches.length));
+      return;
+    }
+    if (listOpen && event.key === 'Escape') {
+      event.preventDefault();
+      setDismissed(text);
+      setHighlight(-1);
+      return;
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      const highlighted = listOpen ? matches[highlight] : undefined;
+      if (highlighted) pick(highlighted);
+      else submit();
     }
   };
 
-  const insertEmoji = (emoji: string) => {
+  const insertAtCaret = (inserted: string) => {
     const input = inputRef.current;
-    const start = input?.selectionStart ?? text.length;
-    const end = input?.selectionEnd ?? text.length;
-    setText(text.slice(0, start) + emoji + text.slice(end));
+    const { value, caret } = insertAtSelection(input, text, inserted);
+    changeText(value);
     requestAnimationFrame(() => {
       input?.focus();
-      input?.setSelectionRange(start + emoji.length, start + emoji.length);
+      input?.setSelectionRange(caret, caret);
     });
   };
+  const insertEmoji = (emoji: string) => insertAtCaret(emoji);
+  const insertVariable = (name: string) => {
+    insertAtCaret(`{{${name}}}`);
+    setRenderVariables(true);
+  };
+  const canSend = text.trim() !== '' || file !== null || Boolean(quick?.media);
 
   return (
     <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="composer">
@@ -99,6 +207,32 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
             <CloseButton size="sm" onClick={onCancelReply} aria-label={t('tickets.composer.cancelReply')} />
           </Group>
         </Paper>
+      )}
+      {listOpen && (
+        <QuickMessageList items={matches} highlight={highlight} onHighlight={setHighlight} onPick={pick} loading={quickMessages.isPending} />
+      )}
+      {writable && quick && (
+        <Group gap="xs" mb={6} wrap="nowrap" data-testid="composer-quick-message">
+          <IconBolt size={14} style={{ flexShrink: 0 }} />
+          <Text size="xs" truncate="end" maw={300}>
+            {t('tickets.quickMessages.attached', { key: quick.key })}
+            {quick.media ? ` · ${quick.media.name}` : ''}
+          </Text>
+          <CloseButton
+            size="xs"
+            onClick={() => {
+              // The text stays; its variables are still rendered.
+              setRenderVariables(true);
+              setQuick(null);
+            }}
+            aria-label={t('tickets.quickMessages.remove')}
+          />
+        </Group>
+      )}
+      {writable && quickError && (
+        <Text size="xs" c="red" mb={6} role="alert" data-testid="composer-quick-error">
+          {quickError}
+        </Text>
       )}
       {writable && file && (
         <Group gap="xs" mb={6} data-testid="composer-attachment">
@@ -128,6 +262,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
       ) : (
         <Group gap={4} wrap="nowrap" align="flex-end">
           <EmojiPicker onPick={insertEmoji} />
+          <VariablePicker onPick={insertVariable} testId="composer-variables" />
           <FileButton onChange={setFile} accept="image/*,video/*,audio/*,application/pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,.zip,.txt,.csv">
             {(props) => (
               <Tooltip label={t('tickets.composer.attach')}>
@@ -153,7 +288,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
           <Textarea
             ref={inputRef}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            onChange={(event) => changeText(event.currentTarget.value)}
             onKeyDown={onKeyDown}
             placeholder={t('tickets.composer.placeholder')}
             aria-label={t('tickets.composer.placeholder')}
@@ -167,7 +302,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
           <ActionIcon
             size="lg"
             onClick={submit}
-            disabled={text.trim() === '' && file === null}
+            disabled={!canSend}
             aria-label={t('tickets.composer.send')}
             data-testid="composer-send"
           >

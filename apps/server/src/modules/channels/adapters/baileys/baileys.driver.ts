@@ -116,7 +116,7 @@ export async function contentFor(ctx: AppContext, message: OutboundMessage): Pro
     case 'video':
       return { video: file, mimetype, caption };
     case 'audio':
-      return { audio: file, mimetype };
+      return { audio: file, mimetype, ptt: message.media.voice === true };
     case 'sticker':
       return { sticker: file, mimetype };
     default:

@@ -415,6 +415,7 @@ class WhatsappSession implements LiveSession {
       content = new this.library.MessageMedia(message.media.mime, file.toString('base64'), message.media.name, file.length);
       if (message.body) options.caption = message.body;
       if (message.media.type === 'document') options.sendMediaAsDocument = true;
+      if (message.media.type === 'audio' && message.media.voice) options.sendAudioAsVoice = true;
     }
     // whatsapp-web.js takes no message id of ours: an interrupted send stays unconfirmed for the agent.
     await message.claimSend?.();
