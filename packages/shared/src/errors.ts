@@ -63,6 +63,7 @@ export const ERROR_STATUS = {
   ERR_NO_IMPORT_FOUND: 404,
   ERR_INVALID_CURRENT_PASSWORD: 400,
   ERR_INVALID_EMAIL_CHANGE_TOKEN: 400,
+  ERR_NO_FLOW_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -133,6 +134,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_NO_IMPORT_FOUND: 'No contact import found with this ID.',
   ERR_INVALID_CURRENT_PASSWORD: 'The current password is not correct.',
   ERR_INVALID_EMAIL_CHANGE_TOKEN: 'The e-mail confirmation link is invalid or has expired.',
+  ERR_NO_FLOW_FOUND: 'No chatbot flow found with this ID.',
 };
 
 /**

@@ -29,7 +29,7 @@ export type FlowEvent =
   | { type: 'answer'; text: string }
   | { type: 'delayElapsed' }
   /** The answer of the interaction the position waits for (null: it failed or timed out). */
-  | { type: 'interactionResult'; data: unknown }
+  | { type: 'interactionResult'; data: unknown; reply?: string | null }
   | { type: 'noAnswer' };
 
 /** A route out of the bot. */
@@ -187,6 +187,7 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
     case 'interactionResult':
       if (position.waitingFor !== 'interaction') return ignored;
       webhook = event.data ?? null;
+      say(event.reply);
       return run(step.id, position.interactionIndex);
     case 'noAnswer':
       return position.waitingFor === 'answer' && step.noAnswerRoute ? follow(step.noAnswerRoute) : ignored;

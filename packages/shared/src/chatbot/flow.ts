@@ -217,7 +217,10 @@ const definitionFields = {
   steps: z.array(flowStepSchema).min(1, 'A flow needs at least one step.').max(FLOW_LIMITS.maxSteps),
 };
 
-/** The shape only: what a draft must be (the builder autosaves half-built flows). */
+/**
+ * The shape and limits only (no graph rules): for an editor that holds a half-built flow. The API
+ * stores only whole definitions (flowDefinitionSchema).
+ */
 export const flowDraftSchema = z.object(definitionFields).superRefine((definition, ctx) => {
   if (JSON.stringify(definition).length > FLOW_LIMITS.maxDefinitionChars)
     ctx.addIssue({
@@ -327,10 +330,14 @@ export const flowSettingsFields = {
     .default(null),
 };
 
-/** POST /chat-flow and POST /chat-flow/import: the settings and a definition (kept as the draft; `publish` publishes it too). */
+/**
+ * POST /chat-flow: the settings and a definition, kept as the draft (`publish` publishes it too).
+ * Every save checks the whole definition (graph, limits) and its references (queues, users,
+ * channels, flows, files, webhook addresses).
+ */
 export const createFlowBodySchema = z.object({
   ...flowSettingsFields,
-  definition: flowDraftSchema,
+  definition: flowDefinitionSchema,
   publish: z.boolean().default(false),
 });
 export type CreateFlowBody = z.input<typeof createFlowBodySchema>;
@@ -341,8 +348,14 @@ export const updateFlowBodySchema = z.object({
   description: z.string().trim().max(1000).nullable().optional(),
   isActive: z.boolean().optional(),
   testNumber: flowSettingsFields.testNumber.optional(),
-  definition: flowDraftSchema.optional(),
+  definition: flowDefinitionSchema.optional(),
 });
+
+/** POST /chat-flow/import: the text of an exported flow file (flowExportSchema). */
+export const importFlowBodySchema = z.object({ json: z.string().min(1).max(FLOW_LIMITS.maxDefinitionChars + 16 * 1024) });
+
+/** POST /chat-flow/media answers the file to put in a media interaction. */
+export const flowMediaSchema = flowMediaInteractionSchema.shape.media;
 export type UpdateFlowBody = z.input<typeof updateFlowBodySchema>;
 
 /** The JSON export of a flow, which the import reads back (same schema as the API: a published definition must be valid). */
@@ -384,3 +397,4 @@ export type FlowVersion = z.infer<typeof flowVersionSchema>;
 
 /** PUT /ticketsChatBot/{id}: switch the bot on (the channel's flow, from its first step) or off for a ticket. */
 export const ticketChatBotBodySchema = z.object({ chatbot: z.boolean() });
+export type FlowMedia = z.infer<typeof flowMediaSchema>;

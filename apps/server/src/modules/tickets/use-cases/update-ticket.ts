@@ -10,6 +10,7 @@ import { visibilityFacts } from '../tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
 import { assertCanSeeTicket, assertMayReassignTicket, assertUserOfTenant } from './ticket-access.js';
 import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
+import { stopTicketBot } from '../../chatbot/use-cases/stop-ticket-bot.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */
 export const INTEGRATION_STATUS_KEYS = [
@@ -68,6 +69,11 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
         await log('assigned', { userId: changes.userId });
       }
 
+      // An agent taking over, transferring or changing the status: the bot stops at once.
+      if (transferring || changingStatus || assigning) {
+        await stopTicketBot(tx, actor.tenantId, ticketId);
+        changes.chatFlowId = null;
+      }
       const updated = await updateTicketRow(tx, actor.tenantId, ticketId, changes);
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before });
