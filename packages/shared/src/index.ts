@@ -12,3 +12,4 @@ export * from './forms/queues.js';
 export * from './forms/contacts.js';
 export * from './forms/channels.js';
 export * from './forms/channel-settings.js';
+export * from './template-variables.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import type { DomainEvent } from '../../platform/events/domain-events.js';
-import { recordOutboundOnTicket } from '../tickets/tickets.repository.js';
+import { recordAutomatedOnTicket, recordOutboundOnTicket } from '../tickets/tickets.repository.js';
 import { messagePreview } from './message-preview.js';
 import { insertMessage, type MessageRow } from './messages.repository.js';
 
@@ -28,7 +28,7 @@ export async function queueOutboundMessage(
   ctx: AppContext,
   tx: Db,
   events: DomainEvent[],
-  target: { tenantId: number; userId: number; ticket: { id: number; contactId: number; channelId: number } },
+  target: { tenantId: number; userId: number | null; ticket: { id: number; contactId: number; channelId: number }; automated?: boolean },
   content: OutboundContent,
 ): Promise<MessageRow> {
   const { tenantId, ticket } = target;
@@ -51,7 +51,8 @@ export async function queueOutboundMessage(
     userId: target.userId,
     clientId: content.clientId ?? null,
   });
-  await recordOutboundOnTicket(tx, tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
+  const record = target.automated ? recordAutomatedOnTicket : recordOutboundOnTicket;
+  await record(tx, tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
   await ctx.jobs.send('message.send', { tenantId, messageId: message.id }, { tx });
   events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id });
   return message;

@@ -210,6 +210,14 @@ export async function recordOutboundOnTicket(db: Db, tenantId: number, id: numbe
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
 }
 
+/** An automated message (bot, greeting, absence…) is the last message; it neither answers nor reads the customer's. */
+export async function recordAutomatedOnTicket(db: Db, tenantId: number, id: number, message: { preview: string; at: Date }) {
+  await db
+    .update(tickets)
+    .set({ lastMessage: message.preview, lastMessageAt: message.at, updatedAt: sql`now()` })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+}
+
 // ---- listing ----
 
 export interface TicketListQuery {

@@ -45,6 +45,8 @@ export const tenants = pgTable('tenants', {
   trial: boolean('trial').notNull().default(false),
   trialDays: integer('trial_days').notNull().default(0),
   hideUnoficial: boolean('hide_unoficial').notNull().default(false),
+  /** IANA zone of the tenant's clock: business hours, the greeting variable, birthdays. */
+  timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
   planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
   ...timestamps,
 });

@@ -28,7 +28,15 @@ export interface StoredMessageFacts {
 /** What happened, recorded by use cases inside their transaction and published after commit. */
 export type DomainEvent =
   | { type: 'ticket.changed'; tenantId: number; ticketId: number; action: 'create' | 'update' | 'delete'; before?: TicketVisibilityFacts }
-  | { type: 'message.created'; tenantId: number; ticketId: number; messageId: string; stored?: StoredMessageFacts }
+  | {
+      type: 'message.created';
+      tenantId: number;
+      ticketId: number;
+      messageId: string;
+      /** A customer's message (not the phone's own, not one sent from Conversa): what automation reacts to. */
+      inbound?: { ticketCreated: boolean; isGroup: boolean };
+      stored?: StoredMessageFacts;
+    }
   | { type: 'message.updated'; tenantId: number; ticketId: number; messageId: string }
   | { type: 'message.outbound'; tenantId: number; ticketId: number; messageId: string }
   | { type: 'contact.changed'; tenantId: number; contactId: number; action: 'create' | 'update' | 'delete' }

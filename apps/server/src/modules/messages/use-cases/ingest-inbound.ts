@@ -173,6 +173,7 @@ export async function ingestInbound(
       tenantId: input.tenantId,
       ticketId: ticket.id,
       messageId: stored.id,
+      ...(fromMe ? {} : { inbound: { ticketCreated: created, isGroup: contact.isGroup } }),
       stored: { message: stored, channelType: channel.type, contactKey: contact.externalKey, ticketAction: created ? 'create' : 'update' },
     });
     return {
@@ -225,6 +226,7 @@ export function publishAppended(
       tenantId: stored.tenantId,
       ticketId: view.id,
       messageId: stored.id,
+      inbound: { ticketCreated: false, isGroup: false },
       stored: { message: stored, channelType: view.channelType, contactKey: appended.contactKey, ticketAction: 'update', view },
     },
   ]);

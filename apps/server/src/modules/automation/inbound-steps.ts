@@ -1,0 +1,4 @@
+import type { InboundAutomationStep } from './inbound-chain.js';
+
+/** Every reaction to a customer's message, each module adding its own (see InboundAutomationStep for the order). */
+export const inboundSteps: InboundAutomationStep[] = [];

@@ -1,0 +1,61 @@
+import { greetingFor, renderTemplate, type TemplateValues } from '@conversa/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../platform/db/client.js';
+import type { DomainEvent } from '../../platform/events/domain-events.js';
+import { transact } from '../../platform/events/transact.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { MessageRow } from './messages.repository.js';
+import { queueOutboundMessage, type OutboundContent } from './queue-outbound-message.js';
+import { findTemplateFacts, type TemplateFacts } from './template-facts.repository.js';
+
+export interface AutomatedTarget {
+  tenantId: number;
+  ticketId: number;
+  /** The agent it is sent for (a quick message); null or absent: Conversa itself (bot, greeting, absence…). */
+  userId?: number | null;
+}
+
+export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'>;
+
+/** The SPEC §3 variables of a ticket's message. Protocol and kanban lane are empty until tickets have them. */
+export function templateValues(facts: TemplateFacts, now: Date = new Date()): TemplateValues {
+  const { contact, agent } = facts;
+  const [first = '', ...rest] = contact.name.trim().split(/\s+/);
+  return {
+    name: contact.name,
+    greeting: greetingFor(now, facts.timeZone),
+    protocol: '',
+    email: contact.email ?? '',
+    phoneNumber: contact.number ?? '',
+    kanban: '',
+    user: agent?.name ?? '',
+    userEmail: agent?.email ?? '',
+    firstName: contact.firstName ?? first,
+    lastName: contact.lastName ?? rest.join(' '),
+    businessName: contact.businessName ?? '',
+  };
+}
+
+/**
+ * Inside the caller's transaction: renders the template variables of `body` for the ticket and
+ * queues it on the one outbound path (stored pending, durable send job). Every text Conversa sends
+ * for someone goes through here: greetings, absence, farewells, ratings, bot and auto-replies,
+ * quick messages.
+ */
+export async function queueAutomatedMessage(ctx: AppContext, tx: Db, events: DomainEvent[], target: AutomatedTarget, content: AutomatedContent): Promise<MessageRow> {
+  const facts = await findTemplateFacts(tx, target.tenantId, target.ticketId, target.userId);
+  if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
+  const body = renderTemplate(content.body, templateValues(facts));
+  return queueOutboundMessage(
+    ctx,
+    tx,
+    events,
+    { tenantId: target.tenantId, userId: target.userId ?? null, ticket: facts.ticket, automated: target.userId == null },
+    { body, media: content.media ?? null },
+  );
+}
+
+/** The same in its own transaction. */
+export async function sendAutomatedMessage(ctx: AppContext, target: AutomatedTarget, content: AutomatedContent): Promise<MessageRow> {
+  return transact(ctx, (tx, events) => queueAutomatedMessage(ctx, tx, events, target, content));
+}
