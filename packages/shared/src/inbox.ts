@@ -35,6 +35,7 @@ export const channelSchema = z.object({
   queueId: z.number().int().nullable(),
   farewellMessage: z.string().nullable(),
   autoDistribution: z.enum(AUTO_DISTRIBUTION),
+  chatFlowId: z.number().int().nullable(),
   settings: z.record(z.string(), z.unknown()),
   publicKey: z.string(),
   qrcode: z.string().nullable(),

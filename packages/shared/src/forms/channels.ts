@@ -25,6 +25,8 @@ const channelFields = {
   queueId: refIdSchema.nullable().optional(),
   farewellMessage: blankToNull(z.string().max(4096)).optional(),
   autoDistribution: z.enum(AUTO_DISTRIBUTION).optional(),
+  /** SPEC §3 Channel "chatbot": the flow new tickets of the channel enter (its published version); null: none. */
+  chatFlowId: refIdSchema.nullable().optional(),
   settings: settingsInputSchema.optional(),
 };
 

@@ -17,6 +17,7 @@ export function presentChannel(row: ChannelRow): Channel {
     queueId: row.queueId,
     farewellMessage: row.farewellMessage,
     autoDistribution: row.autoDistribution,
+    chatFlowId: row.chatFlowId,
     settings,
     publicKey: row.publicKey,
     qrcode: row.qrcode,

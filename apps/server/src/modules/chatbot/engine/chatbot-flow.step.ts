@@ -1,27 +1,7 @@
-import type { AppContext } from '../../../app-context.js';
+import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
 import { transact } from '../../../platform/events/transact.js';
 import { claimHandledMessage, findRunnableFlow, lockPosition, lockTicketBotFacts } from '../chatbot.repository.js';
 import { applyFlowEvent, enterFlow, runningFlowOf, runningFlowOfPosition } from './run-flow.js';
-
-/**
- * The inbound automation chain's input and step (apps/server/src/modules/automation/inbound-chain.ts,
- * BRIEF-INTERFACES §4), repeated here structurally until that module exists; at the merge this file
- * imports them from there.
- */
-export interface InboundAutomationInput {
-  tenantId: number;
-  ticketId: number;
-  messageId: string;
-  channelId: number;
-  body: string;
-  isGroup: boolean;
-  ticketCreated: boolean;
-}
-export interface InboundAutomationStep {
-  name: string;
-  order: number;
-  run(ctx: AppContext, input: InboundAutomationInput): Promise<'handled' | 'next'>;
-}
 
 /**
  * A customer's message and the chatbot (order 40): a ticket in a flow gets the message as its

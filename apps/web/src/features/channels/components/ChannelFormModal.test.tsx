@@ -20,6 +20,7 @@ const waba: Channel = {
   queueId: null,
   farewellMessage: null,
   autoDistribution: 'none',
+  chatFlowId: null,
   settings: {
     phoneNumberId: '106540352242922',
     apiVersion: 'v21.0',
