@@ -1,6 +1,5 @@
 /** Test helpers of the chatbot's tests (flows through the API, customers through the inbound pipeline, the bot's messages from the database). */
 import { randomUUID } from 'node:crypto';
-import type { FlowDefinitionInput } from '@conversa/shared/chatbot';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Api } from './api.js';
@@ -11,10 +10,16 @@ import { buildChannel, eventually, inboundTicket, rows } from './inbox.js';
 export async function publishedFlow(
   api: Api,
   token: string,
-  definition: Omit<FlowDefinitionInput, 'startStepId'> & { startStepId?: string },
+  /** A definition as JSON (the API checks it): the steps need ids. */
+  definition: { steps: { id: string; [field: string]: unknown }[]; [field: string]: unknown },
   settings: Record<string, unknown> = {},
 ) {
-  const body = { name: `Fluxo ${randomUUID().slice(0, 8)}`, ...settings, definition: { startStepId: definition.steps[0]!.id, ...definition }, publish: true };
+  const body = {
+    name: `Fluxo ${randomUUID().slice(0, 8)}`,
+    ...settings,
+    definition: { startStepId: definition.steps[0].id, ...definition },
+    publish: true,
+  };
   const response = await api.post('/chat-flow', body, { token });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body as { id: number; publishedVersion: number };
@@ -38,10 +43,13 @@ export async function botMessages(server: TestServer, ticketId: number): Promise
 }
 
 export async function waitBotMessages(server: TestServer, ticketId: number, count: number) {
-  return eventually(async () => {
-    const messages = await botMessages(server, ticketId);
-    return messages.length >= count && messages.map((m) => m.body);
-  }, { what: () => `${count} bot messages on ticket ${ticketId}` });
+  return eventually(
+    async () => {
+      const messages = await botMessages(server, ticketId);
+      return messages.length >= count && messages.map((m) => m.body);
+    },
+    { what: () => `${count} bot messages on ticket ${ticketId}` },
+  );
 }
 
 export async function ticketRow(server: TestServer, ticketId: number) {

@@ -94,7 +94,8 @@ function valueAtPath(data: unknown, path: string[]): string {
     current = (current as Record<string, unknown>)[key];
   }
   if (current === undefined || current === null) return '';
-  const text = typeof current === 'object' ? JSON.stringify(current) : String(current);
+  // JSON values only (the answer was parsed from JSON): objects and arrays as JSON, the rest as written.
+  const text = typeof current === 'string' ? current : JSON.stringify(current);
   // A webhook's answer must not bring template variables of its own.
   return text.replace(/\{\{|\}\}/g, '');
 }
@@ -132,7 +133,7 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
     const step = steps.get(stepId);
     if (!step || ++hops > definition.steps.length + 1) return exit({ kind: 'end' });
     for (let index = from; index < step.interactions.length; index++) {
-      const interaction = step.interactions[index]!;
+      const interaction = step.interactions[index];
       const waiting = (waitingFor: FlowPosition['waitingFor']): FlowDecision => ({
         actions,
         position: { stepId, interactionIndex: index + 1, waitingFor, attempts: 0, waitingSince: at, webhook },

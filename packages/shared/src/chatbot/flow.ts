@@ -258,14 +258,24 @@ export function checkFlowGraph(definition: FlowDraft, ctx: z.RefinementCtx): voi
   const ids = new Set<string>();
   definition.steps.forEach((step, index) => {
     if (ids.has(step.id))
-      ctx.addIssue({ code: 'custom', path: ['steps', index, 'id'], message: `Step id '${step.id}' is used twice.`, params: { rule: 'flowStepId' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps', index, 'id'],
+        message: `Step id '${step.id}' is used twice.`,
+        params: { rule: 'flowStepId' },
+      });
     ids.add(step.id);
   });
   if (!ids.has(definition.startStepId))
     ctx.addIssue({ code: 'custom', path: ['startStepId'], message: 'The first step does not exist.', params: { rule: 'flowRoute' } });
-  for (const { route, path } of flowRoutes(definition as FlowDefinition))
+  for (const { route, path } of flowRoutes(definition))
     if (route.kind === 'step' && !ids.has(route.stepId))
-      ctx.addIssue({ code: 'custom', path, message: `Route to a step that does not exist ('${route.stepId}').`, params: { rule: 'flowRoute' } });
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `Route to a step that does not exist ('${route.stepId}').`,
+        params: { rule: 'flowRoute' },
+      });
   definition.steps.forEach((step, index) => {
     if (step.conditions.length === 0 && (step.maxAttemptsRoute || step.noAnswerMinutes !== null))
       ctx.addIssue({
@@ -275,9 +285,14 @@ export function checkFlowGraph(definition: FlowDraft, ctx: z.RefinementCtx): voi
         params: { rule: 'flowConditions' },
       });
     if (step.noAnswerMinutes !== null && !step.noAnswerRoute)
-      ctx.addIssue({ code: 'custom', path: ['steps', index, 'noAnswerRoute'], message: `Step '${step.name}': the no-answer route is required.`, params: { rule: 'flowRoute' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps', index, 'noAnswerRoute'],
+        message: `Step '${step.name}': the no-answer route is required.`,
+        params: { rule: 'flowRoute' },
+      });
   });
-  const cycle = findCycleWithoutInput(definition as FlowDefinition);
+  const cycle = findCycleWithoutInput(definition);
   if (cycle)
     ctx.addIssue({
       code: 'custom',
@@ -290,15 +305,18 @@ export function checkFlowGraph(definition: FlowDraft, ctx: z.RefinementCtx): voi
 /** Names of the steps of a loop that never waits for an answer, or null. */
 export function findCycleWithoutInput(definition: FlowDefinition): string[] | null {
   const byId = new Map(definition.steps.map((step) => [step.id, step]));
-  const nextOf = (step: FlowStep) =>
-    step.conditions.length === 0 && step.next?.kind === 'step' ? byId.get(step.next.stepId) : undefined;
+  const nextOf = (step: FlowStep) => (step.conditions.length === 0 && step.next?.kind === 'step' ? byId.get(step.next.stepId) : undefined);
   const done = new Set<string>();
   for (const first of definition.steps) {
     const path: FlowStep[] = [];
     const onPath = new Set<string>();
     let step: FlowStep | undefined = first;
     while (step && !done.has(step.id)) {
-      if (onPath.has(step.id)) return path.slice(path.findIndex((s) => s.id === step!.id)).map((s) => s.name).concat(step.name);
+      if (onPath.has(step.id))
+        return path
+          .slice(path.findIndex((s) => s.id === step!.id))
+          .map((s) => s.name)
+          .concat(step.name);
       onPath.add(step.id);
       path.push(step);
       step = nextOf(step);
@@ -352,7 +370,12 @@ export const updateFlowBodySchema = z.object({
 });
 
 /** POST /chat-flow/import: the text of an exported flow file (flowExportSchema). */
-export const importFlowBodySchema = z.object({ json: z.string().min(1).max(FLOW_LIMITS.maxDefinitionChars + 16 * 1024) });
+export const importFlowBodySchema = z.object({
+  json: z
+    .string()
+    .min(1)
+    .max(FLOW_LIMITS.maxDefinitionChars + 16 * 1024),
+});
 
 /** POST /chat-flow/media answers the file to put in a media interaction. */
 export const flowMediaSchema = flowMediaInteractionSchema.shape.media;

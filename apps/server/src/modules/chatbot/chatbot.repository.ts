@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { channels, chatFlowHandledMessages, chatFlowPositions, chatFlows, chatFlowVersions, contacts, tickets } from '../../platform/db/schema.js';
+import {
+  channels,
+  chatFlowHandledMessages,
+  chatFlowPositions,
+  chatFlows,
+  chatFlowVersions,
+  contacts,
+  tickets,
+} from '../../platform/db/schema.js';
 
 export type FlowRow = typeof chatFlows.$inferSelect;
 export type FlowVersionRow = typeof chatFlowVersions.$inferSelect;
@@ -54,7 +62,7 @@ export async function insertFlow(db: Db, tenantId: number, values: NewFlow): Pro
     .insert(chatFlows)
     .values({ ...values, tenantId })
     .returning();
-  return row!;
+  return row;
 }
 
 export async function updateFlowRow(
@@ -81,7 +89,12 @@ export async function deleteFlowRow(db: Db, tenantId: number, id: number): Promi
 
 // ---- versions ----
 
-export async function insertFlowVersion(db: Db, tenantId: number, flowId: number, definition: Record<string, unknown>): Promise<FlowVersionRow> {
+export async function insertFlowVersion(
+  db: Db,
+  tenantId: number,
+  flowId: number,
+  definition: Record<string, unknown>,
+): Promise<FlowVersionRow> {
   const [last] = await db
     .select({ version: max(chatFlowVersions.version) })
     .from(chatFlowVersions)
@@ -90,7 +103,7 @@ export async function insertFlowVersion(db: Db, tenantId: number, flowId: number
     .insert(chatFlowVersions)
     .values({ tenantId, flowId, version: (last?.version ?? 0) + 1, definition })
     .returning();
-  return row!;
+  return row;
 }
 
 export async function findFlowVersion(db: Db, tenantId: number, versionId: number): Promise<FlowVersionRow | undefined> {

@@ -66,7 +66,8 @@ export const chatbotRoutes =
       config: { auth: 'super' },
       schema: {
         tags,
-        description: 'Changes the settings (at once) and/or saves the draft (the published version does not change until POST /chat-flow/{id}/publish).',
+        description:
+          'Changes the settings (at once) and/or saves the draft (the published version does not change until POST /chat-flow/{id}/publish).',
         params: idParamSchema,
         body: updateFlowBodySchema,
         response: { 200: flowSchema, ...errorResponses },
@@ -87,7 +88,8 @@ export const chatbotRoutes =
       config: { auth: 'super' },
       schema: {
         tags,
-        description: 'Publishes the draft as a new immutable version: new conversations enter it; conversations already in the flow finish on their version.',
+        description:
+          'Publishes the draft as a new immutable version: new conversations enter it; conversations already in the flow finish on their version.',
         params: idParamSchema,
         response: { 200: flowSchema, ...errorResponses },
       },
@@ -102,7 +104,12 @@ export const chatbotRoutes =
 
     app.get('/chat-flow/:id/export', {
       config: { auth: 'super' },
-      schema: { tags, description: 'The JSON file of the flow (its draft), for POST /chat-flow/import.', params: idParamSchema, response: { 200: flowExportSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'The JSON file of the flow (its draft), for POST /chat-flow/import.',
+        params: idParamSchema,
+        response: { 200: flowExportSchema, ...errorResponses },
+      },
       handler: async (request) => {
         const flow = await findFlowById(ctx.db, actorOf(request).tenantId, request.params.id);
         if (!flow) throw new AppError('ERR_NO_FLOW_FOUND');
@@ -164,7 +171,9 @@ const flowMediaRoute =
         const content = await file.toBuffer().catch(() => {
           throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
         });
-        return reply.status(201).send(await uploadFlowMedia(ctx, actorOf(request), { content, mimetype: file.mimetype, filename: file.filename }));
+        return reply
+          .status(201)
+          .send(await uploadFlowMedia(ctx, actorOf(request), { content, mimetype: file.mimetype, filename: file.filename }));
       },
     });
   };

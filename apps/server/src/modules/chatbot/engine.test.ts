@@ -99,12 +99,23 @@ describe('entering and conditions', () => {
 
     // The queue's agents: `agent` gets one more open ticket, so balanced picks `peer`.
     const busy = await buildContact(server.ctx, t.tenant.id);
-    await server.ctx.db.execute(sql`insert into tickets (tenant_id, contact_id, channel_id, queue_id, user_id, status) values (${t.tenant.id}, ${busy.id}, ${t.channel.id}, ${t.queue.id}, ${t.agent.id}, 'open')`);
+    await server.ctx.db.execute(
+      sql`insert into tickets (tenant_id, contact_id, channel_id, queue_id, user_id, status) values (${t.tenant.id}, ${busy.id}, ${t.channel.id}, ${t.queue.id}, ${t.agent.id}, 'open')`,
+    );
 
     await say('1');
     await eventually(async () => (await ticketRow(server, ticketId)).chatFlowId === null);
-    expect(await ticketRow(server, ticketId)).toMatchObject({ status: 'pending', queueId: t.queue.id, userId: t.peer.id, chatFlowId: null });
-    expect((await botMessages(server, ticketId)).map((m) => m.body)).toEqual(['Olá Maria!', 'Digite 1 para Vendas ou 2 para Suporte', 'Até logo.']);
+    expect(await ticketRow(server, ticketId)).toMatchObject({
+      status: 'pending',
+      queueId: t.queue.id,
+      userId: t.peer.id,
+      chatFlowId: null,
+    });
+    expect((await botMessages(server, ticketId)).map((m) => m.body)).toEqual([
+      'Olá Maria!',
+      'Digite 1 para Vendas ou 2 para Suporte',
+      'Até logo.',
+    ]);
     expect(await positionRow(server, ticketId)).toBeUndefined();
   });
 
@@ -149,8 +160,8 @@ describe('entering and conditions', () => {
     const { ticketId } = await say('Oi');
     await waitBotMessages(server, ticketId, 2);
     const [timer] = await pendingTimers(server, ticketId);
-    expect(timer!.data.event).toBe('noAnswer');
-    expect(new Date(timer!.startAfter).getTime() - new Date(timer!.createdOn).getTime()).toBeGreaterThanOrEqual(5 * 60_000 - 2_000);
+    expect(timer.data.event).toBe('noAnswer');
+    expect(new Date(timer.startAfter).getTime() - new Date(timer.createdOn).getTime()).toBeGreaterThanOrEqual(5 * 60_000 - 2_000);
     expect(await fireTimers(server, ticketId)).toBe(1);
     await eventually(async () => (await ticketRow(server, ticketId)).status === 'closed');
   });
@@ -166,7 +177,9 @@ describe('entering and conditions', () => {
     const { moveId } = (await positionRow(server, ticketId))!;
     const stale = timers.find((timer) => timer.data.moveId !== moveId)!;
     await server.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${stale.id}`);
-    await eventually(async () => (await rows(server.ctx, sql`select 1 from pgboss.job where id = ${stale.id} and state = 'completed'`)).length > 0);
+    await eventually(
+      async () => (await rows(server.ctx, sql`select 1 from pgboss.job where id = ${stale.id} and state = 'completed'`)).length > 0,
+    );
     expect(await ticketRow(server, ticketId)).toMatchObject({ status: 'pending', chatFlowId: expect.any(Number) });
     expect(await positionRow(server, ticketId)).toMatchObject({ moveId, attempts: 1 });
   });
@@ -181,7 +194,12 @@ describe('entering and conditions', () => {
 });
 
 describe('who enters', () => {
-  const input = (ticketId: number, messageId: string, channelId: number, extra: Partial<Parameters<typeof chatbotFlowStep.run>[1]> = {}) => ({
+  const input = (
+    ticketId: number,
+    messageId: string,
+    channelId: number,
+    extra: Partial<Parameters<typeof chatbotFlowStep.run>[1]> = {},
+  ) => ({
     tenantId: t.tenant.id,
     ticketId,
     messageId,
@@ -195,8 +213,20 @@ describe('who enters', () => {
   it('test number: only that contact enters', async () => {
     const flow = await publishedFlow(api, t.admin.token, menuFlow(), { testNumber: '+55 11 99999-0001' });
     const channel = await flowChannel(server, t.tenant.id, flow.id, t.queue.id);
-    const stranger = await ingestInbound(server.ctx, { tenantId: t.tenant.id, channelId: channel.id, externalId: randomUUID(), contact: { key: { number: '5511999990002' }, name: 'Outro' }, body: 'Oi' });
-    const tester = await ingestInbound(server.ctx, { tenantId: t.tenant.id, channelId: channel.id, externalId: randomUUID(), contact: { key: { number: '5511999990001' }, name: 'Testador' }, body: 'Oi' });
+    const stranger = await ingestInbound(server.ctx, {
+      tenantId: t.tenant.id,
+      channelId: channel.id,
+      externalId: randomUUID(),
+      contact: { key: { number: '5511999990002' }, name: 'Outro' },
+      body: 'Oi',
+    });
+    const tester = await ingestInbound(server.ctx, {
+      tenantId: t.tenant.id,
+      channelId: channel.id,
+      externalId: randomUUID(),
+      contact: { key: { number: '5511999990001' }, name: 'Testador' },
+      body: 'Oi',
+    });
     if (stranger.outcome !== 'stored' || tester.outcome !== 'stored') throw new Error('not stored');
     await waitBotMessages(server, tester.ticketId, 2);
     // The step's own answer for the stranger (the chain ran it too): not entered.
@@ -209,8 +239,20 @@ describe('who enters', () => {
     const flow = await publishedFlow(api, t.admin.token, menuFlow());
     const quiet = await buildChannel(server.ctx, t.tenant.id, { queueId: t.queue.id }); // no flow yet: the chain leaves these alone
     const blocked = await buildContact(server.ctx, t.tenant.id, { chatbotBlocked: true });
-    const fromBlocked = await ingestInbound(server.ctx, { tenantId: t.tenant.id, channelId: quiet.id, externalId: randomUUID(), contact: { key: { number: blocked.number! }, name: blocked.name }, body: 'Oi' });
-    const fromGroup = await ingestInbound(server.ctx, { tenantId: t.tenant.id, channelId: quiet.id, externalId: randomUUID(), contact: { key: { externalKey: `group:${randomUUID()}` }, name: 'Grupo', isGroup: true }, body: 'Oi' });
+    const fromBlocked = await ingestInbound(server.ctx, {
+      tenantId: t.tenant.id,
+      channelId: quiet.id,
+      externalId: randomUUID(),
+      contact: { key: { number: blocked.number! }, name: blocked.name },
+      body: 'Oi',
+    });
+    const fromGroup = await ingestInbound(server.ctx, {
+      tenantId: t.tenant.id,
+      channelId: quiet.id,
+      externalId: randomUUID(),
+      contact: { key: { externalKey: `group:${randomUUID()}` }, name: 'Grupo', isGroup: true },
+      body: 'Oi',
+    });
     if (fromBlocked.outcome !== 'stored' || fromGroup.outcome !== 'stored') throw new Error('not stored');
     await server.ctx.db.execute(sql`update channels set chat_flow_id = ${flow.id} where id = ${quiet.id}`);
 
@@ -235,12 +277,22 @@ describe('who enters', () => {
     await waitBotMessages(server, first.ticketId, 3);
     const position = await positionRow(server, first.ticketId);
     // The chain runs again for the same message (a re-delivery after a crash), twice at once.
-    const again = await Promise.all([1, 2].map(() => chatbotFlowStep.run(server.ctx, input(first.ticketId, wrong.messageId, channel.id, { body: 'banana', ticketCreated: false }))));
+    const again = await Promise.all(
+      [1, 2].map(() =>
+        chatbotFlowStep.run(server.ctx, input(first.ticketId, wrong.messageId, channel.id, { body: 'banana', ticketCreated: false })),
+      ),
+    );
     expect(again).toEqual(['handled', 'handled']);
     expect(await positionRow(server, first.ticketId)).toEqual(position);
     expect(await botMessages(server, first.ticketId)).toHaveLength(3);
     // The provider re-delivering the same message id stores nothing and runs nothing.
-    const duplicate = await ingestInbound(server.ctx, { tenantId: t.tenant.id, channelId: channel.id, externalId: wrong.externalId, contact: { key: { externalKey: 'x' }, name: 'x' }, body: 'banana' });
+    const duplicate = await ingestInbound(server.ctx, {
+      tenantId: t.tenant.id,
+      channelId: channel.id,
+      externalId: wrong.externalId,
+      contact: { key: { externalKey: 'x' }, name: 'x' },
+      body: 'banana',
+    });
     expect(duplicate.outcome).toBe('duplicate');
   });
 });
@@ -256,10 +308,28 @@ describe('agents and the bot', () => {
     expect(await positionRow(server, ticketId)).toBeUndefined();
 
     const next = await say('1');
-    expect(await chatbotFlowStep.run(server.ctx, { tenantId: t.tenant.id, ticketId, messageId: next.messageId, channelId: channel.id, body: '1', isGroup: false, ticketCreated: false })).toBe('next');
+    expect(
+      await chatbotFlowStep.run(server.ctx, {
+        tenantId: t.tenant.id,
+        ticketId,
+        messageId: next.messageId,
+        channelId: channel.id,
+        body: '1',
+        isGroup: false,
+        ticketCreated: false,
+      }),
+    ).toBe('next');
     await fireTimers(server, ticketId);
     await eventually(async () => (await pendingTimers(server, ticketId)).length === 0);
-    await eventually(async () => (await rows(server.ctx, sql`select 1 from pgboss.job where name = 'chatbot.event' and data->>'ticketId' = ${String(ticketId)} and state in ('created', 'active', 'retry')`)).length === 0);
+    await eventually(
+      async () =>
+        (
+          await rows(
+            server.ctx,
+            sql`select 1 from pgboss.job where name = 'chatbot.event' and data->>'ticketId' = ${String(ticketId)} and state in ('created', 'active', 'retry')`,
+          )
+        ).length === 0,
+    );
     expect(await ticketRow(server, ticketId)).toMatchObject({ status: 'open', userId: t.agent.id, queueId: t.queue.id });
     expect(await botMessages(server, ticketId)).toHaveLength(2);
   });
@@ -268,7 +338,11 @@ describe('agents and the bot', () => {
     const { say } = await menuSetup();
     const { ticketId } = await say('Oi');
     await waitBotMessages(server, ticketId, 2);
-    const moved = await api.put(`/tickets/${ticketId}`, { userId: t.peer.id, queueId: t.queue.id, isTransference: true }, { token: t.admin.token });
+    const moved = await api.put(
+      `/tickets/${ticketId}`,
+      { userId: t.peer.id, queueId: t.queue.id, isTransference: true },
+      { token: t.admin.token },
+    );
     expect(moved.status).toBe(200);
     expect(moved.body.chatFlowId).toBeNull();
     expect(await positionRow(server, ticketId)).toBeUndefined();
@@ -288,7 +362,10 @@ describe('agents and the bot', () => {
     const on = await api.put(`/ticketsChatBot/${ticketId}`, { chatbot: true }, { token: t.agent.token });
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ status: 'pending', userId: null, chatFlowId: flow.id });
-    expect((await botMessages(server, ticketId)).map((m) => m.body).slice(2)).toEqual(['Olá Maria!', 'Digite 1 para Vendas ou 2 para Suporte']);
+    expect((await botMessages(server, ticketId)).map((m) => m.body).slice(2)).toEqual([
+      'Olá Maria!',
+      'Digite 1 para Vendas ou 2 para Suporte',
+    ]);
 
     expect((await api.put(`/ticketsChatBot/${ticketId}`, { chatbot: 'yes' }, { token: t.agent.token })).status).toBe(400);
     expect((await api.put(`/ticketsChatBot/999999`, { chatbot: true }, { token: t.agent.token })).body.error).toBe('ERR_NO_TICKET_FOUND');
@@ -303,7 +380,12 @@ describe('versions', () => {
     const definition = (label: string) => ({
       startStepId: 'a',
       steps: [
-        { id: 'a', name: 'A', interactions: [{ id: 'i', kind: 'text', text: `pergunta ${label}` }], conditions: [{ id: 'c', type: 'any', route: { kind: 'step', stepId: 'b' } }] },
+        {
+          id: 'a',
+          name: 'A',
+          interactions: [{ id: 'i', kind: 'text', text: `pergunta ${label}` }],
+          conditions: [{ id: 'c', type: 'any', route: { kind: 'step', stepId: 'b' } }],
+        },
         { id: 'b', name: 'B', interactions: [{ id: 'j', kind: 'text', text: `fim ${label}` }] },
       ],
     });
@@ -313,7 +395,9 @@ describe('versions', () => {
     const old = await oldCustomer('Oi');
     expect(await waitBotMessages(server, old.ticketId, 1)).toEqual(['pergunta v1']);
 
-    expect((await api.put(`/chat-flow/${flow.id}`, { definition: definition('v2') }, { token: t.admin.token })).body.hasUnpublishedChanges).toBe(true);
+    expect(
+      (await api.put(`/chat-flow/${flow.id}`, { definition: definition('v2') }, { token: t.admin.token })).body.hasUnpublishedChanges,
+    ).toBe(true);
     const published = await api.post(`/chat-flow/${flow.id}/publish`, undefined, { token: t.admin.token });
     expect(published.body).toMatchObject({ publishedVersion: 2, hasUnpublishedChanges: false });
 
@@ -349,14 +433,31 @@ describe('interactions', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
-    const uploaded = await fetch(`${server.url}/chat-flow/media`, { method: 'POST', headers: { authorization: `Bearer ${t.admin.token}` }, body: form });
+    const uploaded = await fetch(`${server.url}/chat-flow/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.admin.token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     const media = (await uploaded.json()) as { key: string; type: string };
     expect(media).toMatchObject({ type: 'image', mime: 'image/png', name: 'logo.png' });
 
-    const second = await publishedFlow(api, t.admin.token, { welcomeMessage: 'Segundo fluxo', steps: [{ id: 'x', name: 'X', interactions: [{ id: 'm', kind: 'media', media, caption: 'Logo de {{name}}' }] }] });
+    const second = await publishedFlow(api, t.admin.token, {
+      welcomeMessage: 'Segundo fluxo',
+      steps: [{ id: 'x', name: 'X', interactions: [{ id: 'm', kind: 'media', media, caption: 'Logo de {{name}}' }] }],
+    });
     const first = await publishedFlow(api, t.admin.token, {
-      steps: [{ id: 'a', name: 'A', interactions: [{ id: 'd', kind: 'delay', seconds: 30 }, { id: 't', kind: 'text', text: 'depois da espera' }, { id: 's', kind: 'startFlow', flowId: second.id }] }],
+      steps: [
+        {
+          id: 'a',
+          name: 'A',
+          interactions: [
+            { id: 'd', kind: 'delay', seconds: 30 },
+            { id: 't', kind: 'text', text: 'depois da espera' },
+            { id: 's', kind: 'startFlow', flowId: second.id },
+          ],
+        },
+      ],
     });
     const channel = await flowChannel(server, t.tenant.id, first.id);
     const { ticketId } = await customer(server, t.tenant.id, channel.id)('Oi');
@@ -364,12 +465,12 @@ describe('interactions', () => {
       const timers = await pendingTimers(server, ticketId);
       return timers.length > 0 && timers;
     });
-    expect(delay!.data.event).toBe('delayElapsed');
-    expect(new Date(delay!.startAfter).getTime() - new Date(delay!.createdOn).getTime()).toBeGreaterThanOrEqual(29_000);
+    expect(delay.data.event).toBe('delayElapsed');
+    expect(new Date(delay.startAfter).getTime() - new Date(delay.createdOn).getTime()).toBeGreaterThanOrEqual(29_000);
     expect(await botMessages(server, ticketId)).toEqual([]);
     await fireTimers(server, ticketId);
     expect(await waitBotMessages(server, ticketId, 3)).toEqual(['depois da espera', 'Segundo fluxo', 'Logo de Maria Souza']);
-    expect((await botMessages(server, ticketId))[2]!.mediaKey).toBe(media.key);
+    expect((await botMessages(server, ticketId))[2].mediaKey).toBe(media.key);
     expect((await ticketRow(server, ticketId)).chatFlowId).toBeNull();
   });
 });

@@ -72,8 +72,8 @@ describe('restart', () => {
       const timers = await pendingTimers(first, ticketId);
       return timers.length === 1 && timers;
     });
-    expect(timer!.data.event).toBe('delayElapsed');
-    const scheduledMs = new Date(timer!.startAfter).getTime() - new Date(timer!.createdOn).getTime();
+    expect(timer.data.event).toBe('delayElapsed');
+    const scheduledMs = new Date(timer.startAfter).getTime() - new Date(timer.createdOn).getTime();
     expect(scheduledMs).toBeGreaterThanOrEqual(119_000);
     expect(scheduledMs).toBeLessThan(125_000);
     expect((await botMessages(first, ticketId)).map((m) => m.body)).toEqual(['Um momento, Ana']);
@@ -82,7 +82,7 @@ describe('restart', () => {
     const second = await startNode(opened.database, env);
     try {
       expect(await positionRow(second, ticketId)).toMatchObject({ waitingFor: 'delay' });
-      await second.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${timer!.id}`);
+      await second.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${timer.id}`);
       await eventually(async () => (await botMessages(second, ticketId)).length === 2, { timeoutMs: 15_000 });
       expect((await botMessages(second, ticketId)).map((m) => m.body)).toEqual(['Um momento, Ana', 'Dois minutos depois']);
       await eventually(async () => (await positionRow(second, ticketId)) === undefined);

@@ -132,7 +132,14 @@ export async function applyFlowEvent(
 }
 
 /** The ticket enters a flow at its first step (or its out-of-hours route). */
-export async function enterFlow(ctx: AppContext, tx: Db, events: DomainEvent[], target: FlowTarget, flow: RunningFlow, chain = 0): Promise<void> {
+export async function enterFlow(
+  ctx: AppContext,
+  tx: Db,
+  events: DomainEvent[],
+  target: FlowTarget,
+  flow: RunningFlow,
+  chain = 0,
+): Promise<void> {
   const isOpen = await isInsideBusinessHours(ctx, target.tenantId, new Date());
   await applyFlowEvent(ctx, tx, events, target, flow, undefined, { type: 'enter', isOpen }, chain);
 }

@@ -38,7 +38,9 @@ export const chatbotEventJob = defineJob({
       const flow = await runningFlowOfPosition(tx, data.tenantId, position);
       if (!flow) return;
       const event =
-        data.event === 'interaction' ? { type: 'interactionResult' as const, data: result?.data ?? null, reply: result?.reply ?? null } : { type: data.event };
+        data.event === 'interaction'
+          ? { type: 'interactionResult' as const, data: result?.data ?? null, reply: result?.reply ?? null }
+          : { type: data.event };
       await applyFlowEvent(ctx, tx, events, target, flow, position, event);
     });
   },

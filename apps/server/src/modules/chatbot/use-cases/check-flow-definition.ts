@@ -22,21 +22,29 @@ export async function assertFlowReferences(ctx: AppContext, db: Db, tenantId: nu
   const queueIds = new Set((await listQueues(db, tenantId)).map((queue) => queue.id));
   const channelIds = new Set((await listChannels(db, tenantId)).map((channel) => channel.id));
   const routes = flowRoutes(definition);
-  const userIds = new Set(await findTenantUserIds(db, tenantId, [...new Set(routes.flatMap(({ route }) => (route.kind === 'user' ? [route.userId] : [])))]));
-  const startFlowIds = definition.steps.flatMap((step) => step.interactions.flatMap((interaction) => (interaction.kind === 'startFlow' ? [interaction.flowId] : [])));
+  const userIds = new Set(
+    await findTenantUserIds(db, tenantId, [...new Set(routes.flatMap(({ route }) => (route.kind === 'user' ? [route.userId] : [])))]),
+  );
+  const startFlowIds = definition.steps.flatMap((step) =>
+    step.interactions.flatMap((interaction) => (interaction.kind === 'startFlow' ? [interaction.flowId] : [])),
+  );
   const flowIds = new Set(await existingFlowIds(db, tenantId, [...new Set(startFlowIds)]));
 
   for (const { route, path } of routes) {
     if (route.kind === 'queue' && !queueIds.has(route.queueId)) add(path, `Route to a queue that does not exist (id ${route.queueId}).`);
     if (route.kind === 'user' && !userIds.has(route.userId)) add(path, `Route to a user that does not exist (id ${route.userId}).`);
-    if (route.kind === 'user' && route.queueId !== null && !queueIds.has(route.queueId)) add(path, `Route to a queue that does not exist (id ${route.queueId}).`);
-    if (route.kind === 'channel' && !channelIds.has(route.channelId)) add(path, `Route to a channel that does not exist (id ${route.channelId}).`);
+    if (route.kind === 'user' && route.queueId !== null && !queueIds.has(route.queueId))
+      add(path, `Route to a queue that does not exist (id ${route.queueId}).`);
+    if (route.kind === 'channel' && !channelIds.has(route.channelId))
+      add(path, `Route to a channel that does not exist (id ${route.channelId}).`);
   }
   for (const [stepIndex, step] of definition.steps.entries()) {
     for (const [index, interaction] of step.interactions.entries()) {
       const path = ['steps', stepIndex, 'interactions', index];
-      if (interaction.kind === 'startFlow' && !flowIds.has(interaction.flowId)) add([...path, 'flowId'], `Start of a flow that does not exist (id ${interaction.flowId}).`);
-      if (interaction.kind === 'media' && MediaStore.tenantOf(interaction.media.key) !== tenantId) add([...path, 'media'], 'The file is not one of this company (upload it again).');
+      if (interaction.kind === 'startFlow' && !flowIds.has(interaction.flowId))
+        add([...path, 'flowId'], `Start of a flow that does not exist (id ${interaction.flowId}).`);
+      if (interaction.kind === 'media' && MediaStore.tenantOf(interaction.media.key) !== tenantId)
+        add([...path, 'media'], 'The file is not one of this company (upload it again).');
       if (interaction.kind === 'webhook') {
         const problem = await ctx.outbound.problemWith(interaction.url);
         if (problem) add([...path, 'url'], `Webhook: ${problem}`);
@@ -45,7 +53,7 @@ export async function assertFlowReferences(ctx: AppContext, db: Db, tenantId: nu
   }
   const paths = Object.keys(problems);
   if (paths.length > 0) {
-    const first = problems[paths[0]!]![0]!;
+    const first = problems[paths[0]][0];
     throw new AppError('ERR_VALIDATION', typeof first === 'string' ? first : first.message, problems);
   }
 }

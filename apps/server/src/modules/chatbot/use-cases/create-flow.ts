@@ -25,7 +25,7 @@ export async function insertCheckedFlow(ctx: AppContext, tx: Db, tenantId: numbe
     description: input.description,
     isActive: input.isActive,
     testNumber: input.testNumber,
-    draft: input.definition as unknown as Record<string, unknown>,
+    draft: input.definition,
   });
   if (input.publish) await publishDraft(tx, tenantId, row);
   const created = await findFlowById(tx, tenantId, row.id);

@@ -32,13 +32,14 @@ export async function switchTicketChatbot(ctx: AppContext, actor: Actor, ticketI
         events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before });
       }
     } else {
-      if (ticket.status === 'closed' || ticket.status === 'schedule') throw new AppError('ERR_VALIDATION', 'A closed ticket cannot go back to the chatbot.');
+      if (ticket.status === 'closed' || ticket.status === 'schedule')
+        throw new AppError('ERR_VALIDATION', 'A closed ticket cannot go back to the chatbot.');
       if (facts.isGroup || facts.contactIsGroup) throw new AppError('ERR_VALIDATION', 'Group tickets never enter a chatbot flow.');
       if (facts.contactChatbotBlocked) throw new AppError('ERR_VALIDATION', 'This contact is blocked from the chatbot.');
       const runnable = facts.channelFlowId !== null ? await findRunnableFlow(tx, actor.tenantId, facts.channelFlowId) : undefined;
       if (!runnable) throw new AppError('ERR_NO_FLOW_FOUND', "The ticket's channel has no active published chatbot flow.");
       if (runnable.flow.testNumber !== null && runnable.flow.testNumber !== facts.contactNumber)
-        throw new AppError('ERR_VALIDATION', "The flow has a test number: only that contact enters it.");
+        throw new AppError('ERR_VALIDATION', 'The flow has a test number: only that contact enters it.');
       await updateTicketRow(tx, actor.tenantId, ticketId, { status: 'pending', userId: null });
       await log('chatbotOn', { flowId: runnable.flow.id });
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before });

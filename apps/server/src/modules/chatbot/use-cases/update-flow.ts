@@ -26,7 +26,7 @@ export async function updateFlow(ctx: AppContext, actor: Actor, flowId: number, 
     if (input.testNumber !== undefined) changes.testNumber = input.testNumber;
     if (input.definition !== undefined) {
       await assertFlowReferences(ctx, tx, actor.tenantId, input.definition);
-      changes.draft = input.definition as unknown as Record<string, unknown>;
+      changes.draft = input.definition;
       changes.draftChanged = true;
     }
     await updateFlowRow(tx, actor.tenantId, flowId, changes);

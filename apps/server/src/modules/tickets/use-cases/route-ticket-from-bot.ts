@@ -6,7 +6,14 @@ import { findChannelById } from '../../channels/channels.repository.js';
 import { findQueueById, queueMembersByLoad } from '../../queues/queues.repository.js';
 import { findUserById } from '../../users/users.repository.js';
 import { visibilityFacts } from '../tickets.presenter.js';
-import { findActiveTicketOfContact, insertTicketLog, lockTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
+import {
+  findActiveTicketOfContact,
+  insertTicketLog,
+  lockTicket,
+  updateTicketRow,
+  type TicketChanges,
+  type TicketRow,
+} from '../tickets.repository.js';
 
 type AutoDistribution = (typeof AUTO_DISTRIBUTION)[number];
 
@@ -45,7 +52,11 @@ export async function routeTicketFromBot(
         missing = true;
         break;
       }
-      Object.assign(changes, { queueId: exit.queueId, status: 'pending', userId: await distribute(tx, tenantId, exit.queueId, input.autoDistribution) });
+      Object.assign(changes, {
+        queueId: exit.queueId,
+        status: 'pending',
+        userId: await distribute(tx, tenantId, exit.queueId, input.autoDistribution),
+      });
       await log('botRouted', { toQueueId: exit.queueId, toUserId: changes.userId ?? null, mode: input.autoDistribution });
       break;
     }
@@ -66,7 +77,10 @@ export async function routeTicketFromBot(
     case 'channel': {
       const channel = await findChannelById(tx, tenantId, exit.channelId);
       // The contact may already have an active ticket there (one per contact and channel): it stays here.
-      const other = channel && channel.id !== ticket.channelId ? await findActiveTicketOfContact(tx, tenantId, ticket.contactId, channel.id) : undefined;
+      const other =
+        channel && channel.id !== ticket.channelId
+          ? await findActiveTicketOfContact(tx, tenantId, ticket.contactId, channel.id)
+          : undefined;
       if (!channel || other) {
         missing = true;
         break;
@@ -93,5 +107,5 @@ async function distribute(tx: Db, tenantId: number, queueId: number, mode: AutoD
   if (mode === 'none') return null;
   const members = await queueMembersByLoad(tx, tenantId, queueId);
   if (members.length === 0) return null;
-  return mode === 'balanced' ? members[0]!.userId : members[Math.floor(Math.random() * members.length)]!.userId;
+  return mode === 'balanced' ? members[0].userId : members[Math.floor(Math.random() * members.length)].userId;
 }
