@@ -53,6 +53,7 @@ describe('POST /whatsapp', () => {
       queueId: null,
       farewellMessage: 'Tchau!',
       autoDistribution: 'balanced',
+      chatFlowId: null,
       // No title or welcome of its own: the widget shows its defaults in the visitor's language.
       settings: { color: expect.any(String), allowedOrigins: [] },
       publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/),
