@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Env } from './config/env.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database, Db } from './platform/db/client.js';
-import type { EventBus } from './platform/events/domain-events.js';
+import type { EventLog } from './platform/events/event-log.js';
 import type { Jobs } from './platform/jobs/jobs.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { MediaStore } from './platform/media/media-store.js';
@@ -27,8 +27,8 @@ export interface AppContext {
   /** SSRF-safe HTTP client for provider APIs (under `outbound`). */
   http: OutboundFetch;
   logger: Logger;
-  /** Domain events published after commit (realtime pushes, reactions). */
-  events: EventBus;
+  /** The durable domain-event log: events recorded with their change, relayed after commit to live listeners and durable consumers. */
+  events: EventLog;
   /** Socket.IO, once the HTTP server exists (buildApp). */
   realtime: Realtime | null;
   /** Public base URL for links sent by e-mail. */

@@ -35,8 +35,6 @@ import { allAdapters } from './modules/channels/adapters/registry.js';
 import { registerWebchatSockets } from './modules/channels/adapters/webchat/webchat.sockets.js';
 import { registerDemoSimulators } from './modules/demo/demo-simulators.js';
 import { registerNumericParams } from './platform/http/numeric-params.js';
-import { inboundAutomationConsumer } from './modules/automation/listeners/run-inbound-automation.js';
-import { inboundSteps } from './modules/automation/inbound-steps.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app, served at `/` when present. */
@@ -111,9 +109,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
-  // Until the durable event log relays it (lead, issue 10): the inbound automation chain after commit.
-  const inboundAutomation = inboundAutomationConsumer(inboundSteps);
-  ctx.events.subscribe((event) => (inboundAutomation.types.includes(event.type) ? inboundAutomation.handle(ctx, event, '') : undefined));
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

@@ -3,7 +3,9 @@ import type { AppContext } from './app-context.js';
 import type { Env } from './config/env.js';
 import { resolveSecrets } from './config/secrets.js';
 import type { Database } from './platform/db/client.js';
-import { EventBus } from './platform/events/domain-events.js';
+import { EventLog, type EventLogOptions } from './platform/events/event-log.js';
+import { allModules } from './modules.js';
+import type { ModuleRegistration } from './platform/module.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { MediaStore } from './platform/media/media-store.js';
@@ -12,23 +14,39 @@ import { createOutboundPolicy } from './platform/http/outbound-policy.js';
 import { createSecretBox } from './platform/crypto/secret-box.js';
 import { createHmac } from 'node:crypto';
 
-export function createContext(env: Env, database: Database, logger: Logger, options: { pollingIntervalSeconds?: number } = {}): AppContext {
+export interface ContextOptions {
+  pollingIntervalSeconds?: number;
+  events?: EventLogOptions;
+  /** Tests: modules beside the product's (extra jobs or consumers). */
+  extraModules?: readonly ModuleRegistration[];
+}
+
+export function createContext(env: Env, database: Database, logger: Logger, options: ContextOptions = {}): AppContext {
+  const modules = [...allModules, ...(options.extraModules ?? [])];
   const secrets = resolveSecrets(env);
   const outbound = createOutboundPolicy({ allowPrivateNetworks: env.OUTBOUND_ALLOW_PRIVATE_NETWORKS || env.DEMO_SIMULATORS });
-  return {
+  const ctx: AppContext = {
     env,
     secrets,
     database,
     db: database.db,
-    jobs: new Jobs(database.raw, logger, options),
+    jobs: new Jobs(
+      database.raw,
+      logger,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds },
+      modules.flatMap((module) => module.jobs ?? []),
+    ),
     mailer: createMailer(env, logger),
     media: new MediaStore(env.DATA_DIR, createHmac('sha256', secrets.jwtRefreshSecret).update('media-urls').digest('base64url')),
     logger,
-    events: new EventBus(logger),
+    events: new EventLog(logger, options.events),
     realtime: null,
     secretBox: createSecretBox(secrets.secretsKey),
     outbound,
     http: createOutboundHttp({ policy: outbound }),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
   };
+  ctx.events.bind(ctx);
+  for (const module of modules) for (const consumer of module.consumers ?? []) ctx.events.register(consumer);
+  return ctx;
 }

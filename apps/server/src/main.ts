@@ -34,6 +34,8 @@ async function main(): Promise<void> {
   const ctx = createContext(env, database, logger);
   await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
+  // Relays what a previous life of this process (or a dead node) committed and did not relay.
+  ctx.events.start();
   // The first start's password box is printed last, below the start-up lines, where it stays in sight.
   const firstStartNotes: string[] = [];
   await ensureFirstStart(ctx, (note) => firstStartNotes.push(note));
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await stopSessionHost(ctx);
+      await ctx.events.stop();
       await ctx.jobs.stop();
       await database.close();
       logger.info('stopped cleanly');

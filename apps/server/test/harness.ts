@@ -7,7 +7,7 @@ import type { AppContext } from '../src/app-context.js';
 import { buildApp } from '../src/app.js';
 import { ensureFirstStart } from '../src/bootstrap/first-start.js';
 import { sealStoredChannelSecrets } from '../src/bootstrap/seal-channel-secrets.js';
-import { createContext } from '../src/context.js';
+import { createContext, type ContextOptions } from '../src/context.js';
 import { openDatabase, type Database } from '../src/platform/db/client.js';
 import { databaseUrlFor, uniqueDatabaseName, withAdminClient } from './databases.js';
 import { testEnv } from './env.js';
@@ -52,19 +52,26 @@ export async function startTestServer(
     webDist?: string;
     /** Extra routes or hooks, added before the server listens. */
     configure?: (app: FastifyInstance) => void | Promise<void>;
+    /** Context options beside the test defaults (event log timings, extra modules). */
+    context?: ContextOptions;
   } = {},
 ): Promise<TestServer> {
   // A second node joins the first one's PostgreSQL database (several server processes, one database).
   const joined = options.joinDatabaseOf?.databaseUrl;
-  const { database, drop, url: databaseUrl } = joined
+  const {
+    database,
+    drop,
+    url: databaseUrl,
+  } = joined
     ? { database: await openDatabase({ kind: 'postgres', url: joined, poolSize: 5 }), drop: async () => undefined, url: joined }
     : await openTestDatabase();
   await database.migrate();
   const env = testEnv(envOverrides);
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const ctx = createContext(env, database, logger, { pollingIntervalSeconds: 0.5 });
+  const ctx = createContext(env, database, logger, { pollingIntervalSeconds: 0.5, ...options.context });
   await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
+  ctx.events.start();
   await ensureFirstStart(ctx, () => undefined);
   const app = await buildApp(ctx, { webDist: options.webDist });
   await options.configure?.(app);
@@ -79,6 +86,7 @@ export async function startTestServer(
     app,
     async close() {
       await app.close();
+      await ctx.events.stop();
       await ctx.jobs.stop();
       await database.close();
       await drop();

@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { fieldRule } from './errors.js';
 
 /** The message template variables of SPEC §3, written `{{name}}` in every text Conversa sends for someone. */
-export const TEMPLATE_VARIABLES = ['name', 'greeting', 'protocol', 'email', 'phoneNumber', 'kanban', 'user', 'userEmail', 'firstName', 'lastName', 'businessName'] as const;
+export const TEMPLATE_VARIABLES = [
+  'name',
+  'greeting',
+  'protocol',
+  'email',
+  'phoneNumber',
+  'kanban',
+  'user',
+  'userEmail',
+  'firstName',
+  'lastName',
+  'businessName',
+] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
 /** Birthday messages are sent outside any ticket: no protocol, lane or agent (SPEC §3). */

@@ -23,12 +23,19 @@ export interface InboundAutomationStep {
 }
 
 /** Runs the steps in order for one message; a failing step stops the chain and fails the event's handling (retried: steps are idempotent). */
-export async function runInboundChain(ctx: AppContext, steps: readonly InboundAutomationStep[], input: InboundAutomationInput): Promise<void> {
+export async function runInboundChain(
+  ctx: AppContext,
+  steps: readonly InboundAutomationStep[],
+  input: InboundAutomationInput,
+): Promise<void> {
   for (const step of [...steps].sort((a, b) => a.order - b.order)) {
     try {
       if ((await step.run(ctx, input)) === 'handled') return;
     } catch (error) {
-      ctx.logger.error({ err: error, step: step.name, ticketId: input.ticketId, messageId: input.messageId }, 'inbound automation step failed');
+      ctx.logger.error(
+        { err: error, step: step.name, ticketId: input.ticketId, messageId: input.messageId },
+        'inbound automation step failed',
+      );
       throw error;
     }
   }

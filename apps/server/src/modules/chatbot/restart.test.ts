@@ -24,6 +24,7 @@ import type { Database } from '../../platform/db/client.js';
 async function startNode(database: Database, env: ReturnType<typeof testEnv>): Promise<TestServer> {
   const ctx = createContext(env, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { pollingIntervalSeconds: 0.5 });
   await ctx.jobs.start(ctx, { workers: true });
+  ctx.events.start();
   await ensureFirstStart(ctx, () => undefined);
   const app: FastifyInstance = await buildApp(ctx, {});
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -35,6 +36,7 @@ async function startNode(database: Database, env: ReturnType<typeof testEnv>): P
     app,
     async close() {
       await app.close();
+      await ctx.events.stop();
       await ctx.jobs.stop();
     },
   };

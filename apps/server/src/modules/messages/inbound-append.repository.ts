@@ -30,7 +30,8 @@ export interface AppendInput {
 }
 
 export type AppendOutcome =
-  | { outcome: 'appended'; message: MessageRow; view: TicketView; contactKey: string | null }
+  /** `eventId`: its message.created, written to the event log by the same statement. */
+  | { outcome: 'appended'; message: MessageRow; view: TicketView; contactKey: string | null; eventId: string }
   | { outcome: 'duplicate' }
   | { outcome: 'refused' }
   /** No open ticket to append to (new or blocked contact, closed ticket, a race): take the full path. */
@@ -85,6 +86,7 @@ const BY_VISITOR: AppendScope = {
  *   re-checked after a concurrent change, so a ticket closed meanwhile is skipped) → m (the unique
  *   index makes a concurrent duplicate insert nothing) → t (updated only if m stored a row, so a
  *   duplicate never counts).
+ * The message's event joins the event log in the same statement (ev).
  * Anything else (first message, blocked contact, no open ticket) answers 'fallback'.
  */
 function appendSql(scope: AppendScope): string {
@@ -121,9 +123,16 @@ ${scope.prelude}  dup as (select exists (select 1 from messages where channel_id
     update tickets set last_message = $16, last_message_at = $15::timestamptz, updated_at = now(),
       unread_messages = tickets.unread_messages + 1, answered = false
     from m where tickets.id = m.ticket_id
-    returning tickets.*)
+    returning tickets.*),
+  ev as (
+    insert into domain_events (tenant_id, type, payload)
+    select m.tenant_id, 'message.created', jsonb_build_object('type', 'message.created', 'tenantId', m.tenant_id, 'ticketId', m.ticket_id,
+      'messageId', m.id, 'inbound', jsonb_build_object('ticketCreated', false, 'isGroup', false))
+    from m
+    returning id)
 select
   (select yes from dup) as "duplicate",${scope.extraColumns}
+  (select id::text from ev) as "eventId",
   exists (select 1 from has_t) as "hasTicket",
   ($5::text is null or exists (select 1 from rl)) as "allowed",
   stored.*
@@ -188,5 +197,5 @@ function outcomeOf(row: Record<string, unknown> | undefined): AppendOutcome {
   if (row.message === null || row.message === undefined) return { outcome: 'fallback' };
   const stored = rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message);
   const view = ticketViewOf(row);
-  return { outcome: 'appended', message: stored, view, contactKey: (row.contactKey as string | null) ?? null };
+  return { outcome: 'appended', message: stored, view, contactKey: (row.contactKey as string | null) ?? null, eventId: String(row.eventId) };
 }

@@ -42,7 +42,13 @@ export function templateValues(facts: TemplateFacts, now: Date = new Date()): Te
  * for someone goes through here: greetings, absence, farewells, ratings, bot and auto-replies,
  * quick messages.
  */
-export async function queueAutomatedMessage(ctx: AppContext, tx: Db, events: DomainEvent[], target: AutomatedTarget, content: AutomatedContent): Promise<MessageRow> {
+export async function queueAutomatedMessage(
+  ctx: AppContext,
+  tx: Db,
+  events: DomainEvent[],
+  target: AutomatedTarget,
+  content: AutomatedContent,
+): Promise<MessageRow> {
   const facts = await findTemplateFacts(tx, target.tenantId, target.ticketId, target.userId);
   if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
   const body = renderTemplate(content.body, templateValues(facts));

@@ -5,13 +5,25 @@ import { contacts, tenants, tickets, users } from '../../platform/db/schema.js';
 /** What the template variables of a ticket's message are made of, read in one statement. */
 export interface TemplateFacts {
   ticket: { id: number; contactId: number; channelId: number; userId: number | null };
-  contact: { name: string; number: string | null; email: string | null; firstName: string | null; lastName: string | null; businessName: string | null };
+  contact: {
+    name: string;
+    number: string | null;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    businessName: string | null;
+  };
   agent: { name: string; email: string } | null;
   timeZone: string;
 }
 
 /** The ticket, its contact, the agent (`userId`, else the ticket's) and the tenant's clock. */
-export async function findTemplateFacts(db: Db, tenantId: number, ticketId: number, userId?: number | null): Promise<TemplateFacts | undefined> {
+export async function findTemplateFacts(
+  db: Db,
+  tenantId: number,
+  ticketId: number,
+  userId?: number | null,
+): Promise<TemplateFacts | undefined> {
   const agentId = userId ?? null;
   const [row] = await db
     .select({

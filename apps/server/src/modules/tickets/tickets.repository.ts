@@ -3,6 +3,7 @@ import type { TicketStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import type { VisibilityRule } from './tickets.policy.js';
+import type { TicketView } from '../../platform/events/domain-events.js';
 import { contacts, contactWallets, ticketLogs, tickets, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
@@ -11,16 +12,7 @@ import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'tenantId' | 'contactId' | 'createdAt'>>;
 
-/** A ticket with what the inbox shows next to it. */
-export type TicketView = TicketRow & {
-  contactName: string;
-  contactNumber: string | null;
-  contactEmail: string | null;
-  contactPicture: string | null;
-  contactBlocked: boolean;
-  username: string | null;
-  channelType: string;
-};
+export type { TicketView } from '../../platform/events/domain-events.js';
 
 const TICKET_COLUMNS = columnsOf(tickets);
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -475,6 +477,45 @@ export const channelSessionLeases = pgTable(
     acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('channel_session_leases_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The durable domain-event log (outbox): each event is written in the transaction of the change it
+ * tells, then relayed to its consumers after commit, or by the sweep when the process that committed
+ * it died first (see platform/events/event-log.ts). No foreign key: an event may tell of a deletion.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: integer('tenant_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once every consumer has handled it. */
+    relayedAt: timestamp('relayed_at', { withTimezone: true }),
+    /** A sweeping process holds it until then (renewed while its consumers still run). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Sweeps that took it; past the limit it is given up and logged. */
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    index('domain_events_unrelayed_idx')
+      .on(t.id)
+      .where(sql`${t.relayedAt} is null`),
+    index('domain_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The events a durable consumer has handled while others of the same event had not yet (partial progress). */
+export const eventConsumptions = pgTable(
+  'event_consumptions',
+  {
+    consumer: text('consumer').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.consumer] })],
 );
 
 // ---------------------------------------------------------------------------

@@ -1,7 +1,19 @@
 import type { HistoryImportProgress } from '@conversa/shared';
-import type { Logger } from 'pino';
-import type { MessageRow } from '../../modules/messages/messages.repository.js';
-import type { TicketView } from '../../modules/tickets/tickets.repository.js';
+import type { messages, tickets } from '../db/schema.js';
+
+/** A stored message, as an event carries it. */
+export type MessageRow = typeof messages.$inferSelect;
+
+/** A ticket with what the inbox shows next to it (the tickets module reads it; events carry it). */
+export type TicketView = typeof tickets.$inferSelect & {
+  contactName: string;
+  contactNumber: string | null;
+  contactEmail: string | null;
+  contactPicture: string | null;
+  contactBlocked: boolean;
+  username: string | null;
+  channelType: string;
+};
 
 /** Facts that decide who may see a ticket; events carry them before and after a change. */
 export interface TicketVisibilityFacts {
@@ -25,7 +37,11 @@ export interface StoredMessageFacts {
   view?: TicketView;
 }
 
-/** What happened, recorded by use cases inside their transaction and published after commit. */
+/**
+ * What happened. Use cases record events inside their transaction (transact): written to the event
+ * log with the change, relayed after commit. Some are only told to this process's listeners
+ * (EventLog.publish): presence, progress, session status — facts that a later reader reads anyway.
+ */
 export type DomainEvent =
   | { type: 'ticket.changed'; tenantId: number; ticketId: number; action: 'create' | 'update' | 'delete'; before?: TicketVisibilityFacts }
   | {
@@ -57,29 +73,3 @@ export type DomainEvent =
   | { type: 'access.revoked'; tenantId: number; userId?: number; sessionId?: string; keepSessionId?: string; tenantInactive?: boolean };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
-
-/** In-process publisher. Handlers run after commit; a failing handler is logged and never affects the request. */
-export class EventBus {
-  private readonly handlers: DomainEventHandler[] = [];
-
-  constructor(private readonly logger: Logger) {}
-
-  subscribe(handler: DomainEventHandler): void {
-    this.handlers.push(handler);
-  }
-
-  publish(events: readonly DomainEvent[]): void {
-    for (const event of events) {
-      for (const handler of this.handlers) {
-        Promise.resolve()
-          .then(() => handler(event))
-          .catch((error: unknown) => this.logger.error({ err: error, event: event.type }, 'event handler failed'));
-      }
-    }
-  }
-
-  /** Resolves when handlers already started have had a chance to run (tests). */
-  async drain(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 
+/**
+ * Each job's payload by name. Modules add theirs where they define the job (declaration merging),
+ * so that `jobs.send(name, payload)` is typed without the platform knowing any module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobPayloads {}
+
 export interface JobAttempt {
   number: number;
   last: boolean;
@@ -36,3 +43,6 @@ export interface JobDefinition<Name extends string, Schema extends z.ZodType> {
 export function defineJob<Name extends string, Schema extends z.ZodType>(definition: JobDefinition<Name, Schema>) {
   return definition;
 }
+
+/** Any job definition, as the platform runs it. */
+export type AnyJobDefinition = JobDefinition<string, z.ZodType>;

@@ -160,8 +160,7 @@ describe('registered jobs: per-job completion and leases', () => {
       pollingIntervalSeconds: 0.5,
       heartbeatSeconds: 0.5,
       leaseSeconds: options.leaseSeconds ?? 2,
-      definitions,
-    });
+    }, definitions);
     await instance.start(ctx, { workers: options.workers });
     started.push(instance);
     return instance;
@@ -222,7 +221,6 @@ describe('leased dynamic queues (a channel session queue that only its holder wo
       pollingIntervalSeconds: 0.5,
       heartbeatSeconds: 0.5,
       leaseSeconds: 2,
-      definitions: [],
     });
     await instance.start(ctx, { workers: false });
     started.push(instance);

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { Db, SqlExecutor } from '../db/client.js';
 import { executorFor } from '../db/raw-executor.js';
-import { jobDefinitions } from './registry.js';
 export { defineJob, type JobAttempt, type JobDefinition } from './define-job.js';
-import type { JobDefinition } from './define-job.js';
+import type { AnyJobDefinition, JobPayloads } from './define-job.js';
 
-type Definitions = (typeof jobDefinitions)[number];
-type AnyDefinition = JobDefinition<string, z.ZodType>;
-export type JobName = Definitions['name'];
-export type JobPayload<N extends JobName> = z.input<Extract<Definitions, { name: N }>['schema']>;
+type AnyDefinition = AnyJobDefinition;
+export type JobName = keyof JobPayloads & string;
+export type JobPayload<N extends JobName> = JobPayloads[N];
 
 export interface SendOptions {
   startAfter?: Date | number;
@@ -191,11 +188,11 @@ export class Jobs {
       /** Tests: shorter leases to see a dead worker's jobs come back quickly. */
       leaseSeconds?: number;
       heartbeatSeconds?: number;
-      /** Tests: other job definitions than the product's registry. */
-      definitions?: readonly AnyDefinition[];
     } = {},
+    /** Every registered job of the product: the platform's and those the modules register (see src/modules.ts). */
+    definitions: readonly AnyDefinition[] = [],
   ) {
-    this.definitions = options.definitions ?? jobDefinitions;
+    this.definitions = definitions;
     this.boss = new PgBoss({ db: executor, schema: SCHEMA, supervise: true, schedule: true });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
     this.leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
@@ -333,7 +330,8 @@ export class Jobs {
   }
 
   async send<N extends JobName>(name: N, data: JobPayload<N>, options: SendOptions = {}): Promise<string | null> {
-    const definition = this.definitions.find((d) => d.name === name)!;
+    const definition = this.definitions.find((d) => d.name === name);
+    if (!definition) throw new Error(`Job '${name}' is not registered.`);
     const payload = definition.schema.parse(data) as object;
     const { tx, ...rest } = options;
     if (!tx) {

@@ -10,3 +10,9 @@ export const sendEmailJob = defineJob({
     await ctx.mailer.send(mail);
   },
 });
+
+declare module '../jobs/define-job.js' {
+  interface JobPayloads {
+    'email.send': z.input<typeof sendEmailJob.schema>;
+  }
+}

@@ -15,3 +15,9 @@ export const purgeRateLimitsJob = defineJob({
     if (purged > 0) ctx.logger.debug({ purged }, 'purged old rate-limit counters');
   },
 });
+
+declare module '../../../platform/jobs/define-job.js' {
+  interface JobPayloads {
+    'auth.purge-rate-limits': z.input<typeof purgeRateLimitsJob.schema>;
+  }
+}

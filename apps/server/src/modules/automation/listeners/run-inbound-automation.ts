@@ -16,19 +16,21 @@ export function inboundAutomationConsumer(steps: readonly InboundAutomationStep[
       if (event.type !== 'message.created' || !event.inbound || steps.length === 0) return;
       const { inbound } = event;
       const previous = tails.get(event.ticketId) ?? Promise.resolve();
-      const run = previous.catch(() => undefined).then(async () => {
-        const message = event.stored?.message ?? (await findMessageById(ctx.db, event.tenantId, event.messageId));
-        if (!message || message.ticketId === null) return;
-        await runInboundChain(ctx, steps, {
-          tenantId: event.tenantId,
-          ticketId: message.ticketId,
-          messageId: message.id,
-          channelId: message.channelId,
-          body: message.body,
-          isGroup: inbound.isGroup,
-          ticketCreated: inbound.ticketCreated,
+      const run = previous
+        .catch(() => undefined)
+        .then(async () => {
+          const message = event.stored?.message ?? (await findMessageById(ctx.db, event.tenantId, event.messageId));
+          if (!message || message.ticketId === null) return;
+          await runInboundChain(ctx, steps, {
+            tenantId: event.tenantId,
+            ticketId: message.ticketId,
+            messageId: message.id,
+            channelId: message.channelId,
+            body: message.body,
+            isGroup: inbound.isGroup,
+            ticketCreated: inbound.ticketCreated,
+          });
         });
-      });
       tails.set(event.ticketId, run);
       try {
         await run;

@@ -45,3 +45,9 @@ export const chatbotEventJob = defineJob({
     });
   },
 });
+
+declare module '../../../platform/jobs/define-job.js' {
+  interface JobPayloads {
+    'chatbot.event': z.input<typeof chatbotEventJob.schema>;
+  }
+}

@@ -21,3 +21,9 @@ export const importContactsJob = defineJob({
     }
   },
 });
+
+declare module '../../../platform/jobs/define-job.js' {
+  interface JobPayloads {
+    'contacts.import': z.input<typeof importContactsJob.schema>;
+  }
+}

@@ -149,3 +149,9 @@ async function retrying<T>(write: () => Promise<T>): Promise<T> {
   }
   return write();
 }
+
+declare module '../../../platform/jobs/define-job.js' {
+  interface JobPayloads {
+    'message.send': z.input<typeof sendMessageJob.schema>;
+  }
+}

@@ -220,14 +220,17 @@ export function publishAppended(
   appended: Extract<AppendOutcome, { outcome: 'appended' }>,
 ): Extract<IngestResult, { outcome: 'stored' }> {
   const { message: stored, view } = appended;
-  ctx.events.publish([
+  ctx.events.relay([
     {
-      type: 'message.created',
-      tenantId: stored.tenantId,
-      ticketId: view.id,
-      messageId: stored.id,
-      inbound: { ticketCreated: false, isGroup: false },
-      stored: { message: stored, channelType: view.channelType, contactKey: appended.contactKey, ticketAction: 'update', view },
+      id: appended.eventId,
+      event: {
+        type: 'message.created',
+        tenantId: stored.tenantId,
+        ticketId: view.id,
+        messageId: stored.id,
+        inbound: { ticketCreated: false, isGroup: false },
+        stored: { message: stored, channelType: view.channelType, contactKey: appended.contactKey, ticketAction: 'update', view },
+      },
     },
   ]);
   return { outcome: 'stored', messageId: stored.id, message: stored, ticketId: view.id, contactId: stored.contactId, ticketCreated: false };

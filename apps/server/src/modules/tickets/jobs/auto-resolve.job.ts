@@ -13,3 +13,9 @@ export const autoResolveJob = defineJob({
     if (resolved > 0) ctx.logger.info({ resolved }, 'auto-resolved idle tickets');
   },
 });
+
+declare module '../../../platform/jobs/define-job.js' {
+  interface JobPayloads {
+    'tickets.auto-resolve': z.input<typeof autoResolveJob.schema>;
+  }
+}

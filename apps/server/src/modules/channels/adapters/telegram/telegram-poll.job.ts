@@ -95,3 +95,9 @@ export const telegramPollJob = defineJob({
     await schedulePoll(ctx, { id: channelId, tenantId }, delay);
   },
 });
+
+declare module '../../../../platform/jobs/define-job.js' {
+  interface JobPayloads {
+    [POLL_JOB]: z.input<typeof telegramPollJob.schema>;
+  }
+}

@@ -1,0 +1,21 @@
+import { authModule } from './modules/auth/auth.module.js';
+import { automationModule } from './modules/automation/automation.module.js';
+import { chatbotModule } from './modules/chatbot/chatbot.module.js';
+import { channelsModule } from './modules/channels/channels.module.js';
+import { contactsModule } from './modules/contacts/contacts.module.js';
+import { messagesModule } from './modules/messages/messages.module.js';
+import { ticketsModule } from './modules/tickets/tickets.module.js';
+import type { ModuleRegistration } from './platform/module.js';
+import { platformModule } from './platform/platform.module.js';
+
+/** Every module with durable jobs or event consumers; the context registers them with the platform at start. */
+export const allModules: readonly ModuleRegistration[] = [
+  platformModule,
+  authModule,
+  contactsModule,
+  messagesModule,
+  channelsModule,
+  ticketsModule,
+  automationModule,
+  chatbotModule,
+];

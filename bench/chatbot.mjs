@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+// Chatbot throughput and latency: N concurrent web-chat customers going through a 4-step flow.
+//
+// Spawns the built server (apps/server/dist/main.js) on a fresh database, creates through the API a
+// queue, a published 4-step flow (menu → product → order → thanks, routed to the queue) and a
+// web-chat channel whose chatbot is that flow, then runs N customers at once. Each customer opens a
+// visitor session and socket, and answers the bot 4 times: it sends a message (POST
+// /webchat/messages), waits for the bot's reply on its own socket, then sends the next answer. For
+// every customer message it records the time from the start of its HTTP request to the bot's first
+// reply on the customer's socket.
+//
+//   node bench/chatbot.mjs [--customers 300] [--db embedded|postgres]
+//
+// Bounded: every wait has a timeout (a reply not seen in 30 s is counted as missing); it then stops
+// the server, drops the bench database / temp DATA_DIR and exits 0 (also when the budget is missed;
+// exit 1 only if the bench itself could not run).
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { io } from 'socket.io-client';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  api,
+  checkQuietMachine,
+  cpuSample,
+  formatCpu,
+  login,
+  machine,
+  ms,
+  onCleanup,
+  pool,
+  prepareDatabase,
+  readOptions,
+  request,
+  requireBuiltServer,
+  run,
+  startServer,
+  summarize,
+} from './lib.mjs';
+
+// The server's web-chat limit of new sessions per client IP and minute (webchat.schemas.ts).
+const SESSIONS_PER_MINUTE_PER_IP = 10;
+// The budget of issue 10 (PostgreSQL server, this 2-core machine).
+const BUDGET = { repliesPerSecond: 300, p99: 150 };
+const REPLY_TIMEOUT_MS = 30_000;
+
+const opts = readOptions(
+  {
+    customers: { type: 'number', default: 300, help: 'customers going through the flow at once' },
+    db: {
+      type: 'string',
+      default: 'embedded',
+      choices: ['embedded', 'postgres'],
+      help: 'embedded (PGlite) or postgres (DATABASE_URL server, fresh database)',
+    },
+    'wait-quiet': { type: 'number', default: 0, min: 0, help: 'seconds to wait, before the load, for the machine to be quiet (≤ 15% busy)' },
+    keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
+  },
+  'node bench/chatbot.mjs [options]',
+);
+
+/** The 4 steps: a menu, then two questions answered freely, then thanks and the queue. */
+function benchFlow(queueId) {
+  const text = (id, body) => ({ id, kind: 'text', text: body });
+  return {
+    startStepId: 'menu',
+    welcomeMessage: null,
+    endMessage: null,
+    fallbackMessage: 'Não entendi, {{name}}. Responda 1 ou 2.',
+    autoDistribution: 'none',
+    outOfHoursRoute: null,
+    steps: [
+      {
+        id: 'menu',
+        name: 'Menu',
+        interactions: [text('m1', '{{greeting}}, {{name}}! Digite 1 para Vendas ou 2 para Suporte.')],
+        conditions: [
+          { id: 'c1', type: 'option', value: '1', route: { kind: 'step', stepId: 'product' } },
+          { id: 'c2', type: 'option', value: '2', route: { kind: 'step', stepId: 'product' } },
+        ],
+      },
+      {
+        id: 'product',
+        name: 'Produto',
+        interactions: [text('p1', 'Qual produto lhe interessa?')],
+        conditions: [{ id: 'c3', type: 'any', value: '', route: { kind: 'step', stepId: 'order' } }],
+      },
+      {
+        id: 'order',
+        name: 'Pedido',
+        interactions: [text('o1', 'Tem um número de pedido? Envie-o, ou "não".')],
+        conditions: [{ id: 'c4', type: 'any', value: '', route: { kind: 'step', stepId: 'thanks' } }],
+      },
+      {
+        id: 'thanks',
+        name: 'Obrigado',
+        interactions: [text('t1', 'Obrigado, {{firstName}}! Um atendente vai falar com você.')],
+        next: { kind: 'queue', queueId },
+      },
+    ],
+  };
+}
+
+// What each customer says, in order: the first message opens the ticket and enters the flow.
+const ANSWERS = ['Olá', '1', 'Uma cadeira', 'não'];
+
+await run(async () => {
+  requireBuiltServer();
+  const customersCount = Math.floor(opts.customers);
+  console.log(`machine: ${machine()}`);
+  const database = await prepareDatabase(opts.db, { keep: opts.keep });
+  console.log(`database: ${database.describe}`);
+  const server = await startServer({ dataDir: database.dataDir, env: database.env });
+  console.log(`server: ${server.url} (pid ${server.pid}, node options: ${server.nodeArgs.join(' ') || 'none'})`);
+  const base = server.url;
+
+  // ---- setup through the API ----
+  const adminToken = await login(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const queue = await api(base, 'POST', '/queue', { token: adminToken, body: { name: 'Bench queue' } });
+  const flow = await api(base, 'POST', '/chat-flow', {
+    token: adminToken,
+    body: { name: 'Bench flow', description: '4 steps', isActive: true, definition: benchFlow(queue.id), publish: true },
+  });
+  const channel = await api(base, 'POST', '/whatsapp', {
+    token: adminToken,
+    body: { name: 'Bench web chat', type: 'webchat', queueId: queue.id, chatFlowId: flow.id },
+  });
+  if (channel.status !== 'connected') throw new Error(`the web-chat channel did not start (status ${channel.status})`);
+  console.log(`setup: queue ${queue.id}, flow ${flow.id} (published version ${flow.publishedVersion}), web-chat channel ${channel.id}`);
+
+  // ---- customers: sessions and sockets ----
+  let botMessages = 0;
+  const customers = await pool(
+    Array.from({ length: customersCount }, (_, i) => i),
+    8,
+    async (i) => {
+      const k = Math.floor(i / SESSIONS_PER_MINUTE_PER_IP) + 1;
+      const ip = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
+      const session = await api(base, 'POST', `/webchat/${channel.publicKey}/sessions`, {
+        body: { name: `Cliente ${i + 1}` },
+        headers: { 'x-forwarded-for': ip },
+      });
+      const socket = io(`${base}/webchat`, { auth: { token: session.token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 200 });
+      const customer = { token: session.token, socket, replies: [], waiter: null };
+      socket.on('message', (message) => {
+        if (message?.from !== 'agent') return;
+        botMessages++;
+        const at = performance.now();
+        customer.replies.push({ at, body: message.body });
+        const waiter = customer.waiter;
+        if (waiter) {
+          customer.waiter = null;
+          waiter(at);
+        }
+      });
+      await new Promise((resolveConnect, reject) => {
+        const timer = setTimeout(() => reject(new Error('customer socket did not connect in 15 s')), 15_000);
+        socket.once('connect', () => (clearTimeout(timer), resolveConnect()));
+        socket.once('connect_error', (error) => (clearTimeout(timer), reject(new Error(`customer socket refused: ${error.message}`))));
+      });
+      return customer;
+    },
+  );
+  onCleanup(() => customers.forEach((c) => c.socket.disconnect()));
+  console.log(`customers: ${customers.length} sessions and sockets`);
+
+  // ---- load: every customer at once, each answering the bot 4 times ----
+  const latencies = [];
+  let missing = 0;
+  let failed = 0;
+  const say = (customer, body) =>
+    new Promise((resolveTurn) => {
+      const start = performance.now();
+      const timer = setTimeout(() => {
+        customer.waiter = null;
+        missing++;
+        resolveTurn(false);
+      }, REPLY_TIMEOUT_MS);
+      customer.waiter = (at) => {
+        clearTimeout(timer);
+        latencies.push(at - start);
+        resolveTurn(true);
+      };
+      request(base, 'POST', '/webchat/messages', { token: customer.token, body: { clientId: randomUUID(), body }, timeoutMs: REPLY_TIMEOUT_MS }).then(
+        (res) => {
+          if (res.status < 200 || res.status > 299) {
+            failed++;
+            clearTimeout(timer);
+            customer.waiter = null;
+            resolveTurn(false);
+          }
+        },
+        () => {
+          failed++;
+          clearTimeout(timer);
+          customer.waiter = null;
+          resolveTurn(false);
+        },
+      );
+    });
+
+  await checkQuietMachine(opts['wait-quiet']);
+  const cpu = cpuSample(server.pid);
+  const t0 = performance.now();
+  await Promise.all(
+    customers.map(async (customer) => {
+      for (const answer of ANSWERS) {
+        // A reply that came with the previous one (several messages of one step) is not this turn's.
+        customer.replies.length = 0;
+        if (!(await say(customer, answer))) return;
+      }
+    }),
+  );
+  const t1 = performance.now();
+  const cpuUse = cpu.stop();
+  const replyCount = latencies.length;
+  const seconds = (t1 - t0) / 1000;
+  const lat = summarize(latencies);
+
+  const routed = await api(base, 'GET', `/tickets?status=pending&queuesIds=${queue.id}&showAll=true&pageNumber=1`, { token: adminToken }).catch(() => null);
+
+  console.log('');
+  console.log(`=== chatbot — ${opts.db === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${customersCount} customers × ${ANSWERS.length} answers through a 4-step flow ===`);
+  console.log(`customer messages           ${customersCount * ANSWERS.length} (${failed} refused or failed, ${missing} without a bot reply in ${REPLY_TIMEOUT_MS / 1000} s)`);
+  console.log(`bot replies                 ${replyCount} turns answered in ${seconds.toFixed(2)} s → ${(replyCount / seconds).toFixed(1)} replies/s (${botMessages} bot messages received)`);
+  console.log(`customer message → bot reply on the customer's socket  p50 ${ms(lat.p50)}  p95 ${ms(lat.p95)}  p99 ${ms(lat.p99)}  max ${ms(lat.max)}`);
+  if (routed) console.log(`tickets routed to the queue (pending, first page)  ${routed.count ?? routed.tickets?.length ?? '?'}`);
+  console.log(`CPU during the load  ${formatCpu(cpuUse)}`);
+
+  const rateOk = replyCount / seconds >= BUDGET.repliesPerSecond && missing === 0 && failed === 0;
+  const p99Ok = lat.p99 <= BUDGET.p99;
+  const why = [
+    !rateOk ? `${(replyCount / seconds).toFixed(0)} replies/s${missing || failed ? `, ${missing} missing, ${failed} failed` : ''}` : undefined,
+    !p99Ok ? `p99 ${ms(lat.p99)} > ${BUDGET.p99} ms` : undefined,
+  ].filter(Boolean);
+  console.log(
+    `budget (PostgreSQL: ≥ ${BUDGET.repliesPerSecond} bot replies/s, p99 ≤ ${BUDGET.p99} ms): ${rateOk && p99Ok ? 'MET' : 'MISSED'}${why.length ? ` — ${why.join('; ')}` : ''}` +
+      (opts.db === 'postgres' ? '' : ' [the budget is set for PostgreSQL; on embedded PGlite this is what it reaches]'),
+  );
+});
