@@ -104,12 +104,15 @@ describe('/horario-atendimento', { timeout: 60_000 }, () => {
     await waitFor(() => expect(errorOf(text)).toBe('Há uma variável desconhecida. Use apenas as variáveis da lista.'));
     expect(calls.calls.filter((c) => c.path === '/tenants/message-business-hours/')).toEqual([]);
 
-    fireEvent.change(text, { target: { value: '{{greeting}}, {{name}}! Voltamos às 8h.' } });
+    fireEvent.change(text, { target: { value: '{{greeting}}, ' } });
+    fireEvent.click(screen.getByTestId('absence-message-text-variables'));
+    fireEvent.click(await screen.findByTestId('absence-message-text-variables-name'));
+    expect(text).toHaveValue('{{greeting}}, {{name}}');
     fireEvent.click(screen.getByTestId('absence-message-save'));
     await waitFor(() => expect(calls.calls.some((c) => c.path === '/tenants/message-business-hours/')).toBe(true));
     const put = calls.calls.find((c) => c.path === '/tenants/message-business-hours/')!;
     expect(updateAbsenceMessageBodySchema.safeParse(put.body).success).toBe(true);
-    expect(put.body).toEqual({ messageBusinessHours: '{{greeting}}, {{name}}! Voltamos às 8h.' });
+    expect(put.body).toEqual({ messageBusinessHours: '{{greeting}}, {{name}}' });
 
     await waitFor(() => expect(screen.getByTestId('absence-max-repeats')).toBeEnabled());
     fireEvent.change(screen.getByTestId('absence-max-repeats'), { target: { value: '3' } });

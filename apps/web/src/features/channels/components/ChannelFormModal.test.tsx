@@ -115,6 +115,10 @@ describe('the channel form', () => {
     await user.clear(field('Sites permitidos'));
     await fill(field('Sites permitidos'), 'https://loja.example.com');
     await fill(screen.getByTestId('channel-auto-close-keyword'), ' Encerrar ');
+    await fill(screen.getByTestId('channel-farewell'), 'Até mais, ');
+    await user.click(screen.getByTestId('channel-farewell-variables'));
+    await user.click(await screen.findByTestId('channel-farewell-variables-name'));
+    expect(screen.getByTestId('channel-farewell')).toHaveValue('Até mais, {{name}}');
     await user.click(screen.getByTestId('channel-auto-evaluation'));
     await user.click(screen.getByTestId('channel-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -125,6 +129,7 @@ describe('the channel form', () => {
       name: 'Site',
       type: 'webchat',
       autoCloseKeyword: 'Encerrar',
+      farewellMessage: 'Até mais, {{name}}',
       autoEvaluation: true,
       settings: { color: '#12b886', allowedOrigins: ['https://loja.example.com'] },
     });

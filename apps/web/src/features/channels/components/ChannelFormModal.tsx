@@ -31,6 +31,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { isApiError, fieldErrors } from '../../../lib/errors';
 import { schemaErrors } from '../../../lib/form-validation';
 import { notifySuccess } from '../../../lib/notify';
@@ -472,12 +473,12 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             />
           </Group>
           <Switch label={t('channels.isDefault')} {...form.getInputProps('isDefault', { type: 'checkbox' })} />
-          <Textarea
+          <TemplateTextarea
             label={t('channels.farewell')}
-            autosize
             minRows={2}
             maxRows={5}
             maxLength={4096}
+            data-testid="channel-farewell"
             {...form.getInputProps('farewellMessage')}
           />
           <TextInput
