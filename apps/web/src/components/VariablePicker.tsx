@@ -19,7 +19,8 @@ export function VariablePicker({
   onPick,
   allowed = TEMPLATE_VARIABLES,
   webhook = false,
-  disabled, testId = 'variable-picker',
+  disabled,
+  testId = 'variable-picker',
 }: VariablePickerProps) {
   const { t } = useTranslation();
   return (

@@ -89,7 +89,13 @@ export function AutoReplyFormModal({ rule, onClose }: { rule: AutoReply | null; 
   });
 
   return (
-    <Modal opened onClose={onClose} title={rule ? t('autoReplies.editTitle') : t('autoReplies.createTitle')} centered data-testid="auto-reply-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      title={rule ? t('autoReplies.editTitle') : t('autoReplies.createTitle')}
+      centered
+      data-testid="auto-reply-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('autoReplies.name')} required data-autofocus maxLength={100} {...form.getInputProps('name')} />

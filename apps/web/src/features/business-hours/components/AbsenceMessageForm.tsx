@@ -53,7 +53,10 @@ export function AbsenceMessageForm({ message, canChangeSettings }: { message: st
           onChange={(event) =>
             updateSetting.mutate(
               { key: MAX_REPEATS, value: event.currentTarget.value },
-              { onSuccess: () => notifySuccess(t('common.saved')), onError: (error) => notifyApiError(error, 'absence-repeats-save-error') },
+              {
+                onSuccess: () => notifySuccess(t('common.saved')),
+                onError: (error) => notifyApiError(error, 'absence-repeats-save-error'),
+              },
             )
           }
           maw={260}

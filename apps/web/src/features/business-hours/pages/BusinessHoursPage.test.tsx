@@ -59,7 +59,9 @@ describe('/horario-atendimento', { timeout: 60_000 }, () => {
     setTime('business-day-2-start-0', '18:00');
     setTime('business-day-2-end-0', '09:00');
     fireEvent.click(screen.getByTestId('business-week-save'));
-    await waitFor(() => expect(errorOf(screen.getByTestId('business-day-1-start-1'))).toBe('Este intervalo se sobrepõe a outro do mesmo dia.'));
+    await waitFor(() =>
+      expect(errorOf(screen.getByTestId('business-day-1-start-1'))).toBe('Este intervalo se sobrepõe a outro do mesmo dia.'),
+    );
     expect(errorOf(screen.getByTestId('business-day-2-end-0'))).toBe('O horário final deve ser depois do inicial.');
     expect(calls.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });

@@ -6,20 +6,7 @@ import {
   type FlowInteraction,
   type FlowStep,
 } from '@conversa/shared/chatbot';
-import {
-  ActionIcon,
-  Button,
-  Divider,
-  Group,
-  Menu,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Menu, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
