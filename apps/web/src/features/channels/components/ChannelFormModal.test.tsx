@@ -1,4 +1,11 @@
-import { createChannelBodySchema, meowSettingsSchema, updateChannelBodySchema, webchatSettingsSchema, whatsappSettingsSchema, type Channel } from '@conversa/shared';
+import {
+  createChannelBodySchema,
+  meowSettingsSchema,
+  updateChannelBodySchema,
+  webchatSettingsSchema,
+  whatsappSettingsSchema,
+  type Channel,
+} from '@conversa/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
@@ -127,7 +134,9 @@ describe('the channel form', () => {
     // The chatbot: the active flows (an unpublished one says so); an inactive one is listed but cannot be chosen.
     await user.click(screen.getByTestId('channel-chatbot'));
     expect(await screen.findByRole('option', { name: 'Antigo (inativo)', hidden: true })).toHaveAttribute('data-combobox-disabled', 'true');
-    expect(screen.getByRole('option', { name: 'Rascunho (ainda não publicado)', hidden: true })).not.toHaveAttribute('data-combobox-disabled');
+    expect(screen.getByRole('option', { name: 'Rascunho (ainda não publicado)', hidden: true })).not.toHaveAttribute(
+      'data-combobox-disabled',
+    );
     await user.click(screen.getByRole('option', { name: 'Atendimento', hidden: true }));
     expect(screen.getByTestId('channel-chatbot')).toHaveValue('Atendimento');
     await fill(screen.getByTestId('channel-farewell'), 'Até mais, ');

@@ -121,6 +121,22 @@ describe('the chatbot switch (PUT /ticketsChatBot/{id})', () => {
     expect(await screen.findByText('Tudo certo! O chatbot assumiu o atendimento.')).toBeInTheDocument();
   });
 
+  it("says so when the ticket's channel has no runnable flow (404 ERR_NO_FLOW_FOUND) and leaves the ticket as it was", async () => {
+    const fake = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'PUT /ticketsChatBot/:id': () => ({
+        status: 404,
+        body: { error: 'ERR_NO_FLOW_FOUND', message: "The ticket's channel has no active published chatbot flow." },
+      }),
+    });
+    const { user } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
+    await user.click(screen.getByTestId('ticket-chatbot'));
+    await user.click(await screen.findByTestId('confirm-button'));
+    expect(await screen.findByText('O canal deste atendimento não tem um fluxo de chatbot ativo e publicado.')).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(screen.getByTestId('ticket-chatbot')).not.toBeChecked();
+  });
+
   it('switches the bot off at once for a ticket in it (chatFlowId set)', async () => {
     const inBot: Ticket = { ...TICKET, status: 'pending', userId: null, username: null, chatFlowId: 4 };
     const fake = botApi(() => ({ ...inBot, chatFlowId: null }));

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { lazyComponent } from '../../../components/on-demand';
 import { PATHS } from '../../../app/paths';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { hasErrorCode } from '../../../lib/errors';
+import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useFarewellMessages } from '../../closing/api';
 import { useQueues } from '../../queues/api';
@@ -82,7 +83,12 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
           setTab(tabOf(updated));
           setConfirming(null);
         },
-        onError: (error) => notifyApiError(error, 'ticket-chatbot-error'),
+        onError: (error) => {
+          // The server's reasons (no runnable flow; a contact blocked from the bot or a flow in test with another number) in the user's words.
+          if (hasErrorCode(error, 'ERR_NO_FLOW_FOUND')) notifyError(t('tickets.actions.botNoFlow'), 'ticket-chatbot-error');
+          else if (on && hasErrorCode(error, 'ERR_VALIDATION')) notifyError(t('tickets.actions.botRefused'), 'ticket-chatbot-error');
+          else notifyApiError(error, 'ticket-chatbot-error');
+        },
       },
     );
 
