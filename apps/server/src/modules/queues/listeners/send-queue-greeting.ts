@@ -8,10 +8,17 @@ import { insertQueueGreeting } from '../queue-greetings.repository.js';
 import { findQueueById } from '../queues.repository.js';
 
 /** The queue a ticket may have just entered: one opened by a customer's message, or one whose queue an update changed. */
-function enteredQueueEvent(event: DomainEvent): { tenantId: number; ticketId: number; fromQueueId?: number | null; fromBot?: boolean } | undefined {
+function enteredQueueEvent(
+  event: DomainEvent,
+): { tenantId: number; ticketId: number; fromQueueId?: number | null; fromBot?: boolean } | undefined {
   if (event.type === 'message.created' && event.inbound?.ticketCreated) return { tenantId: event.tenantId, ticketId: event.ticketId };
   if (event.type === 'ticket.changed' && event.action === 'update' && event.before) {
-    return { tenantId: event.tenantId, ticketId: event.ticketId, fromQueueId: event.before.queueId, fromBot: event.before.chatFlowId !== null };
+    return {
+      tenantId: event.tenantId,
+      ticketId: event.ticketId,
+      fromQueueId: event.before.queueId,
+      fromBot: event.before.chatFlowId !== null,
+    };
   }
   return undefined;
 }
