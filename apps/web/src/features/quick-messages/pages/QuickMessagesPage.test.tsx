@@ -66,7 +66,7 @@ describe('/mensagens-rapidas', () => {
     await user.click(screen.getByTestId('quick-message-save'));
     await expectFieldError('Chave', 'Use uma palavra sem espaços, que não comece com /.');
     expect(screen.getByTestId('quick-message-text').closest('.mantine-InputWrapper-root')).toHaveTextContent(
-      'Há variáveis desconhecidas no texto.',
+      'Há uma variável desconhecida. Use apenas as variáveis da lista.',
     );
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
