@@ -47,7 +47,11 @@ beforeAll(async () => {
   await api('POST', '/queue', { name: 'Vendas', color: '#40c057' });
   const support = await api<{ id: number }>('POST', '/queue', { name: 'Suporte', color: '#228be6' });
   await api('POST', '/users', { ...AGENT, profile: 'user', queueIds: [support.id] });
-  const channel = await api<{ id: number; publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: reception.id });
+  const channel = await api<{ id: number; publicKey: string }>('POST', '/whatsapp', {
+    name: 'Site',
+    type: 'webchat',
+    queueId: reception.id,
+  });
   channelId = channel.id;
   publicKey = channel.publicKey;
 });
@@ -185,7 +189,10 @@ describe('the chatbot in real browsers', () => {
       // She answers 2: told she goes to Suporte; the Suporte agent gets the ticket, live.
       await say('2');
       await visible(customer.getByText(HANDOFF));
-      const row = agent.getByTestId(/^ticket-\d+$/).filter({ hasText: 'Carla Cliente' }).first();
+      const row = agent
+        .getByTestId(/^ticket-\d+$/)
+        .filter({ hasText: 'Carla Cliente' })
+        .first();
       await visible(row);
       await row.click();
       await containsText(agent.getByTestId('chat-header'), 'Carla Cliente');
