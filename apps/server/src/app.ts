@@ -34,6 +34,7 @@ import { registerAgentSockets } from './modules/users/agent-sockets.js';
 import { dropRevokedSockets } from './modules/users/listeners/drop-revoked-sockets.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.js';
+import { chatbotRoutes } from './modules/chatbot/chatbot.routes.js';
 import { webchatRoutes } from './modules/channels/adapters/webchat/webchat.routes.js';
 import { allAdapters } from './modules/channels/adapters/registry.js';
 import { registerWebchatSockets } from './modules/channels/adapters/webchat/webchat.sockets.js';
@@ -94,7 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes, farewellMessagesRoutes, ratingsRoutes, quickMessagesRoutes]) {
+  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes, farewellMessagesRoutes, ratingsRoutes, quickMessagesRoutes, chatbotRoutes]) {
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));

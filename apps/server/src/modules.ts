@@ -1,5 +1,6 @@
 import { authModule } from './modules/auth/auth.module.js';
 import { automationModule } from './modules/automation/automation.module.js';
+import { chatbotModule } from './modules/chatbot/chatbot.module.js';
 import { channelsModule } from './modules/channels/channels.module.js';
 import { contactsModule } from './modules/contacts/contacts.module.js';
 import { messagesModule } from './modules/messages/messages.module.js';
@@ -18,4 +19,5 @@ export const allModules: readonly ModuleRegistration[] = [
   ticketsModule,
   automationModule,
   queuesModule,
+  chatbotModule,
 ];

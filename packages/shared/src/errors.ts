@@ -68,6 +68,7 @@ export const ERROR_STATUS = {
   ERR_NO_AUTO_REPLY_FOUND: 404,
   ERR_DUPLICATED_AUTO_REPLY: 409,
   ERR_NO_FAREWELL_FOUND: 404,
+  ERR_NO_FLOW_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -143,6 +144,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_NO_AUTO_REPLY_FOUND: 'No auto-reply found with this ID.',
   ERR_DUPLICATED_AUTO_REPLY: 'An auto-reply with this name already exists.',
   ERR_NO_FAREWELL_FOUND: 'No closing message found with this ID.',
+  ERR_NO_FLOW_FOUND: 'No chatbot flow found with this ID.',
 };
 
 /**

@@ -39,6 +39,7 @@ export const channelSchema = z.object({
   autoCloseKeyword: z.string().nullable(),
   autoEvaluation: z.boolean(),
   autoDistribution: z.enum(AUTO_DISTRIBUTION),
+  chatFlowId: z.number().int().nullable(),
   settings: z.record(z.string(), z.unknown()),
   publicKey: z.string(),
   qrcode: z.string().nullable(),

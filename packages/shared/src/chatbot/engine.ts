@@ -29,7 +29,7 @@ export type FlowEvent =
   | { type: 'answer'; text: string }
   | { type: 'delayElapsed' }
   /** The answer of the interaction the position waits for (null: it failed or timed out). */
-  | { type: 'interactionResult'; data: unknown }
+  | { type: 'interactionResult'; data: unknown; reply?: string | null }
   | { type: 'noAnswer' };
 
 /** A route out of the bot. */
@@ -94,7 +94,8 @@ function valueAtPath(data: unknown, path: string[]): string {
     current = (current as Record<string, unknown>)[key];
   }
   if (current === undefined || current === null) return '';
-  const text = typeof current === 'object' ? JSON.stringify(current) : String(current);
+  // JSON values only (the answer was parsed from JSON): objects and arrays as JSON, the rest as written.
+  const text = typeof current === 'string' ? current : JSON.stringify(current);
   // A webhook's answer must not bring template variables of its own.
   return text.replace(/\{\{|\}\}/g, '');
 }
@@ -132,7 +133,7 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
     const step = steps.get(stepId);
     if (!step || ++hops > definition.steps.length + 1) return exit({ kind: 'end' });
     for (let index = from; index < step.interactions.length; index++) {
-      const interaction = step.interactions[index]!;
+      const interaction = step.interactions[index];
       const waiting = (waitingFor: FlowPosition['waitingFor']): FlowDecision => ({
         actions,
         position: { stepId, interactionIndex: index + 1, waitingFor, attempts: 0, waitingSince: at, webhook },
@@ -187,6 +188,7 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
     case 'interactionResult':
       if (position.waitingFor !== 'interaction') return ignored;
       webhook = event.data ?? null;
+      say(event.reply);
       return run(step.id, position.interactionIndex);
     case 'noAnswer':
       return position.waitingFor === 'answer' && step.noAnswerRoute ? follow(step.noAnswerRoute) : ignored;

@@ -217,7 +217,10 @@ const definitionFields = {
   steps: z.array(flowStepSchema).min(1, 'A flow needs at least one step.').max(FLOW_LIMITS.maxSteps),
 };
 
-/** The shape only: what a draft must be (the builder autosaves half-built flows). */
+/**
+ * The shape and limits only (no graph rules): for an editor that holds a half-built flow. The API
+ * stores only whole definitions (flowDefinitionSchema).
+ */
 export const flowDraftSchema = z.object(definitionFields).superRefine((definition, ctx) => {
   if (JSON.stringify(definition).length > FLOW_LIMITS.maxDefinitionChars)
     ctx.addIssue({
@@ -255,14 +258,24 @@ export function checkFlowGraph(definition: FlowDraft, ctx: z.RefinementCtx): voi
   const ids = new Set<string>();
   definition.steps.forEach((step, index) => {
     if (ids.has(step.id))
-      ctx.addIssue({ code: 'custom', path: ['steps', index, 'id'], message: `Step id '${step.id}' is used twice.`, params: { rule: 'flowStepId' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps', index, 'id'],
+        message: `Step id '${step.id}' is used twice.`,
+        params: { rule: 'flowStepId' },
+      });
     ids.add(step.id);
   });
   if (!ids.has(definition.startStepId))
     ctx.addIssue({ code: 'custom', path: ['startStepId'], message: 'The first step does not exist.', params: { rule: 'flowRoute' } });
-  for (const { route, path } of flowRoutes(definition as FlowDefinition))
+  for (const { route, path } of flowRoutes(definition))
     if (route.kind === 'step' && !ids.has(route.stepId))
-      ctx.addIssue({ code: 'custom', path, message: `Route to a step that does not exist ('${route.stepId}').`, params: { rule: 'flowRoute' } });
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `Route to a step that does not exist ('${route.stepId}').`,
+        params: { rule: 'flowRoute' },
+      });
   definition.steps.forEach((step, index) => {
     if (step.conditions.length === 0 && (step.maxAttemptsRoute || step.noAnswerMinutes !== null))
       ctx.addIssue({
@@ -272,9 +285,14 @@ export function checkFlowGraph(definition: FlowDraft, ctx: z.RefinementCtx): voi
         params: { rule: 'flowConditions' },
       });
     if (step.noAnswerMinutes !== null && !step.noAnswerRoute)
-      ctx.addIssue({ code: 'custom', path: ['steps', index, 'noAnswerRoute'], message: `Step '${step.name}': the no-answer route is required.`, params: { rule: 'flowRoute' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps', index, 'noAnswerRoute'],
+        message: `Step '${step.name}': the no-answer route is required.`,
+        params: { rule: 'flowRoute' },
+      });
   });
-  const cycle = findCycleWithoutInput(definition as FlowDefinition);
+  const cycle = findCycleWithoutInput(definition);
   if (cycle)
     ctx.addIssue({
       code: 'custom',
@@ -287,15 +305,18 @@ export function checkFlowGraph(definition: FlowDraft, ctx: z.RefinementCtx): voi
 /** Names of the steps of a loop that never waits for an answer, or null. */
 export function findCycleWithoutInput(definition: FlowDefinition): string[] | null {
   const byId = new Map(definition.steps.map((step) => [step.id, step]));
-  const nextOf = (step: FlowStep) =>
-    step.conditions.length === 0 && step.next?.kind === 'step' ? byId.get(step.next.stepId) : undefined;
+  const nextOf = (step: FlowStep) => (step.conditions.length === 0 && step.next?.kind === 'step' ? byId.get(step.next.stepId) : undefined);
   const done = new Set<string>();
   for (const first of definition.steps) {
     const path: FlowStep[] = [];
     const onPath = new Set<string>();
     let step: FlowStep | undefined = first;
     while (step && !done.has(step.id)) {
-      if (onPath.has(step.id)) return path.slice(path.findIndex((s) => s.id === step!.id)).map((s) => s.name).concat(step.name);
+      if (onPath.has(step.id))
+        return path
+          .slice(path.findIndex((s) => s.id === step!.id))
+          .map((s) => s.name)
+          .concat(step.name);
       onPath.add(step.id);
       path.push(step);
       step = nextOf(step);
@@ -327,10 +348,14 @@ export const flowSettingsFields = {
     .default(null),
 };
 
-/** POST /chat-flow and POST /chat-flow/import: the settings and a definition (kept as the draft; `publish` publishes it too). */
+/**
+ * POST /chat-flow: the settings and a definition, kept as the draft (`publish` publishes it too).
+ * Every save checks the whole definition (graph, limits) and its references (queues, users,
+ * channels, flows, files, webhook addresses).
+ */
 export const createFlowBodySchema = z.object({
   ...flowSettingsFields,
-  definition: flowDraftSchema,
+  definition: flowDefinitionSchema,
   publish: z.boolean().default(false),
 });
 export type CreateFlowBody = z.input<typeof createFlowBodySchema>;
@@ -341,8 +366,19 @@ export const updateFlowBodySchema = z.object({
   description: z.string().trim().max(1000).nullable().optional(),
   isActive: z.boolean().optional(),
   testNumber: flowSettingsFields.testNumber.optional(),
-  definition: flowDraftSchema.optional(),
+  definition: flowDefinitionSchema.optional(),
 });
+
+/** POST /chat-flow/import: the text of an exported flow file (flowExportSchema). */
+export const importFlowBodySchema = z.object({
+  json: z
+    .string()
+    .min(1)
+    .max(FLOW_LIMITS.maxDefinitionChars + 16 * 1024),
+});
+
+/** POST /chat-flow/media answers the file to put in a media interaction. */
+export const flowMediaSchema = flowMediaInteractionSchema.shape.media;
 export type UpdateFlowBody = z.input<typeof updateFlowBodySchema>;
 
 /** The JSON export of a flow, which the import reads back (same schema as the API: a published definition must be valid). */
@@ -384,3 +420,4 @@ export type FlowVersion = z.infer<typeof flowVersionSchema>;
 
 /** PUT /ticketsChatBot/{id}: switch the bot on (the channel's flow, from its first step) or off for a ticket. */
 export const ticketChatBotBodySchema = z.object({ chatbot: z.boolean() });
+export type FlowMedia = z.infer<typeof flowMediaSchema>;

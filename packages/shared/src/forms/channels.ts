@@ -30,6 +30,8 @@ const channelFields = {
   /** Every resolve asks the customer for a rating. */
   autoEvaluation: z.boolean().optional(),
   autoDistribution: z.enum(AUTO_DISTRIBUTION).optional(),
+  /** SPEC §3 Channel "chatbot": the flow new tickets of the channel enter (its published version); null: none. */
+  chatFlowId: refIdSchema.nullable().optional(),
   settings: settingsInputSchema.optional(),
 };
 

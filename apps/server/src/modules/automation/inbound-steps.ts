@@ -1,3 +1,4 @@
+import { chatbotFlowStep } from '../chatbot/engine/chatbot-flow.step.js';
 import { autoReplyStep } from '../auto-replies/auto-reply-step.js';
 import { absenceStep } from '../business-hours/absence-step.js';
 import { answerRatingStep } from '../ratings/automation/answer-rating.step.js';
@@ -5,4 +6,4 @@ import { autoCloseKeywordStep } from '../tickets/automation/auto-close-keyword.s
 import type { InboundAutomationStep } from './inbound-chain.js';
 
 /** Every reaction to a customer's message, each module adding its own (see InboundAutomationStep for the order). */
-export const inboundSteps: InboundAutomationStep[] = [answerRatingStep, autoCloseKeywordStep, autoReplyStep, absenceStep];
+export const inboundSteps: InboundAutomationStep[] = [answerRatingStep, autoCloseKeywordStep, autoReplyStep, chatbotFlowStep, absenceStep];

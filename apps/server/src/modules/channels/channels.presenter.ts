@@ -19,6 +19,7 @@ export function presentChannel(row: ChannelRow): Channel {
     autoCloseKeyword: row.autoCloseKeyword,
     autoEvaluation: row.autoEvaluation,
     autoDistribution: row.autoDistribution,
+    chatFlowId: row.chatFlowId,
     settings,
     publicKey: row.publicKey,
     qrcode: row.qrcode,

@@ -55,6 +55,7 @@ describe('POST /whatsapp', () => {
       autoCloseKeyword: null,
       autoEvaluation: false,
       autoDistribution: 'balanced',
+      chatFlowId: null,
       // No title or welcome of its own: the widget shows its defaults in the visitor's language.
       settings: { color: expect.any(String), allowedOrigins: [] },
       publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/),

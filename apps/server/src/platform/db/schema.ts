@@ -216,6 +216,8 @@ export const channels = pgTable(
     publicKey: text('public_key').notNull(),
     qrcode: text('qrcode'),
     retries: integer('retries').notNull().default(0),
+    /** The chatbot flow of the channel (SPEC §3 Channel "chatbot"): new tickets enter its published version. */
+    chatFlowId: integer('chat_flow_id').references(() => chatFlows.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -694,4 +696,86 @@ export const quickMessages = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('quick_messages_tenant_key_key').on(t.tenantId, sql`lower(${t.key})`)],
+);
+
+// ---------------------------------------------------------------------------
+// Chatbot flows (issue 10 §2)
+// ---------------------------------------------------------------------------
+
+/** A flow's settings and the draft the builder edits; what runs is a published version. */
+export const chatFlows = pgTable(
+  'chat_flows',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** While set, only the contact with this number enters the flow. */
+    testNumber: text('test_number'),
+    /** The draft (FlowDraft of @conversa/shared/chatbot). */
+    draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+    /** The draft differs from the last published version. */
+    draftChanged: boolean('draft_changed').notNull().default(true),
+    /** The version new conversations enter; null: never published. */
+    publishedVersionId: integer('published_version_id'),
+    ...timestamps,
+  },
+  (t) => [index('chat_flows_tenant_idx').on(t.tenantId)],
+);
+
+/** An immutable published definition: conversations finish on the version they entered. */
+export const chatFlowVersions = pgTable(
+  'chat_flow_versions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => chatFlows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_flow_versions_flow_version_key').on(t.flowId, t.version)],
+);
+
+/** Where a ticket is in the bot (one row per ticket in a flow; tickets.chat_flow_id mirrors it). */
+export const chatFlowPositions = pgTable('chat_flow_positions', {
+  ticketId: integer('ticket_id')
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  tenantId: tenantRef(),
+  flowId: integer('flow_id')
+    .notNull()
+    .references(() => chatFlows.id, { onDelete: 'cascade' }),
+  versionId: integer('version_id')
+    .notNull()
+    .references(() => chatFlowVersions.id, { onDelete: 'cascade' }),
+  stepId: text('step_id').notNull(),
+  interactionIndex: integer('interaction_index').notNull(),
+  waitingFor: text('waiting_for').$type<'answer' | 'delay' | 'interaction'>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  waitingSince: timestamp('waiting_since', { withTimezone: true }).notNull(),
+  /** The last webhook answer ({{webhook.…}}). */
+  webhook: jsonb('webhook'),
+  /** New at every move: a timer or an asynchronous answer scheduled for another move is stale and ignored. */
+  moveId: uuid('move_id').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Customer messages the bot consumed: a message re-run after a crash never advances a flow twice. */
+export const chatFlowHandledMessages = pgTable(
+  'chat_flow_handled_messages',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_flow_handled_messages_ticket_idx').on(t.ticketId)],
 );

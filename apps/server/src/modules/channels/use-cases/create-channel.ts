@@ -4,6 +4,7 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
+import { assertFlowOfTenant } from '../../chatbot/use-cases/assert-flow-of-tenant.js';
 import { adapterFor } from '../adapters/registry.js';
 import { assertQueueOfTenant, assertSettingsQueueOfTenant, assertSettingsUrlsAllowed, channelNumberOrFail, newPublicKey } from '../channel-input.js';
 import { sealChannelSecrets } from '../channel-secrets.js';
@@ -36,6 +37,7 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
     if (existing >= tenant.maxConnections) throw new AppError('ERR_CONNECTION_LIMIT');
     await assertQueueOfTenant(tx, tenantId, input.queueId);
     await assertSettingsQueueOfTenant(tx, tenantId, settings);
+    await assertFlowOfTenant(tx, tenantId, input.chatFlowId);
     const isDefault = existing === 0 || input.isDefault === true;
     if (isDefault) await clearDefaultChannel(tx, tenantId);
     const row = await insertChannel(tx, tenantId, {
@@ -49,6 +51,7 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
       autoCloseKeyword: input.autoCloseKeyword ?? null,
       autoEvaluation: input.autoEvaluation ?? false,
       autoDistribution: input.autoDistribution ?? 'none',
+      chatFlowId: input.chatFlowId ?? null,
       settings,
       publicKey: newPublicKey(),
     });

@@ -3,6 +3,7 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
+import { assertFlowOfTenant } from '../../chatbot/use-cases/assert-flow-of-tenant.js';
 import { adapterFor } from '../adapters/registry.js';
 import { assertQueueOfTenant, assertSettingsQueueOfTenant, assertSettingsUrlsAllowed, channelNumberOrFail } from '../channel-input.js';
 import { channelSettings, sealChannelSecrets } from '../channel-secrets.js';
@@ -54,6 +55,10 @@ export async function updateChannel(ctx: AppContext, actor: Actor, channelId: nu
     if (input.autoCloseKeyword !== undefined) changes.autoCloseKeyword = input.autoCloseKeyword;
     if (input.autoEvaluation !== undefined) changes.autoEvaluation = input.autoEvaluation;
     if (input.autoDistribution !== undefined) changes.autoDistribution = input.autoDistribution;
+    if (input.chatFlowId !== undefined) {
+      await assertFlowOfTenant(tx, tenantId, input.chatFlowId);
+      changes.chatFlowId = input.chatFlowId;
+    }
     if (input.settings !== undefined) {
       // Checked in clear (the stored secrets opened), stored sealed.
       const checked = validSettings(adapterFor(current.type), givenSettings ?? {}, channelSettings(ctx, current));

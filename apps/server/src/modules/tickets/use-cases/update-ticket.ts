@@ -14,6 +14,7 @@ import { queueAutomatedMessage } from '../../messages/queue-automated-message.js
 import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
 import { cancelAwaitingRating } from '../../ratings/use-cases/cancel-awaiting-rating.js';
 import { requestRating } from '../../ratings/use-cases/request-rating.js';
+import { stopTicketBot } from '../../chatbot/use-cases/stop-ticket-bot.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */
 export const INTEGRATION_STATUS_KEYS = [
@@ -82,6 +83,11 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
         await log('assigned', { userId: changes.userId });
       }
 
+      // An agent taking over, transferring or changing the status: the bot stops at once.
+      if (transferring || changingStatus || assigning) {
+        await stopTicketBot(tx, actor.tenantId, ticketId);
+        changes.chatFlowId = null;
+      }
       const updated = await updateTicketRow(tx, actor.tenantId, ticketId, changes);
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before });

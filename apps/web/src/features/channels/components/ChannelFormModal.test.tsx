@@ -22,6 +22,7 @@ const waba: Channel = {
   autoCloseKeyword: null,
   autoEvaluation: false,
   autoDistribution: 'none',
+  chatFlowId: null,
   settings: {
     phoneNumberId: '106540352242922',
     apiVersion: 'v21.0',

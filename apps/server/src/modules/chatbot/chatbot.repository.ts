@@ -1,0 +1,250 @@
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import {
+  channels,
+  chatFlowHandledMessages,
+  chatFlowPositions,
+  chatFlows,
+  chatFlowVersions,
+  contacts,
+  tickets,
+} from '../../platform/db/schema.js';
+
+export type FlowRow = typeof chatFlows.$inferSelect;
+export type FlowVersionRow = typeof chatFlowVersions.$inferSelect;
+export type PositionRow = typeof chatFlowPositions.$inferSelect;
+export type NewFlow = Pick<typeof chatFlows.$inferInsert, 'name' | 'description' | 'isActive' | 'testNumber' | 'draft'>;
+
+// ---- flows ----
+
+export type FlowWithVersion = FlowRow & { publishedVersion: number | null; publishedAt: Date | null };
+
+export async function listFlows(db: Db, tenantId: number): Promise<FlowWithVersion[]> {
+  return db
+    .select({ flow: chatFlows, publishedVersion: chatFlowVersions.version, publishedAt: chatFlowVersions.createdAt })
+    .from(chatFlows)
+    .leftJoin(chatFlowVersions, eq(chatFlowVersions.id, chatFlows.publishedVersionId))
+    .where(eq(chatFlows.tenantId, tenantId))
+    .orderBy(asc(chatFlows.name), asc(chatFlows.id))
+    .then((rows) => rows.map((row) => ({ ...row.flow, publishedVersion: row.publishedVersion, publishedAt: row.publishedAt })));
+}
+
+export async function findFlowById(db: Db, tenantId: number, id: number): Promise<FlowWithVersion | undefined> {
+  const [row] = await db
+    .select({ flow: chatFlows, publishedVersion: chatFlowVersions.version, publishedAt: chatFlowVersions.createdAt })
+    .from(chatFlows)
+    .leftJoin(chatFlowVersions, eq(chatFlowVersions.id, chatFlows.publishedVersionId))
+    .where(and(eq(chatFlows.tenantId, tenantId), eq(chatFlows.id, id)));
+  return row ? { ...row.flow, publishedVersion: row.publishedVersion, publishedAt: row.publishedAt } : undefined;
+}
+
+/** Which of these flow ids are flows of the tenant. */
+export async function existingFlowIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: chatFlows.id })
+    .from(chatFlows)
+    .where(and(eq(chatFlows.tenantId, tenantId), inArray(chatFlows.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+export async function lockFlow(db: Db, tenantId: number, id: number): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatFlows)
+    .where(and(eq(chatFlows.tenantId, tenantId), eq(chatFlows.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertFlow(db: Db, tenantId: number, values: NewFlow): Promise<FlowRow> {
+  const [row] = await db
+    .insert(chatFlows)
+    .values({ ...values, tenantId })
+    .returning();
+  return row;
+}
+
+export async function updateFlowRow(
+  db: Db,
+  tenantId: number,
+  id: number,
+  changes: Partial<NewFlow & { draftChanged: boolean; publishedVersionId: number | null }>,
+): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .update(chatFlows)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(chatFlows.tenantId, tenantId), eq(chatFlows.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteFlowRow(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(chatFlows)
+    .where(and(eq(chatFlows.tenantId, tenantId), eq(chatFlows.id, id)))
+    .returning({ id: chatFlows.id });
+  return rows.length > 0;
+}
+
+// ---- versions ----
+
+export async function insertFlowVersion(
+  db: Db,
+  tenantId: number,
+  flowId: number,
+  definition: Record<string, unknown>,
+): Promise<FlowVersionRow> {
+  const [last] = await db
+    .select({ version: max(chatFlowVersions.version) })
+    .from(chatFlowVersions)
+    .where(and(eq(chatFlowVersions.tenantId, tenantId), eq(chatFlowVersions.flowId, flowId)));
+  const [row] = await db
+    .insert(chatFlowVersions)
+    .values({ tenantId, flowId, version: (last?.version ?? 0) + 1, definition })
+    .returning();
+  return row;
+}
+
+export async function findFlowVersion(db: Db, tenantId: number, versionId: number): Promise<FlowVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatFlowVersions)
+    .where(and(eq(chatFlowVersions.tenantId, tenantId), eq(chatFlowVersions.id, versionId)));
+  return row;
+}
+
+/** The published version of an active flow, with the flow's entry settings; undefined when the flow cannot be entered. */
+export async function findRunnableFlow(
+  db: Db,
+  tenantId: number,
+  flowId: number,
+): Promise<{ flow: Pick<FlowRow, 'id' | 'testNumber'>; version: FlowVersionRow } | undefined> {
+  const [row] = await db
+    .select({ id: chatFlows.id, testNumber: chatFlows.testNumber, version: chatFlowVersions })
+    .from(chatFlows)
+    .innerJoin(chatFlowVersions, eq(chatFlowVersions.id, chatFlows.publishedVersionId))
+    .where(and(eq(chatFlows.tenantId, tenantId), eq(chatFlows.id, flowId), eq(chatFlows.isActive, true)));
+  return row ? { flow: { id: row.id, testNumber: row.testNumber }, version: row.version } : undefined;
+}
+
+// ---- what the engine reads about a ticket ----
+
+export interface TicketBotFacts {
+  ticketId: number;
+  status: string;
+  userId: number | null;
+  isGroup: boolean;
+  chatFlowId: number | null;
+  contactNumber: string | null;
+  contactChatbotBlocked: boolean;
+  contactIsGroup: boolean;
+  channelFlowId: number | null;
+}
+
+/** Locks the ticket (entering and leaving the bot are decided under it) and reads what entering needs. */
+export async function lockTicketBotFacts(db: Db, tenantId: number, ticketId: number): Promise<TicketBotFacts | undefined> {
+  const [row] = await db
+    .select({
+      ticketId: tickets.id,
+      status: tickets.status,
+      userId: tickets.userId,
+      isGroup: tickets.isGroup,
+      chatFlowId: tickets.chatFlowId,
+      contactNumber: contacts.number,
+      contactChatbotBlocked: contacts.chatbotBlocked,
+      contactIsGroup: contacts.isGroup,
+      channelFlowId: channels.chatFlowId,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(channels, eq(channels.id, tickets.channelId))
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)))
+    .for('update', { of: tickets });
+  return row;
+}
+
+export async function setTicketChatFlow(db: Db, tenantId: number, ticketId: number, flowId: number | null): Promise<void> {
+  await db
+    .update(tickets)
+    .set({ chatFlowId: flowId, updatedAt: sql`now()` })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
+}
+
+// ---- positions ----
+
+/** The ticket's position, locked for the rest of the transaction (one move at a time per ticket). */
+export async function lockPosition(db: Db, tenantId: number, ticketId: number): Promise<PositionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatFlowPositions)
+    .where(and(eq(chatFlowPositions.tenantId, tenantId), eq(chatFlowPositions.ticketId, ticketId)))
+    .for('update');
+  return row;
+}
+
+export async function findPosition(db: Db, tenantId: number, ticketId: number): Promise<PositionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatFlowPositions)
+    .where(and(eq(chatFlowPositions.tenantId, tenantId), eq(chatFlowPositions.ticketId, ticketId)));
+  return row;
+}
+
+export type PositionValues = Omit<PositionRow, 'tenantId' | 'ticketId' | 'updatedAt'>;
+
+export async function upsertPosition(db: Db, tenantId: number, ticketId: number, values: PositionValues): Promise<void> {
+  await db
+    .insert(chatFlowPositions)
+    .values({ ...values, tenantId, ticketId })
+    .onConflictDoUpdate({ target: chatFlowPositions.ticketId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function deletePosition(db: Db, tenantId: number, ticketId: number): Promise<boolean> {
+  const rows = await db
+    .delete(chatFlowPositions)
+    .where(and(eq(chatFlowPositions.tenantId, tenantId), eq(chatFlowPositions.ticketId, ticketId)))
+    .returning({ ticketId: chatFlowPositions.ticketId });
+  return rows.length > 0;
+}
+
+/** Tickets in a flow leave it when the flow is deleted (their positions go with it, by cascade). */
+export async function clearTicketsOfFlow(db: Db, tenantId: number, flowId: number): Promise<number[]> {
+  const rows = await db
+    .update(tickets)
+    .set({ chatFlowId: null, updatedAt: sql`now()` })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.chatFlowId, flowId)))
+    .returning({ id: tickets.id });
+  return rows.map((row) => row.id);
+}
+
+// ---- idempotency of customer messages ----
+
+/** Records that the bot consumed this message; false when it already had (a re-run after a crash). */
+export async function claimHandledMessage(db: Db, tenantId: number, ticketId: number, messageId: string): Promise<boolean> {
+  const rows = await db
+    .insert(chatFlowHandledMessages)
+    .values({ tenantId, ticketId, messageId })
+    .onConflictDoNothing()
+    .returning({ messageId: chatFlowHandledMessages.messageId });
+  return rows.length > 0;
+}
+
+export async function wasMessageHandled(db: Db, tenantId: number, messageId: string): Promise<boolean> {
+  const rows = await db
+    .select({ messageId: chatFlowHandledMessages.messageId })
+    .from(chatFlowHandledMessages)
+    .where(and(eq(chatFlowHandledMessages.tenantId, tenantId), eq(chatFlowHandledMessages.messageId, messageId)));
+  return rows.length > 0;
+}
+
+// ---- channels' flow ----
+
+export async function setChannelFlowId(db: Db, tenantId: number, channelId: number, flowId: number | null): Promise<boolean> {
+  const rows = await db
+    .update(channels)
+    .set({ chatFlowId: flowId, updatedAt: sql`now()` })
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, channelId)))
+    .returning({ id: channels.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,40 @@
+import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
+import { transact } from '../../../platform/events/transact.js';
+import { claimHandledMessage, findRunnableFlow, lockPosition, lockTicketBotFacts } from '../chatbot.repository.js';
+import { applyFlowEvent, enterFlow, runningFlowOf, runningFlowOfPosition } from './run-flow.js';
+
+/**
+ * A customer's message and the chatbot (order 40): a ticket in a flow gets the message as its
+ * answer; a new ticket of a channel with an active published flow enters it — unless it is a group,
+ * the contact is blocked from the chatbot, an agent already has it, or the flow's test number is set
+ * and is not the contact's. Exactly once per message: the message is claimed (unique message id) in
+ * the same transaction that moves the conversation, under the lock of the ticket and its position.
+ */
+export const chatbotFlowStep: InboundAutomationStep = {
+  name: 'chatbot.flow',
+  order: 40,
+  async run(ctx, input) {
+    if (input.isGroup) return 'next';
+    return transact(ctx, async (tx, events) => {
+      const { tenantId, ticketId } = input;
+      const facts = await lockTicketBotFacts(tx, tenantId, ticketId);
+      if (!facts || facts.isGroup || facts.contactIsGroup) return 'next';
+      const position = await lockPosition(tx, tenantId, ticketId);
+      if (position) {
+        if (!(await claimHandledMessage(tx, tenantId, ticketId, input.messageId))) return 'handled';
+        const flow = await runningFlowOfPosition(tx, tenantId, position);
+        if (flow) await applyFlowEvent(ctx, tx, events, { tenantId, ticketId }, flow, position, { type: 'answer', text: input.body });
+        return 'handled';
+      }
+      if (!input.ticketCreated || facts.status !== 'pending' || facts.userId !== null) return 'next';
+      if (facts.contactChatbotBlocked || facts.channelFlowId === null) return 'next';
+      const runnable = await findRunnableFlow(tx, tenantId, facts.channelFlowId);
+      if (!runnable) return 'next';
+      if (runnable.flow.testNumber !== null && runnable.flow.testNumber !== facts.contactNumber) return 'next';
+      // Claimed before entering: a flow left at once (an out-of-hours route) is not entered again by a re-run.
+      if (!(await claimHandledMessage(tx, tenantId, ticketId, input.messageId))) return 'handled';
+      await enterFlow(ctx, tx, events, { tenantId, ticketId }, runningFlowOf(runnable.version));
+      return 'handled';
+    });
+  },
+};

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { flowDefinitionSchema, nextFlowActions, type FlowDefinition, type FlowEvent, type FlowPosition } from '@conversa/shared/chatbot';
+import type { AppContext } from '../../../app-context.js';
+import type { Db } from '../../../platform/db/client.js';
+import type { DomainEvent } from '../../../platform/events/domain-events.js';
+import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
+import { routeTicketFromBot } from '../../tickets/use-cases/route-ticket-from-bot.js';
+import {
+  deletePosition,
+  findFlowVersion,
+  findRunnableFlow,
+  setTicketChatFlow,
+  upsertPosition,
+  type FlowVersionRow,
+  type PositionRow,
+} from '../chatbot.repository.js';
+import { isTenantOpen } from '../../business-hours/use-cases/is-tenant-open.js';
+
+/** A flow version as the engine runs it. */
+export interface RunningFlow {
+  flowId: number;
+  versionId: number;
+  definition: FlowDefinition;
+}
+
+/** How deep 'start another flow' may chain within one event (flows that start each other without input). */
+const MAX_FLOW_CHAIN = 5;
+
+export function runningFlowOf(version: FlowVersionRow): RunningFlow {
+  return { flowId: version.flowId, versionId: version.id, definition: flowDefinitionSchema.parse(version.definition) };
+}
+
+export async function runningFlowOfPosition(tx: Db, tenantId: number, position: PositionRow): Promise<RunningFlow | undefined> {
+  const version = await findFlowVersion(tx, tenantId, position.versionId);
+  return version ? runningFlowOf(version) : undefined;
+}
+
+function positionOf(row: PositionRow): FlowPosition {
+  return {
+    stepId: row.stepId,
+    interactionIndex: row.interactionIndex,
+    waitingFor: row.waitingFor,
+    attempts: row.attempts,
+    waitingSince: row.waitingSince.toISOString(),
+    webhook: row.webhook ?? null,
+  };
+}
+
+export interface FlowTarget {
+  tenantId: number;
+  ticketId: number;
+}
+
+/**
+ * Inside the caller's transaction, with the ticket's position locked (or the ticket locked when it
+ * has none): decides what the event means for the conversation (the shared nextFlowActions) and
+ * does it — bot messages through queueAutomatedMessage, timers and asynchronous interactions as
+ * durable jobs carrying the new move id, routing through the tickets module — and stores the new
+ * position. Returns false when the event did not apply (a stale timer).
+ */
+export async function applyFlowEvent(
+  ctx: AppContext,
+  tx: Db,
+  events: DomainEvent[],
+  target: FlowTarget,
+  flow: RunningFlow,
+  position: PositionRow | undefined,
+  event: FlowEvent,
+  chain = 0,
+): Promise<boolean> {
+  const now = new Date();
+  const decision = nextFlowActions(flow.definition, position ? positionOf(position) : null, event, now);
+  if (decision.ignored) return false;
+  const moveId = randomUUID();
+  const job = (event: 'delayElapsed' | 'noAnswer' | 'interaction', startAfter?: Date) =>
+    ctx.jobs.send('chatbot.event', { ...target, moveId, event }, { tx, ...(startAfter ? { startAfter } : {}) });
+  let nextFlowId: number | null = null;
+
+  for (const action of decision.actions) {
+    switch (action.type) {
+      case 'sendText':
+        await queueAutomatedMessage(ctx, tx, events, target, { body: action.text });
+        break;
+      case 'sendMedia':
+        await queueAutomatedMessage(ctx, tx, events, target, { body: action.caption, media: action.media });
+        break;
+      case 'startDelay':
+        await job('delayElapsed', new Date(now.getTime() + action.seconds * 1000));
+        break;
+      case 'runInteraction':
+        await job('interaction');
+        break;
+      case 'waitAnswer':
+        if (action.noAnswerMinutes !== null) await job('noAnswer', new Date(now.getTime() + action.noAnswerMinutes * 60_000));
+        break;
+      case 'startFlow':
+        nextFlowId = action.flowId;
+        break;
+      case 'exit':
+        await deletePosition(tx, target.tenantId, target.ticketId);
+        await routeTicketFromBot(ctx, tx, events, { ...target, exit: action.route, autoDistribution: action.autoDistribution });
+        return true;
+    }
+  }
+
+  if (decision.position) {
+    const { stepId, interactionIndex, waitingFor, attempts, waitingSince, webhook } = decision.position;
+    await upsertPosition(tx, target.tenantId, target.ticketId, {
+      flowId: flow.flowId,
+      versionId: flow.versionId,
+      stepId,
+      interactionIndex,
+      waitingFor,
+      attempts,
+      waitingSince: new Date(waitingSince),
+      webhook: webhook ?? null,
+      moveId,
+    });
+    if (!position || position.flowId !== flow.flowId) await setTicketChatFlow(tx, target.tenantId, target.ticketId, flow.flowId);
+    return true;
+  }
+
+  await deletePosition(tx, target.tenantId, target.ticketId);
+  const next = nextFlowId !== null && chain < MAX_FLOW_CHAIN ? await findRunnableFlow(tx, target.tenantId, nextFlowId) : undefined;
+  if (next) {
+    await enterFlow(ctx, tx, events, target, runningFlowOf(next.version), chain + 1);
+  } else {
+    // The flow to start is gone, inactive or unpublished (or chained too deep): the conversation leaves the bot.
+    await routeTicketFromBot(ctx, tx, events, { ...target, exit: { kind: 'end' }, autoDistribution: 'none' });
+  }
+  return true;
+}
+
+/** The ticket enters a flow at its first step (or its out-of-hours route). */
+export async function enterFlow(
+  ctx: AppContext,
+  tx: Db,
+  events: DomainEvent[],
+  target: FlowTarget,
+  flow: RunningFlow,
+  chain = 0,
+): Promise<void> {
+  const isOpen = await isTenantOpen(ctx, target.tenantId, new Date());
+  await applyFlowEvent(ctx, tx, events, target, flow, undefined, { type: 'enter', isOpen }, chain);
+}
