@@ -5,11 +5,21 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { TemplateTextarea } from './TemplateTextarea';
 
-function Harness({ initial = '', allowed, error }: { initial?: string; allowed?: readonly string[]; error?: string }) {
+function Harness({
+  initial = '',
+  allowed,
+  error,
+  webhook,
+}: {
+  initial?: string;
+  allowed?: readonly string[];
+  error?: string;
+  webhook?: boolean;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <TemplateTextarea label="Mensagem" value={value} onChange={setValue} allowed={allowed} error={error} />
+      <TemplateTextarea label="Mensagem" value={value} onChange={setValue} allowed={allowed} error={error} webhook={webhook} />
       <output data-testid="value">{value}</output>
     </>
   );
@@ -36,7 +46,7 @@ describe('TemplateTextarea', () => {
     const input = screen.getByTestId<HTMLTextAreaElement>('template-textarea');
     input.setSelectionRange(4, 4);
     await user.click(screen.getByTestId('template-textarea-variables'));
-    expect(screen.getByText('Primeiro nome do contato')).toBeInTheDocument();
+    expect(await screen.findByText('Primeiro nome do contato')).toBeInTheDocument();
     await user.click(screen.getByTestId('template-textarea-variables-firstName'));
     expect(screen.getByTestId('value')).toHaveTextContent('Olá {{firstName}}, tudo bem?');
   });
@@ -45,8 +55,22 @@ describe('TemplateTextarea', () => {
     const { user } = renderWithApp(<Harness initial="{{user}}" allowed={BIRTHDAY_TEMPLATE_VARIABLES} />);
     expect(errorText()).toBe('Variável desconhecida: {{user}}. Use as variáveis da lista.');
     await user.click(screen.getByTestId('template-textarea-variables'));
+    expect(await screen.findByTestId('template-textarea-variables-name')).toBeInTheDocument();
     expect(screen.queryByTestId('template-textarea-variables-user')).toBeNull();
-    expect(screen.getByTestId('template-textarea-variables-name')).toBeInTheDocument();
+  });
+
+  it('accepts and offers {{webhook.path}} only for chatbot messages (the webhook option)', async () => {
+    const { user, unmount } = renderWithApp(<Harness initial="{{webhook.data.0.id}} {{webhook}}" />);
+    expect(errorText()).toBe('Variável desconhecida: {{webhook.data.0.id}}, {{webhook}}. Use as variáveis da lista.');
+    await user.click(screen.getByTestId('template-textarea-variables'));
+    expect(await screen.findByTestId('template-textarea-variables-name')).toBeInTheDocument();
+    expect(screen.queryByTestId('template-textarea-variables-webhook')).toBeNull();
+    unmount();
+
+    const bot = renderWithApp(<Harness initial="{{webhook.data.0.id}} {{webhook}} {{nome}}" webhook />);
+    expect(errorText()).toBe('Variável desconhecida: {{nome}}. Use as variáveis da lista.');
+    await bot.user.click(screen.getByTestId('template-textarea-variables'));
+    expect(await screen.findByText('{{webhook.path}}')).toBeInTheDocument();
   });
 
   it("shows the form's own error instead of the live one", () => {

@@ -1,4 +1,5 @@
 import { TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared';
+import { WEBHOOK_VARIABLE_PATTERN } from '@conversa/shared/chatbot';
 import { Group, Stack, Text, Textarea, type TextareaProps } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,14 +7,19 @@ import { insertAtSelection, VariablePicker } from './VariablePicker';
 
 export interface TemplateTextareaProps extends Omit<TextareaProps, 'value' | 'onChange' | 'error' | 'label'> {
   label?: ReactNode;
-  value: string;
+  /** Optional only so that `{...form.getInputProps(path)}` (whose value is untyped) can be spread. */
+  value?: string;
   onChange: (value: string) => void;
   /** The form's own error (e.g. from the shared schema or the server); shown instead of the live check. */
   error?: ReactNode;
   /** The variables this text may use (default: every one of SPEC §3; birthdays use BIRTHDAY_TEMPLATE_VARIABLES). */
   allowed?: readonly string[];
+  /** Chatbot messages: also accept and offer `{{webhook.path}}` (the last webhook answer; flowMessageSchema). */
+  webhook?: boolean;
   'data-testid'?: string;
 }
+
+const WEBHOOK_VARIABLE = 'webhook';
 
 /**
  * A text that Conversa sends for someone (quick messages, greetings, farewells, absence, bot
@@ -22,20 +28,23 @@ export interface TemplateTextareaProps extends Omit<TextareaProps, 'value' | 'on
  */
 export function TemplateTextarea({
   label,
-  value,
+  value = '',
   onChange,
   error,
   allowed = TEMPLATE_VARIABLES,
+  webhook = false,
   'data-testid': testId = 'template-textarea',
   ...rest
 }: TemplateTextareaProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const unknown = unknownTemplateVariables(value, allowed);
+  const unknown = unknownTemplateVariables(webhook ? value.replace(WEBHOOK_VARIABLE_PATTERN, '') : value, allowed);
   const live = unknown.length > 0 ? t('templates.unknown', { names: unknown.map((name) => `{{${name}}}`).join(', ') }) : null;
 
   const insert = (variable: string) => {
-    const { value: next, caret } = insertAtSelection(inputRef.current, value, `{{${variable}}}`);
+    const { value: next, caret: after } = insertAtSelection(inputRef.current, value, `{{${variable}}}`);
+    // `{{webhook}}` is the whole answer; the caret stays before `}}` so that `.path` can be typed.
+    const caret = variable === WEBHOOK_VARIABLE ? after - 2 : after;
     onChange(next);
     requestAnimationFrame(() => {
       inputRef.current?.focus();
@@ -58,7 +67,7 @@ export function TemplateTextarea({
         ) : (
           <span />
         )}
-        <VariablePicker onPick={insert} allowed={allowed} disabled={rest.disabled} testId={`${testId}-variables`} />
+        <VariablePicker onPick={insert} allowed={allowed} webhook={webhook} disabled={rest.disabled} testId={`${testId}-variables`} />
       </Group>
       <Textarea
         autosize

@@ -8,12 +8,20 @@ export interface VariablePickerProps {
   onPick: (variable: string) => void;
   /** The variables offered (default: every template variable of SPEC §3). */
   allowed?: readonly string[];
+  /** Also offer `webhook` (chatbot messages: `{{webhook.path}}`, a value of the last webhook answer). */
+  webhook?: boolean;
   disabled?: boolean;
   testId?: string;
 }
 
 /** A button that lists the template variables (SPEC §3) with their meaning; choosing one inserts it. */
-export function VariablePicker({ onPick, allowed = TEMPLATE_VARIABLES, disabled, testId = 'variable-picker' }: VariablePickerProps) {
+export function VariablePicker({
+  onPick,
+  allowed = TEMPLATE_VARIABLES,
+  webhook = false,
+  disabled,
+  testId = 'variable-picker',
+}: VariablePickerProps) {
   const { t } = useTranslation();
   return (
     <Menu position="top-start" withinPortal shadow="md" width={260}>
@@ -31,6 +39,14 @@ export function VariablePicker({ onPick, allowed = TEMPLATE_VARIABLES, disabled,
             <Text size="xs" c="dimmed" ff="monospace">{`{{${name}}}`}</Text>
           </Menu.Item>
         ))}
+        {webhook && (
+          <Menu.Item onClick={() => onPick('webhook')} data-testid={`${testId}-webhook`}>
+            <Text size="sm">{t('templates.webhook')}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {'{{webhook.path}}'}
+            </Text>
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

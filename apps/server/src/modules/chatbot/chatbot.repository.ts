@@ -143,6 +143,20 @@ export interface TicketBotFacts {
 }
 
 /** Locks the ticket (entering and leaving the bot are decided under it) and reads what entering needs. */
+/** The ticket's flow and its channel's, unlocked: whether the bot may have anything to do with a message. */
+export async function findTicketBotHint(
+  db: Db,
+  tenantId: number,
+  ticketId: number,
+): Promise<{ chatFlowId: number | null; channelFlowId: number | null } | undefined> {
+  const [row] = await db
+    .select({ chatFlowId: tickets.chatFlowId, channelFlowId: channels.chatFlowId })
+    .from(tickets)
+    .innerJoin(channels, eq(channels.id, tickets.channelId))
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
+  return row;
+}
+
 export async function lockTicketBotFacts(db: Db, tenantId: number, ticketId: number): Promise<TicketBotFacts | undefined> {
   const [row] = await db
     .select({

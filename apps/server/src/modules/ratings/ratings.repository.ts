@@ -194,3 +194,22 @@ export async function findEvaluationAnsweredBy(
     .limit(1);
   return row;
 }
+
+/**
+ * Whether a customer's message may concern a rating (an unlocked read, before any transaction): the
+ * ticket awaits one, or this message already answered one (the step runs again after a crash).
+ */
+export async function mayAnswerRating(db: Db, tenantId: number, ticketId: number, messageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: evaluations.id })
+    .from(evaluations)
+    .where(
+      and(
+        eq(evaluations.tenantId, tenantId),
+        eq(evaluations.ticketId, ticketId),
+        sql`(${evaluations.status} = 'awaiting' or ${evaluations.lastMessageId} = ${messageId})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -72,6 +72,15 @@ export function useUpdateTicket() {
   });
 }
 
+/** PUT /ticketsChatBot/{id}: on, the ticket leaves its agent and enters its channel's flow from the start; off, it leaves the bot. */
+export function useSwitchTicketChatbot() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, chatbot }: { id: number; chatbot: boolean }) => http.put<Ticket>(`/ticketsChatBot/${id}`, { chatbot }),
+    onSuccess: (ticket) => applyTicketToCache(qc, ticket),
+  });
+}
+
 export interface NewTicketInput {
   contactId: number;
   whatsappId?: number;
@@ -100,7 +109,16 @@ export function useMessages(ticketId: number) {
 }
 
 /** POST /messages/{ticketId}: JSON, or multipart with the text fields before the file (the server reads them first). */
-export function postReply({ ticketId, body, quotedMsgId, file, clientId, quickMessageId, quickMessageKey, renderVariables }: OutboxRequest): Promise<Message> {
+export function postReply({
+  ticketId,
+  body,
+  quotedMsgId,
+  file,
+  clientId,
+  quickMessageId,
+  quickMessageKey,
+  renderVariables,
+}: OutboxRequest): Promise<Message> {
   const fields: SendMessageBody = {
     body,
     clientId,
@@ -111,7 +129,8 @@ export function postReply({ ticketId, body, quotedMsgId, file, clientId, quickMe
   };
   if (!file) return http.post<Message>(`/messages/${ticketId}`, fields, { silent: true });
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
+  for (const [key, value] of Object.entries(fields))
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
   form.append('medias', file, file.name);
   return http.upload<Message>(`/messages/${ticketId}`, form, { silent: true });
 }

@@ -1,6 +1,6 @@
 import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
 import { transact } from '../../../platform/events/transact.js';
-import { claimHandledMessage, findRunnableFlow, lockPosition, lockTicketBotFacts } from '../chatbot.repository.js';
+import { claimHandledMessage, findRunnableFlow, findTicketBotHint, lockPosition, lockTicketBotFacts } from '../chatbot.repository.js';
 import { applyFlowEvent, enterFlow, runningFlowOf, runningFlowOfPosition } from './run-flow.js';
 
 /**
@@ -15,6 +15,10 @@ export const chatbotFlowStep: InboundAutomationStep = {
   order: 40,
   async run(ctx, input) {
     if (input.isGroup) return 'next';
+    // Most messages are to tickets outside any flow: a plain read spares them the locking transaction.
+    // The decisions below are made again under the locks.
+    const hint = await findTicketBotHint(ctx.db, input.tenantId, input.ticketId);
+    if (!hint || (hint.chatFlowId === null && (!input.ticketCreated || hint.channelFlowId === null))) return 'next';
     return transact(ctx, async (tx, events) => {
       const { tenantId, ticketId } = input;
       const facts = await lockTicketBotFacts(tx, tenantId, ticketId);

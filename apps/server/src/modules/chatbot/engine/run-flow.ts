@@ -140,6 +140,6 @@ export async function enterFlow(
   flow: RunningFlow,
   chain = 0,
 ): Promise<void> {
-  const isOpen = await isTenantOpen(ctx, target.tenantId, new Date());
+  const isOpen = await isTenantOpen(tx, target.tenantId, new Date());
   await applyFlowEvent(ctx, tx, events, target, flow, undefined, { type: 'enter', isOpen }, chain);
 }

@@ -4,7 +4,13 @@ import { transact } from '../../../platform/events/transact.js';
 import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { closeTicketByAutomation, lockTicketToClose } from '../../tickets/use-cases/close-ticket-by-automation.js';
-import { findEvaluationAnsweredBy, lockAwaitingEvaluation, readRatingSettings, updateEvaluation } from '../ratings.repository.js';
+import {
+  findEvaluationAnsweredBy,
+  lockAwaitingEvaluation,
+  mayAnswerRating,
+  readRatingSettings,
+  updateEvaluation,
+} from '../ratings.repository.js';
 
 /**
  * A customer message to a ticket that waits for a rating (SPEC §4, §9): 0–5 rates the agent, thanks the
@@ -19,6 +25,8 @@ export const answerRatingStep: InboundAutomationStep = {
   order: 10,
   async run(ctx: AppContext, input) {
     if (input.isGroup) return 'next';
+    // Almost every message concerns no rating: one plain read instead of a transaction with locks.
+    if (!(await mayAnswerRating(ctx.db, input.tenantId, input.ticketId, input.messageId))) return 'next';
     return transact(ctx, async (tx, events): Promise<'handled' | 'next'> => {
       const { tenantId, ticketId, messageId } = input;
       if (await findEvaluationAnsweredBy(tx, tenantId, ticketId, messageId)) return 'handled';

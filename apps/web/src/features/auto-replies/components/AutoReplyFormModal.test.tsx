@@ -53,7 +53,10 @@ describe('the auto-reply form validates with the server schema (autoReplyBodySch
     // The options' dropdown sits outside the modal, which hides the rest of the page from assistive queries.
     await user.click(await screen.findByRole('option', { name: 'Primeira mensagem de um novo atendimento', hidden: true }));
     expect(screen.queryByTestId('auto-reply-keywords')).not.toBeInTheDocument();
-    fireEvent.change(field('Resposta'), { target: { value: '{{greeting}}, {{firstName}}! Já vamos te atender.' } });
+    fireEvent.change(field('Resposta'), { target: { value: '{{greeting}}, ' } });
+    await user.click(screen.getByTestId('auto-reply-reply-variables'));
+    await user.click(await screen.findByTestId('auto-reply-reply-variables-firstName'));
+    expect(field('Resposta')).toHaveValue('{{greeting}}, {{firstName}}');
     await user.click(screen.getByTestId('auto-reply-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const post = calls.calls.find((c) => c.method === 'POST');
@@ -64,7 +67,7 @@ describe('the auto-reply form validates with the server schema (autoReplyBodySch
       trigger: 'firstMessage',
       matchMode: 'exact',
       keywords: [],
-      reply: '{{greeting}}, {{firstName}}! Já vamos te atender.',
+      reply: '{{greeting}}, {{firstName}}',
       queueId: null,
       channelId: null,
     });

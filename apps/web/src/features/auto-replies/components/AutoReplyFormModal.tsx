@@ -4,15 +4,15 @@ import {
   AUTO_REPLY_TRIGGERS,
   autoReplyBodySchema,
   MAX_AUTO_REPLY_KEYWORDS,
-  TEMPLATE_VARIABLES,
   type AutoReply,
   type AutoReplyMatchMode,
   type AutoReplyTrigger,
 } from '@conversa/shared';
-import { Alert, Button, Group, Modal, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
@@ -89,7 +89,13 @@ export function AutoReplyFormModal({ rule, onClose }: { rule: AutoReply | null; 
   });
 
   return (
-    <Modal opened onClose={onClose} title={rule ? t('autoReplies.editTitle') : t('autoReplies.createTitle')} centered data-testid="auto-reply-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      title={rule ? t('autoReplies.editTitle') : t('autoReplies.createTitle')}
+      centered
+      data-testid="auto-reply-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('autoReplies.name')} required data-autofocus maxLength={100} {...form.getInputProps('name')} />
@@ -121,18 +127,14 @@ export function AutoReplyFormModal({ rule, onClose }: { rule: AutoReply | null; 
               />
             </>
           )}
-          <Textarea
+          <TemplateTextarea
             label={t('autoReplies.reply')}
             required
-            autosize
-            minRows={3}
             maxRows={8}
             maxLength={AUTO_REPLY_MAX_LENGTH}
+            data-testid="auto-reply-reply"
             {...form.getInputProps('reply')}
           />
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {t('autoReplies.variables', { list: TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(' ') })}
-          </Text>
           <Select
             label={t('autoReplies.queue')}
             description={t('autoReplies.queueHelp')}

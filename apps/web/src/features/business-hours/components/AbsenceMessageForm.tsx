@@ -1,7 +1,8 @@
-import { ABSENCE_MESSAGE_MAX_LENGTH, allowedSettingValues, TEMPLATE_VARIABLES, updateAbsenceMessageBodySchema } from '@conversa/shared';
-import { Button, Card, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ABSENCE_MESSAGE_MAX_LENGTH, allowedSettingValues, updateAbsenceMessageBodySchema } from '@conversa/shared';
+import { Button, Card, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { fieldErrors } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
@@ -36,19 +37,13 @@ export function AbsenceMessageForm({ message, canChangeSettings }: { message: st
     <Card withBorder component="form" onSubmit={submit} noValidate data-testid="absence-message">
       <Stack>
         <Title order={4}>{t('businessHours.absenceTitle')}</Title>
-        <Textarea
+        <TemplateTextarea
           label={t('businessHours.absenceMessage')}
           description={t('businessHours.absenceHelp')}
-          autosize
-          minRows={3}
-          maxRows={10}
           maxLength={ABSENCE_MESSAGE_MAX_LENGTH}
           data-testid="absence-message-text"
           {...form.getInputProps('messageBusinessHours')}
         />
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t('businessHours.variables', { list: TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(' ') })}
-        </Text>
         <NativeSelect
           label={t('businessHours.maxRepeats')}
           description={canChangeSettings ? t('businessHours.maxRepeatsHelp') : t('businessHours.maxRepeatsAdminOnly')}
@@ -58,7 +53,10 @@ export function AbsenceMessageForm({ message, canChangeSettings }: { message: st
           onChange={(event) =>
             updateSetting.mutate(
               { key: MAX_REPEATS, value: event.currentTarget.value },
-              { onSuccess: () => notifySuccess(t('common.saved')), onError: (error) => notifyApiError(error, 'absence-repeats-save-error') },
+              {
+                onSuccess: () => notifySuccess(t('common.saved')),
+                onError: (error) => notifyApiError(error, 'absence-repeats-save-error'),
+              },
             )
           }
           maw={260}

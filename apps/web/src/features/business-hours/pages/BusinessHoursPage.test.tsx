@@ -59,7 +59,9 @@ describe('/horario-atendimento', { timeout: 60_000 }, () => {
     setTime('business-day-2-start-0', '18:00');
     setTime('business-day-2-end-0', '09:00');
     fireEvent.click(screen.getByTestId('business-week-save'));
-    await waitFor(() => expect(errorOf(screen.getByTestId('business-day-1-start-1'))).toBe('Este intervalo se sobrepõe a outro do mesmo dia.'));
+    await waitFor(() =>
+      expect(errorOf(screen.getByTestId('business-day-1-start-1'))).toBe('Este intervalo se sobrepõe a outro do mesmo dia.'),
+    );
     expect(errorOf(screen.getByTestId('business-day-2-end-0'))).toBe('O horário final deve ser depois do inicial.');
     expect(calls.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
@@ -104,12 +106,15 @@ describe('/horario-atendimento', { timeout: 60_000 }, () => {
     await waitFor(() => expect(errorOf(text)).toBe('Há uma variável desconhecida. Use apenas as variáveis da lista.'));
     expect(calls.calls.filter((c) => c.path === '/tenants/message-business-hours/')).toEqual([]);
 
-    fireEvent.change(text, { target: { value: '{{greeting}}, {{name}}! Voltamos às 8h.' } });
+    fireEvent.change(text, { target: { value: '{{greeting}}, ' } });
+    fireEvent.click(screen.getByTestId('absence-message-text-variables'));
+    fireEvent.click(await screen.findByTestId('absence-message-text-variables-name'));
+    expect(text).toHaveValue('{{greeting}}, {{name}}');
     fireEvent.click(screen.getByTestId('absence-message-save'));
     await waitFor(() => expect(calls.calls.some((c) => c.path === '/tenants/message-business-hours/')).toBe(true));
     const put = calls.calls.find((c) => c.path === '/tenants/message-business-hours/')!;
     expect(updateAbsenceMessageBodySchema.safeParse(put.body).success).toBe(true);
-    expect(put.body).toEqual({ messageBusinessHours: '{{greeting}}, {{name}}! Voltamos às 8h.' });
+    expect(put.body).toEqual({ messageBusinessHours: '{{greeting}}, {{name}}' });
 
     await waitFor(() => expect(screen.getByTestId('absence-max-repeats')).toBeEnabled());
     fireEvent.change(screen.getByTestId('absence-max-repeats'), { target: { value: '3' } });

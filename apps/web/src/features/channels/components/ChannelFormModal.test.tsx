@@ -1,9 +1,17 @@
-import { createChannelBodySchema, meowSettingsSchema, webchatSettingsSchema, whatsappSettingsSchema, type Channel } from '@conversa/shared';
+import {
+  createChannelBodySchema,
+  meowSettingsSchema,
+  updateChannelBodySchema,
+  webchatSettingsSchema,
+  whatsappSettingsSchema,
+  type Channel,
+} from '@conversa/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { errorOf, expectFieldError, field } from '../../../test/form';
 import { renderWithApp } from '../../../test/render';
+import { flowOf } from '../../chatflow/builder/test-flow';
 import { SECRET_MASK } from '../channel-types';
 import { ChannelFormModal } from './ChannelFormModal';
 
@@ -36,6 +44,12 @@ const waba: Channel = {
   retries: 0,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
+
+const FLOWS = [
+  flowOf(undefined, { id: 4, name: 'Atendimento', publishedVersion: 2 }),
+  flowOf(undefined, { id: 5, name: 'Antigo', isActive: false, publishedVersion: 1 }),
+  flowOf(undefined, { id: 6, name: 'Rascunho' }),
+];
 
 // jsdom has no FontFaceSet; Mantine's autosize textarea (the settings JSON) listens to it.
 if (!('fonts' in document)) {
@@ -91,6 +105,7 @@ describe('the channel form', () => {
   it('a web chat is checked by the server schemas (the route body and the web-chat settings), translated under each field', async () => {
     const api = fakeApi({
       'GET /queue': () => ({ body: [] }),
+      'GET /chat-flow': () => ({ body: FLOWS }),
       'POST /whatsapp': ({ body }) => ({ status: 201, body: { ...waba, ...(body as object), type: 'webchat' } }),
     });
     const onClose = vi.fn();
@@ -116,6 +131,18 @@ describe('the channel form', () => {
     await user.clear(field('Sites permitidos'));
     await fill(field('Sites permitidos'), 'https://loja.example.com');
     await fill(screen.getByTestId('channel-auto-close-keyword'), ' Encerrar ');
+    // The chatbot: the active flows (an unpublished one says so); an inactive one is listed but cannot be chosen.
+    await user.click(screen.getByTestId('channel-chatbot'));
+    expect(await screen.findByRole('option', { name: 'Antigo (inativo)', hidden: true })).toHaveAttribute('data-combobox-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Rascunho (ainda não publicado)', hidden: true })).not.toHaveAttribute(
+      'data-combobox-disabled',
+    );
+    await user.click(screen.getByRole('option', { name: 'Atendimento', hidden: true }));
+    expect(screen.getByTestId('channel-chatbot')).toHaveValue('Atendimento');
+    await fill(screen.getByTestId('channel-farewell'), 'Até mais, ');
+    await user.click(screen.getByTestId('channel-farewell-variables'));
+    await user.click(await screen.findByTestId('channel-farewell-variables-name'));
+    expect(screen.getByTestId('channel-farewell')).toHaveValue('Até mais, {{name}}');
     await user.click(screen.getByTestId('channel-auto-evaluation'));
     await user.click(screen.getByTestId('channel-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -126,6 +153,8 @@ describe('the channel form', () => {
       name: 'Site',
       type: 'webchat',
       autoCloseKeyword: 'Encerrar',
+      farewellMessage: 'Até mais, {{name}}',
+      chatFlowId: 4,
       autoEvaluation: true,
       settings: { color: '#12b886', allowedOrigins: ['https://loja.example.com'] },
     });
@@ -135,6 +164,7 @@ describe('the channel form', () => {
   it("another type's settings are checked by its shared schema: a required setting left empty is marked, translated, and nothing is sent", async () => {
     const api = fakeApi({
       'GET /queue': () => ({ body: [] }),
+      'GET /chat-flow': () => ({ body: FLOWS }),
       'POST /whatsapp': ({ body }) => ({ status: 201, body: { ...waba, ...(body as object), type: 'meow' } }),
     });
     const onClose = vi.fn();
@@ -168,6 +198,7 @@ describe('the channel form', () => {
   it('the history block is checked by the shared rules as it is filled: a range that ends before it starts shows its message and nothing is sent', async () => {
     const api = fakeApi({
       'GET /queue': () => ({ body: [] }),
+      'GET /chat-flow': () => ({ body: FLOWS }),
       'POST /whatsapp': ({ body }) => ({ status: 201, body: { ...waba, ...(body as object), type: 'whatsapp' } }),
     });
     const onClose = vi.fn();
@@ -192,6 +223,26 @@ describe('the channel form', () => {
     const settings = (post?.body as { settings: unknown }).settings;
     expect(whatsappSettingsSchema.safeParse(settings).success).toBe(true);
     expect(settings).toMatchObject({ importOldMessages: true, importFrom: '2026-03-01', importTo: '2026-03-31' });
+    vi.unstubAllGlobals();
+  });
+
+  it("an edit can take the channel's chatbot away (none: chatFlowId null)", async () => {
+    const api = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'GET /chat-flow': () => ({ body: FLOWS }),
+      'PUT /whatsapp/:id': ({ body }) => ({ body: { ...waba, ...(body as object) } }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<ChannelFormModal channel={{ ...waba, chatFlowId: 4 }} onClose={onClose} />);
+    await waitFor(() => expect(screen.getByTestId('channel-chatbot')).toHaveValue('Atendimento'));
+    const clear = screen.getByTestId('channel-chatbot').closest('.mantine-InputWrapper-root')!.querySelector('button')!;
+    await user.click(clear);
+    expect(screen.getByTestId('channel-chatbot')).toHaveValue('');
+    await user.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = api.calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({ chatFlowId: null });
+    expect(updateChannelBodySchema.safeParse(put?.body).success).toBe(true);
     vi.unstubAllGlobals();
   });
 });

@@ -31,9 +31,11 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { isApiError, fieldErrors } from '../../../lib/errors';
 import { schemaErrors } from '../../../lib/form-validation';
 import { notifySuccess } from '../../../lib/notify';
+import { useFlows } from '../../chatflow/api';
 import { useQueues } from '../../queues/api';
 import { useSaveChannel, type AutoDistribution } from '../api';
 import { channelErrorMessage } from '../channel-errors';
@@ -57,6 +59,8 @@ interface ChannelFormValues {
   type: ChannelType;
   number: string;
   queueId: string | null;
+  /** The chatbot flow new tickets enter (SPEC §3 Channel "chatbot"); null: none. */
+  chatFlowId: string | null;
   isDefault: boolean;
   farewellMessage: string;
   autoCloseKeyword: string;
@@ -97,6 +101,7 @@ function channelBody(values: ChannelFormValues, settings: Record<string, unknown
     type: values.type,
     ...(NUMBER_TYPES.includes(values.type) ? { number: values.number.trim() ? values.number.trim() : null } : {}),
     queueId: values.queueId ? Number(values.queueId) : null,
+    chatFlowId: values.chatFlowId ? Number(values.chatFlowId) : null,
     isDefault: values.isDefault,
     farewellMessage: values.farewellMessage.trim() ? values.farewellMessage : null,
     autoCloseKeyword: values.autoCloseKeyword.trim() ? values.autoCloseKeyword.trim() : null,
@@ -171,6 +176,17 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
   const { t } = useTranslation();
   const save = useSaveChannel();
   const queues = useQueues();
+  const flows = useFlows();
+  // Only an active flow can be chosen; the inactive ones are listed, disabled, so that the choice is understood.
+  const flowOptions = (flows.data ?? []).map((flow) => ({
+    value: String(flow.id),
+    label: !flow.isActive
+      ? t('channels.chatbotInactive', { name: flow.name })
+      : flow.publishedVersion === null
+        ? t('channels.chatbotUnpublished', { name: flow.name })
+        : flow.name,
+    disabled: !flow.isActive,
+  }));
   const [formError, setFormError] = useState<string | null>(null);
   const origins = channel?.settings.allowedOrigins;
   const initialType: ChannelType = channel?.type ?? 'webchat';
@@ -190,6 +206,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
       type: initialType,
       number: channel?.number ?? '',
       queueId: channel?.queueId ? String(channel.queueId) : null,
+      chatFlowId: channel?.chatFlowId ? String(channel.chatFlowId) : null,
       isDefault: channel?.isDefault ?? false,
       farewellMessage: channel?.farewellMessage ?? '',
       autoCloseKeyword: channel?.autoCloseKeyword ?? '',
@@ -471,13 +488,23 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
               {...form.getInputProps('autoDistribution')}
             />
           </Group>
+          <Select
+            label={t('channels.chatbot')}
+            description={t('channels.chatbotHint')}
+            placeholder={t('channels.chatbotNone')}
+            data={flowOptions}
+            clearable
+            nothingFoundMessage={t('common.noRecords')}
+            data-testid="channel-chatbot"
+            {...form.getInputProps('chatFlowId')}
+          />
           <Switch label={t('channels.isDefault')} {...form.getInputProps('isDefault', { type: 'checkbox' })} />
-          <Textarea
+          <TemplateTextarea
             label={t('channels.farewell')}
-            autosize
             minRows={2}
             maxRows={5}
             maxLength={4096}
+            data-testid="channel-farewell"
             {...form.getInputProps('farewellMessage')}
           />
           <TextInput

@@ -90,6 +90,37 @@ describe('the flow builder', () => {
     expect(screen.getByTestId('builder-publish')).toBeEnabled();
   });
 
+  it('message fields pick variables, {{webhook.path}} included, and flag an unknown one as you type', async () => {
+    api();
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'menu');
+    const text = within(panel).getByTestId<HTMLTextAreaElement>('interaction-0-text');
+    await user.clear(text);
+    await user.paste('Olá, ');
+    await user.click(within(panel).getByTestId('interaction-0-text-variables'));
+    await user.click(await screen.findByTestId('interaction-0-text-variables-firstName'));
+    expect(text).toHaveValue('Olá, {{firstName}}');
+    // {{webhook}} goes in with the caret before its braces, for the path to be typed.
+    await user.click(within(panel).getByTestId('interaction-0-text-variables'));
+    await user.click(await screen.findByTestId('interaction-0-text-variables-webhook'));
+    expect(text).toHaveValue('Olá, {{firstName}}{{webhook}}');
+    await waitFor(() => expect(text.selectionStart).toBe('Olá, {{firstName}}{{webhook'.length));
+    await user.paste('.status');
+    expect(text).toHaveValue('Olá, {{firstName}}{{webhook.status}}');
+    expect(screen.queryByTestId('draft-issues')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('builder-settings'));
+    const welcome = await screen.findByTestId('flow-welcomeMessage');
+    await user.clear(welcome);
+    await user.paste('{{greeting}}! {{webhook.data.0.name}}');
+    await user.click(screen.getByTestId('flow-welcomeMessage-variables'));
+    await user.click(await screen.findByTestId('flow-welcomeMessage-variables-protocol'));
+    expect(welcome).toHaveValue('{{greeting}}! {{webhook.data.0.name}}{{protocol}}');
+    expect(screen.queryByTestId('draft-issues')).not.toBeInTheDocument();
+    await user.paste(' {{protocolo}}');
+    await waitFor(() => expect(screen.getByTestId('draft-issues')).toHaveTextContent('Problemas a corrigir antes de publicar: 1'));
+  });
+
   it('an option number must be a number, and a step with a no-answer time needs its route', async () => {
     api();
     const { user } = renderBuilder();

@@ -1,7 +1,8 @@
 import { AUTO_DISTRIBUTION } from '@conversa/shared';
 import { FLOW_LIMITS, type FlowDraft } from '@conversa/shared/chatbot';
-import { Select, Stack, Textarea } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { issuesUnder, type DraftIssue } from './issues';
 import { RoutePicker } from './RoutePicker';
 
@@ -31,19 +32,16 @@ export function FlowSettingsPanel({ definition, issues, edit }: FlowSettingsPane
         data-testid="flow-start"
       />
       {MESSAGES.map((field) => (
-        <Textarea
+        <TemplateTextarea
           key={field}
           label={t(`chatFlow.settings.${field}`)}
           description={t(`chatFlow.settings.${field}Hint`)}
-          autosize
+          webhook
           minRows={2}
           maxRows={8}
           maxLength={FLOW_LIMITS.maxMessageChars}
           value={definition[field] ?? ''}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            edit((d) => ({ ...d, [field]: value === '' ? null : value }), field);
-          }}
+          onChange={(value) => edit((d) => ({ ...d, [field]: value === '' ? null : value }), field)}
           error={errors[field]}
           data-testid={`flow-${field}`}
         />

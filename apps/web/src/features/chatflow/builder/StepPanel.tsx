@@ -6,23 +6,10 @@ import {
   type FlowInteraction,
   type FlowStep,
 } from '@conversa/shared/chatbot';
-import {
-  ActionIcon,
-  Button,
-  Divider,
-  Group,
-  Menu,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Menu, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { useFlows } from '../api';
 import { moveItem, newCondition, newInteraction, updateStep } from './edit';
 import { issuesUnder, type DraftIssue } from './issues';
@@ -139,15 +126,15 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
               </Group>
             </Group>
             {interaction.kind === 'text' && (
-              <Textarea
+              <TemplateTextarea
                 aria-label={t('chatFlow.interaction.kinds.text')}
                 description={t('chatFlow.interaction.textHint', VARIABLE_EXAMPLES)}
-                autosize
+                webhook
                 minRows={2}
                 maxRows={8}
                 maxLength={FLOW_LIMITS.maxMessageChars}
                 value={interaction.text}
-                onChange={(ev) => setInteraction(i, { ...interaction, text: ev.currentTarget.value }, 'text')}
+                onChange={(text) => setInteraction(i, { ...interaction, text }, 'text')}
                 error={e['text']}
                 data-testid={`interaction-${i}-text`}
               />
@@ -322,14 +309,14 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
             error={errors['maxAttempts']}
             data-testid="step-max-attempts"
           />
-          <Textarea
+          <TemplateTextarea
             label={t('chatFlow.step.fallback')}
             description={t('chatFlow.step.fallbackHint')}
-            autosize
+            webhook
             minRows={2}
             maxLength={FLOW_LIMITS.maxMessageChars}
             value={step.fallbackMessage ?? ''}
-            onChange={(e) => change({ fallbackMessage: e.currentTarget.value === '' ? null : e.currentTarget.value }, 'fallback')}
+            onChange={(value) => change({ fallbackMessage: value === '' ? null : value }, 'fallback')}
             error={errors['fallbackMessage']}
             data-testid="step-fallback"
           />

@@ -1,8 +1,9 @@
-import { farewellMessageBodySchema, MAX_FAREWELL_LENGTH, TEMPLATE_VARIABLES, type FarewellMessage } from '@conversa/shared';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { farewellMessageBodySchema, MAX_FAREWELL_LENGTH, type FarewellMessage } from '@conversa/shared';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
@@ -14,7 +15,7 @@ interface FarewellFormValues {
 
 const farewellBody = (values: FarewellFormValues) => ({ message: values.message.trim() });
 
-/** Create or edit a closing message; its `{{variables}}` are checked as you save (an unknown one is refused). */
+/** Create or edit a closing message; its `{{variables}}` are checked as you type and on save (an unknown one is refused). */
 export function FarewellMessageFormModal({ farewell, onClose }: { farewell: FarewellMessage | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveFarewellMessage();
@@ -52,20 +53,14 @@ export function FarewellMessageFormModal({ farewell, onClose }: { farewell: Fare
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Textarea
+          <TemplateTextarea
             label={t('closing.message')}
             required
             data-autofocus
-            autosize
-            minRows={3}
-            maxRows={10}
             maxLength={MAX_FAREWELL_LENGTH}
             data-testid="farewell-message"
             {...form.getInputProps('message')}
           />
-          <Text size="xs" c="dimmed">
-            {t('closing.variablesHint', { variables: TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(' ') })}
-          </Text>
           {formError && (
             <Alert color="red" data-testid="farewell-form-error">
               {formError}

@@ -39,15 +39,18 @@ describe('/fechamento: the closing messages', () => {
     await user.click(field('Mensagem'));
     await user.paste('Até logo, {{nome}}');
     await user.click(screen.getByTestId('farewell-save'));
-    await expectFieldError('Mensagem', 'Variável desconhecida: use uma das variáveis disponíveis.');
+    await expectFieldError('Mensagem', 'Há uma variável desconhecida. Use apenas as variáveis da lista.');
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     await user.clear(field('Mensagem'));
-    await user.paste('  Até logo, {{firstName}}! ');
+    await user.paste('  Até logo, ');
+    await user.click(screen.getByTestId('farewell-message-variables'));
+    await user.click(await screen.findByTestId('farewell-message-variables-firstName'));
+    expect(field('Mensagem')).toHaveValue('  Até logo, {{firstName}}');
     await user.click(screen.getByTestId('farewell-save'));
     await waitFor(() => expect(screen.queryByTestId('farewell-modal')).not.toBeInTheDocument());
     const post = api.calls.find((call) => call.method === 'POST');
-    expect(post?.body).toEqual({ message: 'Até logo, {{firstName}}!' });
+    expect(post?.body).toEqual({ message: 'Até logo, {{firstName}}' });
     expect(farewellMessageBodySchema.safeParse(post?.body).success).toBe(true);
   });
 

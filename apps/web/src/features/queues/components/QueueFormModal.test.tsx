@@ -49,11 +49,17 @@ describe('the queue form validates with the server schema (createQueueBodySchema
     expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
     await user.type(field('Nome'), 'Pós-venda');
+    await user.clear(screen.getByTestId('queue-greeting'));
+    await user.click(screen.getByTestId('queue-greeting'));
+    await user.paste('Olá, ');
+    await user.click(screen.getByTestId('queue-greeting-variables'));
+    await user.click(await screen.findByTestId('queue-greeting-variables-firstName'));
+    expect(screen.getByTestId('queue-greeting')).toHaveValue('Olá, {{firstName}}');
     await user.click(screen.getByTestId('queue-save'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const put = api.calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/queue/3');
     expect(updateQueueBodySchema.safeParse(put?.body).success).toBe(true);
-    expect(put?.body).toEqual({ name: 'Pós-venda', color: '#12b886', greetingMessage: 'Olá!', userIds: [] });
+    expect(put?.body).toEqual({ name: 'Pós-venda', color: '#12b886', greetingMessage: 'Olá, {{firstName}}', userIds: [] });
   });
 });

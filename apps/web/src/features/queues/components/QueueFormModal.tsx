@@ -1,8 +1,9 @@
 import { createQueueBodySchema, updateQueueBodySchema, type Queue } from '@conversa/shared';
-import { Alert, Button, ColorInput, Group, Modal, MultiSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, ColorInput, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
@@ -77,12 +78,12 @@ export function QueueFormModal({ queue, onClose }: { queue: Queue | null; onClos
         <Stack>
           <TextInput label={t('queues.name')} required data-autofocus {...form.getInputProps('name')} />
           <ColorInput label={t('queues.color')} format="hex" swatches={SWATCHES} {...form.getInputProps('color')} />
-          <Textarea
+          <TemplateTextarea
             label={t('queues.greeting')}
-            autosize
             minRows={2}
             maxRows={6}
             maxLength={4000}
+            data-testid="queue-greeting"
             {...form.getInputProps('greetingMessage')}
           />
           <MultiSelect

@@ -17,14 +17,17 @@ describe('/avaliacoes/configurar', () => {
     const { user } = renderWithApp(<RatingSettingsPage />);
     await waitFor(() => expect(field('Agradecimento')).toHaveValue(DEFAULT_RATING_SETTINGS.thanksMessage));
     await user.clear(field('Agradecimento'));
-    await user.paste('Valeu, {{firstName}}!');
+    await user.paste('Valeu, ');
+    await user.click(screen.getByTestId('rating-thanks-message-variables'));
+    await user.click(await screen.findByTestId('rating-thanks-message-variables-firstName'));
+    expect(field('Agradecimento')).toHaveValue('Valeu, {{firstName}}');
     await user.clear(field('Tentativas de resposta'));
     await user.type(field('Tentativas de resposta'), '5');
     await user.click(screen.getByTestId('rating-settings-save'));
 
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = api.calls.find((call) => call.method === 'PUT');
-    expect(put?.body).toEqual({ ...DEFAULT_RATING_SETTINGS, thanksMessage: 'Valeu, {{firstName}}!', maxAttempts: 5 });
+    expect(put?.body).toEqual({ ...DEFAULT_RATING_SETTINGS, thanksMessage: 'Valeu, {{firstName}}', maxAttempts: 5 });
     expect(ratingSettingsSchema.safeParse(put?.body).success).toBe(true);
   });
 
@@ -36,11 +39,12 @@ describe('/avaliacoes/configurar', () => {
     await user.clear(field('Resposta fora da escala'));
     await user.clear(field('Pedido de avaliação'));
     await user.paste('Nota para {{atendente}}');
+    await expectFieldError('Pedido de avaliação', 'Variável desconhecida: {{atendente}}. Use as variáveis da lista.');
     await user.click(screen.getByTestId('rating-settings-save'));
 
     await expectFieldError('Tentativas de resposta', 'Este campo é obrigatório.');
     await expectFieldError('Resposta fora da escala', 'Este campo é obrigatório.');
-    await expectFieldError('Pedido de avaliação', 'Variável desconhecida: use uma das variáveis disponíveis.');
+    await expectFieldError('Pedido de avaliação', 'Há uma variável desconhecida. Use apenas as variáveis da lista.');
     expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { MAX_RATING_ATTEMPTS, ratingSettingsSchema, TEMPLATE_VARIABLES, type RatingSettings } from '@conversa/shared';
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { MAX_RATING_ATTEMPTS, ratingSettingsSchema, type RatingSettings } from '@conversa/shared';
+import { Alert, Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { numberValue, schemaValidator } from '../../../lib/form-validation';
@@ -64,30 +65,27 @@ export function RatingSettingsPage() {
           <Text size="sm" c="dimmed">
             {t('ratings.settingsHint')}
           </Text>
-          <Textarea
+          <TemplateTextarea
             label={t('ratings.requestMessage')}
             description={t('ratings.requestMessageHint')}
             required
-            autosize
             minRows={4}
             maxRows={12}
             disabled={!settings.data}
             data-testid="rating-request-message"
             {...form.getInputProps('requestMessage')}
           />
-          <Textarea
+          <TemplateTextarea
             label={t('ratings.invalidMessage')}
             required
-            autosize
             minRows={2}
             disabled={!settings.data}
             data-testid="rating-invalid-message"
             {...form.getInputProps('invalidMessage')}
           />
-          <Textarea
+          <TemplateTextarea
             label={t('ratings.thanksMessage')}
             required
-            autosize
             minRows={2}
             disabled={!settings.data}
             data-testid="rating-thanks-message"
@@ -104,9 +102,6 @@ export function RatingSettingsPage() {
             data-testid="rating-max-attempts"
             {...form.getInputProps('maxAttempts')}
           />
-          <Text size="xs" c="dimmed">
-            {t('closing.variablesHint', { variables: TEMPLATE_VARIABLES.map((name) => `{{${name}}}`).join(' ') })}
-          </Text>
           {formError && (
             <Alert color="red" data-testid="rating-settings-error">
               {formError}

@@ -93,3 +93,79 @@ describe('the resolve dialog', () => {
     expect(screen.queryByTestId('resolve-request-rating')).not.toBeInTheDocument();
   });
 });
+
+describe('the chatbot switch (PUT /ticketsChatBot/{id})', () => {
+  function botApi(answer: (body: unknown) => Ticket) {
+    return fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'PUT /ticketsChatBot/:id': ({ body }) => ({ body: answer(body) }),
+    });
+  }
+  const botCalls = (fake: ReturnType<typeof botApi>) => fake.calls.filter((call) => call.method === 'PUT');
+
+  it('hands a ticket out of the bot to it after a confirmation, and shows it in the bot', async () => {
+    const fake = botApi(() => ({ ...TICKET, status: 'pending', userId: null, username: null, chatFlowId: 4 }));
+    const { user } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
+    const toggle = screen.getByTestId('ticket-chatbot');
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(
+      await screen.findByText(
+        'Colocar o atendimento de Carla no chatbot? Ele sai do atendente, volta para Aguardando e o fluxo do canal recomeça do início.',
+      ),
+    ).toBeInTheDocument();
+    expect(botCalls(fake)).toEqual([]);
+    await user.click(screen.getByTestId('confirm-button'));
+
+    await waitFor(() => expect(botCalls(fake)).toMatchObject([{ path: '/ticketsChatBot/12', body: { chatbot: true } }]));
+    expect(await screen.findByText('Tudo certo! O chatbot assumiu o atendimento.')).toBeInTheDocument();
+  });
+
+  it("says so when the ticket's channel has no runnable flow (404 ERR_NO_FLOW_FOUND) and leaves the ticket as it was", async () => {
+    const fake = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'PUT /ticketsChatBot/:id': () => ({
+        status: 404,
+        body: { error: 'ERR_NO_FLOW_FOUND', message: "The ticket's channel has no active published chatbot flow." },
+      }),
+    });
+    const { user } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
+    await user.click(screen.getByTestId('ticket-chatbot'));
+    await user.click(await screen.findByTestId('confirm-button'));
+    expect(await screen.findByText('O canal deste atendimento não tem um fluxo de chatbot ativo e publicado.')).toBeInTheDocument();
+    expect(fake.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(screen.getByTestId('ticket-chatbot')).not.toBeChecked();
+  });
+
+  it('switches the bot off at once for a ticket in it (chatFlowId set)', async () => {
+    const inBot: Ticket = { ...TICKET, status: 'pending', userId: null, username: null, chatFlowId: 4 };
+    const fake = botApi(() => ({ ...inBot, chatFlowId: null }));
+    const { user } = renderWithApp(<ChatHeader ticket={inBot} panelOpen={false} onTogglePanel={() => undefined} />);
+    const toggle = screen.getByTestId('ticket-chatbot');
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(botCalls(fake)).toMatchObject([{ path: '/ticketsChatBot/12', body: { chatbot: false } }]));
+    expect(await screen.findByText('Tudo certo! O chatbot foi desligado neste atendimento.')).toBeInTheDocument();
+    expect(screen.queryByTestId('confirm-button')).not.toBeInTheDocument();
+  });
+
+  it('is shown only to whoever may act on the ticket, and never to put a closed or group ticket in the bot', () => {
+    botApi(() => TICKET);
+    const render = (ticket: Ticket) => {
+      const view = renderWithApp(<ChatHeader ticket={ticket} panelOpen={false} onTogglePanel={() => undefined} />);
+      const shown = screen.queryByTestId('ticket-chatbot') !== null;
+      view.unmount();
+      return shown;
+    };
+    // Another agent's ticket: neither a user nor a supervisor may switch it; an admin may.
+    expect(render({ ...TICKET, userId: 9, username: 'Bruno' })).toBe(false);
+    signInAs('super', { userId: 7 });
+    expect(render({ ...TICKET, userId: 9, username: 'Bruno' })).toBe(false);
+    signInAs('admin', { userId: 7 });
+    expect(render({ ...TICKET, userId: 9, username: 'Bruno' })).toBe(true);
+    expect(render({ ...TICKET, status: 'closed' })).toBe(false);
+    expect(render({ ...TICKET, isGroup: true })).toBe(false);
+    // A group or closed ticket still marked in the bot can be taken out of it.
+    expect(render({ ...TICKET, isGroup: true, chatFlowId: 4 })).toBe(true);
+  });
+});

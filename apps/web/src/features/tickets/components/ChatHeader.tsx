@@ -1,5 +1,5 @@
 import type { Ticket } from '@conversa/shared';
-import { ActionIcon, Avatar, Badge, Box, Button, Checkbox, Group, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, Button, Checkbox, Group, Select, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowLeft, IconCheck, IconInfoCircle, IconPlayerPlay, IconRefresh, IconTransfer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,20 +7,24 @@ import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { lazyComponent } from '../../../components/on-demand';
 import { PATHS } from '../../../app/paths';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { hasErrorCode } from '../../../lib/errors';
+import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useFarewellMessages } from '../../closing/api';
 import { useQueues } from '../../queues/api';
-import { useUpdateTicket, type TicketUpdate } from '../api';
+import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
 import { initialsOf } from './TicketRow';
 
 // Opened on demand: downloaded then, not with the chat.
 const TransferModal = lazyComponent(async () => (await import('./TransferModal')).TransferModal);
 
-/** Actions that ask first: they hand the ticket back or end it. Accepting and reopening start at once. */
-type ConfirmedAction = 'return' | 'resolve';
-type Action = ConfirmedAction | 'accept' | 'reopen';
+/**
+ * Actions that ask first: they hand the ticket back, end it, or give it to the chatbot (it leaves its
+ * agent). Accepting, reopening and switching the bot off start at once.
+ */
+type ConfirmedAction = 'return' | 'resolve' | 'botOn';
+type Action = Exclude<ConfirmedAction, 'botOn'> | 'accept' | 'reopen';
 
 const STATUS_COLORS = { open: 'teal', pending: 'yellow', closed: 'gray', schedule: 'blue' } as const;
 
@@ -40,6 +44,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
   const session = useSession();
   const queues = useQueues();
   const update = useUpdateTicket();
+  const chatbot = useSwitchTicketChatbot();
   const [, setTab] = useTicketTab();
   const [confirming, setConfirmingState] = useState<ConfirmedAction | null>(null);
   // The last action chosen stays shown while its dialog fades out.
@@ -64,6 +69,28 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
   // Another user is attending it: only they or an admin may hand it on or end it (the server refuses the rest).
   const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
   const heldByOther = ticket.status === 'open' && ticket.userId !== null && ticket.userId !== session?.userId && !isAdmin;
+  // In the bot while it has a flow (SPEC §7 PUT /ticketsChatBot): whoever may act on the ticket switches it;
+  // a closed or group ticket never goes (back) to the bot, but one still in it can always be taken out.
+  const inBot = ticket.chatFlowId !== null;
+  const botSwitchable = !heldByOther && (inBot || ((ticket.status === 'open' || ticket.status === 'pending') && !ticket.isGroup));
+
+  const switchBot = (on: boolean) =>
+    chatbot.mutate(
+      { id: ticket.id, chatbot: on },
+      {
+        onSuccess: (updated) => {
+          notifySuccess(t(on ? 'tickets.actions.botOnDone' : 'tickets.actions.botOffDone'));
+          setTab(tabOf(updated));
+          setConfirming(null);
+        },
+        onError: (error) => {
+          // The server's reasons (no runnable flow; a contact blocked from the bot or a flow in test with another number) in the user's words.
+          if (hasErrorCode(error, 'ERR_NO_FLOW_FOUND')) notifyError(t('tickets.actions.botNoFlow'), 'ticket-chatbot-error');
+          else if (on && hasErrorCode(error, 'ERR_VALIDATION')) notifyError(t('tickets.actions.botRefused'), 'ticket-chatbot-error');
+          else notifyApiError(error, 'ticket-chatbot-error');
+        },
+      },
+    );
 
   const run = (action: Action) => {
     if (!session) return;
@@ -192,6 +219,21 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             {t('tickets.actions.reopen')}
           </Button>
         )}
+        {botSwitchable && (
+          <Tooltip label={t(inBot ? 'tickets.actions.botOnHint' : 'tickets.actions.botOffHint')}>
+            {/* The tooltip needs a box of its own: the switch's input is hidden behind its track. */}
+            <Box>
+              <Switch
+                size="sm"
+                label={t('tickets.actions.chatbot')}
+                checked={inBot}
+                disabled={chatbot.isPending}
+                onChange={(event) => (event.currentTarget.checked ? setConfirming('botOn') : switchBot(false))}
+                data-testid="ticket-chatbot"
+              />
+            </Box>
+          </Tooltip>
+        )}
         <Tooltip label={t('tickets.contactPanel.toggle')}>
           <ActionIcon
             variant={panelOpen ? 'light' : 'subtle'}
@@ -210,8 +252,11 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
         message={t(`tickets.actions.${shown}Confirm`, { name: ticket.contact.name })}
         confirmLabel={t(`tickets.actions.${shown}`)}
         confirmColor={shown === 'resolve' ? 'green' : 'teal'}
-        loading={update.isPending}
-        onConfirm={() => confirming && run(confirming)}
+        loading={update.isPending || chatbot.isPending}
+        onConfirm={() => {
+          if (confirming === 'botOn') switchBot(true);
+          else if (confirming) run(confirming);
+        }}
         onClose={() => {
           setConfirming(null);
           resetResolve();
