@@ -68,7 +68,8 @@ async function login(context: BrowserContext, email: string, password: string): 
   await page.getByRole('slider', { name: 'captcha' }).focus();
   await page.keyboard.press('End');
   await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/(atendimento|home)/);
+  // Agents land on the inbox, admins on their home page, the super admin on the tenants.
+  await page.waitForURL(/#\/(atendimento|home|tenants)/);
   return page;
 }
 
@@ -150,10 +151,10 @@ async function buildFlow(admin: Page): Promise<number> {
   return flowId;
 }
 
-/** The widget's bubbles, in order: who wrote it and its text. */
+/** The widget's message bubbles (not its greeting), in order: who wrote it and its text. */
 async function widgetLog(customer: Page): Promise<Array<{ from: string; text: string }>> {
   return customer
-    .locator('[role="log"] .msg')
+    .locator('[role="log"] .msg[data-key]')
     .evaluateAll((bubbles) =>
       bubbles.map((b) => ({ from: b.classList.contains('visitor') ? 'visitor' : 'agent', text: b.firstElementChild?.textContent ?? '' })),
     );
@@ -167,7 +168,14 @@ describe('the chatbot in real browsers', () => {
     try {
       const admin = await login(adminContext, ROOT_EMAIL, ROOT_PASSWORD);
       const flowId = await buildFlow(admin);
-      await api('PUT', `/whatsapp/${channelId}`, { chatFlowId: flowId });
+
+      // The admin attaches it to the web-chat channel in the channel's form.
+      await admin.goto(`${server.url}/#/canais`);
+      await admin.getByTestId(`channel-edit-${channelId}`).click();
+      await choose(admin, 'channel-chatbot', 'Atendimento do site');
+      await admin.getByTestId('channel-save').click();
+      await admin.getByTestId('channel-modal').waitFor({ state: 'detached', timeout: 15_000 });
+      expect((await api<{ chatFlowId: number | null }>('GET', `/whatsapp/${channelId}`)).chatFlowId).toBe(flowId);
 
       const agent = await login(agentContext, AGENT.email, AGENT.password);
       await agent.getByTestId('tab-pending').click();
