@@ -16,6 +16,8 @@ const ROOT_EMAIL = 'root@flow.test';
 const ROOT_PASSWORD = 'Flow-root-pass-1!';
 /** In "Suporte" only: sees the ticket once the bot routes it there, not while it is with the bot in "Recepção". */
 const AGENT = { name: 'Sofia Suporte', email: 'sofia@flow.test', password: 'Sofia-pass-123!' };
+/** In "Recepção" only: sees the tickets the bot is still talking to. */
+const RECEPTIONIST = { name: 'Rita Recepção', email: 'rita@flow.test', password: 'Rita-pass-123!' };
 
 const WELCOME = 'Olá! Bem-vindo à Loja Exemplo.';
 const MENU = 'Digite 1 para Vendas ou 2 para Suporte.';
@@ -26,6 +28,9 @@ let browser: Browser;
 let token: string;
 let channelId: number;
 let publicKey: string;
+let receptionId: number;
+let salesId: number;
+let supportId: number;
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.url}${path}`, {
@@ -43,14 +48,15 @@ beforeAll(async () => {
   browser = await launchBrowser();
   token = (await api<{ token: string }>('POST', '/auth/login/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).token;
   // The tenant: the channel's own queue (where tickets start, with the bot), and the two queues of the menu.
-  const reception = await api<{ id: number }>('POST', '/queue', { name: 'Recepção', color: '#868e96' });
-  await api('POST', '/queue', { name: 'Vendas', color: '#40c057' });
-  const support = await api<{ id: number }>('POST', '/queue', { name: 'Suporte', color: '#228be6' });
-  await api('POST', '/users', { ...AGENT, profile: 'user', queueIds: [support.id] });
+  receptionId = (await api<{ id: number }>('POST', '/queue', { name: 'Recepção', color: '#868e96' })).id;
+  salesId = (await api<{ id: number }>('POST', '/queue', { name: 'Vendas', color: '#40c057' })).id;
+  supportId = (await api<{ id: number }>('POST', '/queue', { name: 'Suporte', color: '#228be6' })).id;
+  await api('POST', '/users', { ...AGENT, profile: 'user', queueIds: [supportId] });
+  await api('POST', '/users', { ...RECEPTIONIST, profile: 'user', queueIds: [receptionId] });
   const channel = await api<{ id: number; publicKey: string }>('POST', '/whatsapp', {
     name: 'Site',
     type: 'webchat',
-    queueId: reception.id,
+    queueId: receptionId,
   });
   channelId = channel.id;
   publicKey = channel.publicKey;
@@ -151,6 +157,20 @@ async function buildFlow(admin: Page): Promise<number> {
   return flowId;
 }
 
+/** A visitor of the channel's demo page who opens the widget and starts a chat; returns the page and how she writes. */
+async function openWidget(context: BrowserContext, key: string, name: string) {
+  const customer = await context.newPage();
+  await customer.goto(`${server.url}/webchat/demo/${key}`);
+  await customer.getByRole('button', { name: 'Open chat' }).click();
+  await customer.getByLabel('Your name').fill(name);
+  await customer.getByRole('button', { name: 'Start chat' }).click();
+  const say = async (text: string) => {
+    await customer.getByLabel('Write a message…').fill(text);
+    await customer.getByRole('button', { name: 'Send' }).click();
+  };
+  return { customer, say };
+}
+
 /** The widget's message bubbles (not its greeting), in order: who wrote it and its text. */
 async function widgetLog(customer: Page): Promise<Array<{ from: string; text: string }>> {
   return customer
@@ -181,15 +201,7 @@ describe('the chatbot in real browsers', () => {
       await agent.getByTestId('tab-pending').click();
 
       // The customer opens the widget and writes: the bot welcomes and shows the menu.
-      const customer = await customerContext.newPage();
-      await customer.goto(`${server.url}/webchat/demo/${publicKey}`);
-      await customer.getByRole('button', { name: 'Open chat' }).click();
-      await customer.getByLabel('Your name').fill('Carla Cliente');
-      await customer.getByRole('button', { name: 'Start chat' }).click();
-      const say = async (text: string) => {
-        await customer.getByLabel('Write a message…').fill(text);
-        await customer.getByRole('button', { name: 'Send' }).click();
-      };
+      const { customer, say } = await openWidget(customerContext, publicKey, 'Carla Cliente');
       await say('Oi, boa tarde');
       await visible(customer.getByText(WELCOME));
       await visible(customer.getByText(MENU));
@@ -237,6 +249,96 @@ describe('the chatbot in real browsers', () => {
       throw error;
     } finally {
       await Promise.all([adminContext.close(), agentContext.close(), customerContext.close()]);
+    }
+  });
+
+  it('an agent who takes the ticket over while the bot waits at the menu: the answer to the menu reaches her, the bot says nothing and routes nowhere', async () => {
+    // Set up through the API this time: a one-step menu flow, published, on a second web-chat channel.
+    const menuText = 'Menu da loja: 1 Vendas, 2 Suporte.';
+    const step = (id: string) => ({
+      id,
+      name: 'Menu',
+      position: { x: 0, y: 120 },
+      interactions: [{ id: 'i_menu', kind: 'text', text: menuText }],
+      conditions: [
+        { id: 'c_1', type: 'option', value: '1', route: { kind: 'queue', queueId: salesId } },
+        { id: 'c_2', type: 'option', value: '2', route: { kind: 'queue', queueId: supportId } },
+      ],
+      next: null,
+      keyword: null,
+      maxAttempts: 3,
+      fallbackMessage: null,
+      maxAttemptsRoute: null,
+      noAnswerMinutes: null,
+      noAnswerRoute: null,
+    });
+    const flow = await api<{ id: number }>('POST', '/chat-flow', {
+      name: 'Menu da loja',
+      isActive: true,
+      publish: true,
+      definition: {
+        startStepId: 'menu',
+        outOfHoursRoute: null,
+        welcomeMessage: null,
+        endMessage: null,
+        fallbackMessage: null,
+        autoDistribution: 'none',
+        steps: [step('menu')],
+      },
+    });
+    const shop = await api<{ publicKey: string }>('POST', '/whatsapp', {
+      name: 'Loja',
+      type: 'webchat',
+      queueId: receptionId,
+      chatFlowId: flow.id,
+    });
+
+    const agentContext = await browser.newContext({ locale: 'pt-BR' });
+    const customerContext = await browser.newContext({ locale: 'en-US' });
+    try {
+      const agent = await login(agentContext, RECEPTIONIST.email, RECEPTIONIST.password);
+      await agent.getByTestId('tab-pending').click();
+      const { customer, say } = await openWidget(customerContext, shop.publicKey, 'Bruno Balcão');
+      await say('Olá');
+      await visible(customer.getByText(menuText));
+
+      // The receptionist sees the ticket the bot is on and takes it over.
+      const row = agent
+        .getByTestId(/^ticket-\d+$/)
+        .filter({ hasText: 'Bruno Balcão' })
+        .first();
+      await visible(row);
+      await row.click();
+      await acceptTicket(agent);
+      await attributeIs(agent.getByTestId('chat-status'), 'data-status', 'open');
+
+      // The customer answers the menu: the answer is hers now; she replies and keeps the ticket.
+      await say('2');
+      await visible(agent.locator('[data-testid^="message-body-"]').filter({ hasText: /^2$/ }));
+      const reply = 'Oi Bruno, aqui é a Rita. Em que posso ajudar?';
+      await agent.getByTestId('composer-input').fill(reply);
+      await agent.getByTestId('composer-send').click();
+      await visible(customer.getByText(reply));
+      const log = await widgetLog(customer);
+      expect(log.slice(log.findLastIndex((m) => m.from === 'visitor' && m.text === '2'))).toEqual([
+        { from: 'visitor', text: '2' },
+        { from: 'agent', text: reply },
+      ]);
+      expect(log.filter((m) => m.from === 'agent').map((m) => m.text)).toEqual([menuText, reply]);
+      await attributeIs(agent.getByTestId('chat-status'), 'data-status', 'open');
+    } catch (error) {
+      for (const [name, context] of [
+        ['agent', agentContext],
+        ['customer', customerContext],
+      ] as const) {
+        await context
+          .pages()[0]
+          ?.screenshot({ path: `e2e/artifacts/chatbot-takeover-${name}-failure.png` })
+          .catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      await Promise.all([agentContext.close(), customerContext.close()]);
     }
   });
 });
