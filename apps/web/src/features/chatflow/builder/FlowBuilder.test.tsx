@@ -154,6 +154,14 @@ describe('the flow builder', () => {
     await waitFor(() => expect(screen.queryByText('Etapa 4')).not.toBeInTheDocument());
   });
 
+  it('selecting a step while a later one is selected shows the newly selected step', async () => {
+    api();
+    const { user } = renderBuilder();
+    await selectStep(user, 'support');
+    await selectStep(user, 'menu');
+    await selectStep(user, 'welcome');
+  });
+
   it('deleting a step removes the routes that led to it (one undo step)', async () => {
     api();
     const { user } = renderBuilder();

@@ -15,6 +15,7 @@ import {
   type Node,
   type NodeChange,
   type NodeProps,
+  type NodeSelectionChange,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { IconClock, IconRepeatOff } from '@tabler/icons-react';
@@ -270,11 +271,11 @@ export function FlowCanvas({ definition, selectedStepId, invalidStepIds, edit, o
           current,
         ),
       );
-      for (const change of changes)
-        if (change.type === 'select' && change.id !== START_NODE_ID) {
-          if (change.selected) onSelect(change.id);
-          else if (change.id === selectedStepId) onSelect(null);
-        }
+      // One click selects a node and deselects the previous one, in node order: the selected one wins.
+      const selects = changes.filter((c): c is NodeSelectionChange => c.type === 'select' && c.id !== START_NODE_ID);
+      const picked = selects.find((c) => c.selected);
+      if (picked) onSelect(picked.id);
+      else if (selects.some((c) => c.id === selectedStepId)) onSelect(null);
     },
     [onSelect, selectedStepId],
   );
