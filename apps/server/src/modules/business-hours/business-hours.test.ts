@@ -2,7 +2,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, closeAllSockets, count, eventually, inboundTicket, rows, setSetting, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildInboxTenant,
+  closeAllSockets,
+  count,
+  eventually,
+  inboundTicket,
+  rows,
+  setSetting,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 import { ingestInbound } from '../messages/use-cases/ingest-inbound.js';
 import { absenceStep } from './absence-step.js';
 
@@ -21,17 +31,28 @@ afterAll(async () => {
 const week = (type: 'O' | 'C' | 'H', intervals: { start: string; end: string }[] = []) =>
   [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, type, intervals }));
 const automatedBodies = async (ticketId: number) =>
-  (await rows(server.ctx, sql`select body from messages where ticket_id = ${ticketId} and from_me and user_id is null order by created_at, id`)).map((r) => r.body);
+  (
+    await rows(
+      server.ctx,
+      sql`select body from messages where ticket_id = ${ticketId} and from_me and user_id is null order by created_at, id`,
+    )
+  ).map((r) => r.body);
 
 /** A tenant closed every day, with an absence message; its admin's token. */
 async function closedTenant(message = 'Estamos fechados, {{name}}. Voltamos amanhã.'): Promise<InboxTenant> {
   const inbox = await buildInboxTenant(server);
   expect((await api.put('/tenants/business-hours/', { businessHours: week('C') }, { token: inbox.admin.token })).status).toBe(200);
-  expect((await api.put('/tenants/message-business-hours/', { messageBusinessHours: message }, { token: inbox.admin.token })).status).toBe(200);
+  expect((await api.put('/tenants/message-business-hours/', { messageBusinessHours: message }, { token: inbox.admin.token })).status).toBe(
+    200,
+  );
   return inbox;
 }
 
-const stepInput = (inbox: InboxTenant, message: { ticketId: number; messageId: string }, extra: Partial<{ isGroup: boolean; ticketCreated: boolean }> = {}) => ({
+const stepInput = (
+  inbox: InboxTenant,
+  message: { ticketId: number; messageId: string },
+  extra: Partial<{ isGroup: boolean; ticketCreated: boolean }> = {},
+) => ({
   tenantId: inbox.tenant.id,
   ticketId: message.ticketId,
   messageId: message.messageId,
@@ -55,7 +76,14 @@ describe('GET/PUT /tenants/business-hours/', () => {
     const other = await buildInboxTenant(server);
     const days = [
       { day: 6, type: 'C', intervals: [] },
-      ...[1, 2, 3, 4, 5].map((day) => ({ day, type: 'H', intervals: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '18:00' }] })),
+      ...[1, 2, 3, 4, 5].map((day) => ({
+        day,
+        type: 'H',
+        intervals: [
+          { start: '08:00', end: '12:00' },
+          { start: '13:00', end: '18:00' },
+        ],
+      })),
       { day: 0, type: 'O', intervals: [{ start: '10:00', end: '11:00' }] },
     ];
     const response = await api.put('/tenants/business-hours/', { businessHours: days, timeZone: 'Europe/Lisbon' }, { token: admin.token });
@@ -63,7 +91,10 @@ describe('GET/PUT /tenants/business-hours/', () => {
     expect(response.body.timeZone).toBe('Europe/Lisbon');
     expect(response.body.businessHours.map((d: any) => d.day)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(response.body.businessHours[0]).toEqual({ day: 0, type: 'O', intervals: [] });
-    expect(response.body.businessHours[1].intervals).toEqual([{ start: '08:00', end: '12:00' }, { start: '13:00', end: '18:00' }]);
+    expect(response.body.businessHours[1].intervals).toEqual([
+      { start: '08:00', end: '12:00' },
+      { start: '13:00', end: '18:00' },
+    ]);
     expect((await api.get('/tenants/business-hours/', { token: admin.token })).body).toEqual(response.body);
     expect((await api.get('/tenants/business-hours/', { token: other.admin.token })).body.businessHours).toEqual(week('O'));
   });
@@ -72,8 +103,15 @@ describe('GET/PUT /tenants/business-hours/', () => {
     const inbox = await buildInboxTenant(server);
     const supervisor = await buildAgent(server, inbox.tenant.id, 'super');
     expect((await api.put('/tenants/business-hours/', { businessHours: week('C') }, { token: supervisor.token })).status).toBe(200);
-    expect((await api.put('/tenants/business-hours/', { businessHours: week('C'), timeZone: 'America/Sao_Paulo' }, { token: supervisor.token })).status).toBe(200);
-    const zone = await api.put('/tenants/business-hours/', { businessHours: week('O'), timeZone: 'Asia/Tokyo' }, { token: supervisor.token });
+    expect(
+      (await api.put('/tenants/business-hours/', { businessHours: week('C'), timeZone: 'America/Sao_Paulo' }, { token: supervisor.token }))
+        .status,
+    ).toBe(200);
+    const zone = await api.put(
+      '/tenants/business-hours/',
+      { businessHours: week('O'), timeZone: 'Asia/Tokyo' },
+      { token: supervisor.token },
+    );
     expect(zone.status).toBe(403);
     expect(zone.body.error).toBe('ERR_NO_PERMISSION');
     const after = await api.get('/tenants/business-hours/', { token: supervisor.token });
@@ -93,7 +131,15 @@ describe('GET/PUT /tenants/business-hours/', () => {
   it('refuses bad weeks and time zones with 400 and the field of each problem, changing nothing', async () => {
     const { admin } = await buildInboxTenant(server);
     const bad: Array<[unknown, string]> = [
-      [{ businessHours: week('H', [{ start: '13:00', end: '18:00' }, { start: '08:00', end: '13:30' }]) }, 'businessHours.0.intervals.0.start'],
+      [
+        {
+          businessHours: week('H', [
+            { start: '13:00', end: '18:00' },
+            { start: '08:00', end: '13:30' },
+          ]),
+        },
+        'businessHours.0.intervals.0.start',
+      ],
       [{ businessHours: week('H', [{ start: '18:00', end: '09:00' }]) }, 'businessHours.0.intervals.0.end'],
       [{ businessHours: week('H', [{ start: '9:00', end: '18:00' }]) }, 'businessHours.0.intervals.0.start'],
       [{ businessHours: week('H') }, 'businessHours.0.intervals'],
@@ -110,23 +156,37 @@ describe('GET/PUT /tenants/business-hours/', () => {
     }
     const overlap = await api.put('/tenants/business-hours/', bad[0][0], { token: admin.token });
     expect(overlap.body.issues['businessHours.0.intervals.0.start']).toEqual([expect.objectContaining({ rule: 'intervalOverlap' })]);
-    expect((await api.get('/tenants/business-hours/', { token: admin.token })).body).toEqual({ businessHours: week('O'), messageBusinessHours: '', timeZone: 'America/Sao_Paulo' });
+    expect((await api.get('/tenants/business-hours/', { token: admin.token })).body).toEqual({
+      businessHours: week('O'),
+      messageBusinessHours: '',
+      timeZone: 'America/Sao_Paulo',
+    });
   });
 });
 
 describe('PUT /tenants/message-business-hours/', () => {
   it('stores the absence message; unknown variables are refused (rule templateVariables)', async () => {
     const { admin } = await buildInboxTenant(server);
-    const saved = await api.put('/tenants/message-business-hours/', { messageBusinessHours: '{{greeting}}, {{name}}! Estamos fora.' }, { token: admin.token });
+    const saved = await api.put(
+      '/tenants/message-business-hours/',
+      { messageBusinessHours: '{{greeting}}, {{name}}! Estamos fora.' },
+      { token: admin.token },
+    );
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ businessHours: week('O'), messageBusinessHours: '{{greeting}}, {{name}}! Estamos fora.', timeZone: 'America/Sao_Paulo' });
+    expect(saved.body).toEqual({
+      businessHours: week('O'),
+      messageBusinessHours: '{{greeting}}, {{name}}! Estamos fora.',
+      timeZone: 'America/Sao_Paulo',
+    });
     const unknown = await api.put('/tenants/message-business-hours/', { messageBusinessHours: 'Oi {{nome}}' }, { token: admin.token });
     expect(unknown.status).toBe(400);
     expect(unknown.body.issues.messageBusinessHours).toEqual([expect.objectContaining({ rule: 'templateVariables' })]);
     const long = await api.put('/tenants/message-business-hours/', { messageBusinessHours: 'x'.repeat(4001) }, { token: admin.token });
     expect(long.status).toBe(400);
     expect((await api.put('/tenants/message-business-hours/', {}, { token: admin.token })).status).toBe(400);
-    expect((await api.get('/tenants/business-hours/', { token: admin.token })).body.messageBusinessHours).toBe('{{greeting}}, {{name}}! Estamos fora.');
+    expect((await api.get('/tenants/business-hours/', { token: admin.token })).body.messageBusinessHours).toBe(
+      '{{greeting}}, {{name}}! Estamos fora.',
+    );
   });
 });
 
@@ -134,27 +194,33 @@ describe('absence message (inbound step businessHours.absence)', () => {
   it('out of hours, the customer gets the absence message with the variables filled in', async () => {
     const inbox = await closedTenant();
     const message = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Maria Souza' });
-    expect(await eventually(async () => (await automatedBodies(message.ticketId)).length === 1 && automatedBodies(message.ticketId))).toEqual([
-      'Estamos fechados, Maria Souza. Voltamos amanhã.',
-    ]);
+    expect(
+      await eventually(async () => (await automatedBodies(message.ticketId)).length === 1 && automatedBodies(message.ticketId)),
+    ).toEqual(['Estamos fechados, Maria Souza. Voltamos amanhã.']);
   });
 
   it('at most N times per ticket (setting absenceMessageMaxRepeats, default 1), once per message even if the step runs again', async () => {
     const inbox = await closedTenant();
     const target = { tenantId: inbox.tenant.id, channelId: inbox.channel.id };
     const key = { externalKey: `webchat:repeat-${inbox.tenant.id}` };
+    // Each message also goes through the chain after its commit: drain() lets that run finish first,
+    // so that the direct runs below are the re-runs of a step that already ran.
     const first = await inboundTicket(server.ctx, target, { key });
+    await server.ctx.events.drain();
     expect(await absenceStep.run(server.ctx, stepInput(inbox, first))).toBe('handled');
     expect(await absenceStep.run(server.ctx, stepInput(inbox, first))).toBe('handled');
     const second = await inboundTicket(server.ctx, target, { key });
+    await server.ctx.events.drain();
     expect(second.ticketId).toBe(first.ticketId);
     expect(await absenceStep.run(server.ctx, stepInput(inbox, second))).toBe('next');
     expect(await automatedBodies(first.ticketId)).toHaveLength(1);
 
     await setSetting(server.ctx, inbox.tenant.id, 'absenceMessageMaxRepeats', '2');
     const third = await inboundTicket(server.ctx, target, { key });
+    await server.ctx.events.drain();
     expect(await absenceStep.run(server.ctx, stepInput(inbox, third))).toBe('handled');
     const fourth = await inboundTicket(server.ctx, target, { key });
+    await server.ctx.events.drain();
     expect(await absenceStep.run(server.ctx, stepInput(inbox, fourth))).toBe('next');
     expect(await automatedBodies(first.ticketId)).toHaveLength(2);
     expect(await count(server.ctx, sql`select count(*) from absence_replies where ticket_id = ${first.ticketId}`)).toBe(2);
@@ -198,7 +264,11 @@ describe('absence message (inbound step businessHours.absence)', () => {
     const accepted = await api.put(`/tickets/${attended.ticketId}`, { status: 'open' }, { token: inbox.agent.token });
     expect(accepted.status).toBe(200);
     const before = (await automatedBodies(attended.ticketId)).length;
-    const next = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { key: { externalKey: await contactKeyOf(attended.contactId) } });
+    const next = await inboundTicket(
+      server.ctx,
+      { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
+      { key: { externalKey: await contactKeyOf(attended.contactId) } },
+    );
     expect(await absenceStep.run(server.ctx, stepInput(inbox, next))).toBe('next');
     expect(await automatedBodies(attended.ticketId)).toHaveLength(before);
     for (const m of [inHours, noMessage]) expect(await automatedBodies(m.ticketId)).toEqual([]);
