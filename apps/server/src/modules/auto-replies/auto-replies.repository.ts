@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { autoReplies, autoReplySends } from '../../platform/db/schema.js';
 
@@ -9,19 +9,28 @@ export async function listAutoReplies(db: Db, tenantId: number): Promise<AutoRep
   return db.select().from(autoReplies).where(eq(autoReplies.tenantId, tenantId)).orderBy(asc(autoReplies.name), asc(autoReplies.id));
 }
 
-/** The active rules that may answer a message of `channelId` (those of every channel and of that one). */
-export async function listActiveAutoReplies(db: Db, tenantId: number, channelId: number): Promise<AutoReplyRow[]> {
-  return db
-    .select()
-    .from(autoReplies)
-    .where(
-      and(
-        eq(autoReplies.tenantId, tenantId),
-        eq(autoReplies.active, true),
-        sql`(${autoReplies.channelId} is null or ${autoReplies.channelId} = ${channelId})`,
-      ),
-    )
-    .orderBy(asc(autoReplies.id));
+/** What the inbound step needs of a rule. */
+export interface ActiveAutoReply {
+  id: number;
+  active: boolean;
+  trigger: 'keyword' | 'firstMessage';
+  matchMode: 'exact' | 'contains';
+  keywords: string[];
+  channelId: number | null;
+  reply: string;
+  queueId: number | null;
+}
+
+/**
+ * Probe (see InboundAutomationStep): the active rules that may answer a message of `channelId`
+ * (those of every channel and of that one), oldest first, as a JSON array of ActiveAutoReply.
+ */
+export function activeAutoRepliesProbe(tenantId: number, channelId: number): SQL {
+  const r = autoReplies;
+  return sql`select coalesce(json_agg(json_build_object('id', ${r.id}, 'active', ${r.active}, 'trigger', ${r.trigger},
+      'matchMode', ${r.matchMode}, 'keywords', ${r.keywords}, 'channelId', ${r.channelId}, 'reply', ${r.reply}, 'queueId', ${r.queueId})
+      order by ${r.id}), '[]'::json)
+    from ${r} where ${r.tenantId} = ${tenantId} and ${r.active} and (${r.channelId} is null or ${r.channelId} = ${channelId})`;
 }
 
 export async function findAutoReplyById(db: Db, tenantId: number, id: number): Promise<AutoReplyRow | undefined> {

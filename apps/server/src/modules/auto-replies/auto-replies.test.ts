@@ -1,3 +1,4 @@
+import { runInboundStep } from './../automation/inbound-chain.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
@@ -135,10 +136,10 @@ describe('auto-reply step (order 30)', () => {
       'Olá João, nossos preços estão em exemplo.com/precos',
     ]);
     // A message is answered once, even when the step runs again for it.
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, message, 'PRECO?'))).toBe('handled');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, message, 'PRECO?'))).toBe('handled');
     expect(await automatedBodies(message.ticketId)).toHaveLength(1);
     // Words around an exact keyword: no answer.
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, message, 'qual o preço?'))).toBe('next');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, message, 'qual o preço?'))).toBe('next');
   });
 
   it('contains: the keyword as words inside the message', async () => {
@@ -154,10 +155,10 @@ describe('auto-reply step (order 30)', () => {
     const key = { externalKey: `webchat:first-${inbox.tenant.id}` };
     const target = { tenantId: inbox.tenant.id, channelId: inbox.channel.id };
     const first = await inboundTicket(server.ctx, target, { key, name: 'Ana Lima', body: 'bom dia' });
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, first, 'bom dia', { ticketCreated: true }))).toBe('handled');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, first, 'bom dia', { ticketCreated: true }))).toBe('handled');
     expect(await automatedBodies(first.ticketId)).toEqual(['Bem-vindo, Ana!']);
     const second = await inboundTicket(server.ctx, target, { key, body: 'alguém aí?' });
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, second, 'alguém aí?'))).toBe('next');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, second, 'alguém aí?'))).toBe('next');
     expect(await automatedBodies(first.ticketId)).toHaveLength(1);
   });
 
@@ -166,7 +167,7 @@ describe('auto-reply step (order 30)', () => {
     await api.put(`/queue/${inbox.otherQueue.id}`, { greetingMessage: 'Financeiro: olá {{name}}!' }, { token: inbox.admin.token });
     await createRule(inbox, { keywords: ['financeiro'], reply: 'Vou te passar para o financeiro.', queueId: inbox.otherQueue.id });
     const message = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Rui', body: 'Financeiro' });
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, message, 'Financeiro'))).toBe('handled');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, message, 'Financeiro'))).toBe('handled');
     expect(await ticketRow(message.ticketId)).toEqual({ queue_id: inbox.otherQueue.id, user_id: null, status: 'pending' });
     const logs = await api.get(`/tickets/${message.ticketId}/logs`, { token: inbox.admin.token });
     expect(logs.body.map((l: any) => l.type)).toContain('routed');
@@ -184,19 +185,19 @@ describe('auto-reply step (order 30)', () => {
     await createRule(inbox, { name: 'Atendido', keywords: ['atendido'] });
     const target = { tenantId: inbox.tenant.id, channelId: inbox.channel.id };
     const inactive = await inboundTicket(server.ctx, target, { body: 'inativa' });
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, inactive, 'inativa'))).toBe('next');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, inactive, 'inativa'))).toBe('next');
     const scoped = await inboundTicket(server.ctx, target, { body: 'canal' });
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, scoped, 'canal'))).toBe('next');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, scoped, 'canal'))).toBe('next');
     const onOther = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: otherChannel.id }, { body: 'canal' });
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, onOther, 'canal', { channelId: otherChannel.id }))).toBe('handled');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, onOther, 'canal', { channelId: otherChannel.id }))).toBe('handled');
     const group = await inboundTicket(server.ctx, target, { body: 'atendido' });
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, group, 'atendido', { isGroup: true }))).toBe('next');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, group, 'atendido', { isGroup: true }))).toBe('next');
 
     const key = { externalKey: `webchat:attended-${inbox.tenant.id}` };
     const opened = await inboundTicket(server.ctx, target, { key, body: 'oi' });
     expect((await api.put(`/tickets/${opened.ticketId}`, { status: 'open' }, { token: inbox.agent.token })).status).toBe(200);
     const attended = await inboundTicket(server.ctx, target, { key, body: 'atendido' });
-    expect(await autoReplyStep.run(server.ctx, stepInput(inbox, attended, 'atendido'))).toBe('next');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, attended, 'atendido'))).toBe('next');
     for (const m of [inactive, scoped, opened]) expect(await automatedBodies(m.ticketId)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { InboundAutomationStep } from '../automation/inbound-chain.js';
 import { queueAutomatedMessage } from '../messages/queue-automated-message.js';
 import { lockTicketForAutomation } from '../tickets/use-cases/lock-ticket-for-automation.js';
 import { routeTicketToQueue } from '../tickets/use-cases/route-ticket-to-queue.js';
-import { autoReplySentFor, insertAutoReplySend, listActiveAutoReplies } from './auto-replies.repository.js';
+import { activeAutoRepliesProbe, autoReplySentFor, insertAutoReplySend, type ActiveAutoReply } from './auto-replies.repository.js';
 import { matchAutoReply } from './match-auto-reply.js';
 
 /**
@@ -14,12 +14,13 @@ import { matchAutoReply } from './match-auto-reply.js';
  * auto-replies stop when a person takes over. A message is answered once: its id is the key of the
  * answer's record, written in the transaction of the send.
  */
-export const autoReplyStep: InboundAutomationStep = {
+export const autoReplyStep: InboundAutomationStep<ActiveAutoReply[] | undefined> = {
   name: 'autoReplies',
   order: 30,
-  async run(ctx: AppContext, input) {
-    if (input.isGroup) return 'next';
-    const rule = matchAutoReply(await listActiveAutoReplies(ctx.db, input.tenantId, input.channelId), input);
+  probe: (input) => activeAutoRepliesProbe(input.tenantId, input.channelId),
+  async run(ctx: AppContext, input, rules = []) {
+    if (input.isGroup || rules.length === 0) return 'next';
+    const rule = matchAutoReply(rules, input);
     if (!rule) return 'next';
 
     const answered = await transact(ctx, async (tx, events) => {

@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../platform/db/client.js';
 
 /** A customer's message (not the phone's own, not Conversa's) stored on a ticket. */
 export interface InboundAutomationInput {
@@ -15,11 +17,31 @@ export interface InboundAutomationInput {
  * One reaction to a customer's message, run in `order` (lower first) until one answers 'handled':
  * ratings.answer 10, channel.autoCloseKeyword 20, autoReplies 30, chatbot.flow 40, businessHours.absence 50.
  * A step may run again for the same message after a crash: its effect must be idempotent.
+ *
+ * `probe` is what the step must know before it can tell whether the message concerns it (its
+ * configuration, the ticket's state): one scalar SQL expression, its own module's, whose value
+ * `run` receives. The chain asks every step's probe in one statement per message, so a message
+ * that concerns no step costs one read, whatever the number of steps. The step decides again under
+ * its locks before acting: a probe is a hint, read without them.
  */
-export interface InboundAutomationStep {
+export interface InboundAutomationStep<Probed = unknown> {
   name: string;
   order: number;
-  run(ctx: AppContext, input: InboundAutomationInput): Promise<'handled' | 'next'>;
+  probe?(input: InboundAutomationInput): SQL;
+  run(ctx: AppContext, input: InboundAutomationInput, probed: Probed): Promise<'handled' | 'next'>;
+}
+
+/** The values of the steps' probes, in the order of `steps` (undefined for a step without one), in one statement. */
+async function probeAll(db: Db, steps: readonly InboundAutomationStep[], input: InboundAutomationInput): Promise<unknown[]> {
+  const probes = steps.map((step, index) => (step.probe ? { index, expression: step.probe(input) } : undefined)).filter((p) => p !== undefined);
+  if (probes.length === 0) return steps.map(() => undefined);
+  const columns = sql.join(
+    probes.map(({ index, expression }) => sql`(${expression}) as ${sql.identifier(`p${index}`)}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`select ${columns}`)) as unknown as { rows: Record<string, unknown>[] };
+  const [row = {}] = result.rows;
+  return steps.map((_, index) => row[`p${index}`] ?? undefined);
 }
 
 /** Runs the steps in order for one message; a failing step stops the chain and fails the event's handling (retried: steps are idempotent). */
@@ -28,9 +50,11 @@ export async function runInboundChain(
   steps: readonly InboundAutomationStep[],
   input: InboundAutomationInput,
 ): Promise<void> {
-  for (const step of [...steps].sort((a, b) => a.order - b.order)) {
+  const ordered = [...steps].sort((a, b) => a.order - b.order);
+  const probed = await probeAll(ctx.db, ordered, input);
+  for (const [index, step] of ordered.entries()) {
     try {
-      if ((await step.run(ctx, input)) === 'handled') return;
+      if ((await step.run(ctx, input, probed[index])) === 'handled') return;
     } catch (error) {
       ctx.logger.error(
         { err: error, step: step.name, ticketId: input.ticketId, messageId: input.messageId },
@@ -39,4 +63,14 @@ export async function runInboundChain(
       throw error;
     }
   }
+}
+
+/** One step alone, probed then run (what the chain does for it). */
+export async function runInboundStep<Probed>(
+  ctx: AppContext,
+  step: InboundAutomationStep<Probed>,
+  input: InboundAutomationInput,
+): Promise<'handled' | 'next'> {
+  const [probed] = await probeAll(ctx.db, [step as InboundAutomationStep], input);
+  return step.run(ctx, input, probed as Probed);
 }

@@ -1,12 +1,20 @@
-import { isOpenAt } from '@conversa/shared';
+import { isOpenAt, type BusinessDay } from '@conversa/shared';
 import type { AppContext } from '../../app-context.js';
 import { transact } from '../../platform/events/transact.js';
 import type { InboundAutomationStep } from '../automation/inbound-chain.js';
 import { queueAutomatedMessage } from '../messages/queue-automated-message.js';
-import { readSetting } from '../settings/settings.repository.js';
-import { getTenantTimeZone } from '../tenants/use-cases/get-tenant-time-zone.js';
+import { settingOrDefault, settingProbe } from '../settings/settings.repository.js';
+import { tenantTimeZoneProbe } from '../tenants/tenants.repository.js';
 import { lockTicketForAutomation } from '../tickets/use-cases/lock-ticket-for-automation.js';
-import { absenceRepliedTo, countAbsenceReplies, findBusinessHours, insertAbsenceReply } from './business-hours.repository.js';
+import { absenceConfigProbe, absenceRepliedTo, countAbsenceReplies, insertAbsenceReply } from './business-hours.repository.js';
+
+/** The absence step's probe: the tenant's week, absence message (not blank), clock and repeat limit (null: the default). */
+interface AbsenceConfig {
+  days: BusinessDay[];
+  absenceMessage: string;
+  timeZone: string;
+  maxRepeats: string | null;
+}
 
 /**
  * Out of business hours, a customer's message gets the absence message, at most
@@ -15,15 +23,15 @@ import { absenceRepliedTo, countAbsenceReplies, findBusinessHours, insertAbsence
  * one transaction under the ticket's lock, and the answered message is unique: a message is
  * answered once even when the chain runs again for it.
  */
-export const absenceStep: InboundAutomationStep = {
+export const absenceStep: InboundAutomationStep<AbsenceConfig | undefined> = {
   name: 'businessHours.absence',
   order: 50,
-  async run(ctx: AppContext, input) {
-    if (input.isGroup) return 'next';
-    const config = await findBusinessHours(ctx.db, input.tenantId);
-    if (!config || config.absenceMessage.trim() === '') return 'next';
-    if (isOpenAt(config.days, await getTenantTimeZone(ctx.db, input.tenantId), new Date())) return 'next';
-    const maxRepeats = Number(await readSetting(ctx.db, input.tenantId, 'absenceMessageMaxRepeats'));
+  probe: ({ tenantId }) =>
+    absenceConfigProbe(tenantId, { timeZone: tenantTimeZoneProbe(tenantId), maxRepeats: settingProbe(tenantId, 'absenceMessageMaxRepeats') }),
+  async run(ctx: AppContext, input, config) {
+    if (input.isGroup || !config) return 'next';
+    if (isOpenAt(config.days, config.timeZone, new Date())) return 'next';
+    const maxRepeats = Number(settingOrDefault('absenceMessageMaxRepeats', config.maxRepeats));
 
     const sent = await transact(ctx, async (tx, events) => {
       const ticket = await lockTicketForAutomation(tx, input.tenantId, input.ticketId);

@@ -1,3 +1,4 @@
+import { runInboundStep } from './../automation/inbound-chain.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
@@ -207,21 +208,21 @@ describe('absence message (inbound step businessHours.absence)', () => {
     // so that the direct runs below are the re-runs of a step that already ran.
     const first = await inboundTicket(server.ctx, target, { key });
     await server.ctx.events.drain();
-    expect(await absenceStep.run(server.ctx, stepInput(inbox, first))).toBe('handled');
-    expect(await absenceStep.run(server.ctx, stepInput(inbox, first))).toBe('handled');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(inbox, first))).toBe('handled');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(inbox, first))).toBe('handled');
     const second = await inboundTicket(server.ctx, target, { key });
     await server.ctx.events.drain();
     expect(second.ticketId).toBe(first.ticketId);
-    expect(await absenceStep.run(server.ctx, stepInput(inbox, second))).toBe('next');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(inbox, second))).toBe('next');
     expect(await automatedBodies(first.ticketId)).toHaveLength(1);
 
     await setSetting(server.ctx, inbox.tenant.id, 'absenceMessageMaxRepeats', '2');
     const third = await inboundTicket(server.ctx, target, { key });
     await server.ctx.events.drain();
-    expect(await absenceStep.run(server.ctx, stepInput(inbox, third))).toBe('handled');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(inbox, third))).toBe('handled');
     const fourth = await inboundTicket(server.ctx, target, { key });
     await server.ctx.events.drain();
-    expect(await absenceStep.run(server.ctx, stepInput(inbox, fourth))).toBe('next');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(inbox, fourth))).toBe('next');
     expect(await automatedBodies(first.ticketId)).toHaveLength(2);
     expect(await count(server.ctx, sql`select count(*) from absence_replies where ticket_id = ${first.ticketId}`)).toBe(2);
   });
@@ -232,7 +233,7 @@ describe('absence message (inbound step businessHours.absence)', () => {
     const key = { externalKey: `webchat:burst-${inbox.tenant.id}` };
     const messages = [];
     for (let i = 0; i < 4; i++) messages.push(await inboundTicket(server.ctx, target, { key }));
-    const results = await Promise.all(messages.map((m) => absenceStep.run(server.ctx, stepInput(inbox, m))));
+    const results = await Promise.all(messages.map((m) => runInboundStep(server.ctx, absenceStep, stepInput(inbox, m))));
     expect(results.filter((r) => r === 'handled')).toHaveLength(1);
     expect(await automatedBodies(messages[0].ticketId)).toHaveLength(1);
   });
@@ -241,11 +242,11 @@ describe('absence message (inbound step businessHours.absence)', () => {
     const open = await buildInboxTenant(server);
     await api.put('/tenants/message-business-hours/', { messageBusinessHours: 'Fechado' }, { token: open.admin.token });
     const inHours = await inboundTicket(server.ctx, { tenantId: open.tenant.id, channelId: open.channel.id });
-    expect(await absenceStep.run(server.ctx, stepInput(open, inHours))).toBe('next');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(open, inHours))).toBe('next');
 
     const silent = await closedTenant('');
     const noMessage = await inboundTicket(server.ctx, { tenantId: silent.tenant.id, channelId: silent.channel.id });
-    expect(await absenceStep.run(server.ctx, stepInput(silent, noMessage))).toBe('next');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(silent, noMessage))).toBe('next');
 
     const inbox = await closedTenant();
     const group = await ingestInbound(server.ctx, {
@@ -256,8 +257,8 @@ describe('absence message (inbound step businessHours.absence)', () => {
       body: 'Olá grupo',
     });
     if (group.outcome !== 'stored') throw new Error('group message not stored');
-    expect(await absenceStep.run(server.ctx, stepInput(inbox, group, { isGroup: true }))).toBe('next');
-    expect(await absenceStep.run(server.ctx, stepInput(inbox, group))).toBe('next'); // the ticket says it is a group's
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(inbox, group, { isGroup: true }))).toBe('next');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(inbox, group))).toBe('next'); // the ticket says it is a group's
 
     const attended = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id });
     // The bus-run chain may answer that first message before the agent takes the ticket: count what follows.
@@ -269,7 +270,7 @@ describe('absence message (inbound step businessHours.absence)', () => {
       { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
       { key: { externalKey: await contactKeyOf(attended.contactId) } },
     );
-    expect(await absenceStep.run(server.ctx, stepInput(inbox, next))).toBe('next');
+    expect(await runInboundStep(server.ctx, absenceStep, stepInput(inbox, next))).toBe('next');
     expect(await automatedBodies(attended.ticketId)).toHaveLength(before);
     for (const m of [inHours, noMessage]) expect(await automatedBodies(m.ticketId)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ChannelStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
@@ -103,4 +103,9 @@ export async function replaceChannelSettingsIfUnchanged(
     .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id), sql`${channels.settings} = ${JSON.stringify(expected)}::jsonb`))
     .returning({ id: channels.id });
   return rows.length > 0;
+}
+
+/** Probe (see InboundAutomationStep): the channel's auto-close keyword, or null. */
+export function autoCloseKeywordProbe(tenantId: number, channelId: number): SQL {
+  return sql`select ${channels.autoCloseKeyword} from ${channels} where ${channels.tenantId} = ${tenantId} and ${channels.id} = ${channelId}`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   channels,
@@ -142,21 +142,14 @@ export interface TicketBotFacts {
   channelFlowId: number | null;
 }
 
-/** Locks the ticket (entering and leaving the bot are decided under it) and reads what entering needs. */
-/** The ticket's flow and its channel's, unlocked: whether the bot may have anything to do with a message. */
-export async function findTicketBotHint(
-  db: Db,
-  tenantId: number,
-  ticketId: number,
-): Promise<{ chatFlowId: number | null; channelFlowId: number | null } | undefined> {
-  const [row] = await db
-    .select({ chatFlowId: tickets.chatFlowId, channelFlowId: channels.chatFlowId })
-    .from(tickets)
-    .innerJoin(channels, eq(channels.id, tickets.channelId))
-    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
-  return row;
+/** Probe (see InboundAutomationStep): the ticket's flow and its channel's, as JSON {chatFlowId, channelFlowId}, unlocked. */
+export function ticketBotHintProbe(tenantId: number, ticketId: number): SQL {
+  return sql`select json_build_object('chatFlowId', ${tickets.chatFlowId}, 'channelFlowId', ${channels.chatFlowId})
+    from ${tickets} join ${channels} on ${channels.id} = ${tickets.channelId}
+    where ${tickets.tenantId} = ${tenantId} and ${tickets.id} = ${ticketId}`;
 }
 
+/** Locks the ticket (entering and leaving the bot are decided under it) and reads what entering needs. */
 export async function lockTicketBotFacts(db: Db, tenantId: number, ticketId: number): Promise<TicketBotFacts | undefined> {
   const [row] = await db
     .select({

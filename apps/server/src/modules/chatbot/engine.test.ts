@@ -3,6 +3,7 @@
  * and the automation chain, the bot's messages on the one outbound path, routing through the
  * tickets module, durable timers, versions, idempotency, take-over, PUT /ticketsChatBot.
  */
+import { runInboundStep } from './../automation/inbound-chain.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
@@ -236,7 +237,7 @@ describe('who enters', () => {
     if (stranger.outcome !== 'stored' || tester.outcome !== 'stored') throw new Error('not stored');
     await waitBotMessages(server, tester.ticketId, 2);
     // The step's own answer for the stranger (the chain ran it too): not entered.
-    expect(await chatbotFlowStep.run(server.ctx, input(stranger.ticketId, stranger.messageId, channel.id))).toBe('next');
+    expect(await runInboundStep(server.ctx, chatbotFlowStep, input(stranger.ticketId, stranger.messageId, channel.id))).toBe('next');
     expect(await botMessages(server, stranger.ticketId)).toEqual([]);
     expect((await ticketRow(server, stranger.ticketId)).chatFlowId).toBeNull();
   });
@@ -262,16 +263,16 @@ describe('who enters', () => {
     if (fromBlocked.outcome !== 'stored' || fromGroup.outcome !== 'stored') throw new Error('not stored');
     await server.ctx.db.execute(sql`update channels set chat_flow_id = ${flow.id} where id = ${quiet.id}`);
 
-    expect(await chatbotFlowStep.run(server.ctx, input(fromBlocked.ticketId, fromBlocked.messageId, quiet.id))).toBe('next');
-    expect(await chatbotFlowStep.run(server.ctx, input(fromGroup.ticketId, fromGroup.messageId, quiet.id, { isGroup: true }))).toBe('next');
+    expect(await runInboundStep(server.ctx, chatbotFlowStep, input(fromBlocked.ticketId, fromBlocked.messageId, quiet.id))).toBe('next');
+    expect(await runInboundStep(server.ctx, chatbotFlowStep, input(fromGroup.ticketId, fromGroup.messageId, quiet.id, { isGroup: true }))).toBe('next');
     // Even when the chain's input does not say so, the group ticket stays out.
-    expect(await chatbotFlowStep.run(server.ctx, input(fromGroup.ticketId, fromGroup.messageId, quiet.id))).toBe('next');
+    expect(await runInboundStep(server.ctx, chatbotFlowStep, input(fromGroup.ticketId, fromGroup.messageId, quiet.id))).toBe('next');
     expect(await botMessages(server, fromBlocked.ticketId)).toEqual([]);
     expect(await botMessages(server, fromGroup.ticketId)).toEqual([]);
 
     // The same contact unblocked enters (the check above can fail).
     await server.ctx.db.execute(sql`update contacts set chatbot_blocked = false where id = ${blocked.id}`);
-    expect(await chatbotFlowStep.run(server.ctx, input(fromBlocked.ticketId, fromBlocked.messageId, quiet.id))).toBe('handled');
+    expect(await runInboundStep(server.ctx, chatbotFlowStep, input(fromBlocked.ticketId, fromBlocked.messageId, quiet.id))).toBe('handled');
     expect(await waitBotMessages(server, fromBlocked.ticketId, 2)).toHaveLength(2);
   });
 
@@ -285,7 +286,7 @@ describe('who enters', () => {
     // The chain runs again for the same message (a re-delivery after a crash), twice at once.
     const again = await Promise.all(
       [1, 2].map(() =>
-        chatbotFlowStep.run(server.ctx, input(first.ticketId, wrong.messageId, channel.id, { body: 'banana', ticketCreated: false })),
+        runInboundStep(server.ctx, chatbotFlowStep, input(first.ticketId, wrong.messageId, channel.id, { body: 'banana', ticketCreated: false })),
       ),
     );
     expect(again).toEqual(['handled', 'handled']);
@@ -315,7 +316,7 @@ describe('agents and the bot', () => {
 
     const next = await say('1');
     expect(
-      await chatbotFlowStep.run(server.ctx, {
+      await runInboundStep(server.ctx, chatbotFlowStep, {
         tenantId: t.tenant.id,
         ticketId,
         messageId: next.messageId,

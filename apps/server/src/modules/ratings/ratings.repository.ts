@@ -1,5 +1,5 @@
 import { DEFAULT_RATING_SETTINGS, type RatingSettings } from '@conversa/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { evaluations, ratingSettings } from '../../platform/db/schema.js';
 
@@ -199,17 +199,8 @@ export async function findEvaluationAnsweredBy(
  * Whether a customer's message may concern a rating (an unlocked read, before any transaction): the
  * ticket awaits one, or this message already answered one (the step runs again after a crash).
  */
-export async function mayAnswerRating(db: Db, tenantId: number, ticketId: number, messageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: evaluations.id })
-    .from(evaluations)
-    .where(
-      and(
-        eq(evaluations.tenantId, tenantId),
-        eq(evaluations.ticketId, ticketId),
-        sql`(${evaluations.status} = 'awaiting' or ${evaluations.lastMessageId} = ${messageId})`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+/** Probe (see InboundAutomationStep): whether the ticket waits for a rating, or this message was already counted as one. */
+export function mayAnswerRatingProbe(tenantId: number, ticketId: number, messageId: string): SQL {
+  return sql`exists (select 1 from ${evaluations} where ${evaluations.tenantId} = ${tenantId} and ${evaluations.ticketId} = ${ticketId}
+    and (${evaluations.status} = 'awaiting' or ${evaluations.lastMessageId} = ${messageId}))`;
 }

@@ -4,6 +4,7 @@
  * resolve (chosen or by the channel's auto-evaluation), the answers (range, attempts, give up), the
  * step's exactly-once effect, and the list with its filters and averages.
  */
+import { runInboundStep } from './../automation/inbound-chain.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
@@ -161,15 +162,15 @@ describe('the rating request and the answers', () => {
       isGroup: false,
       ticketCreated: false,
     };
-    expect(await answerRatingStep.run(server.ctx, input)).toBe('handled');
-    expect(await answerRatingStep.run(server.ctx, input)).toBe('handled');
+    expect(await runInboundStep(server.ctx, answerRatingStep, input)).toBe('handled');
+    expect(await runInboundStep(server.ctx, answerRatingStep, input)).toBe('handled');
     expect((await evaluationOf(ticketId))?.attempts).toBe(1);
     expect(await count(server.ctx, sql`select count(*) from messages where ticket_id = ${ticketId} and from_me`)).toBe(2);
 
     const second = await answer('5');
     await eventually(async () => (await ticketOf(ticketId)).status === 'closed');
     const again = { ...input, messageId: second.outcome === 'stored' ? second.messageId : '', body: '5' };
-    expect(await answerRatingStep.run(server.ctx, again)).toBe('handled');
+    expect(await runInboundStep(server.ctx, answerRatingStep, again)).toBe('handled');
     expect(await evaluationOf(ticketId)).toMatchObject({ status: 'rated', rating: 5, attempts: 2 });
     expect(await count(server.ctx, sql`select count(*) from messages where ticket_id = ${ticketId} and from_me`)).toBe(3);
   });
@@ -205,7 +206,7 @@ describe('the rating request and the answers', () => {
       isGroup: false,
       ticketCreated: false,
     };
-    expect(await answerRatingStep.run(server.ctx, input)).toBe('next');
+    expect(await runInboundStep(server.ctx, answerRatingStep, input)).toBe('next');
     expect((await ticketOf(ticketId)).status).toBe('pending');
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { SETTING_DEFINITIONS, type SettingKey } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
@@ -23,6 +23,15 @@ export async function readSetting(db: Db, tenantId: number, key: SettingKey): Pr
     .where(and(eq(settings.tenantId, tenantId), eq(settings.key, key)))
     .limit(1);
   return row?.value ?? SETTING_DEFINITIONS[key].default;
+}
+
+/** Probe (see InboundAutomationStep): the stored value of a setting, null when unset (settingOrDefault reads it). */
+export function settingProbe(tenantId: number, key: SettingKey): SQL {
+  return sql`select ${settings.value} from ${settings} where ${settings.tenantId} = ${tenantId} and ${settings.key} = ${key}`;
+}
+
+export function settingOrDefault(key: SettingKey, stored: string | null | undefined): string {
+  return stored ?? SETTING_DEFINITIONS[key].default;
 }
 
 export async function writeSetting(db: Db, tenantId: number, key: SettingKey, value: string): Promise<void> {

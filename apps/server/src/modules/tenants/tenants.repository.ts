@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tenants, users } from '../../platform/db/schema.js';
 
@@ -71,4 +71,9 @@ function tenantColumns() {
 /** Serialises the first-start bootstrap across nodes for the rest of the transaction. */
 export async function lockPlatformBootstrap(db: Db): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(7240003)`);
+}
+
+/** Probe (see InboundAutomationStep): the tenant's IANA time zone. */
+export function tenantTimeZoneProbe(tenantId: number): SQL {
+  return sql`select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId}`;
 }

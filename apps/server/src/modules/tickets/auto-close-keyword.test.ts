@@ -3,6 +3,7 @@
  * keyword — trimmed, case and accents ignored — closes the ticket through the inbound automation chain,
  * after the channel's farewell; exactly once per message. The channel fields through the API.
  */
+import { runInboundStep } from './../automation/inbound-chain.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
@@ -78,7 +79,7 @@ describe('the auto-close keyword', () => {
       isGroup: false,
       ticketCreated: false,
     };
-    expect(await autoCloseKeywordStep.run(server.ctx, input)).toBe('handled');
+    expect(await runInboundStep(server.ctx, autoCloseKeywordStep, input)).toBe('handled');
     expect(await sentBodies(ticketId)).toEqual(['Até logo, Lia!']);
   });
 
@@ -91,8 +92,8 @@ describe('the auto-close keyword', () => {
       { key, body: 'quero sair' },
     );
     const base = { tenantId: t.tenant.id, ticketId, messageId, channelId: channel.id, ticketCreated: true };
-    expect(await autoCloseKeywordStep.run(server.ctx, { ...base, body: 'quero sair', isGroup: false })).toBe('next');
-    expect(await autoCloseKeywordStep.run(server.ctx, { ...base, body: 'sair', isGroup: true })).toBe('next');
+    expect(await runInboundStep(server.ctx, autoCloseKeywordStep, { ...base, body: 'quero sair', isGroup: false })).toBe('next');
+    expect(await runInboundStep(server.ctx, autoCloseKeywordStep, { ...base, body: 'sair', isGroup: true })).toBe('next');
     expect((await ticketOf(ticketId)).status).toBe('pending');
 
     await inbound(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { key, body: 'Sair' });
@@ -107,7 +108,7 @@ describe('the auto-close keyword', () => {
       { body: 'encerrar' },
     );
     expect(
-      await autoCloseKeywordStep.run(server.ctx, {
+      await runInboundStep(server.ctx, autoCloseKeywordStep, {
         tenantId: t.tenant.id,
         ticketId,
         messageId,

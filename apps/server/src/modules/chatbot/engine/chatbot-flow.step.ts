@@ -1,6 +1,6 @@
 import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
 import { transact } from '../../../platform/events/transact.js';
-import { claimHandledMessage, findRunnableFlow, findTicketBotHint, lockPosition, lockTicketBotFacts } from '../chatbot.repository.js';
+import { claimHandledMessage, findRunnableFlow, lockPosition, lockTicketBotFacts, ticketBotHintProbe } from '../chatbot.repository.js';
 import { applyFlowEvent, enterFlow, runningFlowOf, runningFlowOfPosition } from './run-flow.js';
 
 /**
@@ -10,14 +10,14 @@ import { applyFlowEvent, enterFlow, runningFlowOf, runningFlowOfPosition } from 
  * and is not the contact's. Exactly once per message: the message is claimed (unique message id) in
  * the same transaction that moves the conversation, under the lock of the ticket and its position.
  */
-export const chatbotFlowStep: InboundAutomationStep = {
+export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null; channelFlowId: number | null } | undefined> = {
   name: 'chatbot.flow',
   order: 40,
-  async run(ctx, input) {
+  // Most messages are to tickets outside any flow: the probe spares them the locking transaction.
+  // The decisions below are made again under the locks.
+  probe: (input) => ticketBotHintProbe(input.tenantId, input.ticketId),
+  async run(ctx, input, hint) {
     if (input.isGroup) return 'next';
-    // Most messages are to tickets outside any flow: a plain read spares them the locking transaction.
-    // The decisions below are made again under the locks.
-    const hint = await findTicketBotHint(ctx.db, input.tenantId, input.ticketId);
     if (!hint || (hint.chatFlowId === null && (!input.ticketCreated || hint.channelFlowId === null))) return 'next';
     return transact(ctx, async (tx, events) => {
       const { tenantId, ticketId } = input;

@@ -7,7 +7,7 @@ import { closeTicketByAutomation, lockTicketToClose } from '../../tickets/use-ca
 import {
   findEvaluationAnsweredBy,
   lockAwaitingEvaluation,
-  mayAnswerRating,
+  mayAnswerRatingProbe,
   readRatingSettings,
   updateEvaluation,
 } from '../ratings.repository.js';
@@ -20,13 +20,13 @@ import {
  * Exactly once per message: the evaluation row is locked and records the message it counted, in the
  * transaction that sends the reply and closes the ticket.
  */
-export const answerRatingStep: InboundAutomationStep = {
+export const answerRatingStep: InboundAutomationStep<boolean> = {
   name: 'ratings.answer',
   order: 10,
-  async run(ctx: AppContext, input) {
-    if (input.isGroup) return 'next';
-    // Almost every message concerns no rating: one plain read instead of a transaction with locks.
-    if (!(await mayAnswerRating(ctx.db, input.tenantId, input.ticketId, input.messageId))) return 'next';
+  // Almost every message concerns no rating: the probe spares them a transaction with locks.
+  probe: (input) => mayAnswerRatingProbe(input.tenantId, input.ticketId, input.messageId),
+  async run(ctx: AppContext, input, mayAnswer) {
+    if (input.isGroup || !mayAnswer) return 'next';
     return transact(ctx, async (tx, events): Promise<'handled' | 'next'> => {
       const { tenantId, ticketId, messageId } = input;
       if (await findEvaluationAnsweredBy(tx, tenantId, ticketId, messageId)) return 'handled';

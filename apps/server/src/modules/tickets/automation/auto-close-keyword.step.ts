@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { autoCloseKeywordProbe, findChannelById } from '../../channels/channels.repository.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { closeTicketByAutomation, lockTicketToClose } from '../use-cases/close-ticket-by-automation.js';
 
@@ -19,19 +19,20 @@ export function normalizeKeyword(text: string): string {
  * channel's farewell message when it has one. Exactly once: the ticket row is locked and a closed
  * ticket is left alone, in the transaction that sends the farewell.
  */
-export const autoCloseKeywordStep: InboundAutomationStep = {
+export const autoCloseKeywordStep: InboundAutomationStep<string | undefined> = {
   name: 'channel.autoCloseKeyword',
   order: 20,
-  async run(ctx: AppContext, input) {
+  probe: (input) => autoCloseKeywordProbe(input.tenantId, input.channelId),
+  async run(ctx: AppContext, input, channelKeyword) {
     if (input.isGroup) return 'next';
-    const channel = await findChannelById(ctx.db, input.tenantId, input.channelId);
-    const keyword = channel?.autoCloseKeyword ? normalizeKeyword(channel.autoCloseKeyword) : '';
-    if (!channel || !keyword || normalizeKeyword(input.body) !== keyword) return 'next';
+    const keyword = channelKeyword ? normalizeKeyword(channelKeyword) : '';
+    if (!keyword || normalizeKeyword(input.body) !== keyword) return 'next';
     return transact(ctx, async (tx, events): Promise<'handled' | 'next'> => {
       const ticket = await lockTicketToClose(tx, input.tenantId, input.ticketId);
       // Already closed: by this very message before a restart, or by someone else; either way nothing more to say.
       if (!ticket) return 'handled';
-      if (channel.farewellMessage?.trim()) {
+      const channel = await findChannelById(tx, input.tenantId, input.channelId);
+      if (channel?.farewellMessage?.trim()) {
         await queueAutomatedMessage(ctx, tx, events, { tenantId: input.tenantId, ticketId: ticket.id }, { body: channel.farewellMessage });
       }
       await closeTicketByAutomation(tx, events, ticket, { logType: 'closedByKeyword', payload: { messageId: input.messageId } });
