@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-or
 import { isUniqueViolation } from '../../platform/http/app-error.js';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
-import { messages, tickets } from '../../platform/db/schema.js';
+import { channels, contacts, messages, tickets } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -59,6 +59,21 @@ export async function insertMessage(db: Db, values: NewMessage): Promise<Message
     .insert(messages)
     .values({ ...values, createdAt: sql`clock_timestamp()` })
     .returning();
+  return row;
+}
+
+/** How a ticket's messages reach its contact: the channel's type and the contact's key on it (a web-chat visitor's). */
+export interface OutboundDelivery {
+  channelType: string;
+  contactKey: string | null;
+}
+
+export async function findOutboundDelivery(db: Db, tenantId: number, channelId: number, contactId: number): Promise<OutboundDelivery | undefined> {
+  const [row] = await db
+    .select({ channelType: channels.type, contactKey: contacts.externalKey })
+    .from(channels)
+    .innerJoin(contacts, and(eq(contacts.tenantId, channels.tenantId), eq(contacts.id, contactId)))
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, channelId)));
   return row;
 }
 

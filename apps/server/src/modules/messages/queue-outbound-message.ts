@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import type { DomainEvent } from '../../platform/events/domain-events.js';
+import { AppError } from '../../platform/http/app-error.js';
+import { adapterFor } from '../channels/adapters/registry.js';
 import { recordAutomatedOnTicket, recordOutboundOnTicket } from '../tickets/tickets.repository.js';
 import { messagePreview } from './message-preview.js';
-import { insertMessage, type MessageRow } from './messages.repository.js';
+import { findOutboundDelivery, insertMessage, type MessageRow, type OutboundDelivery } from './messages.repository.js';
 
 export interface OutboundContent {
   body: string;
@@ -23,18 +25,34 @@ export interface OutboundContent {
 /**
  * Inside the caller's transaction: stores an agent's message as pending, updates the ticket's
  * last message, and enqueues its durable send job, which exists if and only if the transaction
- * commits. Replies, farewells and forwards all go out through here.
+ * commits. Replies, farewells, forwards and automated messages all go out through here.
+ *
+ * On a channel whose stored message is the delivery (ChannelAdapter.deliversOnStore: web chat) it
+ * is stored as sent instead, without a job, and its `message.created` carries the row: the
+ * visitor's sockets get it from the event's relay after the commit (from the log's sweep if this
+ * process dies first), and the widget reads it from history on reconnect.
+ * `delivery` spares a read when the caller has it.
  */
 export async function queueOutboundMessage(
   ctx: AppContext,
   tx: Db,
   events: DomainEvent[],
-  target: { tenantId: number; userId: number | null; ticket: { id: number; contactId: number; channelId: number }; automated?: boolean },
+  target: {
+    tenantId: number;
+    userId: number | null;
+    ticket: { id: number; contactId: number; channelId: number };
+    automated?: boolean;
+    delivery?: OutboundDelivery;
+  },
   content: OutboundContent,
 ): Promise<MessageRow> {
   const { tenantId, ticket } = target;
+  const delivery = target.delivery ?? (await findOutboundDelivery(tx, tenantId, ticket.channelId, ticket.contactId));
+  if (!delivery) throw new AppError('ERR_NO_WAPP_FOUND');
+  const deliveredOnStore = !content.rich && adapterFor(delivery.channelType).deliversOnStore?.({ externalKey: delivery.contactKey }) === true;
+  const id = randomUUID();
   const message = await insertMessage(tx, {
-    id: randomUUID(),
+    id,
     tenantId,
     ticketId: ticket.id,
     contactId: ticket.contactId,
@@ -49,12 +67,18 @@ export async function queueOutboundMessage(
     mediaVoice: content.media?.voice === true && content.media.type === 'audio',
     quotedMessageId: content.quotedMessageId ?? null,
     rich: content.rich ?? null,
-    status: 'pending',
+    status: deliveredOnStore ? 'sent' : 'pending',
+    ...(deliveredOnStore ? { externalId: `out:${id}`, ack: 1 } : {}),
     userId: target.userId,
     clientId: content.clientId ?? null,
   });
   const record = target.automated ? recordAutomatedOnTicket : recordOutboundOnTicket;
   await record(tx, tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
+  if (deliveredOnStore) {
+    const stored = { message, channelType: delivery.channelType, contactKey: delivery.contactKey, ticketAction: 'update' as const };
+    events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id, stored });
+    return message;
+  }
   await ctx.jobs.send('message.send', { tenantId, messageId: message.id }, { tx });
   events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id });
   return message;

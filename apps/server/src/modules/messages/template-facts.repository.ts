@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { contacts, tenants, tickets, users } from '../../platform/db/schema.js';
+import { channels, contacts, tenants, tickets, users } from '../../platform/db/schema.js';
+import type { OutboundDelivery } from './messages.repository.js';
 
 /** What the template variables of a ticket's message are made of, read in one statement. */
 export interface TemplateFacts {
@@ -15,6 +16,8 @@ export interface TemplateFacts {
   };
   agent: { name: string; email: string } | null;
   timeZone: string;
+  /** Read with them, for the send of the message they fill in. */
+  delivery: OutboundDelivery;
 }
 
 /** The ticket, its contact, the agent (`userId`, else the ticket's) and the tenant's clock. */
@@ -39,10 +42,13 @@ export async function findTemplateFacts(
       agentName: users.name,
       agentEmail: users.email,
       timeZone: tenants.timeZone,
+      channelType: channels.type,
+      contactKey: contacts.externalKey,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
+    .innerJoin(channels, eq(channels.id, tickets.channelId))
     .leftJoin(users, and(eq(users.tenantId, tickets.tenantId), sql`${users.id} = coalesce(${agentId}::int, ${tickets.userId})`))
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)))
     .limit(1);
@@ -52,5 +58,6 @@ export async function findTemplateFacts(
     contact: row.contact,
     agent: row.agentName !== null && row.agentEmail !== null ? { name: row.agentName, email: row.agentEmail } : null,
     timeZone: row.timeZone,
+    delivery: { channelType: row.channelType, contactKey: row.contactKey },
   };
 }

@@ -51,6 +51,7 @@ describe('the template-variable engine (packages/shared)', () => {
     const values = templateValues(
       {
         ticket: { id: 1, contactId: 2, channelId: 3, userId: 4 },
+        delivery: { channelType: 'webchat', contactKey: null },
         contact: {
           name: 'Maria da Silva Souza',
           number: '5511999990000',

@@ -43,6 +43,12 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
   stop(ctx: AppContext, channel: ChannelRow): Promise<void>;
   send(ctx: AppContext, channel: ChannelRow, message: OutboundMessage): Promise<SendResult>;
   /**
+   * Whether the stored message is the delivery to this contact (web chat to a visitor: the widget
+   * shows what is stored, pushed to its sockets after the commit and read from history on
+   * reconnect). Such messages are stored as sent, without a send job; `send` remains for resends.
+   */
+  deliversOnStore?(contact: { externalKey: string | null }): boolean;
+  /**
    * Structured messages (POST /sendButton: reply buttons, a list, a template) where the provider
    * has them; `content` is what the route accepted, validated again by the adapter. A type without
    * this method refuses them up front.

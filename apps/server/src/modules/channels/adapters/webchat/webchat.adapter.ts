@@ -36,6 +36,9 @@ function pushToVisitor(ctx: AppContext, visitorId: string, event: string, payloa
 export const webchatAdapter: ChannelAdapter<WebchatSettings> = {
   type: 'webchat',
   settingsSchema: webchatSettingsSchema,
+  // Stored and pushed (push-visitor-messages): delivery to the visitor's room is the send. A contact
+  // that is no visitor (moved here from another channel) goes to the send job, which refuses it.
+  deliversOnStore: (contact) => visitorIdOfContactKey(contact.externalKey) !== undefined,
 
   async start(ctx, channel) {
     await setStatus(ctx, channel, 'connected');
@@ -50,7 +53,7 @@ export const webchatAdapter: ChannelAdapter<WebchatSettings> = {
     const visitorId = visitorOf(message.contact);
     const row = await findMessageById(ctx.db, channel.tenantId, message.messageId);
     if (!row) throw new AppError('ERR_NO_MESSAGE_FOUND');
-    // Stored and pushed: for this channel, delivery to the visitor's room is the send.
+    // A resend (or a message queued before deliversOnStore): pushed to the visitor's room.
     pushToVisitor(ctx, visitorId, WEBCHAT_EVENTS.message, presentVisitorMessage(row, ctx.media, { status: 'sent' }));
     return { externalId: `out:${message.messageId}`, status: 'sent' };
   },
