@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
+import { queryPrepared } from '../../platform/db/prepared.js';
 
 /** A customer's message (not the phone's own, not Conversa's) stored on a ticket. */
 export interface InboundAutomationInput {
@@ -39,8 +40,7 @@ async function probeAll(db: Db, steps: readonly InboundAutomationStep[], input: 
     probes.map(({ index, expression }) => sql`(${expression}) as ${sql.identifier(`p${index}`)}`),
     sql`, `,
   );
-  const result = (await db.execute(sql`select ${columns}`)) as unknown as { rows: Record<string, unknown>[] };
-  const [row = {}] = result.rows;
+  const [row = {}] = await queryPrepared(db, 'inbound_probe', sql`select ${columns}`);
   return steps.map((_, index) => row[`p${index}`] ?? undefined);
 }
 

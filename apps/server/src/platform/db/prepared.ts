@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.js';
 import { executorFor } from './raw-executor.js';
@@ -21,4 +24,21 @@ export async function queryFixed<Row = Record<string, unknown>>(db: Db, statemen
       : (await executorFor(db).executeSql(statement.text, values)).rows;
   // The statement's select list names the row's fields; the caller states their types.
   return rows as Row[];
+}
+
+const dialect = new PgDialect();
+const preparedNames = new Map<string, string>();
+
+/**
+ * A drizzle `sql` statement run as queryFixed: its text (the same for every call of one shape)
+ * names the prepared statement, so PostgreSQL parses and plans it once per connection.
+ */
+export async function queryPrepared<Row = Record<string, unknown>>(db: Db, prefix: string, statement: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+    preparedNames.set(text, name);
+  }
+  return queryFixed<Row>(db, { name, text }, params);
 }
