@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldRule } from './errors.js';
 import { templateText } from './template-variables.js';
+import { wallClockAt } from './wall-clock.js';
 
 /**
  * Business hours (SPEC §3): per weekday 0–6 (Sunday first) a type — O open all day, C closed all
@@ -127,19 +128,6 @@ export const businessHoursSchema = z.object({
 });
 export type BusinessHours = z.infer<typeof businessHoursSchema>;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-/** The weekday (0 = Sunday) and minutes since midnight of an instant on the wall clock of a time zone. */
-export function wallClockAt(instant: Date, timeZone: string): { day: number; minutes: number } {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { day: WEEKDAY_INDEX[parts.weekday], minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-}
 
 /**
  * Whether the tenant is open at an instant: the instant is read on the wall clock of the tenant's

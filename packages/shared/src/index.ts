@@ -15,5 +15,6 @@ export * from './forms/channels.js';
 export * from './forms/channel-settings.js';
 export * from './template-variables.js';
 export * from './business-hours.js';
+export * from './wall-clock.js';
 export * from './forms/auto-replies.js';
 export * from './closing.js';

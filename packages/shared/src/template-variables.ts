@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wallClockAt } from './wall-clock.js';
 import { fieldRule } from './errors.js';
 
 /** The message template variables of SPEC §3, written `{{name}}` in every text Conversa sends for someone. */
@@ -45,7 +46,7 @@ export function renderTemplate(text: string, values: TemplateValues, allowed: re
 
 /** 'Bom dia' from 05:00 to 11:59, 'Boa tarde' to 17:59, 'Boa noite' otherwise, on the tenant's clock. */
 export function greetingFor(date: Date, timeZone: string): 'Bom dia' | 'Boa tarde' | 'Boa noite' {
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(date));
+  const hour = Math.floor(wallClockAt(date, timeZone).minutes / 60);
   if (hour >= 5 && hour < 12) return 'Bom dia';
   if (hour >= 12 && hour < 18) return 'Boa tarde';
   return 'Boa noite';

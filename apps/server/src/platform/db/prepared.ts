@@ -11,17 +11,25 @@ export interface FixedStatement {
   text: string;
 }
 
+/** The PostgreSQL pool of a handle, or the connection of its transaction; none on PGlite. */
+function preparingClient(db: Db): pg.Pool | pg.Client | undefined {
+  const pool = (db as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) return pool;
+  // A drizzle transaction keeps its pool connection (a pg.Client) on its session.
+  const connection = (db as { session?: { client?: unknown } }).session?.client;
+  return connection instanceof pg.Client ? connection : undefined;
+}
+
 /**
- * Runs a fixed statement: on the PostgreSQL pool as a named prepared statement (parsed and planned
- * once per connection); inside a transaction or on PGlite as a plain parameterised statement (a
- * transaction must keep its own connection, and PGlite has no pool to prepare on).
+ * Runs a fixed statement: on PostgreSQL as a named prepared statement (parsed and planned once per
+ * connection), on the pool or on the transaction's own connection; on PGlite as a plain
+ * parameterised statement (it has no connections to prepare on).
  */
 export async function queryFixed<Row = Record<string, unknown>>(db: Db, statement: FixedStatement, values: unknown[]): Promise<Row[]> {
-  const client = (db as { $client?: unknown }).$client;
-  const rows =
-    client instanceof pg.Pool
-      ? (await client.query<Record<string, unknown>>({ name: statement.name, text: statement.text, values })).rows
-      : (await executorFor(db).executeSql(statement.text, values)).rows;
+  const client = preparingClient(db);
+  const rows = client
+    ? (await client.query<Record<string, unknown>>({ name: statement.name, text: statement.text, values })).rows
+    : (await executorFor(db).executeSql(statement.text, values)).rows;
   // The statement's select list names the row's fields; the caller states their types.
   return rows as Row[];
 }

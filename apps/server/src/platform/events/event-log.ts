@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../db/client.js';
 import { queryFixed } from '../db/prepared.js';
-import { domainEvents } from '../db/schema.js';
 import type { EventConsumer } from './consumers.js';
 import type { DomainEvent, DomainEventHandler } from './domain-events.js';
 
@@ -40,6 +39,15 @@ function storedPayload(event: DomainEvent): DomainEvent {
 }
 
 const STATEMENTS = {
+  // Every transaction with events runs it: one fixed statement, ids in the order of the array.
+  record: {
+    name: 'event_log_record',
+    text: `insert into domain_events (tenant_id, type, payload)
+           select e.tenant_id, e.type, e.payload
+           from rows from (jsonb_to_recordset($1::jsonb) as (tenant_id int, type text, payload jsonb)) with ordinality as e(tenant_id, type, payload, n)
+           order by e.n
+           returning id::text as id`,
+  },
   done: {
     name: 'event_log_done',
     text: `with handled as (
@@ -116,11 +124,10 @@ export class EventLog {
   /** Inside the transaction of the change: the events join the log, committed (or not) with it. */
   async record(tx: Db, events: readonly DomainEvent[]): Promise<LoggedEvent[]> {
     if (events.length === 0) return [];
-    const rows = await tx
-      .insert(domainEvents)
-      .values(events.map((event) => ({ tenantId: event.tenantId, type: event.type, payload: storedPayload(event) })))
-      .returning({ id: domainEvents.id });
-    return rows.map((row, index) => ({ id: String(row.id), event: events[index] }));
+    const rows = await queryFixed<{ id: string }>(tx, STATEMENTS.record, [
+      JSON.stringify(events.map((event) => ({ tenant_id: event.tenantId, type: event.type, payload: storedPayload(event) }))),
+    ]);
+    return rows.map((row, index) => ({ id: row.id, event: events[index] }));
   }
 
   /** After the commit: each event to the listeners and the consumers, in the background of the caller. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { flowDefinitionSchema, nextFlowActions, type FlowDefinition, type FlowEvent, type FlowPosition } from '@conversa/shared/chatbot';
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
@@ -30,9 +31,21 @@ export function runningFlowOf(version: FlowVersionRow): RunningFlow {
   return { flowId: version.flowId, versionId: version.id, definition: flowDefinitionSchema.parse(version.definition) };
 }
 
+/**
+ * Published versions never change (an edit publishes a new one; a deleted flow takes its positions
+ * with it): each process keeps the ones it runs, parsed, instead of reading and parsing one per move.
+ */
+const runningVersions = new LRUCache<string, RunningFlow>({ max: 500 });
+
 export async function runningFlowOfPosition(tx: Db, tenantId: number, position: PositionRow): Promise<RunningFlow | undefined> {
+  const key = `${tenantId}:${position.versionId}`;
+  const cached = runningVersions.get(key);
+  if (cached) return cached;
   const version = await findFlowVersion(tx, tenantId, position.versionId);
-  return version ? runningFlowOf(version) : undefined;
+  if (!version) return undefined;
+  const flow = runningFlowOf(version);
+  runningVersions.set(key, flow);
+  return flow;
 }
 
 function positionOf(row: PositionRow): FlowPosition {
