@@ -62,6 +62,8 @@ export function MediaInteractionFields({ interaction, index, errors, onUploaded,
     [preview],
   );
   const mounted = useRef(true);
+  // Cleared after each pick, so that the same file can be chosen again (after a failure, say).
+  const resetPicker = useRef<() => void>(null);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -75,6 +77,7 @@ export function MediaInteractionFields({ interaction, index, errors, onUploaded,
 
   const choose = async (file: File | null) => {
     if (!file) return;
+    resetPicker.current?.();
     setProblem(null);
     const refused = mediaFileProblem(file);
     if (refused) {
@@ -137,7 +140,12 @@ export function MediaInteractionFields({ interaction, index, errors, onUploaded,
           )}
         </Stack>
       </Group>
-      <FileButton onChange={(file) => void choose(file)} accept={FLOW_MEDIA_UPLOAD.accept} disabled={uploading !== null}>
+      <FileButton
+        resetRef={resetPicker}
+        onChange={(file) => void choose(file)}
+        accept={FLOW_MEDIA_UPLOAD.accept}
+        disabled={uploading !== null}
+      >
         {(props) => (
           <Button
             {...props}
