@@ -1,20 +1,11 @@
+import { MEDIA_UPLOAD } from '@conversa/shared';
 import { AppError } from '../http/app-error.js';
 
-export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MEDIA_UPLOAD.maxBytes;
 
 /** Families a message can carry; the MIME type is sniffed from the bytes, never trusted from the client. */
-const ALLOWED = [
-  { prefix: 'image/', type: 'image' },
-  { prefix: 'video/', type: 'video' },
-  { prefix: 'audio/', type: 'audio' },
-  { prefix: 'application/pdf', type: 'document' },
-  { prefix: 'application/zip', type: 'document' },
-  { prefix: 'application/vnd.openxmlformats-officedocument', type: 'document' },
-  { prefix: 'application/msword', type: 'document' },
-  { prefix: 'application/vnd.ms-excel', type: 'document' },
-  { prefix: 'application/vnd.oasis.opendocument', type: 'document' },
-] as const;
-const PLAIN_TEXT = new Set(['text/plain', 'text/csv']);
+const ALLOWED = MEDIA_UPLOAD.families;
+const PLAIN_TEXT: ReadonlySet<string> = new Set(MEDIA_UPLOAD.plainText);
 
 export interface CheckedUpload {
   content: Buffer;
@@ -24,9 +15,15 @@ export interface CheckedUpload {
 }
 
 /** Size and type checks of an uploaded file (415 for an unsupported type, 413 when too large). */
-export async function checkUpload(content: Buffer, declaredMime: string, filename: string, maxBytes = MAX_UPLOAD_BYTES): Promise<CheckedUpload> {
+export async function checkUpload(
+  content: Buffer,
+  declaredMime: string,
+  filename: string,
+  maxBytes = MAX_UPLOAD_BYTES,
+): Promise<CheckedUpload> {
   if (content.length === 0) throw new AppError('ERR_VALIDATION', 'The file is empty.', { file: ['Empty'] });
-  if (content.length > maxBytes) throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+  if (content.length > maxBytes)
+    throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
   const name = filename.replace(/[\\/\0]/g, '_').slice(0, 200) || 'file';
   // file-type (with its signature tables) is loaded by the first upload, not at start.
   const { fileTypeFromBuffer } = await import('file-type');

@@ -1,4 +1,5 @@
-import { FLOW_MEDIA_UPLOAD, flowDefinitionSchema, type FlowDraft, type FlowMedia } from '@conversa/shared/chatbot';
+import { MEDIA_UPLOAD } from '@conversa/shared';
+import { flowDefinitionSchema, type FlowDraft, type FlowMedia } from '@conversa/shared/chatbot';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReactFlowProvider } from '@xyflow/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -190,7 +191,7 @@ describe('media interactions in the builder', () => {
   it.each([
     [
       'too big',
-      Object.defineProperty(png('enorme.png'), 'size', { value: FLOW_MEDIA_UPLOAD.maxBytes + 1 }),
+      Object.defineProperty(png('enorme.png'), 'size', { value: MEDIA_UPLOAD.maxBytes + 1 }),
       '"enorme.png" tem mais de 16 MB, o limite de arquivos.',
     ],
     ['of a refused type', new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }), 'O tipo de "setup.exe" não é aceito.'],
@@ -254,8 +255,8 @@ describe('mediaFileProblem', () => {
     expect(mediaFileProblem(file(''))).toBeNull();
     expect(mediaFileProblem(file('image/svg+xml'))).toBe('type');
     expect(mediaFileProblem(file('text/html'))).toBe('type');
-    expect(mediaFileProblem(file('video/mp4', FLOW_MEDIA_UPLOAD.maxBytes))).toBeNull();
-    expect(mediaFileProblem(file('video/mp4', FLOW_MEDIA_UPLOAD.maxBytes + 1))).toBe('tooLarge');
+    expect(mediaFileProblem(file('video/mp4', MEDIA_UPLOAD.maxBytes))).toBeNull();
+    expect(mediaFileProblem(file('video/mp4', MEDIA_UPLOAD.maxBytes + 1))).toBe('tooLarge');
     expect(mediaFileProblem(file('text/plain', 0))).toBe('empty');
   });
 });

@@ -1,4 +1,5 @@
-import { FLOW_LIMITS, FLOW_MEDIA_UPLOAD, type FlowInteraction, type FlowMedia } from '@conversa/shared/chatbot';
+import { isAcceptedUploadMime, MEDIA_UPLOAD } from '@conversa/shared';
+import { FLOW_LIMITS, type FlowInteraction, type FlowMedia } from '@conversa/shared/chatbot';
 import { Button, FileButton, Group, Image, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFile, IconFileMusic, IconMovie, IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -9,16 +10,14 @@ import { uploadFlowMedia } from '../api';
 
 type MediaInteraction = Extract<FlowInteraction, { kind: 'media' }>;
 
-/** Why a file is refused before it is sent (the server's limits, FLOW_MEDIA_UPLOAD), or null. */
+/** Why a file is refused before it is sent (the server's limits, MEDIA_UPLOAD), or null. */
 export function mediaFileProblem(file: File): 'empty' | 'tooLarge' | 'type' | null {
   if (file.size === 0) return 'empty';
-  if (file.size > FLOW_MEDIA_UPLOAD.maxBytes) return 'tooLarge';
+  if (file.size > MEDIA_UPLOAD.maxBytes) return 'tooLarge';
   const mime = file.type.toLowerCase();
   // No declared type (an unknown extension): the server sniffs the bytes and decides.
   if (mime === '') return null;
-  const refused = (FLOW_MEDIA_UPLOAD.refusedMimes as readonly string[]).includes(mime);
-  if (refused || !FLOW_MEDIA_UPLOAD.mimePrefixes.some((prefix) => mime.startsWith(prefix))) return 'type';
-  return null;
+  return isAcceptedUploadMime(mime) ? null : 'type';
 }
 
 const MB = 1024 * 1024;
@@ -83,7 +82,7 @@ export function MediaInteractionFields({ interaction, index, errors, onUploaded,
     if (refused) {
       setProblem(
         refused === 'tooLarge'
-          ? t('chatFlow.media.tooLarge', { name: file.name, max: FLOW_MEDIA_UPLOAD.maxBytes / MB })
+          ? t('chatFlow.media.tooLarge', { name: file.name, max: MEDIA_UPLOAD.maxBytes / MB })
           : t(`chatFlow.media.${refused}`, { name: file.name }),
       );
       return;
@@ -140,12 +139,7 @@ export function MediaInteractionFields({ interaction, index, errors, onUploaded,
           )}
         </Stack>
       </Group>
-      <FileButton
-        resetRef={resetPicker}
-        onChange={(file) => void choose(file)}
-        accept={FLOW_MEDIA_UPLOAD.accept}
-        disabled={uploading !== null}
-      >
+      <FileButton resetRef={resetPicker} onChange={(file) => void choose(file)} accept={MEDIA_UPLOAD.accept} disabled={uploading !== null}>
         {(props) => (
           <Button
             {...props}
@@ -161,7 +155,7 @@ export function MediaInteractionFields({ interaction, index, errors, onUploaded,
         )}
       </FileButton>
       <Text size="xs" c="dimmed">
-        {t('chatFlow.media.limits', { max: FLOW_MEDIA_UPLOAD.maxBytes / MB })}
+        {t('chatFlow.media.limits', { max: MEDIA_UPLOAD.maxBytes / MB })}
       </Text>
       {problem ? (
         <Text size="sm" c="red" role="alert" data-testid={`${testId}-problem`}>
@@ -192,7 +186,7 @@ export function MediaInteractionFields({ interaction, index, errors, onUploaded,
 
 /** The server's refusal in the user's language: size and type have their own texts, the rest its code's (or its own) text. */
 function uploadErrorMessage(failure: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (isApiError(failure) && failure.status === 413) return t('chatFlow.media.serverTooLarge', { max: FLOW_MEDIA_UPLOAD.maxBytes / MB });
+  if (isApiError(failure) && failure.status === 413) return t('chatFlow.media.serverTooLarge', { max: MEDIA_UPLOAD.maxBytes / MB });
   if (isApiError(failure) && failure.status === 415) return t('chatFlow.media.serverType');
   return t('chatFlow.media.failed', { reason: formErrorMessage(failure) });
 }
