@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { customer, flowChannel, publishedFlow, waitBotMessages } from '../../../test/chatbot.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, eventually, inboundTicket, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import { SOCKET_EVENTS } from '@conversa/shared';
+import { buildAgent, buildInboxTenant, closeAllSockets, connectAgent, eventually, inboundTicket, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -23,7 +24,10 @@ beforeAll(async () => {
   other = await buildInboxTenant(server);
   supervisor = await buildAgent(server, t.tenant.id, 'super');
 });
-afterAll(() => server?.close());
+afterAll(() => {
+  closeAllSockets();
+  return server?.close();
+});
 
 const createLane = async (name: string, token = t.admin.token, body: Record<string, unknown> = {}) => {
   const response = await api.post('/lanes', { name, ...body }, { token });
@@ -129,6 +133,19 @@ describe("a ticket's lane", () => {
     const cleared = await api.put(`/tickets/${ticketId}/lane`, { laneId: null }, { token: t.agent.token });
     expect(cleared.body.kanban).toBeNull();
     expect(await laneIdOf(ticketId)).toBeNull();
+  });
+
+  it("agents who see the ticket get its new lane live (and when a deleted lane takes it out)", async () => {
+    const lane = await createLane('Ao vivo');
+    const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Iara Luz', body: 'oi' });
+    const peer = await connectAgent(server.url, t.peer.token);
+    await api.put(`/tickets/${ticketId}/lane`, { laneId: lane.id }, { token: t.agent.token });
+    const moved = await peer.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === ticketId && p.ticket.kanban !== null);
+    expect(moved.ticket.kanban).toEqual({ id: lane.id, name: 'Ao vivo' });
+    await api.delete(`/lanes/${lane.id}`, { token: t.admin.token });
+    const detached = await peer.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === ticketId && p.ticket.kanban === null);
+    expect(detached.ticket.kanban).toBeNull();
+    peer.close();
   });
 
   it('an agent who cannot see the ticket cannot move it; a lane of another tenant is refused like a missing one', async () => {
