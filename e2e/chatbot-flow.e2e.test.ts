@@ -22,6 +22,8 @@ const RECEPTIONIST = { name: 'Rita Recepção', email: 'rita@flow.test', passwor
 const WELCOME = 'Olá! Bem-vindo à Loja Exemplo.';
 const MENU = 'Digite 1 para Vendas ou 2 para Suporte.';
 const HANDOFF = 'Certo! Vou te passar para o Suporte.';
+/** A 1 × 1 PNG, for the media interaction. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 let server: RunningServer;
 let browser: Browser;
@@ -249,6 +251,101 @@ describe('the chatbot in real browsers', () => {
       throw error;
     } finally {
       await Promise.all([adminContext.close(), agentContext.close(), customerContext.close()]);
+    }
+  });
+
+  it('a media interaction: the admin uploads a PNG in the builder, publishes, and the widget customer receives the image with its caption', async () => {
+    const intro = 'Confira o nosso cardápio de hoje:';
+    const caption = 'Cardápio da semana';
+    // A one-step draft made through the API; the image is added in the builder.
+    const flow = await api<{ id: number }>('POST', '/chat-flow', {
+      name: 'Cardápio',
+      isActive: true,
+      definition: {
+        startStepId: 'menu',
+        outOfHoursRoute: null,
+        welcomeMessage: null,
+        endMessage: null,
+        fallbackMessage: null,
+        autoDistribution: 'none',
+        steps: [
+          {
+            id: 'menu',
+            name: 'Cardápio',
+            position: { x: 0, y: 120 },
+            interactions: [{ id: 'i_intro', kind: 'text', text: intro }],
+            conditions: [],
+            next: { kind: 'queue', queueId: salesId },
+            keyword: null,
+            maxAttempts: 3,
+            fallbackMessage: null,
+            maxAttemptsRoute: null,
+            noAnswerMinutes: null,
+            noAnswerRoute: null,
+          },
+        ],
+      },
+    });
+
+    const adminContext = await browser.newContext({ locale: 'pt-BR', viewport: { width: 1440, height: 900 } });
+    const customerContext = await browser.newContext({ locale: 'en-US' });
+    try {
+      const admin = await login(adminContext, ROOT_EMAIL, ROOT_PASSWORD);
+      await admin.goto(`${server.url}/#/chat-flow/builder?id=${flow.id}`);
+      await selectStep(admin, 'menu');
+      await admin.getByTestId('interaction-add').click();
+      await admin.getByTestId('interaction-add-media').click();
+      await containsText(admin.getByTestId('interaction-1'), 'Nenhum arquivo enviado.');
+      await admin
+        .getByTestId('interaction-1')
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'cardapio.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+      await containsText(admin.getByTestId('interaction-1-media-name'), 'cardapio.png');
+      await containsText(admin.getByTestId('interaction-1-media-details'), 'Imagem');
+      await visible(admin.getByTestId('interaction-1-media-preview'));
+      await admin.getByTestId('interaction-1-media-caption').fill(caption);
+      await attributeIs(admin.getByTestId('autosave-status'), 'data-status', 'saved');
+      expect(await admin.getByTestId('draft-issues').count()).toBe(0);
+      await admin.getByTestId('builder-publish').click();
+      await admin.getByTestId('confirm-button').click();
+      await visible(admin.getByTestId('published-version'));
+
+      const published = await api<{
+        definition: { steps: Array<{ interactions: Array<{ kind: string; media?: { name: string; type: string } }> }> };
+      }>('GET', `/chat-flow/${flow.id}`);
+      expect(published.definition.steps[0].interactions[1]).toMatchObject({
+        kind: 'media',
+        media: { name: 'cardapio.png', type: 'image' },
+        caption,
+      });
+
+      const site = await api<{ publicKey: string }>('POST', '/whatsapp', {
+        name: 'Cardápio',
+        type: 'webchat',
+        queueId: receptionId,
+        chatFlowId: flow.id,
+      });
+      const { customer, say } = await openWidget(customerContext, site.publicKey, 'Mara Menu');
+      await say('Oi');
+      await visible(customer.getByText(intro));
+      const image = customer.locator('[role="log"] .msg img[alt="cardapio.png"]');
+      await visible(image);
+      // The signed link of the stored file loads in the widget.
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(1);
+      await visible(customer.getByText(caption));
+    } catch (error) {
+      for (const [name, context] of [
+        ['admin', adminContext],
+        ['customer', customerContext],
+      ] as const) {
+        await context
+          .pages()[0]
+          ?.screenshot({ path: `e2e/artifacts/chatbot-media-${name}-failure.png` })
+          .catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      await Promise.all([adminContext.close(), customerContext.close()]);
     }
   });
 

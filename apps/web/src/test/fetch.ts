@@ -4,6 +4,7 @@ export interface ApiCall {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** Parsed JSON, or the FormData of an upload. */
   body: unknown;
 }
 
@@ -21,7 +22,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
       method: (init?.method ?? 'GET').toUpperCase(),
       path: url.pathname,
       query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
     };
     calls.push(call);
     const key = Object.keys(handlers).find((k) => {

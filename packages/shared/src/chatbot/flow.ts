@@ -84,6 +84,33 @@ export const flowTextInteractionSchema = z.object({
 /** MEDIA_TYPES of a message file. */
 export const FLOW_MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
 
+/**
+ * The files POST /chat-flow/media accepts, for the builder to refuse one before sending it. The
+ * server's check (apps/server/src/platform/media/uploads.ts: size, type sniffed from the bytes) is
+ * the rule; these values must stay equal to it.
+ */
+export const FLOW_MEDIA_UPLOAD = {
+  maxBytes: 16 * 1024 * 1024,
+  /** Declared MIME types (by prefix) of the accepted families: images, video, audio, PDF, office documents, zip, plain text. */
+  mimePrefixes: [
+    'image/',
+    'video/',
+    'audio/',
+    'application/pdf',
+    'application/zip',
+    'application/vnd.openxmlformats-officedocument',
+    'application/msword',
+    'application/vnd.ms-excel',
+    'application/vnd.oasis.opendocument',
+    'text/plain',
+    'text/csv',
+  ],
+  /** SVG is text to the server's sniffing (not an image): refused. */
+  refusedMimes: ['image/svg+xml'],
+  /** For the file picker's `accept`. */
+  accept: 'image/*,video/*,audio/*,application/pdf,.doc,.docx,.xls,.xlsx,.pptx,.odt,.ods,.odp,.zip,.txt,.csv',
+} as const;
+
 /** A file uploaded for the tenant (POST /chat-flow/media answers these fields), sent with an optional caption. */
 export const flowMediaInteractionSchema = z.object({
   id: elementIdSchema,

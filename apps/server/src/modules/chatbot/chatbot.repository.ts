@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 import {
   channels,
   chatFlowHandledMessages,
@@ -176,6 +178,54 @@ export async function setTicketChatFlow(db: Db, tenantId: number, ticketId: numb
     .update(tickets)
     .set({ chatFlowId: flowId, updatedAt: sql`now()` })
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
+}
+
+/**
+ * A customer's message to a ticket, in one statement: the ticket locked with what the bot decides
+ * on, then its position locked (the order of every path: ticket, then position), and — when the
+ * ticket is in a flow and is no group's — the message claimed for the bot (false: already handled,
+ * a re-run after a crash).
+ */
+const LOCK_FOR_ANSWER: FixedStatement = {
+  name: 'chatbot_lock_for_answer',
+  text: `with t as (
+      select t.id as "ticketId", t.status, t.user_id as "userId", t.is_group as "isGroup", t.chat_flow_id as "chatFlowId",
+        ct.number as "contactNumber", ct.chatbot_blocked as "contactChatbotBlocked", ct.is_group as "contactIsGroup",
+        ch.chat_flow_id as "channelFlowId"
+      from tickets t join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id
+      where t.tenant_id = $1 and t.id = $2
+      for update of t),
+    p as (
+      select x.* from chat_flow_positions x
+      where x.tenant_id = $1 and x.ticket_id = $2 and exists (select 1 from t)
+      for update of x),
+    h as (
+      insert into chat_flow_handled_messages (message_id, tenant_id, ticket_id)
+      select $3::uuid, $1, $2
+      where exists (select 1 from p) and exists (select 1 from t where not t."isGroup" and not t."contactIsGroup")
+      on conflict do nothing
+      returning message_id)
+    select (select row_to_json(t) from t) as facts, (select to_jsonb(p) from p) as position, exists (select 1 from h) as claimed`,
+};
+
+const POSITION_COLUMNS = columnsOf(chatFlowPositions);
+
+export async function lockTicketForAnswer(
+  tx: Db,
+  tenantId: number,
+  ticketId: number,
+  messageId: string,
+): Promise<{ facts: TicketBotFacts | undefined; position: PositionRow | undefined; claimed: boolean }> {
+  const [row] = await queryFixed<{ facts: TicketBotFacts | null; position: unknown; claimed: boolean }>(tx, LOCK_FOR_ANSWER, [
+    tenantId,
+    ticketId,
+    messageId,
+  ]);
+  return {
+    facts: row?.facts ?? undefined,
+    position: row?.position ? rowOfJson<PositionRow>(POSITION_COLUMNS, row.position) : undefined,
+    claimed: row?.claimed === true,
+  };
 }
 
 // ---- positions ----

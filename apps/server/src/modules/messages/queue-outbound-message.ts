@@ -4,9 +4,9 @@ import type { Db } from '../../platform/db/client.js';
 import type { DomainEvent } from '../../platform/events/domain-events.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { adapterFor } from '../channels/adapters/registry.js';
-import { recordAutomatedOnTicket, recordOutboundOnTicket } from '../tickets/tickets.repository.js';
 import { messagePreview } from './message-preview.js';
-import { findOutboundDelivery, insertMessage, type MessageRow, type OutboundDelivery } from './messages.repository.js';
+import { findOutboundDelivery, type MessageRow, type NewMessage, type OutboundDelivery } from './messages.repository.js';
+import { appendOutbound } from './outbound-append.repository.js';
 
 export interface OutboundContent {
   body: string;
@@ -49,9 +49,10 @@ export async function queueOutboundMessage(
   const { tenantId, ticket } = target;
   const delivery = target.delivery ?? (await findOutboundDelivery(tx, tenantId, ticket.channelId, ticket.contactId));
   if (!delivery) throw new AppError('ERR_NO_WAPP_FOUND');
-  const deliveredOnStore = !content.rich && adapterFor(delivery.channelType).deliversOnStore?.({ externalKey: delivery.contactKey }) === true;
+  const deliveredOnStore =
+    !content.rich && adapterFor(delivery.channelType).deliversOnStore?.({ externalKey: delivery.contactKey }) === true;
   const id = randomUUID();
-  const message = await insertMessage(tx, {
+  const values: NewMessage = {
     id,
     tenantId,
     ticketId: ticket.id,
@@ -71,11 +72,15 @@ export async function queueOutboundMessage(
     ...(deliveredOnStore ? { externalId: `out:${id}`, ack: 1 } : {}),
     userId: target.userId,
     clientId: content.clientId ?? null,
-  });
-  const record = target.automated ? recordAutomatedOnTicket : recordOutboundOnTicket;
-  await record(tx, tenantId, ticket.id, { preview: messagePreview(message), at: message.timestamp });
+  };
+  const { message, view } = await appendOutbound(
+    tx,
+    values,
+    target.automated ? 'automated' : 'reply',
+    messagePreview({ body: content.body, mediaType: content.media?.type ?? null, mediaName: content.media?.name ?? null }),
+  );
   if (deliveredOnStore) {
-    const stored = { message, channelType: delivery.channelType, contactKey: delivery.contactKey, ticketAction: 'update' as const };
+    const stored = { message, channelType: delivery.channelType, contactKey: delivery.contactKey, ticketAction: 'update' as const, view };
     events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id, stored });
     return message;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { buildInboxTenant, count, inboundTicket, rows, visitorKey, type InboxTenant } from '../../../test/inbox.js';
 import type { EventConsumer } from './consumers.js';
@@ -90,6 +90,30 @@ describe('the durable event log', () => {
     await server.ctx.events.drain();
     expect(await count(server.ctx, sql`select count(*)::int from domain_events where payload->>'contactId' = '9000002'`)).toBe(0);
     expect(first.handled.length).toBe(before);
+  });
+
+  it("a transaction's events reach the live listeners in their order, each after the previous one was heard", async () => {
+    // The listener is slow on the first event: the second must wait for it, not overtake it.
+    const heard: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    server.ctx.events.subscribe(async (event) => {
+      if (event.type !== 'contact.changed' || event.contactId < 9_000_100 || event.contactId > 9_000_102) return;
+      heard.push(`start ${event.contactId}`);
+      if (event.contactId === 9_000_100) await firstHeld;
+      heard.push(`end ${event.contactId}`);
+    });
+    await transact(server.ctx, async (_tx, events) => {
+      for (const contactId of [9_000_100, 9_000_101, 9_000_102])
+        events.push({ type: 'contact.changed', tenantId: t.tenant.id, contactId, action: 'update' });
+    });
+    // The marker: the first event is being heard (the others would have started by now if unordered).
+    await vi.waitFor(() => expect(heard).toContain('start 9000100'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['start 9000100']);
+    releaseFirst();
+    await server.ctx.events.drain();
+    expect(heard).toEqual(['start 9000100', 'end 9000100', 'start 9000101', 'end 9000101', 'start 9000102', 'end 9000102']);
   });
 
   it('both inbound paths (full transaction, one statement) log message.created with what automation needs', async () => {

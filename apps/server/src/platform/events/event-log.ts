@@ -130,21 +130,30 @@ export class EventLog {
     return rows.map((row, index) => ({ id: row.id, event: events[index] }));
   }
 
-  /** After the commit: each event to the listeners and the consumers, in the background of the caller. */
+  /**
+   * After the commit: each event to the listeners and the consumers, in the background of the
+   * caller. The listeners hear a transaction's events in their order (a message's push, carrying
+   * the ticket as the message left it, goes out before the push of the ticket's later change).
+   */
   relay(logged: readonly LoggedEvent[]): void {
-    for (const entry of logged) this.relayOne(entry, []);
+    let told: Promise<void> = Promise.resolve();
+    for (const entry of logged) {
+      const previous = told;
+      told = previous.then(() => this.tellListeners(entry.event));
+      this.relayOne(entry, [], told);
+    }
   }
 
-  private relayOne(entry: LoggedEvent, alreadyHandled: readonly string[]): void {
+  private relayOne(entry: LoggedEvent, alreadyHandled: readonly string[], told?: Promise<void>): void {
     if (this.inFlight.has(entry.id)) return;
-    const done = this.deliver(entry, alreadyHandled)
+    const done = this.deliver(entry, alreadyHandled, told ?? this.tellListeners(entry.event))
       .then((outcome) => this.finish(outcome))
       .finally(() => this.inFlight.delete(entry.id));
     this.inFlight.set(entry.id, { started: Date.now(), done });
   }
 
-  private async deliver({ id, event }: LoggedEvent, alreadyHandled: readonly string[]): Promise<Outcome> {
-    await this.tellListeners(event);
+  private async deliver({ id, event }: LoggedEvent, alreadyHandled: readonly string[], told: Promise<void>): Promise<Outcome> {
+    await told;
     const handled: string[] = [];
     let complete = true;
     for (const consumer of this.consumers) {

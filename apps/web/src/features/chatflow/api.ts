@@ -1,4 +1,11 @@
-import type { CreateFlowBody, Flow, FlowExport, UpdateFlowBody } from '@conversa/shared/chatbot';
+import {
+  flowMediaSchema,
+  type CreateFlowBody,
+  type Flow,
+  type FlowExport,
+  type FlowMedia,
+  type UpdateFlowBody,
+} from '@conversa/shared/chatbot';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -13,6 +20,13 @@ export function useFlows() {
     staleTime: 30_000,
     queryFn: ({ signal }) => http.get<Flow[]>('/chat-flow', { signal }),
   });
+}
+
+/** POST /chat-flow/media: stores a file for a media interaction and answers what goes into its `media`. */
+export async function uploadFlowMedia(file: File): Promise<FlowMedia> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return flowMediaSchema.parse(await http.upload<unknown>('/chat-flow/media', form, { silent: true }));
 }
 
 export function useFlow(id: number | null) {

@@ -1,6 +1,6 @@
 import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
 import { transact } from '../../../platform/events/transact.js';
-import { claimHandledMessage, findRunnableFlow, lockPosition, lockTicketBotFacts, ticketBotHintProbe } from '../chatbot.repository.js';
+import { claimHandledMessage, findRunnableFlow, lockTicketForAnswer, ticketBotHintProbe } from '../chatbot.repository.js';
 import { applyFlowEvent, enterFlow, runningFlowOf, runningFlowOfPosition } from './run-flow.js';
 
 /**
@@ -21,11 +21,10 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
     if (!hint || (hint.chatFlowId === null && (!input.ticketCreated || hint.channelFlowId === null))) return 'next';
     return transact(ctx, async (tx, events) => {
       const { tenantId, ticketId } = input;
-      const facts = await lockTicketBotFacts(tx, tenantId, ticketId);
+      const { facts, position, claimed } = await lockTicketForAnswer(tx, tenantId, ticketId, input.messageId);
       if (!facts || facts.isGroup || facts.contactIsGroup) return 'next';
-      const position = await lockPosition(tx, tenantId, ticketId);
       if (position) {
-        if (!(await claimHandledMessage(tx, tenantId, ticketId, input.messageId))) return 'handled';
+        if (!claimed) return 'handled';
         const flow = await runningFlowOfPosition(tx, tenantId, position);
         if (flow) await applyFlowEvent(ctx, tx, events, { tenantId, ticketId }, flow, position, { type: 'answer', text: input.body });
         return 'handled';

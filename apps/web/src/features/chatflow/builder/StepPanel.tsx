@@ -14,6 +14,7 @@ import { useLanes } from '../../lanes/api';
 import { useFlows } from '../api';
 import { moveItem, newCondition, newInteraction, updateStep } from './edit';
 import { issuesUnder, type DraftIssue } from './issues';
+import { MediaInteractionFields } from './MediaInteraction';
 import { RoutePicker } from './RoutePicker';
 
 interface StepPanelProps {
@@ -27,7 +28,7 @@ interface StepPanelProps {
 /** Shown as written in the hints (not interpolated by i18next). */
 const VARIABLE_EXAMPLES = { example: '{{name}}, {{greeting}}', webhook: '{{webhook.field}}', interpolation: { escapeValue: false } };
 
-const ADDABLE = ['text', 'delay', 'webhook', 'startFlow', 'kanban'] as const;
+const ADDABLE = ['text', 'media', 'delay', 'webhook', 'startFlow', 'kanban'] as const;
 
 const numberOrNull = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value));
 
@@ -199,9 +200,21 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
               />
             )}
             {interaction.kind === 'media' && (
-              <Text size="sm" c="dimmed">
-                {interaction.media.name}
-              </Text>
+              <MediaInteractionFields
+                interaction={interaction}
+                index={i}
+                errors={e}
+                onUploaded={(media) =>
+                  change(
+                    (s) => ({
+                      ...s,
+                      interactions: s.interactions.map((it) => (it.id === interaction.id && it.kind === 'media' ? { ...it, media } : it)),
+                    }),
+                    `interactions.${interaction.id}.media.${media.key}`,
+                  )
+                }
+                onCaption={(caption) => setInteraction(i, { ...interaction, caption }, 'caption')}
+              />
             )}
           </Paper>
         );

@@ -105,11 +105,14 @@ export function moveItem<T>(items: T[], index: number, by: -1 | 1): T[] {
   return copy;
 }
 
-export function newInteraction(kind: 'text' | 'delay' | 'webhook' | 'startFlow' | 'kanban'): FlowInteraction {
+export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 'startFlow' | 'kanban'): FlowInteraction {
   const id = newId('i');
   switch (kind) {
     case 'text':
       return { id, kind, text: '' };
+    case 'media':
+      // No file yet: the schema asks for one ("upload a file") until an upload fills `media`.
+      return { id, kind, media: { key: '', name: '', mime: '', size: null, type: 'document' }, caption: '' };
     case 'delay':
       return { id, kind, seconds: 5 };
     case 'webhook':

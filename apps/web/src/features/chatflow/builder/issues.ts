@@ -49,10 +49,16 @@ export function issueText(t: TFunction, issue: FieldIssue, path: readonly Proper
 export function draftIssues(t: TFunction, definition: FlowDraft): DraftIssue[] {
   const parsed = flowDefinitionSchema.safeParse(definition);
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => ({
+  const issues = parsed.error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     text: issueText(t, fieldIssueOf(issue, definition), issue.path, definition),
   }));
+  // A media interaction without a file is one problem ("upload a file"), not one per empty field of `media`.
+  const noFile = new Set(issues.filter((issue) => issue.path.endsWith('.media.key')).map((issue) => issue.path.slice(0, -'key'.length)));
+  return issues.filter((issue) => {
+    const media = /^(.*\.media\.)[^.]+$/.exec(issue.path);
+    return !media || !noFile.has(media[1]) || issue.path.endsWith('.media.key');
+  });
 }
 
 /** The first issue at each path under `prefix` (e.g. 'steps.2.'), keyed by the rest of the path ('' for the prefix itself). */
