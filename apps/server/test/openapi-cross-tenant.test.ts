@@ -612,7 +612,7 @@ describe('cross-tenant access, walked from the OpenAPI document', () => {
     if (unproven.length) console.info(`cross-tenant: id fields whose refusal could not be tied to the field: ${unproven.join(', ')}\n${inconclusive.slice(0, 20).join('\n')}`);
     expect(failures).toEqual([]);
     // The ticket, contact, queue and user references must have been exercised for real.
-    for (const field of ['PUT /tickets/{id} body userId', 'PUT /tickets/{id} body queueId', 'POST /tickets body contactId', 'POST /tickets body userId']) {
+    for (const field of ['PUT /tickets/{id} body userId', 'PUT /tickets/{id} body queueId', 'POST /tickets body contactId', 'POST /tickets body userId', 'PUT /tickets/{id}/lane body laneId']) {
       expect(conclusive, field).toContain(field);
     }
   }, 600_000);

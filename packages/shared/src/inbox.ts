@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHANNEL_STATUSES, CHANNEL_TYPES, TICKET_STATUSES } from './enums.js';
 import { idSchema } from './contracts.js';
 import { templateText } from './template-variables.js';
+import { ticketLaneSchema } from './forms/lanes.js';
 
 /** Zod contracts of the inbox: queues, channels, contacts, tickets, messages (SPEC §3). */
 
@@ -93,6 +94,8 @@ export const ticketSchema = z.object({
   lastMessageAt: z.string().nullable(),
   profilePicUrl: z.string().nullable(),
   integrationStatuses: z.record(z.string(), z.boolean()),
+  /** The kanban lane the ticket is in, or null. */
+  kanban: ticketLaneSchema,
   value: z.number().nullable(),
   rating: z.number().int().nullable(),
   createdAt: z.string(),

@@ -19,3 +19,4 @@ export * from './wall-clock.js';
 export * from './forms/auto-replies.js';
 export * from './closing.js';
 export * from './uploads.js';
+export * from './forms/lanes.js';

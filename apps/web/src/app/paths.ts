@@ -18,6 +18,8 @@ export const PATHS = {
   contacts: '/contatos',
   queues: '/filas',
   quickMessages: '/mensagens-rapidas',
+  /** Kanban lanes (SPEC §2 work areas /lanes). */
+  lanes: '/lanes',
   /** SPEC §2 work areas. */
   businessHours: '/horario-atendimento',
   autoReplies: '/auto-resposta',

@@ -45,6 +45,8 @@ export type FlowAction =
   | { type: 'runInteraction'; interaction: FlowInteraction }
   /** The step waits for an answer; fire 'noAnswer' after this many minutes (null: no timer). */
   | { type: 'waitAnswer'; stepId: string; noAnswerMinutes: number | null }
+  /** Put the ticket in this kanban lane (then the flow goes on). */
+  | { type: 'moveToLane'; laneId: number }
   /** Leave this flow and enter another one (its published version) with an 'enter' event. */
   | { type: 'startFlow'; flowId: number }
   /** Leave the bot this way (queues are distributed as `autoDistribution` says). */
@@ -145,6 +147,9 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
           break;
         case 'media':
           actions.push({ type: 'sendMedia', media: interaction.media, caption: renderWebhookVariables(interaction.caption, webhook) });
+          break;
+        case 'kanban':
+          actions.push({ type: 'moveToLane', laneId: interaction.laneId });
           break;
         case 'delay':
           actions.push({ type: 'startDelay', seconds: interaction.seconds });

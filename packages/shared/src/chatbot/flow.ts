@@ -129,6 +129,13 @@ export const flowStartFlowInteractionSchema = z.object({
   flowId: refIdSchema,
 });
 
+/** Put the ticket in a kanban lane (issue 10 "move to kanban lane"); a lane deleted since is skipped. */
+export const flowKanbanInteractionSchema = z.object({
+  id: elementIdSchema,
+  kind: z.literal('kanban'),
+  laneId: refIdSchema,
+});
+
 /**
  * Extension point for add-on interaction kinds (issue "integrations": Typebot, LLM replies, Dify,
  * n8n): each adds its schema here (kind + config) and a handler to the server's interaction registry
@@ -143,11 +150,12 @@ export const flowInteractionSchema = z.discriminatedUnion('kind', [
   flowDelayInteractionSchema,
   flowWebhookInteractionSchema,
   flowStartFlowInteractionSchema,
+  flowKanbanInteractionSchema,
   ...FLOW_EXTENSION_INTERACTIONS,
 ]);
 export type FlowInteraction = z.infer<typeof flowInteractionSchema>;
 export type FlowInteractionKind = FlowInteraction['kind'];
-export const FLOW_INTERACTION_KINDS = ['text', 'media', 'delay', 'webhook', 'startFlow'] as const satisfies readonly FlowInteractionKind[];
+export const FLOW_INTERACTION_KINDS = ['text', 'media', 'delay', 'webhook', 'startFlow', 'kanban'] as const satisfies readonly FlowInteractionKind[];
 
 // ---- conditions ----
 

@@ -207,6 +207,42 @@ describe('nextFlowActions', () => {
   });
 });
 
+describe('nextFlowActions: move to kanban lane', () => {
+  it('moves the ticket and goes on at once to the next interaction and the step\'s wait (no pause, no position of its own)', () => {
+    const definition = flow({
+      steps: [
+        {
+          id: 'a',
+          name: 'A',
+          interactions: [
+            { id: 'k', kind: 'kanban', laneId: 4 },
+            { id: 't', kind: 'text', text: 'Movido' },
+            { id: 'k2', kind: 'kanban', laneId: 6 },
+          ],
+          conditions: [{ id: 'c', type: 'any', route: { kind: 'close' } }],
+        },
+      ],
+    });
+    const decision = nextFlowActions(definition, null, { type: 'enter', isOpen: true }, now);
+    expect(decision.actions).toEqual([
+      { type: 'moveToLane', laneId: 4 },
+      { type: 'sendText', text: 'Movido' },
+      { type: 'moveToLane', laneId: 6 },
+      { type: 'waitAnswer', stepId: 'a', noAnswerMinutes: null },
+    ]);
+    expect(decision.position).toMatchObject({ stepId: 'a', interactionIndex: 3, waitingFor: 'answer' });
+  });
+
+  it('refuses a lane id that is not a positive integer', () => {
+    const result = flowDefinitionSchema.safeParse({
+      startStepId: 'a',
+      steps: [{ id: 'a', name: 'A', interactions: [{ id: 'k', kind: 'kanban', laneId: 0 }] }],
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].path).toEqual(['steps', 0, 'interactions', 0, 'laneId']);
+  });
+});
+
 describe('flowDefinitionSchema: save-time rules', () => {
   const issues = (input: unknown) => {
     const result = flowDefinitionSchema.safeParse(input);

@@ -17,7 +17,7 @@ export interface AutomatedTarget {
 
 export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'>;
 
-/** The SPEC §3 variables of a ticket's message. Protocol and kanban lane are empty until tickets have them. */
+/** The SPEC §3 variables of a ticket's message. Protocol is empty until tickets have one; kanban is the ticket's lane. */
 export function templateValues(facts: TemplateFacts, now: Date = new Date()): TemplateValues {
   const { contact, agent } = facts;
   const [first = '', ...rest] = contact.name.trim().split(/\s+/);
@@ -27,7 +27,7 @@ export function templateValues(facts: TemplateFacts, now: Date = new Date()): Te
     protocol: '',
     email: contact.email ?? '',
     phoneNumber: contact.number ?? '',
-    kanban: '',
+    kanban: facts.laneName ?? '',
     user: agent?.name ?? '',
     userEmail: agent?.email ?? '',
     firstName: contact.firstName ?? first,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { channels, contacts, tenants, tickets, users } from '../../platform/db/schema.js';
+import { channels, contacts, lanes, tenants, tickets, users } from '../../platform/db/schema.js';
 import type { OutboundDelivery } from './messages.repository.js';
 
 /** What the template variables of a ticket's message are made of, read in one statement. */
@@ -15,12 +15,14 @@ export interface TemplateFacts {
     businessName: string | null;
   };
   agent: { name: string; email: string } | null;
+  /** The name of the ticket's kanban lane ({{kanban}}), null without one. */
+  laneName: string | null;
   timeZone: string;
   /** Read with them, for the send of the message they fill in. */
   delivery: OutboundDelivery;
 }
 
-/** The ticket, its contact, the agent (`userId`, else the ticket's) and the tenant's clock. */
+/** The ticket, its contact, its kanban lane, the agent (`userId`, else the ticket's) and the tenant's clock. */
 export async function findTemplateFacts(
   db: Db,
   tenantId: number,
@@ -41,6 +43,7 @@ export async function findTemplateFacts(
       },
       agentName: users.name,
       agentEmail: users.email,
+      laneName: lanes.name,
       timeZone: tenants.timeZone,
       channelType: channels.type,
       contactKey: contacts.externalKey,
@@ -49,6 +52,7 @@ export async function findTemplateFacts(
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
     .innerJoin(channels, eq(channels.id, tickets.channelId))
+    .leftJoin(lanes, eq(lanes.id, tickets.laneId))
     .leftJoin(users, and(eq(users.tenantId, tickets.tenantId), sql`${users.id} = coalesce(${agentId}::int, ${tickets.userId})`))
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)))
     .limit(1);
@@ -57,6 +61,7 @@ export async function findTemplateFacts(
     ticket: row.ticket,
     contact: row.contact,
     agent: row.agentName !== null && row.agentEmail !== null ? { name: row.agentName, email: row.agentEmail } : null,
+    laneName: row.laneName,
     timeZone: row.timeZone,
     delivery: { channelType: row.channelType, contactKey: row.contactKey },
   };

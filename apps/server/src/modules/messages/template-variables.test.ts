@@ -47,7 +47,7 @@ describe('the template-variable engine (packages/shared)', () => {
     expect(greetingFor(new Date('2026-06-01T21:00:00Z'), 'America/Sao_Paulo')).toBe('Boa noite');
   });
 
-  it("a ticket's values: the contact's names split when first and last names are not set, the agent, empty protocol and lane", () => {
+  it("a ticket's values: the contact's names split when first and last names are not set, the agent, the kanban lane, empty protocol", () => {
     const values = templateValues(
       {
         ticket: { id: 1, contactId: 2, channelId: 3, userId: 4 },
@@ -61,6 +61,7 @@ describe('the template-variable engine (packages/shared)', () => {
           businessName: 'Loja Azul',
         },
         agent: { name: 'Carlos', email: 'carlos@example.test' },
+        laneName: 'Negociação',
         timeZone: 'America/Sao_Paulo',
       },
       new Date('2026-06-01T15:00:00Z'),
@@ -71,7 +72,7 @@ describe('the template-variable engine (packages/shared)', () => {
       protocol: '',
       email: 'maria@example.test',
       phoneNumber: '5511999990000',
-      kanban: '',
+      kanban: 'Negociação',
       user: 'Carlos',
       userEmail: 'carlos@example.test',
       firstName: 'Maria',

@@ -307,6 +307,11 @@ describe('GET /tickets: the page is presented by the database (TICKET_LIST_JSON)
         where id = (select contact_id from tickets where id = ${ids.mine})`,
     );
     await server.ctx.db.execute(sql`update tickets set value = 0.1, last_message_at = null where id = ${ids.closed}`);
+    // A kanban lane whose name needs escaping in JSON.
+    await server.ctx.db.execute(
+      sql`with lane as (insert into lanes (tenant_id, name, position) values (${t.tenant.id}, ${'Negociação "quente" \\ ✓'}, 0) returning id)
+        update tickets set lane_id = (select id from lane) where id = ${ids.mine}`,
+    );
     const response = await get(t.admin.token, '?showAll=true&status=open&status=pending&status=closed');
     expect(response.status).toBe(200);
     expect(response.body.tickets.length).toBeGreaterThanOrEqual(8);
@@ -326,7 +331,9 @@ describe('GET /tickets: the page is presented by the database (TICKET_LIST_JSON)
       createdAt: '2026-01-02T03:04:05.000Z',
       integrationStatuses: { typebotStatus: true, difyStatus: false },
       contact: { blocked: true, email: 'joao@example.com', profilePicUrl: 'https://example.com/p.png' },
+      kanban: { id: expect.any(Number), name: 'Negociação "quente" \\ ✓' },
     });
+    expect(response.body.tickets.find((x: { id: number }) => x.id === ids.closed)).toMatchObject({ kanban: null });
     expect(response.body.tickets.find((x: { id: number }) => x.id === ids.closed)).toMatchObject({ value: 0.1, lastMessageAt: null });
   });
 });

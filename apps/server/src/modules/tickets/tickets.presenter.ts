@@ -22,6 +22,7 @@ export function presentTicket(view: TicketView): Ticket {
     lastMessageAt: view.lastMessageAt?.toISOString() ?? null,
     profilePicUrl: view.contactPicture,
     integrationStatuses: view.integrationStatuses ?? {},
+    kanban: view.laneId !== null && view.laneName !== null ? { id: view.laneId, name: view.laneName } : null,
     value: view.value === null ? null : Number(view.value),
     rating: view.rating,
     createdAt: view.createdAt.toISOString(),

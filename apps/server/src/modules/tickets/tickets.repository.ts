@@ -22,8 +22,10 @@ const TICKET_COLUMNS = columnsOf(tickets);
  * and rebuilding this select for every request cost more than running it.
  */
 export const TICKET_VIEW_SELECT = `to_jsonb(t) as "ticket", json_build_object('contactName', ct.name, 'contactNumber', ct.number,
-  'contactEmail', ct.email, 'contactPicture', ct.profile_pic_url, 'contactBlocked', ct.blocked, 'username', u.name, 'channelType', ch.type) as "view"`;
-export const TICKET_VIEW_JOINS = `join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id left join users u on u.id = t.user_id`;
+  'contactEmail', ct.email, 'contactPicture', ct.profile_pic_url, 'contactBlocked', ct.blocked, 'username', u.name, 'channelType', ch.type,
+  'laneName', kl.name) as "view"`;
+export const TICKET_VIEW_JOINS = `join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id left join users u on u.id = t.user_id
+  left join lanes kl on kl.id = t.lane_id`;
 
 /** A row selected with TICKET_VIEW_SELECT, as a TicketView. */
 export function ticketViewOf(raw: Record<string, unknown>): TicketView {
@@ -37,6 +39,7 @@ export function ticketViewOf(raw: Record<string, unknown>): TicketView {
     contactBlocked: extra.contactBlocked === true,
     username: extra.username ?? null,
     channelType: extra.channelType,
+    laneName: extra.laneName ?? null,
   };
 }
 
@@ -58,7 +61,8 @@ const TICKET_JSON = `json_build_object('id', t.id, 'status', t.status, 'name', c
   'userId', t.user_id, 'username', u.name, 'queueId', t.queue_id, 'whatsappId', t.channel_id, 'channel', ch.type,
   'chatFlowId', t.chat_flow_id, 'isGroup', t.is_group, 'unreadMessages', t.unread_messages, 'answered', t.answered,
   'lastMessage', t.last_message, 'lastMessageAt', ${isoText('t.last_message_at')}, 'profilePicUrl', ct.profile_pic_url,
-  'integrationStatuses', coalesce(t.integration_statuses, '{}'::jsonb), 'value', t.value::float8, 'rating', t.rating,
+  'integrationStatuses', coalesce(t.integration_statuses, '{}'::jsonb),
+  'kanban', case when kl.id is null then null else json_build_object('id', kl.id, 'name', kl.name) end, 'value', t.value::float8, 'rating', t.rating,
   'createdAt', ${isoText('t.created_at')}, 'updatedAt', ${isoText('t.updated_at')})`;
 
 /**
@@ -222,6 +226,8 @@ export interface TicketListQuery {
   userId?: number;
   withUnreadMessages?: boolean;
   notAssigned?: boolean;
+  /** The kanbanFiltro preference: tickets in one of these lanes. */
+  laneIds?: number[];
   limit: number;
   offset: number;
 }
@@ -241,6 +247,7 @@ export async function listTicketPage(
   if (query.userId) filters.push(eq(tickets.userId, query.userId));
   if (query.withUnreadMessages) filters.push(gt(tickets.unreadMessages, 0));
   if (query.notAssigned) filters.push(isNull(tickets.userId));
+  if (query.laneIds?.length) filters.push(inArray(tickets.laneId, query.laneIds));
   if (query.searchParam) {
     const pattern = containsPattern(query.searchParam);
     const digits = query.searchParam.replace(/\D/g, '');

@@ -1,4 +1,4 @@
-import { idParamSchema, idSchema, refIdSchema, ticketSchema, TICKET_STATUSES, type Ticket } from '@conversa/shared';
+import { idParamSchema, idSchema, refIdSchema, ticketLaneBodySchema, ticketSchema, TICKET_STATUSES, type Ticket } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -13,6 +13,7 @@ import { listTickets } from './use-cases/list-tickets.js';
 import { markTicketsRead } from './use-cases/mark-tickets-read.js';
 import { moveChannelTickets } from './use-cases/move-channel-tickets.js';
 import { resolveTicketsInBulk } from './use-cases/resolve-tickets-in-bulk.js';
+import { setTicketLane } from './use-cases/set-ticket-lane.js';
 import { assertCanSeeTicket } from './use-cases/ticket-access.js';
 import { forceCloseTicket, INTEGRATION_STATUS_KEYS, moveTicketToChannel, releaseTicket, updateTicket } from './use-cases/update-ticket.js';
 
@@ -35,6 +36,7 @@ const listQuerySchema = z.object({
   withUnreadMessages: queryBool(false),
   isNotAssignedUser: queryBool(false),
   includeNotQueueDefined: queryBool(true),
+  laneIds: queryIdList.describe('The kanbanFiltro preference: only tickets in one of these kanban lanes.'),
 });
 
 const integrationStatusFields = Object.fromEntries(INTEGRATION_STATUS_KEYS.map((key) => [key, z.boolean().optional()])) as Record<
@@ -128,6 +130,22 @@ export const ticketsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (
         status, userId, queueId, unreadMessages, isTransference, farewellMessage, farewellMessageId, requestRating,
         integrationStatuses: Object.keys(integrationStatuses).length ? integrationStatuses : undefined,
       });
+      return present(actor.tenantId, request.params.id);
+    },
+  });
+
+  app.put('/tickets/:id/lane', {
+    config: { auth: 'user' },
+    schema: {
+      tags,
+      description: "Puts the ticket in a kanban lane of the tenant (laneId null: out of the kanban); logged as 'laneChanged'. Whoever sees the ticket may move it.",
+      params: idParamSchema,
+      body: ticketLaneBodySchema,
+      response: { 200: ticketSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      await setTicketLane(ctx, actor, request.params.id, request.body.laneId);
       return present(actor.tenantId, request.params.id);
     },
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -293,10 +294,13 @@ export const tickets = pgTable(
     integrationStatuses: jsonb('integration_statuses').$type<Record<string, boolean>>().notNull().default({}),
     value: numeric('value', { precision: 12, scale: 2, mode: 'number' }),
     rating: integer('rating'),
+    /** The kanban lane (SPEC Ticket.kanban); a deleted lane leaves its tickets without one. */
+    laneId: integer('lane_id').references((): AnyPgColumn => lanes.id, { onDelete: 'set null' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    index('tickets_tenant_lane_idx').on(t.tenantId, t.laneId),
     // At most one open or pending ticket per contact and channel: concurrent first messages cannot make two.
     uniqueIndex('tickets_one_active_per_contact_channel')
       .on(t.contactId, t.channelId)
@@ -309,6 +313,24 @@ export const tickets = pgTable(
     index('tickets_tenant_user_idx').on(t.tenantId, t.userId),
     index('tickets_contact_idx').on(t.contactId),
   ],
+);
+
+/**
+ * Kanban lanes (SPEC: Lane id, name, position; the peer product's columns carry a colour). The name
+ * is unique per tenant whatever its case; positions are 0..n-1 without gaps, kept so by the lanes
+ * module under a per-tenant lock (a unique index could not survive a one-statement shift).
+ */
+export const lanes = pgTable(
+  'lanes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#868e96'),
+    position: integer('position').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('lanes_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`), index('lanes_tenant_position_idx').on(t.tenantId, t.position)],
 );
 
 export const messages = pgTable(

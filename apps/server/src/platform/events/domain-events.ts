@@ -13,6 +13,8 @@ export type TicketView = typeof tickets.$inferSelect & {
   contactBlocked: boolean;
   username: string | null;
   channelType: string;
+  /** The name of the ticket's kanban lane (laneId), null without one. */
+  laneName: string | null;
 };
 
 /** Facts that decide who may see a ticket; events carry them before and after a change. */

@@ -19,7 +19,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
+  it('a supervisor adds channels, queues, quick messages, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
@@ -29,6 +29,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
+      'nav-lanes',
       'nav-auto-resposta',
       'nav-chat-flow',
       'nav-horario-atendimento',
@@ -47,6 +48,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
+      'nav-lanes',
       'nav-auto-resposta',
       'nav-chat-flow',
       'nav-horario-atendimento',
@@ -70,6 +72,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
+      'nav-lanes',
       'nav-auto-resposta',
       'nav-chat-flow',
       'nav-horario-atendimento',
@@ -93,6 +96,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
+      'nav-lanes',
       'nav-auto-resposta',
       'nav-chat-flow',
       'nav-horario-atendimento',

@@ -28,6 +28,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     lastMessageAt: at(0),
     profilePicUrl: null,
     integrationStatuses: {},
+    kanban: null,
     value: null,
     rating: null,
     createdAt: at(0),

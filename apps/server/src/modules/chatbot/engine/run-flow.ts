@@ -6,6 +6,7 @@ import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { routeTicketFromBot } from '../../tickets/use-cases/route-ticket-from-bot.js';
+import { moveTicketToLane } from '../../tickets/use-cases/set-ticket-lane.js';
 import {
   deletePosition,
   findFlowVersion,
@@ -105,6 +106,9 @@ export async function applyFlowEvent(
         break;
       case 'waitAnswer':
         if (action.noAnswerMinutes !== null) await job('noAnswer', new Date(now.getTime() + action.noAnswerMinutes * 60_000));
+        break;
+      case 'moveToLane':
+        await moveTicketToLane(ctx, tx, events, { ...target, laneId: action.laneId });
         break;
       case 'startFlow':
         nextFlowId = action.flowId;

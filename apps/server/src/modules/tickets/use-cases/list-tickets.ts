@@ -19,6 +19,8 @@ export interface TicketFilter {
   withUnreadMessages: boolean;
   isNotAssignedUser: boolean;
   includeNotQueueDefined: boolean;
+  /** The kanbanFiltro preference (SPEC §3): only tickets in these lanes. */
+  laneIds?: number[];
 }
 
 /**
@@ -42,6 +44,7 @@ export async function listTickets(
     userId: filter.selectedUser,
     withUnreadMessages: filter.withUnreadMessages,
     notAssigned: filter.isNotAssignedUser,
+    laneIds: filter.laneIds,
     limit,
     offset,
   });

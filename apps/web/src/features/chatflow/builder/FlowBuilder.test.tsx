@@ -13,11 +13,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+const LANE = { id: 3, name: 'Negociação', color: '#868e96', position: 0, ticketCount: 0, createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z' };
+
 const lists = {
   'GET /queue': () => ({ body: [{ id: 7, name: 'Vendas', color: '#12b886', greetingMessage: null, userIds: [] }] }),
   'GET /users/': () => ({ body: { users: [], count: 0, hasMore: false } }),
   'GET /whatsapp': () => ({ body: [] }),
   'GET /chat-flow': () => ({ body: [] }),
+  'GET /lanes': () => ({ body: [LANE] }),
 };
 
 function api(
@@ -187,6 +190,27 @@ describe('the flow builder', () => {
     const body = puts(calls)[0].body as { definition: FlowDraft };
     expect(body.definition.steps[0].name).toBe('Boas-vindas!');
     expect(flowDefinitionSchema.safeParse(body.definition).success).toBe(true);
+  });
+
+  it('adds "move to kanban lane" with a lane of the company, saves it, and the test panel shows the move', async () => {
+    const calls = api().calls;
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'welcome');
+    await user.click(within(panel).getByTestId('interaction-add'));
+    await user.click(await screen.findByTestId('interaction-add-kanban'));
+    const index = MENU_FLOW.steps.find((s) => s.id === 'welcome')!.interactions.length;
+    await user.click(within(panel).getByTestId(`interaction-${index}-lane`));
+    await user.click(await screen.findByRole('option', { name: 'Negociação', hidden: true }));
+    await waitFor(() => expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'saved'));
+    await waitFor(() => {
+      const body = puts(calls).at(-1)?.body as { definition: FlowDraft } | undefined;
+      expect(body?.definition.steps[0].interactions[index]).toMatchObject({ kind: 'kanban', laneId: 3 });
+      expect(flowDefinitionSchema.safeParse(body?.definition).success).toBe(true);
+    });
+
+    await user.click(screen.getByTestId('builder-test'));
+    await user.click(await screen.findByTestId('test-start'));
+    await waitFor(() => expect(screen.getByTestId('test-transcript')).toHaveTextContent('(move para a coluna “Negociação”)'));
   });
 
   it("shows the server's refusal and keeps the draft in the browser: a reload opens it again", async () => {

@@ -10,6 +10,7 @@ import { ActionIcon, Button, Divider, Group, Menu, NumberInput, Paper, Select, S
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
+import { useLanes } from '../../lanes/api';
 import { useFlows } from '../api';
 import { moveItem, newCondition, newInteraction, updateStep } from './edit';
 import { issuesUnder, type DraftIssue } from './issues';
@@ -27,7 +28,7 @@ interface StepPanelProps {
 /** Shown as written in the hints (not interpolated by i18next). */
 const VARIABLE_EXAMPLES = { example: '{{name}}, {{greeting}}', webhook: '{{webhook.field}}', interpolation: { escapeValue: false } };
 
-const ADDABLE = ['text', 'media', 'delay', 'webhook', 'startFlow'] as const;
+const ADDABLE = ['text', 'media', 'delay', 'webhook', 'startFlow', 'kanban'] as const;
 
 const numberOrNull = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value));
 
@@ -35,6 +36,7 @@ const numberOrNull = (value: number | string) => (typeof value === 'number' ? va
 export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPanelProps) {
   const { t } = useTranslation();
   const flows = useFlows();
+  const lanes = useLanes();
   const index = definition.steps.findIndex((s) => s.id === stepId);
   const step = definition.steps[index];
   if (!step) return null;
@@ -182,6 +184,19 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
                 allowDeselect={false}
                 error={e['flowId']}
                 data-testid={`interaction-${i}-flow`}
+              />
+            )}
+            {interaction.kind === 'kanban' && (
+              <Select
+                label={t('chatFlow.interaction.lane')}
+                description={t('chatFlow.interaction.laneHint')}
+                placeholder={lanes.data?.length === 0 ? t('chatFlow.interaction.noLanes') : undefined}
+                data={(lanes.data ?? []).map((lane) => ({ value: String(lane.id), label: lane.name }))}
+                value={interaction.laneId ? String(interaction.laneId) : null}
+                onChange={(id) => id && setInteraction(i, { ...interaction, laneId: Number(id) }, 'lane')}
+                allowDeselect={false}
+                error={e['laneId']}
+                data-testid={`interaction-${i}-lane`}
               />
             )}
             {interaction.kind === 'media' && (

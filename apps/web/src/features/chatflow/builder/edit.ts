@@ -105,7 +105,7 @@ export function moveItem<T>(items: T[], index: number, by: -1 | 1): T[] {
   return copy;
 }
 
-export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 'startFlow'): FlowInteraction {
+export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 'startFlow' | 'kanban'): FlowInteraction {
   const id = newId('i');
   switch (kind) {
     case 'text':
@@ -119,6 +119,8 @@ export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 's
       return { id, kind, url: '', timeoutMs: 5000 };
     case 'startFlow':
       return { id, kind, flowId: 0 };
+    case 'kanban':
+      return { id, kind, laneId: 0 };
   }
 }
 

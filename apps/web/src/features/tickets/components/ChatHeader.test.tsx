@@ -25,6 +25,7 @@ const TICKET: Ticket = {
   lastMessageAt: '2026-02-01T12:00:00.000Z',
   profilePicUrl: null,
   integrationStatuses: {},
+  kanban: null,
   value: null,
   rating: null,
   createdAt: '2026-02-01T12:00:00.000Z',
@@ -167,5 +168,45 @@ describe('the chatbot switch (PUT /ticketsChatBot/{id})', () => {
     expect(render({ ...TICKET, isGroup: true })).toBe(false);
     // A group or closed ticket still marked in the bot can be taken out of it.
     expect(render({ ...TICKET, isGroup: true, chatFlowId: 4 })).toBe(true);
+  });
+});
+
+describe("the ticket's kanban lane (PUT /tickets/{id}/lane)", () => {
+  const LANES = [
+    { id: 3, name: 'Negociação', color: '#868e96', position: 0, ticketCount: 0, createdAt: TICKET.createdAt, updatedAt: TICKET.createdAt },
+    { id: 4, name: 'Pós-venda', color: '#868e96', position: 1, ticketCount: 0, createdAt: TICKET.createdAt, updatedAt: TICKET.createdAt },
+  ];
+
+  it('puts the ticket in a lane picked from the list, and clears it', async () => {
+    const fake = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'GET /lanes': () => ({ body: LANES }),
+      'PUT /tickets/:id/lane': ({ body }) => {
+        const laneId = (body as { laneId: number | null }).laneId;
+        return { body: { ...TICKET, kanban: laneId === null ? null : { id: laneId, name: LANES.find((l) => l.id === laneId)!.name } } };
+      },
+    });
+    const { user, rerender } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
+    const select = await screen.findByTestId('ticket-lane');
+    expect(select).toHaveAccessibleName('Coluna do kanban');
+    expect(select).toHaveValue('');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Pós-venda', hidden: true }));
+    await waitFor(() => expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/tickets/12/lane', body: { laneId: 4 } }));
+    expect(await screen.findByText('Atendimento movido para “Pós-venda”.')).toBeInTheDocument();
+
+    rerender(<ChatHeader ticket={{ ...TICKET, kanban: { id: 4, name: 'Pós-venda' } }} panelOpen={false} onTogglePanel={() => undefined} />);
+    expect(screen.getByTestId('ticket-lane')).toHaveValue('Pós-venda');
+    const clear = screen.getByTestId('ticket-lane').parentElement!.querySelector('button')!;
+    await user.click(clear);
+    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ body: { laneId: null } }));
+  });
+
+  it('is not shown while the company has no lanes', async () => {
+    const fake = fakeApi({ 'GET /queue': () => ({ body: [] }), 'GET /lanes': () => ({ body: [] }) });
+    renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
+    await waitFor(() => expect(fake.calls.some((c) => c.path === '/lanes')).toBe(true));
+    await screen.findByTestId('ticket-resolve');
+    expect(screen.queryByTestId('ticket-lane')).not.toBeInTheDocument();
   });
 });

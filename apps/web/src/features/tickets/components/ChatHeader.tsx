@@ -14,6 +14,7 @@ import { useFarewellMessages } from '../../closing/api';
 import { useQueues } from '../../queues/api';
 import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
+import { TicketLaneSelect } from './TicketLaneSelect';
 import { initialsOf } from './TicketRow';
 
 // Opened on demand: downloaded then, not with the chat.
@@ -164,6 +165,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
         </Stack>
       </Group>
       <Group gap={6} wrap="wrap" ml="auto" justify="flex-end">
+        <TicketLaneSelect ticket={ticket} />
         {ticket.status === 'pending' && (
           <Button
             size="xs"

@@ -19,7 +19,7 @@ interface TicketRowProps {
   queueColor?: string;
 }
 
-/** One ticket of the list: contact, last message, time, unread badge, queue and agent. */
+/** One ticket of the list: contact, last message, time, unread badge, queue, kanban lane and agent. */
 export function TicketRow({ ticket, selected, queueName, queueColor }: TicketRowProps) {
   const { t } = useTranslation();
   const path = chatPath(ticket.id);
@@ -94,6 +94,11 @@ export function TicketRow({ ticket, selected, queueName, queueColor }: TicketRow
               <Badge size="xs" variant="light" color={queueColor ?? 'gray'} style={{ textTransform: 'none' }}>
                 {queueName}
               </Badge>
+            )}
+            {ticket.kanban && (
+              <Text size="10px" c="dimmed" truncate="end" style={{ minWidth: 0, flexShrink: 1 }} data-testid={`ticket-lane-${ticket.id}`}>
+                {t('tickets.lane.inRow', { name: ticket.kanban.name })}
+              </Text>
             )}
             {ticket.username && (
               <Box style={{ minWidth: 0 }}>

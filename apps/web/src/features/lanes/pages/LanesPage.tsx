@@ -1,0 +1,117 @@
+import type { Lane } from '@conversa/shared';
+import { ActionIcon, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { QueryError } from '../../../components/QueryError';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useDeleteLane, useLanes, useMoveLane } from '../api';
+import { LaneFormModal } from '../components/LaneFormModal';
+
+/** /lanes: the kanban lanes in board order (supervisors and admins); moved up and down with buttons (keyboard too). */
+export function LanesPage() {
+  const { t } = useTranslation();
+  const lanes = useLanes();
+  const move = useMoveLane();
+  const remove = useDeleteLane();
+  const [editing, setEditing] = useState<Lane | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Lane | null>(null);
+  const count = lanes.data?.length ?? 0;
+
+  const moveTo = (lane: Lane, position: number) =>
+    move.mutate({ id: lane.id, position }, { onError: (error) => notifyApiError(error, 'lane-move-error') });
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifySuccess(t('common.deleted'));
+        setDeleting(null);
+      },
+      onError: (error) => notifyApiError(error, 'lane-delete-error'),
+    });
+  };
+
+  const columns: DataColumn<Lane>[] = [
+    {
+      key: 'name',
+      header: t('lanes.name'),
+      primary: true,
+      render: (lane) => (
+        <Group gap="xs" wrap="nowrap">
+          <Box w={12} h={12} style={{ borderRadius: 3, background: lane.color, flexShrink: 0 }} aria-hidden />
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {lane.name}
+          </Text>
+        </Group>
+      ),
+    },
+    { key: 'tickets', header: t('lanes.tickets'), render: (lane) => String(lane.ticketCount) },
+  ];
+
+  return (
+    <Stack data-testid="lanes-page">
+      <Group justify="space-between">
+        <Title order={2}>{t('lanes.title')}</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="lane-new">
+          {t('lanes.new')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('lanes.description')}
+      </Text>
+      {lanes.isError && <QueryError error={lanes.error} onRetry={() => void lanes.refetch()} />}
+      <DataTable
+        testId="lane-table"
+        rows={lanes.data}
+        rowKey={(lane) => lane.id}
+        rowTestId={(lane) => `lane-${lane.id}`}
+        columns={columns}
+        minWidth={480}
+        actions={(lane) => (
+          <>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('lanes.moveUp', { name: lane.name })}
+              disabled={lane.position === 0 || move.isPending}
+              onClick={() => moveTo(lane, lane.position - 1)}
+              data-testid={`lane-up-${lane.id}`}
+            >
+              <IconArrowUp size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('lanes.moveDown', { name: lane.name })}
+              disabled={lane.position >= count - 1 || move.isPending}
+              onClick={() => moveTo(lane, lane.position + 1)}
+              data-testid={`lane-down-${lane.id}`}
+            >
+              <IconArrowDown size={16} />
+            </ActionIcon>
+            <Button size="xs" variant="light" onClick={() => setEditing(lane)} data-testid={`lane-edit-${lane.id}`}>
+              {t('common.edit')}
+            </Button>
+            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(lane)} data-testid={`lane-delete-${lane.id}`}>
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+      />
+      {editing !== undefined && <LaneFormModal lane={editing} onClose={() => setEditing(undefined)} />}
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t('lanes.deleteTitle')}
+        message={
+          deleting && deleting.ticketCount > 0
+            ? t('lanes.deleteConfirmInUse', { name: deleting.name, tickets: deleting.ticketCount })
+            : t('lanes.deleteConfirm', { name: deleting?.name ?? '' })
+        }
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
