@@ -69,6 +69,8 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_AUTO_REPLY: 409,
   ERR_NO_FAREWELL_FOUND: 404,
   ERR_NO_FLOW_FOUND: 404,
+  ERR_NO_TAG_FOUND: 404,
+  ERR_DUPLICATED_TAG: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -145,6 +147,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_DUPLICATED_AUTO_REPLY: 'An auto-reply with this name already exists.',
   ERR_NO_FAREWELL_FOUND: 'No closing message found with this ID.',
   ERR_NO_FLOW_FOUND: 'No chatbot flow found with this ID.',
+  ERR_NO_TAG_FOUND: 'No tag found with this ID.',
+  ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
 };
 
 /**

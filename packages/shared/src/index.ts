@@ -18,3 +18,4 @@ export * from './business-hours.js';
 export * from './wall-clock.js';
 export * from './forms/auto-replies.js';
 export * from './closing.js';
+export * from './forms/tags.js';

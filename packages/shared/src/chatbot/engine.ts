@@ -45,6 +45,8 @@ export type FlowAction =
   | { type: 'runInteraction'; interaction: FlowInteraction }
   /** The step waits for an answer; fire 'noAnswer' after this many minutes (null: no timer). */
   | { type: 'waitAnswer'; stepId: string; noAnswerMinutes: number | null }
+  /** Put this tag on the ticket (a tag deleted or deactivated since is skipped); the flow goes on at once. */
+  | { type: 'addTag'; tagId: number }
   /** Leave this flow and enter another one (its published version) with an 'enter' event. */
   | { type: 'startFlow'; flowId: number }
   /** Leave the bot this way (queues are distributed as `autoDistribution` says). */
@@ -145,6 +147,9 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
           break;
         case 'media':
           actions.push({ type: 'sendMedia', media: interaction.media, caption: renderWebhookVariables(interaction.caption, webhook) });
+          break;
+        case 'tag':
+          actions.push({ type: 'addTag', tagId: interaction.tagId });
           break;
         case 'delay':
           actions.push({ type: 'startDelay', seconds: interaction.seconds });

@@ -128,6 +128,13 @@ export const flowStartFlowInteractionSchema = z.object({
   flowId: refIdSchema,
 });
 
+/** Puts a tag of the tenant on the ticket (SPEC §3 flow step interactions: tag); the flow goes on at once. */
+export const flowTagInteractionSchema = z.object({
+  id: elementIdSchema,
+  kind: z.literal('tag'),
+  tagId: refIdSchema,
+});
+
 /**
  * Extension point for add-on interaction kinds (issue "integrations": Typebot, LLM replies, Dify,
  * n8n): each adds its schema here (kind + config) and a handler to the server's interaction registry
@@ -142,11 +149,12 @@ export const flowInteractionSchema = z.discriminatedUnion('kind', [
   flowDelayInteractionSchema,
   flowWebhookInteractionSchema,
   flowStartFlowInteractionSchema,
+  flowTagInteractionSchema,
   ...FLOW_EXTENSION_INTERACTIONS,
 ]);
 export type FlowInteraction = z.infer<typeof flowInteractionSchema>;
 export type FlowInteractionKind = FlowInteraction['kind'];
-export const FLOW_INTERACTION_KINDS = ['text', 'media', 'delay', 'webhook', 'startFlow'] as const satisfies readonly FlowInteractionKind[];
+export const FLOW_INTERACTION_KINDS = ['text', 'media', 'delay', 'webhook', 'startFlow', 'tag'] as const satisfies readonly FlowInteractionKind[];
 
 // ---- conditions ----
 

@@ -24,6 +24,7 @@ export function presentTicket(view: TicketView): Ticket {
     integrationStatuses: view.integrationStatuses ?? {},
     value: view.value === null ? null : Number(view.value),
     rating: view.rating,
+    tags: view.tags,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };

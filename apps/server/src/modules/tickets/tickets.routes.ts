@@ -35,6 +35,7 @@ const listQuerySchema = z.object({
   withUnreadMessages: queryBool(false),
   isNotAssignedUser: queryBool(false),
   includeNotQueueDefined: queryBool(true),
+  tagIds: queryIdList.describe('Tickets carrying any of these tag ids (1,2 or repeated).'),
 });
 
 const integrationStatusFields = Object.fromEntries(INTEGRATION_STATUS_KEYS.map((key) => [key, z.boolean().optional()])) as Record<

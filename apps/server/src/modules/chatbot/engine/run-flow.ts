@@ -5,6 +5,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
+import { addTagToTicket } from '../../tags/use-cases/add-tag-to-ticket.js';
 import { routeTicketFromBot } from '../../tickets/use-cases/route-ticket-from-bot.js';
 import {
   deletePosition,
@@ -105,6 +106,9 @@ export async function applyFlowEvent(
         break;
       case 'waitAnswer':
         if (action.noAnswerMinutes !== null) await job('noAnswer', new Date(now.getTime() + action.noAnswerMinutes * 60_000));
+        break;
+      case 'addTag':
+        await addTagToTicket(ctx, tx, events, { ...target, tagId: action.tagId });
         break;
       case 'startFlow':
         nextFlowId = action.flowId;

@@ -6,12 +6,13 @@ import type { FieldProblem } from '../../../platform/http/field-issues.js';
 import { MediaStore } from '../../../platform/media/media-store.js';
 import { listChannels } from '../../channels/channels.repository.js';
 import { findTenantUserIds, listQueues } from '../../queues/queues.repository.js';
+import { findMissingTags } from '../../tags/use-cases/find-missing-tags.js';
 import { existingFlowIds } from '../chatbot.repository.js';
 
 const reference = (message: string): FieldProblem => ({ message, issue: { code: 'invalid', rule: 'flowReference' } });
 
 /**
- * What the schema cannot know: every queue, user, channel and flow a route or interaction names is
+ * What the schema cannot know: every queue, user, channel, flow and tag a route or interaction names is
  * one of the tenant's, every file is the tenant's, every webhook URL passes the outbound address
  * policy. Refused with ERR_VALIDATION and the path of each offending field (under `definition.`).
  */
@@ -29,6 +30,8 @@ export async function assertFlowReferences(ctx: AppContext, db: Db, tenantId: nu
     step.interactions.flatMap((interaction) => (interaction.kind === 'startFlow' ? [interaction.flowId] : [])),
   );
   const flowIds = new Set(await existingFlowIds(db, tenantId, [...new Set(startFlowIds)]));
+  const tagIds = definition.steps.flatMap((step) => step.interactions.flatMap((interaction) => (interaction.kind === 'tag' ? [interaction.tagId] : [])));
+  const missingTagIds = new Set(await findMissingTags(db, tenantId, tagIds));
 
   for (const { route, path } of routes) {
     if (route.kind === 'queue' && !queueIds.has(route.queueId)) add(path, `Route to a queue that does not exist (id ${route.queueId}).`);
@@ -43,6 +46,8 @@ export async function assertFlowReferences(ctx: AppContext, db: Db, tenantId: nu
       const path = ['steps', stepIndex, 'interactions', index];
       if (interaction.kind === 'startFlow' && !flowIds.has(interaction.flowId))
         add([...path, 'flowId'], `Start of a flow that does not exist (id ${interaction.flowId}).`);
+      if (interaction.kind === 'tag' && missingTagIds.has(interaction.tagId))
+        add([...path, 'tagId'], `Tag that does not exist (id ${interaction.tagId}).`);
       if (interaction.kind === 'media' && MediaStore.tenantOf(interaction.media.key) !== tenantId)
         add([...path, 'media'], 'The file is not one of this company (upload it again).');
       if (interaction.kind === 'webhook') {

@@ -19,6 +19,8 @@ export interface TicketFilter {
   withUnreadMessages: boolean;
   isNotAssignedUser: boolean;
   includeNotQueueDefined: boolean;
+  /** Tickets carrying any of these tags (the web's tagFiltro preference). */
+  tagIds?: number[];
 }
 
 /**
@@ -42,6 +44,7 @@ export async function listTickets(
     userId: filter.selectedUser,
     withUnreadMessages: filter.withUnreadMessages,
     notAssigned: filter.isNotAssignedUser,
+    tagIds: filter.tagIds,
     limit,
     offset,
   });
