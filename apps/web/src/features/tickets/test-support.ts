@@ -30,6 +30,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     integrationStatuses: {},
     value: null,
     rating: null,
+    tags: [],
     createdAt: at(0),
     updatedAt: at(0),
     ...overrides,

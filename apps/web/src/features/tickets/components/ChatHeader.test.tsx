@@ -25,6 +25,7 @@ const TICKET: Ticket = {
   lastMessageAt: '2026-02-01T12:00:00.000Z',
   profilePicUrl: null,
   integrationStatuses: {},
+  tags: [],
   value: null,
   rating: null,
   createdAt: '2026-02-01T12:00:00.000Z',

@@ -39,6 +39,7 @@ const baseTicket: Ticket = {
   lastMessageAt: null,
   profilePicUrl: null,
   integrationStatuses: {},
+  tags: [],
   value: null,
   rating: null,
   createdAt: '2025-01-01T10:00:00.000Z',
