@@ -18,6 +18,8 @@ export const PATHS = {
   contacts: '/contatos',
   queues: '/filas',
   quickMessages: '/mensagens-rapidas',
+  /** Tags (SPEC §2 /etiquetas). */
+  tags: '/etiquetas',
   /** SPEC §2 work areas. */
   businessHours: '/horario-atendimento',
   autoReplies: '/auto-resposta',

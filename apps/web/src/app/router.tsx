@@ -20,6 +20,7 @@ const ChatPage = lazyPage(() => import('../features/tickets/pages/ChatPage'), 'C
 const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'), 'ContactsPage');
 const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'), 'QueuesPage');
 const QuickMessagesPage = lazyPage(() => import('../features/quick-messages/pages/QuickMessagesPage'), 'QuickMessagesPage');
+const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
 const BusinessHoursPage = lazyPage(() => import('../features/business-hours/pages/BusinessHoursPage'), 'BusinessHoursPage');
 const AutoRepliesPage = lazyPage(() => import('../features/auto-replies/pages/AutoRepliesPage'), 'AutoRepliesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
@@ -87,6 +88,7 @@ export function AppRouter() {
             <Route path={PATHS.queues} element={guarded(SUPERVISORS, <QueuesPage />)} />
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
             <Route path={PATHS.quickMessages} element={guarded(SUPERVISORS, <QuickMessagesPage />)} />
+            <Route path={PATHS.tags} element={guarded(SUPERVISORS, <TagsPage />)} />
             <Route path={PATHS.businessHours} element={guarded(SUPERVISORS, <BusinessHoursPage />)} />
             <Route path={PATHS.autoReplies} element={guarded(SUPERVISORS, <AutoRepliesPage />)} />
             <Route path={PATHS.closing} element={guarded(SUPERVISORS, <ClosingMessagesPage />)} />

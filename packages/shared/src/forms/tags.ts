@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
-import { fieldRule } from '../errors.js';
 
 /**
  * Tags (SPEC §3 Tag: name, color, active), put on tickets and contacts. Routes as the peer
@@ -16,7 +15,7 @@ export const tagNameSchema = z.string().trim().min(1).max(TAG_NAME_MAX);
 export const tagColorSchema = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, { message: 'A color as #RRGGBB.', ...fieldRule('hexColor') })
+  .regex(/^#[0-9a-fA-F]{6}$/, 'A color as #RRGGBB.')
   .transform((color) => color.toLowerCase());
 
 export const tagSchema = z.object({

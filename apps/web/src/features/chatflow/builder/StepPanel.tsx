@@ -10,6 +10,7 @@ import { ActionIcon, Button, Divider, Group, Menu, NumberInput, Paper, Select, S
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
+import { useTags } from '../../tags/api';
 import { useFlows } from '../api';
 import { moveItem, newCondition, newInteraction, updateStep } from './edit';
 import { issuesUnder, type DraftIssue } from './issues';
@@ -26,7 +27,7 @@ interface StepPanelProps {
 /** Shown as written in the hints (not interpolated by i18next). */
 const VARIABLE_EXAMPLES = { example: '{{name}}, {{greeting}}', webhook: '{{webhook.field}}', interpolation: { escapeValue: false } };
 
-const ADDABLE = ['text', 'delay', 'webhook', 'startFlow'] as const;
+const ADDABLE = ['text', 'delay', 'webhook', 'startFlow', 'tag'] as const;
 
 const numberOrNull = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value));
 
@@ -34,6 +35,7 @@ const numberOrNull = (value: number | string) => (typeof value === 'number' ? va
 export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPanelProps) {
   const { t } = useTranslation();
   const flows = useFlows();
+  const tags = useTags();
   const index = definition.steps.findIndex((s) => s.id === stepId);
   const step = definition.steps[index];
   if (!step) return null;
@@ -181,6 +183,22 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
                 allowDeselect={false}
                 error={e['flowId']}
                 data-testid={`interaction-${i}-flow`}
+              />
+            )}
+            {interaction.kind === 'tag' && (
+              <Select
+                label={t('chatFlow.interaction.tag')}
+                placeholder={t('chatFlow.interaction.tagPlaceholder')}
+                data={(tags.data ?? [])
+                  .filter((tag) => tag.isActive || tag.id === interaction.tagId)
+                  .map((tag) => ({ value: String(tag.id), label: tag.isActive ? tag.name : `${tag.name} (${t('tags.inactive')})` }))}
+                value={interaction.tagId ? String(interaction.tagId) : null}
+                onChange={(id) => id && setInteraction(i, { ...interaction, tagId: Number(id) }, 'tag')}
+                allowDeselect={false}
+                searchable
+                nothingFoundMessage={t('chatFlow.interaction.noTags')}
+                error={e['tagId']}
+                data-testid={`interaction-${i}-tag`}
               />
             )}
             {interaction.kind === 'media' && (

@@ -10,6 +10,7 @@ import { Alert, Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text, 
 import { IconSend } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTags } from '../../tags/api';
 import { useRouteLabel } from './RoutePicker';
 
 interface Line {
@@ -26,6 +27,7 @@ interface Line {
 export function TestPanel({ definition }: { definition: FlowDraft }) {
   const { t } = useTranslation();
   const routeLabel = useRouteLabel();
+  const tags = useTags();
   const parsed = useMemo(() => flowDefinitionSchema.safeParse(definition), [definition]);
   const [lines, setLines] = useState<Line[]>([]);
   const [position, setPosition] = useState<FlowPosition | null>(null);
@@ -55,6 +57,8 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
         });
       case 'startFlow':
         return t('chatFlow.test.startFlow', { id: action.flowId });
+      case 'addTag':
+        return t('chatFlow.test.addTag', { name: tags.data?.find((tag) => tag.id === action.tagId)?.name ?? `#${action.tagId}` });
       case 'exit':
         return t('chatFlow.test.exit', { route: routeLabel(action.route, flow.steps) });
       case 'waitAnswer':

@@ -105,7 +105,7 @@ export function moveItem<T>(items: T[], index: number, by: -1 | 1): T[] {
   return copy;
 }
 
-export function newInteraction(kind: 'text' | 'delay' | 'webhook' | 'startFlow'): FlowInteraction {
+export function newInteraction(kind: 'text' | 'delay' | 'webhook' | 'startFlow' | 'tag'): FlowInteraction {
   const id = newId('i');
   switch (kind) {
     case 'text':
@@ -116,6 +116,8 @@ export function newInteraction(kind: 'text' | 'delay' | 'webhook' | 'startFlow')
       return { id, kind, url: '', timeoutMs: 5000 };
     case 'startFlow':
       return { id, kind, flowId: 0 };
+    case 'tag':
+      return { id, kind, tagId: 0 };
   }
 }
 
