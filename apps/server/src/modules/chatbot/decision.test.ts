@@ -231,7 +231,12 @@ describe('nextFlowActions', () => {
       { type: 'waitAnswer', stepId: 'a', noAnswerMinutes: null },
     ]);
     expect(decision.position).toMatchObject({ stepId: 'a', waitingFor: 'answer', interactionIndex: 4 });
-    expect(flowDefinitionSchema.safeParse({ ...definition, steps: [{ ...definition.steps[0], interactions: [{ id: 'x', kind: 'tag', tagId: 0 }] }] }).success).toBe(false);
+    expect(
+      flowDefinitionSchema.safeParse({
+        ...definition,
+        steps: [{ ...definition.steps[0], interactions: [{ id: 'x', kind: 'tag', tagId: 0 }] }],
+      }).success,
+    ).toBe(false);
   });
 });
 

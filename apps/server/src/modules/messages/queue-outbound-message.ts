@@ -49,7 +49,8 @@ export async function queueOutboundMessage(
   const { tenantId, ticket } = target;
   const delivery = target.delivery ?? (await findOutboundDelivery(tx, tenantId, ticket.channelId, ticket.contactId));
   if (!delivery) throw new AppError('ERR_NO_WAPP_FOUND');
-  const deliveredOnStore = !content.rich && adapterFor(delivery.channelType).deliversOnStore?.({ externalKey: delivery.contactKey }) === true;
+  const deliveredOnStore =
+    !content.rich && adapterFor(delivery.channelType).deliversOnStore?.({ externalKey: delivery.contactKey }) === true;
   const id = randomUUID();
   const message = await insertMessage(tx, {
     id,

@@ -24,7 +24,9 @@ export async function tagsToSetOrFail(db: Db, tenantId: number, tagIds: number[]
   const found = await findTagsByIds(db, tenantId, wanted);
   const missing = wanted.filter((id) => !found.some((tag) => tag.id === id));
   if (missing.length)
-    throw new AppError('ERR_NO_TAG_FOUND', `No tag found with ID ${missing.join(', ')}.`, { tagIds: [`Unknown tag: ${missing.join(', ')}`] });
+    throw new AppError('ERR_NO_TAG_FOUND', `No tag found with ID ${missing.join(', ')}.`, {
+      tagIds: [`Unknown tag: ${missing.join(', ')}`],
+    });
   const inactive = found.filter((tag) => !tag.isActive && !current.includes(tag.id));
   if (inactive.length) {
     const names = inactive.map((tag) => tag.name).join(', ');

@@ -51,7 +51,12 @@ export async function updateTagRow(db: Db, tenantId: number, id: number, values:
 }
 
 /** The tickets and contacts that carry the tag (at most `limit` of each). */
-export async function listTagLinks(db: Db, tenantId: number, id: number, limit: number): Promise<{ ticketIds: number[]; contactIds: number[] }> {
+export async function listTagLinks(
+  db: Db,
+  tenantId: number,
+  id: number,
+  limit: number,
+): Promise<{ ticketIds: number[]; contactIds: number[] }> {
   const onTickets = await db
     .select({ id: ticketTags.ticketId })
     .from(ticketTags)
@@ -76,15 +81,22 @@ export async function deleteTagRow(db: Db, tenantId: number, id: number): Promis
 
 export async function countTagUsage(db: Db, tenantId: number, id: number): Promise<{ tickets: number; contacts: number }> {
   const [[onTickets], [onContacts]] = [
-    await db.select({ n: count() }).from(ticketTags).where(and(eq(ticketTags.tenantId, tenantId), eq(ticketTags.tagId, id))),
-    await db.select({ n: count() }).from(contactTags).where(and(eq(contactTags.tenantId, tenantId), eq(contactTags.tagId, id))),
+    await db
+      .select({ n: count() })
+      .from(ticketTags)
+      .where(and(eq(ticketTags.tenantId, tenantId), eq(ticketTags.tagId, id))),
+    await db
+      .select({ n: count() })
+      .from(contactTags)
+      .where(and(eq(contactTags.tenantId, tenantId), eq(contactTags.tagId, id))),
   ];
   return { tickets: onTickets?.n ?? 0, contacts: onContacts?.n ?? 0 };
 }
 
 // ---- links ----
 
-type Target = { table: typeof ticketTags; column: typeof ticketTags.ticketId } | { table: typeof contactTags; column: typeof contactTags.contactId };
+type Target =
+  { table: typeof ticketTags; column: typeof ticketTags.ticketId } | { table: typeof contactTags; column: typeof contactTags.contactId };
 const TICKET: Target = { table: ticketTags, column: ticketTags.ticketId };
 const CONTACT: Target = { table: contactTags, column: contactTags.contactId };
 
@@ -125,7 +137,8 @@ async function replaceTags(db: Db, target: Target, tenantId: number, itemId: num
 
 export const ticketTagIds = (db: Db, tenantId: number, ticketId: number) => tagIdsOn(db, TICKET, tenantId, ticketId);
 export const contactTagIds = (db: Db, tenantId: number, contactId: number) => tagIdsOn(db, CONTACT, tenantId, contactId);
-export const replaceTicketTags = (db: Db, tenantId: number, ticketId: number, tagIds: number[]) => replaceTags(db, TICKET, tenantId, ticketId, tagIds);
+export const replaceTicketTags = (db: Db, tenantId: number, ticketId: number, tagIds: number[]) =>
+  replaceTags(db, TICKET, tenantId, ticketId, tagIds);
 export const replaceContactTags = (db: Db, tenantId: number, contactId: number, tagIds: number[]) =>
   replaceTags(db, CONTACT, tenantId, contactId, tagIds);
 

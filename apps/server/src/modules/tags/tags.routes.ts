@@ -24,11 +24,13 @@ export const tagsRoutes =
       config: { auth: 'user' },
       schema: {
         tags,
-        description: 'The tags of the tenant, by name: all of them for supervisors and admins, the active ones for agents (or with activeOnly=true).',
+        description:
+          'The tags of the tenant, by name: all of them for supervisors and admins, the active ones for agents (or with activeOnly=true).',
         querystring: z.object({ activeOnly: z.enum(['true', 'false']).optional() }),
         response: { 200: z.array(tagSchema), ...errorResponses },
       },
-      handler: async (request) => (await listTags(ctx, actorOf(request), { activeOnly: request.query.activeOnly === 'true' })).map(presentTag),
+      handler: async (request) =>
+        (await listTags(ctx, actorOf(request), { activeOnly: request.query.activeOnly === 'true' })).map(presentTag),
     });
 
     app.post('/tags', {
@@ -56,7 +58,12 @@ export const tagsRoutes =
 
     app.delete('/tags/:id', {
       config: { auth: 'super' },
-      schema: { tags, description: 'Deletes the tag and detaches it from its tickets and contacts.', params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Deletes the tag and detaches it from its tickets and contacts.',
+        params: idParamSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
       handler: async (request, reply) => {
         await deleteTag(ctx, actorOf(request), request.params.id);
         return reply.status(204).send(null);

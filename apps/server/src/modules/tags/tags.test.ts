@@ -12,7 +12,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { customer, flowChannel, positionRow, publishedFlow, waitBotMessages } from '../../../test/chatbot.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildContact, buildInboxTenant, connectAgent, count, eventually, inboundTicket, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildContact,
+  buildInboxTenant,
+  connectAgent,
+  count,
+  eventually,
+  inboundTicket,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -41,7 +51,8 @@ async function createTag(body: Record<string, unknown> = {}, token = t.admin.tok
 const conversation = (target: InboxTenant = t, name = 'Maria Souza') =>
   inboundTicket(server.ctx, { tenantId: target.tenant.id, channelId: target.channel.id }, { name });
 
-const tagTicket = (ticketId: number, tagIds: number[], token = t.agent.token) => api.put(`/tickets/${ticketId}/tags`, { tagIds }, { token });
+const tagTicket = (ticketId: number, tagIds: number[], token = t.agent.token) =>
+  api.put(`/tickets/${ticketId}/tags`, { tagIds }, { token });
 const tagNames = async (ticketId: number, token = t.admin.token) =>
   ((await api.get(`/tickets/${ticketId}`, { token })).body.tags as { name: string }[]).map((tag) => tag.name);
 
@@ -56,7 +67,12 @@ describe('tags: CRUD and profiles', () => {
     // Another tenant may use the same name.
     expect((await api.post('/tags', { name: 'Cliente VIP', color: '#000000' }, { token: other.admin.token })).status).toBe(201);
 
-    for (const body of [{ name: '', color: '#000000' }, { name: 'x'.repeat(61), color: '#000000' }, { name: 'Ok', color: 'red' }, { name: 'Ok' }]) {
+    for (const body of [
+      { name: '', color: '#000000' },
+      { name: 'x'.repeat(61), color: '#000000' },
+      { name: 'Ok', color: 'red' },
+      { name: 'Ok' },
+    ]) {
       const response = await api.post('/tags', body, { token: t.admin.token });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error).toBe('ERR_VALIDATION');
@@ -183,7 +199,7 @@ describe('tags on tickets', () => {
     expect((await api.delete(`/tags/${doomed.id}`, { token: supervisor.token })).status).toBe(404);
   });
 
-  it("tagging pushes the ticket to its agents with its tags", async () => {
+  it('tagging pushes the ticket to its agents with its tags', async () => {
     const tag = await createTag();
     const { ticketId } = await conversation();
     const socket = await connectAgent(server.url, t.peer.token);
@@ -203,7 +219,10 @@ describe('tags on contacts', () => {
     expect(response.status).toBe(200);
     expect(response.body.map((tag: { id: number }) => tag.id)).toEqual([a.id, b.id]);
     await socket.waitFor(SOCKET_EVENTS.contact, (p) => p.contact?.id === tagged.id);
-    expect((await api.get(`/contacts/${tagged.id}`, { token: t.agent.token })).body.tags.map((tag: { id: number }) => tag.id)).toEqual([a.id, b.id]);
+    expect((await api.get(`/contacts/${tagged.id}`, { token: t.agent.token })).body.tags.map((tag: { id: number }) => tag.id)).toEqual([
+      a.id,
+      b.id,
+    ]);
 
     const list = await api.get(`/contacts?tagIds=${b.id}`, { token: t.agent.token });
     expect(list.status).toBe(200);

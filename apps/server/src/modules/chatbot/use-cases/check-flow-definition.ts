@@ -30,7 +30,9 @@ export async function assertFlowReferences(ctx: AppContext, db: Db, tenantId: nu
     step.interactions.flatMap((interaction) => (interaction.kind === 'startFlow' ? [interaction.flowId] : [])),
   );
   const flowIds = new Set(await existingFlowIds(db, tenantId, [...new Set(startFlowIds)]));
-  const tagIds = definition.steps.flatMap((step) => step.interactions.flatMap((interaction) => (interaction.kind === 'tag' ? [interaction.tagId] : [])));
+  const tagIds = definition.steps.flatMap((step) =>
+    step.interactions.flatMap((interaction) => (interaction.kind === 'tag' ? [interaction.tagId] : [])),
+  );
   const missingTagIds = new Set(await findMissingTags(db, tenantId, tagIds));
 
   for (const { route, path } of routes) {

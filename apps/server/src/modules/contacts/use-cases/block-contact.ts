@@ -24,6 +24,10 @@ export async function blockContact(
     });
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
     events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
-    return { contact, wallets: await listContactWalletUserIds(tx, tenantId, contactId), tags: (await tagsOfContacts(tx, tenantId, [contactId])).get(contactId) ?? [] };
+    return {
+      contact,
+      wallets: await listContactWalletUserIds(tx, tenantId, contactId),
+      tags: (await tagsOfContacts(tx, tenantId, [contactId])).get(contactId) ?? [],
+    };
   });
 }

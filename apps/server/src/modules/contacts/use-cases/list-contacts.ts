@@ -15,7 +15,12 @@ export async function listContacts(
   // A number is searched by its digits, however it was typed ('+55 (11) 9…').
   const digits = input.searchParam?.replace(/[\s()+.-]/g, '');
   const search = digits && /^\d+$/.test(digits) ? digits : input.searchParam;
-  const { rows, total } = await listContactRows(ctx.db, actor.tenantId, { search: search || undefined, limit: CONTACTS_PAGE_SIZE, offset, tagIds: input.tagIds });
+  const { rows, total } = await listContactRows(ctx.db, actor.tenantId, {
+    search: search || undefined,
+    limit: CONTACTS_PAGE_SIZE,
+    offset,
+    tagIds: input.tagIds,
+  });
   const ids = rows.map((r) => r.id);
   const wallets = await listWalletUserIdsByContact(ctx.db, actor.tenantId, ids);
   const tags = await tagsOfContacts(ctx.db, actor.tenantId, ids);

@@ -22,7 +22,11 @@ export async function updateContact(
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
       if (input.wallets) await setContactWallets(tx, tenantId, contactId, await walletUsersOrFail(tx, tenantId, input.wallets));
       events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
-      return { contact, wallets: await listContactWalletUserIds(tx, tenantId, contactId), tags: (await tagsOfContacts(tx, tenantId, [contactId])).get(contactId) ?? [] };
+      return {
+        contact,
+        wallets: await listContactWalletUserIds(tx, tenantId, contactId),
+        tags: (await tagsOfContacts(tx, tenantId, [contactId])).get(contactId) ?? [],
+      };
     }),
   );
 }

@@ -14,7 +14,14 @@ export async function setContactTags(ctx: AppContext, actor: Actor, contactId: n
   return transact(ctx, async (tx, events) => {
     await assertContactOfTenant(tx, tenantId, contactId);
     const tags = await tagsToSetOrFail(tx, tenantId, tagIds, await contactTagIds(tx, tenantId, contactId));
-    if (await replaceContactTags(tx, tenantId, contactId, tags.map((tag) => tag.id)))
+    if (
+      await replaceContactTags(
+        tx,
+        tenantId,
+        contactId,
+        tags.map((tag) => tag.id),
+      )
+    )
       events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
     return sortByName(tags.map(presentTagRef));
   });

@@ -13,11 +13,17 @@ export async function setTicketTags(ctx: AppContext, actor: Actor, ticketId: num
   return transact(ctx, async (tx, events) => {
     await assertCanSeeTicket(ctx, actor, ticketId, tx);
     const tags = await tagsToSetOrFail(tx, tenantId, tagIds, await ticketTagIds(tx, tenantId, ticketId));
-    if (await replaceTicketTags(tx, tenantId, ticketId, tags.map((tag) => tag.id)))
+    if (
+      await replaceTicketTags(
+        tx,
+        tenantId,
+        ticketId,
+        tags.map((tag) => tag.id),
+      )
+    )
       events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update' });
     return sortByName(tags.map(presentTagRef));
   });
 }
 
-export const sortByName = (tags: TagRef[]) =>
-  tags.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
+export const sortByName = (tags: TagRef[]) => tags.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);

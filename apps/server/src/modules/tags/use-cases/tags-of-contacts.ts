@@ -6,4 +6,3 @@ import { tagsOfContacts as readTagsOfContacts } from '../tags.repository.js';
 export function tagsOfContacts(db: Db, tenantId: number, contactIds: number[]): Promise<Map<number, TagRef[]>> {
   return readTagsOfContacts(db, tenantId, contactIds);
 }
-

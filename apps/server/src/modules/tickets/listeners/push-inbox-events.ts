@@ -84,7 +84,9 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         emit(
           [rooms.tenant(event.tenantId)],
           SOCKET_EVENTS.contact,
-          contact ? { action: event.action, contact: { ...presentContact(contact), tags } } : { action: 'delete', contactId: event.contactId },
+          contact
+            ? { action: event.action, contact: { ...presentContact(contact), tags } }
+            : { action: 'delete', contactId: event.contactId },
         );
         return;
       }

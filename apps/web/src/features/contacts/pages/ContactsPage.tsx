@@ -77,7 +77,11 @@ export function ContactsPage() {
     { key: 'number', header: t('contacts.number'), render: (contact) => contact.number },
     { key: 'email', header: t('contacts.email'), render: (contact) => contact.email },
     { key: 'birthday', header: t('contacts.birthday'), render: (contact) => formatDate(contact.birthday) },
-    { key: 'tags', header: t('tickets.tags.label'), render: (contact) => <TagChips tags={contact.tags} testId={`contact-tags-${contact.id}`} /> },
+    {
+      key: 'tags',
+      header: t('tickets.tags.label'),
+      render: (contact) => <TagChips tags={contact.tags} testId={`contact-tags-${contact.id}`} />,
+    },
   ];
 
   return (
@@ -119,34 +123,34 @@ export function ContactsPage() {
       </Group>
 
       <Group align="flex-end" gap="sm">
-      <TextInput
-        label={t('contacts.searchLabel')}
-        placeholder={t('contacts.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-        style={{ flex: '1 1 220px' }}
-        data-testid="contacts-search"
-      />
-      <MultiSelect
-        label={t('tickets.filters.tags')}
-        placeholder={tagIds.length ? undefined : t('tickets.filters.allTags')}
-        data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
-        value={tagIds.map(String)}
-        onChange={(values) => {
-          setTagIds(values.map(Number).sort((a, b) => a - b));
-          setPage(1);
-        }}
-        clearable
-        searchable
-        maw={360}
-        style={{ flex: '1 1 220px' }}
-        data-testid="contacts-filter-tags"
-      />
+        <TextInput
+          label={t('contacts.searchLabel')}
+          placeholder={t('contacts.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+          style={{ flex: '1 1 220px' }}
+          data-testid="contacts-search"
+        />
+        <MultiSelect
+          label={t('tickets.filters.tags')}
+          placeholder={tagIds.length ? undefined : t('tickets.filters.allTags')}
+          data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+          value={tagIds.map(String)}
+          onChange={(values) => {
+            setTagIds(values.map(Number).sort((a, b) => a - b));
+            setPage(1);
+          }}
+          clearable
+          searchable
+          maw={360}
+          style={{ flex: '1 1 220px' }}
+          data-testid="contacts-filter-tags"
+        />
       </Group>
 
       {contacts.isError && <QueryError error={contacts.error} onRetry={() => void contacts.refetch()} />}

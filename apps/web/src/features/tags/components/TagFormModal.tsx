@@ -9,7 +9,20 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/useIsMobile';
 import { useSaveTag } from '../api';
 
-const SWATCHES = ['#fa5252', '#e64980', '#be4bdb', '#7950f2', '#4c6ef5', '#228be6', '#15aabf', '#12b886', '#40c057', '#fab005', '#fd7e14', '#868e96'];
+const SWATCHES = [
+  '#fa5252',
+  '#e64980',
+  '#be4bdb',
+  '#7950f2',
+  '#4c6ef5',
+  '#228be6',
+  '#15aabf',
+  '#12b886',
+  '#40c057',
+  '#fab005',
+  '#fd7e14',
+  '#868e96',
+];
 
 interface TagFormValues {
   name: string;
@@ -28,7 +41,9 @@ export function TagFormModal({ tag, onClose }: { tag: Tag | null; onClose: () =>
 
   const form = useForm<TagFormValues>({
     initialValues: { name: tag?.name ?? '', color: tag?.color ?? SWATCHES[5], isActive: tag?.isActive ?? true },
-    validate: schemaValidator(tag ? updateTagBodySchema : createTagBodySchema, tagBody, { ruleMessages: { color: t('tags.invalidColor') } }),
+    validate: schemaValidator(tag ? updateTagBodySchema : createTagBodySchema, tagBody, {
+      ruleMessages: { color: t('tags.invalidColor') },
+    }),
   });
 
   const submit = form.onSubmit((values) => {

@@ -14,7 +14,7 @@ export function TicketTagsButton({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const setTags = useSetTicketTags();
   return (
-    <Popover position="bottom-end" withinPortal shadow="md" width={300} trapFocus>
+    <Popover position="bottom-end" withinPortal shadow="md" width={300}>
       <Popover.Target>
         <Tooltip label={t('tickets.tags.edit')}>
           <ActionIcon variant="subtle" aria-label={t('tickets.tags.edit')} data-testid="ticket-tags-edit">
@@ -28,9 +28,7 @@ export function TicketTagsButton({ ticket }: { ticket: Ticket }) {
             label={t('tickets.tags.label')}
             value={ticket.tags}
             withinPortal={false}
-            onChange={(tagIds) =>
-              setTags.mutate({ ticket, tagIds }, { onError: (error) => notifyApiError(error, 'ticket-tags-error') })
-            }
+            onChange={(tagIds) => setTags.mutate({ ticket, tagIds }, { onError: (error) => notifyApiError(error, 'ticket-tags-error') })}
             testId="ticket-tags-picker"
           />
         </Suspense>

@@ -73,7 +73,8 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
     [searchParam, showAll, stored],
   );
   // Marked when the list shows less than the default.
-  const activeFilters = stored.queuesIds.length > 0 || (stored.tagFiltro?.length ?? 0) > 0 || stored.withUnreadMessages || (canShowAll && !showAll);
+  const activeFilters =
+    stored.queuesIds.length > 0 || (stored.tagFiltro?.length ?? 0) > 0 || stored.withUnreadMessages || (canShowAll && !showAll);
 
   return (
     <Stack gap={0} h="100%" data-testid="ticket-list-panel">
