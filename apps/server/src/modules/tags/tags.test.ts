@@ -206,6 +206,10 @@ describe('tags on tickets', () => {
     expect((await tagTicket(ticketId, [tag.id])).status).toBe(200);
     const pushed = await socket.waitFor(SOCKET_EVENTS.ticket, (p) => p.ticket?.id === ticketId && p.ticket.tags.length === 1);
     expect(pushed.ticket.tags).toEqual([{ id: tag.id, name: tag.name, color: tag.color }]);
+    // Renamed or recoloured: its tickets are pushed again with the new chip.
+    expect((await api.put(`/tags/${tag.id}`, { name: `${tag.name} ouro`, color: '#00AA00' }, { token: t.admin.token })).status).toBe(200);
+    const renamed = await socket.waitFor(SOCKET_EVENTS.ticket, (p) => p.ticket?.id === ticketId && p.ticket.tags[0]?.color === '#00aa00');
+    expect(renamed.ticket.tags).toEqual([{ id: tag.id, name: `${tag.name} ouro`, color: '#00aa00' }]);
   });
 });
 
