@@ -17,6 +17,7 @@ import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { lanesRoutes } from './modules/lanes/lanes.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -96,7 +97,27 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  for (const routes of [authRoutes, usersRoutes, tenantsRoutes, plansRoutes, settingsRoutes, userTenantsRoutes, ticketsRoutes, messagesRoutes, contactsRoutes, queuesRoutes, channelsRoutes, businessHoursRoutes, autoRepliesRoutes, farewellMessagesRoutes, ratingsRoutes, quickMessagesRoutes, chatbotRoutes, lanesRoutes]) {
+  for (const routes of [
+    authRoutes,
+    usersRoutes,
+    tenantsRoutes,
+    plansRoutes,
+    settingsRoutes,
+    userTenantsRoutes,
+    ticketsRoutes,
+    messagesRoutes,
+    contactsRoutes,
+    queuesRoutes,
+    channelsRoutes,
+    businessHoursRoutes,
+    autoRepliesRoutes,
+    farewellMessagesRoutes,
+    ratingsRoutes,
+    quickMessagesRoutes,
+    chatbotRoutes,
+    lanesRoutes,
+    tagsRoutes,
+  ]) {
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));

@@ -71,6 +71,8 @@ export const ERROR_STATUS = {
   ERR_NO_FLOW_FOUND: 404,
   ERR_NO_LANE_FOUND: 404,
   ERR_DUPLICATED_LANE: 409,
+  ERR_NO_TAG_FOUND: 404,
+  ERR_DUPLICATED_TAG: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -149,6 +151,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_NO_FLOW_FOUND: 'No chatbot flow found with this ID.',
   ERR_NO_LANE_FOUND: 'No kanban lane found with this ID.',
   ERR_DUPLICATED_LANE: 'A kanban lane with this name already exists.',
+  ERR_NO_TAG_FOUND: 'No tag found with this ID.',
+  ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
 };
 
 /**

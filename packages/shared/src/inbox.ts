@@ -74,6 +74,11 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
+// ---- tags ----
+/** A tag as tickets and contacts carry it. */
+export const tagRefSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export type TagRef = z.infer<typeof tagRefSchema>;
+
 // ---- tickets ----
 export const ticketSchema = z.object({
   id: z.number().int(),
@@ -98,6 +103,8 @@ export const ticketSchema = z.object({
   kanban: ticketLaneSchema,
   value: z.number().nullable(),
   rating: z.number().int().nullable(),
+  /** Its tags (inactive ones too: they stay on history), by name. */
+  tags: z.array(tagRefSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -20,3 +20,4 @@ export * from './forms/auto-replies.js';
 export * from './closing.js';
 export * from './uploads.js';
 export * from './forms/lanes.js';
+export * from './forms/tags.js';

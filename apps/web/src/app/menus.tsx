@@ -15,6 +15,7 @@ import {
   IconSettings,
   IconStar,
   IconStack2,
+  IconTags,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -44,6 +45,7 @@ const CHANNELS: MenuItem = { labelKey: 'menu.channels', path: PATHS.channels, ic
 const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: IconStack2 };
 const QUICK_MESSAGES: MenuItem = { labelKey: 'menu.quickMessages', path: PATHS.quickMessages, icon: IconBolt };
 const LANES: MenuItem = { labelKey: 'menu.lanes', path: PATHS.lanes, icon: IconLayoutKanban };
+const TAGS: MenuItem = { labelKey: 'menu.tags', path: PATHS.tags, icon: IconTags };
 const AUTO_REPLIES: MenuItem = { labelKey: 'menu.autoReplies', path: PATHS.autoReplies, icon: IconMessageBolt };
 const CHAT_FLOW: MenuItem = { labelKey: 'menu.chatFlow', path: PATHS.chatFlow, icon: IconRobot };
 const BUSINESS_HOURS: MenuItem = { labelKey: 'menu.businessHours', path: PATHS.businessHours, icon: IconClockHour4 };
@@ -52,7 +54,19 @@ const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, i
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
 const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS];
-const SUPERVISOR: MenuItem[] = [...COMMON, CHANNELS, QUEUES, QUICK_MESSAGES, LANES, AUTO_REPLIES, CHAT_FLOW, BUSINESS_HOURS, CLOSING, RATINGS];
+const SUPERVISOR: MenuItem[] = [
+  ...COMMON,
+  CHANNELS,
+  QUEUES,
+  QUICK_MESSAGES,
+  TAGS,
+  LANES,
+  AUTO_REPLIES,
+  CHAT_FLOW,
+  BUSINESS_HOURS,
+  CLOSING,
+  RATINGS,
+];
 const ADMIN: MenuItem[] = [...SUPERVISOR, USERS, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);

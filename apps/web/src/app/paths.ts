@@ -20,6 +20,8 @@ export const PATHS = {
   quickMessages: '/mensagens-rapidas',
   /** Kanban lanes (SPEC §2 work areas /lanes). */
   lanes: '/lanes',
+  /** Tags (SPEC §2 /etiquetas). */
+  tags: '/etiquetas',
   /** SPEC §2 work areas. */
   businessHours: '/horario-atendimento',
   autoReplies: '/auto-resposta',

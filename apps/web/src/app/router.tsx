@@ -21,6 +21,7 @@ const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsP
 const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'), 'QueuesPage');
 const QuickMessagesPage = lazyPage(() => import('../features/quick-messages/pages/QuickMessagesPage'), 'QuickMessagesPage');
 const LanesPage = lazyPage(() => import('../features/lanes/pages/LanesPage'), 'LanesPage');
+const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
 const BusinessHoursPage = lazyPage(() => import('../features/business-hours/pages/BusinessHoursPage'), 'BusinessHoursPage');
 const AutoRepliesPage = lazyPage(() => import('../features/auto-replies/pages/AutoRepliesPage'), 'AutoRepliesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
@@ -89,6 +90,7 @@ export function AppRouter() {
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
             <Route path={PATHS.quickMessages} element={guarded(SUPERVISORS, <QuickMessagesPage />)} />
             <Route path={PATHS.lanes} element={guarded(SUPERVISORS, <LanesPage />)} />
+            <Route path={PATHS.tags} element={guarded(SUPERVISORS, <TagsPage />)} />
             <Route path={PATHS.businessHours} element={guarded(SUPERVISORS, <BusinessHoursPage />)} />
             <Route path={PATHS.autoReplies} element={guarded(SUPERVISORS, <AutoRepliesPage />)} />
             <Route path={PATHS.closing} element={guarded(SUPERVISORS, <ClosingMessagesPage />)} />

@@ -47,6 +47,8 @@ export type FlowAction =
   | { type: 'waitAnswer'; stepId: string; noAnswerMinutes: number | null }
   /** Put the ticket in this kanban lane (then the flow goes on). */
   | { type: 'moveToLane'; laneId: number }
+  /** Put this tag on the ticket (a tag deleted or deactivated since is skipped); the flow goes on at once. */
+  | { type: 'addTag'; tagId: number }
   /** Leave this flow and enter another one (its published version) with an 'enter' event. */
   | { type: 'startFlow'; flowId: number }
   /** Leave the bot this way (queues are distributed as `autoDistribution` says). */
@@ -150,6 +152,9 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
           break;
         case 'kanban':
           actions.push({ type: 'moveToLane', laneId: interaction.laneId });
+          break;
+        case 'tag':
+          actions.push({ type: 'addTag', tagId: interaction.tagId });
           break;
         case 'delay':
           actions.push({ type: 'startDelay', seconds: interaction.seconds });

@@ -84,7 +84,6 @@ export const flowTextInteractionSchema = z.object({
 /** MEDIA_TYPES of a message file. */
 export const FLOW_MEDIA_TYPES = ['image', 'video', 'audio', 'document'] as const;
 
-
 /** A file uploaded for the tenant (POST /chat-flow/media answers these fields), sent with an optional caption. */
 export const flowMediaInteractionSchema = z.object({
   id: elementIdSchema,
@@ -136,6 +135,13 @@ export const flowKanbanInteractionSchema = z.object({
   laneId: refIdSchema,
 });
 
+/** Puts a tag of the tenant on the ticket (SPEC §3 flow step interactions: tag); the flow goes on at once. */
+export const flowTagInteractionSchema = z.object({
+  id: elementIdSchema,
+  kind: z.literal('tag'),
+  tagId: refIdSchema,
+});
+
 /**
  * Extension point for add-on interaction kinds (issue "integrations": Typebot, LLM replies, Dify,
  * n8n): each adds its schema here (kind + config) and a handler to the server's interaction registry
@@ -151,11 +157,20 @@ export const flowInteractionSchema = z.discriminatedUnion('kind', [
   flowWebhookInteractionSchema,
   flowStartFlowInteractionSchema,
   flowKanbanInteractionSchema,
+  flowTagInteractionSchema,
   ...FLOW_EXTENSION_INTERACTIONS,
 ]);
 export type FlowInteraction = z.infer<typeof flowInteractionSchema>;
 export type FlowInteractionKind = FlowInteraction['kind'];
-export const FLOW_INTERACTION_KINDS = ['text', 'media', 'delay', 'webhook', 'startFlow', 'kanban'] as const satisfies readonly FlowInteractionKind[];
+export const FLOW_INTERACTION_KINDS = [
+  'text',
+  'media',
+  'delay',
+  'webhook',
+  'startFlow',
+  'tag',
+  'kanban',
+] as const satisfies readonly FlowInteractionKind[];
 
 // ---- conditions ----
 

@@ -205,6 +205,39 @@ describe('nextFlowActions', () => {
     expect(decision.actions).toEqual([{ type: 'startFlow', flowId: 5 }]);
     expect(decision.position).toBeNull();
   });
+
+  it('add tag: an action, and the step goes on at once (no wait), in the order of the interactions', () => {
+    const definition = flow({
+      steps: [
+        {
+          id: 'a',
+          name: 'A',
+          interactions: [
+            { id: 't1', kind: 'text', text: 'Oi' },
+            { id: 'g1', kind: 'tag', tagId: 4 },
+            { id: 'g2', kind: 'tag', tagId: 6 },
+            { id: 't2', kind: 'text', text: 'Qual o seu pedido?' },
+          ],
+          conditions: [{ id: 'c', type: 'any', route: { kind: 'close' } }],
+        },
+      ],
+    });
+    const decision = nextFlowActions(definition, null, { type: 'enter', isOpen: true }, now);
+    expect(decision.actions).toEqual([
+      { type: 'sendText', text: 'Oi' },
+      { type: 'addTag', tagId: 4 },
+      { type: 'addTag', tagId: 6 },
+      { type: 'sendText', text: 'Qual o seu pedido?' },
+      { type: 'waitAnswer', stepId: 'a', noAnswerMinutes: null },
+    ]);
+    expect(decision.position).toMatchObject({ stepId: 'a', waitingFor: 'answer', interactionIndex: 4 });
+    expect(
+      flowDefinitionSchema.safeParse({
+        ...definition,
+        steps: [{ ...definition.steps[0], interactions: [{ id: 'x', kind: 'tag', tagId: 0 }] }],
+      }).success,
+    ).toBe(false);
+  });
 });
 
 describe('nextFlowActions: move to kanban lane', () => {

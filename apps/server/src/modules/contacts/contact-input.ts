@@ -1,3 +1,4 @@
+import type { TagRef } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, isUniqueViolation } from '../../platform/http/app-error.js';
 import type { ContactRow, NewContact } from './contacts.repository.js';
@@ -5,10 +6,11 @@ import { findTenantUserIds } from './contacts.repository.js';
 import type { UpdateContactInput } from './contacts.schemas.js';
 import { phoneNumberOrFail } from './phone-number.js';
 
-/** What the contact use cases answer: the row and its wallet owners. */
+/** What the contact use cases answer: the row, its wallet owners and its tags. */
 export interface ContactWithWallets {
   contact: ContactRow;
   wallets: number[];
+  tags: TagRef[];
 }
 
 /** Wallet owners must be users of the tenant: another tenant's user is as unknown as a missing one. */

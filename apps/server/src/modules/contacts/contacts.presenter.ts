@@ -1,4 +1,4 @@
-import type { Contact } from '@conversa/shared';
+import type { Contact, TagRef } from '@conversa/shared';
 import type { ContactImportRow, ContactRow } from './contacts.repository.js';
 import type { ContactDetails, ImportReport } from './contacts.schemas.js';
 
@@ -26,9 +26,9 @@ export function presentContact(row: ContactRow): Contact {
   };
 }
 
-/** A contact with its wallet owners, as the contacts routes answer it. */
-export function presentContactDetails(row: ContactRow, walletUserIds: number[]): ContactDetails {
-  return { ...presentContact(row), wallets: walletUserIds };
+/** A contact with its wallet owners and tags, as the contacts routes answer it. */
+export function presentContactDetails(row: ContactRow, walletUserIds: number[], tags: TagRef[]): ContactDetails {
+  return { ...presentContact(row), wallets: walletUserIds, tags };
 }
 
 export function presentContactImport(row: ContactImportRow): ImportReport {

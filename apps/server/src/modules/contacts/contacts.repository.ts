@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
-import { contactImports, contacts, contactWallets, users } from '../../platform/db/schema.js';
+import { contactImports, contacts, contactTags, contactWallets, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -63,13 +63,17 @@ export async function findContactByNumber(db: Db, tenantId: number, number: stri
 export async function listContacts(
   db: Db,
   tenantId: number,
-  options: { search?: string; limit: number; offset: number },
+  options: { search?: string; limit: number; offset: number; tagIds?: number[] },
 ): Promise<{ rows: ContactRow[]; total: number }> {
   const filters = [eq(contacts.tenantId, tenantId)];
   if (options.search) {
     const pattern = containsPattern(options.search);
     filters.push(or(ilike(contacts.name, pattern), ilike(contacts.number, pattern), ilike(contacts.email, pattern))!);
   }
+  if (options.tagIds?.length)
+    filters.push(
+      sql`exists (select 1 from ${contactTags} where ${and(eq(contactTags.tenantId, tenantId), eq(contactTags.contactId, contacts.id), inArray(contactTags.tagId, options.tagIds))})`,
+    );
   const where = and(...filters);
   const [rows, [totals]] = await Promise.all([
     db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(options.limit).offset(options.offset),

@@ -32,7 +32,7 @@ import { startContactImport } from './use-cases/start-contact-import.js';
 import { updateContact } from './use-cases/update-contact.js';
 
 const tags = ['contacts'];
-const present = ({ contact, wallets }: ContactWithWallets) => presentContactDetails(contact, wallets);
+const present = ({ contact, wallets, tags }: ContactWithWallets) => presentContactDetails(contact, wallets, tags);
 
 export const contactsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

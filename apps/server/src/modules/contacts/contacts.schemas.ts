@@ -1,4 +1,5 @@
-import { contactSchema, createContactBodySchema, updateContactBodySchema } from '@conversa/shared';
+import { contactSchema, createContactBodySchema, tagRefSchema, updateContactBodySchema } from '@conversa/shared';
+import { queryIdList } from '../../platform/http/query-params.js';
 import { z } from 'zod';
 
 /**
@@ -19,9 +20,10 @@ export const blockContactBodySchema = z
 export const listContactsQuerySchema = z.object({
   searchParam: z.string().trim().max(200).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  tagIds: queryIdList.describe('Contacts carrying any of these tag ids (1,2 or repeated).'),
 });
 
-export const contactDetailsSchema = contactSchema.extend({ wallets: z.array(z.number().int()) });
+export const contactDetailsSchema = contactSchema.extend({ wallets: z.array(z.number().int()), tags: z.array(tagRefSchema) });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
 export const listContactsResponseSchema = z.object({

@@ -312,6 +312,12 @@ describe('GET /tickets: the page is presented by the database (TICKET_LIST_JSON)
       sql`with lane as (insert into lanes (tenant_id, name, position) values (${t.tenant.id}, ${'Negociação "quente" \\ ✓'}, 0) returning id)
         update tickets set lane_id = (select id from lane) where id = ${ids.mine}`,
     );
+    // Tags, ordered by name whatever their case, an inactive one included (it stays on history).
+    await server.ctx.db.execute(
+      sql`with made as (insert into tags (tenant_id, name, color, is_active) values
+          (${t.tenant.id}, 'vip', '#ff0000', true), (${t.tenant.id}, 'Atrasado "urgente"', '#00ff00', false) returning id)
+        insert into ticket_tags (tenant_id, ticket_id, tag_id) select ${t.tenant.id}, ${ids.mine}, id from made`,
+    );
     const response = await get(t.admin.token, '?showAll=true&status=open&status=pending&status=closed');
     expect(response.status).toBe(200);
     expect(response.body.tickets.length).toBeGreaterThanOrEqual(8);
@@ -334,6 +340,7 @@ describe('GET /tickets: the page is presented by the database (TICKET_LIST_JSON)
       kanban: { id: expect.any(Number), name: 'Negociação "quente" \\ ✓' },
     });
     expect(response.body.tickets.find((x: { id: number }) => x.id === ids.closed)).toMatchObject({ kanban: null });
+    expect(mine.tags.map((tag: { name: string }) => tag.name)).toEqual(['Atrasado "urgente"', 'vip']);
     expect(response.body.tickets.find((x: { id: number }) => x.id === ids.closed)).toMatchObject({ value: 0.1, lastMessageAt: null });
   });
 });

@@ -25,6 +25,7 @@ export function presentTicket(view: TicketView): Ticket {
     kanban: view.laneId !== null && view.laneName !== null ? { id: view.laneId, name: view.laneName } : null,
     value: view.value === null ? null : Number(view.value),
     rating: view.rating,
+    tags: view.tags,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import type { VisibilityRule } from './tickets.policy.js';
 import type { TicketView } from '../../platform/events/domain-events.js';
-import { contacts, contactWallets, ticketLogs, tickets, users } from '../../platform/db/schema.js';
+import { contacts, contactWallets, ticketLogs, tickets, ticketTags, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
@@ -21,9 +21,16 @@ const TICKET_COLUMNS = columnsOf(tickets);
  * (users, left joined; see TICKET_VIEW_JOINS), as fixed text: the inbox reads views constantly,
  * and rebuilding this select for every request cost more than running it.
  */
+/**
+ * A ticket's tags (alias `t`) as a JSON array of {id, name, color}, by name: one aggregate over the
+ * (tenant_id, ticket_id, tag_id) primary key of ticket_tags.
+ */
+const TICKET_TAGS_JSON = `coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
+  from ticket_tags tt join tags tg on tg.id = tt.tag_id where tt.tenant_id = t.tenant_id and tt.ticket_id = t.id), '[]'::json)`;
+
 export const TICKET_VIEW_SELECT = `to_jsonb(t) as "ticket", json_build_object('contactName', ct.name, 'contactNumber', ct.number,
   'contactEmail', ct.email, 'contactPicture', ct.profile_pic_url, 'contactBlocked', ct.blocked, 'username', u.name, 'channelType', ch.type,
-  'laneName', kl.name) as "view"`;
+  'laneName', kl.name, 'tags', ${TICKET_TAGS_JSON}) as "view"`;
 export const TICKET_VIEW_JOINS = `join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id left join users u on u.id = t.user_id
   left join lanes kl on kl.id = t.lane_id`;
 
@@ -40,6 +47,7 @@ export function ticketViewOf(raw: Record<string, unknown>): TicketView {
     username: extra.username ?? null,
     channelType: extra.channelType,
     laneName: extra.laneName ?? null,
+    tags: extra.tags ?? [],
   };
 }
 
@@ -63,6 +71,7 @@ const TICKET_JSON = `json_build_object('id', t.id, 'status', t.status, 'name', c
   'lastMessage', t.last_message, 'lastMessageAt', ${isoText('t.last_message_at')}, 'profilePicUrl', ct.profile_pic_url,
   'integrationStatuses', coalesce(t.integration_statuses, '{}'::jsonb),
   'kanban', case when kl.id is null then null else json_build_object('id', kl.id, 'name', kl.name) end, 'value', t.value::float8, 'rating', t.rating,
+  'tags', ${TICKET_TAGS_JSON},
   'createdAt', ${isoText('t.created_at')}, 'updatedAt', ${isoText('t.updated_at')})`;
 
 /**
@@ -228,6 +237,8 @@ export interface TicketListQuery {
   notAssigned?: boolean;
   /** The kanbanFiltro preference: tickets in one of these lanes. */
   laneIds?: number[];
+  /** Tickets carrying any of these tags. */
+  tagIds?: number[];
   limit: number;
   offset: number;
 }
@@ -248,6 +259,10 @@ export async function listTicketPage(
   if (query.withUnreadMessages) filters.push(gt(tickets.unreadMessages, 0));
   if (query.notAssigned) filters.push(isNull(tickets.userId));
   if (query.laneIds?.length) filters.push(inArray(tickets.laneId, query.laneIds));
+  if (query.tagIds?.length)
+    filters.push(
+      sql`exists (select 1 from ${ticketTags} where ${and(eq(ticketTags.tenantId, tenantId), eq(ticketTags.ticketId, tickets.id), inArray(ticketTags.tagId, query.tagIds))})`,
+    );
   if (query.searchParam) {
     const pattern = containsPattern(query.searchParam);
     const digits = query.searchParam.replace(/\D/g, '');

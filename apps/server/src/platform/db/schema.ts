@@ -721,6 +721,53 @@ export const quickMessages = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// Tags (SPEC §3 Tag: name, color, active; on tickets and contacts)
+// ---------------------------------------------------------------------------
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tags_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/** A ticket's tags; an inactive tag stays (history), a deleted one goes (cascade). */
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  // (tenant, ticket) leads: the list's per-row aggregate and its tag filter read by ticket.
+  (t) => [primaryKey({ columns: [t.tenantId, t.ticketId, t.tagId] }), index('ticket_tags_tag_idx').on(t.tagId)],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)],
+);
+
+// ---------------------------------------------------------------------------
 // Chatbot flows (issue 10 §2)
 // ---------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import type { HistoryImportProgress } from '@conversa/shared';
+import type { HistoryImportProgress, TagRef } from '@conversa/shared';
 import type { messages, tickets } from '../db/schema.js';
 
 /** A stored message, as an event carries it. */
@@ -15,6 +15,8 @@ export type TicketView = typeof tickets.$inferSelect & {
   channelType: string;
   /** The name of the ticket's kanban lane (laneId), null without one. */
   laneName: string | null;
+  /** The ticket's tags, by name. */
+  tags: TagRef[];
 };
 
 /** Facts that decide who may see a ticket; events carry them before and after a change. */

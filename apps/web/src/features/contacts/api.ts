@@ -1,9 +1,9 @@
-import type { Contact } from '@conversa/shared';
+import type { Contact, TagRef } from '@conversa/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
-/** A contact as the contacts API answers it (with the users who own it). */
-export type ContactDetails = Contact & { wallets?: number[] };
+/** A contact as the contacts API answers it (with the users who own it and its tags). */
+export type ContactDetails = Contact & { wallets?: number[]; tags?: TagRef[] };
 
 export interface ContactsPage {
   contacts: ContactDetails[];
@@ -45,18 +45,24 @@ export interface ImportReport {
 export const contactKeys = {
   all: ['contacts'] as const,
   lists: ['contacts', 'list'] as const,
-  list: (searchParam: string, pageNumber: number) => ['contacts', 'list', { searchParam, pageNumber }] as const,
+  list: (searchParam: string, pageNumber: number, tagIds: number[] = []) =>
+    ['contacts', 'list', tagIds.length ? { searchParam, pageNumber, tagIds } : { searchParam, pageNumber }] as const,
   detail: (id: number) => ['contacts', 'detail', id] as const,
   /** Filled by the socket provider from 'contact:importProgress'. */
   importProgress: ['contacts', 'importProgress'] as const,
   importReport: (jobId: string) => ['contacts', 'import', jobId] as const,
 };
 
-export function useContacts(searchParam: string, pageNumber: number, enabled = true) {
+/** A page of contacts; `tagIds`: those carrying any of these tags. */
+export function useContacts(searchParam: string, pageNumber: number, enabled = true, tagIds: number[] = []) {
   return useQuery({
-    queryKey: contactKeys.list(searchParam, pageNumber),
+    queryKey: contactKeys.list(searchParam, pageNumber, tagIds),
     enabled,
-    queryFn: ({ signal }) => http.get<ContactsPage>('/contacts', { query: { searchParam, pageNumber }, signal }),
+    queryFn: ({ signal }) =>
+      http.get<ContactsPage>('/contacts', {
+        query: { searchParam, pageNumber, ...(tagIds.length ? { tagIds: tagIds.join(',') } : {}) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

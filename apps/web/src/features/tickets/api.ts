@@ -30,6 +30,7 @@ export function useTicketList(filters: TicketListFilters, enabled = true) {
           showAll: filters.showAll,
           queuesIds: filters.queuesIds.join(','),
           withUnreadMessages: filters.withUnreadMessages,
+          ...(filters.tagIds?.length ? { tagIds: filters.tagIds.join(',') } : {}),
         },
       }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),

@@ -174,6 +174,28 @@ describe('ticket events respect the list filters', () => {
   });
 });
 
+describe('ticket events and the tag filter (tagFiltro)', () => {
+  it('a list filtered by tags takes a ticket given one of them, drops it when untagged, and follows a chip change in place', () => {
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
+    const vip = { id: 4, name: 'VIP', color: '#fab005' };
+    const tagged = filtersOf('open', { tagIds: [4, 6] });
+    const ticket = buildTicket({ id: 30, status: 'open', userId: ME });
+    seedList(tagged, []);
+    seedList(filtersOf('open'), [ticket]);
+
+    update(later(ticket, 5, { tags: [vip] }));
+    expect(listed(tagged)).toEqual({ ids: [30], count: 1 });
+    // The same updatedAt (a tag change does not move the ticket in the lists): the new tags still apply.
+    update(later(ticket, 5, { tags: [{ ...vip, name: 'Cliente VIP' }] }));
+    expect(flattenTickets(qc.getQueryData<InfiniteData<TicketPage>>(ticketKeys.list(filtersOf('open'))))[0]?.tags).toEqual([
+      { ...vip, name: 'Cliente VIP' },
+    ]);
+    update(later(ticket, 5, { tags: [] }));
+    expect(listed(tagged)).toEqual({ ids: [], count: 0 });
+    expect(listed(filtersOf('open'))).toEqual({ ids: [30], count: 1 });
+  });
+});
+
 describe('what the viewer may see', () => {
   it("a plain agent's lists drop a ticket moved to a queue the agent is not in, keep its own, take one that enters its queue", () => {
     signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });

@@ -69,6 +69,9 @@ export function viewerMaySee(ticket: Ticket, viewer: Viewer | null): boolean {
 export function ticketBelongsToList(ticket: Ticket, filters: TicketListFilters, viewer: Viewer | null, alreadyListed: boolean): boolean {
   if (ticket.status !== filters.status) return false;
   if (filters.queuesIds.length > 0 && (ticket.queueId === null || !filters.queuesIds.includes(ticket.queueId))) return false;
+  // Tagged with any of the chosen tags (the tagFiltro preference).
+  const tagIds = filters.tagIds ?? [];
+  if (tagIds.length > 0 && !(ticket.tags ?? []).some((tag) => tagIds.includes(tag.id))) return false;
   // A list of unread tickets keeps a ticket that was just read (it leaves on the next refresh).
   if (filters.withUnreadMessages && ticket.unreadMessages === 0 && !alreadyListed) return false;
   if (filters.searchParam && !alreadyListed && !textMatches(ticket, filters.searchParam)) return false;

@@ -52,6 +52,7 @@ function inboxApi(tickets: Ticket[], options: { forbidden?: number[] } = {}) {
   let clock = 100;
   return fakeApi({
     'GET /queue': () => ({ body: QUEUES }),
+    'GET /tags': () => ({ body: [] }),
     'GET /users/': () => ({ body: { users: [paula], count: 1, hasMore: false } }),
     'GET /tickets': ({ query }: ApiCall) => ({ body: ticketPage([...byId.values()].filter((t) => t.status === query.get('status'))) }),
     'GET /tickets/:id': ({ path }: ApiCall) => {

@@ -10,6 +10,8 @@ export interface TicketListFilters {
   showAll: boolean;
   queuesIds: number[];
   withUnreadMessages: boolean;
+  /** Tickets carrying any of these tags (the tagFiltro preference); absent or empty: any. */
+  tagIds?: number[];
 }
 
 export interface TicketPage {

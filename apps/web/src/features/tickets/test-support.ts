@@ -31,6 +31,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     kanban: null,
     value: null,
     rating: null,
+    tags: [],
     createdAt: at(0),
     updatedAt: at(0),
     ...overrides,

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
+import { addTagToTicket } from '../../tags/use-cases/add-tag-to-ticket.js';
 import { routeTicketFromBot } from '../../tickets/use-cases/route-ticket-from-bot.js';
 import { moveTicketToLane } from '../../tickets/use-cases/set-ticket-lane.js';
 import {
@@ -109,6 +110,9 @@ export async function applyFlowEvent(
         break;
       case 'moveToLane':
         await moveTicketToLane(ctx, tx, events, { ...target, laneId: action.laneId });
+        break;
+      case 'addTag':
+        await addTagToTicket(ctx, tx, events, { ...target, tagId: action.tagId });
         break;
       case 'startFlow':
         nextFlowId = action.flowId;

@@ -2,8 +2,8 @@ import type { FlowInteraction, FlowInteractionKind } from '@conversa/shared/chat
 import type { AppContext } from '../../../app-context.js';
 import { webhookInteraction } from './webhook.interaction.js';
 
-/** Interaction kinds the decision function runs by itself (sends, timers, flow changes, kanban moves). */
-type BuiltInKind = 'text' | 'media' | 'delay' | 'startFlow' | 'kanban';
+/** Interaction kinds the decision function runs by itself (sends, timers, flow changes, kanban moves, tags). */
+type BuiltInKind = 'text' | 'media' | 'delay' | 'startFlow' | 'kanban' | 'tag';
 
 /** Kinds that call out (a webhook; later Typebot, LLM replies, Dify, n8n): run by the 'chatbot.event' job, outside any transaction. */
 export type AsyncInteractionKind = Exclude<FlowInteractionKind, BuiltInKind>;

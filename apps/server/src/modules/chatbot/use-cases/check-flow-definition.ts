@@ -6,13 +6,14 @@ import type { FieldProblem } from '../../../platform/http/field-issues.js';
 import { MediaStore } from '../../../platform/media/media-store.js';
 import { listChannels } from '../../channels/channels.repository.js';
 import { findTenantUserIds, listQueues } from '../../queues/queues.repository.js';
+import { findMissingTags } from '../../tags/use-cases/find-missing-tags.js';
 import { existingFlowIds } from '../chatbot.repository.js';
 import { laneIdsOfTenant } from '../../lanes/use-cases/lane-of-tenant.js';
 
 const reference = (message: string): FieldProblem => ({ message, issue: { code: 'invalid', rule: 'flowReference' } });
 
 /**
- * What the schema cannot know: every queue, user, channel, flow and lane a route or interaction names is
+ * What the schema cannot know: every queue, user, channel, flow, lane and tag a route or interaction names is
  * one of the tenant's, every file is the tenant's, every webhook URL passes the outbound address
  * policy. Refused with ERR_VALIDATION and the path of each offending field (under `definition.`).
  */
@@ -33,8 +34,14 @@ export async function assertFlowReferences(ctx: AppContext, db: Db, tenantId: nu
   const laneIds = await laneIdsOfTenant(
     db,
     tenantId,
-    definition.steps.flatMap((step) => step.interactions.flatMap((interaction) => (interaction.kind === 'kanban' ? [interaction.laneId] : []))),
+    definition.steps.flatMap((step) =>
+      step.interactions.flatMap((interaction) => (interaction.kind === 'kanban' ? [interaction.laneId] : [])),
+    ),
   );
+  const tagIds = definition.steps.flatMap((step) =>
+    step.interactions.flatMap((interaction) => (interaction.kind === 'tag' ? [interaction.tagId] : [])),
+  );
+  const missingTagIds = new Set(await findMissingTags(db, tenantId, tagIds));
 
   for (const { route, path } of routes) {
     if (route.kind === 'queue' && !queueIds.has(route.queueId)) add(path, `Route to a queue that does not exist (id ${route.queueId}).`);
@@ -51,6 +58,8 @@ export async function assertFlowReferences(ctx: AppContext, db: Db, tenantId: nu
         add([...path, 'flowId'], `Start of a flow that does not exist (id ${interaction.flowId}).`);
       if (interaction.kind === 'kanban' && !laneIds.has(interaction.laneId))
         add([...path, 'laneId'], `Move to a kanban lane that does not exist (id ${interaction.laneId}).`);
+      if (interaction.kind === 'tag' && missingTagIds.has(interaction.tagId))
+        add([...path, 'tagId'], `Tag that does not exist (id ${interaction.tagId}).`);
       if (interaction.kind === 'media' && MediaStore.tenantOf(interaction.media.key) !== tenantId)
         add([...path, 'media'], 'The file is not one of this company (upload it again).');
       if (interaction.kind === 'webhook') {

@@ -3,6 +3,7 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import type { ContactWithWallets } from '../contact-input.js';
+import { tagsOfContacts } from '../../tags/use-cases/tags-of-contacts.js';
 import { listContactWalletUserIds, updateContact } from '../contacts.repository.js';
 
 /**
@@ -23,6 +24,10 @@ export async function blockContact(
     });
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
     events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
-    return { contact, wallets: await listContactWalletUserIds(tx, tenantId, contactId) };
+    return {
+      contact,
+      wallets: await listContactWalletUserIds(tx, tenantId, contactId),
+      tags: (await tagsOfContacts(tx, tenantId, [contactId])).get(contactId) ?? [],
+    };
   });
 }

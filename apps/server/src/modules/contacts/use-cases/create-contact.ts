@@ -14,7 +14,7 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Create
       const contact = await insertContact(tx, tenantId, values);
       if (wallets.length) await setContactWallets(tx, tenantId, contact.id, wallets);
       events.push({ type: 'contact.changed', tenantId, contactId: contact.id, action: 'create' });
-      return { contact, wallets };
+      return { contact, wallets, tags: [] };
     }),
   );
 }

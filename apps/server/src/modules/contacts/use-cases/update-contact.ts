@@ -3,6 +3,7 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { contactChanges, type ContactWithWallets, walletUsersOrFail, withDuplicateCheck } from '../contact-input.js';
+import { tagsOfContacts } from '../../tags/use-cases/tags-of-contacts.js';
 import { listContactWalletUserIds, setContactWallets, updateContact as updateContactRow } from '../contacts.repository.js';
 import type { UpdateContactInput } from '../contacts.schemas.js';
 
@@ -21,7 +22,11 @@ export async function updateContact(
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
       if (input.wallets) await setContactWallets(tx, tenantId, contactId, await walletUsersOrFail(tx, tenantId, input.wallets));
       events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
-      return { contact, wallets: await listContactWalletUserIds(tx, tenantId, contactId) };
+      return {
+        contact,
+        wallets: await listContactWalletUserIds(tx, tenantId, contactId),
+        tags: (await tagsOfContacts(tx, tenantId, [contactId])).get(contactId) ?? [],
+      };
     }),
   );
 }

@@ -1,3 +1,4 @@
+import { tagsOfContacts } from '../../tags/use-cases/tags-of-contacts.js';
 import { SOCKET_EVENTS, type SettingKey } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
@@ -78,10 +79,14 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
       }
       case 'contact.changed': {
         const contact = await findContactById(ctx.db, event.tenantId, event.contactId);
+        // With its tags: a tag change is a contact change the panels show.
+        const tags = contact ? ((await tagsOfContacts(ctx.db, event.tenantId, [contact.id])).get(contact.id) ?? []) : [];
         emit(
           [rooms.tenant(event.tenantId)],
           SOCKET_EVENTS.contact,
-          contact ? { action: event.action, contact: presentContact(contact) } : { action: 'delete', contactId: event.contactId },
+          contact
+            ? { action: event.action, contact: { ...presentContact(contact), tags } }
+            : { action: 'delete', contactId: event.contactId },
         );
         return;
       }

@@ -21,6 +21,8 @@ export interface TicketFilter {
   includeNotQueueDefined: boolean;
   /** The kanbanFiltro preference (SPEC §3): only tickets in these lanes. */
   laneIds?: number[];
+  /** Tickets carrying any of these tags (the web's tagFiltro preference). */
+  tagIds?: number[];
 }
 
 /**
@@ -45,6 +47,7 @@ export async function listTickets(
     withUnreadMessages: filter.withUnreadMessages,
     notAssigned: filter.isNotAssignedUser,
     laneIds: filter.laneIds,
+    tagIds: filter.tagIds,
     limit,
     offset,
   });

@@ -13,7 +13,33 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const LANE = { id: 3, name: 'Negociação', color: '#868e96', position: 0, ticketCount: 0, createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z' };
+const LANE = {
+  id: 3,
+  name: 'Negociação',
+  color: '#868e96',
+  position: 0,
+  ticketCount: 0,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+const TAGS = [
+  {
+    id: 4,
+    name: 'Lead quente',
+    color: '#fa5252',
+    isActive: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: 5,
+    name: 'Antiga',
+    color: '#868e96',
+    isActive: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+];
 
 const lists = {
   'GET /queue': () => ({ body: [{ id: 7, name: 'Vendas', color: '#12b886', greetingMessage: null, userIds: [] }] }),
@@ -21,6 +47,7 @@ const lists = {
   'GET /whatsapp': () => ({ body: [] }),
   'GET /chat-flow': () => ({ body: [] }),
   'GET /lanes': () => ({ body: [LANE] }),
+  'GET /tags': () => ({ body: TAGS }),
 };
 
 function api(
@@ -266,6 +293,38 @@ describe('the flow builder', () => {
     await user.click(within(panel).getByTestId('step-next-kind'));
     await user.click(await screen.findByRole('option', { name: 'Etapa', hidden: true }));
     await waitFor(() => expect(document.querySelectorAll('.react-flow__edge')).toHaveLength(4));
+  });
+});
+
+describe('the "add tag" interaction', () => {
+  it('is added from the menu with a choice among the active tags, saved in the draft, and shown by the test panel', async () => {
+    const { calls } = api();
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'welcome');
+    const before = within(panel).getAllByTestId(/^interaction-\d+$/).length;
+    await user.click(within(panel).getByTestId('interaction-add'));
+    await user.click(await screen.findByTestId('interaction-add-tag'));
+    expect(await screen.findByTestId('draft-issues')).toBeInTheDocument();
+    const select = within(panel).getByTestId(`interaction-${before}-tag`);
+    await user.click(select);
+    // Only the active tags are offered.
+    expect(screen.queryByRole('option', { name: /Antiga/, hidden: true })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Lead quente', hidden: true }));
+    await waitFor(() => expect(screen.queryByTestId('draft-issues')).toBeNull());
+
+    await waitFor(
+      () => {
+        const saved = puts(calls).at(-1)?.body as { definition: FlowDraft } | undefined;
+        const welcome = saved?.definition.steps.find((s) => s.id === 'welcome');
+        expect(welcome?.interactions.at(-1)).toMatchObject({ kind: 'tag', tagId: 4 });
+        expect(flowDefinitionSchema.safeParse(saved?.definition).success).toBe(true);
+      },
+      { timeout: 8000 },
+    );
+
+    await user.click(screen.getByTestId('builder-test'));
+    await user.click(await screen.findByTestId('test-start'));
+    await waitFor(() => expect(screen.getByTestId('test-transcript')).toHaveTextContent('(adiciona a etiqueta Lead quente)'));
   });
 });
 

@@ -11,6 +11,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { useLanes } from '../../lanes/api';
+import { useTags } from '../../tags/api';
 import { useFlows } from '../api';
 import { moveItem, newCondition, newInteraction, updateStep } from './edit';
 import { issuesUnder, type DraftIssue } from './issues';
@@ -28,7 +29,7 @@ interface StepPanelProps {
 /** Shown as written in the hints (not interpolated by i18next). */
 const VARIABLE_EXAMPLES = { example: '{{name}}, {{greeting}}', webhook: '{{webhook.field}}', interpolation: { escapeValue: false } };
 
-const ADDABLE = ['text', 'media', 'delay', 'webhook', 'startFlow', 'kanban'] as const;
+const ADDABLE = ['text', 'media', 'delay', 'webhook', 'startFlow', 'tag', 'kanban'] as const;
 
 const numberOrNull = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value));
 
@@ -37,6 +38,7 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
   const { t } = useTranslation();
   const flows = useFlows();
   const lanes = useLanes();
+  const tags = useTags();
   const index = definition.steps.findIndex((s) => s.id === stepId);
   const step = definition.steps[index];
   if (!step) return null;
@@ -197,6 +199,22 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
                 allowDeselect={false}
                 error={e['laneId']}
                 data-testid={`interaction-${i}-lane`}
+              />
+            )}
+            {interaction.kind === 'tag' && (
+              <Select
+                label={t('chatFlow.interaction.tag')}
+                placeholder={t('chatFlow.interaction.tagPlaceholder')}
+                data={(tags.data ?? [])
+                  .filter((tag) => tag.isActive || tag.id === interaction.tagId)
+                  .map((tag) => ({ value: String(tag.id), label: tag.isActive ? tag.name : `${tag.name} (${t('tags.inactive')})` }))}
+                value={interaction.tagId ? String(interaction.tagId) : null}
+                onChange={(id) => id && setInteraction(i, { ...interaction, tagId: Number(id) }, 'tag')}
+                allowDeselect={false}
+                searchable
+                nothingFoundMessage={t('chatFlow.interaction.noTags')}
+                error={e['tagId']}
+                data-testid={`interaction-${i}-tag`}
               />
             )}
             {interaction.kind === 'media' && (

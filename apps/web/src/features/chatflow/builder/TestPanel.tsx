@@ -11,6 +11,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanes } from '../../lanes/api';
+import { useTags } from '../../tags/api';
 import { useRouteLabel } from './RoutePicker';
 
 interface Line {
@@ -28,6 +29,7 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
   const { t } = useTranslation();
   const routeLabel = useRouteLabel();
   const lanes = useLanes();
+  const tags = useTags();
   const parsed = useMemo(() => flowDefinitionSchema.safeParse(definition), [definition]);
   const [lines, setLines] = useState<Line[]>([]);
   const [position, setPosition] = useState<FlowPosition | null>(null);
@@ -59,6 +61,8 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
         return t('chatFlow.test.startFlow', { id: action.flowId });
       case 'moveToLane':
         return t('chatFlow.test.moveToLane', { lane: lanes.data?.find((lane) => lane.id === action.laneId)?.name ?? `#${action.laneId}` });
+      case 'addTag':
+        return t('chatFlow.test.addTag', { name: tags.data?.find((tag) => tag.id === action.tagId)?.name ?? `#${action.tagId}` });
       case 'exit':
         return t('chatFlow.test.exit', { route: routeLabel(action.route, flow.steps) });
       case 'waitAnswer':

@@ -105,7 +105,7 @@ export function moveItem<T>(items: T[], index: number, by: -1 | 1): T[] {
   return copy;
 }
 
-export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 'startFlow' | 'kanban'): FlowInteraction {
+export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 'startFlow' | 'tag' | 'kanban'): FlowInteraction {
   const id = newId('i');
   switch (kind) {
     case 'text':
@@ -121,6 +121,8 @@ export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 's
       return { id, kind, flowId: 0 };
     case 'kanban':
       return { id, kind, laneId: 0 };
+    case 'tag':
+      return { id, kind, tagId: 0 };
   }
 }
 

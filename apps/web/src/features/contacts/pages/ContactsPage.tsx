@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Menu, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconMessagePlus, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,8 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import type { PickedContact } from '../../tickets/components/ContactPicker';
 import { NewTicketModal } from '../../tickets/components/NewTicketModal';
+import { useTags } from '../../tags/api';
+import { TagChips } from '../../tags/components/TagChips';
 import { exportContacts, useContacts, useDeleteContact, type ContactDetails } from '../api';
 import { ContactFormModal } from '../components/ContactFormModal';
 import { ContactImportModal } from '../components/ContactImportModal';
@@ -32,7 +34,9 @@ export function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [starting, setStarting] = useState<PickedContact | null>(null);
-  const contacts = useContacts(searchParam, page);
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const tags = useTags({ activeOnly: true });
+  const contacts = useContacts(searchParam, page, true, tagIds);
   const remove = useDeleteContact();
 
   const runExport = (format: 'csv' | 'xlsx') => {
@@ -73,6 +77,11 @@ export function ContactsPage() {
     { key: 'number', header: t('contacts.number'), render: (contact) => contact.number },
     { key: 'email', header: t('contacts.email'), render: (contact) => contact.email },
     { key: 'birthday', header: t('contacts.birthday'), render: (contact) => formatDate(contact.birthday) },
+    {
+      key: 'tags',
+      header: t('tickets.tags.label'),
+      render: (contact) => <TagChips tags={contact.tags} testId={`contact-tags-${contact.id}`} />,
+    },
   ];
 
   return (
@@ -113,18 +122,36 @@ export function ContactsPage() {
         </Group>
       </Group>
 
-      <TextInput
-        label={t('contacts.searchLabel')}
-        placeholder={t('contacts.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-        data-testid="contacts-search"
-      />
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label={t('contacts.searchLabel')}
+          placeholder={t('contacts.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+          style={{ flex: '1 1 220px' }}
+          data-testid="contacts-search"
+        />
+        <MultiSelect
+          label={t('tickets.filters.tags')}
+          placeholder={tagIds.length ? undefined : t('tickets.filters.allTags')}
+          data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+          value={tagIds.map(String)}
+          onChange={(values) => {
+            setTagIds(values.map(Number).sort((a, b) => a - b));
+            setPage(1);
+          }}
+          clearable
+          searchable
+          maw={360}
+          style={{ flex: '1 1 220px' }}
+          data-testid="contacts-filter-tags"
+        />
+      </Group>
 
       {contacts.isError && <QueryError error={contacts.error} onRetry={() => void contacts.refetch()} />}
 

@@ -26,6 +26,7 @@ const TICKET: Ticket = {
   profilePicUrl: null,
   integrationStatuses: {},
   kanban: null,
+  tags: [],
   value: null,
   rating: null,
   createdAt: '2026-02-01T12:00:00.000Z',
@@ -192,7 +193,9 @@ describe("the ticket's kanban lane (PUT /tickets/{id}/lane)", () => {
     expect(select).toHaveValue('');
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Pós-venda', hidden: true }));
-    await waitFor(() => expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/tickets/12/lane', body: { laneId: 4 } }));
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/tickets/12/lane', body: { laneId: 4 } }),
+    );
     expect(await screen.findByText('Atendimento movido para “Pós-venda”.')).toBeInTheDocument();
 
     rerender(<ChatHeader ticket={{ ...TICKET, kanban: { id: 4, name: 'Pós-venda' } }} panelOpen={false} onTogglePanel={() => undefined} />);

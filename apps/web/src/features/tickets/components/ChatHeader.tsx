@@ -12,6 +12,8 @@ import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify'
 import { useSession } from '../../../lib/useSession';
 import { useFarewellMessages } from '../../closing/api';
 import { useQueues } from '../../queues/api';
+import { TagChips } from '../../tags/components/TagChips';
+import { TicketTagsButton } from '../../tags/components/TicketTagsButton';
 import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
 import { TicketLaneSelect } from './TicketLaneSelect';
@@ -162,6 +164,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             {queue ? ` · ${queue.name}` : ''}
             {ticket.username ? ` · ${t('tickets.assignedTo', { name: ticket.username })}` : ''}
           </Text>
+          <TagChips tags={ticket.tags} testId="chat-tags" />
         </Stack>
       </Group>
       <Group gap={6} wrap="wrap" ml="auto" justify="flex-end">
@@ -236,6 +239,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             </Box>
           </Tooltip>
         )}
+        <TicketTagsButton ticket={ticket} />
         <Tooltip label={t('tickets.contactPanel.toggle')}>
           <ActionIcon
             variant={panelOpen ? 'light' : 'subtle'}

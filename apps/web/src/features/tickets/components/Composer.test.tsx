@@ -40,6 +40,7 @@ const baseTicket: Ticket = {
   profilePicUrl: null,
   integrationStatuses: {},
   kanban: null,
+  tags: [],
   value: null,
   rating: null,
   createdAt: '2025-01-01T10:00:00.000Z',
@@ -105,7 +106,11 @@ function fakeNetwork() {
           fields,
           file,
           answer: (message) =>
-            resolve(new Response(JSON.stringify(stored({ body: fields.body ?? '', clientId: fields.clientId ?? null, ...message })), { status: 201 })),
+            resolve(
+              new Response(JSON.stringify(stored({ body: fields.body ?? '', clientId: fields.clientId ?? null, ...message })), {
+                status: 201,
+              }),
+            ),
           fail: () => reject(new TypeError('Failed to fetch')),
         });
       });
@@ -122,7 +127,12 @@ const noActions: MessageActions = {
   onDelete: () => undefined,
 };
 
-function renderChat(ticket: Ticket = baseTicket, queryClient = testQueryClient(), history: Message[] = [], quickMessages: QuickMessage[] = []) {
+function renderChat(
+  ticket: Ticket = baseTicket,
+  queryClient = testQueryClient(),
+  history: Message[] = [],
+  quickMessages: QuickMessage[] = [],
+) {
   // The composer's `/` list (GET /fastreply?activeOnly=true), already loaded.
   queryClient.setQueryData<QuickMessage[]>(quickMessageKeys.active, quickMessages);
   queryClient.setQueryData<InfiniteData<MessagePage>>(messageKeys.ticket(ticket.id), {
@@ -152,7 +162,10 @@ function renderChat(ticket: Ticket = baseTicket, queryClient = testQueryClient()
 function chat(): string[] {
   return screen
     .queryAllByTestId(/^message-body-/)
-    .map((body) => `${body.textContent}${body.closest('[data-outgoing]')?.getAttribute('data-outgoing') ? ` (${body.closest('[data-outgoing]')!.getAttribute('data-outgoing')})` : ''}`);
+    .map(
+      (body) =>
+        `${body.textContent}${body.closest('[data-outgoing]')?.getAttribute('data-outgoing') ? ` (${body.closest('[data-outgoing]')!.getAttribute('data-outgoing')})` : ''}`,
+    );
 }
 
 beforeEach(() => {
@@ -360,7 +373,8 @@ const QUICK = [
   quick(3, 'catalogo', 'Segue o catálogo', { name: 'catalogo.pdf', mime: 'application/pdf', size: 10, type: 'document', url: '/media/x' }),
   quick(4, 'audio', '', { name: 'boas-vindas.mp3', mime: 'audio/mpeg', size: 10, type: 'audio', url: '/media/y' }, true),
 ];
-const options = () => screen.queryAllByRole('option').map((option) => option.getAttribute('data-testid')?.replace('quick-message-option-', ''));
+const options = () =>
+  screen.queryAllByRole('option').map((option) => option.getAttribute('data-testid')?.replace('quick-message-option-', ''));
 
 describe('the composer: quick messages and variables', () => {
   it('"/" lists the active quick messages, filtered by what follows it; Escape closes the list', async () => {

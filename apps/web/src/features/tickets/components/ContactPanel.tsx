@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../components/on-demand';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useContact } from '../../contacts/api';
+import { ContactTagsField } from '../../tags/components/ContactTagsField';
 import { useTicketLogs } from '../api';
 import { initialsOf } from './TicketRow';
 
@@ -65,6 +66,7 @@ export function ContactPanel({ ticket, onClose }: { ticket: Ticket; onClose: () 
               </Button>
             )}
           </Stack>
+          {data && <ContactTagsField contact={data} />}
           <Field label={t('contacts.number')} value={data?.number ?? ticket.contact.number} testId="contact-panel-number" />
           <Field label={t('contacts.email')} value={data?.email ?? ticket.contact.email} testId="contact-panel-email" />
           <Field label={t('contacts.identity')} value={data?.identity} />

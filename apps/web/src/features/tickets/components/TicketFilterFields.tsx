@@ -1,12 +1,15 @@
 import type { Queue } from '@conversa/shared';
 import { MultiSelect, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useTags } from '../../tags/api';
 
 export interface StoredFilters {
   queuesIds: number[];
   /** Null until the user chooses: admins and supervisors then see every queue (SPEC §6 show-all). */
   showAll: boolean | null;
   withUnreadMessages: boolean;
+  /** The tagFiltro preference (SPEC §3): tickets carrying any of these tags; absent in filters stored before it. */
+  tagFiltro?: number[];
 }
 
 interface TicketFilterFieldsProps {
@@ -23,6 +26,7 @@ interface TicketFilterFieldsProps {
  */
 export function TicketFilterFields({ queues, stored, onChange, canShowAll, showAll }: TicketFilterFieldsProps) {
   const { t } = useTranslation();
+  const tags = useTags({ activeOnly: true });
   return (
     <Stack gap="sm">
       <MultiSelect
@@ -34,6 +38,17 @@ export function TicketFilterFields({ queues, stored, onChange, canShowAll, showA
         clearable
         comboboxProps={{ withinPortal: false }}
         data-testid="tickets-filter-queues"
+      />
+      <MultiSelect
+        label={t('tickets.filters.tags')}
+        placeholder={t('tickets.filters.allTags')}
+        data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.name }))}
+        value={(stored.tagFiltro ?? []).map(String)}
+        onChange={(values) => onChange({ ...stored, tagFiltro: values.map(Number) })}
+        clearable
+        searchable
+        comboboxProps={{ withinPortal: false }}
+        data-testid="tickets-filter-tags"
       />
       {canShowAll && (
         <Switch

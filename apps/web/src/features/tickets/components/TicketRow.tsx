@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { chatPath } from '../../../app/paths';
 import { formatShortMoment } from '../../../lib/format';
 import { isNewTabClick, openInNewTab } from '../../../lib/navigation';
+import { TagChips } from '../../tags/components/TagChips';
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -108,6 +109,7 @@ export function TicketRow({ ticket, selected, queueName, queueColor }: TicketRow
               </Box>
             )}
           </Group>
+          <TagChips tags={ticket.tags} max={3} testId={`ticket-tags-${ticket.id}`} />
         </Stack>
       </Group>
     </UnstyledButton>
