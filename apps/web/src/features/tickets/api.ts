@@ -31,6 +31,7 @@ export function useTicketList(filters: TicketListFilters, enabled = true) {
           queuesIds: filters.queuesIds.join(','),
           withUnreadMessages: filters.withUnreadMessages,
           ...(filters.tagIds?.length ? { tagIds: filters.tagIds.join(',') } : {}),
+          ...(filters.laneIds?.length ? { laneIds: filters.laneIds.join(',') } : {}),
         },
       }),
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),

@@ -194,6 +194,22 @@ describe('ticket events and the tag filter (tagFiltro)', () => {
     expect(listed(tagged)).toEqual({ ids: [], count: 0 });
     expect(listed(filtersOf('open'))).toEqual({ ids: [30], count: 1 });
   });
+
+  it('a list filtered by kanban lanes takes a ticket moved into one of them and drops it when it leaves', () => {
+    signInAs('user', { userId: ME, queues: [{ id: MY_QUEUE, name: 'Suporte' }] });
+    const inLanes = filtersOf('open', { laneIds: [2, 3] });
+    const ticket = buildTicket({ id: 31, status: 'open', userId: ME });
+    seedList(inLanes, []);
+    seedList(filtersOf('open'), [ticket]);
+
+    update(later(ticket, 5, { kanban: { id: 3, name: 'Negociação' } }));
+    expect(listed(inLanes)).toEqual({ ids: [31], count: 1 });
+    update(later(ticket, 6, { kanban: { id: 9, name: 'Fechado' } }));
+    expect(listed(inLanes)).toEqual({ ids: [], count: 0 });
+    update(later(ticket, 7, { kanban: null }));
+    expect(listed(inLanes)).toEqual({ ids: [], count: 0 });
+    expect(listed(filtersOf('open'))).toEqual({ ids: [31], count: 1 });
+  });
 });
 
 describe('what the viewer may see', () => {

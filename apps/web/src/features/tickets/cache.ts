@@ -72,6 +72,9 @@ export function ticketBelongsToList(ticket: Ticket, filters: TicketListFilters, 
   // Tagged with any of the chosen tags (the tagFiltro preference).
   const tagIds = filters.tagIds ?? [];
   if (tagIds.length > 0 && !(ticket.tags ?? []).some((tag) => tagIds.includes(tag.id))) return false;
+  // In one of the chosen kanban lanes (the kanbanFiltro preference).
+  const laneIds = filters.laneIds ?? [];
+  if (laneIds.length > 0 && (ticket.kanban === null || !laneIds.includes(ticket.kanban.id))) return false;
   // A list of unread tickets keeps a ticket that was just read (it leaves on the next refresh).
   if (filters.withUnreadMessages && ticket.unreadMessages === 0 && !alreadyListed) return false;
   if (filters.searchParam && !alreadyListed && !textMatches(ticket, filters.searchParam)) return false;

@@ -12,6 +12,8 @@ export interface TicketListFilters {
   withUnreadMessages: boolean;
   /** Tickets carrying any of these tags (the tagFiltro preference); absent or empty: any. */
   tagIds?: number[];
+  /** Tickets in any of these kanban lanes (the kanbanFiltro preference); absent or empty: any. */
+  laneIds?: number[];
 }
 
 export interface TicketPage {

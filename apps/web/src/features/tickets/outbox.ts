@@ -81,7 +81,13 @@ interface StoredItem {
 
 function isStoredItem(value: unknown): value is StoredItem {
   const item = value as StoredItem;
-  return Boolean(item) && typeof item.clientId === 'string' && typeof item.ticketId === 'number' && typeof item.body === 'string' && typeof item.createdAt === 'string';
+  return (
+    Boolean(item) &&
+    typeof item.clientId === 'string' &&
+    typeof item.ticketId === 'number' &&
+    typeof item.body === 'string' &&
+    typeof item.createdAt === 'string'
+  );
 }
 
 /** A version-4 UUID (crypto.randomUUID exists only on secure pages: not on http:// of a LAN address). */
@@ -127,7 +133,13 @@ export class Outbox {
   enqueue(draft: OutboxDraft): OutboxItem {
     // Strictly increasing times keep several replies of one millisecond in their order.
     this.lastCreatedAt = Math.max(Date.now(), this.lastCreatedAt + 1);
-    const item: OutboxItem = { ...draft, clientId: newClientId(), state: 'queued', error: null, createdAt: new Date(this.lastCreatedAt).toISOString() };
+    const item: OutboxItem = {
+      ...draft,
+      clientId: newClientId(),
+      state: 'queued',
+      error: null,
+      createdAt: new Date(this.lastCreatedAt).toISOString(),
+    };
     this.set([...this.items, item]);
     void this.pump(draft.ticketId);
     return item;
@@ -234,7 +246,15 @@ export class Outbox {
     if (!storage || this.userId === null) return;
     const kept: StoredItem[] = this.items
       .filter((i) => !i.file)
-      .map(({ clientId, ticketId, body, quoted, quick, renderVariables, createdAt }) => ({ clientId, ticketId, body, quoted: quoted ?? null, quick: quick ?? null, renderVariables, createdAt }));
+      .map(({ clientId, ticketId, body, quoted, quick, renderVariables, createdAt }) => ({
+        clientId,
+        ticketId,
+        body,
+        quoted: quoted ?? null,
+        quick: quick ?? null,
+        renderVariables,
+        createdAt,
+      }));
     try {
       if (kept.length === 0) storage.removeItem(storageKey(this.userId));
       else storage.setItem(storageKey(this.userId), JSON.stringify(kept));

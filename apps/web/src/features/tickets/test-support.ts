@@ -39,7 +39,11 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
 }
 
 /** A later updatedAt, as the server stamps a change. */
-export const later = (ticket: Ticket, seconds: number, changes: Partial<Ticket> = {}): Ticket => ({ ...ticket, updatedAt: at(seconds), ...changes });
+export const later = (ticket: Ticket, seconds: number, changes: Partial<Ticket> = {}): Ticket => ({
+  ...ticket,
+  updatedAt: at(seconds),
+  ...changes,
+});
 
 export function buildMessage(ticketId: number, seconds: number, overrides: Partial<Message> = {}): Message {
   return {

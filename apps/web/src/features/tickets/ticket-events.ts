@@ -6,10 +6,19 @@ import i18n from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
 import { notifications } from '@mantine/notifications';
 import { queueKeys } from '../queues/api';
-import { applyTicketToCache, cachedTicket, currentViewer, forgetTicket, removeTicketFromCache, upsertMessageInCache, viewerMaySee } from './cache';
+import {
+  applyTicketToCache,
+  cachedTicket,
+  currentViewer,
+  forgetTicket,
+  removeTicketFromCache,
+  upsertMessageInCache,
+  viewerMaySee,
+} from './cache';
 
 /** The socket's ticket event (SPEC §4 "ticket update/create"). */
-export type TicketEvent = { action: 'create' | 'update'; ticket: Ticket } | { action: 'delete'; ticket?: Pick<Ticket, 'id'>; ticketId?: number };
+export type TicketEvent =
+  { action: 'create' | 'update'; ticket: Ticket } | { action: 'delete'; ticket?: Pick<Ticket, 'id'>; ticketId?: number };
 
 /** The socket's message event: the message and its ticket as they are now. */
 export interface MessageEvent {

@@ -5,6 +5,9 @@ import { fakeApi } from '../../../test/fetch';
 import { expectFieldError, field } from '../../../test/form';
 import { PHONE, setScreenSize } from '../../../test/media';
 import { renderWithApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
+import { TicketListPanel } from '../../tickets/components/TicketListPanel';
+import { ticketPage } from '../../tickets/test-support';
 import { LanesPage } from './LanesPage';
 
 const lane = (id: number, name: string, position: number, ticketCount = 0): Lane => ({
@@ -50,13 +53,20 @@ describe('/lanes: the kanban lanes', () => {
     expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/lanes/2/position', body: { position: 0 } });
   });
 
-  it('creates a lane with the body the server schema accepts; an empty name is refused before sending; a duplicate shows the server\'s reason', async () => {
+  it("creates a lane with the body the server schema accepts; an empty name is refused before sending; a duplicate shows the server's reason", async () => {
     let posts = 0;
     const api = fakeApi({
       'GET /lanes': () => ({ body: LANES }),
       'POST /lanes': ({ body }) =>
         ++posts === 1
-          ? { status: 409, body: { error: 'ERR_DUPLICATED_LANE', message: 'A kanban lane with this name already exists.', fields: { name: ['Already used'] } } }
+          ? {
+              status: 409,
+              body: {
+                error: 'ERR_DUPLICATED_LANE',
+                message: 'A kanban lane with this name already exists.',
+                fields: { name: ['Already used'] },
+              },
+            }
           : { status: 201, body: { ...lane(9, 'Pós-venda', 3), ...(body as object) } },
     });
     const { user } = renderWithApp(<LanesPage />);
@@ -90,7 +100,9 @@ describe('/lanes: the kanban lanes', () => {
     await user.clear(field('Nome'));
     await user.type(field('Nome'), 'Proposta enviada');
     await user.click(screen.getByTestId('lane-save'));
-    await waitFor(() => expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/lanes/2', body: { name: 'Proposta enviada' } }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/lanes/2', body: { name: 'Proposta enviada' } }),
+    );
 
     await user.click(screen.getByTestId('lane-delete-1'));
     const dialog = await screen.findByRole('dialog', { name: 'Excluir coluna do kanban' });
@@ -108,5 +120,26 @@ describe('/lanes: the kanban lanes', () => {
     const card = await screen.findByTestId('lane-2');
     expect(within(card).getByRole('button', { name: 'Subir “Proposta”' })).toBeEnabled();
     expect(within(card).getByRole('button', { name: 'Descer “Proposta”' })).toBeEnabled();
+  });
+});
+
+describe('the ticket list filtered by kanban lanes', () => {
+  it('asks for tickets in the chosen lanes and keeps them as the kanbanFiltro preference', async () => {
+    signInAs('admin', { userId: 9 });
+    const api = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'GET /tags': () => ({ body: [] }),
+      'GET /lanes': () => ({ body: LANES }),
+      'GET /tickets': () => ({ body: ticketPage([]) }),
+    });
+    localStorage.setItem('ticketTab:9', JSON.stringify('open'));
+    const { user } = renderWithApp(<TicketListPanel selectedId={null} />);
+    await user.click(await screen.findByTestId('tickets-filters'));
+    await user.click(await screen.findByTestId('tickets-filter-lanes'));
+    await user.click(await screen.findByRole('option', { name: 'Proposta', hidden: true }));
+    await user.click(await screen.findByRole('option', { name: 'Prospecção', hidden: true }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/tickets' && c.query.get('laneIds') === '1,2')).toBe(true));
+    expect((JSON.parse(localStorage.getItem('ticketListFilters:9') ?? '{}') as { kanbanFiltro?: number[] }).kanbanFiltro).toEqual([2, 1]);
+    localStorage.clear();
   });
 });

@@ -209,7 +209,13 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
         </Paper>
       )}
       {listOpen && (
-        <QuickMessageList items={matches} highlight={highlight} onHighlight={setHighlight} onPick={pick} loading={quickMessages.isPending} />
+        <QuickMessageList
+          items={matches}
+          highlight={highlight}
+          onHighlight={setHighlight}
+          onPick={pick}
+          loading={quickMessages.isPending}
+        />
       )}
       {writable && quick && (
         <Group gap="xs" mb={6} wrap="nowrap" data-testid="composer-quick-message">
@@ -299,13 +305,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
             style={{ flex: 1 }}
             data-testid="composer-input"
           />
-          <ActionIcon
-            size="lg"
-            onClick={submit}
-            disabled={!canSend}
-            aria-label={t('tickets.composer.send')}
-            data-testid="composer-send"
-          >
+          <ActionIcon size="lg" onClick={submit} disabled={!canSend} aria-label={t('tickets.composer.send')} data-testid="composer-send">
             <IconSend size={18} />
           </ActionIcon>
         </Group>

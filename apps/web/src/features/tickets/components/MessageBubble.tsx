@@ -52,7 +52,14 @@ function OutgoingFailure({ id, error, onRetry, onDiscard }: { id: string; error:
         {t('tickets.outbox.notSent')} {error ? errorMessage(error) : t('tickets.outbox.interrupted')}
       </Text>
       <Group gap={4} mt={4} justify="flex-end">
-        <Button size="compact-xs" variant="light" color="red" leftSection={<IconRefresh size={12} />} onClick={onRetry} data-testid={`message-retry-${id}`}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          leftSection={<IconRefresh size={12} />}
+          onClick={onRetry}
+          data-testid={`message-retry-${id}`}
+        >
           {t('tickets.outbox.retry')}
         </Button>
         <Button size="compact-xs" variant="subtle" color="gray" onClick={onDiscard} data-testid={`message-discard-${id}`}>
@@ -104,7 +111,16 @@ function Media({ message }: { message: Message }) {
 }
 
 /** One message. Text is rendered as text (React escapes it); never as HTML. */
-export function MessageBubble({ message, isGroup, actions, selecting, selected, selectionFull, onToggleSelected, outgoing }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  isGroup,
+  actions,
+  selecting,
+  selected,
+  selectionFull,
+  onToggleSelected,
+  outgoing,
+}: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
   const showBody = !message.deleted && message.body !== '' && !(message.mediaUrl && message.body === message.mediaName);
@@ -187,7 +203,9 @@ export function MessageBubble({ message, isGroup, actions, selecting, selected, 
           </Text>
           {mine && <MessageStatus message={message} />}
         </Group>
-        {outgoing?.state === 'failed' && <OutgoingFailure id={message.id} error={outgoing.error} onRetry={outgoing.onRetry} onDiscard={outgoing.onDiscard} />}
+        {outgoing?.state === 'failed' && (
+          <OutgoingFailure id={message.id} error={outgoing.error} onRetry={outgoing.onRetry} onDiscard={outgoing.onDiscard} />
+        )}
         {/* A stored reply whose send failed or may not have reached the customer (not one still in the composer's outbox). */}
         {mine && !outgoing && <UnsentNotice message={message} />}
       </Paper>

@@ -170,7 +170,12 @@ export function MessageList({
                 onToggleSelected={onToggleSelected}
                 outgoing={
                   reply
-                    ? { state: reply.state, error: reply.error, onRetry: () => outbox.retry(reply.clientId), onDiscard: () => outbox.discard(reply.clientId) }
+                    ? {
+                        state: reply.state,
+                        error: reply.error,
+                        onRetry: () => outbox.retry(reply.clientId),
+                        onDiscard: () => outbox.discard(reply.clientId),
+                      }
                     : undefined
                 }
               />

@@ -1,6 +1,7 @@
 import type { Queue } from '@conversa/shared';
 import { MultiSelect, Stack, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLanes } from '../../lanes/api';
 import { useTags } from '../../tags/api';
 
 export interface StoredFilters {
@@ -10,6 +11,8 @@ export interface StoredFilters {
   withUnreadMessages: boolean;
   /** The tagFiltro preference (SPEC §3): tickets carrying any of these tags; absent in filters stored before it. */
   tagFiltro?: number[];
+  /** The kanbanFiltro preference (SPEC §3): tickets in any of these kanban lanes; absent in filters stored before it. */
+  kanbanFiltro?: number[];
 }
 
 interface TicketFilterFieldsProps {
@@ -27,6 +30,7 @@ interface TicketFilterFieldsProps {
 export function TicketFilterFields({ queues, stored, onChange, canShowAll, showAll }: TicketFilterFieldsProps) {
   const { t } = useTranslation();
   const tags = useTags({ activeOnly: true });
+  const lanes = useLanes();
   return (
     <Stack gap="sm">
       <MultiSelect
@@ -50,6 +54,19 @@ export function TicketFilterFields({ queues, stored, onChange, canShowAll, showA
         comboboxProps={{ withinPortal: false }}
         data-testid="tickets-filter-tags"
       />
+      {(lanes.data?.length ?? 0) > 0 && (
+        <MultiSelect
+          label={t('tickets.filters.lanes')}
+          placeholder={t('tickets.filters.allLanes')}
+          data={(lanes.data ?? []).map((lane) => ({ value: String(lane.id), label: lane.name }))}
+          value={(stored.kanbanFiltro ?? []).map(String)}
+          onChange={(values) => onChange({ ...stored, kanbanFiltro: values.map(Number) })}
+          clearable
+          searchable
+          comboboxProps={{ withinPortal: false }}
+          data-testid="tickets-filter-lanes"
+        />
+      )}
       {canShowAll && (
         <Switch
           label={t('tickets.filters.showAll')}

@@ -22,7 +22,7 @@ const NewTicketModal = lazy(async () => {
   return { default: Modal };
 });
 
-const DEFAULT_FILTERS: StoredFilters = { queuesIds: [], showAll: null, withUnreadMessages: false, tagFiltro: [] };
+const DEFAULT_FILTERS: StoredFilters = { queuesIds: [], showAll: null, withUnreadMessages: false, tagFiltro: [], kanbanFiltro: [] };
 
 function TabCount({ filters, enabled }: { filters: TicketListFilters; enabled: boolean }) {
   const query = useTicketList(filters, enabled);
@@ -69,12 +69,17 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
         queuesIds: [...stored.queuesIds].sort((a, b) => a - b),
         withUnreadMessages: stored.withUnreadMessages,
         tagIds: [...(stored.tagFiltro ?? [])].sort((a, b) => a - b),
+        laneIds: [...(stored.kanbanFiltro ?? [])].sort((a, b) => a - b),
       }),
     [searchParam, showAll, stored],
   );
   // Marked when the list shows less than the default.
   const activeFilters =
-    stored.queuesIds.length > 0 || (stored.tagFiltro?.length ?? 0) > 0 || stored.withUnreadMessages || (canShowAll && !showAll);
+    stored.queuesIds.length > 0 ||
+    (stored.tagFiltro?.length ?? 0) > 0 ||
+    (stored.kanbanFiltro?.length ?? 0) > 0 ||
+    stored.withUnreadMessages ||
+    (canShowAll && !showAll);
 
   return (
     <Stack gap={0} h="100%" data-testid="ticket-list-panel">

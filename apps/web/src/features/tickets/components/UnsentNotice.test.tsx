@@ -54,14 +54,12 @@ describe('an agent message that may not have reached the contact', () => {
 
   it('an unconfirmed send says so and offers to resend it; resending sends the same message again', async () => {
     const unconfirmed = message({ status: 'unconfirmed', ack: 0 });
-    const fetch = vi
-      .fn()
-      .mockResolvedValue(
-        new Response(JSON.stringify({ ...unconfirmed, status: 'pending' }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
+    const fetch = vi.fn().mockResolvedValue(
+      new Response(JSON.stringify({ ...unconfirmed, status: 'pending' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     vi.stubGlobal('fetch', fetch);
     const { user } = bubble(unconfirmed);
     expect(screen.getByTestId(`message-status-${unconfirmed.id}`)).toHaveAttribute('aria-label', 'Envio não confirmado');
