@@ -1,7 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../platform/db/client.js';
-import { queryPrepared } from '../../platform/db/prepared.js';
+import { readProbes, type InboundProbe } from './inbound-probe.repository.js';
 
 /** A customer's message (not the phone's own, not Conversa's) stored on a ticket. */
 export interface InboundAutomationInput {
@@ -28,20 +26,8 @@ export interface InboundAutomationInput {
 export interface InboundAutomationStep<Probed = unknown> {
   name: string;
   order: number;
-  probe?(input: InboundAutomationInput): SQL;
+  probe?(input: InboundAutomationInput): InboundProbe;
   run(ctx: AppContext, input: InboundAutomationInput, probed: Probed): Promise<'handled' | 'next'>;
-}
-
-/** The values of the steps' probes, in the order of `steps` (undefined for a step without one), in one statement. */
-async function probeAll(db: Db, steps: readonly InboundAutomationStep[], input: InboundAutomationInput): Promise<unknown[]> {
-  const probes = steps.map((step, index) => (step.probe ? { index, expression: step.probe(input) } : undefined)).filter((p) => p !== undefined);
-  if (probes.length === 0) return steps.map(() => undefined);
-  const columns = sql.join(
-    probes.map(({ index, expression }) => sql`(${expression}) as ${sql.identifier(`p${index}`)}`),
-    sql`, `,
-  );
-  const [row = {}] = await queryPrepared(db, 'inbound_probe', sql`select ${columns}`);
-  return steps.map((_, index) => row[`p${index}`] ?? undefined);
 }
 
 /** Runs the steps in order for one message; a failing step stops the chain and fails the event's handling (retried: steps are idempotent). */
@@ -51,7 +37,7 @@ export async function runInboundChain(
   input: InboundAutomationInput,
 ): Promise<void> {
   const ordered = [...steps].sort((a, b) => a.order - b.order);
-  const probed = await probeAll(ctx.db, ordered, input);
+  const probed = await readProbes(ctx.db, ordered.map((step) => step.probe?.(input)));
   for (const [index, step] of ordered.entries()) {
     try {
       if ((await step.run(ctx, input, probed[index])) === 'handled') return;
@@ -71,6 +57,6 @@ export async function runInboundStep<Probed>(
   step: InboundAutomationStep<Probed>,
   input: InboundAutomationInput,
 ): Promise<'handled' | 'next'> {
-  const [probed] = await probeAll(ctx.db, [step as InboundAutomationStep], input);
+  const [probed] = await readProbes(ctx.db, [step.probe?.(input)]);
   return step.run(ctx, input, probed as Probed);
 }

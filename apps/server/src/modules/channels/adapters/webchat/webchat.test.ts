@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Api } from '../../../../../test/api.js';
+import { count } from '../../../../../test/inbox.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
 import { findMessageById, findMessagesByIds } from '../../../messages/messages.repository.js';
 import { sendMessage } from '../../../messages/use-cases/send-message.js';
@@ -122,10 +123,7 @@ describe('web chat: a visitor and an agent talk', () => {
     expect(pushed).toMatchObject({ from: 'agent', body: 'Oi Ana! Como posso ajudar?', clientId: null, status: 'sent' });
     expect(pushed.userId).toBeUndefined();
 
-    const jobs = await server.ctx.db.execute(
-      sql`select count(*)::int as n from pgboss.job where name = 'message.send' and data->>'messageId' = ${reply.id}`,
-    );
-    expect((jobs as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    expect(await count(server.ctx, sql`select count(*) from pgboss.job where name = 'message.send' and data->>'messageId' = ${reply.id}`)).toBe(0);
     // Once: the relay of the reply's event is the only push (drained: every relay of this process is done).
     await server.ctx.events.drain();
     expect(visitorSocket.of('message').filter((m) => m.id === reply.id)).toHaveLength(1);
