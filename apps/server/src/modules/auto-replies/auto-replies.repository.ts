@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { autoReplies, autoReplySends } from '../../platform/db/schema.js';
+import { autoReplies, autoReplySends, contacts, tickets } from '../../platform/db/schema.js';
 
 export type AutoReplyRow = typeof autoReplies.$inferSelect;
 export type AutoReplyValues = Omit<typeof autoReplies.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
@@ -23,14 +23,17 @@ export interface ActiveAutoReply {
 
 /**
  * Probe (see InboundAutomationStep): the active rules that may answer a message of `channelId`
- * (those of every channel and of that one), oldest first, as a JSON array of ActiveAutoReply.
+ * (those of every channel and of that one), oldest first, as a JSON array of ActiveAutoReply —
+ * none for a contact blocked from the chatbot (auto-replies are the bot of tenants without flows).
  */
-export function activeAutoRepliesProbe(tenantId: number, channelId: number): SQL {
+export function activeAutoRepliesProbe(tenantId: number, channelId: number, ticketId: number): SQL {
   const r = autoReplies;
+  const blocked = sql`exists (select 1 from ${tickets} join ${contacts} on ${contacts.id} = ${tickets.contactId}
+    where ${tickets.tenantId} = ${tenantId} and ${tickets.id} = ${ticketId} and ${contacts.chatbotBlocked})`;
   return sql`select coalesce(json_agg(json_build_object('id', ${r.id}, 'active', ${r.active}, 'trigger', ${r.trigger},
       'matchMode', ${r.matchMode}, 'keywords', ${r.keywords}, 'channelId', ${r.channelId}, 'reply', ${r.reply}, 'queueId', ${r.queueId})
       order by ${r.id}), '[]'::json)
-    from ${r} where ${r.tenantId} = ${tenantId} and ${r.active} and (${r.channelId} is null or ${r.channelId} = ${channelId})`;
+    from ${r} where ${r.tenantId} = ${tenantId} and ${r.active} and (${r.channelId} is null or ${r.channelId} = ${channelId}) and not ${blocked}`;
 }
 
 export async function findAutoReplyById(db: Db, tenantId: number, id: number): Promise<AutoReplyRow | undefined> {
@@ -60,7 +63,14 @@ export async function updateAutoReply(db: Db, tenantId: number, id: number, valu
 }
 
 export async function deleteAutoReply(db: Db, tenantId: number, id: number): Promise<boolean> {
-  return (await db.delete(autoReplies).where(and(eq(autoReplies.tenantId, tenantId), eq(autoReplies.id, id))).returning({ id: autoReplies.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(autoReplies)
+        .where(and(eq(autoReplies.tenantId, tenantId), eq(autoReplies.id, id)))
+        .returning({ id: autoReplies.id })
+    ).length > 0
+  );
 }
 
 /** Whether an auto-reply already answered this inbound message. */

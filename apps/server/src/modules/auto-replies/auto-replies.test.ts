@@ -1,9 +1,18 @@
-import { runInboundStep } from './../automation/inbound-chain.js';
+import { runInboundStep } from '../automation/inbound-chain.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildChannel, buildInboxTenant, closeAllSockets, eventually, inboundTicket, rows, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildChannel,
+  buildInboxTenant,
+  closeAllSockets,
+  eventually,
+  inboundTicket,
+  rows,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 import { autoReplyStep } from './auto-reply-step.js';
 
 let server: TestServer;
@@ -19,8 +28,14 @@ afterAll(async () => {
 });
 
 const automatedBodies = async (ticketId: number) =>
-  (await rows(server.ctx, sql`select body from messages where ticket_id = ${ticketId} and from_me and user_id is null order by created_at, id`)).map((r) => r.body);
-const ticketRow = async (ticketId: number) => (await rows(server.ctx, sql`select queue_id, user_id, status from tickets where id = ${ticketId}`))[0];
+  (
+    await rows(
+      server.ctx,
+      sql`select body from messages where ticket_id = ${ticketId} and from_me and user_id is null order by created_at, id`,
+    )
+  ).map((r) => r.body);
+const ticketRow = async (ticketId: number) =>
+  (await rows(server.ctx, sql`select queue_id, user_id, status from tickets where id = ${ticketId}`))[0];
 
 const rule = (fields: Record<string, unknown> = {}) => ({
   name: `Regra ${Math.random().toString(36).slice(2, 8)}`,
@@ -37,7 +52,12 @@ async function createRule(inbox: InboxTenant, fields: Record<string, unknown> = 
   return response.body;
 }
 
-const stepInput = (inbox: InboxTenant, message: { ticketId: number; messageId: string }, body: string, extra: Partial<{ channelId: number; ticketCreated: boolean; isGroup: boolean }> = {}) => ({
+const stepInput = (
+  inbox: InboxTenant,
+  message: { ticketId: number; messageId: string },
+  body: string,
+  extra: Partial<{ channelId: number; ticketCreated: boolean; isGroup: boolean }> = {},
+) => ({
   tenantId: inbox.tenant.id,
   ticketId: message.ticketId,
   messageId: message.messageId,
@@ -52,7 +72,9 @@ describe('auto-reply routes', () => {
   it('creates, lists, reads, replaces and deletes rules (supervisors and admins)', async () => {
     const inbox = await buildInboxTenant(server);
     const supervisor = await buildAgent(server, inbox.tenant.id, 'super');
-    const created = await api.post('/auto-reply', rule({ name: 'Preços', queueId: inbox.otherQueue.id, channelId: inbox.channel.id }), { token: supervisor.token });
+    const created = await api.post('/auto-reply', rule({ name: 'Preços', queueId: inbox.otherQueue.id, channelId: inbox.channel.id }), {
+      token: supervisor.token,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.any(Number),
@@ -67,13 +89,19 @@ describe('auto-reply routes', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const first = await api.post('/auto-reply', rule({ name: 'Boas-vindas', trigger: 'firstMessage', keywords: ['ignored'] }), { token: inbox.admin.token });
+    const first = await api.post('/auto-reply', rule({ name: 'Boas-vindas', trigger: 'firstMessage', keywords: ['ignored'] }), {
+      token: inbox.admin.token,
+    });
     expect(first.body.keywords).toEqual([]);
     const list = await api.get('/auto-reply', { token: supervisor.token });
     expect(list.body.map((r: any) => r.name)).toEqual(['Boas-vindas', 'Preços']);
     expect((await api.get(`/auto-reply/${created.body.id}`, { token: inbox.admin.token })).body).toEqual(created.body);
 
-    const replaced = await api.put(`/auto-reply/${created.body.id}`, rule({ name: 'Preços', active: false, matchMode: 'contains', keywords: ['orçamento'] }), { token: inbox.admin.token });
+    const replaced = await api.put(
+      `/auto-reply/${created.body.id}`,
+      rule({ name: 'Preços', active: false, matchMode: 'contains', keywords: ['orçamento'] }),
+      { token: inbox.admin.token },
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ active: false, matchMode: 'contains', keywords: ['orçamento'], queueId: null, channelId: null });
 
@@ -131,10 +159,14 @@ describe('auto-reply step (order 30)', () => {
   it('a keyword (exact, case- and accent-insensitive) gets the reply with the variables filled in', async () => {
     const inbox = await buildInboxTenant(server);
     await createRule(inbox);
-    const message = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'João', body: 'PRECO?' });
-    expect(await eventually(async () => (await automatedBodies(message.ticketId)).length > 0 && automatedBodies(message.ticketId))).toEqual([
-      'Olá João, nossos preços estão em exemplo.com/precos',
-    ]);
+    const message = await inboundTicket(
+      server.ctx,
+      { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
+      { name: 'João', body: 'PRECO?' },
+    );
+    expect(await eventually(async () => (await automatedBodies(message.ticketId)).length > 0 && automatedBodies(message.ticketId))).toEqual(
+      ['Olá João, nossos preços estão em exemplo.com/precos'],
+    );
     // A message is answered once, even when the step runs again for it.
     expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, message, 'PRECO?'))).toBe('handled');
     expect(await automatedBodies(message.ticketId)).toHaveLength(1);
@@ -145,8 +177,14 @@ describe('auto-reply step (order 30)', () => {
   it('contains: the keyword as words inside the message', async () => {
     const inbox = await buildInboxTenant(server);
     await createRule(inbox, { matchMode: 'contains', keywords: ['segunda via'], reply: 'Segue o boleto.' });
-    const message = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { body: 'Quero a SEGUNDA-VIA do boleto' });
-    expect(await eventually(async () => (await automatedBodies(message.ticketId)).length > 0 && automatedBodies(message.ticketId))).toEqual(['Segue o boleto.']);
+    const message = await inboundTicket(
+      server.ctx,
+      { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
+      { body: 'Quero a SEGUNDA-VIA do boleto' },
+    );
+    expect(await eventually(async () => (await automatedBodies(message.ticketId)).length > 0 && automatedBodies(message.ticketId))).toEqual(
+      ['Segue o boleto.'],
+    );
   });
 
   it("'first message of a new ticket' answers the message that opened the ticket only", async () => {
@@ -166,18 +204,21 @@ describe('auto-reply step (order 30)', () => {
     const inbox = await buildInboxTenant(server);
     await api.put(`/queue/${inbox.otherQueue.id}`, { greetingMessage: 'Financeiro: olá {{name}}!' }, { token: inbox.admin.token });
     await createRule(inbox, { keywords: ['financeiro'], reply: 'Vou te passar para o financeiro.', queueId: inbox.otherQueue.id });
-    const message = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Rui', body: 'Financeiro' });
+    const message = await inboundTicket(
+      server.ctx,
+      { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
+      { name: 'Rui', body: 'Financeiro' },
+    );
     expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, message, 'Financeiro'))).toBe('handled');
     expect(await ticketRow(message.ticketId)).toEqual({ queue_id: inbox.otherQueue.id, user_id: null, status: 'pending' });
     const logs = await api.get(`/tickets/${message.ticketId}/logs`, { token: inbox.admin.token });
     expect(logs.body.map((l: any) => l.type)).toContain('routed');
-    expect(await eventually(async () => (await automatedBodies(message.ticketId)).length === 2 && automatedBodies(message.ticketId))).toEqual([
-      'Vou te passar para o financeiro.',
-      'Financeiro: olá Rui!',
-    ]);
+    expect(
+      await eventually(async () => (await automatedBodies(message.ticketId)).length === 2 && automatedBodies(message.ticketId)),
+    ).toEqual(['Vou te passar para o financeiro.', 'Financeiro: olá Rui!']);
   });
 
-  it('ignores inactive rules, rules of another channel, group tickets and tickets an agent attends', async () => {
+  it('ignores inactive rules, rules of another channel, group tickets, contacts blocked from the chatbot and tickets an agent attends', async () => {
     const inbox = await buildInboxTenant(server);
     const otherChannel = await buildChannel(server.ctx, inbox.tenant.id);
     await createRule(inbox, { name: 'Inativa', active: false, keywords: ['inativa'] });
@@ -189,9 +230,17 @@ describe('auto-reply step (order 30)', () => {
     const scoped = await inboundTicket(server.ctx, target, { body: 'canal' });
     expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, scoped, 'canal'))).toBe('next');
     const onOther = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: otherChannel.id }, { body: 'canal' });
-    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, onOther, 'canal', { channelId: otherChannel.id }))).toBe('handled');
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, onOther, 'canal', { channelId: otherChannel.id }))).toBe(
+      'handled',
+    );
     const group = await inboundTicket(server.ctx, target, { body: 'atendido' });
     expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, group, 'atendido', { isGroup: true }))).toBe('next');
+
+    const blocked = await inboundTicket(server.ctx, target, { body: 'atendido' });
+    await server.ctx.db.execute(sql`update contacts set chatbot_blocked = true where id = ${blocked.contactId}`);
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, blocked, 'atendido'))).toBe('next');
+    await server.ctx.db.execute(sql`update contacts set chatbot_blocked = false where id = ${blocked.contactId}`);
+    expect(await runInboundStep(server.ctx, autoReplyStep, stepInput(inbox, blocked, 'atendido'))).toBe('handled');
 
     const key = { externalKey: `webchat:attended-${inbox.tenant.id}` };
     const opened = await inboundTicket(server.ctx, target, { key, body: 'oi' });

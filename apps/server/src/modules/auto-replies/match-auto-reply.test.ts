@@ -11,7 +11,12 @@ const rule = (id: number, fields: Partial<AutoReplyRule>): AutoReplyRule => ({
   channelId: null,
   ...fields,
 });
-const message = (body: string, extra: Partial<{ channelId: number; ticketCreated: boolean }> = {}) => ({ body, channelId: 1, ticketCreated: false, ...extra });
+const message = (body: string, extra: Partial<{ channelId: number; ticketCreated: boolean }> = {}) => ({
+  body,
+  channelId: 1,
+  ticketCreated: false,
+  ...extra,
+});
 
 describe('normalizeForMatch', () => {
   it('ignores case, accents, punctuation and repeated spaces', () => {

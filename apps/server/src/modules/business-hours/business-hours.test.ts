@@ -1,4 +1,4 @@
-import { runInboundStep } from './../automation/inbound-chain.js';
+import { runInboundStep } from '../automation/inbound-chain.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';

@@ -3,7 +3,7 @@
  * and the automation chain, the bot's messages on the one outbound path, routing through the
  * tickets module, durable timers, versions, idempotency, take-over, PUT /ticketsChatBot.
  */
-import { runInboundStep } from './../automation/inbound-chain.js';
+import { runInboundStep } from '../automation/inbound-chain.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';

@@ -4,7 +4,7 @@
  * resolve (chosen or by the channel's auto-evaluation), the answers (range, attempts, give up), the
  * step's exactly-once effect, and the list with its filters and averages.
  */
-import { runInboundStep } from './../automation/inbound-chain.js';
+import { runInboundStep } from '../automation/inbound-chain.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';

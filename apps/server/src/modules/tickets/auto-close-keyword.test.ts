@@ -3,7 +3,7 @@
  * keyword — trimmed, case and accents ignored — closes the ticket through the inbound automation chain,
  * after the channel's farewell; exactly once per message. The channel fields through the API.
  */
-import { runInboundStep } from './../automation/inbound-chain.js';
+import { runInboundStep } from '../automation/inbound-chain.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
