@@ -4,9 +4,9 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
 
 /**
  * Evolution API v2 (https://doc.evolution-api.com/v2), the part a helpdesk uses: instances
- * (create, connect with QR or pairing code, connection state, logout), text and media sends (to a
- * number or a group JID), media download, group info, the instance webhook and the instance
- * settings (settings/find, settings/set). Shapes follow the upstream sources
+ * (create, connect with QR or pairing code, connection state, logout), text, media and voice-note
+ * (sendWhatsAppAudio) sends (to a number or a group JID), media download, group info, the instance
+ * webhook and the instance settings (settings/find, settings/set). Shapes follow the upstream sources
  * (EvolutionAPI/evolution-api: instance.controller.ts, whatsapp.baileys.service.ts,
  * integrations/event/webhook/webhook.controller.ts, validate/message.schema.ts, routes/settings.router.ts,
  * validate/settings.schema.ts, services/settings.service.ts, services/channel.service.ts) and the v2 docs.
@@ -552,6 +552,53 @@ export async function startEvolutionSimulator(options: { apiKey?: string } = {})
       const messageType = `${mediatype}Message`;
       return reply.status(201).send(sent(instance, body.number as string, { [messageType]: content }, messageType, body.quoted));
     });
+
+    /**
+     * A voice note (fixtures/evolution/send-whatsapp-audio-response.json): audioMessageSchema
+     * (validate/message.schema.ts: number, audio, integer delay, quoted with key.id…), then
+     * audioWhatsapp (whatsapp.baileys.service.ts) refuses an audio neither a URL nor base64
+     * (send-whatsapp-audio-error.json) and sends it with ptt: true; 201 like the other sends.
+     */
+    app.post<{ Params: { instance: string }; Body: Record<string, unknown> }>(
+      '/message/sendWhatsAppAudio/:instance',
+      async (request, reply) => {
+        const body = request.body ?? {};
+        const instance = sendGuard(request, reply, body);
+        if (!instance) return reply;
+        if (body.delay !== undefined && !Number.isInteger(body.delay))
+          return evolutionError(reply, 400, ['delay is not of a type(s) integer']);
+        if (body.encoding !== undefined && typeof body.encoding !== 'boolean')
+          return evolutionError(reply, 400, ['encoding is not of a type(s) boolean']);
+        const quoted = body.quoted as { key?: { id?: unknown } } | undefined;
+        if (quoted !== undefined && typeof quoted?.key?.id !== 'string') return evolutionError(reply, 400, ['quoted.key.id is required']);
+        const audio = body.audio;
+        const isUrl = typeof audio === 'string' && /^https?:\/\//.test(audio);
+        if (typeof audio !== 'string' || (!isUrl && !/^[A-Za-z0-9+/]+=*$/.test(audio)))
+          return evolutionError(reply, 400, ['File buffer, URL, or base64 audio is required']);
+        const number = body.number as string;
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        // The documented answer's fields; audioWhatsapp sends every voice note as 'audio/ogg; codecs=opus'.
+        return reply.status(201).send({
+          key: { remoteJid: number.endsWith('@g.us') ? number : jidOf(number), fromMe: true, id: messageId() },
+          message: {
+            audioMessage: {
+              url: 'https://mmg.whatsapp.net/v/t62.7114-24/simulated',
+              mimetype: 'audio/ogg; codecs=opus',
+              fileSha256: randomBytes(32).toString('base64'),
+              fileLength: String(isUrl ? 0 : Buffer.from(audio, 'base64').length),
+              seconds: 1,
+              ptt: true,
+              mediaKey: randomBytes(32).toString('base64'),
+              fileEncSha256: randomBytes(32).toString('base64'),
+              directPath: '/v/t62.7114-24/simulated.enc',
+              mediaKeyTimestamp: timestamp,
+            },
+          },
+          messageTimestamp: timestamp,
+          status: 'PENDING',
+        });
+      },
+    );
 
     /** deleteMessageSchema (validate/chat.schema.ts): { id, fromMe, remoteJid, participant? }. */
     app.delete<{ Params: { instance: string }; Body: Record<string, unknown> | undefined }>(

@@ -12,7 +12,7 @@ import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
 import { missingFrom } from '../../../../../test/payload-shapes.js';
 import { buildInboxTenant, rows, settledMessageRow, type InboxTenant } from '../../../../../test/inbox.js';
-import { instanceSettingsAnswerSchema } from './evolution.schemas.js';
+import { instanceSettingsAnswerSchema, sentMessageAnswerSchema } from './evolution.schemas.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../../../../packages/simulators/fixtures/evolution/', import.meta.url));
 const fixture = (name: string): { source: string; payload: any } => JSON.parse(readFileSync(`${FIXTURES}${name}.json`, 'utf8'));
@@ -60,6 +60,8 @@ describe('Evolution simulator fidelity', () => {
       'qrcode-updated',
       'instance-create-response',
       'send-text-response',
+      'send-whatsapp-audio-response',
+      'send-whatsapp-audio-error',
       'group-info-response',
       'error-unauthorized',
       'settings-find-response',
@@ -188,6 +190,32 @@ describe('Evolution simulator fidelity', () => {
     });
     expect(sent.status).toBe(201);
     expect(missingFrom(await sent.json(), fixture('send-text-response').payload)).toEqual([]);
+
+    // A voice note: the documented answer, and the refusal of an audio neither a URL nor base64.
+    const voice = await fetch(`${sim.url}/message/sendWhatsAppAudio/fidelity`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ number: '553198296801', audio: Buffer.from('OggS voz').toString('base64'), delay: 1200 }),
+    });
+    expect(voice.status).toBe(201);
+    const voiceAnswer = (await voice.json()) as any;
+    expect(missingFrom(voiceAnswer, fixture('send-whatsapp-audio-response').payload)).toEqual([]);
+    expect(voiceAnswer.message.audioMessage.ptt).toBe(true);
+    const notAudio = await fetch(`${sim.url}/message/sendWhatsAppAudio/fidelity`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ number: '553198296801', audio: 'não é base64' }),
+    });
+    expect({ status: notAudio.status, body: await notAudio.json() }).toEqual({
+      status: 400,
+      body: fixture('send-whatsapp-audio-error').payload,
+    });
+    for (const body of [{ number: '553198296801' }, { number: '553198296801', audio: 'T2dnUw==', delay: 'soon' }, { audio: 'T2dnUw==' }]) {
+      const refused = await fetch(`${sim.url}/message/sendWhatsAppAudio/fidelity`, { method: 'POST', headers, body: JSON.stringify(body) });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    // The adapter reads the published sample (its key.id is the message's id at WhatsApp).
+    expect(sentMessageAnswerSchema.parse(fixture('send-whatsapp-audio-response').payload).key.id).toBe('BAE5EFED2AB0BB9F');
 
     sim.addGroup('120363025246125888@g.us', 'Equipe de Vendas', {
       instanceName: 'fidelity',

@@ -90,8 +90,8 @@ async function followInstanceSettings(client: EvolutionClient, instance: string,
  * Evolution API v2 (a self-hosted WhatsApp gateway on Baileys): the channel is one Evolution
  * instance. start creates it if missing (with the webhook), then connects it and shows the QR
  * code or the pairing code; the webhook moves the status on (open → connected, close →
- * disconnected). Sends go through /message/sendText and /message/sendMedia (`number` is the
- * group's JID for a group contact).
+ * disconnected). Sends go through /message/sendText, /message/sendMedia and, for an audio flagged as
+ * a voice note, /message/sendWhatsAppAudio (`number` is the group's JID for a group contact).
  *
  * History and groups (SPEC §3): with importOldMessages the instance has syncFullHistory (given on
  * creation, set again on each start of an existing instance: followInstanceSettings) and the
@@ -175,15 +175,26 @@ export const evolutionAdapter: ChannelAdapter<EvolutionSettings> = {
       const content = await ctx.media.read(message.media.key);
       if (!content) throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 'The file of this message is missing.');
       await message.claimSend?.();
-      answer = await client.call('send', 'POST', `/message/sendMedia/${instance}`, sentMessageAnswerSchema, {
-        number,
-        mediatype: mediatypeOf(message.media.type),
-        mimetype: message.media.mime,
-        media: content.toString('base64'),
-        fileName: message.media.name,
-        caption: message.body,
-        ...quoted,
-      });
+      if (message.media.type === 'audio' && message.media.voice) {
+        // A voice note (push-to-talk): sendWhatsAppAudio, base64 like sendMedia. Evolution converts it
+        // to OGG/Opus (its `encoding` defaults to on). The endpoint takes no caption, so the text is
+        // not sent (as with Baileys); `quoted` is documented but some v2 releases drop it for audio.
+        answer = await client.call('send', 'POST', `/message/sendWhatsAppAudio/${instance}`, sentMessageAnswerSchema, {
+          number,
+          audio: content.toString('base64'),
+          ...quoted,
+        });
+      } else {
+        answer = await client.call('send', 'POST', `/message/sendMedia/${instance}`, sentMessageAnswerSchema, {
+          number,
+          mediatype: mediatypeOf(message.media.type),
+          mimetype: message.media.mime,
+          media: content.toString('base64'),
+          fileName: message.media.name,
+          caption: message.body,
+          ...quoted,
+        });
+      }
     } else {
       // Evolution's send takes no message id of ours: an interrupted send stays unconfirmed for the agent.
       await message.claimSend?.();

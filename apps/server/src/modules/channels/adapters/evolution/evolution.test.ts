@@ -1,8 +1,10 @@
 /**
  * The `evolution` channel against the Evolution API simulator (@conversa/simulators): connect with
- * the QR code, inbound text and media to a ticket, replies with the documented payloads, acks,
+ * the QR code, inbound text and media to a ticket, replies with the documented payloads (a quick
+ * message sent as audio as a voice note through sendWhatsAppAudio), acks,
  * idempotent webhooks, refused secrets, and retries of 429 / 5xx answers.
  */
+import { readFileSync } from 'node:fs';
 import { startEvolutionSimulator, type EvolutionSimulator } from '@conversa/simulators';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,8 @@ import { evolutionFailure, EvolutionUnavailableError } from './evolution.client.
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** An MPEG audio frame (sniffed as audio/mpeg). */
+const MP3 = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]);
 
 let server: TestServer;
 let api: Api;
@@ -286,6 +290,94 @@ describe('evolution channel', () => {
       media: PNG.toString('base64'),
       fileName: 'comprovante.png',
       caption: 'o comprovante',
+    });
+  });
+
+  describe('quick messages with an audio file', () => {
+    const voicePath = () => `/message/sendWhatsAppAudio/${instanceName}`;
+    const mediaPath = () => `/message/sendMedia/${instanceName}`;
+    const callsTo = (path: string) => sim.requests.filter((r) => r.path === path);
+
+    /** A quick message with the MP3, sent as audio (a voice note) or as a plain file. */
+    async function quickAudio(sendAsAudio: boolean): Promise<number> {
+      const form = new FormData();
+      form.append('medias', new Blob([MP3], { type: 'audio/mpeg' }), 'recado.mp3');
+      const uploaded = await fetch(`${server.url}/fastreply/media`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.admin.token}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(201);
+      const { mediaToken } = (await uploaded.json()) as { mediaToken: string };
+      const key = `audio${sendAsAudio ? 'voz' : 'arquivo'}${Date.now()}`;
+      const created = await api.post('/fastreply', { key, message: '', mediaToken, sendAsAudio }, { token: t.admin.token });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.id as number;
+    }
+
+    async function sendQuick(quickMessageId: number): Promise<string> {
+      const sent = await api.post(`/messages/${await ticketOfCustomer()}`, { quickMessageId }, { token: t.agent.token });
+      expect(sent.status).toBe(201);
+      expect(sent.body).toMatchObject({ mediaType: 'audio', mediaName: 'recado.mp3' });
+      return sent.body.id as string;
+    }
+
+    it('sends one sent as audio as a voice note through sendWhatsAppAudio, recorded sent with the provider id', async () => {
+      const quick = await quickAudio(true);
+      const [voiceCalls, mediaCalls] = [callsTo(voicePath()).length, callsTo(mediaPath()).length];
+      const messageId = await sendQuick(quick);
+      const row = await sentRow(messageId);
+      expect(row).toMatchObject({ status: 'sent', ack: 1, error: null, media_voice: true });
+      const calls = callsTo(voicePath()).slice(voiceCalls);
+      expect(calls).toHaveLength(1);
+      expect(calls[0].headers.apikey).toBe(sim.apiKey);
+      expect(calls[0].status).toBe(201);
+      // The documented body: the number and the file in base64 (as sendMedia's), no caption.
+      expect(calls[0].body).toEqual({ number: CUSTOMER, audio: MP3.toString('base64') });
+      expect(callsTo(mediaPath())).toHaveLength(mediaCalls);
+      // The id is Evolution's: its delivery receipt finds the message.
+      const externalId = row.external_id as string;
+      expect(externalId).toMatch(/^3EB0[0-9A-F]{16}$/);
+      await sim.sendStatus(externalId, 'DELIVERY_ACK', { instanceName });
+      expect((await messagesOf(externalId))[0]).toMatchObject({ id: messageId, status: 'delivered', ack: 2 });
+    });
+
+    it('sends one not sent as audio as a plain audio file through sendMedia', async () => {
+      const quick = await quickAudio(false);
+      const [voiceCalls, mediaCalls] = [callsTo(voicePath()).length, callsTo(mediaPath()).length];
+      const messageId = await sendQuick(quick);
+      expect(await sentRow(messageId)).toMatchObject({ status: 'sent', error: null, media_voice: false });
+      const calls = callsTo(mediaPath()).slice(mediaCalls);
+      expect(calls).toHaveLength(1);
+      expect(calls[0].body).toEqual({
+        number: CUSTOMER,
+        mediatype: 'audio',
+        mimetype: 'audio/mpeg',
+        media: MP3.toString('base64'),
+        fileName: 'recado.mp3',
+        caption: '',
+      });
+      expect(callsTo(voicePath())).toHaveLength(voiceCalls);
+    });
+
+    it('fails the voice note at once when Evolution refuses it (400), without retrying', async () => {
+      const quick = await quickAudio(true);
+      const refusal = JSON.parse(
+        readFileSync(
+          new URL('../../../../../../../packages/simulators/fixtures/evolution/send-whatsapp-audio-error.json', import.meta.url),
+          'utf8',
+        ),
+      ).payload;
+      const path = new RegExp(`^${voicePath()}$`);
+      sim.fail({ path, status: 400, body: refusal });
+      const before = callsTo(voicePath()).length;
+      const messageId = await sendQuick(quick);
+      expect(await sentRow(messageId)).toMatchObject({ status: 'failed', error: 'ERR_SENDING_WAPP_MSG', external_id: null });
+      expect(
+        callsTo(voicePath())
+          .slice(before)
+          .map((r) => r.status),
+      ).toEqual([400]);
     });
   });
 
