@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { queryPrepared } from '../../platform/db/prepared.js';
+import { AppError } from '../../platform/http/app-error.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 import { messages } from '../../platform/db/schema.js';
 import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
@@ -39,6 +40,7 @@ export async function appendOutbound(
       t as (update tickets set ${ticketChanges(change, preview)} from m where tickets.tenant_id = m.tenant_id and tickets.id = m.ticket_id returning tickets.*)
       select to_jsonb(m) as "message", ${sql.raw(TICKET_VIEW_SELECT)} from m join t on t.id = m.ticket_id ${sql.raw(TICKET_VIEW_JOINS)}`,
   );
-  if (!row) throw new Error(`The ticket of message ${values.id} was not found to append it.`);
+  // The ticket deleted meanwhile (the update found no row): the caller's request names a ticket that is gone.
+  if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
   return { message: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message), view: ticketViewOf(row) };
 }
