@@ -18,6 +18,8 @@ import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { lanesRoutes } from './modules/lanes/lanes.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -32,6 +34,7 @@ import { registerMetrics } from './platform/observability/metrics.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { keepFocusedTicketRead } from './modules/tickets/listeners/keep-focused-ticket-read.js';
 import { pushInboxEvents } from './modules/tickets/listeners/push-inbox-events.js';
+import { pushNoteEvents } from './modules/notes/listeners/push-note-events.js';
 import { registerAgentSockets } from './modules/users/agent-sockets.js';
 import { dropRevokedSockets } from './modules/users/listeners/drop-revoked-sockets.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -117,6 +120,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     chatbotRoutes,
     lanesRoutes,
     tagsRoutes,
+    protocolsRoutes,
+    notesRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -135,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   dropRevokedSockets(ctx, realtime);
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
+  pushNoteEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());

@@ -105,6 +105,8 @@ export const ticketSchema = z.object({
   rating: z.number().int().nullable(),
   /** Its tags (inactive ones too: they stay on history), by name. */
   tags: z.array(tagRefSchema),
+  /** Its protocol: yyyyMMdd (the tenant's day) + the day's sequence, e.g. 20261201000123; kept on reopen. */
+  protocol: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

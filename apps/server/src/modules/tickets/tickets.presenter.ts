@@ -26,6 +26,7 @@ export function presentTicket(view: TicketView): Ticket {
     value: view.value === null ? null : Number(view.value),
     rating: view.rating,
     tags: view.tags,
+    protocol: view.protocol,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };

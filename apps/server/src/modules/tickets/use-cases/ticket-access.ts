@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -8,7 +9,7 @@ import { readSettings } from '../../settings/settings.repository.js';
 import { findUserById } from '../../users/users.repository.js';
 import { canSeeTicket, visibilityRule, type VisibilityRule } from '../tickets.policy.js';
 import { visibilityFacts } from '../tickets.presenter.js';
-import { findTicketById, type TicketRow } from '../tickets.repository.js';
+import { findTicketById, visibilitySql, type TicketRow } from '../tickets.repository.js';
 
 export async function visibilityRuleFor(db: Db, actor: Actor, options: { showAll?: boolean; includeNoQueue?: boolean } = {}): Promise<VisibilityRule> {
   const [queues, settings] = await Promise.all([listUserQueues(db, actor.tenantId, actor.userId), readSettings(db, actor.tenantId)]);
@@ -44,4 +45,12 @@ export function assertMayReassignTicket(actor: Actor, ticket: Pick<TicketRow, 's
 /** A user id from a request must name a user of the actor's tenant: another tenant's user is as unknown as a missing one. */
 export async function assertUserOfTenant(db: Db, tenantId: number, userId: number): Promise<void> {
   if (!(await findUserById(db, tenantId, userId))) throw new AppError('ERR_NO_USER_FOUND');
+}
+
+/**
+ * The tickets the actor may see, as a condition over the `tickets` table (the one visibility rule,
+ * for other modules' lists joined to tickets: notes, protocols); undefined = the whole tenant.
+ */
+export async function visibleTicketsCondition(db: Db, actor: Actor): Promise<SQL | undefined> {
+  return visibilitySql(await visibilityRuleFor(db, actor));
 }
