@@ -118,6 +118,6 @@ export type NoteSocketPayload = { action: 'create' | 'update'; note: Note } | { 
 
 /** Tag changes in a ticket's history (GET /tickets/{id}/logs type 'tagsChanged'). */
 export interface TagsChangedLogPayload {
-  added: { id: number; name: string }[];
-  removed: { id: number; name: string }[];
+  added: { id: number; name: string; color: string }[];
+  removed: { id: number; name: string; color: string }[];
 }
