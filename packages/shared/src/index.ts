@@ -22,3 +22,4 @@ export * from './uploads.js';
 export * from './forms/lanes.js';
 export * from './forms/tags.js';
 export * from './forms/records.js';
+export * from './records-events.js';

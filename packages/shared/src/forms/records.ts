@@ -112,9 +112,6 @@ export type ListNotesQuery = z.input<typeof listNotesQuerySchema>;
 export const listNotesResponseSchema = z.object({ notes: z.array(noteListItemSchema), count: z.number().int(), hasMore: z.boolean() });
 export type ListNotesResponse = z.infer<typeof listNotesResponseSchema>;
 
-/** The socket event of a note created, edited or deleted ({ action, note } or { action: 'delete', noteId, ticketId }). */
-export const NOTE_SOCKET_EVENT = 'ticketNote';
-export type NoteSocketPayload = { action: 'create' | 'update'; note: Note } | { action: 'delete'; noteId: number; ticketId: number };
 
 /** Tag changes in a ticket's history (GET /tickets/{id}/logs type 'tagsChanged'). */
 export interface TagsChangedLogPayload {

@@ -14,6 +14,7 @@ import { useFarewellMessages } from '../../closing/api';
 import { useQueues } from '../../queues/api';
 import { TagChips } from '../../tags/components/TagChips';
 import { TicketTagsButton } from '../../tags/components/TicketTagsButton';
+import { ProtocolBadge } from '../../protocols/components/ProtocolBadge';
 import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
 import { TicketLaneSelect } from './TicketLaneSelect';
@@ -164,6 +165,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             {queue ? ` · ${queue.name}` : ''}
             {ticket.username ? ` · ${t('tickets.assignedTo', { name: ticket.username })}` : ''}
           </Text>
+          <ProtocolBadge protocol={ticket.protocol} />
           <TagChips tags={ticket.tags} testId="chat-tags" />
         </Stack>
       </Group>
