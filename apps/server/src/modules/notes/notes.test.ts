@@ -194,7 +194,7 @@ describe('never sent to the customer', () => {
     const delivery = await sim.sendInbound({ type: 'text', from, name: 'Cliente WABA', text: 'Olá' });
     expect(delivery.status).toBe(200);
     const [message] = await rows(server.ctx, sql`select ticket_id from messages where external_id = ${delivery.messageId}`);
-    const ticketId = Number(message!.ticket_id);
+    const ticketId = Number(message.ticket_id);
 
     expect((await addNote(t.admin.token, ticketId, 'NOTA-SECRETA-WABA')).status).toBe(201);
     const reply = await api.post(`/messages/${ticketId}`, { body: 'Resposta ao cliente' }, { token: t.admin.token });
@@ -206,14 +206,14 @@ describe('never sent to the customer', () => {
   });
 
   it("a note on a web-chat ticket never reaches the visitor's socket nor history; the reply after it does", async () => {
-    const visitor = await startVisitor(api, t.channel.publicKey!);
+    const visitor = await startVisitor(api, t.channel.publicKey);
     const socket = await connectSocket(`${server.url}/webchat`, visitor.token);
     expect((await visitor.post('Oi, preciso de ajuda')).status).toBe(201);
     const [row] = await rows(
       server.ctx,
       sql`select t.id from tickets t join contacts c on c.id = t.contact_id where c.external_key = ${`webchat:${visitor.visitorId}`}`,
     );
-    const ticketId = Number(row!.id);
+    const ticketId = Number(row.id);
     expect((await addNote(t.agent.token, ticketId, 'NOTA-SECRETA-WEBCHAT')).status).toBe(201);
     expect((await api.post(`/messages/${ticketId}`, { body: 'Olá! Como posso ajudar?' }, { token: t.agent.token })).status).toBe(201);
     await eventually(async () => socket.of(WEBCHAT_EVENTS.message).some((m: { body?: string }) => m.body === 'Olá! Como posso ajudar?'), {

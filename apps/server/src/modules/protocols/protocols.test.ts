@@ -96,7 +96,7 @@ describe('numbering', () => {
       Array.from({ length: 8 }, (_, i) => inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id }, { key, body: `m${i}` })),
     );
     expect(new Set(results.map((r) => r.ticketId)).size).toBe(1);
-    expect(sequenceOf(await protocolOf(results[0]!.ticketId))).toBe(1);
+    expect(sequenceOf(await protocolOf(results[0].ticketId))).toBe(1);
 
     const contact = await buildContact(server.ctx, own.tenant.id);
     const rolledBack = new Error('rolled back on purpose');

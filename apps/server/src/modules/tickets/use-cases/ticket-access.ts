@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -51,6 +50,6 @@ export async function assertUserOfTenant(db: Db, tenantId: number, userId: numbe
  * The tickets the actor may see, as a condition over the `tickets` table (the one visibility rule,
  * for other modules' lists joined to tickets: notes, protocols); undefined = the whole tenant.
  */
-export async function visibleTicketsCondition(db: Db, actor: Actor): Promise<SQL | undefined> {
+export async function visibleTicketsCondition(db: Db, actor: Actor): Promise<ReturnType<typeof visibilitySql>> {
   return visibilitySql(await visibilityRuleFor(db, actor));
 }

@@ -11,7 +11,7 @@ export function ComposerModeSwitch({ mode, onChange }: { mode: ComposerMode; onC
       <SegmentedControl
         size="xs"
         value={mode}
-        onChange={(value) => onChange(value as ComposerMode)}
+        onChange={(value) => onChange(value)}
         color={mode === 'note' ? 'yellow' : undefined}
         data={[
           { value: 'message', label: t('records.notes.messageMode') },

@@ -70,7 +70,7 @@ export function NoteComposer({ ticket, users }: NoteComposerProps) {
       }
       if (event.key === 'Enter' || event.key === 'Tab') {
         event.preventDefault();
-        pick(matches[Math.min(highlight, matches.length - 1)]!);
+        pick(matches[Math.min(highlight, matches.length - 1)]);
         return;
       }
     }

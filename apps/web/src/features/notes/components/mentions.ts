@@ -9,7 +9,7 @@ export function mentionAt(text: string, caret: number): { start: number; query: 
   const before = text.slice(0, caret);
   const match = /(^|\s)@([^\s@]*)$/.exec(before);
   if (!match) return null;
-  return { start: caret - match[2]!.length - 1, query: match[2]!.toLowerCase() };
+  return { start: caret - match[2].length - 1, query: match[2].toLowerCase() };
 }
 
 /** The users whose `@Name` is still in the text (a mention erased from the text is not sent). */
