@@ -1,5 +1,5 @@
 import type { ListNotesQuery, NoteListItem } from '@conversa/shared';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { chatPath } from '../../../app/paths';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageControls } from '../../../components/PageControls';
-import { QueryError } from '../../../components/QueryError';
+import { ListPageHeader } from '../../../components/ListPageHeader';
 import { formatDateTime } from '../../../lib/format';
 import { useAllUsers } from '../../users/api';
 import { useNotes } from '../api';
@@ -62,10 +62,7 @@ export function NotesPage() {
 
   return (
     <Stack data-testid="notes-page">
-      <Title order={2}>{t('records.notes.title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('records.notes.help')}
-      </Text>
+      <ListPageHeader title={t('records.notes.title')} description={t('records.notes.help')} query={notes} />
       <Paper withBorder p="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           <TextInput
@@ -102,7 +99,6 @@ export function NotesPage() {
           />
         </SimpleGrid>
       </Paper>
-      {notes.isError && <QueryError error={notes.error} onRetry={() => void notes.refetch()} />}
       <Text size="sm" c="dimmed" data-testid="notes-total">
         {t('records.total', { count: notes.data?.count ?? 0 })}
       </Text>

@@ -1,5 +1,5 @@
 import type { ListProtocolsQuery, Protocol } from '@conversa/shared';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { chatPath } from '../../../app/paths';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageControls } from '../../../components/PageControls';
-import { QueryError } from '../../../components/QueryError';
+import { ListPageHeader } from '../../../components/ListPageHeader';
 import { formatDateTime } from '../../../lib/format';
 import { useProtocols } from '../api';
 
@@ -68,10 +68,7 @@ export function ProtocolsPage() {
 
   return (
     <Stack data-testid="protocols-page">
-      <Title order={2}>{t('records.protocols.title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('records.protocols.help')}
-      </Text>
+      <ListPageHeader title={t('records.protocols.title')} description={t('records.protocols.help')} query={protocols} />
       <Paper withBorder p="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
@@ -98,7 +95,6 @@ export function ProtocolsPage() {
           />
         </SimpleGrid>
       </Paper>
-      {protocols.isError && <QueryError error={protocols.error} onRetry={() => void protocols.refetch()} />}
       <Text size="sm" c="dimmed" data-testid="protocols-total">
         {t('records.total', { count: protocols.data?.count ?? 0 })}
       </Text>
