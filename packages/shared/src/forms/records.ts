@@ -37,7 +37,7 @@ export const protocolSchema = z.object({
   ticketId: z.number().int(),
   ticketStatus: z.enum(TICKET_STATUSES),
   contact: z.object({ id: z.number().int(), name: z.string(), number: z.string().nullable() }),
-  /** Who opened the ticket (an agent creating it, a forward); null when the customer or a bot did. */
+  /** The ticket's agent when it was created (POST /tickets, a forward); null when the customer or a bot opened it. */
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
   /** The ticket's current agent. */
