@@ -23,7 +23,7 @@ import {
   type Agent,
   type InboxTenant,
 } from '../../../test/inbox.js';
-import { upsertActiveTicket } from '../tickets/tickets.repository.js';
+import { insertClosedTicket, upsertActiveTicket } from '../tickets/tickets.repository.js';
 
 let server: TestServer;
 let api: Api;
@@ -109,6 +109,18 @@ describe('numbering', () => {
     ).rejects.toBe(rolledBack);
     const next = await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id });
     expect(sequenceOf(await protocolOf(next.ticketId))).toBe(2);
+  });
+
+  it('a history import\'s closed ticket is numbered too, in the same sequence', async () => {
+    const own = await freshTenant();
+    const open = await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id });
+    const contact = await buildContact(server.ctx, own.tenant.id);
+    const closed = await server.ctx.db.transaction((tx) =>
+      insertClosedTicket(tx, { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, isGroup: false }),
+    );
+    expect(closed.status).toBe('closed');
+    expect(sequenceOf(await protocolOf(open.ticketId))).toBe(1);
+    expect(sequenceOf(await protocolOf(closed.id))).toBe(2);
   });
 
   it("the day is the tenant's: two time zones 26 hours apart number on different days, and a new day starts at 000001", async () => {
