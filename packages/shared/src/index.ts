@@ -21,3 +21,6 @@ export * from './closing.js';
 export * from './uploads.js';
 export * from './forms/lanes.js';
 export * from './forms/tags.js';
+export * from './forms/tasks.js';
+export * from './forms/notifications.js';
+export * from './forms/wallets.js';
