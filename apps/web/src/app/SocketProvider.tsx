@@ -16,6 +16,7 @@ import { applyContactToTickets } from '../features/tickets/cache';
 import { messageKeys, ticketKeys } from '../features/tickets/keys';
 import { applyMessageEvent, applyTicketEvent, type MessageEvent, type TicketEvent } from '../features/tickets/ticket-events';
 import { queueKeys } from '../features/queues/api';
+import { applyNotificationPush, notificationKeys } from '../features/notifications/api';
 import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
 import { logoutForInactiveTenant } from '../features/auth/api';
@@ -121,6 +122,7 @@ function refetchAfterConnect(qc: QueryClient, reconnection: boolean): void {
   void qc.invalidateQueries({ queryKey: ticketKeys.all });
   void qc.invalidateQueries({ queryKey: messageKeys.all });
   void qc.invalidateQueries({ queryKey: channelKeys.all });
+  void qc.invalidateQueries({ queryKey: notificationKeys.list });
 }
 
 /**
@@ -198,6 +200,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       qc.setQueryData(contactKeys.importProgress, progress);
     });
     socket.on(SOCKET_EVENTS.historyImport, (payload: unknown) => void onHistoryImport(qc, payload));
+    socket.on(SOCKET_EVENTS.notification, (push: { unread?: number }) => applyNotificationPush(qc, push ?? {}));
 
     return () => {
       socketRef.current = null;

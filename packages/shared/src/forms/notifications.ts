@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
+import { SOCKET_EVENTS } from '../enums.js';
 
 /**
  * Notifications (SPEC §3 Notification: message, user, isRead, date): one row per recipient; a bell
@@ -48,4 +49,4 @@ export type Broadcast = z.infer<typeof broadcastSchema>;
 /** The socket event the bell listens to: the user's unread count when known, a refresh otherwise. */
 export const notificationPushSchema = z.object({ unread: z.number().int().optional() });
 export type NotificationPush = z.infer<typeof notificationPushSchema>;
-export const NOTIFICATION_EVENT = 'notification';
+export const NOTIFICATION_EVENT = SOCKET_EVENTS.notification;

@@ -67,7 +67,8 @@ const csvIds = z
   .string()
   .max(2_000)
   .regex(/^\d+(,\d+)*$/, 'Comma-separated ids.')
-  .transform((text) => text.split(',').map(Number));
+  .transform((text) => text.split(',').map(Number))
+  .pipe(z.array(refIdSchema).max(200));
 
 /** GET /tasks: filters (comma-separated lists) and the page. */
 export const listTasksQuerySchema = z.object({

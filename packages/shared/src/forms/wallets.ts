@@ -10,7 +10,7 @@ export const MAX_WALLET_CONTACT_IDS = 1_000;
 
 export const assignWalletsBodySchema = z
   .object({
-    /** The contacts picked one by one; or `filter` for all that match. */
+    /** The contacts picked one by one (then `filter` is ignored); or `filter` for all that match. */
     contactIds: z.array(refIdSchema).min(1).max(MAX_WALLET_CONTACT_IDS).optional(),
     filter: z
       .object({
@@ -21,8 +21,8 @@ export const assignWalletsBodySchema = z
     userIds: z.array(refIdSchema).max(MAX_WALLETS),
     mode: z.enum(['add', 'replace']),
   })
-  .refine((body) => (body.contactIds === undefined) !== (body.filter === undefined), {
-    message: 'Send either contactIds or filter.',
+  .refine((body) => body.contactIds !== undefined || body.filter !== undefined, {
+    message: 'Send contactIds, or filter for every contact that matches it.',
     path: ['contactIds'],
   })
   .refine((body) => body.mode === 'replace' || body.userIds.length > 0, { message: 'Choose at least one user.', path: ['userIds'] });

@@ -281,3 +281,13 @@ export async function assignWalletsInBulk(
   const changed = typeof row.changed === 'string' ? row.changed.replace(/[{}]/g, '').split(',').filter(Boolean) : row.changed;
   return { matched: Number(row.matched), changedContactIds: changed.map(Number) };
 }
+
+/** The ids among `ids` that are contacts of the tenant. */
+export async function findTenantContactIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)));
+  return rows.map((row) => row.id);
+}

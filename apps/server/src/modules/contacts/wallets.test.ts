@@ -66,10 +66,18 @@ describe('wallets in bulk', () => {
     expect(await walletsOf(outside.id)).toEqual([]);
   });
 
-  it("tenant isolation: another tenant's contacts match nothing, its users are refused; agents may not; bad bodies 400", async () => {
+  it("tenant isolation: another tenant's contacts, tags and users are refused (404); agents may not; bad bodies 400", async () => {
     const foreign = await contact('Estrangeiro', other.tenant.id);
-    expect((await assign({ contactIds: [foreign.id], userIds: [t.agent.id], mode: 'add' })).body).toEqual({ matched: 0, changed: 0 });
+    const mine0 = await contact('Meu primeiro');
+    const foreignContact = await assign({ contactIds: [mine0.id, foreign.id], userIds: [t.agent.id], mode: 'add' });
+    expect(foreignContact.status).toBe(404);
+    expect(foreignContact.body.error).toBe('ERR_NO_CONTACT_FOUND');
     expect(await walletsOf(foreign.id)).toEqual([]);
+    expect(await walletsOf(mine0.id)).toEqual([]);
+    const foreignTag = await api.post('/tags', { name: `Alheia ${Date.now()}`, color: '#112233' }, { token: other.admin.token });
+    const byForeignTag = await assign({ filter: { tagIds: [foreignTag.body.id] }, userIds: [t.agent.id], mode: 'add' });
+    expect(byForeignTag.status).toBe(404);
+    expect(byForeignTag.body.error).toBe('ERR_NO_TAG_FOUND');
 
     const mine = await contact('Meu');
     const foreignUser = await assign({ contactIds: [mine.id], userIds: [other.agent.id], mode: 'add' });
@@ -80,7 +88,6 @@ describe('wallets in bulk', () => {
     expect((await assign({ contactIds: [mine.id], userIds: [t.agent.id], mode: 'add' }, t.agent.token)).status).toBe(403);
     for (const body of [
       { userIds: [t.agent.id], mode: 'add' },
-      { contactIds: [mine.id], filter: {}, userIds: [t.agent.id], mode: 'add' },
       { contactIds: [mine.id], userIds: [], mode: 'add' },
       { contactIds: [mine.id], userIds: [t.agent.id], mode: 'move' },
       { contactIds: [], userIds: [t.agent.id], mode: 'add' },
