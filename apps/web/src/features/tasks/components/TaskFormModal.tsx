@@ -8,6 +8,7 @@ import {
   updateTaskBodySchema,
   type Task,
   type TaskPriority,
+  type TaskRecurrence,
 } from '@conversa/shared';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -34,7 +35,7 @@ interface TaskFormValues {
 }
 
 const taskBody = (values: TaskFormValues) => {
-  const recurrence = Number(values.recurrence);
+  const recurrence = Number(values.recurrence) as TaskRecurrence;
   return {
     name: values.name.trim(),
     description: values.description.trim(),
