@@ -1,13 +1,14 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type Task, type TaskPriority, type TaskStatus } from '@conversa/shared';
-import { Badge, Button, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconMessage, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { IconCheck, IconMessage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
+import { ListPageHeader } from '../../../components/ListPageHeader';
 import { PageControls } from '../../../components/PageControls';
-import { QueryError } from '../../../components/QueryError';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { formatDateTime } from '../../../lib/format';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAllUsers } from '../../users/api';
@@ -33,7 +34,7 @@ export function TasksPage() {
   const finish = useFinishTask();
   const remove = useDeleteTask();
   const [editing, setEditing] = useState<Task | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Task | null>(null);
+  const { deleting, ask, cancel, confirm, pending } = useConfirmedDelete<Task>(remove, 'task-delete-error');
   const [commenting, setCommenting] = useState<Task | null>(null);
   // A notification's link (`?task=12`) opens that task's thread.
   const linkedId = Number(params.get('task')) || null;
@@ -56,17 +57,6 @@ export function TasksPage() {
         notifySuccess(next ? t('tasks.finishedWithNext', { date: formatDateTime(next.limitDate) }) : t('tasks.finished'), 'task-finished'),
       onError: (error) => notifyApiError(error, 'task-finish-error'),
     });
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'task-delete-error'),
-    });
-  };
 
   const columns: DataColumn<Task>[] = [
     {
@@ -114,12 +104,7 @@ export function TasksPage() {
 
   return (
     <Stack data-testid="tasks-page">
-      <Group justify="space-between">
-        <Title order={2}>{t('tasks.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="tasks-new">
-          {t('tasks.new')}
-        </Button>
-      </Group>
+      <ListPageHeader title={t('tasks.title')} newLabel={t('tasks.new')} onNew={() => setEditing(null)} newTestId="tasks-new" query={tasks} />
       <Group align="flex-end" gap="sm">
         <MultiSelect
           label={t('tasks.status')}
@@ -156,7 +141,6 @@ export function TasksPage() {
           data-testid="tasks-filter-owner"
         />
       </Group>
-      {tasks.isError && <QueryError error={tasks.error} onRetry={() => void tasks.refetch()} />}
       <DataTable
         testId="tasks-table"
         minWidth={820}
@@ -191,7 +175,7 @@ export function TasksPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(task)} data-testid={`task-edit-${task.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(task)} data-testid={`task-delete-${task.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => ask(task)} data-testid={`task-delete-${task.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -209,9 +193,9 @@ export function TasksPage() {
         opened={deleting !== null}
         title={t('tasks.deleteTitle')}
         message={t('tasks.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        loading={pending}
+        onConfirm={confirm}
+        onClose={cancel}
       >
         {deleting && deleting.commentCount > 0 && (
           <Text size="sm" data-testid="task-delete-comments">
