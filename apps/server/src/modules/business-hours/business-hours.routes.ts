@@ -31,7 +31,7 @@ export const businessHoursRoutes =
       },
       // Before validation: Izing's bare array becomes our body (then validated and answered as ours).
       preValidation: async (request) => {
-        request.body = businessWeekBodyOf(request.body);
+        request.body = businessWeekBodyOf(request.body) as typeof request.body;
       },
       handler: async (request) => updateBusinessHours(ctx, actorOf(request), request.body),
     });
