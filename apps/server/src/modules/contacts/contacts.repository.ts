@@ -259,7 +259,10 @@ export async function assignWalletsInBulk(
   userIds: number[],
   mode: 'add' | 'replace',
 ): Promise<{ matched: number; changedContactIds: number[] }> {
-  const where = 'contactIds' in target ? and(eq(contacts.tenantId, tenantId), inArray(contacts.id, target.contactIds)) : contactFilter(tenantId, target);
+  const where =
+    'contactIds' in target
+      ? and(eq(contacts.tenantId, tenantId), inArray(contacts.id, target.contactIds))
+      : contactFilter(tenantId, target);
   const users = `{${userIds.join(',')}}`;
   const result = await db.execute(sql`
     with matched as (select ${contacts.id} as id from ${contacts} where ${where}),
@@ -277,7 +280,7 @@ export async function assignWalletsInBulk(
     )
     select (select count(*)::int from matched) as "matched",
            coalesce((select array_agg(distinct c.contact_id) from (select contact_id from removed union select contact_id from added) c), '{}') as "changed"`);
-  const [row] = (result as unknown as { rows: { matched: number; changed: number[] | string }[] }).rows;
+  const [row] = (result as { rows: { matched: number; changed: number[] | string }[] }).rows;
   const changed = typeof row.changed === 'string' ? row.changed.replace(/[{}]/g, '').split(',').filter(Boolean) : row.changed;
   return { matched: Number(row.matched), changedContactIds: changed.map(Number) };
 }

@@ -29,7 +29,9 @@ let sequence = 0;
 const contact = (name: string, tenantId = t.tenant.id) =>
   buildContact(server.ctx, tenantId, { name, number: `5511977${String(++sequence).padStart(6, '0')}` });
 const walletsOf = async (contactId: number) =>
-  (await rows(server.ctx, sql`select user_id from contact_wallets where contact_id = ${contactId} order by user_id`)).map((r) => Number(r.user_id));
+  (await rows(server.ctx, sql`select user_id from contact_wallets where contact_id = ${contactId} order by user_id`)).map((r) =>
+    Number(r.user_id),
+  );
 const assign = (body: Record<string, unknown>, token = supervisor.token) => api.put('/contacts/wallets', body, { token });
 
 describe('wallets in bulk', () => {

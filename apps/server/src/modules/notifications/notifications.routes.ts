@@ -39,7 +39,11 @@ export const notificationsRoutes =
 
     app.get('/notifications/unread', {
       config: { auth: 'user' },
-      schema: { tags, description: 'How many of the signed-in user’s notifications are unread.', response: { 200: unreadNotificationsSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'How many of the signed-in user’s notifications are unread.',
+        response: { 200: unreadNotificationsSchema, ...errorResponses },
+      },
       handler: async (request) => ({ unread: await countUnreadNotifications(ctx, actorOf(request)) }),
     });
 
@@ -57,7 +61,11 @@ export const notificationsRoutes =
 
     app.get('/notifications/broadcasts', {
       config: { auth: 'platform' },
-      schema: { tags, description: 'What the platform superadmin sent, newest first.', response: { 200: z.array(broadcastSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'What the platform superadmin sent, newest first.',
+        response: { 200: z.array(broadcastSchema), ...errorResponses },
+      },
       handler: async (request) => (await listBroadcasts(ctx, actorOf(request))).map(presentBroadcast),
     });
 
@@ -65,7 +73,8 @@ export const notificationsRoutes =
       config: { auth: 'platform' },
       schema: {
         tags,
-        description: 'Notifies every user of one tenant (tenantId), or of every tenant (tenantId null). Platform superadmin of tenant 1 only.',
+        description:
+          'Notifies every user of one tenant (tenantId), or of every tenant (tenantId null). Platform superadmin of tenant 1 only.',
         body: createBroadcastBodySchema,
         response: { 201: broadcastSchema, ...errorResponses },
       },

@@ -52,7 +52,12 @@ describe('notifications: broadcasts of the platform superadmin', () => {
     expect((await bell(other.agent.token)).notifications.map((n) => n.message)).not.toContain('Manutenção às 22h');
 
     const list = await api.get('/notifications/broadcasts', { token: rootToken });
-    expect(list.body[0]).toMatchObject({ id: sent.body.id, tenantName: t.tenant.name, recipients: sent.body.recipients, sender: { id: expect.any(Number) } });
+    expect(list.body[0]).toMatchObject({
+      id: sent.body.id,
+      tenantName: t.tenant.name,
+      recipients: sent.body.recipients,
+      sender: { id: expect.any(Number) },
+    });
   });
 
   it('to all tenants: every user of every tenant, in one statement', async () => {
@@ -60,7 +65,9 @@ describe('notifications: broadcasts of the platform superadmin', () => {
     const sent = await api.post('/notifications/broadcasts', { message: 'Nova versão disponível', tenantId: null }, { token: rootToken });
     expect(sent.status).toBe(201);
     expect(sent.body.recipients).toBe(total);
-    expect(await count(server.ctx, sql`select count(*) from notifications where source = 'broadcast' and source_id = ${String(sent.body.id)}`)).toBe(total);
+    expect(
+      await count(server.ctx, sql`select count(*) from notifications where source = 'broadcast' and source_id = ${String(sent.body.id)}`),
+    ).toBe(total);
     expect((await bell(other.agent.token)).notifications[0].message).toBe('Nova versão disponível');
   });
 
@@ -70,7 +77,12 @@ describe('notifications: broadcasts of the platform superadmin', () => {
       expect((await api.get('/notifications/broadcasts', { token })).status).toBe(403);
     }
     expect((await api.post('/notifications/broadcasts', { message: 'x', tenantId: null })).status).toBe(401);
-    for (const body of [{ message: '', tenantId: null }, { message: 'x' }, { message: 'x'.repeat(1_001), tenantId: null }, { message: 'x', tenantId: 'a' }]) {
+    for (const body of [
+      { message: '', tenantId: null },
+      { message: 'x' },
+      { message: 'x'.repeat(1_001), tenantId: null },
+      { message: 'x', tenantId: 'a' },
+    ]) {
       expect((await api.post('/notifications/broadcasts', body, { token: rootToken })).status, JSON.stringify(body)).toBe(400);
     }
     const unknown = await api.post('/notifications/broadcasts', { message: 'x', tenantId: 999_999 }, { token: rootToken });
@@ -85,7 +97,14 @@ describe('notifications: the bell', () => {
     const socket = await connectAgent(server.url, user.token);
     const peerSocket = await connectAgent(server.url, t.peer.token);
 
-    await notifyUsers(server.ctx, { tenantId: t.tenant.id, userIds: [user.id], message: 'Você foi mencionada', link: '/notas', source: 'test', sourceId: 'a' });
+    await notifyUsers(server.ctx, {
+      tenantId: t.tenant.id,
+      userIds: [user.id],
+      message: 'Você foi mencionada',
+      link: '/notas',
+      source: 'test',
+      sourceId: 'a',
+    });
     expect(await socket.waitFor(NOTIFICATION_EVENT, (p) => p.unread === 1)).toEqual({ unread: 1 });
     // Only the user's room got it.
     await expectNothingBefore(server.url, t.admin.token, { peer: peerSocket });
@@ -125,7 +144,13 @@ describe('notifications: the bell', () => {
   });
 
   it('notifyUsers: once per source key (an event consumer run twice), users of the tenant only', async () => {
-    const input = { tenantId: t.tenant.id, userIds: [t.peer.id, t.peer.id, other.agent.id], message: 'Menção', source: 'note.mention', sourceId: '42' };
+    const input = {
+      tenantId: t.tenant.id,
+      userIds: [t.peer.id, t.peer.id, other.agent.id],
+      message: 'Menção',
+      source: 'note.mention',
+      sourceId: '42',
+    };
     expect(await notifyUsers(server.ctx, input)).toEqual([t.peer.id]);
     expect(await notifyUsers(server.ctx, input)).toEqual([]);
     expect(await count(server.ctx, sql`select count(*) from notifications where source = 'note.mention' and source_id = '42'`)).toBe(1);

@@ -34,7 +34,13 @@ const viewColumns = {
   commentCount: sql<number>`(select count(*)::int from ${taskComments} where ${taskComments.taskId} = ${tasks.id})`,
 };
 
-const toView = (row: { task: TaskRow; status: TaskStatus; ownerName: string | null; createdByName: string | null; commentCount: number }): TaskView => ({
+const toView = (row: {
+  task: TaskRow;
+  status: TaskStatus;
+  ownerName: string | null;
+  createdByName: string | null;
+  commentCount: number;
+}): TaskView => ({
   ...row.task,
   status: row.status,
   ownerName: row.ownerName,
@@ -43,11 +49,7 @@ const toView = (row: { task: TaskRow; status: TaskStatus; ownerName: string | nu
 });
 
 const selectViews = (db: Db) =>
-  db
-    .select(viewColumns)
-    .from(tasks)
-    .leftJoin(owner, eq(owner.id, tasks.ownerId))
-    .leftJoin(creator, eq(creator.id, tasks.createdById));
+  db.select(viewColumns).from(tasks).leftJoin(owner, eq(owner.id, tasks.ownerId)).leftJoin(creator, eq(creator.id, tasks.createdById));
 
 export async function findTaskView(db: Db, tenantId: number, id: number): Promise<TaskView | undefined> {
   const [row] = await selectViews(db).where(and(eq(tasks.tenantId, tenantId), eq(tasks.id, id)));
@@ -79,12 +81,18 @@ function filterSql(tenantId: number, filter: TaskFilter): SQL | undefined {
   if (filter.ownerIds?.length) where.push(inArray(tasks.ownerId, filter.ownerIds));
   if (filter.ticketId) where.push(eq(tasks.ticketId, filter.ticketId));
   if (filter.search) where.push(ilike(tasks.name, containsPattern(filter.search)));
-  if (filter.ownOrCreatedBy !== undefined) where.push(or(eq(tasks.ownerId, filter.ownOrCreatedBy), eq(tasks.createdById, filter.ownOrCreatedBy)));
+  if (filter.ownOrCreatedBy !== undefined)
+    where.push(or(eq(tasks.ownerId, filter.ownOrCreatedBy), eq(tasks.createdById, filter.ownOrCreatedBy)));
   return and(...where);
 }
 
 /** Open tasks first, by limit date; finished ones after, the latest finished first. */
-const listOrder = [asc(isNotNull(tasks.finishedAt)), asc(sql`case when ${tasks.finishedAt} is null then ${tasks.limitDate} end`), desc(tasks.finishedAt), asc(tasks.id)];
+const listOrder = [
+  asc(isNotNull(tasks.finishedAt)),
+  asc(sql`case when ${tasks.finishedAt} is null then ${tasks.limitDate} end`),
+  desc(tasks.finishedAt),
+  asc(tasks.id),
+];
 
 export async function listTaskViews(
   db: Db,

@@ -81,7 +81,12 @@ export const tasksRoutes =
 
     app.delete('/tasks/:id', {
       config: { auth: 'user' },
-      schema: { tags, description: 'Deletes the task and its comments.', params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Deletes the task and its comments.',
+        params: idParamSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
       handler: async (request, reply) => {
         await deleteTask(ctx, actorOf(request), request.params.id);
         return reply.status(204).send(null);

@@ -80,14 +80,20 @@ const reminderJobs = (taskId: number) =>
 /** Brings a reminder due now (instead of waiting for its limit date) and waits until it ran. */
 async function fireReminder(jobId: string): Promise<void> {
   await server.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${jobId}`);
-  await eventually(async () => (await rows(server.ctx, sql`select 1 from pgboss.job where id = ${jobId} and state = 'completed'`)).length > 0, {
-    timeoutMs: 10_000,
-    what: `reminder job ${jobId} completed`,
-  });
+  await eventually(
+    async () => (await rows(server.ctx, sql`select 1 from pgboss.job where id = ${jobId} and state = 'completed'`)).length > 0,
+    {
+      timeoutMs: 10_000,
+      what: `reminder job ${jobId} completed`,
+    },
+  );
 }
 
 const reminders = (userId: number) =>
-  rows(server.ctx, sql`select message, link, source_id as "sourceId" from notifications where user_id = ${userId} and source = 'task.reminder'`);
+  rows(
+    server.ctx,
+    sql`select message, link, source_id as "sourceId" from notifications where user_id = ${userId} and source = 'task.reminder'`,
+  );
 
 describe('tasks: fields, status and filters', () => {
   it('creates with every field required (SPEC §5), owner a user of the tenant; answers pending with its owner and author', async () => {
@@ -159,7 +165,14 @@ describe('tasks: recurrence', () => {
     const one = await finish(first.id);
     expect(one.status).toBe(200);
     expect(one.body.task).toMatchObject({ id: first.id, status: 'finished' });
-    expect(one.body.next).toMatchObject({ name: first.name, recurrence: 7, repetitions: 1, occurrence: 2, status: 'pending', ownerId: t.agent.id });
+    expect(one.body.next).toMatchObject({
+      name: first.name,
+      recurrence: 7,
+      repetitions: 1,
+      occurrence: 2,
+      status: 'pending',
+      ownerId: t.agent.id,
+    });
     expect(new Date(one.body.next.limitDate).getTime() - new Date(first.limitDate).getTime()).toBe(7 * DAY);
 
     const two = await finish(one.body.next.id);
@@ -188,7 +201,9 @@ describe('tasks: recurrence', () => {
 describe('tasks: comments', () => {
   it('a thread per task: added with author and date, listed oldest first; empty or unseen refused', async () => {
     const task = await createTask({ ownerId: t.peer.id });
-    expect((await api.post(`/tasks/${task.id}/comments`, { comment: 'Primeiro contato feito' }, { token: t.agent.token })).status).toBe(201);
+    expect((await api.post(`/tasks/${task.id}/comments`, { comment: 'Primeiro contato feito' }, { token: t.agent.token })).status).toBe(
+      201,
+    );
     const second = await api.post(`/tasks/${task.id}/comments`, { comment: 'Cliente pediu retorno' }, { token: t.peer.token });
     expect(second.body).toMatchObject({ comment: 'Cliente pediu retorno', author: { id: t.peer.id, name: t.peer.name } });
     const thread = await api.get(`/tasks/${task.id}/comments`, { token: t.agent.token });
@@ -243,7 +258,11 @@ describe('tasks: who sees what', () => {
     expect(await listIds(`?ticketId=${ticketId}`, supervisor.token)).toEqual([linked.id]);
 
     // Another tenant's ticket does not exist.
-    const { ticketId: foreign } = await inboundTicket(server.ctx, { tenantId: other.tenant.id, channelId: other.channel.id }, { name: 'Outro' });
+    const { ticketId: foreign } = await inboundTicket(
+      server.ctx,
+      { tenantId: other.tenant.id, channelId: other.channel.id },
+      { name: 'Outro' },
+    );
     const cross = await api.post(
       '/tasks',
       { name: 'x', description: 'd', limitDate: inHours(2), ownerId: t.agent.id, priority: 'low', recurrence: 0, ticketId: foreign },

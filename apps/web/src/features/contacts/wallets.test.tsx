@@ -32,7 +32,7 @@ function contact(id: number, name: string, wallets: number[] = []): ContactDetai
     wallets,
     tags: [],
     ...stamp,
-  } as ContactDetails;
+  };
 }
 const CONTACTS = [contact(1, 'Ana Cliente'), contact(2, 'Bruno Cliente'), contact(3, 'Carla Cliente')];
 const users = () => ({
@@ -133,10 +133,15 @@ describe('wallets in /contatos ("Atribuir carteira", supervisors and admins)', (
 describe('wallets of one contact (the contact form)', () => {
   it("a supervisor sees the contact's wallet users and saves the new ones with the contact", async () => {
     signInAs('super');
-    const api = fakeApi({ 'GET /users/': users, 'PUT /contacts/:id': ({ body }: ApiCall) => ({ body: { ...contact(2, 'Bruno Cliente'), ...(body as object) } }) });
+    const api = fakeApi({
+      'GET /users/': users,
+      'PUT /contacts/:id': ({ body }: ApiCall) => ({ body: { ...contact(2, 'Bruno Cliente'), ...(body as object) } }),
+    });
     const { user } = renderWithApp(<ContactFormModal contact={contact(2, 'Bruno Cliente', [7])} onClose={() => undefined} />);
     const wallets = await screen.findByTestId('contact-wallets');
-    await waitFor(() => expect(within(wallets.closest('.mantine-InputWrapper-root') as HTMLElement).getByText('Vera Vendas')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(wallets.closest('.mantine-InputWrapper-root') as HTMLElement).getByText('Vera Vendas')).toBeInTheDocument(),
+    );
     await user.click(wallets);
     await user.click(await screen.findByRole('option', { name: 'Otto Suporte', hidden: true }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -145,7 +150,10 @@ describe('wallets of one contact (the contact form)', () => {
 
   it('an agent does not see the field, and the save leaves the wallets alone', async () => {
     signInAs('user');
-    const api = fakeApi({ 'GET /users/': users, 'PUT /contacts/:id': ({ body }: ApiCall) => ({ body: { ...contact(2, 'Bruno Cliente'), ...(body as object) } }) });
+    const api = fakeApi({
+      'GET /users/': users,
+      'PUT /contacts/:id': ({ body }: ApiCall) => ({ body: { ...contact(2, 'Bruno Cliente'), ...(body as object) } }),
+    });
     const { user } = renderWithApp(<ContactFormModal contact={contact(2, 'Bruno Cliente', [7])} onClose={() => undefined} />);
     await screen.findByTestId('contact-modal');
     expect(screen.queryByTestId('contact-wallets')).toBeNull();

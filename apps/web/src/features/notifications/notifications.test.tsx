@@ -29,7 +29,11 @@ describe('the bell', () => {
   it('shows the unread count; its list marks one read (and opens its link) or all', async () => {
     let state: NotificationList = {
       unread: 2,
-      notifications: [note(2, 'Lembrete: a tarefa "Ligar" chegou à data limite.', false, '/tarefas?task=4'), note(1, 'Manutenção às 22h'), note(0, 'Antiga', true)],
+      notifications: [
+        note(2, 'Lembrete: a tarefa "Ligar" chegou à data limite.', false, '/tarefas?task=4'),
+        note(1, 'Manutenção às 22h'),
+        note(0, 'Antiga', true),
+      ],
     };
     const api = fakeApi({
       'GET /notifications': () => ({ body: state }),
@@ -93,13 +97,31 @@ describe('/notificacao (platform superadmin)', () => {
   it('sends to all tenants or to one, checked by the shared schema; lists what was sent', async () => {
     const sent: unknown[] = [];
     const api = fakeApi({
-      'GET /tenants/': () => ({ body: [{ id: 1, name: 'Plataforma' }, { id: 4, name: 'Loja Azul' }] }),
+      'GET /tenants/': () => ({
+        body: [
+          { id: 1, name: 'Plataforma' },
+          { id: 4, name: 'Loja Azul' },
+        ],
+      }),
       'GET /notifications/broadcasts': () => ({
-        body: [{ id: 3, message: 'Manutenção às 22h', tenantId: null, tenantName: null, recipients: 120, sender: { id: 1, name: 'Root' }, createdAt: '2030-03-01T12:00:00.000Z' }],
+        body: [
+          {
+            id: 3,
+            message: 'Manutenção às 22h',
+            tenantId: null,
+            tenantName: null,
+            recipients: 120,
+            sender: { id: 1, name: 'Root' },
+            createdAt: '2030-03-01T12:00:00.000Z',
+          },
+        ],
       }),
       'POST /notifications/broadcasts': ({ body }: ApiCall) => {
         sent.push(body);
-        return { status: 201, body: { id: 4, ...(body as object), tenantName: null, recipients: 12, sender: null, createdAt: '2030-03-02T12:00:00.000Z' } };
+        return {
+          status: 201,
+          body: { id: 4, ...(body as object), tenantName: null, recipients: 12, sender: null, createdAt: '2030-03-02T12:00:00.000Z' },
+        };
       },
     });
     const { user } = renderWithApp(<NotificationsAdminPage />);

@@ -1,4 +1,13 @@
-import type { CreateTaskBody, FinishTaskResult, Task, TaskComment, TaskList, TaskPriority, TaskStatus, UpdateTaskBody } from '@conversa/shared';
+import type {
+  CreateTaskBody,
+  FinishTaskResult,
+  Task,
+  TaskComment,
+  TaskList,
+  TaskPriority,
+  TaskStatus,
+  UpdateTaskBody,
+} from '@conversa/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 

@@ -7,7 +7,13 @@ export function parseDateTime(text: string): string | null {
   if (!match) return null;
   const [day, month, year, hours, minutes] = match.slice(1).map(Number);
   const date = new Date(year, month - 1, day, hours, minutes);
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day || date.getHours() !== hours || date.getMinutes() !== minutes)
+  if (
+    date.getFullYear() !== year ||
+    date.getMonth() !== month - 1 ||
+    date.getDate() !== day ||
+    date.getHours() !== hours ||
+    date.getMinutes() !== minutes
+  )
     return null;
   return date.toISOString();
 }

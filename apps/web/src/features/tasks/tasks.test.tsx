@@ -12,7 +12,9 @@ import { TasksPage } from './pages/TasksPage';
 const stamp = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
 const ANA = { id: 7, name: 'Ana Souza' };
 const BETO = { id: 8, name: 'Beto Lima' };
-const users = () => ({ body: { users: [ANA, BETO].map((u) => ({ ...u, email: `${u.id}@x.test`, profile: 'user' })), count: 2, hasMore: false } });
+const users = () => ({
+  body: { users: [ANA, BETO].map((u) => ({ ...u, email: `${u.id}@x.test`, profile: 'user' })), count: 2, hasMore: false },
+});
 
 function task(overrides: Partial<Task> = {}): Task {
   return {
@@ -62,7 +64,16 @@ describe('/tarefas', () => {
       'GET /tasks': () =>
         list([
           task(),
-          task({ id: 2, name: 'Enviar contrato', status: 'delayed', priority: 'low', recurrence: 7, repetitions: 2, owner: BETO, ownerId: 8 }),
+          task({
+            id: 2,
+            name: 'Enviar contrato',
+            status: 'delayed',
+            priority: 'low',
+            recurrence: 7,
+            repetitions: 2,
+            owner: BETO,
+            ownerId: 8,
+          }),
         ]),
     });
     const { user } = renderWithApp(<TasksPage />);
@@ -77,10 +88,24 @@ describe('/tarefas', () => {
 
     await user.click(screen.getByTestId('tasks-filter-priority'));
     await user.click(await screen.findByRole('option', { name: 'Alta', hidden: true }));
-    await waitFor(() => expect(api.calls.filter((c) => c.path === '/tasks').at(-1)?.query.get('priority')).toBe('high'));
+    await waitFor(() =>
+      expect(
+        api.calls
+          .filter((c) => c.path === '/tasks')
+          .at(-1)
+          ?.query.get('priority'),
+      ).toBe('high'),
+    );
     await user.click(screen.getByTestId('tasks-filter-owner'));
     await user.click(await screen.findByRole('option', { name: 'Beto Lima', hidden: true }));
-    await waitFor(() => expect(api.calls.filter((c) => c.path === '/tasks').at(-1)?.query.get('ownerIds')).toBe('8'));
+    await waitFor(() =>
+      expect(
+        api.calls
+          .filter((c) => c.path === '/tasks')
+          .at(-1)
+          ?.query.get('ownerIds'),
+      ).toBe('8'),
+    );
   });
 
   it('creates a task: required fields and the date are checked by the shared schema before sending', async () => {
@@ -137,7 +162,9 @@ describe('/tarefas', () => {
     });
     const { user } = renderWithApp(<TasksPage />);
     await user.click(await screen.findByTestId('task-finish-1'));
-    expect(await screen.findByText(`Tudo certo! Tarefa concluída. A próxima vence em ${toDateTimeText(next.limitDate)}.`)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`Tudo certo! Tarefa concluída. A próxima vence em ${toDateTimeText(next.limitDate)}.`),
+    ).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')?.path).toBe('/tasks/1/finish');
   });
 
@@ -148,7 +175,13 @@ describe('/tarefas', () => {
       'GET /tasks': () => list([task({ commentCount: comments.length })]),
       'GET /tasks/:id/comments': () => ({ body: comments }),
       'POST /tasks/:id/comments': ({ body }: ApiCall) => {
-        const added = { id: 2, taskId: 1, comment: (body as { comment: string }).comment, author: ANA, createdAt: '2030-03-02T12:00:00.000Z' };
+        const added = {
+          id: 2,
+          taskId: 1,
+          comment: (body as { comment: string }).comment,
+          author: ANA,
+          createdAt: '2030-03-02T12:00:00.000Z',
+        };
         comments.push(added);
         return { status: 201, body: added };
       },
@@ -167,7 +200,11 @@ describe('/tarefas', () => {
   });
 
   it('deleting asks first and says the comments go with it', async () => {
-    const api = fakeApi({ 'GET /users/': users, 'GET /tasks': () => list([task({ commentCount: 3 })]), 'DELETE /tasks/:id': () => ({ status: 204, body: null }) });
+    const api = fakeApi({
+      'GET /users/': users,
+      'GET /tasks': () => list([task({ commentCount: 3 })]),
+      'DELETE /tasks/:id': () => ({ status: 204, body: null }),
+    });
     const { user } = renderWithApp(<TasksPage />);
     await user.click(await screen.findByTestId('task-delete-1'));
     expect(await screen.findByTestId('task-delete-comments')).toHaveTextContent('Os 3 comentários dela também serão excluídos.');
@@ -177,7 +214,12 @@ describe('/tarefas', () => {
   });
 
   it('a notification link (?task=1) opens that task’s comments', async () => {
-    fakeApi({ 'GET /users/': users, 'GET /tasks': () => list([]), 'GET /tasks/:id': () => ({ body: task() }), 'GET /tasks/:id/comments': () => ({ body: [] }) });
+    fakeApi({
+      'GET /users/': users,
+      'GET /tasks': () => list([]),
+      'GET /tasks/:id': () => ({ body: task() }),
+      'GET /tasks/:id/comments': () => ({ body: [] }),
+    });
     renderWithApp(<TasksPage />, { route: '/tarefas?task=1' });
     expect(await screen.findByTestId('task-comments')).toHaveTextContent('Comentários: Ligar para cliente');
   });

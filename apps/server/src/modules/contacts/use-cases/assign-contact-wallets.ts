@@ -32,11 +32,16 @@ export async function assignContactWallets(ctx: AppContext, actor: Actor, input:
       const found = new Set(await findTenantContactIds(tx, tenantId, input.contactIds));
       const missing = [...new Set(input.contactIds)].filter((id) => !found.has(id));
       if (missing.length)
-        throw new AppError('ERR_NO_CONTACT_FOUND', `No contact found with ID ${missing.join(', ')}.`, { contactIds: [`Unknown contact: ${missing.join(', ')}`] });
-    } else if (input.filter?.tagIds?.length) {
+        throw new AppError('ERR_NO_CONTACT_FOUND', `No contact found with ID ${missing.join(', ')}.`, {
+          contactIds: [`Unknown contact: ${missing.join(', ')}`],
+        });
+    }
+    if (input.filter?.tagIds?.length) {
       const missing = await findMissingTags(tx, tenantId, input.filter.tagIds);
       if (missing.length)
-        throw new AppError('ERR_NO_TAG_FOUND', `No tag found with ID ${missing.join(', ')}.`, { 'filter.tagIds': [`Unknown tag: ${missing.join(', ')}`] });
+        throw new AppError('ERR_NO_TAG_FOUND', `No tag found with ID ${missing.join(', ')}.`, {
+          'filter.tagIds': [`Unknown tag: ${missing.join(', ')}`],
+        });
     }
     const target = input.contactIds
       ? { contactIds: input.contactIds }

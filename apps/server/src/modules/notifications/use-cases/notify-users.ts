@@ -25,11 +25,7 @@ export interface NotifyUsersInput {
  * consumer…). Inside a caller's transaction (`into`), or in a transaction of its own. The bell of
  * each notified user is updated live after the commit. Answers the users actually notified.
  */
-export async function notifyUsers(
-  ctx: AppContext,
-  input: NotifyUsersInput,
-  into?: { tx: Db; events: DomainEvent[] },
-): Promise<number[]> {
+export async function notifyUsers(ctx: AppContext, input: NotifyUsersInput, into?: { tx: Db; events: DomainEvent[] }): Promise<number[]> {
   const work = async (tx: Db, events: DomainEvent[]) => {
     const notified = await insertNotificationsForUsers(tx, input.tenantId, {
       userIds: input.userIds,

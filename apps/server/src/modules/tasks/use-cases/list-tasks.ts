@@ -31,7 +31,12 @@ export async function listTasks(
     // Supervisors and admins see every ticket (the tickets policy): no task of theirs is hidden by its ticket.
     return { tasks: rows, count: total, hasMore: offset + rows.length < total };
   }
-  const { rows } = await listTaskViews(ctx.db, actor.tenantId, { ...filter, ownOrCreatedBy: actor.userId }, { limit: OWN_TASKS_LIMIT, offset: 0 });
+  const { rows } = await listTaskViews(
+    ctx.db,
+    actor.tenantId,
+    { ...filter, ownOrCreatedBy: actor.userId },
+    { limit: OWN_TASKS_LIMIT, offset: 0 },
+  );
   const linked = rows.flatMap((row) => (row.ticketId !== null ? [row.ticketId] : []));
   const visible = await visibleTicketIds(ctx, actor, linked);
   const seen = rows.filter((row) => row.ticketId === null || visible.has(row.ticketId));

@@ -9,5 +9,9 @@ import type { TaskRow } from '../tasks.repository.js';
  */
 export async function scheduleTaskReminder(ctx: AppContext, tx: Db, task: TaskRow): Promise<void> {
   if (task.finishedAt || task.ownerId === null) return;
-  await ctx.jobs.send('tasks.reminder', { tenantId: task.tenantId, taskId: task.id, version: task.version }, { tx, startAfter: task.limitDate });
+  await ctx.jobs.send(
+    'tasks.reminder',
+    { tenantId: task.tenantId, taskId: task.id, version: task.version },
+    { tx, startAfter: task.limitDate },
+  );
 }

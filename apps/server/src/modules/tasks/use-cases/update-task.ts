@@ -15,7 +15,8 @@ export async function updateTask(ctx: AppContext, actor: Actor, id: number, inpu
     await assertTaskReferences(ctx, actor, tx, { ownerId: input.ownerId, ticketId: input.ticketId });
     const recurrence = input.recurrence ?? task.recurrence;
     const repetitions = input.repetitions ?? (recurrence === 0 ? 0 : task.repetitions);
-    if (recurrence === 0 && repetitions !== 0) throw new AppError('ERR_VALIDATION', 'Repetitions need a recurrence.', { repetitions: ['Repetitions need a recurrence.'] });
+    if (recurrence === 0 && repetitions !== 0)
+      throw new AppError('ERR_VALIDATION', 'Repetitions need a recurrence.', { repetitions: ['Repetitions need a recurrence.'] });
     const { limitDate, ...rest } = input;
     const row = await updateTaskRow(tx, tenantId, id, {
       ...rest,

@@ -39,7 +39,11 @@ export function AssignWalletsModal({ target, onClose }: { target: WalletTarget; 
   const count = 'contactIds' in target ? target.contactIds.length : target.count;
 
   const submit = () => {
-    const body: AssignWalletsBody = { ...('contactIds' in target ? { contactIds: target.contactIds } : { filter: target.filter }), userIds, mode };
+    const body: AssignWalletsBody = {
+      ...('contactIds' in target ? { contactIds: target.contactIds } : { filter: target.filter }),
+      userIds,
+      mode,
+    };
     const problems = schemaErrors(assignWalletsBodySchema, body, { ruleMessages: { userIds: t('wallets.chooseUsers') } });
     if (problems.userIds) return setError(problems.userIds);
     setError(null);
@@ -74,7 +78,7 @@ export function AssignWalletsModal({ target, onClose }: { target: WalletTarget; 
           <SegmentedControl
             fullWidth
             value={mode}
-            onChange={(value) => setMode(value as 'add' | 'replace')}
+            onChange={(value) => setMode(value)}
             data={[
               { value: 'add', label: t('wallets.add') },
               { value: 'replace', label: t('wallets.replace') },

@@ -161,7 +161,11 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
             <Switch label={t('contacts.chatbotBlocked')} {...form.getInputProps('chatbotBlocked', { type: 'checkbox' })} />
           </Group>
           {manager && (
-            <WalletUsersField value={form.values.wallets ?? []} onChange={(wallets) => form.setFieldValue('wallets', wallets)} error={form.errors.wallets} />
+            <WalletUsersField
+              value={form.values.wallets ?? []}
+              onChange={(wallets) => form.setFieldValue('wallets', wallets)}
+              error={form.errors.wallets}
+            />
           )}
           {formError && (
             <Alert color="red" data-testid="contact-form-error">

@@ -56,7 +56,10 @@ export function ContactsPage() {
   const togglePage = (on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
-      for (const id of pageIds) if (on) next.add(id); else next.delete(id);
+      for (const id of pageIds) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
       return next;
     });
 
@@ -216,7 +219,10 @@ export function ContactsPage() {
             variant="subtle"
             disabled={!contacts.data?.count}
             onClick={() =>
-              setWalletTarget({ filter: { ...(searchParam ? { searchParam } : {}), ...(tagIds.length ? { tagIds } : {}) }, count: contacts.data?.count ?? 0 })
+              setWalletTarget({
+                filter: { ...(searchParam ? { searchParam } : {}), ...(tagIds.length ? { tagIds } : {}) },
+                count: contacts.data?.count ?? 0,
+              })
             }
             data-testid="contacts-assign-wallets-all"
           >

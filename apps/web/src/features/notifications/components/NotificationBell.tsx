@@ -45,7 +45,14 @@ export function NotificationBell() {
       <Popover.Dropdown p="xs" data-testid="bell-dropdown" maw="calc(100vw - 16px)">
         <Group justify="space-between" mb="xs" wrap="nowrap">
           <Text fw={600}>{t('notifications.title')}</Text>
-          <Button size="compact-xs" variant="subtle" disabled={unread === 0} loading={markAll.isPending} onClick={() => markAll.mutate()} data-testid="bell-read-all">
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            disabled={unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+            data-testid="bell-read-all"
+          >
             {t('notifications.markAllRead')}
           </Button>
         </Group>

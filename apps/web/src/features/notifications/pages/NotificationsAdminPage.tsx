@@ -53,8 +53,21 @@ export function NotificationsAdminPage() {
   });
 
   const columns: DataColumn<Broadcast>[] = [
-    { key: 'message', header: t('notifications.admin.message'), primary: true, render: (b) => <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{b.message}</Text> },
-    { key: 'target', header: t('notifications.admin.target'), render: (b) => b.tenantName ?? (b.tenantId === null ? t('notifications.admin.allTenants') : `#${b.tenantId}`) },
+    {
+      key: 'message',
+      header: t('notifications.admin.message'),
+      primary: true,
+      render: (b) => (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {b.message}
+        </Text>
+      ),
+    },
+    {
+      key: 'target',
+      header: t('notifications.admin.target'),
+      render: (b) => b.tenantName ?? (b.tenantId === null ? t('notifications.admin.allTenants') : `#${b.tenantId}`),
+    },
     { key: 'recipients', header: t('notifications.admin.recipients'), render: (b) => b.recipients },
     { key: 'sender', header: t('notifications.admin.sender'), render: (b) => b.sender?.name ?? '' },
     { key: 'date', header: t('notifications.admin.date'), render: (b) => formatDateTime(b.createdAt) },
@@ -104,7 +117,13 @@ export function NotificationsAdminPage() {
       </Paper>
       <Title order={4}>{t('notifications.admin.sentList')}</Title>
       {broadcasts.isError && <QueryError error={broadcasts.error} onRetry={() => void broadcasts.refetch()} />}
-      <DataTable testId="broadcasts-table" rows={broadcasts.data} rowKey={(b) => b.id} rowTestId={(b) => `broadcast-${b.id}`} columns={columns} />
+      <DataTable
+        testId="broadcasts-table"
+        rows={broadcasts.data}
+        rowKey={(b) => b.id}
+        rowTestId={(b) => `broadcast-${b.id}`}
+        columns={columns}
+      />
     </Stack>
   );
 }

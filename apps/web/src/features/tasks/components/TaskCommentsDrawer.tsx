@@ -27,7 +27,14 @@ export function TaskCommentsDrawer({ task, onClose }: { task: Task; onClose: () 
   );
 
   return (
-    <Drawer opened onClose={onClose} position="right" size={mobile ? '100%' : 'md'} title={t('tasks.commentsOf', { name: task.name })} data-testid="task-comments">
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size={mobile ? '100%' : 'md'}
+      title={t('tasks.commentsOf', { name: task.name })}
+      data-testid="task-comments"
+    >
       <Stack>
         {comments.isLoading && <Loader size="sm" />}
         {comments.isError && <QueryError error={comments.error} onRetry={() => void comments.refetch()} />}

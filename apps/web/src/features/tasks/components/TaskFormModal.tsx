@@ -48,6 +48,13 @@ const taskBody = (values: TaskFormValues) => {
   };
 };
 
+/** A new task's default limit date: this hour tomorrow. */
+function tomorrowOnTheHour(): Date {
+  const date = new Date(Date.now() + 86_400_000);
+  date.setMinutes(0, 0, 0);
+  return date;
+}
+
 /** Create or edit a task: name, description, limit date (dd/MM/yyyy HH:mm), owner, priority, recurrence and repetitions. */
 export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -55,14 +62,13 @@ export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: (
   const users = useAllUsers();
   const save = useSaveTask();
   const [formError, setFormError] = useState<string | null>(null);
-  const tomorrow = new Date(Date.now() + 86_400_000);
-  tomorrow.setMinutes(0, 0, 0);
+  const [defaultDate] = useState(tomorrowOnTheHour);
 
   const form = useForm<TaskFormValues>({
     initialValues: {
       name: task?.name ?? '',
       description: task?.description ?? '',
-      limitDate: toDateTimeText(task?.limitDate ?? tomorrow),
+      limitDate: toDateTimeText(task?.limitDate ?? defaultDate),
       ownerId: String(task?.ownerId ?? getUserId() ?? ''),
       priority: task?.priority ?? 'none',
       recurrence: String(task?.recurrence ?? 0),
@@ -94,10 +100,24 @@ export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: (
   });
 
   return (
-    <Modal opened onClose={onClose} fullScreen={mobile} title={task ? t('tasks.editTitle') : t('tasks.createTitle')} centered data-testid="task-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen={mobile}
+      title={task ? t('tasks.editTitle') : t('tasks.createTitle')}
+      centered
+      data-testid="task-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('tasks.name')} required data-autofocus maxLength={TASK_NAME_MAX} data-testid="task-name" {...form.getInputProps('name')} />
+          <TextInput
+            label={t('tasks.name')}
+            required
+            data-autofocus
+            maxLength={TASK_NAME_MAX}
+            data-testid="task-name"
+            {...form.getInputProps('name')}
+          />
           <Textarea
             label={t('tasks.description')}
             required

@@ -1,7 +1,7 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type Task, type TaskPriority, type TaskStatus } from '@conversa/shared';
 import { Badge, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { IconCheck, IconMessage } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
@@ -39,12 +39,11 @@ export function TasksPage() {
   // A notification's link (`?task=12`) opens that task's thread.
   const linkedId = Number(params.get('task')) || null;
   const linked = useTask(linkedId);
-  useEffect(() => {
-    if (linked.data) {
-      setCommenting(linked.data);
-      setParams({}, { replace: true });
-    }
-  }, [linked.data, setParams]);
+  const drawerTask = commenting ?? (linkedId !== null ? (linked.data ?? null) : null);
+  const closeDrawer = () => {
+    setCommenting(null);
+    if (linkedId !== null) setParams({}, { replace: true });
+  };
 
   const setFilter = <K extends keyof TaskFilters>(key: K, value: TaskFilters[K]) => {
     setFilters((current) => ({ ...current, [key]: value }));
@@ -98,20 +97,28 @@ export function TasksPage() {
       key: 'recurrence',
       header: t('tasks.recurrence'),
       render: (task) =>
-        task.recurrence === 0 ? t('tasks.noRecurrence') : `${t('tasks.everyDays', { count: task.recurrence })} · ${t('tasks.repetitionsLeft', { count: task.repetitions })}`,
+        task.recurrence === 0
+          ? t('tasks.noRecurrence')
+          : `${t('tasks.everyDays', { count: task.recurrence })} · ${t('tasks.repetitionsLeft', { count: task.repetitions })}`,
     },
   ];
 
   return (
     <Stack data-testid="tasks-page">
-      <ListPageHeader title={t('tasks.title')} newLabel={t('tasks.new')} onNew={() => setEditing(null)} newTestId="tasks-new" query={tasks} />
+      <ListPageHeader
+        title={t('tasks.title')}
+        newLabel={t('tasks.new')}
+        onNew={() => setEditing(null)}
+        newTestId="tasks-new"
+        query={tasks}
+      />
       <Group align="flex-end" gap="sm">
         <MultiSelect
           label={t('tasks.status')}
           placeholder={filters.status.length ? undefined : t('tasks.allStatuses')}
           data={TASK_STATUSES.map((s) => ({ value: s, label: t(`tasks.statuses.${s}`) }))}
           value={filters.status}
-          onChange={(values) => setFilter('status', values as TaskStatus[])}
+          onChange={(values) => setFilter('status', values)}
           clearable
           style={{ flex: '1 1 200px' }}
           maw={360}
@@ -122,7 +129,7 @@ export function TasksPage() {
           placeholder={filters.priority.length ? undefined : t('tasks.allPriorities')}
           data={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priorities.${p}`) }))}
           value={filters.priority}
-          onChange={(values) => setFilter('priority', values as TaskPriority[])}
+          onChange={(values) => setFilter('priority', values)}
           clearable
           style={{ flex: '1 1 200px' }}
           maw={360}
@@ -188,7 +195,7 @@ export function TasksPage() {
         <PageControls page={page} hasMore={Boolean(tasks.data?.hasMore)} onChange={setPage} testId="tasks" />
       </Group>
       {editing !== undefined && <TaskFormModal task={editing} onClose={() => setEditing(undefined)} />}
-      {commenting && <TaskCommentsDrawer task={commenting} onClose={() => setCommenting(null)} />}
+      {drawerTask && <TaskCommentsDrawer task={drawerTask} onClose={closeDrawer} />}
       <ConfirmModal
         opened={deleting !== null}
         title={t('tasks.deleteTitle')}
