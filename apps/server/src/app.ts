@@ -20,6 +20,9 @@ import { lanesRoutes } from './modules/lanes/lanes.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { pushNotifications } from './modules/notifications/listeners/push-notifications.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -122,6 +125,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     tagsRoutes,
     protocolsRoutes,
     notesRoutes,
+    notificationsRoutes,
+    tasksRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -142,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   pushInboxEvents(ctx, realtime);
   pushNoteEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
+  pushNotifications(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

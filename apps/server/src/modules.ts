@@ -6,6 +6,7 @@ import { contactsModule } from './modules/contacts/contacts.module.js';
 import { messagesModule } from './modules/messages/messages.module.js';
 import { queuesModule } from './modules/queues/queues.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
+import { tasksModule } from './modules/tasks/tasks.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -20,4 +21,5 @@ export const allModules: readonly ModuleRegistration[] = [
   automationModule,
   queuesModule,
   chatbotModule,
+  tasksModule,
 ];

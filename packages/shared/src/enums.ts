@@ -51,4 +51,6 @@ export const SOCKET_EVENTS = {
   tenantInactive: 'tenant:inactive',
   /** A client event refused by the per-socket rate limit ({ event, error: 'ERR_LIMIT_MAX' }). */
   limited: 'limit:exceeded',
+  /** The bell: the user's unread notification count ({ unread }), or a refresh ({}) after a broadcast. */
+  notification: 'notification',
 } as const;

@@ -1,3 +1,5 @@
+import { TASKS_ERROR_MESSAGES, TASKS_ERROR_STATUS } from './teamwork-errors.js';
+
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
  * with its HTTP status. The server maps AppError(code) through this table; the
@@ -74,6 +76,7 @@ export const ERROR_STATUS = {
   ERR_NO_TAG_FOUND: 404,
   ERR_DUPLICATED_TAG: 409,
   ERR_NO_NOTE_FOUND: 404,
+  ...TASKS_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -155,6 +158,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_NO_TAG_FOUND: 'No tag found with this ID.',
   ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
   ERR_NO_NOTE_FOUND: 'No note found with this ID.',
+  ...TASKS_ERROR_MESSAGES,
 };
 
 /**

@@ -23,3 +23,6 @@ export * from './forms/lanes.js';
 export * from './forms/tags.js';
 export * from './forms/records.js';
 export * from './records-events.js';
+export * from './forms/tasks.js';
+export * from './forms/notifications.js';
+export * from './forms/wallets.js';

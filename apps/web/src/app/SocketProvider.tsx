@@ -18,6 +18,7 @@ import { applyMessageEvent, applyTicketEvent, type MessageEvent, type TicketEven
 import { queueKeys } from '../features/queues/api';
 import { applyNoteEvent } from '../features/notes/api';
 import { NOTE_SOCKET_EVENT, type NoteSocketPayload } from '@conversa/shared/records-events';
+import { applyNotificationPush, notificationKeys } from '../features/notifications/api';
 import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
 import { logoutForInactiveTenant } from '../features/auth/api';
@@ -123,6 +124,7 @@ function refetchAfterConnect(qc: QueryClient, reconnection: boolean): void {
   void qc.invalidateQueries({ queryKey: ticketKeys.all });
   void qc.invalidateQueries({ queryKey: messageKeys.all });
   void qc.invalidateQueries({ queryKey: channelKeys.all });
+  void qc.invalidateQueries({ queryKey: notificationKeys.list });
 }
 
 /**
@@ -201,6 +203,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     });
     socket.on(SOCKET_EVENTS.historyImport, (payload: unknown) => void onHistoryImport(qc, payload));
     socket.on(NOTE_SOCKET_EVENT, (event: NoteSocketPayload) => applyNoteEvent(qc, event));
+    socket.on(SOCKET_EVENTS.notification, (push: { unread?: number }) => applyNotificationPush(qc, push ?? {}));
 
     return () => {
       socketRef.current = null;

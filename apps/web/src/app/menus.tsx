@@ -1,7 +1,9 @@
 import type { Profile } from '@conversa/shared';
 import {
   IconAddressBook,
+  IconBell,
   IconBolt,
+  IconChecklist,
   IconClockHour4,
   IconBuildingSkyscraper,
   IconDoorExit,
@@ -54,10 +56,12 @@ const AUTO_REPLIES: MenuItem = { labelKey: 'menu.autoReplies', path: PATHS.autoR
 const CHAT_FLOW: MenuItem = { labelKey: 'menu.chatFlow', path: PATHS.chatFlow, icon: IconRobot };
 const BUSINESS_HOURS: MenuItem = { labelKey: 'menu.businessHours', path: PATHS.businessHours, icon: IconClockHour4 };
 const CLOSING: MenuItem = { labelKey: 'menu.closing', path: PATHS.closing, icon: IconDoorExit };
+const TASKS: MenuItem = { labelKey: 'menu.tasks', path: PATHS.tasks, icon: IconChecklist };
+const NOTIFICATIONS: MenuItem = { labelKey: 'menu.notifications', path: PATHS.notifications, icon: IconBell };
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
-const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS];
+const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, TASKS];
 const SUPERVISOR: MenuItem[] = [
   ...COMMON,
   CHANNELS,
@@ -77,7 +81,7 @@ const ADMIN: MenuItem[] = [...SUPERVISOR, USERS, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */
-const PLATFORM: MenuItem[] = [TENANTS, PLANS];
+const PLATFORM: MenuItem[] = [TENANTS, PLANS, NOTIFICATIONS];
 
 const WORK_GROUP = 'menu.groups.work';
 const PLATFORM_GROUP = 'menu.groups.platform';

@@ -38,6 +38,10 @@ export const PATHS = {
   /** Chatbot flows (SPEC §2) and the flow editor (`?id=` the flow). */
   chatFlow: '/chat-flow',
   chatFlowBuilder: '/chat-flow/builder',
+  /** Tasks (SPEC §2 work areas /tarefas, every profile). */
+  tasks: '/tarefas',
+  /** Notifications sent by the platform superadmin (SPEC §2 platform screens /notificacao). */
+  notifications: '/notificacao',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */
   profile: '/perfil',
   /** The link e-mailed to one's new address (public: it may be opened on another device). */

@@ -13,3 +13,8 @@ export function assertCanDeleteContact(actor: Actor): void {
 export function assertCanTransferContacts(actor: Actor): void {
   if (!isSupervisorOrAdmin(actor)) throw new AppError('ERR_NO_PERMISSION');
 }
+
+/** Wallets in bulk (the "Atribuir carteira" action of /contatos) belong to supervisors and administrators. */
+export function assertCanAssignWallets(actor: Actor): void {
+  if (!isSupervisorOrAdmin(actor)) throw new AppError('ERR_NO_PERMISSION');
+}

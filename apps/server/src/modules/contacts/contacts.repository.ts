@@ -60,11 +60,8 @@ export async function findContactByNumber(db: Db, tenantId: number, number: stri
   return row;
 }
 
-export async function listContacts(
-  db: Db,
-  tenantId: number,
-  options: { search?: string; limit: number; offset: number; tagIds?: number[] },
-): Promise<{ rows: ContactRow[]; total: number }> {
+/** The contact list's filter: searched by name, number or e-mail, or carrying any of `tagIds`. */
+function contactFilter(tenantId: number, options: { search?: string; tagIds?: number[] }) {
   const filters = [eq(contacts.tenantId, tenantId)];
   if (options.search) {
     const pattern = containsPattern(options.search);
@@ -74,7 +71,15 @@ export async function listContacts(
     filters.push(
       sql`exists (select 1 from ${contactTags} where ${and(eq(contactTags.tenantId, tenantId), eq(contactTags.contactId, contacts.id), inArray(contactTags.tagId, options.tagIds))})`,
     );
-  const where = and(...filters);
+  return and(...filters);
+}
+
+export async function listContacts(
+  db: Db,
+  tenantId: number,
+  options: { search?: string; limit: number; offset: number; tagIds?: number[] },
+): Promise<{ rows: ContactRow[]; total: number }> {
+  const where = contactFilter(tenantId, options);
   const [rows, [totals]] = await Promise.all([
     db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(options.limit).offset(options.offset),
     db.select({ total: count() }).from(contacts).where(where),
@@ -240,4 +245,52 @@ export async function markContactImportFailed(db: Db, tenantId: number, id: stri
     .update(contactImports)
     .set({ status: 'failed', rows: null, updatedAt: sql`now()` })
     .where(and(eq(contactImports.tenantId, tenantId), eq(contactImports.id, id)));
+}
+
+/**
+ * Wallets in bulk, in one statement: the tenant's contacts among `contactIds` or matching the
+ * list's filter get `userIds` added to their wallet users ('add'), or in place of them ('replace').
+ * Answers how many contacts matched and the ids of those whose wallets changed.
+ */
+export async function assignWalletsInBulk(
+  db: Db,
+  tenantId: number,
+  target: { contactIds: number[] } | { search?: string; tagIds?: number[] },
+  userIds: number[],
+  mode: 'add' | 'replace',
+): Promise<{ matched: number; changedContactIds: number[] }> {
+  const where =
+    'contactIds' in target
+      ? and(eq(contacts.tenantId, tenantId), inArray(contacts.id, target.contactIds))
+      : contactFilter(tenantId, target);
+  const users = `{${userIds.join(',')}}`;
+  const result = await db.execute(sql`
+    with matched as (select ${contacts.id} as id from ${contacts} where ${where}),
+    removed as (
+      delete from ${contactWallets} w using matched m
+       where ${mode === 'replace' ? sql`true` : sql`false`} and w.tenant_id = ${tenantId} and w.contact_id = m.id
+         and not (w.user_id = any(${users}::int[]))
+      returning w.contact_id
+    ),
+    added as (
+      insert into ${contactWallets} (tenant_id, contact_id, user_id)
+      select ${tenantId}, m.id, u.user_id from matched m cross join unnest(${users}::int[]) as u(user_id)
+      on conflict do nothing
+      returning contact_id
+    )
+    select (select count(*)::int from matched) as "matched",
+           coalesce((select array_agg(distinct c.contact_id) from (select contact_id from removed union select contact_id from added) c), '{}') as "changed"`);
+  const [row] = (result as { rows: { matched: number; changed: number[] | string }[] }).rows;
+  const changed = typeof row.changed === 'string' ? row.changed.replace(/[{}]/g, '').split(',').filter(Boolean) : row.changed;
+  return { matched: Number(row.matched), changedContactIds: changed.map(Number) };
+}
+
+/** The ids among `ids` that are contacts of the tenant. */
+export async function findTenantContactIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)));
+  return rows.map((row) => row.id);
 }

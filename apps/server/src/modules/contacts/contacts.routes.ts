@@ -21,6 +21,8 @@ import {
   listContactsResponseSchema,
   updateContactBodySchema,
 } from './contacts.schemas.js';
+import { assignWalletsBodySchema, assignWalletsResultSchema } from '@conversa/shared';
+import { assignContactWallets } from './use-cases/assign-contact-wallets.js';
 import { blockContact } from './use-cases/block-contact.js';
 import { createContact } from './use-cases/create-contact.js';
 import { deleteContact } from './use-cases/delete-contact.js';
@@ -112,6 +114,18 @@ export const contactsRoutes =
       config: { auth: 'user' },
       schema: { tags, params: idParamSchema, body: updateContactBodySchema, response: { 200: contactDetailsSchema, ...errorResponses } },
       handler: async (request) => present(await updateContact(ctx, actorOf(request), request.params.id, request.body)),
+    });
+
+    app.put('/contacts/wallets', {
+      config: { auth: 'super' },
+      schema: {
+        tags,
+        description:
+          'Wallets in bulk (supervisors and admins): the contacts of contactIds, or all matching filter (the list\'s searchParam and tagIds), get userIds added to their wallet users (mode add) or in their place (mode replace).',
+        body: assignWalletsBodySchema,
+        response: { 200: assignWalletsResultSchema, ...errorResponses },
+      },
+      handler: async (request) => assignContactWallets(ctx, actorOf(request), request.body),
     });
 
     app.put('/contacts/:id/block', {

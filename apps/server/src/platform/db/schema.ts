@@ -905,3 +905,101 @@ export const ticketNotes = pgTable(
     index('ticket_notes_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Tasks and notifications (issue 11: SPEC §3 Task, Notification; /tarefas, /notificacao)
+// ---------------------------------------------------------------------------
+
+/**
+ * A task (SPEC §3). Its status is not stored: finished when finished_at is set, else delayed once
+ * limit_date has passed, else pending (computed in SQL at read time). A recurring task belongs to a
+ * series; finishing occurrence n creates occurrence n + 1 (unique: never twice) while repetitions
+ * remain. `version` grows with every change: a reminder job carries the version it was sent for.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    limitDate: timestamp('limit_date', { withTimezone: true }).notNull(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    priority: text('priority').$type<'high' | 'medium' | 'low' | 'none'>().notNull().default('none'),
+    /** Days between occurrences, 0 = none. */
+    recurrence: integer('recurrence').notNull().default(0),
+    /** Further occurrences finishing this one may still create. */
+    repetitions: integer('repetitions').notNull().default(0),
+    seriesId: uuid('series_id').notNull().defaultRandom(),
+    occurrence: integer('occurrence').notNull().default(1),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('tasks_series_occurrence_key').on(t.seriesId, t.occurrence),
+    index('tasks_tenant_limit_idx').on(t.tenantId, t.limitDate),
+    index('tasks_tenant_owner_idx').on(t.tenantId, t.ownerId),
+    index('tasks_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/** A task's comment thread. */
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    comment: text('comment').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt)],
+);
+
+/** What the platform superadmin sent (the /notificacao list); its rows in notifications point here. */
+export const notificationBroadcasts = pgTable('notification_broadcasts', {
+  id: serial('id').primaryKey(),
+  /** The sender's tenant (the platform's, tenant 1). */
+  tenantId: tenantRef(),
+  /** The tenant it went to; null: every tenant. */
+  targetTenantId: integer('target_tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+  senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+  message: text('message').notNull(),
+  recipients: integer('recipients').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per recipient (SPEC §3 Notification: message, user, isRead, date). `source` + `sourceId`
+ * name what caused it (a task reminder, a mention, a broadcast): unique per user, so a consumer run
+ * twice notifies once.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: tenantRef(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    link: text('link'),
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notifications_source_user_key').on(t.source, t.sourceId, t.userId),
+    index('notifications_user_idx').on(t.tenantId, t.userId, t.createdAt),
+    index('notifications_user_unread_idx')
+      .on(t.tenantId, t.userId)
+      .where(sql`${t.isRead} = false`),
+  ],
+);

@@ -87,6 +87,8 @@ export type DomainEvent =
    * session (logout); `userId`: every session of the user but `keepSessionId` (password change,
    * deletion, changed profile or queues); neither: the whole tenant (deactivated or deleted).
    */
-  | { type: 'access.revoked'; tenantId: number; userId?: number; sessionId?: string; keepSessionId?: string; tenantInactive?: boolean };
+  | { type: 'access.revoked'; tenantId: number; userId?: number; sessionId?: string; keepSessionId?: string; tenantInactive?: boolean }
+  /** Notifications of these users (all of the tenant's without userIds) were added or read: their bells change. */
+  | { type: 'notifications.changed'; tenantId: number; userIds?: number[] };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

@@ -2,6 +2,7 @@ import { Burger, Group, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { useIsMobile } from '../../lib/useIsMobile';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { UserMenu } from './UserMenu';
 
@@ -27,6 +28,7 @@ export function HeaderBar({ navbarOpened, onToggleNavbar }: { navbarOpened: bool
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {!mobile && <LanguageMenu />}
         {!mobile && <ColorSchemeToggle />}
+        <NotificationBell />
         <UserMenu compact={mobile} />
       </Group>
     </Group>

@@ -15,7 +15,7 @@ describe('the menu by role (SPEC §2)', () => {
   it('a user sees the common entries only, without section titles', () => {
     signInAs('user');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos']);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-tarefas']);
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
@@ -26,6 +26,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-tarefas',
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
@@ -48,6 +49,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-tarefas',
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
@@ -75,6 +77,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries(work)).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-tarefas',
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
@@ -90,7 +93,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-usuarios',
       'nav-configuracoes',
     ]);
-    expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos']);
+    expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos', 'nav-notificacao']);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
     expect(screen.queryByTestId('nav-home')).not.toBeInTheDocument();
@@ -102,6 +105,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-tarefas',
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',

@@ -21,6 +21,8 @@ export interface ContactInput {
   extraInfo: { name: string; value: string }[];
   blocked: boolean;
   chatbotBlocked: boolean;
+  /** The wallet users (sent by supervisors and admins only: others leave them as they are). */
+  wallets?: number[];
 }
 
 /** 'contact:importProgress' socket payload. */

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
 import type { ContactWithWallets } from '../contact-input.js';
+import { contactSearchTerm } from '../contact-search.js';
 import { tagsOfContacts } from '../../tags/use-cases/tags-of-contacts.js';
 import { listContacts as listContactRows, listWalletUserIdsByContact } from '../contacts.repository.js';
 import { CONTACTS_PAGE_SIZE } from '../contacts.schemas.js';
@@ -12,11 +13,8 @@ export async function listContacts(
   input: { searchParam?: string; pageNumber: number; tagIds?: number[] },
 ): Promise<{ contacts: ContactWithWallets[]; count: number; hasMore: boolean }> {
   const offset = (input.pageNumber - 1) * CONTACTS_PAGE_SIZE;
-  // A number is searched by its digits, however it was typed ('+55 (11) 9…').
-  const digits = input.searchParam?.replace(/[\s()+.-]/g, '');
-  const search = digits && /^\d+$/.test(digits) ? digits : input.searchParam;
   const { rows, total } = await listContactRows(ctx.db, actor.tenantId, {
-    search: search || undefined,
+    search: contactSearchTerm(input.searchParam),
     limit: CONTACTS_PAGE_SIZE,
     offset,
     tagIds: input.tagIds,

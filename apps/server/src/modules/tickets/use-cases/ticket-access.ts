@@ -53,3 +53,22 @@ export async function assertUserOfTenant(db: Db, tenantId: number, userId: numbe
 export async function visibleTicketsCondition(db: Db, actor: Actor): Promise<ReturnType<typeof visibilitySql>> {
   return visibilitySql(await visibilityRuleFor(db, actor));
 }
+
+/**
+ * Which of `ticketIds` the actor may see, by the same rule as assertCanSeeTicket (another
+ * tenant's ticket, or a missing one, is not among them). For records linked to tickets (tasks…)
+ * that other modules show only to who may see the ticket.
+ */
+export async function visibleTicketIds(ctx: AppContext, actor: Actor, ticketIds: number[], db: Db = ctx.db): Promise<Set<number>> {
+  const visible = new Set<number>();
+  const ids = [...new Set(ticketIds)];
+  if (!ids.length) return visible;
+  const rule = isSupervisorOrAdmin(actor) ? undefined : await visibilityRuleFor(db, actor);
+  for (const id of ids) {
+    const ticket = await findTicketById(db, actor.tenantId, id);
+    if (!ticket) continue;
+    if (rule && !canSeeTicket(rule, visibilityFacts(ticket), await listContactWalletUserIds(db, actor.tenantId, ticket.contactId))) continue;
+    visible.add(id);
+  }
+  return visible;
+}

@@ -8,7 +8,9 @@ import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/useSession';
 import { useSaveContact, type ContactDetails, type ContactInput } from '../api';
+import { WalletUsersField } from './WalletUsersField';
 
 /** The request body of the form's values (what the validation checks and the submit sends); '' clears a field. */
 function contactBody(values: ContactInput): ContactInput {
@@ -41,6 +43,9 @@ interface ContactFormModalProps {
 export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModalProps) {
   const { t } = useTranslation();
   const save = useSaveContact();
+  const session = useSession();
+  // Wallets are assigned by supervisors and admins (SPEC §6 wallet handling); agents leave them as they are.
+  const manager = session?.profile === 'super' || session?.profile === 'admin' || session?.profile === 'superadmin';
   const [formError, setFormError] = useState<string | null>(null);
 
   const form = useForm<ContactInput>({
@@ -53,6 +58,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
       extraInfo: contact?.extraInfo ?? [],
       blocked: contact?.blocked ?? false,
       chatbotBlocked: contact?.chatbotBlocked ?? false,
+      ...(manager ? { wallets: contact?.wallets ?? [] } : {}),
     },
     // POST /contacts or PUT /contacts/:id: the server's own schema (SPEC §5: dd/MM/yyyy, a valid CPF/CNPJ…).
     validate: schemaValidator(contact ? updateContactBodySchema : createContactBodySchema, contactBody),
@@ -154,6 +160,13 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
             <Switch label={t('contacts.blocked')} {...form.getInputProps('blocked', { type: 'checkbox' })} />
             <Switch label={t('contacts.chatbotBlocked')} {...form.getInputProps('chatbotBlocked', { type: 'checkbox' })} />
           </Group>
+          {manager && (
+            <WalletUsersField
+              value={form.values.wallets ?? []}
+              onChange={(wallets) => form.setFieldValue('wallets', wallets)}
+              error={form.errors.wallets}
+            />
+          )}
           {formError && (
             <Alert color="red" data-testid="contact-form-error">
               {formError}

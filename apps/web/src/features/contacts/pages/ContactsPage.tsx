@@ -1,6 +1,6 @@
-import { Badge, Button, Group, Menu, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Menu, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconMessagePlus, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconMessagePlus, IconPlus, IconSearch, IconUpload, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
@@ -17,10 +17,14 @@ import { TagChips } from '../../tags/components/TagChips';
 import { exportContacts, useContacts, useDeleteContact, type ContactDetails } from '../api';
 import { ContactFormModal } from '../components/ContactFormModal';
 import { ContactImportModal } from '../components/ContactImportModal';
+import { AssignWalletsModal, type WalletTarget } from '../components/AssignWalletsModal';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageControls } from '../../../components/PageControls';
 
-/** /contatos: search, pagination, create/edit, delete, import, export and a new ticket per contact. */
+/**
+ * /contatos: search, pagination, create/edit, delete, import, export and a new ticket per contact;
+ * supervisors and admins also pick contacts (or all that match the filter) to put in wallets.
+ */
 export function ContactsPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -38,6 +42,26 @@ export function ContactsPage() {
   const tags = useTags({ activeOnly: true });
   const contacts = useContacts(searchParam, page, true, tagIds);
   const remove = useDeleteContact();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [walletTarget, setWalletTarget] = useState<WalletTarget | null>(null);
+  const pageIds = contacts.data?.contacts.map((contact) => contact.id) ?? [];
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const togglePage = (on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of pageIds) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   const runExport = (format: 'csv' | 'xlsx') => {
     setExporting(true);
@@ -59,10 +83,25 @@ export function ContactsPage() {
     });
   };
 
+  const selectColumn: DataColumn<ContactDetails> = {
+    key: 'select',
+    header: t('wallets.select'),
+    render: (contact) => (
+      <Checkbox
+        aria-label={t('wallets.selectContact', { name: contact.name })}
+        checked={selected.has(contact.id)}
+        onChange={(event) => toggle(contact.id, event.currentTarget.checked)}
+        data-testid={`contact-select-${contact.id}`}
+      />
+    ),
+  };
+
   const columns: DataColumn<ContactDetails>[] = [
+    ...(manager ? [selectColumn] : []),
     {
       key: 'name',
       header: t('contacts.name'),
+      primary: true,
       render: (contact) => (
         <Group gap={6} wrap="nowrap" component="span">
           {contact.name}
@@ -153,6 +192,50 @@ export function ContactsPage() {
         />
       </Group>
 
+      {manager && (
+        <Group gap="xs" data-testid="contacts-bulk">
+          <Checkbox
+            label={t('wallets.selectPage')}
+            checked={allOnPage}
+            indeterminate={!allOnPage && pageIds.some((id) => selected.has(id))}
+            onChange={(event) => togglePage(event.currentTarget.checked)}
+            data-testid="contacts-select-page"
+          />
+          <Text size="sm" c="dimmed" data-testid="contacts-selected-count">
+            {t('wallets.selected', { count: selected.size })}
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconWallet size={14} />}
+            disabled={selected.size === 0}
+            onClick={() => setWalletTarget({ contactIds: [...selected] })}
+            data-testid="contacts-assign-wallets"
+          >
+            {t('wallets.assign')}
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            disabled={!contacts.data?.count}
+            onClick={() =>
+              setWalletTarget({
+                filter: { ...(searchParam ? { searchParam } : {}), ...(tagIds.length ? { tagIds } : {}) },
+                count: contacts.data?.count ?? 0,
+              })
+            }
+            data-testid="contacts-assign-wallets-all"
+          >
+            {t('wallets.assignAll', { count: contacts.data?.count ?? 0 })}
+          </Button>
+          {selected.size > 0 && (
+            <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected(new Set())} data-testid="contacts-clear-selection">
+              {t('wallets.clearSelection')}
+            </Button>
+          )}
+        </Group>
+      )}
+
       {contacts.isError && <QueryError error={contacts.error} onRetry={() => void contacts.refetch()} />}
 
       <DataTable
@@ -200,6 +283,15 @@ export function ContactsPage() {
 
       {editing !== undefined && <ContactFormModal contact={editing} onClose={() => setEditing(undefined)} />}
       {importing && <ContactImportModal onClose={() => setImporting(false)} />}
+      {walletTarget && (
+        <AssignWalletsModal
+          target={walletTarget}
+          onClose={() => {
+            setWalletTarget(null);
+            setSelected(new Set());
+          }}
+        />
+      )}
       {starting && <NewTicketModal contact={starting} onClose={() => setStarting(null)} />}
       <ConfirmModal
         opened={deleting !== null}
