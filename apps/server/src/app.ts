@@ -18,6 +18,8 @@ import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { lanesRoutes } from './modules/lanes/lanes.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
+import { pushLaneEvents } from './modules/lanes/listeners/push-lane-events.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -117,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     chatbotRoutes,
     lanesRoutes,
     tagsRoutes,
+    kanbanRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -135,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   dropRevokedSockets(ctx, realtime);
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
+  pushLaneEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
