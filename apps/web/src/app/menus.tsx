@@ -6,6 +6,7 @@ import {
   IconBuildingSkyscraper,
   IconDoorExit,
   IconHome,
+  IconLayoutBoard,
   IconLayoutKanban,
   IconMessageBolt,
   IconMessages,
@@ -46,6 +47,7 @@ const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: Ic
 const QUICK_MESSAGES: MenuItem = { labelKey: 'menu.quickMessages', path: PATHS.quickMessages, icon: IconBolt };
 const LANES: MenuItem = { labelKey: 'menu.lanes', path: PATHS.lanes, icon: IconLayoutKanban };
 const TAGS: MenuItem = { labelKey: 'menu.tags', path: PATHS.tags, icon: IconTags };
+const KANBAN: MenuItem = { labelKey: 'menu.kanban', path: PATHS.kanbanLanes, icon: IconLayoutBoard };
 const AUTO_REPLIES: MenuItem = { labelKey: 'menu.autoReplies', path: PATHS.autoReplies, icon: IconMessageBolt };
 const CHAT_FLOW: MenuItem = { labelKey: 'menu.chatFlow', path: PATHS.chatFlow, icon: IconRobot };
 const BUSINESS_HOURS: MenuItem = { labelKey: 'menu.businessHours', path: PATHS.businessHours, icon: IconClockHour4 };
@@ -53,7 +55,7 @@ const CLOSING: MenuItem = { labelKey: 'menu.closing', path: PATHS.closing, icon:
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
-const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS];
+const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, KANBAN];
 const SUPERVISOR: MenuItem[] = [
   ...COMMON,
   CHANNELS,

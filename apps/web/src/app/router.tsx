@@ -22,6 +22,9 @@ const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'),
 const QuickMessagesPage = lazyPage(() => import('../features/quick-messages/pages/QuickMessagesPage'), 'QuickMessagesPage');
 const LanesPage = lazyPage(() => import('../features/lanes/pages/LanesPage'), 'LanesPage');
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
+const KanbanLayout = lazyPage(() => import('../features/kanban/pages/KanbanLayout'), 'KanbanLayout');
+const LanesBoardPage = lazyPage(() => import('../features/kanban/pages/LanesBoardPage'), 'LanesBoardPage');
+const TagsBoardPage = lazyPage(() => import('../features/kanban/pages/TagsBoardPage'), 'TagsBoardPage');
 const BusinessHoursPage = lazyPage(() => import('../features/business-hours/pages/BusinessHoursPage'), 'BusinessHoursPage');
 const AutoRepliesPage = lazyPage(() => import('../features/auto-replies/pages/AutoRepliesPage'), 'AutoRepliesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
@@ -86,6 +89,11 @@ export function AppRouter() {
             </Route>
             <Route path={PATHS.contacts} element={<ContactsPage />} />
             <Route path={PATHS.profile} element={<ProfilePage />} />
+            <Route path={PATHS.kanban} element={<KanbanLayout />}>
+              <Route index element={<Navigate to="kanbans" replace />} />
+              <Route path="kanbans" element={<LanesBoardPage />} />
+              <Route path="tags" element={<TagsBoardPage />} />
+            </Route>
             <Route path={PATHS.queues} element={guarded(SUPERVISORS, <QueuesPage />)} />
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
             <Route path={PATHS.quickMessages} element={guarded(SUPERVISORS, <QuickMessagesPage />)} />

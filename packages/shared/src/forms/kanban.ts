@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { ticketSchema } from '../inbox.js';
+import { TICKET_VALUE_MAX } from '../kanban-limits.js';
+
+export { KANBAN_PAGE_SIZE, TICKET_VALUE_MAX } from '../kanban-limits.js';
 
 /**
  * Kanban boards (SPEC /kanban: kanbans and tags) and the ticket's monetary value (SPEC Ticket.value):
  * shared by the server's routes and the web app's inputs.
  */
-
-/** Largest value a ticket holds (R$ 999.999.999,99): the column keeps 10 integer digits, a deal is far below. */
-export const TICKET_VALUE_MAX = 999_999_999.99;
-
-/** Cards of a board column per page. */
-export const KANBAN_PAGE_SIZE = 50;
 
 /** A monetary value: not negative, at most 2 decimals, bounded. */
 export const ticketValueSchema = z
