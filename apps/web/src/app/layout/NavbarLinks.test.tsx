@@ -12,10 +12,10 @@ function entries(container: HTMLElement = document.body): string[] {
 }
 
 describe('the menu by role (SPEC §2)', () => {
-  it('a user sees the common entries only, without section titles', () => {
+  it('a user sees the common entries only (with the kanban boards), without section titles', () => {
     signInAs('user');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos']);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-kanban']);
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
@@ -26,6 +26,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-kanban',
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
@@ -46,6 +47,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-kanban',
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
@@ -71,6 +73,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries(work)).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-kanban',
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
@@ -96,6 +99,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-kanban',
       'nav-canais',
       'nav-filas',
       'nav-mensagens-rapidas',
