@@ -46,9 +46,18 @@ const opts = readOptions(
       choices: ['embedded', 'postgres'],
       help: 'embedded (PGlite) or postgres (DATABASE_URL server, fresh database)',
     },
-    'wait-quiet': { type: 'number', default: 0, min: 0, help: 'seconds to wait, before measuring, for the machine to be quiet (≤ 15% busy)' },
+    'wait-quiet': {
+      type: 'number',
+      default: 0,
+      min: 0,
+      help: 'seconds to wait, before measuring, for the machine to be quiet (≤ 15% busy)',
+    },
     keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis, e.g. EXPLAIN)' },
-    'log-statements': { type: 'boolean', default: false, help: 'postgres: log every statement of the bench database to the PostgreSQL server log' },
+    'log-statements': {
+      type: 'boolean',
+      default: false,
+      help: 'postgres: log every statement of the bench database to the PostgreSQL server log',
+    },
   },
   'node bench/kanban-board.mjs [options]',
 );
@@ -84,7 +93,8 @@ where t.id = s.id;
     { who: 'admin', token: adminToken, name: 'lane page 60', path: `/kanban/tickets?laneId=${lane}&pageNumber=60`, board: false },
   ];
   await checkQuietMachine(opts['wait-quiet']);
-  for (const c of cases) await pool(Array.from({ length: opts.warmup }), opts.concurrency, () => request(base, 'GET', c.path, { token: c.token }));
+  for (const c of cases)
+    await pool(Array.from({ length: opts.warmup }), opts.concurrency, () => request(base, 'GET', c.path, { token: c.token }));
   const cpu = cpuSample(server.pid);
   const results = [];
   for (const c of cases) {

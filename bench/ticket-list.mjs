@@ -102,7 +102,8 @@ await run(async () => {
   const results = [];
   // Warm the server up on every case first (JIT, connection pool, plan caches): a server that has
   // been up for a while is warm, and the first measured case would otherwise pay for all of them.
-  for (const c of cases) await pool(Array.from({ length: opts.warmup }), opts.concurrency, () => request(base, 'GET', c.path, { token: c.token }));
+  for (const c of cases)
+    await pool(Array.from({ length: opts.warmup }), opts.concurrency, () => request(base, 'GET', c.path, { token: c.token }));
   const cpu = cpuSample(server.pid);
   for (const c of cases) {
     const first = await api(base, 'GET', c.path, { token: c.token });
@@ -152,7 +153,9 @@ await run(async () => {
     console.log(`| ${r.who} | ${r.name} | ${r.count} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${cpuCell} |`);
   }
   console.log(`CPU during the measurement: ${formatCpu(cpuUse)}`);
-  console.log(`server RSS: ${mib(memory.start)} before the first request, peak ${mib(memory.peak)}, ${mib(memory.end)} at the end (budget on PostgreSQL ≤ 205 MiB, Izing's backend on the same data: 172–205 MB)`);
+  console.log(
+    `server RSS: ${mib(memory.start)} before the first request, peak ${mib(memory.peak)}, ${mib(memory.end)} at the end (budget on PostgreSQL ≤ 205 MiB, Izing's backend on the same data: 172–205 MB)`,
+  );
   const missed = results.filter((r) => !(r.p95 <= BUDGET_P95) || r.errors.size > 0);
   console.log(
     `budget (PostgreSQL: p95 ≤ ${BUDGET_P95} ms): ${missed.length ? `MISSED by ${missed.length} of ${results.length} cases — ${missed.map((r) => `${r.who} ${r.name} p95 ${ms(r.p95)}`).join('; ')}` : 'MET in every case'}` +

@@ -325,7 +325,10 @@ describe('lanes live', () => {
     expect((await api.put(`/lanes/${second.id}/position`, { position: 0 }, { token: t.admin.token })).status).toBe(200);
     await agent.waitFor(SOCKET_EVENTS.lanes, (p: LanesEvent) => p?.lanes?.[0]?.id === second.id);
     expect((await api.delete(`/lanes/${first.id}`, { token: t.admin.token })).status).toBe(200);
-    const deleted = (await agent.waitFor(SOCKET_EVENTS.lanes, (p: LanesEvent) => p?.lanes?.length === 1 && p.lanes[0].id === second.id)) as LanesEvent;
+    const deleted = (await agent.waitFor(
+      SOCKET_EVENTS.lanes,
+      (p: LanesEvent) => p?.lanes?.length === 1 && p.lanes[0].id === second.id,
+    )) as LanesEvent;
     expect(deleted.lanes.map((l) => l.name)).toEqual(['Saída']);
     // The other tenant's agent heard none of it: its own lane's push is the first it gets.
     await createLane(other, 'Deles');
