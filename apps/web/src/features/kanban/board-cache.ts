@@ -60,20 +60,27 @@ export function withCard(data: BoardPages, ticket: Ticket, belongs: boolean, com
 
 const laneOfKey = (key: readonly unknown[]): number | null => (key[2] === 'none' ? null : (key[2] as number));
 
-/** Whether the change moves the sums: another lane, value or status, or a card that appears or goes. */
-function changesSums(before: Ticket | undefined, after: Ticket, visible: boolean): boolean {
+/** Whether the change moves the sums: a card that appears or goes, another lane, value, status, queue or agent. */
+function changesSums(qc: QueryClient, before: Ticket | undefined, after: Ticket, visible: boolean): boolean {
   if (!before) return visible;
+  const wasVisible = isOnBoard(before) && viewerMaySee(before, currentViewer(qc));
+  if (wasVisible !== visible) return true;
+  if (!visible) return false;
   return (
-    !visible ||
     before.kanban?.id !== after.kanban?.id ||
     before.value !== after.value ||
     before.status !== after.status ||
-    before.queueId !== after.queueId
+    before.queueId !== after.queueId ||
+    before.userId !== after.userId
   );
 }
 
-/** A created or changed ticket on every cached board column (called by the ticket cache for each ticket it applies). */
-export function applyTicketToBoards(qc: QueryClient, ticket: Ticket): void {
+/**
+ * A created or changed ticket on every cached board column (called by the ticket cache for each
+ * ticket it applies, with the ticket's state it knew before: a new message on a ticket whose card
+ * is not loaded does not ask for the sums again).
+ */
+export function applyTicketToBoards(qc: QueryClient, ticket: Ticket, known?: Ticket): void {
   const columns = qc.getQueriesData<BoardPages>({ queryKey: kanbanKeys.all });
   if (columns.length === 0) return;
   const visible = isOnBoard(ticket) && viewerMaySee(ticket, currentViewer(qc));
@@ -91,7 +98,7 @@ export function applyTicketToBoards(qc: QueryClient, ticket: Ticket): void {
     }
     if (next !== data) qc.setQueryData<BoardPages>(key, next);
   }
-  if (changesSums(before, ticket, visible)) void qc.invalidateQueries({ queryKey: kanbanKeys.summary });
+  if (changesSums(qc, before ?? known, ticket, visible)) void qc.invalidateQueries({ queryKey: kanbanKeys.summary });
 }
 
 /** A ticket taken out of every board (deleted, or out of the user's view). */

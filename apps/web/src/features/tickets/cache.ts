@@ -140,6 +140,7 @@ function withTicket(data: TicketLists, ticket: Ticket, filters: TicketListFilter
 export function applyTicketToCache(qc: QueryClient, ticket: Ticket): void {
   const viewer = currentViewer(qc);
   const before = qc.getQueryData<Ticket>(ticketKeys.detail(ticket.id));
+  const known = before ?? cachedTicket(qc, ticket.id);
   // A chat is prepared for a ticket the user may open; one out of their view is not (the server refuses it).
   if (before || viewerMaySee(ticket, viewer)) {
     qc.setQueryData<Ticket>(ticketKeys.detail(ticket.id), (current) =>
@@ -163,7 +164,7 @@ export function applyTicketToCache(qc: QueryClient, ticket: Ticket): void {
     const next = withTicket(data, ticket, filters, viewer);
     if (next !== data) qc.setQueryData<TicketLists>(key, next);
   }
-  applyTicketToBoards(qc, ticket);
+  applyTicketToBoards(qc, ticket, known);
 }
 
 /** A deleted ticket leaves every list. */

@@ -223,8 +223,14 @@ describe('/kanban/kanbans: the lanes board', () => {
 });
 
 describe('/kanban/tags: the tags board', () => {
-  const tag = (id: number, name: string): Tag =>
-    ({ id, name, color: '#fa5252', active: true, createdAt: '2026-01-10T12:00:00.000Z', updatedAt: '2026-01-10T12:00:00.000Z' }) as Tag;
+  const tag = (id: number, name: string): Tag => ({
+    id,
+    name,
+    color: '#fa5252',
+    isActive: true,
+    createdAt: '2026-01-10T12:00:00.000Z',
+    updatedAt: '2026-01-10T12:00:00.000Z',
+  });
 
   it('one column per active tag with the open and pending tickets carrying it', async () => {
     const vip = { id: 5, name: 'VIP', color: '#fa5252' };
