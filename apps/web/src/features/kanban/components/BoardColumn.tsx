@@ -23,9 +23,22 @@ export interface BoardColumnProps {
 }
 
 /** One column of a board: its name, card count and sum of values; its cards, 50 at a time ("load more"). */
-export function BoardColumn(props: BoardColumnProps) {
+export function BoardColumn({
+  columnKey,
+  title,
+  color,
+  count,
+  sum,
+  loading,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  children,
+  empty,
+  bodyRef,
+  highlighted,
+}: BoardColumnProps) {
   const { t } = useTranslation();
-  const { columnKey, title, color, count, sum } = props;
   return (
     <Paper
       withBorder
@@ -56,32 +69,26 @@ export function BoardColumn(props: BoardColumnProps) {
         )}
       </Stack>
       <Stack
-        ref={props.bodyRef}
+        ref={bodyRef}
         gap="xs"
         style={{
           overflowY: 'auto',
           flex: 1,
           minHeight: 80,
           borderRadius: 6,
-          outline: props.highlighted ? '2px dashed var(--mantine-color-blue-5)' : undefined,
+          outline: highlighted ? '2px dashed var(--mantine-color-blue-5)' : undefined,
         }}
         data-testid={`kanban-column-body-${columnKey}`}
       >
-        {props.loading && <Loader size="sm" mx="auto" my="md" />}
-        {!props.loading && props.empty && (
+        {loading && <Loader size="sm" mx="auto" my="md" />}
+        {!loading && empty && (
           <Text size="xs" c="dimmed" ta="center" py="md">
             {t('kanban.empty')}
           </Text>
         )}
-        {props.children}
-        {props.hasMore && (
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={props.onLoadMore}
-            loading={props.loadingMore}
-            data-testid={`kanban-load-more-${columnKey}`}
-          >
+        {children}
+        {hasMore && (
+          <Button variant="subtle" size="xs" onClick={onLoadMore} loading={loadingMore} data-testid={`kanban-load-more-${columnKey}`}>
             {t('kanban.loadMore')}
           </Button>
         )}

@@ -20,15 +20,16 @@ export interface TicketCardProps {
   /** The "move to" menu's lanes (the card's own is left out); none: no menu. */
   moveTargets?: MoveTarget[];
   onMove?: (target: MoveTarget) => void;
-  /** The drag handle's ref and listeners (the lanes board); none: the card is not draggable. */
-  handle?: { ref: Ref<HTMLButtonElement>; props: HTMLAttributes<HTMLButtonElement> };
+  /** The drag handle's listeners and attributes (the lanes board); none: the card is not draggable. */
+  handleProps?: HTMLAttributes<HTMLButtonElement>;
+  handleRef?: Ref<HTMLButtonElement>;
   cardRef?: Ref<HTMLDivElement>;
   style?: CSSProperties;
   dragging?: boolean;
 }
 
 /** A ticket on a board: contact, last message, tags, value and agent; a handle to drag it and a menu to move it. */
-export function TicketCard({ ticket, moveTargets, onMove, handle, cardRef, style, dragging }: TicketCardProps) {
+export function TicketCard({ ticket, moveTargets, onMove, handleProps, handleRef, cardRef, style, dragging }: TicketCardProps) {
   const { t } = useTranslation();
   const name = ticket.contact.name;
   return (
@@ -43,16 +44,16 @@ export function TicketCard({ ticket, moveTargets, onMove, handle, cardRef, style
       data-ticket-id={ticket.id}
     >
       <Group gap={6} wrap="nowrap" align="flex-start">
-        {handle && (
+        {handleProps && (
           <ActionIcon
-            ref={handle.ref}
+            ref={handleRef}
             variant="subtle"
             color="gray"
             size="sm"
             aria-label={t('kanban.dragHandle', { name })}
             data-testid={`kanban-card-handle-${ticket.id}`}
             style={{ cursor: 'grab', touchAction: 'none', flexShrink: 0 }}
-            {...handle.props}
+            {...handleProps}
           >
             <IconGripVertical size={14} />
           </ActionIcon>

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const input = () => screen.getByRole('textbox', { name: 'Valor do atendimento' }) as HTMLInputElement;
+const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Valor do atendimento' });
 
 describe("the chat header's value", () => {
   it('formats a value in reais the pt-BR way (Intl): R$ 1.234,56', () => {

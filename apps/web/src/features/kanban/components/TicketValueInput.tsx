@@ -2,7 +2,7 @@ import type { Ticket } from '@conversa/shared';
 import { TICKET_VALUE_MAX } from '@conversa/shared/kanban-limits';
 import { NumberInput } from '@mantine/core';
 import { IconCurrencyReal } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSetTicketValue } from '../api';
@@ -13,10 +13,14 @@ import { useSetTicketValue } from '../api';
  * A value changed elsewhere (the socket) shows at once.
  */
 export function TicketValueInput({ ticket }: { ticket: Ticket }) {
+  // A new value from elsewhere starts the field over with it.
+  return <ValueField key={`${ticket.id}:${ticket.value ?? ''}`} ticket={ticket} />;
+}
+
+function ValueField({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const setValue = useSetTicketValue();
   const [draft, setDraft] = useState<string | number>(ticket.value ?? '');
-  useEffect(() => setDraft(ticket.value ?? ''), [ticket.value]);
 
   const save = async () => {
     const value = draft === '' ? null : Number(draft);

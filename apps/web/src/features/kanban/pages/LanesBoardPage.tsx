@@ -72,7 +72,8 @@ function SortableCard({
       cardRef={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       dragging={isDragging}
-      handle={{ ref: setActivatorNodeRef, props: { ...attributes, ...listeners } }}
+      handleRef={setActivatorNodeRef}
+      handleProps={{ ...attributes, ...listeners }}
       moveTargets={moveTargets.filter((target) => target.laneId !== laneId)}
       onMove={onMove}
     />
