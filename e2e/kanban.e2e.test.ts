@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
+import { apiClient, loginToken, signInAgent } from './helpers.js';
 import { startProduct, type RunningServer } from './server.js';
 
 /**
@@ -21,21 +22,12 @@ let ticketId: number;
 let first: number;
 let second: number;
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(() => server.url);
 
 beforeAll(async () => {
   server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD });
   browser = await launchBrowser();
-  const { token } = await api<{ token: string }>('POST', '/auth/login/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
+  const token = await loginToken(api, ROOT_EMAIL, ROOT_PASSWORD);
   const queue = await api<{ id: number }>('POST', '/queue', { name: 'Vendas', color: '#228be6' }, token);
   await api('POST', '/users', { ...BIA, profile: 'user', queueIds: [queue.id] }, token);
   await api('POST', '/users', { ...CAIO, profile: 'user', queueIds: [queue.id] }, token);
@@ -56,16 +48,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Senha', { exact: true }).fill(user.password);
-  await page.getByRole('slider', { name: 'captcha' }).focus();
-  await page.keyboard.press('End');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/atendimento/);
-}
 
 async function openBoard(page: Page): Promise<void> {
   // The menu's entry; /kanban itself redirects to the lanes board.
@@ -99,8 +81,8 @@ describe('kanban boards in real browsers', () => {
       contexts.push(biaContext, caioContext);
       const bia = await biaContext.newPage();
       const caio = await caioContext.newPage();
-      await signIn(bia, BIA);
-      await signIn(caio, CAIO);
+      await signInAgent(bia, server.url, BIA);
+      await signInAgent(caio, server.url, CAIO);
       await openBoard(bia);
       await openBoard(caio);
       await visible(card(bia, 'none'));
