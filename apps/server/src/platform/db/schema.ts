@@ -304,9 +304,10 @@ export const tickets = pgTable(
   },
   (t) => [
     index('tickets_tenant_lane_idx').on(t.tenantId, t.laneId),
-    // Kanban board: a lane's active cards in their order, read from the index (first page and the next ones).
+    // Kanban board: a lane's active cards in their order, with the visibility columns, so that a
+    // page and the lane's count for an agent are read from the index alone.
     index('tickets_board_order_idx')
-      .on(t.tenantId, t.laneId, t.lanePosition, t.id)
+      .on(t.tenantId, t.laneId, t.lanePosition, t.id, t.queueId, t.userId, t.chatFlowId)
       .where(sql`${t.status} in ('open', 'pending')`),
     // At most one open or pending ticket per contact and channel: concurrent first messages cannot make two.
     uniqueIndex('tickets_one_active_per_contact_channel')
