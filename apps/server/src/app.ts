@@ -23,6 +23,8 @@ import { notesRoutes } from './modules/notes/notes.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { pushNotifications } from './modules/notifications/listeners/push-notifications.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
+import { pushLaneEvents } from './modules/lanes/listeners/push-lane-events.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -127,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     notesRoutes,
     notificationsRoutes,
     tasksRoutes,
+    kanbanRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -146,6 +149,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
   pushNoteEvents(ctx, realtime);
+  pushLaneEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   pushNotifications(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.

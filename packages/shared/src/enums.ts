@@ -40,6 +40,8 @@ export const SOCKET_EVENTS = {
   ticket: 'ticket',
   appMessage: 'appMessage',
   contact: 'contact',
+  /** The tenant's kanban lanes changed (created, renamed, recoloured, moved, deleted): the whole list, in board order. */
+  lanes: 'lanes',
   channelSession: 'whatsappSession',
   userStatus: 'user:status',
   importProgress: 'contact:importProgress',

@@ -101,6 +101,8 @@ export const ticketSchema = z.object({
   integrationStatuses: z.record(z.string(), z.boolean()),
   /** The kanban lane the ticket is in, or null. */
   kanban: ticketLaneSchema,
+  /** Its place inside its lane on the kanban board (ascending; ties by id). Always sent by the API. */
+  lanePosition: z.number().optional(),
   value: z.number().nullable(),
   rating: z.number().int().nullable(),
   /** Its tags (inactive ones too: they stay on history), by name. */

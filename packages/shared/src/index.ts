@@ -26,3 +26,4 @@ export * from './records-events.js';
 export * from './forms/tasks.js';
 export * from './forms/notifications.js';
 export * from './forms/wallets.js';
+export * from './forms/kanban.js';

@@ -1,4 +1,4 @@
-import type { Channel, HistoryImportProgress } from '@conversa/shared';
+import type { Channel, HistoryImportProgress, Lane } from '@conversa/shared';
 import { SOCKET_EVENTS } from '@conversa/shared/enums';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -12,6 +12,8 @@ import {
   type ContactDetails,
   type ImportProgress,
 } from '../features/contacts/api';
+import { applyLanesEvent, kanbanKeys } from '../features/kanban/board-cache';
+import { laneKeys } from '../features/lanes/api';
 import { applyContactToTickets } from '../features/tickets/cache';
 import { messageKeys, ticketKeys } from '../features/tickets/keys';
 import { applyMessageEvent, applyTicketEvent, type MessageEvent, type TicketEvent } from '../features/tickets/ticket-events';
@@ -125,6 +127,8 @@ function refetchAfterConnect(qc: QueryClient, reconnection: boolean): void {
   void qc.invalidateQueries({ queryKey: messageKeys.all });
   void qc.invalidateQueries({ queryKey: channelKeys.all });
   void qc.invalidateQueries({ queryKey: notificationKeys.list });
+  void qc.invalidateQueries({ queryKey: laneKeys.all });
+  void qc.invalidateQueries({ queryKey: kanbanKeys.all });
 }
 
 /**
@@ -196,6 +200,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       applyContactToCache(qc, event.contact, event.action);
       applyContactToTickets(qc, event.contact);
     });
+    socket.on(SOCKET_EVENTS.lanes, (event: { lanes: Lane[] }) => applyLanesEvent(qc, event.lanes));
     socket.on(SOCKET_EVENTS.channelSession, (event: SessionEvent) => applyChannelToCache(qc, event.session));
     socket.on(SOCKET_EVENTS.userStatus, (event: UserStatusEvent) => patchUserStatus(qc, event));
     socket.on(SOCKET_EVENTS.importProgress, (progress: ImportProgress) => {

@@ -8,6 +8,7 @@ import {
   IconBuildingSkyscraper,
   IconDoorExit,
   IconHome,
+  IconLayoutBoard,
   IconLayoutKanban,
   IconMessageBolt,
   IconMessages,
@@ -52,6 +53,7 @@ const LANES: MenuItem = { labelKey: 'menu.lanes', path: PATHS.lanes, icon: IconL
 const TAGS: MenuItem = { labelKey: 'menu.tags', path: PATHS.tags, icon: IconTags };
 const NOTES: MenuItem = { labelKey: 'records.menu.notes', path: PATHS.notes, icon: IconNote };
 const PROTOCOLS: MenuItem = { labelKey: 'records.menu.protocols', path: PATHS.protocols, icon: IconTimelineEvent };
+const KANBAN: MenuItem = { labelKey: 'menu.kanban', path: PATHS.kanbanLanes, icon: IconLayoutBoard };
 const AUTO_REPLIES: MenuItem = { labelKey: 'menu.autoReplies', path: PATHS.autoReplies, icon: IconMessageBolt };
 const CHAT_FLOW: MenuItem = { labelKey: 'menu.chatFlow', path: PATHS.chatFlow, icon: IconRobot };
 const BUSINESS_HOURS: MenuItem = { labelKey: 'menu.businessHours', path: PATHS.businessHours, icon: IconClockHour4 };
@@ -61,7 +63,7 @@ const NOTIFICATIONS: MenuItem = { labelKey: 'menu.notifications', path: PATHS.no
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
-const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, TASKS];
+const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, KANBAN, TASKS];
 const SUPERVISOR: MenuItem[] = [
   ...COMMON,
   CHANNELS,

@@ -20,6 +20,9 @@ export const PATHS = {
   quickMessages: '/mensagens-rapidas',
   /** Kanban lanes (SPEC §2 work areas /lanes). */
   lanes: '/lanes',
+  /** Kanban boards (SPEC §2 /kanban → /kanban/kanbans; children kanbans and tags). */
+  kanban: '/kanban',
+  kanbanLanes: '/kanban/kanbans',
   /** Tags (SPEC §2 /etiquetas). */
   tags: '/etiquetas',
   /** Internal notes and ticket protocols (SPEC §2 /notas, /protocolos). */

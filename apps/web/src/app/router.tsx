@@ -26,6 +26,9 @@ const NotesPage = lazyPage(() => import('../features/notes/pages/NotesPage'), 'N
 const ProtocolsPage = lazyPage(() => import('../features/protocols/pages/ProtocolsPage'), 'ProtocolsPage');
 const TasksPage = lazyPage(() => import('../features/tasks/pages/TasksPage'), 'TasksPage');
 const NotificationsAdminPage = lazyPage(() => import('../features/notifications/pages/NotificationsAdminPage'), 'NotificationsAdminPage');
+const KanbanLayout = lazyPage(() => import('../features/kanban/pages/KanbanLayout'), 'KanbanLayout');
+const LanesBoardPage = lazyPage(() => import('../features/kanban/pages/LanesBoardPage'), 'LanesBoardPage');
+const TagsBoardPage = lazyPage(() => import('../features/kanban/pages/TagsBoardPage'), 'TagsBoardPage');
 const BusinessHoursPage = lazyPage(() => import('../features/business-hours/pages/BusinessHoursPage'), 'BusinessHoursPage');
 const AutoRepliesPage = lazyPage(() => import('../features/auto-replies/pages/AutoRepliesPage'), 'AutoRepliesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
@@ -90,6 +93,11 @@ export function AppRouter() {
             </Route>
             <Route path={PATHS.contacts} element={<ContactsPage />} />
             <Route path={PATHS.profile} element={<ProfilePage />} />
+            <Route path={PATHS.kanban} element={<KanbanLayout />}>
+              <Route index element={<Navigate to="kanbans" replace />} />
+              <Route path="kanbans" element={<LanesBoardPage />} />
+              <Route path="tags" element={<TagsBoardPage />} />
+            </Route>
             <Route path={PATHS.queues} element={guarded(SUPERVISORS, <QueuesPage />)} />
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
             <Route path={PATHS.quickMessages} element={guarded(SUPERVISORS, <QuickMessagesPage />)} />

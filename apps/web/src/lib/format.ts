@@ -39,6 +39,13 @@ export function formatMoney(value: number): string {
   return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(value);
 }
 
+const CURRENCY = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** A ticket's value in reais, in the pt-BR format (SPEC §9): R$ 1.234,56. */
+export function formatCurrency(value: number): string {
+  return CURRENCY.format(value);
+}
+
 /** SPEC §5: dates dd/MM/yyyy. */
 export function formatDate(value: string | null | undefined): string {
   return value ? format(value, 'date') : '';

@@ -32,8 +32,22 @@ export const updateLaneBodySchema = z.object({ name: laneName.optional(), color:
 /** PUT /lanes/{id}/position: the lane's new 0-based index (beyond the end: last). */
 export const laneLocationBodySchema = z.object({ position: z.number().int().min(0).max(10_000) });
 
-/** PUT /tickets/{id}/lane: the ticket's lane, or null to take it out of the kanban. */
-export const ticketLaneBodySchema = z.object({ laneId: refIdSchema.nullable() });
+/**
+ * PUT /tickets/{id}/lane: the ticket's lane, or null to take it out of the kanban. Optionally where
+ * in the lane (the board's drag and drop): just before `beforeTicketId`, or just after
+ * `afterTicketId` (both cards of that lane); without either a ticket entering the lane goes last.
+ */
+export const ticketLaneBodySchema = z
+  .object({ laneId: refIdSchema.nullable(), beforeTicketId: refIdSchema.optional(), afterTicketId: refIdSchema.optional() })
+  .refine((body) => body.beforeTicketId === undefined || body.afterTicketId === undefined, {
+    path: ['afterTicketId'],
+    message: 'Send either beforeTicketId or afterTicketId, not both.',
+  })
+  .refine((body) => body.laneId !== null || (body.beforeTicketId === undefined && body.afterTicketId === undefined), {
+    path: ['laneId'],
+    message: 'A place in a lane needs a lane.',
+  });
+export type TicketLaneBody = z.input<typeof ticketLaneBodySchema>;
 
 /** The lane a ticket is in, as the ticket carries it (SPEC Ticket.kanban). */
 export const ticketLaneSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();

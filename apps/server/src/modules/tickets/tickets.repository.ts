@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TicketStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
@@ -74,7 +74,8 @@ const TICKET_JSON = `json_build_object('id', t.id, 'status', t.status, 'name', c
   'chatFlowId', t.chat_flow_id, 'isGroup', t.is_group, 'unreadMessages', t.unread_messages, 'answered', t.answered,
   'lastMessage', t.last_message, 'lastMessageAt', ${isoText('t.last_message_at')}, 'profilePicUrl', ct.profile_pic_url,
   'integrationStatuses', coalesce(t.integration_statuses, '{}'::jsonb),
-  'kanban', case when kl.id is null then null else json_build_object('id', kl.id, 'name', kl.name) end, 'value', t.value::float8, 'rating', t.rating,
+  'kanban', case when kl.id is null then null else json_build_object('id', kl.id, 'name', kl.name) end,
+  'lanePosition', t.lane_position, 'value', t.value::float8, 'rating', t.rating,
   'tags', ${TICKET_TAGS_JSON}, 'protocol', ${TICKET_PROTOCOL},
   'createdAt', ${isoText('t.created_at')}, 'updatedAt', ${isoText('t.updated_at')})`;
 
@@ -270,19 +271,16 @@ export interface TicketListQuery {
   laneIds?: number[];
   /** Tickets carrying any of these tags. */
   tagIds?: number[];
+  /** The kanban board's column of tickets without a lane. */
+  noLane?: boolean;
+  /** `lane`: the kanban board's order inside a lane (lanePosition, id); otherwise the inbox's (newest first). */
+  order?: 'lane';
   limit: number;
   offset: number;
 }
 
-/**
- * A page of the tickets list: `json` is the page's tickets as presented by the API (a JSON array
- * text, see TICKET_LIST_JSON), `returned` how many it holds, `total` how many match.
- */
-export async function listTicketPage(
-  db: Db,
-  tenantId: number,
-  query: TicketListQuery,
-): Promise<{ json: string; returned: number; total: number }> {
+/** The list's filters as one condition (the page, its count and the board's sums share it). */
+function ticketListWhere(db: Db, tenantId: number, query: Omit<TicketListQuery, 'limit' | 'offset' | 'order'>): SQL | undefined {
   const filters: (SQL | undefined)[] = [eq(tickets.tenantId, tenantId), inArray(tickets.status, query.statuses), query.visibility];
   if (query.queueIds?.length) filters.push(inArray(tickets.queueId, query.queueIds));
   if (query.channelIds?.length) filters.push(inArray(tickets.channelId, query.channelIds));
@@ -290,6 +288,7 @@ export async function listTicketPage(
   if (query.withUnreadMessages) filters.push(gt(tickets.unreadMessages, 0));
   if (query.notAssigned) filters.push(isNull(tickets.userId));
   if (query.laneIds?.length) filters.push(inArray(tickets.laneId, query.laneIds));
+  if (query.noLane) filters.push(isNull(tickets.laneId));
   if (query.tagIds?.length)
     filters.push(
       sql`exists (select 1 from ${ticketTags} where ${and(eq(ticketTags.tenantId, tenantId), eq(ticketTags.ticketId, tickets.id), inArray(ticketTags.tagId, query.tagIds))})`,
@@ -313,7 +312,20 @@ export async function listTicketPage(
       ),
     );
   }
-  const where = and(...filters);
+  return and(...filters);
+}
+
+/**
+ * A page of the tickets list: `json` is the page's tickets as presented by the API (a JSON array
+ * text, see TICKET_LIST_JSON), `returned` how many it holds, `total` how many match.
+ */
+export async function listTicketPage(
+  db: Db,
+  tenantId: number,
+  query: TicketListQuery,
+): Promise<{ json: string; returned: number; total: number }> {
+  const where = ticketListWhere(db, tenantId, query);
+  const order = query.order === 'lane' ? [asc(tickets.lanePosition), asc(tickets.id)] : [desc(tickets.updatedAt), desc(tickets.id)];
   // The page is chosen from tickets alone (with the count beside it, which never joins), then
   // only its rows are joined for display, by a prepared statement.
   const [page, [totals]] = await Promise.all([
@@ -321,7 +333,7 @@ export async function listTicketPage(
       .select({ id: tickets.id })
       .from(tickets)
       .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset),
     db
@@ -333,6 +345,19 @@ export async function listTicketPage(
   const [list] = await queryFixed<{ json: string }>(db, TICKET_LIST_JSON, [tenantId, page.map((r) => r.id)]);
   // Every ticket joins its contact and channel (non-null foreign keys), so the page keeps its length.
   return { json: list?.json ?? '[]', returned: page.length, total: totals?.total ?? 0 };
+}
+
+/** The kanban board's columns: per lane (null: without one), how many tickets match and the sum of their values. */
+export async function summarizeTicketsByLane(
+  db: Db,
+  tenantId: number,
+  query: Pick<TicketListQuery, 'statuses' | 'visibility'>,
+): Promise<{ laneId: number | null; count: number; value: number }[]> {
+  return db
+    .select({ laneId: tickets.laneId, count: sql<number>`count(*)::int`, value: sql<number>`coalesce(sum(${tickets.value}), 0)::float8` })
+    .from(tickets)
+    .where(ticketListWhere(db, tenantId, query))
+    .groupBy(tickets.laneId);
 }
 
 /** The tickets policy's visibility rule as SQL (mirrors canSeeTicket, and so the rooms of roomsForTicket). */
@@ -482,4 +507,79 @@ export async function closeTicketIfIdle(db: Db, tenantId: number, id: number, id
     )
     .returning();
   return row;
+}
+
+// ---- kanban: the order of the cards inside a lane ----
+
+/** The active tickets (open, pending): the cards a board shows, the only ones a place is computed among. */
+const activeCard = sql`${tickets.status} in ('open', 'pending')`;
+
+/**
+ * Serialises the moves into one lane, held to the commit: a move reads its neighbours only after
+ * the previous move into that lane committed, so two concurrent moves never take the same place.
+ */
+export async function lockLaneOrder(db: Db, laneId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(7240021, ${laneId})`);
+}
+
+/** The place of a card of the lane (undefined: no such active ticket in that lane of the tenant). */
+export async function findLaneCard(
+  db: Db,
+  tenantId: number,
+  laneId: number,
+  ticketId: number,
+): Promise<{ id: number; position: number } | undefined> {
+  const [row] = await db
+    .select({ id: tickets.id, position: tickets.lanePosition })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.laneId, laneId), eq(tickets.id, ticketId), activeCard));
+  return row;
+}
+
+/**
+ * The card next to `ref` in the lane's order (lanePosition, id), on the given side, leaving out
+ * `excludeId` (the card being moved). Undefined at either end.
+ */
+export async function neighbourLaneCard(
+  db: Db,
+  tenantId: number,
+  laneId: number,
+  ref: { id: number; position: number },
+  side: 'before' | 'after',
+  excludeId: number,
+): Promise<{ id: number; position: number } | undefined> {
+  const [row] = await db
+    .select({ id: tickets.id, position: tickets.lanePosition })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.laneId, laneId),
+        activeCard,
+        sql`${tickets.id} <> ${excludeId}`,
+        side === 'before'
+          ? sql`(${tickets.lanePosition}, ${tickets.id}) < (${ref.position}::float8, ${ref.id}::int)`
+          : sql`(${tickets.lanePosition}, ${tickets.id}) > (${ref.position}::float8, ${ref.id}::int)`,
+      ),
+    )
+    .orderBy(...(side === 'before' ? [desc(tickets.lanePosition), desc(tickets.id)] : [asc(tickets.lanePosition), asc(tickets.id)]))
+    .limit(1);
+  return row;
+}
+
+/** The last card's place in the lane (leaving out `excludeId`); undefined for an empty lane. */
+export async function lastLanePosition(db: Db, tenantId: number, laneId: number, excludeId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ position: sql<number | null>`max(${tickets.lanePosition})` })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.laneId, laneId), activeCard, sql`${tickets.id} <> ${excludeId}`));
+  return row?.position ?? undefined;
+}
+
+/** Spreads the lane's cards out again (1024 apart, same order): when two neighbours left no room between them. */
+export async function renumberLane(db: Db, tenantId: number, laneId: number, gap: number): Promise<void> {
+  await db.execute(sql`update tickets t set lane_position = r.rn * ${gap}
+    from (select id, row_number() over (order by lane_position, id) as rn from tickets
+          where tenant_id = ${tenantId} and lane_id = ${laneId} and status in ('open', 'pending')) r
+    where t.id = r.id and t.tenant_id = ${tenantId}`);
 }

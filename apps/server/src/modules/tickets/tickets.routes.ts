@@ -1,4 +1,13 @@
-import { idParamSchema, idSchema, refIdSchema, ticketLaneBodySchema, ticketSchema, TICKET_STATUSES, type Ticket } from '@conversa/shared';
+import {
+  idParamSchema,
+  idSchema,
+  refIdSchema,
+  ticketLaneBodySchema,
+  ticketSchema,
+  ticketValueBodySchema,
+  TICKET_STATUSES,
+  type Ticket,
+} from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -14,6 +23,7 @@ import { markTicketsRead } from './use-cases/mark-tickets-read.js';
 import { moveChannelTickets } from './use-cases/move-channel-tickets.js';
 import { resolveTicketsInBulk } from './use-cases/resolve-tickets-in-bulk.js';
 import { setTicketLane } from './use-cases/set-ticket-lane.js';
+import { setTicketValue } from './use-cases/set-ticket-value.js';
 import { assertCanSeeTicket } from './use-cases/ticket-access.js';
 import { forceCloseTicket, INTEGRATION_STATUS_KEYS, moveTicketToChannel, releaseTicket, updateTicket } from './use-cases/update-ticket.js';
 
@@ -174,14 +184,32 @@ export const ticketsRoutes =
       schema: {
         tags,
         description:
-          "Puts the ticket in a kanban lane of the tenant (laneId null: out of the kanban); logged as 'laneChanged'. Whoever sees the ticket may move it.",
+          "Puts the ticket in a kanban lane of the tenant (laneId null: out of the kanban); logged as 'laneChanged'. Whoever sees the ticket may move it. " +
+          'beforeTicketId / afterTicketId: its place in the lane, just before or after that open or pending card of the lane (the board); without them a ticket entering the lane goes last.',
         params: idParamSchema,
         body: ticketLaneBodySchema,
         response: { 200: ticketSchema, ...errorResponses },
       },
       handler: async (request) => {
         const actor = actorOf(request);
-        await setTicketLane(ctx, actor, request.params.id, request.body.laneId);
+        await setTicketLane(ctx, actor, request.params.id, request.body);
+        return present(actor.tenantId, request.params.id);
+      },
+    });
+
+    app.put('/tickets/:id/value', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        description:
+          "Sets the ticket's monetary value (not negative, 2 decimals; null clears it); logged as 'valueChanged'. Whoever sees the ticket may set it.",
+        params: idParamSchema,
+        body: ticketValueBodySchema,
+        response: { 200: ticketSchema, ...errorResponses },
+      },
+      handler: async (request) => {
+        const actor = actorOf(request);
+        await setTicketValue(ctx, actor, request.params.id, request.body.value);
         return present(actor.tenantId, request.params.id);
       },
     });

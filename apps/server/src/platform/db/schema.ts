@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  doublePrecision,
   type AnyPgColumn,
   bigint,
   bigserial,
@@ -296,11 +297,18 @@ export const tickets = pgTable(
     rating: integer('rating'),
     /** The kanban lane (SPEC Ticket.kanban); a deleted lane leaves its tickets without one. */
     laneId: integer('lane_id').references((): AnyPgColumn => lanes.id, { onDelete: 'set null' }),
+    /** Kanban board: the ticket's place inside its lane (ascending, ties by id), kept by the tickets module under a per-lane lock. */
+    lanePosition: doublePrecision('lane_position').notNull().default(0),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('tickets_tenant_lane_idx').on(t.tenantId, t.laneId),
+    // Kanban board: a lane's active cards in their order, with the visibility columns, so that a
+    // page and the lane's count for an agent are read from the index alone.
+    index('tickets_board_order_idx')
+      .on(t.tenantId, t.laneId, t.lanePosition, t.id, t.queueId, t.userId, t.chatFlowId)
+      .where(sql`${t.status} in ('open', 'pending')`),
     // At most one open or pending ticket per contact and channel: concurrent first messages cannot make two.
     uniqueIndex('tickets_one_active_per_contact_channel')
       .on(t.contactId, t.channelId)

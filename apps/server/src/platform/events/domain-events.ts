@@ -61,6 +61,8 @@ export type DomainEvent =
     }
   | { type: 'message.updated'; tenantId: number; ticketId: number; messageId: string }
   | { type: 'message.outbound'; tenantId: number; ticketId: number; messageId: string }
+  /** The tenant's kanban lanes changed (a lane created, renamed, recoloured, moved or deleted). */
+  | { type: 'lanes.changed'; tenantId: number }
   | { type: 'contact.changed'; tenantId: number; contactId: number; action: 'create' | 'update' | 'delete' }
   | { type: 'channel.session'; tenantId: number; channelId: number }
   | { type: 'user.status'; tenantId: number; userId: number; isOnline: boolean }

@@ -12,10 +12,10 @@ function entries(container: HTMLElement = document.body): string[] {
 }
 
 describe('the menu by role (SPEC §2)', () => {
-  it('a user sees the common entries only, without section titles', () => {
+  it('a user sees the common entries only (with the kanban boards), without section titles', () => {
     signInAs('user');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-tarefas']);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-kanban', 'nav-tarefas']);
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
@@ -26,6 +26,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-kanban',
       'nav-tarefas',
       'nav-canais',
       'nav-filas',
@@ -49,6 +50,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-kanban',
       'nav-tarefas',
       'nav-canais',
       'nav-filas',
@@ -77,6 +79,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries(work)).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-kanban',
       'nav-tarefas',
       'nav-canais',
       'nav-filas',
@@ -105,6 +108,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-kanban',
       'nav-tarefas',
       'nav-canais',
       'nav-filas',

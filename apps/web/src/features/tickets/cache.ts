@@ -1,6 +1,7 @@
 import type { Message, Profile, Queue, Ticket } from '@conversa/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { getSession } from '../../lib/session';
+import { applyTicketToBoards, removeTicketFromBoards } from '../kanban/board-cache';
 import { queueKeys } from '../queues/api';
 import { messageKeys, ticketKeys, type MessagePage, type TicketListFilters, type TicketPage } from './keys';
 import type { OutboxItem } from './outbox';
@@ -139,14 +140,22 @@ function withTicket(data: TicketLists, ticket: Ticket, filters: TicketListFilter
 export function applyTicketToCache(qc: QueryClient, ticket: Ticket): void {
   const viewer = currentViewer(qc);
   const before = qc.getQueryData<Ticket>(ticketKeys.detail(ticket.id));
+  const known = before ?? cachedTicket(qc, ticket.id);
   // A chat is prepared for a ticket the user may open; one out of their view is not (the server refuses it).
   if (before || viewerMaySee(ticket, viewer)) {
     qc.setQueryData<Ticket>(ticketKeys.detail(ticket.id), (current) =>
       current && current.updatedAt > ticket.updatedAt ? current : ticket,
     );
   }
-  // A new state, owner or queue is a new line in the ticket's history.
-  if (before && (before.status !== ticket.status || before.userId !== ticket.userId || before.queueId !== ticket.queueId)) {
+  // A new state, owner, queue, kanban lane or value is a new line in the ticket's history.
+  if (
+    before &&
+    (before.status !== ticket.status ||
+      before.userId !== ticket.userId ||
+      before.queueId !== ticket.queueId ||
+      before.kanban?.id !== ticket.kanban?.id ||
+      before.value !== ticket.value)
+  ) {
     void qc.invalidateQueries({ queryKey: ticketKeys.logs(ticket.id) });
   }
   for (const [key, data] of qc.getQueriesData<TicketLists>({ queryKey: ticketKeys.lists })) {
@@ -155,11 +164,13 @@ export function applyTicketToCache(qc: QueryClient, ticket: Ticket): void {
     const next = withTicket(data, ticket, filters, viewer);
     if (next !== data) qc.setQueryData<TicketLists>(key, next);
   }
+  applyTicketToBoards(qc, ticket, known);
 }
 
 /** A deleted ticket leaves every list. */
 export function removeTicketFromCache(qc: QueryClient, ticketId: number): void {
   qc.removeQueries({ queryKey: ticketKeys.detail(ticketId) });
+  removeTicketFromBoards(qc, ticketId);
   qc.setQueriesData<TicketLists>({ queryKey: ticketKeys.lists }, (data) => {
     if (!data?.pages.some((page) => page.tickets.some((t) => t.id === ticketId))) return data;
     return {

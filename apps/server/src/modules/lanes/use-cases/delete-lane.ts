@@ -15,7 +15,9 @@ export async function deleteLane(ctx: AppContext, actor: Actor, id: number): Pro
     await lockTenantLanes(tx, actor.tenantId);
     const deleted = await deleteLaneRow(tx, actor.tenantId, id);
     if (!deleted) throw new AppError('ERR_NO_LANE_FOUND');
-    for (const ticketId of deleted.detachedTicketIds) events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update' });
+    events.push({ type: 'lanes.changed', tenantId: actor.tenantId });
+    for (const ticketId of deleted.detachedTicketIds)
+      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update' });
     return { detachedTickets: deleted.detachedTicketIds.length };
   });
 }

@@ -17,6 +17,7 @@ import { TicketTagsButton } from '../../tags/components/TicketTagsButton';
 import { ProtocolBadge } from '../../protocols/components/ProtocolBadge';
 import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
+import { TicketValueInput } from '../../kanban/components/TicketValueInput';
 import { TicketLaneSelect } from './TicketLaneSelect';
 import { initialsOf } from './TicketRow';
 
@@ -171,6 +172,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
       </Group>
       <Group gap={6} wrap="wrap" ml="auto" justify="flex-end">
         <TicketLaneSelect ticket={ticket} />
+        <TicketValueInput ticket={ticket} />
         {ticket.status === 'pending' && (
           <Button
             size="xs"

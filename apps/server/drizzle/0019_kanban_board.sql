@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "lane_position" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "tickets_board_order_idx" ON "tickets" USING btree ("tenant_id","lane_id","lane_position","id","queue_id","user_id","chat_flow_id") WHERE "tickets"."status" in ('open', 'pending');

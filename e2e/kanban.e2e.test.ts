@@ -1,0 +1,134 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { containsText, visible } from './expect-ui.js';
+import { apiClient, loginToken, signInAgent } from './helpers.js';
+import { startProduct, type RunningServer } from './server.js';
+
+/**
+ * Kanban (issue 11): an agent moves a ticket across two lanes of the board (by dragging it with the
+ * mouse, then with the keyboard) while a second agent's board, in another browser context, follows
+ * live; then sets the ticket's value in the chat header and both boards' lane sum shows it.
+ */
+
+const ROOT_EMAIL = 'root@kanban.test';
+const ROOT_PASSWORD = 'Kanban-root-pass-1!';
+const BIA = { name: 'Bia Atendente', email: 'bia@kanban.test', password: 'Bia-pass-12345!' };
+const CAIO = { name: 'Caio Atendente', email: 'caio@kanban.test', password: 'Caio-pass-12345!' };
+
+let server: RunningServer;
+let browser: Browser;
+let ticketId: number;
+let first: number;
+let second: number;
+
+const api = apiClient(() => server.url);
+
+beforeAll(async () => {
+  server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD });
+  browser = await launchBrowser();
+  const token = await loginToken(api, ROOT_EMAIL, ROOT_PASSWORD);
+  const queue = await api<{ id: number }>('POST', '/queue', { name: 'Vendas', color: '#228be6' }, token);
+  await api('POST', '/users', { ...BIA, profile: 'user', queueIds: [queue.id] }, token);
+  await api('POST', '/users', { ...CAIO, profile: 'user', queueIds: [queue.id] }, token);
+  const channel = await api<{ id: number }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, token);
+  first = (await api<{ id: number }>('POST', '/lanes', { name: 'Prospecção', color: '#228be6' }, token)).id;
+  second = (await api<{ id: number }>('POST', '/lanes', { name: 'Proposta', color: '#40c057' }, token)).id;
+  const contact = await api<{ id: number }>('POST', '/contacts', { name: 'Carla Cliente', number: '5511988887777' }, token);
+  ticketId = (
+    await api<{ id: number }>(
+      'POST',
+      '/tickets',
+      { contactId: contact.id, whatsappId: channel.id, queueId: queue.id, status: 'pending' },
+      token,
+    )
+  ).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openBoard(page: Page): Promise<void> {
+  // The menu's entry; /kanban itself redirects to the lanes board.
+  await page.getByTestId('nav-kanban').first().click();
+  await page.waitForURL(/#\/kanban\/kanbans/);
+  await visible(page.getByTestId('kanban-lanes-board'));
+}
+
+const card = (page: Page, laneKey: string) => page.getByTestId(`kanban-column-${laneKey}`).getByTestId(`kanban-card-${ticketId}`);
+const sum = (page: Page, laneKey: string): Locator => page.getByTestId(`kanban-column-${laneKey}`).getByTestId('kanban-column-sum');
+const normalized = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\s/g, ' ');
+
+async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag or nowhere to drop');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // Past the 5 px activation distance, then across in steps (dnd-kit follows pointer moves).
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 15 });
+  await page.mouse.up();
+}
+
+describe('kanban boards in real browsers', () => {
+  it("an agent moves a ticket across two lanes while a second agent's board follows live; the value set in the chat header shows in the lane sum", async () => {
+    const contexts: BrowserContext[] = [];
+    try {
+      const biaContext = await browser.newContext({ locale: 'pt-BR' });
+      const caioContext = await browser.newContext({ locale: 'pt-BR' });
+      contexts.push(biaContext, caioContext);
+      const bia = await biaContext.newPage();
+      const caio = await caioContext.newPage();
+      await signInAgent(bia, server.url, BIA);
+      await signInAgent(caio, server.url, CAIO);
+      await openBoard(bia);
+      await openBoard(caio);
+      await visible(card(bia, 'none'));
+      await visible(card(caio, 'none'));
+
+      // Bia drags the card into the first lane with the mouse.
+      await dragWithMouse(bia, bia.getByTestId(`kanban-card-handle-${ticketId}`), bia.getByTestId(`kanban-column-body-${first}`));
+      await visible(card(bia, String(first)));
+      await visible(card(caio, String(first)));
+      await containsText(caio.getByTestId(`kanban-column-${first}`).getByTestId('kanban-column-count'), '1');
+      expect(await card(caio, 'none').count()).toBe(0);
+
+      // Then with the keyboard into the second lane: space lifts, the right arrow goes to the next column, space drops.
+      const handle = bia.getByTestId(`kanban-card-handle-${ticketId}`);
+      await handle.focus();
+      await bia.keyboard.press('Space');
+      await bia.keyboard.press('ArrowRight');
+      await bia.keyboard.press('Space');
+      await visible(card(bia, String(second)));
+      await visible(card(caio, String(second)));
+      expect(await card(caio, String(first)).count()).toBe(0);
+
+      // The value, from the chat header: Caio's board sums it in the lane's header.
+      await card(bia, String(second)).getByTestId('kanban-card-name').click();
+      await bia.waitForURL(new RegExp(`#/atendimento/${ticketId}`));
+      const value = bia.getByTestId('ticket-value');
+      await visible(value);
+      await value.fill('1234,56');
+      await value.press('Enter');
+      await expect.poll(async () => value.inputValue(), { timeout: 15_000 }).toBe('R$ 1.234,56');
+      await expect.poll(() => normalized(sum(caio, String(second))), { timeout: 15_000 }).toBe('R$ 1.234,56');
+      await expect
+        .poll(async () => (await card(caio, String(second)).getByTestId('kanban-card-value').textContent())?.replace(/\s/g, ' '), {
+          timeout: 15_000,
+        })
+        .toBe('R$ 1.234,56');
+      expect(await normalized(sum(caio, String(first)))).toBe('R$ 0,00');
+    } catch (error) {
+      for (const [i, context] of contexts.entries())
+        await context
+          .pages()[0]
+          ?.screenshot({ path: `e2e/artifacts/kanban-failure-${i}.png` })
+          .catch(() => undefined);
+      throw error;
+    } finally {
+      for (const context of contexts) await context.close();
+    }
+  });
+});
