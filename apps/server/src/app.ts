@@ -18,6 +18,9 @@ import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
 import { lanesRoutes } from './modules/lanes/lanes.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { teamsRoutes } from './modules/teams/teams.routes.js';
+import { privateChatRoutes } from './modules/private-chat/private-chat.routes.js';
+import { pushPrivateChatEvents } from './modules/private-chat/listeners/push-private-chat.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -117,6 +120,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     chatbotRoutes,
     lanesRoutes,
     tagsRoutes,
+    teamsRoutes,
+    privateChatRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -136,6 +141,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
+  pushPrivateChatEvents(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

@@ -73,6 +73,8 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_LANE: 409,
   ERR_NO_TAG_FOUND: 404,
   ERR_DUPLICATED_TAG: 409,
+  ERR_NO_TEAM_FOUND: 404,
+  ERR_DUPLICATED_TEAM: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -153,6 +155,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_DUPLICATED_LANE: 'A kanban lane with this name already exists.',
   ERR_NO_TAG_FOUND: 'No tag found with this ID.',
   ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
+  ERR_NO_TEAM_FOUND: 'No team found with this ID.',
+  ERR_DUPLICATED_TEAM: 'A team with this name already exists.',
 };
 
 /**

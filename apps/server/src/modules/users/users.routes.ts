@@ -4,6 +4,7 @@ import {
   idParamSchema,
   listUsersQuerySchema,
   listUsersResponseSchema,
+  privateChatUserSchema,
   updateUserBodySchema,
   updateUserConfigsBodySchema,
   userOnlineBodySchema,
@@ -24,11 +25,12 @@ import { updateUser } from './use-cases/update-user.js';
 import { presentUser } from './users.presenter.js';
 import { findUserById, listUsers, type UserRow } from './users.repository.js';
 import { queuesOfUsers } from '../queues/queues.repository.js';
+import { presentPrivateMessage } from '../private-chat/private-chat.presenter.js';
+import { summariseDirectConversations } from '../private-chat/use-cases/summarise-direct-conversations.js';
+import { userIdsOfTeam } from '../teams/use-cases/team-membership.js';
 
 export const USERS_PAGE_SIZE = 40;
 const tags = ['users'];
-
-const chatUserSchema = userSchema.pick({ id: true, name: true, email: true, profile: true, isOnline: true, lastOnline: true });
 
 export const usersRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   const presentMany = async (tenantId: number, rows: UserRow[]) => {
@@ -42,20 +44,44 @@ export const usersRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
     schema: { tags, querystring: listUsersQuerySchema, response: { 200: listUsersResponseSchema, ...errorResponses } },
     handler: async (request) => {
       const actor = actorOf(request);
-      const { searchParam, pageNumber } = request.query;
+      const { searchParam, pageNumber, teamId } = request.query;
       const offset = (pageNumber - 1) * USERS_PAGE_SIZE;
-      const { rows, total } = await listUsers(ctx.db, actor.tenantId, { search: searchParam, limit: USERS_PAGE_SIZE, offset });
+      // teamId: only the team's members (a team of another tenant is as unknown as a missing one).
+      const onlyIds = teamId === undefined ? undefined : await userIdsOfTeam(ctx, actor.tenantId, teamId);
+      if (onlyIds === null) throw new AppError('ERR_NO_TEAM_FOUND');
+      const { rows, total } = await listUsers(ctx.db, actor.tenantId, { search: searchParam, limit: USERS_PAGE_SIZE, offset, onlyIds });
       return { users: await presentMany(actor.tenantId, rows), count: total, hasMore: offset + rows.length < total };
     },
   });
 
   app.get('/users/chat-privado/', {
     config: { auth: 'user' },
-    schema: { tags, querystring: listUsersQuerySchema, response: { 200: z.object({ users: z.array(chatUserSchema) }), ...errorResponses } },
+    schema: {
+      tags,
+      description:
+        "The internal chat's users tab: the tenant's other users with their online status, the last message of the reader's conversation with each and its unread count.",
+      querystring: listUsersQuerySchema,
+      response: { 200: z.object({ users: z.array(privateChatUserSchema) }), ...errorResponses },
+    },
     handler: async (request) => {
       const actor = actorOf(request);
       const { rows } = await listUsers(ctx.db, actor.tenantId, { search: request.query.searchParam, limit: 500, offset: 0, excludeUserId: actor.userId });
-      return { users: rows.map((row) => chatUserSchema.parse(presentUser(row))) };
+      const conversations = await summariseDirectConversations(ctx, actor);
+      return {
+        users: rows.map((row) => {
+          const summary = conversations.get(row.id);
+          return {
+            id: row.id,
+            name: row.name,
+            email: row.email,
+            profile: row.profile,
+            isOnline: row.isOnline,
+            lastOnline: row.lastOnline?.toISOString() ?? null,
+            lastMessage: summary?.last ? presentPrivateMessage(summary.last) : null,
+            unreadCount: summary?.unread ?? 0,
+          };
+        }),
+      };
     },
   });
 
