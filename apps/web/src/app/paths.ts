@@ -22,6 +22,10 @@ export const PATHS = {
   lanes: '/lanes',
   /** Tags (SPEC §2 /etiquetas). */
   tags: '/etiquetas',
+  /** Teams (SPEC §2 /equipes). */
+  teams: '/equipes',
+  /** The internal chat (SPEC §2 /chat-privado, tabs users and teams). */
+  privateChat: '/chat-privado',
   /** SPEC §2 work areas. */
   businessHours: '/horario-atendimento',
   autoReplies: '/auto-resposta',

@@ -15,7 +15,7 @@ describe('the menu by role (SPEC §2)', () => {
   it('a user sees the common entries only, without section titles', () => {
     signInAs('user');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos']);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-chat-privado']);
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
@@ -25,9 +25,10 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-home',
       'nav-atendimento',
-      'nav-contatos',
+      'nav-contatos', 'nav-chat-privado',
       'nav-canais',
       'nav-filas',
+      'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
       'nav-lanes',
@@ -45,9 +46,10 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-home',
       'nav-atendimento',
-      'nav-contatos',
+      'nav-contatos', 'nav-chat-privado',
       'nav-canais',
       'nav-filas',
+      'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
       'nav-lanes',
@@ -70,9 +72,10 @@ describe('the menu by role (SPEC §2)', () => {
     expect(within(work).getByText('Minha empresa')).toBeVisible();
     expect(entries(work)).toEqual([
       'nav-atendimento',
-      'nav-contatos',
+      'nav-contatos', 'nav-chat-privado',
       'nav-canais',
       'nav-filas',
+      'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
       'nav-lanes',
@@ -95,9 +98,10 @@ describe('the menu by role (SPEC §2)', () => {
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
       'nav-atendimento',
-      'nav-contatos',
+      'nav-contatos', 'nav-chat-privado',
       'nav-canais',
       'nav-filas',
+      'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
       'nav-lanes',
