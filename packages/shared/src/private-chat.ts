@@ -20,9 +20,7 @@ export const privateMessageSchema = z.object({
   teamId: z.number().int().nullable(),
   body: z.string(),
   /** A file, downloaded from GET /private-chat/messages/{id}/file by the conversation's members only. */
-  media: z
-    .object({ type: z.string(), name: z.string(), mime: z.string(), size: z.number().int() })
-    .nullable(),
+  media: z.object({ type: z.string(), name: z.string(), mime: z.string(), size: z.number().int() }).nullable(),
   createdAt: z.string(),
 });
 export type PrivateMessage = z.infer<typeof privateMessageSchema>;
@@ -65,5 +63,4 @@ export const privateChatUnreadSchema = z.object({ total: z.number().int() });
 
 /** Payloads of the `privateMessage` socket event (SPEC §4 "private messages"), sent to the user rooms of the conversation's members. */
 export type PrivateMessageEvent =
-  | { action: 'create'; message: PrivateMessage }
-  | { action: 'read'; conversation: { type: ConversationType; id: number } };
+  { action: 'create'; message: PrivateMessage } | { action: 'read'; conversation: { type: ConversationType; id: number } };

@@ -27,7 +27,12 @@ export const conversationKey = (conversation: Conversation) => `${conversation.t
  * answered as missing (404), whoever's it is. `lock` (inside the sending transaction) holds the
  * team's row so that a membership change under way is either before or after the message.
  */
-export async function conversationOrFail(db: Db, actor: Actor, conversation: Conversation, options: { lock?: boolean } = {}): Promise<ConversationAccess> {
+export async function conversationOrFail(
+  db: Db,
+  actor: Actor,
+  conversation: Conversation,
+  options: { lock?: boolean } = {},
+): Promise<ConversationAccess> {
   const { tenantId, userId } = actor;
   if (conversation.type === 'user') {
     if (conversation.id === userId)
@@ -51,7 +56,10 @@ export async function conversationOrFail(db: Db, actor: Actor, conversation: Con
 }
 
 /** The conversation a stored message belongs to, seen from `userId` (null when the user is not one of its two parties). */
-export function conversationOfMessage(message: Pick<PrivateMessageRow, 'senderId' | 'receiverId' | 'teamId'>, userId: number): Conversation | null {
+export function conversationOfMessage(
+  message: Pick<PrivateMessageRow, 'senderId' | 'receiverId' | 'teamId'>,
+  userId: number,
+): Conversation | null {
   if (message.teamId !== null) return { type: 'team', id: message.teamId };
   if (message.senderId === userId && message.receiverId !== null) return { type: 'user', id: message.receiverId };
   if (message.receiverId === userId) return { type: 'user', id: message.senderId };

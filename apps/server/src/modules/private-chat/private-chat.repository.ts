@@ -9,7 +9,8 @@ export type NewPrivateMessage = Pick<PrivateMessageRow, 'senderId' | 'receiverId
 
 const view = { ...getColumns(), senderName: users.name };
 function getColumns() {
-  const { id, tenantId, senderId, receiverId, teamId, body, mediaType, mediaKey, mediaName, mediaMime, mediaSize, createdAt } = privateMessages;
+  const { id, tenantId, senderId, receiverId, teamId, body, mediaType, mediaKey, mediaName, mediaMime, mediaSize, createdAt } =
+    privateMessages;
   return { id, tenantId, senderId, receiverId, teamId, body, mediaType, mediaKey, mediaName, mediaMime, mediaSize, createdAt };
 }
 const withSender = (tenantId: number) => and(eq(users.id, privateMessages.senderId), eq(users.tenantId, tenantId));

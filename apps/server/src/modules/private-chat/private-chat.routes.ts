@@ -103,7 +103,8 @@ export const privateChatRoutes =
             });
             if (file.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', TOO_LARGE);
             const caption = privateFileCaptionSchema.safeParse(fieldValue(file.fields.body) ?? '');
-            if (!caption.success) throw new AppError('ERR_VALIDATION', 'Invalid message.', { body: caption.error.issues.map((i) => i.message) });
+            if (!caption.success)
+              throw new AppError('ERR_VALIDATION', 'Invalid message.', { body: caption.error.issues.map((i) => i.message) });
             input = { body: caption.data, upload: await checkUpload(content, file.mimetype, file.filename) };
           } else {
             const body = sendPrivateMessageBodySchema.safeParse(request.body ?? {});

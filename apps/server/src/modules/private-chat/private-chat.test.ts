@@ -9,7 +9,15 @@ import { PRIVATE_MESSAGES_PAGE_SIZE, SOCKET_EVENTS } from '@conversa/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, closeAllSockets, connectAgent, eventually, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildInboxTenant,
+  closeAllSockets,
+  connectAgent,
+  eventually,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -45,7 +53,11 @@ async function upload(path: string, file: { content: Buffer; name: string; type:
   const form = new FormData();
   if (body !== undefined) form.append('body', body);
   form.append('medias', new Blob([file.content], { type: file.type }), file.name);
-  const response = await fetch(`${server.url}/private-chat/${path}/messages`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${server.url}/private-chat/${path}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -71,7 +83,14 @@ describe('one-to-one conversations', () => {
     const carlaSocket = await connectAgent(server.url, carla.token);
     const sent = await sendTo(`users/${bruno.id}`, '  Oi, Bruno!  ', ana.token);
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ senderId: ana.id, senderName: 'Ana', receiverId: bruno.id, teamId: null, body: 'Oi, Bruno!', media: null });
+    expect(sent.body).toMatchObject({
+      senderId: ana.id,
+      senderName: 'Ana',
+      receiverId: bruno.id,
+      teamId: null,
+      body: 'Oi, Bruno!',
+      media: null,
+    });
 
     const pushed = await brunoSocket.waitFor(SOCKET_EVENTS.privateMessage, (p) => p.message?.id === sent.body.id);
     expect(pushed).toMatchObject({ action: 'create', message: { body: 'Oi, Bruno!', senderId: ana.id } });
@@ -83,13 +102,19 @@ describe('one-to-one conversations', () => {
     expect(typeof fromAna.isOnline).toBe('boolean');
     expect(brunoList.some((u) => u.id === bruno.id)).toBe(false);
     // The sender has nothing unread.
-    expect((await chatUsers(ana.token)).find((u) => u.id === bruno.id)).toMatchObject({ unreadCount: 0, lastMessage: { id: sent.body.id } });
+    expect((await chatUsers(ana.token)).find((u) => u.id === bruno.id)).toMatchObject({
+      unreadCount: 0,
+      lastMessage: { id: sent.body.id },
+    });
     expect(await unread(bruno.token)).toBe(1);
 
     await sendTo(`users/${bruno.id}`, 'Tudo bem?', ana.token);
     expect(await unread(bruno.token)).toBe(2);
     expect((await api.put(`/private-chat/users/${ana.id}/read`, undefined, { token: bruno.token })).status).toBe(204);
-    await brunoSocket.waitFor(SOCKET_EVENTS.privateMessage, (p) => p.action === 'read' && p.conversation.type === 'user' && p.conversation.id === ana.id);
+    await brunoSocket.waitFor(
+      SOCKET_EVENTS.privateMessage,
+      (p) => p.action === 'read' && p.conversation.type === 'user' && p.conversation.id === ana.id,
+    );
     expect(await unread(bruno.token)).toBe(0);
     expect((await chatUsers(bruno.token)).find((u) => u.id === ana.id).unreadCount).toBe(0);
 
@@ -146,9 +171,14 @@ describe('one-to-one conversations', () => {
   it('files: checked by content, stored with their sniffed type, downloaded by the parties only', async () => {
     const sent = await upload(`users/${bruno.id}`, { content: PNG, name: 'comprovante.png', type: 'text/html' }, ana.token, 'segue');
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ body: 'segue', media: { type: 'image', name: 'comprovante.png', mime: 'image/png', size: PNG.length } });
+    expect(sent.body).toMatchObject({
+      body: 'segue',
+      media: { type: 'image', name: 'comprovante.png', mime: 'image/png', size: PNG.length },
+    });
     expect(JSON.stringify(sent.body)).not.toMatch(/media\//);
-    const download = await fetch(`${server.url}/private-chat/messages/${sent.body.id}/file`, { headers: { authorization: `Bearer ${bruno.token}` } });
+    const download = await fetch(`${server.url}/private-chat/messages/${sent.body.id}/file`, {
+      headers: { authorization: `Bearer ${bruno.token}` },
+    });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
@@ -203,7 +233,15 @@ describe('team conversations', () => {
     await noaSocket.waitFor(SOCKET_EVENTS.privateMessage, (p) => p.message?.id === first.body.id);
 
     const maxTeams = (await api.get('/private-chat/teams', { token: max.token })).body;
-    expect(maxTeams).toEqual([expect.objectContaining({ id: squad.id, name: 'Plantão', memberCount: 3, unreadCount: 1, lastMessage: expect.objectContaining({ body: 'Reunião às 15h' }) })]);
+    expect(maxTeams).toEqual([
+      expect.objectContaining({
+        id: squad.id,
+        name: 'Plantão',
+        memberCount: 3,
+        unreadCount: 1,
+        lastMessage: expect.objectContaining({ body: 'Reunião às 15h' }),
+      }),
+    ]);
     expect((await api.get('/private-chat/teams', { token: lia.token })).body[0].unreadCount).toBe(0);
     expect(await unread(max.token)).toBe(1);
 

@@ -20,11 +20,17 @@ export async function usersOfTenantOrFail(db: Db, tenantId: number, userIds: num
   const found = await tenantUserIds(db, tenantId, wanted);
   const missing = wanted.filter((id) => !found.includes(id));
   if (missing.length)
-    throw new AppError('ERR_NO_USER_FOUND', `No user found with ID ${missing.join(', ')}.`, { userIds: [`Unknown user: ${missing.join(', ')}`] });
+    throw new AppError('ERR_NO_USER_FOUND', `No user found with ID ${missing.join(', ')}.`, {
+      userIds: [`Unknown user: ${missing.join(', ')}`],
+    });
   return wanted;
 }
 
 export async function withMembers(db: Db, tenantId: number, rows: TeamRow[]): Promise<TeamWithUsers[]> {
-  const members = await membersOfTeams(db, tenantId, rows.map((r) => r.id));
+  const members = await membersOfTeams(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ ...row, users: members.get(row.id) ?? [] }));
 }

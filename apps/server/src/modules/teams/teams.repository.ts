@@ -9,7 +9,11 @@ export type TeamValues = { name: string; isActive: boolean };
 
 const byName = [asc(sql`lower(${teams.name})`), asc(teams.id)];
 
-export async function listTeamRows(db: Db, tenantId: number, options: { memberId?: number; activeOnly?: boolean } = {}): Promise<TeamRow[]> {
+export async function listTeamRows(
+  db: Db,
+  tenantId: number,
+  options: { memberId?: number; activeOnly?: boolean } = {},
+): Promise<TeamRow[]> {
   const memberOf = options.memberId
     ? inArray(
         teams.id,
@@ -95,7 +99,13 @@ export async function updateTeamRow(db: Db, tenantId: number, id: number, values
 export async function replaceTeamUsers(db: Db, tenantId: number, teamId: number, userIds: number[]): Promise<boolean> {
   const removed = await db
     .delete(teamUsers)
-    .where(and(eq(teamUsers.tenantId, tenantId), eq(teamUsers.teamId, teamId), userIds.length ? notInArray(teamUsers.userId, userIds) : undefined))
+    .where(
+      and(
+        eq(teamUsers.tenantId, tenantId),
+        eq(teamUsers.teamId, teamId),
+        userIds.length ? notInArray(teamUsers.userId, userIds) : undefined,
+      ),
+    )
     .returning({ id: teamUsers.userId });
   const added = userIds.length
     ? await db
@@ -104,7 +114,11 @@ export async function replaceTeamUsers(db: Db, tenantId: number, teamId: number,
         .onConflictDoNothing()
         .returning({ id: teamUsers.userId })
     : [];
-  if (removed.length || added.length) await db.update(teams).set({ updatedAt: sql`now()` }).where(and(eq(teams.tenantId, tenantId), eq(teams.id, teamId)));
+  if (removed.length || added.length)
+    await db
+      .update(teams)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(teams.tenantId, tenantId), eq(teams.id, teamId)));
   return removed.length > 0 || added.length > 0;
 }
 

@@ -21,7 +21,11 @@ export const teamsRoutes =
   async (app) => {
     app.get('/teams', {
       config: { auth: 'super' },
-      schema: { tags, description: 'The teams of the tenant with their members, by name.', response: { 200: z.array(teamSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'The teams of the tenant with their members, by name.',
+        response: { 200: z.array(teamSchema), ...errorResponses },
+      },
       handler: async (request) => (await listTeams(ctx, actorOf(request))).map(presentTeam),
     });
 
@@ -46,7 +50,8 @@ export const teamsRoutes =
       config: { auth: 'super' },
       schema: {
         tags,
-        description: "Replaces the team's members (users of the tenant; a user may be in several teams). A removed member stops receiving the team's conversation at once.",
+        description:
+          "Replaces the team's members (users of the tenant; a user may be in several teams). A removed member stops receiving the team's conversation at once.",
         params: idParamSchema,
         body: setTeamUsersBodySchema,
         response: { 200: teamSchema, ...errorResponses },

@@ -110,7 +110,9 @@ describe('teams: CRUD, profiles and members', () => {
 
   it('deleting tells what it detaches (members, conversation), then detaches them; the users keep existing', async () => {
     const team = await createTeam({ userIds: [t.agent.id, t.peer.id] });
-    expect((await api.post(`/private-chat/teams/${team.id}/messages`, { body: 'Bom dia, equipe' }, { token: t.agent.token })).status).toBe(201);
+    expect((await api.post(`/private-chat/teams/${team.id}/messages`, { body: 'Bom dia, equipe' }, { token: t.agent.token })).status).toBe(
+      201,
+    );
     const usage = await api.get(`/teams/${team.id}/usage`, { token: t.admin.token });
     expect(usage.body).toEqual({ users: 2, messages: 1 });
     const deleted = await api.delete(`/teams/${team.id}`, { token: supervisor.token });

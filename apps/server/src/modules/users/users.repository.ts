@@ -88,7 +88,9 @@ export async function consumeEmailChangeRequest(db: Db, tokenHash: string): Prom
   const [row] = await db
     .update(emailChangeRequests)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailChangeRequests.tokenHash, tokenHash), isNull(emailChangeRequests.usedAt), gt(emailChangeRequests.expiresAt, sql`now()`)))
+    .where(
+      and(eq(emailChangeRequests.tokenHash, tokenHash), isNull(emailChangeRequests.usedAt), gt(emailChangeRequests.expiresAt, sql`now()`)),
+    )
     .returning({ userId: emailChangeRequests.userId, newEmail: emailChangeRequests.newEmail });
   return row;
 }

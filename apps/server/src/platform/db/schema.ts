@@ -331,7 +331,10 @@ export const lanes = pgTable(
     position: integer('position').notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('lanes_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`), index('lanes_tenant_position_idx').on(t.tenantId, t.position)],
+  (t) => [
+    uniqueIndex('lanes_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    index('lanes_tenant_position_idx').on(t.tenantId, t.position),
+  ],
 );
 
 export const messages = pgTable(

@@ -25,7 +25,8 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-home',
       'nav-atendimento',
-      'nav-contatos', 'nav-chat-privado',
+      'nav-contatos',
+      'nav-chat-privado',
       'nav-canais',
       'nav-filas',
       'nav-equipes',
@@ -46,7 +47,8 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-home',
       'nav-atendimento',
-      'nav-contatos', 'nav-chat-privado',
+      'nav-contatos',
+      'nav-chat-privado',
       'nav-canais',
       'nav-filas',
       'nav-equipes',
@@ -72,7 +74,8 @@ describe('the menu by role (SPEC §2)', () => {
     expect(within(work).getByText('Minha empresa')).toBeVisible();
     expect(entries(work)).toEqual([
       'nav-atendimento',
-      'nav-contatos', 'nav-chat-privado',
+      'nav-contatos',
+      'nav-chat-privado',
       'nav-canais',
       'nav-filas',
       'nav-equipes',
@@ -98,7 +101,8 @@ describe('the menu by role (SPEC §2)', () => {
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
       'nav-atendimento',
-      'nav-contatos', 'nav-chat-privado',
+      'nav-contatos',
+      'nav-chat-privado',
       'nav-canais',
       'nav-filas',
       'nav-equipes',

@@ -1,4 +1,11 @@
-import type { ConversationType, PrivateChatTeam, PrivateChatUser, PrivateMessage, PrivateMessageEvent, PrivateMessagesPage } from '@conversa/shared';
+import type {
+  ConversationType,
+  PrivateChatTeam,
+  PrivateChatUser,
+  PrivateMessage,
+  PrivateMessageEvent,
+  PrivateMessagesPage,
+} from '@conversa/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -140,8 +147,12 @@ export function applyPrivateMessageEvent(qc: QueryClient, event: PrivateMessageE
   else qc.setQueryData<PrivateChatTeam[]>(privateChatKeys.teams, bump);
   qc.setQueryData<number>(privateChatKeys.unread, (total) => (total === undefined ? total : total + 1));
   // A team the lists did not know yet (just added to it): read the lists again.
-  const known = conversation.type === 'user' ? qc.getQueryData<PrivateChatUser[]>(privateChatKeys.users) : qc.getQueryData<PrivateChatTeam[]>(privateChatKeys.teams);
-  if (known && !known.some((row) => row.id === conversation.id)) void qc.invalidateQueries({ queryKey: conversation.type === 'user' ? privateChatKeys.users : privateChatKeys.teams });
+  const known =
+    conversation.type === 'user'
+      ? qc.getQueryData<PrivateChatUser[]>(privateChatKeys.users)
+      : qc.getQueryData<PrivateChatTeam[]>(privateChatKeys.teams);
+  if (known && !known.some((row) => row.id === conversation.id))
+    void qc.invalidateQueries({ queryKey: conversation.type === 'user' ? privateChatKeys.users : privateChatKeys.teams });
 }
 
 /** The `user:status` event: the users tab shows who is online. */
@@ -158,4 +169,9 @@ export function usePrivateFile(messageId: number, enabled: boolean) {
     gcTime: 5 * 60_000,
     queryFn: ({ signal }) => http.download(`/private-chat/messages/${messageId}/file`, { signal, silent: true }),
   });
+}
+
+/** A document, fetched when the user asks for it. */
+export function downloadPrivateFile(messageId: number) {
+  return http.download(`/private-chat/messages/${messageId}/file`, { silent: true });
 }

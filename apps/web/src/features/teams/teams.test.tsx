@@ -18,7 +18,7 @@ const user = (id: number, name: string): User => ({
   isOnline: false,
   lastOnline: null,
   blockWavoip: false,
-  configs: { filtrosAtendimento: null, isDark: false },
+  configs: { filtrosAtendimento: null, isDark: false, language: null, notificationSound: true },
   queues: [],
   ...stamp,
 });
@@ -38,7 +38,10 @@ const usersPage = { body: { users: [ANA, BRUNO, CARLA], count: 3, hasMore: false
 
 describe('/equipes', () => {
   it('lists the teams with their members and active switch; the switch saves at once', async () => {
-    const api = fakeApi({ 'GET /teams': () => ({ body: [SUPPORT, SALES] }), 'PUT /teams/:id': ({ body }) => ({ body: { ...SUPPORT, ...(body as object) } }) });
+    const api = fakeApi({
+      'GET /teams': () => ({ body: [SUPPORT, SALES] }),
+      'PUT /teams/:id': ({ body }) => ({ body: { ...SUPPORT, ...(body as object) } }),
+    });
     const { user } = renderWithApp(<TeamsPage />);
     expect(await screen.findByTestId('team-members-1')).toHaveTextContent('Bruno');
     expect(screen.getByTestId('team-members-2')).toHaveTextContent('Sem membros');
@@ -83,7 +86,7 @@ describe('/equipes', () => {
     const api = fakeApi({
       'GET /teams': () => ({ body: [SUPPORT] }),
       'GET /users/': () => usersPage,
-      'PUT /teams/1/users': ({ body }) => ({ body: { ...SUPPORT, users: [] , ...(body as object) } }),
+      'PUT /teams/1/users': ({ body }) => ({ body: { ...SUPPORT, users: [], ...(body as object) } }),
       'PUT /teams/:id': () => ({ body: SUPPORT }),
     });
     const { user } = renderWithApp(<TeamsPage />);
@@ -103,7 +106,9 @@ describe('/equipes', () => {
     });
     const { user } = renderWithApp(<TeamsPage />);
     await user.click(await screen.findByTestId('team-delete-1'));
-    expect(await screen.findByTestId('team-delete-usage')).toHaveTextContent('1 membro deixarão a equipe e a conversa da equipe, com 12 mensagens, será apagada.');
+    expect(await screen.findByTestId('team-delete-usage')).toHaveTextContent(
+      '1 membro deixarão a equipe e a conversa da equipe, com 12 mensagens, será apagada.',
+    );
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));

@@ -19,7 +19,8 @@ export interface UserInput {
 
 export const userKeys = {
   all: ['users'] as const,
-  list: (searchParam: string, pageNumber: number, teamId: number | null = null) => ['users', 'list', { searchParam, pageNumber, teamId }] as const,
+  list: (searchParam: string, pageNumber: number, teamId: number | null = null) =>
+    ['users', 'list', { searchParam, pageNumber, teamId }] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
 };
 

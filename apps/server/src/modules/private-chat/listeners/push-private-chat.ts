@@ -20,16 +20,19 @@ export function pushPrivateChatEvents(ctx: AppContext, realtime: Realtime): void
       const message = await findPrivateMessage(ctx.db, event.tenantId, event.messageId);
       if (!message) return;
       const payload: PrivateMessageEvent = { action: 'create', message: presentPrivateMessage(message) };
-      emit([...new Set(event.recipientIds)].map((id) => rooms.user(event.tenantId, id)), SOCKET_EVENTS.privateMessage, payload);
+      emit(
+        [...new Set(event.recipientIds)].map((id) => rooms.user(event.tenantId, id)),
+        SOCKET_EVENTS.privateMessage,
+        payload,
+      );
     } else if (event.type === 'privateChat.read') {
       const payload: PrivateMessageEvent = { action: 'read', conversation: event.conversation };
       emit([rooms.user(event.tenantId, event.userId)], SOCKET_EVENTS.privateMessage, payload);
     } else if (event.type === 'team.changed') {
-      emit(
-        [rooms.admins(event.tenantId), ...event.userIds.map((id) => rooms.user(event.tenantId, id))],
-        SOCKET_EVENTS.team,
-        { action: event.action, teamId: event.teamId },
-      );
+      emit([rooms.admins(event.tenantId), ...event.userIds.map((id) => rooms.user(event.tenantId, id))], SOCKET_EVENTS.team, {
+        action: event.action,
+        teamId: event.teamId,
+      });
     }
   });
 }

@@ -7,7 +7,12 @@ import { directSummaries, teamSummaries } from '../private-chat.repository.js';
 export async function countUnread(ctx: AppContext, actor: Actor): Promise<number> {
   const direct = await directSummaries(ctx.db, actor.tenantId, actor.userId);
   const teams = await teamsOfUser(ctx.db, actor.tenantId, actor.userId);
-  const team = await teamSummaries(ctx.db, actor.tenantId, actor.userId, teams.map((t) => t.id));
+  const team = await teamSummaries(
+    ctx.db,
+    actor.tenantId,
+    actor.userId,
+    teams.map((t) => t.id),
+  );
   let total = 0;
   for (const { unread } of [...direct.values(), ...team.values()]) total += unread;
   return total;

@@ -14,7 +14,12 @@ export interface ChatTeam {
 /** The teams tab: the active teams the actor belongs to, with their last message and the actor's unread count. */
 export async function listChatTeams(ctx: AppContext, actor: Actor): Promise<ChatTeam[]> {
   const teams = await teamsOfUser(ctx.db, actor.tenantId, actor.userId);
-  const summaries = await teamSummaries(ctx.db, actor.tenantId, actor.userId, teams.map((t) => t.id));
+  const summaries = await teamSummaries(
+    ctx.db,
+    actor.tenantId,
+    actor.userId,
+    teams.map((t) => t.id),
+  );
   return Promise.all(
     teams.map(async (team) => ({
       id: team.id,

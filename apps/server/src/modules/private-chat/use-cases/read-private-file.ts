@@ -5,7 +5,11 @@ import { conversationOfMessage, conversationOrFail } from '../conversation-acces
 import { findPrivateMessage } from '../private-chat.repository.js';
 
 /** A message's file, for a member of its conversation only (a removed team member no longer is one). */
-export async function readPrivateFile(ctx: AppContext, actor: Actor, messageId: number): Promise<{ content: Buffer; mime: string; name: string }> {
+export async function readPrivateFile(
+  ctx: AppContext,
+  actor: Actor,
+  messageId: number,
+): Promise<{ content: Buffer; mime: string; name: string }> {
   const message = await findPrivateMessage(ctx.db, actor.tenantId, messageId);
   const conversation = message ? conversationOfMessage(message, actor.userId) : null;
   if (!message || !conversation || !message.mediaKey || !message.mediaMime) throw new AppError('ERR_NO_MESSAGE_FOUND');

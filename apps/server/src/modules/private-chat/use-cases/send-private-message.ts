@@ -16,7 +16,12 @@ export interface SendPrivateMessageInput {
  * Stores a message in a conversation the actor belongs to and pushes it, after the commit, to the
  * user rooms of the conversation's members at that moment. The sender has read their own message.
  */
-export async function sendPrivateMessage(ctx: AppContext, actor: Actor, conversation: Conversation, input: SendPrivateMessageInput): Promise<PrivateMessageView> {
+export async function sendPrivateMessage(
+  ctx: AppContext,
+  actor: Actor,
+  conversation: Conversation,
+  input: SendPrivateMessageInput,
+): Promise<PrivateMessageView> {
   const { tenantId } = actor;
   const body = input.body.trim();
   if (!body && !input.upload) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });

@@ -8,7 +8,13 @@ import { findTeamById, isTeamMember, listTeamRows, lockTeamShared, teamMemberIds
  */
 
 /** The team, when the user is one of its members (null otherwise: not theirs, another tenant's or missing). */
-export async function teamOfMember(db: Db, tenantId: number, teamId: number, userId: number, options: { lock?: boolean } = {}): Promise<TeamRow | null> {
+export async function teamOfMember(
+  db: Db,
+  tenantId: number,
+  teamId: number,
+  userId: number,
+  options: { lock?: boolean } = {},
+): Promise<TeamRow | null> {
   const team = options.lock ? await lockTeamShared(db, tenantId, teamId) : await findTeamById(db, tenantId, teamId);
   if (!team) return null;
   return (await isTeamMember(db, tenantId, teamId, userId)) ? team : null;

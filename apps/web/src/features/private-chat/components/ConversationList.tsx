@@ -77,7 +77,13 @@ function Row(props: {
 }
 
 /** The two tabs of /chat-privado (Usuários, Equipes), with a search over names. */
-export function ConversationList({ selected, onSelect }: { selected: Conversation | null; onSelect: (conversation: Conversation, name: string) => void }) {
+export function ConversationList({
+  selected,
+  onSelect,
+}: {
+  selected: Conversation | null;
+  onSelect: (conversation: Conversation, name: string) => void;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<string | null>(selected?.type === 'team' ? 'teams' : 'users');
   const [search, setSearch] = useState('');
@@ -129,10 +135,32 @@ export function ConversationList({ selected, onSelect }: { selected: Conversatio
       />
       <Tabs value={tab} onChange={setTab} style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
         <Tabs.List grow>
-          <Tabs.Tab value="users" leftSection={<IconUser size={14} />} data-testid="private-tab-users" rightSection={unreadUsers ? <Badge size="xs" color="teal">{unreadUsers}</Badge> : null}>
+          <Tabs.Tab
+            value="users"
+            leftSection={<IconUser size={14} />}
+            data-testid="private-tab-users"
+            rightSection={
+              unreadUsers ? (
+                <Badge size="xs" color="teal">
+                  {unreadUsers}
+                </Badge>
+              ) : null
+            }
+          >
             {t('privateChat.users')}
           </Tabs.Tab>
-          <Tabs.Tab value="teams" leftSection={<IconUsersGroup size={14} />} data-testid="private-tab-teams" rightSection={unreadTeams ? <Badge size="xs" color="teal">{unreadTeams}</Badge> : null}>
+          <Tabs.Tab
+            value="teams"
+            leftSection={<IconUsersGroup size={14} />}
+            data-testid="private-tab-teams"
+            rightSection={
+              unreadTeams ? (
+                <Badge size="xs" color="teal">
+                  {unreadTeams}
+                </Badge>
+              ) : null
+            }
+          >
             {t('privateChat.teams')}
           </Tabs.Tab>
         </Tabs.List>
@@ -141,13 +169,21 @@ export function ConversationList({ selected, onSelect }: { selected: Conversatio
             {users.isError && <QueryError error={users.error} onRetry={() => void users.refetch()} />}
             {users.isLoading && <Loader size="sm" />}
             <Stack gap={2}>{users.data && userRows(users.data)}</Stack>
-            {users.data?.length === 0 && <Text size="sm" c="dimmed">{t('privateChat.noUsers')}</Text>}
+            {users.data?.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('privateChat.noUsers')}
+              </Text>
+            )}
           </Tabs.Panel>
           <Tabs.Panel value="teams">
             {teams.isError && <QueryError error={teams.error} onRetry={() => void teams.refetch()} />}
             {teams.isLoading && <Loader size="sm" />}
             <Stack gap={2}>{teams.data && teamRows(teams.data)}</Stack>
-            {teams.data?.length === 0 && <Text size="sm" c="dimmed">{t('privateChat.noTeams')}</Text>}
+            {teams.data?.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('privateChat.noTeams')}
+              </Text>
+            )}
           </Tabs.Panel>
         </ScrollArea>
       </Tabs>

@@ -1,5 +1,20 @@
 import { isAcceptedUploadMime, MEDIA_UPLOAD, PRIVATE_MESSAGE_MAX, type PrivateMessage } from '@conversa/shared';
-import { ActionIcon, Box, Button, CloseButton, FileButton, Group, Loader, Paper, ScrollArea, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconArrowLeft, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +87,8 @@ export function ConversationView({
 
   // The newest message stays in view.
   useLayoutEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    const element = viewport.current;
+    if (element) element.scrollTop = element.scrollHeight;
   }, [key, last?.id]);
 
   const pickFile = (picked: File | null) => {
@@ -97,7 +113,6 @@ export function ConversationView({
     );
   };
 
-  let previousDay = '';
   return (
     <Stack gap={0} h="100%" data-testid="private-conversation">
       <Group gap="xs" p="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -115,7 +130,13 @@ export function ConversationView({
         {history.isLoading && <Loader size="sm" />}
         {history.hasNextPage && (
           <Group justify="center" mb="xs">
-            <Button size="xs" variant="subtle" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()} data-testid="private-older">
+            <Button
+              size="xs"
+              variant="subtle"
+              loading={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+              data-testid="private-older"
+            >
               {t('privateChat.older')}
             </Button>
           </Group>
@@ -126,10 +147,8 @@ export function ConversationView({
           </Text>
         )}
         <Stack gap={6}>
-          {messages.map((message) => {
-            const day = dayKey(message.createdAt);
-            const separator = day !== previousDay;
-            previousDay = day;
+          {messages.map((message, index) => {
+            const separator = index === 0 || dayKey(message.createdAt) !== dayKey(messages[index - 1].createdAt);
             return (
               <Box key={message.id}>
                 {separator && (

@@ -1,20 +1,21 @@
 import type { PrivateMessage } from '@conversa/shared';
 import { Anchor, Button, Group, Image, Loader, Text } from '@mantine/core';
 import { IconDownload, IconFile } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../lib/http';
-import { usePrivateFile } from '../api';
+import { notifyApiError } from '../../../lib/notify';
+import { downloadPrivateFile, usePrivateFile } from '../api';
 
 /** An object URL for a downloaded blob, revoked when it changes or the component goes. */
 function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
@@ -26,20 +27,18 @@ export function PrivateFile({ message }: { message: PrivateMessage }) {
   const { t } = useTranslation();
   const media = message.media;
   const preview = media?.type === 'image' || media?.type === 'audio' || media?.type === 'video';
-  const [wanted, setWanted] = useState(false);
-  const file = usePrivateFile(message.id, Boolean(media) && (preview || wanted));
+  const [downloading, setDownloading] = useState(false);
+  const file = usePrivateFile(message.id, Boolean(media) && preview);
   const url = useObjectUrl(file.data?.blob);
-
-  useEffect(() => {
-    if (wanted && !preview && file.data && media) {
-      saveFile(file.data, media.name);
-      setWanted(false);
-    }
-  }, [wanted, preview, file.data, media]);
 
   if (!media) return null;
   if (preview) {
-    if (file.isError) return <Text size="xs" c="red">{t('privateChat.fileError')}</Text>;
+    if (file.isError)
+      return (
+        <Text size="xs" c="red">
+          {t('privateChat.fileError')}
+        </Text>
+      );
     if (!url) return <Loader size="xs" />;
     if (media.type === 'image')
       return (
@@ -60,8 +59,14 @@ export function PrivateFile({ message }: { message: PrivateMessage }) {
         size="compact-xs"
         variant="light"
         leftSection={<IconDownload size={12} />}
-        loading={wanted && file.isFetching}
-        onClick={() => (file.data ? saveFile(file.data, media.name) : setWanted(true))}
+        loading={downloading}
+        onClick={() => {
+          setDownloading(true);
+          downloadPrivateFile(message.id)
+            .then((downloaded) => saveFile(downloaded, media.name))
+            .catch((error: unknown) => notifyApiError(error, 'private-file-error'))
+            .finally(() => setDownloading(false));
+        }}
         data-testid={`private-file-${message.id}`}
       >
         {t('privateChat.download')}

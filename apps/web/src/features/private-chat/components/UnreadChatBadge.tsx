@@ -8,7 +8,13 @@ export function UnreadChatBadge() {
   const unread = useUnreadPrivateTotal();
   if (!unread.data) return null;
   return (
-    <Badge size="sm" color="red" circle={unread.data < 10} aria-label={t('menu.privateChatUnread', { count: unread.data })} data-testid="private-chat-unread">
+    <Badge
+      size="sm"
+      color="red"
+      circle={unread.data < 10}
+      aria-label={t('menu.privateChatUnread', { count: unread.data })}
+      data-testid="private-chat-unread"
+    >
       {unread.data > 99 ? '99+' : unread.data}
     </Badge>
   );

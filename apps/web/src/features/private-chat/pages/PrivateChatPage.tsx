@@ -16,7 +16,9 @@ export function PrivateChatPage() {
   const [open, setOpen] = useState<{ conversation: Conversation; name: string } | null>(null);
   if (!session) return null;
 
-  const list = <ConversationList selected={open?.conversation ?? null} onSelect={(conversation, name) => setOpen({ conversation, name })} />;
+  const list = (
+    <ConversationList selected={open?.conversation ?? null} onSelect={(conversation, name) => setOpen({ conversation, name })} />
+  );
   const view = open ? (
     <ConversationView
       key={`${open.conversation.type}:${open.conversation.id}`}

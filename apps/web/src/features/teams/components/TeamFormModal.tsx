@@ -29,7 +29,9 @@ export function TeamFormModal({ team, onClose }: { team: Team | null; onClose: (
   const form = useForm<TeamFormValues>({
     initialValues: { name: team?.name ?? '', isActive: team?.isActive ?? true, userIds: initialMembers },
     validate: schemaValidator(team ? updateTeamBodySchema : createTeamBodySchema, (values: TeamFormValues) =>
-      team ? { name: values.name.trim(), isActive: values.isActive } : { name: values.name.trim(), isActive: values.isActive, userIds: values.userIds },
+      team
+        ? { name: values.name.trim(), isActive: values.isActive }
+        : { name: values.name.trim(), isActive: values.isActive, userIds: values.userIds },
     ),
   });
 
@@ -54,10 +56,24 @@ export function TeamFormModal({ team, onClose }: { team: Team | null; onClose: (
   });
 
   return (
-    <Modal opened onClose={onClose} fullScreen={mobile} title={team ? t('teams.editTitle') : t('teams.createTitle')} centered data-testid="team-modal">
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen={mobile}
+      title={team ? t('teams.editTitle') : t('teams.createTitle')}
+      centered
+      data-testid="team-modal"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('teams.name')} required data-autofocus maxLength={TEAM_NAME_MAX} data-testid="team-name" {...form.getInputProps('name')} />
+          <TextInput
+            label={t('teams.name')}
+            required
+            data-autofocus
+            maxLength={TEAM_NAME_MAX}
+            data-testid="team-name"
+            {...form.getInputProps('name')}
+          />
           <TeamMembersPicker value={form.values.userIds} onChange={(ids) => form.setFieldValue('userIds', ids)} current={team?.users} />
           <Switch label={t('teams.active')} data-testid="team-is-active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
           {formError && (

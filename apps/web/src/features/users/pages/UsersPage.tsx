@@ -79,25 +79,25 @@ export function UsersPage() {
       </Group>
 
       <Group align="flex-end">
-      <TextInput
-        label={t('users.searchLabel')}
-        placeholder={t('users.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-        data-testid="users-search"
-      />
-      <TeamFilterSelect
-        value={teamId}
-        onChange={(next) => {
-          setTeamId(next);
-          setPage(1);
-        }}
-      />
+        <TextInput
+          label={t('users.searchLabel')}
+          placeholder={t('users.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+          data-testid="users-search"
+        />
+        <TeamFilterSelect
+          value={teamId}
+          onChange={(next) => {
+            setTeamId(next);
+            setPage(1);
+          }}
+        />
       </Group>
 
       {users.isError && <QueryError error={users.error} onRetry={() => void users.refetch()} />}
