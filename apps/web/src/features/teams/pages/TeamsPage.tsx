@@ -1,12 +1,12 @@
 import type { Team } from '@conversa/shared';
-import { Badge, Button, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { ListPageHeader } from '../../../components/ListPageHeader';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
+import { notifyApiError } from '../../../lib/notify';
 import { useDeleteTeam, useSaveTeam, useTeamUsage, useTeams } from '../api';
 import { TeamFormModal } from '../components/TeamFormModal';
 
@@ -16,24 +16,13 @@ export function TeamsPage() {
   const teams = useTeams();
   const save = useSaveTeam();
   const remove = useDeleteTeam();
+  const removal = useConfirmedDelete<Team>(remove, 'team-delete-error');
   const [editing, setEditing] = useState<Team | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Team | null>(null);
   // Asked when the dialog opens: the confirmation says what the delete detaches.
-  const usage = useTeamUsage(deleting?.id ?? null);
+  const usage = useTeamUsage(removal.deleting?.id ?? null);
 
   const toggleActive = (team: Team, isActive: boolean) =>
     save.mutate({ id: team.id, body: { isActive } }, { onError: (error) => notifyApiError(error, 'team-toggle-error') });
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'team-delete-error'),
-    });
-  };
 
   const columns: DataColumn<Team>[] = [
     { key: 'name', header: t('teams.name'), primary: true, render: (team) => team.name },
@@ -71,16 +60,14 @@ export function TeamsPage() {
 
   return (
     <Stack data-testid="teams-page">
-      <Group justify="space-between">
-        <Title order={2}>{t('teams.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="teams-new">
-          {t('teams.new')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('teams.help')}
-      </Text>
-      {teams.isError && <QueryError error={teams.error} onRetry={() => void teams.refetch()} />}
+      <ListPageHeader
+        title={t('teams.title')}
+        description={t('teams.help')}
+        newLabel={t('teams.new')}
+        onNew={() => setEditing(null)}
+        newTestId="teams-new"
+        query={teams}
+      />
       <DataTable
         testId="teams-table"
         rows={teams.data}
@@ -97,7 +84,7 @@ export function TeamsPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(team)} data-testid={`team-edit-${team.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(team)} data-testid={`team-delete-${team.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => removal.ask(team)} data-testid={`team-delete-${team.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -105,12 +92,12 @@ export function TeamsPage() {
       />
       {editing !== undefined && <TeamFormModal team={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('teams.deleteTitle')}
-        message={t('teams.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending || usage.isLoading}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('teams.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending || usage.isLoading}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       >
         {usage.isLoading ? (
           <Loader size="xs" />
