@@ -19,7 +19,7 @@ export const privateMessageSchema = z.object({
   receiverId: z.number().int().nullable(),
   teamId: z.number().int().nullable(),
   body: z.string(),
-  /** A file, downloaded from GET /private-chat/messages/{id}/file by the conversation's members only. */
+  /** A file, downloaded from GET /private-chat/files/{id} by the conversation's members only. */
   media: z.object({ type: z.string(), name: z.string(), mime: z.string(), size: z.number().int() }).nullable(),
   createdAt: z.string(),
 });

@@ -1,7 +1,7 @@
 import type { PrivateMessage } from '@conversa/shared';
 import type { PrivateMessageView } from './private-chat.repository.js';
 
-/** A message of the internal chat; its file is named, never addressed (GET /private-chat/messages/{id}/file, members only). */
+/** A message of the internal chat; its file is named, never addressed (GET /private-chat/files/{id}, members only). */
 export function presentPrivateMessage(row: PrivateMessageView): PrivateMessage {
   return {
     id: row.id,

@@ -131,11 +131,11 @@ export const privateChatRoutes =
       });
     }
 
-    app.get('/private-chat/messages/:id/file', {
+    app.get('/private-chat/files/:id', {
       config: { auth: 'user' },
       schema: {
         tags,
-        description: "A message's file, for the members of its conversation only (404 for anyone else).",
+        description: "The file of the message {id}, for the members of its conversation only (404 for anyone else).",
         params: idParamSchema,
       },
       handler: async (request, reply) => {

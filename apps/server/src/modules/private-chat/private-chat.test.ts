@@ -130,7 +130,7 @@ describe('one-to-one conversations', () => {
     expect(forCarla.status).toBe(200);
     expect(forCarla.body.messages.some((m: any) => m.id === sent.body.id)).toBe(false);
     const file = await upload(`users/${bruno.id}`, { content: PNG, name: 'foto.png', type: 'image/png' }, ana.token);
-    expect((await api.get(`/private-chat/messages/${file.body.id}/file`, { token: carla.token })).status).toBe(404);
+    expect((await api.get(`/private-chat/files/${file.body.id}`, { token: carla.token })).status).toBe(404);
     expect((await history(`users/${ana.id}`, bruno.token)).body.messages.map((m: any) => m.id)).toContain(sent.body.id);
   });
 
@@ -147,7 +147,7 @@ describe('one-to-one conversations', () => {
     }
     const file = await upload(`users/${other.peer.id}`, { content: PNG, name: 'foto.png', type: 'image/png' }, other.agent.token);
     expect(file.status).toBe(201);
-    expect((await api.get(`/private-chat/messages/${file.body.id}/file`, { token: ana.token })).status).toBe(404);
+    expect((await api.get(`/private-chat/files/${file.body.id}`, { token: ana.token })).status).toBe(404);
     expect((await chatUsers(ana.token)).some((u) => u.id === other.agent.id)).toBe(false);
   });
 
@@ -176,15 +176,15 @@ describe('one-to-one conversations', () => {
       media: { type: 'image', name: 'comprovante.png', mime: 'image/png', size: PNG.length },
     });
     expect(JSON.stringify(sent.body)).not.toMatch(/media\//);
-    const download = await fetch(`${server.url}/private-chat/messages/${sent.body.id}/file`, {
+    const download = await fetch(`${server.url}/private-chat/files/${sent.body.id}`, {
       headers: { authorization: `Bearer ${bruno.token}` },
     });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
-    expect((await fetch(`${server.url}/private-chat/messages/${sent.body.id}/file`)).status).toBe(401);
+    expect((await fetch(`${server.url}/private-chat/files/${sent.body.id}`)).status).toBe(401);
     const text = await sendTo(`users/${bruno.id}`, 'sem arquivo', ana.token);
-    expect((await api.get(`/private-chat/messages/${text.body.id}/file`, { token: bruno.token })).status).toBe(404);
+    expect((await api.get(`/private-chat/files/${text.body.id}`, { token: bruno.token })).status).toBe(404);
   });
 
   it('history is paged: page 1 holds the newest, oldest first (newest last)', async () => {
@@ -258,8 +258,8 @@ describe('team conversations', () => {
     expect((await api.get('/private-chat/teams', { token: outsider.token })).body).toEqual([]);
 
     const file = await upload(`teams/${squad.id}`, { content: PNG, name: 'escala.png', type: 'image/png' }, lia.token);
-    expect((await api.get(`/private-chat/messages/${file.body.id}/file`, { token: noa.token })).status).toBe(200);
-    expect((await api.get(`/private-chat/messages/${file.body.id}/file`, { token: outsider.token })).status).toBe(404);
+    expect((await api.get(`/private-chat/files/${file.body.id}`, { token: noa.token })).status).toBe(200);
+    expect((await api.get(`/private-chat/files/${file.body.id}`, { token: outsider.token })).status).toBe(404);
 
     // Noa is removed: from now on nothing of the team reaches her, and its history and files are closed to her.
     expect((await api.put(`/teams/${squad.id}/users`, { userIds: [lia.id, max.id] }, { token: t.admin.token })).status).toBe(200);
@@ -270,7 +270,7 @@ describe('team conversations', () => {
     expect(noaSocket.received(SOCKET_EVENTS.privateMessage, (p) => p.message?.id === after.body.id)).toEqual([]);
     expect((await history(`teams/${squad.id}`, noa.token)).status).toBe(404);
     expect((await sendTo(`teams/${squad.id}`, 'ainda estou?', noa.token)).status).toBe(404);
-    expect((await api.get(`/private-chat/messages/${file.body.id}/file`, { token: noa.token })).status).toBe(404);
+    expect((await api.get(`/private-chat/files/${file.body.id}`, { token: noa.token })).status).toBe(404);
     expect((await api.get('/private-chat/teams', { token: noa.token })).body).toEqual([]);
     expect(outsiderSocket.received(SOCKET_EVENTS.privateMessage, (p) => p.message?.teamId === squad.id)).toEqual([]);
 

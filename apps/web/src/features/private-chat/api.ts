@@ -167,11 +167,11 @@ export function usePrivateFile(messageId: number, enabled: boolean) {
     enabled,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
-    queryFn: ({ signal }) => http.download(`/private-chat/messages/${messageId}/file`, { signal, silent: true }),
+    queryFn: ({ signal }) => http.download(`/private-chat/files/${messageId}`, { signal, silent: true }),
   });
 }
 
 /** A document, fetched when the user asks for it. */
 export function downloadPrivateFile(messageId: number) {
-  return http.download(`/private-chat/messages/${messageId}/file`, { silent: true });
+  return http.download(`/private-chat/files/${messageId}`, { silent: true });
 }
