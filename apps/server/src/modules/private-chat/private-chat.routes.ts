@@ -135,7 +135,7 @@ export const privateChatRoutes =
       config: { auth: 'user' },
       schema: {
         tags,
-        description: "The file of the message {id}, for the members of its conversation only (404 for anyone else).",
+        description: 'The file of the message {id}, for the members of its conversation only (404 for anyone else).',
         params: idParamSchema,
       },
       handler: async (request, reply) => {
