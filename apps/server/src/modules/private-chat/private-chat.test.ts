@@ -278,8 +278,18 @@ describe('team conversations', () => {
     expect(await unread(max.token)).toBe(3);
     expect((await api.put(`/private-chat/teams/${squad.id}/read`, undefined, { token: max.token })).status).toBe(204);
     expect(await unread(max.token)).toBe(0);
+    // A member who joins starts from now: the earlier messages are not unread for them.
+    const joiner = await buildAgent(server, t.tenant.id, 'user', 'Olga');
+    expect((await api.put(`/teams/${squad.id}/users`, { userIds: [lia.id, max.id, joiner.id] }, { token: t.admin.token })).status).toBe(
+      200,
+    );
+    expect(await unread(joiner.token)).toBe(0);
+    await sendTo(`teams/${squad.id}`, 'Bem-vinda, Olga', lia.token);
+    expect(await unread(joiner.token)).toBe(1);
+    expect((await history(`teams/${squad.id}`, joiner.token)).body.messages.length).toBe(4);
+
     const page = await history(`teams/${squad.id}`, max.token);
-    expect(page.body.messages.map((m: any) => m.body)).toEqual(['Reunião às 15h', '', 'Depois da saída da Noa']);
+    expect(page.body.messages.map((m: any) => m.body)).toEqual(['Reunião às 15h', '', 'Depois da saída da Noa', 'Bem-vinda, Olga']);
   });
 
   it('an inactive team is closed to its members', async () => {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
+import { startTeamReading } from '../../private-chat/use-cases/start-team-reading.js';
 import { usersOfTenantOrFail, withMembers } from '../team-rules.js';
 import { assertCanManageTeams } from '../teams.policy.js';
 import { findTeamById, lockTeam, replaceTeamUsers, teamMemberIds, type TeamWithUsers } from '../teams.repository.js';
@@ -20,6 +21,12 @@ export async function setTeamUsers(ctx: AppContext, actor: Actor, id: number, us
     const wanted = await usersOfTenantOrFail(tx, tenantId, userIds);
     const before = await teamMemberIds(tx, tenantId, id);
     if (await replaceTeamUsers(tx, tenantId, id, wanted)) {
+      await startTeamReading(
+        tx,
+        tenantId,
+        id,
+        wanted.filter((userId) => !before.includes(userId)),
+      );
       events.push({ type: 'team.changed', tenantId, teamId: id, action: 'update', userIds: [...new Set([...before, ...wanted])] });
     }
     const [team] = await withMembers(tx, tenantId, [(await findTeamById(tx, tenantId, id)) ?? row]);
