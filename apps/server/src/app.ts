@@ -25,6 +25,9 @@ import { pushNotifications } from './modules/notifications/listeners/push-notifi
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
 import { pushLaneEvents } from './modules/lanes/listeners/push-lane-events.js';
+import { teamsRoutes } from './modules/teams/teams.routes.js';
+import { privateChatRoutes } from './modules/private-chat/private-chat.routes.js';
+import { pushPrivateChatEvents } from './modules/private-chat/listeners/push-private-chat.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -130,6 +133,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     notificationsRoutes,
     tasksRoutes,
     kanbanRoutes,
+    teamsRoutes,
+    privateChatRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -152,6 +157,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   pushLaneEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   pushNotifications(ctx, realtime);
+  pushPrivateChatEvents(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

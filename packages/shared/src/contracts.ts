@@ -141,6 +141,8 @@ export const confirmEmailChangeBodySchema = z.object({ token: z.string().min(10)
 export const listUsersQuerySchema = z.object({
   searchParam: z.string().trim().max(120).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  /** Only the members of this team (the users screen's filter). */
+  teamId: idSchema.optional(),
 });
 export const listUsersResponseSchema = z.object({ users: z.array(userSchema), count: z.number().int(), hasMore: z.boolean() });
 

@@ -44,6 +44,10 @@ export const SOCKET_EVENTS = {
   lanes: 'lanes',
   channelSession: 'whatsappSession',
   userStatus: 'user:status',
+  /** SPEC §4 "private messages": the internal chat's new messages and reads, to the members' user rooms. */
+  privateMessage: 'privateMessage',
+  /** A team created, changed or deleted: to supervisors and to the members concerned. */
+  team: 'team',
   importProgress: 'contact:importProgress',
   historyImport: 'channel:historyImport',
   setUserActive: 'setUserActive',

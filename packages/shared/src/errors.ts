@@ -77,6 +77,8 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_TAG: 409,
   ERR_NO_NOTE_FOUND: 404,
   ...TASKS_ERROR_STATUS,
+  ERR_NO_TEAM_FOUND: 404,
+  ERR_DUPLICATED_TEAM: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -159,6 +161,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
   ERR_NO_NOTE_FOUND: 'No note found with this ID.',
   ...TASKS_ERROR_MESSAGES,
+  ERR_NO_TEAM_FOUND: 'No team found with this ID.',
+  ERR_DUPLICATED_TEAM: 'A team with this name already exists.',
 };
 
 /**

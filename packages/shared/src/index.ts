@@ -27,3 +27,5 @@ export * from './forms/tasks.js';
 export * from './forms/notifications.js';
 export * from './forms/wallets.js';
 export * from './forms/kanban.js';
+export * from './forms/teams.js';
+export * from './private-chat.js';

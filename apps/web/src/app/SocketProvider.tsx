@@ -1,4 +1,4 @@
-import type { Channel, HistoryImportProgress, Lane } from '@conversa/shared';
+import type { Channel, HistoryImportProgress, Lane, PrivateMessageEvent } from '@conversa/shared';
 import { SOCKET_EVENTS } from '@conversa/shared/enums';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -22,6 +22,8 @@ import { applyNoteEvent } from '../features/notes/api';
 import { NOTE_SOCKET_EVENT, type NoteSocketPayload } from '@conversa/shared/records-events';
 import { applyNotificationPush, notificationKeys } from '../features/notifications/api';
 import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
+import { applyPrivateMessageEvent, patchChatUserStatus, privateChatKeys } from '../features/private-chat/api';
+import { invalidateTeams } from '../features/teams/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
 import { logoutForInactiveTenant } from '../features/auth/api';
 import { API_BASE_URL, endSession, refreshSession } from '../lib/http';
@@ -106,6 +108,7 @@ function patchUserStatus(qc: QueryClient, { userId, isOnline }: UserStatusEvent)
   qc.setQueriesData<UsersPage>({ queryKey: [...userKeys.all, 'list'] }, (page) =>
     page?.users.some((u) => u.id === userId) ? { ...page, users: page.users.map((u) => (u.id === userId ? { ...u, isOnline } : u)) } : page,
   );
+  patchChatUserStatus(qc, userId, isOnline);
 }
 
 /**
@@ -129,6 +132,7 @@ function refetchAfterConnect(qc: QueryClient, reconnection: boolean): void {
   void qc.invalidateQueries({ queryKey: notificationKeys.list });
   void qc.invalidateQueries({ queryKey: laneKeys.all });
   void qc.invalidateQueries({ queryKey: kanbanKeys.all });
+  void qc.invalidateQueries({ queryKey: privateChatKeys.all });
 }
 
 /**
@@ -203,6 +207,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     socket.on(SOCKET_EVENTS.lanes, (event: { lanes: Lane[] }) => applyLanesEvent(qc, event.lanes));
     socket.on(SOCKET_EVENTS.channelSession, (event: SessionEvent) => applyChannelToCache(qc, event.session));
     socket.on(SOCKET_EVENTS.userStatus, (event: UserStatusEvent) => patchUserStatus(qc, event));
+    socket.on(SOCKET_EVENTS.privateMessage, (event: PrivateMessageEvent) => applyPrivateMessageEvent(qc, event, getUserId()));
+    socket.on(SOCKET_EVENTS.team, () => invalidateTeams(qc));
     socket.on(SOCKET_EVENTS.importProgress, (progress: ImportProgress) => {
       qc.setQueryData(contactKeys.importProgress, progress);
     });

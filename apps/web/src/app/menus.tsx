@@ -22,8 +22,12 @@ import {
   IconStack2,
   IconTags,
   IconUsers,
+  IconUsersGroup,
+  IconMessageCircle,
   type Icon,
 } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { UnreadChatBadge } from '../features/private-chat/components/UnreadChatBadge';
 import { isPlatformAdmin, PATHS } from './paths';
 
 export interface MenuItem {
@@ -31,6 +35,8 @@ export interface MenuItem {
   labelKey: string;
   path: string;
   icon: Icon;
+  /** Shown at the entry's right (a live count). */
+  badge?: ComponentType;
 }
 
 export interface MenuGroup {
@@ -61,13 +67,16 @@ const CLOSING: MenuItem = { labelKey: 'menu.closing', path: PATHS.closing, icon:
 const TASKS: MenuItem = { labelKey: 'menu.tasks', path: PATHS.tasks, icon: IconChecklist };
 const NOTIFICATIONS: MenuItem = { labelKey: 'menu.notifications', path: PATHS.notifications, icon: IconBell };
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
+const TEAMS: MenuItem = { labelKey: 'menu.teams', path: PATHS.teams, icon: IconUsersGroup };
+const PRIVATE_CHAT: MenuItem = { labelKey: 'menu.privateChat', path: PATHS.privateChat, icon: IconMessageCircle, badge: UnreadChatBadge };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
-const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, KANBAN, TASKS];
+const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, PRIVATE_CHAT, KANBAN, TASKS];
 const SUPERVISOR: MenuItem[] = [
   ...COMMON,
   CHANNELS,
   QUEUES,
+  TEAMS,
   QUICK_MESSAGES,
   TAGS,
   NOTES,

@@ -28,6 +28,10 @@ export const PATHS = {
   /** Internal notes and ticket protocols (SPEC §2 /notas, /protocolos). */
   notes: '/notas',
   protocols: '/protocolos',
+  /** Teams (SPEC §2 /equipes). */
+  teams: '/equipes',
+  /** The internal chat (SPEC §2 /chat-privado, tabs users and teams). */
+  privateChat: '/chat-privado',
   /** SPEC §2 work areas. */
   businessHours: '/horario-atendimento',
   autoReplies: '/auto-resposta',

@@ -29,6 +29,8 @@ const NotificationsAdminPage = lazyPage(() => import('../features/notifications/
 const KanbanLayout = lazyPage(() => import('../features/kanban/pages/KanbanLayout'), 'KanbanLayout');
 const LanesBoardPage = lazyPage(() => import('../features/kanban/pages/LanesBoardPage'), 'LanesBoardPage');
 const TagsBoardPage = lazyPage(() => import('../features/kanban/pages/TagsBoardPage'), 'TagsBoardPage');
+const TeamsPage = lazyPage(() => import('../features/teams/pages/TeamsPage'), 'TeamsPage');
+const PrivateChatPage = lazyPage(() => import('../features/private-chat/pages/PrivateChatPage'), 'PrivateChatPage');
 const BusinessHoursPage = lazyPage(() => import('../features/business-hours/pages/BusinessHoursPage'), 'BusinessHoursPage');
 const AutoRepliesPage = lazyPage(() => import('../features/auto-replies/pages/AutoRepliesPage'), 'AutoRepliesPage');
 const ChannelsPage = lazyPage(() => import('../features/channels/pages/ChannelsPage'), 'ChannelsPage');
@@ -107,6 +109,8 @@ export function AppRouter() {
             <Route path={PATHS.protocols} element={guarded(SUPERVISORS, <ProtocolsPage />)} />
             <Route path={PATHS.tasks} element={<TasksPage />} />
             <Route path={PATHS.notifications} element={guarded(SUPERADMIN, <NotificationsAdminPage />, true)} />
+            <Route path={PATHS.teams} element={guarded(SUPERVISORS, <TeamsPage />)} />
+            <Route path={PATHS.privateChat} element={<PrivateChatPage />} />
             <Route path={PATHS.businessHours} element={guarded(SUPERVISORS, <BusinessHoursPage />)} />
             <Route path={PATHS.autoReplies} element={guarded(SUPERVISORS, <AutoRepliesPage />)} />
             <Route path={PATHS.closing} element={guarded(SUPERVISORS, <ClosingMessagesPage />)} />

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { emailChangeRequests, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
@@ -25,7 +25,7 @@ export async function findUserById(db: Db, tenantId: number, id: number): Promis
 export async function listUsers(
   db: Db,
   tenantId: number,
-  options: { search?: string; limit: number; offset: number; excludeUserId?: number },
+  options: { search?: string; limit: number; offset: number; excludeUserId?: number; onlyIds?: number[] },
 ): Promise<{ rows: UserRow[]; total: number }> {
   const filters = [eq(users.tenantId, tenantId)];
   if (options.search) {
@@ -33,6 +33,7 @@ export async function listUsers(
     filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern))!);
   }
   if (options.excludeUserId) filters.push(ne(users.id, options.excludeUserId));
+  if (options.onlyIds) filters.push(options.onlyIds.length ? inArray(users.id, options.onlyIds) : sql`false`);
   const where = and(...filters);
   const [rows, [totals]] = await Promise.all([
     db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(options.limit).offset(options.offset),
@@ -87,7 +88,9 @@ export async function consumeEmailChangeRequest(db: Db, tokenHash: string): Prom
   const [row] = await db
     .update(emailChangeRequests)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailChangeRequests.tokenHash, tokenHash), isNull(emailChangeRequests.usedAt), gt(emailChangeRequests.expiresAt, sql`now()`)))
+    .where(
+      and(eq(emailChangeRequests.tokenHash, tokenHash), isNull(emailChangeRequests.usedAt), gt(emailChangeRequests.expiresAt, sql`now()`)),
+    )
     .returning({ userId: emailChangeRequests.userId, newEmail: emailChangeRequests.newEmail });
   return row;
 }

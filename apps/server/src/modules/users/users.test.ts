@@ -438,7 +438,7 @@ describe('GET /users/ and /users/chat-privado/', () => {
     expect(response.status).toBe(200);
     expect(response.body.users).toHaveLength(46);
     expect(response.body.users.map((u: any) => u.id)).not.toContain(adminC.id);
-    expect(Object.keys(response.body.users[0]).sort()).toEqual(['email', 'id', 'isOnline', 'lastOnline', 'name', 'profile']);
+    expect(Object.keys(response.body.users[0]).sort()).toEqual(['email', 'id', 'isOnline', 'lastMessage', 'lastOnline', 'name', 'profile', 'unreadCount']);
 
     const searched = await api.get('/users/chat-privado/?searchParam=zz', { token: adminC.token });
     expect(searched.body.users).toEqual([]);

@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -1010,4 +1011,75 @@ export const notifications = pgTable(
       .on(t.tenantId, t.userId)
       .where(sql`${t.isRead} = false`),
   ],
+);
+
+// ---- Teams and the internal private chat (issue 11) ----
+
+/** Teams of users (SPEC §3 Team: name, active, users): the internal chat's team conversations and a filter of the users screen. */
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('teams_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/** A team's members (a user may be in several teams); they go with the team or the user. */
+export const teamUsers = pgTable(
+  'team_users',
+  {
+    tenantId: tenantRef(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_users_user_idx').on(t.tenantId, t.userId)],
+);
+
+/** A message of the internal chat: to one user (receiverId) or to a team (teamId), never both. */
+export const privateMessages = pgTable(
+  'private_messages',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: integer('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    body: text('body').notNull().default(''),
+    mediaType: text('media_type'),
+    mediaKey: text('media_key'),
+    mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
+    mediaSize: integer('media_size'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('private_messages_one_target', sql`(${t.receiverId} is null) <> (${t.teamId} is null)`),
+    index('private_messages_receiver_idx').on(t.tenantId, t.receiverId, t.senderId, t.id),
+    index('private_messages_sender_idx').on(t.tenantId, t.senderId, t.receiverId, t.id),
+    index('private_messages_team_idx').on(t.tenantId, t.teamId, t.id),
+  ],
+);
+
+/** How far each user has read each conversation ('user:{otherId}' or 'team:{teamId}'): unread counts are the messages after it. */
+export const privateChatReads = pgTable(
+  'private_chat_reads',
+  {
+    tenantId: tenantRef(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversation: text('conversation').notNull(),
+    lastReadId: integer('last_read_id').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversation] })],
 );

@@ -66,6 +66,12 @@ export type DomainEvent =
   | { type: 'contact.changed'; tenantId: number; contactId: number; action: 'create' | 'update' | 'delete' }
   | { type: 'channel.session'; tenantId: number; channelId: number }
   | { type: 'user.status'; tenantId: number; userId: number; isOnline: boolean }
+  /** A team created, edited, deleted or with new members: `userIds` are its members before and after. */
+  | { type: 'team.changed'; tenantId: number; teamId: number; action: 'create' | 'update' | 'delete'; userIds: number[] }
+  /** An internal chat message: `recipientIds` are the conversation's members when it was sent (sender included). */
+  | { type: 'privateMessage.created'; tenantId: number; messageId: number; recipientIds: number[] }
+  /** A user read a conversation of the internal chat (their other tabs clear its unread count). */
+  | { type: 'privateChat.read'; tenantId: number; userId: number; conversation: { type: 'user' | 'team'; id: number } }
   | {
       type: 'contacts.import';
       tenantId: number;

@@ -15,7 +15,7 @@ describe('the menu by role (SPEC §2)', () => {
   it('a user sees the common entries only (with the kanban boards), without section titles', () => {
     signInAs('user');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-kanban', 'nav-tarefas']);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-chat-privado', 'nav-kanban', 'nav-tarefas']);
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
@@ -26,10 +26,12 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-chat-privado',
       'nav-kanban',
       'nav-tarefas',
       'nav-canais',
       'nav-filas',
+      'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
       'nav-notas',
@@ -50,10 +52,12 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-chat-privado',
       'nav-kanban',
       'nav-tarefas',
       'nav-canais',
       'nav-filas',
+      'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
       'nav-notas',
@@ -79,10 +83,12 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries(work)).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-chat-privado',
       'nav-kanban',
       'nav-tarefas',
       'nav-canais',
       'nav-filas',
+      'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
       'nav-notas',
@@ -108,10 +114,12 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-chat-privado',
       'nav-kanban',
       'nav-tarefas',
       'nav-canais',
       'nav-filas',
+      'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
       'nav-notas',

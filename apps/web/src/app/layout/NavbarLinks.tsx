@@ -16,6 +16,7 @@ function MenuLink({ item, active, onNavigate }: { item: MenuItem; active: boolea
       to={item.path}
       label={t(item.labelKey)}
       leftSection={<item.icon size={18} stroke={1.6} />}
+      rightSection={item.badge ? <item.badge /> : undefined}
       active={active}
       data-testid={navTestId(item.path)}
       onClick={(event) => {

@@ -19,7 +19,8 @@ export interface UserInput {
 
 export const userKeys = {
   all: ['users'] as const,
-  list: (searchParam: string, pageNumber: number) => ['users', 'list', { searchParam, pageNumber }] as const,
+  list: (searchParam: string, pageNumber: number, teamId: number | null = null) =>
+    ['users', 'list', { searchParam, pageNumber, teamId }] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
 };
 
@@ -27,10 +28,12 @@ export function fetchUser(id: number, options?: { silent?: boolean }): Promise<U
   return http.get<User>(`/users/${id}`, options);
 }
 
-export function useUsers(searchParam: string, pageNumber: number) {
+/** GET /users/: a page of the tenant's users, optionally only a team's members. */
+export function useUsers(searchParam: string, pageNumber: number, teamId: number | null = null) {
   return useQuery({
-    queryKey: userKeys.list(searchParam, pageNumber),
-    queryFn: ({ signal }) => http.get<UsersPage>('/users/', { query: { searchParam, pageNumber }, signal }),
+    queryKey: userKeys.list(searchParam, pageNumber, teamId),
+    queryFn: ({ signal }) =>
+      http.get<UsersPage>('/users/', { query: { searchParam, pageNumber, ...(teamId === null ? {} : { teamId }) }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -11,6 +11,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useDeleteUser, useUsers } from '../api';
 import { UserFormModal } from '../components/UserFormModal';
+import { TeamFilterSelect } from '../../teams/components/TeamFilterSelect';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageControls } from '../../../components/PageControls';
 
@@ -21,9 +22,10 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
+  const [teamId, setTeamId] = useState<number | null>(null);
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<User | null>(null);
-  const users = useUsers(debouncedSearch, page);
+  const users = useUsers(debouncedSearch, page, teamId);
   const remove = useDeleteUser();
 
   const confirmDelete = () => {
@@ -76,18 +78,27 @@ export function UsersPage() {
         </Button>
       </Group>
 
-      <TextInput
-        label={t('users.searchLabel')}
-        placeholder={t('users.searchPlaceholder')}
-        leftSection={<IconSearch size={16} />}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-        data-testid="users-search"
-      />
+      <Group align="flex-end">
+        <TextInput
+          label={t('users.searchLabel')}
+          placeholder={t('users.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+          data-testid="users-search"
+        />
+        <TeamFilterSelect
+          value={teamId}
+          onChange={(next) => {
+            setTeamId(next);
+            setPage(1);
+          }}
+        />
+      </Group>
 
       {users.isError && <QueryError error={users.error} onRetry={() => void users.refetch()} />}
 

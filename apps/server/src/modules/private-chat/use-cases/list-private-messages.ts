@@ -1,0 +1,19 @@
+import { PRIVATE_MESSAGES_PAGE_SIZE } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import type { Actor } from '../../auth/actor.js';
+import { conversationOrFail, type Conversation } from '../conversation-access.js';
+import { listConversationMessages, type PrivateMessageView } from '../private-chat.repository.js';
+
+/** A page of a conversation the actor belongs to: page 1 holds the newest messages, each page oldest first (newest last). */
+export async function listPrivateMessages(
+  ctx: AppContext,
+  actor: Actor,
+  conversation: Conversation,
+  pageNumber: number,
+): Promise<{ rows: PrivateMessageView[]; hasMore: boolean }> {
+  const access = await conversationOrFail(ctx.db, actor, conversation);
+  return listConversationMessages(ctx.db, actor.tenantId, access.scope, {
+    limit: PRIVATE_MESSAGES_PAGE_SIZE,
+    offset: (pageNumber - 1) * PRIVATE_MESSAGES_PAGE_SIZE,
+  });
+}
