@@ -16,6 +16,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { demandsRoutes } from './modules/demands/demands.routes.js';
 import { lanesRoutes } from './modules/lanes/lanes.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
@@ -32,6 +33,7 @@ import { registerMetrics } from './platform/observability/metrics.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { keepFocusedTicketRead } from './modules/tickets/listeners/keep-focused-ticket-read.js';
 import { pushInboxEvents } from './modules/tickets/listeners/push-inbox-events.js';
+import { reroomOnVisibilitySettings } from './modules/tickets/listeners/reroom-on-visibility-settings.js';
 import { registerAgentSockets } from './modules/users/agent-sockets.js';
 import { dropRevokedSockets } from './modules/users/listeners/drop-revoked-sockets.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -116,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     quickMessagesRoutes,
     chatbotRoutes,
     lanesRoutes,
+    demandsRoutes,
     tagsRoutes,
   ]) {
     await app.register(routes(ctx));
@@ -135,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   dropRevokedSockets(ctx, realtime);
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
+  reroomOnVisibilitySettings(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());

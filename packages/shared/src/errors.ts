@@ -1,3 +1,5 @@
+import { DEMAND_ERROR_MESSAGES, DEMAND_ERROR_STATUS } from './errors-crm-panel.js';
+
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
  * with its HTTP status. The server maps AppError(code) through this table; the
@@ -73,6 +75,7 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_LANE: 409,
   ERR_NO_TAG_FOUND: 404,
   ERR_DUPLICATED_TAG: 409,
+  ...DEMAND_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -153,6 +156,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_DUPLICATED_LANE: 'A kanban lane with this name already exists.',
   ERR_NO_TAG_FOUND: 'No tag found with this ID.',
   ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
+  ...DEMAND_ERROR_MESSAGES,
 };
 
 /**

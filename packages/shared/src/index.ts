@@ -21,3 +21,4 @@ export * from './closing.js';
 export * from './uploads.js';
 export * from './forms/lanes.js';
 export * from './forms/tags.js';
+export * from './forms/demands.js';

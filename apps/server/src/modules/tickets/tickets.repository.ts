@@ -30,9 +30,9 @@ const TICKET_TAGS_JSON = `coalesce((select json_agg(json_build_object('id', tg.i
 
 export const TICKET_VIEW_SELECT = `to_jsonb(t) as "ticket", json_build_object('contactName', ct.name, 'contactNumber', ct.number,
   'contactEmail', ct.email, 'contactPicture', ct.profile_pic_url, 'contactBlocked', ct.blocked, 'username', u.name, 'channelType', ch.type,
-  'laneName', kl.name, 'tags', ${TICKET_TAGS_JSON}) as "view"`;
+  'laneName', kl.name, 'tags', ${TICKET_TAGS_JSON}, 'demandName', dm.name) as "view"`;
 export const TICKET_VIEW_JOINS = `join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id left join users u on u.id = t.user_id
-  left join lanes kl on kl.id = t.lane_id`;
+  left join lanes kl on kl.id = t.lane_id left join demands dm on dm.id = t.demand_id`;
 
 /** A row selected with TICKET_VIEW_SELECT, as a TicketView. */
 export function ticketViewOf(raw: Record<string, unknown>): TicketView {
@@ -48,6 +48,7 @@ export function ticketViewOf(raw: Record<string, unknown>): TicketView {
     channelType: extra.channelType,
     laneName: extra.laneName ?? null,
     tags: extra.tags ?? [],
+    demandName: extra.demandName ?? null,
   };
 }
 
@@ -72,6 +73,7 @@ const TICKET_JSON = `json_build_object('id', t.id, 'status', t.status, 'name', c
   'integrationStatuses', coalesce(t.integration_statuses, '{}'::jsonb),
   'kanban', case when kl.id is null then null else json_build_object('id', kl.id, 'name', kl.name) end, 'value', t.value::float8, 'rating', t.rating,
   'tags', ${TICKET_TAGS_JSON},
+  'demand', case when dm.id is null then null else json_build_object('id', dm.id, 'name', dm.name) end,
   'createdAt', ${isoText('t.created_at')}, 'updatedAt', ${isoText('t.updated_at')})`;
 
 /**
@@ -314,6 +316,8 @@ export function visibilitySql(rule: VisibilityRule): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (rule.hideAssignedToOthers) conditions.push(isNull(tickets.userId));
   if (rule.hideChatbot) conditions.push(or(isNull(tickets.chatFlowId), sql`${tickets.userId} is not null`));
+  if (rule.hideClosed) conditions.push(sql`${tickets.status} <> 'closed'`);
+  if (rule.hideGroups) conditions.push(eq(tickets.isGroup, false));
   if (rule.walletsOnly) {
     // A wallet contact's tickets are its owners' (whatever the queue); other tickets follow the scope.
     conditions.push(
@@ -451,4 +455,15 @@ export async function closeTicketIfIdle(db: Db, tenantId: number, id: number, id
     )
     .returning();
   return row;
+}
+
+// ---- reasons (demands) and the ticket panel (issue 11) ----
+
+/** The tenant's tickets that carry a reason. */
+export async function listTicketIdsWithDemand(db: Db, tenantId: number, demandId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.demandId, demandId)));
+  return rows.map((r) => r.id);
 }

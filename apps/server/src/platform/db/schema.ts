@@ -296,11 +296,14 @@ export const tickets = pgTable(
     rating: integer('rating'),
     /** The kanban lane (SPEC Ticket.kanban); a deleted lane leaves its tickets without one. */
     laneId: integer('lane_id').references((): AnyPgColumn => lanes.id, { onDelete: 'set null' }),
+    /** The reason chosen at resolve (SPEC Ticket.demand; table at the end, issue 11); a deleted reason leaves its tickets without one. */
+    demandId: integer('demand_id').references((): AnyPgColumn => demands.id, { onDelete: 'set null' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('tickets_tenant_lane_idx').on(t.tenantId, t.laneId),
+    index('tickets_tenant_demand_idx').on(t.tenantId, t.demandId),
     // At most one open or pending ticket per contact and channel: concurrent first messages cannot make two.
     uniqueIndex('tickets_one_active_per_contact_channel')
       .on(t.contactId, t.channelId)
@@ -847,4 +850,18 @@ export const chatFlowHandledMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_flow_handled_messages_ticket_idx').on(t.ticketId)],
+);
+
+// ---- Reasons / demands and the ticket panel (issue 11) ----
+
+/** Reasons (SPEC Demand: name) chosen when a ticket is resolved; the name is unique per tenant whatever its case. */
+export const demands = pgTable(
+  'demands',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('demands_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
 );

@@ -17,6 +17,8 @@ export type TicketView = typeof tickets.$inferSelect & {
   laneName: string | null;
   /** The ticket's tags, by name. */
   tags: TagRef[];
+  /** The name of the reason chosen at resolve (demandId), null without one. */
+  demandName: string | null;
 };
 
 /** Facts that decide who may see a ticket; events carry them before and after a change. */
@@ -25,6 +27,8 @@ export interface TicketVisibilityFacts {
   userId: number | null;
   status: string;
   chatFlowId: number | null;
+  /** A group conversation (mostrarGruposParaTodos); absent in events logged before it was carried: not a group. */
+  isGroup?: boolean;
 }
 
 /**
@@ -74,6 +78,8 @@ export type DomainEvent =
    * session (logout); `userId`: every session of the user but `keepSessionId` (password change,
    * deletion, changed profile or queues); neither: the whole tenant (deactivated or deleted).
    */
-  | { type: 'access.revoked'; tenantId: number; userId?: number; sessionId?: string; keepSessionId?: string; tenantInactive?: boolean };
+  | { type: 'access.revoked'; tenantId: number; userId?: number; sessionId?: string; keepSessionId?: string; tenantInactive?: boolean }
+  /** A tenant setting changed (issue 11): pushes re-read the settings; a visibility setting re-rooms the tenant's sockets. */
+  | { type: 'settings.changed'; tenantId: number; key: string };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

@@ -1,0 +1,46 @@
+import type { BulkTicketAction, BulkTicketsResult } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { isAdmin, type Actor } from '../../auth/actor.js';
+import { inBlocks } from './resolve-tickets-in-bulk.js';
+import { updateTicket, type UpdateTicketInput } from './update-ticket.js';
+
+export interface BulkTicketsInput {
+  ticketIds: number[];
+  action: BulkTicketAction;
+  queueId?: number;
+  userId?: number;
+  demandId?: number;
+}
+
+/**
+ * The ticket panel's mass actions (admins, SPEC §6 and §9): each selected ticket goes through the one
+ * ticket action (its rules, logs and pushes), in blocks of 10; one refused ticket does not stop the
+ * others. Answers what was done and, per refused ticket, why.
+ */
+export async function actOnTicketsInBulk(ctx: AppContext, actor: Actor, input: BulkTicketsInput): Promise<BulkTicketsResult> {
+  if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION');
+  const change = actionInput(input);
+  const ids = [...new Set(input.ticketIds)];
+  const outcomes = await inBlocks(ids, (id) => updateTicket(ctx, actor, id, change));
+  const results = outcomes.map((outcome, index) => {
+    if (outcome.status === 'fulfilled') return { ticketId: ids[index], ok: true };
+    const error = outcome.reason instanceof AppError ? outcome.reason : new AppError('ERR_INTERNAL');
+    if (!(outcome.reason instanceof AppError)) ctx.logger.warn({ err: outcome.reason, ticketId: ids[index] }, 'bulk ticket action failed');
+    return { ticketId: ids[index], ok: false, error: error.code, message: error.message };
+  });
+  const done = results.filter((r) => r.ok).length;
+  return { done, refused: results.length - done, results };
+}
+
+function actionInput(input: BulkTicketsInput): UpdateTicketInput {
+  switch (input.action) {
+    case 'transfer':
+      return { isTransference: true, queueId: input.queueId, userId: input.userId };
+    case 'return':
+      return { status: 'pending', userId: null };
+    case 'resolve':
+      // SPEC §4 force close: no farewell, no rating; the reason when one is given (or required).
+      return { status: 'closed', force: true, demandId: input.demandId };
+  }
+}
