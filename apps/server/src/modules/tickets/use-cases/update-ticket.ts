@@ -72,7 +72,9 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       const transferring = input.isTransference || (input.queueId !== undefined && input.queueId !== ticket.queueId) ||
         (input.status === undefined && (input.queueId !== undefined || (input.userId !== undefined && input.userId !== null))) ||
         (input.userId !== undefined && input.userId !== null && input.userId !== ticket.userId && input.status !== 'open');
-      const changingStatus = input.status !== undefined && input.status !== ticket.status;
+      // A pending ticket handed to a user (a transfer) returned to its queue loses the user, as an open one does.
+      const releasing = input.status === 'pending' && input.userId === null && ticket.status === 'pending' && ticket.userId !== null;
+      const changingStatus = (input.status !== undefined && input.status !== ticket.status) || releasing;
       // Start attending without a user means the caller.
       const assigning = input.status === 'open' && (input.userId ?? actor.userId) !== ticket.userId;
       if (transferring || changingStatus || assigning) assertMayReassignTicket(actor, ticket);
