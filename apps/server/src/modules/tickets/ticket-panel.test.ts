@@ -108,18 +108,28 @@ describe('mass actions', () => {
     const other = await buildInboxTenant(server);
     const foreign = await newTicket(other, 'Hugo');
 
-    // Transfer to the other queue: a ticket already there is refused, a foreign ticket is unknown.
+    // Another tenant's ticket, queue, user or reason: 404 for the whole request, nothing done.
+    for (const [body, code] of [
+      [{ ticketIds: [a, foreign], action: 'return' }, 'ERR_NO_TICKET_FOUND'],
+      [{ ticketIds: [a], action: 'transfer', queueId: other.queue.id }, 'ERR_NO_QUEUE_FOUND'],
+      [{ ticketIds: [a], action: 'transfer', userId: other.agent.id }, 'ERR_NO_USER_FOUND'],
+    ] as const) {
+      const refused = await api.post('/tickets/bulk', body, { token: t.admin.token });
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toBe(code);
+    }
+    expect((await rows(server.ctx, sql`select queue_id as q from tickets where id = ${foreign}`))[0].q).toBe(other.queue.id);
+
+    // Transfer to the other queue: a ticket already there is refused with why, the others go.
     expect((await api.put(`/tickets/${c}`, { queueId: t.otherQueue.id }, { token: t.admin.token })).status).toBe(200);
-    const transfer = await api.post('/tickets/bulk', { ticketIds: [a, b, c, foreign], action: 'transfer', queueId: t.otherQueue.id }, { token: t.admin.token });
+    const transfer = await api.post('/tickets/bulk', { ticketIds: [a, b, c], action: 'transfer', queueId: t.otherQueue.id }, { token: t.admin.token });
     expect(transfer.status).toBe(200);
-    expect(transfer.body).toMatchObject({ done: 2, refused: 2 });
+    expect(transfer.body).toMatchObject({ done: 2, refused: 1 });
     expect(transfer.body.results).toEqual([
       { ticketId: a, ok: true },
       { ticketId: b, ok: true },
       { ticketId: c, ok: false, error: 'ERR_TRANSFER_SAME_QUEUE', message: expect.any(String) },
-      { ticketId: foreign, ok: false, error: 'ERR_NO_TICKET_FOUND', message: expect.any(String) },
     ]);
-    expect((await rows(server.ctx, sql`select queue_id as q from tickets where id = ${foreign}`))[0].q).toBe(other.queue.id);
 
     // Transfer to a user, then return to the queue.
     const toUser = await api.post('/tickets/bulk', { ticketIds: [a], action: 'transfer', userId: t.outsider.id }, { token: t.admin.token });

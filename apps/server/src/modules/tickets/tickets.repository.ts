@@ -467,3 +467,13 @@ export async function listTicketIdsWithDemand(db: Db, tenantId: number, demandId
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.demandId, demandId)));
   return rows.map((r) => r.id);
 }
+
+/** Which of `ids` are tickets of the tenant. */
+export async function existingTicketIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids)));
+  return rows.map((r) => r.id);
+}
