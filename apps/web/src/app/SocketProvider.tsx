@@ -26,6 +26,7 @@ import { notifyError, notifySuccess } from '../lib/notify';
 import { getSession, getToken, getUserId, saveUser } from '../lib/session';
 import { bindAudioUnlock, playBeep } from '../lib/sound';
 import { useSession } from '../lib/useSession';
+import { applyTicketToPanel } from '../features/ticket-panel/panel-cache';
 
 type ContactEvent = { action: 'create' | 'update'; contact: ContactDetails } | { action: 'delete'; contactId: number; contact?: undefined };
 interface SessionEvent {
@@ -179,9 +180,13 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       if (reason === 'io server disconnect' && socketRef.current === socket) socket.connect();
     });
 
-    socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => applyTicketEvent(qc, event, followedRef.current));
+    socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => {
+      applyTicketEvent(qc, event, followedRef.current);
+      if (event.action !== 'delete') applyTicketToPanel(qc, event.ticket);
+    });
     socket.on(SOCKET_EVENTS.appMessage, (event: MessageEvent) => {
       applyMessageEvent(qc, event);
+      applyTicketToPanel(qc, event.ticket);
       if (event.action === 'create') notifyCustomerMessage(event, followedRef.current);
     });
     socket.on(SOCKET_EVENTS.contact, (event: ContactEvent) => {

@@ -8,4 +8,16 @@
  * src/locales/sections.test.ts checks that the login and inbox code use no text beyond its parts.
  */
 export const FIRST_SECTIONS = ['app', 'common', 'errors', 'forgot', 'login', 'reset', 'session', 'validation'] as const;
-export const INBOX_SECTIONS = ['contacts', 'forbidden', 'menu', 'notFound', 'profile', 'profiles', 'templates', 'tickets'] as const;
+export const INBOX_SECTIONS = [
+  'contacts',
+  'forbidden',
+  'menu',
+  'notFound',
+  'profile',
+  'profiles',
+  'templates',
+  'tickets',
+  // issue 11: the resolve dialog's reason and the ticket panel's menu entry
+  'ticketReasons',
+  'ticketPanel',
+] as const;

@@ -27,6 +27,7 @@ const TICKET: Ticket = {
   integrationStatuses: {},
   kanban: null,
   tags: [],
+  demand: null,
   value: null,
   rating: null,
   createdAt: '2026-02-01T12:00:00.000Z',

@@ -41,6 +41,7 @@ const baseTicket: Ticket = {
   integrationStatuses: {},
   kanban: null,
   tags: [],
+  demand: null,
   value: null,
   rating: null,
   createdAt: '2025-01-01T10:00:00.000Z',
