@@ -56,6 +56,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
     ]);
@@ -81,6 +82,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
     ]);
@@ -106,6 +108,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
     ]);
