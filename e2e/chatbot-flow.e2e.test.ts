@@ -4,6 +4,7 @@ import { launchBrowser } from './browser.js';
 import { attributeIs, containsText, visible } from './expect-ui.js';
 import { acceptTicket } from './inbox.js';
 import { startProduct, type RunningServer } from './server.js';
+import { apiClient } from './helpers.js';
 
 /**
  * The chatbot end to end (issue 10): an admin builds a 3-step flow in the builder (welcome → menu of
@@ -34,16 +35,8 @@ let receptionId: number;
 let salesId: number;
 let supportId: number;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = apiClient(() => server.url);
+const api = <T>(method: string, path: string, body?: unknown) => call<T>(method, path, body, token);
 
 beforeAll(async () => {
   server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD });

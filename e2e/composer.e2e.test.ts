@@ -5,6 +5,7 @@ import { launchBrowser } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
 import { signIn } from './session.js';
+import { apiClient } from './helpers.js';
 
 /**
  * The composer as an agent lives it: typing at human speed (≈100 ms a key) over a slow connection,
@@ -25,16 +26,7 @@ let browser: Browser;
 let publicKey: string;
 let rootToken: string;
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(() => server.url);
 
 interface VisitorMessage {
   id: string;
@@ -59,7 +51,9 @@ async function customer(name: string) {
     ticketId: ticket.id,
     /** The agent's messages as the widget has them, oldest first. */
     received: async () =>
-      (await api<{ messages: VisitorMessage[] }>('GET', '/webchat/messages', undefined, session.token)).messages.filter((m) => m.from === 'agent'),
+      (await api<{ messages: VisitorMessage[] }>('GET', '/webchat/messages', undefined, session.token)).messages.filter(
+        (m) => m.from === 'agent',
+      ),
   };
 }
 
@@ -69,7 +63,8 @@ beforeAll(async () => {
   rootToken = (await api<{ token: string }>('POST', '/auth/login/', ROOT)).token;
   const queue = await api<{ id: number }>('POST', '/queue', { name: 'Suporte', color: '#228be6' }, rootToken);
   for (const user of [AGENT, PEER]) await api('POST', '/users', { ...user, profile: 'user', queueIds: [queue.id] }, rootToken);
-  publicKey = (await api<{ publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, rootToken)).publicKey;
+  publicKey = (await api<{ publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, rootToken))
+    .publicKey;
 });
 afterAll(async () => {
   await browser?.close();
@@ -96,7 +91,10 @@ const chatBodies = (page: Page) =>
 
 async function onFailure(contexts: [string, BrowserContext][], error: unknown): Promise<never> {
   for (const [name, context] of contexts) {
-    await context.pages()[0]?.screenshot({ path: `e2e/artifacts/composer-${name}-failure.png` }).catch(() => undefined);
+    await context
+      .pages()[0]
+      ?.screenshot({ path: `e2e/artifacts/composer-${name}-failure.png` })
+      .catch(() => undefined);
   }
   throw error;
 }
@@ -124,14 +122,18 @@ describe('the composer at human speed', () => {
       expect(await input.inputValue()).toBe('');
       await expect.poll(() => chatBodies(page), { timeout: 20_000 }).toEqual(replies);
 
-      await expect
-        .poll(async () => (await carla.received()).map((m) => m.body), { timeout: 30_000 })
-        .toEqual(replies);
+      await expect.poll(async () => (await carla.received()).map((m) => m.body), { timeout: 30_000 }).toEqual(replies);
       // …once each, and marked sent in the agent's chat.
       await expect
-        .poll(async () => page.locator('[data-from-me="true"] [data-testid^="message-status-"]').evaluateAll((n) => n.map((e) => e.getAttribute('data-status'))), {
-          timeout: 20_000,
-        })
+        .poll(
+          async () =>
+            page
+              .locator('[data-from-me="true"] [data-testid^="message-status-"]')
+              .evaluateAll((n) => n.map((e) => e.getAttribute('data-status'))),
+          {
+            timeout: 20_000,
+          },
+        )
         .toEqual(replies.map(() => 'sent'));
     } catch (error) {
       await onFailure([['agent', context]], error);

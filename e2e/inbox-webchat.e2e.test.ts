@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { attributeIs, containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
+import { apiClient } from './helpers.js';
 
 const ROOT_EMAIL = 'root@inbox.test';
 const ROOT_PASSWORD = 'Inbox-root-pass-1!';
@@ -15,16 +16,7 @@ let server: RunningServer;
 let browser: Browser;
 let publicKey: string;
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(() => server.url);
 
 beforeAll(async () => {
   server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD });
@@ -73,7 +65,10 @@ async function customerWrites(context: BrowserContext, name: string, text: strin
 
 async function screenshots(prefix: string, contexts: Array<[string, BrowserContext]>): Promise<void> {
   for (const [name, context] of contexts) {
-    await context.pages()[0]?.screenshot({ path: `e2e/artifacts/${prefix}-${name}-failure.png` }).catch(() => undefined);
+    await context
+      .pages()[0]
+      ?.screenshot({ path: `e2e/artifacts/${prefix}-${name}-failure.png` })
+      .catch(() => undefined);
   }
 }
 
@@ -90,7 +85,10 @@ describe('the inbox in real browsers: a customer on the web-chat widget and two 
       const customer = await customerWrites(customerContext, 'Carla Cliente', 'Olá, preciso de ajuda <b>agora</b>');
 
       // Without reload, the ticket shows up in the agent's pending list, with the unread badge.
-      const row = agent.getByTestId(/^ticket-\d+$/).filter({ hasText: 'Carla Cliente' }).first();
+      const row = agent
+        .getByTestId(/^ticket-\d+$/)
+        .filter({ hasText: 'Carla Cliente' })
+        .first();
       await visible(row);
       const ticketId = (await row.getAttribute('data-testid'))!.replace('ticket-', '');
       await visible(agent.getByTestId(`ticket-unread-${ticketId}`));
@@ -134,7 +132,11 @@ describe('the inbox in real browsers: a customer on the web-chat widget and two 
         expect(await outsider.getByText('Carla Cliente').count()).toBe(0);
       }
     } catch (error) {
-      await screenshots('inbox', [['agent', agentContext], ['outsider', outsiderContext], ['customer', customerContext]]);
+      await screenshots('inbox', [
+        ['agent', agentContext],
+        ['outsider', outsiderContext],
+        ['customer', customerContext],
+      ]);
       throw error;
     } finally {
       await Promise.all([agentContext.close(), outsiderContext.close(), customerContext.close()]);
@@ -153,7 +155,10 @@ describe('the inbox in real browsers: a customer on the web-chat widget and two 
       await customerWrites(customerContext, 'Bruno Boleto', 'Minha fatura veio errada');
 
       // The admin belongs to no queue and still sees it waiting, by default.
-      const adminRow = admin.getByTestId(/^ticket-\d+$/).filter({ hasText: 'Bruno Boleto' }).first();
+      const adminRow = admin
+        .getByTestId(/^ticket-\d+$/)
+        .filter({ hasText: 'Bruno Boleto' })
+        .first();
       await visible(adminRow);
       const ticketId = (await adminRow.getAttribute('data-testid'))!.replace('ticket-', '');
 
@@ -188,7 +193,12 @@ describe('the inbox in real browsers: a customer on the web-chat widget and two 
       await agent.goto(`${server.url}/#/atendimento/${ticketId}`);
       await visible(agent.getByTestId('chat-unavailable'));
     } catch (error) {
-      await screenshots('transfer', [['agent', agentContext], ['outsider', outsiderContext], ['admin', adminContext], ['customer', customerContext]]);
+      await screenshots('transfer', [
+        ['agent', agentContext],
+        ['outsider', outsiderContext],
+        ['admin', adminContext],
+        ['customer', customerContext],
+      ]);
       throw error;
     } finally {
       await Promise.all([agentContext.close(), outsiderContext.close(), adminContext.close(), customerContext.close()]);

@@ -12,6 +12,7 @@ import { containsText, visible } from './expect-ui.js';
 import { acceptTicket } from './inbox.js';
 import { startProduct, type RunningServer } from './server.js';
 import { signIn } from './session.js';
+import { apiClient } from './helpers.js';
 
 const ROOT_EMAIL = 'root@mobile.test';
 const ROOT_PASSWORD = 'Mobile-root-pass-1!';
@@ -22,16 +23,8 @@ let browser: Browser;
 let token: string;
 let publicKey: string;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = apiClient(() => server.url);
+const api = <T>(method: string, path: string, body?: unknown) => call<T>(method, path, body, token);
 
 beforeAll(async () => {
   server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD });

@@ -4,6 +4,7 @@ import { launchBrowser } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { acceptTicket } from './inbox.js';
 import { startProduct, type RunningServer } from './server.js';
+import { apiClient, signInAgent } from './helpers.js';
 
 /**
  * Quick messages (issue 10 §4): an agent types "/" in the composer, picks a quick message with
@@ -19,16 +20,7 @@ let server: RunningServer;
 let browser: Browser;
 let publicKey: string;
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(() => server.url);
 
 beforeAll(async () => {
   server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD });
@@ -48,13 +40,7 @@ afterAll(async () => {
 
 async function agentPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel('E-mail').fill(AGENT.email);
-  await page.getByLabel('Senha', { exact: true }).fill(AGENT.password);
-  await page.getByRole('slider', { name: 'captcha' }).focus();
-  await page.keyboard.press('End');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/atendimento/);
+  await signInAgent(page, server.url, AGENT);
   await page.getByTestId('tab-pending').click();
   return page;
 }

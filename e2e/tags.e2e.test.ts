@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
+import { apiClient, signInAgent } from './helpers.js';
 
 /**
  * Tags (issue 11): an agent tags a ticket from the chat header and the chip appears in the chat
@@ -18,16 +19,7 @@ let browser: Browser;
 let ticketId: number;
 let vipId: number;
 
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(() => server.url);
 
 beforeAll(async () => {
   server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD });
@@ -40,7 +32,12 @@ beforeAll(async () => {
   await api('POST', '/tags', { name: 'Orçamento', color: '#12b886' }, token);
   const contact = await api<{ id: number }>('POST', '/contacts', { name: 'Carla Cliente', number: '5511988887777' }, token);
   ticketId = (
-    await api<{ id: number }>('POST', '/tickets', { contactId: contact.id, whatsappId: channel.id, queueId: queue.id, status: 'pending' }, token)
+    await api<{ id: number }>(
+      'POST',
+      '/tickets',
+      { contactId: contact.id, whatsappId: channel.id, queueId: queue.id, status: 'pending' },
+      token,
+    )
   ).id;
 });
 afterAll(async () => {
@@ -49,13 +46,7 @@ afterAll(async () => {
 });
 
 async function agentPage(page: Page): Promise<void> {
-  await page.goto(`${server.url}/#/login`);
-  await page.getByLabel('E-mail').fill(AGENT.email);
-  await page.getByLabel('Senha', { exact: true }).fill(AGENT.password);
-  await page.getByRole('slider', { name: 'captcha' }).focus();
-  await page.keyboard.press('End');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/atendimento/);
+  await signInAgent(page, server.url, AGENT);
   await page.getByTestId('tab-pending').click();
 }
 

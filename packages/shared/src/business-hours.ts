@@ -47,7 +47,12 @@ export const businessDaySchema = z
   .superRefine((day, ctx) => {
     if (day.type !== 'H') return;
     if (day.intervals.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['intervals'], message: 'A day with hours needs at least one interval.', params: { rule: 'intervalsRequired' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['intervals'],
+        message: 'A day with hours needs at least one interval.',
+        params: { rule: 'intervalsRequired' },
+      });
       return;
     }
     const valid = day.intervals
@@ -72,7 +77,10 @@ export type BusinessDay = z.output<typeof businessDaySchema>;
 export const businessWeekSchema = z
   .array(businessDaySchema)
   .length(7)
-  .refine((days) => days.length !== 7 || new Set(days.map((d) => d.day)).size === 7, { message: 'Give each weekday 0–6 once.', ...fieldRule('weekdaysOnce') })
+  .refine((days) => days.length !== 7 || new Set(days.map((d) => d.day)).size === 7, {
+    message: 'Give each weekday 0–6 once.',
+    ...fieldRule('weekdaysOnce'),
+  })
   .transform((days) => [...days].sort((a, b) => a.day - b.day));
 
 /** A time zone the runtime knows (IANA name or alias), answered in its canonical spelling. */
@@ -89,7 +97,10 @@ export const timeZoneSchema = z
   .trim()
   .min(1)
   .max(64)
-  .refine((value) => canonicalTimeZone(value) !== undefined, { message: 'Unknown time zone (use an IANA name such as America/Sao_Paulo).', ...fieldRule('timeZone') })
+  .refine((value) => canonicalTimeZone(value) !== undefined, {
+    message: 'Unknown time zone (use an IANA name such as America/Sao_Paulo).',
+    ...fieldRule('timeZone'),
+  })
   .transform((value) => canonicalTimeZone(value)!);
 
 /** PUT /tenants/business-hours/: the week and, optionally, the tenant's time zone. */
@@ -98,6 +109,28 @@ export const updateBusinessHoursBodySchema = z.object({
   timeZone: timeZoneSchema.optional(),
 });
 export type UpdateBusinessHoursBody = z.input<typeof updateBusinessHoursBodySchema>;
+
+/**
+ * PUT /tenants/business-hours/ as Izing's and Whazing's screens send it: the bare array of the seven
+ * days, each `{ day, label, type, hr1, hr2, hr3, hr4 }`, where a day of type H is open hr1–hr2 and
+ * hr3–hr4 (a pair left empty is no interval). Turned into our body, which then validates as usual
+ * (so a bad time is refused on `businessHours.N.intervals.M`); anything else is answered as it came.
+ */
+export function businessWeekBodyOf(body: unknown): unknown {
+  if (!Array.isArray(body)) return body;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  return {
+    businessHours: body.map((day: unknown) => {
+      if (typeof day !== 'object' || day === null || !('hr1' in day || 'hr3' in day)) return day;
+      const { day: weekday, type, hr1, hr2, hr3, hr4 } = day as Record<string, unknown>;
+      const pairs = [
+        [text(hr1), text(hr2)],
+        [text(hr3), text(hr4)],
+      ].filter(([start, end]) => start !== '' || end !== '');
+      return { day: weekday, type, intervals: type === 'H' ? pairs.map(([start, end]) => ({ start, end })) : [] };
+    }),
+  };
+}
 
 /** PUT /tenants/message-business-hours/: the absence message; its {{variables}} must be known; empty: none is sent. */
 export const updateAbsenceMessageBodySchema = z.object({
@@ -127,7 +160,6 @@ export const businessHoursSchema = z.object({
   timeZone: z.string(),
 });
 export type BusinessHours = z.infer<typeof businessHoursSchema>;
-
 
 /**
  * Whether the tenant is open at an instant: the instant is read on the wall clock of the tenant's

@@ -27,7 +27,10 @@ export const absenceStep: InboundAutomationStep<AbsenceConfig | undefined> = {
   name: 'businessHours.absence',
   order: 50,
   probe: ({ tenantId }) =>
-    absenceConfigProbe(tenantId, { timeZone: tenantTimeZoneProbe(tenantId), maxRepeats: settingProbe(tenantId, 'absenceMessageMaxRepeats') }),
+    absenceConfigProbe(tenantId, {
+      timeZone: tenantTimeZoneProbe(tenantId),
+      maxRepeats: settingProbe(tenantId, 'absenceMessageMaxRepeats'),
+    }),
   async run(ctx: AppContext, input, config) {
     if (input.isGroup || !config) return 'next';
     if (isOpenAt(config.days, config.timeZone, new Date())) return 'next';

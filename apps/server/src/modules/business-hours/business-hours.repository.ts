@@ -63,7 +63,10 @@ export async function countAbsenceReplies(db: Db, tenantId: number, ticketId: nu
 }
 
 /** Records the absence answer to a message; false when it was already answered. */
-export async function insertAbsenceReply(db: Db, values: { tenantId: number; ticketId: number; inboundMessageId: string }): Promise<boolean> {
+export async function insertAbsenceReply(
+  db: Db,
+  values: { tenantId: number; ticketId: number; inboundMessageId: string },
+): Promise<boolean> {
   const inserted = await db.insert(absenceReplies).values(values).onConflictDoNothing().returning({ id: absenceReplies.inboundMessageId });
   return inserted.length > 0;
 }

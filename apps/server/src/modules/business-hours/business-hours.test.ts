@@ -129,6 +129,42 @@ describe('GET/PUT /tenants/business-hours/', () => {
     }
   });
 
+  it("accepts Izing's body (the bare array of days with hr1–hr4) and answers the week in our shape", async () => {
+    const { admin } = await buildInboxTenant(server);
+    const labels = ['Domingo', 'Segunda-Feira', 'Terça-Feira', 'Quarta-Feira', 'Quinta-Feira', 'Sexta-Feira', 'Sábado'];
+    const izing = labels.map((label, day) => ({
+      day,
+      label,
+      type: day === 0 ? 'C' : day === 6 ? 'H' : day === 5 ? 'O' : 'H',
+      hr1: '08:00',
+      hr2: '12:00',
+      hr3: day === 6 ? '' : '14:00',
+      hr4: day === 6 ? '' : '18:00',
+    }));
+    const response = await api.put('/tenants/business-hours/', izing, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body.businessHours[0]).toEqual({ day: 0, type: 'C', intervals: [] });
+    expect(response.body.businessHours[1]).toEqual({
+      day: 1,
+      type: 'H',
+      intervals: [
+        { start: '08:00', end: '12:00' },
+        { start: '14:00', end: '18:00' },
+      ],
+    });
+    expect(response.body.businessHours[5]).toEqual({ day: 5, type: 'O', intervals: [] });
+    expect(response.body.businessHours[6]).toEqual({ day: 6, type: 'H', intervals: [{ start: '08:00', end: '12:00' }] });
+    expect((await api.get('/tenants/business-hours/', { token: admin.token })).body.businessHours).toEqual(response.body.businessHours);
+
+    // Validated as ours: an interval that ends before it starts is refused on its field, nothing stored.
+    const bad = izing.map((day) => (day.day === 2 ? { ...day, hr3: '19:00' } : day));
+    const refused = await api.put('/tenants/business-hours/', bad, { token: admin.token });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.issues)).toContain('businessHours.2.intervals.1.end');
+    expect((await api.get('/tenants/business-hours/', { token: admin.token })).body.businessHours).toEqual(response.body.businessHours);
+    expect((await api.put('/tenants/business-hours/', izing.slice(0, 6), { token: admin.token })).status).toBe(400);
+  });
+
   it('refuses bad weeks and time zones with 400 and the field of each problem, changing nothing', async () => {
     const { admin } = await buildInboxTenant(server);
     const bad: Array<[unknown, string]> = [

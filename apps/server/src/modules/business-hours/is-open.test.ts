@@ -1,4 +1,11 @@
-import { businessWeekSchema, isOpenAt, timeZoneSchema, updateBusinessHoursBodySchema, wallClockAt, type BusinessDay } from '@conversa/shared';
+import {
+  businessWeekSchema,
+  isOpenAt,
+  timeZoneSchema,
+  updateBusinessHoursBodySchema,
+  wallClockAt,
+  type BusinessDay,
+} from '@conversa/shared';
 import { describe, expect, it } from 'vitest';
 
 const SP = 'America/Sao_Paulo';
@@ -7,7 +14,14 @@ const NY = 'America/New_York';
 /** Mon–Fri 08:00–12:00 and 13:00–18:00, Saturday 09:00–13:00, Sunday closed. */
 const week: BusinessDay[] = [
   { day: 0, type: 'C', intervals: [] },
-  ...[1, 2, 3, 4, 5].map((day) => ({ day, type: 'H' as const, intervals: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '18:00' }] })),
+  ...[1, 2, 3, 4, 5].map((day) => ({
+    day,
+    type: 'H' as const,
+    intervals: [
+      { start: '08:00', end: '12:00' },
+      { start: '13:00', end: '18:00' },
+    ],
+  })),
   { day: 6, type: 'H', intervals: [{ start: '09:00', end: '13:00' }] },
 ];
 const at = (iso: string) => new Date(iso);
@@ -73,14 +87,29 @@ describe('business week schema', () => {
   const days = (change: (day: number) => object) => [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, type: 'O', ...change(day) }));
   const issuesOf = (value: unknown) => {
     const parsed = businessWeekSchema.safeParse(value);
-    return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.'), rule: (i as { params?: { rule?: string } }).params?.rule ?? i.code }));
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({ path: i.path.join('.'), rule: (i as { params?: { rule?: string } }).params?.rule ?? i.code }));
   };
 
   it('accepts a valid week, sorts it by day and drops the intervals of O and C days', () => {
-    const input = days((day) => (day === 3 ? { type: 'H', intervals: [{ start: '13:00', end: '24:00' }, { start: '08:00', end: '13:00' }] } : { intervals: [{ start: '10:00', end: '11:00' }] })).reverse();
+    const input = days((day) =>
+      day === 3
+        ? {
+            type: 'H',
+            intervals: [
+              { start: '13:00', end: '24:00' },
+              { start: '08:00', end: '13:00' },
+            ],
+          }
+        : { intervals: [{ start: '10:00', end: '11:00' }] },
+    ).reverse();
     const parsed = businessWeekSchema.parse(input);
     expect(parsed.map((d) => d.day)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(parsed[3].intervals).toEqual([{ start: '13:00', end: '24:00' }, { start: '08:00', end: '13:00' }]);
+    expect(parsed[3].intervals).toEqual([
+      { start: '13:00', end: '24:00' },
+      { start: '08:00', end: '13:00' },
+    ]);
     expect(parsed[0].intervals).toEqual([]);
   });
 
@@ -95,10 +124,24 @@ describe('business week schema', () => {
     expect(issuesOf(days((day) => (day === 1 ? { type: 'H', intervals: [{ start: '10:00', end: '10:00' }] } : {})))).toEqual([
       { path: '1.intervals.0.end', rule: 'intervalOrder' },
     ]);
-    expect(issuesOf(days((day) => (day === 2 ? { type: 'H', intervals: [{ start: '13:00', end: '18:00' }, { start: '08:00', end: '13:01' }] } : {})))).toEqual([
-      { path: '2.intervals.0.start', rule: 'intervalOverlap' },
+    expect(
+      issuesOf(
+        days((day) =>
+          day === 2
+            ? {
+                type: 'H',
+                intervals: [
+                  { start: '13:00', end: '18:00' },
+                  { start: '08:00', end: '13:01' },
+                ],
+              }
+            : {},
+        ),
+      ),
+    ).toEqual([{ path: '2.intervals.0.start', rule: 'intervalOverlap' }]);
+    expect(issuesOf(days((day) => (day === 4 ? { type: 'H', intervals: [] } : {})))).toEqual([
+      { path: '4.intervals', rule: 'intervalsRequired' },
     ]);
-    expect(issuesOf(days((day) => (day === 4 ? { type: 'H', intervals: [] } : {})))).toEqual([{ path: '4.intervals', rule: 'intervalsRequired' }]);
     expect(issuesOf(days(() => ({})).map((d) => (d.day === 6 ? { ...d, day: 5 } : d)))).toEqual([{ path: '', rule: 'weekdaysOnce' }]);
     expect(issuesOf(days(() => ({})).slice(1))).toEqual([{ path: '', rule: 'too_small' }]);
     expect(issuesOf(days((day) => (day === 0 ? { type: 'X' } : {})))).toEqual([{ path: '0.type', rule: 'invalid_value' }]);

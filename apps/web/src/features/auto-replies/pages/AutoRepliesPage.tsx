@@ -1,12 +1,11 @@
 import type { AutoReply } from '@conversa/shared';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { ListPageHeader } from '../../../components/ListPageHeader';
 import { useChannels } from '../../channels/api';
 import { useQueues } from '../../queues/api';
 import { useAutoReplies, useDeleteAutoReply } from '../api';
@@ -19,21 +18,10 @@ export function AutoRepliesPage() {
   const queues = useQueues();
   const channels = useChannels();
   const remove = useDeleteAutoReply();
+  const removal = useConfirmedDelete<AutoReply>(remove, 'auto-reply-delete-error');
   const [editing, setEditing] = useState<AutoReply | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<AutoReply | null>(null);
   const queueNames = useMemo(() => new Map((queues.data ?? []).map((q) => [q.id, q.name])), [queues.data]);
   const channelNames = useMemo(() => new Map((channels.data ?? []).map((c) => [c.id, c.name])), [channels.data]);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'auto-reply-delete-error'),
-    });
-  };
 
   const columns: DataColumn<AutoReply>[] = [
     { key: 'name', header: t('autoReplies.name'), render: (rule) => rule.name },
@@ -65,7 +53,11 @@ export function AutoRepliesPage() {
         </Text>
       ),
     },
-    { key: 'queue', header: t('autoReplies.queue'), render: (rule) => (rule.queueId ? (queueNames.get(rule.queueId) ?? `#${rule.queueId}`) : '') },
+    {
+      key: 'queue',
+      header: t('autoReplies.queue'),
+      render: (rule) => (rule.queueId ? (queueNames.get(rule.queueId) ?? `#${rule.queueId}`) : ''),
+    },
     {
       key: 'channel',
       header: t('autoReplies.channel'),
@@ -84,16 +76,14 @@ export function AutoRepliesPage() {
 
   return (
     <Stack data-testid="auto-replies-page">
-      <Group justify="space-between">
-        <Title order={2}>{t('autoReplies.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="auto-replies-new">
-          {t('autoReplies.new')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('autoReplies.help')}
-      </Text>
-      {rules.isError && <QueryError error={rules.error} onRetry={() => void rules.refetch()} />}
+      <ListPageHeader
+        title={t('autoReplies.title')}
+        description={t('autoReplies.help')}
+        newLabel={t('autoReplies.new')}
+        onNew={() => setEditing(null)}
+        newTestId="auto-replies-new"
+        query={rules}
+      />
       <DataTable
         testId="auto-replies-table"
         rows={rules.data}
@@ -105,7 +95,7 @@ export function AutoRepliesPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(rule)} data-testid={`auto-reply-edit-${rule.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(rule)} data-testid={`auto-reply-delete-${rule.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => removal.ask(rule)} data-testid={`auto-reply-delete-${rule.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -113,12 +103,12 @@ export function AutoRepliesPage() {
       />
       {editing !== undefined && <AutoReplyFormModal rule={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('autoReplies.deleteTitle')}
-        message={t('autoReplies.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('autoReplies.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={() => removal.cancel()}
       />
     </Stack>
   );

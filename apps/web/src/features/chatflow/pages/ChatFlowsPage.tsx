@@ -1,13 +1,14 @@
 import type { Flow } from '@conversa/shared/chatbot';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chatFlowBuilderPath } from '../../../app/paths';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { QueryError } from '../../../components/QueryError';
+import { ListPageHeader } from '../../../components/ListPageHeader';
 import { formatDateTime } from '../../../lib/format';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { fetchFlowExport, useDeleteFlow, useDuplicateFlow, useFlows } from '../api';
@@ -20,21 +21,10 @@ export function ChatFlowsPage() {
   const { t } = useTranslation();
   const flows = useFlows();
   const remove = useDeleteFlow();
+  const removal = useConfirmedDelete<Flow>(remove, 'flow-delete-error');
   const duplicateFlow = useDuplicateFlow();
   const [editing, setEditing] = useState<Flow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Flow | null>(null);
   const [importing, setImporting] = useState(false);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'flow-delete-error'),
-    });
-  };
 
   const duplicate = (flow: Flow) =>
     duplicateFlow.mutate(flow.id, {
@@ -98,9 +88,13 @@ export function ChatFlowsPage() {
 
   return (
     <Stack data-testid="chat-flows-page">
-      <Group justify="space-between">
-        <Title order={2}>{t('chatFlow.title')}</Title>
-        <Group gap="xs">
+      <ListPageHeader
+        title={t('chatFlow.title')}
+        newLabel={t('chatFlow.new')}
+        onNew={() => setEditing(null)}
+        newTestId="flows-new"
+        query={flows}
+        actions={
           <Button
             variant="default"
             leftSection={<IconFileImport size={16} />}
@@ -109,12 +103,8 @@ export function ChatFlowsPage() {
           >
             {t('chatFlow.import.open')}
           </Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="flows-new">
-            {t('chatFlow.new')}
-          </Button>
-        </Group>
-      </Group>
-      {flows.isError && <QueryError error={flows.error} onRetry={() => void flows.refetch()} />}
+        }
+      />
       <DataTable
         testId="flows-table"
         rows={flows.data}
@@ -136,7 +126,7 @@ export function ChatFlowsPage() {
             <Button size="xs" variant="light" onClick={() => void exportFlow(flow)} data-testid={`flow-export-${flow.id}`}>
               {t('chatFlow.export')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(flow)} data-testid={`flow-delete-${flow.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => removal.ask(flow)} data-testid={`flow-delete-${flow.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -145,12 +135,12 @@ export function ChatFlowsPage() {
       {editing !== undefined && <FlowFormModal flow={editing} onClose={() => setEditing(undefined)} />}
       {importing && <ImportFlowModal onClose={() => setImporting(false)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('chatFlow.deleteTitle')}
-        message={t('chatFlow.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('chatFlow.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={() => removal.cancel()}
       />
     </Stack>
   );

@@ -1,12 +1,11 @@
 import type { FarewellMessage } from '@conversa/shared';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { ListPageHeader } from '../../../components/ListPageHeader';
 import { useDeleteFarewellMessage, useFarewellMessages } from '../api';
 import { FarewellMessageFormModal } from '../components/FarewellMessageFormModal';
 
@@ -15,19 +14,8 @@ export function ClosingMessagesPage() {
   const { t, i18n } = useTranslation();
   const farewells = useFarewellMessages();
   const remove = useDeleteFarewellMessage();
+  const removal = useConfirmedDelete<FarewellMessage>(remove, 'farewell-delete-error');
   const [editing, setEditing] = useState<FarewellMessage | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<FarewellMessage | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'farewell-delete-error'),
-    });
-  };
 
   const columns: DataColumn<FarewellMessage>[] = [
     {
@@ -50,16 +38,14 @@ export function ClosingMessagesPage() {
 
   return (
     <Stack data-testid="closing-page">
-      <Group justify="space-between">
-        <Title order={2}>{t('closing.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="farewell-new">
-          {t('closing.new')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('closing.description')}
-      </Text>
-      {farewells.isError && <QueryError error={farewells.error} onRetry={() => void farewells.refetch()} />}
+      <ListPageHeader
+        title={t('closing.title')}
+        description={t('closing.description')}
+        newLabel={t('closing.new')}
+        onNew={() => setEditing(null)}
+        newTestId="farewell-new"
+        query={farewells}
+      />
       <DataTable
         testId="farewell-table"
         rows={farewells.data}
@@ -75,7 +61,7 @@ export function ClosingMessagesPage() {
               size="xs"
               variant="light"
               color="red"
-              onClick={() => setDeleting(farewell)}
+              onClick={() => removal.ask(farewell)}
               data-testid={`farewell-delete-${farewell.id}`}
             >
               {t('common.delete')}
@@ -85,12 +71,12 @@ export function ClosingMessagesPage() {
       />
       {editing !== undefined && <FarewellMessageFormModal farewell={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('closing.deleteTitle')}
         message={t('closing.deleteConfirm')}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={() => removal.cancel()}
       />
     </Stack>
   );

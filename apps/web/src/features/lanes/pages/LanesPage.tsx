@@ -1,12 +1,13 @@
 import type { Lane } from '@conversa/shared';
-import { ActionIcon, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { ListPageHeader } from '../../../components/ListPageHeader';
+import { notifyApiError } from '../../../lib/notify';
 import { useDeleteLane, useLanes, useMoveLane } from '../api';
 import { LaneFormModal } from '../components/LaneFormModal';
 
@@ -16,23 +17,12 @@ export function LanesPage() {
   const lanes = useLanes();
   const move = useMoveLane();
   const remove = useDeleteLane();
+  const removal = useConfirmedDelete<Lane>(remove, 'lane-delete-error');
   const [editing, setEditing] = useState<Lane | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Lane | null>(null);
   const count = lanes.data?.length ?? 0;
 
   const moveTo = (lane: Lane, position: number) =>
     move.mutate({ id: lane.id, position }, { onError: (error) => notifyApiError(error, 'lane-move-error') });
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'lane-delete-error'),
-    });
-  };
 
   const columns: DataColumn<Lane>[] = [
     {
@@ -53,16 +43,14 @@ export function LanesPage() {
 
   return (
     <Stack data-testid="lanes-page">
-      <Group justify="space-between">
-        <Title order={2}>{t('lanes.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="lane-new">
-          {t('lanes.new')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('lanes.description')}
-      </Text>
-      {lanes.isError && <QueryError error={lanes.error} onRetry={() => void lanes.refetch()} />}
+      <ListPageHeader
+        title={t('lanes.title')}
+        description={t('lanes.description')}
+        newLabel={t('lanes.new')}
+        onNew={() => setEditing(null)}
+        newTestId="lane-new"
+        query={lanes}
+      />
       <DataTable
         testId="lane-table"
         rows={lanes.data}
@@ -93,7 +81,7 @@ export function LanesPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(lane)} data-testid={`lane-edit-${lane.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(lane)} data-testid={`lane-delete-${lane.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => removal.ask(lane)} data-testid={`lane-delete-${lane.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -101,16 +89,16 @@ export function LanesPage() {
       />
       {editing !== undefined && <LaneFormModal lane={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('lanes.deleteTitle')}
         message={
-          deleting && deleting.ticketCount > 0
-            ? t('lanes.deleteConfirmInUse', { name: deleting.name, tickets: deleting.ticketCount })
-            : t('lanes.deleteConfirm', { name: deleting?.name ?? '' })
+          removal.deleting && removal.deleting.ticketCount > 0
+            ? t('lanes.deleteConfirmInUse', { name: removal.deleting.name, tickets: removal.deleting.ticketCount })
+            : t('lanes.deleteConfirm', { name: removal.deleting?.name ?? '' })
         }
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={() => removal.cancel()}
       />
     </Stack>
   );

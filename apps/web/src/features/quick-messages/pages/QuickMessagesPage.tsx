@@ -1,12 +1,13 @@
 import type { QuickMessage } from '@conversa/shared';
-import { Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconMicrophone, IconPaperclip, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconMicrophone, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { ListPageHeader } from '../../../components/ListPageHeader';
+import { notifyApiError } from '../../../lib/notify';
 import { useDeleteQuickMessage, useQuickMessages, useSaveQuickMessage } from '../api';
 import { QuickMessageFormModal } from '../components/QuickMessageFormModal';
 
@@ -16,22 +17,11 @@ export function QuickMessagesPage() {
   const quickMessages = useQuickMessages();
   const save = useSaveQuickMessage();
   const remove = useDeleteQuickMessage();
+  const removal = useConfirmedDelete<QuickMessage>(remove, 'quick-message-delete-error');
   const [editing, setEditing] = useState<QuickMessage | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<QuickMessage | null>(null);
 
   const toggleActive = (quick: QuickMessage, isActive: boolean) =>
     save.mutate({ id: quick.id, body: { isActive } }, { onError: (error) => notifyApiError(error, 'quick-message-toggle-error') });
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'quick-message-delete-error'),
-    });
-  };
 
   const columns: DataColumn<QuickMessage>[] = [
     {
@@ -82,16 +72,14 @@ export function QuickMessagesPage() {
 
   return (
     <Stack data-testid="quick-messages-page">
-      <Group justify="space-between">
-        <Title order={2}>{t('quickMessages.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="quick-messages-new">
-          {t('quickMessages.new')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('quickMessages.help')}
-      </Text>
-      {quickMessages.isError && <QueryError error={quickMessages.error} onRetry={() => void quickMessages.refetch()} />}
+      <ListPageHeader
+        title={t('quickMessages.title')}
+        description={t('quickMessages.help')}
+        newLabel={t('quickMessages.new')}
+        onNew={() => setEditing(null)}
+        newTestId="quick-messages-new"
+        query={quickMessages}
+      />
       <DataTable
         testId="quick-messages-table"
         rows={quickMessages.data}
@@ -112,7 +100,7 @@ export function QuickMessagesPage() {
               size="xs"
               variant="light"
               color="red"
-              onClick={() => setDeleting(quick)}
+              onClick={() => removal.ask(quick)}
               data-testid={`quick-message-delete-${quick.id}`}
             >
               {t('common.delete')}
@@ -122,12 +110,12 @@ export function QuickMessagesPage() {
       />
       {editing !== undefined && <QuickMessageFormModal quickMessage={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('quickMessages.deleteTitle')}
-        message={t('quickMessages.deleteConfirm', { key: deleting?.key ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('quickMessages.deleteConfirm', { key: removal.deleting?.key ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={() => removal.cancel()}
       />
     </Stack>
   );

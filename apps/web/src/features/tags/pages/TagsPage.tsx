@@ -1,12 +1,12 @@
 import type { Tag } from '@conversa/shared';
-import { Badge, Button, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { ListPageHeader } from '../../../components/ListPageHeader';
+import { notifyApiError } from '../../../lib/notify';
 import { useDeleteTag, useSaveTag, useTagUsage, useTags } from '../api';
 import { TagChips } from '../components/TagChips';
 import { TagFormModal } from '../components/TagFormModal';
@@ -17,24 +17,13 @@ export function TagsPage() {
   const tags = useTags();
   const save = useSaveTag();
   const remove = useDeleteTag();
+  const removal = useConfirmedDelete<Tag>(remove, 'tag-delete-error');
   const [editing, setEditing] = useState<Tag | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Tag | null>(null);
   // Asked when the dialog opens: the confirmation says what the delete detaches.
-  const usage = useTagUsage(deleting?.id ?? null);
+  const usage = useTagUsage(removal.deleting?.id ?? null);
 
   const toggleActive = (tag: Tag, isActive: boolean) =>
     save.mutate({ id: tag.id, body: { isActive } }, { onError: (error) => notifyApiError(error, 'tag-toggle-error') });
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'tag-delete-error'),
-    });
-  };
 
   const columns: DataColumn<Tag>[] = [
     {
@@ -77,16 +66,14 @@ export function TagsPage() {
 
   return (
     <Stack data-testid="tags-page">
-      <Group justify="space-between">
-        <Title order={2}>{t('tags.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="tags-new">
-          {t('tags.new')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('tags.help')}
-      </Text>
-      {tags.isError && <QueryError error={tags.error} onRetry={() => void tags.refetch()} />}
+      <ListPageHeader
+        title={t('tags.title')}
+        description={t('tags.help')}
+        newLabel={t('tags.new')}
+        onNew={() => setEditing(null)}
+        newTestId="tags-new"
+        query={tags}
+      />
       <DataTable
         testId="tags-table"
         rows={tags.data}
@@ -103,7 +90,7 @@ export function TagsPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(tag)} data-testid={`tag-edit-${tag.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(tag)} data-testid={`tag-delete-${tag.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => removal.ask(tag)} data-testid={`tag-delete-${tag.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -111,12 +98,12 @@ export function TagsPage() {
       />
       {editing !== undefined && <TagFormModal tag={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('tags.deleteTitle')}
-        message={t('tags.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending || usage.isLoading}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('tags.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending || usage.isLoading}
+        onConfirm={removal.confirm}
+        onClose={() => removal.cancel()}
       >
         {usage.isLoading ? (
           <Loader size="xs" />
