@@ -2,7 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
+import { apiClient, loginToken } from './helpers.js';
 import { startProduct, type RunningServer } from './server.js';
+import { signIn } from './session.js';
 
 /**
  * The ticket panel (issue 11): an admin selects 12 waiting tickets in /painel-atendimentos and
@@ -20,21 +22,13 @@ let token: string;
 let queueId: number;
 const ticketIds: number[] = [];
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = apiClient(() => server.url);
+const api = <T>(method: string, path: string, body?: unknown) => call<T>(method, path, body, token);
 
 beforeAll(async () => {
   server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD });
   browser = await launchBrowser();
-  token = (await api<{ token: string }>('POST', '/auth/login/', { email: ROOT_EMAIL, password: ROOT_PASSWORD })).token;
+  token = await loginToken(call, ROOT_EMAIL, ROOT_PASSWORD);
   queueId = (await api<{ id: number }>('POST', '/queue', { name: 'Financeiro', color: '#228be6' })).id;
   const channel = await api<{ id: number }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId });
   await api('POST', '/demands', { name: REASON });
@@ -53,13 +47,8 @@ describe('the ticket panel in a real browser', () => {
     const context = await browser.newContext({ locale: 'pt-BR' });
     try {
       const page = await context.newPage();
-      await page.goto(`${server.url}/#/login`);
-      await page.getByLabel('E-mail').fill(ROOT_EMAIL);
-      await page.getByLabel('Senha', { exact: true }).fill(ROOT_PASSWORD);
-      await page.getByRole('slider', { name: 'captcha' }).focus();
-      await page.keyboard.press('End');
-      await page.getByTestId('login-submit').click();
-      await page.waitForURL((url) => !url.hash.includes('login'));
+      // The platform superadmin works in tenant 1 as its admin (SPEC §6): the panel is in its menu.
+      await signIn(page, server.url, { email: ROOT_EMAIL, password: ROOT_PASSWORD, passwordLabel: 'Senha', landing: /#\/(tenants|assinatura|home)/ });
 
       await page.getByTestId('nav-painel-atendimentos').first().click();
       const column = page.getByTestId(`panel-column-queue-${queueId}`);

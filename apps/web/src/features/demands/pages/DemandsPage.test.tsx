@@ -44,7 +44,7 @@ describe('/configuracoes/motivos: the reasons', () => {
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: 'Dúvida' }, { name: 'Reclamação' }]);
   });
 
-  it('deleting a reason in use says first how many tickets lose it, then how many it was taken from', async () => {
+  it('deleting a reason in use says first how many tickets lose it, then deletes it', async () => {
     const api = fakeApi({
       'GET /demands': () => ({ body: [demand(1, 'Dúvida', 3)] }),
       'DELETE /demands/:id': () => ({ body: { detachedTickets: 3 } }),
@@ -55,7 +55,7 @@ describe('/configuracoes/motivos: the reasons', () => {
     expect(dialog).toHaveTextContent('O motivo “Dúvida” está em 3 atendimento(s). Ao excluí-lo, eles continuam existindo, mas ficam sem motivo');
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     await user.click(within(dialog).getByTestId('confirm-button'));
-    expect(await screen.findByText('Motivo excluído e retirado de 3 atendimento(s).')).toBeInTheDocument();
+    expect(await screen.findByText('Tudo certo! Registro excluído.')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/demands/1']);
   });
 

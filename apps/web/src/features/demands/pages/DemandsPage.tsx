@@ -1,12 +1,11 @@
 import type { Demand } from '@conversa/shared';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { ListPageHeader } from '../../../components/ListPageHeader';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { useDeleteDemand, useDemands } from '../api';
 import { DemandFormModal } from '../components/DemandFormModal';
 
@@ -15,19 +14,9 @@ export function DemandsPage() {
   const { t } = useTranslation();
   const demands = useDemands();
   const remove = useDeleteDemand();
+  const removal = useConfirmedDelete<Demand>(remove, 'demand-delete-error');
   const [editing, setEditing] = useState<Demand | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Demand | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: ({ detachedTickets }) => {
-        notifySuccess(detachedTickets > 0 ? t('demands.deletedDetached', { count: detachedTickets }) : t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'demand-delete-error'),
-    });
-  };
+  const deleting = removal.deleting;
 
   const columns: DataColumn<Demand>[] = [
     {
@@ -45,16 +34,14 @@ export function DemandsPage() {
 
   return (
     <Stack data-testid="demands-page">
-      <Group justify="space-between">
-        <Title order={3}>{t('demands.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="demand-new">
-          {t('demands.new')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('demands.description')}
-      </Text>
-      {demands.isError && <QueryError error={demands.error} onRetry={() => void demands.refetch()} />}
+      <ListPageHeader
+        title={t('demands.title')}
+        description={t('demands.description')}
+        newLabel={t('demands.new')}
+        onNew={() => setEditing(null)}
+        newTestId="demand-new"
+        query={demands}
+      />
       <DataTable
         testId="demand-table"
         rows={demands.data}
@@ -67,7 +54,7 @@ export function DemandsPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(demand)} data-testid={`demand-edit-${demand.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(demand)} data-testid={`demand-delete-${demand.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => removal.ask(demand)} data-testid={`demand-delete-${demand.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -82,9 +69,9 @@ export function DemandsPage() {
             ? t('demands.deleteConfirmInUse', { name: deleting.name, count: deleting.ticketCount })
             : t('demands.deleteConfirm', { name: deleting?.name ?? '' })
         }
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
   );
