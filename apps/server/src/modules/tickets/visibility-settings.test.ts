@@ -4,6 +4,7 @@
  * socket pushes; a change re-rooms the tenant's connected sockets at once; ticketListLimit.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { SOCKET_EVENTS } from '@conversa/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
@@ -149,6 +150,24 @@ describe('supervisorAdmin', () => {
     const again = await connectAgent(server.url, supervisor.token);
     const seen = await newTicket(t, 'Hugo');
     await again.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === seen);
+  });
+});
+
+describe('supervisorAdmin: writing in another agent\'s open ticket', () => {
+  it("a supervisor may write in it; reduced to the users' logic, must ask for a transfer like them", async () => {
+    const t = await buildInboxTenant(server);
+    const supervisor = await buildAgent(server, t.tenant.id, 'super');
+    await server.ctx.db.execute(sql`insert into user_queues (tenant_id, user_id, queue_id) values (${t.tenant.id}, ${supervisor.id}, ${t.queue.id})`);
+    const ticket = await newTicket(t, 'Iara');
+    expect((await api.put(`/tickets/${ticket}`, { status: 'open' }, { token: t.agent.token })).status).toBe(200);
+    expect((await api.post(`/messages/${ticket}`, { body: 'Posso ajudar?' }, { token: supervisor.token })).status).toBe(201);
+    await setting(t, 'supervisorAdmin', 'enabled');
+    expect((await api.get(`/tickets/${ticket}`, { token: supervisor.token })).status).toBe(200);
+    const refused = await api.post(`/messages/${ticket}`, { body: 'E agora?' }, { token: supervisor.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('ERR_NO_PERMISSION');
+    // Admins still may.
+    expect((await api.post(`/messages/${ticket}`, { body: 'Admin aqui' }, { token: t.admin.token })).status).toBe(201);
   });
 });
 
