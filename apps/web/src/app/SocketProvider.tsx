@@ -26,7 +26,7 @@ import { notifyError, notifySuccess } from '../lib/notify';
 import { getSession, getToken, getUserId, saveUser } from '../lib/session';
 import { bindAudioUnlock, playBeep } from '../lib/sound';
 import { useSession } from '../lib/useSession';
-import { applyTicketToPanel } from '../features/ticket-panel/panel-cache';
+import { applyTicketToPanel, removeTicketFromPanel } from '../features/ticket-panel/panel-cache';
 
 type ContactEvent = { action: 'create' | 'update'; contact: ContactDetails } | { action: 'delete'; contactId: number; contact?: undefined };
 interface SessionEvent {
@@ -183,6 +183,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => {
       applyTicketEvent(qc, event, followedRef.current);
       if (event.action !== 'delete') applyTicketToPanel(qc, event.ticket);
+      else removeTicketFromPanel(qc, event.ticket?.id ?? event.ticketId ?? 0);
     });
     socket.on(SOCKET_EVENTS.appMessage, (event: MessageEvent) => {
       applyMessageEvent(qc, event);

@@ -27,3 +27,10 @@ export function applyTicketToPanel(qc: QueryClient, ticket: Ticket): void {
     qc.setQueryData(key, { ...data, tickets: known ? data.tickets.map((t) => (t.id === ticket.id ? ticket : t)) : [ticket, ...data.tickets] });
   }
 }
+
+/** A deleted ticket leaves the open panels. */
+export function removeTicketFromPanel(qc: QueryClient, ticketId: number): void {
+  for (const [key, data] of qc.getQueriesData<PanelCache>({ queryKey: panelKeys.all })) {
+    if (data?.tickets.some((t) => t.id === ticketId)) qc.setQueryData(key, { ...data, tickets: data.tickets.filter((t) => t.id !== ticketId) });
+  }
+}

@@ -7,7 +7,7 @@ import { PHONE, setScreenSize } from '../../../test/media';
 import { renderWithApp, testQueryClient } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { buildTicket } from '../../tickets/test-support';
-import { applyTicketToPanel } from '../panel-cache';
+import { applyTicketToPanel, removeTicketFromPanel } from '../panel-cache';
 import { TicketPanelPage } from './TicketPanelPage';
 
 const QUEUES = [
@@ -115,6 +115,8 @@ describe('/painel-atendimentos', () => {
     await waitFor(() => expect(screen.queryByTestId('panel-ticket-4')).not.toBeInTheDocument());
     act(() => applyTicketToPanel(queryClient, buildTicket({ id: 40, status: 'pending', queueId: 2, contact: contact(40, 'Hugo') })));
     expect(await within(screen.getByTestId('panel-column-queue-2')).findByTestId('panel-ticket-40')).toBeInTheDocument();
+    act(() => removeTicketFromPanel(queryClient, 40));
+    await waitFor(() => expect(screen.queryByTestId('panel-ticket-40')).not.toBeInTheDocument());
   });
 
   it('works on a 390 px phone', async () => {
