@@ -19,6 +19,8 @@ import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.rou
 import { demandsRoutes } from './modules/demands/demands.routes.js';
 import { lanesRoutes } from './modules/lanes/lanes.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes.js';
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
@@ -34,6 +36,7 @@ import { Realtime } from './platform/realtime/realtime.js';
 import { keepFocusedTicketRead } from './modules/tickets/listeners/keep-focused-ticket-read.js';
 import { pushInboxEvents } from './modules/tickets/listeners/push-inbox-events.js';
 import { reroomOnVisibilitySettings } from './modules/tickets/listeners/reroom-on-visibility-settings.js';
+import { pushNoteEvents } from './modules/notes/listeners/push-note-events.js';
 import { registerAgentSockets } from './modules/users/agent-sockets.js';
 import { dropRevokedSockets } from './modules/users/listeners/drop-revoked-sockets.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -120,6 +123,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     lanesRoutes,
     demandsRoutes,
     tagsRoutes,
+    protocolsRoutes,
+    notesRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -139,6 +144,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
   reroomOnVisibilitySettings(ctx, realtime);
+  pushNoteEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());

@@ -158,6 +158,14 @@ beforeAll(async () => {
   await objectsOfA.discover(
     operations.filter((op) => op.auth !== 'public').flatMap((op) => op.pathParams.map((p) => objectsOfA.prefixOf(op, p.name))),
   );
+  // Internal notes are created under their ticket (POST /tickets/{id}/notes), which discovery does not walk: one on A's ticket.
+  const ticketOfA = objectsOfA.get('/tickets/')?.[0];
+  if (ticketOfA !== undefined && !objectsOfA.get('/notes/')) {
+    const note = await api.post(`/tickets/${ticketOfA}/notes`, { note: `Nota walk ${marker}` }, { token: adminA.token });
+    expect(note.status, short(note.body)).toBe(201);
+    objectsOfA.set('/notes/', [note.body.id]);
+    secretsOfA.push(`nota walk ${marker}`.toLowerCase());
+  }
   // Strings our example generator wrote into those objects are A's data too.
   for (const found of objectsOfA.found) {
     secretsOfA.push(

@@ -76,6 +76,7 @@ export const ERROR_STATUS = {
   ERR_NO_TAG_FOUND: 404,
   ERR_DUPLICATED_TAG: 409,
   ...DEMAND_ERROR_STATUS,
+  ERR_NO_NOTE_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -157,6 +158,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_NO_TAG_FOUND: 'No tag found with this ID.',
   ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
   ...DEMAND_ERROR_MESSAGES,
+  ERR_NO_NOTE_FOUND: 'No note found with this ID.',
 };
 
 /**

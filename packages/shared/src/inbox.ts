@@ -108,6 +108,8 @@ export const ticketSchema = z.object({
   tags: z.array(tagRefSchema),
   /** The reason chosen when it was resolved (SPEC Ticket.demand), or null. */
   demand: ticketDemandSchema,
+  /** Its protocol: yyyyMMdd (the tenant's day) + the day's sequence, e.g. 20261201000123; kept on reopen. */
+  protocol: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

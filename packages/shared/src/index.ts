@@ -22,3 +22,5 @@ export * from './uploads.js';
 export * from './forms/lanes.js';
 export * from './forms/tags.js';
 export * from './forms/demands.js';
+export * from './forms/records.js';
+export * from './records-events.js';

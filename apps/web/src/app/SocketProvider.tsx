@@ -16,6 +16,8 @@ import { applyContactToTickets } from '../features/tickets/cache';
 import { messageKeys, ticketKeys } from '../features/tickets/keys';
 import { applyMessageEvent, applyTicketEvent, type MessageEvent, type TicketEvent } from '../features/tickets/ticket-events';
 import { queueKeys } from '../features/queues/api';
+import { applyNoteEvent } from '../features/notes/api';
+import { NOTE_SOCKET_EVENT, type NoteSocketPayload } from '@conversa/shared/records-events';
 import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
 import { logoutForInactiveTenant } from '../features/auth/api';
@@ -204,6 +206,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       qc.setQueryData(contactKeys.importProgress, progress);
     });
     socket.on(SOCKET_EVENTS.historyImport, (payload: unknown) => void onHistoryImport(qc, payload));
+    socket.on(NOTE_SOCKET_EVENT, (event: NoteSocketPayload) => applyNoteEvent(qc, event));
 
     return () => {
       socketRef.current = null;

@@ -10,6 +10,8 @@ import {
   IconLayoutKanban,
   IconMessageBolt,
   IconMessages,
+  IconNote,
+  IconTimelineEvent,
   IconPlugConnected,
   IconReceipt2,
   IconRobot,
@@ -48,6 +50,8 @@ const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: Ic
 const QUICK_MESSAGES: MenuItem = { labelKey: 'menu.quickMessages', path: PATHS.quickMessages, icon: IconBolt };
 const LANES: MenuItem = { labelKey: 'menu.lanes', path: PATHS.lanes, icon: IconLayoutKanban };
 const TAGS: MenuItem = { labelKey: 'menu.tags', path: PATHS.tags, icon: IconTags };
+const NOTES: MenuItem = { labelKey: 'records.menu.notes', path: PATHS.notes, icon: IconNote };
+const PROTOCOLS: MenuItem = { labelKey: 'records.menu.protocols', path: PATHS.protocols, icon: IconTimelineEvent };
 const AUTO_REPLIES: MenuItem = { labelKey: 'menu.autoReplies', path: PATHS.autoReplies, icon: IconMessageBolt };
 const CHAT_FLOW: MenuItem = { labelKey: 'menu.chatFlow', path: PATHS.chatFlow, icon: IconRobot };
 const BUSINESS_HOURS: MenuItem = { labelKey: 'menu.businessHours', path: PATHS.businessHours, icon: IconClockHour4 };
@@ -62,6 +66,8 @@ const SUPERVISOR: MenuItem[] = [
   QUEUES,
   QUICK_MESSAGES,
   TAGS,
+  NOTES,
+  PROTOCOLS,
   LANES,
   AUTO_REPLIES,
   CHAT_FLOW,

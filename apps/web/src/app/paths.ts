@@ -24,6 +24,9 @@ export const PATHS = {
   lanes: '/lanes',
   /** Tags (SPEC §2 /etiquetas). */
   tags: '/etiquetas',
+  /** Internal notes and ticket protocols (SPEC §2 /notas, /protocolos). */
+  notes: '/notas',
+  protocols: '/protocolos',
   /** SPEC §2 work areas. */
   businessHours: '/horario-atendimento',
   autoReplies: '/auto-resposta',

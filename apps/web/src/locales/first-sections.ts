@@ -17,6 +17,7 @@ export const INBOX_SECTIONS = [
   'profiles',
   'templates',
   'tickets',
+  'records',
   // issue 11: the resolve dialog's reason and the ticket panel's menu entry
   'ticketReasons',
   'ticketPanel',

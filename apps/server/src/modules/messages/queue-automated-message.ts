@@ -17,14 +17,14 @@ export interface AutomatedTarget {
 
 export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'>;
 
-/** The SPEC §3 variables of a ticket's message. Protocol is empty until tickets have one; kanban is the ticket's lane. */
+/** The SPEC §3 variables of a ticket's message. protocol is the ticket's, kanban its lane. */
 export function templateValues(facts: TemplateFacts, now: Date = new Date()): TemplateValues {
   const { contact, agent } = facts;
   const [first = '', ...rest] = contact.name.trim().split(/\s+/);
   return {
     name: contact.name,
     greeting: greetingFor(now, facts.timeZone),
-    protocol: '',
+    protocol: facts.protocol ?? '',
     email: contact.email ?? '',
     phoneNumber: contact.number ?? '',
     kanban: facts.laneName ?? '',

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { channels, contacts, lanes, tenants, tickets, users } from '../../platform/db/schema.js';
+import { channels, contacts, lanes, tenants, ticketProtocols, tickets, users } from '../../platform/db/schema.js';
 import type { OutboundDelivery } from './messages.repository.js';
 
 /** What the template variables of a ticket's message are made of, read in one statement. */
@@ -17,6 +17,8 @@ export interface TemplateFacts {
   agent: { name: string; email: string } | null;
   /** The name of the ticket's kanban lane ({{kanban}}), null without one. */
   laneName: string | null;
+  /** The ticket's protocol ({{protocol}}), null without one. */
+  protocol: string | null;
   timeZone: string;
   /** Read with them, for the send of the message they fill in. */
   delivery: OutboundDelivery;
@@ -44,6 +46,7 @@ export async function findTemplateFacts(
       agentName: users.name,
       agentEmail: users.email,
       laneName: lanes.name,
+      protocol: ticketProtocols.protocol,
       timeZone: tenants.timeZone,
       channelType: channels.type,
       contactKey: contacts.externalKey,
@@ -53,6 +56,7 @@ export async function findTemplateFacts(
     .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
     .innerJoin(channels, eq(channels.id, tickets.channelId))
     .leftJoin(lanes, eq(lanes.id, tickets.laneId))
+    .leftJoin(ticketProtocols, eq(ticketProtocols.ticketId, tickets.id))
     .leftJoin(users, and(eq(users.tenantId, tickets.tenantId), sql`${users.id} = coalesce(${agentId}::int, ${tickets.userId})`))
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)))
     .limit(1);
@@ -62,6 +66,7 @@ export async function findTemplateFacts(
     contact: row.contact,
     agent: row.agentName !== null && row.agentEmail !== null ? { name: row.agentName, email: row.agentEmail } : null,
     laneName: row.laneName,
+    protocol: row.protocol,
     timeZone: row.timeZone,
     delivery: { channelType: row.channelType, contactKey: row.contactKey },
   };

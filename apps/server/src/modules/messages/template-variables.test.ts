@@ -47,7 +47,7 @@ describe('the template-variable engine (packages/shared)', () => {
     expect(greetingFor(new Date('2026-06-01T21:00:00Z'), 'America/Sao_Paulo')).toBe('Boa noite');
   });
 
-  it("a ticket's values: the contact's names split when first and last names are not set, the agent, the kanban lane, empty protocol", () => {
+  it("a ticket's values: the contact's names split when first and last names are not set, the agent, the kanban lane, the protocol", () => {
     const values = templateValues(
       {
         ticket: { id: 1, contactId: 2, channelId: 3, userId: 4 },
@@ -62,6 +62,7 @@ describe('the template-variable engine (packages/shared)', () => {
         },
         agent: { name: 'Carlos', email: 'carlos@example.test' },
         laneName: 'Negociação',
+        protocol: '20260601000042',
         timeZone: 'America/Sao_Paulo',
       },
       new Date('2026-06-01T15:00:00Z'),
@@ -69,7 +70,7 @@ describe('the template-variable engine (packages/shared)', () => {
     expect(values).toEqual({
       name: 'Maria da Silva Souza',
       greeting: 'Boa tarde',
-      protocol: '',
+      protocol: '20260601000042',
       email: 'maria@example.test',
       phoneNumber: '5511999990000',
       kanban: 'Negociação',

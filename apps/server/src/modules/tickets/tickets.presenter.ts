@@ -27,6 +27,7 @@ export function presentTicket(view: TicketView): Ticket {
     rating: view.rating,
     tags: view.tags,
     demand: view.demandId !== null && view.demandName !== null ? { id: view.demandId, name: view.demandName } : null,
+    protocol: view.protocol,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };

@@ -6,7 +6,7 @@ import type { VisibilityRule } from './tickets.policy.js';
 import type { TicketView } from '../../platform/events/domain-events.js';
 import { contacts, contactWallets, ticketLogs, tickets, ticketTags, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { queryFixed, queryPrepared, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -28,9 +28,12 @@ const TICKET_COLUMNS = columnsOf(tickets);
 const TICKET_TAGS_JSON = `coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by lower(tg.name), tg.id)
   from ticket_tags tt join tags tg on tg.id = tt.tag_id where tt.tenant_id = t.tenant_id and tt.ticket_id = t.id), '[]'::json)`;
 
+/** A ticket's protocol (alias `t`): one lookup on the ticket_protocols primary key. */
+const TICKET_PROTOCOL = `(select tp.protocol from ticket_protocols tp where tp.ticket_id = t.id)`;
+
 export const TICKET_VIEW_SELECT = `to_jsonb(t) as "ticket", json_build_object('contactName', ct.name, 'contactNumber', ct.number,
   'contactEmail', ct.email, 'contactPicture', ct.profile_pic_url, 'contactBlocked', ct.blocked, 'username', u.name, 'channelType', ch.type,
-  'laneName', kl.name, 'tags', ${TICKET_TAGS_JSON}, 'demandName', dm.name) as "view"`;
+  'laneName', kl.name, 'tags', ${TICKET_TAGS_JSON}, 'protocol', ${TICKET_PROTOCOL}, 'demandName', dm.name) as "view"`;
 export const TICKET_VIEW_JOINS = `join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id left join users u on u.id = t.user_id
   left join lanes kl on kl.id = t.lane_id left join demands dm on dm.id = t.demand_id`;
 
@@ -49,6 +52,7 @@ export function ticketViewOf(raw: Record<string, unknown>): TicketView {
     laneName: extra.laneName ?? null,
     tags: extra.tags ?? [],
     demandName: extra.demandName ?? null,
+    protocol: extra.protocol ?? null,
   };
 }
 
@@ -72,7 +76,7 @@ const TICKET_JSON = `json_build_object('id', t.id, 'status', t.status, 'name', c
   'lastMessage', t.last_message, 'lastMessageAt', ${isoText('t.last_message_at')}, 'profilePicUrl', ct.profile_pic_url,
   'integrationStatuses', coalesce(t.integration_statuses, '{}'::jsonb),
   'kanban', case when kl.id is null then null else json_build_object('id', kl.id, 'name', kl.name) end, 'value', t.value::float8, 'rating', t.rating,
-  'tags', ${TICKET_TAGS_JSON},
+  'tags', ${TICKET_TAGS_JSON}, 'protocol', ${TICKET_PROTOCOL},
   'demand', case when dm.id is null then null else json_build_object('id', dm.id, 'name', dm.name) end,
   'createdAt', ${isoText('t.created_at')}, 'updatedAt', ${isoText('t.updated_at')})`;
 
@@ -107,8 +111,36 @@ export async function lockTicket(db: Db, tenantId: number, id: number): Promise<
 }
 
 /**
+ * The statement that creates a ticket, made to give the created ticket its protocol in the same
+ * statement: `t` is the ticket insert (returning the row and `created`), `n` takes the next number
+ * of the tenant's day (yyyyMMdd in the tenant's time zone) only for a created ticket, `p` stores
+ * it. The counter row stays locked until the transaction ends, so concurrent creations number in
+ * order, and a rolled-back creation gives its number back: no gap, no twin.
+ */
+async function insertWithProtocol(db: Db, name: string, insert: SQL): Promise<{ ticket: TicketRow; created: boolean }> {
+  const [row] = await queryPrepared<{ ticket: unknown; created: boolean }>(
+    db,
+    name,
+    sql`with t as (${insert}),
+      n as (
+        insert into ticket_protocol_counters as c (tenant_id, day, last_value)
+        select t.tenant_id, to_char(now() at time zone tn.time_zone, 'YYYYMMDD'), 1 from t join tenants tn on tn.id = t.tenant_id where t.created
+        on conflict (tenant_id, day) do update set last_value = c.last_value + 1
+        returning tenant_id, day, last_value),
+      p as (
+        insert into ticket_protocols (ticket_id, tenant_id, protocol, user_id, created_at)
+        select t.id, t.tenant_id, n.day || lpad(n.last_value::text, greatest(6, length(n.last_value::text)), '0'), t.user_id, t.created_at
+        from t join n on n.tenant_id = t.tenant_id
+        returning 1)
+      select to_jsonb(t) as "ticket", t.created as "created" from t`,
+  );
+  return { ticket: rowOfJson<TicketRow>(TICKET_COLUMNS, row.ticket), created: Boolean(row.created) };
+}
+
+/**
  * The open-or-pending ticket of a contact on a channel, created if there is none. The partial
- * unique index makes concurrent callers converge on one ticket; `created` tells who made it.
+ * unique index makes concurrent callers converge on one ticket; `created` tells who made it. A
+ * created ticket gets its protocol in the same statement (insertWithProtocol); one found takes no number.
  */
 export async function upsertActiveTicket(
   db: Db,
@@ -122,7 +154,7 @@ export async function upsertActiveTicket(
     isGroup?: boolean;
   },
 ): Promise<{ ticket: TicketRow; created: boolean }> {
-  const [row] = await db
+  const insert = db
     .insert(tickets)
     .values({ ...values, status: values.status ?? 'pending' })
     .onConflictDoUpdate({
@@ -130,9 +162,8 @@ export async function upsertActiveTicket(
       targetWhere: sql`${tickets.status} in ('open', 'pending')`,
       set: { updatedAt: sql`${tickets.updatedAt}` },
     })
-    .returning({ ...getTableColumns(tickets), created: sql<boolean>`(xmax = 0)` });
-  const { created, ...ticket } = row;
-  return { ticket, created: Boolean(created) };
+    .returning({ ...getTableColumns(tickets), created: sql<boolean>`(xmax = 0)`.as('created') });
+  return insertWithProtocol(db, 'upsert_active_ticket', insert.getSQL());
 }
 
 export async function findActiveTicketOfContact(
@@ -184,16 +215,16 @@ export async function recordInboundOnTicket(
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
 }
 
-/** A closed ticket holding a conversation's past (a history import that closes what it opens). */
+/** A closed ticket holding a conversation's past (a history import that closes what it opens), with its protocol. */
 export async function insertClosedTicket(
   db: Db,
   values: { tenantId: number; contactId: number; channelId: number; queueId: number | null; isGroup: boolean },
 ): Promise<TicketRow> {
-  const [row] = await db
+  const insert = db
     .insert(tickets)
     .values({ ...values, status: 'closed', closedAt: sql`now()` })
-    .returning();
-  return row;
+    .returning({ ...getTableColumns(tickets), created: sql<boolean>`true`.as('created') });
+  return (await insertWithProtocol(db, 'insert_closed_ticket', insert.getSQL())).ticket;
 }
 
 /** Past messages added to a ticket: its last message changes only if they are newer; unread counts stay. */

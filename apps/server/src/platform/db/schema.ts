@@ -852,6 +852,63 @@ export const chatFlowHandledMessages = pgTable(
   (t) => [index('chat_flow_handled_messages_ticket_idx').on(t.ticketId)],
 );
 
+// ---- Protocols and internal notes (issue 11, records) ----
+
+/**
+ * The last protocol sequence number handed out per tenant and day (yyyyMMdd in the tenant's time
+ * zone). Incremented by the statement that creates a ticket, in its transaction: a rolled-back
+ * creation gives its number back, and the row lock orders concurrent creations (no gap, no twin).
+ */
+export const ticketProtocolCounters = pgTable(
+  'ticket_protocol_counters',
+  {
+    tenantId: tenantRef(),
+    day: text('day').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
+);
+
+/** A ticket's protocol (SPEC Protocol: protocol, user, ticket, date): one per ticket, unique per tenant. */
+export const ticketProtocols = pgTable(
+  'ticket_protocols',
+  {
+    ticketId: integer('ticket_id')
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    protocol: text('protocol').notNull(),
+    /** Who opened the ticket (POST /tickets, a forward); null when the customer or a bot did. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ticket_protocols_tenant_protocol_idx').on(t.tenantId, t.protocol),
+    index('ticket_protocols_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+/** Internal notes on a ticket (SPEC Note: note, user, ticket, date): never messages, never sent. */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    /** The tenant's users @mentioned in the note. */
+    mentionedUserIds: integer('mentioned_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    ...timestamps,
+  },
+  (t) => [
+    index('ticket_notes_ticket_idx').on(t.tenantId, t.ticketId, t.createdAt),
+    index('ticket_notes_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
 // ---- Reasons / demands and the ticket panel (issue 11) ----
 
 /** Reasons (SPEC Demand: name) chosen when a ticket is resolved; the name is unique per tenant whatever its case. */

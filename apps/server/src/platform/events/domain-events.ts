@@ -19,6 +19,8 @@ export type TicketView = typeof tickets.$inferSelect & {
   tags: TagRef[];
   /** The name of the reason chosen at resolve (demandId), null without one. */
   demandName: string | null;
+  /** The ticket's protocol (yyyyMMdd + sequence), null only for a ticket without one. */
+  protocol: string | null;
 };
 
 /** Facts that decide who may see a ticket; events carry them before and after a change. */
@@ -73,6 +75,17 @@ export type DomainEvent =
       progress: { done: number; total: number; rejected: number; finished: boolean };
     }
   | { type: 'channel.historyImport'; tenantId: number; progress: HistoryImportProgress }
+  /** An internal note on a ticket (notes module): what a mention's notification needs, with the note's start. */
+  | {
+      type: 'note.created';
+      tenantId: number;
+      noteId: number;
+      ticketId: number;
+      authorId: number;
+      mentionedUserIds: number[];
+      excerpt: string;
+    }
+  | { type: 'note.changed'; tenantId: number; noteId: number; ticketId: number; action: 'update' | 'delete'; mentionedUserIds?: number[] }
   /**
    * Access ended or changed: the sockets concerned must go at once. `sessionId` alone: one login
    * session (logout); `userId`: every session of the user but `keepSessionId` (password change,

@@ -19,7 +19,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, quick messages, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
+  it('a supervisor adds channels, queues, quick messages, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
@@ -30,6 +30,8 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
+      'nav-notas',
+      'nav-protocolos',
       'nav-lanes',
       'nav-auto-resposta',
       'nav-chat-flow',
@@ -50,6 +52,8 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
+      'nav-notas',
+      'nav-protocolos',
       'nav-lanes',
       'nav-auto-resposta',
       'nav-chat-flow',
@@ -76,6 +80,8 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
+      'nav-notas',
+      'nav-protocolos',
       'nav-lanes',
       'nav-auto-resposta',
       'nav-chat-flow',
@@ -102,6 +108,8 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-mensagens-rapidas',
       'nav-etiquetas',
+      'nav-notas',
+      'nav-protocolos',
       'nav-lanes',
       'nav-auto-resposta',
       'nav-chat-flow',

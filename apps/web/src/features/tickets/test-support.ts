@@ -33,6 +33,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     rating: null,
     tags: [],
     demand: null,
+    protocol: null,
     createdAt: at(0),
     updatedAt: at(0),
     ...overrides,

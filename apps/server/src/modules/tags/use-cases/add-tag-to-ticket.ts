@@ -1,6 +1,9 @@
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
+import type { TagsChangedLogPayload } from '@conversa/shared';
+import { recordTicketLog } from '../../tickets/use-cases/record-ticket-log.js';
+import { presentTagRef } from '../tags.presenter.js';
 import { findTagById, insertTicketTag } from '../tags.repository.js';
 
 /**
@@ -20,6 +23,8 @@ export async function addTagToTicket(
     return false;
   }
   if (!(await insertTicketTag(tx, tenantId, ticketId, tagId))) return false;
+  const payload: TagsChangedLogPayload = { added: [presentTagRef(tag)], removed: [] };
+  await recordTicketLog(tx, { tenantId, ticketId, userId: null, type: 'tagsChanged', payload: { ...payload } });
   events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update' });
   return true;
 }

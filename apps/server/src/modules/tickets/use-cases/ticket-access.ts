@@ -8,7 +8,7 @@ import { readSettings } from '../../settings/settings.repository.js';
 import { findUserById } from '../../users/users.repository.js';
 import { canSeeTicket, seesAsAdmin, visibilityRule, type VisibilityRule } from '../tickets.policy.js';
 import { visibilityFacts } from '../tickets.presenter.js';
-import { findTicketById, type TicketRow } from '../tickets.repository.js';
+import { findTicketById, visibilitySql, type TicketRow } from '../tickets.repository.js';
 
 export async function visibilityRuleFor(db: Db, actor: Actor, options: { showAll?: boolean; includeNoQueue?: boolean } = {}): Promise<VisibilityRule> {
   const [queues, settings] = await Promise.all([listUserQueues(db, actor.tenantId, actor.userId), readSettings(db, actor.tenantId)]);
@@ -53,4 +53,12 @@ export async function actorSeesAsAdmin(db: Db, actor: Actor): Promise<boolean> {
   if (isAdmin(actor)) return true;
   if (actor.profile !== 'super') return false;
   return seesAsAdmin(actor, await readSettings(db, actor.tenantId));
+}
+
+/**
+ * The tickets the actor may see, as a condition over the `tickets` table (the one visibility rule,
+ * for other modules' lists joined to tickets: notes, protocols); undefined = the whole tenant.
+ */
+export async function visibleTicketsCondition(db: Db, actor: Actor): Promise<ReturnType<typeof visibilitySql>> {
+  return visibilitySql(await visibilityRuleFor(db, actor));
 }

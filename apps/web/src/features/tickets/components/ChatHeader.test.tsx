@@ -28,6 +28,7 @@ const TICKET: Ticket = {
   kanban: null,
   tags: [],
   demand: null,
+  protocol: null,
   value: null,
   rating: null,
   createdAt: '2026-02-01T12:00:00.000Z',

@@ -15,6 +15,7 @@ import { useQueues } from '../../queues/api';
 import { TagChips } from '../../tags/components/TagChips';
 import { TicketTagsButton } from '../../tags/components/TicketTagsButton';
 import { ResolveDemandSelect, useDemandRequired } from '../../demands/components/ResolveDemandSelect';
+import { ProtocolBadge } from '../../protocols/components/ProtocolBadge';
 import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
 import { TicketLaneSelect } from './TicketLaneSelect';
@@ -176,6 +177,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             {queue ? ` · ${queue.name}` : ''}
             {ticket.username ? ` · ${t('tickets.assignedTo', { name: ticket.username })}` : ''}
           </Text>
+          <ProtocolBadge protocol={ticket.protocol} />
           <TagChips tags={ticket.tags} testId="chat-tags" />
           {ticket.demand && (
             <Text size="xs" c="dimmed" truncate="end" data-testid="chat-demand">

@@ -42,6 +42,7 @@ const baseTicket: Ticket = {
   kanban: null,
   tags: [],
   demand: null,
+  protocol: null,
   value: null,
   rating: null,
   createdAt: '2025-01-01T10:00:00.000Z',

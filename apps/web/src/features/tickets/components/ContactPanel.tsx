@@ -9,6 +9,7 @@ import { useContact } from '../../contacts/api';
 import { ContactTagsField } from '../../tags/components/ContactTagsField';
 import { useTicketLogs } from '../api';
 import { initialsOf } from './TicketRow';
+import { recordsLogLabelKey, TagsChangedDetail } from '../../notes/components/TagsChangedDetail';
 
 // Opened on demand: downloaded then, not with the chat.
 const ContactFormModal = lazyComponent(async () => (await import('../../contacts/components/ContactFormModal')).ContactFormModal);
@@ -88,8 +89,9 @@ export function ContactPanel({ ticket, onClose }: { ticket: Ticket; onClose: () 
           {(logs.data ?? []).map((log, index) => (
             <Stack key={`${log.createdAt}-${index}`} gap={0}>
               <Text size="xs" fw={500}>
-                {t(`tickets.logs.${log.type}`, { defaultValue: log.type })}
+                {t(recordsLogLabelKey(log.type) ?? `tickets.logs.${log.type}`, { defaultValue: log.type })}
               </Text>
+              {log.type === 'tagsChanged' && <TagsChangedDetail payload={log.payload} />}
               <Text size="xs" c="dimmed">
                 {formatDateTime(log.createdAt)}
                 {log.username ? ` · ${log.username}` : ''}

@@ -1,7 +1,7 @@
-import type { Message } from '@conversa/shared';
+import type { Message, Note } from '@conversa/shared';
 import { Badge, Box, Center, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/QueryError';
 import { CHAT_LOAD_OLDER_THRESHOLD_PX, CHAT_STICK_TO_BOTTOM_PX } from '../../../lib/constants';
@@ -11,31 +11,53 @@ import { flattenMessages, withOutbox } from '../cache';
 import type { OutboxItem } from '../outbox';
 import { MessageBubble, type MessageActions } from './MessageBubble';
 
+const NO_NOTES: Note[] = [];
+
 /** Room above the first message for the loader or the start-of-conversation mark. */
 const HISTORY_HEADER_PX = 28;
 
-/** A message, with the dd/MM/yyyy separator of its day when it is the day's first. */
-interface Row {
+/** A message (or an internal note), with the dd/MM/yyyy separator of its day when it is the day's first. */
+type Row = {
   key: string;
-  message: Message;
-  /** A reply still on its way out (shown pending, or failed with retry). */
-  item: OutboxItem | null;
-  /** Set on the first message of each day. */
+  /** Set on the first row of each day. */
   day: { key: string; label: string } | null;
-}
+} & (
+  | {
+      kind: 'message';
+      message: Message;
+      /** A reply still on its way out (shown pending, or failed with retry). */
+      item: OutboxItem | null;
+    }
+  | { kind: 'note'; note: Note }
+);
+
+type Entry = { kind: 'message'; message: Message; item: OutboxItem | null; at: string } | { kind: 'note'; note: Note; at: string };
 
 /**
- * Messages oldest first. The separator belongs to the first message of its day (one virtual row
- * per message): keys stay message ids, so loading older pages keeps the view anchored on them. A
- * reply is keyed by its client id, so its row stays the same when the server's message replaces it.
+ * Messages oldest first, the ticket's internal notes among them by date (a note older than the
+ * oldest loaded message waits for that older page). The separator belongs to the first row of its
+ * day (one virtual row per message): keys stay message ids, so loading older pages keeps the view
+ * anchored on them. A reply is keyed by its client id, so its row stays the same when the server's
+ * message replaces it.
  */
-function toRows(entries: { message: Message; item: OutboxItem | null }[]): Row[] {
+function toRows(entries: { message: Message; item: OutboxItem | null }[], notes: Note[], olderPages: boolean): Row[] {
+  const oldest = entries[0]?.message.timestamp;
+  const timeline: Entry[] = entries.map((entry) => ({ kind: 'message', ...entry, at: entry.message.timestamp }));
+  const shown = notes.filter((note) => !olderPages || (oldest !== undefined && note.createdAt >= oldest));
+  if (shown.length) {
+    timeline.push(...shown.map((note): Entry => ({ kind: 'note', note, at: note.createdAt })));
+    // Stable: messages keep their order (outbox replies included), notes go where their time falls.
+    timeline.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  }
   let day = '';
-  return entries.map(({ message, item }) => {
-    const key = dayKey(message.timestamp);
+  return timeline.map((entry) => {
+    const key = dayKey(entry.at);
     const first = key !== day;
     day = key;
-    return { key: message.clientId ?? message.id, message, item, day: first ? { key, label: formatDate(message.timestamp) } : null };
+    const separator = first ? { key, label: formatDate(entry.at) } : null;
+    return entry.kind === 'note'
+      ? { kind: 'note', key: `note-${entry.note.id}`, note: entry.note, day: separator }
+      : { kind: 'message', key: entry.message.clientId ?? entry.message.id, message: entry.message, item: entry.item, day: separator };
   });
 }
 
@@ -49,6 +71,9 @@ interface MessageListProps {
   selectedIds: string[];
   selectionFull: boolean;
   onToggleSelected: (message: Message) => void;
+  /** The ticket's internal notes, shown among the messages by date. */
+  notes?: Note[];
+  renderNote?: (note: Note) => ReactNode;
 }
 
 /**
@@ -64,6 +89,8 @@ export function MessageList({
   selectedIds,
   selectionFull,
   onToggleSelected,
+  notes = NO_NOTES,
+  renderNote,
 }: MessageListProps) {
   const { t } = useTranslation();
   const query = useMessages(ticketId);
@@ -71,7 +98,10 @@ export function MessageList({
   const outgoing = useOutboxItems(ticketId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
-  const rows = useMemo(() => toRows(withOutbox(messages, outgoing, myUserId)), [messages, outgoing, myUserId]);
+  const rows = useMemo(
+    () => toRows(withOutbox(messages, outgoing, myUserId), notes, hasNextPage),
+    [messages, outgoing, myUserId, notes, hasNextPage],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const initialScrollDone = useRef(false);
   const lastKey = useRef<string | null>(null);
@@ -103,7 +133,8 @@ export function MessageList({
     if (key === lastKey.current) return;
     const previous = lastKey.current;
     lastKey.current = key;
-    if (previous !== null && last && last.message.fromMe && last.message.userId === myUserId) virtualizer.scrollToEnd();
+    const mine = last?.kind === 'note' ? last.note.userId === myUserId : last?.message.fromMe && last.message.userId === myUserId;
+    if (previous !== null && last && mine) virtualizer.scrollToEnd();
   }, [rows, myUserId, virtualizer]);
 
   const onScroll = () => {
@@ -145,7 +176,7 @@ export function MessageList({
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
           if (!row) return null;
-          const reply = row.item;
+          const reply = row.kind === 'message' ? row.item : null;
           return (
             <div
               key={item.key}
@@ -160,6 +191,9 @@ export function MessageList({
                   </Badge>
                 </Center>
               )}
+              {row.kind === 'note' ? (
+                renderNote?.(row.note)
+              ) : (
               <MessageBubble
                 message={row.message}
                 isGroup={isGroup}
@@ -179,6 +213,7 @@ export function MessageList({
                     : undefined
                 }
               />
+              )}
             </div>
           );
         })}

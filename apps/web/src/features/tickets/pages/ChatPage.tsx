@@ -21,6 +21,11 @@ import { Composer } from '../components/Composer';
 import { ContactPanel } from '../components/ContactPanel';
 import type { MessageActions } from '../components/MessageBubble';
 import { MessageList } from '../components/MessageList';
+import { useTicketNotes } from '../../notes/api';
+import { ComposerModeSwitch, type ComposerMode } from '../../notes/components/ComposerModeSwitch';
+import { NoteBubble } from '../../notes/components/NoteBubble';
+import { NoteComposer } from '../../notes/components/NoteComposer';
+import { useAllUsers } from '../../users/api';
 
 // Dialogs opened on demand: downloaded then, not with the chat.
 const EditMessageModal = lazyComponent(async () => (await import('../components/EditMessageModal')).EditMessageModal);
@@ -79,6 +84,11 @@ function Chat({ ticketId }: { ticketId: number }) {
   const [selecting, setSelecting] = useState(false);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [forwarding, setForwarding] = useState(false);
+  // Internal notes (never sent): among the messages, and the composer's note mode.
+  const [composerMode, setComposerMode] = useState<ComposerMode>('message');
+  const notes = useTicketNotes(ticketId);
+  const users = useAllUsers();
+  const mentionUsers = useMemo(() => (users.data ?? []).map((u) => ({ id: u.id, name: u.name })), [users.data]);
   useFollowTicket(ticketId);
 
   // Opening a chat reads it (SPEC §4): a count left from before is cleared once; while the chat
@@ -167,8 +177,15 @@ function Chat({ ticketId }: { ticketId: number }) {
           selectedIds={selectedIds}
           selectionFull={selectedIds.length >= FORWARD_MAX_MESSAGES}
           onToggleSelected={toggleSelected}
+          notes={notes.data}
+          renderNote={(note) => <NoteBubble note={note} canChange={note.userId === myUserId || isAdmin} users={mentionUsers} />}
         />
-        <Composer ticket={ticket.data} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+        <ComposerModeSwitch mode={composerMode} onChange={setComposerMode} />
+        {composerMode === 'note' ? (
+          <NoteComposer ticket={ticket.data} users={mentionUsers} />
+        ) : (
+          <Composer ticket={ticket.data} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+        )}
       </Stack>
       {wide && panelOpen && (
         <Box w={300} style={{ borderLeft: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }}>
