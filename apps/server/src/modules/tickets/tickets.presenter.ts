@@ -26,8 +26,8 @@ export function presentTicket(view: TicketView): Ticket {
     value: view.value === null ? null : Number(view.value),
     rating: view.rating,
     tags: view.tags,
-    demand: view.demandId !== null && view.demandName !== null ? { id: view.demandId, name: view.demandName } : null,
     protocol: view.protocol,
+    demand: view.demandId !== null && view.demandName !== null ? { id: view.demandId, name: view.demandName } : null,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };
