@@ -96,7 +96,8 @@ describe('/painel-atendimentos', () => {
     await user.click(screen.getByTestId('panel-result-close'));
     await user.click(screen.getByTestId('panel-ticket-2'));
     await user.click(screen.getByTestId('panel-return'));
-    await user.click(within(await screen.findByTestId('confirm-modal')).getByTestId('confirm-button'));
+    await screen.findByText('Devolver 1 atendimento(s) selecionado(s) à fila, sem atendente?');
+    await user.click(await screen.findByTestId('confirm-button'));
     expect(await screen.findByTestId('panel-result-summary')).toHaveTextContent('Devolvidos à fila: 1');
     expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { ticketIds: [1], action: 'transfer', queueId: 2 },
