@@ -16,6 +16,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { queuesRoutes } from './modules/queues/queues.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.js';
+import { demandsRoutes } from './modules/demands/demands.routes.js';
 import { lanesRoutes } from './modules/lanes/lanes.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
@@ -42,6 +43,7 @@ import { registerMetrics } from './platform/observability/metrics.js';
 import { Realtime } from './platform/realtime/realtime.js';
 import { keepFocusedTicketRead } from './modules/tickets/listeners/keep-focused-ticket-read.js';
 import { pushInboxEvents } from './modules/tickets/listeners/push-inbox-events.js';
+import { reroomOnVisibilitySettings } from './modules/tickets/listeners/reroom-on-visibility-settings.js';
 import { pushNoteEvents } from './modules/notes/listeners/push-note-events.js';
 import { registerAgentSockets } from './modules/users/agent-sockets.js';
 import { dropRevokedSockets } from './modules/users/listeners/drop-revoked-sockets.js';
@@ -127,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     quickMessagesRoutes,
     chatbotRoutes,
     lanesRoutes,
+    demandsRoutes,
     tagsRoutes,
     protocolsRoutes,
     notesRoutes,
@@ -153,6 +156,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   dropRevokedSockets(ctx, realtime);
   registerWebchatSockets(ctx, realtime);
   pushInboxEvents(ctx, realtime);
+  reroomOnVisibilitySettings(ctx, realtime);
   pushNoteEvents(ctx, realtime);
   pushLaneEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);

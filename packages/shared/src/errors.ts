@@ -1,4 +1,5 @@
 import { TASKS_ERROR_MESSAGES, TASKS_ERROR_STATUS } from './teamwork-errors.js';
+import { DEMAND_ERROR_MESSAGES, DEMAND_ERROR_STATUS } from './errors-crm-panel.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -75,6 +76,7 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_LANE: 409,
   ERR_NO_TAG_FOUND: 404,
   ERR_DUPLICATED_TAG: 409,
+  ...DEMAND_ERROR_STATUS,
   ERR_NO_NOTE_FOUND: 404,
   ...TASKS_ERROR_STATUS,
   ERR_NO_TEAM_FOUND: 404,
@@ -159,6 +161,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_DUPLICATED_LANE: 'A kanban lane with this name already exists.',
   ERR_NO_TAG_FOUND: 'No tag found with this ID.',
   ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
+  ...DEMAND_ERROR_MESSAGES,
   ERR_NO_NOTE_FOUND: 'No note found with this ID.',
   ...TASKS_ERROR_MESSAGES,
   ERR_NO_TEAM_FOUND: 'No team found with this ID.',

@@ -3,6 +3,7 @@ import { CHANNEL_STATUSES, CHANNEL_TYPES, TICKET_STATUSES } from './enums.js';
 import { idSchema } from './contracts.js';
 import { templateText } from './template-variables.js';
 import { ticketLaneSchema } from './forms/lanes.js';
+import { ticketDemandSchema } from './forms/demands.js';
 
 /** Zod contracts of the inbox: queues, channels, contacts, tickets, messages (SPEC §3). */
 
@@ -107,6 +108,8 @@ export const ticketSchema = z.object({
   rating: z.number().int().nullable(),
   /** Its tags (inactive ones too: they stay on history), by name. */
   tags: z.array(tagRefSchema),
+  /** The reason chosen when it was resolved (SPEC Ticket.demand), or null. */
+  demand: ticketDemandSchema,
   /** Its protocol: yyyyMMdd (the tenant's day) + the day's sequence, e.g. 20261201000123; kept on reopen. */
   protocol: z.string().nullable(),
   createdAt: z.string(),

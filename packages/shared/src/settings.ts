@@ -23,6 +23,17 @@ export const SETTING_DEFINITIONS = {
    * Set on the business-hours screen (`screen`), not among the general settings.
    */
   absenceMessageMaxRepeats: { kind: 'choice', default: '1', values: ['1', '2', '3', '4', '5', '10'], screen: 'businessHours' },
+  // ---- issue 11: ticket visibility for non-admins, the ticket list's size, reasons at close ----
+  /** Closed tickets are seen by everyone who sees their queue; disabled: a non-admin sees only the closed tickets they attended. */
+  mostrarFechadoParaTodos: { kind: 'switch', default: 'enabled' },
+  /** Group tickets are seen by everyone who sees their queue; disabled: a non-admin sees only the group tickets assigned to them. */
+  mostrarGruposParaTodos: { kind: 'switch', default: 'enabled' },
+  /** Supervisors follow the regular users' ticket logic (their queues, the settings above), not the admins'. */
+  supervisorAdmin: { kind: 'switch', default: 'disabled' },
+  /** SPEC §3 'ticket-list limit' (Whazing limiteTickets): the page size, and its maximum, of the ticket list of non-admins. */
+  ticketListLimit: { kind: 'choice', default: '40', values: ['10', '20', '30', '40', '50', '100'] },
+  /** A reason (SPEC Demand) must be chosen when an agent resolves a ticket (automated closes are not held). */
+  demandRequiredOnClose: { kind: 'switch', default: 'disabled' },
 } as const;
 
 /** Idle time of each autoResolveIdle choice, in minutes. */
@@ -48,3 +59,15 @@ export const settingSchema = z.object({ key: z.enum(SETTING_KEYS as [SettingKey,
 export type Setting = z.infer<typeof settingSchema>;
 
 export const updateSettingBodySchema = z.object({ value: z.string().trim().min(1).max(50) });
+
+/**
+ * Settings that change which tickets non-admins see (or whether supervisors count as admins): a
+ * change re-rooms the tenant's connected sockets at once.
+ */
+export const VISIBILITY_SETTINGS: readonly SettingKey[] = [
+  ...EXCLUSIVE_VISIBILITY_SETTINGS,
+  'DirectTicketsToWallets',
+  'mostrarFechadoParaTodos',
+  'mostrarGruposParaTodos',
+  'supervisorAdmin',
+];

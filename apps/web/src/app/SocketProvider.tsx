@@ -33,6 +33,7 @@ import { notifyError, notifySuccess } from '../lib/notify';
 import { getSession, getToken, getUserId, saveUser } from '../lib/session';
 import { bindAudioUnlock, playBeep } from '../lib/sound';
 import { useSession } from '../lib/useSession';
+import { applyTicketToPanel, removeTicketFromPanel } from '../features/ticket-panel/panel-cache';
 
 type ContactEvent = { action: 'create' | 'update'; contact: ContactDetails } | { action: 'delete'; contactId: number; contact?: undefined };
 interface SessionEvent {
@@ -191,9 +192,14 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       if (reason === 'io server disconnect' && socketRef.current === socket) socket.connect();
     });
 
-    socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => applyTicketEvent(qc, event, followedRef.current));
+    socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => {
+      applyTicketEvent(qc, event, followedRef.current);
+      if (event.action !== 'delete') applyTicketToPanel(qc, event.ticket);
+      else removeTicketFromPanel(qc, event.ticket?.id ?? event.ticketId ?? 0);
+    });
     socket.on(SOCKET_EVENTS.appMessage, (event: MessageEvent) => {
       applyMessageEvent(qc, event);
+      applyTicketToPanel(qc, event.ticket);
       if (event.action === 'create') notifyCustomerMessage(event, followedRef.current);
     });
     socket.on(SOCKET_EVENTS.contact, (event: ContactEvent) => {

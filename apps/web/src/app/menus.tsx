@@ -9,6 +9,7 @@ import {
   IconDoorExit,
   IconHome,
   IconLayoutBoard,
+  IconLayoutDashboard,
   IconLayoutKanban,
   IconMessageBolt,
   IconMessages,
@@ -49,6 +50,7 @@ const HOME: MenuItem = { labelKey: 'menu.home', path: PATHS.home, icon: IconHome
 const TENANTS: MenuItem = { labelKey: 'menu.tenants', path: PATHS.tenants, icon: IconBuildingSkyscraper };
 const PLANS: MenuItem = { labelKey: 'menu.plans', path: PATHS.plans, icon: IconReceipt2 };
 const USERS: MenuItem = { labelKey: 'menu.users', path: PATHS.users, icon: IconUsers };
+const TICKET_PANEL: MenuItem = { labelKey: 'ticketPanel.menu', path: PATHS.ticketPanel, icon: IconLayoutDashboard };
 const SETTINGS: MenuItem = { labelKey: 'menu.settings', path: PATHS.settingsGeneral, icon: IconSettings };
 const TICKETS: MenuItem = { labelKey: 'menu.tickets', path: PATHS.atendimento, icon: IconMessages };
 const CONTACTS: MenuItem = { labelKey: 'menu.contacts', path: PATHS.contacts, icon: IconAddressBook };
@@ -88,7 +90,7 @@ const SUPERVISOR: MenuItem[] = [
   CLOSING,
   RATINGS,
 ];
-const ADMIN: MenuItem[] = [...SUPERVISOR, USERS, SETTINGS];
+const ADMIN: MenuItem[] = [...SUPERVISOR, TICKET_PANEL, USERS, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */

@@ -44,6 +44,8 @@ const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'P
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
 const SettingsLayout = lazyPage(() => import('../features/settings/pages/SettingsLayout'), 'SettingsLayout');
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'), 'GeneralSettingsPage');
+const DemandsPage = lazyPage(() => import('../features/demands/pages/DemandsPage'), 'DemandsPage');
+const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { queries: true });
@@ -123,9 +125,12 @@ export function AppRouter() {
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
+            <Route path={PATHS.ticketPanel} element={guarded(ADMINS, <TicketPanelPage />)} />
             <Route path={PATHS.settings} element={guarded(ADMINS, <SettingsLayout />)}>
               <Route index element={<Navigate to="geral" replace />} />
               <Route path="geral" element={<GeneralSettingsPage />} />
+              <Route path="lanes" element={<LanesPage />} />
+              <Route path="motivos" element={<DemandsPage />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>

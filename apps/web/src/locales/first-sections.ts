@@ -20,4 +20,7 @@ export const INBOX_SECTIONS = [
   'records',
   'notifications',
   'wallets',
+  // issue 11: the resolve dialog's reason and the ticket panel's menu entry
+  'ticketReasons',
+  'ticketPanel',
 ] as const;

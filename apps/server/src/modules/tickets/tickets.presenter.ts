@@ -35,11 +35,12 @@ export function presentTicket(view: TicketView): Ticket {
     rating: view.rating,
     tags: view.tags,
     protocol: view.protocol,
+    demand: view.demandId !== null && view.demandName !== null ? { id: view.demandId, name: view.demandName } : null,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };
 }
 
-export function visibilityFacts(ticket: Pick<TicketRow, 'queueId' | 'userId' | 'status' | 'chatFlowId'>): TicketVisibilityFacts {
-  return { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status, chatFlowId: ticket.chatFlowId };
+export function visibilityFacts(ticket: Pick<TicketRow, 'queueId' | 'userId' | 'status' | 'chatFlowId' | 'isGroup'>): TicketVisibilityFacts {
+  return { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status, chatFlowId: ticket.chatFlowId, isGroup: ticket.isGroup };
 }

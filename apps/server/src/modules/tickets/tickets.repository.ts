@@ -33,9 +33,9 @@ const TICKET_PROTOCOL = `(select tp.protocol from ticket_protocols tp where tp.t
 
 export const TICKET_VIEW_SELECT = `to_jsonb(t) as "ticket", json_build_object('contactName', ct.name, 'contactNumber', ct.number,
   'contactEmail', ct.email, 'contactPicture', ct.profile_pic_url, 'contactBlocked', ct.blocked, 'username', u.name, 'channelType', ch.type,
-  'laneName', kl.name, 'tags', ${TICKET_TAGS_JSON}, 'protocol', ${TICKET_PROTOCOL}) as "view"`;
+  'laneName', kl.name, 'tags', ${TICKET_TAGS_JSON}, 'protocol', ${TICKET_PROTOCOL}, 'demandName', dm.name) as "view"`;
 export const TICKET_VIEW_JOINS = `join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id left join users u on u.id = t.user_id
-  left join lanes kl on kl.id = t.lane_id`;
+  left join lanes kl on kl.id = t.lane_id left join demands dm on dm.id = t.demand_id`;
 
 /** A row selected with TICKET_VIEW_SELECT, as a TicketView. */
 export function ticketViewOf(raw: Record<string, unknown>): TicketView {
@@ -51,6 +51,7 @@ export function ticketViewOf(raw: Record<string, unknown>): TicketView {
     channelType: extra.channelType,
     laneName: extra.laneName ?? null,
     tags: extra.tags ?? [],
+    demandName: extra.demandName ?? null,
     protocol: extra.protocol ?? null,
   };
 }
@@ -77,6 +78,7 @@ const TICKET_JSON = `json_build_object('id', t.id, 'status', t.status, 'name', c
   'kanban', case when kl.id is null then null else json_build_object('id', kl.id, 'name', kl.name) end,
   'lanePosition', t.lane_position, 'value', t.value::float8, 'rating', t.rating,
   'tags', ${TICKET_TAGS_JSON}, 'protocol', ${TICKET_PROTOCOL},
+  'demand', case when dm.id is null then null else json_build_object('id', dm.id, 'name', dm.name) end,
   'createdAt', ${isoText('t.created_at')}, 'updatedAt', ${isoText('t.updated_at')})`;
 
 /**
@@ -370,6 +372,8 @@ export function visibilitySql(rule: VisibilityRule): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (rule.hideAssignedToOthers) conditions.push(isNull(tickets.userId));
   if (rule.hideChatbot) conditions.push(or(isNull(tickets.chatFlowId), sql`${tickets.userId} is not null`));
+  if (rule.hideClosed) conditions.push(sql`${tickets.status} <> 'closed'`);
+  if (rule.hideGroups) conditions.push(eq(tickets.isGroup, false));
   if (rule.walletsOnly) {
     // A wallet contact's tickets are its owners' (whatever the queue); other tickets follow the scope.
     conditions.push(
@@ -582,4 +586,25 @@ export async function renumberLane(db: Db, tenantId: number, laneId: number, gap
     from (select id, row_number() over (order by lane_position, id) as rn from tickets
           where tenant_id = ${tenantId} and lane_id = ${laneId} and status in ('open', 'pending')) r
     where t.id = r.id and t.tenant_id = ${tenantId}`);
+}
+
+// ---- reasons (demands) and the ticket panel (issue 11) ----
+
+/** The tenant's tickets that carry a reason. */
+export async function listTicketIdsWithDemand(db: Db, tenantId: number, demandId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.demandId, demandId)));
+  return rows.map((r) => r.id);
+}
+
+/** Which of `ids` are tickets of the tenant. */
+export async function existingTicketIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids)));
+  return rows.map((r) => r.id);
 }

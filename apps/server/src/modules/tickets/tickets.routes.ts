@@ -1,4 +1,6 @@
 import {
+  bulkTicketsBodySchema,
+  bulkTicketsResultSchema,
   idParamSchema,
   idSchema,
   refIdSchema,
@@ -17,7 +19,9 @@ import { errorResponses, jsonText, jsonTextSerializer } from '../../platform/htt
 import { actorOf } from '../auth/authenticate.js';
 import { presentTicket } from './tickets.presenter.js';
 import { findTicketView, listTicketLogs } from './tickets.repository.js';
+import { actOnTicketsInBulk } from './use-cases/act-on-tickets-in-bulk.js';
 import { createTicket } from './use-cases/create-ticket.js';
+import { getTicketPanel } from './use-cases/get-ticket-panel.js';
 import { listTickets } from './use-cases/list-tickets.js';
 import { markTicketsRead } from './use-cases/mark-tickets-read.js';
 import { moveChannelTickets } from './use-cases/move-channel-tickets.js';
@@ -70,6 +74,8 @@ const updateBodySchema = z
     farewellMessageId: refIdSchema.optional(),
     /** Resolve by asking the customer for a rating: the ticket closes once they answer (SPEC §4). */
     requestRating: z.boolean().optional(),
+    /** Resolve with this reason (SPEC Demand); required when the setting demandRequiredOnClose is on. */
+    demandId: refIdSchema.optional(),
     ...integrationStatusFields,
   })
   .refine((body) => !(body.farewellMessage?.trim() && body.farewellMessageId !== undefined), {
@@ -161,7 +167,7 @@ export const ticketsRoutes =
       schema: { tags, params: idParamSchema, body: updateBodySchema, response: { 200: ticketSchema, ...errorResponses } },
       handler: async (request) => {
         const actor = actorOf(request);
-        const { status, userId, queueId, unreadMessages, isTransference, farewellMessage, farewellMessageId, requestRating, ...statuses } =
+        const { status, userId, queueId, unreadMessages, isTransference, farewellMessage, farewellMessageId, requestRating, demandId, ...statuses } =
           request.body;
         const integrationStatuses = Object.fromEntries(Object.entries(statuses).filter(([, v]) => v !== undefined));
         await updateTicket(ctx, actor, request.params.id, {
@@ -173,6 +179,7 @@ export const ticketsRoutes =
           farewellMessage,
           farewellMessageId,
           requestRating,
+          demandId,
           integrationStatuses: Object.keys(integrationStatuses).length ? integrationStatuses : undefined,
         });
         return present(actor.tenantId, request.params.id);
@@ -216,10 +223,16 @@ export const ticketsRoutes =
 
     app.put('/ticketsForce/:id', {
       config: { auth: 'user' },
-      schema: { tags, params: idParamSchema, response: { 200: ticketSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Resolves without farewell nor rating; optionally with a reason (required when demandRequiredOnClose is on).',
+        params: idParamSchema,
+        body: z.object({ demandId: refIdSchema.optional() }).nullish(),
+        response: { 200: ticketSchema, ...errorResponses },
+      },
       handler: async (request) => {
         const actor = actorOf(request);
-        await forceCloseTicket(ctx, actor, request.params.id);
+        await forceCloseTicket(ctx, actor, request.params.id, request.body?.demandId);
         return present(actor.tenantId, request.params.id);
       },
     });
@@ -258,6 +271,37 @@ export const ticketsRoutes =
         response: { 200: z.object({ moved: z.number().int(), skipped: z.number().int() }), ...errorResponses },
       },
       handler: async (request) => moveChannelTickets(ctx, actorOf(request), request.body.fromWhatsappId, request.body.toWhatsappId),
+    });
+
+    app.get('/tickets/panel', {
+      config: { auth: 'admin' },
+      serializerCompiler: jsonTextSerializer,
+      schema: {
+        tags,
+        description:
+          'The ticket panel (/painel-atendimentos): open and pending tickets (up to 1000, newest first) to group per agent and per queue. showAll false: only the admin\'s queues (scopeQueueIds).',
+        querystring: z.object({ showAll: z.stringbool().optional() }),
+        response: {
+          200: z.object({ tickets: z.array(ticketSchema), total: z.number().int(), truncated: z.boolean(), scopeQueueIds: z.array(z.number().int()).nullable() }),
+          ...errorResponses,
+        },
+      },
+      handler: async (request) => {
+        const { ticketsJson, ...rest } = await getTicketPanel(ctx, actorOf(request), request.query);
+        return { tickets: jsonText<Ticket[]>(ticketsJson), ...rest };
+      },
+    });
+
+    app.post('/tickets/bulk', {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        description:
+          'The panel\'s mass actions on selected tickets, in blocks of 10 (SPEC §9): transfer (queueId and/or userId), return to the queue, resolve (no farewell nor rating; demandId). Answers each ticket\'s outcome.',
+        body: bulkTicketsBodySchema,
+        response: { 200: bulkTicketsResultSchema, ...errorResponses },
+      },
+      handler: async (request) => actOnTicketsInBulk(ctx, actorOf(request), request.body),
     });
 
     app.get('/ticketsMarkAllUnread', {

@@ -6,10 +6,10 @@ import { rooms } from '../../platform/realtime/rooms.js';
 import { SocketBusyError, SocketWork } from '../../platform/realtime/socket-guard.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { verifyAccessToken } from '../auth/access-token.js';
-import { isSupervisorOrAdmin, type Actor } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
 import { findAuthUser } from '../auth/auth.repository.js';
 import { listUserQueues } from '../queues/queues.repository.js';
-import { assertCanSeeTicket } from '../tickets/use-cases/ticket-access.js';
+import { actorSeesAsAdmin, assertCanSeeTicket } from '../tickets/use-cases/ticket-access.js';
 import { updateUser } from './users.repository.js';
 
 export const AGENTS_NAMESPACE = '/';
@@ -39,7 +39,8 @@ export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void 
         rooms.noQueue(actor.tenantId),
         ...queues.map((q) => rooms.queue(actor.tenantId, q.id)),
       ];
-      if (isSupervisorOrAdmin(actor)) joined.push(rooms.admins(actor.tenantId));
+      // Supervisors reduced to the users' logic (supervisorAdmin) hear only what users hear.
+      if (await actorSeesAsAdmin(ctx.db, actor)) joined.push(rooms.admins(actor.tenantId));
       return { data: actor, rooms: joined };
     },
     (socket, actor) => {

@@ -300,6 +300,8 @@ export const tickets = pgTable(
     laneId: integer('lane_id').references((): AnyPgColumn => lanes.id, { onDelete: 'set null' }),
     /** Kanban board: the ticket's place inside its lane (ascending, ties by id), kept by the tickets module under a per-lane lock. */
     lanePosition: doublePrecision('lane_position').notNull().default(0),
+    /** The reason chosen at resolve (SPEC Ticket.demand; table at the end, issue 11); a deleted reason leaves its tickets without one. */
+    demandId: integer('demand_id').references((): AnyPgColumn => demands.id, { onDelete: 'set null' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -310,6 +312,7 @@ export const tickets = pgTable(
     index('tickets_board_order_idx')
       .on(t.tenantId, t.laneId, t.lanePosition, t.id, t.queueId, t.userId, t.chatFlowId)
       .where(sql`${t.status} in ('open', 'pending')`),
+    index('tickets_tenant_demand_idx').on(t.tenantId, t.demandId),
     // At most one open or pending ticket per contact and channel: concurrent first messages cannot make two.
     uniqueIndex('tickets_one_active_per_contact_channel')
       .on(t.contactId, t.channelId)
@@ -1082,4 +1085,18 @@ export const privateChatReads = pgTable(
     lastReadId: integer('last_read_id').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.conversation] })],
+);
+
+// ---- Reasons / demands and the ticket panel (issue 11) ----
+
+/** Reasons (SPEC Demand: name) chosen when a ticket is resolved; the name is unique per tenant whatever its case. */
+export const demands = pgTable(
+  'demands',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('demands_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
 );

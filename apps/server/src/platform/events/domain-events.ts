@@ -17,6 +17,8 @@ export type TicketView = typeof tickets.$inferSelect & {
   laneName: string | null;
   /** The ticket's tags, by name. */
   tags: TagRef[];
+  /** The name of the reason chosen at resolve (demandId), null without one. */
+  demandName: string | null;
   /** The ticket's protocol (yyyyMMdd + sequence), null only for a ticket without one. */
   protocol: string | null;
 };
@@ -27,6 +29,8 @@ export interface TicketVisibilityFacts {
   userId: number | null;
   status: string;
   chatFlowId: number | null;
+  /** A group conversation (mostrarGruposParaTodos); absent in events logged before it was carried: not a group. */
+  isGroup?: boolean;
 }
 
 /**
@@ -97,6 +101,8 @@ export type DomainEvent =
    */
   | { type: 'access.revoked'; tenantId: number; userId?: number; sessionId?: string; keepSessionId?: string; tenantInactive?: boolean }
   /** Notifications of these users (all of the tenant's without userIds) were added or read: their bells change. */
-  | { type: 'notifications.changed'; tenantId: number; userIds?: number[] };
+  | { type: 'notifications.changed'; tenantId: number; userIds?: number[] }
+  /** A tenant setting changed (issue 11): pushes re-read the settings; a visibility setting re-rooms the tenant's sockets. */
+  | { type: 'settings.changed'; tenantId: number; key: string };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

@@ -68,6 +68,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
     ]);
@@ -99,6 +100,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
     ]);
@@ -130,6 +132,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
     ]);

@@ -60,7 +60,7 @@ export function useTicketLogs(id: number, enabled: boolean) {
 export type TicketUpdate =
   | { status: 'open'; userId: number }
   | { status: 'pending'; userId: null }
-  | { status: 'closed'; farewellMessage?: string; farewellMessageId?: number; requestRating?: boolean }
+  | { status: 'closed'; farewellMessage?: string; farewellMessageId?: number; requestRating?: boolean; demandId?: number }
   | { queueId?: number | null; userId?: number | null; isTransference: true }
   | { unreadMessages: 0 };
 

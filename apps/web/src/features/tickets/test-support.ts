@@ -32,6 +32,7 @@ export function buildTicket(overrides: Partial<Ticket> = {}): Ticket {
     value: null,
     rating: null,
     tags: [],
+    demand: null,
     protocol: null,
     createdAt: at(0),
     updatedAt: at(0),

@@ -35,7 +35,7 @@ export async function forwardMessages(ctx: AppContext, actor: Actor, input: { me
     // The copies are sent in the contact's ongoing conversation: only if the actor may take part in it.
     if (ticket) {
       await assertCanSeeTicket(ctx, actor, ticket.id, tx);
-      assertCanWriteInTicket(actor, ticket);
+      await assertCanWriteInTicket(tx, actor, ticket);
     }
     if (!ticket) {
       const channel = (await findChannelById(tx, actor.tenantId, ordered[0].channelId)) ?? (await findDefaultChannel(tx, actor.tenantId));

@@ -76,7 +76,7 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
       if (ticket.status === 'closed') throw new AppError('ERR_VALIDATION', 'This ticket is resolved; reopen it to reply.', { status: ['closed'] });
-      assertCanWriteInTicket(actor, ticket);
+      await assertCanWriteInTicket(tx, actor, ticket);
       if (input.rich) {
         const channel = await findChannelById(tx, actor.tenantId, ticket.channelId);
         if (!channel || !adapterFor(channel.type).sendRich) {

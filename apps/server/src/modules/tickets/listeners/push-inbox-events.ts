@@ -110,6 +110,10 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         return;
       case 'message.outbound':
         return;
+      case 'settings.changed':
+        // A changed setting shows in the next push at once on this node (others within SETTINGS_TTL_MS).
+        settingsCache.delete(event.tenantId);
+        return;
     }
   });
 }

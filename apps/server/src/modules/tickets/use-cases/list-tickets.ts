@@ -2,6 +2,8 @@ import type { TicketStatus } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
 import { listTicketPage, visibilitySql } from '../tickets.repository.js';
+import { readSettings } from '../../settings/settings.repository.js';
+import { seesAsAdmin } from '../tickets.policy.js';
 import { visibilityRuleFor } from './ticket-access.js';
 
 export const TICKETS_PAGE_SIZE = 40;
@@ -34,8 +36,11 @@ export async function listTickets(
   actor: Actor,
   filter: TicketFilter,
 ): Promise<{ ticketsJson: string; count: number; hasMore: boolean }> {
+  const settings = await readSettings(ctx.db, actor.tenantId);
   const rule = await visibilityRuleFor(ctx.db, actor, { showAll: filter.showAll, includeNoQueue: filter.includeNotQueueDefined });
-  const limit = filter.count ?? TICKETS_PAGE_SIZE;
+  // ticketListLimit (SPEC §3 ticket-list limit, Whazing limiteTickets): the page size, and its maximum, for non-admins.
+  const cap = seesAsAdmin(actor, settings) ? undefined : Number(settings.ticketListLimit) || TICKETS_PAGE_SIZE;
+  const limit = cap === undefined ? (filter.count ?? TICKETS_PAGE_SIZE) : Math.min(filter.count ?? cap, cap);
   const offset = (filter.pageNumber - 1) * limit;
   const { json, returned, total } = await listTicketPage(ctx.db, actor.tenantId, {
     statuses: filter.status,

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { isAdmin, isSupervisorOrAdmin, type Actor } from '../../auth/actor.js';
+import { isAdmin, type Actor } from '../../auth/actor.js';
 import { listContactWalletUserIds } from '../../contacts/contacts.repository.js';
 import { listUserQueues } from '../../queues/queues.repository.js';
 import { readSettings } from '../../settings/settings.repository.js';
 import { findUserById } from '../../users/users.repository.js';
-import { canSeeTicket, visibilityRule, type VisibilityRule } from '../tickets.policy.js';
+import { canSeeTicket, seesAsAdmin, visibilityRule, type VisibilityRule } from '../tickets.policy.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { findTicketById, visibilitySql, type TicketRow } from '../tickets.repository.js';
 
@@ -17,13 +17,15 @@ export async function visibilityRuleFor(db: Db, actor: Actor, options: { showAll
 
 /**
  * The ticket if the actor may act on it: another tenant's ticket does not exist (404); a ticket of
- * the tenant outside the actor's visibility is forbidden (403). Supervisors and admins see all.
+ * the tenant outside the actor's visibility is forbidden (403). Admins see all, and supervisors
+ * unless supervisorAdmin reduces them to the users' logic (the rule says so).
  */
 export async function assertCanSeeTicket(ctx: AppContext, actor: Actor, ticketId: number, db: Db = ctx.db): Promise<TicketRow> {
   const ticket = await findTicketById(db, actor.tenantId, ticketId);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  if (isSupervisorOrAdmin(actor)) return ticket;
+  if (isAdmin(actor)) return ticket;
   const rule = await visibilityRuleFor(db, actor);
+  if (rule.all) return ticket;
   const wallets = await listContactWalletUserIds(db, actor.tenantId, ticket.contactId);
   if (!canSeeTicket(rule, visibilityFacts(ticket), wallets)) throw new AppError('ERR_NO_PERMISSION');
   return ticket;
@@ -46,6 +48,13 @@ export async function assertUserOfTenant(db: Db, tenantId: number, userId: numbe
   if (!(await findUserById(db, tenantId, userId))) throw new AppError('ERR_NO_USER_FOUND');
 }
 
+/** Whether the actor sees tickets as an admin does (admins; supervisors unless supervisorAdmin): the admins' room, the panel. */
+export async function actorSeesAsAdmin(db: Db, actor: Actor): Promise<boolean> {
+  if (isAdmin(actor)) return true;
+  if (actor.profile !== 'super') return false;
+  return seesAsAdmin(actor, await readSettings(db, actor.tenantId));
+}
+
 /**
  * The tickets the actor may see, as a condition over the `tickets` table (the one visibility rule,
  * for other modules' lists joined to tickets: notes, protocols); undefined = the whole tenant.
@@ -63,11 +72,11 @@ export async function visibleTicketIds(ctx: AppContext, actor: Actor, ticketIds:
   const visible = new Set<number>();
   const ids = [...new Set(ticketIds)];
   if (!ids.length) return visible;
-  const rule = isSupervisorOrAdmin(actor) ? undefined : await visibilityRuleFor(db, actor);
+  const rule = isAdmin(actor) ? undefined : await visibilityRuleFor(db, actor);
   for (const id of ids) {
     const ticket = await findTicketById(db, actor.tenantId, id);
     if (!ticket) continue;
-    if (rule && !canSeeTicket(rule, visibilityFacts(ticket), await listContactWalletUserIds(db, actor.tenantId, ticket.contactId))) continue;
+    if (rule && !rule.all && !canSeeTicket(rule, visibilityFacts(ticket), await listContactWalletUserIds(db, actor.tenantId, ticket.contactId))) continue;
     visible.add(id);
   }
   return visible;

@@ -15,6 +15,8 @@ import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
 import { cancelAwaitingRating } from '../../ratings/use-cases/cancel-awaiting-rating.js';
 import { requestRating } from '../../ratings/use-cases/request-rating.js';
 import { stopTicketBot } from '../../chatbot/use-cases/stop-ticket-bot.js';
+import { findDemandOfTenant } from '../../demands/use-cases/demand-of-tenant.js';
+import { readSetting } from '../../settings/settings.repository.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */
 export const INTEGRATION_STATUS_KEYS = [
@@ -37,6 +39,10 @@ export interface UpdateTicketInput {
   requestRating?: boolean;
   /** PUT /ticketsForce: resolve without farewell or rating (SPEC §4). */
   force?: boolean;
+  /** Resolve with this reason (SPEC Demand); required when the setting demandRequiredOnClose is on. */
+  demandId?: number;
+  /** The system-wide mass resolves (GET /ticketsClear, POST /pending/resolvePending) are not held by demandRequiredOnClose. */
+  skipDemandRule?: boolean;
   integrationStatuses?: Partial<Record<IntegrationStatusKey, boolean>>;
 }
 
@@ -49,6 +55,9 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
       // A closing message is checked whatever else the request does: another tenant's id is refused, never ignored.
       const farewellPreset = input.farewellMessageId !== undefined ? await farewellMessageText(tx, actor.tenantId, input.farewellMessageId) : undefined;
+      // So is a reason: another tenant's is refused like a missing one.
+      const demand = input.demandId !== undefined ? await findDemandOfTenant(tx, actor.tenantId, input.demandId) : undefined;
+      if (input.demandId !== undefined && !demand) throw new AppError('ERR_NO_DEMAND_FOUND');
       const before = visibilityFacts(ticket);
       const changes: TicketChanges = {};
       const log = (type: string, payload?: Record<string, unknown>) => insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type, payload });
@@ -63,7 +72,9 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       const transferring = input.isTransference || (input.queueId !== undefined && input.queueId !== ticket.queueId) ||
         (input.status === undefined && (input.queueId !== undefined || (input.userId !== undefined && input.userId !== null))) ||
         (input.userId !== undefined && input.userId !== null && input.userId !== ticket.userId && input.status !== 'open');
-      const changingStatus = input.status !== undefined && input.status !== ticket.status;
+      // A pending ticket handed to a user (a transfer) returned to its queue loses the user, as an open one does.
+      const releasing = input.status === 'pending' && input.userId === null && ticket.status === 'pending' && ticket.userId !== null;
+      const changingStatus = (input.status !== undefined && input.status !== ticket.status) || releasing;
       // Start attending without a user means the caller.
       const assigning = input.status === 'open' && (input.userId ?? actor.userId) !== ticket.userId;
       if (transferring || changingStatus || assigning) assertMayReassignTicket(actor, ticket);
@@ -72,9 +83,20 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       if (transferring) {
         Object.assign(changes, await transfer(tx, actor, ticket, input));
         await log('transferred', { fromQueueId: ticket.queueId, toQueueId: changes.queueId ?? ticket.queueId, fromUserId: ticket.userId, toUserId: changes.userId ?? null });
-      } else if (changingStatus && input.status === 'closed' && !input.force) {
-        Object.assign(changes, await resolve(ctx, tx, events, actor, ticket, { ...input, farewellPreset }, wasAwaitingRating));
-        await log(changes.status === 'closed' ? 'resolved' : 'ratingRequested', { userId: ticket.userId });
+      } else if (changingStatus && input.status === 'closed') {
+        // A reason, when the tenant requires one, is chosen by whoever resolves (automated closes do not come here).
+        if (!demand && !input.skipDemandRule && (await readSetting(tx, actor.tenantId, 'demandRequiredOnClose')) === 'enabled') {
+          throw new AppError('ERR_DEMAND_REQUIRED', 'Choose the reason for resolving this ticket.', { demandId: ['Required'] });
+        }
+        if (demand) changes.demandId = demand.id;
+        const reason = demand ? { demandId: demand.id, demandName: demand.name } : {};
+        if (input.force) {
+          Object.assign(changes, await statusChange(tx, actor, input));
+          await log('resolved', { userId: ticket.userId, ...reason });
+        } else {
+          Object.assign(changes, await resolve(ctx, tx, events, actor, ticket, { ...input, farewellPreset }, wasAwaitingRating));
+          await log(changes.status === 'closed' ? 'resolved' : 'ratingRequested', { userId: ticket.userId, ...reason });
+        }
       } else if (changingStatus) {
         Object.assign(changes, await statusChange(tx, actor, input));
         await log(statusLogType(ticket.status, input.status!), { userId: changes.userId ?? ticket.userId });
@@ -180,8 +202,8 @@ async function resolve(
 }
 
 /** PUT /ticketsForce/{id}: resolve without farewell or rating. */
-export async function forceCloseTicket(ctx: AppContext, actor: Actor, ticketId: number): Promise<TicketRow> {
-  return updateTicket(ctx, actor, ticketId, { status: 'closed', force: true });
+export async function forceCloseTicket(ctx: AppContext, actor: Actor, ticketId: number, demandId?: number): Promise<TicketRow> {
+  return updateTicket(ctx, actor, ticketId, { status: 'closed', force: true, demandId });
 }
 
 /** PUT /ticketsNull/{id}: drop the user and return the ticket to its queue. */

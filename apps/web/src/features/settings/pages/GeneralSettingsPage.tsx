@@ -28,8 +28,10 @@ export function GeneralSettingsPage() {
     return stored !== undefined && allowedSettingValues(key).includes(stored) ? stored : SETTING_DEFINITIONS[key].default;
   };
   const enabledExclusive = EXCLUSIVE_VISIBILITY_SETTINGS.find((key) => valueOf(key) === 'enabled');
-  const label = (key: SettingKey) => t(`settings.keys.${key}.label`, { defaultValue: key });
-  const description = (key: SettingKey) => t(`settings.keys.${key}.description`, { defaultValue: '' });
+  // The settings of issue 11 keep their texts in their own section (crmSettings.keys).
+  const label = (key: SettingKey) => t(`settings.keys.${key}.label`, { defaultValue: t(`crmSettings.keys.${key}.label`, { defaultValue: key }) });
+  const description = (key: SettingKey) =>
+    t(`settings.keys.${key}.description`, { defaultValue: t(`crmSettings.keys.${key}.description`, { defaultValue: '' }) });
 
   const save = (key: SettingKey, value: string) => {
     // SPEC §5: the three visibility settings cannot be combined; the server answers ERR_SETTINGS_CONFLICT too.
@@ -88,7 +90,10 @@ export function GeneralSettingsPage() {
       key={key}
       label={label(key)}
       description={description(key)}
-      data={allowedSettingValues(key).map((value) => ({ value, label: t(`settings.choices.${key}.${value}`, { defaultValue: value }) }))}
+      data={allowedSettingValues(key).map((value) => ({
+        value,
+        label: t(`settings.choices.${key}.${value}`, { defaultValue: t(`crmSettings.choices.${key}.${value}`, { defaultValue: value }) }),
+      }))}
       value={valueOf(key)}
       onChange={(event) => save(key, event.currentTarget.value)}
       maw={420}

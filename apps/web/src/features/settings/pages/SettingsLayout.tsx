@@ -1,16 +1,28 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Group, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
-/** The settings tabs that exist so far (SPEC §2 groups: General, Bots and AI, Integrations, CRM, Sessions). */
-const TABS = [{ value: 'geral', labelKey: 'settings.tabs.general' }] as const;
+/**
+ * The settings tabs that exist so far, in SPEC §2's groups (General, Bots and AI, Integrations, CRM,
+ * Sessions): a group shows only once one of its tabs is built (no empty or inert tab).
+ */
+export const SETTINGS_TAB_GROUPS = [
+  { group: 'general', tabs: [{ value: 'geral', labelKey: 'settings.tabs.general' }] },
+  {
+    group: 'crm',
+    tabs: [
+      { value: 'lanes', labelKey: 'crmSettings.tabs.lanes' },
+      { value: 'motivos', labelKey: 'crmSettings.tabs.motivos' },
+    ],
+  },
+] as const;
 
 /** /configuracoes: tabs over the settings pages; the index redirects to geral. */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const active = pathname.split('/')[2] ?? TABS[0].value;
+  const active = pathname.split('/')[2] ?? 'geral';
 
   return (
     <Stack>
@@ -21,13 +33,22 @@ export function SettingsLayout() {
           if (value) void navigate(`/configuracoes/${value}`);
         }}
       >
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value} data-testid={`settings-tab-${tab.value}`}>
-              {t(tab.labelKey)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars>
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {SETTINGS_TAB_GROUPS.map(({ group, tabs }) => (
+              <Group key={group} gap={0} wrap="nowrap" data-testid={`settings-group-${group}`} role="presentation">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600} px="xs" style={{ whiteSpace: 'nowrap' }} aria-hidden>
+                  {t(`crmSettings.groups.${group}`)}
+                </Text>
+                {tabs.map((tab) => (
+                  <Tabs.Tab key={tab.value} value={tab.value} data-testid={`settings-tab-${tab.value}`}>
+                    {t(tab.labelKey)}
+                  </Tabs.Tab>
+                ))}
+              </Group>
+            ))}
+          </Tabs.List>
+        </ScrollArea>
       </Tabs>
       <Outlet />
     </Stack>

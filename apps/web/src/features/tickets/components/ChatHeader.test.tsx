@@ -27,6 +27,7 @@ const TICKET: Ticket = {
   integrationStatuses: {},
   kanban: null,
   tags: [],
+  demand: null,
   protocol: null,
   value: null,
   rating: null,

@@ -14,6 +14,7 @@ import { useFarewellMessages } from '../../closing/api';
 import { useQueues } from '../../queues/api';
 import { TagChips } from '../../tags/components/TagChips';
 import { TicketTagsButton } from '../../tags/components/TicketTagsButton';
+import { ResolveDemandSelect, useDemandRequired } from '../../demands/components/ResolveDemandSelect';
 import { ProtocolBadge } from '../../protocols/components/ProtocolBadge';
 import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
@@ -62,6 +63,9 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
   const [farewell, setFarewell] = useState('');
   const [farewellId, setFarewellId] = useState<string | null>(null);
   const [requestRating, setRequestRating] = useState(false);
+  const [demandId, setDemandId] = useState<string | null>(null);
+  const [demandError, setDemandError] = useState<string | null>(null);
+  const demandRequired = useDemandRequired(shown === 'resolve' && confirming !== null);
   // The closing messages (SPEC /fechamento) are fetched when the resolve dialog first opens.
   const farewells = useFarewellMessages(shown === 'resolve' && confirming !== null);
   const preset = farewells.data?.find((f) => String(f.id) === farewellId);
@@ -69,6 +73,8 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
     setFarewell('');
     setFarewellId(null);
     setRequestRating(false);
+    setDemandId(null);
+    setDemandError(null);
   };
   const queue = queues.data?.find((q) => q.id === ticket.queueId);
   // Another user is attending it: only they or an admin may hand it on or end it (the server refuses the rest).
@@ -99,6 +105,11 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
 
   const run = (action: Action) => {
     if (!session) return;
+    // The server refuses it too (ERR_DEMAND_REQUIRED); asked here first, in the dialog.
+    if (action === 'resolve' && demandRequired && !demandId) {
+      setDemandError(t('ticketReasons.required'));
+      return;
+    }
     const bodies: Record<Action, TicketUpdate> = {
       accept: { status: 'open', userId: session.userId },
       return: { status: 'pending', userId: null },
@@ -106,6 +117,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
         status: 'closed',
         ...(preset ? { farewellMessageId: preset.id } : farewell.trim() ? { farewellMessage: farewell.trim() } : {}),
         ...(requestRating ? { requestRating: true } : {}),
+        ...(demandId ? { demandId: Number(demandId) } : {}),
       },
       reopen: { status: 'open', userId: session.userId },
     };
@@ -168,6 +180,11 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
           </Text>
           <ProtocolBadge protocol={ticket.protocol} />
           <TagChips tags={ticket.tags} testId="chat-tags" />
+          {ticket.demand && (
+            <Text size="xs" c="dimmed" truncate="end" data-testid="chat-demand">
+              {t('ticketReasons.shown', { name: ticket.demand.name })}
+            </Text>
+          )}
         </Stack>
       </Group>
       <Group gap={6} wrap="wrap" ml="auto" justify="flex-end">
@@ -274,6 +291,14 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
       >
         {shown === 'resolve' && (
           <Stack gap="sm">
+            <ResolveDemandSelect
+              value={demandId}
+              onChange={(value) => {
+                setDemandId(value);
+                setDemandError(null);
+              }}
+              error={demandError}
+            />
             {(farewells.data?.length ?? 0) > 0 && (
               <Select
                 label={t('tickets.actions.farewellPreset')}

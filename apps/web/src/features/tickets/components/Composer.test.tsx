@@ -41,6 +41,7 @@ const baseTicket: Ticket = {
   integrationStatuses: {},
   kanban: null,
   tags: [],
+  demand: null,
   protocol: null,
   value: null,
   rating: null,
