@@ -199,7 +199,9 @@ describe('never sent to the customer', () => {
     expect((await addNote(t.admin.token, ticketId, 'NOTA-SECRETA-WABA')).status).toBe(201);
     const reply = await api.post(`/messages/${ticketId}`, { body: 'Resposta ao cliente' }, { token: t.admin.token });
     expect(reply.status).toBe(201);
-    await eventually(async () => sim.sent.some((m) => JSON.stringify(m.payload).includes('Resposta ao cliente')), { what: 'the reply at Meta' });
+    await eventually(async () => sim.sent.some((m) => JSON.stringify(m.payload).includes('Resposta ao cliente')), {
+      what: 'the reply at Meta',
+    });
     expect(sim.sent.filter((m) => JSON.stringify(m.payload).includes('NOTA-SECRETA'))).toEqual([]);
     expect(await count(server.ctx, sql`select count(*) from messages where body like '%NOTA-SECRETA%'`)).toBe(0);
     expect(await count(server.ctx, sql`select count(*) from pgboss.job where data::text like '%NOTA-SECRETA%'`)).toBe(0);
@@ -270,5 +272,30 @@ describe('GET /notes', () => {
     await setSetting(server.ctx, own.tenant.id, 'NotViewAssignedTickets', 'disabled');
 
     expect((await api.get('/notes?dateFrom=2026-06-02&dateTo=2026-06-01', { token: own.admin.token })).status).toBe(400);
+  });
+});
+
+describe('mentions in a note', () => {
+  const bell = async (token: string) =>
+    (await api.get('/notifications', { token })).body as { notifications: { message: string; link: string | null }[]; unread: number };
+
+  it("notify the mentioned users who may see the ticket, with the note's start and a link to it; never the author nor a user the ticket is hidden from", async () => {
+    const { ticketId } = await queueTicket(t);
+    const created = await addNote(t.agent.token, ticketId, 'Cliente VIP: @Peer confirme o desconto', [
+      t.peer.id,
+      t.outsider.id,
+      t.agent.id,
+    ]);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const mentioned = await eventually(async () => {
+      const list = await bell(t.peer.token);
+      return list.notifications.find((n) => n.link === `/atendimento/${ticketId}`) ? list : undefined;
+    });
+    expect(mentioned.notifications.find((n) => n.link === `/atendimento/${ticketId}`)?.message).toBe(
+      `${t.agent.name} mencionou você em uma nota interna: “Cliente VIP: @Peer confirme o desconto”`,
+    );
+    // One consumer run decided every recipient: the peer's notification is the marker that it ran.
+    expect((await bell(t.outsider.token)).notifications.filter((n) => n.link === `/atendimento/${ticketId}`)).toEqual([]);
+    expect((await bell(t.agent.token)).notifications.filter((n) => n.link === `/atendimento/${ticketId}`)).toEqual([]);
   });
 });
