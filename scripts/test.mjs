@@ -5,9 +5,10 @@
 //      (and two server processes sharing it through Redis, when TEST_REDIS_URL is set too)
 //   3. end-to-end browser tests (playwright-core + Chromium), when Chromium is installed
 // Suites that cannot run here are skipped with the reason; the last line sums up every test.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureBuilt, ensureInstalled, findChromium, root, run } from './lib.mjs';
+import { ensureBuilt, ensureInstalled, findChromium, root } from './lib.mjs';
 
 ensureInstalled();
 
@@ -18,41 +19,83 @@ mkdirSync(reportsDir, { recursive: true });
 const results = [];
 const skipped = [];
 
+/**
+ * One Vitest suite in a child process. Its output goes to a log file and is printed whole when the
+ * suite ends, so suites running side by side do not interleave their lines.
+ */
 function vitest(name, projectRoot, env) {
-  console.log(`\n=== ${name} ===`);
-  const report = join(reportsDir, `${name.replace(/\W+/g, '-')}.json`);
-  const status = run('npx', ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { env });
-  let counts = { passed: 0, failed: 0, skipped: 0 };
-  try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    counts = { passed: json.numPassedTests, failed: json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0), skipped: json.numPendingTests + json.numTodoTests };
-  } catch {
-    counts.failed = 1; // the runner itself failed before reporting
-  }
-  results.push({ name, status, ...counts });
+  const slug = name.replace(/\W+/g, '-');
+  const report = join(reportsDir, `${slug}.json`);
+  const logFile = join(reportsDir, `${slug}.log`);
+  const started = Date.now();
+  console.log(`> started: ${name}`);
+  return new Promise((resolveSuite) => {
+    const log = openSync(logFile, 'w');
+    const child = spawn('npx', ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      cwd: root,
+      env: { ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', log, log],
+    });
+    const finish = (status) => {
+      closeSync(log);
+      console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      let counts = { passed: 0, failed: 0, skipped: 0 };
+      try {
+        const json = JSON.parse(readFileSync(report, 'utf8'));
+        counts = { passed: json.numPassedTests, failed: json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0), skipped: json.numPendingTests + json.numTodoTests };
+      } catch {
+        counts.failed = 1; // the runner itself failed before reporting
+      }
+      results.push({ name, status, ...counts });
+      resolveSuite();
+    };
+    child.on('error', () => finish(1));
+    child.on('exit', (code) => finish(code ?? 1));
+  });
+}
+
+/**
+ * Suites that share nothing (each test file has its own database and server port) run side by
+ * side in pairs, which keeps both cores busy while one suite waits on a browser or the database;
+ * TEST_SERIAL=1 runs them one at a time.
+ */
+const serial = process.env.TEST_SERIAL === '1';
+async function inParallel(...suites) {
+  if (serial) for (const suite of suites) await suite();
+  else await Promise.all(suites.map((suite) => suite()));
 }
 
 const withoutServerDb = { ...process.env, TEST_DATABASE_URL: '' };
-vitest('web app components', 'apps/web', withoutServerDb);
-vitest('web-chat widget', 'apps/widget', withoutServerDb);
-vitest('server on embedded PGlite', 'apps/server', withoutServerDb);
-
-if (process.env.TEST_DATABASE_URL) {
-  vitest('server on PostgreSQL', 'apps/server', process.env);
-  if (!process.env.TEST_REDIS_URL) skipped.push('several server processes sharing PostgreSQL + Redis: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
-} else {
-  skipped.push('server on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
-}
-
 const chromium = findChromium();
-if (chromium) {
-  ensureBuilt();
-  vitest('end-to-end in Chromium', 'e2e', { ...withoutServerDb, CHROMIUM_PATH: chromium });
-} else {
-  skipped.push('end-to-end browser tests: Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)');
-}
+if (chromium) ensureBuilt();
 
+await inParallel(
+  async () => {
+    await vitest('web app components', 'apps/web', withoutServerDb);
+    await vitest('web-chat widget', 'apps/widget', withoutServerDb);
+  },
+  () => vitest('server on embedded PGlite', 'apps/server', withoutServerDb),
+);
+
+await inParallel(
+  async () => {
+    if (process.env.TEST_DATABASE_URL) {
+      await vitest('server on PostgreSQL', 'apps/server', process.env);
+      if (!process.env.TEST_REDIS_URL) skipped.push('several server processes sharing PostgreSQL + Redis: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
+    } else {
+      skipped.push('server on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
+    }
+  },
+  async () => {
+    if (chromium) await vitest('end-to-end in Chromium', 'e2e', { ...withoutServerDb, CHROMIUM_PATH: chromium });
+    else skipped.push('end-to-end browser tests: Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)');
+  },
+);
+
+const ORDER = ['web app components', 'web-chat widget', 'server on embedded PGlite', 'server on PostgreSQL', 'end-to-end in Chromium'];
 console.log('\n=== summary ===');
+results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
 for (const r of results) console.log(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
 for (const s of skipped) console.log(`SKIPPED ${s}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
