@@ -6,9 +6,10 @@ import { apiClient, loginToken, signInAgent } from './helpers.js';
 import { startProduct, type RunningServer } from './server.js';
 
 /**
- * Kanban (issue 11): an agent moves a ticket across two lanes of the board (by dragging it with the
- * mouse, then with the keyboard) while a second agent's board, in another browser context, follows
- * live; then sets the ticket's value in the chat header and both boards' lane sum shows it.
+ * Kanban (issue 11), the issue's flow: an agent tags a ticket and adds an internal note in the chat,
+ * then moves the ticket across two lanes of the board (by dragging it with the mouse, then with the
+ * keyboard) while a second agent's board, in another browser context, follows live; then sets the
+ * ticket's value in the chat header and both boards' lane sum shows it.
  */
 
 const ROOT_EMAIL = 'root@kanban.test';
@@ -21,6 +22,7 @@ let browser: Browser;
 let ticketId: number;
 let first: number;
 let second: number;
+let vipId: number;
 
 const api = apiClient(() => server.url);
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
   const channel = await api<{ id: number }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, token);
   first = (await api<{ id: number }>('POST', '/lanes', { name: 'Prospecção', color: '#228be6' }, token)).id;
   second = (await api<{ id: number }>('POST', '/lanes', { name: 'Proposta', color: '#40c057' }, token)).id;
+  vipId = (await api<{ id: number }>('POST', '/tags', { name: 'Cliente VIP', color: '#fab005' }, token)).id;
   const contact = await api<{ id: number }>('POST', '/contacts', { name: 'Carla Cliente', number: '5511988887777' }, token);
   ticketId = (
     await api<{ id: number }>(
@@ -73,7 +76,7 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator): Prom
 }
 
 describe('kanban boards in real browsers', () => {
-  it("an agent moves a ticket across two lanes while a second agent's board follows live; the value set in the chat header shows in the lane sum", async () => {
+  it("an agent tags a ticket and adds a note, then moves it across two lanes while a second agent's board follows live; the value set in the chat header shows in the lane sum", async () => {
     const contexts: BrowserContext[] = [];
     try {
       const biaContext = await browser.newContext({ locale: 'pt-BR' });
@@ -83,10 +86,27 @@ describe('kanban boards in real browsers', () => {
       const caio = await caioContext.newPage();
       await signInAgent(bia, server.url, BIA);
       await signInAgent(caio, server.url, CAIO);
+
+      // In the chat: Bia tags the ticket from the header and leaves an internal note.
+      await bia.getByTestId('tab-pending').click();
+      await bia.getByTestId(`ticket-${ticketId}`).click();
+      await visible(bia.getByTestId('chat-header'));
+      await bia.getByTestId('ticket-tags-edit').click();
+      await bia.getByTestId('ticket-tags-picker').click();
+      await bia.getByRole('option', { name: 'Cliente VIP' }).click();
+      await bia.keyboard.press('Escape');
+      await containsText(bia.getByTestId(`chat-tags-${vipId}`), 'Cliente VIP');
+      await bia.getByTestId('composer-mode').getByText('Nota interna').click();
+      await bia.getByTestId('note-input').fill('Quer proposta até sexta');
+      await bia.getByTestId('note-save').click();
+      await visible(bia.getByTestId('message-list').locator('[data-kind="note"]').filter({ hasText: 'Quer proposta até sexta' }));
+
       await openBoard(bia);
       await openBoard(caio);
       await visible(card(bia, 'none'));
       await visible(card(caio, 'none'));
+      // The card carries the tag on both boards.
+      await containsText(card(caio, 'none'), 'Cliente VIP');
 
       // Bia drags the card into the first lane with the mouse.
       await dragWithMouse(bia, bia.getByTestId(`kanban-card-handle-${ticketId}`), bia.getByTestId(`kanban-column-body-${first}`));
@@ -97,9 +117,13 @@ describe('kanban boards in real browsers', () => {
 
       // Then with the keyboard into the second lane: space lifts, the right arrow goes to the next column, space drops.
       const handle = bia.getByTestId(`kanban-card-handle-${ticketId}`);
+      // Each key waits for dnd-kit's announcement of the step before the next.
+      const announced = bia.locator('[id^="DndLiveRegion"]');
       await handle.focus();
       await bia.keyboard.press('Space');
+      await containsText(announced, 'sobre Prospecção');
       await bia.keyboard.press('ArrowRight');
+      await containsText(announced, 'sobre Proposta');
       await bia.keyboard.press('Space');
       await visible(card(bia, String(second)));
       await visible(card(caio, String(second)));

@@ -20,7 +20,8 @@ export function MainLayout() {
         <AppShell.Header>
           <HeaderBar navbarOpened={opened} onToggleNavbar={toggle} />
         </AppShell.Header>
-        <AppShell.Navbar p="sm" data-testid="navbar">
+        {/* The menus of an admin or the platform superadmin are taller than a screen: the navbar scrolls. */}
+        <AppShell.Navbar p="sm" data-testid="navbar" style={{ overflowY: 'auto' }}>
           <NavbarLinks onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
