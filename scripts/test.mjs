@@ -56,9 +56,9 @@ function vitest(name, projectRoot, env) {
 }
 
 /**
- * Suites that share nothing (each test file has its own database and server port) run side by
- * side in pairs, which keeps both cores busy while one suite waits on a browser or the database;
- * TEST_SERIAL=1 runs them one at a time.
+ * Suites that share nothing (each test file has its own database and server port) may run side by
+ * side, which keeps both cores busy while one waits on the database: the component tests beside
+ * the PGlite suite. TEST_SERIAL=1 runs them one at a time.
  */
 const serial = process.env.TEST_SERIAL === '1';
 async function inParallel(...suites) {
@@ -78,20 +78,16 @@ await inParallel(
   () => vitest('server on embedded PGlite', 'apps/server', withoutServerDb),
 );
 
-await inParallel(
-  async () => {
-    if (process.env.TEST_DATABASE_URL) {
-      await vitest('server on PostgreSQL', 'apps/server', process.env);
-      if (!process.env.TEST_REDIS_URL) skipped.push('several server processes sharing PostgreSQL + Redis: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
-    } else {
-      skipped.push('server on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
-    }
-  },
-  async () => {
-    if (chromium) await vitest('end-to-end in Chromium', 'e2e', { ...withoutServerDb, CHROMIUM_PATH: chromium });
-    else skipped.push('end-to-end browser tests: Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)');
-  },
-);
+// The browser tests run alone: their clicks wait on a product that a suite beside them would slow
+// past the tests' timeouts (a flow's publish in the builder missed its 15 s beside the PostgreSQL suite).
+if (process.env.TEST_DATABASE_URL) {
+  await vitest('server on PostgreSQL', 'apps/server', process.env);
+  if (!process.env.TEST_REDIS_URL) skipped.push('several server processes sharing PostgreSQL + Redis: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
+} else {
+  skipped.push('server on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
+}
+if (chromium) await vitest('end-to-end in Chromium', 'e2e', { ...withoutServerDb, CHROMIUM_PATH: chromium });
+else skipped.push('end-to-end browser tests: Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)');
 
 const ORDER = ['web app components', 'web-chat widget', 'server on embedded PGlite', 'server on PostgreSQL', 'end-to-end in Chromium'];
 console.log('\n=== summary ===');
