@@ -165,7 +165,10 @@ export async function insertTaskComment(
     .insert(taskComments)
     .values({ ...values, tenantId })
     .returning();
-  const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, values.userId));
+  const [author] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, values.userId)));
   return { ...row, authorName: author?.name ?? null };
 }
 
