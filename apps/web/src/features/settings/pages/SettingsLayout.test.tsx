@@ -50,7 +50,7 @@ describe('/configuracoes: the tabs', () => {
 });
 
 describe('the general settings of issue 11', () => {
-  it('shows the visibility, supervisor, list-size and reason settings with their descriptions and saves them', async () => {
+  it('shows the visibility, supervisor, list-size, internal-chat page and reason settings with their descriptions and saves them', async () => {
     let stored = settings();
     const api = fakeApi({
       'GET /settings/': () => ({ body: stored }),
@@ -71,11 +71,15 @@ describe('the general settings of issue 11', () => {
     await user.click(closed);
     await user.click(required);
     await user.selectOptions(screen.getByTestId('setting-ticketListLimit'), '20');
+    const privateLimit = screen.getByRole('combobox', { name: 'Mensagens do chat interno por página' });
+    expect(privateLimit).toHaveValue('30');
+    await user.selectOptions(privateLimit, '50');
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
         ['/settings/mostrarFechadoParaTodos', { value: 'disabled' }],
         ['/settings/demandRequiredOnClose', { value: 'enabled' }],
         ['/settings/ticketListLimit', { value: '20' }],
+        ['/settings/privateMessageLimit', { value: '50' }],
       ]),
     );
     expect(screen.getByText('Quantidade de atendimentos por página')).toBeInTheDocument();
