@@ -1100,3 +1100,21 @@ export const demands = pgTable(
   },
   (t) => [uniqueIndex('demands_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
 );
+
+// ---- Contact variables (settings, CRM tab `variaveis`) ----
+
+/**
+ * The tenant's own template variables: `{{name}}` in any text Conversa sends is the contact's
+ * additional information (contacts.extra_info) of that name. Unique per tenant whatever the case.
+ */
+export const contactVariables = pgTable(
+  'contact_variables',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('contact_variables_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);

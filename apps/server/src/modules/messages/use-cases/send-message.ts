@@ -1,4 +1,5 @@
-import { MESSAGE_BODY_MAX, renderTemplate, unknownTemplateVariables } from '@conversa/shared';
+import { MESSAGE_BODY_MAX, renderAllVariables, TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared';
+import { contactVariableNames } from '../../contact-variables/use-cases/contact-variable-names.js';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
@@ -65,7 +66,7 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
   }
   const text = quick && !input.body.trim() ? quick.message : input.body;
   const render = Boolean(quick) || input.renderVariables === true;
-  if (render) assertKnownVariables(text);
+  if (render) await assertKnownVariables(ctx, actor.tenantId, text);
   const media: OutboundContent['media'] = input.upload
     ? { key: await ctx.media.save(actor.tenantId, input.upload.content), name: input.upload.name, mime: input.upload.mime, size: input.upload.content.length, type: input.upload.type }
     : quickMedia(quick);
@@ -152,9 +153,10 @@ function signed(text: string, signer: string | null): string {
   return body;
 }
 
-/** A text whose variables are rendered: an unknown `{{variable}}` is refused, not sent as written. */
-function assertKnownVariables(text: string): void {
-  const unknown = unknownTemplateVariables(text);
+/** A text whose variables are rendered: an unknown `{{variable}}` (neither fixed nor the tenant's contact variable) is refused, not sent as written. */
+async function assertKnownVariables(ctx: AppContext, tenantId: number, text: string): Promise<void> {
+  if (!text.includes('{{')) return;
+  const unknown = unknownTemplateVariables(text, TEMPLATE_VARIABLES, await contactVariableNames(ctx.db, tenantId));
   if (unknown.length === 0) return;
   const message = `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}.`;
   throw new AppError('ERR_VALIDATION', message, { body: [{ message, issue: { code: 'custom', rule: 'templateVariables' } }] });
@@ -164,7 +166,7 @@ function assertKnownVariables(text: string): void {
 async function renderedText(tx: Parameters<typeof findTemplateFacts>[0], actor: Actor, ticketId: number, text: string): Promise<string> {
   const facts = await findTemplateFacts(tx, actor.tenantId, ticketId, actor.userId);
   if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
-  const rendered = renderTemplate(text, templateValues(facts));
+  const rendered = renderAllVariables(text, templateValues(facts));
   if (rendered.length > MESSAGE_BODY_MAX) {
     throw new AppError('ERR_VALIDATION', `The message with its variables filled in is longer than ${MESSAGE_BODY_MAX} characters.`, { body: ['Too long once rendered'] });
   }
