@@ -10,8 +10,8 @@ import { TEMPLATE_VARIABLES } from '../template-variables.js';
 
 export const CONTACT_VARIABLE_NAME_MAX = 40;
 export const CONTACT_VARIABLE_DESCRIPTION_MAX = 200;
-/** Letters (accents too), digits and _, starting with a letter: written as is between {{ }}. */
-export const CONTACT_VARIABLE_NAME_PATTERN = /^\p{L}[\p{L}\p{N}_]*$/u;
+/** Letters (Latin, accents too), digits and _, starting with a letter: written as is between {{ }}. No flags: OpenAPI keeps none. */
+export const CONTACT_VARIABLE_NAME_PATTERN = /^[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ0-9_]*$/;
 /** Names a contact variable cannot take: the fixed variables (whatever the case) and the flow's webhook answer. */
 export const RESERVED_VARIABLE_NAMES: readonly string[] = [...TEMPLATE_VARIABLES, 'webhook'];
 
@@ -28,12 +28,8 @@ export const contactVariableNameSchema = z
   .regex(CONTACT_VARIABLE_NAME_PATTERN, 'Use letters, digits and _, starting with a letter (no spaces).')
   .refine((name) => !isReservedVariableName(name), 'This name is one of the system variables.');
 
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(CONTACT_VARIABLE_DESCRIPTION_MAX)
-  .transform((text) => (text === '' ? null : text))
-  .nullable();
+/** An empty description is stored as none. */
+const descriptionSchema = z.string().trim().max(CONTACT_VARIABLE_DESCRIPTION_MAX).nullable();
 
 export const contactVariableSchema = z.object({
   id: z.number().int(),

@@ -12,7 +12,7 @@ export async function createContactVariable(
 ): Promise<ContactVariableRow> {
   assertCanManageContactVariables(actor);
   try {
-    return await insertContactVariableRow(ctx.db, actor.tenantId, { name: input.name, description: input.description ?? null });
+    return await insertContactVariableRow(ctx.db, actor.tenantId, { name: input.name, description: input.description || null });
   } catch (error) {
     if (isUniqueViolation(error, 'contact_variables_tenant_name_key')) {
       throw new AppError('ERR_DUPLICATED_CONTACT_VARIABLE', undefined, { name: ['Already used'] });

@@ -12,7 +12,7 @@ export async function updateContactVariable(
   input: { description: string | null },
 ): Promise<ContactVariableRow> {
   assertCanManageContactVariables(actor);
-  const row = await updateContactVariableRow(ctx.db, actor.tenantId, id, input);
+  const row = await updateContactVariableRow(ctx.db, actor.tenantId, id, { description: input.description || null });
   if (!row) throw new AppError('ERR_NO_CONTACT_VARIABLE_FOUND');
   return row;
 }
