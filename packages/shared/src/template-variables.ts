@@ -40,7 +40,10 @@ export function setCustomVariableScope(scope: () => CustomVariableScope): void {
 }
 
 /** The fixed variables of `base` and the tenant's contact variables in scope ('any': every name is accepted). */
-export function allowedTemplateVariables(base: readonly string[] = TEMPLATE_VARIABLES, custom: CustomVariableScope = customVariableScope()): string[] {
+export function allowedTemplateVariables(
+  base: readonly string[] = TEMPLATE_VARIABLES,
+  custom: CustomVariableScope = customVariableScope(),
+): string[] {
   return custom === 'any' ? [...base] : [...base, ...custom];
 }
 
@@ -92,7 +95,11 @@ export function templateText(allowed: readonly string[] = TEMPLATE_VARIABLES) {
     if (unknown.length > 0) {
       ctx.addIssue({
         code: 'custom',
-        message: `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}. Use one of: ${allowedTemplateVariables(allowed).map((name) => `{{${name}}}`).join(', ')}.`,
+        message: `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}. Use one of: ${allowedTemplateVariables(
+          allowed,
+        )
+          .map((name) => `{{${name}}}`)
+          .join(', ')}.`,
         ...fieldRule('templateVariables'),
       });
     }

@@ -33,7 +33,10 @@ export async function insertContactVariableRow(
   tenantId: number,
   input: { name: string; description: string | null },
 ): Promise<ContactVariableRow> {
-  const [row] = await db.insert(contactVariables).values({ tenantId, ...input }).returning();
+  const [row] = await db
+    .insert(contactVariables)
+    .values({ tenantId, ...input })
+    .returning();
   return row;
 }
 

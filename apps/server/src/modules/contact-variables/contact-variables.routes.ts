@@ -25,7 +25,11 @@ export const contactVariablesRoutes =
   async (app) => {
     app.get('/contact-variables', {
       config: { auth: 'user' },
-      schema: { tags, description: 'The contact variables of the tenant by name.', response: { 200: z.array(contactVariableSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'The contact variables of the tenant by name.',
+        response: { 200: z.array(contactVariableSchema), ...errorResponses },
+      },
       handler: async (request) => (await listContactVariables(ctx, actorOf(request))).map(presentContactVariable),
     });
     app.post('/contact-variables', {
@@ -43,7 +47,8 @@ export const contactVariablesRoutes =
         body: updateContactVariableBodySchema,
         response: { 200: contactVariableSchema, ...errorResponses },
       },
-      handler: async (request) => presentContactVariable(await updateContactVariable(ctx, actorOf(request), request.params.id, request.body)),
+      handler: async (request) =>
+        presentContactVariable(await updateContactVariable(ctx, actorOf(request), request.params.id, request.body)),
     });
     app.get('/contact-variables/:id/usage', {
       config: { auth: 'admin' },

@@ -86,10 +86,16 @@ describe('contact variables: CRUD at /contact-variables', () => {
     expect((await api.post('/contact-variables', { name: 'Situação_2' }, { token: t.admin.token })).status).toBe(201);
   });
 
-  it("usage: how many contacts have a value for it (they keep it on delete)", async () => {
+  it('usage: how many contacts have a value for it (they keep it on delete)', async () => {
     const plan = await createVariable({ name: 'plano' });
     await conversationWith([{ name: 'plano', value: 'Ouro' }], 'Cliente Ouro');
-    await conversationWith([{ name: 'plano', value: 'Prata' }, { name: 'outra', value: '1' }], 'Cliente Prata');
+    await conversationWith(
+      [
+        { name: 'plano', value: 'Prata' },
+        { name: 'outra', value: '1' },
+      ],
+      'Cliente Prata',
+    );
     await conversationWith([{ name: 'Plano', value: 'não conta: outro nome' }], 'Cliente Sem');
     expect((await api.get(`/contact-variables/${plan.id}/usage`, { token: t.admin.token })).body).toEqual({ contacts: 2 });
     expect((await api.get(`/contact-variables/${plan.id}/usage`, { token: t.agent.token })).status).toBe(403);
@@ -103,7 +109,11 @@ describe('contact variables in texts', () => {
     expect(JSON.stringify(before.body)).toContain('{{matricula}}');
 
     await createVariable({ name: 'matricula' });
-    const quick = await api.post('/fastreply', { key: 'docs1', message: 'Olá {{firstName}}, sua matrícula é {{matricula}}.' }, { token: t.admin.token });
+    const quick = await api.post(
+      '/fastreply',
+      { key: 'docs1', message: 'Olá {{firstName}}, sua matrícula é {{matricula}}.' },
+      { token: t.admin.token },
+    );
     expect(quick.status, JSON.stringify(quick.body)).toBe(201);
     const typo = await api.post('/fastreply', { key: 'docs2', message: 'Sua matrícula: {{Matricula}}' }, { token: t.admin.token });
     expect(typo.status).toBe(400);
@@ -116,7 +126,11 @@ describe('contact variables in texts', () => {
     expect(sent.body.body).toBe('Olá João, sua matrícula é A-123.');
 
     // A typed reply rendered from the composer's picker takes them too; an unknown one is refused.
-    const typed = await api.post(`/messages/${ticketId}`, { body: 'Confere: {{matricula}}', renderVariables: true }, { token: t.agent.token });
+    const typed = await api.post(
+      `/messages/${ticketId}`,
+      { body: 'Confere: {{matricula}}', renderVariables: true },
+      { token: t.agent.token },
+    );
     expect(typed.body.body).toBe('Confere: A-123');
     const unknown = await api.post(`/messages/${ticketId}`, { body: '{{matriculaX}}', renderVariables: true }, { token: t.agent.token });
     expect(unknown.status).toBe(400);
@@ -137,7 +151,10 @@ describe('contact variables in texts', () => {
       await buildContact(server.ctx, t.tenant.id, { name, number: null, ...key, extraInfo });
       const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { key, name });
       return eventually(async () => {
-        const [row] = await rows(server.ctx, sql`select body from messages where ticket_id = ${ticketId} and from_me and body like 'Bem-vindo!%'`);
+        const [row] = await rows(
+          server.ctx,
+          sql`select body from messages where ticket_id = ${ticketId} and from_me and body like 'Bem-vindo!%'`,
+        );
         return row?.body as string | undefined;
       });
     };

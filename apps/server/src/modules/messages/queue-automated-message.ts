@@ -64,7 +64,13 @@ export async function queueAutomatedMessage(
     ctx,
     tx,
     events,
-    { tenantId: target.tenantId, userId: target.userId ?? null, ticket: facts.ticket, automated: target.userId == null, delivery: facts.delivery },
+    {
+      tenantId: target.tenantId,
+      userId: target.userId ?? null,
+      ticket: facts.ticket,
+      automated: target.userId == null,
+      delivery: facts.delivery,
+    },
     { body, media: content.media ?? null },
   );
 }

@@ -342,7 +342,10 @@ export const lanes = pgTable(
     position: integer('position').notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('lanes_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`), index('lanes_tenant_position_idx').on(t.tenantId, t.position)],
+  (t) => [
+    uniqueIndex('lanes_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    index('lanes_tenant_position_idx').on(t.tenantId, t.position),
+  ],
 );
 
 export const messages = pgTable(
@@ -909,7 +912,10 @@ export const ticketNotes = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull(),
     /** The tenant's users @mentioned in the note. */
-    mentionedUserIds: integer('mentioned_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    mentionedUserIds: integer('mentioned_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     ...timestamps,
   },
   (t) => [

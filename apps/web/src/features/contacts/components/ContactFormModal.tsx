@@ -1,5 +1,5 @@
 import { createContactBodySchema, updateContactBodySchema } from '@conversa/shared';
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Autocomplete, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
+import { useContactVariableNames } from '../../contact-variables/api';
 import { useSaveContact, type ContactDetails, type ContactInput } from '../api';
 import { WalletUsersField } from './WalletUsersField';
 
@@ -46,6 +47,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
   const session = useSession();
   // Wallets are assigned by supervisors and admins (SPEC §6 wallet handling); agents leave them as they are.
   const manager = session?.profile === 'super' || session?.profile === 'admin' || session?.profile === 'superadmin';
+  const variableNames = useContactVariableNames();
   const [formError, setFormError] = useState<string | null>(null);
 
   const form = useForm<ContactInput>({
@@ -130,12 +132,20 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
                 {t('common.add')}
               </Button>
             </Group>
-            {form.values.extraInfo.map((_, index) => (
+            {variableNames.length > 0 && (
+              <Text size="xs" c="dimmed" data-testid="contact-extra-variables">
+                {t('contacts.extraVariablesHint', { names: variableNames.map((name) => `{{${name}}}`).join(', ') })}
+              </Text>
+            )}
+            {form.values.extraInfo.map((item, index) => (
               <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
-                <TextInput
+                {/* The tenant's contact variables are offered as names: their value fills {{name}} in messages. */}
+                <Autocomplete
                   aria-label={t('contacts.extraName')}
                   placeholder={t('contacts.extraName')}
                   style={{ flex: 1 }}
+                  data={variableNames.filter((name) => name === item.name || !form.values.extraInfo.some((other) => other.name === name))}
+                  data-testid={`contact-extra-name-${index}`}
                   {...form.getInputProps(`extraInfo.${index}.name`)}
                 />
                 <TextInput

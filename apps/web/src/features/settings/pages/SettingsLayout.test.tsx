@@ -26,13 +26,21 @@ function renderSettings(route: string) {
 }
 
 describe('/configuracoes: the tabs', () => {
-  it('groups the built tabs as SPEC §2 (General; CRM with kanban lanes and reasons) and no tab of what is not built', async () => {
+  it('groups the built tabs as SPEC §2 (General; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
     fakeApi({ 'GET /settings/': () => ({ body: settings() }) });
     const { user } = renderSettings('/configuracoes/geral');
     await screen.findByTestId('settings-general');
-    expect(within(screen.getByTestId('settings-group-general')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Geral']);
-    expect(within(screen.getByTestId('settings-group-crm')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Kanban', 'Motivos']);
-    expect(screen.getAllByRole('tab')).toHaveLength(3);
+    expect(
+      within(screen.getByTestId('settings-group-general'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Geral']);
+    expect(
+      within(screen.getByTestId('settings-group-crm'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Kanban', 'Motivos', 'Variáveis']);
+    expect(screen.getAllByRole('tab')).toHaveLength(4);
     await user.click(screen.getByTestId('settings-tab-motivos'));
     expect(await screen.findByTestId('motivos-screen')).toBeInTheDocument();
     expect(screen.getByTestId('settings-tab-motivos')).toHaveAttribute('aria-selected', 'true');
