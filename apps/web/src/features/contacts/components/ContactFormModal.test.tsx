@@ -116,3 +116,16 @@ describe("the contact form and the tenant's contact variables", () => {
     });
   });
 });
+
+describe('a contact without a phone (a web-chat visitor)', () => {
+  it('is edited without giving one: the number is left out of the body', async () => {
+    const api = fakeApi({ 'PUT /contacts/:id': ({ body }) => ({ body: { ...CONTACT, number: null, ...(body as object) } }) });
+    const { user } = renderWithApp(<ContactFormModal contact={{ ...CONTACT, number: null }} onClose={() => undefined} />);
+    await user.clear(field('Nome'));
+    await user.type(field('Nome'), 'Visitante do site');
+    await user.click(screen.getByTestId('contact-save'));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls[0].body).not.toHaveProperty('number');
+    expect(api.calls[0].body).toMatchObject({ name: 'Visitante do site' });
+  });
+});

@@ -10,7 +10,7 @@ import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useContactVariableNames } from '../../contact-variables/api';
-import { useSaveContact, type ContactDetails, type ContactInput } from '../api';
+import { useSaveContact, type ContactBody, type ContactDetails, type ContactInput } from '../api';
 import { WalletUsersField } from './WalletUsersField';
 
 /** The request body of the form's values (what the validation checks and the submit sends); '' clears a field. */
@@ -50,6 +50,15 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
   const variableNames = useContactVariableNames();
   const [formError, setFormError] = useState<string | null>(null);
 
+  // A contact without a phone (a web-chat visitor, a hub contact) is edited without giving one.
+  const phoneless = contact !== null && !contact.number;
+  const bodyOf = (values: ContactInput): ContactBody => {
+    const body = contactBody(values);
+    if (!phoneless || body.number !== '') return body;
+    const { number: _none, ...rest } = body;
+    return rest;
+  };
+
   const form = useForm<ContactInput>({
     initialValues: {
       name: contact?.name ?? '',
@@ -63,12 +72,12 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
       ...(manager ? { wallets: contact?.wallets ?? [] } : {}),
     },
     // POST /contacts or PUT /contacts/:id: the server's own schema (SPEC §5: dd/MM/yyyy, a valid CPF/CNPJ…).
-    validate: schemaValidator(contact ? updateContactBodySchema : createContactBodySchema, contactBody),
+    validate: schemaValidator(contact ? updateContactBodySchema : createContactBodySchema, bodyOf),
   });
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    const input = contactBody(values);
+    const input = bodyOf(values);
     save.mutate(
       { id: contact?.id ?? null, input },
       {
@@ -104,7 +113,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
             label={t('contacts.number')}
             description={t('contacts.numberHint')}
             placeholder="+55 11 91234-5678"
-            required
+            required={!phoneless}
             {...form.getInputProps('number')}
           />
           <TextInput label={t('contacts.email')} type="email" {...form.getInputProps('email')} />
