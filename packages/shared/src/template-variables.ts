@@ -47,6 +47,11 @@ export function allowedTemplateVariables(
   return custom === 'any' ? [...base] : [...base, ...custom];
 }
 
+/** Whether `name` is one of the tenant's contact variables in scope ('any': every name is). */
+export function isContactVariableInScope(name: string, custom: CustomVariableScope = customVariableScope()): boolean {
+  return custom === 'any' || custom.includes(name);
+}
+
 const VARIABLE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
 /** The variable names a text uses, in order of first use. */

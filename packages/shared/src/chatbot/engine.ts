@@ -47,12 +47,17 @@ export type FlowAction =
   | { type: 'waitAnswer'; stepId: string; noAnswerMinutes: number | null }
   /** Put the ticket in this kanban lane (then the flow goes on). */
   | { type: 'moveToLane'; laneId: number }
+  /** Keep the customer's answer as the contact's additional information `name` (a contact variable); the flow goes on at once. */
+  | { type: 'saveContactInfo'; name: string; value: string }
   /** Put this tag on the ticket (a tag deleted or deactivated since is skipped); the flow goes on at once. */
   | { type: 'addTag'; tagId: number }
   /** Leave this flow and enter another one (its published version) with an 'enter' event. */
   | { type: 'startFlow'; flowId: number }
   /** Leave the bot this way (queues are distributed as `autoDistribution` says). */
   | { type: 'exit'; route: FlowExit; autoDistribution: FlowDefinition['autoDistribution'] };
+
+/** The longest value of a contact's additional information (extraInfoSchema). */
+const CONTACT_INFO_VALUE_MAX = 1000;
 
 export interface FlowDecision {
   actions: FlowAction[];
@@ -205,7 +210,11 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
     case 'answer': {
       if (position.waitingFor === 'answer') {
         const matched = matchCondition(step, event.text);
-        if (matched) return follow(matched.route);
+        if (matched) {
+          if (step.saveAnswerAs)
+            actions.push({ type: 'saveContactInfo', name: step.saveAnswerAs, value: event.text.trim().slice(0, CONTACT_INFO_VALUE_MAX) });
+          return follow(matched.route);
+        }
       }
       const normalized = normalizeAnswer(event.text);
       const jump = normalized ? definition.steps.find((s) => s.keyword && normalizeAnswer(s.keyword) === normalized) : undefined;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
 import { AUTO_DISTRIBUTION } from '../inbox.js';
-import { templateText } from '../template-variables.js';
+import { isContactVariableInScope, templateText } from '../template-variables.js';
 
 /**
  * Chatbot flows (SPEC §3 Chatbot flow, Flow step; issue 10 §2): the one definition that the API
@@ -220,6 +220,21 @@ export const flowStepSchema = z.object({
   /** Minutes without an answer (while the step waits for one) before noAnswerRoute; null: wait forever. */
   noAnswerMinutes: z.number().int().min(1).max(FLOW_LIMITS.maxNoAnswerMinutes).nullable().default(null),
   noAnswerRoute: flowRouteSchema.nullable().default(null),
+  /**
+   * An answer that matches a condition is kept as the contact's additional information of this name:
+   * a contact variable of the tenant ({{name}} in the next messages); null: not kept.
+   */
+  saveAnswerAs: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .refine((name) => isContactVariableInScope(name), {
+      message: 'Not a contact variable of the company.',
+      params: { rule: 'contactVariable' },
+    })
+    .nullable()
+    .default(null),
 });
 export type FlowStep = z.infer<typeof flowStepSchema>;
 
@@ -301,11 +316,11 @@ export function checkFlowGraph(definition: FlowDraft, ctx: z.RefinementCtx): voi
         params: { rule: 'flowRoute' },
       });
   definition.steps.forEach((step, index) => {
-    if (step.conditions.length === 0 && (step.maxAttemptsRoute || step.noAnswerMinutes !== null))
+    if (step.conditions.length === 0 && (step.maxAttemptsRoute || step.noAnswerMinutes !== null || step.saveAnswerAs !== null))
       ctx.addIssue({
         code: 'custom',
         path: ['steps', index, 'conditions'],
-        message: `Step '${step.name}': attempts and no-answer time need conditions (the step must wait for an answer).`,
+        message: `Step '${step.name}': attempts, no-answer time and keeping the answer need conditions (the step must wait for an answer).`,
         params: { rule: 'flowConditions' },
       });
     if (step.noAnswerMinutes !== null && !step.noAnswerRoute)

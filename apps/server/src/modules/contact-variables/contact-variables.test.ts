@@ -4,12 +4,14 @@
  * whatever its case, not a system variable, letters/digits/_), every user lists them; every text
  * saved with variables accepts them (and still refuses unknown ones); quick messages, typed replies
  * and automated texts (the queue greeting) are sent with the contact's value; a variable deleted
- * since a text was saved is sent as the contact's value or empty, never with its braces.
+ * since a text was saved is sent as the contact's value or empty, never with its braces. A chatbot
+ * step keeps the customer's answer in a contact variable for its next messages.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { customer, flowChannel, publishedFlow, waitBotMessages } from '../../../test/chatbot.js';
 import { buildContact, buildInboxTenant, eventually, inboundTicket, rows, visitorKey, type InboxTenant } from '../../../test/inbox.js';
 
 let server: TestServer;
@@ -168,5 +170,52 @@ describe('contact variables in texts', () => {
     const again = await api.put(`/queue/${t.queue.id}`, { greetingMessage: 'Bem-vindo! Código: [{{codigo}}]' }, { token: t.admin.token });
     expect(again.status).toBe(400);
     await api.put(`/queue/${t.queue.id}`, { greetingMessage: null }, { token: t.admin.token });
+  });
+});
+
+describe('the chatbot keeps an answer in a contact variable', () => {
+  it('a step with saveAnswerAs stores the matched answer on the contact and the next messages use it; an unknown variable is refused at save', async () => {
+    const refused = await api.post(
+      '/chat-flow',
+      {
+        name: 'Sem variável',
+        definition: {
+          startStepId: 'ask',
+          steps: [
+            { id: 'ask', name: 'Pergunta', conditions: [{ id: 'c1', type: 'any', route: { kind: 'close' } }], saveAnswerAs: 'naoexiste' },
+          ],
+        },
+      },
+      { token: t.admin.token },
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('saveAnswerAs');
+
+    await createVariable({ name: 'cidade' });
+    const flow = await publishedFlow(api, t.admin.token, {
+      steps: [
+        {
+          id: 'ask',
+          name: 'Cidade',
+          interactions: [{ id: 'i1', kind: 'text', text: 'Em que cidade você mora?' }],
+          conditions: [{ id: 'c1', type: 'any', route: { kind: 'step', stepId: 'confirm' } }],
+          saveAnswerAs: 'cidade',
+        },
+        {
+          id: 'confirm',
+          name: 'Confirma',
+          interactions: [{ id: 'i2', kind: 'text', text: 'Anotado: {{cidade}}.' }],
+          next: { kind: 'close' },
+        },
+      ],
+    });
+    const channel = await flowChannel(server, t.tenant.id, flow.id, t.queue.id);
+    const say = customer(server, t.tenant.id, channel.id, 'Rita Lima');
+    const { ticketId, contactId } = await say('Oi');
+    await waitBotMessages(server, ticketId, 1);
+    await say('  Recife ');
+    expect(await waitBotMessages(server, ticketId, 2)).toEqual(['Em que cidade você mora?', 'Anotado: Recife.']);
+    const [contact] = await rows(server.ctx, sql`select extra_info as "extraInfo" from contacts where id = ${contactId}`);
+    expect(contact.extraInfo).toEqual([{ name: 'cidade', value: 'Recife' }]);
   });
 });

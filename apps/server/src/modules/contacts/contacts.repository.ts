@@ -104,6 +104,28 @@ export async function updateContact(db: Db, tenantId: number, id: number, values
   return row;
 }
 
+/**
+ * Sets the contact's additional information `name` to `value` in one statement: the entries of that
+ * name are replaced by one at the end (up to 50 entries kept). False when the tenant has no such contact.
+ */
+export async function setContactInfoEntry(db: Db, tenantId: number, id: number, name: string, value: string): Promise<boolean> {
+  const rows = await db
+    .update(contacts)
+    .set({
+      extraInfo: sql`coalesce((select jsonb_agg(entry) from jsonb_array_elements(${contacts.extraInfo}) entry where entry->>'name' <> ${name}), '[]'::jsonb) || jsonb_build_array(jsonb_build_object('name', ${name}::text, 'value', ${value}::text))`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(contacts.tenantId, tenantId),
+        eq(contacts.id, id),
+        sql`jsonb_array_length(${contacts.extraInfo}) < 50 or ${contacts.extraInfo} @> ${JSON.stringify([{ name }])}::jsonb`,
+      ),
+    )
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
 export async function deleteContact(db: Db, tenantId: number, id: number): Promise<boolean> {
   return (
     (

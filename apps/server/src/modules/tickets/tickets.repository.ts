@@ -111,6 +111,15 @@ export async function lockTicket(db: Db, tenantId: number, id: number): Promise<
   return row;
 }
 
+/** The contact a ticket of the tenant is with (read, not locked). */
+export async function findTicketContactId(db: Db, tenantId: number, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ contactId: tickets.contactId })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  return row?.contactId;
+}
+
 /**
  * The statement that creates a ticket, made to give the created ticket its protocol in the same
  * statement: `t` is the ticket insert (returning the row and `created`), `n` takes the next number

@@ -7,6 +7,8 @@ import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { addTagToTicket } from '../../tags/use-cases/add-tag-to-ticket.js';
 import { routeTicketFromBot } from '../../tickets/use-cases/route-ticket-from-bot.js';
+import { contactOfTicket } from '../../tickets/use-cases/lock-ticket-for-automation.js';
+import { setContactInfo } from '../../contacts/use-cases/set-contact-info.js';
 import { moveTicketToLane } from '../../tickets/use-cases/set-ticket-lane.js';
 import {
   deletePosition,
@@ -114,6 +116,13 @@ export async function applyFlowEvent(
       case 'addTag':
         await addTagToTicket(ctx, tx, events, { ...target, tagId: action.tagId });
         break;
+      case 'saveContactInfo': {
+        // Before the next messages of this decision: they are rendered in this transaction and see the value.
+        const contactId = await contactOfTicket(tx, target.tenantId, target.ticketId);
+        if (contactId !== undefined)
+          await setContactInfo(ctx, tx, events, { tenantId: target.tenantId, contactId, name: action.name, value: action.value });
+        break;
+      }
       case 'startFlow':
         nextFlowId = action.flowId;
         break;

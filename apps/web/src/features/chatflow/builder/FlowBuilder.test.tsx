@@ -240,6 +240,29 @@ describe('the flow builder', () => {
     await waitFor(() => expect(screen.getByTestId('test-transcript')).toHaveTextContent('(move para a coluna “Negociação”)'));
   });
 
+  it("keeps the answer of a waiting step in one of the company's contact variables; the test panel shows it", async () => {
+    const calls = fakeApi({
+      ...lists,
+      'GET /contact-variables': () => ({
+        body: [{ id: 1, name: 'cidade', description: null, createdAt: '2026-01-10T12:00:00.000Z', updatedAt: '2026-01-10T12:00:00.000Z' }],
+      }),
+      'PUT /chat-flow/:id': ({ body }) => ({ body: { ...flowOf(), ...(body as object), updatedAt: '2026-11-20T11:00:00.000Z' } }),
+    }).calls;
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'menu');
+    await user.click(within(panel).getByTestId('step-save-answer'));
+    await user.click(await screen.findByRole('option', { name: '{{cidade}}', hidden: true }));
+    await waitFor(() => {
+      const body = puts(calls).at(-1)?.body as { definition: FlowDraft } | undefined;
+      expect(body?.definition.steps.find((step) => step.id === 'menu')).toMatchObject({ saveAnswerAs: 'cidade' });
+    });
+
+    await user.click(screen.getByTestId('builder-test'));
+    await user.click(await screen.findByTestId('test-start'));
+    await user.type(screen.getByTestId('test-input'), '1{Enter}');
+    await waitFor(() => expect(screen.getByTestId('test-transcript')).toHaveTextContent('(guarda “1” em {{cidade}} do contato)'));
+  });
+
   it("shows the server's refusal and keeps the draft in the browser: a reload opens it again", async () => {
     const calls = api(() => ({
       status: 400,

@@ -10,6 +10,7 @@ import { ActionIcon, Button, Divider, Group, Menu, NumberInput, Paper, Select, S
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
+import { useContactVariableNames } from '../../contact-variables/api';
 import { useLanes } from '../../lanes/api';
 import { useTags } from '../../tags/api';
 import { useFlows } from '../api';
@@ -36,6 +37,7 @@ const numberOrNull = (value: number | string) => (typeof value === 'number' ? va
 /** The selected step's fields, checked as you type by the schema that publishing uses. */
 export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPanelProps) {
   const { t } = useTranslation();
+  const variableNames = useContactVariableNames();
   const flows = useFlows();
   const lanes = useLanes();
   const tags = useTags();
@@ -344,6 +346,21 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
       )}
       {waits && (
         <>
+          <Select
+            label={t('chatFlow.step.saveAnswer')}
+            description={variableNames.length > 0 ? t('chatFlow.step.saveAnswerHint') : t('chatFlow.step.saveAnswerNone')}
+            placeholder={t('chatFlow.step.saveAnswerOff')}
+            data={[...new Set([...variableNames, ...(step.saveAnswerAs ? [step.saveAnswerAs] : [])])].map((name) => ({
+              value: name,
+              label: `{{${name}}}`,
+            }))}
+            value={step.saveAnswerAs}
+            onChange={(saveAnswerAs) => change({ saveAnswerAs }, 'saveAnswer')}
+            clearable
+            disabled={variableNames.length === 0 && !step.saveAnswerAs}
+            error={errors['saveAnswerAs']}
+            data-testid="step-save-answer"
+          />
           <Divider label={t('chatFlow.step.unmatched')} labelPosition="left" />
           <NumberInput
             label={t('chatFlow.step.maxAttempts')}

@@ -61,6 +61,8 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
         return t('chatFlow.test.startFlow', { id: action.flowId });
       case 'moveToLane':
         return t('chatFlow.test.moveToLane', { lane: lanes.data?.find((lane) => lane.id === action.laneId)?.name ?? `#${action.laneId}` });
+      case 'saveContactInfo':
+        return t('chatFlow.test.saveContactInfo', { variable: `{{${action.name}}}`, value: action.value });
       case 'addTag':
         return t('chatFlow.test.addTag', { name: tags.data?.find((tag) => tag.id === action.tagId)?.name ?? `#${action.tagId}` });
       case 'exit':

@@ -63,6 +63,7 @@ export function newStep(name: string, position: { x: number; y: number }): FlowS
     maxAttemptsRoute: null,
     noAnswerMinutes: null,
     noAnswerRoute: null,
+    saveAnswerAs: null,
   };
 }
 

@@ -45,7 +45,7 @@ export function issueText(
     const cycle = findCycleWithoutInput(definition as FlowDefinition);
     return t('chatFlow.issues.flowCycle', { steps: (cycle ?? []).join(' → ') });
   }
-  if (issue.rule && ['flowStepId', 'flowRoute', 'flowConditions', 'flowSize'].includes(issue.rule))
+  if (issue.rule && ['flowStepId', 'flowRoute', 'flowConditions', 'flowSize', 'contactVariable'].includes(issue.rule))
     return t(`chatFlow.issues.${issue.rule}`);
   if (issue.code === 'custom' && last === 'value') {
     const condition = valueAt(definition, path.slice(0, -1)) as { type?: string; value?: string } | undefined;

@@ -25,6 +25,7 @@ export const MENU_FLOW: FlowDraft = {
       maxAttemptsRoute: null,
       noAnswerMinutes: null,
       noAnswerRoute: null,
+      saveAnswerAs: null,
     },
     {
       id: 'menu',
@@ -42,6 +43,7 @@ export const MENU_FLOW: FlowDraft = {
       maxAttemptsRoute: { kind: 'end' },
       noAnswerMinutes: null,
       noAnswerRoute: null,
+      saveAnswerAs: null,
     },
     {
       id: 'support',
@@ -56,6 +58,7 @@ export const MENU_FLOW: FlowDraft = {
       maxAttemptsRoute: null,
       noAnswerMinutes: null,
       noAnswerRoute: null,
+      saveAnswerAs: null,
     },
   ],
 };
