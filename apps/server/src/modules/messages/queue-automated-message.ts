@@ -15,7 +15,10 @@ export interface AutomatedTarget {
   userId?: number | null;
 }
 
-export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'>;
+export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'> & {
+  /** The variables this text may use (default: every one of SPEC §3; birthdays: BIRTHDAY_TEMPLATE_VARIABLES); others stay as written. */
+  variables?: readonly string[];
+};
 
 /** The SPEC §3 variables of a ticket's message. protocol is the ticket's, kanban its lane. */
 export function templateValues(facts: TemplateFacts, now: Date = new Date()): TemplateValues {
@@ -51,7 +54,7 @@ export async function queueAutomatedMessage(
 ): Promise<MessageRow> {
   const facts = await findTemplateFacts(tx, target.tenantId, target.ticketId, target.userId);
   if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
-  const body = renderTemplate(content.body, templateValues(facts));
+  const body = renderTemplate(content.body, templateValues(facts), content.variables);
   return queueOutboundMessage(
     ctx,
     tx,
