@@ -11,6 +11,7 @@ import { createContext, type ContextOptions } from '../src/context.js';
 import { openDatabase, type Database } from '../src/platform/db/client.js';
 import { databaseUrlFor, uniqueDatabaseName, withAdminClient } from './databases.js';
 import { testEnv } from './env.js';
+import type { Env } from '../src/config/env.js';
 
 export interface TestServer {
   url: string;
@@ -90,6 +91,31 @@ export async function startTestServer(
       await ctx.jobs.stop();
       await database.close();
       await drop();
+    },
+  };
+}
+
+/**
+ * One server process's worth of state (context, job workers, HTTP) over a database that outlives it:
+ * restart tests close one and start another on the same database.
+ */
+export async function startNodeOn(database: Database, env: Env = testEnv()): Promise<TestServer> {
+  const ctx = createContext(env, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { pollingIntervalSeconds: 0.5 });
+  await ctx.jobs.start(ctx, { workers: true });
+  ctx.events.start();
+  await ensureFirstStart(ctx, () => undefined);
+  const app = await buildApp(ctx, {});
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  ctx.appUrl = url;
+  return {
+    url,
+    ctx,
+    app,
+    async close() {
+      await app.close();
+      await ctx.events.stop();
+      await ctx.jobs.stop();
     },
   };
 }

@@ -7,7 +7,10 @@ const monthDay = sql<string>`right(${contacts.birthday}, 5)`;
 
 /** The channel of a contact's latest ticket: the channel the daily job greets them on. */
 const latestChannelId = (tenantId: number) =>
-  sql<number | null>`(select ${tickets.channelId} from ${tickets} where ${tickets.tenantId} = ${tenantId} and ${tickets.contactId} = ${contacts.id} order by ${tickets.id} desc limit 1)`;
+  // Qualified by hand: drizzle leaves a subquery's columns unqualified, and a bare "id" there is the ticket's.
+  sql<
+    number | null
+  >`(select t.channel_id from ${tickets} t where t.tenant_id = ${tenantId} and t.contact_id = "contacts"."id" order by t.id desc limit 1)`;
 
 export type BirthdayDays = { monthDays: string[] } | { month: number };
 
@@ -18,7 +21,13 @@ function daysCondition(days: BirthdayDays): SQL {
 }
 
 /** A page of the tenant's contacts whose birthday falls on those days, in calendar order, with this year's greeting if any. */
-export async function listBirthdayRows(db: Db, tenantId: number, days: BirthdayDays, year: number, page: { limit: number; offset: number }) {
+export async function listBirthdayRows(
+  db: Db,
+  tenantId: number,
+  days: BirthdayDays,
+  year: number,
+  page: { limit: number; offset: number },
+) {
   const where = and(eq(contacts.tenantId, tenantId), isNotNull(contacts.birthday), eq(contacts.isGroup, false), daysCondition(days));
   const [rows, [total]] = await Promise.all([
     db
@@ -81,7 +90,12 @@ export async function findDueBirthdayContacts(
     )
     .as('latest');
   return db
-    .select({ contactId: latest.contactId, channelId: channels.id, queueId: channels.queueId, birthdayMessage: sql<string>`${channels.birthdayMessage}` })
+    .select({
+      contactId: latest.contactId,
+      channelId: channels.id,
+      queueId: channels.queueId,
+      birthdayMessage: sql<string>`${channels.birthdayMessage}`,
+    })
     .from(latest)
     .innerJoin(channels, and(eq(channels.id, latest.channelId), eq(channels.tenantId, tenantId)))
     .where(and(isNotNull(channels.birthdayMessage), lte(channels.birthdayHour, due.hour)))

@@ -1,4 +1,9 @@
-import { listBirthdaysQuerySchema, listBirthdaysResponseSchema, sendBirthdayBodySchema, sendBirthdayResponseSchema } from '@conversa/shared';
+import {
+  listBirthdaysQuerySchema,
+  listBirthdaysResponseSchema,
+  sendBirthdayBodySchema,
+  sendBirthdayResponseSchema,
+} from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { errorResponses } from '../../platform/http/responses.js';

@@ -13,6 +13,8 @@ export interface AutomatedTarget {
   ticketId: number;
   /** The agent it is sent for (a quick message); null or absent: Conversa itself (bot, greeting, absence…). */
   userId?: number | null;
+  /** The moment the text is for ({{greeting}}); default now. */
+  at?: Date;
 }
 
 export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'> & {
@@ -54,12 +56,18 @@ export async function queueAutomatedMessage(
 ): Promise<MessageRow> {
   const facts = await findTemplateFacts(tx, target.tenantId, target.ticketId, target.userId);
   if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
-  const body = renderTemplate(content.body, templateValues(facts), content.variables);
+  const body = renderTemplate(content.body, templateValues(facts, target.at), content.variables);
   return queueOutboundMessage(
     ctx,
     tx,
     events,
-    { tenantId: target.tenantId, userId: target.userId ?? null, ticket: facts.ticket, automated: target.userId == null, delivery: facts.delivery },
+    {
+      tenantId: target.tenantId,
+      userId: target.userId ?? null,
+      ticket: facts.ticket,
+      automated: target.userId == null,
+      delivery: facts.delivery,
+    },
     { body, media: content.media ?? null },
   );
 }

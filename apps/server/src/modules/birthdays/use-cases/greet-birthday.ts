@@ -13,6 +13,8 @@ export interface BirthdayGreeting {
   channel: { id: number; queueId: number | null; birthdayMessage: string };
   /** Who sent it by hand; null: the daily job. */
   userId: number | null;
+  /** The round's moment (its {{greeting}}); default now. */
+  at?: Date;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function greetBirthday(
     ctx,
     tx,
     events,
-    { tenantId, ticketId: ticket.id },
+    { tenantId, ticketId: ticket.id, at: greeting.at },
     { body: channel.birthdayMessage, variables: BIRTHDAY_TEMPLATE_VARIABLES },
   );
   await setBirthdaySendMessage(tx, tenantId, { contactId, year, messageId: message.id });

@@ -13,7 +13,12 @@ import { tenantBirthdayDay } from './tenant-birthday-day.js';
  * hand, under the same once-a-year claim as the daily job. A contact greeted already this year
  * (by the job or by hand) gets ERR_BIRTHDAY_ALREADY_SENT with when and on which channel.
  */
-export async function sendBirthday(ctx: AppContext, actor: Actor, input: SendBirthdayBody, now = new Date()): Promise<SendBirthdayResponse> {
+export async function sendBirthday(
+  ctx: AppContext,
+  actor: Actor,
+  input: SendBirthdayBody,
+  now = new Date(),
+): Promise<SendBirthdayResponse> {
   assertCanManageBirthdays(actor);
   const { tenantId } = actor;
   const { year } = await tenantBirthdayDay(ctx.db, tenantId, now);
@@ -24,7 +29,13 @@ export async function sendBirthday(ctx: AppContext, actor: Actor, input: SendBir
     const channel = await findBirthdayChannel(tx, tenantId, input.whatsappId);
     if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
     if (!channel.birthdayMessage?.trim()) throw new AppError('ERR_NO_BIRTHDAY_MESSAGE');
-    const greeting = { tenantId, contactId: contact.id, year, channel: { ...channel, birthdayMessage: channel.birthdayMessage }, userId: actor.userId };
+    const greeting = {
+      tenantId,
+      contactId: contact.id,
+      year,
+      channel: { ...channel, birthdayMessage: channel.birthdayMessage },
+      userId: actor.userId,
+    };
     return greetBirthday(ctx, tx, events, greeting);
   });
   if (sent) return { contactId: input.contactId, channelId: input.whatsappId, year, ...sent };

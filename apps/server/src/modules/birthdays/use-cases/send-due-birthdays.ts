@@ -26,7 +26,14 @@ export async function sendDueBirthdays(ctx: AppContext, now = new Date()): Promi
         after = contactId;
         try {
           const sent = await transact(ctx, (tx, events) =>
-            greetBirthday(ctx, tx, events, { tenantId, contactId, year: today.year, channel: { id: channelId, queueId, birthdayMessage }, userId: null }),
+            greetBirthday(ctx, tx, events, {
+              tenantId,
+              contactId,
+              year: today.year,
+              channel: { id: channelId, queueId, birthdayMessage },
+              userId: null,
+              at: now,
+            }),
           );
           if (sent) greeted++;
         } catch (error) {

@@ -16,7 +16,13 @@ export async function openTicketForOutreach(
   const { tenantId, contactId, channel } = input;
   const ongoing = await findActiveTicketOfContact(tx, tenantId, contactId, channel.id);
   if (ongoing) return ongoing;
-  const { ticket, created } = await upsertActiveTicket(tx, { tenantId, contactId, channelId: channel.id, queueId: channel.queueId, status: 'pending' });
+  const { ticket, created } = await upsertActiveTicket(tx, {
+    tenantId,
+    contactId,
+    channelId: channel.id,
+    queueId: channel.queueId,
+    status: 'pending',
+  });
   // A concurrent message opened it meanwhile: the greeting simply joins that ticket.
   if (created) {
     await insertTicketLog(tx, { tenantId, ticketId: ticket.id, userId: null, type: 'created', payload: { by: input.by } });
