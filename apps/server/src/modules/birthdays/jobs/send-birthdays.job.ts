@@ -5,15 +5,13 @@ import { sendDueBirthdays } from '../use-cases/send-due-birthdays.js';
 /**
  * Every minute, on whichever node takes it: the birthday greetings whose hour has come on each
  * tenant's clock. Idempotent by the claim of each greeting (contact + year): a round run twice, or
- * again after a crash, sends nothing twice.
+ * again after a crash, sends nothing twice (two rounds overlapping on two nodes claim each greeting once).
  */
 export const sendBirthdaysJob = defineJob({
   name: 'birthdays.send-due',
   schema: z.looseObject({}),
   cron: '* * * * *',
   retryLimit: 1,
-  // One round at a time: a slow round (many birthdays) is not overlapped by the next minute's.
-  policy: 'stately',
   async handler(ctx) {
     const greeted = await sendDueBirthdays(ctx);
     if (greeted > 0) ctx.logger.info({ greeted }, 'birthday messages queued');
