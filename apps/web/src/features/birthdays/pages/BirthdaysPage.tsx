@@ -50,7 +50,7 @@ export function BirthdaysPage() {
         <SegmentedControl
           value={period}
           onChange={(value) => {
-            setPeriod(value as BirthdayPeriod);
+            setPeriod(value);
             setPageNumber(1);
           }}
           data={[
