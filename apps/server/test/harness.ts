@@ -67,28 +67,12 @@ export async function startTestServer(
     ? { database: await openDatabase({ kind: 'postgres', url: joined, poolSize: 5 }), drop: async () => undefined, url: joined }
     : await openTestDatabase();
   await database.migrate();
-  const env = testEnv(envOverrides);
-  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const ctx = createContext(env, database, logger, { pollingIntervalSeconds: 0.5, ...options.context });
-  await sealStoredChannelSecrets(ctx);
-  await ctx.jobs.start(ctx, { workers: true });
-  ctx.events.start();
-  await ensureFirstStart(ctx, () => undefined);
-  const app = await buildApp(ctx, { webDist: options.webDist });
-  await options.configure?.(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
-  ctx.appUrl = url;
+  const node = await startNodeOn(database, testEnv(envOverrides), options);
   return {
-    url,
+    ...node,
     databaseUrl,
-    ctx,
-    app,
     async close() {
-      await app.close();
-      await ctx.events.stop();
-      await ctx.jobs.stop();
+      await node.close();
       await database.close();
       await drop();
     },
@@ -99,12 +83,19 @@ export async function startTestServer(
  * One server process's worth of state (context, job workers, HTTP) over a database that outlives it:
  * restart tests close one and start another on the same database.
  */
-export async function startNodeOn(database: Database, env: Env = testEnv()): Promise<TestServer> {
-  const ctx = createContext(env, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { pollingIntervalSeconds: 0.5 });
+export async function startNodeOn(
+  database: Database,
+  env: Env = testEnv(),
+  options: { logger?: Logger; webDist?: string; configure?: (app: FastifyInstance) => void | Promise<void>; context?: ContextOptions } = {},
+): Promise<TestServer> {
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const ctx = createContext(env, database, logger, { pollingIntervalSeconds: 0.5, ...options.context });
+  await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
   ctx.events.start();
   await ensureFirstStart(ctx, () => undefined);
-  const app = await buildApp(ctx, {});
+  const app = await buildApp(ctx, { webDist: options.webDist });
+  await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   ctx.appUrl = url;

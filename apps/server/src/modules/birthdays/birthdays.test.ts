@@ -308,20 +308,14 @@ describe('POST /messages/sendBirthday', () => {
     const birthday = `1990-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
     const ofA = await customerBornOn(a.tenant.id, a.channel.id, birthday, 'De A');
     const ofB = await customerBornOn(b.tenant.id, b.channel.id, birthday, 'De B');
-    const crossContact = await api.post(
-      '/messages/sendBirthday',
-      { contactId: ofB.contactId, whatsappId: a.channel.id },
-      { token: a.admin.token },
-    );
-    expect(crossContact.status).toBe(404);
-    expect(crossContact.body.error).toBe('ERR_NO_CONTACT_FOUND');
-    const crossChannel = await api.post(
-      '/messages/sendBirthday',
-      { contactId: ofA.contactId, whatsappId: b.channel.id },
-      { token: a.admin.token },
-    );
-    expect(crossChannel.status).toBe(404);
-    expect(crossChannel.body.error).toBe('ERR_NO_WAPP_FOUND');
+    for (const [body, code] of [
+      [{ contactId: ofB.contactId, whatsappId: a.channel.id }, 'ERR_NO_CONTACT_FOUND'],
+      [{ contactId: ofA.contactId, whatsappId: b.channel.id }, 'ERR_NO_WAPP_FOUND'],
+    ] as const) {
+      const cross = await api.post('/messages/sendBirthday', body, { token: a.admin.token });
+      expect(cross.status).toBe(404);
+      expect(cross.body.error).toBe(code);
+    }
     const listed = await api.get('/birthdays?period=today', { token: a.admin.token });
     expect(listed.body.contacts.map((c: { name: string }) => c.name)).toEqual(['De A']);
     expect(await claimsOf(ofB.contactId)).toBe(0);
