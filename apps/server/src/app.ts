@@ -24,6 +24,7 @@ import { notesRoutes } from './modules/notes/notes.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { pushNotifications } from './modules/notifications/listeners/push-notifications.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
 import { pushLaneEvents } from './modules/lanes/listeners/push-lane-events.js';
 import { teamsRoutes } from './modules/teams/teams.routes.js';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     kanbanRoutes,
     teamsRoutes,
     privateChatRoutes,
+    birthdaysRoutes,
   ]) {
     await app.register(routes(ctx));
   }

@@ -11,6 +11,7 @@ import { createContext, type ContextOptions } from '../src/context.js';
 import { openDatabase, type Database } from '../src/platform/db/client.js';
 import { databaseUrlFor, uniqueDatabaseName, withAdminClient } from './databases.js';
 import { testEnv } from './env.js';
+import type { Env } from '../src/config/env.js';
 
 export interface TestServer {
   url: string;
@@ -66,7 +67,27 @@ export async function startTestServer(
     ? { database: await openDatabase({ kind: 'postgres', url: joined, poolSize: 5 }), drop: async () => undefined, url: joined }
     : await openTestDatabase();
   await database.migrate();
-  const env = testEnv(envOverrides);
+  const node = await startNodeOn(database, testEnv(envOverrides), options);
+  return {
+    ...node,
+    databaseUrl,
+    async close() {
+      await node.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * One server process's worth of state (context, job workers, HTTP) over a database that outlives it:
+ * restart tests close one and start another on the same database.
+ */
+export async function startNodeOn(
+  database: Database,
+  env: Env = testEnv(),
+  options: { logger?: Logger; webDist?: string; configure?: (app: FastifyInstance) => void | Promise<void>; context?: ContextOptions } = {},
+): Promise<TestServer> {
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const ctx = createContext(env, database, logger, { pollingIntervalSeconds: 0.5, ...options.context });
   await sealStoredChannelSecrets(ctx);
@@ -76,20 +97,16 @@ export async function startTestServer(
   const app = await buildApp(ctx, { webDist: options.webDist });
   await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   ctx.appUrl = url;
   return {
     url,
-    databaseUrl,
     ctx,
     app,
     async close() {
       await app.close();
       await ctx.events.stop();
       await ctx.jobs.stop();
-      await database.close();
-      await drop();
     },
   };
 }

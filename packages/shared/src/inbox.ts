@@ -42,6 +42,8 @@ export const channelSchema = z.object({
   autoEvaluation: z.boolean(),
   autoDistribution: z.enum(AUTO_DISTRIBUTION),
   chatFlowId: z.number().int().nullable(),
+  birthdayMessage: z.string().nullable(),
+  birthdayHour: z.number().int(),
   settings: z.record(z.string(), z.unknown()),
   publicKey: z.string(),
   qrcode: z.string().nullable(),

@@ -11,6 +11,7 @@ export * from './forms/blank.js';
 export * from './forms/queues.js';
 export * from './forms/quick-messages.js';
 export * from './forms/contacts.js';
+export * from './birthdays.js';
 export * from './forms/channels.js';
 export * from './forms/channel-settings.js';
 export * from './template-variables.js';

@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconBell,
   IconBolt,
+  IconCake,
   IconChecklist,
   IconClockHour4,
   IconBuildingSkyscraper,
@@ -69,6 +70,7 @@ const CLOSING: MenuItem = { labelKey: 'menu.closing', path: PATHS.closing, icon:
 const TASKS: MenuItem = { labelKey: 'menu.tasks', path: PATHS.tasks, icon: IconChecklist };
 const NOTIFICATIONS: MenuItem = { labelKey: 'menu.notifications', path: PATHS.notifications, icon: IconBell };
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
+const BIRTHDAYS: MenuItem = { labelKey: 'birthdays.menu', path: PATHS.birthdays, icon: IconCake };
 const TEAMS: MenuItem = { labelKey: 'menu.teams', path: PATHS.teams, icon: IconUsersGroup };
 const PRIVATE_CHAT: MenuItem = { labelKey: 'menu.privateChat', path: PATHS.privateChat, icon: IconMessageCircle, badge: UnreadChatBadge };
 
@@ -80,6 +82,7 @@ const SUPERVISOR: MenuItem[] = [
   QUEUES,
   TEAMS,
   QUICK_MESSAGES,
+  BIRTHDAYS,
   TAGS,
   NOTES,
   PROTOCOLS,

@@ -30,6 +30,8 @@ export const PATHS = {
   /** Internal notes and ticket protocols (SPEC §2 /notas, /protocolos). */
   notes: '/notas',
   protocols: '/protocolos',
+  /** Birthdays (SPEC §2 /aniversarios): today's and this month's, with a manual send by channel. */
+  birthdays: '/aniversarios',
   /** Teams (SPEC §2 /equipes). */
   teams: '/equipes',
   /** The internal chat (SPEC §2 /chat-privado, tabs users and teams). */

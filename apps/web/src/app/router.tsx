@@ -24,6 +24,7 @@ const LanesPage = lazyPage(() => import('../features/lanes/pages/LanesPage'), 'L
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
 const NotesPage = lazyPage(() => import('../features/notes/pages/NotesPage'), 'NotesPage');
 const ProtocolsPage = lazyPage(() => import('../features/protocols/pages/ProtocolsPage'), 'ProtocolsPage');
+const BirthdaysPage = lazyPage(() => import('../features/birthdays/pages/BirthdaysPage'), 'BirthdaysPage');
 const TasksPage = lazyPage(() => import('../features/tasks/pages/TasksPage'), 'TasksPage');
 const NotificationsAdminPage = lazyPage(() => import('../features/notifications/pages/NotificationsAdminPage'), 'NotificationsAdminPage');
 const KanbanLayout = lazyPage(() => import('../features/kanban/pages/KanbanLayout'), 'KanbanLayout');
@@ -111,6 +112,7 @@ export function AppRouter() {
             <Route path={PATHS.notes} element={<NotesPage />} />
             <Route path={PATHS.protocols} element={guarded(SUPERVISORS, <ProtocolsPage />)} />
             <Route path={PATHS.tasks} element={<TasksPage />} />
+            <Route path={PATHS.birthdays} element={guarded(SUPERVISORS, <BirthdaysPage />)} />
             <Route path={PATHS.notifications} element={guarded(SUPERADMIN, <NotificationsAdminPage />, true)} />
             <Route path={PATHS.teams} element={guarded(SUPERVISORS, <TeamsPage />)} />
             <Route path={PATHS.privateChat} element={<PrivateChatPage />} />

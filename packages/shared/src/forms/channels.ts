@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
 import { CHANNEL_TYPES } from '../enums.js';
 import { AUTO_DISTRIBUTION } from '../inbox.js';
-import { templateText } from '../template-variables.js';
+import { birthdayHourSchema } from '../birthdays.js';
+import { BIRTHDAY_TEMPLATE_VARIABLES, templateText } from '../template-variables.js';
 import { blankToNull } from './blank.js';
 
 /** Request bodies of the channel routes (SPEC §3 Channel), shared by the server and the channel form. */
@@ -33,6 +34,9 @@ const channelFields = {
   /** SPEC §3 Channel "chatbot": the flow new tickets of the channel enter (its published version); null: none. */
   chatFlowId: refIdSchema.nullable().optional(),
   settings: settingsInputSchema.optional(),
+  /** Sent to the channel's contacts on their birthday (SPEC §3), with the birthday variables only; null: no birthday messages. */
+  birthdayMessage: blankToNull(templateText(BIRTHDAY_TEMPLATE_VARIABLES).max(4096)).optional(),
+  birthdayHour: birthdayHourSchema.optional(),
 };
 
 export const createChannelBodySchema = z.object(channelFields);

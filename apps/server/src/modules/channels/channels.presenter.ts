@@ -20,6 +20,8 @@ export function presentChannel(row: ChannelRow): Channel {
     autoEvaluation: row.autoEvaluation,
     autoDistribution: row.autoDistribution,
     chatFlowId: row.chatFlowId,
+    birthdayMessage: row.birthdayMessage,
+    birthdayHour: row.birthdayHour,
     settings,
     publicKey: row.publicKey,
     qrcode: row.qrcode,

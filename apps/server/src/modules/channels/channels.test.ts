@@ -56,6 +56,8 @@ describe('POST /whatsapp', () => {
       autoEvaluation: false,
       autoDistribution: 'balanced',
       chatFlowId: null,
+      birthdayMessage: null,
+      birthdayHour: 9,
       // No title or welcome of its own: the widget shows its defaults in the visitor's language.
       settings: { color: expect.any(String), allowedOrigins: [] },
       publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/),
@@ -364,7 +366,11 @@ describe('hideUnoficial', () => {
   it('a company limited to official channels cannot create the QR-code WhatsApp kinds, but can create official ones', async () => {
     const tenant = await buildTenant(server.ctx, { maxConnections: 5, hideUnoficial: true });
     const admin = await buildAgent(server, tenant.id, 'admin');
-    const refused = await create(admin, { name: 'Gateway', type: 'evolution', settings: { baseUrl: 'https://evolution.example.com', apiKey: 'an-api-key-123' } });
+    const refused = await create(admin, {
+      name: 'Gateway',
+      type: 'evolution',
+      settings: { baseUrl: 'https://evolution.example.com', apiKey: 'an-api-key-123' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('ERR_NO_PERMISSION');
     expect((await api.get('/whatsapp', { token: admin.token })).body).toHaveLength(0);

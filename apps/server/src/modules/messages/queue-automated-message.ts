@@ -1,4 +1,4 @@
-import { greetingFor, renderAllVariables, type TemplateValues } from '@conversa/shared';
+import { greetingFor, renderAllVariables, renderTemplate, type TemplateValues } from '@conversa/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import type { DomainEvent } from '../../platform/events/domain-events.js';
@@ -13,9 +13,14 @@ export interface AutomatedTarget {
   ticketId: number;
   /** The agent it is sent for (a quick message); null or absent: Conversa itself (bot, greeting, absence…). */
   userId?: number | null;
+  /** The moment the text is for ({{greeting}}); default now. */
+  at?: Date;
 }
 
-export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'>;
+export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'> & {
+  /** The variables this text may use (default: every one of SPEC §3; birthdays: BIRTHDAY_TEMPLATE_VARIABLES); others stay as written. */
+  variables?: readonly string[];
+};
 
 /**
  * The SPEC §3 variables of a ticket's message (protocol is the ticket's, kanban its lane), after the
@@ -58,8 +63,12 @@ export async function queueAutomatedMessage(
 ): Promise<MessageRow> {
   const facts = await findTemplateFacts(tx, target.tenantId, target.ticketId, target.userId);
   if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
+  const values = templateValues(facts, target.at);
   // Texts were checked when saved; a variable deleted since is the contact's value of that name, or empty.
-  const body = renderAllVariables(content.body, templateValues(facts));
+  // A restricted set (birthdays) renders only its variables and the contact's.
+  const body = content.variables
+    ? renderTemplate(content.body, values, [...content.variables, ...facts.contact.extraInfo.map((entry) => entry.name)])
+    : renderAllVariables(content.body, values);
   return queueOutboundMessage(
     ctx,
     tx,

@@ -221,9 +221,14 @@ export const channels = pgTable(
     retries: integer('retries').notNull().default(0),
     /** The chatbot flow of the channel (SPEC §3 Channel "chatbot"): new tickets enter its published version. */
     chatFlowId: integer('chat_flow_id').references(() => chatFlows.id, { onDelete: 'set null' }),
+    /** SPEC §3 Channel "birthday message and hour": sent to the channel's contacts on their birthday (birthday variables only); null: none. */
+    birthdayMessage: text('birthday_message'),
+    /** The whole hour (0–23, tenant's time zone) from which the day's birthday messages go out. */
+    birthdayHour: integer('birthday_hour').notNull().default(9), // DEFAULT_BIRTHDAY_HOUR
     ...timestamps,
   },
   (t) => [
+    check('channels_birthday_hour_range', sql`${t.birthdayHour} between 0 and 23`),
     uniqueIndex('channels_public_key_key').on(t.publicKey),
     uniqueIndex('channels_one_default_per_tenant')
       .on(t.tenantId)
@@ -269,6 +274,11 @@ export const contacts = pgTable(
     // Substring search (ILIKE '%…%') of the ticket list and the contacts: trigram indexes (pg_trgm).
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+    // Birthdays (/aniversarios, the daily job): the month-day ('MM-dd', the last 5 characters of
+    // 'yyyy-MM-dd' or '--MM-dd') of a tenant's contacts, for the day's and the month's lookups.
+    index('contacts_tenant_birthday_md_idx')
+      .on(t.tenantId, sql`right(${t.birthday}, 5)`)
+      .where(sql`${t.birthday} is not null`),
   ],
 );
 
@@ -1123,4 +1133,29 @@ export const contactVariables = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('contact_variables_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+// ---- Birthdays (issue 12) ----
+
+/**
+ * One birthday greeting per contact and year (the contact's year in the tenant's time zone): the
+ * claim taken, in the transaction that queues the message on the one outbound path, by the daily
+ * job or a manual send, whichever comes first. A second claim of the same year is refused by the key.
+ */
+export const birthdaySends = pgTable(
+  'birthday_sends',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    tenantId: tenantRef(),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    /** The queued message (kept when the message goes: the claim still stands). */
+    messageId: uuid('message_id'),
+    /** Who sent it by hand; null: the daily job. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.year] }), index('birthday_sends_tenant_year_idx').on(t.tenantId, t.year)],
 );

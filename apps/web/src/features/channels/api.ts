@@ -23,6 +23,9 @@ export interface ChannelInput {
   autoCloseKeyword: string | null;
   autoEvaluation: boolean;
   autoDistribution: AutoDistribution;
+  birthdayMessage: string | null;
+  /** 0–23, the tenant's time zone. */
+  birthdayHour: number;
   /** The type's settings; a secret sent back as the server's mask keeps its stored value. */
   settings: WebchatSettingsInput | Record<string, unknown>;
 }

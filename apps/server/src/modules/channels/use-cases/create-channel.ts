@@ -1,4 +1,4 @@
-import { UNOFFICIAL_CHANNEL_TYPES } from '@conversa/shared';
+import { DEFAULT_BIRTHDAY_HOUR, UNOFFICIAL_CHANNEL_TYPES } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -49,6 +49,8 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
       queueId: input.queueId ?? null,
       farewellMessage: input.farewellMessage ?? null,
       autoCloseKeyword: input.autoCloseKeyword ?? null,
+      birthdayMessage: input.birthdayMessage ?? null,
+      birthdayHour: input.birthdayHour ?? DEFAULT_BIRTHDAY_HOUR,
       autoEvaluation: input.autoEvaluation ?? false,
       autoDistribution: input.autoDistribution ?? 'none',
       chatFlowId: input.chatFlowId ?? null,

@@ -53,6 +53,8 @@ export async function updateChannel(ctx: AppContext, actor: Actor, channelId: nu
     }
     if (input.farewellMessage !== undefined) changes.farewellMessage = input.farewellMessage;
     if (input.autoCloseKeyword !== undefined) changes.autoCloseKeyword = input.autoCloseKeyword;
+    if (input.birthdayMessage !== undefined) changes.birthdayMessage = input.birthdayMessage;
+    if (input.birthdayHour !== undefined) changes.birthdayHour = input.birthdayHour;
     if (input.autoEvaluation !== undefined) changes.autoEvaluation = input.autoEvaluation;
     if (input.autoDistribution !== undefined) changes.autoDistribution = input.autoDistribution;
     if (input.chatFlowId !== undefined) {

@@ -31,6 +31,8 @@ const waba: Channel = {
   autoEvaluation: false,
   autoDistribution: 'none',
   chatFlowId: null,
+  birthdayMessage: null,
+  birthdayHour: 9,
   settings: {
     phoneNumberId: '106540352242922',
     apiVersion: 'v21.0',

@@ -1,7 +1,9 @@
 import type { Channel, ChannelType, FieldIssue } from '@conversa/shared';
 import {
   AUTO_DISTRIBUTION,
+  BIRTHDAY_TEMPLATE_VARIABLES,
   CHANNEL_SETTINGS_SCHEMAS,
+  DEFAULT_BIRTHDAY_HOUR,
   HISTORY_SYNC_MAX_MESSAGES,
   checkHistoryImport,
   createChannelBodySchema,
@@ -54,6 +56,12 @@ import {
   type SettingField,
 } from '../channel-types';
 
+/** Whole hours only (SPEC §5: minutes ignored): 00:00 … 23:00. */
+const BIRTHDAY_HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));
+
 interface ChannelFormValues {
   name: string;
   type: ChannelType;
@@ -66,6 +74,9 @@ interface ChannelFormValues {
   autoCloseKeyword: string;
   autoEvaluation: boolean;
   autoDistribution: AutoDistribution;
+  /** SPEC §3 birthday message (birthday variables only) and its whole hour, 0–23 as text (a Select value). */
+  birthdayMessage: string;
+  birthdayHour: string;
   title: string;
   welcomeMessage: string;
   color: string;
@@ -107,6 +118,8 @@ function channelBody(values: ChannelFormValues, settings: Record<string, unknown
     autoCloseKeyword: values.autoCloseKeyword.trim() ? values.autoCloseKeyword.trim() : null,
     autoEvaluation: values.autoEvaluation,
     autoDistribution: values.autoDistribution,
+    birthdayMessage: values.birthdayMessage.trim() ? values.birthdayMessage : null,
+    birthdayHour: Number(values.birthdayHour),
     settings:
       values.type === 'webchat'
         ? {
@@ -212,6 +225,8 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
       autoCloseKeyword: channel?.autoCloseKeyword ?? '',
       autoEvaluation: channel?.autoEvaluation ?? false,
       autoDistribution: channel?.autoDistribution ?? 'none',
+      birthdayMessage: channel?.birthdayMessage ?? '',
+      birthdayHour: String(channel?.birthdayHour ?? DEFAULT_BIRTHDAY_HOUR),
       title: text(channel?.settings, 'title'),
       welcomeMessage: text(channel?.settings, 'welcomeMessage'),
       color: text(channel?.settings, 'color', '#228be6'),
@@ -513,6 +528,24 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             maxLength={100}
             data-testid="channel-auto-close-keyword"
             {...form.getInputProps('autoCloseKeyword')}
+          />
+          <TemplateTextarea
+            label={t('birthdays.channelMessage')}
+            description={t('birthdays.channelMessageHint')}
+            allowed={BIRTHDAY_TEMPLATE_VARIABLES}
+            minRows={2}
+            maxRows={5}
+            maxLength={4096}
+            data-testid="channel-birthday-message"
+            {...form.getInputProps('birthdayMessage')}
+          />
+          <Select
+            label={t('birthdays.channelHour')}
+            description={t('birthdays.channelHourHint')}
+            data={BIRTHDAY_HOUR_OPTIONS}
+            allowDeselect={false}
+            data-testid="channel-birthday-hour"
+            {...form.getInputProps('birthdayHour')}
           />
           <Switch
             label={t('channels.autoEvaluation')}

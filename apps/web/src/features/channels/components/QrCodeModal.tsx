@@ -35,7 +35,15 @@ export function QrCodeModal({ channel, onClose }: { channel: Channel; onClose: (
           </Stack>
         ) : isImageDataUrl(code) ? (
           <>
-            <Image src={code} alt={t('channels.qrAlt')} w={264} h={264} fit="contain" style={{ imageRendering: 'pixelated' }} data-testid="qrcode-image" />
+            <Image
+              src={code}
+              alt={t('channels.qrAlt')}
+              w={264}
+              h={264}
+              fit="contain"
+              style={{ imageRendering: 'pixelated' }}
+              data-testid="qrcode-image"
+            />
             <Text size="sm" c="dimmed" ta="center">
               {t('channels.qrScanHint')}
             </Text>

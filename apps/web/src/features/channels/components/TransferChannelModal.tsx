@@ -55,7 +55,10 @@ export function TransferChannelModal({ channel, channels, onClose }: { channel: 
           <>
             <NativeSelect
               label={t('channels.transferTarget')}
-              data={[{ value: '', label: t('channels.transferPick') }, ...others.map((c) => ({ value: String(c.id), label: `${c.name} · ${t(`channels.types.${c.type}`)}` }))]}
+              data={[
+                { value: '', label: t('channels.transferPick') },
+                ...others.map((c) => ({ value: String(c.id), label: `${c.name} · ${t(`channels.types.${c.type}`)}` })),
+              ]}
               value={target}
               error={targetError}
               onChange={(event) => {

@@ -1,11 +1,10 @@
-import { createContactBodySchema, updateContactBodySchema } from '@conversa/shared';
+import { createContactBodySchema, formatBirthday, updateContactBodySchema } from '@conversa/shared';
 import { ActionIcon, Alert, Autocomplete, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
-import { formatDate } from '../../../lib/format';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
@@ -65,7 +64,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
       number: contact?.number ? (contact.number.startsWith('+') ? contact.number : `+${contact.number}`) : '',
       email: contact?.email ?? '',
       identity: contact?.identity ?? '',
-      birthday: contact?.birthday ? formatDate(contact.birthday) : '',
+      birthday: formatBirthday(contact?.birthday),
       extraInfo: contact?.extraInfo ?? [],
       blocked: contact?.blocked ?? false,
       chatbotBlocked: contact?.chatbotBlocked ?? false,

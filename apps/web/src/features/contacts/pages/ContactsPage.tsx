@@ -1,3 +1,4 @@
+import { formatBirthday } from '@conversa/shared';
 import { Badge, Button, Checkbox, Group, Menu, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconMessagePlus, IconPlus, IconSearch, IconUpload, IconWallet } from '@tabler/icons-react';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { QueryError } from '../../../components/QueryError';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
-import { formatDate } from '../../../lib/format';
 import { saveFile } from '../../../lib/http';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
@@ -115,7 +115,7 @@ export function ContactsPage() {
     },
     { key: 'number', header: t('contacts.number'), render: (contact) => contact.number },
     { key: 'email', header: t('contacts.email'), render: (contact) => contact.email },
-    { key: 'birthday', header: t('contacts.birthday'), render: (contact) => formatDate(contact.birthday) },
+    { key: 'birthday', header: t('contacts.birthday'), render: (contact) => formatBirthday(contact.birthday) },
     {
       key: 'tags',
       header: t('tickets.tags.label'),

@@ -1,10 +1,11 @@
+import { formatBirthday } from '@conversa/shared';
 import type { Ticket } from '@conversa/shared';
 import { Avatar, Badge, Button, CloseButton, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../components/on-demand';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useContact } from '../../contacts/api';
 import { ContactTagsField } from '../../tags/components/ContactTagsField';
 import { useTicketLogs } from '../api';
@@ -71,7 +72,7 @@ export function ContactPanel({ ticket, onClose }: { ticket: Ticket; onClose: () 
           <Field label={t('contacts.number')} value={data?.number ?? ticket.contact.number} testId="contact-panel-number" />
           <Field label={t('contacts.email')} value={data?.email ?? ticket.contact.email} testId="contact-panel-email" />
           <Field label={t('contacts.identity')} value={data?.identity} />
-          <Field label={t('contacts.birthday')} value={data?.birthday ? formatDate(data.birthday) : null} />
+          <Field label={t('contacts.birthday')} value={data?.birthday ? formatBirthday(data.birthday) : null} />
           {data && data.extraInfo.length > 0 && (
             <>
               <Divider label={t('contacts.extraInfo')} labelPosition="left" />
