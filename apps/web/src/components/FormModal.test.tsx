@@ -16,7 +16,7 @@ function Probe({ mutate, onClose }: { mutate: Mutate; onClose: () => void }) {
     { mutate, isPending: false },
     {
       errorId: 'probe-save-error',
-      onSaved: onClose,
+      onClose,
       duplicate: { code: 'ERR_DUPLICATED_PROBE', field: 'name' },
       fieldAliases: { mediaToken: 'file' },
     },
@@ -25,7 +25,6 @@ function Probe({ mutate, onClose }: { mutate: Mutate; onClose: () => void }) {
     <FormModal
       title="Nova etiqueta"
       testId="probe"
-      onClose={onClose}
       onSubmit={form.onSubmit((values) => saving.save({ name: values.name }))}
       saving={saving}
     >

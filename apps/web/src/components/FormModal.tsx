@@ -14,8 +14,8 @@ interface SaveMutation<I> {
 export interface FormSaveOptions {
   /** Id of the error notification (a second failure replaces the first). */
   errorId: string;
-  /** Called once saved (after "Salvo"): usually the modal's onClose. */
-  onSaved: () => void;
+  /** Closes the modal: once saved (after saying so), and on Cancel. */
+  onClose: () => void;
   /** An error code about one field (a duplicate name or key): its message shows under that field too. */
   duplicate?: { code: string; field: string };
   /** The API's field names that are another field on the form (e.g. mediaToken → file). */
@@ -23,10 +23,11 @@ export interface FormSaveOptions {
 }
 
 export interface FormSave<I> {
-  /** Sends the input: saved, it says so and calls onSaved; refused, the API's field errors go on the form and its message above the buttons. */
+  /** Sends the input: saved, it says so and closes; refused, the API's field errors go on the form and its message above the buttons. */
   save: (input: I) => void;
   formError: string | null;
   pending: boolean;
+  onClose: () => void;
 }
 
 /**
@@ -41,7 +42,7 @@ export function useFormSave<V, I>(form: UseFormReturnType<V>, mutation: SaveMuta
     mutation.mutate(input, {
       onSuccess: () => {
         notifySuccess(t('common.saved'));
-        options.onSaved();
+        options.onClose();
       },
       onError: (error) => {
         const fields = fieldErrors(error);
@@ -54,7 +55,7 @@ export function useFormSave<V, I>(form: UseFormReturnType<V>, mutation: SaveMuta
       },
     });
   };
-  return { save, formError, pending: mutation.isPending };
+  return { save, formError, pending: mutation.isPending, onClose: options.onClose };
 }
 
 /**
@@ -64,7 +65,6 @@ export function useFormSave<V, I>(form: UseFormReturnType<V>, mutation: SaveMuta
 export function FormModal({
   title,
   testId,
-  onClose,
   onSubmit,
   saving,
   size,
@@ -72,16 +72,15 @@ export function FormModal({
 }: {
   title: string;
   testId: string;
-  onClose: () => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  saving: Pick<FormSave<never>, 'formError' | 'pending'>;
+  saving: Pick<FormSave<never>, 'formError' | 'pending' | 'onClose'>;
   size?: ModalProps['size'];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   return (
-    <Modal opened onClose={onClose} fullScreen={mobile} size={size} title={title} centered data-testid={`${testId}-modal`}>
+    <Modal opened onClose={saving.onClose} fullScreen={mobile} size={size} title={title} centered data-testid={`${testId}-modal`}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {children}
@@ -91,7 +90,7 @@ export function FormModal({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={saving.onClose}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={saving.pending} data-testid={`${testId}-save`}>

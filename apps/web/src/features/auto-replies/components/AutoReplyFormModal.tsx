@@ -67,7 +67,7 @@ export function AutoReplyFormModal({ rule, onClose }: { rule: AutoReply | null; 
 
   const saving = useFormSave(form, useSaveAutoReply(), {
     errorId: 'auto-reply-save-error',
-    onSaved: onClose,
+    onClose,
     duplicate: { code: 'ERR_DUPLICATED_AUTO_REPLY', field: 'name' },
   });
   const submit = form.onSubmit((submitted) => saving.save({ id: rule?.id ?? null, body: autoReplyBody(submitted) }));
@@ -76,7 +76,6 @@ export function AutoReplyFormModal({ rule, onClose }: { rule: AutoReply | null; 
     <FormModal
       title={rule ? t('autoReplies.editTitle') : t('autoReplies.createTitle')}
       testId="auto-reply"
-      onClose={onClose}
       onSubmit={submit}
       saving={saving}
     >

@@ -20,17 +20,11 @@ export function FarewellMessageFormModal({ farewell, onClose }: { farewell: Fare
     validate: schemaValidator(farewellMessageBodySchema, farewellBody),
   });
 
-  const saving = useFormSave(form, useSaveFarewellMessage(), { errorId: 'farewell-save-error', onSaved: onClose });
+  const saving = useFormSave(form, useSaveFarewellMessage(), { errorId: 'farewell-save-error', onClose });
   const submit = form.onSubmit((values) => saving.save({ id: farewell?.id ?? null, input: farewellBody(values) }));
 
   return (
-    <FormModal
-      title={farewell ? t('closing.editTitle') : t('closing.createTitle')}
-      testId="farewell"
-      onClose={onClose}
-      onSubmit={submit}
-      saving={saving}
-    >
+    <FormModal title={farewell ? t('closing.editTitle') : t('closing.createTitle')} testId="farewell" onSubmit={submit} saving={saving}>
       <TemplateTextarea
         label={t('closing.message')}
         required

@@ -13,17 +13,11 @@ export function DemandFormModal({ demand, onClose }: { demand: Demand | null; on
   const { t } = useTranslation();
   const form = useForm({ initialValues: { name: demand?.name ?? '' }, validate: schemaValidator(createDemandBodySchema, demandBody) });
 
-  const saving = useFormSave(form, useSaveDemand(), { errorId: 'demand-save-error', onSaved: onClose });
+  const saving = useFormSave(form, useSaveDemand(), { errorId: 'demand-save-error', onClose });
   const submit = form.onSubmit((values) => saving.save({ id: demand?.id ?? null, input: demandBody(values) }));
 
   return (
-    <FormModal
-      title={demand ? t('demands.editTitle') : t('demands.createTitle')}
-      testId="demand"
-      onClose={onClose}
-      onSubmit={submit}
-      saving={saving}
-    >
+    <FormModal title={demand ? t('demands.editTitle') : t('demands.createTitle')} testId="demand" onSubmit={submit} saving={saving}>
       <TextInput
         label={t('demands.name')}
         required

@@ -23,17 +23,11 @@ export function LaneFormModal({ lane, onClose }: { lane: Lane | null; onClose: (
     validate: schemaValidator(createLaneBodySchema, laneBody),
   });
 
-  const saving = useFormSave(form, useSaveLane(), { errorId: 'lane-save-error', onSaved: onClose });
+  const saving = useFormSave(form, useSaveLane(), { errorId: 'lane-save-error', onClose });
   const submit = form.onSubmit((values) => saving.save({ id: lane?.id ?? null, input: laneBody(values) }));
 
   return (
-    <FormModal
-      title={lane ? t('lanes.editTitle') : t('lanes.createTitle')}
-      testId="lane"
-      onClose={onClose}
-      onSubmit={submit}
-      saving={saving}
-    >
+    <FormModal title={lane ? t('lanes.editTitle') : t('lanes.createTitle')} testId="lane" onSubmit={submit} saving={saving}>
       <TextInput
         label={t('lanes.name')}
         required

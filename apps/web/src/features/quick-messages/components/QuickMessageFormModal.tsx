@@ -70,7 +70,7 @@ export function QuickMessageFormModal({ quickMessage, onClose }: { quickMessage:
 
   const saving = useFormSave(form, useSaveQuickMessage(), {
     errorId: 'quick-message-save-error',
-    onSaved: onClose,
+    onClose,
     duplicate: { code: 'ERR_DUPLICATED_QUICK_MESSAGE', field: 'key' },
     fieldAliases: { mediaToken: 'file' },
   });
@@ -90,7 +90,6 @@ export function QuickMessageFormModal({ quickMessage, onClose }: { quickMessage:
     <FormModal
       title={quickMessage ? t('quickMessages.editTitle') : t('quickMessages.createTitle')}
       testId="quick-message"
-      onClose={onClose}
       onSubmit={submit}
       saving={saving}
       size="lg"

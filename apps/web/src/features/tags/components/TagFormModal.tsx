@@ -41,7 +41,7 @@ export function TagFormModal({ tag, onClose }: { tag: Tag | null; onClose: () =>
 
   const saving = useFormSave(form, useSaveTag(), {
     errorId: 'tag-save-error',
-    onSaved: onClose,
+    onClose,
     duplicate: { code: 'ERR_DUPLICATED_TAG', field: 'name' },
   });
   const submit = form.onSubmit((values) => {
@@ -50,7 +50,7 @@ export function TagFormModal({ tag, onClose }: { tag: Tag | null; onClose: () =>
   });
 
   return (
-    <FormModal title={tag ? t('tags.editTitle') : t('tags.createTitle')} testId="tag" onClose={onClose} onSubmit={submit} saving={saving}>
+    <FormModal title={tag ? t('tags.editTitle') : t('tags.createTitle')} testId="tag" onSubmit={submit} saving={saving}>
       <TextInput
         label={t('tags.name')}
         required

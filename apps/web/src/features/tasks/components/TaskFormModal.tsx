@@ -76,20 +76,14 @@ export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: (
   });
   const recurring = form.values.recurrence !== '0';
 
-  const saving = useFormSave(form, useSaveTask(), { errorId: 'task-save-error', onSaved: onClose });
+  const saving = useFormSave(form, useSaveTask(), { errorId: 'task-save-error', onClose });
   const submit = form.onSubmit((values) => {
     const body = taskBody(values);
     saving.save(task ? { id: task.id, body } : { id: null, body: { ...body, ownerId: body.ownerId ?? 0, ticketId: null } });
   });
 
   return (
-    <FormModal
-      title={task ? t('tasks.editTitle') : t('tasks.createTitle')}
-      testId="task"
-      onClose={onClose}
-      onSubmit={submit}
-      saving={saving}
-    >
+    <FormModal title={task ? t('tasks.editTitle') : t('tasks.createTitle')} testId="task" onSubmit={submit} saving={saving}>
       <TextInput
         label={t('tasks.name')}
         required

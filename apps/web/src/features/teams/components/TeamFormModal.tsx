@@ -31,7 +31,7 @@ export function TeamFormModal({ team, onClose }: { team: Team | null; onClose: (
 
   const saving = useFormSave(form, useSaveTeam(), {
     errorId: 'team-save-error',
-    onSaved: onClose,
+    onClose,
     duplicate: { code: 'ERR_DUPLICATED_TEAM', field: 'name' },
   });
   const submit = form.onSubmit((values) => {
@@ -43,13 +43,7 @@ export function TeamFormModal({ team, onClose }: { team: Team | null; onClose: (
   });
 
   return (
-    <FormModal
-      title={team ? t('teams.editTitle') : t('teams.createTitle')}
-      testId="team"
-      onClose={onClose}
-      onSubmit={submit}
-      saving={saving}
-    >
+    <FormModal title={team ? t('teams.editTitle') : t('teams.createTitle')} testId="team" onSubmit={submit} saving={saving}>
       <TextInput
         label={t('teams.name')}
         required
