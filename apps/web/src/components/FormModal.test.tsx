@@ -50,7 +50,7 @@ describe('FormModal and useFormSave', () => {
   it('a refusal puts the field errors on the form (aliases too), the duplicate under its field and the message above the buttons; the modal stays', async () => {
     const onClose = vi.fn();
     const refusal = new ApiError(409, 'ERR_DUPLICATED_PROBE', 'Já existe', { mediaToken: ['too large'] }, undefined, {
-      mediaToken: [{ code: 'too_big' } as never],
+      mediaToken: [{ code: 'too_big' }],
     });
     const mutate = vi.fn<Mutate>((_input, options) => options.onError(refusal));
     const { user } = renderWithApp(<Probe mutate={mutate} onClose={onClose} />);
