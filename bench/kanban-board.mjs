@@ -13,52 +13,14 @@
 //   node bench/kanban-board.mjs [--tickets 100000] [--messages 1000000] [--lane-tickets 5000] [--requests 200] [--concurrency 4] [--db embedded|postgres]
 //
 // Bounded: requests × cases requests; exits 0 also when the budget is missed.
-import {
-  AGENT_PASSWORD,
-  api,
-  checkQuietMachine,
-  cpuSample,
-  formatCpu,
-  login,
-  ms,
-  pool,
-  readOptions,
-  request,
-  requireBuiltServer,
-  run,
-  summarize,
-} from './lib.mjs';
+import { AGENT_PASSWORD, api, checkQuietMachine, cpuSample, formatCpu, login, ms, requireBuiltServer, run, summarize } from './lib.mjs';
+import { formatErrors, readTicketBenchOptions, timeCase, warmUp } from './ticket-bench-setup.mjs';
 import { buildTicketTenant } from './ticket-tenant.mjs';
 
 const BUDGET_P95 = 100; // ms, PostgreSQL server (issue 11): the board's first page
 
-const opts = readOptions(
-  {
-    tickets: { type: 'number', default: 100_000, help: 'tickets to create in the tenant' },
-    messages: { type: 'number', default: 1_000_000, help: 'messages to create (spread over the tickets)' },
-    'lane-tickets': { type: 'number', default: 5_000, help: 'open and pending tickets to put in the measured lane' },
-    requests: { type: 'number', default: 200, help: 'measured requests per case' },
-    concurrency: { type: 'number', default: 4, help: 'requests in flight per case' },
-    warmup: { type: 'number', default: 20, min: 0, help: 'unmeasured requests per case before measuring' },
-    db: {
-      type: 'string',
-      default: 'embedded',
-      choices: ['embedded', 'postgres'],
-      help: 'embedded (PGlite) or postgres (DATABASE_URL server, fresh database)',
-    },
-    'wait-quiet': {
-      type: 'number',
-      default: 0,
-      min: 0,
-      help: 'seconds to wait, before measuring, for the machine to be quiet (≤ 15% busy)',
-    },
-    keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis, e.g. EXPLAIN)' },
-    'log-statements': {
-      type: 'boolean',
-      default: false,
-      help: 'postgres: log every statement of the bench database to the PostgreSQL server log',
-    },
-  },
+const opts = readTicketBenchOptions(
+  { 'lane-tickets': { type: 'number', default: 5_000, help: 'open and pending tickets to put in the measured lane' } },
   'node bench/kanban-board.mjs [options]',
 );
 
@@ -93,20 +55,12 @@ where t.id = s.id;
     { who: 'admin', token: adminToken, name: 'lane page 60', path: `/kanban/tickets?laneId=${lane}&pageNumber=60`, board: false },
   ];
   await checkQuietMachine(opts['wait-quiet']);
-  for (const c of cases)
-    await pool(Array.from({ length: opts.warmup }), opts.concurrency, () => request(base, 'GET', c.path, { token: c.token }));
+  for (const c of cases) await warmUp(base, c, opts);
   const cpu = cpuSample(server.pid);
   const results = [];
   for (const c of cases) {
     const first = await api(base, 'GET', c.path, { token: c.token });
-    const errors = new Map();
-    const times = (
-      await pool(Array.from({ length: opts.requests }), opts.concurrency, async () => {
-        const res = await request(base, 'GET', c.path, { token: c.token });
-        if (res.status !== 200) errors.set(res.status, (errors.get(res.status) ?? 0) + 1);
-        return res.ms;
-      })
-    ).filter(Number.isFinite);
+    const { times, errors } = await timeCase(base, c, opts);
     const s = summarize(times);
     const shape = first.columns
       ? `${first.columns.length} columns, lane: ${first.columns.find((col) => col.laneId === lane)?.count ?? 0} cards`
@@ -114,7 +68,7 @@ where t.id = s.id;
     results.push({ ...c, ...s, shape, errors });
     console.log(
       `  ${c.who.padEnd(5)} ${c.name.padEnd(28)} ${shape.padEnd(28)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}` +
-        (errors.size ? `  errors ${[...errors].map(([k, v]) => `${k}: ${v}`).join(', ')}` : ''),
+        formatErrors(errors),
     );
   }
   const cpuUse = cpu.stop();

@@ -24,46 +24,17 @@ import {
   login,
   mib,
   ms,
-  pool,
-  readOptions,
-  request,
   requireBuiltServer,
   rssSampler,
   run,
   summarize,
 } from './lib.mjs';
+import { formatErrors, readTicketBenchOptions, timeCase, warmUp } from './ticket-bench-setup.mjs';
 import { buildTicketTenant, QUEUES } from './ticket-tenant.mjs';
 
 const BUDGET_P95 = 50; // ms, PostgreSQL server (issue 3)
 
-const opts = readOptions(
-  {
-    tickets: { type: 'number', default: 100_000, help: 'tickets to create in the tenant' },
-    messages: { type: 'number', default: 1_000_000, help: 'messages to create (spread over the tickets)' },
-    requests: { type: 'number', default: 200, help: 'measured requests per case' },
-    concurrency: { type: 'number', default: 4, help: 'requests in flight per case' },
-    warmup: { type: 'number', default: 20, min: 0, help: 'unmeasured requests per case before measuring' },
-    db: {
-      type: 'string',
-      default: 'embedded',
-      choices: ['embedded', 'postgres'],
-      help: 'embedded (PGlite) or postgres (DATABASE_URL server, fresh database)',
-    },
-    'wait-quiet': {
-      type: 'number',
-      default: 0,
-      min: 0,
-      help: 'seconds to wait, before measuring, for the machine to be quiet (≤ 15% busy)',
-    },
-    keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis, e.g. EXPLAIN)' },
-    'log-statements': {
-      type: 'boolean',
-      default: false,
-      help: 'postgres: log every statement of the bench database to the PostgreSQL server log',
-    },
-  },
-  'node bench/ticket-list.mjs [options]',
-);
+const opts = readTicketBenchOptions({}, 'node bench/ticket-list.mjs [options]');
 
 /**
  * The seed (ticket-tenant.mjs), as one SQL script with literal values (ids come from the API setup). Distributions:
@@ -102,21 +73,13 @@ await run(async () => {
   const results = [];
   // Warm the server up on every case first (JIT, connection pool, plan caches): a server that has
   // been up for a while is warm, and the first measured case would otherwise pay for all of them.
-  for (const c of cases)
-    await pool(Array.from({ length: opts.warmup }), opts.concurrency, () => request(base, 'GET', c.path, { token: c.token }));
+  for (const c of cases) await warmUp(base, c, opts);
   const cpu = cpuSample(server.pid);
   for (const c of cases) {
     const first = await api(base, 'GET', c.path, { token: c.token });
-    await pool(Array.from({ length: opts.warmup }), opts.concurrency, () => request(base, 'GET', c.path, { token: c.token }));
-    const errors = new Map();
+    await warmUp(base, c, opts);
     const caseCpu = cpuSample(server.pid);
-    const times = (
-      await pool(Array.from({ length: opts.requests }), opts.concurrency, async () => {
-        const res = await request(base, 'GET', c.path, { token: c.token });
-        if (res.status !== 200) errors.set(res.status, (errors.get(res.status) ?? 0) + 1);
-        return res.ms;
-      })
-    ).filter(Number.isFinite);
+    const { times, errors } = await timeCase(base, c, opts);
     const used = caseCpu.stop();
     // CPU time per request (server process, PostgreSQL backends): the work a request costs, whatever the contention.
     const perRequest = (share) => (used ? ((share / 100) * used.cores * used.seconds * 1000) / opts.requests : NaN);
@@ -132,7 +95,7 @@ await run(async () => {
     });
     console.log(
       `  ${c.who.padEnd(5)} ${c.name.padEnd(33)} count ${String(first.count).padStart(6)}, ${String(first.tickets.length).padStart(2)} rows   ` +
-        `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}${errors.size ? `  errors ${[...errors].map(([k, v]) => `${k}: ${v}`).join(', ')}` : ''}`,
+        `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}${formatErrors(errors)}`,
     );
   }
   const cpuUse = cpu.stop();

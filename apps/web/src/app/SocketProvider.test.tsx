@@ -1,6 +1,7 @@
-import { SOCKET_EVENTS, type Queue } from '@conversa/shared';
+import { SOCKET_EVENTS, type KanbanPage, type Lane, type Queue, type Ticket } from '@conversa/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LanesBoardPage } from '../features/kanban/pages/LanesBoardPage';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
 import { buildMessage, buildTicket, later, layOutLists, ticketPage } from '../features/tickets/test-support';
 import { fakeApi } from '../test/fetch';
@@ -158,5 +159,102 @@ describe('the first connection', () => {
     act(() => socket.serverSends('connect', undefined));
     expect(await within(pending).findByTestId('ticket-5')).toHaveTextContent('Fábio Intervalo');
     await waitFor(() => expect(countOf('pending')).toBe('2'));
+  });
+});
+
+const LANES: Lane[] = [
+  {
+    id: 1,
+    name: 'Prospecção',
+    color: '#228be6',
+    position: 0,
+    ticketCount: 0,
+    createdAt: '2026-01-10T12:00:00.000Z',
+    updatedAt: '2026-01-10T12:00:00.000Z',
+  },
+];
+const boardPage = (tickets: Ticket[]): KanbanPage => ({ tickets, count: tickets.length, hasMore: false });
+const ana = buildTicket({
+  id: 21,
+  name: 'Ana Lima',
+  kanban: { id: 1, name: 'Prospecção' },
+  lanePosition: 1024,
+  status: 'pending',
+  queueId: 1,
+});
+const bia = buildTicket({
+  id: 22,
+  name: 'Bia Assis',
+  kanban: { id: 1, name: 'Prospecção' },
+  lanePosition: 2048,
+  status: 'open',
+  queueId: 1,
+  userId: 9,
+});
+
+describe('the lanes board after a visibility change', () => {
+  beforeEach(() => signInAs('user', { userId: 3, queues: [{ id: 1, name: 'Suporte' }] }));
+
+  it("drops at once the cards the agent may no longer see when the server re-rooms the agent's socket", async () => {
+    // The server's answer: before the change both cards; after it (NotViewAssignedTickets on) only Ana's.
+    let hidden = false;
+    const api = fakeApi({
+      'GET /lanes': () => ({ body: LANES }),
+      'GET /queue': () => ({ body: [{ id: 1, name: 'Suporte', color: '#228be6', greetingMessage: null, userIds: [3, 9] }] }),
+      'GET /users/3': () => ({ body: { id: 3, name: 'Eu', profile: 'user', queues: [{ id: 1, name: 'Suporte' }] } }),
+      'GET /kanban/summary': () => ({ body: { columns: [{ laneId: 1, count: hidden ? 1 : 2, value: 0 }] } }),
+      'GET /kanban/tickets': ({ query }) => ({ body: boardPage(query.get('laneId') === '1' ? (hidden ? [ana] : [ana, bia]) : []) }),
+    });
+    renderWithApp(
+      <SocketProvider>
+        <LanesBoardPage />
+      </SocketProvider>,
+    );
+    act(() => socket.serverSends('connect', undefined));
+    const column = await screen.findByTestId('kanban-column-1');
+    await within(column).findByText('Bia Assis');
+    await Promise.all(api.fetch.mock.results.map((r) => r.value as Promise<unknown>));
+    const boardCalls = () => api.calls.filter((c) => c.path === '/kanban/tickets').length;
+    const before = boardCalls();
+
+    // A visibility setting changed: the server drops the socket (re-rooms it); it connects again at once.
+    hidden = true;
+    const reconnect = vi.spyOn(socket, 'connect');
+    act(() => socket.serverSends('disconnect', 'io server disconnect'));
+    expect(reconnect).toHaveBeenCalled();
+    act(() => socket.serverSends('connect', undefined));
+    await waitFor(() => expect(within(column).queryByText('Bia Assis')).toBeNull());
+    expect(within(column).getByText('Ana Lima')).toBeInTheDocument();
+    expect(boardCalls()).toBeGreaterThan(before);
+  });
+
+  it("drops a card at once when the server says a change took the ticket out of the agent's view (hidden), without asking again", async () => {
+    const api = fakeApi({
+      'GET /lanes': () => ({ body: LANES }),
+      'GET /queue': () => ({ body: [{ id: 1, name: 'Suporte', color: '#228be6', greetingMessage: null, userIds: [3, 9] }] }),
+      'GET /kanban/summary': () => ({ body: { columns: [{ laneId: 1, count: 2, value: 0 }] } }),
+      'GET /kanban/tickets': ({ query }) => ({ body: boardPage(query.get('laneId') === '1' ? [ana, bia] : []) }),
+    });
+    renderWithApp(
+      <SocketProvider>
+        <LanesBoardPage />
+      </SocketProvider>,
+    );
+    const column = await screen.findByTestId('kanban-column-1');
+    await within(column).findByText('Ana Lima');
+    await Promise.all(api.fetch.mock.results.map((r) => r.value as Promise<unknown>));
+    const boardCalls = api.calls.filter((c) => c.path === '/kanban/tickets').length;
+
+    // Bia accepts Ana's ticket under NotViewAssignedTickets: by the queue alone the agent would keep it.
+    const taken = { ...ana, status: 'open' as const, userId: 9, username: 'Bia', updatedAt: '2026-01-10T13:00:00.000Z' };
+    act(() => socket.serverSends(SOCKET_EVENTS.ticket, { action: 'update', ticket: taken, hidden: true }));
+    await waitFor(() => expect(within(column).queryByText('Ana Lima')).toBeNull());
+    expect(within(column).getByText('Bia Assis')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === '/kanban/tickets')).toHaveLength(boardCalls);
+
+    // The same change without the flag (a peer who still sees it) keeps the card where it is.
+    const moved = { ...bia, lastMessage: 'Novo orçamento', updatedAt: '2026-01-10T13:05:00.000Z' };
+    act(() => socket.serverSends(SOCKET_EVENTS.ticket, { action: 'update', ticket: moved }));
+    expect(within(column).getByText('Bia Assis')).toBeInTheDocument();
   });
 });

@@ -194,8 +194,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
     socket.on(SOCKET_EVENTS.ticket, (event: TicketEvent) => {
       applyTicketEvent(qc, event, followedRef.current);
-      if (event.action !== 'delete') applyTicketToPanel(qc, event.ticket);
-      else removeTicketFromPanel(qc, event.ticket?.id ?? event.ticketId ?? 0);
+      if (event.action === 'delete') removeTicketFromPanel(qc, event.ticket?.id ?? event.ticketId ?? 0);
+      else if (event.hidden) removeTicketFromPanel(qc, event.ticket.id);
+      else applyTicketToPanel(qc, event.ticket);
     });
     socket.on(SOCKET_EVENTS.appMessage, (event: MessageEvent) => {
       applyMessageEvent(qc, event);

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, eventually, inboundTicket, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import { buildAgent, buildInboxTenant, eventually, inboundTicket, rows, setWallets, type Agent, type InboxTenant } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -270,6 +270,94 @@ describe('tasks: who sees what', () => {
     );
     expect(cross.status).toBe(404);
     expect(cross.body.error).toBe('ERR_NO_TICKET_FOUND');
+  });
+});
+
+describe('tasks: a page of linked tasks, filtered by the tickets policy', () => {
+  // Ten kinds of ticket, each under a different part of the rule; three tickets of each.
+  const kinds = {
+    queue: {},
+    otherQueue: { queue: 'other' },
+    closedByPeer: { status: 'closed', user: 'peer' },
+    openByPeer: { status: 'open', user: 'peer' },
+    ownClosed: { status: 'closed', user: 'agent' },
+    noQueue: { queue: 'none' },
+    group: { group: true },
+    chatbot: { chatbot: true },
+    walletOfAgentInOtherQueue: { queue: 'other', wallet: 'agent' },
+    walletOfPeer: { wallet: 'peer' },
+  } as const satisfies Record<string, { queue?: 'other' | 'none'; status?: string; user?: 'peer' | 'agent'; group?: boolean; chatbot?: boolean; wallet?: 'agent' | 'peer' }>;
+  type Kind = keyof typeof kinds;
+
+  it("a plain user's 30 linked tasks keep exactly the tickets they may open, under each visibility setting", async () => {
+    const v = await buildInboxTenant(server);
+    const kindOf = new Map<number, Kind>();
+    for (const [kind, shape] of Object.entries(kinds) as [Kind, (typeof kinds)[Kind]][]) {
+      for (let i = 0; i < 3; i++) {
+        const { ticketId, contactId } = await inboundTicket(server.ctx, { tenantId: v.tenant.id, channelId: v.channel.id }, { name: `${kind} ${i}` });
+        const userId = 'user' in shape ? v[shape.user].id : null;
+        const queueId = !('queue' in shape) ? v.queue.id : shape.queue === 'other' ? v.otherQueue.id : null;
+        await server.ctx.db.execute(
+          sql`update tickets set status = ${'status' in shape ? shape.status : 'pending'}, user_id = ${userId}, queue_id = ${queueId},
+            is_group = ${'group' in shape}, chat_flow_id = ${'chatbot' in shape ? 1 : null} where id = ${ticketId}`,
+        );
+        if ('wallet' in shape) await setWallets(server.ctx, v.tenant.id, contactId, [v[shape.wallet].id]);
+        kindOf.set(ticketId, kind);
+      }
+    }
+    // Linked by the admin (who sees every ticket) to tasks owned by each plain user, with one unlinked task each.
+    for (const owner of [v.agent, v.outsider]) {
+      for (const ticketId of kindOf.keys()) await createTask({ ticketId, ownerId: owner.id }, v.admin.token);
+      await createTask({ ownerId: owner.id }, v.admin.token);
+    }
+
+    const listed = async (owner: Agent) => {
+      const response = await api.get('/tasks', { token: owner.token });
+      expect(response.status).toBe(200);
+      const tasks = response.body.tasks as { ticketId: number | null }[];
+      expect(response.body).toMatchObject({ count: tasks.length, hasMore: false });
+      expect(tasks.filter((task) => task.ticketId === null)).toHaveLength(1);
+      return tasks.flatMap((task) => (task.ticketId === null ? [] : [task.ticketId])).sort((a, b) => a - b);
+    };
+    /** The tickets `owner` may open one by one (GET /tickets/:id, the policy's single-ticket check). */
+    const openable = async (owner: Agent) => {
+      const ids: number[] = [];
+      for (const id of kindOf.keys()) {
+        const status = (await api.get(`/tickets/${id}`, { token: owner.token })).status;
+        expect([200, 403]).toContain(status);
+        if (status === 200) ids.push(id);
+      }
+      return ids.sort((a, b) => a - b);
+    };
+    const kindsIn = (ids: number[]) => [...new Set(ids.map((id) => kindOf.get(id)))].sort();
+    const expectSees = async (owner: Agent, expected: Kind[]) => {
+      const ids = await listed(owner);
+      expect(kindsIn(ids)).toEqual([...expected].sort());
+      expect(ids).toHaveLength(expected.length * 3);
+      expect(ids).toEqual(await openable(owner));
+    };
+
+    await expectSees(v.agent, ['queue', 'closedByPeer', 'openByPeer', 'ownClosed', 'group', 'chatbot', 'walletOfPeer']);
+    await expectSees(v.outsider, ['otherQueue', 'walletOfAgentInOtherQueue']);
+
+    const set = async (settings: Record<string, 'enabled' | 'disabled'>) => {
+      for (const [key, value] of Object.entries(settings)) {
+        const response = await api.put(`/settings/${key}`, { value }, { token: v.admin.token });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+      }
+    };
+    // The exclusive trio (SPEC §5) one at a time, with wallets on and closed and group tickets hidden.
+    await set({ DirectTicketsToWallets: 'enabled', mostrarFechadoParaTodos: 'disabled', mostrarGruposParaTodos: 'disabled', NotViewAssignedTickets: 'enabled' });
+    await expectSees(v.agent, ['queue', 'ownClosed', 'chatbot', 'walletOfAgentInOtherQueue']);
+    await expectSees(v.outsider, ['otherQueue']);
+
+    await set({ NotViewAssignedTickets: 'disabled', NotViewTicketsChatBot: 'enabled' });
+    await expectSees(v.agent, ['queue', 'openByPeer', 'ownClosed', 'walletOfAgentInOtherQueue']);
+    await expectSees(v.outsider, ['otherQueue']);
+
+    await set({ NotViewTicketsChatBot: 'disabled', ViewTicketsWithoutQueue: 'enabled' });
+    await expectSees(v.agent, ['queue', 'openByPeer', 'ownClosed', 'noQueue', 'chatbot', 'walletOfAgentInOtherQueue']);
+    await expectSees(v.outsider, ['otherQueue', 'noQueue']);
   });
 });
 

@@ -394,6 +394,20 @@ export function visibilitySql(rule: VisibilityRule): SQL | undefined {
   return or(eq(tickets.userId, rule.userId), and(...conditions));
 }
 
+/**
+ * Which of `ids` are the tenant's tickets that pass `visibility` (visibilitySql of the actor's rule;
+ * undefined: every ticket of the tenant), in one statement. A missing or another tenant's id is
+ * left out.
+ */
+export async function selectVisibleTicketIds(db: Db, tenantId: number, ids: number[], visibility: SQL | undefined): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), inArray(tickets.id, ids), visibility));
+  return rows.map((r) => r.id);
+}
+
 // ---- logs ----
 
 export async function insertTicketLog(

@@ -119,6 +119,56 @@ describe('mostrarGruposParaTodos', () => {
   });
 });
 
+describe('a ticket leaving an agent\'s view, at once (lists, kanban boards, chat)', () => {
+  it('NotViewAssignedTickets: a peer accepts a waiting ticket; the agent who saw it hears it as hidden, the peer and admins as an update', async () => {
+    const t = await buildInboxTenant(server);
+    await setting(t, 'NotViewAssignedTickets', 'enabled');
+    const agent = await connectAgent(server.url, t.agent.token);
+    const peer = await connectAgent(server.url, t.peer.token);
+    const admin = await connectAgent(server.url, t.admin.token);
+    const ticket = await newTicket(t, 'Iara');
+    await agent.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === ticket);
+    expect((await api.put(`/tickets/${ticket}`, { status: 'open' }, { token: t.peer.token })).status).toBe(200);
+    const taken = (p: any) => p?.ticket?.id === ticket && p.ticket.userId === t.peer.id;
+    expect(await agent.waitFor(SOCKET_EVENTS.ticket, taken)).toMatchObject({ action: 'update', hidden: true });
+    expect((await peer.waitFor(SOCKET_EVENTS.ticket, taken)).hidden).toBeUndefined();
+    expect((await admin.waitFor(SOCKET_EVENTS.ticket, taken)).hidden).toBeUndefined();
+    // Each socket got the change once: the peer, in the queue's room too, is not told it is hidden
+    // (a later ticket of the queue reached them: an earlier push would have too).
+    const marker = await newTicket(t, 'Kátia');
+    await peer.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === marker);
+    await agent.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === marker);
+    expect(peer.received(SOCKET_EVENTS.ticket, taken)).toHaveLength(1);
+    expect(agent.received(SOCKET_EVENTS.ticket, taken)).toHaveLength(1);
+    expect(await listIds(t.agent.token)).not.toContain(ticket);
+  });
+
+  it("DirectTicketsToWallets: a change of a contact's wallets re-rooms the non-admins' sockets (the web app then fetches its lists and boards again)", async () => {
+    const t = await buildInboxTenant(server);
+    await setting(t, 'DirectTicketsToWallets', 'enabled');
+    const { ticketId, contactId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Júlia' });
+    expect(await listIds(t.agent.token)).toContain(ticketId);
+
+    // In bulk (PUT /contacts/wallets)…
+    const agent = await connectAgent(server.url, t.agent.token);
+    const admin = await connectAgent(server.url, t.admin.token);
+    let gone = disconnected(agent);
+    const bulk = await api.put('/contacts/wallets', { contactIds: [contactId], userIds: [t.peer.id], mode: 'replace' }, { token: t.admin.token });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect(await listIds(t.agent.token)).not.toContain(ticketId);
+    expect(await listIds(t.peer.token)).toContain(ticketId);
+
+    // …and on the contact (PUT /contacts/:id with wallets).
+    const again = await connectAgent(server.url, t.agent.token);
+    gone = disconnected(again);
+    expect((await api.put(`/contacts/${contactId}`, { wallets: [t.agent.id] }, { token: t.admin.token })).status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect(await listIds(t.agent.token)).toContain(ticketId);
+    expect(admin.socket.connected).toBe(true);
+  });
+});
+
 describe('supervisorAdmin', () => {
   it("on: a supervisor follows the users' logic (their queues), in the list, by id and live; off again: sees all", async () => {
     const t = await buildInboxTenant(server);

@@ -76,6 +76,12 @@ export class Realtime {
     this.io.of(namespace).to(roomList).emit(event, payload);
   }
 
+  /** An event to the sockets in `roomList` that are in none of `exceptRooms`. */
+  emitExcept(namespace: string, roomList: string[], exceptRooms: string[], event: string, payload: unknown): void {
+    if (roomList.length === 0 || this.closing) return;
+    this.io.of(namespace).to(roomList).except(exceptRooms).emit(event, payload);
+  }
+
   /**
    * The sockets in a room, on every node. While closing, only this node's: the cluster adapter's
    * request to the other nodes is published without anyone awaiting it, and would reject unheard

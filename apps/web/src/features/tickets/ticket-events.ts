@@ -18,7 +18,8 @@ import {
 
 /** The socket's ticket event (SPEC §4 "ticket update/create"). */
 export type TicketEvent =
-  { action: 'create' | 'update'; ticket: Ticket } | { action: 'delete'; ticket?: Pick<Ticket, 'id'>; ticketId?: number };
+  | { action: 'create' | 'update'; ticket: Ticket; hidden?: boolean }
+  | { action: 'delete'; ticket?: Pick<Ticket, 'id'>; ticketId?: number; hidden?: undefined };
 
 /** The socket's message event: the message and its ticket as they are now. */
 export interface MessageEvent {
@@ -73,8 +74,15 @@ export function applyTicketEvent(qc: QueryClient, event: TicketEvent, onScreenId
   }
   const { ticket } = event;
   const before = cachedTicket(qc, ticket.id);
-  applyTicketToCache(qc, ticket);
   const viewer = currentViewer(qc);
+  if (event.hidden) {
+    // The server says the change took it out of this user's view (whatever rule: a queue, a
+    // setting, a wallet): it leaves every list, board and chat at once.
+    if (ticket.id === onScreenId || before?.userId === viewer?.userId) ticketLeftView(qc, ticket, ticket.id === onScreenId);
+    removeTicketFromCache(qc, ticket.id);
+    return;
+  }
+  applyTicketToCache(qc, ticket);
   if (leftView(qc, before, ticket) && (ticket.id === onScreenId || before?.userId === viewer?.userId)) {
     ticketLeftView(qc, ticket, ticket.id === onScreenId);
   }

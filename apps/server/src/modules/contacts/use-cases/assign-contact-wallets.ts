@@ -48,6 +48,7 @@ export async function assignContactWallets(ctx: AppContext, actor: Actor, input:
       : { search: contactSearchTerm(input.filter?.searchParam), tagIds: input.filter?.tagIds };
     const { matched, changedContactIds } = await assignWalletsInBulk(tx, tenantId, target, userIds, input.mode);
     for (const contactId of changedContactIds) events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
+    if (changedContactIds.length) events.push({ type: 'contact.walletsChanged', tenantId, contactIds: changedContactIds });
     return { matched, changed: changedContactIds.length };
   });
 }

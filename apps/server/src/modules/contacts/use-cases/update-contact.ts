@@ -20,13 +20,21 @@ export async function updateContact(
     transact(ctx, async (tx, events) => {
       const contact = await updateContactRow(tx, tenantId, contactId, changes);
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+      const walletsBefore = input.wallets ? await listContactWalletUserIds(tx, tenantId, contactId) : undefined;
       if (input.wallets) await setContactWallets(tx, tenantId, contactId, await walletUsersOrFail(tx, tenantId, input.wallets));
+      const wallets = await listContactWalletUserIds(tx, tenantId, contactId);
       events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
+      if (walletsBefore && !sameIds(walletsBefore, wallets)) events.push({ type: 'contact.walletsChanged', tenantId, contactIds: [contactId] });
       return {
         contact,
-        wallets: await listContactWalletUserIds(tx, tenantId, contactId),
+        wallets,
         tags: (await tagsOfContacts(tx, tenantId, [contactId])).get(contactId) ?? [],
       };
     }),
   );
 }
+
+const sameIds = (a: number[], b: number[]) => {
+  const key = (ids: number[]) => [...ids].sort((x, y) => x - y).join(',');
+  return key(a) === key(b);
+};

@@ -34,6 +34,11 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
   };
   const emit = (roomList: string[], event: string, payload: unknown) => realtime.emit(AGENTS_NAMESPACE, roomList, event, payload);
 
+  /**
+   * The rooms that may see the ticket now and, given its state before a change, those that saw it
+   * and no longer may (`lost`: a setting such as NotViewAssignedTickets or NotViewTicketsChatBot,
+   * a transfer, a wallet took it out of their view).
+   */
   const ticketRooms = async (
     tenantId: number,
     facts: Parameters<typeof roomsForTicket>[1],
@@ -43,9 +48,9 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
     const settings = await settingsOf(tenantId);
     // Wallet owners matter only when the tenant routes tickets to wallets.
     const wallets = settings.DirectTicketsToWallets === 'enabled' ? await listContactWalletUserIds(ctx.db, tenantId, contactId) : [];
-    const list = roomsForTicket(tenantId, facts, settings, wallets);
-    if (before) list.push(...roomsForTicket(tenantId, before, settings, wallets));
-    return [...new Set(list)];
+    const now = roomsForTicket(tenantId, facts, settings, wallets);
+    const lost = before ? roomsForTicket(tenantId, before, settings, wallets).filter((room) => !now.includes(room)) : [];
+    return { now, lost };
   };
 
   ctx.events.subscribe(async (event: DomainEvent) => {
@@ -53,8 +58,12 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
       case 'ticket.changed': {
         const view = await findTicketView(ctx.db, event.tenantId, event.ticketId);
         if (!view) return;
-        const list = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId, event.before);
-        emit(list, SOCKET_EVENTS.ticket, { action: event.action, ticket: presentTicket(view) });
+        const { now, lost } = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId, event.before);
+        const ticket = presentTicket(view);
+        emit(now, SOCKET_EVENTS.ticket, { action: event.action, ticket });
+        // Who saw it and no longer may is told so (hidden): their lists, boards and chat let it go at
+        // once, whatever rule hid it; a socket also in a room that still sees it got the push above.
+        if (lost.length) realtime.emitExcept(AGENTS_NAMESPACE, lost, now, SOCKET_EVENTS.ticket, { action: event.action, ticket, hidden: true });
         return;
       }
       case 'message.created':
@@ -66,7 +75,7 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         ]);
         if (!message || !view) return;
         const quoted = message.quotedMessageId ? await findMessageById(ctx.db, event.tenantId, message.quotedMessageId) : undefined;
-        const list = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId);
+        const { now: list } = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId);
         // A new ticket is announced as such; an ongoing one's change travels with the message
         // (appMessage carries the ticket), which halves the pushes of a busy inbox.
         if (stored?.ticketAction === 'create') emit(list, SOCKET_EVENTS.ticket, { action: 'create', ticket: presentTicket(view) });

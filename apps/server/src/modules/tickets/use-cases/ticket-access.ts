@@ -8,7 +8,7 @@ import { readSettings } from '../../settings/settings.repository.js';
 import { findUserById } from '../../users/users.repository.js';
 import { canSeeTicket, seesAsAdmin, visibilityRule, type VisibilityRule } from '../tickets.policy.js';
 import { visibilityFacts } from '../tickets.presenter.js';
-import { findTicketById, visibilitySql, type TicketRow } from '../tickets.repository.js';
+import { findTicketById, selectVisibleTicketIds, visibilitySql, type TicketRow } from '../tickets.repository.js';
 
 export async function visibilityRuleFor(db: Db, actor: Actor, options: { showAll?: boolean; includeNoQueue?: boolean } = {}): Promise<VisibilityRule> {
   const [queues, settings] = await Promise.all([listUserQueues(db, actor.tenantId, actor.userId), readSettings(db, actor.tenantId)]);
@@ -65,19 +65,13 @@ export async function visibleTicketsCondition(db: Db, actor: Actor): Promise<Ret
 
 /**
  * Which of `ticketIds` the actor may see, by the same rule as assertCanSeeTicket (another
- * tenant's ticket, or a missing one, is not among them). For records linked to tickets (tasks…)
- * that other modules show only to who may see the ticket.
+ * tenant's ticket, or a missing one, is not among them), in one query over the visibility
+ * condition of visibleTicketsCondition. For records linked to tickets (tasks…) that other modules
+ * show only to who may see the ticket.
  */
 export async function visibleTicketIds(ctx: AppContext, actor: Actor, ticketIds: number[], db: Db = ctx.db): Promise<Set<number>> {
-  const visible = new Set<number>();
   const ids = [...new Set(ticketIds)];
-  if (!ids.length) return visible;
-  const rule = isAdmin(actor) ? undefined : await visibilityRuleFor(db, actor);
-  for (const id of ids) {
-    const ticket = await findTicketById(db, actor.tenantId, id);
-    if (!ticket) continue;
-    if (rule && !rule.all && !canSeeTicket(rule, visibilityFacts(ticket), await listContactWalletUserIds(db, actor.tenantId, ticket.contactId))) continue;
-    visible.add(id);
-  }
-  return visible;
+  if (!ids.length) return new Set();
+  const visibility = isAdmin(actor) ? undefined : await visibleTicketsCondition(db, actor);
+  return new Set(await selectVisibleTicketIds(db, actor.tenantId, ids, visibility));
 }

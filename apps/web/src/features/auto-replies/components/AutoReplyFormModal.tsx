@@ -8,14 +8,12 @@ import {
   type AutoReplyMatchMode,
   type AutoReplyTrigger,
 } from '@conversa/shared';
-import { Alert, Button, Group, Modal, Select, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Select, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
-import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
+import { FormModal, useFormSave } from '../../../components/FormModal';
 import { schemaValidator } from '../../../lib/form-validation';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useChannels } from '../../channels/api';
 import { useQueues } from '../../queues/api';
 import { useSaveAutoReply } from '../api';
@@ -48,10 +46,8 @@ function autoReplyBody(values: AutoReplyFormValues) {
 /** Create or edit an auto-reply: trigger (keywords or a new ticket's first message), reply, optional queue and channel. */
 export function AutoReplyFormModal({ rule, onClose }: { rule: AutoReply | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useSaveAutoReply();
   const queues = useQueues();
   const channels = useChannels();
-  const [formError, setFormError] = useState<string | null>(null);
 
   const form = useForm<AutoReplyFormValues>({
     initialValues: {
@@ -69,104 +65,74 @@ export function AutoReplyFormModal({ rule, onClose }: { rule: AutoReply | null; 
   });
   const values = form.getValues();
 
-  const submit = form.onSubmit((submitted) => {
-    setFormError(null);
-    save.mutate(
-      { id: rule?.id ?? null, body: autoReplyBody(submitted) },
-      {
-        onSuccess: () => {
-          notifySuccess(t('common.saved'));
-          onClose();
-        },
-        onError: (error) => {
-          form.setErrors(fieldErrors(error));
-          if (hasErrorCode(error, 'ERR_DUPLICATED_AUTO_REPLY')) form.setFieldError('name', errorMessage(error));
-          setFormError(errorMessage(error));
-          notifyApiError(error, 'auto-reply-save-error');
-        },
-      },
-    );
+  const saving = useFormSave(form, useSaveAutoReply(), {
+    errorId: 'auto-reply-save-error',
+    onClose,
+    duplicate: { code: 'ERR_DUPLICATED_AUTO_REPLY', field: 'name' },
   });
+  const submit = form.onSubmit((submitted) => saving.save({ id: rule?.id ?? null, body: autoReplyBody(submitted) }));
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       title={rule ? t('autoReplies.editTitle') : t('autoReplies.createTitle')}
-      centered
-      data-testid="auto-reply-modal"
+      testId="auto-reply"
+      onSubmit={submit}
+      saving={saving}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label={t('autoReplies.name')} required data-autofocus maxLength={100} {...form.getInputProps('name')} />
-          <Switch label={t('autoReplies.active')} data-testid="auto-reply-active" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <TextInput label={t('autoReplies.name')} required data-autofocus maxLength={100} {...form.getInputProps('name')} />
+      <Switch label={t('autoReplies.active')} data-testid="auto-reply-active" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <Select
+        label={t('autoReplies.trigger')}
+        data={AUTO_REPLY_TRIGGERS.map((value) => ({ value, label: t(`autoReplies.triggers.${value}`) }))}
+        allowDeselect={false}
+        data-testid="auto-reply-trigger"
+        {...form.getInputProps('trigger')}
+      />
+      {values.trigger === 'keyword' && (
+        <>
           <Select
-            label={t('autoReplies.trigger')}
-            data={AUTO_REPLY_TRIGGERS.map((value) => ({ value, label: t(`autoReplies.triggers.${value}`) }))}
+            label={t('autoReplies.matchMode')}
+            description={t(`autoReplies.matchModeHelp.${values.matchMode}`)}
+            data={AUTO_REPLY_MATCH_MODES.map((value) => ({ value, label: t(`autoReplies.matchModes.${value}`) }))}
             allowDeselect={false}
-            data-testid="auto-reply-trigger"
-            {...form.getInputProps('trigger')}
+            data-testid="auto-reply-match-mode"
+            {...form.getInputProps('matchMode')}
           />
-          {values.trigger === 'keyword' && (
-            <>
-              <Select
-                label={t('autoReplies.matchMode')}
-                description={t(`autoReplies.matchModeHelp.${values.matchMode}`)}
-                data={AUTO_REPLY_MATCH_MODES.map((value) => ({ value, label: t(`autoReplies.matchModes.${value}`) }))}
-                allowDeselect={false}
-                data-testid="auto-reply-match-mode"
-                {...form.getInputProps('matchMode')}
-              />
-              <TagsInput
-                label={t('autoReplies.keywords')}
-                description={t('autoReplies.keywordsHelp')}
-                maxTags={MAX_AUTO_REPLY_KEYWORDS}
-                splitChars={[',']}
-                data-testid="auto-reply-keywords"
-                {...form.getInputProps('keywords')}
-              />
-            </>
-          )}
-          <TemplateTextarea
-            label={t('autoReplies.reply')}
-            required
-            maxRows={8}
-            maxLength={AUTO_REPLY_MAX_LENGTH}
-            data-testid="auto-reply-reply"
-            {...form.getInputProps('reply')}
+          <TagsInput
+            label={t('autoReplies.keywords')}
+            description={t('autoReplies.keywordsHelp')}
+            maxTags={MAX_AUTO_REPLY_KEYWORDS}
+            splitChars={[',']}
+            data-testid="auto-reply-keywords"
+            {...form.getInputProps('keywords')}
           />
-          <Select
-            label={t('autoReplies.queue')}
-            description={t('autoReplies.queueHelp')}
-            data={(queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name }))}
-            clearable
-            placeholder={t('autoReplies.noQueue')}
-            data-testid="auto-reply-queue"
-            {...form.getInputProps('queueId')}
-          />
-          <Select
-            label={t('autoReplies.channel')}
-            data={(channels.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            clearable
-            placeholder={t('autoReplies.allChannels')}
-            data-testid="auto-reply-channel"
-            {...form.getInputProps('channelId')}
-          />
-          {formError && (
-            <Alert color="red" data-testid="auto-reply-form-error">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="auto-reply-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+      <TemplateTextarea
+        label={t('autoReplies.reply')}
+        required
+        maxRows={8}
+        maxLength={AUTO_REPLY_MAX_LENGTH}
+        data-testid="auto-reply-reply"
+        {...form.getInputProps('reply')}
+      />
+      <Select
+        label={t('autoReplies.queue')}
+        description={t('autoReplies.queueHelp')}
+        data={(queues.data ?? []).map((q) => ({ value: String(q.id), label: q.name }))}
+        clearable
+        placeholder={t('autoReplies.noQueue')}
+        data-testid="auto-reply-queue"
+        {...form.getInputProps('queueId')}
+      />
+      <Select
+        label={t('autoReplies.channel')}
+        data={(channels.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        clearable
+        placeholder={t('autoReplies.allChannels')}
+        data-testid="auto-reply-channel"
+        {...form.getInputProps('channelId')}
+      />
+    </FormModal>
   );
 }

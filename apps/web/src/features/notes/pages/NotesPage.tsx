@@ -1,23 +1,17 @@
 import type { ListNotesQuery, NoteListItem } from '@conversa/shared';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chatPath } from '../../../app/paths';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { PageControls } from '../../../components/PageControls';
 import { ListPageHeader } from '../../../components/ListPageHeader';
+import { RecordFilterBar, RecordPager, useRecordFilters, type RecordFilterValues } from '../../../components/RecordFilters';
 import { formatDateTime } from '../../../lib/format';
 import { useAllUsers } from '../../users/api';
 import { useNotes } from '../api';
 
-interface Filters {
-  searchParam: string;
+interface Filters extends RecordFilterValues {
   userId: string | null;
-  dateFrom: string;
-  dateTo: string;
 }
 
 const EMPTY: Filters = { searchParam: '', userId: null, dateFrom: '', dateTo: '' };
@@ -26,22 +20,10 @@ const EMPTY: Filters = { searchParam: '', userId: null, dateFrom: '', dateTo: ''
 export function NotesPage() {
   const { t } = useTranslation();
   const users = useAllUsers();
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [pageNumber, setPageNumber] = useState(1);
-  const [search] = useDebouncedValue(filters.searchParam.trim(), 300);
-  const invalidRange = filters.dateFrom !== '' && filters.dateTo !== '' && filters.dateFrom > filters.dateTo;
-  const query: ListNotesQuery = {
-    searchParam: search || undefined,
-    userId: filters.userId ? Number(filters.userId) : undefined,
-    dateFrom: filters.dateFrom || undefined,
-    dateTo: invalidRange ? undefined : filters.dateTo || undefined,
-    pageNumber,
-  };
+  const state = useRecordFilters<Filters>(EMPTY);
+  const { filters, change, pageNumber } = state;
+  const query: ListNotesQuery = { ...state.query, userId: filters.userId ? Number(filters.userId) : undefined };
   const notes = useNotes(query);
-  const change = (next: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPageNumber(1);
-  };
 
   const columns: DataColumn<NoteListItem>[] = [
     {
@@ -63,45 +45,24 @@ export function NotesPage() {
   return (
     <Stack data-testid="notes-page">
       <ListPageHeader title={t('records.notes.title')} description={t('records.notes.help')} query={notes} />
-      <Paper withBorder p="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-          <TextInput
-            label={t('records.notes.search')}
-            leftSection={<IconSearch size={14} />}
-            value={filters.searchParam}
-            onChange={(event) => change({ searchParam: event.currentTarget.value })}
-            data-testid="notes-search"
-          />
-          <Select
-            label={t('records.notes.author')}
-            placeholder={t('records.notes.allAuthors')}
-            data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
-            value={filters.userId}
-            onChange={(value) => change({ userId: value })}
-            clearable
-            searchable
-            data-testid="notes-author"
-          />
-          <TextInput
-            type="date"
-            label={t('records.dateFrom')}
-            value={filters.dateFrom}
-            onChange={(event) => change({ dateFrom: event.currentTarget.value })}
-            data-testid="notes-date-from"
-          />
-          <TextInput
-            type="date"
-            label={t('records.dateTo')}
-            value={filters.dateTo}
-            error={invalidRange ? t('records.invalidRange') : undefined}
-            onChange={(event) => change({ dateTo: event.currentTarget.value })}
-            data-testid="notes-date-to"
-          />
-        </SimpleGrid>
-      </Paper>
-      <Text size="sm" c="dimmed" data-testid="notes-total">
-        {t('records.total', { count: notes.data?.count ?? 0 })}
-      </Text>
+      <RecordFilterBar
+        testId="notes"
+        searchLabel={t('records.notes.search')}
+        state={state}
+        total={notes.data?.count}
+        cols={{ base: 1, sm: 2, lg: 4 }}
+      >
+        <Select
+          label={t('records.notes.author')}
+          placeholder={t('records.notes.allAuthors')}
+          data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+          value={filters.userId}
+          onChange={(value) => change({ userId: value })}
+          clearable
+          searchable
+          data-testid="notes-author"
+        />
+      </RecordFilterBar>
       <DataTable
         testId="notes-table"
         rows={notes.data?.notes}
@@ -114,11 +75,7 @@ export function NotesPage() {
           </Button>
         )}
       />
-      {(pageNumber > 1 || notes.data?.hasMore) && (
-        <Group justify="center">
-          <PageControls page={pageNumber} hasMore={notes.data?.hasMore ?? false} onChange={setPageNumber} testId="notes" />
-        </Group>
-      )}
+      <RecordPager testId="notes" page={pageNumber} hasMore={notes.data?.hasMore} onChange={state.setPageNumber} />
     </Stack>
   );
 }

@@ -1,12 +1,10 @@
 import { createQueueBodySchema, updateQueueBodySchema, type Queue } from '@conversa/shared';
-import { Alert, Button, ColorInput, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { ColorInput, MultiSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
-import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
+import { FormModal, useFormSave } from '../../../components/FormModal';
 import { schemaValidator } from '../../../lib/form-validation';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAllUsers } from '../../users/api';
 import { useSaveQueue } from '../api';
 
@@ -33,9 +31,7 @@ function queueBody(values: QueueFormValues) {
 /** Create or edit a queue: name, colour, greeting and its members. */
 export function QueueFormModal({ queue, onClose }: { queue: Queue | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const save = useSaveQueue();
   const users = useAllUsers();
-  const [formError, setFormError] = useState<string | null>(null);
 
   const form = useForm<QueueFormValues>({
     initialValues: {
@@ -50,66 +46,34 @@ export function QueueFormModal({ queue, onClose }: { queue: Queue | null; onClos
     }),
   });
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    save.mutate(
-      {
-        id: queue?.id ?? null,
-        input: queueBody(values),
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(t('common.saved'));
-          onClose();
-        },
-        onError: (error) => {
-          form.setErrors(fieldErrors(error));
-          if (hasErrorCode(error, 'ERR_DUPLICATED_QUEUE')) form.setFieldError('name', errorMessage(error));
-          setFormError(errorMessage(error));
-          notifyApiError(error, 'queue-save-error');
-        },
-      },
-    );
+  const saving = useFormSave(form, useSaveQueue(), {
+    errorId: 'queue-save-error',
+    onClose,
+    duplicate: { code: 'ERR_DUPLICATED_QUEUE', field: 'name' },
   });
+  const submit = form.onSubmit((values) => saving.save({ id: queue?.id ?? null, input: queueBody(values) }));
 
   return (
-    <Modal opened onClose={onClose} title={queue ? t('queues.editTitle') : t('queues.createTitle')} centered data-testid="queue-modal">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label={t('queues.name')} required data-autofocus {...form.getInputProps('name')} />
-          <ColorInput label={t('queues.color')} format="hex" swatches={SWATCHES} {...form.getInputProps('color')} />
-          <TemplateTextarea
-            label={t('queues.greeting')}
-            minRows={2}
-            maxRows={6}
-            maxLength={4000}
-            data-testid="queue-greeting"
-            {...form.getInputProps('greetingMessage')}
-          />
-          <MultiSelect
-            label={t('queues.users')}
-            data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
-            searchable
-            clearable
-            nothingFoundMessage={t('common.noRecords')}
-            data-testid="queue-users"
-            {...form.getInputProps('userIds')}
-          />
-          {formError && (
-            <Alert color="red" data-testid="queue-form-error">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="queue-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal title={queue ? t('queues.editTitle') : t('queues.createTitle')} testId="queue" onSubmit={submit} saving={saving}>
+      <TextInput label={t('queues.name')} required data-autofocus {...form.getInputProps('name')} />
+      <ColorInput label={t('queues.color')} format="hex" swatches={SWATCHES} {...form.getInputProps('color')} />
+      <TemplateTextarea
+        label={t('queues.greeting')}
+        minRows={2}
+        maxRows={6}
+        maxLength={4000}
+        data-testid="queue-greeting"
+        {...form.getInputProps('greetingMessage')}
+      />
+      <MultiSelect
+        label={t('queues.users')}
+        data={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.name }))}
+        searchable
+        clearable
+        nothingFoundMessage={t('common.noRecords')}
+        data-testid="queue-users"
+        {...form.getInputProps('userIds')}
+      />
+    </FormModal>
   );
 }

@@ -1,14 +1,11 @@
 import { createQuickMessageBodySchema, updateQuickMessageBodySchema, type QuickMessage } from '@conversa/shared';
-import { Alert, Button, CloseButton, FileInput, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { CloseButton, FileInput, Group, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
-import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
+import { FormModal, useFormSave } from '../../../components/FormModal';
 import { schemaValidator } from '../../../lib/form-validation';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useIsMobile } from '../../../lib/useIsMobile';
 import { useSaveQuickMessage } from '../api';
 
 const ACCEPT = 'image/*,video/*,audio/*,application/pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,.zip,.txt,.csv';
@@ -49,9 +46,6 @@ function checkedBody(values: QuickMessageFormValues, current: QuickMessage | nul
 /** Create or edit a quick message: key, text with variables, an optional file (sent as audio when it is audio), active. */
 export function QuickMessageFormModal({ quickMessage, onClose }: { quickMessage: QuickMessage | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useIsMobile();
-  const save = useSaveQuickMessage();
-  const [formError, setFormError] = useState<string | null>(null);
 
   const form = useForm<QuickMessageFormValues>({
     initialValues: {
@@ -74,8 +68,13 @@ export function QuickMessageFormModal({ quickMessage, onClose }: { quickMessage:
   const { values } = form;
   const audioChosen = values.file ? values.file.type.startsWith('audio/') : values.keepMedia && quickMessage?.media?.type === 'audio';
 
+  const saving = useFormSave(form, useSaveQuickMessage(), {
+    errorId: 'quick-message-save-error',
+    onClose,
+    duplicate: { code: 'ERR_DUPLICATED_QUICK_MESSAGE', field: 'key' },
+    fieldAliases: { mediaToken: 'file' },
+  });
   const submit = form.onSubmit((submitted) => {
-    setFormError(null);
     const token = mediaToken(submitted, quickMessage);
     const body = {
       key: submitted.key.trim(),
@@ -84,104 +83,72 @@ export function QuickMessageFormModal({ quickMessage, onClose }: { quickMessage:
       isActive: submitted.isActive,
       ...(token === null && quickMessage ? { mediaToken: null } : {}),
     };
-    save.mutate(quickMessage ? { id: quickMessage.id, body, file: submitted.file } : { id: null, body, file: submitted.file }, {
-      onSuccess: () => {
-        notifySuccess(t('common.saved'));
-        onClose();
-      },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        if (fields.mediaToken) fields.file = fields.mediaToken;
-        form.setErrors(fields);
-        if (hasErrorCode(error, 'ERR_DUPLICATED_QUICK_MESSAGE')) form.setFieldError('key', errorMessage(error));
-        setFormError(errorMessage(error));
-        notifyApiError(error, 'quick-message-save-error');
-      },
-    });
+    saving.save(quickMessage ? { id: quickMessage.id, body, file: submitted.file } : { id: null, body, file: submitted.file });
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      fullScreen={mobile}
-      size="lg"
+    <FormModal
       title={quickMessage ? t('quickMessages.editTitle') : t('quickMessages.createTitle')}
-      centered
-      data-testid="quick-message-modal"
+      testId="quick-message"
+      onSubmit={submit}
+      saving={saving}
+      size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('quickMessages.key')}
-            description={t('quickMessages.keyHelp')}
-            leftSection={<Text c="dimmed">/</Text>}
-            required
-            data-autofocus
-            maxLength={50}
-            data-testid="quick-message-key"
-            {...form.getInputProps('key')}
+      <TextInput
+        label={t('quickMessages.key')}
+        description={t('quickMessages.keyHelp')}
+        leftSection={<Text c="dimmed">/</Text>}
+        required
+        data-autofocus
+        maxLength={50}
+        data-testid="quick-message-key"
+        {...form.getInputProps('key')}
+      />
+      <TemplateTextarea
+        label={t('quickMessages.message')}
+        value={values.message}
+        onChange={(message) => form.setFieldValue('message', message)}
+        error={form.errors.message}
+        maxLength={4096}
+        data-testid="quick-message-text"
+      />
+      {values.keepMedia && quickMessage?.media && !values.file ? (
+        <Group gap="xs" wrap="nowrap" data-testid="quick-message-current-file">
+          <IconPaperclip size={16} />
+          <Text size="sm" truncate="end" style={{ flex: 1 }}>
+            {quickMessage.media.name}
+          </Text>
+          <CloseButton
+            size="sm"
+            aria-label={t('quickMessages.removeFile')}
+            onClick={() => form.setFieldValue('keepMedia', false)}
+            data-testid="quick-message-remove-file"
           />
-          <TemplateTextarea
-            label={t('quickMessages.message')}
-            value={values.message}
-            onChange={(message) => form.setFieldValue('message', message)}
-            error={form.errors.message}
-            maxLength={4096}
-            data-testid="quick-message-text"
-          />
-          {values.keepMedia && quickMessage?.media && !values.file ? (
-            <Group gap="xs" wrap="nowrap" data-testid="quick-message-current-file">
-              <IconPaperclip size={16} />
-              <Text size="sm" truncate="end" style={{ flex: 1 }}>
-                {quickMessage.media.name}
-              </Text>
-              <CloseButton
-                size="sm"
-                aria-label={t('quickMessages.removeFile')}
-                onClick={() => form.setFieldValue('keepMedia', false)}
-                data-testid="quick-message-remove-file"
-              />
-            </Group>
-          ) : (
-            <FileInput
-              label={t('quickMessages.file')}
-              placeholder={t('quickMessages.chooseFile')}
-              accept={ACCEPT}
-              clearable
-              leftSection={<IconPaperclip size={16} />}
-              data-testid="quick-message-file"
-              {...form.getInputProps('file')}
-            />
-          )}
-          {audioChosen && (
-            <Switch
-              label={t('quickMessages.sendAsAudio')}
-              description={t('quickMessages.sendAsAudioHelp')}
-              data-testid="quick-message-audio"
-              {...form.getInputProps('sendAsAudio', { type: 'checkbox' })}
-            />
-          )}
-          <Switch
-            label={t('quickMessages.active')}
-            data-testid="quick-message-is-active"
-            {...form.getInputProps('isActive', { type: 'checkbox' })}
-          />
-          {formError && (
-            <Alert color="red" data-testid="quick-message-form-error">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="quick-message-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </Group>
+      ) : (
+        <FileInput
+          label={t('quickMessages.file')}
+          placeholder={t('quickMessages.chooseFile')}
+          accept={ACCEPT}
+          clearable
+          leftSection={<IconPaperclip size={16} />}
+          data-testid="quick-message-file"
+          {...form.getInputProps('file')}
+        />
+      )}
+      {audioChosen && (
+        <Switch
+          label={t('quickMessages.sendAsAudio')}
+          description={t('quickMessages.sendAsAudioHelp')}
+          data-testid="quick-message-audio"
+          {...form.getInputProps('sendAsAudio', { type: 'checkbox' })}
+        />
+      )}
+      <Switch
+        label={t('quickMessages.active')}
+        data-testid="quick-message-is-active"
+        {...form.getInputProps('isActive', { type: 'checkbox' })}
+      />
+    </FormModal>
   );
 }

@@ -10,16 +10,14 @@ import {
   type TaskPriority,
   type TaskRecurrence,
 } from '@conversa/shared';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { FormModal, useFormSave } from '../../../components/FormModal';
 import { schemaValidator } from '../../../lib/form-validation';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { getUserId } from '../../../lib/session';
-import { useIsMobile } from '../../../lib/useIsMobile';
 import { useAllUsers } from '../../users/api';
 import { useSaveTask } from '../api';
 import { maskDateTime, parseDateTime, toDateTimeText } from '../date-time';
@@ -58,10 +56,7 @@ function tomorrowOnTheHour(): Date {
 /** Create or edit a task: name, description, limit date (dd/MM/yyyy HH:mm), owner, priority, recurrence and repetitions. */
 export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useIsMobile();
   const users = useAllUsers();
-  const save = useSaveTask();
-  const [formError, setFormError] = useState<string | null>(null);
   const [defaultDate] = useState(tomorrowOnTheHour);
 
   const form = useForm<TaskFormValues>({
@@ -81,119 +76,83 @@ export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: (
   });
   const recurring = form.values.recurrence !== '0';
 
+  const saving = useFormSave(form, useSaveTask(), { errorId: 'task-save-error', onClose });
   const submit = form.onSubmit((values) => {
-    setFormError(null);
     const body = taskBody(values);
-    const request = task
-      ? save.mutateAsync({ id: task.id, body })
-      : save.mutateAsync({ id: null, body: { ...body, ownerId: body.ownerId ?? 0, ticketId: null } });
-    request
-      .then(() => {
-        notifySuccess(t('common.saved'));
-        onClose();
-      })
-      .catch((error: unknown) => {
-        form.setErrors(fieldErrors(error));
-        setFormError(errorMessage(error));
-        notifyApiError(error, 'task-save-error');
-      });
+    saving.save(task ? { id: task.id, body } : { id: null, body: { ...body, ownerId: body.ownerId ?? 0, ticketId: null } });
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      fullScreen={mobile}
-      title={task ? t('tasks.editTitle') : t('tasks.createTitle')}
-      centered
-      data-testid="task-modal"
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('tasks.name')}
-            required
-            data-autofocus
-            maxLength={TASK_NAME_MAX}
-            data-testid="task-name"
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label={t('tasks.description')}
-            required
-            autosize
-            minRows={2}
-            maxLength={TASK_DESCRIPTION_MAX}
-            data-testid="task-description"
-            {...form.getInputProps('description')}
-          />
-          <TextInput
-            label={t('tasks.limitDate')}
-            description={t('tasks.limitDateHint')}
-            required
-            inputMode="numeric"
-            placeholder="dd/mm/aaaa hh:mm"
-            leftSection={<IconCalendarClock size={16} />}
-            data-testid="task-limit-date"
-            {...form.getInputProps('limitDate')}
-            onChange={(event) => form.setFieldValue('limitDate', maskDateTime(event.currentTarget.value))}
-          />
-          <Select
-            label={t('tasks.owner')}
-            required
-            searchable
-            allowDeselect={false}
-            data={(users.data ?? []).map((user) => ({ value: String(user.id), label: user.name }))}
-            data-testid="task-owner"
-            {...form.getInputProps('ownerId')}
-          />
-          <Group grow align="flex-start">
-            <Select
-              label={t('tasks.priority')}
-              required
-              allowDeselect={false}
-              data={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priorities.${p}`) }))}
-              data-testid="task-priority"
-              {...form.getInputProps('priority')}
-            />
-            <Select
-              label={t('tasks.recurrence')}
-              required
-              allowDeselect={false}
-              data={TASK_RECURRENCES.map((days) => ({
-                value: String(days),
-                label: days === 0 ? t('tasks.noRecurrence') : t('tasks.everyDays', { count: days }),
-              }))}
-              data-testid="task-recurrence"
-              {...form.getInputProps('recurrence')}
-            />
-          </Group>
-          {recurring && (
-            <NumberInput
-              label={t('tasks.repetitions')}
-              description={t('tasks.repetitionsHint')}
-              min={0}
-              max={TASK_REPETITIONS_MAX}
-              allowDecimal={false}
-              data-testid="task-repetitions"
-              {...form.getInputProps('repetitions')}
-            />
-          )}
-          {formError && (
-            <Alert color="red" data-testid="task-form-error">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="task-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal title={task ? t('tasks.editTitle') : t('tasks.createTitle')} testId="task" onSubmit={submit} saving={saving}>
+      <TextInput
+        label={t('tasks.name')}
+        required
+        data-autofocus
+        maxLength={TASK_NAME_MAX}
+        data-testid="task-name"
+        {...form.getInputProps('name')}
+      />
+      <Textarea
+        label={t('tasks.description')}
+        required
+        autosize
+        minRows={2}
+        maxLength={TASK_DESCRIPTION_MAX}
+        data-testid="task-description"
+        {...form.getInputProps('description')}
+      />
+      <TextInput
+        label={t('tasks.limitDate')}
+        description={t('tasks.limitDateHint')}
+        required
+        inputMode="numeric"
+        placeholder="dd/mm/aaaa hh:mm"
+        leftSection={<IconCalendarClock size={16} />}
+        data-testid="task-limit-date"
+        {...form.getInputProps('limitDate')}
+        onChange={(event) => form.setFieldValue('limitDate', maskDateTime(event.currentTarget.value))}
+      />
+      <Select
+        label={t('tasks.owner')}
+        required
+        searchable
+        allowDeselect={false}
+        data={(users.data ?? []).map((user) => ({ value: String(user.id), label: user.name }))}
+        data-testid="task-owner"
+        {...form.getInputProps('ownerId')}
+      />
+      <Group grow align="flex-start">
+        <Select
+          label={t('tasks.priority')}
+          required
+          allowDeselect={false}
+          data={TASK_PRIORITIES.map((p) => ({ value: p, label: t(`tasks.priorities.${p}`) }))}
+          data-testid="task-priority"
+          {...form.getInputProps('priority')}
+        />
+        <Select
+          label={t('tasks.recurrence')}
+          required
+          allowDeselect={false}
+          data={TASK_RECURRENCES.map((days) => ({
+            value: String(days),
+            label: days === 0 ? t('tasks.noRecurrence') : t('tasks.everyDays', { count: days }),
+          }))}
+          data-testid="task-recurrence"
+          {...form.getInputProps('recurrence')}
+        />
+      </Group>
+      {recurring && (
+        <NumberInput
+          label={t('tasks.repetitions')}
+          description={t('tasks.repetitionsHint')}
+          min={0}
+          max={TASK_REPETITIONS_MAX}
+          allowDecimal={false}
+          data-testid="task-repetitions"
+          {...form.getInputProps('repetitions')}
+        />
+      )}
+    </FormModal>
   );
 }
