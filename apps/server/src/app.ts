@@ -33,6 +33,8 @@ import { businessHoursRoutes } from './modules/business-hours/business-hours.rou
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
+import { scheduledMessagesRoutes } from './modules/scheduled-messages/scheduled-messages.routes.js';
+import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -138,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     kanbanRoutes,
     teamsRoutes,
     privateChatRoutes,
+    scheduledMessagesRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -162,6 +165,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   keepFocusedTicketRead(ctx, realtime);
   pushNotifications(ctx, realtime);
   pushPrivateChatEvents(ctx, realtime);
+  pushScheduleEvents(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

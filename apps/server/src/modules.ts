@@ -8,6 +8,7 @@ import { queuesModule } from './modules/queues/queues.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { tasksModule } from './modules/tasks/tasks.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
+import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -24,4 +25,5 @@ export const allModules: readonly ModuleRegistration[] = [
   chatbotModule,
   tasksModule,
   notificationsModule,
+  scheduledMessagesModule,
 ];

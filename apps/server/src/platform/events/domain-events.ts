@@ -103,6 +103,8 @@ export type DomainEvent =
   /** Notifications of these users (all of the tenant's without userIds) were added or read: their bells change. */
   | { type: 'notifications.changed'; tenantId: number; userIds?: number[] }
   /** A tenant setting changed (issue 11): pushes re-read the settings; a visibility setting re-rooms the tenant's sockets. */
-  | { type: 'settings.changed'; tenantId: number; key: string };
+  | { type: 'settings.changed'; tenantId: number; key: string }
+  /** A scheduled message was created, edited, canceled, sent or failed (issue 12): pushed to who may see it. */
+  | { type: 'schedule.changed'; tenantId: number; scheduleId: number; action: 'create' | 'update' };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

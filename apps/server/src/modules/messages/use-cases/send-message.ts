@@ -1,4 +1,5 @@
-import { MESSAGE_BODY_MAX, renderTemplate, unknownTemplateVariables } from '@conversa/shared';
+import { MESSAGE_BODY_MAX, renderTemplate } from '@conversa/shared';
+import { assertKnownVariables } from '../template-check.js';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
@@ -150,14 +151,6 @@ function signed(text: string, signer: string | null): string {
     });
   }
   return body;
-}
-
-/** A text whose variables are rendered: an unknown `{{variable}}` is refused, not sent as written. */
-function assertKnownVariables(text: string): void {
-  const unknown = unknownTemplateVariables(text);
-  if (unknown.length === 0) return;
-  const message = `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}.`;
-  throw new AppError('ERR_VALIDATION', message, { body: [{ message, issue: { code: 'custom', rule: 'templateVariables' } }] });
 }
 
 /** The text with the ticket's values (contact, the sending agent, the tenant's clock), as every automated send renders it. */
