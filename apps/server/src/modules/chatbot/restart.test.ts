@@ -5,42 +5,14 @@
  * (`update pgboss.job set start_after = now()`) instead of waiting the 2 minutes out, and the new
  * server's workers — which know nothing of the old process — run it from the database.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { botMessages, customer, flowChannel, pendingTimers, positionRow, publishedFlow } from '../../../test/chatbot.js';
 import { testEnv } from '../../../test/env.js';
 import { openTestDatabase, type TestServer } from '../../../test/harness.js';
+import { startNode } from '../../../test/restart-node.js';
 import { buildInboxTenant, eventually } from '../../../test/inbox.js';
-import { buildApp } from '../../app.js';
-import { ensureFirstStart } from '../../bootstrap/first-start.js';
-import { createContext } from '../../context.js';
-import type { Database } from '../../platform/db/client.js';
-
-/** One server process's worth of state (context, job workers, HTTP) over a database that outlives it. */
-async function startNode(database: Database, env: ReturnType<typeof testEnv>): Promise<TestServer> {
-  const ctx = createContext(env, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { pollingIntervalSeconds: 0.5 });
-  await ctx.jobs.start(ctx, { workers: true });
-  ctx.events.start();
-  await ensureFirstStart(ctx, () => undefined);
-  const app: FastifyInstance = await buildApp(ctx, {});
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  ctx.appUrl = url;
-  return {
-    url,
-    ctx,
-    app,
-    async close() {
-      await app.close();
-      await ctx.events.stop();
-      await ctx.jobs.stop();
-    },
-  };
-}
 
 const opened = await openTestDatabase();
 afterAll(async () => {

@@ -16,9 +16,18 @@ export type ScheduleView = ScheduleRow & {
   lastMessageStatus: string | null;
 };
 
-/** The status of the message of the schedule's latest occurrence sent. */
-const lastMessageStatus = sql<string | null>`(select ${messages.status} from ${scheduledMessageSends} join ${messages} on ${messages.id} = ${scheduledMessageSends.messageId}
+/** A column of the message of the schedule's latest occurrence sent. */
+const lastMessage = <T>(column: typeof messages.status | typeof messages.error) =>
+  sql<T>`(select ${column} from ${scheduledMessageSends} join ${messages} on ${messages.id} = ${scheduledMessageSends.messageId}
   where ${scheduledMessageSends.scheduleId} = ${scheduledMessages.id} order by ${scheduledMessageSends.occurrence} desc limit 1)`;
+const lastMessageStatus = lastMessage<string | null>(messages.status);
+
+/**
+ * SPEC statuses pending, sent, failed, canceled. Stored, except that a one-off schedule whose message
+ * the channel then refused (the send job marks the message failed) reads failed: computed at read
+ * time from its message, so no later write can miss it.
+ */
+const statusSql = sql<ScheduleStatus>`(case when ${scheduledMessages.status} = 'sent' and ${lastMessageStatus} = 'failed' then 'failed' else ${scheduledMessages.status} end)`;
 
 const selectViews = (db: Db) =>
   db
@@ -28,7 +37,9 @@ const selectViews = (db: Db) =>
       contactNumber: contacts.number,
       channelName: channels.name,
       userName: users.name,
+      status: statusSql,
       lastMessageStatus,
+      lastMessageError: lastMessage<string | null>(messages.error),
     })
     .from(scheduledMessages)
     .innerJoin(contacts, eq(contacts.id, scheduledMessages.contactId))
@@ -41,9 +52,13 @@ const toView = (row: {
   contactNumber: string | null;
   channelName: string;
   userName: string | null;
+  status: ScheduleStatus;
   lastMessageStatus: string | null;
+  lastMessageError: string | null;
 }): ScheduleView => ({
   ...row.schedule,
+  status: row.status,
+  error: row.schedule.error ?? (row.status === 'failed' ? row.lastMessageError : null),
   contactName: row.contactName,
   contactNumber: row.contactNumber,
   channelName: row.channelName,
@@ -96,7 +111,7 @@ export async function listScheduleViews(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ScheduleView[]; total: number }> {
   const where: (SQL | undefined)[] = [eq(scheduledMessages.tenantId, tenantId)];
-  if (filter.statuses?.length) where.push(inArray(scheduledMessages.status, filter.statuses));
+  if (filter.statuses?.length) where.push(inArray(statusSql, filter.statuses));
   if (filter.ticketId) where.push(eq(scheduledMessages.ticketId, filter.ticketId));
   if (filter.contactId) where.push(eq(scheduledMessages.contactId, filter.contactId));
   if (filter.createdBy) where.push(eq(scheduledMessages.userId, filter.createdBy));
