@@ -31,3 +31,4 @@ export * from './forms/kanban.js';
 export * from './forms/teams.js';
 export * from './private-chat.js';
 export * from './forms/schedules.js';
+export * from './schedule-events.js';

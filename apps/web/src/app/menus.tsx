@@ -5,6 +5,7 @@ import {
   IconBolt,
   IconChecklist,
   IconClockHour4,
+  IconCalendarTime,
   IconBuildingSkyscraper,
   IconDoorExit,
   IconHome,
@@ -67,6 +68,7 @@ const CHAT_FLOW: MenuItem = { labelKey: 'menu.chatFlow', path: PATHS.chatFlow, i
 const BUSINESS_HOURS: MenuItem = { labelKey: 'menu.businessHours', path: PATHS.businessHours, icon: IconClockHour4 };
 const CLOSING: MenuItem = { labelKey: 'menu.closing', path: PATHS.closing, icon: IconDoorExit };
 const TASKS: MenuItem = { labelKey: 'menu.tasks', path: PATHS.tasks, icon: IconChecklist };
+const SCHEDULES: MenuItem = { labelKey: 'schedules.menu', path: PATHS.schedules, icon: IconCalendarTime };
 const NOTIFICATIONS: MenuItem = { labelKey: 'menu.notifications', path: PATHS.notifications, icon: IconBell };
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
 const TEAMS: MenuItem = { labelKey: 'menu.teams', path: PATHS.teams, icon: IconUsersGroup };
@@ -80,6 +82,7 @@ const SUPERVISOR: MenuItem[] = [
   QUEUES,
   TEAMS,
   QUICK_MESSAGES,
+  SCHEDULES,
   TAGS,
   NOTES,
   PROTOCOLS,

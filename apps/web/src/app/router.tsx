@@ -25,6 +25,7 @@ const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'Tags
 const NotesPage = lazyPage(() => import('../features/notes/pages/NotesPage'), 'NotesPage');
 const ProtocolsPage = lazyPage(() => import('../features/protocols/pages/ProtocolsPage'), 'ProtocolsPage');
 const TasksPage = lazyPage(() => import('../features/tasks/pages/TasksPage'), 'TasksPage');
+const SchedulesPage = lazyPage(() => import('../features/schedules/pages/SchedulesPage'), 'SchedulesPage');
 const NotificationsAdminPage = lazyPage(() => import('../features/notifications/pages/NotificationsAdminPage'), 'NotificationsAdminPage');
 const KanbanLayout = lazyPage(() => import('../features/kanban/pages/KanbanLayout'), 'KanbanLayout');
 const LanesBoardPage = lazyPage(() => import('../features/kanban/pages/LanesBoardPage'), 'LanesBoardPage');
@@ -110,6 +111,8 @@ export function AppRouter() {
             <Route path={PATHS.notes} element={<NotesPage />} />
             <Route path={PATHS.protocols} element={guarded(SUPERVISORS, <ProtocolsPage />)} />
             <Route path={PATHS.tasks} element={<TasksPage />} />
+            {/* Every profile: a user sees the schedules they made (the menu entry is the supervisors', SPEC §2). */}
+            <Route path={PATHS.schedules} element={<SchedulesPage />} />
             <Route path={PATHS.notifications} element={guarded(SUPERADMIN, <NotificationsAdminPage />, true)} />
             <Route path={PATHS.teams} element={guarded(SUPERVISORS, <TeamsPage />)} />
             <Route path={PATHS.privateChat} element={<PrivateChatPage />} />

@@ -23,4 +23,6 @@ export const INBOX_SECTIONS = [
   // issue 11: the resolve dialog's reason and the ticket panel's menu entry
   'ticketReasons',
   'ticketPanel',
+  // issue 12: the chat composer's message-scheduling dialog
+  'schedules',
 ] as const;

@@ -21,9 +21,6 @@ export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 export const SCHEDULES_PAGE_SIZE = 30;
 
-/** Socket event (agents' namespace) of a created, edited, canceled or sent schedule. */
-export const SCHEDULE_SOCKET_EVENT = 'scheduledMessage';
-
 const scheduleDateSchema = z.iso
   .datetime({ offset: true })
   .describe('ISO 8601 date-time, not in the past (the dialog shows dd/MM/yyyy HH:mm). A past one: 400 ERR_INVALID_DATE.');
@@ -109,6 +106,3 @@ export const listSchedulesResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ScheduledMessageList = z.infer<typeof listSchedulesResponseSchema>;
-
-/** The SCHEDULE_SOCKET_EVENT payload. */
-export type ScheduleSocketPayload = { action: 'create' | 'update'; scheduledMessage: ScheduledMessage };

@@ -42,6 +42,8 @@ export const scheduledMessagesRoutes =
         tags,
         description:
           'Schedules a message: JSON {body, scheduleDate, recurrence?, ticketId | contactId + whatsappId?}, or multipart/form-data with the same fields before one file ("medias"). scheduleDate in the past: 400 ERR_INVALID_DATE (\'Invalid date\'). recurrence: 0 (none), 5, 10, 15, 20, 25, 30, 35, 40, 45 or 60 days; a recurring schedule repeats until canceled. The text\'s {{variables}} are rendered for the contact when it is sent (an unknown one: 400 ERR_VALIDATION). Sent by a durable job within a minute of its time into the contact\'s ongoing ticket on the channel, or a new one assigned to its creator.',
+        // Optional: a multipart form has no JSON body (its fields are read from the form).
+        body: createScheduleBodySchema.nullish(),
         response: { 201: scheduledMessageSchema, ...errorResponses },
       },
       handler: async (request, reply) => {
@@ -90,7 +92,10 @@ export const scheduledMessagesRoutes =
 
 /** The create route's fields from JSON or a multipart form (its text fields, then one file). */
 async function readCreateRequest(request: FastifyRequest): Promise<{ input: CreateScheduleInput; upload?: ScheduleUpload }> {
-  if (!request.isMultipart()) return { input: parseCreate(request.body) };
+  if (!request.isMultipart()) {
+    if (request.body == null) throw new AppError('ERR_VALIDATION', 'Send the scheduled message as JSON or multipart/form-data.', { body: ['Required'] });
+    return { input: request.body as CreateScheduleInput };
+  }
   const file = await request.file();
   if (!file) throw new AppError('ERR_VALIDATION', 'No file was uploaded.', { medias: ['Required'] });
   const upload = await readUploadedFile(file);

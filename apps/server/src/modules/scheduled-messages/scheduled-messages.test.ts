@@ -208,6 +208,36 @@ describe('scheduled messages: sending', () => {
   });
 });
 
+/** A multipart form (text fields, then one file) posted to `path`. */
+async function postForm(path: string, fields: Record<string, string>, token = t.agent.token) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('medias', new Blob([PNG], { type: 'image/png' }), 'boleto.png');
+  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: response.status, body: (await response.json()) as any };
+}
+/** A 1×1 PNG (the upload check reads the type from the content). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+describe('scheduled messages: a file', () => {
+  it('a multipart schedule keeps its file and sends it with the text; the composer form schedules with a file too', async () => {
+    const { ticketId } = await agentTicket();
+    const created = await postForm('/messagesSchedule/', { ticketId: String(ticketId), body: 'Segue o boleto', scheduleDate: inMinutes(60), recurrence: '0' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ mediaName: 'boleto.png', mediaType: 'image', body: 'Segue o boleto' });
+    await fireJob((await sendJobs(created.body.id))[0].id);
+    const [sent] = await rows(server.ctx, sql`select body, media_name as "mediaName", media_type as "mediaType" from messages where ticket_id = ${ticketId} and from_me`);
+    expect(sent).toEqual({ body: 'Segue o boleto', mediaName: 'boleto.png', mediaType: 'image' });
+
+    const viaComposer = await postForm(`/messages/${ticketId}`, { body: '', scheduleDate: inMinutes(90) });
+    expect(viaComposer.status, JSON.stringify(viaComposer.body)).toBe(202);
+    expect(viaComposer.body).toMatchObject({ status: 'pending', mediaName: 'boleto.png', body: '' });
+    const past = await postForm('/messagesSchedule/', { ticketId: String(ticketId), scheduleDate: inMinutes(-60) });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toBe('ERR_INVALID_DATE');
+  });
+});
+
 describe('scheduled messages: edit and cancel while pending, exactly once', () => {
   it('an edit is a new version with its own job; the earlier job runs and sends nothing', async () => {
     const { ticketId } = await agentTicket();

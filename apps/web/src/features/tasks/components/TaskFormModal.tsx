@@ -22,7 +22,7 @@ import { getUserId } from '../../../lib/session';
 import { useIsMobile } from '../../../lib/useIsMobile';
 import { useAllUsers } from '../../users/api';
 import { useSaveTask } from '../api';
-import { maskDateTime, parseDateTime, toDateTimeText } from '../date-time';
+import { maskDateTime, parseDateTime, toDateTimeText } from '../../../lib/date-time';
 
 interface TaskFormValues {
   name: string;
