@@ -30,25 +30,28 @@ const recurrenceFieldSchema = z.coerce
   .describe('Days between occurrences: 0 (none), 5, 10, 15, 20, 25, 30, 35, 40, 45 or 60. A recurring schedule repeats until canceled.');
 const bodySchema = z.string().max(MESSAGE_BODY_MAX);
 
+const scheduleTarget = {
+  scheduleDate: scheduleDateSchema,
+  recurrence: recurrenceFieldSchema.default(0),
+  ticketId: z.coerce.number().pipe(refIdSchema).optional(),
+  contactId: z.coerce.number().pipe(refIdSchema).optional(),
+  whatsappId: z.coerce.number().pipe(refIdSchema).optional(),
+};
+const needsTarget = (body: { ticketId?: number; contactId?: number }) => body.ticketId !== undefined || body.contactId !== undefined;
+const targetRule = { message: 'Give the ticket or the contact the message is for.', path: ['contactId'] };
+/** A text to send: at least one character that is not a space. */
+const textSchema = bodySchema.regex(/\S/, 'Write the message.');
+
 /**
- * POST /messagesSchedule/ (JSON, or the text fields of a multipart form before one file `medias`):
- * a ticket (its contact and channel), or a contact and optionally a channel (`whatsappId`, else the
- * default channel). The text (with {{variables}}) or the file, or both.
+ * POST /messagesSchedule/ as JSON: a ticket (its contact and channel), or a contact and optionally a
+ * channel (`whatsappId`, else the default channel); the text, with {{variables}}.
  */
-export const createScheduleBodySchema = z
-  .object({
-    body: bodySchema.default(''),
-    scheduleDate: scheduleDateSchema,
-    recurrence: recurrenceFieldSchema.default(0),
-    ticketId: z.coerce.number().pipe(refIdSchema).optional(),
-    contactId: z.coerce.number().pipe(refIdSchema).optional(),
-    whatsappId: z.coerce.number().pipe(refIdSchema).optional(),
-  })
-  .refine((body) => body.ticketId !== undefined || body.contactId !== undefined, {
-    message: 'Give the ticket or the contact the message is for.',
-    path: ['contactId'],
-  });
+export const createScheduleBodySchema = z.object({ body: textSchema, ...scheduleTarget }).refine(needsTarget, targetRule);
 export type CreateScheduleBody = z.input<typeof createScheduleBodySchema>;
+
+/** The same as the text fields of a multipart form before its one file (`medias`): the text may then be empty. */
+export const createScheduleFieldsSchema = z.object({ body: bodySchema.default(''), ...scheduleTarget }).refine(needsTarget, targetRule);
+export type CreateScheduleFields = z.input<typeof createScheduleFieldsSchema>;
 
 /** PUT /messagesSchedule/{id}: what it sends changes (only while pending). */
 export const updateScheduleBodySchema = z.object({

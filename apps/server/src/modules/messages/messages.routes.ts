@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { createScheduleBodySchema, idSchema, messageSchema, refIdSchema, scheduledMessageSchema, sendMessageBodySchema } from '@conversa/shared';
+import { createScheduleBodySchema, createScheduleFieldsSchema, idSchema, messageSchema, refIdSchema, scheduledMessageSchema, sendMessageBodySchema } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -71,7 +71,7 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
         const field = (name: string) => multipartFieldValue(file.fields[name]);
         // With a scheduleDate (the composer's scheduling, API clients of the peer products) it is scheduled, not sent now.
         if (field('scheduleDate')) {
-          const schedule = scheduleInputOf({ body: field('body'), scheduleDate: field('scheduleDate'), recurrence: field('recurrence') || undefined }, request.params.ticketId);
+          const schedule = scheduleInputOf(createScheduleFieldsSchema, { body: field('body'), scheduleDate: field('scheduleDate'), recurrence: field('recurrence') || undefined }, request.params.ticketId);
           return reply.status(202).send(presentSchedule(await createScheduledMessage(ctx, actor, schedule, upload)));
         }
         const fields = sendMessageBodySchema.safeParse({
@@ -87,7 +87,7 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
       } else {
         const raw = (request.body ?? {}) as Record<string, unknown>;
         if (raw.scheduleDate !== undefined && raw.scheduleDate !== null && raw.scheduleDate !== '') {
-          const schedule = scheduleInputOf({ body: raw.body, scheduleDate: raw.scheduleDate, recurrence: raw.recurrence }, request.params.ticketId);
+          const schedule = scheduleInputOf(createScheduleBodySchema, { body: raw.body, scheduleDate: raw.scheduleDate, recurrence: raw.recurrence }, request.params.ticketId);
           return reply.status(202).send(presentSchedule(await createScheduledMessage(ctx, actor, schedule)));
         }
         const body = sendMessageBodySchema.safeParse(raw);
@@ -223,8 +223,8 @@ function issuesByField(issues: z.core.$ZodIssue[]): Record<string, string[]> {
 }
 
 /** A reply with a scheduleDate, as the scheduled message of the ticket it would have gone into. */
-function scheduleInputOf(raw: Record<string, unknown>, ticketId: number) {
-  const parsed = createScheduleBodySchema.safeParse({ ...raw, body: raw.body ?? '', ticketId });
+function scheduleInputOf(schema: typeof createScheduleFieldsSchema | typeof createScheduleBodySchema, raw: Record<string, unknown>, ticketId: number) {
+  const parsed = schema.safeParse({ ...raw, body: raw.body ?? '', ticketId });
   if (!parsed.success) throw new AppError('ERR_VALIDATION', 'Invalid scheduled message.', issuesByField(parsed.error.issues));
   return parsed.data;
 }

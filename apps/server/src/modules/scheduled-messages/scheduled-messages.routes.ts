@@ -12,6 +12,7 @@ import { actorOf } from '../auth/authenticate.js';
 import { presentSchedule } from './scheduled-messages.presenter.js';
 import {
   createScheduleBodySchema,
+  createScheduleFieldsSchema,
   listSchedulesQuerySchema,
   listSchedulesResponseSchema,
   scheduledMessageSchema,
@@ -108,7 +109,7 @@ async function readCreateRequest(request: FastifyRequest): Promise<{ input: Crea
 }
 
 function parseCreate(raw: unknown): CreateScheduleInput {
-  const parsed = createScheduleBodySchema.safeParse(raw ?? {});
+  const parsed = createScheduleFieldsSchema.safeParse(raw ?? {});
   if (!parsed.success) throw new AppError('ERR_VALIDATION', 'Invalid scheduled message.', zodFieldProblems(parsed.error.issues, { input: raw }));
   return parsed.data;
 }

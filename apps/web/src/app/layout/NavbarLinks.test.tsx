@@ -19,7 +19,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, quick messages, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
+  it('a supervisor adds channels, queues, quick messages, schedules, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
@@ -33,6 +33,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-equipes',
       'nav-mensagens-rapidas',
+      'nav-agendamentos',
       'nav-etiquetas',
       'nav-notas',
       'nav-protocolos',
@@ -59,6 +60,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-equipes',
       'nav-mensagens-rapidas',
+      'nav-agendamentos',
       'nav-etiquetas',
       'nav-notas',
       'nav-protocolos',
@@ -91,6 +93,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-equipes',
       'nav-mensagens-rapidas',
+      'nav-agendamentos',
       'nav-etiquetas',
       'nav-notas',
       'nav-protocolos',
@@ -123,6 +126,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-filas',
       'nav-equipes',
       'nav-mensagens-rapidas',
+      'nav-agendamentos',
       'nav-etiquetas',
       'nav-notas',
       'nav-protocolos',

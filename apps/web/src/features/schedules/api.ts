@@ -1,4 +1,4 @@
-import type { CreateScheduleBody, ScheduledMessage, ScheduledMessageList, ScheduleStatus, UpdateScheduleBody } from '@conversa/shared';
+import type { CreateScheduleFields, ScheduledMessage, ScheduledMessageList, ScheduleStatus, UpdateScheduleBody } from '@conversa/shared';
 import type { ScheduleSocketPayload } from '@conversa/shared/schedule-events';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
@@ -29,7 +29,7 @@ function invalidateSchedules(qc: QueryClient) {
 }
 
 export type SaveScheduleInput =
-  | { id: null; body: CreateScheduleBody; file: File | null }
+  | { id: null; body: CreateScheduleFields; file: File | null }
   | { id: number; body: UpdateScheduleBody; file?: undefined };
 
 /** POST /messagesSchedule/ (multipart with a file) or PUT /messagesSchedule/{id}. */

@@ -1,5 +1,6 @@
 import {
   createScheduleBodySchema,
+  createScheduleFieldsSchema,
   MESSAGE_BODY_MAX,
   SCHEDULE_RECURRENCES,
   updateScheduleBodySchema,
@@ -69,8 +70,10 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
   const [file, setFile] = useState<File | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [defaultDate] = useState(() => new Date(Date.now() + 30 * MINUTE));
-  const validate = schemaValidator(schedule ? updateScheduleBodySchema : createScheduleBodySchema, (values: ScheduleFormValues) => ({ ...scheduleBody(values), ticketId }), {
-    issueMessage: (field) => (field === 'scheduleDate' ? t('schedules.invalidDate') : undefined),
+  // With a file the text may be empty (the multipart form's fields).
+  const schema = schedule ? updateScheduleBodySchema : file ? createScheduleFieldsSchema : createScheduleBodySchema;
+  const validate = schemaValidator(schema, (values: ScheduleFormValues) => ({ ...scheduleBody(values), ticketId }), {
+    issueMessage: (field) => (field === 'scheduleDate' ? t('schedules.invalidDate') : field === 'body' ? t('schedules.bodyRequired') : undefined),
   });
 
   const form = useForm<ScheduleFormValues>({
