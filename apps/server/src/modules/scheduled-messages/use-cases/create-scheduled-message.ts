@@ -20,8 +20,8 @@ export interface ScheduleUpload {
 }
 
 /**
- * A message scheduled for a contact on a channel: from a ticket (its contact and channel; the
- * actor must see the ticket) or for a contact (on `whatsappId`, else the default channel). Not in
+ * A message scheduled for a contact on a channel: from a ticket (its contact and channel, which any
+ * contactId or whatsappId given must match; the actor must see the ticket) or for a contact (on `whatsappId`, else the default channel). Not in
  * the past (ERR_INVALID_DATE); text with known {{variables}} (rendered when sent) and/or a file.
  * Its send job is enqueued with it, at its date.
  */
@@ -34,6 +34,11 @@ export async function createScheduledMessage(ctx: AppContext, actor: Actor, inpu
   let target: { contactId: number; channelId: number; ticketId: number | null };
   if (input.ticketId !== undefined) {
     const ticket = await assertCanSeeTicket(ctx, actor, input.ticketId);
+    // The ticket names the contact and the channel: any other given must be the same ones.
+    if (input.contactId !== undefined && input.contactId !== ticket.contactId)
+      throw new AppError('ERR_VALIDATION', "The contact is not the ticket's contact.", { contactId: ["Not the ticket's contact"] });
+    if (input.whatsappId !== undefined && input.whatsappId !== ticket.channelId)
+      throw new AppError('ERR_VALIDATION', "The channel is not the ticket's channel.", { whatsappId: ["Not the ticket's channel"] });
     target = { contactId: ticket.contactId, channelId: ticket.channelId, ticketId: ticket.id };
   } else {
     const contact = await findContactById(ctx.db, tenantId, input.contactId!);
