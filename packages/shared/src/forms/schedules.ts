@@ -24,19 +24,10 @@ export const SCHEDULES_PAGE_SIZE = 30;
 const scheduleDateSchema = z.iso
   .datetime({ offset: true })
   .describe('ISO 8601 date-time, not in the past (the dialog shows dd/MM/yyyy HH:mm). A past one: 400 ERR_INVALID_DATE.');
-const recurrenceFieldSchema = z.coerce
-  .number()
-  .pipe(z.literal(SCHEDULE_RECURRENCES))
-  .describe('Days between occurrences: 0 (none), 5, 10, 15, 20, 25, 30, 35, 40, 45 or 60. A recurring schedule repeats until canceled.');
+const RECURRENCE_HELP = 'Days between occurrences: 0 (none), 5, 10, 15, 20, 25, 30, 35, 40, 45 or 60. A recurring schedule repeats until canceled.';
+const recurrenceSchema = z.literal(SCHEDULE_RECURRENCES).describe(RECURRENCE_HELP);
 const bodySchema = z.string().max(MESSAGE_BODY_MAX);
 
-const scheduleTarget = {
-  scheduleDate: scheduleDateSchema,
-  recurrence: recurrenceFieldSchema.default(0),
-  ticketId: z.coerce.number().pipe(refIdSchema).optional(),
-  contactId: z.coerce.number().pipe(refIdSchema).optional(),
-  whatsappId: z.coerce.number().pipe(refIdSchema).optional(),
-};
 const needsTarget = (body: { ticketId?: number; contactId?: number }) => body.ticketId !== undefined || body.contactId !== undefined;
 const targetRule = { message: 'Give the ticket or the contact the message is for.', path: ['contactId'] };
 /** A text to send: at least one character that is not a space. */
@@ -46,18 +37,39 @@ const textSchema = bodySchema.regex(/\S/, 'Write the message.');
  * POST /messagesSchedule/ as JSON: a ticket (its contact and channel), or a contact and optionally a
  * channel (`whatsappId`, else the default channel); the text, with {{variables}}.
  */
-export const createScheduleBodySchema = z.object({ body: textSchema, ...scheduleTarget }).refine(needsTarget, targetRule);
+export const createScheduleBodySchema = z
+  .object({
+    body: textSchema,
+    scheduleDate: scheduleDateSchema,
+    recurrence: recurrenceSchema.default(0),
+    ticketId: refIdSchema.optional(),
+    contactId: refIdSchema.optional(),
+    whatsappId: refIdSchema.optional(),
+  })
+  .refine(needsTarget, targetRule);
 export type CreateScheduleBody = z.input<typeof createScheduleBodySchema>;
 
+/** A number field of a multipart form (text): read as a number. */
+const formNumber = <T extends z.ZodType<unknown, number>>(schema: T) => z.coerce.number().pipe(schema);
+
 /** The same as the text fields of a multipart form before its one file (`medias`): the text may then be empty. */
-export const createScheduleFieldsSchema = z.object({ body: bodySchema.default(''), ...scheduleTarget }).refine(needsTarget, targetRule);
+export const createScheduleFieldsSchema = z
+  .object({
+    body: bodySchema.default(''),
+    scheduleDate: scheduleDateSchema,
+    recurrence: formNumber(recurrenceSchema).default(0),
+    ticketId: formNumber(refIdSchema).optional(),
+    contactId: formNumber(refIdSchema).optional(),
+    whatsappId: formNumber(refIdSchema).optional(),
+  })
+  .refine(needsTarget, targetRule);
 export type CreateScheduleFields = z.input<typeof createScheduleFieldsSchema>;
 
 /** PUT /messagesSchedule/{id}: what it sends changes (only while pending). */
 export const updateScheduleBodySchema = z.object({
   body: bodySchema.optional(),
   scheduleDate: scheduleDateSchema.optional(),
-  recurrence: recurrenceFieldSchema.optional(),
+  recurrence: recurrenceSchema.optional(),
 });
 export type UpdateScheduleBody = z.input<typeof updateScheduleBodySchema>;
 
