@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { botMessages, customer, flowChannel, pendingTimers, positionRow, publishedFlow } from '../../../test/chatbot.js';
 import { testEnv } from '../../../test/env.js';
-import { openTestDatabase, type TestServer } from '../../../test/harness.js';
+import { openTestDatabase } from '../../../test/harness.js';
 import { startNode } from '../../../test/restart-node.js';
 import { buildInboxTenant, eventually } from '../../../test/inbox.js';
 

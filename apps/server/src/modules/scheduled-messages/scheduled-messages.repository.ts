@@ -68,7 +68,7 @@ const toView = (row: {
 
 export async function insertSchedule(db: Db, values: NewSchedule): Promise<ScheduleRow> {
   const [row] = await db.insert(scheduledMessages).values(values).returning();
-  return row!;
+  return row;
 }
 
 export async function findScheduleView(db: Db, tenantId: number, id: number): Promise<ScheduleView | undefined> {

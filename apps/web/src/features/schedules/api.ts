@@ -40,7 +40,7 @@ export function useSaveSchedule() {
       if (id !== null) return http.put<ScheduledMessage>(`/messagesSchedule/${id}`, body, { silent: true });
       if (!file) return http.post<ScheduledMessage>('/messagesSchedule/', body, { silent: true });
       const form = new FormData();
-      for (const [key, value] of Object.entries(body)) if (value !== undefined && value !== null) form.append(key, String(value));
+      for (const [key, value] of Object.entries(body)) if (typeof value === 'string' || typeof value === 'number') form.append(key, String(value));
       form.append('medias', file, file.name);
       return http.upload<ScheduledMessage>('/messagesSchedule/', form, { silent: true });
     },

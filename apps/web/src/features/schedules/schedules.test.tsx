@@ -59,7 +59,7 @@ describe('the message-scheduling dialog', () => {
 
     const before = Date.now();
     await user.click(screen.getByTestId('schedule-quick-tomorrow'));
-    const typed = (screen.getByTestId('schedule-date') as HTMLInputElement).value;
+    const typed = screen.getByTestId<HTMLInputElement>('schedule-date').value;
     expect(typed).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const chosen = new Date(parseDateTime(typed)!).getTime();
     expect(chosen).toBeGreaterThan(before + 24 * 60 * MINUTE - 2 * MINUTE);

@@ -100,7 +100,7 @@ export function SchedulesPage() {
         multiple
         value={statuses}
         onChange={(value) => {
-          setStatuses(value as ScheduleStatus[]);
+          setStatuses(value.filter((status): status is ScheduleStatus => (SCHEDULE_STATUSES as readonly string[]).includes(status)));
           setPageNumber(1);
         }}
       >
