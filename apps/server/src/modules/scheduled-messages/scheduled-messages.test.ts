@@ -133,6 +133,11 @@ describe('scheduled messages: validation', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe('ERR_NO_CONTACT_FOUND');
     const { ticketId } = await agentTicket();
+    // A ticket names its contact and channel: another one given beside it is refused.
+    const otherContact = await buildContact(server.ctx, t.tenant.id);
+    const mismatch = await api.post('/messagesSchedule/', { ticketId, contactId: otherContact.id, body: 'Oi', scheduleDate: inMinutes(60) }, { token: t.agent.token });
+    expect(mismatch.status).toBe(400);
+    expect(Object.keys(mismatch.body.fields)).toEqual(['contactId']);
     const hidden = await api.post('/messagesSchedule/', { ticketId, body: 'Oi', scheduleDate: inMinutes(60) }, { token: t.outsider.token });
     expect(hidden.status).toBe(403);
     expect(hidden.body.error).toBe('ERR_NO_PERMISSION');
