@@ -36,6 +36,8 @@ import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-mes
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { contactVariablesRoutes } from './modules/contact-variables/contact-variables.routes.js';
 import { registerTemplateVariableScope } from './modules/contact-variables/template-scope.js';
+import { scheduledMessagesRoutes } from './modules/scheduled-messages/scheduled-messages.routes.js';
+import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -145,6 +147,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     teamsRoutes,
     privateChatRoutes,
     birthdaysRoutes,
+    scheduledMessagesRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -169,6 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   keepFocusedTicketRead(ctx, realtime);
   pushNotifications(ctx, realtime);
   pushPrivateChatEvents(ctx, realtime);
+  pushScheduleEvents(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

@@ -9,6 +9,7 @@ import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { tasksModule } from './modules/tasks/tasks.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { birthdaysModule } from './modules/birthdays/birthdays.module.js';
+import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -26,4 +27,5 @@ export const allModules: readonly ModuleRegistration[] = [
   tasksModule,
   notificationsModule,
   birthdaysModule,
+  scheduledMessagesModule,
 ];

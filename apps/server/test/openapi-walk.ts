@@ -638,12 +638,14 @@ export class ObjectCatalog {
 
   /**
    * Ids for a prefix; a prefix that extends a catalogued one in camelCase (`/ticketsForce/`,
-   * `/usersIsOnline/` → `/tickets/`, `/users/`) addresses the same kind.
+   * `/usersIsOnline/` → `/tickets/`, `/users/`) addresses the same kind, unless it is a collection
+   * of its own (a POST on it: `/messagesSchedule/` holds scheduled messages, not messages).
    */
   get(prefix: string): Array<string | number> | undefined {
     const exact = this.ids.get(prefix);
     if (exact) return exact;
     const segment = prefix.replace(/^\/|\/$/g, '');
+    if (this.operations.some((op) => op.method === 'POST' && (op.path === `/${segment}` || op.path === `/${segment}/`))) return undefined;
     const alias = [...this.ids.keys()]
       .map((known) => known.replace(/^\/|\/$/g, ''))
       .filter((known) => known && segment.startsWith(known) && /^[A-Z]/.test(segment.slice(known.length)))

@@ -32,3 +32,5 @@ export * from './forms/wallets.js';
 export * from './forms/kanban.js';
 export * from './forms/teams.js';
 export * from './private-chat.js';
+export * from './forms/schedules.js';
+export * from './schedule-events.js';

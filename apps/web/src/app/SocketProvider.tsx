@@ -20,6 +20,8 @@ import { applyMessageEvent, applyTicketEvent, type MessageEvent, type TicketEven
 import { queueKeys } from '../features/queues/api';
 import { applyNoteEvent } from '../features/notes/api';
 import { NOTE_SOCKET_EVENT, type NoteSocketPayload } from '@conversa/shared/records-events';
+import { SCHEDULE_SOCKET_EVENT, type ScheduleSocketPayload } from '@conversa/shared/schedule-events';
+import { applyScheduleEvent } from '../features/schedules/api';
 import { applyNotificationPush, notificationKeys } from '../features/notifications/api';
 import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
 import { applyPrivateMessageEvent, patchChatUserStatus, privateChatKeys } from '../features/private-chat/api';
@@ -221,6 +223,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     });
     socket.on(SOCKET_EVENTS.historyImport, (payload: unknown) => void onHistoryImport(qc, payload));
     socket.on(NOTE_SOCKET_EVENT, (event: NoteSocketPayload) => applyNoteEvent(qc, event));
+    socket.on(SCHEDULE_SOCKET_EVENT, (event: ScheduleSocketPayload) => applyScheduleEvent(qc, event));
     socket.on(SOCKET_EVENTS.notification, (push: { unread?: number }) => applyNotificationPush(qc, push ?? {}));
 
     return () => {

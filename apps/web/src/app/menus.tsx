@@ -6,6 +6,7 @@ import {
   IconCake,
   IconChecklist,
   IconClockHour4,
+  IconCalendarTime,
   IconBuildingSkyscraper,
   IconDoorExit,
   IconHome,
@@ -68,6 +69,7 @@ const CHAT_FLOW: MenuItem = { labelKey: 'menu.chatFlow', path: PATHS.chatFlow, i
 const BUSINESS_HOURS: MenuItem = { labelKey: 'menu.businessHours', path: PATHS.businessHours, icon: IconClockHour4 };
 const CLOSING: MenuItem = { labelKey: 'menu.closing', path: PATHS.closing, icon: IconDoorExit };
 const TASKS: MenuItem = { labelKey: 'menu.tasks', path: PATHS.tasks, icon: IconChecklist };
+const SCHEDULES: MenuItem = { labelKey: 'schedules.menu', path: PATHS.schedules, icon: IconCalendarTime };
 const NOTIFICATIONS: MenuItem = { labelKey: 'menu.notifications', path: PATHS.notifications, icon: IconBell };
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
 const BIRTHDAYS: MenuItem = { labelKey: 'birthdays.menu', path: PATHS.birthdays, icon: IconCake };
@@ -83,6 +85,7 @@ const SUPERVISOR: MenuItem[] = [
   TEAMS,
   QUICK_MESSAGES,
   BIRTHDAYS,
+  SCHEDULES,
   TAGS,
   NOTES,
   PROTOCOLS,

@@ -51,6 +51,8 @@ export const PATHS = {
   chatFlowBuilder: '/chat-flow/builder',
   /** Tasks (SPEC §2 work areas /tarefas, every profile). */
   tasks: '/tarefas',
+  /** Scheduled messages (SPEC §2 /agendamentos). */
+  schedules: '/agendamentos',
   /** Notifications sent by the platform superadmin (SPEC §2 platform screens /notificacao). */
   notifications: '/notificacao',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */

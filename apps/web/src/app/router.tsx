@@ -26,6 +26,7 @@ const NotesPage = lazyPage(() => import('../features/notes/pages/NotesPage'), 'N
 const ProtocolsPage = lazyPage(() => import('../features/protocols/pages/ProtocolsPage'), 'ProtocolsPage');
 const BirthdaysPage = lazyPage(() => import('../features/birthdays/pages/BirthdaysPage'), 'BirthdaysPage');
 const TasksPage = lazyPage(() => import('../features/tasks/pages/TasksPage'), 'TasksPage');
+const SchedulesPage = lazyPage(() => import('../features/schedules/pages/SchedulesPage'), 'SchedulesPage');
 const NotificationsAdminPage = lazyPage(() => import('../features/notifications/pages/NotificationsAdminPage'), 'NotificationsAdminPage');
 const KanbanLayout = lazyPage(() => import('../features/kanban/pages/KanbanLayout'), 'KanbanLayout');
 const LanesBoardPage = lazyPage(() => import('../features/kanban/pages/LanesBoardPage'), 'LanesBoardPage');
@@ -113,6 +114,8 @@ export function AppRouter() {
             <Route path={PATHS.protocols} element={guarded(SUPERVISORS, <ProtocolsPage />)} />
             <Route path={PATHS.tasks} element={<TasksPage />} />
             <Route path={PATHS.birthdays} element={guarded(SUPERVISORS, <BirthdaysPage />)} />
+            {/* Every profile: a user sees the schedules they made (the menu entry is the supervisors', SPEC §2). */}
+            <Route path={PATHS.schedules} element={<SchedulesPage />} />
             <Route path={PATHS.notifications} element={guarded(SUPERADMIN, <NotificationsAdminPage />, true)} />
             <Route path={PATHS.teams} element={guarded(SUPERVISORS, <TeamsPage />)} />
             <Route path={PATHS.privateChat} element={<PrivateChatPage />} />

@@ -25,4 +25,6 @@ export const INBOX_SECTIONS = [
   'ticketPanel',
   // issue 12: the birthdays menu entry
   'birthdays',
+  // issue 12: the chat composer's message-scheduling dialog
+  'schedules',
 ] as const;

@@ -1,14 +1,17 @@
 import fastifyMultipart from '@fastify/multipart';
-import { idSchema, messageSchema, refIdSchema, sendMessageBodySchema } from '@conversa/shared';
+import { createScheduleBodySchema, createScheduleFieldsSchema, idSchema, messageSchema, refIdSchema, scheduledMessageSchema, sendMessageBodySchema } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import { MediaStore } from '../../platform/media/media-store.js';
-import { checkUpload, MAX_UPLOAD_BYTES } from '../../platform/media/uploads.js';
+import { MAX_UPLOAD_BYTES } from '../../platform/media/uploads.js';
+import { multipartFieldValue, readUploadedFile } from '../../platform/http/multipart-fields.js';
 import { actorOf } from '../auth/authenticate.js';
 import { presentMessage } from './messages.presenter.js';
+import { presentSchedule } from '../scheduled-messages/scheduled-messages.presenter.js';
+import { createScheduledMessage } from '../scheduled-messages/use-cases/create-scheduled-message.js';
 import { findMessageById, type MessageRow } from './messages.repository.js';
 import { deleteMessage } from './use-cases/delete-message.js';
 import { editMessage } from './use-cases/edit-message.js';
@@ -54,9 +57,9 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
     schema: {
       tags,
       description:
-        'Sends a reply: JSON {body, quotedMsgId?, clientId?, quickMessageId?, quickMessageKey?, renderVariables?}, or multipart/form-data with the same optional fields before one file ("medias"). quickMessageId or quickMessageKey (`/key`, whatever the case) name one active quick message (else 404 ERR_NO_QUICK_MESSAGE_FOUND and nothing is sent): its file goes with the reply (a voice note when sent as audio) and its text when body is empty; the text has its {{variables}} rendered for the ticket, as with renderVariables: true (an unknown variable: 400 ERR_VALIDATION). clientId (a UUID chosen by the sender) makes a resend safe: the same clientId again answers the message already stored (201, same id) and sends nothing more. In an open ticket only its agent, a supervisor or an admin may write (403 ERR_NO_PERMISSION); replying to a pending ticket starts attending it.',
+        'Sends a reply: JSON {body, quotedMsgId?, clientId?, quickMessageId?, quickMessageKey?, renderVariables?}, or multipart/form-data with the same optional fields before one file ("medias"). quickMessageId or quickMessageKey (`/key`, whatever the case) name one active quick message (else 404 ERR_NO_QUICK_MESSAGE_FOUND and nothing is sent): its file goes with the reply (a voice note when sent as audio) and its text when body is empty; the text has its {{variables}} rendered for the ticket, as with renderVariables: true (an unknown variable: 400 ERR_VALIDATION). clientId (a UUID chosen by the sender) makes a resend safe: the same clientId again answers the message already stored (201, same id) and sends nothing more. In an open ticket only its agent, a supervisor or an admin may write (403 ERR_NO_PERMISSION); replying to a pending ticket starts attending it. With scheduleDate (and optionally recurrence) nothing is sent now: the message is scheduled for the ticket\'s contact and channel as by POST /messagesSchedule/ (202, the scheduled message).',
       params: ticketParams,
-      response: { 201: messageSchema, ...errorResponses },
+      response: { 201: messageSchema, 202: scheduledMessageSchema, ...errorResponses },
     },
     handler: async (request, reply) => {
       const actor = actorOf(request);
@@ -64,23 +67,30 @@ export const messagesRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async 
       if (request.isMultipart()) {
         const file = await request.file();
         if (!file) throw new AppError('ERR_VALIDATION', 'No file was uploaded.', { medias: ['Required'] });
-        const content = await file.toBuffer().catch(() => {
-          throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
-        });
-        if (file.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
+        const upload = await readUploadedFile(file);
+        const field = (name: string) => multipartFieldValue(file.fields[name]);
+        // With a scheduleDate (the composer's scheduling, API clients of the peer products) it is scheduled, not sent now.
+        if (field('scheduleDate')) {
+          const schedule = scheduleInputOf(createScheduleFieldsSchema, { body: field('body'), scheduleDate: field('scheduleDate'), recurrence: field('recurrence') || undefined }, request.params.ticketId);
+          return reply.status(202).send(presentSchedule(await createScheduledMessage(ctx, actor, schedule, upload)));
+        }
         const fields = sendMessageBodySchema.safeParse({
-          body: fieldValue(file.fields.body),
-          quotedMsgId: fieldValue(file.fields.quotedMsgId) || undefined,
-          clientId: fieldValue(file.fields.clientId) || undefined,
-          quickMessageId: fieldValue(file.fields.quickMessageId) || undefined,
-          quickMessageKey: fieldValue(file.fields.quickMessageKey) || undefined,
-          renderVariables: fieldValue(file.fields.renderVariables) === 'true' || undefined,
+          body: field('body'),
+          quotedMsgId: field('quotedMsgId') || undefined,
+          clientId: field('clientId') || undefined,
+          quickMessageId: field('quickMessageId') || undefined,
+          quickMessageKey: field('quickMessageKey') || undefined,
+          renderVariables: field('renderVariables') === 'true' || undefined,
         });
         if (!fields.success) throw new AppError('ERR_VALIDATION', 'Invalid message fields.', issuesByField(fields.error.issues));
-        const upload = await checkUpload(content, file.mimetype, file.filename);
-        input = { ...sendInput(fields.data), upload: { content: upload.content, name: upload.name, mime: upload.mime, type: upload.type } };
+        input = { ...sendInput(fields.data), upload };
       } else {
-        const body = sendMessageBodySchema.safeParse(request.body ?? {});
+        const raw = (request.body ?? {}) as Record<string, unknown>;
+        if (raw.scheduleDate !== undefined && raw.scheduleDate !== null && raw.scheduleDate !== '') {
+          const schedule = scheduleInputOf(createScheduleBodySchema, { body: raw.body, scheduleDate: raw.scheduleDate, recurrence: raw.recurrence }, request.params.ticketId);
+          return reply.status(202).send(presentSchedule(await createScheduledMessage(ctx, actor, schedule)));
+        }
+        const body = sendMessageBodySchema.safeParse(raw);
         if (!body.success) throw new AppError('ERR_VALIDATION', 'Invalid message.', issuesByField(body.error.issues));
         input = sendInput(body.data);
       }
@@ -212,8 +222,9 @@ function issuesByField(issues: z.core.$ZodIssue[]): Record<string, string[]> {
   return fields;
 }
 
-function fieldValue(field: unknown): string | undefined {
-  const single: unknown = Array.isArray(field) ? (field as unknown[])[0] : field;
-  if (!single || typeof single !== 'object' || !('value' in single)) return undefined;
-  return typeof single.value === 'string' ? single.value : undefined;
+/** A reply with a scheduleDate, as the scheduled message of the ticket it would have gone into. */
+function scheduleInputOf(schema: typeof createScheduleFieldsSchema | typeof createScheduleBodySchema, raw: Record<string, unknown>, ticketId: number) {
+  const parsed = schema.safeParse({ ...raw, body: raw.body ?? '', ticketId });
+  if (!parsed.success) throw new AppError('ERR_VALIDATION', 'Invalid scheduled message.', issuesByField(parsed.error.issues));
+  return parsed.data;
 }

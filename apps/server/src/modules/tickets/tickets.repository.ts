@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import type { VisibilityRule } from './tickets.policy.js';
 import type { TicketView } from '../../platform/events/domain-events.js';
-import { contacts, contactWallets, ticketLogs, tickets, ticketTags, users } from '../../platform/db/schema.js';
+import { contacts, contactWallets, scheduledMessages, ticketLogs, tickets, ticketTags, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { queryFixed, queryPrepared, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
@@ -290,9 +290,23 @@ export interface TicketListQuery {
   offset: number;
 }
 
+/**
+ * The statuses of the attendance filter. `schedule` (SPEC §4, "used for search/scheduled") is not a
+ * stored status: it lists the tickets with a pending scheduled message, the one it was scheduled
+ * from or, while ongoing, the ticket of that contact and channel its next occurrence goes into.
+ */
+function statusCondition(tenantId: number, statuses: TicketStatus[]): SQL | undefined {
+  const stored = statuses.filter((status) => status !== 'schedule');
+  const storedCondition = stored.length ? inArray(tickets.status, stored) : undefined;
+  if (stored.length === statuses.length) return storedCondition ?? sql`false`;
+  const s = scheduledMessages;
+  const scheduled = sql`exists (select 1 from ${s} where ${s.tenantId} = ${tenantId} and ${s.status} = 'pending' and (${s.ticketId} = ${tickets.id} or (${s.contactId} = ${tickets.contactId} and ${s.channelId} = ${tickets.channelId} and ${tickets.status} in ('open', 'pending'))))`;
+  return storedCondition ? or(storedCondition, scheduled) : scheduled;
+}
+
 /** The list's filters as one condition (the page, its count and the board's sums share it). */
 function ticketListWhere(db: Db, tenantId: number, query: Omit<TicketListQuery, 'limit' | 'offset' | 'order'>): SQL | undefined {
-  const filters: (SQL | undefined)[] = [eq(tickets.tenantId, tenantId), inArray(tickets.status, query.statuses), query.visibility];
+  const filters: (SQL | undefined)[] = [eq(tickets.tenantId, tenantId), statusCondition(tenantId, query.statuses), query.visibility];
   if (query.queueIds?.length) filters.push(inArray(tickets.queueId, query.queueIds));
   if (query.channelIds?.length) filters.push(inArray(tickets.channelId, query.channelIds));
   if (query.userId) filters.push(eq(tickets.userId, query.userId));

@@ -1158,4 +1158,73 @@ export const birthdaySends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.contactId, t.year] }), index('birthday_sends_tenant_year_idx').on(t.tenantId, t.year)],
+
+// ---- Scheduled messages (issue 12) ----
+
+/**
+ * A message scheduled for a contact on a channel (SPEC §3 Scheduled message). `version` changes at
+ * every edit, cancel and occurrence sent: a send job of another version is stale and does nothing.
+ * A recurring one stays pending after each occurrence with its next scheduleDate (occurrence + 1).
+ */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** The ticket it was scheduled from, then the ticket its last occurrence went into. */
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull().default(''),
+    mediaKey: text('media_key'),
+    mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
+    mediaSize: integer('media_size'),
+    mediaType: text('media_type'),
+    scheduleDate: timestamp('schedule_date', { withTimezone: true }).notNull(),
+    /** Days between occurrences, 0 = none. */
+    recurrence: integer('recurrence').notNull().default(0),
+    status: text('status').$type<'pending' | 'sent' | 'failed' | 'canceled'>().notNull().default('pending'),
+    occurrence: integer('occurrence').notNull().default(1),
+    sentCount: integer('sent_count').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    error: text('error'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('scheduled_messages_tenant_status_idx').on(t.tenantId, t.status, t.scheduleDate),
+    index('scheduled_messages_ticket_idx')
+      .on(t.ticketId)
+      .where(sql`${t.status} = 'pending'`),
+    index('scheduled_messages_contact_channel_idx')
+      .on(t.contactId, t.channelId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * One occurrence of a schedule handed to the outbound path: claimed (inserted) in the transaction
+ * that stores its message and enqueues the send job. The unique key makes a second claim (a job run
+ * twice, after a restart) a no-op: each occurrence is sent at most once.
+ */
+export const scheduledMessageSends = pgTable(
+  'scheduled_message_sends',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => scheduledMessages.id, { onDelete: 'cascade' }),
+    occurrence: integer('occurrence').notNull(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('scheduled_message_sends_occurrence_key').on(t.scheduleId, t.occurrence)],
 );

@@ -105,6 +105,8 @@ export type DomainEvent =
   /** A tenant setting changed (issue 11): pushes re-read the settings; a visibility setting re-rooms the tenant's sockets. */
   | { type: 'settings.changed'; tenantId: number; key: string }
   /** These contacts' wallet users changed: with DirectTicketsToWallets, who sees their tickets changed (the tenant's sockets are re-roomed). */
-  | { type: 'contact.walletsChanged'; tenantId: number; contactIds: number[] };
+  | { type: 'contact.walletsChanged'; tenantId: number; contactIds: number[] }
+  /** A scheduled message was created, edited, canceled, sent or failed (issue 12): pushed to who may see it. */
+  | { type: 'schedule.changed'; tenantId: number; scheduleId: number; action: 'create' | 'update' };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

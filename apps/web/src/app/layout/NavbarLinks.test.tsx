@@ -19,7 +19,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, quick messages, birthdays, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
+  it('a supervisor adds channels, queues, quick messages, birthdays, schedules, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
@@ -34,6 +34,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-aniversarios',
+      'nav-agendamentos',
       'nav-etiquetas',
       'nav-notas',
       'nav-protocolos',
@@ -61,6 +62,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-aniversarios',
+      'nav-agendamentos',
       'nav-etiquetas',
       'nav-notas',
       'nav-protocolos',
@@ -94,6 +96,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-aniversarios',
+      'nav-agendamentos',
       'nav-etiquetas',
       'nav-notas',
       'nav-protocolos',
@@ -127,6 +130,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-equipes',
       'nav-mensagens-rapidas',
       'nav-aniversarios',
+      'nav-agendamentos',
       'nav-etiquetas',
       'nav-notas',
       'nav-protocolos',

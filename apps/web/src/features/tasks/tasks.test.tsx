@@ -6,7 +6,7 @@ import { expectFieldError, field } from '../../test/form';
 import { PHONE, setScreenSize } from '../../test/media';
 import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
-import { maskDateTime, parseDateTime, toDateTimeText } from './date-time';
+import { maskDateTime, parseDateTime, toDateTimeText } from '../../lib/date-time';
 import { TasksPage } from './pages/TasksPage';
 
 const stamp = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };

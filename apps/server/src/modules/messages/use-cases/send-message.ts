@@ -1,5 +1,5 @@
-import { MESSAGE_BODY_MAX, renderAllVariables, TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared';
-import { contactVariableNames } from '../../contact-variables/use-cases/contact-variable-names.js';
+import { MESSAGE_BODY_MAX, renderAllVariables } from '@conversa/shared';
+import { assertKnownVariables } from '../template-check.js';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
@@ -174,15 +174,6 @@ function signed(text: string, signer: string | null): string {
     });
   }
   return body;
-}
-
-/** A text whose variables are rendered: an unknown `{{variable}}` (neither fixed nor the tenant's contact variable) is refused, not sent as written. */
-async function assertKnownVariables(ctx: AppContext, tenantId: number, text: string): Promise<void> {
-  if (!text.includes('{{')) return;
-  const unknown = unknownTemplateVariables(text, TEMPLATE_VARIABLES, await contactVariableNames(ctx.db, tenantId));
-  if (unknown.length === 0) return;
-  const message = `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}.`;
-  throw new AppError('ERR_VALIDATION', message, { body: [{ message, issue: { code: 'custom', rule: 'templateVariables' } }] });
 }
 
 /** The text with the ticket's values (contact, the sending agent, the tenant's clock), as every automated send renders it. */

@@ -20,7 +20,7 @@ import { schemaValidator } from '../../../lib/form-validation';
 import { getUserId } from '../../../lib/session';
 import { useAllUsers } from '../../users/api';
 import { useSaveTask } from '../api';
-import { maskDateTime, parseDateTime, toDateTimeText } from '../date-time';
+import { maskDateTime, parseDateTime, toDateTimeText } from '../../../lib/date-time';
 
 interface TaskFormValues {
   name: string;

@@ -1,6 +1,6 @@
 import { TEMPLATE_VARIABLES, unknownTemplateVariables, type Message, type QuickMessage, type Ticket } from '@conversa/shared';
 import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconBolt, IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconBolt, IconClockPlus, IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../components/on-demand';
@@ -16,6 +16,7 @@ import { QuickMessageList } from './QuickMessageList';
 
 // Opened on demand: downloaded then, not with the chat.
 const SendButtonModal = lazyComponent(async () => (await import('./SendButtonModal')).SendButtonModal);
+const ScheduleDialog = lazyComponent(async () => (await import('../../schedules/components/ScheduleDialog')).ScheduleDialog);
 
 interface ComposerProps {
   ticket: Ticket;
@@ -51,6 +52,8 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const [file, setFile] = useState<File | null>(null);
   /** Reply buttons and templates exist only on WhatsApp Business API (waba) tickets. */
   const [buttonsOpen, setButtonsOpen] = useState(false);
+  /** The message-scheduling dialog, with what is written so far. */
+  const [scheduling, setScheduling] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const closed = ticket.status === 'closed';
   const access = writeAccess(ticket, session);
@@ -280,6 +283,11 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
               </Tooltip>
             )}
           </FileButton>
+          <Tooltip label={t('schedules.action')}>
+            <ActionIcon variant="subtle" size="lg" onClick={() => setScheduling(true)} aria-label={t('schedules.action')} data-testid="composer-schedule">
+              <IconClockPlus size={20} />
+            </ActionIcon>
+          </Tooltip>
           {ticket.channel === 'waba' && (
             <Tooltip label={t('tickets.sendButton.action')}>
               <ActionIcon
@@ -311,6 +319,16 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
             <IconSend size={18} />
           </ActionIcon>
         </Group>
+      )}
+      {scheduling && (
+        <ScheduleDialog
+          ticketId={ticket.id}
+          contactName={ticket.contact.name}
+          initialBody={quick ? '' : text}
+          onClose={() => setScheduling(false)}
+          // What was written went into the schedule: the composer is cleared.
+          onSaved={() => changeText('')}
+        />
       )}
       {buttonsOpen && <SendButtonModal ticket={ticket} replyTo={replyTo} onClose={() => setButtonsOpen(false)} onSent={onCancelReply} />}
     </Box>

@@ -1,0 +1,188 @@
+import { createScheduleBodySchema, type ScheduledMessage } from '@conversa/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toDateTimeText, parseDateTime } from '../../lib/date-time';
+import { fakeApi, type ApiCall } from '../../test/fetch';
+import { expectFieldError } from '../../test/form';
+import { PHONE, setScreenSize } from '../../test/media';
+import { renderWithApp } from '../../test/render';
+import { signInAs } from '../../test/session';
+import { ScheduleDialog } from './components/ScheduleDialog';
+import { SchedulesPage } from './pages/SchedulesPage';
+
+const stamp = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
+
+function scheduled(overrides: Partial<ScheduledMessage> = {}): ScheduledMessage {
+  return {
+    id: 1,
+    status: 'pending',
+    body: 'Olá {{firstName}}, sua consulta é amanhã',
+    mediaName: null,
+    mediaType: null,
+    scheduleDate: '2030-03-10T15:00:00.000Z',
+    recurrence: 0,
+    occurrence: 1,
+    sentCount: 0,
+    lastSentAt: null,
+    lastMessageStatus: null,
+    error: null,
+    contact: { id: 3, name: 'Ana Lima', number: '5511988887777' },
+    channel: { id: 2, name: 'WhatsApp' },
+    ticketId: 12,
+    createdBy: { id: 7, name: 'Beto Agente' },
+    ...stamp,
+    ...overrides,
+  };
+}
+const list = (items: ScheduledMessage[]) => ({ body: { scheduledMessages: items, count: items.length, hasMore: false } });
+const MINUTE = 60_000;
+
+beforeEach(() => signInAs('user', { userId: 7 }));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the message-scheduling dialog', () => {
+  it('schedules the composer’s text for the ticket: quick choices fill the dd/MM/yyyy HH:mm field, recurrence and text are sent', async () => {
+    const api = fakeApi({
+      'POST /messagesSchedule/': ({ body }: ApiCall) => ({ status: 201, body: scheduled({ id: 9, ...(body as object) }) }),
+    });
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<ScheduleDialog ticketId={12} contactName="Ana Lima" initialBody="Lembrete" onClose={onClose} onSaved={onSaved} />);
+    expect(await screen.findByTestId('schedule-contact')).toHaveTextContent('Para Ana Lima');
+    expect(screen.getByTestId('schedule-body')).toHaveValue('Lembrete');
+    expect(screen.getByText('Em 30 minutos')).toBeInTheDocument();
+    expect(screen.getByText('Próxima semana')).toBeInTheDocument();
+
+    const before = Date.now();
+    await user.click(screen.getByTestId('schedule-quick-tomorrow'));
+    const typed = screen.getByTestId<HTMLInputElement>('schedule-date').value;
+    expect(typed).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const chosen = new Date(parseDateTime(typed)!).getTime();
+    expect(chosen).toBeGreaterThan(before + 24 * 60 * MINUTE - 2 * MINUTE);
+    expect(chosen).toBeLessThan(before + 24 * 60 * MINUTE + MINUTE);
+
+    await user.click(screen.getByTestId('schedule-recurrence'));
+    await user.click(await screen.findByRole('option', { name: 'A cada 15 dias', hidden: true }));
+    // The template-variable picker inserts {{firstName}} at the caret (the end of the text).
+    await user.type(screen.getByTestId('schedule-body'), ', ');
+    await user.click(screen.getByTestId('schedule-body-variables'));
+    await user.click(await screen.findByTestId('schedule-body-variables-firstName'));
+    await waitFor(() => expect(screen.getByTestId('schedule-body')).toHaveValue('Lembrete, {{firstName}}'));
+    await user.click(screen.getByTestId('schedule-save'));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const body = api.calls.find((c) => c.method === 'POST')!.body;
+    expect(body).toEqual({ scheduleDate: parseDateTime(typed), recurrence: 15, body: 'Lembrete, {{firstName}}', ticketId: 12 });
+    expect(createScheduleBodySchema.safeParse(body).success).toBe(true);
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("refuses a date in the past ('Data inválida') and an impossible one before sending, and shows the server's refusal", async () => {
+    const api = fakeApi({
+      'POST /messagesSchedule/': () => ({
+        status: 400,
+        body: { error: 'ERR_INVALID_DATE', message: 'Invalid date', fields: { scheduleDate: ['Invalid date'] }, issues: { scheduleDate: [{ code: 'ERR_INVALID_DATE' }] } },
+      }),
+    });
+    const { user } = renderWithApp(<ScheduleDialog ticketId={12} onClose={() => undefined} />);
+    const date = await screen.findByTestId('schedule-date');
+    await user.clear(date);
+    await user.type(date, toDateTimeText(new Date(Date.now() - 60 * MINUTE)).replace(/\D/g, ''));
+    await user.type(screen.getByTestId('schedule-body'), 'Oi');
+    await user.click(screen.getByTestId('schedule-save'));
+    await expectFieldError('Data e hora', 'Data inválida: informe uma data e hora a partir de agora.');
+    await user.clear(date);
+    await user.type(date, '310220301000');
+    await user.click(screen.getByTestId('schedule-save'));
+    await expectFieldError('Data e hora', 'Data inválida: informe uma data e hora a partir de agora.');
+    expect(api.calls).toEqual([]);
+
+    // The server still has the last word (e.g. the clock moved on): its code is shown.
+    await user.clear(date);
+    await user.click(screen.getByTestId('schedule-quick-in30Minutes'));
+    await user.click(screen.getByTestId('schedule-save'));
+    expect(await screen.findByTestId('schedule-form-error')).toHaveTextContent('Data inválida');
+  });
+
+  it('needs a text or a file; a file alone is sent as multipart with the fields', async () => {
+    const api = fakeApi({ 'POST /messagesSchedule/': () => ({ status: 201, body: scheduled({ id: 5, mediaName: 'boleto.pdf' }) }) });
+    const { user } = renderWithApp(<ScheduleDialog ticketId={12} onClose={() => undefined} />);
+    await user.click(await screen.findByTestId('schedule-save'));
+    await expectFieldError('Mensagem', 'Escreva a mensagem ou escolha um arquivo.');
+    expect(api.calls).toEqual([]);
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['%PDF-1.4'], 'boleto.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByTestId('schedule-save'));
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    const form = api.calls[0].body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('ticketId')).toBe('12');
+    expect(form.get('recurrence')).toBe('0');
+    expect((form.get('medias') as File).name).toBe('boleto.pdf');
+  });
+});
+
+describe('/agendamentos', () => {
+  it('lists the schedules with status, recurrence and contact; the status filter is sent as the query', async () => {
+    const api = fakeApi({
+      'GET /scheduleMessages/': () =>
+        list([
+          scheduled(),
+          scheduled({ id: 2, status: 'failed', recurrence: 30, error: 'ERR_SENDING_WAPP_MSG', sentCount: 1, contact: { id: 4, name: 'Bruno Dias', number: null } }),
+        ]),
+    });
+    const { user } = renderWithApp(<SchedulesPage />);
+    expect(await screen.findByTestId('schedule-row-status-1')).toHaveTextContent('Pendente');
+    const failed = screen.getByTestId('schedule-row-2');
+    expect(failed).toHaveTextContent('Falhou');
+    expect(failed).toHaveTextContent('A cada 30 dias');
+    expect(failed).toHaveTextContent('Bruno Dias · WhatsApp');
+    expect(failed).toHaveTextContent('Enviada 1 vez');
+    expect(screen.getByTestId('schedules-total')).toHaveTextContent('2 agendamentos');
+    // Pending only at first; only pending ones can be edited or canceled.
+    expect(api.calls.find((c) => c.path === '/scheduleMessages/')?.query.get('status')).toBe('pending');
+    expect(screen.getByTestId('schedule-edit-1')).toBeInTheDocument();
+    expect(screen.queryByTestId('schedule-cancel-2')).toBeNull();
+    await user.click(screen.getByTestId('schedules-filter-failed'));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/scheduleMessages/').at(-1)?.query.get('status')).toBe('pending,failed'));
+  });
+
+  it('cancels after a confirmation, and edits a pending one in the dialog', async () => {
+    const api = fakeApi({
+      'GET /scheduleMessages/': () => list([scheduled()]),
+      'PUT /messagesSchedule/:id/cancel': () => ({ body: scheduled({ status: 'canceled' }) }),
+      'PUT /messagesSchedule/:id': ({ body }: ApiCall) => ({ body: scheduled(body as object) }),
+    });
+    const { user } = renderWithApp(<SchedulesPage />);
+    await user.click(await screen.findByTestId('schedule-cancel-1'));
+    expect(await screen.findByText('A mensagem para Ana Lima não será enviada (nem repetida). Deseja cancelar?')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await user.click(screen.getByTestId('confirm-button'));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.path).toBe('/messagesSchedule/1/cancel'));
+
+    await user.click(screen.getByTestId('schedule-edit-1'));
+    const dialog = await screen.findByTestId('schedule-dialog');
+    expect(within(dialog).getByTestId('schedule-date')).toHaveValue(toDateTimeText('2030-03-10T15:00:00.000Z'));
+    await user.clear(within(dialog).getByTestId('schedule-body'));
+    await user.type(within(dialog).getByTestId('schedule-body'), 'Texto novo');
+    await user.click(within(dialog).getByTestId('schedule-save'));
+    await waitFor(() => expect(api.calls.find((c) => c.path === '/messagesSchedule/1')?.body).toEqual({
+      scheduleDate: '2030-03-10T15:00:00.000Z',
+      recurrence: 0,
+      body: 'Texto novo',
+    }));
+  });
+
+  it('on a phone (390 px) each schedule is a card with its actions', async () => {
+    setScreenSize(PHONE);
+    fakeApi({ 'GET /scheduleMessages/': () => list([scheduled()]) });
+    renderWithApp(<SchedulesPage />);
+    expect(await screen.findByTestId('schedules-table')).toHaveAttribute('data-layout', 'cards');
+    const card = await screen.findByTestId('schedule-row-1');
+    expect(within(card).getByTestId('schedule-cancel-1')).toBeVisible();
+  });
+});

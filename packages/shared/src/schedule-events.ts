@@ -1,0 +1,6 @@
+import type { ScheduledMessage } from './forms/schedules.js';
+
+/** Socket event (agents' namespace) of a created, edited, canceled, sent or failed scheduled message (issue 12). */
+export const SCHEDULE_SOCKET_EVENT = 'scheduledMessage';
+
+export type ScheduleSocketPayload = { action: 'create' | 'update'; scheduledMessage: ScheduledMessage };
