@@ -1158,6 +1158,7 @@ export const birthdaySends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.contactId, t.year] }), index('birthday_sends_tenant_year_idx').on(t.tenantId, t.year)],
+);
 
 // ---- Scheduled messages (issue 12) ----
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
-import { openTicketForOutreach } from '../../tickets/use-cases/open-ticket-for-outreach.js';
+import { openOutboundTicket } from '../../tickets/use-cases/open-outbound-ticket.js';
 import { claimBirthdaySend, setBirthdaySendMessage } from '../birthdays.repository.js';
 
 export interface BirthdayGreeting {
@@ -32,7 +32,7 @@ export async function greetBirthday(
 ): Promise<{ ticketId: number; messageId: string } | null> {
   const { tenantId, contactId, year, channel } = greeting;
   if (!(await claimBirthdaySend(tx, tenantId, { contactId, year, channelId: channel.id, userId: greeting.userId }))) return null;
-  const ticket = await openTicketForOutreach(tx, events, { tenantId, contactId, channel, by: 'birthday' });
+  const ticket = await openOutboundTicket(tx, events, { tenantId, contactId, channelId: channel.id, userId: null, by: 'birthday' });
   const message = await queueAutomatedMessage(
     ctx,
     tx,

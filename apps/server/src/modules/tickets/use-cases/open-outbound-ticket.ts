@@ -6,9 +6,11 @@ import { findActiveTicketOfContact, insertTicketLog, upsertActiveTicket, type Ti
 
 /**
  * Inside the caller's transaction: the contact's ongoing (open or pending) ticket on this channel,
- * or a new one opened for a message Conversa sends on someone's behalf (a scheduled message): open
- * and assigned to `userId` (who scheduled it), pending in the channel's queue when there is nobody.
- * The partial unique index makes a concurrent inbound message and this converge on one ticket.
+ * or a new one opened for a message Conversa sends on its own initiative or someone's behalf (a
+ * scheduled message, a birthday greeting): open and assigned to `userId` (who scheduled it), or
+ * pending in the channel's queue when there is nobody, as a customer's first message would open it,
+ * so that the answer continues it. `by` is written in the ticket's log. The partial unique index
+ * makes a concurrent inbound message and this converge on one ticket.
  */
 export async function openOutboundTicket(
   tx: Db,
