@@ -1,5 +1,6 @@
 import { TASKS_ERROR_MESSAGES, TASKS_ERROR_STATUS } from './teamwork-errors.js';
 import { DEMAND_ERROR_MESSAGES, DEMAND_ERROR_STATUS } from './errors-crm-panel.js';
+import { CAMPAIGN_ERROR_MESSAGES, CAMPAIGN_ERROR_STATUS } from './campaign-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -81,6 +82,7 @@ export const ERROR_STATUS = {
   ...TASKS_ERROR_STATUS,
   ERR_NO_TEAM_FOUND: 404,
   ERR_DUPLICATED_TEAM: 409,
+  ...CAMPAIGN_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -166,6 +168,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...TASKS_ERROR_MESSAGES,
   ERR_NO_TEAM_FOUND: 'No team found with this ID.',
   ERR_DUPLICATED_TEAM: 'A team with this name already exists.',
+  ...CAMPAIGN_ERROR_MESSAGES,
 };
 
 /**

@@ -30,3 +30,4 @@ export * from './forms/wallets.js';
 export * from './forms/kanban.js';
 export * from './forms/teams.js';
 export * from './private-chat.js';
+export * from './forms/campaigns.js';
