@@ -42,4 +42,5 @@ ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_created_by_id_users_id_fk" FOR
 CREATE INDEX "campaign_contacts_waiting_idx" ON "campaign_contacts" USING btree ("campaign_id","contact_id") WHERE "campaign_contacts"."status" = 'waiting';--> statement-breakpoint
 CREATE INDEX "campaign_contacts_message_idx" ON "campaign_contacts" USING btree ("message_id");--> statement-breakpoint
 CREATE INDEX "campaign_contacts_contact_idx" ON "campaign_contacts" USING btree ("tenant_id","contact_id","claimed_at");--> statement-breakpoint
+CREATE INDEX "campaign_contacts_claimed_idx" ON "campaign_contacts" USING btree ("campaign_id","claimed_at");--> statement-breakpoint
 CREATE INDEX "campaigns_tenant_idx" ON "campaigns" USING btree ("tenant_id","id");

@@ -24,6 +24,8 @@ import { notesRoutes } from './modules/notes/notes.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { pushNotifications } from './modules/notifications/listeners/push-notifications.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
+import { pushCampaignEvents } from './modules/campaigns/listeners/push-campaign-events.js';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
 import { pushLaneEvents } from './modules/lanes/listeners/push-lane-events.js';
 import { teamsRoutes } from './modules/teams/teams.routes.js';
@@ -135,6 +137,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     notesRoutes,
     notificationsRoutes,
     tasksRoutes,
+    campaignsRoutes,
     kanbanRoutes,
     teamsRoutes,
     privateChatRoutes,
@@ -159,6 +162,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   reroomOnVisibilitySettings(ctx, realtime);
   pushNoteEvents(ctx, realtime);
   pushLaneEvents(ctx, realtime);
+  pushCampaignEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   pushNotifications(ctx, realtime);
   pushPrivateChatEvents(ctx, realtime);

@@ -1171,5 +1171,6 @@ export const campaignContacts = pgTable(
     index('campaign_contacts_waiting_idx').on(t.campaignId, t.contactId).where(sql`${t.status} = 'waiting'`),
     index('campaign_contacts_message_idx').on(t.messageId),
     index('campaign_contacts_contact_idx').on(t.tenantId, t.contactId, t.claimedAt),
+    index('campaign_contacts_claimed_idx').on(t.campaignId, t.claimedAt),
   ],
 );

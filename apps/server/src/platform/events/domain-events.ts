@@ -103,6 +103,8 @@ export type DomainEvent =
   /** Notifications of these users (all of the tenant's without userIds) were added or read: their bells change. */
   | { type: 'notifications.changed'; tenantId: number; userIds?: number[] }
   /** A tenant setting changed (issue 11): pushes re-read the settings; a visibility setting re-rooms the tenant's sockets. */
-  | { type: 'settings.changed'; tenantId: number; key: string };
+  | { type: 'settings.changed'; tenantId: number; key: string }
+  /** A campaign was changed, deleted, or made progress (issue 12): its live view reaches the tenant's admins and supervisors. */
+  | { type: 'campaign.changed'; tenantId: number; campaignId: number; action: 'update' | 'delete' };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
