@@ -140,4 +140,7 @@ export const campaignContactsQuerySchema = z.object({
 export const campaignReportExportQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
 /** The live progress pushed to the tenant's admins and supervisors (socket event `campaign`). */
-export const campaignProgressSchema = z.object({ action: z.enum(['update', 'delete']), campaign: campaignSchema.partial().extend({ id: z.number().int() }) });
+export const campaignProgressSchema = z.object({
+  action: z.enum(['update', 'delete']),
+  campaign: campaignSchema.partial().extend({ id: z.number().int() }),
+});

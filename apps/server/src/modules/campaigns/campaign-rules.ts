@@ -17,7 +17,8 @@ import type { CampaignRow } from './campaigns.repository.js';
 export const START_GRACE_MS = 60_000;
 
 export function assertStartNotPast(startAt: Date, now: Date = new Date()): void {
-  if (startAt.getTime() < now.getTime() - START_GRACE_MS) throw new AppError('ERR_CAMPAIGN_PAST_DATE', undefined, { startAt: ['In the past'] });
+  if (startAt.getTime() < now.getTime() - START_GRACE_MS)
+    throw new AppError('ERR_CAMPAIGN_PAST_DATE', undefined, { startAt: ['In the past'] });
 }
 
 export function assertEditable(campaign: Pick<CampaignRow, 'status'>): void {
@@ -27,7 +28,7 @@ export function assertEditable(campaign: Pick<CampaignRow, 'status'>): void {
 /** The numbers (1–3) of the messages that have a text or a file: one of them is sent to each contact. */
 export function usableMessages(campaign: Pick<CampaignRow, 'message1' | 'message2' | 'message3' | 'media'>): number[] {
   const texts = [campaign.message1, campaign.message2, campaign.message3];
-  return [1, 2, 3].filter((n) => texts[n - 1]!.trim() !== '' || campaign.media[n - 1] != null);
+  return [1, 2, 3].filter((n) => texts[n - 1].trim() !== '' || campaign.media[n - 1] != null);
 }
 
 export function assertSchedulable(
@@ -35,7 +36,8 @@ export function assertSchedulable(
   contactCount: number,
   now: Date = new Date(),
 ): void {
-  if (!CAMPAIGN_SCHEDULABLE_STATUSES.includes(campaign.status)) throw new AppError('ERR_CAMPAIGN_STATUS', 'Only a pending or canceled campaign can be scheduled.');
+  if (!CAMPAIGN_SCHEDULABLE_STATUSES.includes(campaign.status))
+    throw new AppError('ERR_CAMPAIGN_STATUS', 'Only a pending or canceled campaign can be scheduled.');
   assertStartNotPast(campaign.startAt, now);
   if (contactCount === 0) throw new AppError('ERR_CAMPAIGN_NO_CONTACTS');
   if (usableMessages(campaign).length === 0) throw new AppError('ERR_CAMPAIGN_NO_MESSAGE', undefined, { message1: ['Required'] });
@@ -43,7 +45,8 @@ export function assertSchedulable(
 
 export function assertCancelable(campaign: Pick<CampaignRow, 'status'>): void {
   if (campaign.status === 'processing') throw new AppError('ERR_CAMPAIGN_IN_PROCESS');
-  if (!CAMPAIGN_CANCELABLE_STATUSES.includes(campaign.status)) throw new AppError('ERR_CAMPAIGN_STATUS', 'Only a scheduled or paused campaign can be canceled.');
+  if (!CAMPAIGN_CANCELABLE_STATUSES.includes(campaign.status))
+    throw new AppError('ERR_CAMPAIGN_STATUS', 'Only a scheduled or paused campaign can be canceled.');
 }
 
 export function assertStatus(campaign: Pick<CampaignRow, 'status'>, expected: CampaignStatus, what: string): void {
@@ -53,5 +56,5 @@ export function assertStatus(campaign: Pick<CampaignRow, 'status'>, expected: Ca
 /** One of the usable messages, at random (uniform), to vary the content between contacts. */
 export function pickMessage(usable: readonly number[], random: () => number = Math.random): number {
   if (usable.length === 0) throw new Error('A campaign without messages cannot send.');
-  return usable[Math.min(usable.length - 1, Math.floor(random() * usable.length))]!;
+  return usable[Math.min(usable.length - 1, Math.floor(random() * usable.length))];
 }

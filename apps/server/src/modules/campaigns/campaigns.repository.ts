@@ -68,7 +68,12 @@ export async function findCampaignView(db: Db, tenantId: number, id: number): Pr
   return row ? viewOf(row.campaign, row) : undefined;
 }
 
-export async function findCampaign(db: Db, tenantId: number, id: number, options: { lock?: boolean } = {}): Promise<CampaignRow | undefined> {
+export async function findCampaign(
+  db: Db,
+  tenantId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<CampaignRow | undefined> {
   const query = db
     .select()
     .from(campaigns)
@@ -79,10 +84,15 @@ export async function findCampaign(db: Db, tenantId: number, id: number, options
 
 export async function insertCampaign(db: Db, values: NewCampaign): Promise<CampaignRow> {
   const [row] = await db.insert(campaigns).values(values).returning();
-  return row!;
+  return row;
 }
 
-export async function updateCampaignRow(db: Db, tenantId: number, id: number, changes: Partial<NewCampaign>): Promise<CampaignRow | undefined> {
+export async function updateCampaignRow(
+  db: Db,
+  tenantId: number,
+  id: number,
+  changes: Partial<NewCampaign>,
+): Promise<CampaignRow | undefined> {
   const [row] = await db
     .update(campaigns)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -126,7 +136,9 @@ export async function linkContacts(db: Db, tenantId: number, campaignId: number,
     insert into ${campaignContacts} (tenant_id, campaign_id, contact_id)
     select ${tenantId}, ${campaignId}, s.id from (${selection}) s
     on conflict do nothing`);
-  return Number((result as { affectedRows?: number; rowCount?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
+  return Number(
+    (result as { affectedRows?: number; rowCount?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0,
+  );
 }
 
 /** Unlinks contacts that were not sent to yet (all of them without `contactId`). Answers how many. */
@@ -198,7 +210,11 @@ export async function listCampaignContactLines(
       .where(where)
       .orderBy(asc(contacts.name), asc(contacts.id));
   const [lines, [totals]] = await Promise.all([
-    options.limit === undefined ? base() : base().limit(options.limit).offset(options.offset ?? 0),
+    options.limit === undefined
+      ? base()
+      : base()
+          .limit(options.limit)
+          .offset(options.offset ?? 0),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(campaignContacts)
@@ -220,7 +236,9 @@ export async function lockWaitingContacts(db: Db, tenantId: number, campaignId: 
     .select({ contactId: campaignContacts.contactId, blocked: contacts.blocked, isGroup: contacts.isGroup })
     .from(campaignContacts)
     .innerJoin(contacts, eq(contacts.id, campaignContacts.contactId))
-    .where(and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'waiting')))
+    .where(
+      and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'waiting')),
+    )
     .orderBy(asc(campaignContacts.contactId))
     .limit(limit)
     .for('update', { of: campaignContacts, skipLocked: true });
@@ -274,7 +292,7 @@ export async function countInFlight(db: Db, tenantId: number, campaignId: number
        order by cc.claimed_at desc limit ${window}) recent
     join ${messages} m on m.id = recent.message_id
     where m.status = 'pending'`);
-  const [row] = (result as unknown as { rows: Array<{ n: number | string }> }).rows;
+  const [row] = (result as { rows: Array<{ n: number | string }> }).rows;
   return Number(row?.n ?? 0);
 }
 
@@ -282,7 +300,9 @@ export async function hasWaitingContacts(db: Db, tenantId: number, campaignId: n
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(campaignContacts)
-    .where(and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'waiting')))
+    .where(
+      and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'waiting')),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -292,7 +312,13 @@ export async function lastClaimAt(db: Db, tenantId: number, campaignId: number):
   const [row] = await db
     .select({ at: campaignContacts.claimedAt })
     .from(campaignContacts)
-    .where(and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId), sql`${campaignContacts.claimedAt} is not null`))
+    .where(
+      and(
+        eq(campaignContacts.tenantId, tenantId),
+        eq(campaignContacts.campaignId, campaignId),
+        sql`${campaignContacts.claimedAt} is not null`,
+      ),
+    )
     .orderBy(desc(campaignContacts.claimedAt))
     .limit(1);
   return row?.at ?? undefined;
@@ -302,7 +328,13 @@ export async function lastClaimAt(db: Db, tenantId: number, campaignId: number):
  * The queue a campaign names for the contact's reply on this channel: that of the latest campaign
  * that sent to them there in the last `days` days and has a queue; undefined otherwise.
  */
-export async function findReplyQueue(db: Db, tenantId: number, contactId: number, channelId: number, days: number): Promise<number | undefined> {
+export async function findReplyQueue(
+  db: Db,
+  tenantId: number,
+  contactId: number,
+  channelId: number,
+  days: number,
+): Promise<number | undefined> {
   const [row] = await db
     .select({ queueId: campaigns.queueId })
     .from(campaignContacts)

@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +15,7 @@ import {
   campaignContactParamsSchema,
   campaignContactsPageSchema,
   campaignContactsQuerySchema,
-  campaignMediaParamsSchema,
+  campaignMediaQuerySchema,
   campaignReportExportQuerySchema,
   campaignSchema,
   createCampaignBodySchema,
@@ -60,11 +61,19 @@ async function uploadedFile(request: FastifyRequest, maxBytes: number): Promise<
 export const campaignsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // Only this plugin's routes take multipart bodies (a message's file, a contact file); each route checks its own size.
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: Math.max(MAX_UPLOAD_BYTES, MAX_IMPORT_BYTES), files: 1, fields: 10, parts: 20 },
+    });
     const present = (row: Parameters<typeof presentCampaign>[0]) => presentCampaign(row, ctx.media);
 
     app.get('/campaigns', {
       config,
-      schema: { tags, description: "The tenant's campaigns, newest first, with their counters.", response: { 200: z.array(campaignSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: "The tenant's campaigns, newest first, with their counters.",
+        response: { 200: z.array(campaignSchema), ...errorResponses },
+      },
       handler: async (request) => (await listCampaigns(ctx, actorOf(request))).map(present),
     });
 
@@ -94,7 +103,12 @@ export const campaignsRoutes =
 
     app.delete('/campaigns/:id', {
       config,
-      schema: { tags, description: 'Deletes a campaign that is not processing.', params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Deletes a campaign that is not processing.',
+        params: idParamSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
       handler: async (request, reply) => {
         await deleteCampaign(ctx, actorOf(request), request.params.id);
         return reply.status(204).send(null);
@@ -117,7 +131,8 @@ export const campaignsRoutes =
       config,
       schema: {
         tags,
-        description: "Cancels a scheduled or paused campaign; a processing one answers 409 ERR_CAMPAIGN_IN_PROCESS ('cannot cancel campaigns in process').",
+        description:
+          "Cancels a scheduled or paused campaign; a processing one answers 409 ERR_CAMPAIGN_IN_PROCESS ('cannot cancel campaigns in process').",
         params: idParamSchema,
         response: { 200: campaignSchema, ...errorResponses },
       },
@@ -126,7 +141,12 @@ export const campaignsRoutes =
 
     app.post('/campaigns/:id/pause', {
       config,
-      schema: { tags, description: 'Pauses a processing campaign.', params: idParamSchema, response: { 200: campaignSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Pauses a processing campaign.',
+        params: idParamSchema,
+        response: { 200: campaignSchema, ...errorResponses },
+      },
       handler: async (request) => present(await pauseCampaign(ctx, actorOf(request), request.params.id)),
     });
 
@@ -141,32 +161,42 @@ export const campaignsRoutes =
       handler: async (request) => present(await resumeCampaign(ctx, actorOf(request), request.params.id)),
     });
 
-    app.put('/campaigns/:id/media/:messageNumber', {
+    app.put('/campaigns/:id/media', {
       config,
       schema: {
         tags,
-        description: `Sets the file of message 1–3: multipart/form-data with one file (at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; the type is read from the content).`,
-        params: campaignMediaParamsSchema,
+        description: `Sets the file of message 1–3 (?message=): multipart/form-data with one file (at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB; the type is read from the content).`,
+        params: idParamSchema,
+        querystring: campaignMediaQuerySchema,
         response: { 200: campaignSchema, ...errorResponses },
       },
       handler: async (request) => {
-        const file = await uploadedFile(request, MAX_UPLOAD_BYTES);
-        const upload = await checkUpload(file.content, file.mimetype, file.name);
-        return present(await setCampaignMedia(ctx, actorOf(request), request.params.id, request.params.messageNumber, upload));
+        const readUpload = async () => {
+          const file = await uploadedFile(request, MAX_UPLOAD_BYTES);
+          return checkUpload(file.content, file.mimetype, file.name);
+        };
+        return present(await setCampaignMedia(ctx, actorOf(request), request.params.id, request.query.message, readUpload));
       },
     });
 
-    app.delete('/campaigns/:id/media/:messageNumber', {
+    app.delete('/campaigns/:id/media', {
       config,
-      schema: { tags, description: 'Removes the file of message 1–3.', params: campaignMediaParamsSchema, response: { 200: campaignSchema, ...errorResponses } },
-      handler: async (request) => present(await setCampaignMedia(ctx, actorOf(request), request.params.id, request.params.messageNumber, null)),
+      schema: {
+        tags,
+        description: 'Removes the file of message 1–3.',
+        params: idParamSchema,
+        querystring: campaignMediaQuerySchema,
+        response: { 200: campaignSchema, ...errorResponses },
+      },
+      handler: async (request) => present(await setCampaignMedia(ctx, actorOf(request), request.params.id, request.query.message, null)),
     });
 
     app.get('/campaigns/:id/contacts', {
       config,
       schema: {
         tags,
-        description: "A page of the campaign's contacts with each one's status: waiting, pending, sent, delivered, read, failed (with the reason), unconfirmed, skipped.",
+        description:
+          "A page of the campaign's contacts with each one's status: waiting, pending, sent, delivered, read, failed (with the reason), unconfirmed, skipped.",
         params: idParamSchema,
         querystring: campaignContactsQuerySchema,
         response: { 200: campaignContactsPageSchema, ...errorResponses },
@@ -193,22 +223,34 @@ export const campaignsRoutes =
       config,
       schema: {
         tags,
-        description: 'Links the contacts of a CSV or XLSX file (columns Name and Number, as the contact import), creating the numbers the tenant lacks.',
+        description:
+          'Links the contacts of a CSV or XLSX file (columns Name and Number, as the contact import), creating the numbers the tenant lacks.',
         params: idParamSchema,
         response: { 200: linkResultSchema, ...errorResponses },
       },
-      handler: async (request) => linkCampaignContactsFromFile(ctx, actorOf(request), request.params.id, await uploadedFile(request, MAX_IMPORT_BYTES)),
+      handler: async (request) =>
+        linkCampaignContactsFromFile(ctx, actorOf(request), request.params.id, () => uploadedFile(request, MAX_IMPORT_BYTES)),
     });
 
     app.delete('/campaigns/:id/contacts', {
       config,
-      schema: { tags, description: 'Unlinks every contact that got nothing yet.', params: idParamSchema, response: { 200: unlinkResultSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Unlinks every contact that got nothing yet.',
+        params: idParamSchema,
+        response: { 200: unlinkResultSchema, ...errorResponses },
+      },
       handler: async (request) => unlinkCampaignContacts(ctx, actorOf(request), request.params.id),
     });
 
     app.delete('/campaigns/:id/contacts/:contactId', {
       config,
-      schema: { tags, description: 'Unlinks one contact that got nothing yet.', params: campaignContactParamsSchema, response: { 200: unlinkResultSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Unlinks one contact that got nothing yet.',
+        params: campaignContactParamsSchema,
+        response: { 200: unlinkResultSchema, ...errorResponses },
+      },
       handler: async (request) => unlinkCampaignContacts(ctx, actorOf(request), request.params.id, request.params.contactId),
     });
 

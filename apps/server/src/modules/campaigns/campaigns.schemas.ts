@@ -10,7 +10,9 @@ export {
   updateCampaignBodySchema,
 } from '@conversa/shared';
 
-export const campaignMediaParamsSchema = z.object({ id: idSchema, messageNumber: z.coerce.number().int().min(1).max(3) });
+export const campaignMediaQuerySchema = z.object({
+  message: z.coerce.number().int().min(1).max(3).describe('The message (1–3) whose file it is.'),
+});
 export const campaignContactParamsSchema = z.object({
   id: idSchema,
   contactId: idSchema,

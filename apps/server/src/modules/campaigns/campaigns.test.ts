@@ -57,7 +57,11 @@ afterAll(async () => {
 });
 
 const soon = () => new Date(Date.now() + 5_000).toISOString();
-const MESSAGES = { message1: 'Olá {{firstName}}, promoção A', message2: 'Oi {{firstName}}, promoção B', message3: 'E aí {{firstName}}, promoção C' };
+const MESSAGES = {
+  message1: 'Olá {{firstName}}, promoção A',
+  message2: 'Oi {{firstName}}, promoção B',
+  message3: 'E aí {{firstName}}, promoção C',
+};
 let sequence = 0;
 
 async function createCampaign(body: Record<string, unknown> = {}, token = t.admin.token) {
@@ -78,11 +82,17 @@ async function taggedContacts(n: number, tenant = t) {
   );
   const contacts = [];
   for (let i = 0; i < n; i++) {
-    const contact = await buildContact(server.ctx, tenant.tenant.id, { name: `Cliente ${sequence} ${i}`, number: `55119${randomInt(10_000_000, 99_999_999)}` });
-    await rows(server.ctx, sql`insert into contact_tags (tenant_id, contact_id, tag_id) values (${tenant.tenant.id}, ${contact.id}, ${tag!.id})`);
+    const contact = await buildContact(server.ctx, tenant.tenant.id, {
+      name: `Cliente ${sequence} ${i}`,
+      number: `55119${randomInt(10_000_000, 99_999_999)}`,
+    });
+    await rows(
+      server.ctx,
+      sql`insert into contact_tags (tenant_id, contact_id, tag_id) values (${tenant.tenant.id}, ${contact.id}, ${tag.id})`,
+    );
     contacts.push(contact);
   }
-  return { tagId: Number(tag!.id), contacts };
+  return { tagId: Number(tag.id), contacts };
 }
 
 const sentTo = (number: string) => sim.sent.filter((m) => m.to === number);
@@ -121,7 +131,10 @@ describe('the state machine and its refusals (SPEC §4, §5, §8)', () => {
     const linked = await api.post(`/campaigns/${campaign.id}/contacts`, { tagIds: [tagId] }, { token: supervisor.token });
     expect(linked.body).toEqual({ added: 3, contactCount: 3 });
     // Linking again adds nobody twice.
-    expect((await api.post(`/campaigns/${campaign.id}/contacts`, { tagIds: [tagId] }, { token: t.admin.token })).body).toEqual({ added: 0, contactCount: 3 });
+    expect((await api.post(`/campaigns/${campaign.id}/contacts`, { tagIds: [tagId] }, { token: t.admin.token })).body).toEqual({
+      added: 0,
+      contactCount: 3,
+    });
 
     const scheduled = await api.post(`/campaigns/${campaign.id}/start`, undefined, { token: t.admin.token });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
@@ -142,7 +155,11 @@ describe('the state machine and its refusals (SPEC §4, §5, §8)', () => {
     const edited = await api.put(`/campaigns/${campaign.id}`, { name: 'Editada', delaySeconds: 30 }, { token: t.admin.token });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Editada', delaySeconds: 30, status: 'canceled' });
-    const pastEdit = await api.put(`/campaigns/${campaign.id}`, { startAt: new Date(Date.now() - 3_600_000).toISOString() }, { token: t.admin.token });
+    const pastEdit = await api.put(
+      `/campaigns/${campaign.id}`,
+      { startAt: new Date(Date.now() - 3_600_000).toISOString() },
+      { token: t.admin.token },
+    );
     expect(pastEdit.body).toMatchObject({ error: 'ERR_CAMPAIGN_PAST_DATE', message: 'campaign cannot be scheduled in the past' });
     const tooMany = await api.put(`/campaigns/${campaign.id}`, { delaySeconds: 3_601 }, { token: t.admin.token });
     expect(tooMany.status).toBe(400);
@@ -151,7 +168,9 @@ describe('the state machine and its refusals (SPEC §4, §5, §8)', () => {
   it('chooses among the messages that have a text or a file, uniformly', () => {
     const campaign = { message1: 'a', message2: '  ', message3: 'c', media: [null, null, null] };
     expect(usableMessages(campaign)).toEqual([1, 3]);
-    expect(usableMessages({ ...campaign, media: [null, { key: 'k', name: 'f', mime: 'image/png', size: 1, type: 'image' }, null] })).toEqual([1, 2, 3]);
+    expect(
+      usableMessages({ ...campaign, media: [null, { key: 'k', name: 'f', mime: 'image/png', size: 1, type: 'image' }, null] }),
+    ).toEqual([1, 2, 3]);
     expect(pickMessage([1, 2, 3], () => 0)).toBe(1);
     expect(pickMessage([1, 2, 3], () => 0.5)).toBe(2);
     expect(pickMessage([1, 2, 3], () => 0.9999)).toBe(3);
@@ -178,10 +197,10 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     for (const contact of contacts) {
       const got = sentTo(contact.number!);
       expect(got, contact.number!).toHaveLength(1);
-      const text = String((got[0]!.payload as any).text?.body);
+      const text = String((got[0].payload as any).text?.body);
       const first = contact.name.split(' ')[0];
       expect([`Olá ${first}, promoção A`, `Oi ${first}, promoção B`, `E aí ${first}, promoção C`]).toContain(text);
-      variants.add(text.split(',')[1]!);
+      variants.add(text.split(',')[1]);
     }
     expect(variants.size).toBeGreaterThan(1);
 
@@ -197,14 +216,22 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     const page = await api.get(`/campaigns/${campaign.id}/contacts?pageNumber=1`, { token: t.admin.token });
     expect(page.body.count).toBe(30);
     expect(page.body.contacts.every((c: any) => ['sent', 'delivered', 'read'].includes(c.status) && c.messageNumber >= 1)).toBe(true);
-    const csv = await fetch(`${server.url}/campaigns/${campaign.id}/report?format=csv`, { headers: { authorization: `Bearer ${t.admin.token}` } });
+    const csv = await fetch(`${server.url}/campaigns/${campaign.id}/report?format=csv`, {
+      headers: { authorization: `Bearer ${t.admin.token}` },
+    });
     expect(csv.status).toBe(200);
     const text = await csv.text();
     expect(text.trim().split('\n')).toHaveLength(31);
-    expect(text).toContain(contacts[0]!.number!);
-    const xlsx = await fetch(`${server.url}/campaigns/${campaign.id}/report?format=xlsx`, { headers: { authorization: `Bearer ${t.admin.token}` } });
+    expect(text).toContain(contacts[0].number!);
+    const xlsx = await fetch(`${server.url}/campaigns/${campaign.id}/report?format=xlsx`, {
+      headers: { authorization: `Bearer ${t.admin.token}` },
+    });
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
-    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 
   it('keeps the delay between sends; pause, cancel and a new start never send anyone twice', async () => {
@@ -231,7 +258,7 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
       sql`select claimed_at from campaign_contacts where campaign_id = ${campaign.id} order by claimed_at`,
     );
     const times = claims.map((row) => new Date(row.claimed_at as string).getTime());
-    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(990);
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(990);
   }, 60_000);
 
   it("opens the ticket of a contact's reply in the campaign's queue", async () => {
@@ -240,14 +267,12 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     await api.post(`/campaigns/${campaign.id}/contacts`, { tagIds: [tagId] }, { token: t.admin.token });
     await api.post(`/campaigns/${campaign.id}/start`, undefined, { token: t.admin.token });
     await waitStatus(campaign.id, 'finished');
-    const contact = contacts[0]!;
+    const contact = contacts[0];
     const delivery = await sim.sendInbound({ type: 'text', from: contact.number!, name: contact.name, text: 'Quero saber mais' });
     expect(delivery.status).toBe(200);
     const ticket = await eventually(
       async () =>
-        (
-          await rows(server.ctx, sql`select queue_id from tickets where contact_id = ${contact.id} and status in ('open', 'pending')`)
-        )[0],
+        (await rows(server.ctx, sql`select queue_id from tickets where contact_id = ${contact.id} and status in ('open', 'pending')`))[0],
       { timeoutMs: 15_000, what: 'the reply ticket' },
     );
     expect(Number(ticket.queue_id)).toBe(t.otherQueue.id);
@@ -265,9 +290,18 @@ describe('who may, and tenant isolation', () => {
     const foreign = await taggedContacts(2, other);
     const linked = await api.post(`/campaigns/${campaign.id}/contacts`, { tagIds: [foreign.tagId] }, { token: t.admin.token });
     expect(linked.body).toEqual({ added: 0, contactCount: 0 });
-    const byId = await api.post(`/campaigns/${campaign.id}/contacts`, { contactIds: foreign.contacts.map((c) => c.id) }, { token: t.admin.token });
-    expect(byId.body).toEqual({ added: 0, contactCount: 0 });
-    const otherChannel = await api.post('/campaigns', { name: 'x', startAt: soon(), whatsappId: other.channel.id }, { token: t.admin.token });
+    const byId = await api.post(
+      `/campaigns/${campaign.id}/contacts`,
+      { contactIds: foreign.contacts.map((c) => c.id) },
+      { token: t.admin.token },
+    );
+    expect(byId.status).toBe(404);
+    expect(byId.body.error).toBe('ERR_NO_CONTACT_FOUND');
+    const otherChannel = await api.post(
+      '/campaigns',
+      { name: 'x', startAt: soon(), whatsappId: other.channel.id },
+      { token: t.admin.token },
+    );
     expect(otherChannel.body.error).toBe('ERR_NO_WAPP_FOUND');
   });
 });

@@ -68,7 +68,12 @@ export async function writeContactFile(format: ContactFileFormat, contacts: Cont
  * bold header, then the rows as text; a cell a spreadsheet would run as a formula is neutralised in CSV.
  * Also the campaigns' report export.
  */
-export async function writeTableFile(format: ContactFileFormat, header: string[], rows: Array<Array<string | null>>, sheet: string): Promise<Buffer> {
+export async function writeTableFile(
+  format: ContactFileFormat,
+  header: string[],
+  rows: Array<Array<string | null>>,
+  sheet: string,
+): Promise<Buffer> {
   if (format === 'csv') {
     const lines = rows.map((row) => row.map((cell) => neutralise(cell ?? '')));
     return Buffer.from(`\uFEFF${stringify([header, ...lines])}`, 'utf8');

@@ -91,7 +91,11 @@ export function contactIdsSelection(tenantId: number, target: { contactIds: numb
  * The tenant's contacts of these numbers, created (name as given) where the tenant has none: one
  * INSERT … ON CONFLICT DO NOTHING and one SELECT. Answers the contacts' ids.
  */
-export async function ensureContactsByNumber(db: Db, tenantId: number, rows: Array<{ name: string; number: string; email: string | null }>): Promise<number[]> {
+export async function ensureContactsByNumber(
+  db: Db,
+  tenantId: number,
+  rows: Array<{ name: string; number: string; email: string | null }>,
+): Promise<number[]> {
   const ids: number[] = [];
   // In chunks, under PostgreSQL's bound on a statement's parameters.
   for (let start = 0; start < rows.length; start += 5_000) {
@@ -103,7 +107,15 @@ export async function ensureContactsByNumber(db: Db, tenantId: number, rows: Arr
     const found = await db
       .select({ id: contacts.id })
       .from(contacts)
-      .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.number, chunk.map((row) => row.number))));
+      .where(
+        and(
+          eq(contacts.tenantId, tenantId),
+          inArray(
+            contacts.number,
+            chunk.map((row) => row.number),
+          ),
+        ),
+      );
     ids.push(...found.map((row) => row.id));
   }
   return ids;

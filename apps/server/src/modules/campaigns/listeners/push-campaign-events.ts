@@ -20,6 +20,7 @@ export function pushCampaignEvents(ctx: AppContext, realtime: Realtime): void {
       return;
     }
     const campaign = await findCampaignView(ctx.db, event.tenantId, event.campaignId);
-    if (campaign) realtime.emit(AGENTS_NAMESPACE, room, SOCKET_EVENTS.campaign, { action: 'update', campaign: presentCampaign(campaign, ctx.media) });
+    if (campaign)
+      realtime.emit(AGENTS_NAMESPACE, room, SOCKET_EVENTS.campaign, { action: 'update', campaign: presentCampaign(campaign, ctx.media) });
   });
 }

@@ -48,6 +48,10 @@ export async function exportCampaignReport(
     line.error,
   ]);
   const content = await writeTableFile(format, REPORT_HEADER, rows, 'Campaign');
-  const safeName = campaign.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || `campaign-${id}`;
+  const safeName =
+    campaign.name
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim()
+      .slice(0, 60) || `campaign-${id}`;
   return { content, contentType: CONTENT_TYPES[format], fileName: `${safeName}.${format}` };
 }

@@ -8,4 +8,3 @@ export async function getCampaign(ctx: AppContext, actor: Actor, id: number): Pr
   if (!campaign) throw new AppError('ERR_NO_CAMPAIGN_FOUND');
   return campaign;
 }
-

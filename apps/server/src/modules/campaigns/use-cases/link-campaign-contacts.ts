@@ -3,7 +3,12 @@ import type { Db } from '../../../platform/db/client.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { contactSelection, ensureSelectionContacts, readContactSelectionFile, type ContactSelectionTarget } from '../../contacts/use-cases/contact-selection.js';
+import {
+  contactSelection,
+  ensureSelectionContacts,
+  readContactSelectionFile,
+  type ContactSelectionTarget,
+} from '../../contacts/use-cases/contact-selection.js';
 import { assertEditable } from '../campaign-rules.js';
 import { countLinkedContacts, findCampaign, linkContacts, unlinkContacts } from '../campaigns.repository.js';
 
@@ -26,7 +31,7 @@ export async function linkCampaignContacts(
 ): Promise<{ added: number; contactCount: number }> {
   return transact(ctx, async (tx, events) => {
     await editableCampaign(tx, actor.tenantId, id);
-    const added = await linkContacts(tx, actor.tenantId, id, contactSelection(actor.tenantId, target));
+    const added = await linkContacts(tx, actor.tenantId, id, await contactSelection(tx, actor.tenantId, target));
     events.push({ type: 'campaign.changed', tenantId: actor.tenantId, campaignId: id, action: 'update' });
     return { added, contactCount: await countLinkedContacts(tx, actor.tenantId, id) };
   });
@@ -40,22 +45,29 @@ export async function linkCampaignContactsFromFile(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  file: { name: string; mimetype: string; content: Buffer },
+  readFile: () => Promise<{ name: string; mimetype: string; content: Buffer }>,
 ): Promise<{ added: number; contactCount: number; rows: number; rejected: Record<string, number> }> {
   // Checked before the file is read (in a child process), and again in the transaction that links.
   await transact(ctx, (tx) => editableCampaign(tx, actor.tenantId, id));
-  const selection = await readContactSelectionFile(file);
+  const selection = await readContactSelectionFile(await readFile());
   return transact(ctx, async (tx, events) => {
     await editableCampaign(tx, actor.tenantId, id);
     const contactIds = await ensureSelectionContacts(tx, actor.tenantId, selection);
-    const added = contactIds.length ? await linkContacts(tx, actor.tenantId, id, contactSelection(actor.tenantId, { contactIds })) : 0;
+    const added = contactIds.length
+      ? await linkContacts(tx, actor.tenantId, id, await contactSelection(tx, actor.tenantId, { contactIds }))
+      : 0;
     events.push({ type: 'campaign.changed', tenantId: actor.tenantId, campaignId: id, action: 'update' });
     return { added, contactCount: await countLinkedContacts(tx, actor.tenantId, id), rows: selection.rows, rejected: selection.rejected };
   });
 }
 
 /** Unlinks one contact, or all of them, that got nothing yet. */
-export async function unlinkCampaignContacts(ctx: AppContext, actor: Actor, id: number, contactId?: number): Promise<{ removed: number; contactCount: number }> {
+export async function unlinkCampaignContacts(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  contactId?: number,
+): Promise<{ removed: number; contactCount: number }> {
   return transact(ctx, async (tx, events) => {
     await editableCampaign(tx, actor.tenantId, id);
     const removed = await unlinkContacts(tx, actor.tenantId, id, contactId);

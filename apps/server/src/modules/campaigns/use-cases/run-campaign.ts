@@ -41,7 +41,12 @@ const PROGRESS_EVERY_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Enqueues the campaign's runner (in `tx` when given), at `startAfter` or now. One queued per campaign run. */
-export async function enqueueCampaignRun(ctx: AppContext, tx: Db | undefined, campaign: Pick<CampaignRow, 'id' | 'tenantId' | 'run'>, startAfter?: Date) {
+export async function enqueueCampaignRun(
+  ctx: AppContext,
+  tx: Db | undefined,
+  campaign: Pick<CampaignRow, 'id' | 'tenantId' | 'run'>,
+  startAfter?: Date,
+) {
   await ctx.jobs.send(
     'campaign.run',
     { tenantId: campaign.tenantId, campaignId: campaign.id, run: campaign.run },
@@ -130,7 +135,7 @@ async function claimAndQueue(ctx: AppContext, snapshot: CampaignRow, limit: numb
         isGroup: contact.isGroup,
       });
       const messageNumber = pickMessage(usable);
-      const body = [campaign.message1, campaign.message2, campaign.message3][messageNumber - 1]!;
+      const body = [campaign.message1, campaign.message2, campaign.message3][messageNumber - 1];
       const media = campaign.media[messageNumber - 1] ?? null;
       const message = await queueAutomatedMessage(ctx, tx, events, { tenantId: campaign.tenantId, ticketId: ticket.id }, { body, media });
       await markClaimed(tx, campaign.tenantId, key, { messageId: message.id, messageNumber });

@@ -1,10 +1,9 @@
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { readContactFile } from '../contact-file-reader.js';
 import { contactSearchTerm } from '../contact-search.js';
 import { contactFileFormat, MAX_IMPORT_BYTES } from '../contact-files.js';
-import { contactIdsSelection, ensureContactsByNumber } from '../contacts.repository.js';
+import { contactIdsSelection, ensureContactsByNumber, findTenantContactIds } from '../contacts.repository.js';
 import { checkRow, type RejectionCode } from './run-contact-import.js';
 
 export type ContactSelectionTarget = { contactIds: number[] } | { searchParam?: string; tagIds?: number[] };
@@ -12,10 +11,14 @@ export type ContactSelectionTarget = { contactIds: number[] } | { searchParam?: 
 /**
  * The tenant's contacts picked by id or matching the contact list's filter (search by name, number
  * or e-mail; any of the tags), as a subquery of their ids, for another module to link them in one
- * INSERT … SELECT (campaigns).
+ * INSERT … SELECT (campaigns). A picked id that is not the tenant's contact is refused (404), not skipped.
  */
-export function contactSelection(tenantId: number, target: ContactSelectionTarget): SQL {
-  if ('contactIds' in target) return contactIdsSelection(tenantId, { contactIds: target.contactIds });
+export async function contactSelection(db: Db, tenantId: number, target: ContactSelectionTarget): Promise<ReturnType<typeof contactIdsSelection>> {
+  if ('contactIds' in target) {
+    const unique = [...new Set(target.contactIds)];
+    if ((await findTenantContactIds(db, tenantId, unique)).length !== unique.length) throw new AppError('ERR_NO_CONTACT_FOUND');
+    return contactIdsSelection(tenantId, { contactIds: unique });
+  }
   return contactIdsSelection(tenantId, { search: contactSearchTerm(target.searchParam), tagIds: target.tagIds });
 }
 

@@ -156,7 +156,11 @@ export async function ingestInbound(
     // A customer answering a campaign: the ticket their reply opens belongs in the campaign's queue.
     const ticket =
       created && !fromMe && !contact.isGroup
-        ? await moveArrivingTicketToQueue(tx, upserted.ticket, (await campaignReplyQueue(tx, input.tenantId, contact.id, channel.id)) ?? null)
+        ? await moveArrivingTicketToQueue(
+            tx,
+            upserted.ticket,
+            (await campaignReplyQueue(tx, input.tenantId, contact.id, channel.id)) ?? null,
+          )
         : upserted.ticket;
     const stored = await insertMessageOnce(tx, { ...row, ticketId: ticket.id });
     if (!stored) return { outcome: 'duplicate' as const };
