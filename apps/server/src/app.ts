@@ -35,6 +35,8 @@ import { businessHoursRoutes } from './modules/business-hours/business-hours.rou
 import { autoRepliesRoutes } from './modules/auto-replies/auto-replies.routes.js';
 import { farewellMessagesRoutes } from './modules/farewell-messages/farewell-messages.routes.js';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
+import { contactVariablesRoutes } from './modules/contact-variables/contact-variables.routes.js';
+import { registerTemplateVariableScope } from './modules/contact-variables/template-scope.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
@@ -92,6 +94,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerSecurityHeaders(app);
   await registerSessionCookies(app, ctx);
   registerInputGuard(app);
+  // Before authentication: the scope it opens holds every later hook, the validation and the handler.
+  registerTemplateVariableScope(app, ctx);
   registerAuthentication(app, ctx);
   registerMetrics(app, { token: ctx.env.METRICS_TOKEN });
   registerHealthRoutes(app, ctx.database);
@@ -132,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     chatbotRoutes,
     lanesRoutes,
     demandsRoutes,
+    contactVariablesRoutes,
     tagsRoutes,
     protocolsRoutes,
     notesRoutes,

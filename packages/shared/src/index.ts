@@ -22,6 +22,7 @@ export * from './uploads.js';
 export * from './forms/lanes.js';
 export * from './forms/tags.js';
 export * from './forms/demands.js';
+export * from './forms/contact-variables.js';
 export * from './forms/records.js';
 export * from './records-events.js';
 export * from './forms/tasks.js';

@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 
 export const PRIVATE_MESSAGE_MAX = 4000;
+/** The default of the privateMessageLimit setting: messages of a conversation loaded at once. */
 export const PRIVATE_MESSAGES_PAGE_SIZE = 30;
 export const CONVERSATION_TYPES = ['user', 'team'] as const;
 export type ConversationType = (typeof CONVERSATION_TYPES)[number];

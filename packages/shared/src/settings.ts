@@ -34,6 +34,11 @@ export const SETTING_DEFINITIONS = {
   ticketListLimit: { kind: 'choice', default: '40', values: ['10', '20', '30', '40', '50', '100'] },
   /** A reason (SPEC Demand) must be chosen when an agent resolves a ticket (automated closes are not held). */
   demandRequiredOnClose: { kind: 'switch', default: 'disabled' },
+  /**
+   * SPEC §3 'private-message limit', read like the ticket-list limit: how many messages of an internal
+   * (private chat) conversation are loaded at once; earlier ones come page by page.
+   */
+  privateMessageLimit: { kind: 'choice', default: '30', values: ['10', '20', '30', '50', '100'] },
 } as const;
 
 /** Idle time of each autoResolveIdle choice, in minutes. */

@@ -23,7 +23,29 @@ export const BIRTHDAY_TEMPLATE_VARIABLES = TEMPLATE_VARIABLES.filter(
   (name) => !['protocol', 'kanban', 'user', 'userEmail'].includes(name),
 ) as readonly TemplateVariable[];
 
-export type TemplateValues = Partial<Record<TemplateVariable, string>>;
+/** The fixed variables' values, and the tenant's contact variables' (by their names). */
+export type TemplateValues = Partial<Record<TemplateVariable, string>> & Record<string, string | undefined>;
+
+/**
+ * The tenant's own variable names (contact variables, settings tab `variaveis`) that texts may use
+ * besides the fixed ones: the web app sets them from the signed-in tenant's list; the server per
+ * request for the routes that save texts, and 'any' elsewhere (texts read back from storage were
+ * checked when saved).
+ */
+export type CustomVariableScope = readonly string[] | 'any';
+let customVariableScope: () => CustomVariableScope = () => [];
+
+export function setCustomVariableScope(scope: () => CustomVariableScope): void {
+  customVariableScope = scope;
+}
+
+/** The fixed variables of `base` and the tenant's contact variables in scope ('any': every name is accepted). */
+export function allowedTemplateVariables(
+  base: readonly string[] = TEMPLATE_VARIABLES,
+  custom: CustomVariableScope = customVariableScope(),
+): string[] {
+  return custom === 'any' ? [...base] : [...base, ...custom];
+}
 
 const VARIABLE = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
@@ -34,14 +56,28 @@ export function templateVariablesIn(text: string): string[] {
   return [...names];
 }
 
-/** The names a text uses that are not variables of `allowed`. */
-export function unknownTemplateVariables(text: string, allowed: readonly string[] = TEMPLATE_VARIABLES): string[] {
-  return templateVariablesIn(text).filter((name) => !allowed.includes(name));
+/** The names a text uses that are neither variables of `allowed` nor the tenant's contact variables (`custom`, by default those in scope). */
+export function unknownTemplateVariables(
+  text: string,
+  allowed: readonly string[] = TEMPLATE_VARIABLES,
+  custom: CustomVariableScope = customVariableScope(),
+): string[] {
+  if (custom === 'any') return [];
+  const known = [...allowed, ...custom];
+  return templateVariablesIn(text).filter((name) => !known.includes(name));
 }
 
-/** Replaces each known variable by its value (empty when the value is missing); unknown names stay as written. */
+/** Every `{{name}}` replaced by its value, empty without one: for texts whose variables were checked when saved. */
+export function renderAllVariables(text: string, values: TemplateValues): string {
+  return text.replace(VARIABLE, (_written, name: string) => values[name] ?? '');
+}
+
+/**
+ * Replaces each variable of `allowed` (the fixed ones and the tenant's contact variables, passed by
+ * the caller) by its value (empty when the value is missing); unknown names stay as written.
+ */
 export function renderTemplate(text: string, values: TemplateValues, allowed: readonly string[] = TEMPLATE_VARIABLES): string {
-  return text.replace(VARIABLE, (written, name: string) => (allowed.includes(name) ? (values[name as TemplateVariable] ?? '') : written));
+  return text.replace(VARIABLE, (written, name: string) => (allowed.includes(name) ? (values[name] ?? '') : written));
 }
 
 /** 'Bom dia' from 05:00 to 11:59, 'Boa tarde' to 17:59, 'Boa noite' otherwise, on the tenant's clock. */
@@ -59,7 +95,11 @@ export function templateText(allowed: readonly string[] = TEMPLATE_VARIABLES) {
     if (unknown.length > 0) {
       ctx.addIssue({
         code: 'custom',
-        message: `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}. Use one of: ${allowed.map((name) => `{{${name}}}`).join(', ')}.`,
+        message: `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}. Use one of: ${allowedTemplateVariables(
+          allowed,
+        )
+          .map((name) => `{{${name}}}`)
+          .join(', ')}.`,
         ...fieldRule('templateVariables'),
       });
     }

@@ -45,6 +45,7 @@ const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'U
 const SettingsLayout = lazyPage(() => import('../features/settings/pages/SettingsLayout'), 'SettingsLayout');
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'), 'GeneralSettingsPage');
 const DemandsPage = lazyPage(() => import('../features/demands/pages/DemandsPage'), 'DemandsPage');
+const ContactVariablesPage = lazyPage(() => import('../features/contact-variables/pages/ContactVariablesPage'), 'ContactVariablesPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
@@ -131,6 +132,7 @@ export function AppRouter() {
               <Route path="geral" element={<GeneralSettingsPage />} />
               <Route path="lanes" element={<LanesPage />} />
               <Route path="motivos" element={<DemandsPage />} />
+              <Route path="variaveis" element={<ContactVariablesPage />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -1,4 +1,5 @@
 import { TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared';
+import { useContactVariableNames } from '../features/contact-variables/api';
 import { WEBHOOK_VARIABLE_PATTERN } from '@conversa/shared/chatbot';
 import { Group, Stack, Text, Textarea, type TextareaProps } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
@@ -12,7 +13,7 @@ export interface TemplateTextareaProps extends Omit<TextareaProps, 'value' | 'on
   onChange: (value: string) => void;
   /** The form's own error (e.g. from the shared schema or the server); shown instead of the live check. */
   error?: ReactNode;
-  /** The variables this text may use (default: every one of SPEC §3; birthdays use BIRTHDAY_TEMPLATE_VARIABLES). */
+  /** The fixed variables this text may use (default: every one of SPEC §3; birthdays use BIRTHDAY_TEMPLATE_VARIABLES); the tenant's contact variables are always offered. */
   allowed?: readonly string[];
   /** Chatbot messages: also accept and offer `{{webhook.path}}` (the last webhook answer; flowMessageSchema). */
   webhook?: boolean;
@@ -38,7 +39,8 @@ export function TemplateTextarea({
 }: TemplateTextareaProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const unknown = unknownTemplateVariables(webhook ? value.replace(WEBHOOK_VARIABLE_PATTERN, '') : value, allowed);
+  const custom = useContactVariableNames();
+  const unknown = unknownTemplateVariables(webhook ? value.replace(WEBHOOK_VARIABLE_PATTERN, '') : value, allowed, custom);
   const live = unknown.length > 0 ? t('templates.unknown', { names: unknown.map((name) => `{{${name}}}`).join(', ') }) : null;
 
   const insert = (variable: string) => {

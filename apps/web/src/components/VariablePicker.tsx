@@ -1,5 +1,6 @@
 import { TEMPLATE_VARIABLES } from '@conversa/shared';
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
+import { useContactVariables } from '../features/contact-variables/api';
 import { IconBraces } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,7 +15,7 @@ export interface VariablePickerProps {
   testId?: string;
 }
 
-/** A button that lists the template variables (SPEC §3) with their meaning; choosing one inserts it. */
+/** A button that lists the template variables (SPEC §3) and the tenant's contact variables with their meaning; choosing one inserts it. */
 export function VariablePicker({
   onPick,
   allowed = TEMPLATE_VARIABLES,
@@ -23,6 +24,7 @@ export function VariablePicker({
   testId = 'variable-picker',
 }: VariablePickerProps) {
   const { t } = useTranslation();
+  const custom = useContactVariables().data ?? [];
   return (
     <Menu position="top-start" withinPortal shadow="md" width={260}>
       <Menu.Target>
@@ -37,6 +39,13 @@ export function VariablePicker({
           <Menu.Item key={name} onClick={() => onPick(name)} data-testid={`${testId}-${name}`}>
             <Text size="sm">{t(`templates.variables.${name}`)}</Text>
             <Text size="xs" c="dimmed" ff="monospace">{`{{${name}}}`}</Text>
+          </Menu.Item>
+        ))}
+        {custom.length > 0 && <Menu.Label>{t('templates.contactVariables')}</Menu.Label>}
+        {custom.map((variable) => (
+          <Menu.Item key={`custom-${variable.id}`} onClick={() => onPick(variable.name)} data-testid={`${testId}-${variable.name}`}>
+            <Text size="sm">{variable.description ?? variable.name}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">{`{{${variable.name}}}`}</Text>
           </Menu.Item>
         ))}
         {webhook && (

@@ -12,7 +12,7 @@ type Handler = (call: ApiCall) => { status?: number; body: unknown } | undefined
 
 /**
  * Replaces fetch with handlers keyed by "METHOD /path" (the first whose key matches answers);
- * an unhandled call fails the test with 599. Every call is recorded.
+ * an unhandled call fails the test with 599 (except GET /contact-variables: an empty list, not recorded). Every other call is recorded.
  */
 export function fakeApi(handlers: Record<string, Handler>) {
   const calls: ApiCall[] = [];
@@ -24,11 +24,16 @@ export function fakeApi(handlers: Record<string, Handler>) {
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
     };
-    calls.push(call);
     const key = Object.keys(handlers).find((k) => {
       const [method, pattern] = k.split(' ');
       return method === call.method && new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`).test(call.path);
     });
+    // The signed-in layout and every template text read the tenant's contact variables: none unless a
+    // test says so (that default answer is not recorded).
+    if (!key && call.method === 'GET' && call.path === '/contact-variables') {
+      return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    calls.push(call);
     const answer = key ? handlers[key](call) : undefined;
     const status = answer ? (answer.status ?? 200) : 599;
     const body = answer ? answer.body : { error: 'ERR_TEST_UNHANDLED', message: `${call.method} ${call.path}` };

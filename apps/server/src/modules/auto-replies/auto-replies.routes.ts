@@ -30,14 +30,14 @@ export const autoRepliesRoutes =
     });
 
     app.post('/auto-reply', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, body: autoReplyBodySchema, response: { 201: autoReplySchema, ...errorResponses } },
       handler: async (request, reply) =>
         reply.status(201).send(presentAutoReply(await createAutoReply(ctx, actorOf(request), request.body))),
     });
 
     app.put('/auto-reply/:id', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, params: idParamSchema, body: autoReplyBodySchema, response: { 200: autoReplySchema, ...errorResponses } },
       handler: async (request) => presentAutoReply(await updateAutoReply(ctx, actorOf(request), request.params.id, request.body)),
     });

@@ -20,7 +20,7 @@ export const businessHoursRoutes =
     });
 
     app.put('/tenants/business-hours/', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: {
         tags,
         description:
@@ -37,7 +37,7 @@ export const businessHoursRoutes =
     });
 
     app.put('/tenants/message-business-hours/', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, body: updateAbsenceMessageBodySchema, response: { 200: businessHoursSchema, ...errorResponses } },
       handler: async (request) => updateAbsenceMessage(ctx, actorOf(request), request.body.messageBusinessHours),
     });

@@ -47,13 +47,13 @@ export const channelsRoutes =
     });
 
     app.post('/whatsapp', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, body: createChannelBodySchema, response: { 201: channelSchema, ...errorResponses } },
       handler: async (request, reply) => reply.status(201).send(presentChannel(await createChannel(ctx, actorOf(request), request.body))),
     });
 
     app.put('/whatsapp/:id', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, params: idParamSchema, body: updateChannelBodySchema, response: { 200: channelSchema, ...errorResponses } },
       handler: async (request) => presentChannel(await updateChannel(ctx, actorOf(request), request.params.id, request.body)),
     });

@@ -52,7 +52,7 @@ export const chatbotRoutes =
     });
 
     app.post('/chat-flow', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: {
         tags,
         description: 'Creates a flow; its definition is kept as the draft, and published too when `publish` is true.',
@@ -63,7 +63,7 @@ export const chatbotRoutes =
     });
 
     app.put('/chat-flow/:id', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: {
         tags,
         description:

@@ -23,14 +23,14 @@ export const farewellMessagesRoutes =
     });
 
     app.post('/farewellMessages', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, body: farewellMessageBodySchema, response: { 201: farewellMessageSchema, ...errorResponses } },
       handler: async (request, reply) =>
         reply.status(201).send(presentFarewellMessage(await createFarewellMessage(ctx, actorOf(request), request.body))),
     });
 
     app.put('/farewellMessages/:id', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, params: idParamSchema, body: farewellMessageBodySchema, response: { 200: farewellMessageSchema, ...errorResponses } },
       handler: async (request) =>
         presentFarewellMessage(await updateFarewellMessage(ctx, actorOf(request), request.params.id, request.body)),

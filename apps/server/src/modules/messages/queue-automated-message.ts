@@ -1,4 +1,4 @@
-import { greetingFor, renderTemplate, type TemplateValues } from '@conversa/shared';
+import { greetingFor, renderAllVariables, type TemplateValues } from '@conversa/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import type { DomainEvent } from '../../platform/events/domain-events.js';
@@ -17,11 +17,18 @@ export interface AutomatedTarget {
 
 export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'>;
 
-/** The SPEC §3 variables of a ticket's message. protocol is the ticket's, kanban its lane. */
+/**
+ * The SPEC §3 variables of a ticket's message (protocol is the ticket's, kanban its lane), after the
+ * contact's additional information by name: the tenant's contact variables ({{CPF}}…). A fixed
+ * variable wins over an entry of the same name; of two entries of one name, the first.
+ */
 export function templateValues(facts: TemplateFacts, now: Date = new Date()): TemplateValues {
   const { contact, agent } = facts;
   const [first = '', ...rest] = contact.name.trim().split(/\s+/);
+  const custom: Record<string, string> = {};
+  for (const { name, value } of contact.extraInfo) if (!(name in custom)) custom[name] = value;
   return {
+    ...custom,
     name: contact.name,
     greeting: greetingFor(now, facts.timeZone),
     protocol: facts.protocol ?? '',
@@ -51,12 +58,19 @@ export async function queueAutomatedMessage(
 ): Promise<MessageRow> {
   const facts = await findTemplateFacts(tx, target.tenantId, target.ticketId, target.userId);
   if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
-  const body = renderTemplate(content.body, templateValues(facts));
+  // Texts were checked when saved; a variable deleted since is the contact's value of that name, or empty.
+  const body = renderAllVariables(content.body, templateValues(facts));
   return queueOutboundMessage(
     ctx,
     tx,
     events,
-    { tenantId: target.tenantId, userId: target.userId ?? null, ticket: facts.ticket, automated: target.userId == null, delivery: facts.delivery },
+    {
+      tenantId: target.tenantId,
+      userId: target.userId ?? null,
+      ticket: facts.ticket,
+      automated: target.userId == null,
+      delivery: facts.delivery,
+    },
     { body, media: content.media ?? null },
   );
 }

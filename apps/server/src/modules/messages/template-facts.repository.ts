@@ -13,6 +13,8 @@ export interface TemplateFacts {
     firstName: string | null;
     lastName: string | null;
     businessName: string | null;
+    /** Its additional information: the values of the tenant's contact variables, by name. */
+    extraInfo: { name: string; value: string }[];
   };
   agent: { name: string; email: string } | null;
   /** The name of the ticket's kanban lane ({{kanban}}), null without one. */
@@ -42,6 +44,7 @@ export async function findTemplateFacts(
         firstName: contacts.firstName,
         lastName: contacts.lastName,
         businessName: contacts.businessName,
+        extraInfo: contacts.extraInfo,
       },
       agentName: users.name,
       agentEmail: users.email,

@@ -59,6 +59,7 @@ describe('the template-variable engine (packages/shared)', () => {
           firstName: null,
           lastName: null,
           businessName: 'Loja Azul',
+          extraInfo: [],
         },
         agent: { name: 'Carlos', email: 'carlos@example.test' },
         laneName: 'Negociação',

@@ -201,6 +201,24 @@ describe('one-to-one conversations', () => {
     expect(second.body.messages.map((m: any) => m.body)).toEqual([1, 2, 3, 4, 5].map((i) => `mensagem ${i}`));
   });
 
+  it('the privateMessageLimit setting (SPEC §3 private-message limit) sets how many messages load at once', async () => {
+    const gil = await buildAgent(server, t.tenant.id, 'user', 'Gil');
+    for (let i = 1; i <= 12; i++) await sendTo(`users/${gil.id}`, `recado ${i}`, ana.token);
+    expect((await api.put('/settings/privateMessageLimit', { value: '10' }, { token: t.admin.token })).status).toBe(200);
+    try {
+      const first = await history(`users/${ana.id}`, gil.token);
+      expect(first.body.messages.map((m: any) => m.body)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((i) => `recado ${i}`));
+      expect(first.body.hasMore).toBe(true);
+      const second = await history(`users/${ana.id}`, gil.token, 2);
+      expect(second.body).toMatchObject({ hasMore: false, messages: [{ body: 'recado 1' }, { body: 'recado 2' }] });
+      // Only the allowed choices are stored.
+      const refused = await api.put('/settings/privateMessageLimit', { value: '7' }, { token: t.admin.token });
+      expect(refused.status).toBe(400);
+    } finally {
+      await api.put('/settings/privateMessageLimit', { value: '30' }, { token: t.admin.token });
+    }
+  });
+
   it('online status: the list shows it and its changes reach the tenant live', async () => {
     const eva = await buildAgent(server, t.tenant.id, 'user', 'Eva');
     const watcher = await connectAgent(server.url, ana.token);

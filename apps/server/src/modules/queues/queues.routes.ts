@@ -35,13 +35,13 @@ export const queuesRoutes =
     });
 
     app.post('/queue', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', templateVariables: true },
       schema: { tags, body: createQueueBodySchema, response: { 201: queueSchema, ...errorResponses } },
       handler: async (request, reply) => reply.status(201).send(presentQueue(await createQueue(ctx, actorOf(request), request.body))),
     });
 
     app.put('/queue/:id', {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', templateVariables: true },
       schema: { tags, params: idParamSchema, body: updateQueueBodySchema, response: { 200: queueSchema, ...errorResponses } },
       handler: async (request) => presentQueue(await updateQueue(ctx, actorOf(request), request.params.id, request.body)),
     });

@@ -64,13 +64,13 @@ export const quickMessagesRoutes =
     });
 
     app.post('/fastreply', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, body: createQuickMessageBodySchema, response: { 201: quickMessageSchema, ...errorResponses } },
       handler: async (request, reply) => reply.status(201).send(present(await createQuickMessage(ctx, actorOf(request), request.body))),
     });
 
     app.put('/fastreply/:id', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, params: idParamSchema, body: updateQuickMessageBodySchema, response: { 200: quickMessageSchema, ...errorResponses } },
       handler: async (request) => present(await updateQuickMessage(ctx, actorOf(request), request.params.id, request.body)),
     });

@@ -19,7 +19,7 @@ export const ratingsRoutes =
     });
 
     app.put('/tenants/rating/', {
-      config: { auth: 'super' },
+      config: { auth: 'super', templateVariables: true },
       schema: { tags, body: ratingSettingsSchema, response: { 200: ratingSettingsSchema, ...errorResponses } },
       handler: async (request) => updateRatingSettings(ctx, actorOf(request), request.body),
     });

@@ -342,7 +342,10 @@ export const lanes = pgTable(
     position: integer('position').notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('lanes_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`), index('lanes_tenant_position_idx').on(t.tenantId, t.position)],
+  (t) => [
+    uniqueIndex('lanes_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+    index('lanes_tenant_position_idx').on(t.tenantId, t.position),
+  ],
 );
 
 export const messages = pgTable(
@@ -909,7 +912,10 @@ export const ticketNotes = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull(),
     /** The tenant's users @mentioned in the note. */
-    mentionedUserIds: integer('mentioned_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    mentionedUserIds: integer('mentioned_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     ...timestamps,
   },
   (t) => [
@@ -1099,6 +1105,24 @@ export const demands = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('demands_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+// ---- Contact variables (settings, CRM tab `variaveis`) ----
+
+/**
+ * The tenant's own template variables: `{{name}}` in any text Conversa sends is the contact's
+ * additional information (contacts.extra_info) of that name. Unique per tenant whatever the case.
+ */
+export const contactVariables = pgTable(
+  'contact_variables',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('contact_variables_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
 );
 
 // ---- Campaigns (issue 12) ----

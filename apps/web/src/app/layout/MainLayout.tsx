@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { useContactVariableNames } from '../../features/contact-variables/api';
 import { SocketProvider } from '../SocketProvider';
 import { useIdleReload } from '../useIdleReload';
 import { useProfileRefresh, useUserLanguage } from '../useProfileRefresh';
@@ -13,6 +14,8 @@ export function MainLayout() {
   useProfileRefresh();
   useUserLanguage();
   useIdleReload();
+  // The tenant's contact variables: the template checks of every form accept them.
+  useContactVariableNames();
 
   return (
     <SocketProvider>

@@ -11,6 +11,9 @@ export interface ContactsPage {
   hasMore: boolean;
 }
 
+/** What the form sends: an edit of a contact without a phone (a web-chat visitor, a hub contact) may leave it out. */
+export type ContactBody = Omit<ContactInput, 'number'> & { number?: string };
+
 export interface ContactInput {
   name: string;
   number: string;
@@ -94,7 +97,7 @@ export function removeContactFromCache(qc: QueryClient, contactId: number): void
 export function useSaveContact() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: ContactInput }) =>
+    mutationFn: ({ id, input }: { id: number | null; input: ContactBody }) =>
       id === null ? http.post<ContactDetails>('/contacts', input) : http.put<ContactDetails>(`/contacts/${id}`, input),
     onSuccess: (contact, { id }) => {
       qc.setQueryData(contactKeys.detail(contact.id), contact);

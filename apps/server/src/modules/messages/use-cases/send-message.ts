@@ -1,4 +1,5 @@
-import { MESSAGE_BODY_MAX, renderTemplate, unknownTemplateVariables } from '@conversa/shared';
+import { MESSAGE_BODY_MAX, renderAllVariables, TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared';
+import { contactVariableNames } from '../../contact-variables/use-cases/contact-variable-names.js';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
@@ -52,7 +53,8 @@ const CLIENT_ID_CONSTRAINT = 'messages_tenant_client_key';
  * whatever the ticket became meanwhile.
  */
 export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: number, input: SendMessageInput): Promise<MessageRow> {
-  if (!input.body.trim() && !input.upload && !input.quickMessage) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  if (!input.body.trim() && !input.upload && !input.quickMessage)
+    throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
   if (input.clientId) {
     const stored = await storedReply(ctx, actor, ticketId, input.clientId);
     if (stored) return stored;
@@ -61,13 +63,21 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
   // Looked up before anything is stored: a key that names no active quick message sends nothing.
   const quick = input.quickMessage ? await findQuickMessageToSend(ctx.db, actor.tenantId, input.quickMessage) : undefined;
   if (quick?.media && input.upload) {
-    throw new AppError('ERR_VALIDATION', "A quick message with a file cannot be sent with another file.", { medias: ["The quick message has its own file"] });
+    throw new AppError('ERR_VALIDATION', 'A quick message with a file cannot be sent with another file.', {
+      medias: ['The quick message has its own file'],
+    });
   }
   const text = quick && !input.body.trim() ? quick.message : input.body;
   const render = Boolean(quick) || input.renderVariables === true;
-  if (render) assertKnownVariables(text);
+  if (render) await assertKnownVariables(ctx, actor.tenantId, text);
   const media: OutboundContent['media'] = input.upload
-    ? { key: await ctx.media.save(actor.tenantId, input.upload.content), name: input.upload.name, mime: input.upload.mime, size: input.upload.content.length, type: input.upload.type }
+    ? {
+        key: await ctx.media.save(actor.tenantId, input.upload.content),
+        name: input.upload.name,
+        mime: input.upload.mime,
+        size: input.upload.content.length,
+        type: input.upload.type,
+      }
     : quickMedia(quick);
   // Read before the transaction: on the embedded database a query outside it would wait for it.
   const signer = await signerName(ctx, actor, input.rich);
@@ -75,19 +85,25 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
     return await transact(ctx, async (tx, events) => {
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-      if (ticket.status === 'closed') throw new AppError('ERR_VALIDATION', 'This ticket is resolved; reopen it to reply.', { status: ['closed'] });
+      if (ticket.status === 'closed')
+        throw new AppError('ERR_VALIDATION', 'This ticket is resolved; reopen it to reply.', { status: ['closed'] });
       await assertCanWriteInTicket(tx, actor, ticket);
       if (input.rich) {
         const channel = await findChannelById(tx, actor.tenantId, ticket.channelId);
         if (!channel || !adapterFor(channel.type).sendRich) {
-          throw new AppError('ERR_VALIDATION', 'Interactive and template messages can be sent only on a WhatsApp Business API (waba) channel.', {
-            ticketId: [`The ticket's channel is of type '${channel?.type ?? 'unknown'}', not waba.`],
-          });
+          throw new AppError(
+            'ERR_VALIDATION',
+            'Interactive and template messages can be sent only on a WhatsApp Business API (waba) channel.',
+            {
+              ticketId: [`The ticket's channel is of type '${channel?.type ?? 'unknown'}', not waba.`],
+            },
+          );
         }
       }
       if (input.quotedMsgId) {
         const quoted = await findMessageById(tx, actor.tenantId, input.quotedMsgId);
-        if (!quoted || quoted.ticketId === null || quoted.contactId !== ticket.contactId) throw new AppError('ERR_VALIDATION', 'Quoted message not found.', { quotedMsgId: ['Not found'] });
+        if (!quoted || quoted.ticketId === null || quoted.contactId !== ticket.contactId)
+          throw new AppError('ERR_VALIDATION', 'Quoted message not found.', { quotedMsgId: ['Not found'] });
       }
       if (ticket.status === 'pending') {
         const before = visibilityFacts(ticket);
@@ -97,13 +113,19 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
         events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });
       }
       const body = signed(render ? await renderedText(tx, actor, ticket.id, text) : text, signer);
-      const message = await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, {
-        body,
-        media,
-        quotedMessageId: input.quotedMsgId,
-        rich: input.rich,
-        clientId: input.clientId,
-      });
+      const message = await queueOutboundMessage(
+        ctx,
+        tx,
+        events,
+        { tenantId: actor.tenantId, userId: actor.userId, ticket },
+        {
+          body,
+          media,
+          quotedMessageId: input.quotedMsgId,
+          rich: input.rich,
+          clientId: input.clientId,
+        },
+      );
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' });
       return message;
     });
@@ -122,7 +144,9 @@ async function storedReply(ctx: AppContext, actor: Actor, ticketId: number, clie
   const stored = await findMessageByClientId(ctx.db, actor.tenantId, clientId);
   if (!stored) return undefined;
   if (stored.ticketId !== ticketId || stored.userId !== actor.userId) {
-    throw new AppError('ERR_VALIDATION', 'This clientId belongs to another message; send a new id for a new message.', { clientId: ['Already used'] });
+    throw new AppError('ERR_VALIDATION', 'This clientId belongs to another message; send a new id for a new message.', {
+      clientId: ['Already used'],
+    });
   }
   return stored;
 }
@@ -152,9 +176,10 @@ function signed(text: string, signer: string | null): string {
   return body;
 }
 
-/** A text whose variables are rendered: an unknown `{{variable}}` is refused, not sent as written. */
-function assertKnownVariables(text: string): void {
-  const unknown = unknownTemplateVariables(text);
+/** A text whose variables are rendered: an unknown `{{variable}}` (neither fixed nor the tenant's contact variable) is refused, not sent as written. */
+async function assertKnownVariables(ctx: AppContext, tenantId: number, text: string): Promise<void> {
+  if (!text.includes('{{')) return;
+  const unknown = unknownTemplateVariables(text, TEMPLATE_VARIABLES, await contactVariableNames(ctx.db, tenantId));
   if (unknown.length === 0) return;
   const message = `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((name) => `{{${name}}}`).join(', ')}.`;
   throw new AppError('ERR_VALIDATION', message, { body: [{ message, issue: { code: 'custom', rule: 'templateVariables' } }] });
@@ -164,9 +189,11 @@ function assertKnownVariables(text: string): void {
 async function renderedText(tx: Parameters<typeof findTemplateFacts>[0], actor: Actor, ticketId: number, text: string): Promise<string> {
   const facts = await findTemplateFacts(tx, actor.tenantId, ticketId, actor.userId);
   if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
-  const rendered = renderTemplate(text, templateValues(facts));
+  const rendered = renderAllVariables(text, templateValues(facts));
   if (rendered.length > MESSAGE_BODY_MAX) {
-    throw new AppError('ERR_VALIDATION', `The message with its variables filled in is longer than ${MESSAGE_BODY_MAX} characters.`, { body: ['Too long once rendered'] });
+    throw new AppError('ERR_VALIDATION', `The message with its variables filled in is longer than ${MESSAGE_BODY_MAX} characters.`, {
+      body: ['Too long once rendered'],
+    });
   }
   return rendered;
 }

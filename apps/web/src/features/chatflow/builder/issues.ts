@@ -1,4 +1,4 @@
-import { fieldIssueOf, unknownTemplateVariables, type FieldIssue } from '@conversa/shared';
+import { fieldIssueOf, TEMPLATE_VARIABLES, unknownTemplateVariables, type CustomVariableScope, type FieldIssue } from '@conversa/shared';
 import {
   findCycleWithoutInput,
   flowDefinitionSchema,
@@ -21,12 +21,24 @@ const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
     root,
   );
 
-/** The text of one issue of the flow schema (the rules named by `rule`, then the generic field texts). */
-export function issueText(t: TFunction, issue: FieldIssue, path: readonly PropertyKey[], definition: unknown): string {
+/**
+ * The text of one issue of the flow schema (the rules named by `rule`, then the generic field texts);
+ * `contactVariables`: the tenant's own variable names (by default those the shared checks follow).
+ */
+export function issueText(
+  t: TFunction,
+  issue: FieldIssue,
+  path: readonly PropertyKey[],
+  definition: unknown,
+  contactVariables?: CustomVariableScope,
+): string {
   const last = path.at(-1);
   if (issue.rule === 'templateVariables') {
     const text = valueAt(definition, path);
-    const names = typeof text === 'string' ? unknownTemplateVariables(text.replace(WEBHOOK_VARIABLE_PATTERN, '')) : [];
+    const names =
+      typeof text === 'string'
+        ? unknownTemplateVariables(text.replace(WEBHOOK_VARIABLE_PATTERN, ''), TEMPLATE_VARIABLES, contactVariables)
+        : [];
     return t('chatFlow.issues.templateVariables', { names: names.map((n) => `{{${n}}}`).join(', ') });
   }
   if (issue.rule === 'flowCycle') {
@@ -45,13 +57,16 @@ export function issueText(t: TFunction, issue: FieldIssue, path: readonly Proper
   return fieldIssueMessage(issue);
 }
 
-/** Every problem of the draft against the schema that publishing checks (flowDefinitionSchema), as you type. */
-export function draftIssues(t: TFunction, definition: FlowDraft): DraftIssue[] {
+/**
+ * Every problem of the draft against the schema that publishing checks (flowDefinitionSchema), as you
+ * type; the tenant's contact variables are valid in its messages.
+ */
+export function draftIssues(t: TFunction, definition: FlowDraft, contactVariables?: readonly string[]): DraftIssue[] {
   const parsed = flowDefinitionSchema.safeParse(definition);
   if (parsed.success) return [];
   const issues = parsed.error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    text: issueText(t, fieldIssueOf(issue, definition), issue.path, definition),
+    text: issueText(t, fieldIssueOf(issue, definition), issue.path, definition, contactVariables),
   }));
   // A media interaction without a file is one problem ("upload a file"), not one per empty field of `media`.
   const noFile = new Set(issues.filter((issue) => issue.path.endsWith('.media.key')).map((issue) => issue.path.slice(0, -'key'.length)));

@@ -42,6 +42,7 @@ import { addStep, deleteSteps, newStep } from '../builder/edit';
 import { FlowCanvas } from '../builder/FlowCanvas';
 import { FlowSettingsPanel } from '../builder/FlowSettingsPanel';
 import { draftIssues, issuePlace } from '../builder/issues';
+import { useContactVariableNames } from '../../contact-variables/api';
 import { ServerIssues } from '../builder/ServerIssues';
 import { StepPanel } from '../builder/StepPanel';
 import { TestPanel } from '../builder/TestPanel';
@@ -88,7 +89,9 @@ export function FlowBuilder({ flow }: { flow: Flow }) {
   const [panel, setPanel] = useState<'settings' | 'test' | null>(null);
   const [confirmPublish, setConfirmPublish] = useState(false);
   const [publishError, setPublishError] = useState<unknown>(null);
-  const issues = useMemo(() => draftIssues(t, definition), [t, definition]);
+  // The tenant's contact variables ({{CPF}}…) are valid in messages: checked again once their list arrives.
+  const variableNames = useContactVariableNames();
+  const issues = useMemo(() => draftIssues(t, definition, variableNames), [t, definition, variableNames]);
   const invalidStepIds = useMemo(
     () =>
       new Set(

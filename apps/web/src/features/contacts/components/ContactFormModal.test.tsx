@@ -49,7 +49,7 @@ describe('the contact form validates with the server schema (createContactBodySc
     await expectFieldError('E-mail', 'E-mail inválido.');
     await expectFieldError('CPF/CNPJ', 'CPF/CNPJ inválido.');
     await expectFieldError('Aniversário', 'Data inválida.');
-    await waitFor(() => expect(errorOf(screen.getByLabelText('Campo'))).toBe('Este campo é obrigatório.'));
+    await waitFor(() => expect(errorOf(screen.getByTestId('contact-extra-name-0'))).toBe('Este campo é obrigatório.'));
     expect(api.calls).toEqual([]);
   });
 
@@ -85,5 +85,47 @@ describe('the contact form validates with the server schema (createContactBodySc
     expect(api.calls[0].path).toBe('/contacts/21');
     expect(updateContactBodySchema.safeParse(api.calls[0].body).success).toBe(true);
     expect(api.calls[0].body).toMatchObject({ name: 'Maria Silva', number: '+5511912345678', email: '', birthday: '17/05/1990' });
+  });
+});
+
+describe("the contact form and the tenant's contact variables", () => {
+  it('names them and offers each as the name of an additional information (the one already used is not offered twice)', async () => {
+    fakeApi({
+      'GET /contact-variables': () => ({
+        body: ['CPF', 'plano'].map((name, id) => ({
+          id,
+          name,
+          description: null,
+          createdAt: '2026-01-10T12:00:00.000Z',
+          updatedAt: '2026-01-10T12:00:00.000Z',
+        })),
+      }),
+    });
+    const { user } = renderWithApp(<ContactFormModal contact={null} onClose={() => undefined} />);
+    expect(await screen.findByTestId('contact-extra-variables')).toHaveTextContent('Variáveis da empresa: {{CPF}}, {{plano}}.');
+    await user.click(screen.getByTestId('contact-extra-add'));
+    await user.click(screen.getByTestId('contact-extra-name-0'));
+    await user.click(await screen.findByRole('option', { name: 'CPF', hidden: true }));
+    expect(screen.getByTestId('contact-extra-name-0')).toHaveValue('CPF');
+    await user.click(screen.getByTestId('contact-extra-add'));
+    const second = screen.getByTestId('contact-extra-name-1');
+    await user.click(second);
+    await waitFor(() => {
+      const list = document.getElementById(second.getAttribute('aria-controls') ?? '');
+      expect([...(list?.querySelectorAll('[role="option"]') ?? [])].map((option) => option.textContent)).toEqual(['plano']);
+    });
+  });
+});
+
+describe('a contact without a phone (a web-chat visitor)', () => {
+  it('is edited without giving one: the number is left out of the body', async () => {
+    const api = fakeApi({ 'PUT /contacts/:id': ({ body }) => ({ body: { ...CONTACT, number: null, ...(body as object) } }) });
+    const { user } = renderWithApp(<ContactFormModal contact={{ ...CONTACT, number: null }} onClose={() => undefined} />);
+    await user.clear(field('Nome'));
+    await user.type(field('Nome'), 'Visitante do site');
+    await user.click(screen.getByTestId('contact-save'));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(api.calls[0].body).not.toHaveProperty('number');
+    expect(api.calls[0].body).toMatchObject({ name: 'Visitante do site' });
   });
 });

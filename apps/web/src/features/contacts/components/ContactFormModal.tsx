@@ -1,5 +1,5 @@
 import { createContactBodySchema, updateContactBodySchema } from '@conversa/shared';
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Autocomplete, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +9,8 @@ import { formatDate } from '../../../lib/format';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
-import { useSaveContact, type ContactDetails, type ContactInput } from '../api';
+import { useContactVariableNames } from '../../contact-variables/api';
+import { useSaveContact, type ContactBody, type ContactDetails, type ContactInput } from '../api';
 import { WalletUsersField } from './WalletUsersField';
 
 /** The request body of the form's values (what the validation checks and the submit sends); '' clears a field. */
@@ -46,7 +47,17 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
   const session = useSession();
   // Wallets are assigned by supervisors and admins (SPEC §6 wallet handling); agents leave them as they are.
   const manager = session?.profile === 'super' || session?.profile === 'admin' || session?.profile === 'superadmin';
+  const variableNames = useContactVariableNames();
   const [formError, setFormError] = useState<string | null>(null);
+
+  // A contact without a phone (a web-chat visitor, a hub contact) is edited without giving one.
+  const phoneless = contact !== null && !contact.number;
+  const bodyOf = (values: ContactInput): ContactBody => {
+    const body = contactBody(values);
+    if (!phoneless || body.number !== '') return body;
+    const { number: _none, ...rest } = body;
+    return rest;
+  };
 
   const form = useForm<ContactInput>({
     initialValues: {
@@ -61,12 +72,12 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
       ...(manager ? { wallets: contact?.wallets ?? [] } : {}),
     },
     // POST /contacts or PUT /contacts/:id: the server's own schema (SPEC §5: dd/MM/yyyy, a valid CPF/CNPJ…).
-    validate: schemaValidator(contact ? updateContactBodySchema : createContactBodySchema, contactBody),
+    validate: schemaValidator(contact ? updateContactBodySchema : createContactBodySchema, bodyOf),
   });
 
   const submit = form.onSubmit((values) => {
     setFormError(null);
-    const input = contactBody(values);
+    const input = bodyOf(values);
     save.mutate(
       { id: contact?.id ?? null, input },
       {
@@ -102,7 +113,7 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
             label={t('contacts.number')}
             description={t('contacts.numberHint')}
             placeholder="+55 11 91234-5678"
-            required
+            required={!phoneless}
             {...form.getInputProps('number')}
           />
           <TextInput label={t('contacts.email')} type="email" {...form.getInputProps('email')} />
@@ -130,12 +141,20 @@ export function ContactFormModal({ contact, onClose, onSaved }: ContactFormModal
                 {t('common.add')}
               </Button>
             </Group>
-            {form.values.extraInfo.map((_, index) => (
+            {variableNames.length > 0 && (
+              <Text size="xs" c="dimmed" data-testid="contact-extra-variables">
+                {t('contacts.extraVariablesHint', { names: variableNames.map((name) => `{{${name}}}`).join(', ') })}
+              </Text>
+            )}
+            {form.values.extraInfo.map((item, index) => (
               <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
-                <TextInput
+                {/* The tenant's contact variables are offered as names: their value fills {{name}} in messages. */}
+                <Autocomplete
                   aria-label={t('contacts.extraName')}
                   placeholder={t('contacts.extraName')}
                   style={{ flex: 1 }}
+                  data={variableNames.filter((name) => name === item.name || !form.values.extraInfo.some((other) => other.name === name))}
+                  data-testid={`contact-extra-name-${index}`}
                   {...form.getInputProps(`extraInfo.${index}.name`)}
                 />
                 <TextInput

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { ContactImportModal } from './ContactImportModal';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the contact import modal', () => {
   it('tells which columns a pt-BR spreadsheet needs, and shows the rejected rows in Portuguese', async () => {
@@ -18,7 +19,13 @@ describe('the contact import modal', () => {
           total: 2,
           done: 2,
           imported: 1,
-          rejected: [{ row: 3, code: 'countryCode', reason: 'Contact numbers need a country code: write +55 before a Brazilian number (e.g. +55 11 98765-4321).' }],
+          rejected: [
+            {
+              row: 3,
+              code: 'countryCode',
+              reason: 'Contact numbers need a country code: write +55 before a Brazilian number (e.g. +55 11 98765-4321).',
+            },
+          ],
           createdAt: '2026-01-01T00:00:00.000Z',
           updatedAt: '2026-01-01T00:00:00.000Z',
         });

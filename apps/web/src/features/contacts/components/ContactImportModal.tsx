@@ -126,7 +126,9 @@ export function ContactImportModal({ onClose }: { onClose: () => void }) {
                         {report.data.rejected.map((item) => (
                           <Table.Tr key={item.row}>
                             <Table.Td>{item.row}</Table.Td>
-                            <Table.Td>{item.code ? t(`contacts.import.reasons.${item.code}`, { defaultValue: item.reason }) : item.reason}</Table.Td>
+                            <Table.Td>
+                              {item.code ? t(`contacts.import.reasons.${item.code}`, { defaultValue: item.reason }) : item.reason}
+                            </Table.Td>
                           </Table.Tr>
                         ))}
                       </Table.Tbody>

@@ -26,13 +26,21 @@ function renderSettings(route: string) {
 }
 
 describe('/configuracoes: the tabs', () => {
-  it('groups the built tabs as SPEC §2 (General; CRM with kanban lanes and reasons) and no tab of what is not built', async () => {
+  it('groups the built tabs as SPEC §2 (General; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
     fakeApi({ 'GET /settings/': () => ({ body: settings() }) });
     const { user } = renderSettings('/configuracoes/geral');
     await screen.findByTestId('settings-general');
-    expect(within(screen.getByTestId('settings-group-general')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Geral']);
-    expect(within(screen.getByTestId('settings-group-crm')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Kanban', 'Motivos']);
-    expect(screen.getAllByRole('tab')).toHaveLength(3);
+    expect(
+      within(screen.getByTestId('settings-group-general'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Geral']);
+    expect(
+      within(screen.getByTestId('settings-group-crm'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Kanban', 'Motivos', 'Variáveis']);
+    expect(screen.getAllByRole('tab')).toHaveLength(4);
     await user.click(screen.getByTestId('settings-tab-motivos'));
     expect(await screen.findByTestId('motivos-screen')).toBeInTheDocument();
     expect(screen.getByTestId('settings-tab-motivos')).toHaveAttribute('aria-selected', 'true');
@@ -50,7 +58,7 @@ describe('/configuracoes: the tabs', () => {
 });
 
 describe('the general settings of issue 11', () => {
-  it('shows the visibility, supervisor, list-size and reason settings with their descriptions and saves them', async () => {
+  it('shows the visibility, supervisor, list-size, internal-chat page and reason settings with their descriptions and saves them', async () => {
     let stored = settings();
     const api = fakeApi({
       'GET /settings/': () => ({ body: stored }),
@@ -71,11 +79,15 @@ describe('the general settings of issue 11', () => {
     await user.click(closed);
     await user.click(required);
     await user.selectOptions(screen.getByTestId('setting-ticketListLimit'), '20');
+    const privateLimit = screen.getByRole('combobox', { name: 'Mensagens do chat interno por página' });
+    expect(privateLimit).toHaveValue('30');
+    await user.selectOptions(privateLimit, '50');
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
         ['/settings/mostrarFechadoParaTodos', { value: 'disabled' }],
         ['/settings/demandRequiredOnClose', { value: 'enabled' }],
         ['/settings/ticketListLimit', { value: '20' }],
+        ['/settings/privateMessageLimit', { value: '50' }],
       ]),
     );
     expect(screen.getByText('Quantidade de atendimentos por página')).toBeInTheDocument();

@@ -13,6 +13,7 @@ export const SETTINGS_TAB_GROUPS = [
     tabs: [
       { value: 'lanes', labelKey: 'crmSettings.tabs.lanes' },
       { value: 'motivos', labelKey: 'crmSettings.tabs.motivos' },
+      { value: 'variaveis', labelKey: 'crmSettings.tabs.variaveis' },
     ],
   },
 ] as const;

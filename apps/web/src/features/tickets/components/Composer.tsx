@@ -1,4 +1,4 @@
-import { unknownTemplateVariables, type Message, type QuickMessage, type Ticket } from '@conversa/shared';
+import { TEMPLATE_VARIABLES, unknownTemplateVariables, type Message, type QuickMessage, type Ticket } from '@conversa/shared';
 import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBolt, IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
@@ -8,6 +8,7 @@ import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
 import type { Session } from '../../../lib/session';
 import { useSession } from '../../../lib/useSession';
 import { insertAtSelection, VariablePicker } from '../../../components/VariablePicker';
+import { useContactVariableNames } from '../../contact-variables/api';
 import { useQuickMessages } from '../../quick-messages/api';
 import { useOutbox } from '../api';
 import { EmojiPicker } from './EmojiPicker';
@@ -43,6 +44,7 @@ const SLASH = /^\/(\S*)$/;
  */
 export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const { t } = useTranslation();
+  const contactVariables = useContactVariableNames();
   const session = useSession();
   const outbox = useOutbox();
   const [text, setText] = useState('');
@@ -123,7 +125,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
     if (slashKey) return sendByKey(slashKey[1] ?? '');
     if (current.trim() === '' && file === null && !quick?.media) return;
     if (quick || renderVariables) {
-      const unknown = unknownTemplateVariables(current);
+      const unknown = unknownTemplateVariables(current, TEMPLATE_VARIABLES, contactVariables);
       if (unknown.length > 0) {
         setQuickError(t('templates.unknown', { names: unknown.map((name) => `{{${name}}}`).join(', ') }));
         return;
