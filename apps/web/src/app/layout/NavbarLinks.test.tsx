@@ -19,7 +19,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, quick messages, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
+  it('a supervisor adds channels, queues, quick messages, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages, ratings and campaigns', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
@@ -42,6 +42,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-campanhas',
     ]);
   });
 
@@ -68,6 +69,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-campanhas',
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
@@ -100,6 +102,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-campanhas',
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
@@ -132,6 +135,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-campanhas',
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
