@@ -99,8 +99,7 @@ export interface MediaChange {
 }
 
 export type SaveCampaignInput =
-  | { id: null; body: CreateCampaignBody; media: MediaChange[] }
-  | { id: number; body: UpdateCampaignBody; media: MediaChange[] };
+  { id: null; body: CreateCampaignBody; media: MediaChange[] } | { id: number; body: UpdateCampaignBody; media: MediaChange[] };
 
 /** Creates or edits a campaign, then sets or removes the files of its messages (PUT/DELETE /campaigns/{id}/media?message=). */
 export function useSaveCampaign() {

@@ -138,7 +138,15 @@ describe('/campanhas', () => {
 
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     const post = api.calls.find((c) => c.method === 'POST');
-    expect(post?.body).toMatchObject({ name: 'Lançamento', whatsappId: 3, queueId: null, delaySeconds: 20, message1: 'Oi {{firstName}}', message2: 'Novidade!', message3: '' });
+    expect(post?.body).toMatchObject({
+      name: 'Lançamento',
+      whatsappId: 3,
+      queueId: null,
+      delaySeconds: 20,
+      message1: 'Oi {{firstName}}',
+      message2: 'Novidade!',
+      message3: '',
+    });
     expect(createCampaignBodySchema.safeParse(post?.body).success).toBe(true);
     const upload = api.calls.find((c) => c.method === 'PUT');
     expect(upload?.path).toBe('/campaigns/9/media');
@@ -150,7 +158,10 @@ describe('/campanhas', () => {
 describe('/campanhas/{id}', () => {
   it('starting asks first, with the 2 % spam-risk warning; a refusal of the server is shown in the dialog', async () => {
     const api = detailApi(() => campaign(), {
-      'POST /campaigns/:id/start': () => ({ status: 400, body: { error: 'ERR_CAMPAIGN_NO_CONTACTS', message: 'campaign needs linked contacts' } }),
+      'POST /campaigns/:id/start': () => ({
+        status: 400,
+        body: { error: 'ERR_CAMPAIGN_NO_CONTACTS', message: 'campaign needs linked contacts' },
+      }),
     });
     const { user } = renderDetail();
     await user.click(await screen.findByTestId('campaign-start-button'));
@@ -198,7 +209,9 @@ describe('/campanhas/{id}', () => {
     await user.click(screen.getByTestId('campaign-pause-button'));
     const dialog = await screen.findByTestId('confirm-modal');
     await user.click(within(dialog).getByTestId('confirm-button'));
-    expect(await within(dialog).findByTestId('campaign-action-error')).toHaveTextContent('A campanha não permite esta ação no status atual.');
+    expect(await within(dialog).findByTestId('campaign-action-error')).toHaveTextContent(
+      'A campanha não permite esta ação no status atual.',
+    );
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/campaigns/1/pause']);
   });
 
@@ -235,7 +248,12 @@ describe('/campanhas/{id}', () => {
     const contactLoads = () => api.calls.filter((c) => c.path === '/campaigns/1/contacts').length;
     const before = contactLoads();
 
-    act(() => applyCampaignEvent(queryClient, { action: 'update', campaign: campaign({ status: 'processing', sent: 60, notSent: 2, delivered: 40 }) }));
+    act(() =>
+      applyCampaignEvent(queryClient, {
+        action: 'update',
+        campaign: campaign({ status: 'processing', sent: 60, notSent: 2, delivered: 40 }),
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('campaign-count-sent')).toHaveTextContent('Enviadas: 60'));
     expect(screen.getByTestId('campaign-count-delivered')).toHaveTextContent('Entregues: 40');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '62');
@@ -260,7 +278,9 @@ describe('/campanhas/{id}', () => {
     await user.click(within(await screen.findByTestId('campaign-link')).getByLabelText('Etiquetas'));
     await user.click(await screen.findByRole('option', { name: 'VIP', hidden: true }));
     await user.click(screen.getByTestId('campaign-link-filter'));
-    await waitFor(() => expect(api.calls.find((c) => c.path === '/campaigns/1/contacts' && c.method === 'POST')?.body).toEqual({ tagIds: [5] }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === '/campaigns/1/contacts' && c.method === 'POST')?.body).toEqual({ tagIds: [5] }),
+    );
     expect(await screen.findByText('Contatos vinculados: 12 (total: 112).')).toBeInTheDocument();
 
     const input = screen.getByTestId('campaign-link').querySelector('input[type="file"]') as HTMLInputElement;

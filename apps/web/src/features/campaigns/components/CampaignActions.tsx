@@ -49,7 +49,12 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
           </Button>
         )}
         {campaignCan.pause(status) && (
-          <Button color="yellow" leftSection={<IconPlayerPause size={16} />} onClick={() => ask('pause')} data-testid="campaign-pause-button">
+          <Button
+            color="yellow"
+            leftSection={<IconPlayerPause size={16} />}
+            onClick={() => ask('pause')}
+            data-testid="campaign-pause-button"
+          >
             {t('campaigns.actions.pause')}
           </Button>
         )}
@@ -86,7 +91,11 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
         title={asking ? t(`campaigns.actions.${asking}Title`) : ''}
         message={
           asking
-            ? t(`campaigns.actions.${asking}Confirm`, { name: campaign.name, count: campaign.contactCount, date: formatDateTime(campaign.startAt) })
+            ? t(`campaigns.actions.${asking}Confirm`, {
+                name: campaign.name,
+                count: campaign.contactCount,
+                date: formatDateTime(campaign.startAt),
+              })
             : ''
         }
         confirmLabel={asking ? t(`campaigns.actions.${asking}`) : undefined}
@@ -97,7 +106,12 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
       >
         <Stack gap="sm">
           {(asking === 'start' || asking === 'resume') && (
-            <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('campaigns.spam.title')} data-testid="campaign-spam-warning">
+            <Alert
+              color="orange"
+              icon={<IconAlertTriangle size={18} />}
+              title={t('campaigns.spam.title')}
+              data-testid="campaign-spam-warning"
+            >
               {t('campaigns.spam.text', { share: CAMPAIGN_SPAM_REPORT_SHARE * 100, reports, count: campaign.contactCount })}
             </Alert>
           )}

@@ -10,7 +10,14 @@ import { QueryError } from '../../../components/QueryError';
 import { formatDateTime } from '../../../lib/format';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useTags } from '../../tags/api';
-import { campaignCan, downloadCampaignReport, useCampaignContacts, useLinkCampaignContacts, useUnlinkCampaignContacts, type LinkResult } from '../api';
+import {
+  campaignCan,
+  downloadCampaignReport,
+  useCampaignContacts,
+  useLinkCampaignContacts,
+  useUnlinkCampaignContacts,
+  type LinkResult,
+} from '../api';
 
 const STATUS_COLORS: Record<CampaignContactStatus, string> = {
   waiting: 'gray',
@@ -196,7 +203,7 @@ export function CampaignContacts({ campaign }: { campaign: Campaign }) {
             data={CAMPAIGN_CONTACT_STATUSES.map((value) => ({ value, label: t(`campaigns.contactStatus.${value}`) }))}
             value={status}
             onChange={(value) => {
-              setStatus(value as CampaignContactStatus | null);
+              setStatus(value);
               setPage(1);
             }}
             clearable
@@ -221,7 +228,13 @@ export function CampaignContacts({ campaign }: { campaign: Campaign }) {
             editable
               ? (row) =>
                   row.status === 'waiting' ? (
-                    <Button size="xs" variant="light" color="red" onClick={() => setUnlinking(row)} data-testid={`campaign-unlink-${row.contactId}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => setUnlinking(row)}
+                      data-testid={`campaign-unlink-${row.contactId}`}
+                    >
                       {t('campaigns.contacts.unlink')}
                     </Button>
                   ) : null

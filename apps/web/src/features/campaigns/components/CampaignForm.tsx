@@ -101,10 +101,12 @@ export function CampaignForm({
     },
     validate: (values) => {
       const errors = schemaValidator(campaign ? updateCampaignBodySchema : createCampaignBodySchema, campaignBody, {
-        issueMessage: (field) => (field === 'startAt' ? t('campaigns.invalidDate') : field === 'whatsappId' ? t('campaigns.channelRequired') : undefined),
+        issueMessage: (field) =>
+          field === 'startAt' ? t('campaigns.invalidDate') : field === 'whatsappId' ? t('campaigns.channelRequired') : undefined,
       })(values);
       const start = parseDateTime(values.startAt);
-      if (!errors.startAt && start && new Date(start).getTime() < Date.now() - START_GRACE_MS) errors.startAt = t('errors.ERR_CAMPAIGN_PAST_DATE');
+      if (!errors.startAt && start && new Date(start).getTime() < Date.now() - START_GRACE_MS)
+        errors.startAt = t('errors.ERR_CAMPAIGN_PAST_DATE');
       return errors;
     },
   });
@@ -122,8 +124,16 @@ export function CampaignForm({
     setFormError(null);
     const body = campaignBody(submitted);
     const request = campaign
-      ? save.mutateAsync({ id: campaign.id, body: { ...body, whatsappId: body.whatsappId ?? undefined, delaySeconds: body.delaySeconds ?? undefined }, media: mediaChanges(submitted) })
-      : save.mutateAsync({ id: null, body: { ...body, whatsappId: body.whatsappId ?? 0, delaySeconds: body.delaySeconds ?? 0 }, media: mediaChanges(submitted) });
+      ? save.mutateAsync({
+          id: campaign.id,
+          body: { ...body, whatsappId: body.whatsappId ?? undefined, delaySeconds: body.delaySeconds ?? undefined },
+          media: mediaChanges(submitted),
+        })
+      : save.mutateAsync({
+          id: null,
+          body: { ...body, whatsappId: body.whatsappId ?? 0, delaySeconds: body.delaySeconds ?? 0 },
+          media: mediaChanges(submitted),
+        });
     request
       .then((saved) => {
         notifySuccess(t('common.saved'));

@@ -66,7 +66,13 @@ export function CampaignsPage() {
               {t('campaigns.open')}
             </Button>
             {campaignCan.remove(campaign.status) && (
-              <Button size="xs" variant="light" color="red" onClick={() => removal.ask(campaign)} data-testid={`campaign-delete-${campaign.id}`}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => removal.ask(campaign)}
+                data-testid={`campaign-delete-${campaign.id}`}
+              >
                 {t('common.delete')}
               </Button>
             )}
