@@ -102,7 +102,7 @@ export const campaignSchema = z.object({
   /** The file of each message (index 0–2), or null. */
   media: z.array(campaignMediaSchema.nullable()),
   contactCount: z.number().int(),
-  /** Queued or sent through the channel (pending, sent, delivered, read, unconfirmed). */
+  /** Taken by the channel (sent, delivered, read). Queued (pending) and ambiguous (unconfirmed) sends are in neither counter. */
   sent: z.number().int(),
   /** Failed or skipped. */
   notSent: z.number().int(),
