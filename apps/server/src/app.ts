@@ -25,6 +25,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { pushNotifications } from './modules/notifications/listeners/push-notifications.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
+import { pushCampaignEvents } from './modules/campaigns/listeners/push-campaign-events.js';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
 import { pushLaneEvents } from './modules/lanes/listeners/push-lane-events.js';
 import { teamsRoutes } from './modules/teams/teams.routes.js';
@@ -143,6 +145,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     notesRoutes,
     notificationsRoutes,
     tasksRoutes,
+    campaignsRoutes,
     kanbanRoutes,
     teamsRoutes,
     privateChatRoutes,
@@ -169,6 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   reroomOnVisibilitySettings(ctx, realtime);
   pushNoteEvents(ctx, realtime);
   pushLaneEvents(ctx, realtime);
+  pushCampaignEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   pushNotifications(ctx, realtime);
   pushPrivateChatEvents(ctx, realtime);

@@ -7,6 +7,7 @@ import { messagesModule } from './modules/messages/messages.module.js';
 import { queuesModule } from './modules/queues/queues.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { tasksModule } from './modules/tasks/tasks.module.js';
+import { campaignsModule } from './modules/campaigns/campaigns.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { birthdaysModule } from './modules/birthdays/birthdays.module.js';
 import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
@@ -25,6 +26,7 @@ export const allModules: readonly ModuleRegistration[] = [
   queuesModule,
   chatbotModule,
   tasksModule,
+  campaignsModule,
   notificationsModule,
   birthdaysModule,
   scheduledMessagesModule,

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -16,8 +17,12 @@ export async function bundleForChildProcess(entry: string, name: string): Promis
   const dir = mkdtempSync(join(cache, `conversa-${name}-`));
   const file = join(dir, `${name}.js`);
   await build({
-    entryPoints: [join(serverRoot, entry)],
-    outfile: file,
+    // The worker that reads contact files runs beside the bundle, as in apps/server/build.mjs.
+    entryPoints: {
+      [name]: join(serverRoot, entry),
+      'contact-file.worker': join(serverRoot, 'src/modules/contacts/contact-file.worker.ts'),
+    },
+    outdir: dir,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -35,4 +40,34 @@ export async function bundleForChildProcess(entry: string, name: string): Promis
     ],
   });
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs a bench script (`bench/…mjs`, relative to the repository) with `--json --server <main>` and
+ * answers the figures of its `RESULT {…}` line with the whole output; fails with the output when it
+ * exits non-zero or prints no result.
+ */
+export function runBenchScript<T>(
+  script: string,
+  main: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ figures: T; output: string }> {
+  const repoRoot = resolve(serverRoot, '../..');
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [join(repoRoot, script), '--json', '--server', main, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = output.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code !== 0 || !line) reject(new Error(`${script} failed (exit ${code}):\n${output}`));
+      else resolveRun({ figures: JSON.parse(line.slice('RESULT '.length)) as T, output });
+    });
+  });
 }

@@ -5,14 +5,10 @@
  * starts it again — on PGlite the same DATA_DIR (one process owns it), on PostgreSQL one of two
  * processes while the other goes on — then counts what was acknowledged, lost, duplicated and stuck.
  */
-import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForChildProcess } from './child-bundle.js';
+import { bundleForChildProcess, runBenchScript } from './child-bundle.js';
 import { TEST_DATABASE_URL } from './databases.js';
 
-const serverRoot = resolve(import.meta.dirname, '..');
-const repoRoot = resolve(serverRoot, '../..');
 let bundle: Awaited<ReturnType<typeof bundleForChildProcess>>;
 let main: string;
 
@@ -35,22 +31,7 @@ interface Figures {
 
 /** Runs the bench with small figures and answers its RESULT line. */
 function crashBench(args: string[], env: Record<string, string> = {}): Promise<{ figures: Figures; output: string }> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'bench/crash-recovery.mjs'), '--json', '--server', main, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = output.split('\n').find((l) => l.startsWith('RESULT '));
-      if (code !== 0 || !line) reject(new Error(`crash-recovery bench failed (exit ${code}):\n${output}`));
-      else resolveRun({ figures: JSON.parse(line.slice('RESULT '.length)) as Figures, output });
-    });
-  });
+  return runBenchScript<Figures>('bench/crash-recovery.mjs', main, args, env);
 }
 
 function expectRecovered({ figures, output }: { figures: Figures; output: string }) {

@@ -59,4 +59,6 @@ export const SOCKET_EVENTS = {
   limited: 'limit:exceeded',
   /** The bell: the user's unread notification count ({ unread }), or a refresh ({}) after a broadcast. */
   notification: 'notification',
+  /** A campaign's status and counters changed (live progress): to the tenant's admins and supervisors. */
+  campaign: 'campaign',
 } as const;

@@ -2,6 +2,7 @@ import { TASKS_ERROR_MESSAGES, TASKS_ERROR_STATUS } from './teamwork-errors.js';
 import { DEMAND_ERROR_MESSAGES, DEMAND_ERROR_STATUS } from './errors-crm-panel.js';
 import { BIRTHDAY_ERROR_MESSAGES, BIRTHDAY_ERROR_STATUS } from './errors-birthdays.js';
 import { SCHEDULE_ERROR_MESSAGES, SCHEDULE_ERROR_STATUS } from './schedule-errors.js';
+import { CAMPAIGN_ERROR_MESSAGES, CAMPAIGN_ERROR_STATUS } from './campaign-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -85,6 +86,7 @@ export const ERROR_STATUS = {
   ERR_DUPLICATED_TEAM: 409,
   ...BIRTHDAY_ERROR_STATUS,
   ...SCHEDULE_ERROR_STATUS,
+  ...CAMPAIGN_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -172,6 +174,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_DUPLICATED_TEAM: 'A team with this name already exists.',
   ...BIRTHDAY_ERROR_MESSAGES,
   ...SCHEDULE_ERROR_MESSAGES,
+  ...CAMPAIGN_ERROR_MESSAGES,
 };
 
 /**

@@ -34,3 +34,4 @@ export * from './forms/teams.js';
 export * from './private-chat.js';
 export * from './forms/schedules.js';
 export * from './schedule-events.js';
+export * from './forms/campaigns.js';

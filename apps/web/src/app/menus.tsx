@@ -21,6 +21,7 @@ import {
   IconReceipt2,
   IconRobot,
   IconSettings,
+  IconSpeakerphone,
   IconStar,
   IconStack2,
   IconTags,
@@ -59,6 +60,7 @@ const CONTACTS: MenuItem = { labelKey: 'menu.contacts', path: PATHS.contacts, ic
 const CHANNELS: MenuItem = { labelKey: 'menu.channels', path: PATHS.channels, icon: IconPlugConnected };
 const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: IconStack2 };
 const QUICK_MESSAGES: MenuItem = { labelKey: 'menu.quickMessages', path: PATHS.quickMessages, icon: IconBolt };
+const CAMPAIGNS: MenuItem = { labelKey: 'menu.campaigns', path: PATHS.campaigns, icon: IconSpeakerphone };
 const LANES: MenuItem = { labelKey: 'menu.lanes', path: PATHS.lanes, icon: IconLayoutKanban };
 const TAGS: MenuItem = { labelKey: 'menu.tags', path: PATHS.tags, icon: IconTags };
 const NOTES: MenuItem = { labelKey: 'records.menu.notes', path: PATHS.notes, icon: IconNote };
@@ -95,6 +97,7 @@ const SUPERVISOR: MenuItem[] = [
   BUSINESS_HOURS,
   CLOSING,
   RATINGS,
+  CAMPAIGNS,
 ];
 const ADMIN: MenuItem[] = [...SUPERVISOR, TICKET_PANEL, USERS, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */

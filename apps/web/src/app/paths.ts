@@ -20,6 +20,9 @@ export const PATHS = {
   contacts: '/contatos',
   queues: '/filas',
   quickMessages: '/mensagens-rapidas',
+  /** Campaigns (SPEC §2 /campanhas and /campanhas/{campanhaId}, supervisors and admins). */
+  campaigns: '/campanhas',
+  campaign: '/campanhas/:campaignId',
   /** Kanban lanes (SPEC §2 work areas /lanes). */
   lanes: '/lanes',
   /** Kanban boards (SPEC §2 /kanban → /kanban/kanbans; children kanbans and tags). */
@@ -60,6 +63,11 @@ export const PATHS = {
   /** The link e-mailed to one's new address (public: it may be opened on another device). */
   confirmEmail: '/perfil/email/:token',
 } as const;
+
+/** The detail of one campaign. */
+export function campaignPath(campaignId: number): string {
+  return `${PATHS.campaigns}/${campaignId}`;
+}
 
 /** The chat of one ticket. */
 export function chatPath(ticketId: number): string {

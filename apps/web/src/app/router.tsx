@@ -20,6 +20,8 @@ const ChatPage = lazyPage(() => import('../features/tickets/pages/ChatPage'), 'C
 const ContactsPage = lazyPage(() => import('../features/contacts/pages/ContactsPage'), 'ContactsPage');
 const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'), 'QueuesPage');
 const QuickMessagesPage = lazyPage(() => import('../features/quick-messages/pages/QuickMessagesPage'), 'QuickMessagesPage');
+const CampaignsPage = lazyPage(() => import('../features/campaigns/pages/CampaignsPage'), 'CampaignsPage');
+const CampaignPage = lazyPage(() => import('../features/campaigns/pages/CampaignPage'), 'CampaignPage');
 const LanesPage = lazyPage(() => import('../features/lanes/pages/LanesPage'), 'LanesPage');
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
 const NotesPage = lazyPage(() => import('../features/notes/pages/NotesPage'), 'NotesPage');
@@ -108,6 +110,8 @@ export function AppRouter() {
             <Route path={PATHS.queues} element={guarded(SUPERVISORS, <QueuesPage />)} />
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />
             <Route path={PATHS.quickMessages} element={guarded(SUPERVISORS, <QuickMessagesPage />)} />
+            <Route path={PATHS.campaigns} element={guarded(SUPERVISORS, <CampaignsPage />)} />
+            <Route path={PATHS.campaign} element={guarded(SUPERVISORS, <CampaignPage />)} />
             <Route path={PATHS.lanes} element={guarded(SUPERVISORS, <LanesPage />)} />
             <Route path={PATHS.tags} element={guarded(SUPERVISORS, <TagsPage />)} />
             <Route path={PATHS.notes} element={<NotesPage />} />

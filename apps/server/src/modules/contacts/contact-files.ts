@@ -55,14 +55,32 @@ const neutralise = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : t
 
 /** The exported file: the header of EXPORT_HEADER, then one row per contact; re-importable. */
 export async function writeContactFile(format: ContactFileFormat, contacts: ContactRow[]): Promise<Buffer> {
+  return writeTableFile(
+    format,
+    EXPORT_HEADER,
+    contacts.map((contact) => EXPORT_COLUMNS.map(([, value]) => value(contact))),
+    'Contacts',
+  );
+}
+
+/**
+ * A table as a CSV (UTF-8 with a BOM, so that spreadsheet programs read accents) or XLSX file: a
+ * bold header, then the rows as text; a cell a spreadsheet would run as a formula is neutralised in CSV.
+ * Also the campaigns' report export.
+ */
+export async function writeTableFile(
+  format: ContactFileFormat,
+  header: string[],
+  rows: Array<Array<string | null>>,
+  sheet: string,
+): Promise<Buffer> {
   if (format === 'csv') {
-    const rows = contacts.map((contact) => EXPORT_COLUMNS.map(([, value]) => neutralise(value(contact) ?? '')));
-    // The BOM makes spreadsheet programs read the file as UTF-8 (accents in names).
-    return Buffer.from(`\uFEFF${stringify([EXPORT_HEADER, ...rows])}`, 'utf8');
+    const lines = rows.map((row) => row.map((cell) => neutralise(cell ?? '')));
+    return Buffer.from(`\uFEFF${stringify([header, ...lines])}`, 'utf8');
   }
-  const sheet: SheetData = [
-    EXPORT_HEADER.map((title) => ({ value: title, fontWeight: 'bold' as const })),
-    ...contacts.map((contact) => EXPORT_COLUMNS.map(([, value]) => ({ value: value(contact) ?? undefined, type: String }))),
+  const data: SheetData = [
+    header.map((title) => ({ value: title, fontWeight: 'bold' as const })),
+    ...rows.map((row) => row.map((cell) => ({ value: cell ?? undefined, type: String }))),
   ];
-  return writeXlsxFile(sheet, { sheet: 'Contacts' }).toBuffer();
+  return writeXlsxFile(data, { sheet }).toBuffer();
 }

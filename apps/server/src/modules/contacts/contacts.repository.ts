@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import { contactImports, contacts, contactTags, contactWallets, users } from '../../platform/db/schema.js';
@@ -72,6 +72,53 @@ function contactFilter(tenantId: number, options: { search?: string; tagIds?: nu
       sql`exists (select 1 from ${contactTags} where ${and(eq(contactTags.tenantId, tenantId), eq(contactTags.contactId, contacts.id), inArray(contactTags.tagId, options.tagIds))})`,
     );
   return and(...filters);
+}
+
+/**
+ * The ids of the tenant's contacts matching the contact list's filter (search, tags) or among
+ * `contactIds`, as a subquery (`select id from contacts …`) for another module's INSERT … SELECT
+ * (a campaign links them in one statement). Only through the use case contactSelection.
+ */
+export function contactIdsSelection(tenantId: number, target: { contactIds: number[] } | { search?: string; tagIds?: number[] }): SQL {
+  const where =
+    'contactIds' in target
+      ? and(eq(contacts.tenantId, tenantId), sql`${contacts.id} = any(${`{${target.contactIds.join(',')}}`}::int[])`)
+      : contactFilter(tenantId, target);
+  return sql`select ${contacts.id} as id from ${contacts} where ${where}`;
+}
+
+/**
+ * The tenant's contacts of these numbers, created (name as given) where the tenant has none: one
+ * INSERT … ON CONFLICT DO NOTHING and one SELECT. Answers the contacts' ids.
+ */
+export async function ensureContactsByNumber(
+  db: Db,
+  tenantId: number,
+  rows: Array<{ name: string; number: string; email: string | null }>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  // In chunks, under PostgreSQL's bound on a statement's parameters.
+  for (let start = 0; start < rows.length; start += 5_000) {
+    const chunk = rows.slice(start, start + 5_000);
+    await db
+      .insert(contacts)
+      .values(chunk.map((row) => ({ tenantId, name: row.name, number: row.number, email: row.email })))
+      .onConflictDoNothing({ target: [contacts.tenantId, contacts.number], where: sql`${contacts.number} is not null` });
+    const found = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.tenantId, tenantId),
+          inArray(
+            contacts.number,
+            chunk.map((row) => row.number),
+          ),
+        ),
+      );
+    ids.push(...found.map((row) => row.id));
+  }
+  return ids;
 }
 
 export async function listContacts(

@@ -1228,4 +1228,77 @@ export const scheduledMessageSends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('scheduled_message_sends_occurrence_key').on(t.scheduleId, t.occurrence)],
+
+// ---- Campaigns (issue 12) ----
+
+/** The stored file of one campaign message. */
+export interface CampaignMediaFile {
+  key: string;
+  name: string;
+  mime: string;
+  size: number | null;
+  type: string;
+}
+
+/**
+ * A campaign (SPEC §3): up to 3 messages (one chosen at random per contact), each with an optional
+ * file (`media[i]`), sent through one channel with `delay_seconds` between sends; replies open
+ * tickets in `queue_id`. `run` counts the starts: the runner job of an older start does nothing.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<'pending' | 'scheduled' | 'processing' | 'paused' | 'canceled' | 'finished'>().notNull().default('pending'),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    delaySeconds: integer('delay_seconds').notNull().default(20),
+    message1: text('message1').notNull().default(''),
+    message2: text('message2').notNull().default(''),
+    message3: text('message3').notNull().default(''),
+    media: jsonb('media').$type<Array<CampaignMediaFile | null>>().notNull().default([null, null, null]),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    run: integer('run').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('campaigns_tenant_idx').on(t.tenantId, t.id)],
+);
+
+/**
+ * A contact linked to a campaign: one row per (campaign, contact), the unique key of its one send.
+ * `status`: waiting → claimed (in the transaction that queues its message on the one outbound path,
+ * `message_id`), or skipped (nothing to send to). What happened to the message afterwards is the
+ * message's own status.
+ */
+export const campaignContacts = pgTable(
+  'campaign_contacts',
+  {
+    tenantId: tenantRef(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'waiting' | 'claimed' | 'skipped'>().notNull().default('waiting'),
+    /** 1–3: the message it got. */
+    messageNumber: integer('message_number'),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.contactId] }),
+    index('campaign_contacts_waiting_idx').on(t.campaignId, t.contactId).where(sql`${t.status} = 'waiting'`),
+    index('campaign_contacts_message_idx').on(t.messageId),
+    index('campaign_contacts_contact_idx').on(t.tenantId, t.contactId, t.claimedAt),
+    index('campaign_contacts_claimed_idx').on(t.campaignId, t.claimedAt),
+  ],
 );

@@ -107,6 +107,8 @@ export type DomainEvent =
   /** These contacts' wallet users changed: with DirectTicketsToWallets, who sees their tickets changed (the tenant's sockets are re-roomed). */
   | { type: 'contact.walletsChanged'; tenantId: number; contactIds: number[] }
   /** A scheduled message was created, edited, canceled, sent or failed (issue 12): pushed to who may see it. */
-  | { type: 'schedule.changed'; tenantId: number; scheduleId: number; action: 'create' | 'update' };
+  | { type: 'schedule.changed'; tenantId: number; scheduleId: number; action: 'create' | 'update' }
+  /** A campaign was changed, deleted, or made progress (issue 12): its live view reaches the tenant's admins and supervisors. */
+  | { type: 'campaign.changed'; tenantId: number; campaignId: number; action: 'update' | 'delete' };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

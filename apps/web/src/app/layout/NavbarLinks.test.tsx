@@ -19,7 +19,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, quick messages, birthdays, schedules, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages and ratings', () => {
+  it('a supervisor adds channels, queues, quick messages, birthdays, schedules, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages, ratings and campaigns', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
@@ -44,6 +44,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-campanhas',
     ]);
   });
 
@@ -72,6 +73,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-campanhas',
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
@@ -106,6 +108,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-campanhas',
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',
@@ -140,6 +143,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-horario-atendimento',
       'nav-fechamento',
       'nav-avaliacoes',
+      'nav-campanhas',
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-configuracoes',

@@ -86,7 +86,8 @@ export async function failContactImport(ctx: AppContext, input: { tenantId: numb
   });
 }
 
-function checkRow(row: ImportedRow): { name: string; number: string; email: string | null } | { rejected: RejectionCode } {
+/** A file row checked as the import checks it: the contact to write, or why it is refused. */
+export function checkRow(row: ImportedRow): { name: string; number: string; email: string | null } | { rejected: RejectionCode } {
   const name = row.name.trim();
   if (!name || name.length > 200) return { rejected: 'name' };
   const phone = checkPhoneNumber(row.number);

@@ -22,6 +22,8 @@ import {
   upsertActiveTicket,
   type TicketRow,
 } from '../../tickets/tickets.repository.js';
+import { campaignReplyQueue } from '../../campaigns/use-cases/campaign-reply-queue.js';
+import { moveArrivingTicketToQueue } from '../../tickets/use-cases/open-outreach-ticket.js';
 import { appendToOpenTicket, type AppendInput, type AppendOutcome } from '../inbound-append.repository.js';
 import { findMessageByExternalId, insertMessageOnce, messageExists, type MessageRow } from '../messages.repository.js';
 import { messagePreview } from '../message-preview.js';
@@ -143,13 +145,23 @@ export async function ingestInbound(
         : { outcome: 'duplicate' as const };
     }
 
-    const { ticket, created } = await upsertActiveTicket(tx, {
+    const upserted = await upsertActiveTicket(tx, {
       tenantId: input.tenantId,
       contactId: contact.id,
       channelId: channel.id,
       queueId: channel.queueId,
       isGroup: contact.isGroup,
     });
+    const { created } = upserted;
+    // A customer answering a campaign: the ticket their reply opens belongs in the campaign's queue.
+    const ticket =
+      created && !fromMe && !contact.isGroup
+        ? await moveArrivingTicketToQueue(
+            tx,
+            upserted.ticket,
+            (await campaignReplyQueue(tx, input.tenantId, contact.id, channel.id)) ?? null,
+          )
+        : upserted.ticket;
     const stored = await insertMessageOnce(tx, { ...row, ticketId: ticket.id });
     if (!stored) return { outcome: 'duplicate' as const };
 

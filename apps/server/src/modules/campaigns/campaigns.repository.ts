@@ -1,0 +1,355 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CampaignContactStatus, CampaignStatus } from '@conversa/shared';
+import type { Db } from '../../platform/db/client.js';
+import { campaignContacts, campaigns, contacts, messages, type CampaignMediaFile } from '../../platform/db/schema.js';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type NewCampaign = typeof campaigns.$inferInsert;
+export interface CampaignCounters {
+  contactCount: number;
+  sent: number;
+  notSent: number;
+  delivered: number;
+  read: number;
+}
+export type CampaignView = CampaignRow & CampaignCounters;
+export type { CampaignMediaFile };
+
+/**
+ * The counters of the campaigns whose contacts match `where` (alias cc), joined as `counters`: its
+ * linked contacts; sent = the channel took the message (sent, delivered, read); not sent = failed,
+ * or skipped (nothing to send to).
+ */
+const countersJoin = (where: SQL) => sql`(
+  select cc.campaign_id,
+         count(*)::int as contact_count,
+         (count(*) filter (where m.status in ('sent', 'delivered', 'read')))::int as sent,
+         (count(*) filter (where cc.status = 'skipped' or m.status = 'failed'))::int as not_sent,
+         (count(*) filter (where m.status in ('delivered', 'read')))::int as delivered,
+         (count(*) filter (where m.status = 'read'))::int as read
+    from ${campaignContacts} cc
+    left join ${messages} m on m.id = cc.message_id
+   where ${where}
+   group by cc.campaign_id) counters`;
+
+const viewOf = (row: CampaignRow, raw: Partial<Record<keyof CampaignCounters, unknown>>): CampaignView => ({
+  ...row,
+  contactCount: Number(raw.contactCount ?? 0),
+  sent: Number(raw.sent ?? 0),
+  notSent: Number(raw.notSent ?? 0),
+  delivered: Number(raw.delivered ?? 0),
+  read: Number(raw.read ?? 0),
+});
+
+const counterColumns = {
+  contactCount: sql<number>`coalesce(counters.contact_count, 0)`,
+  sent: sql<number>`coalesce(counters.sent, 0)`,
+  notSent: sql<number>`coalesce(counters.not_sent, 0)`,
+  delivered: sql<number>`coalesce(counters.delivered, 0)`,
+  read: sql<number>`coalesce(counters.read, 0)`,
+};
+
+export async function listCampaignViews(db: Db, tenantId: number): Promise<CampaignView[]> {
+  const rows = await db
+    .select({ campaign: campaigns, ...counterColumns })
+    .from(campaigns)
+    .leftJoin(countersJoin(sql`cc.tenant_id = ${tenantId}`), sql`counters.campaign_id = ${campaigns.id}`)
+    .where(eq(campaigns.tenantId, tenantId))
+    .orderBy(desc(campaigns.id));
+  return rows.map(({ campaign, ...raw }) => viewOf(campaign, raw));
+}
+
+export async function findCampaignView(db: Db, tenantId: number, id: number): Promise<CampaignView | undefined> {
+  const [row] = await db
+    .select({ campaign: campaigns, ...counterColumns })
+    .from(campaigns)
+    .leftJoin(countersJoin(sql`cc.tenant_id = ${tenantId} and cc.campaign_id = ${id}`), sql`counters.campaign_id = ${campaigns.id}`)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)));
+  return row ? viewOf(row.campaign, row) : undefined;
+}
+
+export async function findCampaign(
+  db: Db,
+  tenantId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<CampaignRow | undefined> {
+  const query = db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertCampaign(db: Db, values: NewCampaign): Promise<CampaignRow> {
+  const [row] = await db.insert(campaigns).values(values).returning();
+  return row;
+}
+
+export async function updateCampaignRow(
+  db: Db,
+  tenantId: number,
+  id: number,
+  changes: Partial<NewCampaign>,
+): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)))
+    .returning();
+  return row;
+}
+
+/** Moves the campaign from one of `from` to `to` in one statement; undefined when it was in none of them (a concurrent change won). */
+export async function transitionCampaign(
+  db: Db,
+  tenantId: number,
+  id: number,
+  from: readonly CampaignStatus[],
+  changes: Partial<NewCampaign> & { status: CampaignStatus },
+): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id), inArray(campaigns.status, [...from])))
+    .returning();
+  return row;
+}
+
+export async function deleteCampaignRow(db: Db, tenantId: number, id: number): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)))
+    .returning();
+  return row;
+}
+
+// ---- linked contacts ----
+
+/**
+ * Links the contacts of `selection` (a subquery of contact ids, from the contacts module) in one
+ * INSERT … SELECT; those already linked stay as they are. Answers how many were added.
+ */
+export async function linkContacts(db: Db, tenantId: number, campaignId: number, selection: SQL): Promise<number> {
+  const result = await db.execute(sql`
+    insert into ${campaignContacts} (tenant_id, campaign_id, contact_id)
+    select ${tenantId}, ${campaignId}, s.id from (${selection}) s
+    on conflict do nothing`);
+  return Number(
+    (result as { affectedRows?: number; rowCount?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0,
+  );
+}
+
+/** Unlinks contacts that were not sent to yet (all of them without `contactId`). Answers how many. */
+export async function unlinkContacts(db: Db, tenantId: number, campaignId: number, contactId?: number): Promise<number> {
+  const rows = await db
+    .delete(campaignContacts)
+    .where(
+      and(
+        eq(campaignContacts.tenantId, tenantId),
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'waiting'),
+        contactId === undefined ? undefined : eq(campaignContacts.contactId, contactId),
+      ),
+    )
+    .returning({ contactId: campaignContacts.contactId });
+  return rows.length;
+}
+
+export async function countLinkedContacts(db: Db, tenantId: number, campaignId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaignContacts)
+    .where(and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId)));
+  return Number(row?.n ?? 0);
+}
+
+/** The report status of a linked contact: waiting, skipped, or its message's status. */
+const reportStatus = sql<CampaignContactStatus>`case when ${campaignContacts.status} = 'waiting' then 'waiting'
+  when ${campaignContacts.status} = 'skipped' then 'skipped' else coalesce(${messages.status}, 'failed') end`;
+
+export interface CampaignContactLine {
+  contactId: number;
+  name: string;
+  number: string | null;
+  status: CampaignContactStatus;
+  messageNumber: number | null;
+  sentAt: Date | null;
+  error: string | null;
+}
+
+const lineColumns = {
+  contactId: campaignContacts.contactId,
+  name: contacts.name,
+  number: contacts.number,
+  status: reportStatus,
+  messageNumber: campaignContacts.messageNumber,
+  sentAt: campaignContacts.claimedAt,
+  error: sql<string | null>`coalesce(${campaignContacts.error}, ${messages.error})`,
+};
+
+/** A page of the campaign's contacts with their report status (by name), or all of them (an export) without a limit. */
+export async function listCampaignContactLines(
+  db: Db,
+  tenantId: number,
+  campaignId: number,
+  options: { status?: CampaignContactStatus; limit?: number; offset?: number },
+): Promise<{ lines: CampaignContactLine[]; total: number }> {
+  const where = and(
+    eq(campaignContacts.tenantId, tenantId),
+    eq(campaignContacts.campaignId, campaignId),
+    options.status ? sql`${reportStatus} = ${options.status}` : undefined,
+  );
+  const base = () =>
+    db
+      .select(lineColumns)
+      .from(campaignContacts)
+      .innerJoin(contacts, eq(contacts.id, campaignContacts.contactId))
+      .leftJoin(messages, eq(messages.id, campaignContacts.messageId))
+      .where(where)
+      .orderBy(asc(contacts.name), asc(contacts.id));
+  const [lines, [totals]] = await Promise.all([
+    options.limit === undefined
+      ? base()
+      : base()
+          .limit(options.limit)
+          .offset(options.offset ?? 0),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(campaignContacts)
+      .leftJoin(messages, eq(messages.id, campaignContacts.messageId))
+      .where(where),
+  ]);
+  return { lines: lines.map((line) => ({ ...line, messageNumber: line.messageNumber ?? null })), total: Number(totals?.n ?? 0) };
+}
+
+// ---- sending ----
+
+/**
+ * Up to `limit` contacts still waiting, locked for this transaction (SKIP LOCKED: two runners of the
+ * same campaign never take the same contact): the transaction claims each (markClaimed or
+ * markSkipped) before it commits.
+ */
+export async function lockWaitingContacts(db: Db, tenantId: number, campaignId: number, limit: number) {
+  return db
+    .select({ contactId: campaignContacts.contactId, blocked: contacts.blocked, isGroup: contacts.isGroup })
+    .from(campaignContacts)
+    .innerJoin(contacts, eq(contacts.id, campaignContacts.contactId))
+    .where(
+      and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'waiting')),
+    )
+    .orderBy(asc(campaignContacts.contactId))
+    .limit(limit)
+    .for('update', { of: campaignContacts, skipLocked: true });
+}
+
+/** The claim: the contact's one send is the message queued in this same transaction. */
+export async function markClaimed(
+  db: Db,
+  tenantId: number,
+  key: { campaignId: number; contactId: number },
+  send: { messageId: string; messageNumber: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(campaignContacts)
+    .set({ status: 'claimed', messageId: send.messageId, messageNumber: send.messageNumber, claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(campaignContacts.tenantId, tenantId),
+        eq(campaignContacts.campaignId, key.campaignId),
+        eq(campaignContacts.contactId, key.contactId),
+        eq(campaignContacts.status, 'waiting'),
+      ),
+    )
+    .returning({ contactId: campaignContacts.contactId });
+  return rows.length > 0;
+}
+
+export async function markSkipped(db: Db, tenantId: number, key: { campaignId: number; contactId: number }, error: string): Promise<void> {
+  await db
+    .update(campaignContacts)
+    .set({ status: 'skipped', error, claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(campaignContacts.tenantId, tenantId),
+        eq(campaignContacts.campaignId, key.campaignId),
+        eq(campaignContacts.contactId, key.contactId),
+        eq(campaignContacts.status, 'waiting'),
+      ),
+    );
+}
+
+/**
+ * How many of the campaign's most recent sends (the last `window` claimed) still wait for the
+ * channel: the runner keeps at most that many queued, so a pause stops the campaign within them.
+ */
+export async function countInFlight(db: Db, tenantId: number, campaignId: number, window: number): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from (
+      select cc.message_id from ${campaignContacts} cc
+       where cc.tenant_id = ${tenantId} and cc.campaign_id = ${campaignId} and cc.status = 'claimed'
+       order by cc.claimed_at desc limit ${window}) recent
+    join ${messages} m on m.id = recent.message_id
+    where m.status = 'pending'`);
+  const [row] = (result as { rows: Array<{ n: number | string }> }).rows;
+  return Number(row?.n ?? 0);
+}
+
+export async function hasWaitingContacts(db: Db, tenantId: number, campaignId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(campaignContacts)
+    .where(
+      and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'waiting')),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** When the campaign last claimed a contact: its delay counts from there. */
+export async function lastClaimAt(db: Db, tenantId: number, campaignId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: campaignContacts.claimedAt })
+    .from(campaignContacts)
+    .where(
+      and(
+        eq(campaignContacts.tenantId, tenantId),
+        eq(campaignContacts.campaignId, campaignId),
+        sql`${campaignContacts.claimedAt} is not null`,
+      ),
+    )
+    .orderBy(desc(campaignContacts.claimedAt))
+    .limit(1);
+  return row?.at ?? undefined;
+}
+
+/**
+ * The queue a campaign names for the contact's reply on this channel: that of the latest campaign
+ * that sent to them there in the last `days` days and has a queue; undefined otherwise.
+ */
+export async function findReplyQueue(
+  db: Db,
+  tenantId: number,
+  contactId: number,
+  channelId: number,
+  days: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ queueId: campaigns.queueId })
+    .from(campaignContacts)
+    .innerJoin(campaigns, eq(campaigns.id, campaignContacts.campaignId))
+    .where(
+      and(
+        eq(campaignContacts.tenantId, tenantId),
+        eq(campaignContacts.contactId, contactId),
+        eq(campaignContacts.status, 'claimed'),
+        sql`${campaignContacts.claimedAt} > now() - make_interval(days => ${days})`,
+        eq(campaigns.channelId, channelId),
+        sql`${campaigns.queueId} is not null`,
+      ),
+    )
+    .orderBy(desc(campaignContacts.claimedAt))
+    .limit(1);
+  return row?.queueId ?? undefined;
+}
