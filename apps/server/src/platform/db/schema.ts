@@ -1228,6 +1228,7 @@ export const scheduledMessageSends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('scheduled_message_sends_occurrence_key').on(t.scheduleId, t.occurrence)],
+);
 
 // ---- Campaigns (issue 12) ----
 

@@ -7,7 +7,7 @@ import { errorOf, expectFieldError, field } from '../../test/form';
 import { PHONE, setScreenSize } from '../../test/media';
 import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
-import { toDateTimeText } from '../tasks/date-time';
+import { toDateTimeText } from '../../lib/date-time';
 import { applyCampaignEvent } from './api';
 import { CampaignPage } from './pages/CampaignPage';
 import { CampaignsPage } from './pages/CampaignsPage';

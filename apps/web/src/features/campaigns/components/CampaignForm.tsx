@@ -18,7 +18,7 @@ import { numberValue, schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useChannels } from '../../channels/api';
 import { useQueues } from '../../queues/api';
-import { maskDateTime, parseDateTime, toDateTimeText } from '../../tasks/date-time';
+import { maskDateTime, parseDateTime, toDateTimeText } from '../../../lib/date-time';
 import { useSaveCampaign, type MediaChange } from '../api';
 
 const ACCEPT = 'image/*,video/*,audio/*,application/pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,.zip,.txt,.csv';
