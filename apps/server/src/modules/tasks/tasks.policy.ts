@@ -4,7 +4,8 @@ import type { TaskRow } from './tasks.repository.js';
 /**
  * Who sees a task: supervisors and admins every task of the tenant; a plain user the tasks they
  * own or created. Either way a task linked to a ticket is seen only by who may see the ticket
- * (the tickets module's visibility, see use-cases/task-access.ts). Whoever sees a task may edit,
+ * (the tickets module's visibility, see use-cases/task-access.ts and list-tasks.ts: a supervisor
+ * reduced by supervisorAdmin does not see every ticket). Whoever sees a task may edit,
  * finish, comment on and delete it.
  */
 export const seesAllTasks = (actor: Actor) => isSupervisorOrAdmin(actor);

@@ -359,6 +359,21 @@ describe('tasks: a page of linked tasks, filtered by the tickets policy', () => 
     await expectSees(v.agent, ['queue', 'openByPeer', 'ownClosed', 'noQueue', 'chatbot', 'walletOfAgentInOtherQueue']);
     await expectSees(v.outsider, ['otherQueue', 'noQueue']);
   });
+
+  it('a supervisor sees every task; reduced to the users\' logic (supervisorAdmin), a linked one only with its ticket', async () => {
+    const v = await buildInboxTenant(server);
+    const chief = await buildAgent(server, v.tenant.id, 'super', 'Supervisor reduzido');
+    const { ticketId } = await inboundTicket(server.ctx, { tenantId: v.tenant.id, channelId: v.channel.id }, { name: 'Cliente da fila' });
+    const linked = await createTask({ ticketId, ownerId: v.agent.id }, v.admin.token);
+    const unlinked = await createTask({ ownerId: v.agent.id }, v.admin.token);
+    expect(await listIds('', chief.token)).toEqual(expect.arrayContaining([linked.id, unlinked.id]));
+    expect((await api.put('/settings/supervisorAdmin', { value: 'enabled' }, { token: v.admin.token })).status).toBe(200);
+    // The supervisor is in no queue: the ticket is no longer theirs to see, nor its task; the unlinked task stays.
+    const ids = await listIds('', chief.token);
+    expect(ids).toContain(unlinked.id);
+    expect(ids).not.toContain(linked.id);
+    expect((await api.get(`/tasks/${linked.id}`, { token: chief.token })).status).toBe(403);
+  });
 });
 
 describe('tasks: the reminder on the limit date', () => {

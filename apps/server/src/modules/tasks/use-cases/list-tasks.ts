@@ -1,12 +1,12 @@
 import { TASKS_PAGE_SIZE } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibleTicketIds } from '../../tickets/use-cases/ticket-access.js';
+import { actorSeesAsAdmin, visibleTicketIds } from '../../tickets/use-cases/ticket-access.js';
 import { seesAllTasks } from '../tasks.policy.js';
 import { listTaskViews, type TaskFilter, type TaskView } from '../tasks.repository.js';
 import type { ListTasksInput } from '../tasks.schemas.js';
 
-/** A plain user's own and created tasks are few: read them all (up to this), keep those they may see, then page. */
+/** A plain user's own and created tasks (or a reduced supervisor's tasks) are read up to this, those they may see kept, then paged. */
 const OWN_TASKS_LIMIT = 2_000;
 
 /**
@@ -26,15 +26,17 @@ export async function listTasks(
     search: input.searchParam || undefined,
   };
   const offset = (input.pageNumber - 1) * TASKS_PAGE_SIZE;
-  if (seesAllTasks(actor)) {
+  const all = seesAllTasks(actor);
+  if (all && (await actorSeesAsAdmin(ctx.db, actor))) {
     const { rows, total } = await listTaskViews(ctx.db, actor.tenantId, filter, { limit: TASKS_PAGE_SIZE, offset });
-    // Supervisors and admins see every ticket (the tickets policy): no task of theirs is hidden by its ticket.
+    // Admins (and supervisors without supervisorAdmin) see every ticket: no task of theirs is hidden by its ticket.
     return { tasks: rows, count: total, hasMore: offset + rows.length < total };
   }
+  // A supervisor reduced to the users' ticket logic (supervisorAdmin) sees every task, but a linked one only with its ticket.
   const { rows } = await listTaskViews(
     ctx.db,
     actor.tenantId,
-    { ...filter, ownOrCreatedBy: actor.userId },
+    all ? filter : { ...filter, ownOrCreatedBy: actor.userId },
     { limit: OWN_TASKS_LIMIT, offset: 0 },
   );
   const linked = rows.flatMap((row) => (row.ticketId !== null ? [row.ticketId] : []));
