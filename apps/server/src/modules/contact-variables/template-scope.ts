@@ -37,3 +37,8 @@ export function registerTemplateVariableScope(app: FastifyInstance, ctx: AppCont
     scope.names = await contactVariableNames(ctx.db, request.actor.tenantId);
   });
 }
+
+/** Runs `work` as a request of a tenant whose contact variables are `names` (what a web form checks with). */
+export function withContactVariables<T>(names: readonly string[], work: () => T): T {
+  return scopes.run({ names }, work);
+}
