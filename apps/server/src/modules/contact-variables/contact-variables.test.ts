@@ -209,6 +209,11 @@ describe('the chatbot keeps an answer in a contact variable', () => {
         },
       ],
     });
+    // Other contacts holding the same information, here and in another tenant, are left as they are.
+    const bystanders = [
+      await buildContact(server.ctx, t.tenant.id, { extraInfo: [{ name: 'cidade', value: 'Natal' }] }),
+      await buildContact(server.ctx, other.tenant.id, { extraInfo: [{ name: 'cidade', value: 'Belém' }] }),
+    ];
     const channel = await flowChannel(server, t.tenant.id, flow.id, t.queue.id);
     const say = customer(server, t.tenant.id, channel.id, 'Rita Lima');
     const { ticketId, contactId } = await say('Oi');
@@ -217,5 +222,12 @@ describe('the chatbot keeps an answer in a contact variable', () => {
     expect(await waitBotMessages(server, ticketId, 2)).toEqual(['Em que cidade você mora?', 'Anotado: Recife.']);
     const [contact] = await rows(server.ctx, sql`select extra_info as "extraInfo" from contacts where id = ${contactId}`);
     expect(contact.extraInfo).toEqual([{ name: 'cidade', value: 'Recife' }]);
+    for (const [bystander, city] of [
+      [bystanders[0], 'Natal'],
+      [bystanders[1], 'Belém'],
+    ] as const) {
+      const [row] = await rows(server.ctx, sql`select extra_info as "extraInfo" from contacts where id = ${bystander.id}`);
+      expect(row.extraInfo).toEqual([{ name: 'cidade', value: city }]);
+    }
   });
 });

@@ -166,7 +166,8 @@ export async function setContactInfoEntry(db: Db, tenantId: number, id: number, 
       and(
         eq(contacts.tenantId, tenantId),
         eq(contacts.id, id),
-        sql`jsonb_array_length(${contacts.extraInfo}) < 50 or ${contacts.extraInfo} @> ${JSON.stringify([{ name }])}::jsonb`,
+        // Parenthesised: `and()` does not wrap its parts, and an unwrapped `or` would escape the tenant.
+        sql`(jsonb_array_length(${contacts.extraInfo}) < 50 or ${contacts.extraInfo} @> ${JSON.stringify([{ name }])}::jsonb)`,
       ),
     )
     .returning({ id: contacts.id });
