@@ -106,7 +106,7 @@ export async function findDueBirthdayContacts(
 /** The contact a manual greeting is for. */
 export async function findBirthdayContact(db: Db, tenantId: number, contactId: number) {
   const [row] = await db
-    .select({ id: contacts.id, birthday: contacts.birthday, isGroup: contacts.isGroup })
+    .select({ id: contacts.id, birthday: contacts.birthday, isGroup: contacts.isGroup, blocked: contacts.blocked })
     .from(contacts)
     .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, contactId)));
   return row;

@@ -33,7 +33,7 @@ export const birthdaysRoutes =
       schema: {
         tags,
         description:
-          "Sends the contact the birthday message of the channel (whatsappId) now, through the outbound path, in the contact's ticket on that channel (opened pending when there is none). Once per contact and year, shared with the daily job: 409 ERR_BIRTHDAY_ALREADY_SENT (details: year, greetedAt, channelId, byUser) when already greeted; 400 ERR_NO_BIRTHDAY_MESSAGE when the channel has none; 400 ERR_NO_BIRTHDAY when the contact has no birthday.",
+          "Sends the contact the birthday message of the channel (whatsappId) now, through the outbound path, in the contact's ticket on that channel (opened pending when there is none). Once per contact and year, shared with the daily job: 409 ERR_BIRTHDAY_ALREADY_SENT (details: year, greetedAt, channelId, byUser) when already greeted; 400 ERR_NO_BIRTHDAY_MESSAGE when the channel has none; 400 ERR_NO_BIRTHDAY when the contact has no birthday; 400 ERR_CONTACT_BLOCKED when the contact is blocked.",
         body: sendBirthdayBodySchema,
         response: { 201: sendBirthdayResponseSchema, ...errorResponses },
       },

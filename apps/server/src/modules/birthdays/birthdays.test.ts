@@ -283,7 +283,7 @@ describe('POST /messages/sendBirthday', () => {
     expect(await birthdayMessagesOf(caio.contactId)).toHaveLength(1);
   });
 
-  it('refuses with codes: a channel without a message, a contact without a birthday, an agent, bad bodies', async () => {
+  it('refuses with codes: a channel without a message, a contact without a birthday, a blocked contact, an agent, bad bodies', async () => {
     const { tenant, admin, channel } = await birthdayTenant('UTC', 9);
     const silent = await buildChannel(server.ctx, tenant.id, { birthdayMessage: null });
     const dora = await customerBornOn(tenant.id, channel.id, '1990-01-01', 'Dora');
@@ -291,6 +291,12 @@ describe('POST /messages/sendBirthday', () => {
     const send = (body: unknown, token = admin.token) => api.post('/messages/sendBirthday', body, { token });
     expect((await send({ contactId: dora.contactId, whatsappId: silent.id })).body.error).toBe('ERR_NO_BIRTHDAY_MESSAGE');
     expect((await send({ contactId: noBirthday.id, whatsappId: channel.id })).body.error).toBe('ERR_NO_BIRTHDAY');
+    const blocked = await customerBornOn(tenant.id, channel.id, '1990-01-01', 'Bloqueada');
+    await server.ctx.db.execute(sql`update contacts set blocked = true where id = ${blocked.contactId}`);
+    const refused = await send({ contactId: blocked.contactId, whatsappId: channel.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('ERR_CONTACT_BLOCKED');
+    expect(await birthdayMessagesOf(blocked.contactId)).toEqual([]);
     const agent = await buildAgent(server, tenant.id, 'user');
     expect((await send({ contactId: dora.contactId, whatsappId: channel.id }, agent.token)).status).toBe(403);
     for (const body of [{}, { contactId: dora.contactId }, { contactId: 'x', whatsappId: channel.id }]) {

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
+import { formatBirthday } from '@conversa/shared';
 import type { ContactFileFormat } from './contact-file-rows.js';
 import type { ContactRow } from './contacts.repository.js';
 
@@ -36,7 +37,8 @@ const EXPORT_COLUMNS: Array<[string, (c: ContactRow) => string | null]> = [
   ['Number', (c) => c.number],
   ['Email', (c) => c.email],
   ['CPF/CNPJ', (c) => c.identity],
-  ['Birthday', (c) => c.birthday],
+  // As typed in the contact form (SPEC §5 dd/MM/yyyy, or dd/MM when the year is not known).
+  ['Birthday', (c) => formatBirthday(c.birthday) || null],
   ['First name', (c) => c.firstName],
   ['Last name', (c) => c.lastName],
   ['Business name', (c) => c.businessName],

@@ -240,6 +240,7 @@ describe('GET /contacts/export', () => {
       { token: agent.token },
     );
     await api.post('/contacts', { name: '=HYPERLINK("http://evil")', number: '5511966660002' }, { token: agent.token });
+    await api.post('/contacts', { name: 'Sem ano', number: '5511966660004', birthday: '15/03' }, { token: agent.token });
     await api.post('/contacts', { name: 'Do outro tenant', number: '5511966660003' }, { token: otherSupervisor.token });
 
     const file = await download(supervisor.token, 'csv');
@@ -250,7 +251,9 @@ describe('GET /contacts/export', () => {
     const rows = parse(file.content, { bom: true });
     expect(rows[0]).toEqual(EXPORT_HEADER);
     expect(rows[0]?.slice(0, 3)).toEqual(['Name', 'Number', 'Email']);
-    expect(rows).toContainEqual(['Exportada Ímpar', '5511966660001', 'exp@export.test', '529.982.247-25', '1980-02-01', '', '', '', 'no']);
+    expect(rows).toContainEqual(['Exportada Ímpar', '5511966660001', 'exp@export.test', '529.982.247-25', '01/02/1980', '', '', '', 'no']);
+    // A birthday without a year as the form shows it, not ISO's --MM-dd (which CSV would neutralise as a formula).
+    expect(rows).toContainEqual(['Sem ano', '5511966660004', '', '', '15/03', '', '', '', 'no']);
     expect(rows).toContainEqual([`'=HYPERLINK("http://evil")`, '5511966660002', '', '', '', '', '', '', 'no']);
     expect(rows.some((row) => row[0] === 'Do outro tenant')).toBe(false);
     const list = await api.get('/contacts', { token: agent.token });
@@ -268,7 +271,7 @@ describe('GET /contacts/export', () => {
       '5511966660001',
       'exp@export.test',
       '529.982.247-25',
-      '1980-02-01',
+      '01/02/1980',
       null,
       null,
       null,

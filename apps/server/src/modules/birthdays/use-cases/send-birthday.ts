@@ -26,6 +26,7 @@ export async function sendBirthday(
     const contact = await findBirthdayContact(tx, tenantId, input.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
     if (!contact.birthday || contact.isGroup) throw new AppError('ERR_NO_BIRTHDAY');
+    if (contact.blocked) throw new AppError('ERR_CONTACT_BLOCKED');
     const channel = await findBirthdayChannel(tx, tenantId, input.whatsappId);
     if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
     if (!channel.birthdayMessage?.trim()) throw new AppError('ERR_NO_BIRTHDAY_MESSAGE');
