@@ -98,18 +98,26 @@ export interface MediaChange {
   file: File | null;
 }
 
-export type SaveCampaignInput =
-  { id: null; body: CreateCampaignBody; media: MediaChange[] } | { id: number; body: UpdateCampaignBody; media: MediaChange[] };
+export type SaveCampaignInput = (
+  | { id: null; body: CreateCampaignBody; media: MediaChange[] }
+  | { id: number; body: UpdateCampaignBody; media: MediaChange[] }
+) & {
+  /** Told as soon as a new campaign exists, before its files are sent: a failed upload must not lead to a second campaign. */
+  onCreated?: (campaign: Campaign) => void;
+};
 
 /** Creates or edits a campaign, then sets or removes the files of its messages (PUT/DELETE /campaigns/{id}/media?message=). */
 export function useSaveCampaign() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body, media }: SaveCampaignInput) => {
-      let campaign =
-        id === null
-          ? await http.post<Campaign>('/campaigns', body, { silent: true })
-          : await http.put<Campaign>(`/campaigns/${id}`, body, { silent: true });
+    mutationFn: async ({ id, body, media, onCreated }: SaveCampaignInput) => {
+      let campaign: Campaign;
+      if (id === null) {
+        campaign = await http.post<Campaign>('/campaigns', body, { silent: true });
+        onCreated?.(campaign);
+      } else {
+        campaign = await http.put<Campaign>(`/campaigns/${id}`, body, { silent: true });
+      }
       for (const change of media) {
         const path = `/campaigns/${campaign.id}/media?message=${change.message}`;
         if (change.file) {

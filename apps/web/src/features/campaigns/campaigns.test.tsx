@@ -153,6 +153,39 @@ describe('/campanhas', () => {
     expect(upload?.query.get('message')).toBe('2');
     expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
   });
+
+  it('a file refused right after the campaign was created says so, and saving again edits that campaign instead of creating a second', async () => {
+    let uploads = 0;
+    const api = fakeApi({
+      'GET /campaigns': () => ({ body: [] }),
+      'GET /whatsapp': () => ({ body: CHANNELS }),
+      'GET /queue': () => ({ body: [] }),
+      'POST /campaigns': ({ body }) => ({ status: 201, body: campaign({ id: 9, ...(body as object) }) }),
+      'PUT /campaigns/:id': ({ body }) => ({ body: campaign({ id: 9, ...(body as object) }) }),
+      'PUT /campaigns/:id/media': () =>
+        ++uploads === 1
+          ? { status: 413, body: { error: 'ERR_PAYLOAD_TOO_LARGE', message: 'too large' } }
+          : { body: campaign({ id: 9, media: [{ url: '/m.png', name: 'banner.png', mime: 'image/png', type: 'image' }, null, null] }) },
+    });
+    const { user } = renderWithApp(<CampaignsPage />);
+    await user.click(await screen.findByTestId('campaigns-new'));
+    await user.click(field('Nome'));
+    await user.paste('Lançamento');
+    await user.click(screen.getByTestId('campaign-channel'));
+    await user.click(await screen.findByRole('option', { name: 'WhatsApp Vendas', hidden: true }));
+    await user.click(screen.getByTestId('campaign-message-1-text'));
+    await user.paste('Oi {{firstName}}');
+    const fileInput = screen.getByTestId('campaign-message-1').querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(fileInput, new File(['png'], 'banner.png', { type: 'image/png' }));
+    await user.click(screen.getByTestId('campaign-save'));
+    expect(await screen.findByText(/A campanha foi criada, mas um arquivo não foi enviado/)).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('campaign-save'));
+    await waitFor(() => expect(uploads).toBe(2));
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path === '/campaigns')).toHaveLength(1);
+    const edit = api.calls.find((c) => c.method === 'PUT' && c.path === '/campaigns/9');
+    expect(edit?.body).toMatchObject({ name: 'Lançamento', message1: 'Oi {{firstName}}' });
+  });
 });
 
 describe('/campanhas/{id}', () => {

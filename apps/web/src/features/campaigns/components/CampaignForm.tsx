@@ -84,6 +84,8 @@ export function CampaignForm({
   const queues = useQueues();
   const save = useSaveCampaign();
   const [formError, setFormError] = useState<string | null>(null);
+  // A campaign this form created whose files did not all go up: saving again edits it.
+  const [created, setCreated] = useState<Campaign | null>(null);
   const [defaultStart] = useState(inAnHour);
 
   const form = useForm<CampaignFormValues>({
@@ -116,16 +118,18 @@ export function CampaignForm({
     MESSAGE_NUMBERS.flatMap((n): MediaChange[] => {
       const file = submitted.files[n - 1];
       if (file) return [{ message: n, file }];
-      if (campaign?.media[n - 1] && !submitted.keepMedia[n - 1]) return [{ message: n, file: null }];
+      if ((campaign ?? created)?.media[n - 1] && !submitted.keepMedia[n - 1]) return [{ message: n, file: null }];
       return [];
     });
 
   const submit = form.onSubmit((submitted) => {
     setFormError(null);
     const body = campaignBody(submitted);
-    const request = campaign
+    const existing = campaign ?? created;
+    let createdNow: Campaign | null = null;
+    const request = existing
       ? save.mutateAsync({
-          id: campaign.id,
+          id: existing.id,
           body: { ...body, whatsappId: body.whatsappId ?? undefined, delaySeconds: body.delaySeconds ?? undefined },
           media: mediaChanges(submitted),
         })
@@ -133,6 +137,10 @@ export function CampaignForm({
           id: null,
           body: { ...body, whatsappId: body.whatsappId ?? 0, delaySeconds: body.delaySeconds ?? 0 },
           media: mediaChanges(submitted),
+          onCreated: (campaign) => {
+            createdNow = campaign;
+            setCreated(campaign);
+          },
         });
     request
       .then((saved) => {
@@ -142,7 +150,8 @@ export function CampaignForm({
       })
       .catch((error: unknown) => {
         form.setErrors(fieldErrors(error));
-        setFormError(errorMessage(error));
+        const message = errorMessage(error);
+        setFormError(createdNow || created ? t('campaigns.savedWithoutMedia', { message }) : message);
         notifyApiError(error, 'campaign-save-error');
       });
   });
