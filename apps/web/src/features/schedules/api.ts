@@ -2,7 +2,7 @@ import type { CreateScheduleFields, ScheduledMessage, ScheduledMessageList, Sche
 import type { ScheduleSocketPayload } from '@conversa/shared/schedule-events';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { ticketKeys } from '../tickets/keys';
+import { ticketKeys, type TicketListFilters } from '../tickets/keys';
 
 export const scheduleKeys = {
   all: ['schedules'] as const,
@@ -25,7 +25,10 @@ export function useSchedules(statuses: ScheduleStatus[], pageNumber: number) {
 /** What changes when schedules change: their lists, and the ticket list's `schedule` status. */
 function invalidateSchedules(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: scheduleKeys.all });
-  void qc.invalidateQueries({ queryKey: ticketKeys.all });
+  void qc.invalidateQueries({
+    queryKey: ticketKeys.lists,
+    predicate: (query) => (query.queryKey[2] as TicketListFilters | undefined)?.status === 'schedule',
+  });
 }
 
 export type SaveScheduleInput =

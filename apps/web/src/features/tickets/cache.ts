@@ -68,6 +68,9 @@ export function viewerMaySee(ticket: Ticket, viewer: Viewer | null): boolean {
  * scope (own tickets, its queues, tickets without queue) is applied here.
  */
 export function ticketBelongsToList(ticket: Ticket, filters: TicketListFilters, viewer: Viewer | null, alreadyListed: boolean): boolean {
+  // Whether a ticket has a pending schedule is not in the ticket: the server's list decides, and a
+  // schedule's own event refreshes it (features/schedules); a change of the ticket only updates its row.
+  if (filters.status === 'schedule') return alreadyListed && viewerMaySee(ticket, viewer);
   if (ticket.status !== filters.status) return false;
   if (filters.queuesIds.length > 0 && (ticket.queueId === null || !filters.queuesIds.includes(ticket.queueId))) return false;
   // Tagged with any of the chosen tags (the tagFiltro preference).

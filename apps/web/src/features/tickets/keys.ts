@@ -1,7 +1,8 @@
 import type { Message, Ticket } from '@conversa/shared';
 
-export type TicketTab = 'open' | 'pending' | 'closed';
-export const TICKET_TABS: readonly TicketTab[] = ['open', 'pending', 'closed'];
+/** `schedule` (SPEC §4) lists the tickets with a pending scheduled message, whatever their status. */
+export type TicketTab = 'open' | 'pending' | 'closed' | 'schedule';
+export const TICKET_TABS: readonly TicketTab[] = ['open', 'pending', 'closed', 'schedule'];
 
 /** The attendance filter of one ticket list (SPEC §3), as part of its query key. */
 export interface TicketListFilters {

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Group, Indicator, Loader, Popover, Stack, Tabs, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
-import { IconAddressBook, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAddressBook, IconCalendarTime, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -42,7 +42,7 @@ function TabCount({ filters, enabled }: { filters: TicketListFilters; enabled: b
   );
 }
 
-/** The left column of /atendimento: search, filters, the open / pending / closed tabs and their lists. */
+/** The left column of /atendimento: search, filters, the open / pending / closed / scheduled tabs and their lists. */
 export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -143,9 +143,16 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
       >
         <Tabs.List grow>
           {TICKET_TABS.map((status) => (
-            <Tabs.Tab key={status} value={status} data-testid={`tab-${status}`} px={6}>
+            <Tabs.Tab
+              key={status}
+              value={status}
+              data-testid={`tab-${status}`}
+              px={6}
+              // The scheduled tab is an icon, so that four tabs fit a phone's width.
+              {...(status === 'schedule' ? { 'aria-label': t('tickets.tabs.schedule'), title: t('tickets.tabs.schedule'), style: { flexGrow: 0 } } : {})}
+            >
               <Group gap={0} wrap="nowrap">
-                {t(`tickets.tabs.${status}`)}
+                {status === 'schedule' ? <IconCalendarTime size={18} aria-hidden /> : t(`tickets.tabs.${status}`)}
                 <TabCount filters={filtersFor(status)} enabled={status !== 'closed' || currentTab === 'closed'} />
               </Group>
             </Tabs.Tab>
