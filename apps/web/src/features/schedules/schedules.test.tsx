@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toDateTimeText, parseDateTime } from '../../lib/date-time';
 import { fakeApi, type ApiCall } from '../../test/fetch';
-import { expectFieldError } from '../../test/form';
+import { errorOf, expectFieldError } from '../../test/form';
 import { PHONE, setScreenSize } from '../../test/media';
 import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
@@ -175,6 +175,35 @@ describe('/agendamentos', () => {
       recurrence: 0,
       body: 'Texto novo',
     }));
+  });
+
+  it('schedules a new message from the list: a contact is required, found by search; the channel is optional (the default one)', async () => {
+    const api = fakeApi({
+      'GET /scheduleMessages/': () => list([]),
+      'GET /whatsapp': () => ({ body: [{ id: 2, name: 'WhatsApp Vendas' }] }),
+      'GET /contacts': () => ({ body: { contacts: [{ id: 3, name: 'Ana Lima', number: '5511988887777' }], count: 1, hasMore: false } }),
+      'POST /messagesSchedule/': ({ body }: ApiCall) => ({ status: 201, body: scheduled({ ticketId: null, ...(body as object) }) }),
+    });
+    const { user } = renderWithApp(<SchedulesPage />);
+    await user.click(await screen.findByTestId('schedules-new'));
+    const dialog = await screen.findByTestId('schedule-dialog');
+    await user.type(within(dialog).getByTestId('schedule-body'), 'Lembrete da consulta');
+    await user.click(within(dialog).getByTestId('schedule-save'));
+    await waitFor(() => expect(errorOf(within(dialog).getByTestId('schedule-contact-picker'))).toBe('Escolha o contato.'));
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.click(within(dialog).getByTestId('schedule-contact-picker'));
+    await user.keyboard('Ana');
+    await user.click(await screen.findByRole('option', { name: 'Ana Lima (5511988887777)', hidden: true }));
+    await user.click(within(dialog).getByTestId('schedule-channel'));
+    await user.click(await screen.findByRole('option', { name: 'WhatsApp Vendas', hidden: true }));
+    await user.click(within(dialog).getByTestId('schedule-save'));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const post = api.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ contactId: 3, whatsappId: 2, body: 'Lembrete da consulta', recurrence: 0 });
+    expect(post?.body).not.toHaveProperty('ticketId');
+    expect(createScheduleBodySchema.safeParse(post?.body).success).toBe(true);
+    await waitFor(() => expect(screen.queryByTestId('schedule-dialog')).toBeNull());
   });
 
   it('on a phone (390 px) each schedule is a card with its actions', async () => {

@@ -18,6 +18,8 @@ import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/useIsMobile';
+import { useChannels } from '../../channels/api';
+import { ContactPicker, type PickedContact } from '../../tickets/components/ContactPicker';
 import { useSaveSchedule } from '../api';
 
 interface ScheduleFormValues {
@@ -46,7 +48,7 @@ const scheduleBody = (values: ScheduleFormValues) => ({
 const inThePast = (iso: string) => new Date(iso).getTime() < Date.now() - MINUTE;
 
 export interface ScheduleDialogProps {
-  /** A new schedule for this ticket's contact and channel… */
+  /** A new schedule for this ticket's contact and channel (without one, nor `schedule`: the user picks a contact and a channel)… */
   ticketId?: number;
   /** …whose name the dialog shows. */
   contactName?: string;
@@ -70,9 +72,16 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
   const [file, setFile] = useState<File | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [defaultDate] = useState(() => new Date(Date.now() + 30 * MINUTE));
+  // From /agendamentos: no ticket, so the contact and the channel are chosen here.
+  const picking = ticketId === undefined && !schedule;
+  const [contact, setContact] = useState<PickedContact | null>(null);
+  const [channelId, setChannelId] = useState<string | null>(null);
+  const channels = useChannels(picking);
   // With a file the text may be empty (the multipart form's fields).
   const schema = schedule ? updateScheduleBodySchema : file ? createScheduleFieldsSchema : createScheduleBodySchema;
-  const validate = schemaValidator(schema, (values: ScheduleFormValues) => ({ ...scheduleBody(values), ticketId }), {
+  const target = () =>
+    picking ? { contactId: contact?.id ?? 0, ...(channelId ? { whatsappId: Number(channelId) } : {}) } : { ticketId };
+  const validate = schemaValidator(schema, (values: ScheduleFormValues) => ({ ...scheduleBody(values), ...target() }), {
     issueMessage: (field) => (field === 'scheduleDate' ? t('schedules.invalidDate') : field === 'body' ? t('schedules.bodyRequired') : undefined),
   });
 
@@ -88,6 +97,7 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
       if (!errors.scheduleDate && date && inThePast(date)) errors.scheduleDate = t('schedules.invalidDate');
       // A file alone is a message; without one the text is required.
       if (!values.body.trim() && !file && !schedule?.mediaName) errors.body = t('schedules.bodyRequired');
+      if (picking && !contact) errors.contactId = t('schedules.contactRequired');
       return errors;
     },
   });
@@ -95,7 +105,7 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
   const submit = form.onSubmit((values) => {
     setFormError(null);
     const body = scheduleBody(values);
-    const request = schedule ? save.mutateAsync({ id: schedule.id, body }) : save.mutateAsync({ id: null, body: { ...body, ticketId }, file });
+    const request = schedule ? save.mutateAsync({ id: schedule.id, body }) : save.mutateAsync({ id: null, body: { ...body, ...target() }, file });
     request
       .then((saved) => {
         notifySuccess(schedule ? t('schedules.updated') : t('schedules.created'));
@@ -124,6 +134,30 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
             <Text size="sm" c="dimmed" data-testid="schedule-contact">
               {t('schedules.forContact', { name: contactName ?? schedule?.contact.name })}
             </Text>
+          )}
+          {picking && (
+            <>
+              <ContactPicker
+                label={t('schedules.contact')}
+                value={contact}
+                onChange={(picked) => {
+                  setContact(picked);
+                  form.clearFieldError('contactId');
+                }}
+                error={form.errors.contactId as string | undefined}
+                testId="schedule-contact-picker"
+              />
+              <Select
+                label={t('schedules.channel')}
+                description={t('schedules.channelHint')}
+                clearable
+                comboboxProps={{ withinPortal: true }}
+                data={(channels.data ?? []).map((channel) => ({ value: String(channel.id), label: channel.name }))}
+                value={channelId}
+                onChange={setChannelId}
+                data-testid="schedule-channel"
+              />
+            </>
           )}
           <TextInput
             label={t('schedules.scheduleDate')}

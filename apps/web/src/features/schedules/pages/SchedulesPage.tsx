@@ -28,6 +28,7 @@ export function SchedulesPage() {
   const schedules = useSchedules(statuses, pageNumber);
   const cancel = useCancelSchedule();
   const [editing, setEditing] = useState<ScheduledMessage | null>(null);
+  const [creating, setCreating] = useState(false);
   const [canceling, setCanceling] = useState<ScheduledMessage | null>(null);
 
   const confirmCancel = () => {
@@ -95,7 +96,14 @@ export function SchedulesPage() {
 
   return (
     <Stack data-testid="schedules-page">
-      <ListPageHeader title={t('schedules.title')} description={t('schedules.help')} query={schedules} />
+      <ListPageHeader
+        title={t('schedules.title')}
+        description={t('schedules.help')}
+        query={schedules}
+        newLabel={t('schedules.new')}
+        onNew={() => setCreating(true)}
+        newTestId="schedules-new"
+      />
       <Chip.Group
         multiple
         value={statuses}
@@ -148,6 +156,7 @@ export function SchedulesPage() {
         </Group>
       )}
       {editing && <ScheduleDialog schedule={editing} onClose={() => setEditing(null)} />}
+      {creating && <ScheduleDialog onClose={() => setCreating(false)} />}
       <ConfirmModal
         opened={canceling !== null}
         title={t('schedules.cancelTitle')}
