@@ -128,7 +128,7 @@ describe('settings (admin only; the Auth Token sealed at rest and masked)', () =
       ...settingsBody(),
       messagingServiceSid: null,
       baseUrl: 'http://127.0.0.1:9',
-    } as never).catch((e: unknown) => e);
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('ERR_VALIDATION');
     expect(JSON.stringify((error as AppError).fields)).toContain('private network');

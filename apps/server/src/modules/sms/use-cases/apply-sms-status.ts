@@ -24,7 +24,7 @@ export async function applySmsStatus(
   const tenantId = await findSmsTenant(ctx.db, smsId);
   const provider = tenantId !== undefined ? await smsProviderOf(ctx, tenantId) : undefined;
   const url = smsStatusCallbackUrl(ctx, smsId);
-  if (tenantId === undefined || !provider || !validTwilioSignature(provider.credentials.authToken, url, params as Record<string, string>, signature)) {
+  if (tenantId === undefined || !provider || !validTwilioSignature(provider.credentials.authToken, url, params, signature)) {
     ctx.logger.warn({ smsId }, 'SMS status callback with a missing or wrong signature refused');
     throw new AppError('ERR_NO_PERMISSION', 'Invalid or missing X-Twilio-Signature for this SMS.');
   }

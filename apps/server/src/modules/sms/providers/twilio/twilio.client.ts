@@ -59,7 +59,7 @@ export class TwilioClient implements SmsProviderClient {
 
   async recentMessagesTo(to: string): Promise<SmsProviderMessage[]> {
     const query = new URLSearchParams({ To: to, PageSize: String(RECENT_PAGE_SIZE) });
-    const list = await this.call('list the messages', 'GET', `/Messages.json?${query}`, twilioMessageListSchema);
+    const list = await this.call('list the messages', 'GET', `/Messages.json?${query.toString()}`, twilioMessageListSchema);
     return list.messages
       .filter((m) => !m.direction || m.direction.startsWith('outbound'))
       .map((m) => ({
