@@ -50,6 +50,7 @@ const SettingsLayout = lazyPage(() => import('../features/settings/pages/Setting
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'), 'GeneralSettingsPage');
 const DemandsPage = lazyPage(() => import('../features/demands/pages/DemandsPage'), 'DemandsPage');
 const ContactVariablesPage = lazyPage(() => import('../features/contact-variables/pages/ContactVariablesPage'), 'ContactVariablesPage');
+const SmsSettingsPage = lazyPage(() => import('../features/sms/pages/SmsSettingsPage'), 'SmsSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
@@ -142,6 +143,7 @@ export function AppRouter() {
               <Route path="lanes" element={<LanesPage />} />
               <Route path="motivos" element={<DemandsPage />} />
               <Route path="variaveis" element={<ContactVariablesPage />} />
+              <Route path="sms" element={<SmsSettingsPage />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -27,4 +27,6 @@ export const INBOX_SECTIONS = [
   'birthdays',
   // issue 12: the chat composer's message-scheduling dialog
   'schedules',
+  // issue 12: the chat header's SMS modal
+  'sms',
 ] as const;

@@ -1303,3 +1303,60 @@ export const campaignContacts = pgTable(
     index('campaign_contacts_claimed_idx').on(t.campaignId, t.claimedAt),
   ],
 );
+
+/**
+ * A tenant's SMS provider (Twilio Programmable Messaging): the Account SID and its Auth Token
+ * (sealed by SecretBox, never answered), the sender (a number, or a Messaging Service) and the API
+ * base URL (under the outbound address policy, like channel base URLs).
+ */
+export const smsSettings = pgTable('sms_settings', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'twilio'>().notNull().default('twilio'),
+  accountSid: text('account_sid').notNull(),
+  authToken: text('auth_token').notNull(),
+  fromNumber: text('from_number'),
+  messagingServiceSid: text('messaging_service_sid'),
+  baseUrl: text('base_url').notNull(),
+  ...timestamps,
+});
+
+/**
+ * One SMS, the claim of its one send (DESIGN §6 "sends are claims"): (tenant, source kind, source
+ * key) is unique, so queueing the same send twice makes one row and one job. Its status goes
+ * queued → sending (claimed by the send job, in a transaction, right before the provider call) →
+ * sent (with the provider's id) → delivered / failed by the status callbacks; `unconfirmed` when
+ * a crash left it `sending` and the provider could not show it (never resent blindly).
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantRef(),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** E.164, with the '+'. */
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    segments: integer('segments').notNull(),
+    status: text('status').$type<'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'unconfirmed'>().notNull().default('queued'),
+    providerId: text('provider_id'),
+    errorCode: text('error_code'),
+    error: text('error'),
+    /** Who asked for it ('agent', 'mass', …) and its unique key there. */
+    sourceKind: text('source_kind').notNull(),
+    sourceKey: text('source_key').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('sms_messages_source_unique').on(t.tenantId, t.sourceKind, t.sourceKey),
+    uniqueIndex('sms_messages_provider_unique').on(t.tenantId, t.providerId),
+    index('sms_messages_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
+    index('sms_messages_ticket_idx').on(t.tenantId, t.ticketId, t.createdAt),
+  ],
+);

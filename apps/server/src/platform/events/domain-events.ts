@@ -109,6 +109,8 @@ export type DomainEvent =
   /** A scheduled message was created, edited, canceled, sent or failed (issue 12): pushed to who may see it. */
   | { type: 'schedule.changed'; tenantId: number; scheduleId: number; action: 'create' | 'update' }
   /** A campaign was changed, deleted, or made progress (issue 12): its live view reaches the tenant's admins and supervisors. */
-  | { type: 'campaign.changed'; tenantId: number; campaignId: number; action: 'update' | 'delete' };
+  | { type: 'campaign.changed'; tenantId: number; campaignId: number; action: 'update' | 'delete' }
+  /** An SMS was queued or its status changed (sms module): for whoever follows sends (mass-send progress). */
+  | { type: 'sms.changed'; tenantId: number; smsId: string; status: string; sourceKind: string };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

@@ -26,7 +26,7 @@ function renderSettings(route: string) {
 }
 
 describe('/configuracoes: the tabs', () => {
-  it('groups the built tabs as SPEC §2 (General; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
+  it('groups the built tabs as SPEC §2 (General; Integrations with SMS; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
     fakeApi({ 'GET /settings/': () => ({ body: settings() }) });
     const { user } = renderSettings('/configuracoes/geral');
     await screen.findByTestId('settings-general');
@@ -40,7 +40,17 @@ describe('/configuracoes: the tabs', () => {
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
     ).toEqual(['Kanban', 'Motivos', 'Variáveis']);
-    expect(screen.getAllByRole('tab')).toHaveLength(4);
+    expect(
+      within(screen.getByTestId('settings-group-integrations'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['SMS']);
+    expect(screen.getAllByTestId(/^settings-group-/).map((group) => group.dataset.testid)).toEqual([
+      'settings-group-general',
+      'settings-group-integrations',
+      'settings-group-crm',
+    ]);
+    expect(screen.getAllByRole('tab')).toHaveLength(5);
     await user.click(screen.getByTestId('settings-tab-motivos'));
     expect(await screen.findByTestId('motivos-screen')).toBeInTheDocument();
     expect(screen.getByTestId('settings-tab-motivos')).toHaveAttribute('aria-selected', 'true');

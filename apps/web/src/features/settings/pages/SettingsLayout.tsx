@@ -8,6 +8,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
  */
 export const SETTINGS_TAB_GROUPS = [
   { group: 'general', tabs: [{ value: 'geral', labelKey: 'settings.tabs.general' }] },
+  { group: 'integrations', tabs: [{ value: 'sms', labelKey: 'sms.tab' }] },
   {
     group: 'crm',
     tabs: [

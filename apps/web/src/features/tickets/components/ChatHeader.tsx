@@ -1,6 +1,15 @@
 import type { Ticket } from '@conversa/shared';
 import { ActionIcon, Avatar, Badge, Box, Button, Checkbox, Group, Select, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconArrowLeft, IconCheck, IconInfoCircle, IconPlayerPlay, IconRefresh, IconTransfer } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconArrowLeft,
+  IconCheck,
+  IconDeviceMobileMessage,
+  IconInfoCircle,
+  IconPlayerPlay,
+  IconRefresh,
+  IconTransfer,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +25,7 @@ import { TagChips } from '../../tags/components/TagChips';
 import { TicketTagsButton } from '../../tags/components/TicketTagsButton';
 import { ResolveDemandSelect, useDemandRequired } from '../../demands/components/ResolveDemandSelect';
 import { ProtocolBadge } from '../../protocols/components/ProtocolBadge';
+import { useSmsAvailability } from '../../sms/api';
 import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
 import { tabOf, useTicketTab } from '../ticket-tab';
 import { TicketValueInput } from '../../kanban/components/TicketValueInput';
@@ -24,6 +34,7 @@ import { initialsOf } from './TicketRow';
 
 // Opened on demand: downloaded then, not with the chat.
 const TransferModal = lazyComponent(async () => (await import('./TransferModal')).TransferModal);
+const SmsModal = lazyComponent(async () => (await import('../../sms/components/SmsModal')).SmsModal);
 
 /**
  * Actions that ask first: they hand the ticket back, end it, or give it to the chatbot (it leaves its
@@ -60,6 +71,10 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
     if (next) setShown(next);
   };
   const [transferring, setTransferring] = useState(false);
+  const [texting, setTexting] = useState(false);
+  // The SMS modal only where SMS is set up for the tenant and the contact has a phone number.
+  const smsAvailability = useSmsAvailability();
+  const canSms = Boolean(smsAvailability.data?.configured && ticket.contact.number && !ticket.isGroup);
   const [farewell, setFarewell] = useState('');
   const [farewellId, setFarewellId] = useState<string | null>(null);
   const [requestRating, setRequestRating] = useState(false);
@@ -261,6 +276,13 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
           </Tooltip>
         )}
         <TicketTagsButton ticket={ticket} />
+        {canSms && (
+          <Tooltip label={t('sms.modal.open')}>
+            <ActionIcon variant="subtle" onClick={() => setTexting(true)} aria-label={t('sms.modal.open')} data-testid="ticket-sms">
+              <IconDeviceMobileMessage size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Tooltip label={t('tickets.contactPanel.toggle')}>
           <ActionIcon
             variant={panelOpen ? 'light' : 'subtle'}
@@ -348,6 +370,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
         )}
       </ConfirmModal>
       {transferring && <TransferModal ticket={ticket} onClose={() => setTransferring(false)} />}
+      {texting && <SmsModal ticket={ticket} onClose={() => setTexting(false)} />}
     </Box>
   );
 }
