@@ -55,6 +55,11 @@ const opts = readOptions(
     },
     'wait-quiet': { type: 'number', default: 0, min: 0, help: 'seconds to wait, before the load, for the machine to be quiet (≤ 15% busy)' },
     keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
+    'log-statements': {
+      type: 'boolean',
+      default: false,
+      help: 'postgres: log every statement of the bench database (log_min_duration_statement = 0) to the PostgreSQL server log',
+    },
   },
   'node bench/chatbot.mjs [options]',
 );
@@ -108,7 +113,7 @@ await run(async () => {
   requireBuiltServer();
   const customersCount = Math.floor(opts.customers);
   console.log(`machine: ${machine()}`);
-  const database = await prepareDatabase(opts.db, { keep: opts.keep });
+  const database = await prepareDatabase(opts.db, { keep: opts.keep, logStatements: opts['log-statements'] });
   console.log(`database: ${database.describe}`);
   const server = await startServer({ dataDir: database.dataDir, env: database.env });
   console.log(`server: ${server.url} (pid ${server.pid}, node options: ${server.nodeArgs.join(' ') || 'none'})`);
@@ -168,6 +173,7 @@ await run(async () => {
   const latencies = [];
   let missing = 0;
   let failed = 0;
+  let accepted = 0;
   const say = (customer, body) =>
     new Promise((resolveTurn) => {
       const start = performance.now();
@@ -183,7 +189,8 @@ await run(async () => {
       };
       request(base, 'POST', '/webchat/messages', { token: customer.token, body: { clientId: randomUUID(), body }, timeoutMs: REPLY_TIMEOUT_MS }).then(
         (res) => {
-          if (res.status < 200 || res.status > 299) {
+          if (res.status >= 200 && res.status <= 299) accepted++;
+          else {
             failed++;
             clearTimeout(timer);
             customer.waiter = null;
@@ -200,7 +207,7 @@ await run(async () => {
     });
 
   await checkQuietMachine(opts['wait-quiet']);
-  const cpu = cpuSample(server.pid);
+  const cpu = cpuSample(server.pid, { database: database.pgName });
   const t0 = performance.now();
   await Promise.all(
     customers.map(async (customer) => {
@@ -212,6 +219,8 @@ await run(async () => {
     }),
   );
   const t1 = performance.now();
+  // A turn given up at 30 s may still be answered: wait (up to 30 s) until every accepted message has its reply.
+  for (const until = Date.now() + REPLY_TIMEOUT_MS; botMessages < accepted && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
   const cpuUse = cpu.stop();
   const replyCount = latencies.length;
   const seconds = (t1 - t0) / 1000;
@@ -226,6 +235,19 @@ await run(async () => {
   console.log(`customer message → bot reply on the customer's socket  p50 ${ms(lat.p50)}  p95 ${ms(lat.p95)}  p99 ${ms(lat.p99)}  max ${ms(lat.max)}`);
   if (routed) console.log(`tickets routed to the queue (pending, first page)  ${routed.count ?? routed.tickets?.length ?? '?'}`);
   console.log(`CPU during the load  ${formatCpu(cpuUse)}`);
+  if (cpuUse && botMessages > 0) {
+    // CPU time per bot message delivered (each answers one customer message: the message, the bot's move and its push),
+    // what the machine must supply per reply; counted over every delivered reply, also those later than the 30 s wait.
+    const perReply = (share) => ((share / 100) * cpuUse.cores * cpuUse.seconds * 1000) / botMessages;
+    const server = perReply(cpuUse.server);
+    const postgres = perReply(cpuUse.postgres);
+    const shared = cpuUse.postgresShared === undefined ? '' : `, PostgreSQL's shared processes ${perReply(cpuUse.postgresShared).toFixed(2)} ms`;
+    const client = perReply(cpuUse.bench);
+    console.log(
+      `CPU per bot reply           server ${server.toFixed(2)} ms, PostgreSQL ${postgres.toFixed(2)} ms${shared}, bench client ${client.toFixed(2)} ms ` +
+        `→ ceiling on an otherwise idle ${cpuUse.cores}-core machine ≈ ${Math.min(1000 / server, (cpuUse.cores * 1000) / (server + postgres + client)).toFixed(0)} replies/s`,
+    );
+  }
 
   const rateOk = replyCount / seconds >= BUDGET.repliesPerSecond && missing === 0 && failed === 0;
   const p99Ok = lat.p99 <= BUDGET.p99;

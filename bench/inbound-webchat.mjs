@@ -247,8 +247,8 @@ await run(async () => {
   };
 
   await checkQuietMachine(opts['wait-quiet']);
-  const cpu = cpuSample(server.pid);
-  const cpuAll = cpuSample(server.pid);
+  const cpu = cpuSample(server.pid, { database: database.pgName });
+  const cpuAll = cpuSample(server.pid, { database: database.pgName });
   const t0 = performance.now();
   let scheduled = 0;
   let nextReport = 5;
@@ -348,7 +348,9 @@ await run(async () => {
     const client = perMsg(cpuTotal.bench);
     const ceiling = Math.min(1000 / server, (cpuTotal.cores * 1000) / (server + postgres + client));
     console.log(
-      `CPU per accepted message     server ${server.toFixed(2)} ms, PostgreSQL ${postgres.toFixed(2)} ms, bench client ${client.toFixed(2)} ms ` +
+      `CPU per accepted message     server ${server.toFixed(2)} ms, PostgreSQL ${postgres.toFixed(2)} ms` +
+        (cpuTotal.postgresShared === undefined ? '' : ` (bench database; PostgreSQL's shared processes ${perMsg(cpuTotal.postgresShared).toFixed(2)} ms)`) +
+        `, bench client ${client.toFixed(2)} ms ` +
         `→ ceiling on an otherwise idle ${cpuTotal.cores}-core machine ≈ ${ceiling.toFixed(0)} msg/s ` +
         `(one Node process uses at most one core: min(1000 / server, ${cpuTotal.cores} × 1000 / total))`,
     );

@@ -197,7 +197,7 @@ export async function prepareDatabase(mode, { keep = false, logStatements = fals
   if (mode === 'postgres') {
     const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
     const db = await createPostgresDatabase({ baseUrl, keep, logStatements });
-    return { dataDir, pgUrl: db.url, env: { DATABASE_URL: db.url }, describe: `PostgreSQL, fresh database ${db.name}` };
+    return { dataDir, pgUrl: db.url, pgName: db.name, env: { DATABASE_URL: db.url }, describe: `PostgreSQL, fresh database ${db.name}` };
   }
   return { dataDir, env: { DATABASE_URL: '' }, describe: `embedded PGlite in ${dataDir}/pgdata` };
 }
@@ -506,7 +506,13 @@ function processTicks() {
       const close = stat.lastIndexOf(')');
       const comm = stat.slice(stat.indexOf('(') + 1, close);
       const fields = stat.slice(close + 2).split(' ');
-      byPid.set(Number(entry), { comm, ticks: Number(fields[11]) + Number(fields[12]) });
+      // A PostgreSQL process names its database in its title (backends, autovacuum workers); '' for the shared ones.
+      let database;
+      if (comm === 'postgres') {
+        const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        database = / (?:postgres|autovacuum worker) (\S+)/.exec(title.split(': ').slice(2).join(': ').replace(/^/, ' '))?.[1] ?? '';
+      }
+      byPid.set(Number(entry), { comm, database, ticks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       /* exited */
     }
@@ -517,8 +523,11 @@ function processTicks() {
 /**
  * Starts a CPU sample; `stop()` answers the share of the machine's total CPU capacity (all cores =
  * 100%) used by the server process, the bench client, PostgreSQL backends and everything else.
+ * With `database` (the bench database's name), `postgres` counts only that database's backends,
+ * `postgresShared` PostgreSQL's own processes (WAL writer, checkpointer…: they serve every
+ * database), and other databases' backends (other work on a shared PostgreSQL) go to `other`.
  */
-export function cpuSample(serverPid) {
+export function cpuSample(serverPid, { database } = {}) {
   if (!existsSync('/proc/stat')) return { stop: () => undefined };
   const start = { machine: readProcStat(), procs: processTicks() };
   return {
@@ -532,7 +541,12 @@ export function cpuSample(serverPid) {
         return now.ticks - (start.procs.get(pid)?.ticks ?? 0);
       };
       let postgres = 0;
-      for (const [pid, p] of procs) if (p.comm === 'postgres') postgres += delta(pid);
+      let postgresShared = 0;
+      for (const [pid, p] of procs) {
+        if (p.comm !== 'postgres') continue;
+        if (!database || p.database === database) postgres += delta(pid);
+        else if (p.database === '') postgresShared += delta(pid);
+      }
       const server = delta(serverPid);
       const bench = delta(process.pid);
       const busy = machineNow.busy - start.machine.busy;
@@ -543,7 +557,8 @@ export function cpuSample(serverPid) {
         server: pct(server),
         bench: pct(bench),
         postgres: pct(postgres),
-        other: Math.max(0, pct(busy - server - bench - postgres)),
+        ...(database ? { postgresShared: pct(postgresShared) } : {}),
+        other: Math.max(0, pct(busy - server - bench - postgres - postgresShared)),
         idle: pct(totalTicks - busy),
       };
     },
@@ -553,7 +568,8 @@ export function cpuSample(serverPid) {
 export function formatCpu(c) {
   if (!c) return 'n/a';
   const core = (v) => `${v.toFixed(0)}% (${((v * c.cores) / 100).toFixed(2)} cores)`;
-  return `server ${core(c.server)}, PostgreSQL ${core(c.postgres)}, bench client ${core(c.bench)}, other processes ${core(c.other)}, idle ${c.idle.toFixed(0)}% of ${c.cores} cores`;
+  const shared = c.postgresShared === undefined ? '' : ` (bench database's backends; PostgreSQL's shared processes ${core(c.postgresShared)})`;
+  return `server ${core(c.server)}, PostgreSQL ${core(c.postgres)}${shared}, bench client ${core(c.bench)}, other processes ${core(c.other)}, idle ${c.idle.toFixed(0)}% of ${c.cores} cores`;
 }
 
 /**

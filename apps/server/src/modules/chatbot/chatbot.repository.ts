@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
+// The template facts' SQL, read with the ticket's lock (as inbound-append reads the tickets module's view).
+import { templateFactsJson, type TemplateFacts } from '../messages/template-facts.repository.js';
 import {
   channels,
   chatFlowHandledMessages,
@@ -173,25 +175,19 @@ export async function lockTicketBotFacts(db: Db, tenantId: number, ticketId: num
   return row;
 }
 
-export async function setTicketChatFlow(db: Db, tenantId: number, ticketId: number, flowId: number | null): Promise<void> {
-  await db
-    .update(tickets)
-    .set({ chatFlowId: flowId, updatedAt: sql`now()` })
-    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)));
-}
-
 /**
  * A customer's message to a ticket, in one statement: the ticket locked with what the bot decides
- * on, then its position locked (the order of every path: ticket, then position), and — when the
- * ticket is in a flow and is no group's — the message claimed for the bot (false: already handled,
- * a re-run after a crash).
+ * on and the template facts of its texts (the messages module's, read with the lock: the move's
+ * replies need no read of their own), then its position locked (the order of every path: ticket,
+ * then position), and — when the ticket is in a flow and is no group's — the message claimed for
+ * the bot (false: already handled, a re-run after a crash).
  */
 const LOCK_FOR_ANSWER: FixedStatement = {
   name: 'chatbot_lock_for_answer',
   text: `with t as (
       select t.id as "ticketId", t.status, t.user_id as "userId", t.is_group as "isGroup", t.chat_flow_id as "chatFlowId",
         ct.number as "contactNumber", ct.chatbot_blocked as "contactChatbotBlocked", ct.is_group as "contactIsGroup",
-        ch.chat_flow_id as "channelFlowId"
+        ch.chat_flow_id as "channelFlowId", ${templateFactsJson('t', 'null::int')} as "templateFacts"
       from tickets t join contacts ct on ct.id = t.contact_id join channels ch on ch.id = t.channel_id
       where t.tenant_id = $1 and t.id = $2
       for update of t),
@@ -215,12 +211,12 @@ export async function lockTicketForAnswer(
   tenantId: number,
   ticketId: number,
   messageId: string,
-): Promise<{ facts: TicketBotFacts | undefined; position: PositionRow | undefined; claimed: boolean }> {
-  const [row] = await queryFixed<{ facts: TicketBotFacts | null; position: unknown; claimed: boolean }>(tx, LOCK_FOR_ANSWER, [
-    tenantId,
-    ticketId,
-    messageId,
-  ]);
+): Promise<{ facts: (TicketBotFacts & { templateFacts: TemplateFacts | null }) | undefined; position: PositionRow | undefined; claimed: boolean }> {
+  const [row] = await queryFixed<{ facts: (TicketBotFacts & { templateFacts: TemplateFacts | null }) | null; position: unknown; claimed: boolean }>(
+    tx,
+    LOCK_FOR_ANSWER,
+    [tenantId, ticketId, messageId],
+  );
   return {
     facts: row?.facts ?? undefined,
     position: row?.position ? rowOfJson<PositionRow>(POSITION_COLUMNS, row.position) : undefined,
@@ -250,11 +246,43 @@ export async function findPosition(db: Db, tenantId: number, ticketId: number): 
 
 export type PositionValues = Omit<PositionRow, 'tenantId' | 'ticketId' | 'updatedAt'>;
 
-export async function upsertPosition(db: Db, tenantId: number, ticketId: number, values: PositionValues): Promise<void> {
-  await db
-    .insert(chatFlowPositions)
-    .values({ ...values, tenantId, ticketId })
-    .onConflictDoUpdate({ target: chatFlowPositions.ticketId, set: { ...values, updatedAt: sql`now()` } });
+/** Every move stores its position: one fixed statement, which also marks the ticket as in the flow when asked ($12). */
+const UPSERT_POSITION: FixedStatement = {
+  name: 'chatbot_upsert_position',
+  text: `with pos as (
+      insert into chat_flow_positions as x (ticket_id, tenant_id, flow_id, version_id, step_id, interaction_index, waiting_for, attempts, waiting_since, webhook, move_id)
+      values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::jsonb, $11::uuid)
+      on conflict (ticket_id) do update set flow_id = excluded.flow_id, version_id = excluded.version_id, step_id = excluded.step_id,
+        interaction_index = excluded.interaction_index, waiting_for = excluded.waiting_for, attempts = excluded.attempts,
+        waiting_since = excluded.waiting_since, webhook = excluded.webhook, move_id = excluded.move_id, updated_at = now()
+      where x.tenant_id = excluded.tenant_id
+      returning x.ticket_id),
+    tk as (update tickets set chat_flow_id = $3, updated_at = now() where $12::boolean and tenant_id = $2 and id = $1 returning id)
+    select (select count(*) from pos)::int as "stored", (select count(*) from tk)::int as "flowSet"`,
+};
+
+/** Stores the ticket's position (`enteringFlow`: the ticket's chat_flow_id set to the flow too, as setTicketChatFlow). */
+export async function upsertPosition(
+  db: Db,
+  tenantId: number,
+  ticketId: number,
+  values: PositionValues,
+  { enteringFlow = false }: { enteringFlow?: boolean } = {},
+): Promise<void> {
+  await queryFixed(db, UPSERT_POSITION, [
+    ticketId,
+    tenantId,
+    values.flowId,
+    values.versionId,
+    values.stepId,
+    values.interactionIndex,
+    values.waitingFor,
+    values.attempts,
+    values.waitingSince,
+    values.webhook === null || values.webhook === undefined ? null : JSON.stringify(values.webhook),
+    values.moveId,
+    enteringFlow,
+  ]);
 }
 
 export async function deletePosition(db: Db, tenantId: number, ticketId: number): Promise<boolean> {

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { queryPrepared } from '../../platform/db/prepared.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 import { messages } from '../../platform/db/schema.js';
@@ -9,37 +8,85 @@ import type { MessageRow, NewMessage } from './messages.repository.js';
 
 const MESSAGE_COLUMNS = columnsOf(messages);
 
+/** What an outgoing message is stored with (the rest takes the column defaults). */
+export type OutboundRow = Pick<
+  NewMessage,
+  | 'id'
+  | 'tenantId'
+  | 'ticketId'
+  | 'contactId'
+  | 'channelId'
+  | 'fromMe'
+  | 'body'
+  | 'mediaType'
+  | 'mediaKey'
+  | 'mediaName'
+  | 'mediaMime'
+  | 'mediaSize'
+  | 'mediaVoice'
+  | 'quotedMessageId'
+  | 'rich'
+  | 'status'
+  | 'externalId'
+  | 'ack'
+  | 'userId'
+  | 'clientId'
+>;
+
 /**
  * How an outgoing message changes its ticket: an agent's reply answers the customer and reads what
  * they wrote; an automated message (bot, greeting, absence…) is only the last message.
  */
-function ticketChanges(change: 'reply' | 'automated', preview: string) {
-  const common = sql`last_message = ${preview}, last_message_at = m.timestamp, updated_at = now()`;
-  return change === 'reply' ? sql`${common}, unread_messages = 0, answered = true` : common;
+function appendSql(change: 'reply' | 'automated'): string {
+  const ticketChanges = `last_message = $21, last_message_at = m.timestamp, updated_at = now()${change === 'reply' ? ', unread_messages = 0, answered = true' : ''}`;
+  return `with m as (
+      insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, from_me, body, media_type, media_key, media_name, media_mime,
+        media_size, media_voice, quoted_message_id, rich, status, external_id, ack, user_id, client_id, created_at)
+      values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::int, $13, $14::uuid, $15::jsonb, $16, $17, $18, $19, $20::uuid, clock_timestamp())
+      returning *),
+    t as (update tickets set ${ticketChanges} from m where tickets.tenant_id = m.tenant_id and tickets.id = m.ticket_id returning tickets.*)
+    select to_jsonb(m) as "message", ${TICKET_VIEW_SELECT} from m join t on t.id = m.ticket_id ${TICKET_VIEW_JOINS}`;
 }
 
+const STATEMENTS: Record<'reply' | 'automated', FixedStatement> = {
+  reply: { name: 'outbound_append_reply', text: appendSql('reply') },
+  automated: { name: 'outbound_append_automated', text: appendSql('automated') },
+};
+
 /**
- * Stores an outgoing message and makes it its ticket's last message in one statement (the outbound
- * twin of inbound-append), answering the stored row and the ticket's view as the update left it, for
- * the push after the commit. Inside the caller's transaction.
+ * Stores an outgoing message and makes it its ticket's last message in one fixed statement (the
+ * outbound twin of inbound-append), answering the stored row and the ticket's view as the update
+ * left it, for the push after the commit. Inside the caller's transaction.
  */
 export async function appendOutbound(
   tx: Db,
-  values: NewMessage,
+  values: OutboundRow,
   change: 'reply' | 'automated',
   preview: string,
 ): Promise<{ message: MessageRow; view: TicketView }> {
-  const insert = tx
-    .insert(messages)
-    .values({ ...values, createdAt: sql`clock_timestamp()` })
-    .returning();
-  const [row] = await queryPrepared(
-    tx,
-    'outbound_append',
-    sql`with m as (${insert.getSQL()}),
-      t as (update tickets set ${ticketChanges(change, preview)} from m where tickets.tenant_id = m.tenant_id and tickets.id = m.ticket_id returning tickets.*)
-      select to_jsonb(m) as "message", ${sql.raw(TICKET_VIEW_SELECT)} from m join t on t.id = m.ticket_id ${sql.raw(TICKET_VIEW_JOINS)}`,
-  );
+  const [row] = await queryFixed(tx, STATEMENTS[change], [
+    values.id,
+    values.tenantId,
+    values.ticketId ?? null,
+    values.contactId,
+    values.channelId,
+    values.fromMe,
+    values.body ?? '',
+    values.mediaType ?? null,
+    values.mediaKey ?? null,
+    values.mediaName ?? null,
+    values.mediaMime ?? null,
+    values.mediaSize ?? null,
+    values.mediaVoice ?? false,
+    values.quotedMessageId ?? null,
+    values.rich === null || values.rich === undefined ? null : JSON.stringify(values.rich),
+    values.status,
+    values.externalId ?? null,
+    values.ack ?? 0,
+    values.userId ?? null,
+    values.clientId ?? null,
+    preview,
+  ]);
   // The ticket deleted meanwhile (the update found no row): the caller's request names a ticket that is gone.
   if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
   return { message: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message), view: ticketViewOf(row) };

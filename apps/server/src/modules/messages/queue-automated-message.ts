@@ -8,6 +8,8 @@ import type { MessageRow } from './messages.repository.js';
 import { queueOutboundMessage, type OutboundContent } from './queue-outbound-message.js';
 import { findTemplateFacts, type TemplateFacts } from './template-facts.repository.js';
 
+export type { TemplateFacts };
+
 export interface AutomatedTarget {
   tenantId: number;
   ticketId: number;
@@ -15,6 +17,11 @@ export interface AutomatedTarget {
   userId?: number | null;
   /** The moment the text is for ({{greeting}}); default now. */
   at?: Date;
+  /**
+   * The ticket's template facts, when the caller read them in this transaction under the ticket's
+   * lock and changed none of them since (spares their read); only for Conversa's own texts (no `userId`).
+   */
+  facts?: TemplateFacts;
 }
 
 export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'> & {
@@ -61,7 +68,8 @@ export async function queueAutomatedMessage(
   target: AutomatedTarget,
   content: AutomatedContent,
 ): Promise<MessageRow> {
-  const facts = await findTemplateFacts(tx, target.tenantId, target.ticketId, target.userId);
+  const facts =
+    target.facts && target.userId == null ? target.facts : await findTemplateFacts(tx, target.tenantId, target.ticketId, target.userId);
   if (!facts) throw new AppError('ERR_NO_TICKET_FOUND');
   const values = templateValues(facts, target.at);
   // Texts were checked when saved; a variable deleted since is the contact's value of that name, or empty.

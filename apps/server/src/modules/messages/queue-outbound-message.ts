@@ -5,8 +5,8 @@ import type { DomainEvent } from '../../platform/events/domain-events.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { adapterFor } from '../channels/adapters/registry.js';
 import { messagePreview } from './message-preview.js';
-import { findOutboundDelivery, type MessageRow, type NewMessage, type OutboundDelivery } from './messages.repository.js';
-import { appendOutbound } from './outbound-append.repository.js';
+import { findOutboundDelivery, type MessageRow, type OutboundDelivery } from './messages.repository.js';
+import { appendOutbound, type OutboundRow } from './outbound-append.repository.js';
 
 export interface OutboundContent {
   body: string;
@@ -52,7 +52,7 @@ export async function queueOutboundMessage(
   const deliveredOnStore =
     !content.rich && adapterFor(delivery.channelType).deliversOnStore?.({ externalKey: delivery.contactKey }) === true;
   const id = randomUUID();
-  const values: NewMessage = {
+  const values: OutboundRow = {
     id,
     tenantId,
     ticketId: ticket.id,

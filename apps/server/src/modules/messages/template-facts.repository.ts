@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { channels, contacts, lanes, tenants, ticketProtocols, tickets, users } from '../../platform/db/schema.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import type { OutboundDelivery } from './messages.repository.js';
 
 /** What the template variables of a ticket's message are made of, read in one statement. */
@@ -26,6 +25,35 @@ export interface TemplateFacts {
   delivery: OutboundDelivery;
 }
 
+/**
+ * The template facts of the ticket row `ticketAlias` as one JSON value (a scalar subquery), for
+ * statements of other modules that already hold the ticket (the chatbot reads them with the
+ * ticket's lock): `agent` is the SQL of the agent's id (null: the ticket's own user).
+ */
+export function templateFactsJson(ticketAlias: string, agent: string): string {
+  return `(select json_build_object(
+      'ticket', json_build_object('id', ${ticketAlias}.id, 'contactId', ${ticketAlias}.contact_id, 'channelId', ${ticketAlias}.channel_id, 'userId', ${ticketAlias}.user_id),
+      'contact', json_build_object('name', fc.name, 'number', fc.number, 'email', fc.email, 'firstName', fc.first_name,
+        'lastName', fc.last_name, 'businessName', fc.business_name, 'extraInfo', fc.extra_info),
+      'agent', case when fu.id is null then null else json_build_object('name', fu.name, 'email', fu.email) end,
+      'laneName', fl.name,
+      'protocol', fp.protocol,
+      'timeZone', ftn.time_zone,
+      'delivery', json_build_object('channelType', fch.type, 'contactKey', fc.external_key))
+    from contacts fc
+    join tenants ftn on ftn.id = ${ticketAlias}.tenant_id
+    join channels fch on fch.id = ${ticketAlias}.channel_id
+    left join lanes fl on fl.id = ${ticketAlias}.lane_id
+    left join ticket_protocols fp on fp.ticket_id = ${ticketAlias}.id
+    left join users fu on fu.tenant_id = ${ticketAlias}.tenant_id and fu.id = coalesce(${agent}, ${ticketAlias}.user_id)
+    where fc.id = ${ticketAlias}.contact_id)`;
+}
+
+const FIND_TEMPLATE_FACTS: FixedStatement = {
+  name: 'template_facts',
+  text: `select ${templateFactsJson('t', '$3::int')} as facts from tickets t where t.tenant_id = $1 and t.id = $2`,
+};
+
 /** The ticket, its contact, its kanban lane, the agent (`userId`, else the ticket's) and the tenant's clock. */
 export async function findTemplateFacts(
   db: Db,
@@ -33,44 +61,6 @@ export async function findTemplateFacts(
   ticketId: number,
   userId?: number | null,
 ): Promise<TemplateFacts | undefined> {
-  const agentId = userId ?? null;
-  const [row] = await db
-    .select({
-      ticket: { id: tickets.id, contactId: tickets.contactId, channelId: tickets.channelId, userId: tickets.userId },
-      contact: {
-        name: contacts.name,
-        number: contacts.number,
-        email: contacts.email,
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        businessName: contacts.businessName,
-        extraInfo: contacts.extraInfo,
-      },
-      agentName: users.name,
-      agentEmail: users.email,
-      laneName: lanes.name,
-      protocol: ticketProtocols.protocol,
-      timeZone: tenants.timeZone,
-      channelType: channels.type,
-      contactKey: contacts.externalKey,
-    })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
-    .innerJoin(channels, eq(channels.id, tickets.channelId))
-    .leftJoin(lanes, eq(lanes.id, tickets.laneId))
-    .leftJoin(ticketProtocols, eq(ticketProtocols.ticketId, tickets.id))
-    .leftJoin(users, and(eq(users.tenantId, tickets.tenantId), sql`${users.id} = coalesce(${agentId}::int, ${tickets.userId})`))
-    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, ticketId)))
-    .limit(1);
-  if (!row) return undefined;
-  return {
-    ticket: row.ticket,
-    contact: row.contact,
-    agent: row.agentName !== null && row.agentEmail !== null ? { name: row.agentName, email: row.agentEmail } : null,
-    laneName: row.laneName,
-    protocol: row.protocol,
-    timeZone: row.timeZone,
-    delivery: { channelType: row.channelType, contactKey: row.contactKey },
-  };
+  const [row] = await queryFixed<{ facts: TemplateFacts | null }>(db, FIND_TEMPLATE_FACTS, [tenantId, ticketId, userId ?? null]);
+  return row?.facts ?? undefined;
 }

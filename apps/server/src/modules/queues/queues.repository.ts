@@ -9,6 +9,17 @@ export type QueueWithUsers = QueueRow & { userIds: number[] };
 // Drizzle leaves columns unqualified in select lists, so correlated subqueries there name their tables explicitly.
 const userIdsOfQueue = sql<number[]>`coalesce((select array_agg(uq.user_id order by uq.user_id) from user_queues uq where uq.queue_id = "queues"."id"), '{}')`;
 
+const HAS_GREETINGS: FixedStatement = {
+  name: 'queues_have_greetings',
+  text: `select exists (select 1 from queues where tenant_id = $1 and btrim(coalesce(greeting_message, '')) <> '') as "yes"`,
+};
+
+/** Whether any queue of the tenant has a greeting (unlocked: a hint, decided again under the ticket's lock). */
+export async function tenantHasQueueGreetings(db: Db, tenantId: number): Promise<boolean> {
+  const [row] = await queryFixed<{ yes: boolean }>(db, HAS_GREETINGS, [tenantId]);
+  return row?.yes === true;
+}
+
 export async function listQueues(db: Db, tenantId: number): Promise<QueueWithUsers[]> {
   return db
     .select({ id: queues.id, tenantId: queues.tenantId, name: queues.name, color: queues.color, greetingMessage: queues.greetingMessage, createdAt: queues.createdAt, updatedAt: queues.updatedAt, userIds: userIdsOfQueue })

@@ -26,7 +26,10 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
       if (position) {
         if (!claimed) return 'handled';
         const flow = await runningFlowOfPosition(tx, tenantId, position);
-        if (flow) await applyFlowEvent(ctx, tx, events, { tenantId, ticketId }, flow, position, { type: 'answer', text: input.body });
+        if (flow)
+          await applyFlowEvent(ctx, tx, events, { tenantId, ticketId }, flow, position, { type: 'answer', text: input.body }, {
+            facts: facts.templateFacts ?? undefined,
+          });
         return 'handled';
       }
       if (!input.ticketCreated || facts.status !== 'pending' || facts.userId !== null) return 'next';
@@ -36,7 +39,7 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
       if (runnable.flow.testNumber !== null && runnable.flow.testNumber !== facts.contactNumber) return 'next';
       // Claimed before entering: a flow left at once (an out-of-hours route) is not entered again by a re-run.
       if (!(await claimHandledMessage(tx, tenantId, ticketId, input.messageId))) return 'handled';
-      await enterFlow(ctx, tx, events, { tenantId, ticketId }, runningFlowOf(runnable.version));
+      await enterFlow(ctx, tx, events, { tenantId, ticketId }, runningFlowOf(runnable.version), { facts: facts.templateFacts ?? undefined });
       return 'handled';
     });
   },

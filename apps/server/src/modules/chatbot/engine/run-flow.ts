@@ -4,7 +4,7 @@ import { flowDefinitionSchema, nextFlowActions, type FlowDefinition, type FlowEv
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
-import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
+import { queueAutomatedMessage, type TemplateFacts } from '../../messages/queue-automated-message.js';
 import { addTagToTicket } from '../../tags/use-cases/add-tag-to-ticket.js';
 import { routeTicketFromBot } from '../../tickets/use-cases/route-ticket-from-bot.js';
 import { contactOfTicket } from '../../tickets/use-cases/lock-ticket-for-automation.js';
@@ -14,7 +14,6 @@ import {
   deletePosition,
   findFlowVersion,
   findRunnableFlow,
-  setTicketChatFlow,
   upsertPosition,
   type FlowVersionRow,
   type PositionRow,
@@ -68,6 +67,14 @@ export interface FlowTarget {
   ticketId: number;
 }
 
+/** What the caller already read in this transaction, under the ticket's lock. */
+export interface FlowMoveContext {
+  /** How deep 'start another flow' has chained within this event. */
+  chain?: number;
+  /** The ticket's template facts (read with its lock): the move's texts are rendered from them until an action changes them. */
+  facts?: TemplateFacts;
+}
+
 /**
  * Inside the caller's transaction, with the ticket's position locked (or the ticket locked when it
  * has none): decides what the event means for the conversation (the shared nextFlowActions) and
@@ -83,9 +90,11 @@ export async function applyFlowEvent(
   flow: RunningFlow,
   position: PositionRow | undefined,
   event: FlowEvent,
-  chain = 0,
+  { chain = 0, facts: readFacts }: FlowMoveContext = {},
 ): Promise<boolean> {
   const now = new Date();
+  // Valid until an action changes what the texts show (a contact variable, the lane's name).
+  let facts = readFacts;
   const decision = nextFlowActions(flow.definition, position ? positionOf(position) : null, event, now);
   if (decision.ignored) return false;
   const moveId = randomUUID();
@@ -96,10 +105,10 @@ export async function applyFlowEvent(
   for (const action of decision.actions) {
     switch (action.type) {
       case 'sendText':
-        await queueAutomatedMessage(ctx, tx, events, target, { body: action.text });
+        await queueAutomatedMessage(ctx, tx, events, { ...target, facts }, { body: action.text });
         break;
       case 'sendMedia':
-        await queueAutomatedMessage(ctx, tx, events, target, { body: action.caption, media: action.media });
+        await queueAutomatedMessage(ctx, tx, events, { ...target, facts }, { body: action.caption, media: action.media });
         break;
       case 'startDelay':
         await job('delayElapsed', new Date(now.getTime() + action.seconds * 1000));
@@ -112,6 +121,7 @@ export async function applyFlowEvent(
         break;
       case 'moveToLane':
         await moveTicketToLane(ctx, tx, events, { ...target, laneId: action.laneId });
+        facts = undefined;
         break;
       case 'addTag':
         await addTagToTicket(ctx, tx, events, { ...target, tagId: action.tagId });
@@ -121,6 +131,7 @@ export async function applyFlowEvent(
         const contactId = await contactOfTicket(tx, target.tenantId, target.ticketId);
         if (contactId !== undefined)
           await setContactInfo(ctx, tx, events, { tenantId: target.tenantId, contactId, name: action.name, value: action.value });
+        facts = undefined;
         break;
       }
       case 'startFlow':
@@ -135,25 +146,30 @@ export async function applyFlowEvent(
 
   if (decision.position) {
     const { stepId, interactionIndex, waitingFor, attempts, waitingSince, webhook } = decision.position;
-    await upsertPosition(tx, target.tenantId, target.ticketId, {
-      flowId: flow.flowId,
-      versionId: flow.versionId,
-      stepId,
-      interactionIndex,
-      waitingFor,
-      attempts,
-      waitingSince: new Date(waitingSince),
-      webhook: webhook ?? null,
-      moveId,
-    });
-    if (!position || position.flowId !== flow.flowId) await setTicketChatFlow(tx, target.tenantId, target.ticketId, flow.flowId);
+    await upsertPosition(
+      tx,
+      target.tenantId,
+      target.ticketId,
+      {
+        flowId: flow.flowId,
+        versionId: flow.versionId,
+        stepId,
+        interactionIndex,
+        waitingFor,
+        attempts,
+        waitingSince: new Date(waitingSince),
+        webhook: webhook ?? null,
+        moveId,
+      },
+      { enteringFlow: !position || position.flowId !== flow.flowId },
+    );
     return true;
   }
 
   await deletePosition(tx, target.tenantId, target.ticketId);
   const next = nextFlowId !== null && chain < MAX_FLOW_CHAIN ? await findRunnableFlow(tx, target.tenantId, nextFlowId) : undefined;
   if (next) {
-    await enterFlow(ctx, tx, events, target, runningFlowOf(next.version), chain + 1);
+    await enterFlow(ctx, tx, events, target, runningFlowOf(next.version), { chain: chain + 1 });
   } else {
     // The flow to start is gone, inactive or unpublished (or chained too deep): the conversation leaves the bot.
     await routeTicketFromBot(ctx, tx, events, { ...target, exit: { kind: 'end' }, autoDistribution: 'none' });
@@ -168,8 +184,8 @@ export async function enterFlow(
   events: DomainEvent[],
   target: FlowTarget,
   flow: RunningFlow,
-  chain = 0,
+  move: FlowMoveContext = {},
 ): Promise<void> {
   const isOpen = await isTenantOpen(tx, target.tenantId, new Date());
-  await applyFlowEvent(ctx, tx, events, target, flow, undefined, { type: 'enter', isOpen }, chain);
+  await applyFlowEvent(ctx, tx, events, target, flow, undefined, { type: 'enter', isOpen }, move);
 }

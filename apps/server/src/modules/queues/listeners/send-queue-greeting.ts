@@ -5,7 +5,7 @@ import { transact } from '../../../platform/events/transact.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { lockTicketForAutomation } from '../../tickets/use-cases/lock-ticket-for-automation.js';
 import { insertQueueGreeting } from '../queue-greetings.repository.js';
-import { findQueueById } from '../queues.repository.js';
+import { findQueueById, tenantHasQueueGreetings } from '../queues.repository.js';
 
 /** The queue a ticket may have just entered: one opened by a customer's message, or one whose queue an update changed. */
 function enteredQueueEvent(
@@ -37,6 +37,8 @@ export const queueGreetingConsumer: EventConsumer = {
     const entered = enteredQueueEvent(event);
     if (!entered) return;
     const { tenantId, ticketId } = entered;
+    // Most tenants greet from no queue: one unlocked read spares them the locking transaction.
+    if (!(await tenantHasQueueGreetings(ctx.db, tenantId))) return;
     await transact(ctx, async (tx, events) => {
       const ticket = await lockTicketForAutomation(tx, tenantId, ticketId);
       // A ticket in the bot has not reached the queue yet: the greeting goes when the bot routes it there.
