@@ -39,6 +39,7 @@ import { ratingsRoutes } from './modules/ratings/ratings.routes.js';
 import { contactVariablesRoutes } from './modules/contact-variables/contact-variables.routes.js';
 import { registerTemplateVariableScope } from './modules/contact-variables/template-scope.js';
 import { scheduledMessagesRoutes } from './modules/scheduled-messages/scheduled-messages.routes.js';
+import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
@@ -151,6 +152,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     privateChatRoutes,
     birthdaysRoutes,
     scheduledMessagesRoutes,
+    groupToolsRoutes,
   ]) {
     await app.register(routes(ctx));
   }

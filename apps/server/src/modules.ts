@@ -11,6 +11,7 @@ import { campaignsModule } from './modules/campaigns/campaigns.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { birthdaysModule } from './modules/birthdays/birthdays.module.js';
 import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
+import { groupToolsModule } from './modules/group-tools/group-tools.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -30,4 +31,5 @@ export const allModules: readonly ModuleRegistration[] = [
   notificationsModule,
   birthdaysModule,
   scheduledMessagesModule,
+  groupToolsModule,
 ];

@@ -177,3 +177,78 @@ export function parseGroupNumbers(text: string): string[] {
     ),
   ];
 }
+
+// ---- answers ----
+
+/** A channel the group tools can work with (its kind administers groups). */
+export const groupChannelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+});
+export type GroupChannel = z.infer<typeof groupChannelSchema>;
+
+export const groupMemberSchema = z.object({ number: z.string().nullable(), jid: z.string(), admin: z.boolean() });
+
+/** A group of the channel's account, as WhatsApp lists it now. */
+export const groupSummarySchema = z.object({
+  jid: z.string(),
+  subject: z.string(),
+  isAdmin: z.boolean().describe("Whether the channel's account is an admin of the group (needed to add, remove or change)."),
+  adminsOnly: z.boolean(),
+  size: z.number().int(),
+  participants: z.array(groupMemberSchema),
+});
+export type GroupSummaryDto = z.infer<typeof groupSummarySchema>;
+
+export const groupBanSchema = z.object({
+  id: z.number().int(),
+  whatsappId: z.number().int(),
+  number: z.string(),
+  groupJid: z.string().nullable(),
+  groupSubject: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GroupBan = z.infer<typeof groupBanSchema>;
+
+export const groupWordSchemaDto = z.object({ id: z.number().int(), whatsappId: z.number().int(), word: z.string(), createdAt: z.string() });
+export type GroupWord = z.infer<typeof groupWordSchemaDto>;
+
+export const groupSettingsSchema = groupSettingsBodySchema.extend({ whatsappId: z.number().int() });
+export type GroupSettings = z.infer<typeof groupSettingsSchema>;
+
+export const groupActionSchema = z.object({
+  id: z.number().int(),
+  whatsappId: z.number().int(),
+  batchId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  groupJid: z.string(),
+  groupSubject: z.string().nullable(),
+  action: z.enum(GROUP_ACTION_TYPES),
+  target: z.string().nullable(),
+  status: z.enum(GROUP_ACTION_STATUSES),
+  reason: z.enum(GROUP_FAILURE_REASONS).nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type GroupAction = z.infer<typeof groupActionSchema>;
+
+export const groupActionsPageSchema = z.object({ actions: z.array(groupActionSchema), hasMore: z.boolean() });
+
+export const groupBatchSchema = z.object({
+  id: z.number().int(),
+  whatsappId: z.number().int(),
+  kind: z.enum(GROUP_BATCH_KINDS),
+  status: z.enum(['processing', 'finished']),
+  delaySeconds: z.number().int(),
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  items: z.array(groupActionSchema),
+});
+export type GroupBatch = z.infer<typeof groupBatchSchema>;

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ChannelStatus, ChannelType, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1404,7 +1404,7 @@ export const groupActions = pgTable(
     action: text('action').notNull(),
     target: text('target'),
     status: text('status').$type<'waiting' | 'running' | 'done' | 'failed'>().notNull(),
-    reason: text('reason'),
+    reason: text('reason').$type<GroupFailureReason>(),
     detail: text('detail'),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
 import type { ChannelRow } from '../channels.repository.js';
+import type { GroupAdmin } from './group-admin.js';
 
 /** A message on its way out, as the send job hands it to an adapter. */
 export interface OutboundMessage {
@@ -63,6 +64,8 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
    * statuses to applyProviderStatus, and answers only after they are committed.
    */
   webhookRoutes?(ctx: AppContext): FastifyPluginAsync;
+  /** Group administration (the /grupo tools) where the kind's library or gateway offers it; absent: not supported. */
+  groups?: GroupAdmin;
   /** Frees what the adapter keeps outside the channel's rows once the channel is deleted (a session queue). */
   forget?(ctx: AppContext, channel: ChannelRow): Promise<void>;
 }
