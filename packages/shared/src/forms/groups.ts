@@ -69,9 +69,7 @@ export const groupJidSchema = z
   .regex(/^[0-9-]+@g\.us$/, 'A WhatsApp group id (…@g.us).');
 
 /** A member's number: country code and number, digits only (8 to 15, E.164). */
-export const groupMemberNumberSchema = z
-  .string()
-  .regex(/^[0-9]{8,15}$/, 'Country code and number, digits only.');
+export const groupMemberNumberSchema = z.string().regex(/^[0-9]{8,15}$/, 'Country code and number, digits only.');
 
 /** SPEC §5: word lists are lowercase. One word (no spaces); a word in capitals is refused, not changed. */
 export const groupWordSchema = z

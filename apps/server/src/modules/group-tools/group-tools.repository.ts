@@ -36,7 +36,13 @@ export async function deleteGroupBan(db: Db, tenantId: number, id: number): Prom
 }
 
 /** Which of `numbers` are banned from the group (by a ban of that group or of all the channel's groups). */
-export async function findBannedNumbers(db: Db, tenantId: number, channelId: number, groupJid: string, numbers: string[]): Promise<Set<string>> {
+export async function findBannedNumbers(
+  db: Db,
+  tenantId: number,
+  channelId: number,
+  groupJid: string,
+  numbers: string[],
+): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const rows = await db
     .select({ number: groupBans.number })
@@ -94,7 +100,11 @@ export async function upsertGroupSettings(
   const [row] = await db
     .insert(groupSettings)
     .values({ tenantId, channelId, ...values })
-    .onConflictDoUpdate({ target: groupSettings.channelId, set: { ...values, updatedAt: new Date() }, setWhere: eq(groupSettings.tenantId, tenantId) })
+    .onConflictDoUpdate({
+      target: groupSettings.channelId,
+      set: { ...values, updatedAt: new Date() },
+      setWhere: eq(groupSettings.tenantId, tenantId),
+    })
     .returning();
   return row;
 }
@@ -115,7 +125,12 @@ export async function finishGroupAction(
   db: Db,
   tenantId: number,
   id: number,
-  outcome: { status: 'done' | 'failed' | 'running' | 'waiting'; reason?: GroupFailureReason | null; detail?: string | null; messageId?: string | null },
+  outcome: {
+    status: 'done' | 'failed' | 'running' | 'waiting';
+    reason?: GroupFailureReason | null;
+    detail?: string | null;
+    messageId?: string | null;
+  },
 ): Promise<void> {
   const finished = outcome.status === 'done' || outcome.status === 'failed';
   await db
@@ -195,7 +210,9 @@ export async function lockNextBatchItem(tx: Db, tenantId: number, batchId: numbe
   const [row] = await tx
     .select()
     .from(groupActions)
-    .where(and(eq(groupActions.tenantId, tenantId), eq(groupActions.batchId, batchId), inArray(groupActions.status, ['waiting', 'running'])))
+    .where(
+      and(eq(groupActions.tenantId, tenantId), eq(groupActions.batchId, batchId), inArray(groupActions.status, ['waiting', 'running'])),
+    )
     .orderBy(asc(groupActions.id))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -206,7 +223,9 @@ export async function hasOpenBatchItems(db: Db, tenantId: number, batchId: numbe
   const [row] = await db
     .select({ id: groupActions.id })
     .from(groupActions)
-    .where(and(eq(groupActions.tenantId, tenantId), eq(groupActions.batchId, batchId), inArray(groupActions.status, ['waiting', 'running'])))
+    .where(
+      and(eq(groupActions.tenantId, tenantId), eq(groupActions.batchId, batchId), inArray(groupActions.status, ['waiting', 'running'])),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -56,7 +56,11 @@ export const groupToolsRoutes =
   async (app) => {
     app.get('/group-tools/channels', {
       config,
-      schema: { tags, description: "The tenant's channels whose kind supports the group tools.", response: { 200: z.array(groupChannelSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: "The tenant's channels whose kind supports the group tools.",
+        response: { 200: z.array(groupChannelSchema), ...errorResponses },
+      },
       handler: async (request) => (await listGroupChannels(ctx, actorOf(request).tenantId)).map(presentGroupChannel),
     });
 
@@ -111,7 +115,8 @@ export const groupToolsRoutes =
         body: createGroupWordBodySchema,
         response: { 201: groupWordSchemaDto, ...errorResponses },
       },
-      handler: async (request, reply) => reply.status(201).send(presentGroupWord(await createGroupWord(ctx, actorOf(request), request.body))),
+      handler: async (request, reply) =>
+        reply.status(201).send(presentGroupWord(await createGroupWord(ctx, actorOf(request), request.body))),
     });
 
     app.delete('/group-tools/words/:id', {
@@ -158,7 +163,12 @@ export const groupToolsRoutes =
 
     app.get('/group-tools/batches/:id', {
       config,
-      schema: { tags, description: 'A bulk action with each item\'s result.', params: idParamSchema, response: { 200: groupBatchSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: "A bulk action with each item's result.",
+        params: idParamSchema,
+        response: { 200: groupBatchSchema, ...errorResponses },
+      },
       handler: async (request) => {
         const { batch, items } = await getGroupBatch(ctx, actorOf(request), request.params.id);
         return presentGroupBatch(batch, items);

@@ -1,6 +1,9 @@
 /** Lowercase, without accents: 'Palavrão' and 'palavrao' are the same word. */
 export function foldWord(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**

@@ -56,8 +56,17 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
    */
   sendRich?(ctx: AppContext, channel: ChannelRow, message: OutboundMessage, content: Record<string, unknown>): Promise<SendResult>;
   /** Edits and deletions "for everyone" where the provider allows them. */
-  editMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }, body: string): Promise<void>;
-  deleteMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }): Promise<void>;
+  editMessage?(
+    ctx: AppContext,
+    channel: ChannelRow,
+    message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] },
+    body: string,
+  ): Promise<void>;
+  deleteMessage?(
+    ctx: AppContext,
+    channel: ChannelRow,
+    message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] },
+  ): Promise<void>;
   /**
    * The provider's inbound entry point (webhook), mounted under `/webhooks/<type>`. It verifies the
    * request (signature, secret) before anything is stored, hands messages to ingestInbound and

@@ -492,7 +492,8 @@ export class SessionHost {
           await session.live.delete(op.externalId, op.to);
           return { ok: true };
         case 'group':
-          if (!session.live.groups) return { ok: false, code: 'ERR_GROUP_TOOLS_UNSUPPORTED', message: 'This channel cannot administer groups.' };
+          if (!session.live.groups)
+            return { ok: false, code: 'ERR_GROUP_TOOLS_UNSUPPORTED', message: 'This channel cannot administer groups.' };
           return { ok: true, value: await performGroupRequest(session.live.groups, op.request) };
       }
     } catch (error) {

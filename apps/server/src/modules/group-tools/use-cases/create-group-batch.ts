@@ -4,7 +4,13 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { insertGroupActions, insertGroupBatch, listBatchItems, type GroupActionView, type GroupBatchRow } from '../group-tools.repository.js';
+import {
+  insertGroupActions,
+  insertGroupBatch,
+  listBatchItems,
+  type GroupActionView,
+  type GroupBatchRow,
+} from '../group-tools.repository.js';
 import { enqueueGroupBatch } from './run-group-batch.js';
 import { groupChannelOf } from './group-channel.js';
 

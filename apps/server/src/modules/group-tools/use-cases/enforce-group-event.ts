@@ -38,37 +38,81 @@ export async function enforceGroupEvent(ctx: AppContext, event: ParticipantsEven
   const channel = await findChannelById(ctx.db, event.tenantId, event.channelId);
   const admin = channel ? groupAdminOf(channel) : undefined;
   if (!channel || !admin) return;
-  if (event.type === 'group.participants') await onParticipants(ctx, channel, admin, event);
-  else await onMessage(ctx, channel, admin, event);
+  // Asked of WhatsApp only when there is something to do.
+  let known: Promise<string | null> | undefined;
+  const subject = () => (known ??= subjectOf(ctx, channel, admin, event.groupJid));
+  if (event.type === 'group.participants') await onParticipants(ctx, channel, admin, event, subject);
+  else await onMessage(ctx, channel, admin, event, subject);
 }
 
-const base = (channel: ChannelRow, groupJid: string) => ({ tenantId: channel.tenantId, channelId: channel.id, userId: null, groupJid });
+/** The group's subject for the log and for {{name}} (a new group contact is named after it); null when WhatsApp does not say. */
+async function subjectOf(ctx: AppContext, channel: ChannelRow, admin: GroupAdmin, groupJid: string): Promise<string | null> {
+  try {
+    return (await admin.listGroups(ctx, channel)).find((group) => group.jid === groupJid)?.subject ?? null;
+  } catch (error) {
+    ctx.logger.warn({ err: error, channelId: channel.id, groupJid }, 'group subject unknown');
+    return null;
+  }
+}
 
-async function onParticipants(ctx: AppContext, channel: ChannelRow, admin: GroupAdmin, event: ParticipantsEvent): Promise<void> {
+const base = (channel: ChannelRow, groupJid: string, groupSubject: string | null) => ({
+  tenantId: channel.tenantId,
+  channelId: channel.id,
+  userId: null,
+  groupJid,
+  groupSubject,
+});
+
+async function onParticipants(
+  ctx: AppContext,
+  channel: ChannelRow,
+  admin: GroupAdmin,
+  event: ParticipantsEvent,
+  subject: () => Promise<string | null>,
+): Promise<void> {
   const settings = await findGroupSettings(ctx.db, channel.tenantId, channel.id);
   let welcome = event.numbers;
   if (event.action === 'join') {
     const banned = await findBannedNumbers(ctx.db, channel.tenantId, channel.id, event.groupJid, event.numbers);
     welcome = event.numbers.filter((number) => !banned.has(number));
     for (const number of banned) {
-      await act(ctx, channel, { ...base(channel, event.groupJid), key: `${event.eventKey}:banRemove:${number}`, action: 'banRemove', target: number }, () =>
-        removeMember(ctx, channel, admin, event.groupJid, number),
+      await act(
+        ctx,
+        channel,
+        {
+          ...base(channel, event.groupJid, await subject()),
+          key: `${event.eventKey}:banRemove:${number}`,
+          action: 'banRemove',
+          target: number,
+        },
+        () => removeMember(ctx, channel, admin, event.groupJid, number),
       );
     }
   }
   const text = event.action === 'join' ? settings?.greeting : settings?.farewell;
   if (!text?.trim() || welcome.length === 0) return;
   const action = event.action === 'join' ? 'greeting' : 'farewell';
-  await sendToGroup(ctx, channel, { ...base(channel, event.groupJid), key: `${event.eventKey}:${action}`, action, target: welcome.join(',') }, text);
+  await sendToGroup(
+    ctx,
+    channel,
+    { ...base(channel, event.groupJid, await subject()), key: `${event.eventKey}:${action}`, action, target: welcome.join(',') },
+    text,
+  );
 }
 
-async function onMessage(ctx: AppContext, channel: ChannelRow, admin: GroupAdmin, event: MessageEvent): Promise<void> {
+async function onMessage(
+  ctx: AppContext,
+  channel: ChannelRow,
+  admin: GroupAdmin,
+  event: MessageEvent,
+  subject: () => Promise<string | null>,
+): Promise<void> {
   const words = (await listGroupWords(ctx.db, channel.tenantId, channel.id)).map((row) => row.word);
   const word = words.length > 0 ? listedWordIn(event.text, words) : undefined;
   if (!word) return;
   const settings = await findGroupSettings(ctx.db, channel.tenantId, channel.id);
   const author = event.number ?? event.participant;
-  const common = { ...base(channel, event.groupJid), target: author, detail: `Word: ${word}` };
+  const common = { ...base(channel, event.groupJid, await subject()), target: author, detail: `Word: ${word}` };
   await act(ctx, channel, { ...common, key: `${event.messageId}:wordDelete`, action: 'wordDelete' }, async () => {
     await admin.deleteForEveryone(ctx, channel, event.groupJid, { id: event.messageId, participant: event.participant });
     return { ok: true };
@@ -82,7 +126,12 @@ async function onMessage(ctx: AppContext, channel: ChannelRow, admin: GroupAdmin
     return;
   }
   const warning = settings?.wordWarning.trim() || DEFAULT_WORD_WARNING;
-  await sendToGroup(ctx, channel, { ...common, key: `${event.messageId}:wordWarn`, action: 'wordWarn' }, `@${author.split('@')[0]} ${warning}`);
+  await sendToGroup(
+    ctx,
+    channel,
+    { ...common, key: `${event.messageId}:wordWarn`, action: 'wordWarn' },
+    `@${author.split('@')[0]} ${warning}`,
+  );
 }
 
 type Outcome = { ok: boolean; reason?: GroupFailureReason; detail?: string };
@@ -106,7 +155,11 @@ async function act(
     outcome = await perform();
   } catch (error) {
     const notConnected = error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED';
-    outcome = { ok: false, reason: notConnected ? 'notConnected' : 'failed', detail: error instanceof Error ? error.message : String(error) };
+    outcome = {
+      ok: false,
+      reason: notConnected ? 'notConnected' : 'failed',
+      detail: error instanceof Error ? error.message : String(error),
+    };
   }
   await finishGroupAction(ctx.db, channel.tenantId, claimed.id, {
     status: outcome.ok ? 'done' : 'failed',
@@ -120,7 +173,7 @@ async function sendToGroup(ctx: AppContext, channel: ChannelRow, action: Omit<Ne
   await transact(ctx, async (tx, events) => {
     const claimed = await claimGroupAction(tx, { ...action, status: 'done', finishedAt: new Date() });
     if (!claimed) return;
-    const message = await queueGroupMessage(ctx, tx, events, { channel, groupJid: action.groupJid, body });
+    const message = await queueGroupMessage(ctx, tx, events, { channel, groupJid: action.groupJid, subject: action.groupSubject, body });
     await finishGroupAction(tx, channel.tenantId, claimed.id, { status: 'done', messageId: message.id });
   });
 }

@@ -28,5 +28,11 @@ export async function queueGroupMessage(
     queueId: channel.queueId,
     isGroup: true,
   });
-  return queueAutomatedMessage(ctx, tx, events, { tenantId: channel.tenantId, ticketId: ticket.id, userId: input.userId ?? null }, { body: input.body });
+  return queueAutomatedMessage(
+    ctx,
+    tx,
+    events,
+    { tenantId: channel.tenantId, ticketId: ticket.id, userId: input.userId ?? null },
+    { body: input.body },
+  );
 }

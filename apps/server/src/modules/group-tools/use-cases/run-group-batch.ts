@@ -23,7 +23,12 @@ const SLICE_MS = 5_000;
 const DISCONNECTED_RETRY_MS = 30_000;
 
 /** Enqueues the batch's runner (in `tx` when given), at `startAfter` or now; one queued per batch (stately). */
-export async function enqueueGroupBatch(ctx: AppContext, tx: Db | undefined, batch: Pick<GroupBatchRow, 'id' | 'tenantId'>, startAfter?: Date) {
+export async function enqueueGroupBatch(
+  ctx: AppContext,
+  tx: Db | undefined,
+  batch: Pick<GroupBatchRow, 'id' | 'tenantId'>,
+  startAfter?: Date,
+) {
   await ctx.jobs.send(
     'group-tools.batch',
     { tenantId: batch.tenantId, batchId: batch.id },
@@ -64,7 +69,8 @@ export async function runGroupBatch(ctx: AppContext, input: { tenantId: number; 
       const retryAt = await callWhatsApp(ctx, batch, claimed.item);
       if (retryAt) return enqueueGroupBatch(ctx, undefined, batch, retryAt);
     }
-    if (delayMs > 0 || Date.now() >= deadline) return enqueueGroupBatch(ctx, undefined, batch, delayMs > 0 ? new Date(Date.now() + delayMs) : undefined);
+    if (delayMs > 0 || Date.now() >= deadline)
+      return enqueueGroupBatch(ctx, undefined, batch, delayMs > 0 ? new Date(Date.now() + delayMs) : undefined);
   }
 }
 
@@ -103,7 +109,11 @@ async function callWhatsApp(ctx: AppContext, batch: GroupBatchRow, item: GroupAc
   const channel = await findChannelById(ctx.db, batch.tenantId, batch.channelId);
   const admin = channel ? groupAdminOf(channel) : undefined;
   if (!channel || !admin) {
-    await finishGroupAction(ctx.db, batch.tenantId, item.id, { status: 'failed', reason: 'failed', detail: 'The channel no longer administers groups.' });
+    await finishGroupAction(ctx.db, batch.tenantId, item.id, {
+      status: 'failed',
+      reason: 'failed',
+      detail: 'The channel no longer administers groups.',
+    });
     return undefined;
   }
   try {

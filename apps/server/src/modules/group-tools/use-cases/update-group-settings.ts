@@ -13,5 +13,11 @@ export async function updateGroupSettings(
 ): Promise<GroupSettings> {
   await groupChannelOf(ctx.db, actor.tenantId, channelId, { connected: false });
   const row = await upsertGroupSettings(ctx.db, actor.tenantId, channelId, input);
-  return { whatsappId: channelId, greeting: row.greeting, farewell: row.farewell, wordAction: row.wordAction, wordWarning: row.wordWarning };
+  return {
+    whatsappId: channelId,
+    greeting: row.greeting,
+    farewell: row.farewell,
+    wordAction: row.wordAction,
+    wordWarning: row.wordWarning,
+  };
 }

@@ -124,14 +124,17 @@ export function baileysGroupAdmin(socketOf: () => BaileysGroupSocket): LiveGroup
     async updateGroup(groupJid: string, change: GroupChange): Promise<void> {
       const socket = socketOf();
       if (change.subject !== undefined) await required(socket.groupUpdateSubject).call(socket, groupJid, change.subject);
-      if (change.description !== undefined) await required(socket.groupUpdateDescription).call(socket, groupJid, change.description || undefined);
+      if (change.description !== undefined)
+        await required(socket.groupUpdateDescription).call(socket, groupJid, change.description || undefined);
       if (change.adminsOnly !== undefined)
         await required(socket.groupSettingUpdate).call(socket, groupJid, change.adminsOnly ? 'announcement' : 'not_announcement');
     },
 
     async deleteForEveryone(groupJid: string, message: GroupMessageRef): Promise<void> {
       const socket = socketOf();
-      await socket.sendMessage(groupJid, { delete: { remoteJid: groupJid, fromMe: false, id: message.id, participant: message.participant } });
+      await socket.sendMessage(groupJid, {
+        delete: { remoteJid: groupJid, fromMe: false, id: message.id, participant: message.participant },
+      });
     },
   };
 }
@@ -190,7 +193,8 @@ export function groupEventsOf(events: Partial<BaileysEventMap>): GroupEvent[] {
       const numbers = stubParticipants(message.messageStubParameters)
         .map((p) => p.number)
         .filter((n): n is string => n !== null);
-      if (action && numbers.length > 0) found.push({ type: 'group.participants', groupJid: jid, action, numbers, eventKey: message.key.id });
+      if (action && numbers.length > 0)
+        found.push({ type: 'group.participants', groupJid: jid, action, numbers, eventKey: message.key.id });
       continue;
     }
     if (message.key.fromMe) continue;
