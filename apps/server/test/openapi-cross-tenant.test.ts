@@ -170,7 +170,7 @@ beforeAll(async () => {
   }
   // Group tools (issue 12) need a channel of a kind that administers groups: a ban of all its groups
   // and a word need no connection (made through the API); a bulk action needs one, so its row is written here.
-  if (!objectsOfA.get('/group-tools/bans/')) {
+  if (!objectsOfA.get('/bans/')) {
     const groupChannel = await insertChannel(server.ctx.db, tenantA.id, {
       name: `Grupos walk ${marker}`,
       type: 'baileys',
@@ -183,10 +183,10 @@ beforeAll(async () => {
       { token: adminA.token },
     );
     expect(ban.status, short(ban.body)).toBe(201);
-    objectsOfA.set('/group-tools/bans/', [ban.body.id]);
+    objectsOfA.set('/bans/', [ban.body.id]);
     const word = await api.post('/group-tools/words', { whatsappId: groupChannel.id, word: `walk${marker}` }, { token: adminA.token });
     expect(word.status, short(word.body)).toBe(201);
-    objectsOfA.set('/group-tools/words/', [word.body.id]);
+    objectsOfA.set('/words/', [word.body.id]);
     secretsOfA.push(`walk${marker}`);
     const batch = await insertGroupBatch(server.ctx.db, {
       tenantId: tenantA.id,
@@ -210,7 +210,7 @@ beforeAll(async () => {
         status: 'done',
       },
     ]);
-    objectsOfA.set('/group-tools/batches/', [batch.id]);
+    objectsOfA.set('/batches/', [batch.id]);
     secretsOfA.push(`grupo walk ${marker}`);
   }
   // Strings our example generator wrote into those objects are A's data too.
