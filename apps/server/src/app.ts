@@ -40,6 +40,7 @@ import { contactVariablesRoutes } from './modules/contact-variables/contact-vari
 import { registerTemplateVariableScope } from './modules/contact-variables/template-scope.js';
 import { scheduledMessagesRoutes } from './modules/scheduled-messages/scheduled-messages.routes.js';
 import { smsRoutes } from './modules/sms/sms.routes.js';
+import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     birthdaysRoutes,
     scheduledMessagesRoutes,
     smsRoutes,
+    groupToolsRoutes,
   ]) {
     await app.register(routes(ctx));
   }

@@ -12,6 +12,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { birthdaysModule } from './modules/birthdays/birthdays.module.js';
 import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
+import { groupToolsModule } from './modules/group-tools/group-tools.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -32,4 +33,5 @@ export const allModules: readonly ModuleRegistration[] = [
   birthdaysModule,
   scheduledMessagesModule,
   smsModule,
+  groupToolsModule,
 ];

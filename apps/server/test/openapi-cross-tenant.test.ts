@@ -31,6 +31,8 @@ import { Api, type ApiResponse } from './api.js';
 import { buildPlan, buildTenant, buildUser, DEFAULT_PASSWORD } from './factories.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { count, eventually } from './inbox.js';
+import { insertChannel } from '../src/modules/channels/channels.repository.js';
+import { insertGroupActions, insertGroupBatch } from '../src/modules/group-tools/group-tools.repository.js';
 import {
   AUTH_LEVELS,
   bodyReferences,
@@ -166,6 +168,51 @@ beforeAll(async () => {
     objectsOfA.set('/notes/', [note.body.id]);
     secretsOfA.push(`nota walk ${marker}`.toLowerCase());
   }
+  // Group tools (issue 12) need a channel of a kind that administers groups: a ban of all its groups
+  // and a word need no connection (made through the API); a bulk action needs one, so its row is written here.
+  if (!objectsOfA.get('/bans/')) {
+    const groupChannel = await insertChannel(server.ctx.db, tenantA.id, {
+      name: `Grupos walk ${marker}`,
+      type: 'baileys',
+      status: 'disconnected',
+      publicKey: randomBytes(18).toString('base64url'),
+    });
+    const ban = await api.post(
+      '/group-tools/bans',
+      { whatsappId: groupChannel.id, number: '5511900000000', groupJid: null },
+      { token: adminA.token },
+    );
+    expect(ban.status, short(ban.body)).toBe(201);
+    objectsOfA.set('/bans/', [ban.body.id]);
+    const word = await api.post('/group-tools/words', { whatsappId: groupChannel.id, word: `walk${marker}` }, { token: adminA.token });
+    expect(word.status, short(word.body)).toBe(201);
+    objectsOfA.set('/words/', [word.body.id]);
+    secretsOfA.push(`walk${marker}`);
+    const batch = await insertGroupBatch(server.ctx.db, {
+      tenantId: tenantA.id,
+      channelId: groupChannel.id,
+      userId: a.admin.id,
+      kind: 'add',
+      payload: {},
+      status: 'finished',
+    });
+    await insertGroupActions(server.ctx.db, [
+      {
+        tenantId: tenantA.id,
+        channelId: groupChannel.id,
+        userId: a.admin.id,
+        batchId: batch.id,
+        key: `batch:${batch.id}:walk`,
+        groupJid: '120363000000000001@g.us',
+        groupSubject: `Grupo walk ${marker}`,
+        action: 'add',
+        target: '5511900000001',
+        status: 'done',
+      },
+    ]);
+    objectsOfA.set('/batches/', [batch.id]);
+    secretsOfA.push(`grupo walk ${marker}`);
+  }
   // Strings our example generator wrote into those objects are A's data too.
   for (const found of objectsOfA.found) {
     secretsOfA.push(
@@ -191,12 +238,9 @@ beforeAll(async () => {
     { token: adminB.token },
   );
   expect(victimOfB.status, short(victimOfB.body)).toBe(201);
-  objectsOfB = new ObjectCatalog(
-    api,
-    operations,
-    (op) => (admits(op.auth, 'admin') ? adminB.token : null),
-    { byName: (name) => (name === 'tenantId' ? tenantB.id : name === 'userId' ? victimOfB.body.id : withoutUpload(name)) },
-  );
+  objectsOfB = new ObjectCatalog(api, operations, (op) => (admits(op.auth, 'admin') ? adminB.token : null), {
+    byName: (name) => (name === 'tenantId' ? tenantB.id : name === 'userId' ? victimOfB.body.id : withoutUpload(name)),
+  });
   objectsOfB.set('/users/', [victimOfB.body.id, b.user.id]);
   objectsOfB.set('/tenants/', [tenantB.id]);
   objectsOfB.set('/settings/', ['NotViewAssignedTickets', 'userCreation']);
@@ -378,7 +422,8 @@ function bodyShapes(op: Operation, top: string): unknown[] {
   // References the names do not resolve (`contact: { id }`, `messages: [{ id }]`) name B's objects too.
   for (const ref of bodyReferences(schema, operations)) {
     const ofB = objectsOfB.get(ref.prefix)?.[0];
-    if (ofB !== undefined && validate(ref.schema, ref.list ? [ofB] : ofB).length === 0) full = withValueAt(full, ref.path, ref.list ? [ofB] : ofB) as Record<string, unknown>;
+    if (ofB !== undefined && validate(ref.schema, ref.list ? [ofB] : ofB).length === 0)
+      full = withValueAt(full, ref.path, ref.list ? [ofB] : ofB) as Record<string, unknown>;
   }
   const required: string[] = schema.required ?? [];
   const minimal = Object.fromEntries(Object.entries(full).filter(([key]) => required.includes(key) || key === top));
@@ -429,7 +474,17 @@ function idFieldCases(): { cases: IdFieldCase[]; uncovered: string[] } {
         uncovered.push(`${op.label} ${field} (no object of ${ref.prefix} in both tenants)`);
         continue;
       }
-      const base = { op, where: ref.where, field, top: String(ref.path[0]), prefix: ref.prefix, list: ref.list, pathValues, query, path: ref.path };
+      const base = {
+        op,
+        where: ref.where,
+        field,
+        top: String(ref.path[0]),
+        prefix: ref.prefix,
+        list: ref.list,
+        pathValues,
+        query,
+        path: ref.path,
+      };
       if (ref.where === 'body' && validate(ref.schema, fieldValue({ ...base }, 'A')).length > 0) {
         uncovered.push(`${op.label} ${field} (an id of ${ref.prefix} does not fit its schema)`);
         continue;
@@ -479,7 +534,8 @@ async function runIdFieldCase(c: IdFieldCase): Promise<{ problems: string[]; con
       c.where === 'body' && refused.length && !refused.some((key) => key.split('.')[0] === c.top)
         ? repairExample(c.op.body ?? {}, body ?? {}, refused, attempt)
         : undefined;
-    if (repaired === undefined || attempt >= 5) return { problems, conclusive: false, call: `${call}; with B's own id: ${control.status} ${short(control.body, 160)}` };
+    if (repaired === undefined || attempt >= 5)
+      return { problems, conclusive: false, call: `${call}; with B's own id: ${control.status} ${short(control.body, 160)}` };
     body = repaired;
   }
 }
@@ -614,13 +670,24 @@ describe('cross-tenant access, walked from the OpenAPI document', () => {
       else inconclusive.push(call);
     }
     const fields = new Set(cases.map((c) => `${c.op.label} ${c.where} ${c.field}`));
-    console.info(`cross-tenant: ${cases.length} calls over ${fields.size} id fields with A's ids in B's requests; refusal shown to come from the field for ${conclusive.size}: ${[...conclusive].join(', ')}`);
+    console.info(
+      `cross-tenant: ${cases.length} calls over ${fields.size} id fields with A's ids in B's requests; refusal shown to come from the field for ${conclusive.size}: ${[...conclusive].join(', ')}`,
+    );
     if (uncovered.length) console.info(`cross-tenant: id fields not attacked: ${uncovered.join(', ')}`);
     const unproven = [...fields].filter((f) => !conclusive.has(f));
-    if (unproven.length) console.info(`cross-tenant: id fields whose refusal could not be tied to the field: ${unproven.join(', ')}\n${inconclusive.slice(0, 20).join('\n')}`);
+    if (unproven.length)
+      console.info(
+        `cross-tenant: id fields whose refusal could not be tied to the field: ${unproven.join(', ')}\n${inconclusive.slice(0, 20).join('\n')}`,
+      );
     expect(failures).toEqual([]);
     // The ticket, contact, queue and user references must have been exercised for real.
-    for (const field of ['PUT /tickets/{id} body userId', 'PUT /tickets/{id} body queueId', 'POST /tickets body contactId', 'POST /tickets body userId', 'PUT /tickets/{id}/lane body laneId']) {
+    for (const field of [
+      'PUT /tickets/{id} body userId',
+      'PUT /tickets/{id} body queueId',
+      'POST /tickets body contactId',
+      'POST /tickets body userId',
+      'PUT /tickets/{id}/lane body laneId',
+    ]) {
       expect(conclusive, field).toContain(field);
     }
   }, 600_000);

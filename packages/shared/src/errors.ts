@@ -4,6 +4,7 @@ import { BIRTHDAY_ERROR_MESSAGES, BIRTHDAY_ERROR_STATUS } from './errors-birthda
 import { SCHEDULE_ERROR_MESSAGES, SCHEDULE_ERROR_STATUS } from './schedule-errors.js';
 import { CAMPAIGN_ERROR_MESSAGES, CAMPAIGN_ERROR_STATUS } from './campaign-errors.js';
 import { SMS_ERROR_MESSAGES, SMS_ERROR_STATUS } from './sms-errors.js';
+import { GROUP_ERROR_MESSAGES, GROUP_ERROR_STATUS } from './group-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -89,6 +90,7 @@ export const ERROR_STATUS = {
   ...SCHEDULE_ERROR_STATUS,
   ...CAMPAIGN_ERROR_STATUS,
   ...SMS_ERROR_STATUS,
+  ...GROUP_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -178,6 +180,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...SCHEDULE_ERROR_MESSAGES,
   ...CAMPAIGN_ERROR_MESSAGES,
   ...SMS_ERROR_MESSAGES,
+  ...GROUP_ERROR_MESSAGES,
 };
 
 /**

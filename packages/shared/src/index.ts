@@ -36,3 +36,4 @@ export * from './forms/schedules.js';
 export * from './schedule-events.js';
 export * from './forms/campaigns.js';
 export * from './sms.js';
+export * from './forms/groups.js';

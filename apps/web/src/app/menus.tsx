@@ -61,6 +61,7 @@ const CHANNELS: MenuItem = { labelKey: 'menu.channels', path: PATHS.channels, ic
 const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: IconStack2 };
 const QUICK_MESSAGES: MenuItem = { labelKey: 'menu.quickMessages', path: PATHS.quickMessages, icon: IconBolt };
 const CAMPAIGNS: MenuItem = { labelKey: 'menu.campaigns', path: PATHS.campaigns, icon: IconSpeakerphone };
+const GROUP_TOOLS: MenuItem = { labelKey: 'menu.groupTools', path: PATHS.groups, icon: IconUsersGroup };
 const LANES: MenuItem = { labelKey: 'menu.lanes', path: PATHS.lanes, icon: IconLayoutKanban };
 const TAGS: MenuItem = { labelKey: 'menu.tags', path: PATHS.tags, icon: IconTags };
 const NOTES: MenuItem = { labelKey: 'records.menu.notes', path: PATHS.notes, icon: IconNote };
@@ -99,7 +100,7 @@ const SUPERVISOR: MenuItem[] = [
   RATINGS,
   CAMPAIGNS,
 ];
-const ADMIN: MenuItem[] = [...SUPERVISOR, TICKET_PANEL, USERS, SETTINGS];
+const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */

@@ -23,6 +23,8 @@ export const PATHS = {
   /** Campaigns (SPEC §2 /campanhas and /campanhas/{campanhaId}, supervisors and admins). */
   campaigns: '/campanhas',
   campaign: '/campanhas/:campaignId',
+  /** WhatsApp group tools (SPEC §2 /grupo → massagrupos; children banlist, wordlist, saudacao, despedida, massagrupos, massagrupos2, massausuarios; admins). */
+  groups: '/grupo',
   /** Kanban lanes (SPEC §2 work areas /lanes). */
   lanes: '/lanes',
   /** Kanban boards (SPEC §2 /kanban → /kanban/kanbans; children kanbans and tags). */

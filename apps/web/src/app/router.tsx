@@ -22,6 +22,15 @@ const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'),
 const QuickMessagesPage = lazyPage(() => import('../features/quick-messages/pages/QuickMessagesPage'), 'QuickMessagesPage');
 const CampaignsPage = lazyPage(() => import('../features/campaigns/pages/CampaignsPage'), 'CampaignsPage');
 const CampaignPage = lazyPage(() => import('../features/campaigns/pages/CampaignPage'), 'CampaignPage');
+const GroupToolsLayout = lazyPage(() => import('../features/group-tools/pages/GroupToolsLayout'), 'GroupToolsLayout');
+const loadGroupTools = () => import('../features/group-tools/pages/GroupToolPages');
+const MassGroupsPage = lazyPage(loadGroupTools, 'MassGroupsPage');
+const MassGroups2Page = lazyPage(loadGroupTools, 'MassGroups2Page');
+const MassUsersPage = lazyPage(loadGroupTools, 'MassUsersPage');
+const BanListPage = lazyPage(loadGroupTools, 'BanListPage');
+const WordListPage = lazyPage(loadGroupTools, 'WordListPage');
+const GreetingPage = lazyPage(loadGroupTools, 'GreetingPage');
+const FarewellPage = lazyPage(loadGroupTools, 'FarewellPage');
 const LanesPage = lazyPage(() => import('../features/lanes/pages/LanesPage'), 'LanesPage');
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
 const NotesPage = lazyPage(() => import('../features/notes/pages/NotesPage'), 'NotesPage');
@@ -113,6 +122,16 @@ export function AppRouter() {
             <Route path={PATHS.quickMessages} element={guarded(SUPERVISORS, <QuickMessagesPage />)} />
             <Route path={PATHS.campaigns} element={guarded(SUPERVISORS, <CampaignsPage />)} />
             <Route path={PATHS.campaign} element={guarded(SUPERVISORS, <CampaignPage />)} />
+            <Route path={PATHS.groups} element={guarded(ADMINS, <GroupToolsLayout />)}>
+              <Route index element={<Navigate to="massagrupos" replace />} />
+              <Route path="massagrupos" element={<MassGroupsPage />} />
+              <Route path="massagrupos2" element={<MassGroups2Page />} />
+              <Route path="massausuarios" element={<MassUsersPage />} />
+              <Route path="banlist" element={<BanListPage />} />
+              <Route path="wordlist" element={<WordListPage />} />
+              <Route path="saudacao" element={<GreetingPage />} />
+              <Route path="despedida" element={<FarewellPage />} />
+            </Route>
             <Route path={PATHS.lanes} element={guarded(SUPERVISORS, <LanesPage />)} />
             <Route path={PATHS.tags} element={guarded(SUPERVISORS, <TagsPage />)} />
             <Route path={PATHS.notes} element={<NotesPage />} />

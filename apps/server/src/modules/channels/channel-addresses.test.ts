@@ -43,7 +43,8 @@ describe('saving a channel (OUTBOUND_ALLOW_PRIVATE_NETWORKS unset)', () => {
     await server?.close();
   });
 
-  const create = (type: string, settings: Record<string, unknown>) => api.post('/whatsapp', { name: `${type} privado`, type, settings }, { token: t.admin.token });
+  const create = (type: string, settings: Record<string, unknown>) =>
+    api.post('/whatsapp', { name: `${type} privado`, type, settings }, { token: t.admin.token });
 
   it('refuses a Baileys proxy on a private, loopback or metadata address, or a name that resolves to one, with 400 naming the field', async () => {
     const before = (await api.get('/whatsapp', { token: t.admin.token })).body.length;
@@ -63,21 +64,37 @@ describe('saving a channel (OUTBOUND_ALLOW_PRIVATE_NETWORKS unset)', () => {
     const cases: Array<[string, Record<string, unknown>]> = [
       ['evolution', { baseUrl: 'http://127.0.0.1:8080', apiKey: 'key-123' }],
       ['meow', { baseUrl: 'http://10.0.0.7:8080', token: 'user-token' }],
-      ['waba', { baseUrl: 'http://169.254.169.254', phoneNumberId: '123456', businessAccountId: '456789', token: 'EAAG-token-1234', appSecret: 'app-secret-1', verifyToken: 'verify-token-1' }],
+      [
+        'waba',
+        {
+          baseUrl: 'http://169.254.169.254',
+          phoneNumberId: '123456',
+          businessAccountId: '456789',
+          token: 'EAAG-token-1234',
+          appSecret: 'app-secret-1',
+          verifyToken: 'verify-token-1',
+        },
+      ],
       ['telegram', { baseUrl: 'http://localhost:8081', token: '123456:ABCDEFGHIJKLMNOPQRSTUVWX' }],
       ['hub', { baseUrl: 'http://[::1]:9000', token: 'hub-token', hubChannelId: 'x', hubChannelType: 'whatsapp' }],
     ];
     for (const [type, settings] of cases) {
       const response = await create(type, settings);
       expect(response.status, `${type} ${JSON.stringify(response.body)}`).toBe(400);
-      expect(response.body.fields, `${type} ${JSON.stringify(response.body)}`).toMatchObject({ 'settings.baseUrl': [expect.stringMatching(/private network/)] });
+      expect(response.body.fields, `${type} ${JSON.stringify(response.body)}`).toMatchObject({
+        'settings.baseUrl': [expect.stringMatching(/private network/)],
+      });
     }
   });
 
   it('refuses an edit that points a stored channel at a private address, and keeps the stored one', async () => {
     const created = await create('evolution', { baseUrl: 'https://8.8.8.8', apiKey: 'key-123' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const edit = await api.put(`/whatsapp/${created.body.id}`, { settings: { baseUrl: 'http://127.0.0.1:8080' } }, { token: t.admin.token });
+    const edit = await api.put(
+      `/whatsapp/${created.body.id}`,
+      { settings: { baseUrl: 'http://127.0.0.1:8080' } },
+      { token: t.admin.token },
+    );
     expect(edit.status).toBe(400);
     expect(edit.body.fields['settings.baseUrl'][0]).toMatch(/private network/);
     expect((await api.get(`/whatsapp/${created.body.id}`, { token: t.admin.token })).body.settings.baseUrl).toBe('https://8.8.8.8');

@@ -25,7 +25,9 @@ export async function assertSettingsQueueOfTenant(db: Db, tenantId: number, sett
   const queueId = settings.importQueueId;
   if (typeof queueId !== 'number') return;
   if (!(await findQueueById(db, tenantId, queueId))) {
-    throw new AppError('ERR_VALIDATION', 'The queue for imported tickets was not found.', { 'settings.importQueueId': ['Not a queue of this company.'] });
+    throw new AppError('ERR_VALIDATION', 'The queue for imported tickets was not found.', {
+      'settings.importQueueId': ['Not a queue of this company.'],
+    });
   }
 }
 

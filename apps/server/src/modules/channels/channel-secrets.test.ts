@@ -66,7 +66,11 @@ describe('WABA channel secrets', () => {
 
   it('stores no secret in clear, shows masks in GET, PUT and socket answers, and an edit keeps the secret working', async () => {
     const watcher = await connectAgent(server.url, t.admin.token);
-    const created = await api.post('/whatsapp', { name: 'WABA segredos', type: 'waba', queueId: t.queue.id, settings: settings() }, { token: t.admin.token });
+    const created = await api.post(
+      '/whatsapp',
+      { name: 'WABA segredos', type: 'waba', queueId: t.queue.id, settings: settings() },
+      { token: t.admin.token },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as number;
     // Started with the right token: the Graph check went through and the channel is connected.
@@ -102,10 +106,17 @@ describe('WABA channel secrets', () => {
     expect(restarted.body.status).toBe('connected');
     const check = graphChecks()[before];
     expect(check?.headers.authorization).toBe(`Bearer ${sim.token}`);
-    expect(channelSettings(server.ctx, (await findChannelById(server.ctx.db, t.tenant.id, id))!)).toMatchObject({ token: sim.token, appSecret: sim.appSecret });
+    expect(channelSettings(server.ctx, (await findChannelById(server.ctx.db, t.tenant.id, id))!)).toMatchObject({
+      token: sim.token,
+      appSecret: sim.appSecret,
+    });
 
     // A new secret replaces the stored one (sealed too).
-    const changed = await api.put(`/whatsapp/${id}`, { settings: { ...shown.settings, verifyToken: 'a-new-verify-token' } }, { token: t.admin.token });
+    const changed = await api.put(
+      `/whatsapp/${id}`,
+      { settings: { ...shown.settings, verifyToken: 'a-new-verify-token' } },
+      { token: t.admin.token },
+    );
     expect(changed.status).toBe(200);
     expect(channelSettings(server.ctx, (await findChannelById(server.ctx.db, t.tenant.id, id))!).verifyToken).toBe('a-new-verify-token');
     expect(await rawSettings(id)).not.toContain('a-new-verify-token');

@@ -56,17 +56,35 @@ export async function clearDefaultChannel(db: Db, tenantId: number): Promise<voi
     .where(and(eq(channels.tenantId, tenantId), eq(channels.isDefault, true)));
 }
 
-export async function setChannelStatus(db: Db, tenantId: number, id: number, status: ChannelStatus, extra: { qrcode?: string | null; retries?: number } = {}) {
+export async function setChannelStatus(
+  db: Db,
+  tenantId: number,
+  id: number,
+  status: ChannelStatus,
+  extra: { qrcode?: string | null; retries?: number } = {},
+) {
   return updateChannel(db, tenantId, id, { status, ...extra });
 }
 
 export async function deleteChannel(db: Db, tenantId: number, id: number): Promise<boolean> {
-  return (await db.delete(channels).where(and(eq(channels.tenantId, tenantId), eq(channels.id, id))).returning({ id: channels.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(channels)
+        .where(and(eq(channels.tenantId, tenantId), eq(channels.id, id)))
+        .returning({ id: channels.id })
+    ).length > 0
+  );
 }
 
 /** Makes the oldest channel of the tenant the default (after the default was deleted); undefined when none is left. */
 export async function promoteOldestChannelToDefault(db: Db, tenantId: number): Promise<ChannelRow | undefined> {
-  const [oldest] = await db.select({ id: channels.id }).from(channels).where(eq(channels.tenantId, tenantId)).orderBy(asc(channels.id)).limit(1);
+  const [oldest] = await db
+    .select({ id: channels.id })
+    .from(channels)
+    .where(eq(channels.tenantId, tenantId))
+    .orderBy(asc(channels.id))
+    .limit(1);
   if (!oldest) return undefined;
   return updateChannel(db, tenantId, oldest.id, { isDefault: true });
 }

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ChannelStatus, ChannelType, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1358,5 +1358,119 @@ export const smsMessages = pgTable(
     uniqueIndex('sms_messages_provider_unique').on(t.tenantId, t.providerId),
     index('sms_messages_contact_idx').on(t.tenantId, t.contactId, t.createdAt),
     index('sms_messages_ticket_idx').on(t.tenantId, t.ticketId, t.createdAt),
+  ],
+);
+
+/**
+ * WhatsApp group tools (issue 12, /grupo). A number banned from one group of a channel (group_jid)
+ * or from all of its groups (group_jid null): when it joins, it is removed.
+ */
+export const groupBans = pgTable(
+  'group_bans',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    groupJid: text('group_jid'),
+    groupSubject: text('group_subject'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_bans_unique_idx').on(t.channelId, t.number, sql`coalesce(${t.groupJid}, '')`),
+    index('group_bans_tenant_idx').on(t.tenantId, t.channelId),
+  ],
+);
+
+/** A word (SPEC §5: lowercase) that gets a group message deleted for everyone. */
+export const groupWords = pgTable(
+  'group_words',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('group_words_unique_idx').on(t.channelId, t.word),
+    index('group_words_tenant_idx').on(t.tenantId, t.channelId),
+    check('group_words_lowercase', sql`${t.word} = lower(${t.word})`),
+  ],
+);
+
+/** Per channel: greeting and farewell sent to its groups, and what a listed word costs its author. */
+export const groupSettings = pgTable('group_settings', {
+  channelId: integer('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  tenantId: tenantRef(),
+  greeting: text('greeting').notNull().default(''),
+  farewell: text('farewell').notNull().default(''),
+  wordAction: text('word_action').$type<'warn' | 'remove'>().notNull().default('warn'),
+  wordWarning: text('word_warning').notNull().default(''),
+  ...timestamps,
+});
+
+/** A bulk action over selected groups (massagrupos, massagrupos2, massausuarios); its items are group_actions rows. */
+export const groupBatches = pgTable(
+  'group_batches',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'send' | 'settings' | 'add' | 'remove' | 'promote' | 'demote'>().notNull(),
+    /** What it does: the text (send), the changes (settings). */
+    payload: jsonb('payload').$type<{ body?: string; subject?: string; description?: string; adminsOnly?: boolean }>().notNull(),
+    delaySeconds: integer('delay_seconds').notNull().default(0),
+    status: text('status').$type<'processing' | 'finished'>().notNull().default('processing'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('group_batches_tenant_idx').on(t.tenantId, t.id)],
+);
+
+/**
+ * The action log of the group tools (SPEC §3: user, group, WhatsApp id, date), and the claim of
+ * each action: `key` is unique per channel (an inbound event's or a bulk item's), inserted before
+ * WhatsApp is asked, so a redelivered event or a restarted job never acts twice. user_id null:
+ * done by Conversa on its own (ban, word, greeting, farewell).
+ */
+export const groupActions = pgTable(
+  'group_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: tenantRef(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    batchId: integer('batch_id').references(() => groupBatches.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    groupJid: text('group_jid').notNull(),
+    groupSubject: text('group_subject'),
+    action: text('action').notNull(),
+    target: text('target'),
+    status: text('status').$type<'waiting' | 'running' | 'done' | 'failed'>().notNull(),
+    reason: text('reason').$type<GroupFailureReason>(),
+    detail: text('detail'),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('group_actions_key_idx').on(t.channelId, t.key),
+    index('group_actions_tenant_idx').on(t.tenantId, t.id),
+    index('group_actions_batch_idx').on(t.batchId, t.id),
+    index('group_actions_waiting_idx').on(t.batchId, t.id).where(sql`${t.status} in ('waiting', 'running')`),
   ],
 );

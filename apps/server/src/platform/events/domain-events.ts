@@ -111,6 +111,32 @@ export type DomainEvent =
   /** A campaign was changed, deleted, or made progress (issue 12): its live view reaches the tenant's admins and supervisors. */
   | { type: 'campaign.changed'; tenantId: number; campaignId: number; action: 'update' | 'delete' }
   /** An SMS was queued or its status changed (sms module): for whoever follows sends (mass-send progress). */
-  | { type: 'sms.changed'; tenantId: number; smsId: string; status: string; sourceKind: string };
+  | { type: 'sms.changed'; tenantId: number; smsId: string; status: string; sourceKind: string }
+  /**
+   * Members joined ('join') or left ('leave') a WhatsApp group of a QR-code channel (issue 12).
+   * `eventKey`: the provider's id of the change, the same when the provider delivers it again.
+   */
+  | {
+      type: 'group.participants';
+      tenantId: number;
+      channelId: number;
+      groupJid: string;
+      action: 'join' | 'leave';
+      numbers: string[];
+      eventKey: string;
+    }
+  /** A member wrote in a WhatsApp group of a QR-code channel: what the word list checks. */
+  | {
+      type: 'group.message';
+      tenantId: number;
+      channelId: number;
+      groupJid: string;
+      /** WhatsApp's id of the message. */
+      messageId: string;
+      /** The author's JID (what a deletion for everyone names), and their number when known. */
+      participant: string;
+      number: string | null;
+      text: string;
+    };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

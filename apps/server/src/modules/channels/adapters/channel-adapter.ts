@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
 import type { ChannelRow } from '../channels.repository.js';
+import type { GroupAdmin } from './group-admin.js';
 
 /** A message on its way out, as the send job hands it to an adapter. */
 export interface OutboundMessage {
@@ -55,14 +56,25 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
    */
   sendRich?(ctx: AppContext, channel: ChannelRow, message: OutboundMessage, content: Record<string, unknown>): Promise<SendResult>;
   /** Edits and deletions "for everyone" where the provider allows them. */
-  editMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }, body: string): Promise<void>;
-  deleteMessage?(ctx: AppContext, channel: ChannelRow, message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] }): Promise<void>;
+  editMessage?(
+    ctx: AppContext,
+    channel: ChannelRow,
+    message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] },
+    body: string,
+  ): Promise<void>;
+  deleteMessage?(
+    ctx: AppContext,
+    channel: ChannelRow,
+    message: { messageId: string; externalId: string | null; contact: OutboundMessage['contact'] },
+  ): Promise<void>;
   /**
    * The provider's inbound entry point (webhook), mounted under `/webhooks/<type>`. It verifies the
    * request (signature, secret) before anything is stored, hands messages to ingestInbound and
    * statuses to applyProviderStatus, and answers only after they are committed.
    */
   webhookRoutes?(ctx: AppContext): FastifyPluginAsync;
+  /** Group administration (the /grupo tools) where the kind's library or gateway offers it; absent: not supported. */
+  groups?: GroupAdmin;
   /** Frees what the adapter keeps outside the channel's rows once the channel is deleted (a session queue). */
   forget?(ctx: AppContext, channel: ChannelRow): Promise<void>;
 }

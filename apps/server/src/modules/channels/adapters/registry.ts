@@ -10,7 +10,13 @@ import { baileysAdapter } from './baileys/baileys.adapter.js';
 import { hubAdapter } from './hub/hub.adapter.js';
 import { whatsappWebAdapter } from './whatsapp/whatsapp.adapter.js';
 
-const adapters = new Map<ChannelType, ChannelAdapter>([[webchatAdapter.type, webchatAdapter], [wabaAdapter.type, wabaAdapter], [telegramAdapter.type, telegramAdapter], [evolutionAdapter.type, evolutionAdapter], [meowAdapter.type, meowAdapter]]);
+const adapters = new Map<ChannelType, ChannelAdapter>([
+  [webchatAdapter.type, webchatAdapter],
+  [wabaAdapter.type, wabaAdapter],
+  [telegramAdapter.type, telegramAdapter],
+  [evolutionAdapter.type, evolutionAdapter],
+  [meowAdapter.type, meowAdapter],
+]);
 adapters.set(whatsappWebAdapter.type, whatsappWebAdapter);
 adapters.set(hubAdapter.type, hubAdapter);
 adapters.set(baileysAdapter.type, baileysAdapter);
@@ -18,7 +24,10 @@ adapters.set(baileysAdapter.type, baileysAdapter);
 /** The adapter of a channel type; an unknown or not yet supported type fails loudly. */
 export function adapterFor(type: string): ChannelAdapter {
   const adapter = adapters.get(type as ChannelType);
-  if (!adapter) throw new AppError('ERR_VALIDATION', `Channel type '${type}' is not supported by this server.`, { type: [`Unsupported channel type: ${type}`] });
+  if (!adapter)
+    throw new AppError('ERR_VALIDATION', `Channel type '${type}' is not supported by this server.`, {
+      type: [`Unsupported channel type: ${type}`],
+    });
   return adapter;
 }
 

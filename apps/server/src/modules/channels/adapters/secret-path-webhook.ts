@@ -71,9 +71,13 @@ export function secretPathWebhookRoutes<Body>(ctx: AppContext, webhook: SecretPa
   return async (app) => {
     app.decorateRequest('webhookChannel', null);
     if (webhook.acceptForm) {
-      app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: webhook.bodyLimit }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      });
+      app.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: webhook.bodyLimit },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        },
+      );
     }
 
     app.post('/:publicKey/:secret', {
@@ -96,7 +100,8 @@ export function secretPathWebhookRoutes<Body>(ctx: AppContext, webhook: SecretPa
         try {
           return { received: true as const, outcome: await webhook.handle(ctx, channel, request.body as Body) };
         } catch (error) {
-          if (webhook.unavailable && error instanceof webhook.unavailable.error) throw new AppError('ERR_NOT_READY', webhook.unavailable.message);
+          if (webhook.unavailable && error instanceof webhook.unavailable.error)
+            throw new AppError('ERR_NOT_READY', webhook.unavailable.message);
           throw error;
         }
       },

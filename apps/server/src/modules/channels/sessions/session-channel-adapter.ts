@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { ChannelAdapter } from '../adapters/channel-adapter.js';
+import type { GroupAdmin, GroupSummary, ParticipantOutcome } from '../adapters/group-admin.js';
 import {
   deleteThroughSession,
   disposeSessionQueue,
   editThroughSession,
+  groupThroughSession,
   registerSessionDriver,
   sendThroughSession,
   startSession,
@@ -17,9 +19,14 @@ import {
  * host holds the channel's session in exactly one server process and routes sends, edits and
  * deletions to it; the type's driver opens the library's connection and maps its events.
  */
-export function sessionChannelAdapter<Settings>(driver: SessionDriver, settingsSchema: z.ZodType<Settings>): ChannelAdapter<Settings> {
+export function sessionChannelAdapter<Settings>(
+  driver: SessionDriver,
+  settingsSchema: z.ZodType<Settings>,
+  options: { groups?: boolean } = {},
+): ChannelAdapter<Settings> {
   registerSessionDriver(driver);
   return {
+    ...(options.groups ? { groups: sessionGroupAdmin } : {}),
     type: driver.type,
     settingsSchema,
 
@@ -43,3 +50,16 @@ export function sessionChannelAdapter<Settings>(driver: SessionDriver, settingsS
     forget: (ctx, channel) => disposeSessionQueue(ctx, channel.id),
   };
 }
+
+/** Group operations of a session kind whose live session implements them (LiveSession.groups), routed to the session's holder. */
+const sessionGroupAdmin: GroupAdmin = {
+  listGroups: async (ctx, channel) => (await groupThroughSession(ctx, channel, { kind: 'list' })) as GroupSummary[],
+  changeParticipants: async (ctx, channel, groupJid, numbers, change) =>
+    (await groupThroughSession(ctx, channel, { kind: 'participants', groupJid, numbers, change })) as ParticipantOutcome[],
+  updateGroup: async (ctx, channel, groupJid, change) => {
+    await groupThroughSession(ctx, channel, { kind: 'update', groupJid, change });
+  },
+  deleteForEveryone: async (ctx, channel, groupJid, message) => {
+    await groupThroughSession(ctx, channel, { kind: 'delete', groupJid, message });
+  },
+};

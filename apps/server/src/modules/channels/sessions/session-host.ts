@@ -7,6 +7,7 @@ import { sendFailureKind } from '../../../platform/http/send-outcome.js';
 import type { DynamicWorker } from '../../../platform/jobs/jobs.js';
 import { sendClaim } from '../../messages/send-claim.js';
 import type { OutboundMessage, SendResult } from '../adapters/channel-adapter.js';
+import { performGroupRequest, type GroupRequest, type LiveGroupAdmin } from '../adapters/group-admin.js';
 import { findChannelById, type ChannelRow } from '../channels.repository.js';
 import { clearAuthState } from './auth-state.repository.js';
 import {
@@ -23,6 +24,8 @@ export interface LiveSession {
   send(message: OutboundMessage): Promise<SendResult>;
   edit?(externalId: string, to: OutboundMessage['contact'], body: string): Promise<void>;
   delete?(externalId: string, to: OutboundMessage['contact']): Promise<void>;
+  /** Group administration, where the library offers it (the /grupo tools). */
+  groups?: LiveGroupAdmin;
   /** Closes the library connection; logout=true also logs the phone out and clears the stored auth state. */
   close(options: { logout: boolean }): Promise<void>;
 }
@@ -73,9 +76,10 @@ type SessionOp =
   | { op: 'send'; tenantId: number; channelId: number; message: OutboundMessage }
   | { op: 'edit'; tenantId: number; channelId: number; externalId: string; to: OutboundMessage['contact']; body: string }
   | { op: 'delete'; tenantId: number; channelId: number; externalId: string; to: OutboundMessage['contact'] }
-  | { op: 'stop'; tenantId: number; channelId: number; logout: boolean };
+  | { op: 'stop'; tenantId: number; channelId: number; logout: boolean }
+  | { op: 'group'; tenantId: number; channelId: number; request: GroupRequest };
 
-type SessionAnswer = { ok: true; result?: SendResult } | { ok: false; code?: string; message: string };
+type SessionAnswer = { ok: true; result?: SendResult; value?: unknown } | { ok: false; code?: string; message: string };
 
 interface HeldSession {
   tenantId: number;
@@ -368,14 +372,26 @@ export class SessionHost {
     await this.askNow({ op: 'delete', tenantId: channel.tenantId, channelId: channel.id, externalId, to }, 'ERR_DELETE_WAPP_MSG');
   }
 
+  /** A group operation (list, members, settings, deletion) on the live session, wherever it is held; interactive like an edit. */
+  async group(channel: ChannelRow, request: GroupRequest): Promise<unknown> {
+    const answer = await this.askNow(
+      { op: 'group', tenantId: channel.tenantId, channelId: channel.id, request },
+      request.kind === 'delete' ? 'ERR_DELETE_WAPP_MSG' : 'ERR_SENDING_WAPP_MSG',
+    );
+    return answer.value;
+  }
+
   /** Edits and deletions are interactive: with no live holder they fail at once instead of waiting. */
-  private async askNow(op: SessionOp, timeoutCode: 'ERR_SENDING_WAPP_MSG' | 'ERR_DELETE_WAPP_MSG'): Promise<void> {
+  private async askNow(
+    op: SessionOp,
+    timeoutCode: 'ERR_SENDING_WAPP_MSG' | 'ERR_DELETE_WAPP_MSG',
+  ): Promise<Extract<SessionAnswer, { ok: true }>> {
     if (!this.held.has(op.channelId) && !(await findLiveSessionLease(this.ctx.db, op.tenantId, op.channelId))) {
       throw new AppError('ERR_WAPP_NOT_INITIALIZED');
     }
     const jobId = randomUUID();
     try {
-      await this.ask(op, jobId);
+      return await this.ask(op, jobId);
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Not done in time: withdraw it, so that it does not happen unexpectedly later.
@@ -475,6 +491,10 @@ export class SessionHost {
           if (!session.live.delete) return { ok: false, code: 'ERR_DELETE_WAPP_MSG', message: 'This channel cannot delete messages.' };
           await session.live.delete(op.externalId, op.to);
           return { ok: true };
+        case 'group':
+          if (!session.live.groups)
+            return { ok: false, code: 'ERR_GROUP_TOOLS_UNSUPPORTED', message: 'This channel cannot administer groups.' };
+          return { ok: true, value: await performGroupRequest(session.live.groups, op.request) };
       }
     } catch (error) {
       if (error instanceof AppError) return { ok: false, code: error.code, message: error.message };
@@ -544,6 +564,10 @@ export function deleteThroughSession(
   to: OutboundMessage['contact'],
 ): Promise<void> {
   return sessionHostOf(ctx).delete(channel, externalId, to);
+}
+
+export function groupThroughSession(ctx: AppContext, channel: ChannelRow, request: GroupRequest): Promise<unknown> {
+  return sessionHostOf(ctx).group(channel, request);
 }
 
 /**

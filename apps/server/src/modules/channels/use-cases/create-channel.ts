@@ -6,7 +6,13 @@ import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
 import { assertFlowOfTenant } from '../../chatbot/use-cases/assert-flow-of-tenant.js';
 import { adapterFor } from '../adapters/registry.js';
-import { assertQueueOfTenant, assertSettingsQueueOfTenant, assertSettingsUrlsAllowed, channelNumberOrFail, newPublicKey } from '../channel-input.js';
+import {
+  assertQueueOfTenant,
+  assertSettingsQueueOfTenant,
+  assertSettingsUrlsAllowed,
+  channelNumberOrFail,
+  newPublicKey,
+} from '../channel-input.js';
 import { sealChannelSecrets } from '../channel-secrets.js';
 import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
@@ -31,7 +37,9 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
     const tenant = await lockTenant(tx, tenantId);
     if (!tenant) throw new AppError('ERR_NO_TENANT_FOUND');
     if (tenant.hideUnoficial && UNOFFICIAL_CHANNEL_TYPES.includes(input.type)) {
-      throw new AppError('ERR_NO_PERMISSION', 'This company may use only official channels.', { type: ['Unofficial channel types are disabled for this company.'] });
+      throw new AppError('ERR_NO_PERMISSION', 'This company may use only official channels.', {
+        type: ['Unofficial channel types are disabled for this company.'],
+      });
     }
     const existing = await countChannels(tx, tenantId);
     if (existing >= tenant.maxConnections) throw new AppError('ERR_CONNECTION_LIMIT');

@@ -34,5 +34,7 @@ export async function deleteChannel(ctx: AppContext, actor: Actor, channelId: nu
       if (promoted) events.push({ type: 'channel.session', tenantId, channelId: promoted.id });
     }
   });
-  await adapter.forget?.(ctx, channel).catch((error: unknown) => ctx.logger.warn({ err: error, channelId }, 'what the deleted channel left outside its rows was not freed'));
+  await adapter
+    .forget?.(ctx, channel)
+    .catch((error: unknown) => ctx.logger.warn({ err: error, channelId }, 'what the deleted channel left outside its rows was not freed'));
 }

@@ -19,4 +19,4 @@ export const lazyBaileysDriver: SessionDriver = {
  * creds in the database) is held by exactly one server process at a time (sessions/session-host),
  * and sends, edits and deletions from any process are routed to it.
  */
-export const baileysAdapter = sessionChannelAdapter(lazyBaileysDriver, baileysSettingsSchema);
+export const baileysAdapter = sessionChannelAdapter(lazyBaileysDriver, baileysSettingsSchema, { groups: true });

@@ -30,9 +30,12 @@ import { groupJidOf, groupSubjectOf } from '../whatsapp-groups.js';
 import { handleBaileysMessage, handleBaileysUpdate, pastChatsOf, type BaileysHistory, type MediaDownloader } from './baileys.inbound.js';
 import { baileysSettingsOf, type BaileysSettings } from './baileys.schemas.js';
 import { channelSettings } from '../../channel-secrets.js';
+import { reportGroupEvent } from '../../use-cases/report-group-event.js';
+import type { LiveGroupAdmin } from '../group-admin.js';
+import { baileysGroupAdmin, groupEventsOf, type BaileysGroupSocket } from './baileys.groups.js';
 
 /** The part of Baileys' socket Conversa uses: what a test's recorded-event socket implements too. */
-export interface BaileysSocket {
+export interface BaileysSocket extends Omit<BaileysGroupSocket, 'sendMessage' | 'user'> {
   ev: Pick<WASocket['ev'], 'process' | 'emit'>;
   user?: { id: string } | undefined;
   sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined>;
@@ -143,6 +146,8 @@ class BaileysSession implements LiveSession {
   private readonly ownSends = new Set<string>();
   private readonly settings: BaileysSettings;
   private readonly proxy: ReturnType<typeof proxyOf>;
+  /** The group tools' operations on this connection (list, members, settings, deletion for everyone). */
+  readonly groups: LiveGroupAdmin = baileysGroupAdmin(() => this.ready() as BaileysGroupSocket);
 
   constructor(
     private readonly ctx: AppContext,
@@ -216,6 +221,8 @@ class BaileysSession implements LiveSession {
         await handleBaileysMessage(this.ctx, this.channel, message, this.downloader(socket), options);
       }
     }
+    // Joins, leaves and members' messages in groups, for the group tools (whether or not the channel takes group tickets).
+    for (const event of groupEventsOf(events)) await reportGroupEvent(this.ctx, this.channel, event);
     const history = events['messaging-history.set'];
     if (history && this.settings.importOldMessages) this.importHistory(socket, history);
     for (const change of events['messages.update'] ?? []) await handleBaileysUpdate(this.ctx, this.channel, change);

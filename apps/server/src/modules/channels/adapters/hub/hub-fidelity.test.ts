@@ -14,8 +14,21 @@ import { missingFrom } from '../../../../../test/payload-shapes.js';
 import { buildInboxTenant, eventually, rows, type InboxTenant } from '../../../../../test/inbox.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../../../../packages/simulators/fixtures/notificame/', import.meta.url));
-const fixture = (name: string): { source: string; request?: { method: string; url: string; headers: Record<string, string> }; payload: any } => JSON.parse(readFileSync(`${FIXTURES}${name}.json`, 'utf8'));
-const NAMES = ['send-text-request', 'send-file-request', 'send-response', 'subscription-message-request', 'subscription-status-request', 'webhook-message-text', 'webhook-message-file', 'webhook-status-sent', 'error-validation'];
+const fixture = (
+  name: string,
+): { source: string; request?: { method: string; url: string; headers: Record<string, string> }; payload: any } =>
+  JSON.parse(readFileSync(`${FIXTURES}${name}.json`, 'utf8'));
+const NAMES = [
+  'send-text-request',
+  'send-file-request',
+  'send-response',
+  'subscription-message-request',
+  'subscription-status-request',
+  'webhook-message-text',
+  'webhook-message-file',
+  'webhook-status-sent',
+  'error-validation',
+];
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const CUSTOMER = '5511977776666';
@@ -33,7 +46,16 @@ beforeAll(async () => {
   api = new Api(server.url);
   sim = await startNotificameSimulator();
   t = await buildInboxTenant(server);
-  const created = await api.post('/whatsapp', { name: 'NotificaMe', type: 'hub', queueId: t.queue.id, settings: { baseUrl: sim.url, token: sim.token, hubChannelId: hubId(), hubChannelType: 'whatsapp' } }, { token: t.admin.token });
+  const created = await api.post(
+    '/whatsapp',
+    {
+      name: 'NotificaMe',
+      type: 'hub',
+      queueId: t.queue.id,
+      settings: { baseUrl: sim.url, token: sim.token, hubChannelId: hubId(), hubChannelType: 'whatsapp' },
+    },
+    { token: t.admin.token },
+  );
   expect(created.body.status).toBe('connected');
   channelId = created.body.id;
   webhookPath = new URL(sim.subscriptions[0].webhook.url).pathname;
@@ -53,10 +75,18 @@ describe('NotificaMe simulator fidelity', () => {
     }
   });
 
-  it("subscribes like the SDK: same path, header and body", () => {
-    for (const [name, eventType] of [['subscription-message-request', 'MESSAGE'], ['subscription-status-request', 'MESSAGE_STATUS']] as const) {
+  it('subscribes like the SDK: same path, header and body', () => {
+    for (const [name, eventType] of [
+      ['subscription-message-request', 'MESSAGE'],
+      ['subscription-status-request', 'MESSAGE_STATUS'],
+    ] as const) {
       const sample = fixture(name);
-      const request = sim.requests.find((r) => r.method === sample.request!.method && r.path === new URL(sample.request!.url).pathname && (r.body as any)?.eventType === eventType)!;
+      const request = sim.requests.find(
+        (r) =>
+          r.method === sample.request!.method &&
+          r.path === new URL(sample.request!.url).pathname &&
+          (r.body as any)?.eventType === eventType,
+      )!;
       expect(request, name).toBeDefined();
       expect(request.headers['x-api-token']).toBe(sim.token);
       expect(missingFrom(request.body, sample.payload), name).toEqual([]);
@@ -72,25 +102,45 @@ describe('NotificaMe simulator fidelity', () => {
     const form = new FormData();
     form.append('medias', new Blob([PNG], { type: 'image/png' }), 'a.png');
     form.append('body', 'legenda');
-    const file = await fetch(`${server.url}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${t.agent.token}` }, body: form });
+    const file = await fetch(`${server.url}/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.agent.token}` },
+      body: form,
+    });
     const fileId = ((await file.json()) as { id: string }).id;
     for (const id of [text.body.id as string, fileId]) {
-      await eventually(async () => ((await rows(server.ctx, sql`select status from messages where id = ${id}`))[0]?.status === 'sent' ? true : undefined), { timeoutMs: 10_000 });
+      await eventually(
+        async () => ((await rows(server.ctx, sql`select status from messages where id = ${id}`))[0]?.status === 'sent' ? true : undefined),
+        { timeoutMs: 10_000 },
+      );
     }
 
-    for (const [name, type] of [['send-text-request', 'text'], ['send-file-request', 'file']] as const) {
+    for (const [name, type] of [
+      ['send-text-request', 'text'],
+      ['send-file-request', 'file'],
+    ] as const) {
       const sample = fixture(name);
       const path = new URL(sample.request!.url).pathname;
-      const request = sim.requests.filter((r) => r.method === 'POST' && r.path === path && (r.body as any)?.contents?.[0]?.type === type).at(-1)!;
+      const request = sim.requests
+        .filter((r) => r.method === 'POST' && r.path === path && (r.body as any)?.contents?.[0]?.type === type)
+        .at(-1)!;
       expect(request, name).toBeDefined();
       expect(request.headers['x-api-token']).toBe(sim.token);
       expect(missingFrom(request.body, sample.payload), name).toEqual([]);
     }
 
-    const answer = await fetch(`${sim.url}/v2/channels/whatsapp/messages`, { method: 'POST', headers: { 'x-api-token': sim.token, 'content-type': 'application/json' }, body: JSON.stringify(fixture('send-text-request').payload) });
+    const answer = await fetch(`${sim.url}/v2/channels/whatsapp/messages`, {
+      method: 'POST',
+      headers: { 'x-api-token': sim.token, 'content-type': 'application/json' },
+      body: JSON.stringify(fixture('send-text-request').payload),
+    });
     expect(answer.status).toBe(400);
     expect(missingFrom(await answer.json(), fixture('error-validation').payload)).toEqual([]);
-    const ok = await fetch(`${sim.url}/v2/channels/whatsapp/messages`, { method: 'POST', headers: { 'x-api-token': sim.token, 'content-type': 'application/json' }, body: JSON.stringify({ ...fixture('send-text-request').payload, from: hubId() }) });
+    const ok = await fetch(`${sim.url}/v2/channels/whatsapp/messages`, {
+      method: 'POST',
+      headers: { 'x-api-token': sim.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...fixture('send-text-request').payload, from: hubId() }),
+    });
     expect(ok.status).toBe(200);
     expect(missingFrom(await ok.json(), fixture('send-response').payload)).toEqual([]);
   });
@@ -117,7 +167,15 @@ describe('NotificaMe simulator fidelity', () => {
     // The sample's file URL (foo.bar) stands for NotificaMe's file host: here the simulator's.
     sim.files.set('sample', { data: PNG, mimetype: 'image/png' });
     const file = fixture('webhook-message-file').payload;
-    const withFile = await api.post(webhookPath, { ...file, message: { ...file.message, id: 'SAMPLE-FILE-1', from: CUSTOMER, contents: [{ ...file.message.contents[0], fileUrl: `${sim.url}/files/sample` }] } });
+    const withFile = await api.post(webhookPath, {
+      ...file,
+      message: {
+        ...file.message,
+        id: 'SAMPLE-FILE-1',
+        from: CUSTOMER,
+        contents: [{ ...file.message.contents[0], fileUrl: `${sim.url}/files/sample` }],
+      },
+    });
     expect(withFile.body).toEqual({ received: true, outcome: 'stored' });
     const [media] = await rows(server.ctx, sql`select * from messages where channel_id = ${channelId} and external_id = 'SAMPLE-FILE-1'`);
     expect(media).toMatchObject({ media_type: 'image', media_mime: 'image/png' });

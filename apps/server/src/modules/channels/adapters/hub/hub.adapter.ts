@@ -6,7 +6,14 @@ import type { ChannelAdapter, OutboundMessage, SendResult } from '../channel-ada
 import { Throttle } from '../throttle.js';
 import { HubClient, hubSettingsOf } from './hub.client.js';
 import { hubWebhookRoutes } from './hub.routes.js';
-import { channelListSchema, hubSettingsSchema, sentAnswerSchema, subscriptionListSchema, type HubChannelKind, type HubSettings } from './hub.schemas.js';
+import {
+  channelListSchema,
+  hubSettingsSchema,
+  sentAnswerSchema,
+  subscriptionListSchema,
+  type HubChannelKind,
+  type HubSettings,
+} from './hub.schemas.js';
 
 /**
  * NotificaMe publishes no send rate: a conservative pace per hub channel. A 429 beyond it still
@@ -64,12 +71,16 @@ export const hubAdapter: ChannelAdapter<HubSettings> = {
     const selected = channels.find((c) => c.id === settings.hubChannelId);
     if (!selected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The selected hub channel is not in this NotificaMe account.');
     if (selected.channel && selected.channel !== settings.hubChannelType) {
-      throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The selected hub channel is a ${selected.channel} channel, not ${settings.hubChannelType}.`);
+      throw new AppError(
+        'ERR_WAPP_NOT_INITIALIZED',
+        `The selected hub channel is a ${selected.channel} channel, not ${settings.hubChannelType}.`,
+      );
     }
     const url = hubWebhookUrl(ctx, channel, settings);
     const existing = (await client.call('session', 'GET', '/v1/subscriptions', subscriptionListSchema)) ?? [];
     for (const eventType of EVENT_TYPES) {
-      if (existing.some((s) => s.eventType === eventType && s.webhook?.url === url && s.criteria?.channel === settings.hubChannelId)) continue;
+      if (existing.some((s) => s.eventType === eventType && s.webhook?.url === url && s.criteria?.channel === settings.hubChannelId))
+        continue;
       await client.call('session', 'POST', '/v1/subscriptions', null, {
         eventType,
         webhook: { url },
@@ -117,7 +128,11 @@ export const hubAdapter: ChannelAdapter<HubSettings> = {
     await throttle.wait(settings.hubChannelId, HUB_MESSAGES_PER_SECOND);
     // The hub takes no client message id: an interrupted send stays unconfirmed for the agent.
     await message.claimSend?.();
-    const answer = await client.call('send', 'POST', SEND_PATH[settings.hubChannelType], sentAnswerSchema, { from: settings.hubChannelId, to, contents });
+    const answer = await client.call('send', 'POST', SEND_PATH[settings.hubChannelType], sentAnswerSchema, {
+      from: settings.hubChannelId,
+      to,
+      contents,
+    });
     if (!answer) throw new AppError('ERR_SENDING_WAPP_MSG');
     return { externalId: answer.id, status: 'sent' };
   },

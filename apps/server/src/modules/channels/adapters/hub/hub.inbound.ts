@@ -13,7 +13,13 @@ export type HubEventOutcome = 'stored' | 'duplicate' | 'blocked' | 'skipped' | '
 const MAX_INBOUND_FILE = 64 * 1024 * 1024;
 
 /** Zenvia's message status codes (spec/tags/subscriptions.md) → Conversa's acks; the rest is ignored. */
-const STATUSES: Record<string, ProviderStatus> = { SENT: 'sent', DELIVERED: 'delivered', READ: 'read', REJECTED: 'failed', NOT_DELIVERED: 'failed' };
+const STATUSES: Record<string, ProviderStatus> = {
+  SENT: 'sent',
+  DELIVERED: 'delivered',
+  READ: 'read',
+  REJECTED: 'failed',
+  NOT_DELIVERED: 'failed',
+};
 
 /**
  * How a hub customer is keyed (SPEC §3 Contact: messengerId, instagramPK, hub WhatsApp id): a
@@ -33,7 +39,13 @@ export async function handleHubEvent(ctx: AppContext, channel: ChannelRow, event
   if (event.type === 'MESSAGE_STATUS') {
     const status = STATUSES[event.messageStatus?.code ?? ''];
     if (!status || !event.messageId) return 'ignored';
-    await applyProviderStatus(ctx, { tenantId: channel.tenantId, channelId: channel.id, externalId: event.messageId, status, ...(status === 'failed' ? { error: 'ERR_SENDING_WAPP_MSG' } : {}) });
+    await applyProviderStatus(ctx, {
+      tenantId: channel.tenantId,
+      channelId: channel.id,
+      externalId: event.messageId,
+      status,
+      ...(status === 'failed' ? { error: 'ERR_SENDING_WAPP_MSG' } : {}),
+    });
     return 'status';
   }
   if (event.type !== 'MESSAGE') return 'ignored';

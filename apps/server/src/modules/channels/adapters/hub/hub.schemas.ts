@@ -38,20 +38,36 @@ export const hubWebhookBodySchema = z.looseObject({
       direction: z.string().max(10).optional(),
       channel: z.string().max(50).optional(),
       contents: z.array(contentSchema).max(20).default([]),
-      visitor: z.looseObject({ name: z.string().max(500).nullish(), firstName: z.string().max(500).nullish(), lastName: z.string().max(500).nullish(), picture: z.string().max(4000).nullish() }).nullish(),
+      visitor: z
+        .looseObject({
+          name: z.string().max(500).nullish(),
+          firstName: z.string().max(500).nullish(),
+          lastName: z.string().max(500).nullish(),
+          picture: z.string().max(4000).nullish(),
+        })
+        .nullish(),
       timestamp: z.string().max(100).optional(),
     })
     .optional(),
   messageId: z.string().max(200).optional(),
   contentIndex: z.number().optional(),
-  messageStatus: z.looseObject({ code: z.string().max(50), description: z.string().max(2000).nullish(), timestamp: z.string().max(100).optional() }).optional(),
+  messageStatus: z
+    .looseObject({ code: z.string().max(50), description: z.string().max(2000).nullish(), timestamp: z.string().max(100).optional() })
+    .optional(),
 });
 export type HubWebhookBody = z.infer<typeof hubWebhookBodySchema>;
 
 // ---- REST answers ----
 
-export const channelListSchema = z.array(z.looseObject({ id: z.string().min(1), name: z.string().nullish(), channel: z.string().nullish() }));
+export const channelListSchema = z.array(
+  z.looseObject({ id: z.string().min(1), name: z.string().nullish(), channel: z.string().nullish() }),
+);
 export const subscriptionListSchema = z.array(
-  z.looseObject({ id: z.string().min(1), eventType: z.string().nullish(), webhook: z.looseObject({ url: z.string() }).nullish(), criteria: z.looseObject({ channel: z.string().nullish() }).nullish() }),
+  z.looseObject({
+    id: z.string().min(1),
+    eventType: z.string().nullish(),
+    webhook: z.looseObject({ url: z.string() }).nullish(),
+    criteria: z.looseObject({ channel: z.string().nullish() }).nullish(),
+  }),
 );
 export const sentAnswerSchema = z.looseObject({ id: z.string().min(1) });

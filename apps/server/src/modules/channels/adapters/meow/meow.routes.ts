@@ -13,7 +13,8 @@ export const meowWebhookRoutes = (ctx: AppContext) =>
     type: 'meow',
     settingsSchema: meowSettingsSchema,
     bodySchema: meowWebhookBodySchema,
-    description: "WuzAPI's user webhook (set by the channel's start). Form fields jsonData + token (WEBHOOK_FORMAT=form) or the event as JSON.",
+    description:
+      "WuzAPI's user webhook (set by the channel's start). Form fields jsonData + token (WEBHOOK_FORMAT=form) or the event as JSON.",
     // Media arrive inline (base64): room for a 16 MB file, base64-encoded and form-encoded, plus the event.
     bodyLimit: 40 * 1024 * 1024,
     acceptForm: true,

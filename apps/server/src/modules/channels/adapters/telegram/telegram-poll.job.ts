@@ -74,7 +74,8 @@ export const telegramPollJob = defineJob({
         if (!parsed.success) {
           const id = (item as { update_id?: unknown } | null)?.update_id;
           ctx.logger.warn({ channelId, updateId: id }, 'telegram getUpdates: unreadable update skipped');
-          if (typeof id === 'number' && Number.isSafeInteger(id)) await advanceChannelSettingsCursor(ctx.db, tenantId, channelId, POLL_OFFSET_KEY, id + 1);
+          if (typeof id === 'number' && Number.isSafeInteger(id))
+            await advanceChannelSettingsCursor(ctx.db, tenantId, channelId, POLL_OFFSET_KEY, id + 1);
           continue;
         }
         await ingestTelegramUpdate(ctx, channel, settings, parsed.data);

@@ -25,7 +25,10 @@ const botCall = async (method: string, params: Record<string, unknown> = {}) => 
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(params),
   });
-  return { status: response.status, body: (await response.json()) as { ok: boolean; result?: any; error_code?: number; description?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { ok: boolean; result?: any; error_code?: number; description?: string },
+  };
 };
 const getUpdatesCalls = () => sim.server.requests.filter((r) => r.path === `/bot${sim.token}/getUpdates`);
 const storedOffset = async () => (await findChannelById(server.ctx.db, t.tenant.id, channel.id))!.settings.pollOffset;
@@ -177,13 +180,20 @@ describe('polling mode', () => {
         (await count(server.ctx, sql`select count(*) from pgboss.job where id::text in ${queued} and state in ${LIVE_STATES}`)) === 0,
       { timeoutMs: 15_000, what: 'the queued polls to finish' },
     );
-    expect(getUpdatesCalls().slice(before).filter((r) => r.status === 409)).toHaveLength(0);
+    expect(
+      getUpdatesCalls()
+        .slice(before)
+        .filter((r) => r.status === 409),
+    ).toHaveLength(0);
   });
 
   it('a webhook set elsewhere (409 Conflict) does not break the loop; polling resumes when it is deleted', async () => {
     const before = getUpdatesCalls().length;
     await botCall('setWebhook', { url: 'https://example.com/other' });
-    const conflicted = () => getUpdatesCalls().slice(before).some((r) => r.status === 409);
+    const conflicted = () =>
+      getUpdatesCalls()
+        .slice(before)
+        .some((r) => r.status === 409);
     await eventually(async () => conflicted(), { timeoutMs: 5000 });
     expect(conflicted()).toBe(true);
     await botCall('deleteWebhook');
@@ -220,6 +230,7 @@ describe('polling mode', () => {
     expect(await eventually(() => inboundWith('marker after the restart'), { timeoutMs: 10_000, intervalMs: 100 })).toBe(1);
     expect(await eventually(async () => (await storedOffset()) === marker.update_id + 1, { timeoutMs: 5000 })).toBe(true);
     expect(marker.update_id).toBeGreaterThan(whileStopped.update_id);
-    for (const body of ['hello by polling', 'a photo by polling', 'after the conflict', 'while stopped']) expect(await inboundWith(body)).toBe(1);
+    for (const body of ['hello by polling', 'a photo by polling', 'after the conflict', 'while stopped'])
+      expect(await inboundWith(body)).toBe(1);
   });
 });

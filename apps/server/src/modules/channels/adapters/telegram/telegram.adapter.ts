@@ -80,7 +80,8 @@ function mediaMethod(media: NonNullable<OutboundMessage['media']>): { method: st
   if (media.type === 'image' && /^image\/(jpeg|png|webp)$/.test(media.mime)) return { method: 'sendPhoto', field: 'photo' };
   if (media.type === 'video' && media.mime === 'video/mp4') return { method: 'sendVideo', field: 'video' };
   // sendVoice takes OGG/Opus, MP3 and M4A: a file sent as audio (quick message) goes out as a voice message.
-  if (media.type === 'audio' && (/^audio\/(ogg|opus)/.test(media.mime) || (media.voice && /^audio\/(mpeg|mp4|x-m4a)/.test(media.mime)))) return { method: 'sendVoice', field: 'voice' };
+  if (media.type === 'audio' && (/^audio\/(ogg|opus)/.test(media.mime) || (media.voice && /^audio\/(mpeg|mp4|x-m4a)/.test(media.mime))))
+    return { method: 'sendVoice', field: 'voice' };
   if (media.type === 'audio' && /^audio\/(mpeg|mp4|x-m4a)/.test(media.mime)) return { method: 'sendAudio', field: 'audio' };
   return { method: 'sendDocument', field: 'document' };
 }

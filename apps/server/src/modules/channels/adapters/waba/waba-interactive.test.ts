@@ -17,7 +17,10 @@ import type { WabaInteractiveInput } from './waba.schemas.js';
 let sim: MetaCloudSimulator;
 let channel: ChannelRow;
 /** Sending needs only the HTTP client: no database here. */
-const ctx = { http: createOutboundHttp({ allowPrivateNetworks: true }), secretBox: createSecretBox(randomBytes(32)) } as unknown as AppContext;
+const ctx = {
+  http: createOutboundHttp({ allowPrivateNetworks: true }),
+  secretBox: createSecretBox(randomBytes(32)),
+} as unknown as AppContext;
 const TO = '5511987654321';
 
 beforeAll(async () => {

@@ -262,7 +262,12 @@ export async function sendWabaRich(
   const quotedExternalId = message.quotedExternalId ?? undefined;
   const { externalId } =
     rich.type === 'template'
-      ? await sendWabaTemplate(ctx, channel, { to, name: rich.name, language: rich.language, components: rich.components, quotedExternalId }, message)
+      ? await sendWabaTemplate(
+          ctx,
+          channel,
+          { to, name: rich.name, language: rich.language, components: rich.components, quotedExternalId },
+          message,
+        )
       : await sendWabaInteractive(ctx, channel, { ...rich, to, quotedExternalId }, message);
   return { externalId, status: 'sent' };
 }

@@ -108,7 +108,8 @@ export const wabaWebhookRoutes =
       if (others) {
         // One Meta app has one webhook URL: its other numbers reach the tenant's channels of those numbers (same app secret).
         for (const row of await listChannels(ctx.db, channel.tenantId)) {
-          const parsed = row.type === 'waba' && row.status === 'connected' ? wabaSettingsSchema.safeParse(channelSettings(ctx, row)) : undefined;
+          const parsed =
+            row.type === 'waba' && row.status === 'connected' ? wabaSettingsSchema.safeParse(channelSettings(ctx, row)) : undefined;
           if (parsed?.success && parsed.data.appSecret === settings.appSecret && !siblings.has(parsed.data.phoneNumberId)) {
             siblings.set(parsed.data.phoneNumberId, { channel: row, settings: parsed.data });
           }

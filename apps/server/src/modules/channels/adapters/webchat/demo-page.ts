@@ -9,7 +9,8 @@ const en = {
   title: 'Conversa web-chat demo',
   /** {{channel}}: the channel's widget title, in bold. */
   hint: "The chat button in the corner opens the widget of the channel {{channel}}. Write as a customer here, and answer as an agent in Conversa's inbox in another tab.",
-  hintUntitled: "The chat button in the corner opens this channel's widget. Write as a customer here, and answer as an agent in Conversa's inbox in another tab.",
+  hintUntitled:
+    "The chat button in the corner opens this channel's widget. Write as a customer here, and answer as an agent in Conversa's inbox in another tab.",
   missing: 'This channel does not exist, is not a web-chat channel, or is not connected: the widget will not open.',
   product: 'Acme Espresso Machine',
   price: '$249.00',
@@ -23,11 +24,13 @@ export const DEMO_PAGE_TEXTS: Record<Locale, Partial<DemoPageTexts>> = {
   pt: {
     title: 'Demonstração do chat do site do Conversa',
     hint: 'O botão de chat no canto abre o widget do canal {{channel}}. Escreva aqui como cliente e responda como atendente na caixa de entrada do Conversa, em outra aba.',
-    hintUntitled: 'O botão de chat no canto abre o widget deste canal. Escreva aqui como cliente e responda como atendente na caixa de entrada do Conversa, em outra aba.',
+    hintUntitled:
+      'O botão de chat no canto abre o widget deste canal. Escreva aqui como cliente e responda como atendente na caixa de entrada do Conversa, em outra aba.',
     missing: 'Este canal não existe, não é um canal de chat do site ou não está conectado: o widget não vai abrir.',
     product: 'Máquina de Espresso Acme',
     price: 'R$ 1.299,00',
-    description: 'Bomba de 15 bar, bico vaporizador e reservatório de água de 1,5 l. Dúvidas sobre entrega ou garantia? Pergunte pelo chat.',
+    description:
+      'Bomba de 15 bar, bico vaporizador e reservatório de água de 1,5 l. Dúvidas sobre entrega ou garantia? Pergunte pelo chat.',
     addToCart: 'Adicionar ao carrinho',
   },
   'pt-br': {},
@@ -37,18 +40,21 @@ export const DEMO_PAGE_TEXTS: Record<Locale, Partial<DemoPageTexts>> = {
   es: {
     title: 'Demostración del chat web de Conversa',
     hint: 'El botón de chat de la esquina abre el widget del canal {{channel}}. Escriba aquí como cliente y responda como agente en la bandeja de entrada de Conversa, en otra pestaña.',
-    hintUntitled: 'El botón de chat de la esquina abre el widget de este canal. Escriba aquí como cliente y responda como agente en la bandeja de entrada de Conversa, en otra pestaña.',
+    hintUntitled:
+      'El botón de chat de la esquina abre el widget de este canal. Escriba aquí como cliente y responda como agente en la bandeja de entrada de Conversa, en otra pestaña.',
     missing: 'Este canal no existe, no es un canal de chat web o no está conectado: el widget no se abrirá.',
     product: 'Cafetera espresso Acme',
     price: '249,00 €',
-    description: 'Bomba de 15 bares, vaporizador y depósito de agua de 1,5 l. ¿Dudas sobre el envío o la garantía? Pregúntenos por el chat.',
+    description:
+      'Bomba de 15 bares, vaporizador y depósito de agua de 1,5 l. ¿Dudas sobre el envío o la garantía? Pregúntenos por el chat.',
     addToCart: 'Añadir al carrito',
   },
   'es-419': { price: 'US$ 249.00', addToCart: 'Agregar al carrito' },
   de: {
     title: 'Conversa Web-Chat-Demo',
     hint: 'Die Chat-Schaltfläche in der Ecke öffnet das Widget des Kanals {{channel}}. Schreiben Sie hier als Kunde und antworten Sie in einem anderen Tab als Agent im Posteingang von Conversa.',
-    hintUntitled: 'Die Chat-Schaltfläche in der Ecke öffnet das Widget dieses Kanals. Schreiben Sie hier als Kunde und antworten Sie in einem anderen Tab als Agent im Posteingang von Conversa.',
+    hintUntitled:
+      'Die Chat-Schaltfläche in der Ecke öffnet das Widget dieses Kanals. Schreiben Sie hier als Kunde und antworten Sie in einem anderen Tab als Agent im Posteingang von Conversa.',
     missing: 'Dieser Kanal existiert nicht, ist kein Web-Chat-Kanal oder ist nicht verbunden: Das Widget wird nicht geöffnet.',
     product: 'Acme Espressomaschine',
     price: '249,00 €',
@@ -58,17 +64,20 @@ export const DEMO_PAGE_TEXTS: Record<Locale, Partial<DemoPageTexts>> = {
   fr: {
     title: 'Démo du chat web de Conversa',
     hint: "Le bouton de chat dans le coin ouvre le widget du canal {{channel}}. Écrivez ici en tant que client et répondez en tant qu'agent dans la boîte de réception de Conversa, dans un autre onglet.",
-    hintUntitled: "Le bouton de chat dans le coin ouvre le widget de ce canal. Écrivez ici en tant que client et répondez en tant qu'agent dans la boîte de réception de Conversa, dans un autre onglet.",
+    hintUntitled:
+      "Le bouton de chat dans le coin ouvre le widget de ce canal. Écrivez ici en tant que client et répondez en tant qu'agent dans la boîte de réception de Conversa, dans un autre onglet.",
     missing: "Ce canal n'existe pas, n'est pas un canal de chat web ou n'est pas connecté : le widget ne s'ouvrira pas.",
     product: 'Machine à expresso Acme',
     price: '249,00 €',
-    description: "Pompe 15 bars, buse vapeur et réservoir d'eau de 1,5 l. Une question sur la livraison ou la garantie ? Posez-la-nous dans le chat.",
+    description:
+      "Pompe 15 bars, buse vapeur et réservoir d'eau de 1,5 l. Une question sur la livraison ou la garantie ? Posez-la-nous dans le chat.",
     addToCart: 'Ajouter au panier',
   },
   it: {
     title: 'Demo della chat web di Conversa',
     hint: "Il pulsante della chat nell'angolo apre il widget del canale {{channel}}. Scrivi qui come cliente e rispondi come operatore nella casella di Conversa, in un'altra scheda.",
-    hintUntitled: "Il pulsante della chat nell'angolo apre il widget di questo canale. Scrivi qui come cliente e rispondi come operatore nella casella di Conversa, in un'altra scheda.",
+    hintUntitled:
+      "Il pulsante della chat nell'angolo apre il widget di questo canale. Scrivi qui come cliente e rispondi come operatore nella casella di Conversa, in un'altra scheda.",
     missing: 'Questo canale non esiste, non è un canale di chat web o non è connesso: il widget non si aprirà.',
     product: 'Macchina per espresso Acme',
     price: '249,00 €',
@@ -78,7 +87,8 @@ export const DEMO_PAGE_TEXTS: Record<Locale, Partial<DemoPageTexts>> = {
   pl: {
     title: 'Demo czatu internetowego Conversa',
     hint: 'Przycisk czatu w rogu otwiera widżet kanału {{channel}}. Pisz tutaj jako klient, a odpowiadaj jako konsultant w skrzynce odbiorczej Conversa w innej karcie.',
-    hintUntitled: 'Przycisk czatu w rogu otwiera widżet tego kanału. Pisz tutaj jako klient, a odpowiadaj jako konsultant w skrzynce odbiorczej Conversa w innej karcie.',
+    hintUntitled:
+      'Przycisk czatu w rogu otwiera widżet tego kanału. Pisz tutaj jako klient, a odpowiadaj jako konsultant w skrzynce odbiorczej Conversa w innej karcie.',
     missing: 'Ten kanał nie istnieje, nie jest kanałem czatu internetowego lub nie jest połączony: widżet się nie otworzy.',
     product: 'Ekspres do kawy Acme',
     price: '1049,00 zł',
@@ -88,7 +98,8 @@ export const DEMO_PAGE_TEXTS: Record<Locale, Partial<DemoPageTexts>> = {
   ru: {
     title: 'Демо веб-чата Conversa',
     hint: 'Кнопка чата в углу открывает виджет канала {{channel}}. Пишите здесь как клиент и отвечайте как оператор во входящих Conversa в другой вкладке.',
-    hintUntitled: 'Кнопка чата в углу открывает виджет этого канала. Пишите здесь как клиент и отвечайте как оператор во входящих Conversa в другой вкладке.',
+    hintUntitled:
+      'Кнопка чата в углу открывает виджет этого канала. Пишите здесь как клиент и отвечайте как оператор во входящих Conversa в другой вкладке.',
     missing: 'Этот канал не существует, не является каналом веб-чата или не подключён: виджет не откроется.',
     product: 'Эспрессо-машина Acme',
     price: '24 990 ₽',

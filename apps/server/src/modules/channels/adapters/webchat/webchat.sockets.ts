@@ -18,7 +18,10 @@ export function registerWebchatSockets(ctx: AppContext, realtime: Realtime): voi
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const visitor = await authenticateVisitor(ctx, typeof auth?.token === 'string' ? auth.token : undefined);
     assertOriginAllowed(visitor.settings, socket.handshake.headers.origin, socket.handshake.headers.host);
-    return { data: { ...visitor, channel: undefined }, rooms: [rooms.visitor(visitor.visitorId), webchatChannelRoom(visitor.tenantId, visitor.channelId)] };
+    return {
+      data: { ...visitor, channel: undefined },
+      rooms: [rooms.visitor(visitor.visitorId), webchatChannelRoom(visitor.tenantId, visitor.channelId)],
+    };
   });
   pushVisitorMessages(ctx, realtime);
 }

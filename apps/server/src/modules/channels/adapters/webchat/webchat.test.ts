@@ -123,7 +123,9 @@ describe('web chat: a visitor and an agent talk', () => {
     expect(pushed).toMatchObject({ from: 'agent', body: 'Oi Ana! Como posso ajudar?', clientId: null, status: 'sent' });
     expect(pushed.userId).toBeUndefined();
 
-    expect(await count(server.ctx, sql`select count(*) from pgboss.job where name = 'message.send' and data->>'messageId' = ${reply.id}`)).toBe(0);
+    expect(
+      await count(server.ctx, sql`select count(*) from pgboss.job where name = 'message.send' and data->>'messageId' = ${reply.id}`),
+    ).toBe(0);
     // Once: the relay of the reply's event is the only push (drained: every relay of this process is done).
     await server.ctx.events.drain();
     expect(visitorSocket.of('message').filter((m) => m.id === reply.id)).toHaveLength(1);

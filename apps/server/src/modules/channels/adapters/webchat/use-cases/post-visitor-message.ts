@@ -65,10 +65,18 @@ export async function postVisitorMessage(
       channel: visitor.channel,
       rateLimit: input.file
         ? undefined
-        : { key: webchatLimitKeys.messagesOfVisitor(visitor.visitorId), windowSeconds: WEBCHAT_WINDOW_SECONDS, max: WEBCHAT_LIMITS.messagesPerMinute, message: TOO_MANY },
+        : {
+            key: webchatLimitKeys.messagesOfVisitor(visitor.visitorId),
+            windowSeconds: WEBCHAT_WINDOW_SECONDS,
+            max: WEBCHAT_LIMITS.messagesPerMinute,
+            message: TOO_MANY,
+          },
     },
   );
-  const message = result.outcome === 'duplicate' ? await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId) : result.message;
+  const message =
+    result.outcome === 'duplicate'
+      ? await findMessageByExternalId(ctx.db, visitor.tenantId, visitor.channelId, externalId)
+      : result.message;
   if (!message) throw new AppError('ERR_CREATING_MESSAGE');
   return { message, duplicate: result.outcome === 'duplicate' };
 }

@@ -1,0 +1,8 @@
+import type { AppContext } from '../../../app-context.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { Actor } from '../../auth/actor.js';
+import { deleteGroupWord as deleteWordRow } from '../group-tools.repository.js';
+
+export async function deleteGroupWord(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  if (!(await deleteWordRow(ctx.db, actor.tenantId, id))) throw new AppError('ERR_NO_GROUP_ENTRY_FOUND');
+}
