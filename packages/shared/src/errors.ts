@@ -3,6 +3,7 @@ import { DEMAND_ERROR_MESSAGES, DEMAND_ERROR_STATUS } from './errors-crm-panel.j
 import { BIRTHDAY_ERROR_MESSAGES, BIRTHDAY_ERROR_STATUS } from './errors-birthdays.js';
 import { SCHEDULE_ERROR_MESSAGES, SCHEDULE_ERROR_STATUS } from './schedule-errors.js';
 import { CAMPAIGN_ERROR_MESSAGES, CAMPAIGN_ERROR_STATUS } from './campaign-errors.js';
+import { MASS_SEND_ERROR_MESSAGES, MASS_SEND_ERROR_STATUS } from './mass-send-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -87,6 +88,7 @@ export const ERROR_STATUS = {
   ...BIRTHDAY_ERROR_STATUS,
   ...SCHEDULE_ERROR_STATUS,
   ...CAMPAIGN_ERROR_STATUS,
+  ...MASS_SEND_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -175,6 +177,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...BIRTHDAY_ERROR_MESSAGES,
   ...SCHEDULE_ERROR_MESSAGES,
   ...CAMPAIGN_ERROR_MESSAGES,
+  ...MASS_SEND_ERROR_MESSAGES,
 };
 
 /**

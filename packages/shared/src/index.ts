@@ -35,3 +35,4 @@ export * from './private-chat.js';
 export * from './forms/schedules.js';
 export * from './schedule-events.js';
 export * from './forms/campaigns.js';
+export * from './forms/mass-sends.js';
