@@ -6,3 +6,4 @@ export * from './telegram/telegram-sim.js';
 export * from './evolution/evolution-simulator.js';
 export * from './wuzapi/wuzapi-simulator.js';
 export * from './notificame/notificame-simulator.js';
+export * from './meta-cloud/templates.js';
