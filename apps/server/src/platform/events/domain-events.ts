@@ -109,6 +109,8 @@ export type DomainEvent =
   /** A scheduled message was created, edited, canceled, sent or failed (issue 12): pushed to who may see it. */
   | { type: 'schedule.changed'; tenantId: number; scheduleId: number; action: 'create' | 'update' }
   /** A campaign was changed, deleted, or made progress (issue 12): its live view reaches the tenant's admins and supervisors. */
-  | { type: 'campaign.changed'; tenantId: number; campaignId: number; action: 'update' | 'delete' };
+  | { type: 'campaign.changed'; tenantId: number; campaignId: number; action: 'update' | 'delete' }
+  /** A mass send was created, paused, resumed, canceled, finished or made progress (issue 12): its live view reaches its creator and the tenant's admins and supervisors. */
+  | { type: 'massSend.changed'; tenantId: number; massSendId: number };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;
