@@ -1,5 +1,6 @@
 import { MASS_SEND_MAX_NUMBERS, MASS_SEND_TEMPLATE_KINDS, type MassSendKind } from '@conversa/shared';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+// The full metadata: a Brazilian reading must be a real Brazilian number, not only of the right length.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { AppError } from '../../platform/http/app-error.js';
 import type { ChannelTemplate } from '../channels/adapters/channel-adapter.js';
 import type { MassSendRow } from './mass-sends.repository.js';
