@@ -23,6 +23,8 @@ export const PATHS = {
   /** Campaigns (SPEC §2 /campanhas and /campanhas/{campanhaId}, supervisors and admins). */
   campaigns: '/campanhas',
   campaign: '/campanhas/:campaignId',
+  /** Mass sending (SPEC §2 /massa → template; children texto, textovariavel, template, template-variavel; every profile). */
+  massSends: '/massa',
   /** Kanban lanes (SPEC §2 work areas /lanes). */
   lanes: '/lanes',
   /** Kanban boards (SPEC §2 /kanban → /kanban/kanbans; children kanbans and tags). */

@@ -22,6 +22,8 @@ const QueuesPage = lazyPage(() => import('../features/queues/pages/QueuesPage'),
 const QuickMessagesPage = lazyPage(() => import('../features/quick-messages/pages/QuickMessagesPage'), 'QuickMessagesPage');
 const CampaignsPage = lazyPage(() => import('../features/campaigns/pages/CampaignsPage'), 'CampaignsPage');
 const CampaignPage = lazyPage(() => import('../features/campaigns/pages/CampaignPage'), 'CampaignPage');
+const MassSendLayout = lazyPage(() => import('../features/mass-sends/pages/MassSendLayout'), 'MassSendLayout');
+const MassSendTab = lazyPage(() => import('../features/mass-sends/pages/MassSendLayout'), 'MassSendTab');
 const LanesPage = lazyPage(() => import('../features/lanes/pages/LanesPage'), 'LanesPage');
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
 const NotesPage = lazyPage(() => import('../features/notes/pages/NotesPage'), 'NotesPage');
@@ -112,6 +114,14 @@ export function AppRouter() {
             <Route path={PATHS.quickMessages} element={guarded(SUPERVISORS, <QuickMessagesPage />)} />
             <Route path={PATHS.campaigns} element={guarded(SUPERVISORS, <CampaignsPage />)} />
             <Route path={PATHS.campaign} element={guarded(SUPERVISORS, <CampaignPage />)} />
+            {/* Every profile (SPEC §2 common menu): an agent sees their own mass sends. */}
+            <Route path={PATHS.massSends} element={<MassSendLayout />}>
+              <Route index element={<Navigate to="template" replace />} />
+              <Route path="texto" element={<MassSendTab />} />
+              <Route path="textovariavel" element={<MassSendTab />} />
+              <Route path="template" element={<MassSendTab />} />
+              <Route path="template-variavel" element={<MassSendTab />} />
+            </Route>
             <Route path={PATHS.lanes} element={guarded(SUPERVISORS, <LanesPage />)} />
             <Route path={PATHS.tags} element={guarded(SUPERVISORS, <TagsPage />)} />
             <Route path={PATHS.notes} element={<NotesPage />} />

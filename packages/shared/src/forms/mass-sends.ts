@@ -59,11 +59,14 @@ export const massSendRecipientsSchema = z.discriminatedUnion('source', [
 ]);
 export type MassSendRecipients = z.input<typeof massSendRecipientsSchema>;
 
+/** The form's starting pause (the API's default): 10 to 30 seconds between two sends. */
+export const MASS_SEND_DEFAULT_DELAYS = { min: 10, max: 30 } as const;
+
 const commonFields = {
   /** The connection it sends through (SPEC §5: required). */
   whatsappId: refIdSchema,
-  minDelaySeconds: delaySchema,
-  maxDelaySeconds: delaySchema,
+  minDelaySeconds: delaySchema.default(MASS_SEND_DEFAULT_DELAYS.min),
+  maxDelaySeconds: delaySchema.default(MASS_SEND_DEFAULT_DELAYS.max),
   recipients: massSendRecipientsSchema,
 };
 
