@@ -4,7 +4,7 @@ import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { SpamRiskWarning } from '../../../components/SpamRiskWarning';
+import { SpamRiskWarning } from './SpamRiskWarning';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';

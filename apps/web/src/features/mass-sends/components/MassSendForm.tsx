@@ -29,7 +29,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { SpamRiskWarning } from '../../../components/SpamRiskWarning';
+import { SpamRiskWarning } from '../../campaigns/components/SpamRiskWarning';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { insertAtSelection, VariablePicker } from '../../../components/VariablePicker';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
