@@ -2,6 +2,14 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MassSendRecipientStatus, MassSendStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { channels, contacts, massSendRecipients, massSends, messages, users } from '../../platform/db/schema.js';
+import {
+  claimCounterColumns,
+  claimCountersJoin,
+  claimReportStatus,
+  countPendingClaims,
+  hasWaitingClaims,
+  type ClaimTable,
+} from '../../platform/db/send-claims.js';
 
 export type MassSendRow = typeof massSends.$inferSelect;
 export type NewMassSend = typeof massSends.$inferInsert;
@@ -15,33 +23,26 @@ export interface MassSendCounters {
 }
 export type MassSendView = MassSendRow & MassSendCounters & { channelName: string | null; userName: string | null };
 
-/**
- * The counters of the mass sends whose recipients match `where` (alias r): processed = handed to the
- * channel; sent = the channel took it (sent, delivered, read); not sent = failed, or skipped.
- */
-const countersJoin = (where: SQL) => sql`(
-  select r.mass_send_id,
-         count(*)::int as recipient_count,
-         (count(*) filter (where r.status = 'claimed'))::int as processed,
-         (count(*) filter (where m.status in ('sent', 'delivered', 'read')))::int as sent,
-         (count(*) filter (where r.status = 'skipped' or m.status = 'failed'))::int as not_sent,
-         (count(*) filter (where m.status in ('delivered', 'read')))::int as delivered,
-         (count(*) filter (where m.status = 'read'))::int as read
-    from ${massSendRecipients} r
-    left join ${messages} m on m.id = r.message_id
-   where ${where}
-   group by r.mass_send_id) counters`;
+const claims: ClaimTable = {
+  table: massSendRecipients,
+  tenantId: massSendRecipients.tenantId,
+  parentId: massSendRecipients.massSendId,
+  status: massSendRecipients.status,
+  messageId: massSendRecipients.messageId,
+  claimedAt: massSendRecipients.claimedAt,
+};
 
+/** processed = handed to the channel (claimed); the others as claimCountersJoin says. */
 const viewColumns = {
   massSend: massSends,
   channelName: channels.name,
   userName: users.name,
-  recipientCount: sql<number>`coalesce(counters.recipient_count, 0)`,
-  processed: sql<number>`coalesce(counters.processed, 0)`,
-  sent: sql<number>`coalesce(counters.sent, 0)`,
-  notSent: sql<number>`coalesce(counters.not_sent, 0)`,
-  delivered: sql<number>`coalesce(counters.delivered, 0)`,
-  read: sql<number>`coalesce(counters.read, 0)`,
+  recipientCount: claimCounterColumns.total,
+  processed: claimCounterColumns.claimed,
+  sent: claimCounterColumns.sent,
+  notSent: claimCounterColumns.notSent,
+  delivered: claimCounterColumns.delivered,
+  read: claimCounterColumns.read,
 };
 
 type ViewRecord = { massSend: MassSendRow; channelName: string | null; userName: string | null } & Record<keyof MassSendCounters, unknown>;
@@ -57,11 +58,11 @@ const viewOf = ({ massSend, channelName, userName, ...counters }: ViewRecord): M
   read: Number(counters.read),
 });
 
-function views(db: Db, tenantId: number, counterWhere: SQL, where: SQL | undefined) {
+function views(db: Db, tenantId: number, counterWhere: SQL | undefined, where: SQL | undefined) {
   return db
     .select(viewColumns)
     .from(massSends)
-    .leftJoin(countersJoin(counterWhere), sql`counters.mass_send_id = ${massSends.id}`)
+    .leftJoin(claimCountersJoin(claims, counterWhere), sql`counters.parent_id = ${massSends.id}`)
     .leftJoin(channels, and(eq(channels.id, massSends.channelId), eq(channels.tenantId, tenantId)))
     .leftJoin(users, eq(users.id, massSends.createdById))
     .where(and(eq(massSends.tenantId, tenantId), where));
@@ -72,7 +73,7 @@ export async function listMassSendViews(db: Db, tenantId: number, options: { cre
   const rows = await views(
     db,
     tenantId,
-    sql`r.tenant_id = ${tenantId}`,
+    eq(massSendRecipients.tenantId, tenantId),
     options.createdById === undefined ? undefined : eq(massSends.createdById, options.createdById),
   )
     .orderBy(desc(massSends.id))
@@ -81,7 +82,12 @@ export async function listMassSendViews(db: Db, tenantId: number, options: { cre
 }
 
 export async function findMassSendView(db: Db, tenantId: number, id: number): Promise<MassSendView | undefined> {
-  const [row] = await views(db, tenantId, sql`r.tenant_id = ${tenantId} and r.mass_send_id = ${id}`, eq(massSends.id, id));
+  const [row] = await views(
+    db,
+    tenantId,
+    and(eq(massSendRecipients.tenantId, tenantId), eq(massSendRecipients.massSendId, id)),
+    eq(massSends.id, id),
+  );
   return row ? viewOf(row) : undefined;
 }
 
@@ -213,33 +219,13 @@ export async function markRecipientSkipped(db: Db, tenantId: number, key: { mass
     .where(recipientKey(tenantId, key));
 }
 
-/** How many of its claimed sends still wait for the channel (at most `window` are looked at, the most recent). */
-export async function countInFlight(db: Db, tenantId: number, massSendId: number, window: number): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from (
-      select r.message_id from ${massSendRecipients} r
-       where r.tenant_id = ${tenantId} and r.mass_send_id = ${massSendId} and r.status = 'claimed'
-       order by r.claimed_at desc limit ${window}) recent
-    join ${messages} m on m.id = recent.message_id
-    where m.status = 'pending'`);
-  const [row] = (result as { rows: Array<{ n: number | string }> }).rows;
-  return Number(row?.n ?? 0);
-}
+/** How many of its most recent claims (the last `window`) still wait for the channel. */
+export const countInFlight = (db: Db, tenantId: number, massSendId: number, window: number) =>
+  countPendingClaims(db, claims, tenantId, massSendId, window);
 
-export async function hasWaitingRecipients(db: Db, tenantId: number, massSendId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(massSendRecipients)
-    .where(
-      and(eq(massSendRecipients.tenantId, tenantId), eq(massSendRecipients.massSendId, massSendId), eq(massSendRecipients.status, 'waiting')),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+export const hasWaitingRecipients = (db: Db, tenantId: number, massSendId: number) => hasWaitingClaims(db, claims, tenantId, massSendId);
 
-/** The report status of a recipient: waiting, skipped, or its message's status. */
-const reportStatus = sql<MassSendRecipientStatus>`case when ${massSendRecipients.status} = 'waiting' then 'waiting'
-  when ${massSendRecipients.status} = 'skipped' then 'skipped' else coalesce(${messages.status}, 'failed') end`;
+const reportStatus = claimReportStatus<MassSendRecipientStatus>(claims);
 
 export interface RecipientLine {
   number: string;
