@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
+import { campaignReportExportQuerySchema } from './campaigns.js';
 import { fieldRule } from '../errors.js';
 import { MESSAGE_BODY_MAX } from '../inbox.js';
 import { templateText, templateVariablesIn } from '../template-variables.js';
@@ -196,7 +197,8 @@ export const massSendRecipientsQuerySchema = z.object({
   status: z.enum(MASS_SEND_RECIPIENT_STATUSES).optional(),
 });
 
-export const massSendReportQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+/** ?format=csv|xlsx, as the campaigns' report. */
+export const massSendReportQuerySchema = campaignReportExportQuerySchema;
 
 /** An approved template of a WhatsApp Cloud API channel, as the template tabs show it. */
 export const massSendTemplateOptionSchema = z.object({
