@@ -206,7 +206,7 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
             nothingFoundMessage={t('massSends.noChannel')}
             data-testid="mass-send-channel"
             {...form.getInputProps('whatsappId')}
-            onChange={(value) => {
+            onChange={(value: string | null) => {
               form.setFieldValue('whatsappId', value);
               if (templated) chooseTemplate(null);
             }}
@@ -242,7 +242,7 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
           <SegmentedControl
             data={(['numbers', 'tag', 'contacts'] as const).map((source) => ({ value: source, label: t(`massSends.source.${source}`) }))}
             value={values.source}
-            onChange={(value) => form.setFieldValue('source', value as Source)}
+            onChange={(value) => form.setFieldValue('source', value)}
             data-testid="mass-send-source"
           />
           {values.source === 'numbers' && (

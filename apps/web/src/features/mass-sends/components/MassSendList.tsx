@@ -64,7 +64,7 @@ function MassSendReport({ massSend }: { massSend: MassSend }) {
           data={MASS_SEND_RECIPIENT_STATUSES.map((value) => ({ value, label: t(`massSends.recipientStatus.${value}`) }))}
           value={status}
           onChange={(value) => {
-            setStatus(value as MassSendRecipientStatus | null);
+            setStatus(value);
             setPage(1);
           }}
           data-testid="mass-send-report-status"

@@ -51,7 +51,7 @@ export async function listWabaTemplates(ctx: AppContext, channel: ChannelRow): P
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams({ status: 'APPROVED', limit: String(PAGE_SIZE), ...(after ? { after } : {}) });
     const answer = await client
-      .call('list templates', 'GET', `${settings.businessAccountId}/message_templates?${query}`, templatesPageSchema)
+      .call('list templates', 'GET', `${settings.businessAccountId}/message_templates?${query.toString()}`, templatesPageSchema)
       .catch((error: unknown) => {
         // Refusals (credentials, unknown account) are AppErrors already; the rest is the network or a busy Graph.
         if (error instanceof AppError) throw error;
