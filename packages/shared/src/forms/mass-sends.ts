@@ -73,10 +73,10 @@ const commonFields = {
 
 const mediaTokenSchema = z.string().min(1).max(2000).describe('The token POST /mass-sends/media answered for the file.');
 
-/** texto: the text is sent as written; optionally a file (sent as a voice note when `sendAsAudio` and it is audio). */
+/** texto: the text is sent as written (empty with a file: the file alone); optionally a file (sent as a voice note when `sendAsAudio` and it is audio). */
 const textKindFields = {
   ...commonFields,
-  message: z.string().max(MESSAGE_BODY_MAX).default(''),
+  message: z.string().max(MESSAGE_BODY_MAX),
   mediaToken: mediaTokenSchema.nullable().default(null),
   sendAsAudio: z.boolean().default(false),
 };
@@ -117,7 +117,7 @@ export const massSendTextoBodySchema = z.object({ kind: z.literal('texto'), ...t
 export const massSendTextoVariavelBodySchema = z.object({
   kind: z.literal('textovariavel'),
   ...textKindFields,
-  message: templateText().pipe(z.string().max(MESSAGE_BODY_MAX)).default(''),
+  message: templateText().pipe(z.string().max(MESSAGE_BODY_MAX)),
 });
 export const massSendTemplateBodySchema = z.object({ kind: z.literal('template'), ...commonFields, template: templateFields(fixedParam) });
 export const massSendTemplateVariavelBodySchema = z.object({
