@@ -27,6 +27,8 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { birthdaysRoutes } from './modules/birthdays/birthdays.routes.js';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.js';
 import { pushCampaignEvents } from './modules/campaigns/listeners/push-campaign-events.js';
+import { pushMassSendEvents } from './modules/mass-sends/listeners/push-mass-send-events.js';
+import { massSendsRoutes } from './modules/mass-sends/mass-sends.routes.js';
 import { kanbanRoutes } from './modules/kanban/kanban.routes.js';
 import { pushLaneEvents } from './modules/lanes/listeners/push-lane-events.js';
 import { teamsRoutes } from './modules/teams/teams.routes.js';
@@ -148,6 +150,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     notificationsRoutes,
     tasksRoutes,
     campaignsRoutes,
+    massSendsRoutes,
     kanbanRoutes,
     teamsRoutes,
     privateChatRoutes,
@@ -177,6 +180,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   pushNoteEvents(ctx, realtime);
   pushLaneEvents(ctx, realtime);
   pushCampaignEvents(ctx, realtime);
+  pushMassSendEvents(ctx, realtime);
   keepFocusedTicketRead(ctx, realtime);
   pushNotifications(ctx, realtime);
   pushPrivateChatEvents(ctx, realtime);

@@ -8,6 +8,7 @@ import { queuesModule } from './modules/queues/queues.module.js';
 import { ticketsModule } from './modules/tickets/tickets.module.js';
 import { tasksModule } from './modules/tasks/tasks.module.js';
 import { campaignsModule } from './modules/campaigns/campaigns.module.js';
+import { massSendsModule } from './modules/mass-sends/mass-sends.module.js';
 import { notificationsModule } from './modules/notifications/notifications.module.js';
 import { birthdaysModule } from './modules/birthdays/birthdays.module.js';
 import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
@@ -29,6 +30,7 @@ export const allModules: readonly ModuleRegistration[] = [
   chatbotModule,
   tasksModule,
   campaignsModule,
+  massSendsModule,
   notificationsModule,
   birthdaysModule,
   scheduledMessagesModule,

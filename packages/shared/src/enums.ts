@@ -61,4 +61,6 @@ export const SOCKET_EVENTS = {
   notification: 'notification',
   /** A campaign's status and counters changed (live progress): to the tenant's admins and supervisors. */
   campaign: 'campaign',
+  /** A mass send's status and counters changed (live progress): to its creator and the tenant's admins and supervisors. */
+  massSend: 'massSend',
 } as const;

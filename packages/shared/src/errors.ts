@@ -5,6 +5,7 @@ import { SCHEDULE_ERROR_MESSAGES, SCHEDULE_ERROR_STATUS } from './schedule-error
 import { CAMPAIGN_ERROR_MESSAGES, CAMPAIGN_ERROR_STATUS } from './campaign-errors.js';
 import { SMS_ERROR_MESSAGES, SMS_ERROR_STATUS } from './sms-errors.js';
 import { GROUP_ERROR_MESSAGES, GROUP_ERROR_STATUS } from './group-errors.js';
+import { MASS_SEND_ERROR_MESSAGES, MASS_SEND_ERROR_STATUS } from './mass-send-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -91,6 +92,7 @@ export const ERROR_STATUS = {
   ...CAMPAIGN_ERROR_STATUS,
   ...SMS_ERROR_STATUS,
   ...GROUP_ERROR_STATUS,
+  ...MASS_SEND_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -181,6 +183,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...CAMPAIGN_ERROR_MESSAGES,
   ...SMS_ERROR_MESSAGES,
   ...GROUP_ERROR_MESSAGES,
+  ...MASS_SEND_ERROR_MESSAGES,
 };
 
 /**

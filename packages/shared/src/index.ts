@@ -37,3 +37,4 @@ export * from './schedule-events.js';
 export * from './forms/campaigns.js';
 export * from './sms.js';
 export * from './forms/groups.js';
+export * from './forms/mass-sends.js';

@@ -7,3 +7,4 @@ export * from './evolution/evolution-simulator.js';
 export * from './wuzapi/wuzapi-simulator.js';
 export * from './notificame/notificame-simulator.js';
 export * from './twilio/twilio-simulator.js';
+export * from './meta-cloud/templates.js';

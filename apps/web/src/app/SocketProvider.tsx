@@ -4,6 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { applyCampaignEvent, type CampaignEvent } from '../features/campaigns/api';
+import { applyMassSendEvent, type MassSendEvent } from '../features/mass-sends/api';
 import { applyChannelToCache, channelKeys } from '../features/channels/api';
 import { applyHistoryImport } from '../features/channels/history-import';
 import {
@@ -220,6 +221,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     socket.on(SOCKET_EVENTS.privateMessage, (event: PrivateMessageEvent) => applyPrivateMessageEvent(qc, event, getUserId()));
     socket.on(SOCKET_EVENTS.team, () => invalidateTeams(qc));
     socket.on(SOCKET_EVENTS.campaign, (event: CampaignEvent) => applyCampaignEvent(qc, event));
+    socket.on(SOCKET_EVENTS.massSend, (event: MassSendEvent) => applyMassSendEvent(qc, event));
     socket.on(SOCKET_EVENTS.importProgress, (progress: ImportProgress) => {
       qc.setQueryData(contactKeys.importProgress, progress);
     });

@@ -22,6 +22,7 @@ import {
   IconRobot,
   IconSettings,
   IconSpeakerphone,
+  IconSend,
   IconStar,
   IconStack2,
   IconTags,
@@ -62,6 +63,7 @@ const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: Ic
 const QUICK_MESSAGES: MenuItem = { labelKey: 'menu.quickMessages', path: PATHS.quickMessages, icon: IconBolt };
 const CAMPAIGNS: MenuItem = { labelKey: 'menu.campaigns', path: PATHS.campaigns, icon: IconSpeakerphone };
 const GROUP_TOOLS: MenuItem = { labelKey: 'menu.groupTools', path: PATHS.groups, icon: IconUsersGroup };
+const MASS_SENDS: MenuItem = { labelKey: 'menu.massSends', path: PATHS.massSends, icon: IconSend };
 const LANES: MenuItem = { labelKey: 'menu.lanes', path: PATHS.lanes, icon: IconLayoutKanban };
 const TAGS: MenuItem = { labelKey: 'menu.tags', path: PATHS.tags, icon: IconTags };
 const NOTES: MenuItem = { labelKey: 'records.menu.notes', path: PATHS.notes, icon: IconNote };
@@ -80,7 +82,7 @@ const TEAMS: MenuItem = { labelKey: 'menu.teams', path: PATHS.teams, icon: IconU
 const PRIVATE_CHAT: MenuItem = { labelKey: 'menu.privateChat', path: PATHS.privateChat, icon: IconMessageCircle, badge: UnreadChatBadge };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
-const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, PRIVATE_CHAT, KANBAN, TASKS];
+const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, MASS_SENDS, PRIVATE_CHAT, KANBAN, TASKS];
 const SUPERVISOR: MenuItem[] = [
   ...COMMON,
   CHANNELS,

@@ -25,6 +25,8 @@ export const PATHS = {
   campaign: '/campanhas/:campaignId',
   /** WhatsApp group tools (SPEC §2 /grupo → massagrupos; children banlist, wordlist, saudacao, despedida, massagrupos, massagrupos2, massausuarios; admins). */
   groups: '/grupo',
+  /** Mass sending (SPEC §2 /massa → template; children texto, textovariavel, template, template-variavel; every profile). */
+  massSends: '/massa',
   /** Kanban lanes (SPEC §2 work areas /lanes). */
   lanes: '/lanes',
   /** Kanban boards (SPEC §2 /kanban → /kanban/kanbans; children kanbans and tags). */

@@ -31,6 +31,8 @@ const BanListPage = lazyPage(loadGroupTools, 'BanListPage');
 const WordListPage = lazyPage(loadGroupTools, 'WordListPage');
 const GreetingPage = lazyPage(loadGroupTools, 'GreetingPage');
 const FarewellPage = lazyPage(loadGroupTools, 'FarewellPage');
+const MassSendLayout = lazyPage(() => import('../features/mass-sends/pages/MassSendLayout'), 'MassSendLayout');
+const MassSendTab = lazyPage(() => import('../features/mass-sends/pages/MassSendLayout'), 'MassSendTab');
 const LanesPage = lazyPage(() => import('../features/lanes/pages/LanesPage'), 'LanesPage');
 const TagsPage = lazyPage(() => import('../features/tags/pages/TagsPage'), 'TagsPage');
 const NotesPage = lazyPage(() => import('../features/notes/pages/NotesPage'), 'NotesPage');
@@ -131,6 +133,13 @@ export function AppRouter() {
               <Route path="wordlist" element={<WordListPage />} />
               <Route path="saudacao" element={<GreetingPage />} />
               <Route path="despedida" element={<FarewellPage />} />
+            {/* Every profile (SPEC §2 common menu): an agent sees their own mass sends. */}
+            <Route path={PATHS.massSends} element={<MassSendLayout />}>
+              <Route index element={<Navigate to="template" replace />} />
+              <Route path="texto" element={<MassSendTab />} />
+              <Route path="textovariavel" element={<MassSendTab />} />
+              <Route path="template" element={<MassSendTab />} />
+              <Route path="template-variavel" element={<MassSendTab />} />
             </Route>
             <Route path={PATHS.lanes} element={guarded(SUPERVISORS, <LanesPage />)} />
             <Route path={PATHS.tags} element={guarded(SUPERVISORS, <TagsPage />)} />

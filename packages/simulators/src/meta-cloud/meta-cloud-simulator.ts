@@ -15,6 +15,7 @@ import {
   type MetaOutboundStatus,
   type MetaStatusSpec,
 } from './payloads.js';
+import { buildMetaTemplate, listTemplatesPage, placeholderCount, type MetaTemplate, type MetaTemplateInput } from './templates.js';
 
 /**
  * A local stand-in for Meta's WhatsApp Cloud API (Graph API), built from the public docs:
@@ -22,6 +23,7 @@ import {
  * - `GET /{version}/{phone-number-id}`: the business phone number;
  * - `POST /{version}/{phone-number-id}/messages`: sends (text, media by id or link, template,
  *   interactive, location, contacts, reaction) and mark-as-read, answering `messages[0].id` wamids;
+ * - `GET /{version}/{waba-id}/message_templates`: the account's templates (paged, filtered by status, name, language);
  * - `POST /{version}/{phone-number-id}/media` (multipart), `GET /{version}/{media-id}` (its
  *   short-lived download URL), `DELETE /{version}/{media-id}`, and the download URL itself;
  * - bearer-token auth everywhere (401 with Graph's OAuthException 190 body otherwise).
@@ -43,8 +45,13 @@ export interface MetaCloudOptions {
   webhookUrl?: string;
   /** After each accepted send, POST 'delivered' then 'read' statuses, `delayMs` apart (default 100). */
   autoStatuses?: boolean | { delayMs?: number };
-  /** Approved template names; when given, any other name fails with 132001. */
-  templates?: string[];
+  /**
+   * The account's templates; when given, sending any other name fails with 132001. A name alone is
+   * listed as an approved en_US template and sent in any language with any parameters; a template
+   * given whole is sent only in its language (132001 otherwise) and with as many body parameters as
+   * its body has placeholders (132000 otherwise).
+   */
+  templates?: MetaTemplateInput[];
   port?: number;
 }
 
@@ -102,6 +109,8 @@ export interface MetaCloudSimulator extends SimServer {
   /** Every notification POSTed to the webhook, with the answer it got. */
   readonly deliveries: MetaWebhookDelivery[];
   readonly media: Map<string, MetaStoredMedia>;
+  /** The account's templates (GET /message_templates lists them; add or change them freely). */
+  readonly templates: MetaTemplate[];
   setWebhookUrl(url: string): void;
   setAutoStatuses(options: boolean | { delayMs?: number }): void;
   /** Recipients whose sends are accepted but then fail asynchronously (status 'failed', 131026). */
@@ -143,7 +152,9 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
     displayPhoneNumber: options.displayPhoneNumber ?? '5511930000000',
   };
   const verifiedName = options.verifiedName ?? 'Conversa Demo';
-  const templates = options.templates ? new Set(options.templates) : undefined;
+  const templates: MetaTemplate[] = (options.templates ?? []).map(buildMetaTemplate);
+  const checkTemplates = options.templates !== undefined;
+  const looseNames = new Set((options.templates ?? []).filter((t): t is string => typeof t === 'string'));
   const sent: MetaSentMessage[] = [];
   const deliveries: MetaWebhookDelivery[] = [];
   const media = new Map<string, MetaStoredMedia>();
@@ -212,6 +223,18 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
         return unknownObject(reply, id);
       });
 
+      app.get('/:version/:wabaId/message_templates', async (request, reply) => {
+        const { version, wabaId } = request.params as { version: string; wabaId: string };
+        if (wabaId !== business.businessAccountId) return unknownObject(reply, wabaId);
+        const query = request.query as Record<string, string | undefined>;
+        return listTemplatesPage(templates, query, (after) => {
+          const next = new URL(`${baseUrl}/${version}/${wabaId}/message_templates`);
+          for (const [key, value] of Object.entries(query)) if (value !== undefined && key !== 'after') next.searchParams.set(key, value);
+          next.searchParams.set('after', after);
+          return next.toString();
+        });
+      });
+
       app.delete('/:version/:id', async (request, reply) => {
         const { id } = request.params as { id: string };
         if (!media.delete(id)) return unknownObject(reply, id);
@@ -251,7 +274,7 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
           if (typeof body.message_id !== 'string') return fail(reply, 100, { message: '(#100) The parameter message_id is required.' });
           return { success: true };
         }
-        const problem = checkSend(body, media, templates);
+        const problem = checkSend(body, media, checkTemplates ? { templates, looseNames } : undefined);
         if (problem) return fail(reply, problem.code, { message: problem.message });
         const to = String(body.to);
         const id = newWamid();
@@ -372,6 +395,7 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
     sent,
     deliveries,
     media,
+    templates,
     setWebhookUrl: (url) => {
       webhookUrl = url;
     },
@@ -416,7 +440,7 @@ const MEDIA_TYPES = new Set<string>(['image', 'audio', 'video', 'document', 'sti
 function checkSend(
   body: Record<string, unknown>,
   media: Map<string, MetaStoredMedia>,
-  templates: Set<string> | undefined,
+  known: { templates: readonly MetaTemplate[]; looseNames: ReadonlySet<string> } | undefined,
 ): { code: number; message: string } | undefined {
   const param = (name: string) => ({ code: 100, message: `(#100) The parameter ${name} is required.` });
   const invalid = (message: string) => ({ code: 131009, message: `(#131009) Parameter value is not valid: ${message}` });
@@ -442,8 +466,22 @@ function checkSend(
       if (typeof object.name !== 'string' || !object.name) return param('template.name');
       const language = object.language as { code?: unknown } | undefined;
       if (typeof language?.code !== 'string') return param('template.language.code');
-      if (templates && !templates.has(object.name))
+      if (!known || known.looseNames.has(object.name)) return undefined;
+      // A template is sent in the language code it was approved in ('pt_BR', 'en_US', 'es').
+      const template = known.templates.find((t) => t.name === object.name && t.language === language.code);
+      if (!template || template.status !== 'APPROVED')
         return { code: 132001, message: '(#132001) Template name does not exist in the translation' };
+      const expected = placeholderCount(template.components.find((c) => c.type === 'BODY')?.text);
+      const components = Array.isArray(object.components) ? (object.components as { type?: unknown; parameters?: unknown }[]) : [];
+      const bodyParams = components.find((c) => String(c.type).toLowerCase() === 'body')?.parameters;
+      const given = Array.isArray(bodyParams) ? bodyParams.length : 0;
+      if (given !== expected)
+        return {
+          code: 132000,
+          message: `(#132000) Number of parameters does not match the expected number of params (body: ${given} given, ${expected} expected)`,
+        };
+      if (Array.isArray(bodyParams) && bodyParams.some((p) => typeof (p as { text?: unknown }).text !== 'string' || !(p as { text: string }).text))
+        return invalid('a text parameter needs a non-empty text');
       return undefined;
     }
     case 'interactive':

@@ -244,6 +244,11 @@ export const GRAPH_ERRORS: Record<number, { status: number; message: string; det
     details:
       'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
   },
+  132000: {
+    status: 400,
+    message: '(#132000) Number of parameters does not match the expected number of params',
+    details: 'body: number of localizable_params (0) does not match the expected number of params (1)',
+  },
   132001: {
     status: 400,
     message: '(#132001) Template name does not exist in the translation',

@@ -2,6 +2,14 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CampaignContactStatus, CampaignStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { campaignContacts, campaigns, contacts, messages, type CampaignMediaFile } from '../../platform/db/schema.js';
+import {
+  claimCounterColumns,
+  claimCountersJoin,
+  claimReportStatus,
+  countPendingClaims,
+  hasWaitingClaims,
+  type ClaimTable,
+} from '../../platform/db/send-claims.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type NewCampaign = typeof campaigns.$inferInsert;
@@ -15,22 +23,14 @@ export interface CampaignCounters {
 export type CampaignView = CampaignRow & CampaignCounters;
 export type { CampaignMediaFile };
 
-/**
- * The counters of the campaigns whose contacts match `where` (alias cc), joined as `counters`: its
- * linked contacts; sent = the channel took the message (sent, delivered, read); not sent = failed,
- * or skipped (nothing to send to).
- */
-const countersJoin = (where: SQL) => sql`(
-  select cc.campaign_id,
-         count(*)::int as contact_count,
-         (count(*) filter (where m.status in ('sent', 'delivered', 'read')))::int as sent,
-         (count(*) filter (where cc.status = 'skipped' or m.status = 'failed'))::int as not_sent,
-         (count(*) filter (where m.status in ('delivered', 'read')))::int as delivered,
-         (count(*) filter (where m.status = 'read'))::int as read
-    from ${campaignContacts} cc
-    left join ${messages} m on m.id = cc.message_id
-   where ${where}
-   group by cc.campaign_id) counters`;
+const claims: ClaimTable = {
+  table: campaignContacts,
+  tenantId: campaignContacts.tenantId,
+  parentId: campaignContacts.campaignId,
+  status: campaignContacts.status,
+  messageId: campaignContacts.messageId,
+  claimedAt: campaignContacts.claimedAt,
+};
 
 const viewOf = (row: CampaignRow, raw: Partial<Record<keyof CampaignCounters, unknown>>): CampaignView => ({
   ...row,
@@ -41,19 +41,20 @@ const viewOf = (row: CampaignRow, raw: Partial<Record<keyof CampaignCounters, un
   read: Number(raw.read ?? 0),
 });
 
+/** Its linked contacts; sent, not sent, delivered and read as claimCountersJoin counts them. */
 const counterColumns = {
-  contactCount: sql<number>`coalesce(counters.contact_count, 0)`,
-  sent: sql<number>`coalesce(counters.sent, 0)`,
-  notSent: sql<number>`coalesce(counters.not_sent, 0)`,
-  delivered: sql<number>`coalesce(counters.delivered, 0)`,
-  read: sql<number>`coalesce(counters.read, 0)`,
+  contactCount: claimCounterColumns.total,
+  sent: claimCounterColumns.sent,
+  notSent: claimCounterColumns.notSent,
+  delivered: claimCounterColumns.delivered,
+  read: claimCounterColumns.read,
 };
 
 export async function listCampaignViews(db: Db, tenantId: number): Promise<CampaignView[]> {
   const rows = await db
     .select({ campaign: campaigns, ...counterColumns })
     .from(campaigns)
-    .leftJoin(countersJoin(sql`cc.tenant_id = ${tenantId}`), sql`counters.campaign_id = ${campaigns.id}`)
+    .leftJoin(claimCountersJoin(claims, eq(campaignContacts.tenantId, tenantId)), sql`counters.parent_id = ${campaigns.id}`)
     .where(eq(campaigns.tenantId, tenantId))
     .orderBy(desc(campaigns.id));
   return rows.map(({ campaign, ...raw }) => viewOf(campaign, raw));
@@ -63,7 +64,10 @@ export async function findCampaignView(db: Db, tenantId: number, id: number): Pr
   const [row] = await db
     .select({ campaign: campaigns, ...counterColumns })
     .from(campaigns)
-    .leftJoin(countersJoin(sql`cc.tenant_id = ${tenantId} and cc.campaign_id = ${id}`), sql`counters.campaign_id = ${campaigns.id}`)
+    .leftJoin(
+      claimCountersJoin(claims, and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, id))),
+      sql`counters.parent_id = ${campaigns.id}`,
+    )
     .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id)));
   return row ? viewOf(row.campaign, row) : undefined;
 }
@@ -166,8 +170,7 @@ export async function countLinkedContacts(db: Db, tenantId: number, campaignId: 
 }
 
 /** The report status of a linked contact: waiting, skipped, or its message's status. */
-const reportStatus = sql<CampaignContactStatus>`case when ${campaignContacts.status} = 'waiting' then 'waiting'
-  when ${campaignContacts.status} = 'skipped' then 'skipped' else coalesce(${messages.status}, 'failed') end`;
+const reportStatus = claimReportStatus<CampaignContactStatus>(claims);
 
 export interface CampaignContactLine {
   contactId: number;
@@ -284,28 +287,10 @@ export async function markSkipped(db: Db, tenantId: number, key: { campaignId: n
  * How many of the campaign's most recent sends (the last `window` claimed) still wait for the
  * channel: the runner keeps at most that many queued, so a pause stops the campaign within them.
  */
-export async function countInFlight(db: Db, tenantId: number, campaignId: number, window: number): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from (
-      select cc.message_id from ${campaignContacts} cc
-       where cc.tenant_id = ${tenantId} and cc.campaign_id = ${campaignId} and cc.status = 'claimed'
-       order by cc.claimed_at desc limit ${window}) recent
-    join ${messages} m on m.id = recent.message_id
-    where m.status = 'pending'`);
-  const [row] = (result as { rows: Array<{ n: number | string }> }).rows;
-  return Number(row?.n ?? 0);
-}
+export const countInFlight = (db: Db, tenantId: number, campaignId: number, window: number) =>
+  countPendingClaims(db, claims, tenantId, campaignId, window);
 
-export async function hasWaitingContacts(db: Db, tenantId: number, campaignId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(campaignContacts)
-    .where(
-      and(eq(campaignContacts.tenantId, tenantId), eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'waiting')),
-    )
-    .limit(1);
-  return row !== undefined;
-}
+export const hasWaitingContacts = (db: Db, tenantId: number, campaignId: number) => hasWaitingClaims(db, claims, tenantId, campaignId);
 
 /** When the campaign last claimed a contact: its delay counts from there. */
 export async function lastClaimAt(db: Db, tenantId: number, campaignId: number): Promise<Date | undefined> {

@@ -27,7 +27,22 @@ export interface AutomatedTarget {
 export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'> & {
   /** The variables this text may use (default: every one of SPEC §3; birthdays: BIRTHDAY_TEMPLATE_VARIABLES); others stay as written. */
   variables?: readonly string[];
+  /** Sent as written: no variable is rendered (a mass send's plain text and fixed template values). */
+  verbatim?: boolean;
+  /**
+   * An approved template of the official API instead of a text (the channel's adapter must have
+   * `sendRich`): `params` are the values of its body placeholders {{1}}, {{2}}…, rendered like the
+   * text; `body` is the template's approved body, stored with the values as the history's text.
+   */
+  template?: { name: string; language: string; body: string; params: readonly string[] };
 };
+
+/** A template whose placeholder renders empty for this contact (the official API refuses empty values). */
+export class EmptyTemplateValueError extends AppError {
+  constructor(readonly placeholder: number) {
+    super('ERR_VALIDATION', `The template's {{${placeholder}}} is empty for this contact.`, { template: [`{{${placeholder}}} is empty`] });
+  }
+}
 
 /**
  * The SPEC §3 variables of a ticket's message (protocol is the ticket's, kanban its lane), after the
@@ -74,9 +89,26 @@ export async function queueAutomatedMessage(
   const values = templateValues(facts, target.at);
   // Texts were checked when saved; a variable deleted since is the contact's value of that name, or empty.
   // A restricted set (birthdays) renders only its variables and the contact's.
-  const body = content.variables
-    ? renderTemplate(content.body, values, [...content.variables, ...facts.contact.extraInfo.map((entry) => entry.name)])
-    : renderAllVariables(content.body, values);
+  const render = (text: string) =>
+    content.verbatim
+      ? text
+      : content.variables
+        ? renderTemplate(text, values, [...content.variables, ...facts.contact.extraInfo.map((entry) => entry.name)])
+        : renderAllVariables(text, values);
+  let body = render(content.body);
+  let rich: Record<string, unknown> | null = null;
+  if (content.template) {
+    const params = content.template.params.map((param) => render(param).trim());
+    const empty = params.findIndex((param) => param === '');
+    if (empty >= 0) throw new EmptyTemplateValueError(empty + 1);
+    body = content.template.body.replace(/\{\{\s*(\d+)\s*\}\}/g, (written, n: string) => params[Number(n) - 1] ?? written);
+    rich = {
+      type: 'template',
+      name: content.template.name,
+      language: content.template.language,
+      ...(params.length ? { components: [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }] } : {}),
+    };
+  }
   return queueOutboundMessage(
     ctx,
     tx,
@@ -88,7 +120,7 @@ export async function queueAutomatedMessage(
       automated: target.userId == null,
       delivery: facts.delivery,
     },
-    { body, media: content.media ?? null },
+    { body, media: content.media ?? null, rich },
   );
 }
 

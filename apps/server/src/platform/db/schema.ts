@@ -1474,3 +1474,84 @@ export const groupActions = pgTable(
     index('group_actions_waiting_idx').on(t.batchId, t.id).where(sql`${t.status} in ('waiting', 'running')`),
   ],
 );
+
+// ---- Mass sends (issue 12, /massa) ----
+
+/** The stored file of a mass send's text kinds. */
+export interface MassSendMediaFile {
+  key: string;
+  name: string;
+  mime: string;
+  size: number | null;
+  type: string;
+}
+
+/** The approved template a template kind sends: its body as approved (the history's text) and each placeholder's value as written. */
+export interface MassSendTemplate {
+  name: string;
+  language: string;
+  body: string;
+  params: string[];
+}
+
+/**
+ * A mass send (SPEC §2 /massa): one kind, one channel, a random pause of min to max seconds between
+ * two sends. `next_send_at` is when the runner may claim the next recipient (the pause drawn at the
+ * previous claim, so a restart or a second runner keeps it); `run` counts the (re)starts: the runner
+ * job of an older one does nothing.
+ */
+export const massSends = pgTable(
+  'mass_sends',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    kind: text('kind').$type<'texto' | 'textovariavel' | 'template' | 'template-variavel'>().notNull(),
+    status: text('status').$type<'processing' | 'paused' | 'canceled' | 'finished'>().notNull().default('processing'),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    minDelaySeconds: integer('min_delay_seconds').notNull(),
+    maxDelaySeconds: integer('max_delay_seconds').notNull(),
+    message: text('message').notNull().default(''),
+    media: jsonb('media').$type<MassSendMediaFile | null>(),
+    sendAsAudio: boolean('send_as_audio').notNull().default(false),
+    template: jsonb('template').$type<MassSendTemplate | null>(),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    run: integer('run').notNull().default(0),
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('mass_sends_tenant_idx').on(t.tenantId, t.id)],
+);
+
+/**
+ * One recipient of a mass send: one row per (mass send, number), the unique key of its one send.
+ * `status`: waiting → claimed (in the transaction that hands its message to the one outbound path,
+ * `message_id`), or skipped (nothing sent, `error` says why). What happened to the message afterwards
+ * is the message's own status.
+ */
+export const massSendRecipients = pgTable(
+  'mass_send_recipients',
+  {
+    tenantId: tenantRef(),
+    massSendId: integer('mass_send_id')
+      .notNull()
+      .references(() => massSends.id, { onDelete: 'cascade' }),
+    /** Digits with the country code. */
+    number: text('number').notNull(),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    status: text('status').$type<'waiting' | 'claimed' | 'skipped'>().notNull().default('waiting'),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    error: text('error'),
+    /** The order the recipients were given in: they are sent in it. */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.massSendId, t.number] }),
+    index('mass_send_recipients_waiting_idx').on(t.massSendId, t.position).where(sql`${t.status} = 'waiting'`),
+    index('mass_send_recipients_message_idx').on(t.messageId),
+    index('mass_send_recipients_claimed_idx').on(t.massSendId, t.claimedAt),
+  ],
+);

@@ -137,6 +137,8 @@ export type DomainEvent =
       participant: string;
       number: string | null;
       text: string;
-    };
+    }
+  /** A mass send was created, paused, resumed, canceled, finished or made progress (issue 12): its live view reaches its creator and the tenant's admins and supervisors. */
+  | { type: 'massSend.changed'; tenantId: number; massSendId: number };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

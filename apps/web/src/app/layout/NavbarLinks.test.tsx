@@ -12,10 +12,10 @@ function entries(container: HTMLElement = document.body): string[] {
 }
 
 describe('the menu by role (SPEC §2)', () => {
-  it('a user sees the common entries only (with the kanban boards), without section titles', () => {
+  it('a user sees the common entries only (with mass sending and the kanban boards), without section titles', () => {
     signInAs('user');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-chat-privado', 'nav-kanban', 'nav-tarefas']);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-massa', 'nav-chat-privado', 'nav-kanban', 'nav-tarefas']);
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
@@ -26,6 +26,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-massa',
       'nav-chat-privado',
       'nav-kanban',
       'nav-tarefas',
@@ -55,6 +56,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-home',
       'nav-atendimento',
       'nav-contatos',
+      'nav-massa',
       'nav-chat-privado',
       'nav-kanban',
       'nav-tarefas',
@@ -91,6 +93,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries(work)).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-massa',
       'nav-chat-privado',
       'nav-kanban',
       'nav-tarefas',
@@ -127,6 +130,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(entries()).toEqual([
       'nav-atendimento',
       'nav-contatos',
+      'nav-massa',
       'nav-chat-privado',
       'nav-kanban',
       'nav-tarefas',

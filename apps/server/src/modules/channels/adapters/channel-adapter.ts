@@ -31,6 +31,14 @@ export interface SendResult {
   status: 'sent' | 'delivered';
 }
 
+/** An approved message template of a channel (WhatsApp Cloud API): its components' texts carry {{1}}, {{2}}… placeholders. */
+export interface ChannelTemplate {
+  name: string;
+  language: string;
+  category: string | null;
+  components: Array<{ type: string; format: string | null; text: string | null; buttons: Array<{ type: string; text: string; url: string | null }> }>;
+}
+
 /**
  * One per channel type (DESIGN §3): a client for the provider, an inbound parser (its webhook or
  * socket entry point calls ingestInbound), and an error normaliser that throws AppError codes.
@@ -55,6 +63,12 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
    * this method refuses them up front.
    */
   sendRich?(ctx: AppContext, channel: ChannelRow, message: OutboundMessage, content: Record<string, unknown>): Promise<SendResult>;
+  /**
+   * The message templates the provider has approved for the channel (the official API's), with
+   * their components: the template kinds of mass sending offer them. A type without this method
+   * has no templates.
+   */
+  listTemplates?(ctx: AppContext, channel: ChannelRow): Promise<ChannelTemplate[]>;
   /** Edits and deletions "for everyone" where the provider allows them. */
   editMessage?(
     ctx: AppContext,

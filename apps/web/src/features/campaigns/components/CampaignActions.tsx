@@ -1,9 +1,10 @@
-import { CAMPAIGN_SPAM_REPORT_SHARE, type Campaign } from '@conversa/shared';
+import type { Campaign } from '@conversa/shared';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { SpamRiskWarning } from './SpamRiskWarning';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -38,7 +39,6 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
       },
     );
   };
-  const reports = Math.max(1, Math.ceil(campaign.contactCount * CAMPAIGN_SPAM_REPORT_SHARE));
 
   return (
     <Stack gap="xs" data-testid="campaign-actions">
@@ -105,16 +105,7 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
         onClose={() => setAsking(null)}
       >
         <Stack gap="sm">
-          {(asking === 'start' || asking === 'resume') && (
-            <Alert
-              color="orange"
-              icon={<IconAlertTriangle size={18} />}
-              title={t('campaigns.spam.title')}
-              data-testid="campaign-spam-warning"
-            >
-              {t('campaigns.spam.text', { share: CAMPAIGN_SPAM_REPORT_SHARE * 100, reports, count: campaign.contactCount })}
-            </Alert>
-          )}
+          {(asking === 'start' || asking === 'resume') && <SpamRiskWarning count={campaign.contactCount} testId="campaign-spam-warning" />}
           {refusal && (
             <Alert color="red" data-testid="campaign-action-error">
               {refusal}

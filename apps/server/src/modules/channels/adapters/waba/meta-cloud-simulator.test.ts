@@ -230,6 +230,51 @@ describe('Graph endpoints', () => {
     expect((await json(unknownTemplate)).error.code).toBe(132001);
   });
 
+  it('lists the account’s templates in the documented shape, paged; a template is sent in its language with its number of parameters', async () => {
+    const documented = metaCloudFixture<{ data: any[] }>('graph-message-templates').data[0];
+    sim.templates.push(documented, {
+      name: 'pedido_pronto',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      id: '778899',
+      components: [{ type: 'BODY', text: 'Olá {{1}}, seu pedido está pronto.' }],
+    });
+    try {
+      const all = await graph(`${sim.businessAccountId}/message_templates`);
+      expect(all.status).toBe(200);
+      const listed = await json(all);
+      expect(shapeOf({ ...listed, data: listed.data.filter((t: any) => t.name === documented.name) })).toEqual(
+        shapeOf(metaCloudFixture('graph-message-templates')),
+      );
+      expect(listed.data.map((t: any) => t.name)).toEqual(['order_update', documented.name, 'pedido_pronto']);
+
+      const first = await json(await graph(`${sim.businessAccountId}/message_templates?limit=2&status=APPROVED`));
+      expect(first.data).toHaveLength(2);
+      const second = await json(await fetch(first.paging.next, { headers: auth() }));
+      expect(second.data.map((t: any) => t.name)).toEqual(['pedido_pronto']);
+      expect(second.paging.next).toBeUndefined();
+      expect((await graph('999999999999/message_templates')).status).toBe(400);
+
+      const send = (language: string, parameters: unknown[]) =>
+        sendJson({
+          messaging_product: 'whatsapp',
+          to: FROM,
+          type: 'template',
+          template: { name: 'pedido_pronto', language: { code: language }, components: [{ type: 'body', parameters }] },
+        });
+      const missing = await send('pt_BR', []);
+      expect(missing.status).toBe(400);
+      const body = await json(missing);
+      expect(body.error.code).toBe(132000);
+      expect(shapeOf(body)).toEqual(shapeOf(metaCloudFixture('error-132000')));
+      expect((await json(await send('en_US', [{ type: 'text', text: 'Ana' }]))).error.code).toBe(132001);
+      expect((await send('pt_BR', [{ type: 'text', text: 'Ana' }])).status).toBe(200);
+    } finally {
+      sim.templates.splice(1);
+    }
+  });
+
   it.each([
     [130429, 429],
     [131056, 429],

@@ -5,6 +5,7 @@ import type { ChannelAdapter } from '../channel-adapter.js';
 import { GraphClient } from './waba.client.js';
 import { sendWabaMessage, sendWabaRich } from './waba.outbound.js';
 import { wabaWebhookRoutes } from './waba.routes.js';
+import { listWabaTemplates } from './waba.templates.js';
 import { phoneNumberResponseSchema, wabaSettingsSchema, type WabaSettings } from './waba.schemas.js';
 import { channelSettings } from '../../channel-secrets.js';
 
@@ -28,7 +29,7 @@ async function setStatus(
  * WhatsApp Business Cloud API (Meta's official API). Starting checks the phone number id and
  * token with a Graph call; inbound messages and statuses arrive on the webhook
  * (/webhooks/waba/{publicKey}); agents' messages go out through POST /{phone-number-id}/messages,
- * throttled to 80/s per number.
+ * throttled to 80/s per number. Its approved templates are listed from GET /{waba-id}/message_templates.
  */
 export const wabaAdapter: ChannelAdapter<WabaSettings> = {
   type: 'waba',
@@ -72,6 +73,7 @@ export const wabaAdapter: ChannelAdapter<WabaSettings> = {
 
   send: sendWabaMessage,
   sendRich: sendWabaRich,
+  listTemplates: listWabaTemplates,
 
   webhookRoutes: wabaWebhookRoutes,
 };
