@@ -133,6 +133,7 @@ export function AppRouter() {
               <Route path="wordlist" element={<WordListPage />} />
               <Route path="saudacao" element={<GreetingPage />} />
               <Route path="despedida" element={<FarewellPage />} />
+            </Route>
             {/* Every profile (SPEC §2 common menu): an agent sees their own mass sends. */}
             <Route path={PATHS.massSends} element={<MassSendLayout />}>
               <Route index element={<Navigate to="template" replace />} />

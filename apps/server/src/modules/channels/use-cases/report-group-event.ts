@@ -14,6 +14,6 @@ type GroupEvent =
  */
 export async function reportGroupEvent(ctx: AppContext, channel: Pick<ChannelRow, 'id' | 'tenantId'>, event: GroupEvent): Promise<void> {
   await transact(ctx, async (_tx, events) => {
-    events.push({ ...event, tenantId: channel.tenantId, channelId: channel.id } as DomainEvent);
+    events.push({ ...event, tenantId: channel.tenantId, channelId: channel.id });
   });
 }

@@ -23,7 +23,7 @@ import {
   type GroupWordAction,
 } from '@conversa/shared';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
@@ -256,7 +256,7 @@ export function MassUsersPage() {
         fullWidth
         data={MEMBER_ACTIONS.map((value) => ({ value, label: t(`groupTools.massausuarios.${value}`) }))}
         value={kind}
-        onChange={(value) => setKind(value as (typeof MEMBER_ACTIONS)[number])}
+        onChange={(value) => setKind(value)}
         data-testid="group-member-action"
       />
       <Textarea
@@ -400,12 +400,13 @@ export function WordListPage() {
   const saveSettings = useSaveGroupSettings();
   const [action, setAction] = useState<GroupWordAction>('warn');
   const [warning, setWarning] = useState('');
-  useEffect(() => {
-    if (settings.data) {
-      setAction(settings.data.wordAction);
-      setWarning(settings.data.wordWarning);
-    }
-  }, [settings.data]);
+  // The channel's settings fill the fields when they arrive (state adjusted while rendering, not in an effect).
+  const [loadedSettings, setLoadedSettings] = useState(settings.data);
+  if (settings.data && settings.data !== loadedSettings) {
+    setLoadedSettings(settings.data);
+    setAction(settings.data.wordAction);
+    setWarning(settings.data.wordWarning);
+  }
   const add = () => {
     const body = { whatsappId: channelId ?? 0, word: word.trim() };
     const parsed = createGroupWordBodySchema.safeParse(body);
@@ -436,7 +437,7 @@ export function WordListPage() {
       </Group>
       {settings.data && channelId !== null && (
         <Stack gap="xs">
-          <Radio.Group label={t('groupTools.wordlist.action')} value={action} onChange={(value) => setAction(value as GroupWordAction)}>
+          <Radio.Group label={t('groupTools.wordlist.action')} value={action} onChange={(value) => setAction(value)}>
             <Group>
               <Radio value="warn" label={t('groupTools.wordlist.warn')} data-testid="group-word-warn" />
               <Radio value="remove" label={t('groupTools.wordlist.remove')} data-testid="group-word-remove" />
@@ -501,9 +502,11 @@ function GroupTextPage({ which }: { which: 'greeting' | 'farewell' }) {
   const settings = useGroupSettings(channelId);
   const save = useSaveGroupSettings();
   const [text, setText] = useState('');
-  useEffect(() => {
-    if (settings.data) setText(settings.data[which]);
-  }, [settings.data, which]);
+  const [loaded, setLoaded] = useState<{ data: typeof settings.data; which: string } | null>(null);
+  if (settings.data && (loaded?.data !== settings.data || loaded.which !== which)) {
+    setLoaded({ data: settings.data, which });
+    setText(settings.data[which]);
+  }
   const tab = which === 'greeting' ? 'saudacao' : 'despedida';
   return (
     <Stack data-testid={`group-${tab}`} maw={720}>

@@ -147,7 +147,7 @@ class BaileysSession implements LiveSession {
   private readonly settings: BaileysSettings;
   private readonly proxy: ReturnType<typeof proxyOf>;
   /** The group tools' operations on this connection (list, members, settings, deletion for everyone). */
-  readonly groups: LiveGroupAdmin = baileysGroupAdmin(() => this.ready() as BaileysGroupSocket);
+  readonly groups: LiveGroupAdmin = baileysGroupAdmin(() => this.ready());
 
   constructor(
     private readonly ctx: AppContext,

@@ -190,7 +190,7 @@ export function groupEventsOf(events: Partial<BaileysEventMap>): GroupEvent[] {
     const stub = message.messageStubType;
     if (stub !== undefined && stub !== null) {
       const action = JOIN_STUBS.has(stub) ? 'join' : LEAVE_STUBS.has(stub) ? 'leave' : undefined;
-      const numbers = stubParticipants(message.messageStubParameters)
+      const numbers = stubParticipants(message.messageStubParameters as readonly string[] | null | undefined)
         .map((p) => p.number)
         .filter((n): n is string => n !== null);
       if (action && numbers.length > 0)
