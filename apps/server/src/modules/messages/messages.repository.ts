@@ -247,6 +247,29 @@ export async function requeueMessageSend(db: Db, tenantId: number, id: string): 
   return row;
 }
 
+/**
+ * An unconfirmed send back to pending, unclaimed, once it has waited `windowSeconds` since it was
+ * flagged without any status callback naming it (which would have given it a provider id and
+ * another status). Undefined = settled meanwhile, deleted, or not waited long enough.
+ */
+export async function requeueUnconfirmedSend(db: Db, tenantId: number, id: string, windowSeconds: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ status: 'pending', error: null, sendClaimedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.id, id),
+        eq(messages.status, 'unconfirmed'),
+        eq(messages.deleted, false),
+        isNull(messages.externalId),
+        sql`${messages.updatedAt} <= now() - ${windowSeconds}::int * interval '1 second'`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
 export async function updateMessageRow(
   db: Db,
   tenantId: number,

@@ -7,6 +7,7 @@ import { findChannelById } from '../../channels/channels.repository.js';
 import { findContactById } from '../../contacts/contacts.repository.js';
 import { findMessageById, recordSendResult, updateMessageRow } from '../messages.repository.js';
 import { sendClaim } from '../send-claim.js';
+import { flagUnconfirmedSend } from '../use-cases/flag-unconfirmed-send.js';
 
 /**
  * Errors that a retry cannot fix: the message fails at once. Adapters throw a plain Error for what
@@ -32,10 +33,13 @@ const RECORD_RETRY_MS = [500, 1_000, 2_000, 4_000];
  *   as soon as it comes (the job itself is completed on its own, see platform/jobs/jobs.ts);
  * - a process killed between the claim and that record leaves the message pending and claimed. The
  *   job runs again elsewhere once its lease expires; this attempt cannot claim it, and, since the
- *   provider may have the message, flags it `unconfirmed` instead of sending it a second time: the
- *   agent sees it and may resend it (POST /messages/{id}/resend), and a status callback that names
- *   it (WABA's biz_opaque_callback_data, or a provider id chosen by Conversa: WuzAPI, Baileys)
- *   reconciles it (apply-provider-status.ts);
+ *   provider may have the message, flags it `unconfirmed` instead of sending it a second time
+ *   (flag-unconfirmed-send.ts). A status callback that names it (WABA's biz_opaque_callback_data,
+ *   or a provider id chosen by Conversa: WuzAPI, Baileys) settles it (apply-provider-status.ts).
+ *   Where the provider sends such a callback for every message it accepts (WABA:
+ *   ChannelAdapter.confirmsEverySend), none within SEND_RECONCILE_SECONDS proves it never arrived
+ *   and it is sent again (reconcile-unconfirmed-send.ts); on other channels the agent decides
+ *   (POST /messages/{id}/resend);
  * - a provider request that failed after it may have reached the provider (connection reset or
  *   closed once written, no answer in time, an answer cut off, a proxy's 502/504: send-outcome.ts)
  *   keeps its claim and flags the message `unconfirmed` at once, reconciled the same way; only a
@@ -59,6 +63,8 @@ export const sendMessageJob = defineJob({
     const publish = () => ctx.events.publish([{ type: 'message.updated', tenantId, ticketId: message.ticketId!, messageId }]);
     const claim = sendClaim(ctx, tenantId, messageId);
     let answered = false;
+    let reconcile = false;
+    const flagUnconfirmed = () => retrying(() => flagUnconfirmedSend(ctx, { tenantId, messageId, ticketId: message.ticketId!, reconcile }));
     try {
       const [channel, contact] = await Promise.all([
         findChannelById(ctx.db, tenantId, message.channelId),
@@ -68,6 +74,7 @@ export const sendMessageJob = defineJob({
       if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
       const quoted = message.quotedMessageId ? await findMessageById(ctx.db, tenantId, message.quotedMessageId) : undefined;
       const adapter = adapterFor(channel.type);
+      reconcile = adapter.confirmsEverySend === true;
       const outbound = {
         messageId,
         ticketId: message.ticketId,
@@ -110,8 +117,7 @@ export const sendMessageJob = defineJob({
             { messageId, err: error },
             'a send failed after the request may have reached the provider: flagged unconfirmed, not retried',
           );
-          await retrying(() => updateMessageRow(ctx.db, tenantId, messageId, { status: 'unconfirmed', error: null }));
-          publish();
+          await flagUnconfirmed();
           return;
         }
         // This attempt claimed the send and the provider refused it (nothing went out).
@@ -128,8 +134,7 @@ export const sendMessageJob = defineJob({
             { messageId, claimedAt: current.sendClaimedAt },
             'an interrupted send may have reached the provider: flagged unconfirmed, not resent',
           );
-          await updateMessageRow(ctx.db, tenantId, messageId, { status: 'unconfirmed', error: null });
-          publish();
+          await flagUnconfirmed();
           return;
         }
         if (!failed) throw error;
