@@ -3,9 +3,7 @@ import { defineJob } from '../../../platform/jobs/define-job.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { sendFailureKind } from '../../../platform/http/send-outcome.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
-import { findChannelById } from '../../channels/channels.repository.js';
-import { findContactById } from '../../contacts/contacts.repository.js';
-import { findMessageById, recordSendResult, updateMessageRow } from '../messages.repository.js';
+import { findMessageById, findSendFacts, recordSendResult, updateMessageRow } from '../messages.repository.js';
 import { sendClaim } from '../send-claim.js';
 import { flagUnconfirmedSend } from '../use-cases/flag-unconfirmed-send.js';
 
@@ -57,21 +55,18 @@ export const sendMessageJob = defineJob({
   // Sends run concurrently, each adapter keeping to its provider's rate (e.g. 80/s per WABA number).
   concurrency: 100,
   async handler(ctx, { tenantId, messageId, rich: queuedRich }, attempt) {
-    const message = await findMessageById(ctx.db, tenantId, messageId);
+    // The message with its channel and contact, in one read.
+    const facts = await findSendFacts(ctx.db, tenantId, messageId);
+    const message = facts?.message;
     // Already sent or settled (a retry after a crash past the record), or deleted meanwhile: nothing to do.
-    if (!message || message.status !== 'pending' || message.deleted || message.ticketId === null) return;
+    if (!facts || !message || message.status !== 'pending' || message.deleted || message.ticketId === null) return;
     const publish = () => ctx.events.publish([{ type: 'message.updated', tenantId, ticketId: message.ticketId!, messageId }]);
     const claim = sendClaim(ctx, tenantId, messageId);
     let answered = false;
     let reconcile = false;
     const flagUnconfirmed = () => retrying(() => flagUnconfirmedSend(ctx, { tenantId, messageId, ticketId: message.ticketId!, reconcile }));
     try {
-      const [channel, contact] = await Promise.all([
-        findChannelById(ctx.db, tenantId, message.channelId),
-        findContactById(ctx.db, tenantId, message.contactId),
-      ]);
-      if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
-      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+      const { channel, contact } = facts;
       const quoted = message.quotedMessageId ? await findMessageById(ctx.db, tenantId, message.quotedMessageId) : undefined;
       const adapter = adapterFor(channel.type);
       reconcile = adapter.confirmsEverySend === true;
@@ -99,10 +94,13 @@ export const sendMessageJob = defineJob({
         rich && adapter.sendRich ? await adapter.sendRich(ctx, channel, outbound, rich) : await adapter.send(ctx, channel, outbound);
       answered = true;
       const changes = { status: result.status, externalId: result.externalId, ack: result.status === 'delivered' ? 2 : 1 };
-      const { replacedEcho } = await retrying(() =>
+      const { row, view, replacedEcho } = await retrying(() =>
         recordSendResult(ctx.db, { tenantId, id: messageId, channelId: message.channelId }, changes),
       );
-      publish();
+      // The push carries what the record answered: no read of the message or its ticket again.
+      ctx.events.publish([
+        { type: 'message.updated', tenantId, ticketId: message.ticketId!, messageId, stored: row && view ? { message: row, view } : undefined },
+      ]);
       if (replacedEcho)
         ctx.logger.info({ messageId, echoId: replacedEcho.id }, "the provider's echo of a sent message was stored first; removed");
     } catch (error) {
