@@ -71,8 +71,15 @@ await run(async () => {
   onCleanup(() => sim.close());
   const database = await prepareDatabase(opts.db, { keep: opts.keep, logStatements: opts['log-statements'] });
   console.log(`database: ${database.describe}; ${contacts} contacts; ${opts.kills} kills (SIGKILL)`);
-  const env = { ...database.env, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', SEND_RECONCILE_SECONDS: String(opts.reconcile) };
+  const env = {
+    ...database.env,
+    OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+    SEND_RECONCILE_SECONDS: String(opts.reconcile),
+    // Diagnosis: BENCH_SERVER_LOG_LEVEL=info shows each reconciled send in the duplicates' excerpt.
+    ...(process.env.BENCH_SERVER_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL } : {}),
+  };
   let server = await startServer({ dataDir: database.dataDir, env, main: opts.server });
+  const servers = [server];
   const base = server.url;
 
   // ---- setup: a WABA channel on the simulator, the campaign, its contacts from a CSV file ----
@@ -144,10 +151,11 @@ await run(async () => {
       console.log(`  t=${((at - startedAt) / 1000).toFixed(1)} s  SIGKILL after ${received} sends`);
       await sleep(opts.down * 1000);
       server = await startServer({ dataDir: database.dataDir, env, port: server.port, main: opts.server });
+      servers.push(server);
       cpuFrom = processCpuMs(server.pid);
       kills.push({ at, sends: received, readyMs: Date.now() - at });
       console.log(
-        `  t=${((Date.now() - startedAt) / 1000).toFixed(1)} s  restarted, ready after ${((Date.now() - at) / 1000).toFixed(1)} s`,
+        `  t=${((Date.now() - startedAt) / 1000).toFixed(1)} s  restarted (process started at t=${((Date.now() - server.startMs - startedAt) / 1000).toFixed(1)} s), ready after ${((Date.now() - at) / 1000).toFixed(1)} s`,
       );
       continue;
     }
@@ -200,6 +208,11 @@ await run(async () => {
   const reportUnconfirmed = report.filter((r) => r.status === 'unconfirmed');
   const unconfirmedReceived = reportUnconfirmed.filter((r) => (counts.get(r.number) ?? 0) > 0).length;
   const reportUnsettled = unsettled(report);
+  // Diagnosis of a duplicate: the same message sent twice (a resend), or two messages (two claims)?
+  const duplicates = [...byNumber.entries()].filter(([, sends]) => sends.length > 1);
+  const sameMessage = duplicates.filter(([, sends]) => new Set(sends.map((m) => m.payload?.biz_opaque_callback_data)).size === 1).length;
+  const serverLog = servers.map((s) => s.output()).join('\n');
+  const resentLines = serverLog.split('\n').filter((line) => line.includes('sent again')).length;
   // Text of each send: one of the three, with the contact's first name.
   const wrongText = sim.sent.filter(
     (m) => !MESSAGES.map((t) => t.replace('{{firstName}}', 'Cliente')).includes(m.payload?.text?.body),
@@ -220,6 +233,8 @@ await run(async () => {
     unconfirmedReceived,
     unsettled: reportUnsettled,
     settledAfterMs,
+    duplicatedSameMessage: sameMessage,
+    resentByReconciliation: resentLines,
     wrongText,
     report: { sent: reportSent, byStatus, counters: { contactCount: final.contactCount, sent: final.sent, notSent: final.notSent } },
     sendsPerSecond,
@@ -254,6 +269,17 @@ await run(async () => {
   console.log(
     `still unsettled      ${reportUnsettled} (unconfirmed ${reportUnconfirmed.length}, of them received ${unconfirmedReceived}); all settled ${(settledAfterMs / 1000).toFixed(1)} s after "finished"`,
   );
+  console.log(`reconciliation       ${resentLines} unconfirmed sends sent again (no status within ${opts.reconcile} s)`);
+  if (duplicates.length) {
+    console.log(`duplicates           ${sameMessage} the same message twice, ${duplicates.length - sameMessage} two messages; e.g.:`);
+    for (const [number, sends] of duplicates.slice(0, 5)) {
+      console.log(`  ${number}: ${sends.map((m) => `${m.payload?.biz_opaque_callback_data} at +${((m.at - startedAt) / 1000).toFixed(1)} s`).join(', ')}`);
+      const answered = sim.deliveries.filter((d) => JSON.stringify(d.payload).includes(sends[0].id));
+      console.log(`    statuses of the first send delivered: ${answered.map((d) => `+${((d.at - startedAt) / 1000).toFixed(1)} s ${d.status} ${d.responseBody.slice(0, 60)}`).join('; ') || 'none'}`);
+    }
+    for (const line of serverLog.split('\n').filter((l) => duplicates.slice(0, 5).some(([, sends]) => l.includes(sends[0].payload?.biz_opaque_callback_data))).slice(0, 20))
+      console.log(`  log: ${line.slice(0, 400)}`);
+  }
   console.log(
     `report               ${JSON.stringify(byStatus)}; counters sent ${final.sent}, not sent ${final.notSent} of ${final.contactCount}`,
   );

@@ -57,7 +57,7 @@ function expectOnce({ figures, output }: { figures: Figures; output: string }, k
   expect(figures.ok, why).toBe(true);
 }
 
-const args = ['--down', '1', '--timeout', '240', '--reconcile', '10'];
+const args = ['--down', '1', '--timeout', '420', '--reconcile', '10'];
 
 describe('a campaign through SIGKILLs and restarts', () => {
   // PGlite sends several times slower and restarts slower (it replays its WAL): a smaller campaign, one kill.
@@ -66,7 +66,7 @@ describe('a campaign through SIGKILLs and restarts', () => {
     async () => {
       expectOnce(await campaignBench([...args, '--contacts', '300', '--kills', '1', '--db', 'embedded']), 1);
     },
-    300_000,
+    600_000,
   );
 
   it.runIf(TEST_DATABASE_URL)(
@@ -79,6 +79,6 @@ describe('a campaign through SIGKILLs and restarts', () => {
         3,
       );
     },
-    300_000,
+    600_000,
   );
 });

@@ -76,6 +76,8 @@ export interface MetaWebhookDelivery {
   signature: string;
   status: number;
   responseBody: string;
+  /** When the answer came (ms since the epoch). */
+  at: number;
 }
 
 type WithoutContext<T> = T extends unknown
@@ -338,6 +340,7 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
       signature: signature || '',
       status: response.status,
       responseBody: await response.text(),
+      at: Date.now(),
     };
     deliveries.push(delivery);
     return delivery;

@@ -45,7 +45,7 @@ export async function applyStatusByExternalId(
   db: Db,
   input: { tenantId: number; channelId: number; externalId: string; status: string; ack: number; error: string | null },
 ): Promise<AppliedStatus | undefined> {
-  const [row] = await queryFixed(db, APPLY_STATUS, [
+  const [row] = await queryFixed<{ message: unknown; eventId: string | null; ticket: unknown }>(db, APPLY_STATUS, [
     input.tenantId,
     input.channelId,
     input.externalId,
@@ -56,7 +56,7 @@ export async function applyStatusByExternalId(
   if (!row) return undefined;
   return {
     message: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message),
-    eventId: row.eventId === null || row.eventId === undefined ? null : String(row.eventId),
+    eventId: row.eventId ?? null,
     view: row.ticket === null || row.ticket === undefined ? null : ticketViewOf(row),
   };
 }

@@ -1,6 +1,10 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
+import { callbackOpenSince } from '../callback-intake.js';
 import { findMessageById, requeueUnconfirmedSend } from '../messages.repository.js';
+
+/** How long a decision waits for the callbacks that arrived before it (then it is taken up again later). */
+const INTAKE_WAIT_MS = 60_000;
 
 export type ReconcileOutcome = 'resent' | 'settled' | 'later';
 
@@ -14,7 +18,8 @@ export type ReconcileOutcome = 'resent' | 'settled' | 'later';
  * "Could receive it": the provider retries a webhook it could not deliver, so the window counts
  * both from the flag and from this process's start (a callback held back while the server was
  * down arrives after the restart). Only if that assumption fails — the provider accepted the send
- * yet stayed silent for the whole window — can the contact get it twice.
+ * yet stayed silent for the whole window — can the contact get it twice. A callback that has arrived
+ * but still waits for the database (a loaded server) is waited for before deciding (callback-intake.ts).
  */
 export async function reconcileUnconfirmedSend(ctx: AppContext, input: { tenantId: number; messageId: string }): Promise<ReconcileOutcome> {
   const { tenantId, messageId } = input;
@@ -23,6 +28,14 @@ export async function reconcileUnconfirmedSend(ctx: AppContext, input: { tenantI
   if (upForMs < windowMs) {
     await ctx.jobs.send('message.reconcile', input, { startAfter: new Date(Date.now() + windowMs - upForMs) });
     return 'later';
+  }
+  const decidedAt = Date.now();
+  for (const until = decidedAt + INTAKE_WAIT_MS; callbackOpenSince(decidedAt); ) {
+    if (Date.now() > until) {
+      await ctx.jobs.send('message.reconcile', input, { startAfter: new Date(Date.now() + 5_000) });
+      return 'later';
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return transact(ctx, async (tx, events) => {
     const row = await requeueUnconfirmedSend(tx, tenantId, messageId, ctx.env.SEND_RECONCILE_SECONDS);
