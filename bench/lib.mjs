@@ -595,3 +595,66 @@ export async function checkQuietMachine(waitSeconds = 0) {
   else console.log(line);
   return busy;
 }
+
+/**
+ * CPU time of the PostgreSQL backends serving one database (the bench's), not of the whole server:
+ * other databases on the same PostgreSQL (other benches, tests) are left out. Polls
+ * pg_stat_activity every `everyMs` for the database's backends and reads their /proc ticks; a
+ * backend already there at the start counts from then, a newer one from its start (a backend that
+ * ends loses at most its last `everyMs`). `stop()` answers the ms of CPU used, in all and by
+ * pg_stat_activity.backend_type (client backend, autovacuum worker, …).
+ */
+export async function databaseCpu(pgUrl, everyMs = 500) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  const own = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+  const first = new Map();
+  const last = new Map();
+  const types = new Map();
+  const ticksOf = (pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return undefined;
+    }
+  };
+  const poll = async (initial) => {
+    const { rows } = await client.query(
+      'select pid, backend_type from pg_stat_activity where datname = current_database() and pid <> $1',
+      [own],
+    );
+    for (const { pid, backend_type: type } of rows) {
+      const ticks = ticksOf(pid);
+      if (ticks === undefined) continue;
+      types.set(pid, type);
+      if (!first.has(pid)) first.set(pid, initial ? ticks : 0);
+      last.set(pid, ticks);
+    }
+    for (const pid of last.keys()) {
+      const ticks = ticksOf(pid);
+      if (ticks !== undefined) last.set(pid, ticks);
+    }
+  };
+  await poll(true);
+  let polling = Promise.resolve();
+  const timer = setInterval(() => {
+    polling = polling.then(() => poll(false)).catch(() => undefined);
+  }, everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await polling;
+      await poll(false).catch(() => undefined);
+      await client.end().catch(() => undefined);
+      const byType = {};
+      for (const [pid, at] of last) {
+        const type = types.get(pid) ?? 'other';
+        byType[type] = (byType[type] ?? 0) + ((at - (first.get(pid) ?? 0)) * 1000) / TICKS;
+      }
+      return { ms: Object.values(byType).reduce((a, b) => a + b, 0), byType };
+    },
+  };
+}

@@ -56,6 +56,12 @@ export const envSchema = z
     TRUST_PROXY: bool,
     METRICS_TOKEN: z.string().min(16).optional(),
     WEB_DIST: z.string().optional(),
+    /**
+     * How long a send left unconfirmed (claimed, then interrupted before the provider answered) waits
+     * for a status callback that names it, on channels whose provider sends one for every message it
+     * accepts (WABA), before it is known never to have arrived and is sent again (reconcile-unconfirmed-send.ts).
+     */
+    SEND_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(7 * 86400).default(900),
     /** Let channel adapters reach private/loopback addresses (local simulators, gateways on a LAN). */
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool,
     /** Run the Meta Cloud API simulator in-process with a demo channel in tenant 1 and the /demo/whatsapp page (implies private outbound). */

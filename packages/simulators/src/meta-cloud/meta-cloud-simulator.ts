@@ -52,6 +52,12 @@ export interface MetaCloudOptions {
    * its body has placeholders (132000 otherwise).
    */
   templates?: MetaTemplateInput[];
+  /**
+   * How an automatic status that could not be delivered (no connection, or an answer other than
+   * 200) is tried again, as Meta does: after `firstDelayMs`, doubling up to `maxDelayMs`, for
+   * `forMs` in all (defaults 500 ms, 4 s, 120 s; Meta itself keeps trying for days). `false`: once.
+   */
+  webhookRetry?: false | { firstDelayMs?: number; maxDelayMs?: number; forMs?: number };
   port?: number;
 }
 
@@ -77,6 +83,8 @@ export interface MetaWebhookDelivery {
   signature: string;
   status: number;
   responseBody: string;
+  /** When the answer came (ms since the epoch). */
+  at: number;
 }
 
 type WithoutContext<T> = T extends unknown
@@ -162,6 +170,8 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
   const pending = new Set<Promise<unknown>>();
   let webhookUrl = options.webhookUrl;
   let autoStatuses = options.autoStatuses ?? false;
+  const retry = options.webhookRetry === false ? undefined : { firstDelayMs: 500, maxDelayMs: 4_000, forMs: 120_000, ...options.webhookRetry };
+  let closed = false;
   let answersToDrop = 0;
   let baseUrl = '';
 
@@ -280,13 +290,13 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
         const id = newWamid();
         sent.push({ id, to, type: typeof body.type === 'string' ? body.type : 'text', payload: body, at: Date.now() });
         const waId = to.replace(/\D/g, '');
-        if (undeliverable.has(waId)) schedule(async () => void (await sendStatus(id, 'failed', { recipientId: waId })), 20);
+        if (undeliverable.has(waId)) schedule(() => deliverRetrying(() => sendStatus(id, 'failed', { recipientId: waId })), 20);
         else if (autoStatuses) {
           const delay = typeof autoStatuses === 'object' ? (autoStatuses.delayMs ?? 100) : 100;
           schedule(async () => {
-            await sendStatus(id, 'delivered', { recipientId: waId });
+            await deliverRetrying(() => sendStatus(id, 'delivered', { recipientId: waId }));
             await new Promise((resolve) => setTimeout(resolve, delay));
-            await sendStatus(id, 'read', { recipientId: waId });
+            await deliverRetrying(() => sendStatus(id, 'read', { recipientId: waId }));
           }, delay);
         }
         if (answersToDrop > 0) {
@@ -309,6 +319,25 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
       type: 'GraphMethodException',
       message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
     });
+  }
+
+  /**
+   * An automatic notification, tried again until the webhook answers 200 (see `webhookRetry`): Meta
+   * retries every notification it could not deliver, with growing delays ("Webhooks", WhatsApp
+   * Cloud API docs, https://developers.facebook.com/docs/whatsapp/cloud-api/guides/set-up-webhooks),
+   * so a status is not lost while the receiver restarts.
+   */
+  async function deliverRetrying(post: () => Promise<MetaWebhookDelivery>): Promise<void> {
+    const started = Date.now();
+    for (let wait = retry?.firstDelayMs ?? 0; ; wait = Math.min(wait * 2, retry?.maxDelayMs ?? 0)) {
+      const answered = await post().then(
+        (delivery) => delivery.status === 200,
+        () => false,
+      );
+      if (answered || !retry || closed || Date.now() - started + wait > retry.forMs) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (closed) return;
+    }
   }
 
   function schedule(task: () => Promise<void>, delayMs: number) {
@@ -334,6 +363,7 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
       signature: signature || '',
       status: response.status,
       responseBody: await response.text(),
+      at: Date.now(),
     };
     deliveries.push(delivery);
     return delivery;
@@ -387,6 +417,10 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
 
   return {
     ...sim,
+    async close() {
+      closed = true;
+      await sim.close();
+    },
     token,
     appSecret,
     phoneNumberId: business.phoneNumberId,

@@ -247,26 +247,26 @@ export async function lockWaitingContacts(db: Db, tenantId: number, campaignId: 
     .for('update', { of: campaignContacts, skipLocked: true });
 }
 
-/** The claim: the contact's one send is the message queued in this same transaction. */
+/**
+ * The claims of one batch, in one statement: each contact's one send is the message queued in this
+ * same transaction. Answers how many rows changed (still waiting ones only).
+ */
 export async function markClaimed(
   db: Db,
   tenantId: number,
-  key: { campaignId: number; contactId: number },
-  send: { messageId: string; messageNumber: number },
-): Promise<boolean> {
-  const rows = await db
-    .update(campaignContacts)
-    .set({ status: 'claimed', messageId: send.messageId, messageNumber: send.messageNumber, claimedAt: sql`now()` })
-    .where(
-      and(
-        eq(campaignContacts.tenantId, tenantId),
-        eq(campaignContacts.campaignId, key.campaignId),
-        eq(campaignContacts.contactId, key.contactId),
-        eq(campaignContacts.status, 'waiting'),
-      ),
-    )
-    .returning({ contactId: campaignContacts.contactId });
-  return rows.length > 0;
+  campaignId: number,
+  sends: { contactId: number; messageId: string; messageNumber: number }[],
+): Promise<number> {
+  if (sends.length === 0) return 0;
+  // Array literals of ints and UUIDs (nothing to quote), as the other unnest statements pass them.
+  const list = (values: (number | string)[]) => `{${values.join(',')}}`;
+  const result = await db.execute(sql`
+    update ${campaignContacts} cc
+       set status = 'claimed', message_id = s.message_id, message_number = s.message_number, claimed_at = now()
+      from unnest(${list(sends.map((send) => send.contactId))}::int[], ${list(sends.map((send) => send.messageId))}::uuid[],
+                  ${list(sends.map((send) => send.messageNumber))}::int[]) as s(contact_id, message_id, message_number)
+     where cc.tenant_id = ${tenantId} and cc.campaign_id = ${campaignId} and cc.contact_id = s.contact_id and cc.status = 'waiting'`);
+  return Number((result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0);
 }
 
 export async function markSkipped(db: Db, tenantId: number, key: { campaignId: number; contactId: number }, error: string): Promise<void> {

@@ -1,9 +1,11 @@
 import { and, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isUniqueViolation } from '../../platform/http/app-error.js';
 import type { Db } from '../../platform/db/client.js';
-import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { columnsOf, rowByTenantAndId, rowOfJson } from '../../platform/db/raw-rows.js';
 import { channels, contacts, messages, tickets } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = Omit<typeof messages.$inferInsert, 'createdAt' | 'updatedAt'>;
@@ -79,6 +81,32 @@ export async function findOutboundDelivery(db: Db, tenantId: number, channelId: 
 
 export const findMessageById = rowByTenantAndId<MessageRow>(messages, 'message_by_id');
 
+const MESSAGE_COLUMNS = columnsOf(messages);
+const CHANNEL_COLUMNS = columnsOf(channels);
+const CONTACT_COLUMNS = columnsOf(contacts);
+
+const SEND_FACTS: FixedStatement = {
+  name: 'message_send_facts',
+  text: `select to_jsonb(m) as "message", to_jsonb(ch) as "channel", to_jsonb(ct) as "contact"
+    from messages m join channels ch on ch.id = m.channel_id join contacts ct on ct.id = m.contact_id
+    where m.tenant_id = $1 and m.id = $2`,
+};
+
+/** What a send job needs, in one statement: the message, its channel and its contact. Undefined = no such message. */
+export async function findSendFacts(
+  db: Db,
+  tenantId: number,
+  id: string,
+): Promise<{ message: MessageRow; channel: typeof channels.$inferSelect; contact: typeof contacts.$inferSelect } | undefined> {
+  const [row] = await queryFixed(db, SEND_FACTS, [tenantId, id]);
+  if (!row) return undefined;
+  return {
+    message: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message),
+    channel: rowOfJson<typeof channels.$inferSelect>(CHANNEL_COLUMNS, row.channel),
+    contact: rowOfJson<typeof contacts.$inferSelect>(CONTACT_COLUMNS, row.contact),
+  };
+}
+
 /** The agent's reply stored under this client id (POST /messages/{ticketId} clientId), if any. */
 export async function findMessageByClientId(db: Db, tenantId: number, clientId: string): Promise<MessageRow | undefined> {
   const [row] = await db
@@ -153,23 +181,17 @@ export async function recordSendResult(
   db: Db,
   message: { tenantId: number; id: string; channelId: number },
   changes: { status: 'sent' | 'delivered'; externalId: string; ack: number },
-): Promise<{ row: MessageRow | undefined; replacedEcho?: { id: string; ticketId: number | null } }> {
+): Promise<{ row: MessageRow | undefined; view?: TicketView; replacedEcho?: { id: string; ticketId: number | null } }> {
   const record = async (executor: Db) => {
-    const [row] = await executor
-      .update(messages)
-      .set({
-        status: sql`case when ${messages.ack} > ${changes.ack} then ${messages.status} else ${changes.status} end`,
-        ack: sql`greatest(${messages.ack}, ${changes.ack})`,
-        externalId: changes.externalId,
-        error: null,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(messages.tenantId, message.tenantId), eq(messages.id, message.id)))
-      .returning();
-    return row;
+    const [row] = await queryFixed(executor, RECORD_SEND, [message.tenantId, message.id, changes.status, changes.ack, changes.externalId]);
+    if (!row) return { row: undefined };
+    return {
+      row: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message),
+      view: row.ticket === null || row.ticket === undefined ? undefined : ticketViewOf(row),
+    };
   };
   try {
-    return { row: await record(db) };
+    return await record(db);
   } catch (error) {
     if (!isUniqueViolation(error, 'messages_channel_external_key')) throw error;
     return db.transaction(async (tx) => {
@@ -186,10 +208,22 @@ export async function recordSendResult(
         )
         .returning({ id: messages.id, ticketId: messages.ticketId });
       if (!echo) throw error;
-      return { row: await record(tx), replacedEcho: echo };
+      return { ...(await record(tx)), replacedEcho: echo };
     });
   }
 }
+
+/** recordSendResult's update, answering the message and its ticket's view (for the push) in the same statement. */
+const RECORD_SEND: FixedStatement = {
+  name: 'message_record_send',
+  text: `with m as (
+    update messages set status = case when messages.ack > $4::int then messages.status else $3::text end,
+      ack = greatest(messages.ack, $4::int), external_id = $5::text, error = null, updated_at = now()
+    where messages.tenant_id = $1 and messages.id = $2
+    returning messages.*)
+  select to_jsonb(m) as "message", stored.*
+  from m left join lateral (select ${TICKET_VIEW_SELECT} from tickets t ${TICKET_VIEW_JOINS} where t.id = m.ticket_id) as stored on true`,
+};
 
 /**
  * Claims an outgoing message's send right before the provider call (one UPDATE): only while it is
@@ -241,6 +275,29 @@ export async function requeueMessageSend(db: Db, tenantId: number, id: string): 
         eq(messages.fromMe, true),
         eq(messages.deleted, false),
         inArray(messages.status, ['unconfirmed', 'failed']),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * An unconfirmed send back to pending, unclaimed, once it has waited `windowSeconds` since it was
+ * flagged without any status callback naming it (which would have given it a provider id and
+ * another status). Undefined = settled meanwhile, deleted, or not waited long enough.
+ */
+export async function requeueUnconfirmedSend(db: Db, tenantId: number, id: string, windowSeconds: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ status: 'pending', error: null, sendClaimedAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.id, id),
+        eq(messages.status, 'unconfirmed'),
+        eq(messages.deleted, false),
+        isNull(messages.externalId),
+        sql`${messages.updatedAt} <= now() - ${windowSeconds}::int * interval '1 second'`,
       ),
     )
     .returning();

@@ -85,6 +85,8 @@ export async function queueOutboundMessage(
     return message;
   }
   await ctx.jobs.send('message.send', { tenantId, messageId: message.id }, { tx });
-  events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id });
+  // With what the statement answered: the push after the commit reads neither the message nor the ticket again.
+  const stored = { message, channelType: delivery.channelType, contactKey: delivery.contactKey, ticketAction: 'update' as const, view };
+  events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id, stored });
   return message;
 }

@@ -237,6 +237,50 @@ export async function insertClosedTicket(
   return (await insertWithProtocol(db, 'insert_closed_ticket', insert.getSQL())).ticket;
 }
 
+/**
+ * The contact's ongoing (open or pending) ticket on the channel, or else a new closed one with its
+ * protocol and its 'created' log ($6), in one statement (a campaign opens one per contact).
+ */
+const OUTREACH_TICKET: FixedStatement = {
+  name: 'outreach_ticket',
+  text: `with a as (
+      select * from tickets where tenant_id = $1 and contact_id = $2 and channel_id = $3 and status in ('open', 'pending') limit 1),
+    t as (
+      insert into tickets (tenant_id, contact_id, channel_id, queue_id, is_group, status, closed_at)
+      select $1, $2, $3, $4::int, $5::boolean, 'closed', now() where not exists (select 1 from a)
+      returning tickets.*, true as created),
+    n as (
+      insert into ticket_protocol_counters as c (tenant_id, day, last_value)
+      select t.tenant_id, to_char(now() at time zone tn.time_zone, 'YYYYMMDD'), 1 from t join tenants tn on tn.id = t.tenant_id
+      on conflict (tenant_id, day) do update set last_value = c.last_value + 1
+      returning tenant_id, day, last_value),
+    p as (
+      insert into ticket_protocols (ticket_id, tenant_id, protocol, user_id, created_at)
+      select t.id, t.tenant_id, n.day || lpad(n.last_value::text, greatest(6, length(n.last_value::text)), '0'), t.user_id, t.created_at
+      from t join n on n.tenant_id = t.tenant_id
+      returning 1),
+    l as (
+      insert into ticket_logs (tenant_id, ticket_id, user_id, type, payload)
+      select t.tenant_id, t.id, null, 'created', $6::jsonb from t
+      returning 1)
+    select coalesce((select to_jsonb(t) from t), (select to_jsonb(a) from a)) as "ticket", exists (select 1 from t) as "created"`,
+};
+
+export async function findOrInsertOutreachTicket(
+  db: Db,
+  values: { tenantId: number; contactId: number; channelId: number; queueId: number | null; isGroup: boolean; log: Record<string, unknown> },
+): Promise<{ ticket: TicketRow; created: boolean }> {
+  const [row] = await queryFixed<{ ticket: unknown; created: boolean }>(db, OUTREACH_TICKET, [
+    values.tenantId,
+    values.contactId,
+    values.channelId,
+    values.queueId,
+    values.isGroup,
+    JSON.stringify(values.log),
+  ]);
+  return { ticket: rowOfJson<TicketRow>(TICKET_COLUMNS, row.ticket), created: row.created === true };
+}
+
 /** Past messages added to a ticket: its last message changes only if they are newer; unread counts stay. */
 export async function recordPastMessagesOnTicket(db: Db, tenantId: number, id: number, newest: { preview: string; at: Date }) {
   const at = newest.at.toISOString();

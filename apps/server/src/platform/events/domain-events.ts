@@ -63,7 +63,14 @@ export type DomainEvent =
       inbound?: { ticketCreated: boolean; isGroup: boolean };
       stored?: StoredMessageFacts;
     }
-  | { type: 'message.updated'; tenantId: number; ticketId: number; messageId: string }
+  | {
+      type: 'message.updated';
+      tenantId: number;
+      ticketId: number;
+      messageId: string;
+      /** The message and its ticket as the statement that changed it answered them (the push reads neither again). */
+      stored?: { message: MessageRow; view: TicketView };
+    }
   | { type: 'message.outbound'; tenantId: number; ticketId: number; messageId: string }
   /** The tenant's kanban lanes changed (a lane created, renamed, recoloured, moved or deleted). */
   | { type: 'lanes.changed'; tenantId: number }

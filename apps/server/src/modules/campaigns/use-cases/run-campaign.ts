@@ -121,6 +121,7 @@ async function claimAndQueue(ctx: AppContext, snapshot: CampaignRow, limit: numb
     if (!campaign || campaign.status !== 'processing' || campaign.run !== snapshot.run) return 0;
     const usable = usableMessages(campaign);
     const waiting = await lockWaitingContacts(tx, campaign.tenantId, campaign.id, limit);
+    const claims: Parameters<typeof markClaimed>[3] = [];
     for (const contact of waiting) {
       const key = { campaignId: campaign.id, contactId: contact.contactId };
       if (contact.blocked || usable.length === 0) {
@@ -138,8 +139,9 @@ async function claimAndQueue(ctx: AppContext, snapshot: CampaignRow, limit: numb
       const body = [campaign.message1, campaign.message2, campaign.message3][messageNumber - 1];
       const media = campaign.media[messageNumber - 1] ?? null;
       const message = await queueAutomatedMessage(ctx, tx, events, { tenantId: campaign.tenantId, ticketId: ticket.id }, { body, media });
-      await markClaimed(tx, campaign.tenantId, key, { messageId: message.id, messageNumber });
+      claims.push({ contactId: contact.contactId, messageId: message.id, messageNumber });
     }
+    await markClaimed(tx, campaign.tenantId, campaign.id, claims);
     return waiting.length;
   });
 }

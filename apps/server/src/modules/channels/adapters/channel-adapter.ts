@@ -58,6 +58,14 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
    */
   deliversOnStore?(contact: { externalKey: string | null }): boolean;
   /**
+   * The provider sends a status callback naming Conversa's message id for every message it accepts,
+   * and delivers it again until the webhook takes it (WABA: biz_opaque_callback_data). Then an
+   * unconfirmed send that no callback named within SEND_RECONCILE_SECONDS provably never arrived,
+   * and is sent again (reconcile-unconfirmed-send.ts). Without it an unconfirmed send is never
+   * resent by the server: the agent decides (POST /messages/{id}/resend).
+   */
+  confirmsEverySend?: boolean;
+  /**
    * Structured messages (POST /sendButton: reply buttons, a list, a template) where the provider
    * has them; `content` is what the route accepted, validated again by the adapter. A type without
    * this method refuses them up front.

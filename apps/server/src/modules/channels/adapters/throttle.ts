@@ -20,3 +20,28 @@ export class Throttle {
     for (const [key, at] of this.next) if (at < now) this.next.delete(key);
   }
 }
+
+/**
+ * At most `limit` holders per key at once, the others waiting in order (per process). Sends hold
+ * it from their claim to the provider's answer, so that a crash leaves at most that many sends
+ * ambiguous per channel, however many send jobs wait.
+ */
+export class Gate {
+  private readonly held = new Map<string, { count: number; waiting: Array<() => void> }>();
+
+  async acquire(key: string, limit: number): Promise<() => void> {
+    let slot = this.held.get(key);
+    if (!slot) this.held.set(key, (slot = { count: 0, waiting: [] }));
+    if (slot.count >= limit) await new Promise<void>((resolve) => slot.waiting.push(resolve));
+    else slot.count++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = slot.waiting.shift();
+      // The slot passes straight to the next waiter; the count drops only when nobody waits.
+      if (next) next();
+      else if (--slot.count === 0) this.held.delete(key);
+    };
+  }
+}

@@ -3,10 +3,9 @@ import { defineJob } from '../../../platform/jobs/define-job.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { sendFailureKind } from '../../../platform/http/send-outcome.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
-import { findChannelById } from '../../channels/channels.repository.js';
-import { findContactById } from '../../contacts/contacts.repository.js';
-import { findMessageById, recordSendResult, updateMessageRow } from '../messages.repository.js';
+import { findMessageById, findSendFacts, recordSendResult, updateMessageRow } from '../messages.repository.js';
 import { sendClaim } from '../send-claim.js';
+import { flagUnconfirmedSend } from '../use-cases/flag-unconfirmed-send.js';
 
 /**
  * Errors that a retry cannot fix: the message fails at once. Adapters throw a plain Error for what
@@ -32,10 +31,13 @@ const RECORD_RETRY_MS = [500, 1_000, 2_000, 4_000];
  *   as soon as it comes (the job itself is completed on its own, see platform/jobs/jobs.ts);
  * - a process killed between the claim and that record leaves the message pending and claimed. The
  *   job runs again elsewhere once its lease expires; this attempt cannot claim it, and, since the
- *   provider may have the message, flags it `unconfirmed` instead of sending it a second time: the
- *   agent sees it and may resend it (POST /messages/{id}/resend), and a status callback that names
- *   it (WABA's biz_opaque_callback_data, or a provider id chosen by Conversa: WuzAPI, Baileys)
- *   reconciles it (apply-provider-status.ts);
+ *   provider may have the message, flags it `unconfirmed` instead of sending it a second time
+ *   (flag-unconfirmed-send.ts). A status callback that names it (WABA's biz_opaque_callback_data,
+ *   or a provider id chosen by Conversa: WuzAPI, Baileys) settles it (apply-provider-status.ts).
+ *   Where the provider sends such a callback for every message it accepts (WABA:
+ *   ChannelAdapter.confirmsEverySend), none within SEND_RECONCILE_SECONDS proves it never arrived
+ *   and it is sent again (reconcile-unconfirmed-send.ts); on other channels the agent decides
+ *   (POST /messages/{id}/resend);
  * - a provider request that failed after it may have reached the provider (connection reset or
  *   closed once written, no answer in time, an answer cut off, a proxy's 502/504: send-outcome.ts)
  *   keeps its claim and flags the message `unconfirmed` at once, reconciled the same way; only a
@@ -53,21 +55,21 @@ export const sendMessageJob = defineJob({
   // Sends run concurrently, each adapter keeping to its provider's rate (e.g. 80/s per WABA number).
   concurrency: 100,
   async handler(ctx, { tenantId, messageId, rich: queuedRich }, attempt) {
-    const message = await findMessageById(ctx.db, tenantId, messageId);
+    // The message with its channel and contact, in one read.
+    const facts = await findSendFacts(ctx.db, tenantId, messageId);
+    const message = facts?.message;
     // Already sent or settled (a retry after a crash past the record), or deleted meanwhile: nothing to do.
-    if (!message || message.status !== 'pending' || message.deleted || message.ticketId === null) return;
+    if (!facts || !message || message.status !== 'pending' || message.deleted || message.ticketId === null) return;
     const publish = () => ctx.events.publish([{ type: 'message.updated', tenantId, ticketId: message.ticketId!, messageId }]);
     const claim = sendClaim(ctx, tenantId, messageId);
     let answered = false;
+    let reconcile = false;
+    const flagUnconfirmed = () => retrying(() => flagUnconfirmedSend(ctx, { tenantId, messageId, ticketId: message.ticketId!, reconcile }));
     try {
-      const [channel, contact] = await Promise.all([
-        findChannelById(ctx.db, tenantId, message.channelId),
-        findContactById(ctx.db, tenantId, message.contactId),
-      ]);
-      if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
-      if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+      const { channel, contact } = facts;
       const quoted = message.quotedMessageId ? await findMessageById(ctx.db, tenantId, message.quotedMessageId) : undefined;
       const adapter = adapterFor(channel.type);
+      reconcile = adapter.confirmsEverySend === true;
       const outbound = {
         messageId,
         ticketId: message.ticketId,
@@ -92,10 +94,13 @@ export const sendMessageJob = defineJob({
         rich && adapter.sendRich ? await adapter.sendRich(ctx, channel, outbound, rich) : await adapter.send(ctx, channel, outbound);
       answered = true;
       const changes = { status: result.status, externalId: result.externalId, ack: result.status === 'delivered' ? 2 : 1 };
-      const { replacedEcho } = await retrying(() =>
+      const { row, view, replacedEcho } = await retrying(() =>
         recordSendResult(ctx.db, { tenantId, id: messageId, channelId: message.channelId }, changes),
       );
-      publish();
+      // The push carries what the record answered: no read of the message or its ticket again.
+      ctx.events.publish([
+        { type: 'message.updated', tenantId, ticketId: message.ticketId, messageId, stored: row && view ? { message: row, view } : undefined },
+      ]);
       if (replacedEcho)
         ctx.logger.info({ messageId, echoId: replacedEcho.id }, "the provider's echo of a sent message was stored first; removed");
     } catch (error) {
@@ -110,8 +115,7 @@ export const sendMessageJob = defineJob({
             { messageId, err: error },
             'a send failed after the request may have reached the provider: flagged unconfirmed, not retried',
           );
-          await retrying(() => updateMessageRow(ctx.db, tenantId, messageId, { status: 'unconfirmed', error: null }));
-          publish();
+          await flagUnconfirmed();
           return;
         }
         // This attempt claimed the send and the provider refused it (nothing went out).
@@ -128,8 +132,7 @@ export const sendMessageJob = defineJob({
             { messageId, claimedAt: current.sendClaimedAt },
             'an interrupted send may have reached the provider: flagged unconfirmed, not resent',
           );
-          await updateMessageRow(ctx.db, tenantId, messageId, { status: 'unconfirmed', error: null });
-          publish();
+          await flagUnconfirmed();
           return;
         }
         if (!failed) throw error;

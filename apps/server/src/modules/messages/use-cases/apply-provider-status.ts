@@ -2,6 +2,7 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import type { Db } from '../../../platform/db/client.js';
 import { findMessageByExternalId, findMessageById, updateMessageRow, type MessageRow } from '../messages.repository.js';
+import { applyStatusByExternalId } from '../provider-status.repository.js';
 
 /** Provider delivery states, in the order they happen; a late 'sent' never undoes a 'read'. */
 export const PROVIDER_STATUSES = ['sent', 'delivered', 'read'] as const;
@@ -33,6 +34,26 @@ export async function applyProviderStatus(
   ctx: AppContext,
   input: { tenantId: number; channelId: number; externalId: string; status: ProviderStatus; error?: string; messageId?: string },
 ): Promise<'applied' | 'unknown' | 'stale'> {
+  // The usual case in one statement: a known message moving forward (its event written with it).
+  const applied = await applyStatusByExternalId(ctx.db, {
+    tenantId: input.tenantId,
+    channelId: input.channelId,
+    externalId: input.externalId,
+    status: input.status,
+    ack: input.status === 'failed' ? ACK.delivered : ACK[input.status],
+    error: input.status === 'failed' ? (input.error ?? 'ERR_SENDING_WAPP_MSG') : null,
+  });
+  if (applied) {
+    const { message, view, eventId } = applied;
+    if (eventId !== null && message.ticketId !== null) {
+      const stored = view ? { message, view } : undefined;
+      ctx.events.relay([
+        { id: eventId, event: { type: 'message.updated', tenantId: input.tenantId, ticketId: message.ticketId, messageId: message.id, stored } },
+      ]);
+    }
+    return 'applied';
+  }
+  // Unknown by its provider id (an interrupted send named by our id), or stale: read, then decide.
   return transact(ctx, async (tx, events) => {
     let message = await findMessageByExternalId(tx, input.tenantId, input.channelId, input.externalId);
     const reconciled = message ? undefined : await findInterruptedSend(tx, input);

@@ -8,8 +8,8 @@ import { findMessageById, requeueMessageSend, type MessageRow } from '../message
 
 /**
  * Sends an agent's unconfirmed or failed message again, as the same message (pending, a new send
- * job). For an unconfirmed one the agent has checked that it did not arrive: the server never
- * resends those by itself (send-message.job.ts).
+ * job). For an unconfirmed one the agent has checked that it did not arrive: the server resends
+ * those by itself only where the provider's status callbacks prove it (reconcile-unconfirmed-send.ts).
  */
 export async function resendMessage(ctx: AppContext, actor: Actor, messageId: string): Promise<MessageRow> {
   const message = await findMessageById(ctx.db, actor.tenantId, messageId);

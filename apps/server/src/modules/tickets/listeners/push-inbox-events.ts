@@ -68,7 +68,7 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
       }
       case 'message.created':
       case 'message.updated': {
-        const stored = event.type === 'message.created' ? event.stored : undefined;
+        const stored = event.stored;
         const [message, view] = await Promise.all([
           stored?.message ?? findMessageById(ctx.db, event.tenantId, event.messageId),
           stored?.view ?? findTicketView(ctx.db, event.tenantId, event.ticketId),
@@ -78,7 +78,7 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         const { now: list } = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId);
         // A new ticket is announced as such; an ongoing one's change travels with the message
         // (appMessage carries the ticket), which halves the pushes of a busy inbox.
-        if (stored?.ticketAction === 'create') emit(list, SOCKET_EVENTS.ticket, { action: 'create', ticket: presentTicket(view) });
+        if (stored && 'ticketAction' in stored && stored.ticketAction === 'create') emit(list, SOCKET_EVENTS.ticket, { action: 'create', ticket: presentTicket(view) });
         emit(list, SOCKET_EVENTS.appMessage, {
           action: event.type === 'message.created' ? 'create' : 'update',
           message: presentMessage(message, ctx.media, quoted),

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
-import { findActiveTicketOfContact, insertClosedTicket, insertTicketLog, updateTicketRow, type TicketRow } from '../tickets.repository.js';
+import { findOrInsertOutreachTicket, updateTicketRow, type TicketRow } from '../tickets.repository.js';
 
 /**
  * The ticket that carries a message Conversa sends on its own initiative (a campaign): the contact's
@@ -13,17 +13,15 @@ export async function openOutreachTicket(
   events: DomainEvent[],
   input: { tenantId: number; contactId: number; channelId: number; queueId: number | null; isGroup?: boolean },
 ): Promise<TicketRow> {
-  const ongoing = await findActiveTicketOfContact(tx, input.tenantId, input.contactId, input.channelId);
-  if (ongoing) return ongoing;
-  const ticket = await insertClosedTicket(tx, {
+  const { ticket, created } = await findOrInsertOutreachTicket(tx, {
     tenantId: input.tenantId,
     contactId: input.contactId,
     channelId: input.channelId,
     queueId: input.queueId,
     isGroup: input.isGroup ?? false,
+    log: { by: 'outreach' },
   });
-  await insertTicketLog(tx, { tenantId: input.tenantId, ticketId: ticket.id, userId: null, type: 'created', payload: { by: 'outreach' } });
-  events.push({ type: 'ticket.changed', tenantId: input.tenantId, ticketId: ticket.id, action: 'create' });
+  if (created) events.push({ type: 'ticket.changed', tenantId: input.tenantId, ticketId: ticket.id, action: 'create' });
   return ticket;
 }
 

@@ -334,4 +334,51 @@ describe('Graph endpoints', () => {
     const failed = captured[0].json.entry[0].changes[0].value.statuses[0];
     expect(failed).toMatchObject({ status: 'failed', errors: [{ code: 131026 }] });
   });
+
+  it('delivers an automatic status again, as Meta does, until the webhook answers 200 (a receiver down or failing)', async () => {
+    // A receiver that is not listening at first, then answers 503 once, then 200.
+    const answers: number[] = [];
+    const flaky = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const status = answers.length === 0 ? 503 : 200;
+        answers.push(status);
+        captured.push({ raw: '', headers: req.headers, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        res.statusCode = status;
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    const port = (flaky.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    const retrying = await startMetaCloudSimulator({
+      webhookUrl: `http://127.0.0.1:${port}/hook`,
+      autoStatuses: { delayMs: 10 },
+      webhookRetry: { firstDelayMs: 50, maxDelayMs: 100, forMs: 10_000 },
+    });
+    try {
+      captured = [];
+      const response = await fetch(`${retrying.url}/v21.0/${retrying.phoneNumberId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${retrying.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to: FROM, type: 'text', text: { body: 'x' } }),
+      });
+      const wamid = (await json(response)).messages[0].id;
+      // The first tries find nobody listening; the receiver comes up on the same address.
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      await new Promise<void>((resolve) => flaky.listen(port, '127.0.0.1', resolve));
+      await retrying.settle();
+      expect(answers).toEqual([503, 200, 200]);
+      const statuses = captured.map((c) => c.json.entry[0].changes[0].value.statuses[0]);
+      expect(statuses.map((s) => [s.id, s.status])).toEqual([
+        [wamid, 'delivered'],
+        [wamid, 'delivered'],
+        [wamid, 'read'],
+      ]);
+    } finally {
+      await retrying.close();
+      await new Promise<void>((resolve) => flaky.close(() => resolve()));
+    }
+  });
 });

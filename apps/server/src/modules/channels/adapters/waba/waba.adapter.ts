@@ -74,6 +74,8 @@ export const wabaAdapter: ChannelAdapter<WabaSettings> = {
   send: sendWabaMessage,
   sendRich: sendWabaRich,
   listTemplates: listWabaTemplates,
+  // Every send carries its message id as biz_opaque_callback_data, which each status callback returns.
+  confirmsEverySend: true,
 
   webhookRoutes: wabaWebhookRoutes,
 };

@@ -7,7 +7,7 @@ import { zodFieldProblems } from '../../../../platform/http/field-issues.js';
 import { channelSettings } from '../../channel-secrets.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import type { OutboundMessage, SendResult } from '../channel-adapter.js';
-import { Throttle } from '../throttle.js';
+import { Gate, Throttle } from '../throttle.js';
 import { GraphClient } from './waba.client.js';
 import {
   mediaUploadResponseSchema,
@@ -29,6 +29,12 @@ const throttle = new Throttle();
  * left the throttle 12.5 ms apart would otherwise reach Meta bunched, above 80 in a second.
  */
 const pacing = new Throttle();
+/**
+ * Tracked sends (those with a claim) between their claim and the Cloud API's answer, per number and
+ * process: a kill leaves at most this many ambiguous. 16 keeps 80/s with answers up to 200 ms.
+ */
+export const WABA_SENDS_IN_FLIGHT = 16;
+const inFlight = new Gate();
 
 /** The channel's settings; a channel saved before its schema changed fails loudly, not with a 500 later. */
 export function wabaSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): WabaSettings {
@@ -83,11 +89,27 @@ async function postMessage(
   quotedExternalId?: string | null,
   tracking?: WabaSendTracking,
 ): Promise<string> {
-  await throttle.wait(settings.phoneNumberId, WABA_MESSAGES_PER_SECOND);
-  if (tracking?.claimSend) {
-    await tracking.claimSend();
-    await pacing.wait(settings.phoneNumberId, WABA_MESSAGES_PER_SECOND);
+  const release = tracking?.claimSend ? await inFlight.acquire(settings.phoneNumberId, WABA_SENDS_IN_FLIGHT) : undefined;
+  try {
+    await throttle.wait(settings.phoneNumberId, WABA_MESSAGES_PER_SECOND);
+    if (tracking?.claimSend) {
+      await tracking.claimSend();
+      await pacing.wait(settings.phoneNumberId, WABA_MESSAGES_PER_SECOND);
+    }
+    return await requestSend(ctx, settings, to, part, quotedExternalId, tracking);
+  } finally {
+    release?.();
   }
+}
+
+async function requestSend(
+  ctx: AppContext,
+  settings: WabaSettings,
+  to: string,
+  part: Record<string, unknown>,
+  quotedExternalId: string | null | undefined,
+  tracking: WabaSendTracking | undefined,
+): Promise<string> {
   const json = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { intakeCallback } from '../../../messages/callback-intake.js';
 import { findChannelByPublicKey, listChannels, type ChannelRow } from '../../channels.repository.js';
 import { handleNotification, RetryableInboundError, type ChannelTarget } from './waba.inbound.js';
 import { wabaSettingsSchema, webhookNotificationSchema, type WabaSettings } from './waba.schemas.js';
@@ -74,61 +75,64 @@ export const wabaWebhookRoutes =
         .send(challenge);
     });
 
-    app.post('/:publicKey', { config: { auth: 'public' }, schema: { hide: true } }, async (request, reply) => {
-      const params = paramsSchema.safeParse(request.params);
-      if (!params.success) throw new AppError('ERR_NO_WAPP_FOUND', 'No WhatsApp Cloud API channel has this webhook URL.');
-      const { channel, settings } = await channelOf(ctx, params.data.publicKey);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!validSignature(raw, request.headers['x-hub-signature-256'], settings.appSecret)) {
-        ctx.logger.warn({ channelId: channel.id }, 'WABA webhook with a missing or wrong signature refused');
-        throw new AppError(
-          'ERR_NO_PERMISSION',
-          'Invalid or missing X-Hub-Signature-256: the body is not signed with the app secret of this channel.',
-        );
-      }
-      // A stopped channel takes nothing in; Meta keeps the notifications and delivers them again later.
-      if (channel.status !== 'connected')
-        throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The channel is not connected; start it to receive messages.');
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError('ERR_VALIDATION', 'The request body is not valid JSON.');
-      }
-      const notification = webhookNotificationSchema.safeParse(json);
-      if (!notification.success)
-        throw new AppError('ERR_VALIDATION', 'Not a WhatsApp Cloud API notification.', {
-          body: notification.error.issues.slice(0, 5).map((i) => i.path.join('.')),
-        });
+    // Counted from its arrival until answered: a reconciliation never outruns a status already here.
+    app.post('/:publicKey', { config: { auth: 'public' }, schema: { hide: true } }, (request, reply) =>
+      intakeCallback(async () => {
+        const params = paramsSchema.safeParse(request.params);
+        if (!params.success) throw new AppError('ERR_NO_WAPP_FOUND', 'No WhatsApp Cloud API channel has this webhook URL.');
+        const { channel, settings } = await channelOf(ctx, params.data.publicKey);
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!validSignature(raw, request.headers['x-hub-signature-256'], settings.appSecret)) {
+          ctx.logger.warn({ channelId: channel.id }, 'WABA webhook with a missing or wrong signature refused');
+          throw new AppError(
+            'ERR_NO_PERMISSION',
+            'Invalid or missing X-Hub-Signature-256: the body is not signed with the app secret of this channel.',
+          );
+        }
+        // A stopped channel takes nothing in; Meta keeps the notifications and delivers them again later.
+        if (channel.status !== 'connected')
+          throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The channel is not connected; start it to receive messages.');
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new AppError('ERR_VALIDATION', 'The request body is not valid JSON.');
+        }
+        const notification = webhookNotificationSchema.safeParse(json);
+        if (!notification.success)
+          throw new AppError('ERR_VALIDATION', 'Not a WhatsApp Cloud API notification.', {
+            body: notification.error.issues.slice(0, 5).map((i) => i.path.join('.')),
+          });
 
-      const siblings = new Map<string, ChannelTarget>([[settings.phoneNumberId, { channel, settings }]]);
-      const others = notification.data.entry.some((e) =>
-        e.changes.some((c) => c.value.metadata?.phone_number_id !== settings.phoneNumberId),
-      );
-      if (others) {
-        // One Meta app has one webhook URL: its other numbers reach the tenant's channels of those numbers (same app secret).
-        for (const row of await listChannels(ctx.db, channel.tenantId)) {
-          const parsed =
-            row.type === 'waba' && row.status === 'connected' ? wabaSettingsSchema.safeParse(channelSettings(ctx, row)) : undefined;
-          if (parsed?.success && parsed.data.appSecret === settings.appSecret && !siblings.has(parsed.data.phoneNumberId)) {
-            siblings.set(parsed.data.phoneNumberId, { channel: row, settings: parsed.data });
+        const siblings = new Map<string, ChannelTarget>([[settings.phoneNumberId, { channel, settings }]]);
+        const others = notification.data.entry.some((e) =>
+          e.changes.some((c) => c.value.metadata?.phone_number_id !== settings.phoneNumberId),
+        );
+        if (others) {
+          // One Meta app has one webhook URL: its other numbers reach the tenant's channels of those numbers (same app secret).
+          for (const row of await listChannels(ctx.db, channel.tenantId)) {
+            const parsed =
+              row.type === 'waba' && row.status === 'connected' ? wabaSettingsSchema.safeParse(channelSettings(ctx, row)) : undefined;
+            if (parsed?.success && parsed.data.appSecret === settings.appSecret && !siblings.has(parsed.data.phoneNumberId)) {
+              siblings.set(parsed.data.phoneNumberId, { channel: row, settings: parsed.data });
+            }
           }
         }
-      }
-      try {
-        const summary = await handleNotification(ctx, notification.data, (phoneNumberId) =>
-          phoneNumberId ? siblings.get(phoneNumberId) : undefined,
-        );
-        if (summary.skipped.length)
-          ctx.logger.info({ channelId: channel.id, skipped: summary.skipped }, 'WABA notification: items skipped');
-        return reply.status(200).send(summary);
-      } catch (error) {
-        if (!(error instanceof RetryableInboundError)) throw error;
-        const body: ApiErrorBody = {
-          error: 'ERR_WAPP_DOWNLOAD_MEDIA',
-          message: 'A media file could not be downloaded yet; deliver the notification again.',
-        };
-        return reply.status(503).send(body);
-      }
-    });
+        try {
+          const summary = await handleNotification(ctx, notification.data, (phoneNumberId) =>
+            phoneNumberId ? siblings.get(phoneNumberId) : undefined,
+          );
+          if (summary.skipped.length)
+            ctx.logger.info({ channelId: channel.id, skipped: summary.skipped }, 'WABA notification: items skipped');
+          return reply.status(200).send(summary);
+        } catch (error) {
+          if (!(error instanceof RetryableInboundError)) throw error;
+          const body: ApiErrorBody = {
+            error: 'ERR_WAPP_DOWNLOAD_MEDIA',
+            message: 'A media file could not be downloaded yet; deliver the notification again.',
+          };
+          return reply.status(503).send(body);
+        }
+      }),
+    );
   };
