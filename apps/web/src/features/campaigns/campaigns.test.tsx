@@ -169,6 +169,7 @@ describe('/campanhas', () => {
     });
     const { user } = renderWithApp(<CampaignsPage />);
     await user.click(await screen.findByTestId('campaigns-new'));
+    await screen.findByTestId('campaign-start');
     await user.click(field('Nome'));
     await user.paste('Lançamento');
     await user.click(screen.getByTestId('campaign-channel'));
