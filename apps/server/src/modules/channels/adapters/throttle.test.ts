@@ -12,4 +12,14 @@ describe('Throttle', () => {
     await throttle.wait('chat-2', 20);
     expect(Date.now() - other).toBeLessThan(40);
   });
+
+  it('after a send was answered, the next one of that key waits a whole interval from the answer', async () => {
+    const throttle = new Throttle();
+    await throttle.wait('chat-1', 10); // slot now; the next slot would be 100 ms later
+    await new Promise((resolve) => setTimeout(resolve, 60)); // the request took 60 ms
+    throttle.spaceFromNow('chat-1', 10);
+    const answered = Date.now();
+    await throttle.wait('chat-1', 10);
+    expect(Date.now() - answered).toBeGreaterThanOrEqual(95);
+  });
 });

@@ -16,6 +16,16 @@ export class Throttle {
     if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
   }
 
+  /**
+   * After a send under `key` was answered: the next one waits a whole interval from now. What the
+   * provider counts is when requests arrive, and a request held up after its slot (a slow claim, a
+   * busy process) would otherwise arrive closer to the next one than the interval.
+   */
+  spaceFromNow(key: string, perSecond: number): void {
+    const next = Date.now() + 1000 / perSecond;
+    if ((this.next.get(key) ?? 0) < next) this.next.set(key, next);
+  }
+
   private prune(now: number): void {
     for (const [key, at] of this.next) if (at < now) this.next.delete(key);
   }

@@ -140,14 +140,18 @@ export const telegramAdapter: ChannelAdapter<TelegramSettings> = {
       await throttle.wait(`telegram:${channel.id}:${chatId}`, TELEGRAM_LIMITS.perChatPerSecond);
       // Telegram takes no client message id and sends no status callbacks: an interrupted send stays unconfirmed for the agent.
       await message.claimSend?.();
-      return call<SentMessage>(
-        ctx,
-        channel,
-        settings,
-        'sendMessage',
-        { chat_id: chatId, text, ...(withReply && reply ? { reply_parameters: reply } : {}) },
-        'ERR_SENDING_WAPP_MSG',
-      );
+      try {
+        return await call<SentMessage>(
+          ctx,
+          channel,
+          settings,
+          'sendMessage',
+          { chat_id: chatId, text, ...(withReply && reply ? { reply_parameters: reply } : {}) },
+          'ERR_SENDING_WAPP_MSG',
+        );
+      } finally {
+        throttle.spaceFromNow(`telegram:${channel.id}:${chatId}`, TELEGRAM_LIMITS.perChatPerSecond);
+      }
     };
 
     if (!message.media) {
@@ -169,7 +173,12 @@ export const telegramAdapter: ChannelAdapter<TelegramSettings> = {
     await throttle.wait(`telegram:${channel.id}`, TELEGRAM_LIMITS.perBotPerSecond);
     await throttle.wait(`telegram:${channel.id}:${chatId}`, TELEGRAM_LIMITS.perChatPerSecond);
     await message.claimSend?.();
-    const sent = await call<SentMessage>(ctx, channel, settings, method, form, 'ERR_SENDING_WAPP_MSG');
+    let sent: SentMessage;
+    try {
+      sent = await call<SentMessage>(ctx, channel, settings, method, form, 'ERR_SENDING_WAPP_MSG');
+    } finally {
+      throttle.spaceFromNow(`telegram:${channel.id}:${chatId}`, TELEGRAM_LIMITS.perChatPerSecond);
+    }
     // A caption longer than Telegram takes follows the file as a text message.
     if (message.body.length > 0 && !captioned) await sendText(message.body.slice(0, TELEGRAM_LIMITS.textChars), false);
     return { externalId: telegramExternalId(sent.chat.id, sent.message_id), status: 'sent' };
