@@ -116,6 +116,8 @@ export interface MetaCloudSimulator extends SimServer {
   readonly sent: MetaSentMessage[];
   /** Every notification POSTed to the webhook, with the answer it got. */
   readonly deliveries: MetaWebhookDelivery[];
+  /** Webhook POSTs that got no answer at all (nobody listening, connection cut). */
+  readonly unansweredDeliveries: number;
   readonly media: Map<string, MetaStoredMedia>;
   /** The account's templates (GET /message_templates lists them; add or change them freely). */
   readonly templates: MetaTemplate[];
@@ -165,6 +167,7 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
   const looseNames = new Set((options.templates ?? []).filter((t): t is string => typeof t === 'string'));
   const sent: MetaSentMessage[] = [];
   const deliveries: MetaWebhookDelivery[] = [];
+  let unansweredDeliveries = 0;
   const media = new Map<string, MetaStoredMedia>();
   const undeliverable = new Set<string>();
   const pending = new Set<Promise<unknown>>();
@@ -332,7 +335,10 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
     for (let wait = retry?.firstDelayMs ?? 0; ; wait = Math.min(wait * 2, retry?.maxDelayMs ?? 0)) {
       const answered = await post().then(
         (delivery) => delivery.status === 200,
-        () => false,
+        () => {
+          unansweredDeliveries++;
+          return false;
+        },
       );
       if (answered || !retry || closed || Date.now() - started + wait > retry.forMs) return;
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -428,6 +434,9 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
     displayPhoneNumber: business.displayPhoneNumber,
     sent,
     deliveries,
+    get unansweredDeliveries() {
+      return unansweredDeliveries;
+    },
     media,
     templates,
     setWebhookUrl: (url) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Throttle } from './throttle.js';
 
 describe('Throttle', () => {
@@ -14,12 +14,21 @@ describe('Throttle', () => {
   });
 
   it('after a send was answered, the next one of that key waits a whole interval from the answer', async () => {
-    const throttle = new Throttle();
-    await throttle.wait('chat-1', 10); // slot now; the next slot would be 100 ms later
-    await new Promise((resolve) => setTimeout(resolve, 60)); // the request took 60 ms
-    throttle.spaceFromNow('chat-1', 10);
-    const answered = Date.now();
-    await throttle.wait('chat-1', 10);
-    expect(Date.now() - answered).toBeGreaterThanOrEqual(95);
+    vi.useFakeTimers();
+    try {
+      const throttle = new Throttle();
+      await throttle.wait('chat-1', 10); // slot now; the next slot would be 100 ms later
+      vi.advanceTimersByTime(60); // the request took 60 ms
+      throttle.spaceFromNow('chat-1', 10);
+      let sent = false;
+      const next = throttle.wait('chat-1', 10).then(() => (sent = true));
+      await vi.advanceTimersByTimeAsync(99);
+      expect(sent).toBe(false); // without spaceFromNow it would go 40 ms after the answer
+      await vi.advanceTimersByTimeAsync(1);
+      await next;
+      expect(sent).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -14,7 +14,7 @@ import {
   type MetaCloudSimulator,
   type MetaInboundInput,
 } from '@conversa/simulators';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { webhookMessageSchema, webhookNotificationSchema, webhookStatusSchema } from './waba.schemas.js';
 
 /** A value's shape: objects by sorted keys, arrays by their first element, leaves by JSON type. */
@@ -366,7 +366,7 @@ describe('Graph endpoints', () => {
       });
       const wamid = (await json(response)).messages[0].id;
       // The first tries find nobody listening; the receiver comes up on the same address.
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await vi.waitFor(() => expect(retrying.unansweredDeliveries).toBeGreaterThanOrEqual(2));
       await new Promise<void>((resolve) => flaky.listen(port, '127.0.0.1', resolve));
       await retrying.settle();
       expect(answers).toEqual([503, 200, 200]);
