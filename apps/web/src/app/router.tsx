@@ -139,6 +139,7 @@ export function AppRouter() {
               <Route index element={<Navigate to="template" replace />} />
               <Route path="texto" element={<MassSendTab />} />
               <Route path="textovariavel" element={<MassSendTab />} />
+              <Route path="sms" element={<MassSendTab />} />
               <Route path="template" element={<MassSendTab />} />
               <Route path="template-variavel" element={<MassSendTab />} />
             </Route>

@@ -3,6 +3,7 @@ import { refIdSchema } from '../contracts.js';
 import { campaignReportExportQuerySchema } from './campaigns.js';
 import { fieldRule } from '../errors.js';
 import { MESSAGE_BODY_MAX } from '../inbox.js';
+import { SMS_BODY_MAX } from '../sms.js';
 import { templateText, templateVariablesIn } from '../template-variables.js';
 
 /**
@@ -15,8 +16,8 @@ import { templateText, templateVariablesIn } from '../template-variables.js';
  * contacts) are sent one by one with a random pause of min to max seconds between two sends.
  */
 
-/** The kinds built here; `sms` (SPEC §2) is added with the SMS module. */
-export const MASS_SEND_KINDS = ['texto', 'textovariavel', 'template', 'template-variavel'] as const;
+/** SPEC §2's tabs, in its order. `sms` goes through the tenant's SMS provider, without a connection. */
+export const MASS_SEND_KINDS = ['texto', 'textovariavel', 'sms', 'template', 'template-variavel'] as const;
 export type MassSendKind = (typeof MASS_SEND_KINDS)[number];
 /** The kinds that send an approved template of the official API (a WhatsApp Cloud API channel). */
 export const MASS_SEND_TEMPLATE_KINDS: readonly MassSendKind[] = ['template', 'template-variavel'];
@@ -63,12 +64,16 @@ export type MassSendRecipients = z.input<typeof massSendRecipientsSchema>;
 /** The form's starting pause (the API's default): 10 to 30 seconds between two sends. */
 export const MASS_SEND_DEFAULT_DELAYS = { min: 10, max: 30 } as const;
 
-const commonFields = {
-  /** The connection it sends through (SPEC §5: required). */
-  whatsappId: refIdSchema,
+const pacingFields = {
   minDelaySeconds: delaySchema.default(MASS_SEND_DEFAULT_DELAYS.min),
   maxDelaySeconds: delaySchema.default(MASS_SEND_DEFAULT_DELAYS.max),
   recipients: massSendRecipientsSchema,
+};
+
+const commonFields = {
+  /** The connection it sends through (SPEC §5: required). */
+  whatsappId: refIdSchema,
+  ...pacingFields,
 };
 
 const mediaTokenSchema = z.string().min(1).max(2000).describe('The token POST /mass-sends/media answered for the file.');
@@ -119,6 +124,17 @@ export const massSendTextoVariavelBodySchema = z.object({
   ...textKindFields,
   message: templateText().pipe(z.string().max(MESSAGE_BODY_MAX)),
 });
+/** `sms`: a text sent as written through the tenant's SMS provider (no connection, no file; a {{variable}} is refused). */
+export const massSendSmsBodySchema = z.object({
+  kind: z.literal('sms'),
+  ...pacingFields,
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Write the message.')
+    .max(SMS_BODY_MAX)
+    .refine((text) => templateVariablesIn(text).length === 0, { message: 'An SMS is sent as written: remove the variables.', ...fieldRule('smsAsWritten') }),
+});
 export const massSendTemplateBodySchema = z.object({ kind: z.literal('template'), ...commonFields, template: templateFields(fixedParam) });
 export const massSendTemplateVariavelBodySchema = z.object({
   kind: z.literal('template-variavel'),
@@ -128,7 +144,13 @@ export const massSendTemplateVariavelBodySchema = z.object({
 
 /** POST /mass-sends: creates the mass send and starts it. */
 export const createMassSendBodySchema = z
-  .discriminatedUnion('kind', [massSendTextoBodySchema, massSendTextoVariavelBodySchema, massSendTemplateBodySchema, massSendTemplateVariavelBodySchema])
+  .discriminatedUnion('kind', [
+    massSendTextoBodySchema,
+    massSendTextoVariavelBodySchema,
+    massSendSmsBodySchema,
+    massSendTemplateBodySchema,
+    massSendTemplateVariavelBodySchema,
+  ])
   .superRefine((body, ctx) => {
     checkDelays(body, ctx);
     if (body.kind === 'texto' || body.kind === 'textovariavel') checkTextOrFile(body, ctx);
@@ -149,7 +171,8 @@ export const massSendSchema = z.object({
   id: z.number().int(),
   kind: z.enum(MASS_SEND_KINDS),
   status: z.enum(MASS_SEND_STATUSES),
-  whatsappId: z.number().int(),
+  /** Null for an SMS mass send (the tenant's SMS provider sends it). */
+  whatsappId: z.number().int().nullable(),
   channelName: z.string().nullable(),
   minDelaySeconds: z.number().int(),
   maxDelaySeconds: z.number().int(),

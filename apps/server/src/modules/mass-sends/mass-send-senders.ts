@@ -5,12 +5,14 @@ import type { DomainEvent } from '../../platform/events/domain-events.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { ensureSelectionContacts } from '../contacts/use-cases/contact-selection.js';
 import { queueAutomatedMessage, type AutomatedContent } from '../messages/queue-automated-message.js';
+import { queueSms } from '../sms/use-cases/queue-sms.js';
 import { openOutreachTicket } from '../tickets/use-cases/open-outreach-ticket.js';
 import type { MassSendRow, WaitingRecipient } from './mass-sends.repository.js';
 
-/** What one recipient's send handed on: the message queued on the one outbound path (null for a kind without messages, such as SMS). */
+/** What one recipient's send handed on: the message queued on the one outbound path, or the SMS queued with the SMS module. */
 export interface RecipientSent {
   messageId: string | null;
+  smsId: string | null;
   contactId: number | null;
 }
 
@@ -40,6 +42,7 @@ function whatsAppSender(content: (massSend: MassSendRow) => AutomatedContent): R
     if (recipient.blocked) throw new AppError('ERR_VALIDATION', 'Contact blocked.');
     if (recipient.isGroup) throw new AppError('ERR_VALIDATION', 'A group is not a recipient of a mass send.');
     const contactId = await contactOf(tx, massSend.tenantId, recipient);
+    if (massSend.channelId === null) throw new Error(`mass send ${massSend.id} of kind ${massSend.kind} has no channel`);
     const ticket = await openOutreachTicket(tx, events, {
       tenantId: massSend.tenantId,
       contactId,
@@ -47,9 +50,29 @@ function whatsAppSender(content: (massSend: MassSendRow) => AutomatedContent): R
       queueId: null,
     });
     const message = await queueAutomatedMessage(ctx, tx, events, { tenantId: massSend.tenantId, ticketId: ticket.id }, content(massSend));
-    return { messageId: message.id, contactId };
+    return { messageId: message.id, smsId: null, contactId };
   };
 }
+
+/**
+ * An SMS through the tenant's SMS provider (the SMS module's claim, keyed by mass send and number:
+ * queued twice, it is sent once). A number without a contact stays without one: an SMS needs no
+ * ticket. Not configured, or not a number an SMS can reach: the recipient is skipped with the reason.
+ */
+const smsSender: RecipientSender = async (ctx, tx, events, massSend, recipient) => {
+  if (recipient.blocked) throw new AppError('ERR_VALIDATION', 'Contact blocked.');
+  if (recipient.isGroup) throw new AppError('ERR_VALIDATION', 'A group is not a recipient of a mass send.');
+  const { sms } = await queueSms(ctx, tx, events, {
+    tenantId: massSend.tenantId,
+    to: recipient.number,
+    body: massSend.message,
+    contactId: recipient.contactId,
+    userId: massSend.createdById,
+    sourceKind: 'mass-send',
+    sourceKey: `${massSend.id}:${recipient.number}`,
+  });
+  return { messageId: null, smsId: sms.id, contactId: recipient.contactId };
+};
 
 const textContent =
   (verbatim: boolean) =>
@@ -73,6 +96,7 @@ const templateContent =
 export const RECIPIENT_SENDERS: Record<MassSendKind, RecipientSender> = {
   texto: whatsAppSender(textContent(true)),
   textovariavel: whatsAppSender(textContent(false)),
+  sms: smsSender,
   template: whatsAppSender(templateContent(true)),
   'template-variavel': whatsAppSender(templateContent(false)),
 };

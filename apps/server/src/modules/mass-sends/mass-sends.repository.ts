@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MassSendRecipientStatus, MassSendStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
-import { channels, contacts, massSendRecipients, massSends, messages, users } from '../../platform/db/schema.js';
+import { channels, contacts, massSendRecipients, massSends, messages, smsMessages, users } from '../../platform/db/schema.js';
 import {
   claimCounterColumns,
   claimCountersJoin,
@@ -29,6 +29,7 @@ const claims: ClaimTable = {
   parentId: massSendRecipients.massSendId,
   status: massSendRecipients.status,
   messageId: massSendRecipients.messageId,
+  smsId: massSendRecipients.smsId,
   claimedAt: massSendRecipients.claimedAt,
 };
 
@@ -199,16 +200,16 @@ const recipientKey = (tenantId: number, key: { massSendId: number; number: strin
     eq(massSendRecipients.status, 'waiting'),
   );
 
-/** The claim: the recipient's one send is the message queued in this same transaction. */
+/** The claim: the recipient's one send is the message (or the SMS) queued in this same transaction. */
 export async function markRecipientClaimed(
   db: Db,
   tenantId: number,
   key: { massSendId: number; number: string },
-  send: { messageId: string | null; contactId: number | null },
+  send: { messageId: string | null; smsId: string | null; contactId: number | null },
 ): Promise<void> {
   await db
     .update(massSendRecipients)
-    .set({ status: 'claimed', messageId: send.messageId, contactId: send.contactId, claimedAt: sql`now()` })
+    .set({ status: 'claimed', messageId: send.messageId, smsId: send.smsId, contactId: send.contactId, claimedAt: sql`now()` })
     .where(recipientKey(tenantId, key));
 }
 
@@ -256,11 +257,12 @@ export async function listRecipientLines(
         name: contacts.name,
         status: reportStatus,
         sentAt: massSendRecipients.claimedAt,
-        error: sql<string | null>`coalesce(${massSendRecipients.error}, ${messages.error})`,
+        error: sql<string | null>`coalesce(${massSendRecipients.error}, ${messages.error}, ${smsMessages.error})`,
       })
       .from(massSendRecipients)
       .leftJoin(contacts, and(eq(contacts.id, massSendRecipients.contactId), eq(contacts.tenantId, tenantId)))
       .leftJoin(messages, eq(messages.id, massSendRecipients.messageId))
+      .leftJoin(smsMessages, eq(smsMessages.id, massSendRecipients.smsId))
       .where(where)
       .orderBy(asc(massSendRecipients.position));
   const [lines, [totals]] = await Promise.all([
@@ -273,6 +275,7 @@ export async function listRecipientLines(
       .select({ n: sql<number>`count(*)::int` })
       .from(massSendRecipients)
       .leftJoin(messages, eq(messages.id, massSendRecipients.messageId))
+      .leftJoin(smsMessages, eq(smsMessages.id, massSendRecipients.smsId))
       .where(where),
   ]);
   return { lines, total: Number(totals?.n ?? 0) };

@@ -1505,11 +1505,10 @@ export const massSends = pgTable(
   {
     id: serial('id').primaryKey(),
     tenantId: tenantRef(),
-    kind: text('kind').$type<'texto' | 'textovariavel' | 'template' | 'template-variavel'>().notNull(),
+    kind: text('kind').$type<'texto' | 'textovariavel' | 'sms' | 'template' | 'template-variavel'>().notNull(),
     status: text('status').$type<'processing' | 'paused' | 'canceled' | 'finished'>().notNull().default('processing'),
-    channelId: integer('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** The connection it sends through; null for `sms` (the tenant's SMS provider). */
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
     minDelaySeconds: integer('min_delay_seconds').notNull(),
     maxDelaySeconds: integer('max_delay_seconds').notNull(),
     message: text('message').notNull().default(''),
@@ -1543,6 +1542,8 @@ export const massSendRecipients = pgTable(
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     status: text('status').$type<'waiting' | 'claimed' | 'skipped'>().notNull().default('waiting'),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** An `sms` mass send's claim: the SMS queued in the claiming transaction (instead of a message). */
+    smsId: uuid('sms_id').references(() => smsMessages.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     error: text('error'),
     /** The order the recipients were given in: they are sent in it. */
@@ -1552,6 +1553,7 @@ export const massSendRecipients = pgTable(
     primaryKey({ columns: [t.massSendId, t.number] }),
     index('mass_send_recipients_waiting_idx').on(t.massSendId, t.position).where(sql`${t.status} = 'waiting'`),
     index('mass_send_recipients_message_idx').on(t.messageId),
+    index('mass_send_recipients_sms_idx').on(t.smsId),
     index('mass_send_recipients_claimed_idx').on(t.massSendId, t.claimedAt),
   ],
 );

@@ -70,7 +70,7 @@ function renderMassa(route: string) {
     <Routes>
       <Route path="/massa" element={<MassSendLayout />}>
         <Route index element={<Navigate to="template" replace />} />
-        {['texto', 'textovariavel', 'template', 'template-variavel'].map((kind) => (
+        {['texto', 'textovariavel', 'sms', 'template', 'template-variavel'].map((kind) => (
           <Route key={kind} path={kind} element={<MassSendTab />} />
         ))}
       </Route>
@@ -91,11 +91,58 @@ afterEach(() => {
 });
 
 describe('/massa', () => {
+  it('sms: no connection; the SMS count as the text grows; variables refused before sending; sends the text to the typed numbers', async () => {
+    const calls = api({
+      'GET /sms/config': () => ({ body: { configured: true } }),
+      'POST /mass-sends': ({ body }) => ({ status: 201, body: massSend({ id: 12, ...(body as object), whatsappId: null, channelName: null, recipientCount: 2 }) }),
+    });
+    const { user } = renderMassa('/massa/sms');
+    await screen.findByTestId('mass-send-form-sms');
+    expect(screen.queryByTestId('mass-send-channel')).toBeNull();
+    expect(screen.queryByTestId('mass-send-file')).toBeNull();
+    await user.click(screen.getByTestId('mass-send-numbers'));
+    await user.paste('11 98765-4321\n21 99876-5432');
+    await user.click(screen.getByTestId('mass-send-message'));
+    await user.paste('Oi {{firstName}}');
+    await user.click(screen.getByTestId('mass-send-submit'));
+    await waitFor(() => expect(errorOf(screen.getByTestId('mass-send-message'))).toBe('Um SMS vai exatamente como foi escrito: remova as variáveis.'));
+    expect(screen.queryByTestId('confirm-modal')).toBeNull();
+
+    await user.clear(screen.getByTestId('mass-send-message'));
+    await user.click(screen.getByTestId('mass-send-message'));
+    await user.paste('a'.repeat(161));
+    expect(screen.getByTestId('mass-send-sms-counter')).toHaveAttribute('data-segments', '2');
+    await user.clear(screen.getByTestId('mass-send-message'));
+    await user.click(screen.getByTestId('mass-send-message'));
+    await user.paste('Sua entrega chega amanhã.');
+    expect(screen.getByTestId('mass-send-sms-counter')).toHaveAttribute('data-segments', '1');
+    await user.click(screen.getByTestId('mass-send-submit'));
+    const dialog = await screen.findByTestId('confirm-modal');
+    await user.click(within(dialog).getByTestId('confirm-button'));
+    await waitFor(() => expect(calls.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      kind: 'sms',
+      minDelaySeconds: 10,
+      maxDelaySeconds: 30,
+      recipients: { source: 'numbers', numbers: '11 98765-4321\n21 99876-5432' },
+      message: 'Sua entrega chega amanhã.',
+    });
+  });
+
+  it('sms: says so, links to the settings and does not send when the company has no SMS provider', async () => {
+    api({ 'GET /sms/config': () => ({ body: { configured: false } }) });
+    renderMassa('/massa/sms');
+    const alert = await screen.findByTestId('mass-send-sms-missing');
+    expect(alert).toHaveTextContent('O envio de SMS ainda não está configurado nesta empresa.');
+    expect(within(alert).getByRole('link', { name: 'Configurar SMS' })).toHaveAttribute('href', '/configuracoes/sms');
+    expect(screen.getByTestId('mass-send-submit')).toBeDisabled();
+  });
+
   it('opens on the template tab and has a tab for each kind, in SPEC order', async () => {
     api();
     const { user } = renderMassa('/massa');
     expect(await screen.findByTestId('mass-send-form-template')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Texto', 'Texto com variáveis', 'Template', 'Template com variáveis']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Texto', 'Texto com variáveis', 'SMS', 'Template', 'Template com variáveis']);
     await user.click(screen.getByTestId('mass-send-tab-texto'));
     expect(await screen.findByTestId('mass-send-form-texto')).toBeInTheDocument();
   });

@@ -5,6 +5,8 @@ import {
   MASS_SEND_NUMBERS_TEXT_MAX,
   MASS_SEND_TEMPLATE_KINDS,
   MESSAGE_BODY_MAX,
+  SMS_BODY_MAX,
+  smsSegments,
   type CreateMassSendBody,
   type MassSendKind,
 } from '@conversa/shared';
@@ -26,8 +28,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { SpamRiskWarning } from '../../campaigns/components/SpamRiskWarning';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
@@ -37,6 +41,7 @@ import { numberValue, schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useChannels } from '../../channels/api';
 import { useContacts } from '../../contacts/api';
+import { useSmsAvailability } from '../../sms/api';
 import { useTags } from '../../tags/api';
 import { useChannelTemplates, useCreateMassSend } from '../api';
 
@@ -69,12 +74,13 @@ function massSendBody(kind: MassSendKind, values: MassSendFormValues): CreateMas
       : values.source === 'tag'
         ? { source: 'tag' as const, tagId: values.tagId ? Number(values.tagId) : 0 }
         : { source: 'contacts' as const, contactIds: values.contactIds.map(Number) };
-  const common = {
-    whatsappId: values.whatsappId ? Number(values.whatsappId) : 0,
+  const pacing = {
     minDelaySeconds: numberValue(values.minDelaySeconds) ?? Number.NaN,
     maxDelaySeconds: numberValue(values.maxDelaySeconds) ?? Number.NaN,
     recipients,
   };
+  if (kind === 'sms') return { kind, ...pacing, message: values.message };
+  const common = { whatsappId: values.whatsappId ? Number(values.whatsappId) : 0, ...pacing };
   if (kind === 'template' || kind === 'template-variavel') {
     const [name = '', language = ''] = (values.template ?? '|').split('|');
     return { kind, ...common, template: { name, language, params: values.params } };
@@ -107,12 +113,16 @@ function typedCount(numbers: string): number {
  * the recipients (typed numbers, a tag or picked contacts), the random pause between sends (max
  * greater than min), and what is sent: a text and/or a file for the text tabs, an approved
  * template with a value for each placeholder for the template tabs; the …variavel tabs offer the
- * template variables. Sending asks for a confirmation with the spam-risk warning.
+ * template variables. The sms tab has no connection: a text through the tenant's SMS provider,
+ * with its SMS count. Sending asks for a confirmation with the spam-risk warning.
  */
 export function MassSendForm({ kind }: { kind: MassSendKind }) {
   const { t } = useTranslation();
   const templated = isTemplateKind(kind);
   const variable = kind === 'textovariavel' || kind === 'template-variavel';
+  const sms = kind === 'sms';
+  const smsAvailability = useSmsAvailability();
+  const smsMissing = sms && smsAvailability.data?.configured === false;
   const channels = useChannels();
   const tags = useTags();
   const create = useCreateMassSend();
@@ -176,7 +186,7 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
   const send = () => {
     setFormError(null);
     create
-      .mutateAsync({ body: massSendBody(kind, values), file: templated ? null : values.file })
+      .mutateAsync({ body: massSendBody(kind, values), file: templated || sms ? null : values.file })
       .then(() => {
         notifySuccess(t('massSends.started'));
         setConfirming(false);
@@ -197,7 +207,14 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
         <Text size="sm" c="dimmed">
           {t(`massSends.help.${kind}`, { firstName: '{{firstName}}' })}
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {smsMissing && (
+          <Alert color="yellow" data-testid="mass-send-sms-missing">
+            {t('massSends.smsNotConfigured')}{' '}
+            <Link to={`${PATHS.settings}/sms`}>{t('massSends.smsSettingsLink')}</Link>
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: sms ? 2 : 3 }}>
+          {!sms && (
           <Select
             label={t('massSends.channel')}
             description={templated ? t('massSends.officialOnly') : undefined}
@@ -211,6 +228,7 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
               if (templated) chooseTemplate(null);
             }}
           />
+          )}
           <NumberInput
             label={t('massSends.minDelay')}
             required
@@ -333,6 +351,12 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
               </Group>
             ))}
           </Stack>
+        ) : sms ? (
+          <SmsMessageField
+            value={values.message}
+            error={form.errors.message}
+            onChange={(text) => form.setFieldValue('message', text)}
+          />
         ) : (
           <Stack gap={6}>
             {variable ? (
@@ -386,7 +410,7 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending} data-testid="mass-send-submit">
+          <Button type="submit" loading={create.isPending} disabled={smsMissing} data-testid="mass-send-submit">
             {t('massSends.send')}
           </Button>
         </Group>
@@ -408,5 +432,36 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
         <SpamRiskWarning count={recipientCount} testId="mass-send-spam-warning" />
       </ConfirmModal>
     </form>
+  );
+}
+
+/** The sms tab's text: as written, at most SMS_BODY_MAX characters, with how many SMS it makes (accents and emojis shorten each). */
+function SmsMessageField({ value, error, onChange }: { value: string; error: ReactNode; onChange: (text: string) => void }) {
+  const { t } = useTranslation();
+  const count = smsSegments(value);
+  return (
+    <Stack gap={4}>
+      <Textarea
+        label={t('massSends.message')}
+        description={t('massSends.asWritten')}
+        required
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={SMS_BODY_MAX}
+        data-testid="mass-send-message"
+        value={value}
+        error={error}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      <Text size="xs" c="dimmed" data-testid="mass-send-sms-counter" data-segments={count.segments}>
+        {t('sms.modal.counter', { characters: count.units, segments: count.segments, perSegment: count.perSegment })}
+      </Text>
+      {count.encoding === 'UCS-2' && (
+        <Text size="xs" c="dimmed">
+          {t('sms.modal.ucs2Hint')}
+        </Text>
+      )}
+    </Stack>
   );
 }

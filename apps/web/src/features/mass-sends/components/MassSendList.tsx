@@ -135,7 +135,7 @@ export function MassSendList() {
         </Badge>
       ),
     },
-    { key: 'channel', header: t('massSends.channel'), render: (m) => <Text size="sm">{m.channelName ?? '—'}</Text> },
+    { key: 'channel', header: t('massSends.channel'), render: (m) => <Text size="sm">{m.whatsappId === null ? t('massSends.smsChannel') : (m.channelName ?? '—')}</Text> },
     { key: 'createdAt', header: t('massSends.createdAt'), render: (m) => <Text size="sm">{`${formatDateTime(m.createdAt)}${m.userName ? ` · ${m.userName}` : ''}`}</Text> },
     { key: 'progress', header: t('massSends.progress'), render: (m) => <Progressing massSend={m} /> },
   ];

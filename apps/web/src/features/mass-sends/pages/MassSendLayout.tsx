@@ -1,4 +1,4 @@
-import type { MassSendKind } from '@conversa/shared';
+import { MASS_SEND_KINDS, type MassSendKind } from '@conversa/shared';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -6,8 +6,8 @@ import { PATHS } from '../../../app/paths';
 import { MassSendForm } from '../components/MassSendForm';
 import { MassSendList } from '../components/MassSendList';
 
-/** SPEC §2's children of /massa, in its order (`sms` joins with the SMS module). */
-const TABS: readonly MassSendKind[] = ['texto', 'textovariavel', 'template', 'template-variavel'];
+/** SPEC §2's children of /massa, in its order. */
+const TABS: readonly MassSendKind[] = MASS_SEND_KINDS;
 
 /** /massa (SPEC §2, every profile): a tab per kind of mass send, then the list of mass sends with their progress. */
 export function MassSendLayout() {
