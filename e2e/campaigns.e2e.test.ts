@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { startTwilioSimulator, type TwilioSimulator } from '@conversa/simulators';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
@@ -13,6 +14,10 @@ import { apiClient } from './helpers.js';
  * delivers by storing: no provider), links the contacts of a tag, starts it after the spam-risk
  * warning, watches the live progress to finished and opens the report. Each tagged visitor gets
  * exactly one of the 3 messages, with their name; a visitor without the tag gets nothing.
+ *
+ * Mass sending's sms tab (same outreach server): the admin types numbers and a text, confirms,
+ * watches the mass send finish in the list and opens its report; the Twilio simulator got one SMS
+ * per number.
  */
 
 const ROOT = { email: 'root@campaigns.test', password: 'Campaigns-root-pass-1!' };
@@ -23,6 +28,8 @@ const MESSAGES = ['Oferta 1 para {{name}}', 'Oferta 2 para {{name}}', 'Oferta 3 
 
 let server: RunningServer;
 let browser: Browser;
+let twilio: TwilioSimulator;
+let adminToken: string;
 const visitors = new Map<string, string>();
 
 const api = apiClient(() => server.url);
@@ -38,11 +45,13 @@ async function received(name: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startProduct({ ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password });
+  twilio = await startTwilioSimulator({ numbers: ['+15005550006'], autoStatuses: { delayMs: 100 } });
+  server = await startProduct({ ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
   browser = await launchBrowser();
   const token = (await api<{ token: string }>('POST', '/auth/login/', ROOT)).token;
   const queue = await api<{ id: number }>('POST', '/queue', { name: 'Vendas', color: '#228be6' }, token);
   await api('POST', '/users', { ...ADMIN, profile: 'admin', queueIds: [queue.id] }, token);
+  adminToken = (await api<{ token: string }>('POST', '/auth/login/', { email: ADMIN.email, password: ADMIN.password })).token;
   const { publicKey } = await api<{ publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, token);
   const tag = await api<{ id: number }>('POST', '/tags', { name: 'Clientes VIP', color: '#12b886' }, token);
   for (const name of [...TAGGED, UNTAGGED]) {
@@ -64,6 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await twilio?.close();
 });
 
 describe('campaigns in a real browser', () => {
@@ -132,6 +142,48 @@ describe('campaigns in a real browser', () => {
       expect(await received(UNTAGGED)).toEqual([]);
     } catch (error) {
       await page.screenshot({ path: 'e2e/artifacts/campaigns-failure.png' }).catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("an admin sends an SMS mass send to typed numbers, watches it finish and opens its report", async () => {
+    await api(
+      'PUT',
+      '/settings/sms',
+      { accountSid: twilio.accountSid, authToken: twilio.authToken, fromNumber: twilio.numbers[0], baseUrl: twilio.url },
+      adminToken,
+    );
+    const numbers = ['5511987650001', '5521987650002'];
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.url, { ...ADMIN, passwordLabel: 'Senha', landing: /#\/(home|atendimento)/ });
+      await page.getByTestId('nav-massa').click();
+      await visible(page.getByTestId('mass-sends-page'));
+      await page.getByTestId('mass-send-tab-sms').click();
+      await visible(page.getByTestId('mass-send-form-sms'));
+      await page.getByTestId('mass-send-min').fill('0');
+      await page.getByTestId('mass-send-max').fill('1');
+      await page.getByTestId('mass-send-numbers').fill(numbers.map((n) => `+${n}`).join('\n'));
+      await page.getByTestId('mass-send-message').fill('Sua entrega chega amanhã.');
+      await containsText(page.getByTestId('mass-send-sms-counter'), '1 SMS');
+      await page.getByTestId('mass-send-submit').click();
+      const dialog = page.getByTestId('confirm-modal');
+      await containsText(dialog, 'Destinatários: 2.');
+      await dialog.getByTestId('confirm-button').click();
+
+      // The list follows it live to finished, both sent.
+      const status = page.locator('[data-testid^="mass-send-status-"]').first();
+      await containsText(status, 'Concluído');
+      await containsText(page.locator('[data-testid^="mass-send-progress-"]').first(), '2/2 processados · 2 enviados · 0 não enviados');
+      await page.locator('[data-testid^="mass-send-open-report-"]').first().click();
+      for (const number of numbers) await visible(page.locator('[data-testid^="mass-send-report-"]').getByText(number));
+
+      for (const number of numbers) expect(twilio.sent.filter((m) => m.to === `+${number}`).map((m) => m.body)).toEqual(['Sua entrega chega amanhã.']);
+    } catch (error) {
+      await page.screenshot({ path: 'e2e/artifacts/mass-send-sms-failure.png' }).catch(() => undefined);
       throw error;
     } finally {
       await context.close();

@@ -25,7 +25,7 @@ export const PATHS = {
   campaign: '/campanhas/:campaignId',
   /** WhatsApp group tools (SPEC §2 /grupo → massagrupos; children banlist, wordlist, saudacao, despedida, massagrupos, massagrupos2, massausuarios; admins). */
   groups: '/grupo',
-  /** Mass sending (SPEC §2 /massa → template; children texto, textovariavel, template, template-variavel; every profile). */
+  /** Mass sending (SPEC §2 /massa → template; children texto, textovariavel, sms, template, template-variavel; every profile). */
   massSends: '/massa',
   /** Kanban lanes (SPEC §2 work areas /lanes). */
   lanes: '/lanes',
