@@ -42,6 +42,7 @@ import { contactVariablesRoutes } from './modules/contact-variables/contact-vari
 import { registerTemplateVariableScope } from './modules/contact-variables/template-scope.js';
 import { scheduledMessagesRoutes } from './modules/scheduled-messages/scheduled-messages.routes.js';
 import { smsRoutes } from './modules/sms/sms.routes.js';
+import { aiBotsRoutes } from './modules/ai-bots/ai-bots.routes.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     birthdaysRoutes,
     scheduledMessagesRoutes,
     smsRoutes,
+    aiBotsRoutes,
     groupToolsRoutes,
   ]) {
     await app.register(routes(ctx));

@@ -13,6 +13,7 @@ import { notificationsModule } from './modules/notifications/notifications.modul
 import { birthdaysModule } from './modules/birthdays/birthdays.module.js';
 import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
+import { aiBotsModule } from './modules/ai-bots/ai-bots.module.js';
 import { groupToolsModule } from './modules/group-tools/group-tools.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
@@ -35,5 +36,6 @@ export const allModules: readonly ModuleRegistration[] = [
   birthdaysModule,
   scheduledMessagesModule,
   smsModule,
+  aiBotsModule,
   groupToolsModule,
 ];

@@ -8,3 +8,4 @@ export * from './wuzapi/wuzapi-simulator.js';
 export * from './notificame/notificame-simulator.js';
 export * from './twilio/twilio-simulator.js';
 export * from './meta-cloud/templates.js';
+export * from './llm/llm-simulators.js';

@@ -202,7 +202,8 @@ export function nextFlowActions(definition: FlowDefinition, position: FlowPositi
       return position.waitingFor === 'delay' ? run(step.id, position.interactionIndex) : ignored;
     case 'interactionResult':
       if (position.waitingFor !== 'interaction') return ignored;
-      webhook = event.data ?? null;
+      // undefined: the interaction keeps no data (an AI's reply), the last webhook answer stays.
+      if (event.data !== undefined) webhook = event.data;
       say(event.reply);
       return run(step.id, position.interactionIndex);
     case 'noAnswer':

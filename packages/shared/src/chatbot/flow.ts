@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
+import { AI_LIMITS, AI_PROVIDERS } from '../ai-bots.js';
 import { AUTO_DISTRIBUTION } from '../inbox.js';
 import { isContactVariableInScope, templateText } from '../template-variables.js';
 
@@ -143,12 +144,25 @@ export const flowTagInteractionSchema = z.object({
 });
 
 /**
+ * "ChatGPT-style AI" (SPEC §3 Flow step): the tenant's provider answers the conversation so far
+ * (the ticket's recent messages) with `prompt` as its instructions; its answer is sent to the
+ * customer and the flow goes on. A provider not set up, refusing or timing out sends nothing and
+ * the flow goes on (logged on the server).
+ */
+export const flowAiInteractionSchema = z.object({
+  id: elementIdSchema,
+  kind: z.literal('ai'),
+  provider: z.enum(AI_PROVIDERS),
+  prompt: z.string().trim().max(AI_LIMITS.promptMax).default(''),
+});
+
+/**
  * Extension point for add-on interaction kinds (issue "integrations": Typebot, LLM replies, Dify,
  * n8n): each adds its schema here (kind + config) and a handler to the server's interaction registry
  * (apps/server/src/modules/chatbot/interactions/registry.ts); the engine runs them like a webhook
  * (an asynchronous job whose answer may be sent and is kept for the next messages) without change.
  */
-export const FLOW_EXTENSION_INTERACTIONS = [] as const;
+export const FLOW_EXTENSION_INTERACTIONS = [flowAiInteractionSchema] as const;
 
 export const flowInteractionSchema = z.discriminatedUnion('kind', [
   flowTextInteractionSchema,
@@ -170,6 +184,7 @@ export const FLOW_INTERACTION_KINDS = [
   'startFlow',
   'tag',
   'kanban',
+  'ai',
 ] as const satisfies readonly FlowInteractionKind[];
 
 // ---- conditions ----

@@ -14,7 +14,7 @@ export interface InboundAutomationInput {
 
 /**
  * One reaction to a customer's message, run in `order` (lower first) until one answers 'handled':
- * ratings.answer 10, channel.autoCloseKeyword 20, autoReplies 30, chatbot.flow 40, businessHours.absence 50.
+ * ratings.answer 10, channel.autoCloseKeyword 20, autoReplies 30, chatbot.flow 40, integrationBots 45 (LLM bots), businessHours.absence 50.
  * A step may run again for the same message after a crash: its effect must be idempotent.
  *
  * `probe` is what the step must know before it can tell whether the message concerns it (its

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { AiProtocol, AiProvider, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1556,4 +1556,70 @@ export const massSendRecipients = pgTable(
     index('mass_send_recipients_sms_idx').on(t.smsId),
     index('mass_send_recipients_claimed_idx').on(t.massSendId, t.claimedAt),
   ],
+);
+
+/**
+ * A tenant's LLM provider (SPEC §2 settings chat-gpt, lm, ollama, grok, gemini, deepseek, qwen,
+ * claude): the API key (sealed by SecretBox, never answered; null for local servers), the base URL
+ * (under the outbound address policy), the model and the wire protocol, the answer wait and the
+ * context budget.
+ */
+export const aiProviderSettings = pgTable(
+  'ai_provider_settings',
+  {
+    tenantId: tenantRef(),
+    provider: text('provider').$type<AiProvider>().notNull(),
+    apiKey: text('api_key'),
+    baseUrl: text('base_url').notNull(),
+    model: text('model').notNull(),
+    protocol: text('protocol').$type<AiProtocol>().notNull(),
+    timeoutMs: integer('timeout_ms').notNull(),
+    contextTokens: integer('context_tokens').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.provider] })],
+);
+
+/** The AI that answers on a channel (SPEC §3 Channel "per-AI settings"): its prompt, stop and restart words, and whether it takes new tickets. */
+export const channelAiBots = pgTable(
+  'channel_ai_bots',
+  {
+    channelId: integer('channel_id')
+      .primaryKey()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    provider: text('provider').$type<AiProvider>().notNull(),
+    prompt: text('prompt').notNull().default(''),
+    stopWord: text('stop_word'),
+    restartWord: text('restart_word'),
+    answerNewTickets: boolean('answer_new_tickets').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('channel_ai_bots_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * The bot's answer to one customer's message (the claim of its one reply): (tenant, inbound
+ * message) is unique, so the inbound chain run twice makes one row and one job; the job sends the
+ * reply in the transaction that moves it from `pending` to `answered` (or `failed`: the provider
+ * refused or timed out, the ticket left to humans; `skipped`: the bot was stopped meanwhile).
+ */
+export const aiBotReplies = pgTable(
+  'ai_bot_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantRef(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    inboundMessageId: uuid('inbound_message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<AiProvider>().notNull(),
+    status: text('status').$type<'pending' | 'answered' | 'failed' | 'skipped'>().notNull().default('pending'),
+    replyMessageId: uuid('reply_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('ai_bot_replies_inbound_unique').on(t.tenantId, t.inboundMessageId), index('ai_bot_replies_ticket_idx').on(t.tenantId, t.ticketId)],
 );

@@ -1,5 +1,6 @@
 import type { FlowInteraction, FlowInteractionKind } from '@conversa/shared/chatbot';
 import type { AppContext } from '../../../app-context.js';
+import { aiInteraction } from './ai.interaction.js';
 import { webhookInteraction } from './webhook.interaction.js';
 
 /** Interaction kinds the decision function runs by itself (sends, timers, flow changes, kanban moves, tags). */
@@ -9,7 +10,7 @@ type BuiltInKind = 'text' | 'media' | 'delay' | 'startFlow' | 'kanban' | 'tag';
 export type AsyncInteractionKind = Exclude<FlowInteractionKind, BuiltInKind>;
 
 export interface AsyncInteractionResult {
-  /** Kept as {{webhook.…}} for the next messages (null: nothing). */
+  /** Kept as {{webhook.…}} for the next messages (null: nothing; undefined: the last webhook answer stays). */
   data: unknown;
   /** A text to send to the customer (an AI's reply). */
   reply?: string | null;
@@ -27,6 +28,7 @@ export interface AsyncInteractionHandler<I extends FlowInteraction> {
  */
 export const asyncInteractions: { [K in AsyncInteractionKind]: AsyncInteractionHandler<Extract<FlowInteraction, { kind: K }>> } = {
   webhook: webhookInteraction,
+  ai: aiInteraction,
 };
 
 export function runAsyncInteraction(ctx: AppContext, interaction: FlowInteraction, target: { tenantId: number; ticketId: number }) {

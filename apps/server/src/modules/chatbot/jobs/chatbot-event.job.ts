@@ -39,7 +39,7 @@ export const chatbotEventJob = defineJob({
       if (!flow) return;
       const event =
         data.event === 'interaction'
-          ? { type: 'interactionResult' as const, data: result?.data ?? null, reply: result?.reply ?? null }
+          ? { type: 'interactionResult' as const, data: result ? result.data : null, reply: result?.reply ?? null }
           : { type: data.event };
       await applyFlowEvent(ctx, tx, events, target, flow, position, event);
     });

@@ -14,6 +14,7 @@ import {
   type TicketChanges,
   type TicketRow,
 } from '../tickets.repository.js';
+import { integrationBotsStopped } from './set-integration-statuses.js';
 
 type AutoDistribution = (typeof AUTO_DISTRIBUTION)[number];
 
@@ -96,6 +97,12 @@ export async function routeTicketFromBot(
       break;
   }
   if (missing) await log('botRouteFailed', { route: exit });
+  // A route to people (a queue, a user, closed, another channel) stops the LLM bots on the ticket too.
+  const stopped = exit.kind !== 'end' && !missing ? integrationBotsStopped(ticket.integrationStatuses) : undefined;
+  if (stopped) {
+    changes.integrationStatuses = stopped;
+    await log('aiBotStopped', { by: 'route' });
+  }
 
   const updated = await updateTicketRow(tx, tenantId, ticketId, changes);
   events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update', before });

@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { findQueueById } from '../../queues/queues.repository.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow, type TicketRow } from '../tickets.repository.js';
+import { integrationBotsStopped } from './set-integration-statuses.js';
 
 export interface RouteTicketInput {
   tenantId: number;
@@ -26,14 +27,16 @@ export async function routeTicketToQueue(ctx: AppContext, tx: Db, events: Domain
   if (ticket.status !== 'pending' || ticket.queueId === input.queueId) return ticket;
   if (!(await findQueueById(tx, input.tenantId, input.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
   const before = visibilityFacts(ticket);
-  const updated = await updateTicketRow(tx, input.tenantId, ticket.id, { queueId: input.queueId, userId: null });
+  // Routed to people: the LLM bots on the ticket stop.
+  const stopped = integrationBotsStopped(ticket.integrationStatuses);
+  const updated = await updateTicketRow(tx, input.tenantId, ticket.id, { queueId: input.queueId, userId: null, ...(stopped ? { integrationStatuses: stopped } : {}) });
   if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
   await insertTicketLog(tx, {
     tenantId: input.tenantId,
     ticketId: ticket.id,
     userId: null,
     type: 'routed',
-    payload: { fromQueueId: ticket.queueId, toQueueId: input.queueId, by: input.by },
+    payload: { fromQueueId: ticket.queueId, toQueueId: input.queueId, by: input.by, ...(stopped ? { aiBotStopped: true } : {}) },
   });
   events.push({ type: 'ticket.changed', tenantId: input.tenantId, ticketId: ticket.id, action: 'update', before });
   return updated;

@@ -17,6 +17,7 @@ import { requestRating } from '../../ratings/use-cases/request-rating.js';
 import { stopTicketBot } from '../../chatbot/use-cases/stop-ticket-bot.js';
 import { findDemandOfTenant } from '../../demands/use-cases/demand-of-tenant.js';
 import { readSetting } from '../../settings/settings.repository.js';
+import { integrationBotsStopped } from './set-integration-statuses.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */
 export const INTEGRATION_STATUS_KEYS = [
@@ -105,10 +106,16 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
         await log('assigned', { userId: changes.userId });
       }
 
-      // An agent taking over, transferring or changing the status: the bot stops at once.
+      // An agent taking over, transferring or changing the status: the bot stops at once, and so do
+      // the LLM bots on the ticket (unless this very request switches one on).
       if (transferring || changingStatus || assigning) {
         await stopTicketBot(tx, actor.tenantId, ticketId);
         changes.chatFlowId = null;
+        const stopped = integrationBotsStopped(changes.integrationStatuses ?? ticket.integrationStatuses, input.integrationStatuses);
+        if (stopped) {
+          changes.integrationStatuses = stopped;
+          await log('aiBotStopped', { by: 'agent' });
+        }
       }
       const updated = await updateTicketRow(tx, actor.tenantId, ticketId, changes);
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');

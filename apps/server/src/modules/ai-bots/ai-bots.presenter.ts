@@ -1,0 +1,41 @@
+import { AI_LIMITS, AI_PROVIDER_INFO, AI_SECRET_MASK, type AiProvider, type AiProviderSettings, type ChannelAiBot } from '@conversa/shared';
+import type { AiSettingsRow, ChannelAiBotRow } from './ai-bots.repository.js';
+
+/** A provider's settings as its tab shows them: the key masked; the provider's defaults when not set up. */
+export function presentAiSettings(provider: AiProvider, row: AiSettingsRow | undefined): AiProviderSettings {
+  const info = AI_PROVIDER_INFO[provider];
+  if (!row)
+    return {
+      provider,
+      configured: false,
+      apiKey: '',
+      baseUrl: info.defaultBaseUrl,
+      model: info.defaultModel,
+      protocol: info.protocols[0],
+      timeoutMs: AI_LIMITS.timeoutMs.default,
+      contextTokens: AI_LIMITS.contextTokens.default,
+      updatedAt: null,
+    };
+  return {
+    provider,
+    configured: true,
+    apiKey: row.apiKey ? AI_SECRET_MASK : '',
+    baseUrl: row.baseUrl,
+    model: row.model,
+    protocol: row.protocol,
+    timeoutMs: row.timeoutMs,
+    contextTokens: row.contextTokens,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentChannelAiBot(channelId: number, row: ChannelAiBotRow | undefined): ChannelAiBot {
+  return {
+    channelId,
+    provider: row?.provider ?? null,
+    prompt: row?.prompt ?? '',
+    stopWord: row?.stopWord ?? null,
+    restartWord: row?.restartWord ?? null,
+    answerNewTickets: row?.answerNewTickets ?? false,
+  };
+}

@@ -1,0 +1,10 @@
+export {
+  aiAvailableProvidersSchema,
+  aiConnectionTestSchema,
+  aiProviderParamsSchema,
+  aiProviderSettingsBodySchema,
+  aiProviderSettingsSchema,
+  channelAiBotBodySchema,
+  channelAiBotSchema,
+  idParamSchema,
+} from '@conversa/shared';

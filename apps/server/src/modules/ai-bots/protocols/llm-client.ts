@@ -1,0 +1,105 @@
+import type { AppContext } from '../../../app-context.js';
+import { OutboundBlockedError } from '../../../platform/http/outbound-http.js';
+
+/** One turn of the conversation given to a model, oldest first. */
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface LlmEndpoint {
+  baseUrl: string;
+  /** '' when the server takes none (LM Studio, Ollama). */
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+}
+
+export interface ChatRequest {
+  /** The instructions (the channel's or the flow step's prompt); '' none. */
+  system: string;
+  /** Starts with a user turn (Anthropic and Gemini require it); consecutive turns of one role are merged. */
+  turns: ChatTurn[];
+  maxTokens: number;
+}
+
+/**
+ * Why a provider gave no answer: `refused` (it answered an error: key, model, quota — its status and
+ * words kept), `unreachable` (no answer in time, refused connection, blocked address), `empty` (an
+ * answer without text).
+ */
+export class LlmCallError extends Error {
+  constructor(
+    readonly kind: 'refused' | 'unreachable' | 'empty' | 'blocked',
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'LlmCallError';
+  }
+}
+
+export type Fetch = AppContext['http'];
+
+export interface LlmProtocolAdapter {
+  chat(http: Fetch, endpoint: LlmEndpoint, request: ChatRequest): Promise<string>;
+  /** The models the endpoint lists (the connection test). */
+  models(http: Fetch, endpoint: LlmEndpoint): Promise<string[]>;
+}
+
+/**
+ * A JSON call within the endpoint's timeout through the SSRF-safe client: the parsed answer, or an
+ * LlmCallError (the provider's error words read by `describeError`).
+ */
+export async function callJson(
+  http: Fetch,
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs: number },
+  describeError: (body: unknown) => string | undefined,
+): Promise<unknown> {
+  let response: Awaited<ReturnType<Fetch>>;
+  let text: string;
+  try {
+    response = await http(url, {
+      method: init.method,
+      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new LlmCallError('unreachable', timedOut ? `no answer within ${init.timeoutMs} ms` : `could not be reached (${(error as Error).message})`);
+  }
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const words = describeError(body) ?? text.slice(0, 200);
+    throw new LlmCallError('refused', `HTTP ${response.status}: ${words}`, response.status);
+  }
+  if (body === undefined) throw new LlmCallError('refused', `HTTP ${response.status}: the answer is not JSON`, response.status);
+  return body;
+}
+
+/** Turns of one role in a row merged (Anthropic and Gemini require alternation), starting with a user turn. */
+export function alternate(turns: readonly ChatTurn[]): ChatTurn[] {
+  const merged: ChatTurn[] = [];
+  for (const turn of turns) {
+    const last = merged.at(-1);
+    if (last && last.role === turn.role) last.content = `${last.content}\n${turn.content}`;
+    else merged.push({ ...turn });
+  }
+  while (merged[0]?.role === 'assistant') merged.shift();
+  return merged;
+}
+
+export function trimmedAnswer(value: unknown): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) throw new LlmCallError('empty', 'the answer has no text');
+  return text;
+}

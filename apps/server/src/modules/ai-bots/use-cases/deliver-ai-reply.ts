@@ -1,0 +1,62 @@
+import type { AppContext } from '../../../app-context.js';
+import { transact } from '../../../platform/events/transact.js';
+import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
+import { lockTicketForAutomation } from '../../tickets/use-cases/lock-ticket-for-automation.js';
+import { setTicketIntegrationStatuses } from '../../tickets/use-cases/set-integration-statuses.js';
+import { findAiReply, findChannelAiBot, finishAiReply } from '../ai-bots.repository.js';
+import type { IntegrationBotAnswer } from '../bots/integration-bot.js';
+import { INTEGRATION_BOTS } from '../bots/registry.js';
+
+/**
+ * The answer to one claimed customer message. Three steps, the provider called in none of the
+ * transactions (nothing stays locked while it thinks):
+ * 1. under the ticket's lock, the claim still pending and the bot's switch still on — else the
+ *    claim ends `skipped` (an agent took over, the stop word came meanwhile) — the channel's prompt;
+ * 2. the bot's answer (the provider call, within the settings' timeout);
+ * 3. under the ticket's and the claim's locks, again the switch still on: the answer goes out
+ *    through the one outbound path (queueAutomatedMessage, its text verbatim) and the claim ends
+ *    `answered` with its message, in one transaction. A failure (refused, timed out, empty) ends it
+ *    `failed`, switches the bot off and logs why on the ticket: the ticket is left to the agents.
+ *
+ * A retry after a crash between 2 and 3 calls the provider again but sends at most one answer:
+ * the claim is `pending` until the transaction that sends.
+ */
+export async function deliverAiReply(ctx: AppContext, data: { tenantId: number; replyId: string }): Promise<void> {
+  const { tenantId, replyId } = data;
+  const prepared = await transact(ctx, async (tx) => {
+    // The ticket's lock first, then the claim's (the order of every path here).
+    const unlocked = await findAiReply(tx, tenantId, replyId);
+    if (!unlocked || unlocked.status !== 'pending') return undefined;
+    const ticket = await lockTicketForAutomation(tx, tenantId, unlocked.ticketId);
+    const claim = await findAiReply(tx, tenantId, replyId, { lock: true });
+    if (!claim || claim.status !== 'pending') return undefined;
+    const bot = INTEGRATION_BOTS[claim.provider];
+    if (!ticket || ticket.status === 'closed' || ticket.integrationStatuses[bot.statusKey] !== true) {
+      await finishAiReply(tx, tenantId, replyId, { status: 'skipped' });
+      return undefined;
+    }
+    const channelBot = await findChannelAiBot(tx, tenantId, ticket.channelId);
+    return { claim, bot, prompt: channelBot?.prompt ?? '' };
+  });
+  if (!prepared) return;
+  const { claim, bot } = prepared;
+
+  const answer: IntegrationBotAnswer = await bot.answer(ctx, { tenantId, ticketId: claim.ticketId }, { prompt: prepared.prompt });
+
+  await transact(ctx, async (tx, events) => {
+    const ticket = await lockTicketForAutomation(tx, tenantId, claim.ticketId);
+    const current = await findAiReply(tx, tenantId, replyId, { lock: true });
+    if (!current || current.status !== 'pending') return;
+    if (!ticket || ticket.status === 'closed' || ticket.integrationStatuses[bot.statusKey] !== true) {
+      await finishAiReply(tx, tenantId, replyId, { status: 'skipped' });
+      return;
+    }
+    if (answer.ok) {
+      const message = await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id }, { body: answer.text, verbatim: true });
+      await finishAiReply(tx, tenantId, replyId, { status: 'answered', replyMessageId: message.id });
+      return;
+    }
+    await finishAiReply(tx, tenantId, replyId, { status: 'failed', error: answer.reason.slice(0, 500) });
+    await setTicketIntegrationStatuses(tx, events, ticket, { [bot.statusKey]: false }, { type: 'aiBotFailed', payload: { bot: bot.name, reason: answer.reason.slice(0, 500) } });
+  });
+}
