@@ -1,4 +1,4 @@
-import type { Profile } from '@conversa/shared';
+import { AI_PROVIDERS, type Profile } from '@conversa/shared';
 import { useEffect, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
@@ -62,6 +62,7 @@ const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/Ge
 const DemandsPage = lazyPage(() => import('../features/demands/pages/DemandsPage'), 'DemandsPage');
 const ContactVariablesPage = lazyPage(() => import('../features/contact-variables/pages/ContactVariablesPage'), 'ContactVariablesPage');
 const SmsSettingsPage = lazyPage(() => import('../features/sms/pages/SmsSettingsPage'), 'SmsSettingsPage');
+const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/AiProviderSettingsPage'), 'AiProviderSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
@@ -174,6 +175,9 @@ export function AppRouter() {
               <Route path="motivos" element={<DemandsPage />} />
               <Route path="variaveis" element={<ContactVariablesPage />} />
               <Route path="sms" element={<SmsSettingsPage />} />
+              {AI_PROVIDERS.map((provider) => (
+                <Route key={provider} path={provider} element={<AiProviderSettingsPage />} />
+              ))}
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>

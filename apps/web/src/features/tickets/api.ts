@@ -1,4 +1,4 @@
-import type { Message, SendMessageBody, Ticket } from '@conversa/shared';
+import type { AiStatusKey, Message, SendMessageBody, Ticket } from '@conversa/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { TICKETS_PAGE_SIZE } from '../../lib/constants';
@@ -62,7 +62,9 @@ export type TicketUpdate =
   | { status: 'pending'; userId: null }
   | { status: 'closed'; farewellMessage?: string; farewellMessageId?: number; requestRating?: boolean; demandId?: number }
   | { queueId?: number | null; userId?: number | null; isTransference: true }
-  | { unreadMessages: 0 };
+  | { unreadMessages: 0 }
+  /** An AI's switch (chatgptStatus, claudeStatus…). */
+  | Partial<Record<AiStatusKey, boolean>>;
 
 export function useUpdateTicket() {
   const qc = useQueryClient();

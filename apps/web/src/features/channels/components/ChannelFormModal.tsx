@@ -32,6 +32,7 @@ import { useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChannelAiBotSection } from '../../ai-bots/components/ChannelAiBotSection';
 import { z } from 'zod';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { isApiError, fieldErrors } from '../../../lib/errors';
@@ -631,6 +632,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           </Group>
         </Stack>
       </form>
+      {channel && <ChannelAiBotSection channelId={channel.id} />}
     </Modal>
   );
 }

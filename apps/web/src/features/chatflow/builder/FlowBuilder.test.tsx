@@ -48,6 +48,7 @@ const lists = {
   'GET /chat-flow': () => ({ body: [] }),
   'GET /lanes': () => ({ body: [LANE] }),
   'GET /tags': () => ({ body: TAGS }),
+  'GET /ai-bots': () => ({ body: [{ provider: 'claude', statusKey: 'claudeStatus', label: 'Claude' }] }),
 };
 
 function api(
@@ -382,5 +383,33 @@ describe('the test panel', () => {
     const { user } = renderBuilder(broken);
     await user.click(await screen.findByTestId('builder-test'));
     expect(await screen.findByTestId('test-invalid')).toHaveTextContent('Corrija os problemas do fluxo para testá-lo.');
+  });
+});
+
+describe('the "AI (ChatGPT-style)" interaction', () => {
+  it('is added from the menu with a provider and a prompt, saved in the draft, and shown by the test panel', async () => {
+    const { calls } = api();
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'welcome');
+    const before = within(panel).getAllByTestId(/^interaction-\d+$/).length;
+    await user.click(within(panel).getByTestId('interaction-add'));
+    await user.click(await screen.findByTestId('interaction-add-ai'));
+    await user.click(within(panel).getByTestId(`interaction-${before}-ai-provider`));
+    // Providers the company has not set up are marked so.
+    expect(await screen.findByRole('option', { name: 'ChatGPT (não configurado)', hidden: true })).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Claude', hidden: true }));
+    await user.type(within(panel).getByTestId(`interaction-${before}-ai-prompt`), 'Seja breve.');
+    await waitFor(
+      () => {
+        const saved = puts(calls).at(-1)?.body as { definition: FlowDraft } | undefined;
+        const welcome = saved?.definition.steps.find((s) => s.id === 'welcome');
+        expect(welcome?.interactions.at(-1)).toMatchObject({ kind: 'ai', provider: 'claude', prompt: 'Seja breve.' });
+        expect(flowDefinitionSchema.safeParse(saved?.definition).success).toBe(true);
+      },
+      { timeout: 5000 },
+    );
+    await user.click(screen.getByTestId('builder-test'));
+    await user.click(await screen.findByTestId('test-start'));
+    await waitFor(() => expect(screen.getByTestId('test-transcript')).toHaveTextContent('Claude'));
   });
 });

@@ -6,13 +6,15 @@ import {
   type FlowInteraction,
   type FlowStep,
 } from '@conversa/shared/chatbot';
-import { ActionIcon, Button, Divider, Group, Menu, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { AI_LIMITS, AI_PROVIDER_INFO, AI_PROVIDERS } from '@conversa/shared';
+import { ActionIcon, Button, Divider, Group, Menu, NumberInput, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { useContactVariableNames } from '../../contact-variables/api';
 import { useLanes } from '../../lanes/api';
 import { useTags } from '../../tags/api';
+import { useAvailableAiBots } from '../../ai-bots/api';
 import { useFlows } from '../api';
 import { moveItem, newCondition, newInteraction, updateStep } from './edit';
 import { issuesUnder, type DraftIssue } from './issues';
@@ -30,7 +32,7 @@ interface StepPanelProps {
 /** Shown as written in the hints (not interpolated by i18next). */
 const VARIABLE_EXAMPLES = { example: '{{name}}, {{greeting}}', webhook: '{{webhook.field}}', interpolation: { escapeValue: false } };
 
-const ADDABLE = ['text', 'media', 'delay', 'webhook', 'startFlow', 'tag', 'kanban'] as const;
+const ADDABLE = ['text', 'media', 'delay', 'webhook', 'ai', 'startFlow', 'tag', 'kanban'] as const;
 
 const numberOrNull = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value));
 
@@ -41,6 +43,7 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
   const flows = useFlows();
   const lanes = useLanes();
   const tags = useTags();
+  const aiBots = useAvailableAiBots();
   const index = definition.steps.findIndex((s) => s.id === stepId);
   const step = definition.steps[index];
   if (!step) return null;
@@ -176,6 +179,40 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
                   value={interaction.timeoutMs}
                   onChange={(v) => setInteraction(i, { ...interaction, timeoutMs: numberOrNull(v) ?? 0 }, 'timeout')}
                   error={e['timeoutMs']}
+                />
+              </Stack>
+            )}
+            {interaction.kind === 'ai' && (
+              <Stack gap={4}>
+                <Select
+                  label={t('chatFlow.interaction.aiProvider')}
+                  description={t('chatFlow.interaction.aiProviderHint')}
+                  data={AI_PROVIDERS.map((provider) => ({
+                    value: provider,
+                    label: aiBots.data?.some((bot) => bot.provider === provider)
+                      ? AI_PROVIDER_INFO[provider].label
+                      : `${AI_PROVIDER_INFO[provider].label} (${t('chatFlow.interaction.aiNotConfigured')})`,
+                  }))}
+                  value={interaction.provider}
+                  onChange={(provider) => {
+                    const chosen = AI_PROVIDERS.find((name) => name === provider);
+                    if (chosen) setInteraction(i, { ...interaction, provider: chosen }, 'provider');
+                  }}
+                  allowDeselect={false}
+                  error={e['provider']}
+                  data-testid={`interaction-${i}-ai-provider`}
+                />
+                <Textarea
+                  label={t('chatFlow.interaction.aiPrompt')}
+                  description={t('chatFlow.interaction.aiPromptHint')}
+                  autosize
+                  minRows={2}
+                  maxRows={8}
+                  maxLength={AI_LIMITS.promptMax}
+                  value={interaction.prompt}
+                  onChange={(ev) => setInteraction(i, { ...interaction, prompt: ev.currentTarget.value }, 'prompt')}
+                  error={e['prompt']}
+                  data-testid={`interaction-${i}-ai-prompt`}
                 />
               </Stack>
             )}

@@ -6,6 +6,7 @@ import {
   type FlowEvent,
   type FlowPosition,
 } from '@conversa/shared/chatbot';
+import { AI_PROVIDER_INFO } from '@conversa/shared';
 import { Alert, Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -55,7 +56,12 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
         return t('chatFlow.test.delay', { seconds: action.seconds });
       case 'runInteraction':
         return t('chatFlow.test.interaction', {
-          url: action.interaction.kind === 'webhook' ? action.interaction.url : action.interaction.kind,
+          url:
+            action.interaction.kind === 'webhook'
+              ? action.interaction.url
+              : action.interaction.kind === 'ai'
+                ? AI_PROVIDER_INFO[action.interaction.provider].label
+                : action.interaction.kind,
         });
       case 'startFlow':
         return t('chatFlow.test.startFlow', { id: action.flowId });

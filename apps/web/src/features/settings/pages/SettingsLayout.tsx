@@ -1,3 +1,4 @@
+import { AI_PROVIDERS } from '@conversa/shared';
 import { Group, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -8,6 +9,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
  */
 export const SETTINGS_TAB_GROUPS = [
   { group: 'general', tabs: [{ value: 'geral', labelKey: 'settings.tabs.general' }] },
+  { group: 'bots', tabs: AI_PROVIDERS.map((provider) => ({ value: provider, labelKey: `aiBots.tabs.${provider}` })) },
   { group: 'integrations', tabs: [{ value: 'sms', labelKey: 'sms.tab' }] },
   {
     group: 'crm',

@@ -27,6 +27,7 @@ import { ResolveDemandSelect, useDemandRequired } from '../../demands/components
 import { ProtocolBadge } from '../../protocols/components/ProtocolBadge';
 import { useSmsAvailability } from '../../sms/api';
 import { useSwitchTicketChatbot, useUpdateTicket, type TicketUpdate } from '../api';
+import { TicketAiSwitches } from '../../ai-bots/components/TicketAiSwitches';
 import { tabOf, useTicketTab } from '../ticket-tab';
 import { TicketValueInput } from '../../kanban/components/TicketValueInput';
 import { TicketLaneSelect } from './TicketLaneSelect';
@@ -275,6 +276,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
             </Box>
           </Tooltip>
         )}
+        <TicketAiSwitches ticket={ticket} />
         <TicketTagsButton ticket={ticket} />
         {canSms && (
           <Tooltip label={t('sms.modal.open')}>

@@ -1,0 +1,134 @@
+import { AI_LIMITS, AI_PROVIDERS, type AiProvider, type ChannelAiBot } from '@conversa/shared';
+import { Alert, Button, Divider, Group, Loader, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/QueryError';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useAvailableAiBots, useChannelAiBot, useSaveChannelAiBot } from '../api';
+
+interface ChannelAiValues {
+  provider: string | null;
+  prompt: string;
+  stopWord: string;
+  restartWord: string;
+  answerNewTickets: boolean;
+}
+
+/**
+ * The channel form's "AI" part (SPEC §3 Channel per-AI settings): which of the company's AI
+ * providers answers on this channel, its instructions, stop and restart words, and whether it
+ * answers new tickets. Saved on its own (PUT /whatsapp/{id}/ai-bot).
+ */
+export function ChannelAiBotSection({ channelId }: { channelId: number }) {
+  const { t } = useTranslation();
+  const bot = useChannelAiBot(channelId);
+  const available = useAvailableAiBots();
+  if (bot.isPending || available.isPending) return <Loader size="sm" />;
+  if (bot.isError) return <QueryError error={bot.error} onRetry={() => void bot.refetch()} />;
+  if (available.isError) return <QueryError error={available.error} onRetry={() => void available.refetch()} />;
+  return (
+    <Stack gap="xs" data-testid="channel-ai">
+      <Divider label={t('aiBots.channel.title')} labelPosition="left" />
+      {available.data.length === 0 && !bot.data.provider ? (
+        <Text size="sm" c="dimmed" data-testid="channel-ai-none">
+          {t('aiBots.channel.noneConfigured')}
+        </Text>
+      ) : (
+        <ChannelAiForm channelId={channelId} bot={bot.data} providers={available.data.map((p) => ({ value: p.provider, label: p.label }))} />
+      )}
+    </Stack>
+  );
+}
+
+function ChannelAiForm({ channelId, bot, providers }: { channelId: number; bot: ChannelAiBot; providers: { value: AiProvider; label: string }[] }) {
+  const { t } = useTranslation();
+  const save = useSaveChannelAiBot(channelId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ChannelAiValues>({
+    initialValues: {
+      provider: bot.provider,
+      prompt: bot.prompt,
+      stopWord: bot.stopWord ?? '',
+      restartWord: bot.restartWord ?? '',
+      answerNewTickets: bot.answerNewTickets,
+    },
+  });
+  const submit = () => {
+    setFormError(null);
+    const values = form.values;
+    const provider = AI_PROVIDERS.find((p) => p === values.provider) ?? null;
+    save.mutate(
+      { provider, prompt: values.prompt, stopWord: values.stopWord, restartWord: values.restartWord, answerNewTickets: values.answerNewTickets },
+      {
+        onSuccess: () => notifySuccess(t('common.saved')),
+        onError: (error) => {
+          form.setErrors(fieldErrors(error));
+          setFormError(errorMessage(error));
+          notifyApiError(error, 'channel-ai-error');
+        },
+      },
+    );
+  };
+  const chosen = form.values.provider !== null;
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t('aiBots.channel.provider')}
+        description={t('aiBots.channel.providerHint')}
+        placeholder={t('aiBots.channel.providerNone')}
+        data={providers}
+        clearable
+        data-testid="channel-ai-provider"
+        {...form.getInputProps('provider')}
+      />
+      {chosen && (
+        <>
+          <Textarea
+            label={t('aiBots.channel.prompt')}
+            description={t('aiBots.channel.promptHint')}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={AI_LIMITS.promptMax}
+            data-testid="channel-ai-prompt"
+            {...form.getInputProps('prompt')}
+          />
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput
+              label={t('aiBots.channel.stopWord')}
+              description={t('aiBots.channel.stopWordHint')}
+              maxLength={AI_LIMITS.wordMax}
+              data-testid="channel-ai-stop-word"
+              {...form.getInputProps('stopWord')}
+            />
+            <TextInput
+              label={t('aiBots.channel.restartWord')}
+              description={t('aiBots.channel.restartWordHint')}
+              maxLength={AI_LIMITS.wordMax}
+              data-testid="channel-ai-restart-word"
+              {...form.getInputProps('restartWord')}
+            />
+          </Group>
+          <Switch
+            label={t('aiBots.channel.answerNewTickets')}
+            description={t('aiBots.channel.answerNewTicketsHint')}
+            data-testid="channel-ai-new-tickets"
+            {...form.getInputProps('answerNewTickets', { type: 'checkbox' })}
+          />
+        </>
+      )}
+      {formError && (
+        <Alert color="red" data-testid="channel-ai-error">
+          {formError}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="light" onClick={submit} loading={save.isPending} data-testid="channel-ai-save">
+          {t('aiBots.channel.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
