@@ -118,7 +118,7 @@ function text(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value))
     return value
-      .map((part: unknown) => (part && typeof part === 'object' && 'text' in part ? String((part as { text: unknown }).text) : ''))
+      .map((part: unknown) => (part && typeof part === 'object' && 'text' in part ? String((part).text) : ''))
       .join('');
   return '';
 }

@@ -72,7 +72,7 @@ export async function callJson(
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new LlmCallError('unreachable', timedOut ? `no answer within ${init.timeoutMs} ms` : `could not be reached (${(error as Error).message})`);
   }
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
