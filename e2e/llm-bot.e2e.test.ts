@@ -1,5 +1,5 @@
 import { startOpenAiSimulator, type LlmSimulator } from '@conversa/simulators';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { attributeIs, containsText, visible } from './expect-ui.js';
@@ -28,7 +28,12 @@ beforeAll(async () => {
   const { token } = await api<{ token: string }>('POST', '/auth/login/', { email: ROOT_EMAIL, password: ROOT_PASSWORD });
   const queue = await api<{ id: number }>('POST', '/queue', { name: 'Suporte', color: '#228be6' }, token);
   await api('POST', '/users', { ...ADMIN, profile: 'admin', queueIds: [queue.id] }, token);
-  const channel = await api<{ id: number; publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, token);
+  const channel = await api<{ id: number; publicKey: string }>(
+    'POST',
+    '/whatsapp',
+    { name: 'Site', type: 'webchat', queueId: queue.id },
+    token,
+  );
   publicKey = channel.publicKey;
   channelId = channel.id;
 });
@@ -51,7 +56,12 @@ describe('an OpenAI-compatible bot on a web-chat channel, in Chromium', () => {
     const admin = await adminContext.newPage();
     try {
       // Settings → Bots and AI → ChatGPT: the simulator's address, its key, a model; the connection test, then save.
-      await signIn(admin, server.url, { email: ADMIN.email, password: ADMIN.password, passwordLabel: 'Senha', landing: /#\/(atendimento|home)/ });
+      await signIn(admin, server.url, {
+        email: ADMIN.email,
+        password: ADMIN.password,
+        passwordLabel: 'Senha',
+        landing: /#\/(atendimento|home)/,
+      });
       await admin.goto(`${server.url}/#/configuracoes/chat-gpt`);
       await visible(admin.getByTestId('settings-group-bots'));
       await admin.getByTestId('ai-api-key').fill(sim.apiKey!);
@@ -72,7 +82,9 @@ describe('an OpenAI-compatible bot on a web-chat channel, in Chromium', () => {
       await admin.getByTestId('channel-ai-stop-word').fill('PARAR');
       await admin.getByTestId('channel-ai-new-tickets').check({ force: true });
       await admin.getByTestId('channel-ai-save').click();
-      await expect.poll(async () => (await apiAs<{ provider: string | null }>(admin, server.url, 'GET', `/whatsapp/${channelId}/ai-bot`)).provider).toBe('chat-gpt');
+      await expect
+        .poll(async () => (await apiAs<{ provider: string | null }>(admin, server.url, 'GET', `/whatsapp/${channelId}/ai-bot`)).provider)
+        .toBe('chat-gpt');
       await admin.keyboard.press('Escape');
 
       // The customer writes through the widget and gets the bot's answer there.

@@ -20,7 +20,8 @@ export type AiProtocol = (typeof AI_PROTOCOLS)[number];
 
 export interface AiProviderInfo {
   /** The per-ticket switch of SPEC §3 Ticket. */
-  statusKey: 'chatgptStatus' | 'lmStatus' | 'ollamaStatus' | 'grokStatus' | 'geminiStatus' | 'deepseekStatus' | 'qwenStatus' | 'claudeStatus';
+  statusKey:
+    'chatgptStatus' | 'lmStatus' | 'ollamaStatus' | 'grokStatus' | 'geminiStatus' | 'deepseekStatus' | 'qwenStatus' | 'claudeStatus';
   /** The protocols the provider speaks (the first is the default). */
   protocols: readonly AiProtocol[];
   defaultBaseUrl: string;
@@ -32,14 +33,70 @@ export interface AiProviderInfo {
 }
 
 export const AI_PROVIDER_INFO: Readonly<Record<AiProvider, AiProviderInfo>> = {
-  'chat-gpt': { statusKey: 'chatgptStatus', protocols: ['openai'], defaultBaseUrl: 'https://api.openai.com/v1', defaultModel: 'gpt-4o-mini', keyRequired: true, label: 'ChatGPT' },
-  lm: { statusKey: 'lmStatus', protocols: ['openai'], defaultBaseUrl: 'http://localhost:1234/v1', defaultModel: 'llama-3.2-3b-instruct', keyRequired: false, label: 'LM Studio' },
-  ollama: { statusKey: 'ollamaStatus', protocols: ['ollama', 'openai'], defaultBaseUrl: 'http://localhost:11434', defaultModel: 'llama3.2', keyRequired: false, label: 'Ollama' },
-  grok: { statusKey: 'grokStatus', protocols: ['openai'], defaultBaseUrl: 'https://api.x.ai/v1', defaultModel: 'grok-3-mini', keyRequired: true, label: 'Grok' },
-  gemini: { statusKey: 'geminiStatus', protocols: ['gemini'], defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta', defaultModel: 'gemini-2.0-flash', keyRequired: true, label: 'Gemini' },
-  deepseek: { statusKey: 'deepseekStatus', protocols: ['openai'], defaultBaseUrl: 'https://api.deepseek.com', defaultModel: 'deepseek-chat', keyRequired: true, label: 'DeepSeek' },
-  qwen: { statusKey: 'qwenStatus', protocols: ['openai'], defaultBaseUrl: 'https://dashscope-intl.aliyuncs.com/compatible-mode/v1', defaultModel: 'qwen-plus', keyRequired: true, label: 'Qwen' },
-  claude: { statusKey: 'claudeStatus', protocols: ['anthropic'], defaultBaseUrl: 'https://api.anthropic.com/v1', defaultModel: 'claude-3-5-haiku-latest', keyRequired: true, label: 'Claude' },
+  'chat-gpt': {
+    statusKey: 'chatgptStatus',
+    protocols: ['openai'],
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    defaultModel: 'gpt-4o-mini',
+    keyRequired: true,
+    label: 'ChatGPT',
+  },
+  lm: {
+    statusKey: 'lmStatus',
+    protocols: ['openai'],
+    defaultBaseUrl: 'http://localhost:1234/v1',
+    defaultModel: 'llama-3.2-3b-instruct',
+    keyRequired: false,
+    label: 'LM Studio',
+  },
+  ollama: {
+    statusKey: 'ollamaStatus',
+    protocols: ['ollama', 'openai'],
+    defaultBaseUrl: 'http://localhost:11434',
+    defaultModel: 'llama3.2',
+    keyRequired: false,
+    label: 'Ollama',
+  },
+  grok: {
+    statusKey: 'grokStatus',
+    protocols: ['openai'],
+    defaultBaseUrl: 'https://api.x.ai/v1',
+    defaultModel: 'grok-3-mini',
+    keyRequired: true,
+    label: 'Grok',
+  },
+  gemini: {
+    statusKey: 'geminiStatus',
+    protocols: ['gemini'],
+    defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    defaultModel: 'gemini-2.0-flash',
+    keyRequired: true,
+    label: 'Gemini',
+  },
+  deepseek: {
+    statusKey: 'deepseekStatus',
+    protocols: ['openai'],
+    defaultBaseUrl: 'https://api.deepseek.com',
+    defaultModel: 'deepseek-chat',
+    keyRequired: true,
+    label: 'DeepSeek',
+  },
+  qwen: {
+    statusKey: 'qwenStatus',
+    protocols: ['openai'],
+    defaultBaseUrl: 'https://dashscope-intl.aliyuncs.com/compatible-mode/v1',
+    defaultModel: 'qwen-plus',
+    keyRequired: true,
+    label: 'Qwen',
+  },
+  claude: {
+    statusKey: 'claudeStatus',
+    protocols: ['anthropic'],
+    defaultBaseUrl: 'https://api.anthropic.com/v1',
+    defaultModel: 'claude-3-5-haiku-latest',
+    keyRequired: true,
+    label: 'Claude',
+  },
 };
 
 export type AiStatusKey = AiProviderInfo['statusKey'];
@@ -89,7 +146,12 @@ export const aiProviderSettingsBodySchema = z.object({
   model: z.string().trim().min(1, 'Model: required.').max(200),
   protocol: z.enum(AI_PROTOCOLS),
   timeoutMs: z.number().int().min(AI_LIMITS.timeoutMs.min).max(AI_LIMITS.timeoutMs.max).default(AI_LIMITS.timeoutMs.default),
-  contextTokens: z.number().int().min(AI_LIMITS.contextTokens.min).max(AI_LIMITS.contextTokens.max).default(AI_LIMITS.contextTokens.default),
+  contextTokens: z
+    .number()
+    .int()
+    .min(AI_LIMITS.contextTokens.min)
+    .max(AI_LIMITS.contextTokens.max)
+    .default(AI_LIMITS.contextTokens.default),
 });
 export type AiProviderSettingsBody = z.input<typeof aiProviderSettingsBodySchema>;
 

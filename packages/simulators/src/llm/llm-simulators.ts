@@ -87,18 +87,39 @@ function errorOf(protocol: LlmProtocol, kind: LlmErrorKind, model: string): [num
     case 'openai':
       if (kind === 'auth') return [401, llmFixture('openai-error-401')];
       if (kind === 'modelNotFound')
-        return [404, { error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: 'invalid_request_error', param: null, code: 'model_not_found' } }];
-      if (kind === 'overloaded') return [503, { error: { message: 'The engine is currently overloaded, please try again later', type: 'server_error', param: null, code: null } }];
+        return [
+          404,
+          {
+            error: {
+              message: `The model \`${model}\` does not exist or you do not have access to it.`,
+              type: 'invalid_request_error',
+              param: null,
+              code: 'model_not_found',
+            },
+          },
+        ];
+      if (kind === 'overloaded')
+        return [
+          503,
+          {
+            error: { message: 'The engine is currently overloaded, please try again later', type: 'server_error', param: null, code: null },
+          },
+        ];
       return [429, llmFixture('openai-error-429')];
     case 'anthropic':
       if (kind === 'auth') return [401, llmFixture('anthropic-error-401')];
       if (kind === 'modelNotFound') return [404, { type: 'error', error: { type: 'not_found_error', message: `model: ${model}` } }];
       if (kind === 'overloaded') return [529, llmFixture('anthropic-error-529')];
-      return [429, { type: 'error', error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' } }];
+      return [
+        429,
+        { type: 'error', error: { type: 'rate_limit_error', message: 'Number of request tokens has exceeded your per-minute rate limit' } },
+      ];
     case 'gemini':
       if (kind === 'auth') return [400, llmFixture('gemini-error-400')];
-      if (kind === 'modelNotFound') return [404, { error: { code: 404, message: `models/${model} is not found for API version v1beta`, status: 'NOT_FOUND' } }];
-      if (kind === 'overloaded') return [503, { error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } }];
+      if (kind === 'modelNotFound')
+        return [404, { error: { code: 404, message: `models/${model} is not found for API version v1beta`, status: 'NOT_FOUND' } }];
+      if (kind === 'overloaded')
+        return [503, { error: { code: 503, message: 'The model is overloaded. Please try again later.', status: 'UNAVAILABLE' } }];
       return [429, llmFixture('gemini-error-429')];
     case 'ollama':
       if (kind === 'modelNotFound') return [404, { error: `model "${model}" not found, try pulling it first` }];
@@ -117,9 +138,7 @@ function takeError(wiring: Wiring): LlmErrorKind | undefined {
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value))
-    return value
-      .map((part: unknown) => (part && typeof part === 'object' && 'text' in part ? String((part).text) : ''))
-      .join('');
+    return value.map((part: unknown) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : '')).join('');
   return '';
 }
 
@@ -129,8 +148,17 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /** Answers the documented error and returns true when the call must not be served. */
-function refuse(reply: FastifyReply, protocol: LlmProtocol, wiring: Wiring, authorized: boolean, model: string, known: readonly string[]): boolean {
-  const kind: LlmErrorKind | undefined = !authorized ? 'auth' : (takeError(wiring) ?? (known.includes(model) ? undefined : 'modelNotFound'));
+function refuse(
+  reply: FastifyReply,
+  protocol: LlmProtocol,
+  wiring: Wiring,
+  authorized: boolean,
+  model: string,
+  known: readonly string[],
+): boolean {
+  const kind: LlmErrorKind | undefined = !authorized
+    ? 'auth'
+    : (takeError(wiring) ?? (known.includes(model) ? undefined : 'modelNotFound'));
   if (!kind) return false;
   const [status, body] = errorOf(protocol, kind, model);
   void reply.status(status).send(body);
@@ -140,22 +168,40 @@ function refuse(reply: FastifyReply, protocol: LlmProtocol, wiring: Wiring, auth
 /** OpenAI's routes (also Ollama's compatibility layer). */
 function openAiRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | null, models: readonly string[]) {
   app.post('/v1/chat/completions', async (request, reply) => {
-    const body = (request.body ?? {}) as { model?: string; messages?: { role?: string; content?: unknown }[]; max_tokens?: number; max_completion_tokens?: number; stream?: boolean };
+    const body = (request.body ?? {}) as {
+      model?: string;
+      messages?: { role?: string; content?: unknown }[];
+      max_tokens?: number;
+      max_completion_tokens?: number;
+      stream?: boolean;
+    };
     const model = String(body.model ?? '');
     if (!Array.isArray(body.messages) || !model)
-      return reply.status(400).send({ error: { message: "'messages' and 'model' are required properties", type: 'invalid_request_error', param: null, code: null } });
+      return reply
+        .status(400)
+        .send({
+          error: { message: "'messages' and 'model' are required properties", type: 'invalid_request_error', param: null, code: null },
+        });
     if (refuse(reply, 'openai', wiring, apiKey === null || bearer(request) === apiKey, model, models)) return reply;
     const system = body.messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => text(m.content));
     const call: LlmCall = {
       protocol: 'openai',
       model,
       system: system.length ? system.join('\n') : null,
-      messages: body.messages.filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => ({ role: m.role as 'user' | 'assistant', content: text(m.content) })),
+      messages: body.messages
+        .filter((m) => m.role === 'user' || m.role === 'assistant')
+        .map((m) => ({ role: m.role as 'user' | 'assistant', content: text(m.content) })),
       maxTokens: body.max_completion_tokens ?? body.max_tokens ?? null,
     };
     wiring.calls.push(call);
     const answer = wiring.answer(call);
-    const fixture = llmFixture<{ choices: { message: { content: string } }[]; usage: Record<string, number>; model: string; id: string; created: number }>('openai-chat-response');
+    const fixture = llmFixture<{
+      choices: { message: { content: string } }[];
+      usage: Record<string, number>;
+      model: string;
+      id: string;
+      created: number;
+    }>('openai-chat-response');
     fixture.id = `chatcmpl-${randomBytes(12).toString('hex')}`;
     fixture.created = Math.floor(Date.now() / 1000);
     fixture.model = model;
@@ -164,21 +210,41 @@ function openAiRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | nul
   });
   app.get('/v1/models', async (request, reply) => {
     if (apiKey !== null && bearer(request) !== apiKey) return reply.status(401).send(llmFixture('openai-error-401'));
-    return reply.send({ object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1686935002, owned_by: 'organization-owner' })) });
+    return reply.send({
+      object: 'list',
+      data: models.map((id) => ({ id, object: 'model', created: 1686935002, owned_by: 'organization-owner' })),
+    });
   });
 }
 
 function anthropicRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | null, models: readonly string[]) {
   const authorized = (request: FastifyRequest) => apiKey === null || request.headers['x-api-key'] === apiKey;
   app.post('/v1/messages', async (request, reply) => {
-    const body = (request.body ?? {}) as { model?: string; max_tokens?: number; system?: unknown; messages?: { role?: string; content?: unknown }[] };
+    const body = (request.body ?? {}) as {
+      model?: string;
+      max_tokens?: number;
+      system?: unknown;
+      messages?: { role?: string; content?: unknown }[];
+    };
     const model = String(body.model ?? '');
     if (!request.headers['anthropic-version'])
-      return reply.status(400).send({ type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' } });
+      return reply
+        .status(400)
+        .send({ type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version: header is required' } });
     if (!Array.isArray(body.messages) || !model || typeof body.max_tokens !== 'number')
-      return reply.status(400).send({ type: 'error', error: { type: 'invalid_request_error', message: 'model, max_tokens and messages: Field required' } });
+      return reply
+        .status(400)
+        .send({ type: 'error', error: { type: 'invalid_request_error', message: 'model, max_tokens and messages: Field required' } });
     if (body.messages.some((m, i) => m.role !== (i % 2 === 0 ? 'user' : 'assistant')))
-      return reply.status(400).send({ type: 'error', error: { type: 'invalid_request_error', message: 'messages: roles must alternate between "user" and "assistant", starting with "user"' } });
+      return reply
+        .status(400)
+        .send({
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message: 'messages: roles must alternate between "user" and "assistant", starting with "user"',
+          },
+        });
     if (refuse(reply, 'anthropic', wiring, authorized(request), model, models)) return reply;
     const call: LlmCall = {
       protocol: 'anthropic',
@@ -214,9 +280,18 @@ function geminiRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | nul
     if (!match) return reply.status(404).send({ error: { code: 404, message: 'Method not found.', status: 'NOT_FOUND' } });
     const model = match[1];
     type Content = { role?: string; parts?: { text?: string }[] };
-    const body = (request.body ?? {}) as { contents?: Content[]; systemInstruction?: Content; system_instruction?: Content; generationConfig?: { maxOutputTokens?: number } };
+    const body = (request.body ?? {}) as {
+      contents?: Content[];
+      systemInstruction?: Content;
+      system_instruction?: Content;
+      generationConfig?: { maxOutputTokens?: number };
+    };
     if (!Array.isArray(body.contents) || body.contents.length === 0)
-      return reply.status(400).send({ error: { code: 400, message: '* GenerateContentRequest.contents: contents is not specified', status: 'INVALID_ARGUMENT' } });
+      return reply
+        .status(400)
+        .send({
+          error: { code: 400, message: '* GenerateContentRequest.contents: contents is not specified', status: 'INVALID_ARGUMENT' },
+        });
     if (refuse(reply, 'gemini', wiring, authorized(request), model, models)) return reply;
     const instruction = body.systemInstruction ?? body.system_instruction;
     const call: LlmCall = {
@@ -227,21 +302,34 @@ function geminiRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | nul
       maxTokens: body.generationConfig?.maxOutputTokens ?? null,
     };
     wiring.calls.push(call);
-    const fixture = llmFixture<{ candidates: { content: { parts: { text: string }[] } }[]; modelVersion: string }>('gemini-generate-response');
+    const fixture = llmFixture<{ candidates: { content: { parts: { text: string }[] } }[]; modelVersion: string }>(
+      'gemini-generate-response',
+    );
     fixture.candidates[0].content.parts = [{ text: wiring.answer(call) }];
     fixture.modelVersion = model;
     return reply.send(fixture);
   });
   app.get('/v1beta/models', async (request, reply) => {
     if (!authorized(request)) return reply.status(400).send(llmFixture('gemini-error-400'));
-    return reply.send({ models: models.map((id) => ({ ...llmFixture<{ models: Record<string, unknown>[] }>('gemini-models-response').models[0], name: `models/${id}`, displayName: id })) });
+    return reply.send({
+      models: models.map((id) => ({
+        ...llmFixture<{ models: Record<string, unknown>[] }>('gemini-models-response').models[0],
+        name: `models/${id}`,
+        displayName: id,
+      })),
+    });
   });
 }
 
 function ollamaRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | null, models: readonly string[]) {
   const authorized = (request: FastifyRequest) => apiKey === null || bearer(request) === apiKey;
   app.post('/api/chat', async (request, reply) => {
-    const body = (request.body ?? {}) as { model?: string; messages?: { role?: string; content?: unknown }[]; stream?: boolean; options?: { num_predict?: number } };
+    const body = (request.body ?? {}) as {
+      model?: string;
+      messages?: { role?: string; content?: unknown }[];
+      stream?: boolean;
+      options?: { num_predict?: number };
+    };
     const model = String(body.model ?? '');
     if (!model) return reply.status(400).send({ error: 'model is required' });
     if (body.stream !== false) return reply.status(400).send({ error: 'this simulator answers only "stream": false requests' });
@@ -252,7 +340,9 @@ function ollamaRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | nul
       protocol: 'ollama',
       model,
       system: system.length ? system.join('\n') : null,
-      messages: messages.filter((m) => m.role === 'user' || m.role === 'assistant').map((m) => ({ role: m.role as 'user' | 'assistant', content: text(m.content) })),
+      messages: messages
+        .filter((m) => m.role === 'user' || m.role === 'assistant')
+        .map((m) => ({ role: m.role as 'user' | 'assistant', content: text(m.content) })),
       maxTokens: body.options?.num_predict ?? null,
     };
     wiring.calls.push(call);
@@ -263,12 +353,23 @@ function ollamaRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | nul
     return reply.send(fixture);
   });
   app.get('/api/tags', async (_request, reply) =>
-    reply.send({ models: models.map((name) => ({ ...llmFixture<{ models: Record<string, unknown>[] }>('ollama-tags-response').models[0], name, model: name })) }),
+    reply.send({
+      models: models.map((name) => ({
+        ...llmFixture<{ models: Record<string, unknown>[] }>('ollama-tags-response').models[0],
+        name,
+        model: name,
+      })),
+    }),
   );
 }
 
-async function startLlmSimulator(protocol: LlmProtocol, defaults: { models: string[] }, options: LlmSimulatorOptions): Promise<LlmSimulator> {
-  const apiKey = options.apiKey === undefined ? (protocol === 'ollama' ? null : `sk-sim-${randomBytes(8).toString('hex')}`) : options.apiKey;
+async function startLlmSimulator(
+  protocol: LlmProtocol,
+  defaults: { models: string[] },
+  options: LlmSimulatorOptions,
+): Promise<LlmSimulator> {
+  const apiKey =
+    options.apiKey === undefined ? (protocol === 'ollama' ? null : `sk-sim-${randomBytes(8).toString('hex')}`) : options.apiKey;
   const models = options.models ?? defaults.models;
   const wiring: Wiring = { answer: defaultAnswer, errors: [], calls: [] };
   const server = await startSimServer(
@@ -297,7 +398,10 @@ async function startLlmSimulator(protocol: LlmProtocol, defaults: { models: stri
   });
 }
 
-export const startOpenAiSimulator = (options: LlmSimulatorOptions = {}) => startLlmSimulator('openai', { models: ['gpt-4o-mini', 'deepseek-chat', 'grok-3-mini', 'qwen-plus'] }, options);
-export const startAnthropicSimulator = (options: LlmSimulatorOptions = {}) => startLlmSimulator('anthropic', { models: ['claude-3-5-haiku-latest'] }, options);
-export const startGeminiSimulator = (options: LlmSimulatorOptions = {}) => startLlmSimulator('gemini', { models: ['gemini-2.0-flash'] }, options);
+export const startOpenAiSimulator = (options: LlmSimulatorOptions = {}) =>
+  startLlmSimulator('openai', { models: ['gpt-4o-mini', 'deepseek-chat', 'grok-3-mini', 'qwen-plus'] }, options);
+export const startAnthropicSimulator = (options: LlmSimulatorOptions = {}) =>
+  startLlmSimulator('anthropic', { models: ['claude-3-5-haiku-latest'] }, options);
+export const startGeminiSimulator = (options: LlmSimulatorOptions = {}) =>
+  startLlmSimulator('gemini', { models: ['gemini-2.0-flash'] }, options);
 export const startOllamaSimulator = (options: LlmSimulatorOptions = {}) => startLlmSimulator('ollama', { models: ['llama3.2'] }, options);

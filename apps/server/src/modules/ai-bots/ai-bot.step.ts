@@ -43,7 +43,13 @@ export const aiBotStep: InboundAutomationStep<AiBotHint | undefined> = {
       let answering = runningBotOf(ticket.integrationStatuses);
       if (answering) {
         if (channelBot && sameWord(input.body, channelBot.stopWord)) {
-          await setTicketIntegrationStatuses(tx, events, ticket, { [answering.statusKey]: false }, { type: 'aiBotStopped', payload: { by: 'stopWord', bot: answering.name } });
+          await setTicketIntegrationStatuses(
+            tx,
+            events,
+            ticket,
+            { [answering.statusKey]: false },
+            { type: 'aiBotStopped', payload: { by: 'stopWord', bot: answering.name } },
+          );
           return 'handled';
         }
       } else {
@@ -52,10 +58,16 @@ export const aiBotStep: InboundAutomationStep<AiBotHint | undefined> = {
         const starting = channelBot.answerNewTickets && input.ticketCreated && ticket.chatFlowId === null;
         if (!restarting && !starting) return 'next';
         answering = INTEGRATION_BOTS[channelBot.provider];
-        await setTicketIntegrationStatuses(tx, events, ticket, { [answering.statusKey]: true }, {
-          type: restarting ? 'aiBotRestarted' : 'aiBotStarted',
-          payload: { by: restarting ? 'restartWord' : 'newTicket', bot: answering.name },
-        });
+        await setTicketIntegrationStatuses(
+          tx,
+          events,
+          ticket,
+          { [answering.statusKey]: true },
+          {
+            type: restarting ? 'aiBotRestarted' : 'aiBotStarted',
+            payload: { by: restarting ? 'restartWord' : 'newTicket', bot: answering.name },
+          },
+        );
       }
       const claim = await insertAiReplyClaim(tx, {
         tenantId: input.tenantId,

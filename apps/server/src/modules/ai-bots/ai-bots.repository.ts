@@ -50,7 +50,11 @@ export async function upsertChannelAiBot(db: Db, tenantId: number, channelId: nu
   const [row] = await db
     .insert(channelAiBots)
     .values({ tenantId, channelId, ...values })
-    .onConflictDoUpdate({ target: channelAiBots.channelId, set: { ...values, updatedAt: sql`now()` }, setWhere: eq(channelAiBots.tenantId, tenantId) })
+    .onConflictDoUpdate({
+      target: channelAiBots.channelId,
+      set: { ...values, updatedAt: sql`now()` },
+      setWhere: eq(channelAiBots.tenantId, tenantId),
+    })
     .returning();
   return row;
 }

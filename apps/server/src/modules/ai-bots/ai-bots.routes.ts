@@ -36,7 +36,8 @@ export const aiBotsRoutes =
         params: aiProviderParamsSchema,
         response: { 200: aiProviderSettingsSchema, ...errorResponses },
       },
-      handler: async (request) => presentAiSettings(request.params.provider, await getAiSettings(ctx, actorOf(request), request.params.provider)),
+      handler: async (request) =>
+        presentAiSettings(request.params.provider, await getAiSettings(ctx, actorOf(request), request.params.provider)),
     });
 
     app.put('/settings/ai/:provider', {
@@ -49,7 +50,8 @@ export const aiBotsRoutes =
         body: aiProviderSettingsBodySchema,
         response: { 200: aiProviderSettingsSchema, ...errorResponses },
       },
-      handler: async (request) => presentAiSettings(request.params.provider, await saveAiSettings(ctx, actorOf(request), request.params.provider, request.body)),
+      handler: async (request) =>
+        presentAiSettings(request.params.provider, await saveAiSettings(ctx, actorOf(request), request.params.provider, request.body)),
     });
 
     app.delete('/settings/ai/:provider', {
@@ -93,7 +95,7 @@ export const aiBotsRoutes =
       config: settingsConfig,
       schema: {
         tags,
-        description: "The AI that answers on a channel (provider null: none), with its prompt, stop and restart words.",
+        description: 'The AI that answers on a channel (provider null: none), with its prompt, stop and restart words.',
         params: idParamSchema,
         response: { 200: channelAiBotSchema, ...errorResponses },
       },
@@ -110,6 +112,7 @@ export const aiBotsRoutes =
         body: channelAiBotBodySchema,
         response: { 200: channelAiBotSchema, ...errorResponses },
       },
-      handler: async (request) => presentChannelAiBot(request.params.id, await saveChannelAiBot(ctx, actorOf(request), request.params.id, request.body)),
+      handler: async (request) =>
+        presentChannelAiBot(request.params.id, await saveChannelAiBot(ctx, actorOf(request), request.params.id, request.body)),
     });
   };

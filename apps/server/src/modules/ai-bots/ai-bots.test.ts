@@ -72,7 +72,14 @@ async function configure(tenant: InboxTenant, c: ProviderCase, overrides: Record
 /** A web-chat channel of the tenant's queue whose AI is `provider`. */
 async function aiChannel(tenant: InboxTenant, provider: AiProvider, options: Record<string, unknown> = {}) {
   const channel = await buildChannel(server.ctx, tenant.tenant.id, { queueId: tenant.queue.id });
-  const body = { provider, prompt: 'Você é o assistente da Loja Azul.', stopWord: 'PARAR', restartWord: 'robô', answerNewTickets: true, ...options };
+  const body = {
+    provider,
+    prompt: 'Você é o assistente da Loja Azul.',
+    stopWord: 'PARAR',
+    restartWord: 'robô',
+    answerNewTickets: true,
+    ...options,
+  };
   const saved = await api.put(`/whatsapp/${channel.id}/ai-bot`, body, { token: tenant.admin.token });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return channel;
@@ -89,7 +96,10 @@ async function statusesOf(ticketId: number): Promise<Record<string, boolean>> {
 }
 
 async function claimOf(messageId: string) {
-  const [row] = await rows(server.ctx, sql`select status, error, reply_message_id as "replyMessageId" from ai_bot_replies where inbound_message_id = ${messageId}`);
+  const [row] = await rows(
+    server.ctx,
+    sql`select status, error, reply_message_id as "replyMessageId" from ai_bot_replies where inbound_message_id = ${messageId}`,
+  );
   return row as { status: string; error: string | null; replyMessageId: string | null } | undefined;
 }
 
@@ -110,7 +120,12 @@ async function logTypes(ticketId: number): Promise<{ type: string; payload: Reco
 beforeAll(async () => {
   server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
   api = new Api(server.url);
-  [openai, anthropic, gemini, ollama] = await Promise.all([startOpenAiSimulator(), startAnthropicSimulator(), startGeminiSimulator(), startOllamaSimulator()]);
+  [openai, anthropic, gemini, ollama] = await Promise.all([
+    startOpenAiSimulator(),
+    startAnthropicSimulator(),
+    startGeminiSimulator(),
+    startOllamaSimulator(),
+  ]);
   t = await buildInboxTenant(server);
   other = await buildInboxTenant(server);
 }, 60_000);
@@ -133,13 +148,18 @@ describe('provider settings (admin only; key sealed at rest and masked)', () => 
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ configured: true, apiKey: '••••••', model: 'gpt-4o-mini', baseUrl: `${openai.url}/v1` });
     expect(JSON.stringify(saved.body)).not.toContain(openai.apiKey!);
-    const [stored] = await rows(server.ctx, sql`select api_key from ai_provider_settings where tenant_id = ${t.tenant.id} and provider = 'chat-gpt'`);
+    const [stored] = await rows(
+      server.ctx,
+      sql`select api_key from ai_provider_settings where tenant_id = ${t.tenant.id} and provider = 'chat-gpt'`,
+    );
     expect(stored.api_key).toMatch(/^enc:v1:/);
     expect(String(stored.api_key)).not.toContain(openai.apiKey!);
 
     // The mask keeps the stored key for the same base URL only: a key never goes to an address it was not typed for.
     expect((await api.put('/settings/ai/chat-gpt', settingsBody(c, { apiKey: '••••••' }), { token: t.admin.token })).status).toBe(200);
-    const moved = await api.put('/settings/ai/chat-gpt', settingsBody(c, { apiKey: '••••••', baseUrl: `${anthropic.url}/v1` }), { token: t.admin.token });
+    const moved = await api.put('/settings/ai/chat-gpt', settingsBody(c, { apiKey: '••••••', baseUrl: `${anthropic.url}/v1` }), {
+      token: t.admin.token,
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.fields.apiKey).toBeDefined();
 
@@ -166,7 +186,14 @@ describe('provider settings (admin only; key sealed at rest and masked)', () => 
   it('refuses a base URL on a private network unless private networks are allowed (SSRF policy)', async () => {
     const strict = { ...server.ctx, outbound: createOutboundPolicy({ allowPrivateNetworks: false }) };
     const actor = { tenantId: other.tenant.id, userId: other.admin.id, profile: 'admin' as const };
-    const error = await saveAiSettings(strict, actor as never, 'ollama', { ...settingsBody(CASES[3]), apiKey: '', baseUrl: 'http://127.0.0.1:11434', protocol: 'ollama', contextTokens: 2000, timeoutMs: 5000 }).catch((e: unknown) => e);
+    const error = await saveAiSettings(strict, actor as never, 'ollama', {
+      ...settingsBody(CASES[3]),
+      apiKey: '',
+      baseUrl: 'http://127.0.0.1:11434',
+      protocol: 'ollama',
+      contextTokens: 2000,
+      timeoutMs: 5000,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('ERR_VALIDATION');
     expect(JSON.stringify((error as AppError).fields)).toContain('private network');
@@ -178,11 +205,15 @@ describe('provider settings (admin only; key sealed at rest and masked)', () => 
     expect(ok.body).toMatchObject({ ok: true, modelListed: true });
     expect(ok.body.models).toContain(c.model);
     if (c.sim().apiKey) {
-      const refused = await api.post(`/settings/ai/${c.provider}/test`, settingsBody(c, { apiKey: 'sk-wrong-key' }), { token: t.admin.token });
+      const refused = await api.post(`/settings/ai/${c.provider}/test`, settingsBody(c, { apiKey: 'sk-wrong-key' }), {
+        token: t.admin.token,
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe('ERR_AI_PROVIDER_REFUSED');
     }
-    const unreachable = await api.post(`/settings/ai/${c.provider}/test`, settingsBody(c, { baseUrl: 'http://127.0.0.1:9' }), { token: t.admin.token });
+    const unreachable = await api.post(`/settings/ai/${c.provider}/test`, settingsBody(c, { baseUrl: 'http://127.0.0.1:9' }), {
+      token: t.admin.token,
+    });
     expect(unreachable.status).toBe(400);
     expect(unreachable.body.error).toBe('ERR_AI_PROVIDER_UNREACHABLE');
   });
@@ -198,7 +229,14 @@ describe("a channel's AI", () => {
     expect(foreign.status).toBe(404);
     expect((await api.get(`/whatsapp/${channel.id}/ai-bot`, { token: t.admin.token })).status).toBe(404);
     const none = await api.get(`/whatsapp/${channel.id}/ai-bot`, { token: other.admin.token });
-    expect(none.body).toEqual({ channelId: channel.id, provider: null, prompt: '', stopWord: null, restartWord: null, answerNewTickets: false });
+    expect(none.body).toEqual({
+      channelId: channel.id,
+      provider: null,
+      prompt: '',
+      stopWord: null,
+      restartWord: null,
+      answerNewTickets: false,
+    });
   });
 });
 
@@ -214,7 +252,9 @@ describe.each(CASES)('the $provider bot ($protocol protocol)', (c) => {
     const say = customerOf(t, channel.id);
     const first = await say('Oi, qual o horário da loja?');
     expect(await settledClaim(first.messageId)).toMatchObject({ status: 'answered' });
-    expect((await botMessages(server, first.ticketId)).map((m) => m.body)).toEqual([`[${c.provider}] resposta a: Oi, qual o horário da loja?`]);
+    expect((await botMessages(server, first.ticketId)).map((m) => m.body)).toEqual([
+      `[${c.provider}] resposta a: Oi, qual o horário da loja?`,
+    ]);
     const call = sim.calls.at(-1)!;
     expect(call.protocol).toBe(c.protocol);
     expect(call.model).toBe(c.model);
@@ -232,7 +272,9 @@ describe.each(CASES)('the $provider bot ($protocol protocol)', (c) => {
     ]);
 
     const stop = await say('  parar ');
-    await eventually(async () => (await logTypes(first.ticketId)).some((log) => log.type === 'aiBotStopped'), { what: 'the stop word to be logged' });
+    await eventually(async () => (await logTypes(first.ticketId)).some((log) => log.type === 'aiBotStopped'), {
+      what: 'the stop word to be logged',
+    });
     expect((await statusesOf(first.ticketId))[AI_PROVIDER_INFO[c.provider].statusKey]).toBe(false);
     const ignored = await say('Alguém aí?');
     const restart = await say('Robô');
@@ -241,7 +283,9 @@ describe.each(CASES)('the $provider bot ($protocol protocol)', (c) => {
     expect(await claimOf(stop.messageId)).toBeUndefined();
     expect(await claimOf(ignored.messageId)).toBeUndefined();
     expect(await botMessages(server, first.ticketId)).toHaveLength(3);
-    expect((await logTypes(first.ticketId)).map((log) => log.type)).toEqual(expect.arrayContaining(['aiBotStarted', 'aiBotStopped', 'aiBotRestarted']));
+    expect((await logTypes(first.ticketId)).map((log) => log.type)).toEqual(
+      expect.arrayContaining(['aiBotStarted', 'aiBotStopped', 'aiBotRestarted']),
+    );
   });
 
   it("stops when an agent takes the ticket over; the header's switch brings it back", async () => {
@@ -306,10 +350,18 @@ describe('one reply per message', () => {
     // Not a new-ticket channel: nothing claimed yet. Switch on and claim by hand, as the step does.
     await api.put(`/tickets/${message.ticketId}`, { chatgptStatus: true }, { token: t.agent.token });
     const claim = await transact(server.ctx, (tx) =>
-      insertAiReplyClaim(tx, { tenantId: t.tenant.id, ticketId: message.ticketId, inboundMessageId: message.messageId, provider: 'chat-gpt' }),
+      insertAiReplyClaim(tx, {
+        tenantId: t.tenant.id,
+        ticketId: message.ticketId,
+        inboundMessageId: message.messageId,
+        provider: 'chat-gpt',
+      }),
     );
     const calls = openai.calls.length;
-    await Promise.all([deliverAiReply(server.ctx, { tenantId: t.tenant.id, replyId: claim!.id }), deliverAiReply(server.ctx, { tenantId: t.tenant.id, replyId: claim!.id })]);
+    await Promise.all([
+      deliverAiReply(server.ctx, { tenantId: t.tenant.id, replyId: claim!.id }),
+      deliverAiReply(server.ctx, { tenantId: t.tenant.id, replyId: claim!.id }),
+    ]);
     await deliverAiReply(server.ctx, { tenantId: t.tenant.id, replyId: claim!.id });
     expect(openai.calls.length - calls).toBeGreaterThanOrEqual(1);
     expect((await botMessages(server, message.ticketId)).map((m) => m.body)).toEqual(['Uma só resposta']);
@@ -345,7 +397,10 @@ describe("the flow's AI interaction", () => {
   it('refuses an AI interaction of an unknown provider when the flow is saved', async () => {
     const response = await api.post(
       '/chat-flow',
-      { name: 'IA ruim', definition: { startStepId: 'a', steps: [{ id: 'a', name: 'A', interactions: [{ id: 'x', kind: 'ai', provider: 'skynet' }] }] } },
+      {
+        name: 'IA ruim',
+        definition: { startStepId: 'a', steps: [{ id: 'a', name: 'A', interactions: [{ id: 'x', kind: 'ai', provider: 'skynet' }] }] },
+      },
       { token: t.admin.token },
     );
     expect(response.status).toBe(400);

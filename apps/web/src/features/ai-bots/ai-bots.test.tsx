@@ -61,7 +61,14 @@ describe('/configuracoes/<provider>', () => {
     await user.click(screen.getByTestId('ai-save'));
     await waitFor(() => expect(screen.getByTestId('ai-settings-status')).toHaveTextContent('Configurado'));
     const put = api.calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toEqual({ apiKey: 'sk-test-123', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1', protocol: 'openai', timeoutMs: 30_000, contextTokens: 2000 });
+    expect(put?.body).toEqual({
+      apiKey: 'sk-test-123',
+      baseUrl: 'https://api.openai.com/v1',
+      model: 'gpt-4.1',
+      protocol: 'openai',
+      timeoutMs: 30_000,
+      contextTokens: 2000,
+    });
     expect(screen.getByTestId('ai-api-key')).toHaveValue('••••••');
   });
 
@@ -76,7 +83,9 @@ describe('/configuracoes/<provider>', () => {
     });
     const { user } = renderWithApp(<AiProviderSettingsForm provider="chat-gpt" />);
     await user.click(await screen.findByTestId('ai-test'));
-    expect(await screen.findByTestId('ai-test-result')).toHaveTextContent('Conexão ok: o provedor listou 2 modelos, incluindo gpt-4o-mini.');
+    expect(await screen.findByTestId('ai-test-result')).toHaveTextContent(
+      'Conexão ok: o provedor listou 2 modelos, incluindo gpt-4o-mini.',
+    );
     refuse = true;
     await user.click(screen.getByTestId('ai-test'));
     await waitFor(() => expect(screen.getByTestId('ai-test-result')).toHaveTextContent('Incorrect API key provided'));
@@ -85,15 +94,25 @@ describe('/configuracoes/<provider>', () => {
 
   it('offers Ollama its two protocols and no required key', async () => {
     const api = fakeApi({
-      'GET /settings/ai/ollama': () => ({ body: { ...NONE, provider: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.2', protocol: 'ollama' } }),
-      'PUT /settings/ai/ollama': ({ body }) => ({ body: { ...NONE, ...(body as object), provider: 'ollama', configured: true, updatedAt: NOW } }),
+      'GET /settings/ai/ollama': () => ({
+        body: { ...NONE, provider: 'ollama', baseUrl: 'http://localhost:11434', model: 'llama3.2', protocol: 'ollama' },
+      }),
+      'PUT /settings/ai/ollama': ({ body }) => ({
+        body: { ...NONE, ...(body as object), provider: 'ollama', configured: true, updatedAt: NOW },
+      }),
     });
     const { user } = renderWithApp(<AiProviderSettingsForm provider="ollama" />);
     await user.selectOptions(await screen.findByTestId('ai-protocol'), 'openai');
     await user.clear(screen.getByTestId('ai-base-url'));
     await user.type(screen.getByTestId('ai-base-url'), 'https://ollama.example.com/v1');
     await user.click(screen.getByTestId('ai-save'));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ apiKey: '', protocol: 'openai', baseUrl: 'https://ollama.example.com/v1' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        apiKey: '',
+        protocol: 'openai',
+        baseUrl: 'https://ollama.example.com/v1',
+      }),
+    );
   });
 
   it('works on a 390 px phone', async () => {
@@ -151,7 +170,11 @@ describe("the chat header's AI switches", () => {
   const TICKET = buildTicket({ id: 12, status: 'pending', integrationStatuses: { chatgptStatus: true } });
 
   it('shows nothing while no AI is set up', async () => {
-    fakeApi({ 'GET /queue': () => ({ body: [] }), 'GET /sms/config': () => ({ body: { configured: false } }), 'GET /ai-bots': () => ({ body: [] }) });
+    fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'GET /sms/config': () => ({ body: { configured: false } }),
+      'GET /ai-bots': () => ({ body: [] }),
+    });
     const { queryClient } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
     await waitFor(() => expect(queryClient.getQueryState(aiKeys.available)?.status).toBe('success'));
     expect(screen.getByTestId('ticket-transfer')).toBeInTheDocument();
@@ -164,7 +187,9 @@ describe("the chat header's AI switches", () => {
       'GET /queue': () => ({ body: [] }),
       'GET /sms/config': () => ({ body: { configured: false } }),
       'GET /ai-bots': () => ({ body: [CHATGPT, CLAUDE] }),
-      'PUT /tickets/12': ({ body }) => ({ body: { ...TICKET, integrationStatuses: { ...TICKET.integrationStatuses, ...(body as object) } } }),
+      'PUT /tickets/12': ({ body }) => ({
+        body: { ...TICKET, integrationStatuses: { ...TICKET.integrationStatuses, ...(body as object) } },
+      }),
     });
     const { user } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
     await user.click(await screen.findByTestId('ticket-ai'));
@@ -177,7 +202,11 @@ describe("the chat header's AI switches", () => {
 
   it('works on a 390 px phone', async () => {
     setScreenSize(PHONE);
-    fakeApi({ 'GET /queue': () => ({ body: [] }), 'GET /sms/config': () => ({ body: { configured: false } }), 'GET /ai-bots': () => ({ body: [CHATGPT] }) });
+    fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'GET /sms/config': () => ({ body: { configured: false } }),
+      'GET /ai-bots': () => ({ body: [CHATGPT] }),
+    });
     const { user } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
     await user.click(await screen.findByTestId('ticket-ai'));
     // The switch's input hides behind its track: its label is what shows.

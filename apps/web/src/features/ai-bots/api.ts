@@ -1,4 +1,12 @@
-import type { AiAvailableProviders, AiConnectionTest, AiProvider, AiProviderSettings, AiProviderSettingsBody, ChannelAiBot, ChannelAiBotBody } from '@conversa/shared';
+import type {
+  AiAvailableProviders,
+  AiConnectionTest,
+  AiProvider,
+  AiProviderSettings,
+  AiProviderSettingsBody,
+  ChannelAiBot,
+  ChannelAiBotBody,
+} from '@conversa/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -10,7 +18,10 @@ export const aiKeys = {
 };
 
 export function useAiSettings(provider: AiProvider) {
-  return useQuery({ queryKey: aiKeys.settings(provider), queryFn: ({ signal }) => http.get<AiProviderSettings>(`/settings/ai/${provider}`, { signal }) });
+  return useQuery({
+    queryKey: aiKeys.settings(provider),
+    queryFn: ({ signal }) => http.get<AiProviderSettings>(`/settings/ai/${provider}`, { signal }),
+  });
 }
 
 export function useSaveAiSettings(provider: AiProvider) {
@@ -38,11 +49,18 @@ export function useTestAiConnection(provider: AiProvider) {
 
 /** The providers the company has set up (the chat header's switches, a channel's choice). */
 export function useAvailableAiBots() {
-  return useQuery({ queryKey: aiKeys.available, staleTime: 60_000, queryFn: ({ signal }) => http.get<AiAvailableProviders>('/ai-bots', { signal }) });
+  return useQuery({
+    queryKey: aiKeys.available,
+    staleTime: 60_000,
+    queryFn: ({ signal }) => http.get<AiAvailableProviders>('/ai-bots', { signal }),
+  });
 }
 
 export function useChannelAiBot(channelId: number) {
-  return useQuery({ queryKey: aiKeys.channel(channelId), queryFn: ({ signal }) => http.get<ChannelAiBot>(`/whatsapp/${channelId}/ai-bot`, { signal }) });
+  return useQuery({
+    queryKey: aiKeys.channel(channelId),
+    queryFn: ({ signal }) => http.get<ChannelAiBot>(`/whatsapp/${channelId}/ai-bot`, { signal }),
+  });
 }
 
 export function useSaveChannelAiBot(channelId: number) {

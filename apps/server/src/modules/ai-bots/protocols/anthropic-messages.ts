@@ -28,7 +28,12 @@ export const anthropicMessages: LlmProtocolAdapter = {
       {
         method: 'POST',
         headers: headers(endpoint.apiKey),
-        body: { model: endpoint.model, max_tokens: request.maxTokens, ...(request.system ? { system: request.system } : {}), messages: alternate(request.turns) },
+        body: {
+          model: endpoint.model,
+          max_tokens: request.maxTokens,
+          ...(request.system ? { system: request.system } : {}),
+          messages: alternate(request.turns),
+        },
         timeoutMs: endpoint.timeoutMs,
       },
       describe,
@@ -43,7 +48,12 @@ export const anthropicMessages: LlmProtocolAdapter = {
     );
   },
   async models(http, endpoint) {
-    const body = await callJson(http, `${endpoint.baseUrl}/models`, { method: 'GET', headers: headers(endpoint.apiKey), timeoutMs: endpoint.timeoutMs }, describe);
+    const body = await callJson(
+      http,
+      `${endpoint.baseUrl}/models`,
+      { method: 'GET', headers: headers(endpoint.apiKey), timeoutMs: endpoint.timeoutMs },
+      describe,
+    );
     return modelsSchema.safeParse(body).data?.data.map((model) => model.id) ?? [];
   },
 };

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { alternate, callJson, LlmCallError, trimmedAnswer, type LlmProtocolAdapter } from './llm-client.js';
 
 const answerSchema = z.object({
-  candidates: z.array(z.object({ content: z.object({ parts: z.array(z.object({ text: z.string().optional() })).optional() }).optional() })).min(1),
+  candidates: z
+    .array(z.object({ content: z.object({ parts: z.array(z.object({ text: z.string().optional() })).optional() }).optional() }))
+    .min(1),
 });
 const modelsSchema = z.object({ models: z.array(z.object({ name: z.string() })) });
 const errorSchema = z.object({ error: z.object({ message: z.string(), status: z.string().optional() }) });
@@ -22,7 +24,10 @@ const describe = (body: unknown) => {
  */
 export const geminiGenerateContent: LlmProtocolAdapter = {
   async chat(http, endpoint, request) {
-    const contents = alternate(request.turns).map((turn) => ({ role: turn.role === 'assistant' ? 'model' : 'user', parts: [{ text: turn.content }] }));
+    const contents = alternate(request.turns).map((turn) => ({
+      role: turn.role === 'assistant' ? 'model' : 'user',
+      parts: [{ text: turn.content }],
+    }));
     const body = await callJson(
       http,
       `${endpoint.baseUrl}/models/${encodeURIComponent(endpoint.model)}:generateContent`,
@@ -43,7 +48,12 @@ export const geminiGenerateContent: LlmProtocolAdapter = {
     return trimmedAnswer((parsed.data.candidates[0].content?.parts ?? []).map((part) => part.text ?? '').join(''));
   },
   async models(http, endpoint) {
-    const body = await callJson(http, `${endpoint.baseUrl}/models`, { method: 'GET', headers: headers(endpoint.apiKey), timeoutMs: endpoint.timeoutMs }, describe);
+    const body = await callJson(
+      http,
+      `${endpoint.baseUrl}/models`,
+      { method: 'GET', headers: headers(endpoint.apiKey), timeoutMs: endpoint.timeoutMs },
+      describe,
+    );
     return modelsSchema.safeParse(body).data?.models.map((model) => model.name.replace(/^models\//, '')) ?? [];
   },
 };

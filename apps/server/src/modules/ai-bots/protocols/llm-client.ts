@@ -70,7 +70,10 @@ export async function callJson(
   } catch (error) {
     if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new LlmCallError('unreachable', timedOut ? `no answer within ${init.timeoutMs} ms` : `could not be reached (${(error as Error).message})`);
+    throw new LlmCallError(
+      'unreachable',
+      timedOut ? `no answer within ${init.timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
+    );
   }
   let body: unknown;
   try {

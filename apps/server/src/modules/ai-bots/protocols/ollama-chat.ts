@@ -33,7 +33,12 @@ export const ollamaChat: LlmProtocolAdapter = {
     return trimmedAnswer(parsed.data.message.content);
   },
   async models(http, endpoint) {
-    const body = await callJson(http, `${endpoint.baseUrl}/api/tags`, { method: 'GET', headers: headers(endpoint.apiKey), timeoutMs: endpoint.timeoutMs }, describe);
+    const body = await callJson(
+      http,
+      `${endpoint.baseUrl}/api/tags`,
+      { method: 'GET', headers: headers(endpoint.apiKey), timeoutMs: endpoint.timeoutMs },
+      describe,
+    );
     return tagsSchema.safeParse(body).data?.models.map((model) => model.name) ?? [];
   },
 };

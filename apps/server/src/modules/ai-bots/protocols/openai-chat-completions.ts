@@ -21,7 +21,12 @@ export const openAiChatCompletions: LlmProtocolAdapter = {
     const body = await callJson(
       http,
       `${endpoint.baseUrl}/chat/completions`,
-      { method: 'POST', headers: headers(endpoint.apiKey), body: { model: endpoint.model, messages, max_tokens: request.maxTokens, stream: false }, timeoutMs: endpoint.timeoutMs },
+      {
+        method: 'POST',
+        headers: headers(endpoint.apiKey),
+        body: { model: endpoint.model, messages, max_tokens: request.maxTokens, stream: false },
+        timeoutMs: endpoint.timeoutMs,
+      },
       describe,
     );
     const parsed = answerSchema.safeParse(body);
@@ -29,7 +34,12 @@ export const openAiChatCompletions: LlmProtocolAdapter = {
     return trimmedAnswer(parsed.data.choices[0].message.content);
   },
   async models(http, endpoint) {
-    const body = await callJson(http, `${endpoint.baseUrl}/models`, { method: 'GET', headers: headers(endpoint.apiKey), timeoutMs: endpoint.timeoutMs }, describe);
+    const body = await callJson(
+      http,
+      `${endpoint.baseUrl}/models`,
+      { method: 'GET', headers: headers(endpoint.apiKey), timeoutMs: endpoint.timeoutMs },
+      describe,
+    );
     return modelsSchema.safeParse(body).data?.data.map((model) => model.id) ?? [];
   },
 };

@@ -46,7 +46,8 @@ export async function testAiConnection(ctx: AppContext, actor: Actor, provider: 
   } catch (error) {
     if (!(error instanceof LlmCallError)) throw error;
     if (error.kind === 'blocked') throw new AppError('ERR_VALIDATION', undefined, { baseUrl: [error.message] });
-    if (error.kind === 'refused') throw new AppError('ERR_AI_PROVIDER_REFUSED', `${AI_PROVIDER_INFO[provider].label} refused: ${error.message}`);
+    if (error.kind === 'refused')
+      throw new AppError('ERR_AI_PROVIDER_REFUSED', `${AI_PROVIDER_INFO[provider].label} refused: ${error.message}`);
     throw new AppError('ERR_AI_PROVIDER_UNREACHABLE', `${AI_PROVIDER_INFO[provider].label} at ${resolved.baseUrl}: ${error.message}`);
   }
 }

@@ -19,7 +19,12 @@ export async function getChannelAiBot(ctx: AppContext, actor: Actor, channelId: 
 }
 
 /** Which AI answers on a channel (provider null: none); the provider must be set up for the tenant (409 ERR_AI_NOT_CONFIGURED). */
-export async function saveChannelAiBot(ctx: AppContext, actor: Actor, channelId: number, input: ChannelAiBotInput): Promise<ChannelAiBotRow | undefined> {
+export async function saveChannelAiBot(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: number,
+  input: ChannelAiBotInput,
+): Promise<ChannelAiBotRow | undefined> {
   await assertChannelOfTenant(ctx, actor, channelId);
   const { provider } = input;
   if (provider === null) {

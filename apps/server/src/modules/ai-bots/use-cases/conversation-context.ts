@@ -9,7 +9,10 @@ import type { ChatTurn } from '../protocols/llm-client.js';
  * `assistant` turns. Deleted messages are left out; a file without caption is named by its kind
  * ("[image]"). The newest message always goes, cut to the budget when it alone is over it.
  */
-export function conversationContext(newestFirst: readonly Pick<MessageRow, 'fromMe' | 'body' | 'mediaType' | 'deleted'>[], budget: number): ChatTurn[] {
+export function conversationContext(
+  newestFirst: readonly Pick<MessageRow, 'fromMe' | 'body' | 'mediaType' | 'deleted'>[],
+  budget: number,
+): ChatTurn[] {
   const turns: ChatTurn[] = [];
   let used = 0;
   for (const message of newestFirst.slice(0, AI_LIMITS.contextMessages)) {
@@ -18,7 +21,8 @@ export function conversationContext(newestFirst: readonly Pick<MessageRow, 'from
     if (!content) continue;
     const cost = estimateTokens(content);
     if (used + cost > budget) {
-      if (turns.length === 0) turns.push({ role: message.fromMe ? 'assistant' : 'user', content: content.slice(0, Math.max(0, (budget - 4) * 4)) });
+      if (turns.length === 0)
+        turns.push({ role: message.fromMe ? 'assistant' : 'user', content: content.slice(0, Math.max(0, (budget - 4) * 4)) });
       break;
     }
     used += cost;

@@ -52,11 +52,23 @@ export async function deliverAiReply(ctx: AppContext, data: { tenantId: number; 
       return;
     }
     if (answer.ok) {
-      const message = await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id }, { body: answer.text, verbatim: true });
+      const message = await queueAutomatedMessage(
+        ctx,
+        tx,
+        events,
+        { tenantId, ticketId: ticket.id },
+        { body: answer.text, verbatim: true },
+      );
       await finishAiReply(tx, tenantId, replyId, { status: 'answered', replyMessageId: message.id });
       return;
     }
     await finishAiReply(tx, tenantId, replyId, { status: 'failed', error: answer.reason.slice(0, 500) });
-    await setTicketIntegrationStatuses(tx, events, ticket, { [bot.statusKey]: false }, { type: 'aiBotFailed', payload: { bot: bot.name, reason: answer.reason.slice(0, 500) } });
+    await setTicketIntegrationStatuses(
+      tx,
+      events,
+      ticket,
+      { [bot.statusKey]: false },
+      { type: 'aiBotFailed', payload: { bot: bot.name, reason: answer.reason.slice(0, 500) } },
+    );
   });
 }

@@ -13,7 +13,12 @@ import { conversationContext } from './conversation-context.js';
  * as context, through the protocol's adapter (SSRF-safe client, the settings' timeout). Never
  * throws for the provider: a refusal, a timeout or an empty answer is `{ ok: false, reason }`.
  */
-export async function generateAiReply(ctx: AppContext, target: IntegrationBotTarget, provider: AiProvider, prompt: string): Promise<IntegrationBotAnswer> {
+export async function generateAiReply(
+  ctx: AppContext,
+  target: IntegrationBotTarget,
+  provider: AiProvider,
+  prompt: string,
+): Promise<IntegrationBotAnswer> {
   const configured = await aiProviderOf(ctx, target.tenantId, provider);
   if (!configured) return { ok: false, reason: `${provider} is not set up (Settings → Bots and AI)` };
   const { settings, endpoint } = configured;
@@ -22,7 +27,11 @@ export async function generateAiReply(ctx: AppContext, target: IntegrationBotTar
   const turns = conversationContext(history, budget);
   if (!turns.some((turn) => turn.role === 'user')) return { ok: false, reason: 'no customer message to answer' };
   try {
-    const text = await LLM_PROTOCOLS[settings.protocol].chat(ctx.http, endpoint, { system: prompt, turns, maxTokens: AI_LIMITS.maxAnswerTokens });
+    const text = await LLM_PROTOCOLS[settings.protocol].chat(ctx.http, endpoint, {
+      system: prompt,
+      turns,
+      maxTokens: AI_LIMITS.maxAnswerTokens,
+    });
     return { ok: true, text };
   } catch (error) {
     if (error instanceof LlmCallError) {

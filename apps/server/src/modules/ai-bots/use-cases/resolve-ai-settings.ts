@@ -15,7 +15,12 @@ export type AiSettingsInput = z.output<typeof aiProviderSettingsBodySchema>;
  * speaks; a key is required where the provider needs one; the base URL must pass the outbound
  * address policy (400 otherwise, as for channel base URLs).
  */
-export async function resolveAiSettings(ctx: AppContext, actor: Actor, provider: AiProvider, input: AiSettingsInput): Promise<LlmEndpoint & { protocol: AiSettingsInput['protocol'] }> {
+export async function resolveAiSettings(
+  ctx: AppContext,
+  actor: Actor,
+  provider: AiProvider,
+  input: AiSettingsInput,
+): Promise<LlmEndpoint & { protocol: AiSettingsInput['protocol'] }> {
   const info = AI_PROVIDER_INFO[provider];
   if (!info.protocols.includes(input.protocol))
     throw new AppError('ERR_VALIDATION', undefined, { protocol: [`${info.label} speaks ${info.protocols.join(' or ')}.`] });

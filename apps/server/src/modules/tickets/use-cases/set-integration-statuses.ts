@@ -16,9 +16,23 @@ export async function setTicketIntegrationStatuses(
   statuses: Record<string, boolean>,
   log: { type: string; payload: Record<string, unknown> },
 ): Promise<TicketRow | undefined> {
-  const updated = await updateTicketRow(tx, ticket.tenantId, ticket.id, { integrationStatuses: { ...ticket.integrationStatuses, ...statuses } });
-  await insertTicketLog(tx, { tenantId: ticket.tenantId, ticketId: ticket.id, userId: null, type: log.type, payload: { ...log.payload, ...statuses } });
-  events.push({ type: 'ticket.changed', tenantId: ticket.tenantId, ticketId: ticket.id, action: 'update', before: visibilityFacts(ticket) });
+  const updated = await updateTicketRow(tx, ticket.tenantId, ticket.id, {
+    integrationStatuses: { ...ticket.integrationStatuses, ...statuses },
+  });
+  await insertTicketLog(tx, {
+    tenantId: ticket.tenantId,
+    ticketId: ticket.id,
+    userId: null,
+    type: log.type,
+    payload: { ...log.payload, ...statuses },
+  });
+  events.push({
+    type: 'ticket.changed',
+    tenantId: ticket.tenantId,
+    ticketId: ticket.id,
+    action: 'update',
+    before: visibilityFacts(ticket),
+  });
   return updated;
 }
 
@@ -26,7 +40,10 @@ export async function setTicketIntegrationStatuses(
  * The LLM bots' switches turned off (an agent takes the ticket over, it is transferred or routed):
  * the new statuses, or undefined when none was on. `keep` are switches the same request turns on.
  */
-export function integrationBotsStopped(current: Record<string, boolean>, keep: Partial<Record<string, boolean>> = {}): Record<string, boolean> | undefined {
+export function integrationBotsStopped(
+  current: Record<string, boolean>,
+  keep: Partial<Record<string, boolean>> = {},
+): Record<string, boolean> | undefined {
   const running = AI_STATUS_KEYS.filter((key) => current[key] === true && keep[key] !== true);
   if (running.length === 0) return undefined;
   return { ...current, ...Object.fromEntries(running.map((key) => [key, false])) };

@@ -36,13 +36,25 @@ export function ChannelAiBotSection({ channelId }: { channelId: number }) {
           {t('aiBots.channel.noneConfigured')}
         </Text>
       ) : (
-        <ChannelAiForm channelId={channelId} bot={bot.data} providers={available.data.map((p) => ({ value: p.provider, label: p.label }))} />
+        <ChannelAiForm
+          channelId={channelId}
+          bot={bot.data}
+          providers={available.data.map((p) => ({ value: p.provider, label: p.label }))}
+        />
       )}
     </Stack>
   );
 }
 
-function ChannelAiForm({ channelId, bot, providers }: { channelId: number; bot: ChannelAiBot; providers: { value: AiProvider; label: string }[] }) {
+function ChannelAiForm({
+  channelId,
+  bot,
+  providers,
+}: {
+  channelId: number;
+  bot: ChannelAiBot;
+  providers: { value: AiProvider; label: string }[];
+}) {
   const { t } = useTranslation();
   const save = useSaveChannelAiBot(channelId);
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,7 +72,13 @@ function ChannelAiForm({ channelId, bot, providers }: { channelId: number; bot: 
     const values = form.values;
     const provider = AI_PROVIDERS.find((p) => p === values.provider) ?? null;
     save.mutate(
-      { provider, prompt: values.prompt, stopWord: values.stopWord, restartWord: values.restartWord, answerNewTickets: values.answerNewTickets },
+      {
+        provider,
+        prompt: values.prompt,
+        stopWord: values.stopWord,
+        restartWord: values.restartWord,
+        answerNewTickets: values.answerNewTickets,
+      },
       {
         onSuccess: () => notifySuccess(t('common.saved')),
         onError: (error) => {

@@ -24,7 +24,12 @@ export function TicketAiSwitches({ ticket }: { ticket: Pick<Ticket, 'id' | 'inte
       <Popover.Target>
         <Tooltip label={running.length ? t('aiBots.header.on', { name: running.map((p) => p.label).join(', ') }) : t('aiBots.header.off')}>
           <Indicator disabled={running.length === 0} color="teal" size={8} offset={4}>
-            <ActionIcon variant={running.length ? 'light' : 'subtle'} color={running.length ? 'teal' : undefined} aria-label={t('aiBots.header.title')} data-testid="ticket-ai">
+            <ActionIcon
+              variant={running.length ? 'light' : 'subtle'}
+              color={running.length ? 'teal' : undefined}
+              aria-label={t('aiBots.header.title')}
+              data-testid="ticket-ai"
+            >
               <IconRobot size={18} />
             </ActionIcon>
           </Indicator>
@@ -36,7 +41,11 @@ export function TicketAiSwitches({ ticket }: { ticket: Pick<Ticket, 'id' | 'inte
             <Text size="sm" fw={600}>
               {t('aiBots.header.title')}
             </Text>
-            {running.length > 0 && <Badge color="teal" size="xs">{t('aiBots.header.answering')}</Badge>}
+            {running.length > 0 && (
+              <Badge color="teal" size="xs">
+                {t('aiBots.header.answering')}
+              </Badge>
+            )}
           </Group>
           <Text size="xs" c="dimmed" maw={260}>
             {t('aiBots.header.hint')}
@@ -48,7 +57,10 @@ export function TicketAiSwitches({ ticket }: { ticket: Pick<Ticket, 'id' | 'inte
               checked={ticket.integrationStatuses[p.statusKey] === true}
               disabled={update.isPending}
               onChange={(event) =>
-                update.mutate({ id: ticket.id, update: { [p.statusKey]: event.currentTarget.checked } }, { onError: (error) => notifyApiError(error, 'ticket-ai-error') })
+                update.mutate(
+                  { id: ticket.id, update: { [p.statusKey]: event.currentTarget.checked } },
+                  { onError: (error) => notifyApiError(error, 'ticket-ai-error') },
+                )
               }
               data-testid={`ticket-ai-${p.provider}`}
             />

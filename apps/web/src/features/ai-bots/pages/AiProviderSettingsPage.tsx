@@ -10,7 +10,21 @@ import {
   type AiProviderSettings,
   type AiProviderSettingsBody,
 } from '@conversa/shared';
-import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, NumberInput, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  NumberInput,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -81,7 +95,9 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
       contextTokens: settings.contextTokens,
     },
     validate: (values) => ({
-      ...schemaValidator(aiProviderSettingsBodySchema, aiSettingsBody, { ruleMessages: { baseUrl: t('aiBots.settings.baseUrlRule') } })(values),
+      ...schemaValidator(aiProviderSettingsBodySchema, aiSettingsBody, { ruleMessages: { baseUrl: t('aiBots.settings.baseUrlRule') } })(
+        values,
+      ),
       ...(info.keyRequired && !values.apiKey.trim() ? { apiKey: t('aiBots.settings.apiKeyRequired') } : {}),
     }),
   });
@@ -110,7 +126,10 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
       onError: (error) => {
         if (hasErrorCode(error, 'ERR_VALIDATION')) refused(error);
         // The provider's own words say what to fix.
-        const detail = isApiError(error) && (hasErrorCode(error, 'ERR_AI_PROVIDER_REFUSED') || hasErrorCode(error, 'ERR_AI_PROVIDER_UNREACHABLE')) ? error.message : '';
+        const detail =
+          isApiError(error) && (hasErrorCode(error, 'ERR_AI_PROVIDER_REFUSED') || hasErrorCode(error, 'ERR_AI_PROVIDER_UNREACHABLE'))
+            ? error.message
+            : '';
         setTested({ ok: false, message: [errorMessage(error), detail].filter(Boolean).join(' ') });
       },
     });
@@ -131,7 +150,9 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
           </Text>
           <PasswordInput
             label={t('aiBots.settings.apiKey')}
-            description={t(storedKey ? 'aiBots.settings.apiKeyKept' : info.keyRequired ? 'aiBots.settings.apiKeyHint' : 'aiBots.settings.apiKeyOptional')}
+            description={t(
+              storedKey ? 'aiBots.settings.apiKeyKept' : info.keyRequired ? 'aiBots.settings.apiKeyHint' : 'aiBots.settings.apiKeyOptional',
+            )}
             required={info.keyRequired}
             autoComplete="new-password"
             data-testid="ai-api-key"
@@ -153,7 +174,13 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
             {...form.getInputProps('baseUrl')}
           />
           <Group grow align="flex-start" wrap="wrap">
-            <TextInput label={t('aiBots.settings.model')} placeholder={info.defaultModel} required data-testid="ai-model" {...form.getInputProps('model')} />
+            <TextInput
+              label={t('aiBots.settings.model')}
+              placeholder={info.defaultModel}
+              required
+              data-testid="ai-model"
+              {...form.getInputProps('model')}
+            />
             {info.protocols.length > 1 && (
               <NativeSelect
                 label={t('aiBots.settings.protocol')}
@@ -185,7 +212,10 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
           {tested &&
             (tested.ok ? (
               <Alert color={tested.modelListed ? 'teal' : 'yellow'} icon={<IconCircleCheck size={18} />} data-testid="ai-test-result">
-                {t(tested.modelListed ? 'aiBots.settings.testOk' : 'aiBots.settings.testModelMissing', { count: tested.models.length, model: form.values.model })}
+                {t(tested.modelListed ? 'aiBots.settings.testOk' : 'aiBots.settings.testModelMissing', {
+                  count: tested.models.length,
+                  model: form.values.model,
+                })}
               </Alert>
             ) : (
               <Alert color="red" data-testid="ai-test-result">
@@ -199,11 +229,23 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
           )}
           <Group justify="flex-end" gap="xs" wrap="wrap">
             {settings.configured && (
-              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setRemoving(true)} data-testid="ai-remove">
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setRemoving(true)}
+                data-testid="ai-remove"
+              >
                 {t('aiBots.settings.remove')}
               </Button>
             )}
-            <Button variant="default" leftSection={<IconPlugConnected size={16} />} onClick={runTest} loading={test.isPending} data-testid="ai-test">
+            <Button
+              variant="default"
+              leftSection={<IconPlugConnected size={16} />}
+              onClick={runTest}
+              loading={test.isPending}
+              data-testid="ai-test"
+            >
               {t('aiBots.settings.test')}
             </Button>
             <Button type="submit" loading={save.isPending} data-testid="ai-save">
