@@ -14,6 +14,7 @@ import { birthdaysModule } from './modules/birthdays/birthdays.module.js';
 import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-messages.module.js';
 import { smsModule } from './modules/sms/sms.module.js';
 import { groupToolsModule } from './modules/group-tools/group-tools.module.js';
+import { externalApiModule } from './modules/external-api/external-api.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -36,4 +37,5 @@ export const allModules: readonly ModuleRegistration[] = [
   scheduledMessagesModule,
   smsModule,
   groupToolsModule,
+  externalApiModule,
 ];

@@ -6,6 +6,7 @@ import { CAMPAIGN_ERROR_MESSAGES, CAMPAIGN_ERROR_STATUS } from './campaign-error
 import { SMS_ERROR_MESSAGES, SMS_ERROR_STATUS } from './sms-errors.js';
 import { GROUP_ERROR_MESSAGES, GROUP_ERROR_STATUS } from './group-errors.js';
 import { MASS_SEND_ERROR_MESSAGES, MASS_SEND_ERROR_STATUS } from './mass-send-errors.js';
+import { API_ERROR_MESSAGES, API_ERROR_STATUS } from './api-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -93,6 +94,7 @@ export const ERROR_STATUS = {
   ...SMS_ERROR_STATUS,
   ...GROUP_ERROR_STATUS,
   ...MASS_SEND_ERROR_STATUS,
+  ...API_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -184,6 +186,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...SMS_ERROR_MESSAGES,
   ...GROUP_ERROR_MESSAGES,
   ...MASS_SEND_ERROR_MESSAGES,
+  ...API_ERROR_MESSAGES,
 };
 
 /**

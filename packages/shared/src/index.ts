@@ -38,3 +38,4 @@ export * from './forms/campaigns.js';
 export * from './sms.js';
 export * from './forms/groups.js';
 export * from './forms/mass-sends.js';
+export * from './api-configs.js';
