@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
-import { externalOpenApi, postmanCollection } from './external-api.docs.js';
+import { externalOpenApi, postmanCollection, type OpenApiDoc } from './external-api.docs.js';
 import { API_CONFIG_AUTH } from './external-api.policy.js';
 import { presentApiCallLog, presentApiConfig } from './external-api.presenter.js';
 import { createApiConfig } from './use-cases/create-api-config.js';
@@ -36,7 +36,11 @@ export const apiConfigsRoutes =
   async (app) => {
     app.get('/api-config', {
       config,
-      schema: { tags, description: "The company's API configurations; tokens masked.", response: { 200: z.array(apiConfigSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: "The company's API configurations; tokens masked.",
+        response: { 200: z.array(apiConfigSchema), ...errorResponses },
+      },
       handler: async (request) => (await listApiConfigs(ctx, actorOf(request))).map(presentApiConfig),
     });
 
@@ -58,7 +62,8 @@ export const apiConfigsRoutes =
       config,
       schema: {
         tags,
-        description: 'Renames, changes the send-by channel, activates or deactivates a configuration (an inactive one is refused with 403 ERR_API_CONFIG_INACTIVE).',
+        description:
+          'Renames, changes the send-by channel, activates or deactivates a configuration (an inactive one is refused with 403 ERR_API_CONFIG_INACTIVE).',
         params: apiConfigParamsSchema,
         body: apiConfigBodySchema,
         response: { 200: apiConfigSchema, ...errorResponses },
@@ -82,7 +87,12 @@ export const apiConfigsRoutes =
 
     app.delete('/api-config/:apiId', {
       config,
-      schema: { tags, description: 'Deletes a configuration and its call log; its token is refused at once.', params: apiConfigParamsSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Deletes a configuration and its call log; its token is refused at once.',
+        params: apiConfigParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
       handler: async (request, reply) => {
         await deleteApiConfig(ctx, actorOf(request), request.params.apiId);
         return reply.status(204).send(null);
@@ -108,15 +118,19 @@ export const apiConfigsRoutes =
     app.get(EXTERNAL_API_OPENAPI_PATH, {
       config: { auth: 'public' },
       schema: { tags, description: "The external API's OpenAPI document.", response: { 200: documentSchema } },
-      handler: async () => externalOpenApi(app.swagger() as never),
+      handler: async () => ({ ...externalOpenApi(app.swagger() as unknown as OpenApiDoc) }),
     });
 
     app.get(EXTERNAL_API_POSTMAN_PATH, {
       config: { auth: 'public' },
-      schema: { tags, description: "A Postman collection of the external API, made from its OpenAPI document.", response: { 200: documentSchema } },
+      schema: {
+        tags,
+        description: 'A Postman collection of the external API, made from its OpenAPI document.',
+        response: { 200: documentSchema },
+      },
       handler: async (_request, reply) => {
         reply.header('Content-Disposition', 'attachment; filename="conversa-external-api.postman_collection.json"');
-        return postmanCollection(externalOpenApi(app.swagger() as never) as never);
+        return postmanCollection(externalOpenApi(app.swagger() as unknown as OpenApiDoc));
       },
     });
   };

@@ -1,6 +1,31 @@
 import { EXTERNAL_API_PREFIX } from '@conversa/shared';
 
-type OpenApiDoc = { openapi: string; info: Record<string, unknown>; paths: Record<string, Record<string, any>>; components?: Record<string, any> };
+/** The parts of an OpenAPI document read here. */
+export interface OpenApiDoc {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> } & Record<string, unknown>;
+}
+interface Operation {
+  description?: string;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+interface JsonSchema {
+  $ref?: string;
+  example?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  type?: string | string[];
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  minimum?: number;
+  description?: string;
+}
 
 /**
  * The external API's own OpenAPI document: the operations of the server's document under
@@ -13,7 +38,7 @@ export function externalOpenApi(full: OpenApiDoc): OpenApiDoc {
     openapi: full.openapi,
     info: {
       title: 'Conversa external API',
-      version: String(full.info.version ?? '1'),
+      version: typeof full.info.version === 'string' ? full.info.version : '1',
       description:
         "Send messages and manage contacts and tickets from other systems (n8n, CRMs, shops). The base URL is the server's address followed by `/v1/api/external/{apiId}`; every call carries the API configuration's token as `Authorization: Bearer <token>`. Compatible with the clients of the Whazing/Izing external API.",
     },
@@ -45,7 +70,8 @@ export function postmanCollection(doc: OpenApiDoc): Record<string, unknown> {
         header: [{ key: 'Content-Type', value: 'application/json' }],
         url: { raw: `{{base_url}}${suffix}`, host: ['{{base_url}}'], path: segments },
       };
-      if (schema) request.body = { mode: 'raw', raw: JSON.stringify(example(doc, schema), null, 2), options: { raw: { language: 'json' } } };
+      if (schema)
+        request.body = { mode: 'raw', raw: JSON.stringify(example(doc, schema), null, 2), options: { raw: { language: 'json' } } };
       else if (method === 'post' && segments.length === 0)
         request.body = {
           mode: 'raw',
@@ -58,7 +84,7 @@ export function postmanCollection(doc: OpenApiDoc): Record<string, unknown> {
   return {
     info: {
       name: 'Conversa external API',
-      description: String(doc.info.description ?? ''),
+      description: typeof doc.info.description === 'string' ? doc.info.description : '',
       schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
     },
     variable: [
@@ -70,17 +96,17 @@ export function postmanCollection(doc: OpenApiDoc): Record<string, unknown> {
 }
 
 /** An example value of a JSON schema: the first choice of unions, required properties only. */
-function example(doc: OpenApiDoc, schema: any, depth = 0): unknown {
+function example(doc: OpenApiDoc, schema: JsonSchema | undefined, depth = 0): unknown {
   if (!schema || depth > 8) return null;
   if (schema.$ref) return example(doc, resolve(doc, schema.$ref), depth + 1);
   if (schema.example !== undefined) return schema.example;
-  for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(schema[key])) return example(doc, schema[key][0], depth + 1);
+  for (const list of [schema.anyOf, schema.oneOf, schema.allOf]) if (list?.length) return example(doc, list[0], depth + 1);
   if (schema.enum) return schema.enum[0];
   if (schema.const !== undefined) return schema.const;
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object': {
-      const required: string[] = schema.required ?? [];
+      const required = schema.required ?? [];
       return Object.fromEntries(required.map((name) => [name, example(doc, schema.properties?.[name], depth + 1)]));
     }
     case 'array':
@@ -97,9 +123,9 @@ function example(doc: OpenApiDoc, schema: any, depth = 0): unknown {
   }
 }
 
-function resolve(doc: OpenApiDoc, ref: string): unknown {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<any>((node, key) => node?.[key], doc);
+function resolve(doc: OpenApiDoc, ref: string): JsonSchema | undefined {
+  let node: unknown = doc;
+  for (const key of ref.replace(/^#\//, '').split('/'))
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node as JsonSchema | undefined;
 }

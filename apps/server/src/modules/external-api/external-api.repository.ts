@@ -86,13 +86,27 @@ export async function deleteApiConfig(db: Db, tenantId: number, id: string): Pro
 
 export async function insertApiCallLog(
   db: Db,
-  values: { tenantId: number; apiConfigId: string; method: string; route: string; status: number; durationMs: number; errorCode: string | null },
+  values: {
+    tenantId: number;
+    apiConfigId: string;
+    method: string;
+    route: string;
+    status: number;
+    durationMs: number;
+    errorCode: string | null;
+  },
 ): Promise<void> {
   await db.insert(apiCallLogs).values(values);
 }
 
 /** A page of a configuration's calls, newest first; one more row than asked tells whether more follow. */
-export async function listApiCallLogs(db: Db, tenantId: number, apiConfigId: string, offset: number, limit: number): Promise<ApiCallLogRow[]> {
+export async function listApiCallLogs(
+  db: Db,
+  tenantId: number,
+  apiConfigId: string,
+  offset: number,
+  limit: number,
+): Promise<ApiCallLogRow[]> {
   return db
     .select()
     .from(apiCallLogs)

@@ -131,7 +131,7 @@ export const externalApiRoutes =
         tags,
         security,
         description:
-          'Sends a message through the configuration\'s channel to `number` (a new pending ticket when the contact has none ongoing there) or to `ticketId` (a ticket of that channel). JSON `{ body, number | ticketId, externalKey?, mediaUrl? | mediaMessage? { mediaType, fileName, media (base64) } }`, or multipart/form-data with the same text fields and one file `media`. The message is stored and queued at once (shown in the inbox) and sent by a durable job. 400 ERR_API_NO_RECIPIENT without number or ticketId, ERR_API_INVALID_NUMBER for a number without its country code, 404 ERR_NO_TICKET_FOUND for a ticket of another channel.',
+          "Sends a message through the configuration's channel to `number` (a new pending ticket when the contact has none ongoing there) or to `ticketId` (a ticket of that channel). JSON `{ body, number | ticketId, externalKey?, mediaUrl? | mediaMessage? { mediaType, fileName, media (base64) } }`, or multipart/form-data with the same text fields and one file `media`. The message is stored and queued at once (shown in the inbox) and sent by a durable job. 400 ERR_API_NO_RECIPIENT without number or ticketId, ERR_API_INVALID_NUMBER for a number without its country code, 404 ERR_NO_TICKET_FOUND for a ticket of another channel.",
         params: apiParamsSchema,
         consumes: ['application/json', 'multipart/form-data'],
         response: { 201: sendAnswerSchema, 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
@@ -220,7 +220,8 @@ export const externalApiRoutes =
       schema: {
         tags,
         security,
-        description: 'Edits the contact named by `contactId`, or else by `number`: name, email, extraInfo, disableBot; fields left out stay.',
+        description:
+          'Edits the contact named by `contactId`, or else by `number`: name, email, extraInfo, disableBot; fields left out stay.',
         params: apiParamsSchema,
         body: updateContactBodySchema,
         response: { 200: apiContactSchema, ...errorResponses },
@@ -300,7 +301,8 @@ export const externalApiRoutes =
       schema: {
         tags,
         security,
-        description: "The configuration's channel and its connection status (`connected` true when it can send). n8n's credential test calls it.",
+        description:
+          "The configuration's channel and its connection status (`connected` true when it can send). n8n's credential test calls it.",
         params: apiParamsSchema,
         response: { 200: channelStatusSchema, ...errorResponses },
       },
@@ -309,25 +311,50 @@ export const externalApiRoutes =
 
     app.get(`${base}/channels`, {
       config,
-      schema: { tags, security, description: "The company's channels and their statuses.", params: apiParamsSchema, response: { 200: z.array(channelStatusSchema), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        description: "The company's channels and their statuses.",
+        params: apiParamsSchema,
+        response: { 200: z.array(channelStatusSchema), ...errorResponses },
+      },
       handler: async (request) => (await listApiChannels(ctx, configOf(request))).map(presentApiChannel),
     });
 
     app.get(`${base}/queues`, {
       config,
-      schema: { tags, security, description: "The company's queues (ids for createticket, updatequeue).", params: apiParamsSchema, response: { 200: z.array(namedSchema), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        description: "The company's queues (ids for createticket, updatequeue).",
+        params: apiParamsSchema,
+        response: { 200: z.array(namedSchema), ...errorResponses },
+      },
       handler: async (request) => (await listApiQueues(ctx, configOf(request))).map((q) => ({ id: q.id, name: q.name })),
     });
 
     app.get(`${base}/users`, {
       config,
-      schema: { tags, security, description: "The company's users (ids for createticket, updateticketinfo).", params: apiParamsSchema, response: { 200: z.array(apiUserSchema), ...errorResponses } },
-      handler: async (request) => (await listApiUsers(ctx, configOf(request))).map((u) => ({ id: u.id, name: u.name, email: u.email, profile: u.profile })),
+      schema: {
+        tags,
+        security,
+        description: "The company's users (ids for createticket, updateticketinfo).",
+        params: apiParamsSchema,
+        response: { 200: z.array(apiUserSchema), ...errorResponses },
+      },
+      handler: async (request) =>
+        (await listApiUsers(ctx, configOf(request))).map((u) => ({ id: u.id, name: u.name, email: u.email, profile: u.profile })),
     });
 
     app.get(`${base}/tags`, {
       config,
-      schema: { tags, security, description: "The company's active tags.", params: apiParamsSchema, response: { 200: z.array(apiTagSchema), ...errorResponses } },
+      schema: {
+        tags,
+        security,
+        description: "The company's active tags.",
+        params: apiParamsSchema,
+        response: { 200: z.array(apiTagSchema), ...errorResponses },
+      },
       handler: async (request) => (await listApiTags(ctx, configOf(request))).map((t) => ({ id: t.id, name: t.name, color: t.color })),
     });
   };

@@ -1,6 +1,11 @@
 import { MAX_ID } from '@conversa/shared';
 import { z } from 'zod';
-import { wabaButtonsContentSchema, wabaListContentSchema, wabaTemplateContentSchema, checkWabaList } from '../channels/adapters/waba/waba.schemas.js';
+import {
+  wabaButtonsContentSchema,
+  wabaListContentSchema,
+  wabaTemplateContentSchema,
+  checkWabaList,
+} from '../channels/adapters/waba/waba.schemas.js';
 
 /**
  * Request and answer shapes of the external API (`/v1/api/external/{apiId}/…`), written to accept
@@ -10,9 +15,19 @@ import { wabaButtonsContentSchema, wabaListContentSchema, wabaTemplateContentSch
  */
 
 /** An id a client may send as a number or as a numeric string ("123"). */
-const looseId = z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().positive().max(MAX_ID));
+const looseId = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(MAX_ID));
 /** A field a client leaves blank with "" (n8n sends every parameter). */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const blank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 /** A phone number, as a string or a number (n8n's createticket sends it as a number). */
 const phone = z.union([z.string().trim().min(1).max(60), z.number().int().positive()]).transform(String);
 
@@ -46,7 +61,12 @@ export const apiOfficialBodySchema = z.object({
       footer: textObject.optional(),
       action: z.object({
         buttons: z
-          .array(z.object({ type: z.literal('reply'), reply: z.object({ id: z.union([z.string(), z.number()]).transform(String), title: z.string() }) }))
+          .array(
+            z.object({
+              type: z.literal('reply'),
+              reply: z.object({ id: z.union([z.string(), z.number()]).transform(String), title: z.string() }),
+            }),
+          )
           .min(1)
           .max(3),
       }),
@@ -84,10 +104,12 @@ export const apiOfficialBodySchema = z.object({
       language: z.object({ code: z.string().trim().min(2).max(15) }),
       components: z
         .array(
-          z.object({
-            type: z.string().max(20),
-            parameters: z.array(z.object({ type: z.string().max(20), text: z.string().max(1024).optional() }).loose()).max(30),
-          }).loose(),
+          z
+            .object({
+              type: z.string().max(20),
+              parameters: z.array(z.object({ type: z.string().max(20), text: z.string().max(1024).optional() }).loose()).max(30),
+            })
+            .loose(),
         )
         .max(5)
         .optional(),
@@ -108,7 +130,10 @@ export const numberBodySchema = z.object({ number: phone });
 const contactFields = {
   name: blank(z.string().trim().max(200)),
   email: blank(z.email().max(200)),
-  extraInfo: z.array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(2000) })).max(100).optional(),
+  extraInfo: z
+    .array(z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(2000) }))
+    .max(100)
+    .optional(),
   disableBot: z.boolean().optional(),
   // Whazing fields Conversa has no counterpart for are accepted and ignored: commentary, deadline, kanbanPrice…
   commentary: z.string().max(5000).optional(),
@@ -126,7 +151,12 @@ export const findContactBodySchema = z.object({ number: blank(phone), contactId:
 
 const ticketStatus = blank(z.enum(['open', 'pending', 'closed']));
 export const createTicketBodySchema = z.object({ number: phone, status: ticketStatus, queueId: blank(looseId), userId: blank(looseId) });
-export const updateTicketBodySchema = z.object({ ticketId: looseId, status: ticketStatus, queueId: blank(looseId), userId: blank(looseId) });
+export const updateTicketBodySchema = z.object({
+  ticketId: looseId,
+  status: ticketStatus,
+  queueId: blank(looseId),
+  userId: blank(looseId),
+});
 export const updateQueueBodySchema = z.object({ ticketId: looseId, queueId: looseId });
 
 // ---- answers ----

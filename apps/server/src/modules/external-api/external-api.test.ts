@@ -55,16 +55,19 @@ describe('API configurations', () => {
   it("is the admins' and each tenant's own", async () => {
     expect((await api.get('/api-config', { token: a.agent.token })).status).toBe(403);
     expect((await api.get('/api-config', { token: b.admin.token })).body.some((c: { id: string }) => c.id === configA.id)).toBe(false);
-    expect((await api.put(`/api-config/${configA.id}`, { name: 'x', channelId: b.channel.id, active: true }, { token: b.admin.token })).body.error).toBe(
-      'ERR_NO_API_CONFIG_FOUND',
-    );
-    expect((await api.put(`/api-config/${configA.id}`, { name: 'x', channelId: b.channel.id, active: true }, { token: a.admin.token })).body.error).toBe(
-      'ERR_NO_WAPP_FOUND',
-    );
+    expect(
+      (await api.put(`/api-config/${configA.id}`, { name: 'x', channelId: b.channel.id, active: true }, { token: b.admin.token })).body
+        .error,
+    ).toBe('ERR_NO_API_CONFIG_FOUND');
+    expect(
+      (await api.put(`/api-config/${configA.id}`, { name: 'x', channelId: b.channel.id, active: true }, { token: a.admin.token })).body
+        .error,
+    ).toBe('ERR_NO_WAPP_FOUND');
     // B's admin names A's channel: refused for the channel before the configuration is looked at.
-    expect((await api.put(`/api-config/${configA.id}`, { name: 'x', channelId: a.channel.id, active: true }, { token: b.admin.token })).body.error).toBe(
-      'ERR_NO_WAPP_FOUND',
-    );
+    expect(
+      (await api.put(`/api-config/${configA.id}`, { name: 'x', channelId: a.channel.id, active: true }, { token: b.admin.token })).body
+        .error,
+    ).toBe('ERR_NO_WAPP_FOUND');
     expect((await api.delete(`/api-config/${configA.id}`, { token: b.admin.token })).status).toBe(404);
     expect((await api.get(`/api-config/${configA.id}/logs`, { token: b.admin.token })).status).toBe(404);
   });
@@ -103,7 +106,10 @@ describe('external API authentication', () => {
       expect(response.status).toBe(401);
       expect(response.body.error).toBe('ERR_API_TOKEN_REQUIRED');
     }
-    const [count] = await rows(server.ctx, sql`select count(*)::int as n from messages where tenant_id in (${a.tenant.id}, ${b.tenant.id})`);
+    const [count] = await rows(
+      server.ctx,
+      sql`select count(*)::int as n from messages where tenant_id in (${a.tenant.id}, ${b.tenant.id})`,
+    );
     expect(count.n).toBe(0);
   });
 
@@ -129,13 +135,20 @@ describe('external API authentication', () => {
 
 describe('external API operations', () => {
   it('sends a text to a number: a pending ticket in the channel queue with the message, in the inbox', async () => {
-    const sent = await api.post(ext(configA), { body: 'Your order shipped', number: '+55 11 99999-0002', externalKey: 'order-1' }, asToken(configA.token));
+    const sent = await api.post(
+      ext(configA),
+      { body: 'Your order shipped', number: '+55 11 99999-0002', externalKey: 'order-1' },
+      asToken(configA.token),
+    );
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ message: 'Message queued', externalKey: 'order-1' });
     const ticket = await api.get(`/tickets/${sent.body.ticketId}`, { token: a.admin.token });
     expect(ticket.body).toMatchObject({ status: 'pending', queueId: a.queue.id });
     const messages = await api.get(`/messages/${sent.body.ticketId}`, { token: a.admin.token });
-    expect(messages.body.messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toContainEqual(['Your order shipped', true]);
+    expect(messages.body.messages.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toContainEqual([
+      'Your order shipped',
+      true,
+    ]);
     // The same number again: the same ticket.
     const again = await api.post(ext(configA), { body: 'Second', number: '5511999990002' }, asToken(configA.token));
     expect(again.body.ticketId).toBe(sent.body.ticketId);
@@ -154,19 +167,31 @@ describe('external API operations', () => {
     form.append('body', 'A picture');
     form.append('number', '5511999990003');
     form.append('externalKey', 'k1');
-    const upload = await fetch(`${server.url}${ext(configA)}`, { method: 'POST', headers: { authorization: `Bearer ${configA.token}` }, body: form });
+    const upload = await fetch(`${server.url}${ext(configA)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${configA.token}` },
+      body: form,
+    });
     expect(upload.status).toBe(201);
     const uploaded = (await upload.json()) as { ticketId: number; messageId: string };
     const inline = await api.post(
       ext(configA),
-      { body: 'inline', number: '5511999990003', mediaMessage: { mediaType: 'image/png', fileName: 'dot.png', media: png.toString('base64') } },
+      {
+        body: 'inline',
+        number: '5511999990003',
+        mediaMessage: { mediaType: 'image/png', fileName: 'dot.png', media: png.toString('base64') },
+      },
       asToken(configA.token),
     );
     expect(inline.status).toBe(201);
     const [stored] = await rows(server.ctx, sql`select media_type, media_name from messages where id = ${uploaded.messageId}`);
     expect(stored).toMatchObject({ media_type: 'image', media_name: 'dot.png' });
     // A private address is refused by the outbound policy (no SSRF through mediaUrl).
-    const ssrf = await api.post(ext(configA), { body: 'x', number: '5511999990003', mediaUrl: 'http://169.254.169.254/latest' }, asToken(configA.token));
+    const ssrf = await api.post(
+      ext(configA),
+      { body: 'x', number: '5511999990003', mediaUrl: 'http://169.254.169.254/latest' },
+      asToken(configA.token),
+    );
     expect(ssrf.status).toBe(400);
   });
 
@@ -185,12 +210,19 @@ describe('external API operations', () => {
     }
     const notJson = await api.request('POST', ext(configA), { rawBody: '{nope', token: configA.token });
     expect(notJson.status).toBe(400);
-    const rich = await api.post(ext(configA, '/apioficial'), { number: '5511999990004', contents: { type: 'button', body: { text: 'x' }, action: { buttons: [] } } }, asToken(configA.token));
+    const rich = await api.post(
+      ext(configA, '/apioficial'),
+      { number: '5511999990004', contents: { type: 'button', body: { text: 'x' }, action: { buttons: [] } } },
+      asToken(configA.token),
+    );
     expect(rich.body.error).toBe('ERR_VALIDATION');
     // Buttons need a waba channel: the web chat channel refuses them.
     const button = await api.post(
       ext(configA, '/apioficial'),
-      { number: '5511999990004', contents: { type: 'button', body: { text: 'Pick' }, action: { buttons: [{ type: 'reply', reply: { id: '1', title: 'One' } }] } } },
+      {
+        number: '5511999990004',
+        contents: { type: 'button', body: { text: 'Pick' }, action: { buttons: [{ type: 'reply', reply: { id: '1', title: 'One' } }] } },
+      },
       asToken(configA.token),
     );
     expect(button.status).toBe(400);
@@ -199,34 +231,58 @@ describe('external API operations', () => {
   });
 
   it('contacts: create, find, update; tickets: create, transfer, close; channel status and directories', async () => {
-    const created = await api.post(ext(configA, '/createcontact'), { name: 'Ana', number: '5511999990005', email: 'ana@example.com' }, asToken(configA.token));
+    const created = await api.post(
+      ext(configA, '/createcontact'),
+      { name: 'Ana', number: '5511999990005', email: 'ana@example.com' },
+      asToken(configA.token),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Ana', number: '5511999990005', email: 'ana@example.com' });
-    expect((await api.post(ext(configA, '/createcontact'), { name: 'Ana', number: '5511999990005' }, asToken(configA.token))).body.error).toBe(
-      'ERR_DUPLICATED_CONTACT',
-    );
+    expect(
+      (await api.post(ext(configA, '/createcontact'), { name: 'Ana', number: '5511999990005' }, asToken(configA.token))).body.error,
+    ).toBe('ERR_DUPLICATED_CONTACT');
     expect((await api.post(ext(configA, '/contact'), { number: '5511999990005' }, asToken(configA.token))).body.id).toBe(created.body.id);
-    expect((await api.post(ext(configB, '/contact'), { contactId: created.body.id }, asToken(configB.token))).body.error).toBe('ERR_NO_CONTACT_FOUND');
-    const updated = await api.post(ext(configA, '/updatecontact'), { contactId: String(created.body.id), name: 'Ana Maria' }, asToken(configA.token));
+    expect((await api.post(ext(configB, '/contact'), { contactId: created.body.id }, asToken(configB.token))).body.error).toBe(
+      'ERR_NO_CONTACT_FOUND',
+    );
+    const updated = await api.post(
+      ext(configA, '/updatecontact'),
+      { contactId: String(created.body.id), name: 'Ana Maria' },
+      asToken(configA.token),
+    );
     expect(updated.body).toMatchObject({ id: created.body.id, name: 'Ana Maria', email: 'ana@example.com' });
 
-    const ticket = await api.post(ext(configA, '/createticket'), { number: 5511999990005, status: 'pending', queueId: a.otherQueue.id }, asToken(configA.token));
+    const ticket = await api.post(
+      ext(configA, '/createticket'),
+      { number: 5511999990005, status: 'pending', queueId: a.otherQueue.id },
+      asToken(configA.token),
+    );
     expect(ticket.body).toMatchObject({ status: 'pending', contactId: created.body.id, queueId: a.otherQueue.id });
     expect((await api.post(ext(configA, '/showticket'), { number: '5511999990005' }, asToken(configA.token))).body.id).toBe(ticket.body.id);
     const moved = await api.post(ext(configA, '/updatequeue'), { ticketId: ticket.body.id, queueId: a.queue.id }, asToken(configA.token));
     expect(moved.body).toMatchObject({ queueId: a.queue.id, status: 'pending' });
-    const toUser = await api.post(ext(configA, '/updateticketinfo'), { ticketId: ticket.body.id, status: 'open', userId: a.agent.id }, asToken(configA.token));
+    const toUser = await api.post(
+      ext(configA, '/updateticketinfo'),
+      { ticketId: ticket.body.id, status: 'open', userId: a.agent.id },
+      asToken(configA.token),
+    );
     expect(toUser.body).toMatchObject({ status: 'open', userId: a.agent.id });
-    expect((await api.post(ext(configA, '/updateticketinfo'), { ticketId: ticket.body.id, userId: b.agent.id }, asToken(configA.token))).body.error).toBe(
-      'ERR_NO_USER_FOUND',
+    expect(
+      (await api.post(ext(configA, '/updateticketinfo'), { ticketId: ticket.body.id, userId: b.agent.id }, asToken(configA.token))).body
+        .error,
+    ).toBe('ERR_NO_USER_FOUND');
+    expect(
+      (await api.post(ext(configA, '/updatequeue'), { ticketId: ticket.body.id, queueId: b.queue.id }, asToken(configA.token))).body.error,
+    ).toBe('ERR_NO_QUEUE_FOUND');
+    expect(
+      (await api.post(ext(configB, '/updateticketinfo'), { ticketId: ticket.body.id, status: 'closed' }, asToken(configB.token))).body
+        .error,
+    ).toBe('ERR_NO_TICKET_FOUND');
+    const closed = await api.post(
+      ext(configA, '/updateticketinfo'),
+      { ticketId: ticket.body.id, status: 'closed' },
+      asToken(configA.token),
     );
-    expect((await api.post(ext(configA, '/updatequeue'), { ticketId: ticket.body.id, queueId: b.queue.id }, asToken(configA.token))).body.error).toBe(
-      'ERR_NO_QUEUE_FOUND',
-    );
-    expect((await api.post(ext(configB, '/updateticketinfo'), { ticketId: ticket.body.id, status: 'closed' }, asToken(configB.token))).body.error).toBe(
-      'ERR_NO_TICKET_FOUND',
-    );
-    const closed = await api.post(ext(configA, '/updateticketinfo'), { ticketId: ticket.body.id, status: 'closed' }, asToken(configA.token));
     expect(closed.body.status).toBe('closed');
 
     const status = await api.get(ext(configA, '/statuschannel'), asToken(configA.token));
@@ -240,7 +296,9 @@ describe('external API operations', () => {
     const users = (await api.get(ext(configA, '/users'), asToken(configA.token))).body.map((u: { id: number }) => u.id);
     expect(users).toContain(a.agent.id);
     expect(users).not.toContain(b.agent.id);
-    expect((await api.get(ext(configA, '/channels'), asToken(configA.token))).body.map((c: { id: number }) => c.id)).toEqual([a.channel.id]);
+    expect((await api.get(ext(configA, '/channels'), asToken(configA.token))).body.map((c: { id: number }) => c.id)).toEqual([
+      a.channel.id,
+    ]);
     expect((await api.get(ext(configA, '/tags'), asToken(configA.token))).status).toBe(200);
   });
 
@@ -249,7 +307,11 @@ describe('external API operations', () => {
     expect(page.status).toBe(200);
     expect(page.body.logs.length).toBe(20);
     expect(page.body.hasMore).toBe(true);
-    expect(page.body.logs[0]).toMatchObject({ method: expect.any(String), route: expect.stringMatching(/^\//), status: expect.any(Number) });
+    expect(page.body.logs[0]).toMatchObject({
+      method: expect.any(String),
+      route: expect.stringMatching(/^\//),
+      status: expect.any(Number),
+    });
     const all = await rows(server.ctx, sql`select route, status, error_code from api_call_logs where api_config_id = ${configA.id}`);
     expect(all).toContainEqual({ route: '/createcontact', status: 409, error_code: 'ERR_DUPLICATED_CONTACT' });
     expect(all).toContainEqual({ route: '/', status: 201, error_code: null });
@@ -283,12 +345,14 @@ describe('external API documents', () => {
         const url = path.replace('{apiId}', configA.id);
         for (const token of [undefined, 'cva_nope', configB.token]) {
           const r = await api.request(method.toUpperCase(), url, { token, ...(method === 'post' ? { rawBody: '{bad' } : {}) });
-          if (r.status !== 401 || r.body?.error !== 'ERR_API_TOKEN_REQUIRED') failures.push(`${method} ${path} token=${token}: ${r.status}`);
+          if (r.status !== 401 || r.body?.error !== 'ERR_API_TOKEN_REQUIRED')
+            failures.push(`${method} ${path} token=${token}: ${r.status}`);
         }
         if (method === 'post') {
           for (const rawBody of ['{bad', '[]', '"x"', '{}']) {
             const r = await api.request('POST', url, { token: configA.token, rawBody });
-            if (r.status !== 400 || !String(r.body?.error).startsWith('ERR_')) failures.push(`${method} ${path} body=${rawBody}: ${r.status} ${JSON.stringify(r.body)}`);
+            if (r.status !== 400 || !String(r.body?.error).startsWith('ERR_'))
+              failures.push(`${method} ${path} body=${rawBody}: ${r.status} ${JSON.stringify(r.body)}`);
           }
         }
       }

@@ -22,8 +22,8 @@ export async function fetchMediaUrl(ctx: AppContext, url: string): Promise<Check
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.length;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
     if (size > MAX_UPLOAD_BYTES) {
       await response.body.cancel().catch(() => undefined);
       throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB.`);

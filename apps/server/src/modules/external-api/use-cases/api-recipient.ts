@@ -33,6 +33,10 @@ export async function apiRecipientTicket(tx: Db, events: DomainEvent[], config: 
   }
   if (!to.number) throw new AppError('ERR_API_NO_RECIPIENT', undefined, { number: ['Give number or ticketId'] });
   const number = apiNumberOrFail(to.number);
-  const [contactId] = await ensureSelectionContacts(tx, config.tenantId, { contacts: [{ name: number, number, email: null }], rows: 1, rejected: {} });
+  const [contactId] = await ensureSelectionContacts(tx, config.tenantId, {
+    contacts: [{ name: number, number, email: null }],
+    rows: 1,
+    rejected: {},
+  });
   return openOutboundTicket(tx, events, { tenantId: config.tenantId, contactId, channelId: config.channelId, userId: null, by: 'api' });
 }

@@ -29,13 +29,18 @@ export interface ApiMessage {
  */
 export async function sendApiMessage(ctx: AppContext, config: ApiConfigRow, input: ApiMessage): Promise<MessageRow> {
   const { tenantId } = config;
-  if (!input.rich && !input.file && !input.body.trim()) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  if (!input.rich && !input.file && !input.body.trim())
+    throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
   if (input.rich) {
     const channel = await findChannelById(ctx.db, tenantId, config.channelId);
     if (!channel || !adapterFor(channel.type).sendRich) {
-      throw new AppError('ERR_VALIDATION', 'Interactive and template messages can be sent only on a WhatsApp Business API (waba) channel.', {
-        contents: [`The configuration's channel is of type '${channel?.type ?? 'unknown'}', not waba.`],
-      });
+      throw new AppError(
+        'ERR_VALIDATION',
+        'Interactive and template messages can be sent only on a WhatsApp Business API (waba) channel.',
+        {
+          contents: [`The configuration's channel is of type '${channel?.type ?? 'unknown'}', not waba.`],
+        },
+      );
     }
   }
   const media = input.file
@@ -59,7 +64,13 @@ export async function sendApiMessage(ctx: AppContext, config: ApiConfigRow, inpu
         { body: richPreview(input.rich), rich: input.rich },
       );
     } else {
-      message = await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id }, { body: input.body, media, verbatim: true });
+      message = await queueAutomatedMessage(
+        ctx,
+        tx,
+        events,
+        { tenantId, ticketId: ticket.id },
+        { body: input.body, media, verbatim: true },
+      );
     }
     events.push({ type: 'ticket.changed', tenantId, ticketId: ticket.id, action: 'update' });
     return message;

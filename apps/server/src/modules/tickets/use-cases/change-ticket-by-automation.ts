@@ -48,7 +48,8 @@ export async function changeTicketByAutomation(ctx: AppContext, input: Automated
         if (ticket.status !== 'closed') await log('resolved', { userId: ticket.userId });
       } else if (status === 'open') {
         const userId = input.userId ?? ticket.userId;
-        if (userId === null) throw new AppError('ERR_VALIDATION', 'An open ticket needs a user: give userId.', { userId: ['Required to open'] });
+        if (userId === null)
+          throw new AppError('ERR_VALIDATION', 'An open ticket needs a user: give userId.', { userId: ['Required to open'] });
         Object.assign(changes, { status, userId, closedAt: null });
         if (ticket.status !== 'open') await log(ticket.status === 'closed' ? 'reopened' : 'assigned', { userId });
       } else if (status === 'pending') {
