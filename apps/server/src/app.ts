@@ -44,6 +44,8 @@ import { scheduledMessagesRoutes } from './modules/scheduled-messages/scheduled-
 import { smsRoutes } from './modules/sms/sms.routes.js';
 import { aiBotsRoutes } from './modules/ai-bots/ai-bots.routes.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
+import { apiConfigsRoutes } from './modules/external-api/api-configs.routes.js';
+import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
@@ -112,13 +114,18 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Conversa API', description: 'Multi-tenant customer-service and messaging platform', version: '0.1.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiToken: { type: 'http', scheme: 'bearer', description: "An API configuration's token (external API)." },
+        },
+      },
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       const auth = input.route.config?.auth;
       // Record each route's auth level in the document (x-auth), and the bearer requirement.
-      const schema = { ...transformed.schema, 'x-auth': auth, ...(auth && auth !== 'public' ? { security: [{ bearerAuth: [] }] } : {}) };
+      const schema = { ...transformed.schema, 'x-auth': auth, ...(auth && auth !== 'public' && auth !== 'apiToken' ? { security: [{ bearerAuth: [] }] } : {}) };
       return { ...transformed, schema };
     },
   });
@@ -160,10 +167,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     smsRoutes,
     aiBotsRoutes,
     groupToolsRoutes,
+    apiConfigsRoutes,
   ]) {
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));
+  // Its own authentication (an API configuration's token) and rate limit, in its own scope.
+  await app.register(externalApiRoutes(ctx));
   // Each provider's webhook lives with its adapter, under /webhooks/<type>.
   for (const adapter of allAdapters()) {
     if (adapter.webhookRoutes) await app.register(adapter.webhookRoutes(ctx), { prefix: `/webhooks/${adapter.type}` });

@@ -15,6 +15,7 @@ import { scheduledMessagesModule } from './modules/scheduled-messages/scheduled-
 import { smsModule } from './modules/sms/sms.module.js';
 import { aiBotsModule } from './modules/ai-bots/ai-bots.module.js';
 import { groupToolsModule } from './modules/group-tools/group-tools.module.js';
+import { externalApiModule } from './modules/external-api/external-api.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -38,4 +39,5 @@ export const allModules: readonly ModuleRegistration[] = [
   smsModule,
   aiBotsModule,
   groupToolsModule,
+  externalApiModule,
 ];

@@ -8,7 +8,7 @@
  */
 import type { Api, ApiResponse, RequestOptions } from './api.js';
 
-export type RouteAuth = 'public' | 'user' | 'super' | 'admin' | 'platform';
+export type RouteAuth = 'public' | 'user' | 'super' | 'admin' | 'platform' | 'apiToken';
 export type JsonSchema = Record<string, any>;
 
 export interface OpenApiDocument {

@@ -7,6 +7,7 @@ import { SMS_ERROR_MESSAGES, SMS_ERROR_STATUS } from './sms-errors.js';
 import { GROUP_ERROR_MESSAGES, GROUP_ERROR_STATUS } from './group-errors.js';
 import { MASS_SEND_ERROR_MESSAGES, MASS_SEND_ERROR_STATUS } from './mass-send-errors.js';
 import { AI_BOT_ERROR_MESSAGES, AI_BOT_ERROR_STATUS } from './ai-bot-errors.js';
+import { API_ERROR_MESSAGES, API_ERROR_STATUS } from './api-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -95,6 +96,7 @@ export const ERROR_STATUS = {
   ...GROUP_ERROR_STATUS,
   ...MASS_SEND_ERROR_STATUS,
   ...AI_BOT_ERROR_STATUS,
+  ...API_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -187,6 +189,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...GROUP_ERROR_MESSAGES,
   ...MASS_SEND_ERROR_MESSAGES,
   ...AI_BOT_ERROR_MESSAGES,
+  ...API_ERROR_MESSAGES,
 };
 
 /**

@@ -39,3 +39,4 @@ export * from './sms.js';
 export * from './forms/groups.js';
 export * from './forms/mass-sends.js';
 export * from './ai-bots.js';
+export * from './api-configs.js';

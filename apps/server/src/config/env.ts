@@ -68,6 +68,10 @@ export const envSchema = z
     DEMO_SIMULATORS: bool,
     /** The browser whatsapp-web.js drives for `whatsapp` channels (Debian's Chromium); puppeteer never downloads one. */
     CHROMIUM_PATH: z.string().optional(),
+    /** External API (`/v1/api/external/…`): calls allowed per token per minute, in bursts up to this many (token bucket, per server process). */
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+    /** How many days the external API's call log keeps its rows (a daily job deletes older ones). */
+    API_CALL_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

@@ -7,9 +7,11 @@ import { findAuthUser } from './auth.repository.js';
 
 /**
  * Who may call a route. Every documented route declares one (checked at registration):
- * public, any signed-in user, supervisor or above, admin or above, or the platform superadmin of tenant 1.
+ * public, any signed-in user, supervisor or above, admin or above, or the platform superadmin of tenant 1;
+ * `apiToken`: the external API, authenticated by an API configuration's token in its own scope
+ * (modules/external-api/external-api.routes.ts), never by a user's session.
  */
-export type RouteAuth = 'public' | 'user' | 'super' | 'admin' | 'platform';
+export type RouteAuth = 'public' | 'user' | 'super' | 'admin' | 'platform' | 'apiToken';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-const LEVEL_CHECKS: Record<Exclude<RouteAuth, 'public' | 'user'>, (actor: Actor) => boolean> = {
+const LEVEL_CHECKS: Record<Exclude<RouteAuth, 'public' | 'user' | 'apiToken'>, (actor: Actor) => boolean> = {
   super: isSupervisorOrAdmin,
   admin: isAdmin,
   platform: isPlatformAdmin,
@@ -39,7 +41,7 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
   // onRequest runs before body parsing and validation: an anonymous caller learns nothing about the payload.
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth;
-    if (!auth || auth === 'public') return;
+    if (!auth || auth === 'public' || auth === 'apiToken') return;
     request.actor = await authenticate(ctx, request);
     if (auth !== 'user' && !LEVEL_CHECKS[auth](request.actor)) throw new AppError('ERR_NO_PERMISSION');
   });

@@ -1623,3 +1623,48 @@ export const aiBotReplies = pgTable(
   },
   (t) => [uniqueIndex('ai_bot_replies_inbound_unique').on(t.tenantId, t.inboundMessageId), index('ai_bot_replies_ticket_idx').on(t.tenantId, t.ticketId)],
 );
+
+/**
+ * An API configuration (SPEC §3, `/api-service`): a token with which an outside system (n8n, a CRM,
+ * a shop) calls the external API `/v1/api/external/{id}/…` of its tenant, sending through one
+ * channel. Only the token's SHA-256 is stored (the token is 32 random bytes, shown once); its last
+ * four characters are kept to recognise it. Regenerating replaces the hash: the old token stops at once.
+ */
+export const apiConfigs = pgTable(
+  'api_configs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantRef(),
+    name: text('name').notNull(),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    tokenLast4: text('token_last4').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('api_configs_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * One call of the external API: which configuration, route, answer status and duration. Kept for a
+ * bounded time (API_CALL_LOG_RETENTION_DAYS), swept by a daily job.
+ */
+export const apiCallLogs = pgTable(
+  'api_call_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: tenantRef(),
+    apiConfigId: uuid('api_config_id')
+      .notNull()
+      .references(() => apiConfigs.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('api_call_logs_config_idx').on(t.apiConfigId, t.id), index('api_call_logs_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,123 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { apiCallLogs, apiConfigs, channels, tenants } from '../../platform/db/schema.js';
+
+export type ApiConfigRow = typeof apiConfigs.$inferSelect;
+export type ApiConfigView = ApiConfigRow & { channelName: string };
+export type ApiCallLogRow = typeof apiCallLogs.$inferSelect;
+
+const VIEW_COLUMNS = {
+  id: apiConfigs.id,
+  tenantId: apiConfigs.tenantId,
+  name: apiConfigs.name,
+  channelId: apiConfigs.channelId,
+  tokenHash: apiConfigs.tokenHash,
+  tokenLast4: apiConfigs.tokenLast4,
+  active: apiConfigs.active,
+  createdAt: apiConfigs.createdAt,
+  updatedAt: apiConfigs.updatedAt,
+  channelName: channels.name,
+};
+
+export async function listApiConfigs(db: Db, tenantId: number): Promise<ApiConfigView[]> {
+  return db
+    .select(VIEW_COLUMNS)
+    .from(apiConfigs)
+    .innerJoin(channels, and(eq(channels.tenantId, apiConfigs.tenantId), eq(channels.id, apiConfigs.channelId)))
+    .where(eq(apiConfigs.tenantId, tenantId))
+    .orderBy(apiConfigs.createdAt, apiConfigs.id);
+}
+
+export async function findApiConfigView(db: Db, tenantId: number, id: string): Promise<ApiConfigView | undefined> {
+  const [row] = await db
+    .select(VIEW_COLUMNS)
+    .from(apiConfigs)
+    .innerJoin(channels, and(eq(channels.tenantId, apiConfigs.tenantId), eq(channels.id, apiConfigs.channelId)))
+    .where(and(eq(apiConfigs.tenantId, tenantId), eq(apiConfigs.id, id)));
+  return row;
+}
+
+/**
+ * The configuration an external call names, whatever its tenant: the caller is not signed in, the
+ * token it presents is checked against this row's hash and gives the tenant (authenticate-api-call.ts).
+ */
+export async function findApiConfigForCall(db: Db, id: string): Promise<(ApiConfigRow & { tenantStatus: string }) | undefined> {
+  const [row] = await db
+    .select({ config: apiConfigs, tenantStatus: tenants.status })
+    .from(apiConfigs)
+    .innerJoin(tenants, eq(tenants.id, apiConfigs.tenantId))
+    .where(eq(apiConfigs.id, id));
+  return row ? { ...row.config, tenantStatus: row.tenantStatus } : undefined;
+}
+
+export async function insertApiConfig(
+  db: Db,
+  tenantId: number,
+  values: { name: string; channelId: number; active: boolean; tokenHash: string; tokenLast4: string },
+): Promise<ApiConfigRow> {
+  const [row] = await db
+    .insert(apiConfigs)
+    .values({ tenantId, ...values })
+    .returning();
+  return row;
+}
+
+export async function updateApiConfig(
+  db: Db,
+  tenantId: number,
+  id: string,
+  changes: Partial<{ name: string; channelId: number; active: boolean; tokenHash: string; tokenLast4: string }>,
+): Promise<ApiConfigRow | undefined> {
+  const [row] = await db
+    .update(apiConfigs)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(apiConfigs.tenantId, tenantId), eq(apiConfigs.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteApiConfig(db: Db, tenantId: number, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(apiConfigs)
+    .where(and(eq(apiConfigs.tenantId, tenantId), eq(apiConfigs.id, id)))
+    .returning({ id: apiConfigs.id });
+  return deleted.length > 0;
+}
+
+export async function insertApiCallLog(
+  db: Db,
+  values: {
+    tenantId: number;
+    apiConfigId: string;
+    method: string;
+    route: string;
+    status: number;
+    durationMs: number;
+    errorCode: string | null;
+  },
+): Promise<void> {
+  await db.insert(apiCallLogs).values(values);
+}
+
+/** A page of a configuration's calls, newest first; one more row than asked tells whether more follow. */
+export async function listApiCallLogs(
+  db: Db,
+  tenantId: number,
+  apiConfigId: string,
+  offset: number,
+  limit: number,
+): Promise<ApiCallLogRow[]> {
+  return db
+    .select()
+    .from(apiCallLogs)
+    .where(and(eq(apiCallLogs.tenantId, tenantId), eq(apiCallLogs.apiConfigId, apiConfigId)))
+    .orderBy(desc(apiCallLogs.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+/** Deletes the calls older than `before`, across tenants (the retention sweep). Answers how many. */
+export async function purgeApiCallLogsBefore(db: Db, before: Date): Promise<number> {
+  const deleted = await db.delete(apiCallLogs).where(lt(apiCallLogs.createdAt, before)).returning({ id: apiCallLogs.id });
+  return deleted.length;
+}

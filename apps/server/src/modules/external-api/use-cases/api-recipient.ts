@@ -1,0 +1,42 @@
+import type { Db } from '../../../platform/db/client.js';
+import type { DomainEvent } from '../../../platform/events/domain-events.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { normalizePhoneNumber } from '../../contacts/phone-number.js';
+import { ensureSelectionContacts } from '../../contacts/use-cases/contact-selection.js';
+import { lockTicket, type TicketRow } from '../../tickets/tickets.repository.js';
+import { openOutboundTicket } from '../../tickets/use-cases/open-outbound-ticket.js';
+import type { ApiConfigRow } from '../external-api.repository.js';
+
+export interface ApiRecipient {
+  number?: string;
+  ticketId?: number;
+}
+
+/** The stored form of a number the API was given (digits with the country code), or 400 ERR_API_INVALID_NUMBER. */
+export function apiNumberOrFail(number: string): string {
+  const normalized = normalizePhoneNumber(number.replace(/@.*$/, ''));
+  if (!normalized) throw new AppError('ERR_API_INVALID_NUMBER', undefined, { number: ['Not a phone number with its country code'] });
+  return normalized;
+}
+
+/**
+ * The ticket an API message goes to, inside the caller's transaction: the ticket named (it must be
+ * on the configuration's channel), or the number's contact's ongoing ticket on that channel, or a
+ * new pending one in the channel's queue, as a customer's first message opens it (the contact is
+ * created, named by its number, when the tenant has none).
+ */
+export async function apiRecipientTicket(tx: Db, events: DomainEvent[], config: ApiConfigRow, to: ApiRecipient): Promise<TicketRow> {
+  if (to.ticketId !== undefined) {
+    const ticket = await lockTicket(tx, config.tenantId, to.ticketId);
+    if (!ticket || ticket.channelId !== config.channelId) throw new AppError('ERR_NO_TICKET_FOUND');
+    return ticket;
+  }
+  if (!to.number) throw new AppError('ERR_API_NO_RECIPIENT', undefined, { number: ['Give number or ticketId'] });
+  const number = apiNumberOrFail(to.number);
+  const [contactId] = await ensureSelectionContacts(tx, config.tenantId, {
+    contacts: [{ name: number, number, email: null }],
+    rows: 1,
+    rejected: {},
+  });
+  return openOutboundTicket(tx, events, { tenantId: config.tenantId, contactId, channelId: config.channelId, userId: null, by: 'api' });
+}

@@ -1,0 +1,29 @@
+import type { AppContext } from '../../../app-context.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import { apiTokenMatches } from '../api-token.js';
+import { findApiConfigForCall, type ApiConfigRow } from '../external-api.repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The configuration an external call acts for: `apiId` from the path and the token from
+ * `Authorization: Bearer`. A missing token, an unknown id and a token that is not this
+ * configuration's (another configuration's, of this tenant or another) all get the same 401
+ * ERR_API_TOKEN_REQUIRED, so a caller learns nothing about which ids exist. Only with the right
+ * token: 403 ERR_API_CONFIG_INACTIVE for a deactivated configuration, ERR_TENANT_INACTIVE for a
+ * suspended company.
+ */
+export async function authenticateApiCall(ctx: AppContext, apiId: string, token: string | undefined): Promise<ApiConfigRow> {
+  if (!token || !UUID.test(apiId)) throw new AppError('ERR_API_TOKEN_REQUIRED');
+  const config = await findApiConfigForCall(ctx.db, apiId.toLowerCase());
+  if (!config || !apiTokenMatches(token, config.tokenHash)) throw new AppError('ERR_API_TOKEN_REQUIRED');
+  if (!config.active) throw new AppError('ERR_API_CONFIG_INACTIVE');
+  if (config.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
+  return config;
+}
+
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
