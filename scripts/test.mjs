@@ -1,6 +1,6 @@
 // `npm test`: install what is missing, then run every suite:
 //   0. the web app's and the widget's component tests (Vitest + Testing Library in jsdom)
-//   1. server unit + integration tests on the embedded database (PGlite)
+//   1. server unit + integration tests on the embedded database (PGlite), beside 0 then 2
 //   2. the same integration tests on a PostgreSQL server, when TEST_DATABASE_URL is set
 //      (and two server processes sharing it through Redis, when TEST_REDIS_URL is set too)
 //   3. end-to-end browser tests (playwright-core + Chromium), when Chromium is installed
@@ -70,22 +70,25 @@ const withoutServerDb = { ...process.env, TEST_DATABASE_URL: '' };
 const chromium = findChromium();
 if (chromium) ensureBuilt();
 
+// The server suites wait much of their time (sockets, job polling, a child server's start), so the
+// PostgreSQL suite starts beside the PGlite suite as soon as the component tests are done: the two
+// cores stay busy instead of the suites taking turns.
 await inParallel(
   async () => {
     await vitest('web app components', 'apps/web', withoutServerDb);
     await vitest('web-chat widget', 'apps/widget', withoutServerDb);
+    if (process.env.TEST_DATABASE_URL) await vitest('server on PostgreSQL', 'apps/server', process.env);
   },
   () => vitest('server on embedded PGlite', 'apps/server', withoutServerDb),
 );
-
-// The browser tests run alone: their clicks wait on a product that a suite beside them would slow
-// past the tests' timeouts (a flow's publish in the builder missed its 15 s beside the PostgreSQL suite).
 if (process.env.TEST_DATABASE_URL) {
-  await vitest('server on PostgreSQL', 'apps/server', process.env);
   if (!process.env.TEST_REDIS_URL) skipped.push('several server processes sharing PostgreSQL + Redis: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
 } else {
   skipped.push('server on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
 }
+
+// The browser tests run alone: their clicks wait on a product that a suite beside them would slow
+// past the tests' timeouts (a flow's publish in the builder missed its 15 s beside the PostgreSQL suite).
 if (chromium) await vitest('end-to-end in Chromium', 'e2e', { ...withoutServerDb, CHROMIUM_PATH: chromium });
 else skipped.push('end-to-end browser tests: Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)');
 
