@@ -104,7 +104,7 @@ async function claimOf(messageId: string) {
 }
 
 /** The claim of a customer's message once its job finished (answered, failed or skipped). */
-const settledClaim = (messageId: string, timeoutMs = 10_000) =>
+const settledClaim = (messageId: string, timeoutMs = 30_000) =>
   eventually(
     async () => {
       const claim = await claimOf(messageId);
