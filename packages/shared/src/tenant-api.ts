@@ -42,7 +42,11 @@ export const tenantApiParamsSchema = z.object({ id: z.uuid() });
 // ---- the administration API's bodies (the Whazing collection sends ids and numbers as strings) ----
 
 const tenantIdField = idSchema;
-const phoneField = z.string().trim().max(30).regex(/^\+?[0-9 ()-]*$/, 'Digits only.');
+const phoneField = z
+  .string()
+  .trim()
+  .max(30)
+  .regex(/^\+?[0-9 ()-]*$/, 'Digits only.');
 
 export const adminCreateTenantBodySchema = z.object({
   /** The company's first administrator. */

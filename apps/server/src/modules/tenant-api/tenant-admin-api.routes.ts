@@ -140,7 +140,8 @@ export const tenantAdminApiRoutes =
         body: adminCreateTenantBodySchema,
         response: { 201: adminTenantSchema, ...errorResponses },
       },
-      handler: async (request, reply) => reply.status(201).send(presentAdminTenant(await adminCreateTenant(ctx, apiOf(request), request.body))),
+      handler: async (request, reply) =>
+        reply.status(201).send(presentAdminTenant(await adminCreateTenant(ctx, apiOf(request), request.body))),
     });
 
     app.post(`${base}/updatetenant`, {
@@ -167,7 +168,8 @@ export const tenantAdminApiRoutes =
         body: adminTenantStatusBodySchema,
         response: { 200: adminTenantSchema, ...errorResponses },
       },
-      handler: async (request) => presentAdminTenant(await adminSetTenantStatus(ctx, apiOf(request), request.body.tenantId, request.body.status)),
+      handler: async (request) =>
+        presentAdminTenant(await adminSetTenantStatus(ctx, apiOf(request), request.body.tenantId, request.body.status)),
     });
 
     app.get(`${base}/users/:tenantId`, {
@@ -175,7 +177,7 @@ export const tenantAdminApiRoutes =
       schema: {
         tags,
         security,
-        description: "The users of a company this token created.",
+        description: 'The users of a company this token created.',
         params: adminTenantUsersParamsSchema,
         response: { 200: z.array(adminTenantUserSchema), ...errorResponses },
       },
@@ -187,7 +189,8 @@ export const tenantAdminApiRoutes =
       schema: {
         tags,
         security,
-        description: "Sets a user's password (every session of the user ends). 404 ERR_NO_USER_FOUND for a user of a company the token did not create.",
+        description:
+          "Sets a user's password (every session of the user ends). 404 ERR_NO_USER_FOUND for a user of a company the token did not create.",
         params: adminApiParamsSchema,
         body: adminUserPasswordBodySchema,
         response: { 200: messageSchema, ...errorResponses },

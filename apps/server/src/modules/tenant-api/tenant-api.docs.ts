@@ -15,7 +15,7 @@ export function tenantAdminOpenApi(full: OpenApiPaths): OpenApiPaths & { compone
       title: 'Conversa Tenant API',
       version: typeof full.info.version === 'string' ? full.info.version : '1',
       description:
-        "Create and manage companies from a reseller's system. The base URL is the server's address followed by `/v1/api/admin/{apiId}`; every call carries the Tenant API token as `Authorization: Bearer <token>`. A token manages only the companies it created. Compatible with the \"API Whazing ADMIN\" Postman collection.",
+        'Create and manage companies from a reseller\'s system. The base URL is the server\'s address followed by `/v1/api/admin/{apiId}`; every call carries the Tenant API token as `Authorization: Bearer <token>`. A token manages only the companies it created. Compatible with the "API Whazing ADMIN" Postman collection.',
     },
     paths: Object.fromEntries(Object.entries(full.paths).filter(([path]) => path.startsWith(`${TENANT_API_PREFIX}/`))),
     components: {

@@ -37,4 +37,3 @@ export function presentAdminTenant(row: TenantWithCount): AdminTenant {
 export function presentAdminTenantUser(row: UserRow) {
   return { id: row.id, name: row.name, email: row.email, profile: row.profile, createdAt: row.createdAt.toISOString() };
 }
-

@@ -6,7 +6,10 @@ export type TenantApiRow = typeof tenantApis.$inferSelect;
 export type TenantApiView = TenantApiRow & { tenantCount: number };
 export type TenantApiCallLogRow = typeof tenantApiCallLogs.$inferSelect;
 
-const tenantCount = sql<number>`(select count(*)::int from ${tenantApiTenants} where ${tenantApiTenants}.${sql.identifier(tenantApiTenants.tenantApiId.name)} = ${tenantApis}.${sql.identifier(tenantApis.id.name)})`.as('tenant_count');
+const tenantCount =
+  sql<number>`(select count(*)::int from ${tenantApiTenants} where ${tenantApiTenants}.${sql.identifier(tenantApiTenants.tenantApiId.name)} = ${tenantApis}.${sql.identifier(tenantApis.id.name)})`.as(
+    'tenant_count',
+  );
 
 export async function listTenantApis(db: Db): Promise<TenantApiView[]> {
   return db

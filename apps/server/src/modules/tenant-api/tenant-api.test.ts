@@ -44,7 +44,10 @@ function getWithBody(path: string, token: string, body: unknown): Promise<{ stat
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       url,
-      { method: 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        method: 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
@@ -121,7 +124,17 @@ describe('/v1/api/admin/{apiId} as the Whazing ADMIN collection calls it', () =>
     const body = company({ timetest: '3' });
     const created = await api.post(`${reseller.basePath}/createtenant`, body, as(reseller.token));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: body.tenantName, status: 'active', planId: plan.id, maxUsers: 7, maxConnections: 3, trial: true, trialDays: 3, userCount: 1, phone: '5511999990000' });
+    expect(created.body).toMatchObject({
+      name: body.tenantName,
+      status: 'active',
+      planId: plan.id,
+      maxUsers: 7,
+      maxConnections: 3,
+      trial: true,
+      trialDays: 3,
+      userCount: 1,
+      phone: '5511999990000',
+    });
     expect(created.body).not.toHaveProperty('paymentToken');
     const login = await api.login(body.email, body.password);
     expect(login.profile).toBe('admin');
@@ -137,12 +150,14 @@ describe('/v1/api/admin/{apiId} as the Whazing ADMIN collection calls it', () =>
     const duplicate = await api.post(`${reseller.basePath}/createtenant`, { ...company(), email: taken.email }, as(reseller.token));
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.error).toBe('ERR_DUPLICATED_EMAIL');
-    expect((await api.post(`${reseller.basePath}/createtenant`, company({ plano: '999999' }), as(reseller.token))).body.error).toBe('ERR_NO_PLAN_FOUND');
+    expect((await api.post(`${reseller.basePath}/createtenant`, company({ plano: '999999' }), as(reseller.token))).body.error).toBe(
+      'ERR_NO_PLAN_FOUND',
+    );
     const weak = await api.post(`${reseller.basePath}/createtenant`, company({ password: '123' }), as(reseller.token));
     expect(weak.status).toBe(400);
     expect(weak.body.error).toBe('ERR_VALIDATION');
     const after = await rows(server.ctx, sql`select count(*)::int as n from tenants`);
-    expect(Number(after[0]!.n)).toBe(Number(before[0]!.n) + 1);
+    expect(Number(after[0].n)).toBe(Number(before[0].n) + 1);
   });
 
   it('lists only the companies the token created; one by query or by a GET body; another is 404', async () => {
@@ -153,7 +168,9 @@ describe('/v1/api/admin/{apiId} as the Whazing ADMIN collection calls it', () =>
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
     expect(ids).not.toContain(1);
-    expect((await api.get(`${reseller.basePath}?tenantId=${mine.id}`, as(reseller.token))).body).toEqual([expect.objectContaining({ id: mine.id })]);
+    expect((await api.get(`${reseller.basePath}?tenantId=${mine.id}`, as(reseller.token))).body).toEqual([
+      expect.objectContaining({ id: mine.id }),
+    ]);
     const byBody = await getWithBody(reseller.basePath, reseller.token, { tenantId: String(mine.id) });
     expect(byBody.body).toEqual([expect.objectContaining({ id: mine.id })]);
     for (const id of [theirs.id, 1]) {
@@ -162,7 +179,9 @@ describe('/v1/api/admin/{apiId} as the Whazing ADMIN collection calls it', () =>
       expect(refused.body.error).toBe('ERR_NO_TENANT_FOUND');
     }
     const platform = (await buildTenant(server.ctx)).id;
-    expect((await api.post(`${reseller.basePath}/status`, { tenantId: platform, status: 'inactive' }, as(reseller.token))).status).toBe(404);
+    expect((await api.post(`${reseller.basePath}/status`, { tenantId: platform, status: 'inactive' }, as(reseller.token))).status).toBe(
+      404,
+    );
   });
 
   it('users/{tenantId} lists the users; users sets a password (sessions end); other companies are 404', async () => {
@@ -173,7 +192,11 @@ describe('/v1/api/admin/{apiId} as the Whazing ADMIN collection calls it', () =>
     expect(users.body).toEqual([expect.objectContaining({ email: body.email, profile: 'admin' })]);
     expect(users.body[0]).not.toHaveProperty('passwordHash');
     const session = await api.login(body.email, body.password);
-    const changed = await api.post(`${reseller.basePath}/users`, { userId: String(users.body[0].id), password: 'Outra-senha-2!' }, as(reseller.token));
+    const changed = await api.post(
+      `${reseller.basePath}/users`,
+      { userId: String(users.body[0].id), password: 'Outra-senha-2!' },
+      as(reseller.token),
+    );
     expect(changed.status).toBe(200);
     expect((await api.get('/users/', as(session.token))).status).toBe(401);
     expect((await api.login(body.email, 'Outra-senha-2!')).tenantId).toBe(mine.id);
@@ -191,10 +214,18 @@ describe('/v1/api/admin/{apiId} as the Whazing ADMIN collection calls it', () =>
   it('updatetenant renames and changes plan; unsupported fields (dueDate) are refused, not ignored', async () => {
     const mine = (await api.post(`${reseller.basePath}/createtenant`, company(), as(reseller.token))).body;
     const bigger = await buildPlan(server.ctx, { users: 20, connections: 5 });
-    const updated = await api.post(`${reseller.basePath}/updatetenant`, { tenantId: String(mine.id), tenantName: 'Cliente Renomeado', plano: String(bigger.id) }, as(reseller.token));
+    const updated = await api.post(
+      `${reseller.basePath}/updatetenant`,
+      { tenantId: String(mine.id), tenantName: 'Cliente Renomeado', plano: String(bigger.id) },
+      as(reseller.token),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Cliente Renomeado', planId: bigger.id, maxUsers: 20, maxConnections: 5 });
-    const unsupported = await api.post(`${reseller.basePath}/updatetenant`, { tenantId: mine.id, dueDate: '2025-07-17T20:58' }, as(reseller.token));
+    const unsupported = await api.post(
+      `${reseller.basePath}/updatetenant`,
+      { tenantId: mine.id, dueDate: '2025-07-17T20:58' },
+      as(reseller.token),
+    );
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.error).toBe('ERR_VALIDATION');
     expect((await api.post(`${reseller.basePath}/addMonth`, { tenantId: mine.id }, as(reseller.token))).status).toBe(404);
@@ -208,7 +239,9 @@ describe('/v1/api/admin/{apiId} as the Whazing ADMIN collection calls it', () =>
     expect(suspended.body.status).toBe('inactive');
     const refused = await api.get('/users/', as(session.token));
     expect(refused.status).toBe(403);
-    expect((await api.post(`${reseller.basePath}/status`, { tenantId: mine.id, status: 'active' }, as(reseller.token))).body.status).toBe('active');
+    expect((await api.post(`${reseller.basePath}/status`, { tenantId: mine.id, status: 'active' }, as(reseller.token))).body.status).toBe(
+      'active',
+    );
     expect((await api.login(body.email, body.password)).tenantId).toBe(mine.id);
   });
 
