@@ -46,6 +46,8 @@ import { aiBotsRoutes } from './modules/ai-bots/ai-bots.routes.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { apiConfigsRoutes } from './modules/external-api/api-configs.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
+import { tenantAdminApiRoutes } from './modules/tenant-api/tenant-admin-api.routes.js';
+import { tenantApisRoutes } from './modules/tenant-api/tenant-apis.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
@@ -168,12 +170,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     aiBotsRoutes,
     groupToolsRoutes,
     apiConfigsRoutes,
+    tenantApisRoutes,
   ]) {
     await app.register(routes(ctx));
   }
   await app.register(webchatRoutes(ctx));
   // Its own authentication (an API configuration's token) and rate limit, in its own scope.
   await app.register(externalApiRoutes(ctx));
+  // The tenant administration API: a Tenant API token's, same rules, in its own scope.
+  await app.register(tenantAdminApiRoutes(ctx));
   // Each provider's webhook lives with its adapter, under /webhooks/<type>.
   for (const adapter of allAdapters()) {
     if (adapter.webhookRoutes) await app.register(adapter.webhookRoutes(ctx), { prefix: `/webhooks/${adapter.type}` });

@@ -8,6 +8,8 @@ export const PATHS = {
   home: '/home',
   tenants: '/tenants',
   plans: '/planos',
+  /** Tenant API tokens for resellers (SPEC §2 /tenantApi, platform superadmin). */
+  tenantApi: '/tenantApi',
   users: '/usuarios',
   settings: '/configuracoes',
   settingsGeneral: '/configuracoes/geral',

@@ -56,6 +56,7 @@ const RatingSettingsPage = lazyPage(() => import('../features/ratings/pages/Rati
 const ChatFlowScreens = lazyPage(() => import('../features/chatflow/pages/ChatFlowScreens'), 'ChatFlowScreens');
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
+const TenantApiPage = lazyPage(() => import('../features/tenant-api/pages/TenantApiPage'), 'TenantApiPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
 const SettingsLayout = lazyPage(() => import('../features/settings/pages/SettingsLayout'), 'SettingsLayout');
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'), 'GeneralSettingsPage');
@@ -166,6 +167,7 @@ export function AppRouter() {
             <Route path={`${PATHS.chatFlow}/*`} element={guarded(SUPERVISORS, <ChatFlowScreens />)} />
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
+            <Route path={PATHS.tenantApi} element={guarded(SUPERADMIN, <TenantApiPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
             <Route path={PATHS.ticketPanel} element={guarded(ADMINS, <TicketPanelPage />)} />
             <Route path={PATHS.settings} element={guarded(ADMINS, <SettingsLayout />)}>

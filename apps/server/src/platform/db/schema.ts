@@ -1668,3 +1668,54 @@ export const apiCallLogs = pgTable(
   },
   (t) => [index('api_call_logs_config_idx').on(t.apiConfigId, t.id), index('api_call_logs_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A Tenant API token (SPEC §2 `/tenantApi`, §3 "Tenant API: id, apiToken"): made by the platform's
+ * superadmin for a reseller, it calls the tenant administration API `/v1/api/admin/{id}/…` (create
+ * companies, change their plan, suspend them, reset a user's password). Stored like an API
+ * configuration's token: its SHA-256 and last four characters only.
+ */
+export const tenantApis = pgTable('tenant_apis', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  tokenLast4: text('token_last4').notNull(),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
+
+/**
+ * The companies a Tenant API token created: a token manages only those (a reseller sees its own
+ * customers, never another reseller's nor the platform's). Goes with the token or the company.
+ */
+export const tenantApiTenants = pgTable(
+  'tenant_api_tenants',
+  {
+    tenantApiId: uuid('tenant_api_id')
+      .notNull()
+      .references(() => tenantApis.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantApiId, t.tenantId] }), index('tenant_api_tenants_tenant_idx').on(t.tenantId)],
+);
+
+/** One call of the tenant administration API, kept API_CALL_LOG_RETENTION_DAYS days like the external API's. */
+export const tenantApiCallLogs = pgTable(
+  'tenant_api_call_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantApiId: uuid('tenant_api_id')
+      .notNull()
+      .references(() => tenantApis.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tenant_api_call_logs_api_idx').on(t.tenantApiId, t.id), index('tenant_api_call_logs_created_idx').on(t.createdAt)],
+);

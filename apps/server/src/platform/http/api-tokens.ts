@@ -18,3 +18,9 @@ export function apiTokenMatches(token: string, storedHash: string): boolean {
 }
 
 export const maskApiToken = (last4: string) => `cva_••••••••${last4}`;
+
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
