@@ -40,3 +40,5 @@ export * from './forms/groups.js';
 export * from './forms/mass-sends.js';
 export * from './ai-bots.js';
 export * from './api-configs.js';
+export * from './smtp.js';
+export * from './channel-defaults.js';
