@@ -46,6 +46,7 @@ import { aiBotsRoutes } from './modules/ai-bots/ai-bots.routes.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { apiConfigsRoutes } from './modules/external-api/api-configs.routes.js';
 import { tenantSmtpRoutes } from './modules/tenant-smtp/tenant-smtp.routes.js';
+import { channelDefaultsRoutes } from './modules/channels/channel-defaults.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     groupToolsRoutes,
     apiConfigsRoutes,
     tenantSmtpRoutes,
+    channelDefaultsRoutes,
   ]) {
     await app.register(routes(ctx));
   }

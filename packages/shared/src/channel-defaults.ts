@@ -61,14 +61,6 @@ export const CHANNEL_DEFAULTS_SCHEMAS = {
 
 export type ChannelDefaultsBody<K extends ChannelDefaultKind = ChannelDefaultKind> = z.input<(typeof CHANNEL_DEFAULTS_SCHEMAS)[K]>;
 
-/** The fields of each kind that are secrets (masked in answers). */
-export const CHANNEL_DEFAULT_SECRETS: Record<ChannelDefaultKind, readonly string[]> = {
-  meta: ['token', 'appSecret', 'verifyToken'],
-  hub: ['token'],
-  wuzapi: ['token'],
-  evolution: ['apiKey'],
-};
-
 export const channelDefaultsKindParamsSchema = z.object({ kind: z.enum(CHANNEL_DEFAULT_KINDS) });
 
 const defaultsValues = z.record(z.string(), z.string());
