@@ -9,15 +9,16 @@ import { getChannelDefaults } from './use-cases/get-channel-defaults.js';
 import { saveChannelDefaults } from './use-cases/save-channel-defaults.js';
 
 const tags = ['channels'];
-// Settings tabs are the admin's (SPEC §2); the use cases also apply the channel managers' policy.
-const config = { auth: 'admin' as const };
+// Settings tabs are the admin's (SPEC §2); supervisors, who create channels too, read the defaults their form is prefilled with.
+const readConfig = { auth: 'super' as const };
+const writeConfig = { auth: 'admin' as const };
 
 /** Channel defaults (settings tabs meta, hub, wuzapi, evolution): what new channels of each kind inherit. */
 export const channelDefaultsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/settings/channel-defaults', {
-      config,
+      config: readConfig,
       schema: {
         tags,
         description: "Every kind's defaults for new channels (meta → waba, hub, wuzapi → meow, evolution); secrets masked.",
@@ -27,7 +28,7 @@ export const channelDefaultsRoutes =
     });
 
     app.put('/settings/channel-defaults/:kind', {
-      config,
+      config: writeConfig,
       schema: {
         tags,
         description:

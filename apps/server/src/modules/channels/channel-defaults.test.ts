@@ -50,7 +50,7 @@ async function storedSettings(tenant: InboxTenant, channelId: number) {
 }
 
 describe('GET/PUT /settings/channel-defaults', () => {
-  it('starts empty for every kind; admins only', async () => {
+  it('starts empty for every kind; supervisors read, admins write', async () => {
     const empty = await api.get('/settings/channel-defaults', { token: other.admin.token });
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({ meta: {}, hub: {}, wuzapi: {}, evolution: {} });
