@@ -12,7 +12,8 @@ import { emailSchema } from './contracts.js';
 export const SMTP_PASSWORD_MASK = '••••••';
 
 /** A host name (mail.example.com) or an IP address; no scheme, no port. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]+\]?$/;
+const HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\[?[0-9A-Fa-f:.]+\]?$/;
 
 export const tenantSmtpBodySchema = z.object({
   host: z

@@ -17,7 +17,12 @@ export async function findChannelDefaults(db: Db, tenantId: number, kind: Channe
   return row;
 }
 
-export async function upsertChannelDefaults(db: Db, tenantId: number, kind: ChannelDefaultKind, values: Record<string, string>): Promise<ChannelDefaultsRow> {
+export async function upsertChannelDefaults(
+  db: Db,
+  tenantId: number,
+  kind: ChannelDefaultKind,
+  values: Record<string, string>,
+): Promise<ChannelDefaultsRow> {
   const [row] = await db
     .insert(channelDefaults)
     .values({ tenantId, kind, values })

@@ -37,6 +37,7 @@ export const channelDefaultsRoutes =
         body: z.record(z.string().max(100), z.string().max(4096)),
         response: { 200: z.record(z.string(), z.string()), ...errorResponses },
       },
-      handler: async (request) => presentChannelDefaultValues(await saveChannelDefaults(ctx, actorOf(request), request.params.kind, request.body)),
+      handler: async (request) =>
+        presentChannelDefaultValues(await saveChannelDefaults(ctx, actorOf(request), request.params.kind, request.body)),
     });
   };

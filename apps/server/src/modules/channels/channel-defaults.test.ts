@@ -59,10 +59,17 @@ describe('GET/PUT /settings/channel-defaults', () => {
   });
 
   it('saves a kind with its secrets sealed at rest and masked in answers; a masked secret keeps the stored one', async () => {
-    const saved = await api.put('/settings/channel-defaults/evolution', { baseUrl: `${gateway}/`, apiKey: 'global-api-key-123' }, { token: t.admin.token });
+    const saved = await api.put(
+      '/settings/channel-defaults/evolution',
+      { baseUrl: `${gateway}/`, apiKey: 'global-api-key-123' },
+      { token: t.admin.token },
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toEqual({ baseUrl: gateway, apiKey: '••••••' });
-    const [row] = await rows(server.ctx, sql`select "values" from channel_defaults where tenant_id = ${t.tenant.id} and kind = 'evolution'`);
+    const [row] = await rows(
+      server.ctx,
+      sql`select "values" from channel_defaults where tenant_id = ${t.tenant.id} and kind = 'evolution'`,
+    );
     const values = row.values as Record<string, string>;
     expect(values.apiKey).toMatch(/^enc:v1:/);
     expect(JSON.stringify(values)).not.toContain('global-api-key-123');
@@ -113,7 +120,13 @@ describe('new channels inherit the defaults of their kind', () => {
   it('a WhatsApp Cloud API channel takes the Meta app defaults (also when the form sends them masked)', async () => {
     const saved = await api.put(
       '/settings/channel-defaults/meta',
-      { baseUrl: gateway, apiVersion: 'v20.0', token: 'EAAG-system-user-token', appSecret: 'meta-app-secret', verifyToken: 'verify-token-1' },
+      {
+        baseUrl: gateway,
+        apiVersion: 'v20.0',
+        token: 'EAAG-system-user-token',
+        appSecret: 'meta-app-secret',
+        verifyToken: 'verify-token-1',
+      },
       { token: t.admin.token },
     );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -134,7 +147,12 @@ describe('new channels inherit the defaults of their kind', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('ERR_VALIDATION');
     expect(Object.keys(refused.body.fields).sort()).toEqual(['settings.apiKey', 'settings.baseUrl']);
-    const masked = await createChannel(other, 'waba', { phoneNumberId: '1234567890', token: '••••••', appSecret: 'x'.repeat(10), verifyToken: 'y'.repeat(10) });
+    const masked = await createChannel(other, 'waba', {
+      phoneNumberId: '1234567890',
+      token: '••••••',
+      appSecret: 'x'.repeat(10),
+      verifyToken: 'y'.repeat(10),
+    });
     expect(masked.status).toBe(400);
   });
 });
@@ -153,7 +171,11 @@ describe('defaults on private networks (OUTBOUND_ALLOW_PRIVATE_NETWORKS off)', (
   it('a base URL on a private address is refused with 400 naming it', async () => {
     const strictApi = new Api(strict.url);
     for (const baseUrl of ['http://127.0.0.1:8080', 'http://169.254.169.254', 'http://localhost:3000']) {
-      const response = await strictApi.put('/settings/channel-defaults/wuzapi', { baseUrl, token: 'tok' }, { token: strictTenant.admin.token });
+      const response = await strictApi.put(
+        '/settings/channel-defaults/wuzapi',
+        { baseUrl, token: 'tok' },
+        { token: strictTenant.admin.token },
+      );
       expect(response.status, baseUrl).toBe(400);
       expect(response.body.error).toBe('ERR_VALIDATION');
       expect(Object.keys(response.body.fields)).toEqual(['baseUrl']);

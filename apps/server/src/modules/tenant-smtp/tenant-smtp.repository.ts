@@ -20,6 +20,9 @@ export async function upsertTenantSmtp(db: Db, tenantId: number, values: NewTena
 }
 
 export async function deleteTenantSmtp(db: Db, tenantId: number): Promise<boolean> {
-  const deleted = await db.delete(tenantSmtpSettings).where(eq(tenantSmtpSettings.tenantId, tenantId)).returning({ tenantId: tenantSmtpSettings.tenantId });
+  const deleted = await db
+    .delete(tenantSmtpSettings)
+    .where(eq(tenantSmtpSettings.tenantId, tenantId))
+    .returning({ tenantId: tenantSmtpSettings.tenantId });
   return deleted.length > 0;
 }

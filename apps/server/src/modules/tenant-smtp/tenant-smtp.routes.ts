@@ -47,7 +47,8 @@ export const tenantSmtpRoutes =
       config,
       schema: {
         tags,
-        description: "Removes the company's SMTP server: its e-mails go through the platform's again. 409 ERR_SMTP_NOT_CONFIGURED when there is none.",
+        description:
+          "Removes the company's SMTP server: its e-mails go through the platform's again. 409 ERR_SMTP_NOT_CONFIGURED when there is none.",
         response: { 204: z.null(), ...errorResponses },
       },
       handler: async (request, reply) => {
@@ -61,7 +62,7 @@ export const tenantSmtpRoutes =
       schema: {
         tags,
         description:
-          'Sends a test e-mail to `to` through the saved SMTP server, now. 400 ERR_SMTP_AUTH_REFUSED (user or password), ERR_SMTP_UNREACHABLE (host, port), ERR_SMTP_TLS (secure vs port, certificate), ERR_SMTP_REFUSED (sender or recipient), each with the server\'s words; 409 ERR_SMTP_NOT_CONFIGURED.',
+          "Sends a test e-mail to `to` through the saved SMTP server, now. 400 ERR_SMTP_AUTH_REFUSED (user or password), ERR_SMTP_UNREACHABLE (host, port), ERR_SMTP_TLS (secure vs port, certificate), ERR_SMTP_REFUSED (sender or recipient), each with the server's words; 409 ERR_SMTP_NOT_CONFIGURED.",
         body: tenantSmtpTestBodySchema,
         response: { 200: tenantSmtpTestResultSchema, ...errorResponses },
       },

@@ -86,7 +86,14 @@ describe('GET/PUT/DELETE /settings/smtp', () => {
   it('saves the server with the password sealed at rest and masked in answers; another company sees none', async () => {
     const saved = await save(smtpBody());
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toMatchObject({ configured: true, host: '127.0.0.1', port: tenantMail.port, secure: false, user: USER, password: '••••••' });
+    expect(saved.body).toMatchObject({
+      configured: true,
+      host: '127.0.0.1',
+      port: tenantMail.port,
+      secure: false,
+      user: USER,
+      password: '••••••',
+    });
     expect(JSON.stringify(saved.body)).not.toContain(PASSWORD);
     const read = await api.get('/settings/smtp', { token: admin.token });
     expect(read.body).toEqual(saved.body);

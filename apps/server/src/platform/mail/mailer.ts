@@ -26,7 +26,11 @@ export function createMailer(env: Env, logger: Logger): Mailer {
   const server = { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, password: env.SMTP_PASS };
   // nodemailer is loaded by the first e-mail, not at start.
   let transport: Promise<Transporter> | undefined;
-  const connect = () => (transport ??= createSmtpTransport(server, { production: env.NODE_ENV === 'production', timeoutMs: { connect: 120_000, greeting: 30_000, socket: 600_000 } }));
+  const connect = () =>
+    (transport ??= createSmtpTransport(server, {
+      production: env.NODE_ENV === 'production',
+      timeoutMs: { connect: 120_000, greeting: 30_000, socket: 600_000 },
+    }));
   return {
     async send(mail) {
       await (await connect()).sendMail({ from: env.SMTP_FROM, ...mail });

@@ -1,4 +1,3 @@
-import { lookup as dnsLookup } from 'node:dns';
 import { isIP } from 'node:net';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
@@ -33,9 +32,7 @@ function resolveThrough(policy: OutboundPolicy, host: string): Promise<string> {
     policy.assertAllowedHost(host);
     return Promise.resolve(host);
   }
-  return new Promise((resolve, reject) =>
-    (policy.lookup as typeof dnsLookup)(host, {}, (error, address) => (error ? reject(error) : resolve(address as string))),
-  );
+  return new Promise((resolve, reject) => policy.lookup(host, {}, (error, address) => (error ? reject(error) : resolve(address))));
 }
 
 /** nodemailer's SMTP options for a server (nodemailer is loaded by the caller, on first use). */
@@ -55,7 +52,10 @@ export async function smtpTransportOptions(server: SmtpServer, options: SmtpTran
   };
 }
 
-export async function createSmtpTransport(server: SmtpServer, options: SmtpTransportOptions): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
+export async function createSmtpTransport(
+  server: SmtpServer,
+  options: SmtpTransportOptions,
+): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
   const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport(await smtpTransportOptions(server, options));
 }

@@ -18,7 +18,8 @@ export function useSaveChannelDefaults(kind: ChannelDefaultKind) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: Record<string, string>) => http.put<Record<string, string>>(`/settings/channel-defaults/${kind}`, body),
-    onSuccess: (saved) => qc.setQueryData<ChannelDefaults>(channelDefaultsKeys.all, (current) => (current ? { ...current, [kind]: saved } : current)),
+    onSuccess: (saved) =>
+      qc.setQueryData<ChannelDefaults>(channelDefaultsKeys.all, (current) => (current ? { ...current, [kind]: saved } : current)),
   });
 }
 

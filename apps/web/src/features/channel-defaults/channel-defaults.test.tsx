@@ -40,7 +40,11 @@ describe('/configuracoes/evolution, meta, hub, wuzapi: defaults for new channels
     });
     const { user } = renderTab('evolution');
     expect(await screen.findByTestId('channel-defaults-status')).toHaveTextContent('Sem padrões');
-    expect(screen.getByText('Os canais novos do tipo Evolution API já vêm com estes dados preenchidos; campos deixados em branco no canal usam estes valores.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Os canais novos do tipo Evolution API já vêm com estes dados preenchidos; campos deixados em branco no canal usam estes valores.',
+      ),
+    ).toBeInTheDocument();
 
     await user.type(screen.getByTestId('channel-default-baseUrl'), 'não é url');
     await user.click(screen.getByTestId('channel-defaults-save'));
@@ -52,7 +56,10 @@ describe('/configuracoes/evolution, meta, hub, wuzapi: defaults for new channels
     await user.type(screen.getByTestId('channel-default-apiKey'), 'chave-global');
     await user.click(screen.getByTestId('channel-defaults-save'));
     await waitFor(() =>
-      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ baseUrl: 'https://evolution.loja.com.br', apiKey: 'chave-global' }),
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        baseUrl: 'https://evolution.loja.com.br',
+        apiKey: 'chave-global',
+      }),
     );
     await waitFor(() => expect(screen.getByTestId('channel-default-apiKey')).toHaveValue('••••••'));
     expect(screen.getByTestId('channel-defaults-status')).toHaveTextContent('Padrões definidos');
@@ -65,7 +72,14 @@ describe('/configuracoes/evolution, meta, hub, wuzapi: defaults for new channels
     });
     const { user } = renderTab('meta');
     expect(await screen.findByTestId('channel-default-token')).toHaveValue('••••••');
-    for (const label of ['URL base da API', 'Versão da API', 'ID da conta do WhatsApp Business', 'Token', 'Chave secreta do app', 'Token de verificação do webhook']) {
+    for (const label of [
+      'URL base da API',
+      'Versão da API',
+      'ID da conta do WhatsApp Business',
+      'Token',
+      'Chave secreta do app',
+      'Token de verificação do webhook',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     await user.type(screen.getByTestId('channel-default-verifyToken'), 'verifica-123');
@@ -95,7 +109,9 @@ describe('/configuracoes/evolution, meta, hub, wuzapi: defaults for new channels
 describe('the new-channel form starts from the defaults', () => {
   it('a new Evolution channel comes with the gateway URL filled in and the default key kept; the mask is sent for the server to fill', async () => {
     const api = fakeApi({
-      'GET /settings/channel-defaults': () => ({ body: { ...EMPTY, evolution: { baseUrl: 'https://evolution.loja.com.br', apiKey: '••••••' } } }),
+      'GET /settings/channel-defaults': () => ({
+        body: { ...EMPTY, evolution: { baseUrl: 'https://evolution.loja.com.br', apiKey: '••••••' } },
+      }),
       'GET /queue': () => ({ body: [] }),
       'GET /chat-flow': () => ({ body: [] }),
       'POST /whatsapp': ({ body }) => ({ status: 201, body: { id: 9, ...(body as object) } }),
@@ -120,7 +136,9 @@ describe('the new-channel form starts from the defaults', () => {
 
   it('a type without defaults starts empty, and its required key is asked for', async () => {
     const api = fakeApi({
-      'GET /settings/channel-defaults': () => ({ body: { ...EMPTY, evolution: { baseUrl: 'https://evolution.loja.com.br', apiKey: '••••••' } } }),
+      'GET /settings/channel-defaults': () => ({
+        body: { ...EMPTY, evolution: { baseUrl: 'https://evolution.loja.com.br', apiKey: '••••••' } },
+      }),
       'GET /queue': () => ({ body: [] }),
       'GET /chat-flow': () => ({ body: [] }),
     });

@@ -8,7 +8,16 @@ import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 import { SmtpSettingsPage, TenantSettingsLayout } from './pages/SmtpSettingsPage';
 
-const NONE: TenantSmtp = { configured: false, host: '', port: 587, secure: false, user: '', password: '', fromAddress: '', updatedAt: null };
+const NONE: TenantSmtp = {
+  configured: false,
+  host: '',
+  port: 587,
+  secure: false,
+  user: '',
+  password: '',
+  fromAddress: '',
+  updatedAt: null,
+};
 const STORED: TenantSmtp = {
   configured: true,
   host: 'smtp.loja.com.br',
@@ -45,7 +54,9 @@ describe('/configuracoes/smtp', () => {
     await user.type(screen.getByTestId('smtp-port'), '70000');
     await user.type(screen.getByTestId('smtp-from'), 'atendimento@loja.com.br');
     await user.click(screen.getByTestId('smtp-save'));
-    expect(await screen.findByText('Informe só o nome do servidor, como smtp.suaempresa.com.br (sem smtp:// e sem porta).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Informe só o nome do servidor, como smtp.suaempresa.com.br (sem smtp:// e sem porta).'),
+    ).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
 
     await user.clear(screen.getByTestId('smtp-host'));
@@ -73,20 +84,27 @@ describe('/configuracoes/smtp', () => {
   it('keeps the stored password when untouched, sends the test e-mail and says how it went', async () => {
     const api = fakeApi({
       'GET /settings/smtp': () => ({ body: STORED }),
-      'PUT /settings/smtp': ({ body }) => ({ body: { ...STORED, ...(body as object), password: '••••••', updatedAt: '2026-03-02T12:00:00.000Z' } }),
+      'PUT /settings/smtp': ({ body }) => ({
+        body: { ...STORED, ...(body as object), password: '••••••', updatedAt: '2026-03-02T12:00:00.000Z' },
+      }),
       'POST /settings/smtp/test': ({ body }) =>
         (body as { to: string }).to === 'ana@loja.com.br'
           ? { body: { ok: true, to: 'ana@loja.com.br', response: '250 OK' } }
           : {
               status: 400,
-              body: { error: 'ERR_SMTP_AUTH_REFUSED', message: 'The SMTP server refused the user name or password. (Invalid login: 535 Invalid username or password)' },
+              body: {
+                error: 'ERR_SMTP_AUTH_REFUSED',
+                message: 'The SMTP server refused the user name or password. (Invalid login: 535 Invalid username or password)',
+              },
             },
     });
     const { user } = renderWithApp(<SmtpSettingsPage />);
     // The signed-in user's own address is offered.
     expect(await screen.findByTestId('smtp-test-to')).toHaveValue('ana@loja.com.br');
     await user.click(screen.getByTestId('smtp-test'));
-    expect(await screen.findByTestId('smtp-test-result')).toHaveTextContent('E-mail de teste enviado para ana@loja.com.br. Confira a caixa de entrada.');
+    expect(await screen.findByTestId('smtp-test-result')).toHaveTextContent(
+      'E-mail de teste enviado para ana@loja.com.br. Confira a caixa de entrada.',
+    );
 
     await user.clear(screen.getByTestId('smtp-test-to'));
     await user.type(screen.getByTestId('smtp-test-to'), 'outro@loja.com.br');

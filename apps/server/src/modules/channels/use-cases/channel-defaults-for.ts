@@ -5,7 +5,12 @@ import { findChannelDefaults } from '../channel-defaults.repository.js';
 import { openChannelSecrets } from '../channel-secrets.js';
 
 /** The company's defaults for new channels of this type (secrets in clear), {} when it has none. */
-export async function channelDefaultsFor(ctx: Pick<AppContext, 'secretBox'>, db: Db, tenantId: number, type: ChannelType): Promise<Record<string, unknown>> {
+export async function channelDefaultsFor(
+  ctx: Pick<AppContext, 'secretBox'>,
+  db: Db,
+  tenantId: number,
+  type: ChannelType,
+): Promise<Record<string, unknown>> {
   const kind = CHANNEL_DEFAULT_KINDS.find((candidate) => CHANNEL_TYPE_OF_DEFAULTS[candidate] === type);
   if (!kind) return {};
   const row = await findChannelDefaults(db, tenantId, kind);

@@ -14,13 +14,20 @@ import { sealChannelSecrets } from '../channel-secrets.js';
  * URLs pass the outbound address policy; secrets are sealed as a channel's own are (same labels, so
  * a new channel takes them as they are).
  */
-export async function saveChannelDefaults(ctx: AppContext, actor: Actor, kind: ChannelDefaultKind, body: unknown): Promise<ChannelDefaultsRow> {
+export async function saveChannelDefaults(
+  ctx: AppContext,
+  actor: Actor,
+  kind: ChannelDefaultKind,
+  body: unknown,
+): Promise<ChannelDefaultsRow> {
   const parsed = CHANNEL_DEFAULTS_SCHEMAS[kind].safeParse(body);
   if (!parsed.success) {
     const fields = zodFieldProblems(parsed.error.issues, { input: body });
     throw new AppError('ERR_VALIDATION', `Invalid ${kind} defaults: ${Object.keys(fields).join(', ')}.`, fields);
   }
-  const given = Object.fromEntries(Object.entries(parsed.data as Record<string, string | undefined>).filter((entry): entry is [string, string] => !!entry[1]));
+  const given = Object.fromEntries(
+    Object.entries(parsed.data as Record<string, string | undefined>).filter((entry): entry is [string, string] => !!entry[1]),
+  );
   await assertSettingsUrlsAllowed(ctx, given, '');
 
   return transact(ctx, async (tx) => {

@@ -27,7 +27,8 @@ export async function saveTenantSmtp(ctx: AppContext, actor: Actor, input: Tenan
       else {
         const stored = await findTenantSmtp(tx, actor.tenantId);
         const sameServer = stored && stored.host === input.host && stored.user === input.user;
-        if (!sameServer || !stored.password) throw new AppError('ERR_VALIDATION', 'Type the password.', { password: ['Type the password.'] });
+        if (!sameServer || !stored.password)
+          throw new AppError('ERR_VALIDATION', 'Type the password.', { password: ['Type the password.'] });
         password = stored.password;
       }
     }

@@ -45,4 +45,3 @@ export async function sendTestEmail(ctx: AppContext, actor: Actor, to: string): 
     transport?.close();
   }
 }
-

@@ -102,7 +102,13 @@ function ChannelDefaultsForm({ kind, stored }: { kind: ChannelDefaultKind; store
                 }}
               />
             ) : (
-              <TextInput key={key} label={t(`channels.settings.${key}`)} placeholder={placeholder} data-testid={`channel-default-${key}`} {...form.getInputProps(key)} />
+              <TextInput
+                key={key}
+                label={t(`channels.settings.${key}`)}
+                placeholder={placeholder}
+                data-testid={`channel-default-${key}`}
+                {...form.getInputProps(key)}
+              />
             ),
           )}
           {formError && (

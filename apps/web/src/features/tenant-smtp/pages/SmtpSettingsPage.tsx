@@ -1,5 +1,20 @@
 import { SMTP_PASSWORD_MASK, tenantSmtpBodySchema, type TenantSmtp, type TenantSmtpBody } from '@conversa/shared';
-import { Alert, Badge, Button, Card, Divider, Group, Loader, NumberInput, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Loader,
+  NumberInput,
+  PasswordInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -103,7 +118,10 @@ function SmtpSettingsForm({ settings }: { settings: TenantSmtp }) {
       onSuccess: (answer) => setTested({ ok: true, to: answer.to }),
       onError: (error) => {
         // The server's own words ("535 Invalid login", "ECONNREFUSED") say what to fix.
-        const detail = SMTP_FAILURES.some((code) => hasErrorCode(error, code)) && error instanceof Error ? / \((.*)\)$/.exec(error.message)?.[1] : undefined;
+        const detail =
+          SMTP_FAILURES.some((code) => hasErrorCode(error, code)) && error instanceof Error
+            ? / \((.*)\)$/.exec(error.message)?.[1]
+            : undefined;
         setTested({ ok: false, message: [errorMessage(error), detail].filter(Boolean).join(' — ') });
       },
     });
@@ -145,8 +163,19 @@ function SmtpSettingsForm({ settings }: { settings: TenantSmtp }) {
               {...form.getInputProps('port')}
             />
           </Group>
-          <Switch label={t('smtp.secure')} description={t('smtp.secureHint')} data-testid="smtp-secure" {...form.getInputProps('secure', { type: 'checkbox' })} />
-          <TextInput label={t('smtp.user')} description={t('smtp.userHint')} autoComplete="off" data-testid="smtp-user" {...form.getInputProps('user')} />
+          <Switch
+            label={t('smtp.secure')}
+            description={t('smtp.secureHint')}
+            data-testid="smtp-secure"
+            {...form.getInputProps('secure', { type: 'checkbox' })}
+          />
+          <TextInput
+            label={t('smtp.user')}
+            description={t('smtp.userHint')}
+            autoComplete="off"
+            data-testid="smtp-user"
+            {...form.getInputProps('user')}
+          />
           <PasswordInput
             label={t('smtp.password')}
             description={t(storedPassword ? 'smtp.passwordKept' : 'smtp.passwordHint')}
@@ -177,7 +206,13 @@ function SmtpSettingsForm({ settings }: { settings: TenantSmtp }) {
           )}
           <Group justify="flex-end" gap="xs" wrap="wrap">
             {settings.configured && (
-              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setRemoving(true)} data-testid="smtp-remove">
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setRemoving(true)}
+                data-testid="smtp-remove"
+              >
                 {t('smtp.remove')}
               </Button>
             )}
