@@ -16,15 +16,15 @@ import {
 import { sealChannelSecrets } from '../channel-secrets.js';
 import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
-import { channelDefaultsFor, withoutDefaultedBlanks } from './channel-defaults-for.js';
 import { clearDefaultChannel, countChannels, findChannelById, insertChannel, type ChannelRow } from '../channels.repository.js';
 import type { CreateChannelInput } from '../channels.schemas.js';
+import { channelDefaultsFor, withoutDefaultedBlanks } from './channel-defaults-for.js';
 
 /**
  * Creates a channel within the tenant's max-connections limit, then starts it. Settings it leaves
- * out are taken from the company's channel defaults of its kind. The tenant row is
- * locked for the transaction, so concurrent creations cannot pass the limit together, and default
- * changes are serialised: the first channel, or one created as default, becomes the only default.
+ * out are taken from the company's channel defaults of its kind. The tenant row is locked for the
+ * transaction, so concurrent creations cannot pass the limit together, and default changes are
+ * serialised: the first channel, or one created as default, becomes the only default.
  */
 export async function createChannel(ctx: AppContext, actor: Actor, input: CreateChannelInput): Promise<ChannelRow> {
   assertCanManageChannels(actor);
