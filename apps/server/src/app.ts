@@ -45,6 +45,8 @@ import { smsRoutes } from './modules/sms/sms.routes.js';
 import { aiBotsRoutes } from './modules/ai-bots/ai-bots.routes.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { apiConfigsRoutes } from './modules/external-api/api-configs.routes.js';
+import { tenantSmtpRoutes } from './modules/tenant-smtp/tenant-smtp.routes.js';
+import { channelDefaultsRoutes } from './modules/channels/channel-defaults.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { tenantAdminApiRoutes } from './modules/tenant-api/tenant-admin-api.routes.js';
 import { tenantApisRoutes } from './modules/tenant-api/tenant-apis.routes.js';
@@ -171,6 +173,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     groupToolsRoutes,
     apiConfigsRoutes,
     tenantApisRoutes,
+    tenantSmtpRoutes,
+    channelDefaultsRoutes,
   ]) {
     await app.register(routes(ctx));
   }

@@ -17,6 +17,7 @@ import { aiBotsModule } from './modules/ai-bots/ai-bots.module.js';
 import { groupToolsModule } from './modules/group-tools/group-tools.module.js';
 import { externalApiModule } from './modules/external-api/external-api.module.js';
 import { tenantApiModule } from './modules/tenant-api/tenant-api.module.js';
+import { tenantSmtpModule } from './modules/tenant-smtp/tenant-smtp.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -42,4 +43,5 @@ export const allModules: readonly ModuleRegistration[] = [
   groupToolsModule,
   externalApiModule,
   tenantApiModule,
+  tenantSmtpModule,
 ];

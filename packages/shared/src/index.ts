@@ -41,3 +41,5 @@ export * from './forms/mass-sends.js';
 export * from './ai-bots.js';
 export * from './api-configs.js';
 export * from './tenant-api.js';
+export * from './smtp.js';
+export * from './channel-defaults.js';

@@ -13,6 +13,8 @@ export const PATHS = {
   users: '/usuarios',
   settings: '/configuracoes',
   settingsGeneral: '/configuracoes/geral',
+  /** The company's own settings (SPEC §2 /configuracoesTenant → smtp-tenant, its only child). */
+  tenantSettings: '/configuracoesTenant',
   /** The ticket panel (SPEC §2 /painel-atendimentos, admins). */
   ticketPanel: '/painel-atendimentos',
   /** Ticket service (SPEC §2): children chats (empty chat), {ticketId} (one chat), contatos. */

@@ -1,4 +1,4 @@
-import { AI_PROVIDERS, type Profile } from '@conversa/shared';
+import { AI_PROVIDERS, CHANNEL_DEFAULT_KINDS, type Profile } from '@conversa/shared';
 import { useEffect, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
@@ -63,6 +63,9 @@ const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/Ge
 const DemandsPage = lazyPage(() => import('../features/demands/pages/DemandsPage'), 'DemandsPage');
 const ContactVariablesPage = lazyPage(() => import('../features/contact-variables/pages/ContactVariablesPage'), 'ContactVariablesPage');
 const SmsSettingsPage = lazyPage(() => import('../features/sms/pages/SmsSettingsPage'), 'SmsSettingsPage');
+const SmtpSettingsPage = lazyPage(() => import('../features/tenant-smtp/pages/SmtpSettingsPage'), 'SmtpSettingsPage');
+const TenantSettingsLayout = lazyPage(() => import('../features/tenant-smtp/pages/SmtpSettingsPage'), 'TenantSettingsLayout');
+const ChannelDefaultsPage = lazyPage(() => import('../features/channel-defaults/pages/ChannelDefaultsPage'), 'ChannelDefaultsPage');
 const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/AiProviderSettingsPage'), 'AiProviderSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
@@ -177,9 +180,17 @@ export function AppRouter() {
               <Route path="motivos" element={<DemandsPage />} />
               <Route path="variaveis" element={<ContactVariablesPage />} />
               <Route path="sms" element={<SmsSettingsPage />} />
+              <Route path="smtp" element={<SmtpSettingsPage />} />
+              {CHANNEL_DEFAULT_KINDS.map((kind) => (
+                <Route key={kind} path={kind} element={<ChannelDefaultsPage />} />
+              ))}
               {AI_PROVIDERS.map((provider) => (
                 <Route key={provider} path={provider} element={<AiProviderSettingsPage />} />
               ))}
+            </Route>
+            <Route path={PATHS.tenantSettings} element={guarded(ADMINS, <TenantSettingsLayout />)}>
+              <Route index element={<Navigate to="smtp-tenant" replace />} />
+              <Route path="smtp-tenant" element={<SmtpSettingsPage />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AiProtocol, AiProvider, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { AiProtocol, AiProvider, ChannelDefaultKind, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -1321,6 +1321,40 @@ export const smsSettings = pgTable('sms_settings', {
   baseUrl: text('base_url').notNull(),
   ...timestamps,
 });
+
+/**
+ * A company's own SMTP server (SPEC §3 SMTP: host, port, user, password, secure): the e-mails sent
+ * on behalf of the company go through it (tenant-smtp module). The password is sealed (SecretBox).
+ */
+export const tenantSmtpSettings = pgTable('tenant_smtp_settings', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  secure: boolean('secure').notNull().default(false),
+  user: text('user').notNull().default(''),
+  password: text('password'),
+  fromAddress: text('from_address').notNull(),
+  ...timestamps,
+});
+
+/**
+ * Per company and channel kind (meta, hub, wuzapi, evolution), the settings new channels of that
+ * kind inherit (base URL, keys); secrets sealed like a channel's own settings.
+ */
+export const channelDefaults = pgTable(
+  'channel_defaults',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ChannelDefaultKind>().notNull(),
+    values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.kind] })],
+);
 
 /**
  * One SMS, the claim of its one send (DESIGN §6 "sends are claims"): (tenant, source kind, source

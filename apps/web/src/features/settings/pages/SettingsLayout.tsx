@@ -1,4 +1,4 @@
-import { AI_PROVIDERS } from '@conversa/shared';
+import { AI_PROVIDERS, CHANNEL_DEFAULT_KINDS } from '@conversa/shared';
 import { Group, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -10,7 +10,16 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 export const SETTINGS_TAB_GROUPS = [
   { group: 'general', tabs: [{ value: 'geral', labelKey: 'settings.tabs.general' }] },
   { group: 'bots', tabs: AI_PROVIDERS.map((provider) => ({ value: provider, labelKey: `aiBots.tabs.${provider}` })) },
-  { group: 'integrations', tabs: [{ value: 'sms', labelKey: 'sms.tab' }] },
+  {
+    group: 'integrations',
+    tabs: [
+      // SPEC §2's order: meta, sms, hub, wuzapi, evolution, smtp.
+      { value: 'meta', labelKey: 'channelDefaults.tabs.meta' },
+      { value: 'sms', labelKey: 'sms.tab' },
+      ...CHANNEL_DEFAULT_KINDS.filter((kind) => kind !== 'meta').map((kind) => ({ value: kind, labelKey: `channelDefaults.tabs.${kind}` })),
+      { value: 'smtp', labelKey: 'smtp.tab' },
+    ],
+  },
   {
     group: 'crm',
     tabs: [
