@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1671,6 +1672,8 @@ export const webhookDeliveries = pgTable(
       .references(() => apiConfigs.id, { onDelete: 'cascade' }),
     /** The domain event's id (its order in the log). */
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    /** The webhook events one domain event gives, in order (a customer's first message: ticket.created 0, message.received 1). */
+    seq: smallint('seq').notNull().default(0),
     eventType: text('event_type').notNull(),
     /** The ticket the event is about (ordering key); null for events of no ticket (contact.created). */
     ticketId: integer('ticket_id'),
@@ -1690,10 +1693,10 @@ export const webhookDeliveries = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('webhook_deliveries_config_event_key').on(t.apiConfigId, t.eventId),
+    uniqueIndex('webhook_deliveries_config_event_key').on(t.apiConfigId, t.eventId, t.seq),
     index('webhook_deliveries_log_idx').on(t.apiConfigId, t.createdAt),
     index('webhook_deliveries_ticket_pending_idx')
-      .on(t.apiConfigId, t.ticketId, t.eventId)
+      .on(t.apiConfigId, t.ticketId, t.eventId, t.seq)
       .where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_settled_idx').on(t.updatedAt),
     check('webhook_deliveries_state', sql`${t.state} in ('pending', 'delivered', 'failed')`),
