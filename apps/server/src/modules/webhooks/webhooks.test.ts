@@ -13,7 +13,9 @@ import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { buildInboxTenant, eventually, inboundTicket, rows, visitorKey, type InboxTenant } from '../../../test/inbox.js';
 import { applyProviderStatus } from '../messages/use-cases/apply-provider-status.js';
+import { queueWebhookDeliveries } from './use-cases/queue-webhook-deliveries.js';
 import { retryDelaySeconds } from './webhook-backoff.js';
+import { waitsForUnhandledEvent } from './webhooks.repository.js';
 
 interface Received {
   path: string;
@@ -245,6 +247,26 @@ describe('deliveries', () => {
     const delivered = receiver.at('/ordered').filter((r) => r.headers['x-conversa-event'] && r.at >= 0);
     const order = delivered.slice(-3).map((r) => (r.body.type === 'message.received' ? r.body.data.message.body : r.body.type));
     expect(order).toEqual(['ticket.created', 'primeira', 'segunda']);
+  });
+
+  it("makes a later event wait for an earlier one of its ticket that is still being relayed (events are relayed concurrently)", async () => {
+    const t = await buildInboxTenant(server);
+    const { ticketId, messageId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { body: 'antes' });
+    const config = await createConfig(t, '/relay-order');
+    // Two events of the ticket, logged but not relayed yet (as if their relays were still running).
+    const event = { type: 'message.created' as const, tenantId: t.tenant.id, ticketId, messageId };
+    const [earlier, later] = await server.ctx.db.transaction((tx) => server.ctx.events.record(tx, [event, event]));
+    expect(await queueWebhookDeliveries(server.ctx, later.event, later.id)).toBe(1);
+    // The positive marker: the later delivery's job ran and found its turn not come.
+    const waiting = await eventually(async () => {
+      const [row] = await rows(server.ctx, sql`select id from webhook_deliveries where api_config_id = ${config.id} and event_id = ${Number(later.id)}`);
+      return row && (await waitsForUnhandledEvent(server.ctx.db, t.tenant.id, String(row.id))) && row;
+    });
+    expect(waiting).toBeTruthy();
+    expect(receiver.at('/relay-order')).toHaveLength(0);
+    expect(await queueWebhookDeliveries(server.ctx, earlier.event, earlier.id)).toBe(1);
+    await eventually(() => Promise.resolve(receiver.at('/relay-order').length === 2), { timeoutMs: 10_000 });
+    expect(receiver.at('/relay-order').map((r) => r.body.id)).toEqual([`${earlier.id}-0`, `${later.id}-0`]);
   });
 
   it('resends a delivered event on demand (same event id), and answers the delivery', async () => {

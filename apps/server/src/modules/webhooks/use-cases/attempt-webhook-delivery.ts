@@ -10,6 +10,7 @@ import {
   findFirstPendingOfTicket,
   recordAttempt,
   type AttemptOutcome,
+  waitsForUnhandledEvent,
   type WebhookDeliveryRow,
 } from '../webhooks.repository.js';
 import { webhookEventId } from '../webhooks.presenter.js';
@@ -18,6 +19,8 @@ import { webhookEventId } from '../webhooks.presenter.js';
 const EXCERPT_CHARS = 500;
 /** An attempt holds its delivery this long beyond the request's timeout (a crashed attempt's claim runs out). */
 const CLAIM_MARGIN_SECONDS = 20;
+/** How soon a delivery waiting for an earlier event of its ticket (still being relayed) looks again. */
+const UNHANDLED_EVENT_WAIT_MS = 200;
 
 /** The start of the answer's body; the rest is not read. */
 async function excerptOf(response: Response | import('undici').Response): Promise<string | null> {
@@ -74,7 +77,8 @@ async function post(ctx: AppContext, url: string, secret: string, delivery: Webh
 
 /**
  * One attempt of a delivery (the `webhooks.deliver` job). It runs only when the delivery is pending,
- * due, not held by another attempt, and first of its ticket for its configuration; then it POSTs
+ * due, not held by another attempt, and first of its ticket for its configuration (no earlier
+ * delivery pending, no earlier event of the ticket still being turned into deliveries); then it POSTs
  * the body (outbound address policy at connection time: a name that now resolves to a private
  * address is refused; WEBHOOK_TIMEOUT_MS), records the outcome (2xx delivered; otherwise another
  * attempt after the backoff, or failed past the retry window) and, once the delivery is settled,
@@ -88,8 +92,12 @@ export async function attemptWebhookDelivery(ctx: AppContext, tenantId: number, 
     // Held by an attempt elsewhere: look again when its claim runs out (a crashed one's never renews).
     // Settled, not due (its own job is scheduled) or waiting for an earlier one (which wakes it): nothing to do.
     const current = await findDelivery(ctx.db, tenantId, deliveryId);
-    if (current?.state === 'pending' && current.claimedUntil && current.claimedUntil > new Date())
+    if (current?.state !== 'pending') return;
+    if (current.claimedUntil && current.claimedUntil > new Date())
       await ctx.jobs.send('webhooks.deliver', { tenantId, deliveryId }, { startAfter: current.claimedUntil });
+    // An earlier event of its ticket is being handled (relayed concurrently): look again shortly.
+    else if (current.ticketId !== null && (await waitsForUnhandledEvent(ctx.db, tenantId, deliveryId)))
+      await ctx.jobs.send('webhooks.deliver', { tenantId, deliveryId }, { startAfter: new Date(Date.now() + UNHANDLED_EVENT_WAIT_MS) });
     return;
   }
   const target = await webhookTargetForAttempt(ctx, tenantId, delivery.apiConfigId);
