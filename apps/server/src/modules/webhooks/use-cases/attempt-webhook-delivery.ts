@@ -1,4 +1,6 @@
+import type { ReadableStream } from 'node:stream/web';
 import { WEBHOOK_HEADERS } from '@conversa/shared';
+import type { Response } from 'undici';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { webhookTargetForAttempt } from '../../external-api/use-cases/webhook-targets.js';
@@ -23,9 +25,9 @@ const CLAIM_MARGIN_SECONDS = 20;
 const UNHANDLED_EVENT_WAIT_MS = 200;
 
 /** The start of the answer's body; the rest is not read. */
-async function excerptOf(response: Response | import('undici').Response): Promise<string | null> {
+async function excerptOf(response: Response): Promise<string | null> {
   if (!response.body) return null;
-  const reader = response.body.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
   try {
@@ -107,6 +109,11 @@ export async function attemptWebhookDelivery(ctx: AppContext, tenantId: number, 
       ? await post(ctx, target.webhookUrl, target.secret, delivery)
       : { delivered: false, statusCode: null, error: 'Not sent: the API configuration is inactive or has no webhook URL.', responseExcerpt: null };
   const retrySeconds = retryDelaySeconds(delivery.attempts + 1, ctx.env.WEBHOOK_RETRY_FIRST_SECONDS);
+  // An event of no ticket delivered: one statement, nothing follows it.
+  if (outcome.delivered && delivery.ticketId === null) {
+    await recordAttempt(ctx.db, tenantId, deliveryId, outcome, retrySeconds);
+    return;
+  }
   await transact(ctx, async (tx) => {
     const recorded = await recordAttempt(tx, tenantId, deliveryId, outcome, retrySeconds);
     if (!recorded) return;

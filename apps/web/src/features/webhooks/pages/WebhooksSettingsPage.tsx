@@ -128,7 +128,7 @@ function DeliveryLog({ apiId }: { apiId: string }) {
           size="xs"
           value={status ?? 'all'}
           onChange={(value) => {
-            setStatus(value === 'all' ? null : (value as WebhookDeliveryState));
+            setStatus(value === 'all' ? null : (value));
             setPage(1);
           }}
           data={[
