@@ -36,8 +36,17 @@ const opts = readOptions(
   {
     rate: { type: 'number', default: 200, help: 'events made per second' },
     duration: { type: 'number', default: 20, help: 'seconds of load' },
-    'max-inflight': { type: 'number', default: 1000, help: 'client cap on requests in flight; beyond it a due event is not made (counted)' },
-    'wait-quiet': { type: 'number', default: 0, min: 0, help: 'seconds to wait, before the load, for the machine to be quiet (≤ 15% busy)' },
+    'max-inflight': {
+      type: 'number',
+      default: 1000,
+      help: 'client cap on requests in flight; beyond it a due event is not made (counted)',
+    },
+    'wait-quiet': {
+      type: 'number',
+      default: 0,
+      min: 0,
+      help: 'seconds to wait, before the load, for the machine to be quiet (≤ 15% busy)',
+    },
     db: { type: 'string', default: 'embedded', choices: ['embedded', 'postgres'], help: 'embedded (PGlite) or postgres (fresh database)' },
     keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
   },
@@ -104,11 +113,15 @@ await run(async () => {
 
   const token = await login(base, ADMIN_EMAIL, ADMIN_PASSWORD);
   const channel = await api(base, 'POST', '/whatsapp', { token, body: { name: 'Bench web chat', type: 'webchat' } });
-  const config = await api(base, 'POST', '/api-config', { token, body: { name: 'Bench webhooks', channelId: channel.id, webhookUrl: receiver.url } });
+  const config = await api(base, 'POST', '/api-config', {
+    token,
+    body: { name: 'Bench webhooks', channelId: channel.id, webhookUrl: receiver.url },
+  });
   secret.value = config.webhookSecret;
 
   // Warm-up (not measured): a few events through the whole path.
-  for (let i = 0; i < 20; i++) await api(base, 'POST', '/contacts', { token, body: { name: `warm ${i}`, number: `55119700${String(i).padStart(5, '0')}` } });
+  for (let i = 0; i < 20; i++)
+    await api(base, 'POST', '/contacts', { token, body: { name: `warm ${i}`, number: `55119700${String(i).padStart(5, '0')}` } });
   await sleep(1000);
   await checkQuietMachine(opts['wait-quiet']);
 
@@ -132,7 +145,11 @@ await run(async () => {
     inflight++;
     sentAt.set(i, performance.now());
     requests.push(
-      request(base, 'POST', '/contacts', { token, body: { name: `bench ${i}`, number: `55118${String(i).padStart(8, '0')}` }, timeoutMs: 60_000 })
+      request(base, 'POST', '/contacts', {
+        token,
+        body: { name: `bench ${i}`, number: `55118${String(i).padStart(8, '0')}` },
+        timeoutMs: 60_000,
+      })
         .then((res) => statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1))
         .catch(() => statuses.set('error', (statuses.get('error') ?? 0) + 1))
         .finally(() => inflight--),
@@ -156,7 +173,9 @@ await run(async () => {
   console.log('');
   console.log(`events offered ${total}, made ${sentAt.size} (skipped at the in-flight cap: ${skipped}), created (201) ${created}`);
   console.log(`answers: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}`);
-  console.log(`delivered ${receiver.arrivals.size} (duplicates ${duplicates}, bad signatures ${badSignatures}); ${perSecond.toFixed(1)} events/s delivered`);
+  console.log(
+    `delivered ${receiver.arrivals.size} (duplicates ${duplicates}, bad signatures ${badSignatures}); ${perSecond.toFixed(1)} events/s delivered`,
+  );
   console.log(`request → delivery: p50 ${ms(lag.p50)}, p95 ${ms(lag.p95)}, p99 ${ms(lag.p99)}, max ${ms(lag.max)}`);
   console.log(`event createdAt → delivery (ms clock): p50 ${ms(fromEvent.p50)}, p99 ${ms(fromEvent.p99)}`);
   console.log(`cpu during the load: ${formatCpu(cpuUse)}`);

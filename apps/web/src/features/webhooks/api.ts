@@ -5,7 +5,8 @@ import { http } from '../../lib/http';
 export const webhookKeys = {
   configs: ['api-config'] as const,
   deliveries: (apiId: string) => ['api-config', apiId, 'webhook-deliveries'] as const,
-  page: (apiId: string, page: number, status: WebhookDeliveryState | null) => ['api-config', apiId, 'webhook-deliveries', page, status] as const,
+  page: (apiId: string, page: number, status: WebhookDeliveryState | null) =>
+    ['api-config', apiId, 'webhook-deliveries', page, status] as const,
 };
 
 /** While a delivery of the page is pending (waiting for its next attempt), the page is read again this often. */

@@ -90,7 +90,7 @@ afterEach(() => {
 });
 
 describe('/configuracoes/webhooks', () => {
-  it("preselects ?api=, shows its webhook URL, masked secret and delivery log, and resends a delivery", async () => {
+  it('preselects ?api=, shows its webhook URL, masked secret and delivery log, and resends a delivery', async () => {
     let log = [FAILING, delivery()];
     const api = fakeApi({
       'GET /api-config': () => ({ body: [config(), config({ id: SHOP_ID, name: 'Loja', webhookUrl: null })] }),

@@ -107,7 +107,12 @@ export async function attemptWebhookDelivery(ctx: AppContext, tenantId: number, 
   const outcome: AttemptOutcome =
     target.active && target.webhookUrl
       ? await post(ctx, target.webhookUrl, target.secret, delivery)
-      : { delivered: false, statusCode: null, error: 'Not sent: the API configuration is inactive or has no webhook URL.', responseExcerpt: null };
+      : {
+          delivered: false,
+          statusCode: null,
+          error: 'Not sent: the API configuration is inactive or has no webhook URL.',
+          responseExcerpt: null,
+        };
   const retrySeconds = retryDelaySeconds(delivery.attempts + 1, ctx.env.WEBHOOK_RETRY_FIRST_SECONDS);
   // An event of no ticket delivered: one statement, nothing follows it.
   if (outcome.delivered && delivery.ticketId === null) {
@@ -124,7 +129,8 @@ export async function attemptWebhookDelivery(ctx: AppContext, tenantId: number, 
     if (recorded.ticketId === null) return;
     // Settled: the ticket's next event may go.
     const next = await findFirstPendingOfTicket(tx, recorded.apiConfigId, recorded.ticketId);
-    if (next) await ctx.jobs.send('webhooks.deliver', { tenantId: next.tenantId, deliveryId: next.id }, { tx, startAfter: next.nextAttemptAt });
+    if (next)
+      await ctx.jobs.send('webhooks.deliver', { tenantId: next.tenantId, deliveryId: next.id }, { tx, startAfter: next.nextAttemptAt });
   });
   if (!outcome.delivered)
     ctx.logger.info({ deliveryId, apiConfigId: delivery.apiConfigId, error: outcome.error }, 'webhook delivery attempt failed');

@@ -44,7 +44,8 @@ export function WebhooksSettingsPage() {
   if (configs.isError) return <QueryError error={configs.error} onRetry={() => void configs.refetch()} />;
 
   const wanted = searchParams.get('api');
-  const selected = configs.data.find((config) => config.id === wanted) ?? configs.data.find((config) => config.webhookUrl) ?? configs.data[0];
+  const selected =
+    configs.data.find((config) => config.id === wanted) ?? configs.data.find((config) => config.webhookUrl) ?? configs.data[0];
 
   return (
     <Stack maw={960}>
@@ -128,7 +129,7 @@ function DeliveryLog({ apiId }: { apiId: string }) {
           size="xs"
           value={status ?? 'all'}
           onChange={(value) => {
-            setStatus(value === 'all' ? null : (value));
+            setStatus(value === 'all' ? null : value);
             setPage(1);
           }}
           data={[
@@ -158,7 +159,13 @@ function DeliveryLog({ apiId }: { apiId: string }) {
           <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
             {t('webhooks.previous')}
           </Button>
-          <Button variant="default" size="xs" disabled={!deliveries.data?.hasMore} onClick={() => setPage((p) => p + 1)} data-testid="webhooks-next">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!deliveries.data?.hasMore}
+            onClick={() => setPage((p) => p + 1)}
+            data-testid="webhooks-next"
+          >
             {t('webhooks.next')}
           </Button>
         </Group>
