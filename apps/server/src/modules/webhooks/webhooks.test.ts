@@ -244,6 +244,29 @@ describe('deliveries', () => {
     expect(gaps[2]).toBeGreaterThan(gaps[0]);
   });
 
+  it('marks a delivery failed once its retry window has passed, keeping only the start of the answer', async () => {
+    const t = await buildInboxTenant(server);
+    const config = await createConfig(t, '/give-up');
+    const previous = receiver.respond;
+    receiver.respond = (r) => (r.path === '/give-up' ? 500 : previous(r));
+    expect((await api.post('/contacts', { name: 'Give up', number: '5511911110000' }, { token: t.admin.token })).status).toBe(201);
+    await eventually(() => Promise.resolve(receiver.at('/give-up').length >= 1));
+    // As if 24 h had passed: the next failed attempt is the last.
+    await server.ctx.db.execute(sql`update webhook_deliveries set give_up_at = now() where api_config_id = ${config.id}`);
+    const [failed] = await eventually(
+      async () => {
+        const deliveries = await deliveriesOf(t, config.id);
+        return deliveries[0]?.state === 'failed' && deliveries;
+      },
+      { timeoutMs: 15_000 },
+    );
+    receiver.respond = previous;
+    expect(failed).toMatchObject({ lastStatusCode: 500, lastError: 'HTTP 500', nextAttemptAt: null });
+    expect(failed.responseExcerpt.length).toBeLessThanOrEqual(500);
+    expect(failed.responseExcerpt.startsWith('nope ')).toBe(true);
+    expect((await deliveriesOf(t, config.id, '?status=failed')).map((d) => d.id)).toEqual([failed.id]);
+  });
+
   it('keeps the order of a ticket: a later event waits while the earlier one keeps failing', async () => {
     const t = await buildInboxTenant(server);
     const config = await createConfig(t, '/ordered');
