@@ -50,6 +50,7 @@ import { channelDefaultsRoutes } from './modules/channels/channel-defaults.route
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
 import { tenantAdminApiRoutes } from './modules/tenant-api/tenant-admin-api.routes.js';
 import { tenantApisRoutes } from './modules/tenant-api/tenant-apis.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     tenantApisRoutes,
     tenantSmtpRoutes,
     channelDefaultsRoutes,
+    webhooksRoutes,
   ]) {
     await app.register(routes(ctx));
   }

@@ -18,6 +18,7 @@ import { groupToolsModule } from './modules/group-tools/group-tools.module.js';
 import { externalApiModule } from './modules/external-api/external-api.module.js';
 import { tenantApiModule } from './modules/tenant-api/tenant-api.module.js';
 import { tenantSmtpModule } from './modules/tenant-smtp/tenant-smtp.module.js';
+import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -44,4 +45,5 @@ export const allModules: readonly ModuleRegistration[] = [
   externalApiModule,
   tenantApiModule,
   tenantSmtpModule,
+  webhooksModule,
 ];

@@ -16,6 +16,8 @@ export const API_ERROR_STATUS = {
   ERR_TENANT_API_INACTIVE: 403,
   /** No Tenant API token has this id. */
   ERR_NO_TENANT_API_FOUND: 404,
+  /** No webhook delivery of this API configuration has this id. */
+  ERR_NO_WEBHOOK_DELIVERY_FOUND: 404,
 } as const;
 
 export const API_ERROR_MESSAGES: Record<keyof typeof API_ERROR_STATUS, string> = {
@@ -27,4 +29,5 @@ export const API_ERROR_MESSAGES: Record<keyof typeof API_ERROR_STATUS, string> =
   ERR_API_INVALID_NUMBER: 'The number must be a phone number with its country code, e.g. 5511999998888.',
   ERR_TENANT_API_INACTIVE: 'This Tenant API token is inactive: the platform administrator activates it in Tenant API.',
   ERR_NO_TENANT_API_FOUND: 'Tenant API token not found.',
+  ERR_NO_WEBHOOK_DELIVERY_FOUND: 'Webhook delivery not found.',
 };

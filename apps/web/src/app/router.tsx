@@ -66,6 +66,7 @@ const SmsSettingsPage = lazyPage(() => import('../features/sms/pages/SmsSettings
 const SmtpSettingsPage = lazyPage(() => import('../features/tenant-smtp/pages/SmtpSettingsPage'), 'SmtpSettingsPage');
 const TenantSettingsLayout = lazyPage(() => import('../features/tenant-smtp/pages/SmtpSettingsPage'), 'TenantSettingsLayout');
 const ChannelDefaultsPage = lazyPage(() => import('../features/channel-defaults/pages/ChannelDefaultsPage'), 'ChannelDefaultsPage');
+const WebhooksSettingsPage = lazyPage(() => import('../features/webhooks/pages/WebhooksSettingsPage'), 'WebhooksSettingsPage');
 const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/AiProviderSettingsPage'), 'AiProviderSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
@@ -184,6 +185,7 @@ export function AppRouter() {
               {CHANNEL_DEFAULT_KINDS.map((kind) => (
                 <Route key={kind} path={kind} element={<ChannelDefaultsPage />} />
               ))}
+              <Route path="webhooks" element={<WebhooksSettingsPage />} />
               {AI_PROVIDERS.map((provider) => (
                 <Route key={provider} path={provider} element={<AiProviderSettingsPage />} />
               ))}

@@ -13,7 +13,8 @@ export const SETTINGS_TAB_GROUPS = [
   {
     group: 'integrations',
     tabs: [
-      // SPEC §2's order: meta, sms, hub, wuzapi, evolution, smtp.
+      // SPEC §2's order: webhooks, meta, sms, hub, wuzapi, evolution, smtp.
+      { value: 'webhooks', labelKey: 'webhooks.tab' },
       { value: 'meta', labelKey: 'channelDefaults.tabs.meta' },
       { value: 'sms', labelKey: 'sms.tab' },
       ...CHANNEL_DEFAULT_KINDS.filter((kind) => kind !== 'meta').map((kind) => ({ value: kind, labelKey: `channelDefaults.tabs.${kind}` })),
