@@ -236,6 +236,8 @@ describe("a channel's AI", () => {
       stopWord: null,
       restartWord: null,
       answerNewTickets: false,
+      disableIntegrationsOnOpen: true,
+      waitIntegrationProcessing: true,
     });
   });
 });
