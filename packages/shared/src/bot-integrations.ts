@@ -128,9 +128,35 @@ export const botIntegrationSettingsSchema = z.object({
   configured: z.boolean(),
   settings: z
     .discriminatedUnion('kind', [
-      typebotSettingsBodySchema.extend({ url: z.string(), botName: z.string() }),
-      difySettingsBodySchema.extend({ url: z.string() }),
-      n8nSettingsBodySchema.extend({ url: z.string() }),
+      z.object({
+        kind: z.literal('typebot'),
+        apiKey: z.string(),
+        url: z.string(),
+        botName: z.string(),
+        type: z.enum(TYPEBOT_TYPES),
+        stopWord: z.string().nullable(),
+        restartWord: z.string().nullable(),
+        unknownMessage: z.string(),
+        buttonChoiceMessage: z.string(),
+        buttons: z.boolean(),
+        timeoutMs: z.number().int(),
+      }),
+      z.object({
+        kind: z.literal('dify'),
+        apiKey: z.string(),
+        url: z.string(),
+        type: z.enum(DIFY_APP_TYPES),
+        stopWord: z.string().nullable(),
+        restartWord: z.string().nullable(),
+        timeoutMs: z.number().int(),
+      }),
+      z.object({
+        kind: z.literal('n8n'),
+        url: z.string(),
+        stopWord: z.string().nullable(),
+        restartWord: z.string().nullable(),
+        timeoutMs: z.number().int(),
+      }),
     ])
     .nullable(),
   updatedAt: z.string().nullable(),

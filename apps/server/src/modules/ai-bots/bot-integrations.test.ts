@@ -259,7 +259,7 @@ describe('Typebot', () => {
     expect(session.n).toBe(0);
   });
 
-  it('sends its choices as reply buttons where the channel has them, and as a list past three', async () => {
+  it('sends its choices as reply buttons where the channel has them (numbered text with the buttons flag off)', async () => {
     const channel = await botChannel(t, 'typebot', {}, { type: 'waba', name: 'WABA bot', settings: {} });
     const first = await customerOf(t, channel.id, { number: `55119${String(Date.now()).slice(-8)}` })('Oi');
     expect(await settledClaim(first.messageId)).toMatchObject({ status: 'answered' });
