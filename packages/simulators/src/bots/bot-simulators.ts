@@ -63,8 +63,12 @@ export interface TypebotSimulator extends SimServer {
 
 const TYPEBOT_RETRY = 'Invalid message. Please, try again.';
 
+/**
+ * Bubbles come as markdown when the request asks `textBubbleContentFormat: 'markdown'`, as Slate
+ * rich text otherwise (Typebot's default) — always rich text with `richTextOnly` (a server older than the option).
+ */
 export async function startTypebotSimulator(
-  options: { publicId?: string; token?: string | null; script?: TypebotStep[]; port?: number } = {},
+  options: { publicId?: string; token?: string | null; script?: TypebotStep[]; richTextOnly?: boolean; port?: number } = {},
 ): Promise<TypebotSimulator> {
   const publicId = options.publicId ?? 'loja-azul-bot';
   const token = options.token ?? null;
@@ -76,10 +80,15 @@ export async function startTypebotSimulator(
   const calls: TypebotCall[] = [];
   const sessions = new Map<string, number>();
 
-  const reply = (index: number, sessionId: string | undefined, extraBubbles: string[] = []) => {
+  const reply = (request: FastifyRequest, index: number, sessionId: string | undefined, extraBubbles: string[] = []) => {
     const step = script[index];
     const bubbles = [...extraBubbles, ...(extraBubbles.length ? [] : step.bubbles)];
-    const messages = bubbles.map((markdown, i) => ({ id: `m${index}-${i}`, type: 'text', content: { type: 'markdown', markdown } }));
+    const markdown = !options.richTextOnly && (request.body as { textBubbleContentFormat?: string } | undefined)?.textBubbleContentFormat === 'markdown';
+    const messages = bubbles.map((text, i) => ({
+      id: `m${index}-${i}`,
+      type: 'text',
+      content: markdown ? { type: 'markdown', markdown: text } : { type: 'richText', richText: [{ type: 'p', children: [{ text }] }] },
+    }));
     const input = step.input
       ? step.input.type === 'choice input'
         ? {
@@ -113,7 +122,7 @@ export async function startTypebotSimulator(
         return { sessionId, typebot: botFixture<{ typebot: unknown }>('typebot-start-chat-response').typebot, messages: [] };
       }
       if (script[0].input) sessions.set(sessionId, 0);
-      return reply(0, sessionId);
+      return reply(request, 0, sessionId);
     };
     app.post('/api/v1/typebots/:id/startChat', start(false));
     app.post('/api/v1/typebots/:id/preview/startChat', start(true));
@@ -128,11 +137,11 @@ export async function startTypebotSimulator(
         // A registered session starts at its first message.
         if (script[0].input) sessions.set(sessionId, 0);
         else sessions.delete(sessionId);
-        return reply(0, undefined);
+        return reply(request, 0, undefined);
       }
       const input = script[at].input;
       if (input?.type === 'choice input' && !input.items.some((item) => item.toLowerCase() === text.trim().toLowerCase()))
-        return reply(at, undefined, [TYPEBOT_RETRY]);
+        return reply(request, at, undefined, [TYPEBOT_RETRY]);
       const next = at + 1;
       if (next >= script.length) {
         sessions.delete(sessionId);
@@ -140,7 +149,7 @@ export async function startTypebotSimulator(
       }
       if (script[next].input) sessions.set(sessionId, next);
       else sessions.delete(sessionId);
-      return reply(next, undefined);
+      return reply(request, next, undefined);
     });
   }, options);
   return { ...sim, publicId, calls, sessions, expireSessions: () => sessions.clear() };
