@@ -1,4 +1,4 @@
-import { AI_PROVIDERS, type Profile } from '@conversa/shared';
+import { AI_PROVIDERS, BOT_INTEGRATIONS, type Profile } from '@conversa/shared';
 import { useEffect, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
@@ -63,6 +63,7 @@ const DemandsPage = lazyPage(() => import('../features/demands/pages/DemandsPage
 const ContactVariablesPage = lazyPage(() => import('../features/contact-variables/pages/ContactVariablesPage'), 'ContactVariablesPage');
 const SmsSettingsPage = lazyPage(() => import('../features/sms/pages/SmsSettingsPage'), 'SmsSettingsPage');
 const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/AiProviderSettingsPage'), 'AiProviderSettingsPage');
+const BotIntegrationSettingsPage = lazyPage(() => import('../features/ai-bots/pages/BotIntegrationSettingsPage'), 'BotIntegrationSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
@@ -177,6 +178,9 @@ export function AppRouter() {
               <Route path="sms" element={<SmsSettingsPage />} />
               {AI_PROVIDERS.map((provider) => (
                 <Route key={provider} path={provider} element={<AiProviderSettingsPage />} />
+              ))}
+              {BOT_INTEGRATIONS.map((kind) => (
+                <Route key={kind} path={kind} element={<BotIntegrationSettingsPage />} />
               ))}
             </Route>
             <Route path="*" element={<NotFoundPage />} />
