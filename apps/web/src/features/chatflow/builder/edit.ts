@@ -106,7 +106,9 @@ export function moveItem<T>(items: T[], index: number, by: -1 | 1): T[] {
   return copy;
 }
 
-export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 'ai' | 'typebot' | 'startFlow' | 'tag' | 'kanban'): FlowInteraction {
+export function newInteraction(
+  kind: 'text' | 'media' | 'delay' | 'webhook' | 'ai' | 'typebot' | 'startFlow' | 'tag' | 'kanban',
+): FlowInteraction {
   const id = newId('i');
   switch (kind) {
     case 'text':
