@@ -41,7 +41,7 @@ afterAll(async () => {
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as unknown };
+  return { status: response.status, body: await response.json() };
 }
 
 const typebotConfig = () =>

@@ -28,7 +28,8 @@ describe('/configuracoes/typebot, /dify, /n8n', () => {
     const api = fakeApi({
       'GET /settings/bots/typebot': () => ({ body: current }),
       'PUT /settings/bots/typebot': ({ body }) => {
-        current = { kind: 'typebot', configured: true, settings: { ...(body as never), apiKey: '••••••' }, updatedAt: NOW };
+        const settings = { ...(body as Extract<BotIntegrationSettings['settings'], { kind: 'typebot' }>), apiKey: '••••••' };
+        current = { kind: 'typebot', configured: true, settings, updatedAt: NOW };
         return { body: current };
       },
     });

@@ -18,7 +18,7 @@ export async function n8nWebhook(http: Fetch, config: N8nConfig, request: N8nReq
     throw new LlmCallError('refused', `HTTP ${response.status}: ${words}`, response.status);
   }
   if (!response.text.trim()) return {};
-  const first = Array.isArray(body) ? body[0] : body;
+  const first: unknown = Array.isArray(body) ? (body as unknown[])[0] : body;
   if (first === undefined || first === null) return {};
   const parsed = n8nAnswerSchema.safeParse(first);
   if (!parsed.success) throw new LlmCallError('refused', 'the answer is not JSON of the documented shape ({ "reply": "…" })');
