@@ -77,14 +77,27 @@ async function configure(tenant: InboxTenant, body: Record<string, unknown>) {
 }
 
 /** A channel of the tenant's queue whose bot is `provider` (its own words: the integration's). */
-async function botChannel(tenant: InboxTenant, provider: string, options: Record<string, unknown> = {}, channel: Record<string, unknown> = {}) {
+async function botChannel(
+  tenant: InboxTenant,
+  provider: string,
+  options: Record<string, unknown> = {},
+  channel: Record<string, unknown> = {},
+) {
   const row = await buildChannel(server.ctx, tenant.tenant.id, { queueId: tenant.queue.id, ...channel });
-  const saved = await api.put(`/whatsapp/${row.id}/ai-bot`, { provider, answerNewTickets: true, ...options }, { token: tenant.admin.token });
+  const saved = await api.put(
+    `/whatsapp/${row.id}/ai-bot`,
+    { provider, answerNewTickets: true, ...options },
+    { token: tenant.admin.token },
+  );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return row;
 }
 
-function customerOf(tenant: InboxTenant, channelId: number, key: { externalKey: string } | { number: string } = { externalKey: `webchat:${randomUUID()}` }) {
+function customerOf(
+  tenant: InboxTenant,
+  channelId: number,
+  key: { externalKey: string } | { number: string } = { externalKey: `webchat:${randomUUID()}` },
+) {
   return (body: string) => inboundTicket(server.ctx, { tenantId: tenant.tenant.id, channelId }, { key, name: 'Cliente Bot', body });
 }
 
@@ -150,7 +163,9 @@ describe('integration settings (admin only; key sealed and masked)', () => {
     expect(stored.api_key).toMatch(/^enc:v1:/);
     expect(JSON.stringify(stored)).not.toContain(dify.apiKey);
 
-    expect((await api.put('/settings/bots/dify', difyBody(dify, 'chatbot', { apiKey: '••••••' }), { token: other.admin.token })).status).toBe(200);
+    expect(
+      (await api.put('/settings/bots/dify', difyBody(dify, 'chatbot', { apiKey: '••••••' }), { token: other.admin.token })).status,
+    ).toBe(200);
     const moved = await api.put('/settings/bots/dify', difyBody(dify, 'chatbot', { apiKey: '••••••', url: `${n8n.url}/v1` }), {
       token: other.admin.token,
     });
@@ -163,7 +178,7 @@ describe('integration settings (admin only; key sealed and masked)', () => {
     expect((await api.get('/ai-bots', { token: other.agent.token })).body).toEqual([]);
   });
 
-  it("refuses a body of another kind, a missing key, a bad URL, an unknown kind", async () => {
+  it('refuses a body of another kind, a missing key, a bad URL, an unknown kind', async () => {
     const mismatch = await api.put('/settings/bots/typebot', n8nBody(), { token: t.admin.token });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.fields.kind).toBeDefined();
@@ -201,7 +216,9 @@ describe('integration settings (admin only; key sealed and masked)', () => {
     expect(unknownBot.body.error).toBe('ERR_AI_PROVIDER_REFUSED');
     const df = await api.post('/settings/bots/dify/test', difyBody(dify), { token: t.admin.token });
     expect(df.body).toEqual({ ok: true, detail: 'My App' });
-    const wrongKey = await api.post('/settings/bots/dify/test', difyBody(dify, 'chatbot', { apiKey: 'app-wrong' }), { token: t.admin.token });
+    const wrongKey = await api.post('/settings/bots/dify/test', difyBody(dify, 'chatbot', { apiKey: 'app-wrong' }), {
+      token: t.admin.token,
+    });
     expect(wrongKey.body.error).toBe('ERR_AI_PROVIDER_REFUSED');
     expect(wrongKey.body.message).toContain('Access token is invalid');
     const unreachable = await api.post('/settings/bots/dify/test', difyBody(dify, 'chatbot', { url: 'http://127.0.0.1:9/v1' }), {
@@ -239,7 +256,9 @@ describe('Typebot', () => {
     const say = customerOf(t, channel.id);
     const first = await say('Oi');
     expect(await settledClaim(first.messageId)).toMatchObject({ status: 'answered' });
-    expect((await botMessages(server, first.ticketId)).map((m) => m.body)).toEqual(['Olá! Sou o assistente da loja.\n\n1 - Vendas\n2 - Suporte']);
+    expect((await botMessages(server, first.ticketId)).map((m) => m.body)).toEqual([
+      'Olá! Sou o assistente da loja.\n\n1 - Vendas\n2 - Suporte',
+    ]);
     expect((await statusesOf(first.ticketId)).typebotStatus).toBe(true);
 
     const choice = await say('1');
@@ -255,7 +274,10 @@ describe('Typebot', () => {
     // The flow's end hands the ticket to the agents.
     expect((await statusesOf(first.ticketId)).typebotStatus).toBe(false);
     expect((await logsOf(first.ticketId)).at(-1)).toMatchObject({ type: 'aiBotStopped', payload: { by: 'botEnded', bot: 'typebot' } });
-    const [session] = await rows(server.ctx, sql`select count(*)::int as n from bot_integration_sessions where ticket_id = ${first.ticketId}`);
+    const [session] = await rows(
+      server.ctx,
+      sql`select count(*)::int as n from bot_integration_sessions where ticket_id = ${first.ticketId}`,
+    );
     expect(session.n).toBe(0);
   });
 
@@ -296,13 +318,15 @@ describe('Typebot', () => {
       const wrong = await say('talvez');
       expect(await settledClaim(wrong.messageId)).toMatchObject({ status: 'answered' });
       expect(typebot.calls.length).toBe(calls);
-      expect((await botMessages(server, first.ticketId)).at(-1)?.body).toBe('Não entendi. Responda com o número.\n\n1 - Vendas\n2 - Suporte');
+      expect((await botMessages(server, first.ticketId)).at(-1)?.body).toBe(
+        'Não entendi. Responda com o número.\n\n1 - Vendas\n2 - Suporte',
+      );
     } finally {
       await configure(t, typebotBody());
     }
   });
 
-  it("stops on its stop word, restarts a new chat on its restart word, and starts a new one when Typebot forgot the session", async () => {
+  it('stops on its stop word, restarts a new chat on its restart word, and starts a new one when Typebot forgot the session', async () => {
     const channel = await botChannel(t, 'typebot');
     const say = customerOf(t, channel.id);
     const first = await say('Oi');
@@ -338,7 +362,12 @@ describe('Dify', () => {
     const say = customerOf(tenant, channel.id);
     const first = await say('Qual o prazo de entrega?');
     expect(await settledClaim(first.messageId)).toMatchObject({ status: 'answered' });
-    expect(sim().calls.at(-1)).toMatchObject({ endpoint, query: 'Qual o prazo de entrega?', user: `conversa-ticket-${first.ticketId}`, responseMode: mode });
+    expect(sim().calls.at(-1)).toMatchObject({
+      endpoint,
+      query: 'Qual o prazo de entrega?',
+      user: `conversa-ticket-${first.ticketId}`,
+      responseMode: mode,
+    });
     const second = await say('E para o Rio?');
     expect(await settledClaim(second.messageId)).toMatchObject({ status: 'answered' });
     const chat = type === 'chatbot' || type === 'agent';
@@ -387,6 +416,7 @@ describe('Dify', () => {
     const tenant = await buildInboxTenant(server);
     await configure(tenant, difyBody(dify, 'chatbot', { timeoutMs: 1000 }));
     const channel = await botChannel(tenant, 'dify');
+    const callsBefore = dify.calls.length;
     dify.delay(1500);
     let slow;
     try {
@@ -396,6 +426,8 @@ describe('Dify', () => {
       expect(claim.error).toContain('no answer within 1000 ms');
     } finally {
       dify.delay(0);
+      // The abandoned call still reaches Dify after its delay: wait for it, so that it does not take the error injected below.
+      await eventually(async () => dify.calls.length > callsBefore, { what: 'the timed-out call to reach the simulator' });
     }
     expect((await statusesOf(slow.ticketId)).difyStatus).toBe(false);
     expect((await logsOf(slow.ticketId)).find((log) => log.type === 'aiBotFailed')?.payload.reason).toContain('no answer within 1000 ms');
@@ -469,6 +501,69 @@ describe('n8n', () => {
   });
 });
 
+describe.each([
+  {
+    kind: 'typebot' as const,
+    statusKey: 'typebotStatus',
+    sim: () => typebot as { delay(ms: number): void; fail: TypebotSimulator['fail']; calls: unknown[] },
+    body: () => typebotBody(),
+  },
+  {
+    kind: 'n8n' as const,
+    statusKey: 'n8nStatus',
+    sim: () => n8n as { delay(ms: number): void; fail: N8nSimulator['fail']; calls: unknown[] },
+    body: () => n8nBody(),
+  },
+])('$kind: take-over, timeout, service error', ({ kind, statusKey, sim, body }) => {
+  it('stops when an agent takes the ticket over; the header switch brings it back', async () => {
+    const tenant = await buildInboxTenant(server);
+    await configure(tenant, body());
+    n8n.answerWith(() => ({ reply: 'ok' }));
+    const channel = await botChannel(tenant, kind);
+    const say = customerOf(tenant, channel.id);
+    const first = await say('Oi');
+    expect(await settledClaim(first.messageId)).toMatchObject({ status: 'answered' });
+    const taken = await api.put(`/tickets/${first.ticketId}`, { status: 'open', userId: tenant.agent.id }, { token: tenant.agent.token });
+    expect(taken.body.integrationStatuses[statusKey]).toBe(false);
+    expect((await logsOf(first.ticketId)).some((log) => log.type === 'aiBotStopped' && log.payload.by === 'agent')).toBe(true);
+    const whileAttended = await say('Vendas');
+    expect((await api.put(`/tickets/${first.ticketId}`, { [statusKey]: true }, { token: tenant.agent.token })).status).toBe(200);
+    const after = await say('Suporte');
+    expect(await settledClaim(after.messageId)).toMatchObject({ status: 'answered' });
+    expect(await claimOf(whileAttended.messageId)).toBeUndefined();
+  });
+
+  it('leaves the ticket to humans on a timeout and on an error of the service, with a line in its logs', async () => {
+    const tenant = await buildInboxTenant(server);
+    await configure(tenant, { ...body(), timeoutMs: 1000 });
+    n8n.answerWith(() => ({ reply: 'ok' }));
+    const channel = await botChannel(tenant, kind);
+    const callsBefore = sim().calls.length;
+    sim().delay(1500);
+    let slow;
+    try {
+      slow = await customerOf(tenant, channel.id)('Alô?');
+      const claim = await settledClaim(slow.messageId);
+      expect(claim.status).toBe('failed');
+      expect(claim.error).toContain('no answer within 1000 ms');
+    } finally {
+      sim().delay(0);
+      // The abandoned call still reaches the service after its delay: wait for it, so that it does not take the fault below.
+      await eventually(async () => sim().calls.length > callsBefore, { what: 'the timed-out call to reach the simulator' });
+    }
+    expect((await statusesOf(slow.ticketId))[statusKey]).toBe(false);
+    expect((await logsOf(slow.ticketId)).find((log) => log.type === 'aiBotFailed')?.payload.reason).toContain('no answer within 1000 ms');
+
+    sim().fail({ status: 500, body: { message: 'Internal server error' }, times: 1 });
+    const refused = await customerOf(tenant, channel.id)('Oi');
+    const claim = await settledClaim(refused.messageId);
+    expect(claim).toMatchObject({ status: 'failed' });
+    expect(claim.error).toContain('HTTP 500: Internal server error');
+    expect((await statusesOf(refused.ticketId))[statusKey]).toBe(false);
+    expect(await botMessages(server, refused.ticketId)).toEqual([]);
+  });
+});
+
 describe('channel options', () => {
   it('"disable external integrations on ticket open" off: an agent accepting the ticket leaves the bot on; a transfer still stops it', async () => {
     const tenant = await buildInboxTenant(server);
@@ -478,7 +573,11 @@ describe('channel options', () => {
     const say = customerOf(tenant, channel.id);
     const first = await say('Oi');
     await settledClaim(first.messageId);
-    const accepted = await api.put(`/tickets/${first.ticketId}`, { status: 'open', userId: tenant.agent.id }, { token: tenant.agent.token });
+    const accepted = await api.put(
+      `/tickets/${first.ticketId}`,
+      { status: 'open', userId: tenant.agent.id },
+      { token: tenant.agent.token },
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.body.integrationStatuses.n8nStatus).toBe(true);
     const during = await say('Continua?');
@@ -493,7 +592,8 @@ describe('channel options', () => {
     const closed = Array.from({ length: 7 }, (_, day) => ({ day, type: 'C', intervals: [] }));
     expect((await api.put('/tenants/business-hours/', { businessHours: closed }, { token: tenant.admin.token })).status).toBe(200);
     expect(
-      (await api.put('/tenants/message-business-hours/', { messageBusinessHours: 'Estamos fechados.' }, { token: tenant.admin.token })).status,
+      (await api.put('/tenants/message-business-hours/', { messageBusinessHours: 'Estamos fechados.' }, { token: tenant.admin.token }))
+        .status,
     ).toBe(200);
     await configure(tenant, n8nBody());
     n8n.answerWith(() => ({ reply: 'bot responde' }));
