@@ -23,7 +23,7 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
 const FIXTURES = new URL('../../fixtures/bots/', import.meta.url);
 
 /** A fixture of packages/simulators/fixtures/bots/, parsed (a fresh copy each call). */
-export function botFixture<T = Record<string, unknown>>(name: string): T {
+export function botFixture<T extends object = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8')) as T;
 }
 
@@ -182,7 +182,7 @@ export async function startDifySimulator(options: { apiKey?: string; mode?: Dify
   const mode = options.mode ?? 'chat';
   const calls: DifyCall[] = [];
   const conversations = new Map<string, string[]>();
-  let answer = (query: string) => `Dify: ${query}`;
+  let answer: (query: string, history: string[]) => string = (query) => `Dify: ${query}`;
   const errors: ('auth' | 'appUnavailable')[] = [];
 
   const sim = await startSimServer((app) => {

@@ -124,7 +124,7 @@ describe('/configuracoes/typebot, /dify, /n8n', () => {
           updatedAt: NOW,
         },
       }),
-      'DELETE /settings/bots/n8n': () => ({ status: 204 }),
+      'DELETE /settings/bots/n8n': () => ({ status: 204, body: null }),
     });
     const { user } = renderWithApp(<BotIntegrationSettingsView kind="n8n" />);
     await user.click(await screen.findByTestId('bot-remove'));
