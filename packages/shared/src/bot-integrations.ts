@@ -21,7 +21,9 @@ import { AI_LIMITS, AI_PROVIDERS, AI_STATUS_KEYS } from './ai-bots.js';
 export const BOT_INTEGRATIONS = ['typebot', 'dify', 'n8n'] as const;
 export type BotIntegration = (typeof BOT_INTEGRATIONS)[number];
 
-export const BOT_INTEGRATION_INFO: Readonly<Record<BotIntegration, { statusKey: 'typebotStatus' | 'difyStatus' | 'n8nStatus'; label: string }>> = {
+export const BOT_INTEGRATION_INFO: Readonly<
+  Record<BotIntegration, { statusKey: 'typebotStatus' | 'difyStatus' | 'n8nStatus'; label: string }>
+> = {
   typebot: { statusKey: 'typebotStatus', label: 'Typebot' },
   dify: { statusKey: 'difyStatus', label: 'Dify' },
   n8n: { statusKey: 'n8nStatus', label: 'n8n' },
@@ -81,7 +83,12 @@ export const typebotSettingsBodySchema = z.object({
   /** The Typebot viewer's address, e.g. https://typebot.io. */
   url: urlSchema,
   /** The bot's public id (published) or its id (preview). */
-  botName: z.string().trim().min(1, 'Bot name: required.').max(200).regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only.'),
+  botName: z
+    .string()
+    .trim()
+    .min(1, 'Bot name: required.')
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only.'),
   type: z.enum(TYPEBOT_TYPES).default('published'),
   stopWord: word,
   restartWord: word,
@@ -116,7 +123,11 @@ export const n8nSettingsBodySchema = z.object({
 });
 
 /** PUT /settings/bots/{kind} and POST …/test: the body's `kind` must be the path's. */
-export const botIntegrationSettingsBodySchema = z.discriminatedUnion('kind', [typebotSettingsBodySchema, difySettingsBodySchema, n8nSettingsBodySchema]);
+export const botIntegrationSettingsBodySchema = z.discriminatedUnion('kind', [
+  typebotSettingsBodySchema,
+  difySettingsBodySchema,
+  n8nSettingsBodySchema,
+]);
 export type BotIntegrationSettingsBody = z.input<typeof botIntegrationSettingsBodySchema>;
 export type BotIntegrationSettingsInput = z.output<typeof botIntegrationSettingsBodySchema>;
 
@@ -195,7 +206,9 @@ export const n8nAnswerSchema = z.object({
 export type N8nAnswer = z.infer<typeof n8nAnswerSchema>;
 
 /** GET /ai-bots: the bots the tenant has set up, LLMs then integrations (the chat header's switches, a channel's choice). */
-export const aiAvailableProvidersSchema = z.array(z.object({ provider: z.enum(INTEGRATION_BOT_NAMES), statusKey: z.string(), label: z.string() }));
+export const aiAvailableProvidersSchema = z.array(
+  z.object({ provider: z.enum(INTEGRATION_BOT_NAMES), statusKey: z.string(), label: z.string() }),
+);
 export type AiAvailableProviders = z.infer<typeof aiAvailableProvidersSchema>;
 
 // ---- per channel (GET/PUT /whatsapp/{id}/ai-bot) ----

@@ -83,7 +83,8 @@ export async function startTypebotSimulator(
   const reply = (request: FastifyRequest, index: number, sessionId: string | undefined, extraBubbles: string[] = []) => {
     const step = script[index];
     const bubbles = [...extraBubbles, ...(extraBubbles.length ? [] : step.bubbles)];
-    const markdown = !options.richTextOnly && (request.body as { textBubbleContentFormat?: string } | undefined)?.textBubbleContentFormat === 'markdown';
+    const markdown =
+      !options.richTextOnly && (request.body as { textBubbleContentFormat?: string } | undefined)?.textBubbleContentFormat === 'markdown';
     const messages = bubbles.map((text, i) => ({
       id: `m${index}-${i}`,
       type: 'text',
@@ -101,7 +102,9 @@ export async function startTypebotSimulator(
         : { ...botFixture<{ input: Record<string, unknown> }>('typebot-continue-chat-response').input, id: `i${index}` }
       : undefined;
     return {
-      ...(sessionId ? { sessionId, resultId: randomUUID(), typebot: botFixture<{ typebot: unknown }>('typebot-start-chat-response').typebot } : {}),
+      ...(sessionId
+        ? { sessionId, resultId: randomUUID(), typebot: botFixture<{ typebot: unknown }>('typebot-start-chat-response').typebot }
+        : {}),
       messages,
       ...(input ? { input } : {}),
       clientSideActions: [],
@@ -110,20 +113,26 @@ export async function startTypebotSimulator(
   };
 
   const sim = await startSimServer((app) => {
-    const start = (preview: boolean) => async (request: FastifyRequest<{ Params: { id: string } }>, res: import('fastify').FastifyReply) => {
-      const body = (request.body ?? {}) as { isOnlyRegistering?: boolean };
-      if ((preview || token) && bearer(request) !== token)
-        return res.status(401).send({ message: 'You must be authenticated to perform this action', code: 'UNAUTHORIZED' });
-      if (request.params.id !== publicId) return res.status(404).send({ message: 'Typebot not found', code: 'NOT_FOUND' });
-      const sessionId = `sess_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-      calls.push({ kind: body.isOnlyRegistering ? 'register' : preview ? 'preview' : 'start', botName: request.params.id, sessionId, text: null });
-      if (body.isOnlyRegistering) {
-        sessions.set(sessionId, -1);
-        return { sessionId, typebot: botFixture<{ typebot: unknown }>('typebot-start-chat-response').typebot, messages: [] };
-      }
-      if (script[0].input) sessions.set(sessionId, 0);
-      return reply(request, 0, sessionId);
-    };
+    const start =
+      (preview: boolean) => async (request: FastifyRequest<{ Params: { id: string } }>, res: import('fastify').FastifyReply) => {
+        const body = (request.body ?? {}) as { isOnlyRegistering?: boolean };
+        if ((preview || token) && bearer(request) !== token)
+          return res.status(401).send({ message: 'You must be authenticated to perform this action', code: 'UNAUTHORIZED' });
+        if (request.params.id !== publicId) return res.status(404).send({ message: 'Typebot not found', code: 'NOT_FOUND' });
+        const sessionId = `sess_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+        calls.push({
+          kind: body.isOnlyRegistering ? 'register' : preview ? 'preview' : 'start',
+          botName: request.params.id,
+          sessionId,
+          text: null,
+        });
+        if (body.isOnlyRegistering) {
+          sessions.set(sessionId, -1);
+          return { sessionId, typebot: botFixture<{ typebot: unknown }>('typebot-start-chat-response').typebot, messages: [] };
+        }
+        if (script[0].input) sessions.set(sessionId, 0);
+        return reply(request, 0, sessionId);
+      };
     app.post('/api/v1/typebots/:id/startChat', start(false));
     app.post('/api/v1/typebots/:id/preview/startChat', start(true));
     app.post<{ Params: { sessionId: string } }>('/api/v1/sessions/:sessionId/continueChat', async (request, res) => {
@@ -199,8 +208,11 @@ export async function startDifySimulator(options: { apiKey?: string; mode?: Dify
       const body = (request.body ?? {}) as { query?: string; user?: string; conversation_id?: string; response_mode?: string };
       const query = String(body.query ?? '');
       if (mode === 'completion' || mode === 'workflow')
-        return reply.status(400).send({ code: 'not_chat_app', message: 'Please check if your Chat app mode matches the right API route.', status: 400 });
-      if (!query || !body.user) return reply.status(400).send({ code: 'invalid_param', message: 'query and user are required', status: 400 });
+        return reply
+          .status(400)
+          .send({ code: 'not_chat_app', message: 'Please check if your Chat app mode matches the right API route.', status: 400 });
+      if (!query || !body.user)
+        return reply.status(400).send({ code: 'invalid_param', message: 'query and user are required', status: 400 });
       if (mode === 'agent-chat' && body.response_mode !== 'streaming')
         return reply.status(400).send({ code: 'invalid_param', message: 'Agent Chat App does not support blocking mode', status: 400 });
       let conversationId = body.conversation_id || '';
@@ -210,7 +222,13 @@ export async function startDifySimulator(options: { apiKey?: string; mode?: Dify
         conversations.set(conversationId, []);
       }
       const history = conversations.get(conversationId)!;
-      calls.push({ endpoint: 'chat-messages', query, user: body.user, conversationId: body.conversation_id || null, responseMode: body.response_mode ?? null });
+      calls.push({
+        endpoint: 'chat-messages',
+        query,
+        user: body.user,
+        conversationId: body.conversation_id || null,
+        responseMode: body.response_mode ?? null,
+      });
       const text = answer(query, [...history]);
       history.push(query);
       if (mode === 'agent-chat') {
@@ -229,22 +247,44 @@ export async function startDifySimulator(options: { apiKey?: string; mode?: Dify
         });
         return reply.header('content-type', 'text/event-stream').send(lines.join(''));
       }
-      return { ...botFixture('dify-chat-response'), id: randomUUID(), message_id: randomUUID(), conversation_id: conversationId, answer: text };
+      return {
+        ...botFixture('dify-chat-response'),
+        id: randomUUID(),
+        message_id: randomUUID(),
+        conversation_id: conversationId,
+        answer: text,
+      };
     });
     app.post('/v1/completion-messages', async (request, reply) => {
       const body = (request.body ?? {}) as { inputs?: { query?: string }; user?: string; response_mode?: string };
       if (mode !== 'completion')
-        return reply.status(400).send({ code: 'app_unavailable', message: 'App unavailable, please check your app configurations.', status: 400 });
+        return reply
+          .status(400)
+          .send({ code: 'app_unavailable', message: 'App unavailable, please check your app configurations.', status: 400 });
       const query = String(body.inputs?.query ?? '');
-      calls.push({ endpoint: 'completion-messages', query, user: body.user ?? null, conversationId: null, responseMode: body.response_mode ?? null });
+      calls.push({
+        endpoint: 'completion-messages',
+        query,
+        user: body.user ?? null,
+        conversationId: null,
+        responseMode: body.response_mode ?? null,
+      });
       return { ...botFixture('dify-completion-response'), id: randomUUID(), message_id: randomUUID(), answer: answer(query, []) };
     });
     app.post('/v1/workflows/run', async (request, reply) => {
       const body = (request.body ?? {}) as { inputs?: { query?: string }; user?: string; response_mode?: string };
       if (mode !== 'workflow')
-        return reply.status(400).send({ code: 'app_unavailable', message: 'App unavailable, please check your app configurations.', status: 400 });
+        return reply
+          .status(400)
+          .send({ code: 'app_unavailable', message: 'App unavailable, please check your app configurations.', status: 400 });
       const query = String(body.inputs?.query ?? '');
-      calls.push({ endpoint: 'workflows/run', query, user: body.user ?? null, conversationId: null, responseMode: body.response_mode ?? null });
+      calls.push({
+        endpoint: 'workflows/run',
+        query,
+        user: body.user ?? null,
+        conversationId: null,
+        responseMode: body.response_mode ?? null,
+      });
       const fixture = botFixture<{ data: Record<string, unknown> }>('dify-workflow-response');
       return { ...fixture, workflow_run_id: randomUUID(), data: { ...fixture.data, outputs: { text: answer(query, []) } } };
     });
@@ -286,7 +326,12 @@ export async function startN8nSimulator(options: { path?: string; port?: number 
   const sim = await startSimServer((app) => {
     app.post<{ Params: { path: string } }>('/webhook/:path', async (request, reply) => {
       if (request.params.path !== path)
-        return reply.status(404).send({ ...botFixture('n8n-webhook-not-registered'), message: `The requested webhook "POST ${request.params.path}" is not registered.` });
+        return reply
+          .status(404)
+          .send({
+            ...botFixture('n8n-webhook-not-registered'),
+            message: `The requested webhook "POST ${request.params.path}" is not registered.`,
+          });
       calls.push({ path: request.params.path, body: request.body });
       const out = answer(request.body);
       if (out === undefined) return reply.status(200).send('');

@@ -40,23 +40,43 @@ afterAll(async () => {
 });
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
 const typebotConfig = () =>
-  ({ kind: 'typebot', apiKey: '', url: typebot.url, botName: typebot.publicId, type: 'published', stopWord: null, restartWord: null, unknownMessage: '', buttonChoiceMessage: '', buttons: true, timeoutMs: 5000 }) as const;
+  ({
+    kind: 'typebot',
+    apiKey: '',
+    url: typebot.url,
+    botName: typebot.publicId,
+    type: 'published',
+    stopWord: null,
+    restartWord: null,
+    unknownMessage: '',
+    buttonChoiceMessage: '',
+    buttons: true,
+    timeoutMs: 5000,
+  }) as const;
 
 describe('Typebot', () => {
   it('answers the documented samples in the documented shapes', async () => {
     const start = await post(`${typebot.url}/api/v1/typebots/${typebot.publicId}/startChat`, botFixture('typebot-start-chat-request'));
     expect(start.status).toBe(200);
-    expect(missingFrom(start.body, botFixture('typebot-start-chat-response'), { ignore: /\.typebot\.|\.logs|\.clientSideActions/ })).toEqual([]);
+    expect(
+      missingFrom(start.body, botFixture('typebot-start-chat-response'), { ignore: /\.typebot\.|\.logs|\.clientSideActions/ }),
+    ).toEqual([]);
     const sessionId = (start.body as { sessionId: string }).sessionId;
     const next = await post(`${typebot.url}/api/v1/sessions/${sessionId}/continueChat`, botFixture('typebot-continue-chat-request'));
     expect(missingFrom(next.body, botFixture('typebot-continue-chat-response'), { ignore: /\.logs|\.clientSideActions/ })).toEqual([]);
     const rich = await post(`${typebot.url}/api/v1/typebots/${typebot.publicId}/startChat`, {});
-    expect(missingFrom((rich.body as { messages: unknown[] }).messages[0], botFixture('typebot-rich-text-message'), { ignore: /bold/ })).toEqual([]);
+    expect(
+      missingFrom((rich.body as { messages: unknown[] }).messages[0], botFixture('typebot-rich-text-message'), { ignore: /bold/ }),
+    ).toEqual([]);
     const unknown = await post(`${typebot.url}/api/v1/sessions/nope/continueChat`, botFixture('typebot-continue-chat-request'));
     expect(unknown).toEqual({ status: 404, body: botFixture('typebot-error-404') });
   });
@@ -95,7 +115,9 @@ describe('Dify', () => {
       status: 401,
       body: botFixture('dify-error-401'),
     });
-    const blocking = await post(`${agent.url}/v1/chat-messages`, botFixture('dify-chat-request'), { authorization: `Bearer ${agent.apiKey}` });
+    const blocking = await post(`${agent.url}/v1/chat-messages`, botFixture('dify-chat-request'), {
+      authorization: `Bearer ${agent.apiKey}`,
+    });
     expect(blocking.status).toBe(400);
   });
 
@@ -114,7 +136,13 @@ describe('Dify', () => {
 
 describe('n8n', () => {
   const config = () => ({ kind: 'n8n', url: n8n.webhookUrl, stopWord: null, restartWord: null, timeoutMs: 5000 }) as const;
-  const request = { event: 'message', ticketId: 1, contactId: 2, channelId: 3, message: { id: 'm', body: 'oi', mediaType: null, timestamp: new Date().toISOString() } } as const;
+  const request = {
+    event: 'message',
+    ticketId: 1,
+    contactId: 2,
+    channelId: 3,
+    message: { id: 'm', body: 'oi', mediaType: null, timestamp: new Date().toISOString() },
+  } as const;
 
   it("reads a Respond-to-Webhook answer, an AI Agent's items and an empty answer; an inactive workflow's 404", async () => {
     n8n.answerWith(() => botFixture('n8n-respond-to-webhook'));

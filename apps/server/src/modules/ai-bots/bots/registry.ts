@@ -9,7 +9,10 @@ export type { IntegrationBotName };
 
 /** Every integration bot by name: the LLMs, then Typebot, Dify and n8n. */
 export const INTEGRATION_BOTS: Readonly<Record<IntegrationBotName, IntegrationBot>> = {
-  ...(Object.fromEntries(AI_PROVIDERS.map((provider) => [provider, llmBot(provider)])) as Record<(typeof AI_PROVIDERS)[number], IntegrationBot>),
+  ...(Object.fromEntries(AI_PROVIDERS.map((provider) => [provider, llmBot(provider)])) as Record<
+    (typeof AI_PROVIDERS)[number],
+    IntegrationBot
+  >),
   typebot: typebotBot,
   dify: difyBot,
   n8n: n8nBot,

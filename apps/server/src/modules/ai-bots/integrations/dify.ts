@@ -41,7 +41,8 @@ function readStream(body: string): { answer: string; conversationId?: string } {
   let conversationId: string | undefined;
   for (const line of body.split('\n')) {
     if (!line.startsWith('data:')) continue;
-    const event = parseJson(line.slice(5).trim()) as { event?: string; answer?: string; conversation_id?: string; message?: string } | undefined;
+    const event = parseJson(line.slice(5).trim()) as
+      { event?: string; answer?: string; conversation_id?: string; message?: string } | undefined;
     if (!event) continue;
     if (event.event === 'error') throw new LlmCallError('refused', `stream error: ${event.message ?? 'unknown'}`);
     if ((event.event === 'agent_message' || event.event === 'message') && typeof event.answer === 'string') answer += event.answer;
@@ -62,7 +63,12 @@ export async function difyAnswer(
       await callJson(
         http,
         `${config.url}/completion-messages`,
-        { method: 'POST', headers: auth(config), body: { inputs: { query }, response_mode: 'blocking', user }, timeoutMs: config.timeoutMs },
+        {
+          method: 'POST',
+          headers: auth(config),
+          body: { inputs: { query }, response_mode: 'blocking', user },
+          timeoutMs: config.timeoutMs,
+        },
         describeError,
       ),
     );
@@ -74,7 +80,12 @@ export async function difyAnswer(
       await callJson(
         http,
         `${config.url}/workflows/run`,
-        { method: 'POST', headers: auth(config), body: { inputs: { query }, response_mode: 'blocking', user }, timeoutMs: config.timeoutMs },
+        {
+          method: 'POST',
+          headers: auth(config),
+          body: { inputs: { query }, response_mode: 'blocking', user },
+          timeoutMs: config.timeoutMs,
+        },
         describeError,
       ),
     );
@@ -115,7 +126,12 @@ export async function difyAnswer(
 
 /** The connection test: `GET {url}/info` (the app's name). */
 export async function difyInfo(http: Fetch, config: DifyConfig): Promise<string> {
-  const body = await callJson(http, `${config.url}/info`, { method: 'GET', headers: auth(config), timeoutMs: config.timeoutMs }, describeError);
+  const body = await callJson(
+    http,
+    `${config.url}/info`,
+    { method: 'GET', headers: auth(config), timeoutMs: config.timeoutMs },
+    describeError,
+  );
   const name = body && typeof body === 'object' && 'name' in body && typeof body.name === 'string' ? body.name : '';
   return name;
 }

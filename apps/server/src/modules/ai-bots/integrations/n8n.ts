@@ -14,7 +14,9 @@ export async function n8nWebhook(http: Fetch, config: N8nConfig, request: N8nReq
   const body = parseJson(response.text);
   if (!response.ok) {
     const words =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : response.text.slice(0, 200);
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : response.text.slice(0, 200);
     throw new LlmCallError('refused', `HTTP ${response.status}: ${words}`, response.status);
   }
   if (!response.text.trim()) return {};

@@ -14,7 +14,12 @@ type TypebotConfig = Extract<BotIntegrationSettingsInput, { kind: 'typebot' }>;
  * (`textBubbleContentFormat`), Slate rich text read too; an answer without `input` ends the bot.
  */
 const contentSchema = z
-  .object({ type: z.string().optional(), markdown: z.string().optional(), richText: z.unknown().optional(), plainText: z.string().optional() })
+  .object({
+    type: z.string().optional(),
+    markdown: z.string().optional(),
+    richText: z.unknown().optional(),
+    plainText: z.string().optional(),
+  })
   .passthrough();
 const chatAnswerSchema = z.object({
   sessionId: z.string().optional(),
@@ -67,12 +72,15 @@ function turnOf(raw: unknown, sessionId: string | undefined): TypebotTurn {
     .map((m) => (m.content!.markdown ?? m.content!.plainText ?? slateText(m.content!.richText)).trim())
     .filter(Boolean);
   const input = answer.input ?? null;
-  const choices =
-    input?.type === 'choice input' ? (input.items ?? []).map((item) => (item.content ?? '').trim()).filter(Boolean) : null;
+  const choices = input?.type === 'choice input' ? (input.items ?? []).map((item) => (item.content ?? '').trim()).filter(Boolean) : null;
   return { sessionId: id, texts, choices: choices?.length ? choices : null, ended: !input };
 }
 
-export async function typebotStartChat(http: Fetch, config: TypebotConfig & { apiKey: string }, options: { onlyRegistering?: boolean } = {}) {
+export async function typebotStartChat(
+  http: Fetch,
+  config: TypebotConfig & { apiKey: string },
+  options: { onlyRegistering?: boolean } = {},
+) {
   const path = config.type === 'preview' ? `typebots/${config.botName}/preview/startChat` : `typebots/${config.botName}/startChat`;
   const body = await callJson(
     http,
@@ -80,7 +88,11 @@ export async function typebotStartChat(http: Fetch, config: TypebotConfig & { ap
     {
       method: 'POST',
       headers: headers(config),
-      body: { isStreamEnabled: false, textBubbleContentFormat: 'markdown', ...(options.onlyRegistering ? { isOnlyRegistering: true } : {}) },
+      body: {
+        isStreamEnabled: false,
+        textBubbleContentFormat: 'markdown',
+        ...(options.onlyRegistering ? { isOnlyRegistering: true } : {}),
+      },
       timeoutMs: config.timeoutMs,
     },
     describeError,

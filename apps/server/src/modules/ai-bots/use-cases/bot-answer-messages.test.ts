@@ -17,9 +17,22 @@ describe("a bot's answer as messages", () => {
 
   it('sends up to three short options as reply buttons, more as a list', () => {
     const [buttons] = botAnswerMessages('Oi', choices(['A', 'B', 'C']), true);
-    expect(buttons.rich).toMatchObject({ type: 'button', text: 'Oi', buttons: [{ id: '1', title: 'A' }, { id: '2', title: 'B' }, { id: '3', title: 'C' }] });
+    expect(buttons.rich).toMatchObject({
+      type: 'button',
+      text: 'Oi',
+      buttons: [
+        { id: '1', title: 'A' },
+        { id: '2', title: 'B' },
+        { id: '3', title: 'C' },
+      ],
+    });
     const [list] = botAnswerMessages('Oi', choices(['A', 'B', 'C', 'D']), true);
-    expect(list.rich).toMatchObject({ type: 'list', text: 'Oi', button: 'Opções', sections: [{ rows: [{ id: '1', title: 'A' }, { id: '2' }, { id: '3' }, { id: '4', title: 'D' }] }] });
+    expect(list.rich).toMatchObject({
+      type: 'list',
+      text: 'Oi',
+      button: 'Opções',
+      sections: [{ rows: [{ id: '1', title: 'A' }, { id: '2' }, { id: '3' }, { id: '4', title: 'D' }] }],
+    });
     const [long] = botAnswerMessages('Oi', choices(['Falar com o financeiro', 'B']), true);
     expect(long.rich).toMatchObject({ type: 'list' });
   });

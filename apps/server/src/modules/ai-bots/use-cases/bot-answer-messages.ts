@@ -29,7 +29,8 @@ export function botAnswerMessages(text: string, choices: BotChoices | undefined,
   if (choices.asButtons && richChannel) {
     const inline = text && text.length <= INTERACTIVE_LIMITS.text;
     const heading = inline ? text : choices.title;
-    const fitsButtons = choices.options.length <= INTERACTIVE_LIMITS.buttons && choices.options.every((o) => o.length <= INTERACTIVE_LIMITS.buttonTitle);
+    const fitsButtons =
+      choices.options.length <= INTERACTIVE_LIMITS.buttons && choices.options.every((o) => o.length <= INTERACTIVE_LIMITS.buttonTitle);
     const candidate: unknown = fitsButtons
       ? { type: 'button', text: heading, buttons: choices.options.map((title, index) => ({ id: String(index + 1), title })) }
       : {

@@ -1,8 +1,4 @@
-import {
-  botIntegrationSettingsBodySchema,
-  type BotIntegration,
-  type BotIntegrationSettingsInput,
-} from '@conversa/shared';
+import { botIntegrationSettingsBodySchema, type BotIntegration, type BotIntegrationSettingsInput } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { SecretUnreadableError } from '../../../platform/crypto/secret-box.js';
 import type { Db } from '../../../platform/db/client.js';

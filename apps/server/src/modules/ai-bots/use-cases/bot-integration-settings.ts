@@ -19,7 +19,8 @@ export async function getBotIntegration(ctx: AppContext, actor: Actor, kind: Bot
  * never sent to an address it was not typed for); Dify needs a key, and so does a Typebot preview.
  */
 async function resolveBotIntegration(ctx: AppContext, actor: Actor, kind: BotIntegration, input: BotIntegrationSettingsInput) {
-  if (input.kind !== kind) throw new AppError('ERR_VALIDATION', undefined, { kind: [`The body is for ${input.kind}, the path for ${kind}.`] });
+  if (input.kind !== kind)
+    throw new AppError('ERR_VALIDATION', undefined, { kind: [`The body is for ${input.kind}, the path for ${kind}.`] });
   const problem = await ctx.outbound.problemWith(input.url);
   if (problem) throw new AppError('ERR_VALIDATION', undefined, { url: [problem] });
   let apiKey = 'apiKey' in input ? input.apiKey : '';
