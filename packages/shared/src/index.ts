@@ -39,6 +39,7 @@ export * from './sms.js';
 export * from './forms/groups.js';
 export * from './forms/mass-sends.js';
 export * from './ai-bots.js';
+export * from './bot-integrations.js';
 export * from './api-configs.js';
 export * from './tenant-api.js';
 export * from './smtp.js';

@@ -1,4 +1,4 @@
-import { AI_PROVIDERS, CHANNEL_DEFAULT_KINDS, type Profile } from '@conversa/shared';
+import { AI_PROVIDERS, BOT_INTEGRATIONS, CHANNEL_DEFAULT_KINDS, type Profile } from '@conversa/shared';
 import { useEffect, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
@@ -68,6 +68,7 @@ const TenantSettingsLayout = lazyPage(() => import('../features/tenant-smtp/page
 const ChannelDefaultsPage = lazyPage(() => import('../features/channel-defaults/pages/ChannelDefaultsPage'), 'ChannelDefaultsPage');
 const WebhooksSettingsPage = lazyPage(() => import('../features/webhooks/pages/WebhooksSettingsPage'), 'WebhooksSettingsPage');
 const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/AiProviderSettingsPage'), 'AiProviderSettingsPage');
+const BotIntegrationSettingsPage = lazyPage(() => import('../features/ai-bots/pages/BotIntegrationSettingsPage'), 'BotIntegrationSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
@@ -188,6 +189,9 @@ export function AppRouter() {
               <Route path="webhooks" element={<WebhooksSettingsPage />} />
               {AI_PROVIDERS.map((provider) => (
                 <Route key={provider} path={provider} element={<AiProviderSettingsPage />} />
+              ))}
+              {BOT_INTEGRATIONS.map((kind) => (
+                <Route key={kind} path={kind} element={<BotIntegrationSettingsPage />} />
               ))}
             </Route>
             <Route path={PATHS.tenantSettings} element={guarded(ADMINS, <TenantSettingsLayout />)}>

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AiProtocol, AiProvider, ChannelDefaultKind, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { AiProtocol, AiProvider, BotIntegration, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -226,6 +226,10 @@ export const channels = pgTable(
     birthdayMessage: text('birthday_message'),
     /** The whole hour (0–23, tenant's time zone) from which the day's birthday messages go out. */
     birthdayHour: integer('birthday_hour').notNull().default(9), // DEFAULT_BIRTHDAY_HOUR
+    /** SPEC §3 "disable external integrations on ticket open": an agent accepting a ticket switches its bots off. */
+    disableIntegrationsOnOpen: boolean('disable_integrations_on_open').notNull().default(true),
+    /** SPEC §3 "wait for external-integration processing": a message a bot takes runs no later automation (absence message). */
+    waitIntegrationProcessing: boolean('wait_integration_processing').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -1623,7 +1627,7 @@ export const channelAiBots = pgTable(
       .primaryKey()
       .references(() => channels.id, { onDelete: 'cascade' }),
     tenantId: tenantRef(),
-    provider: text('provider').$type<AiProvider>().notNull(),
+    provider: text('provider').$type<IntegrationBotName>().notNull(),
     prompt: text('prompt').notNull().default(''),
     stopWord: text('stop_word'),
     restartWord: text('restart_word'),
@@ -1650,13 +1654,50 @@ export const aiBotReplies = pgTable(
     inboundMessageId: uuid('inbound_message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<AiProvider>().notNull(),
+    provider: text('provider').$type<IntegrationBotName>().notNull(),
     status: text('status').$type<'pending' | 'answered' | 'failed' | 'skipped'>().notNull().default('pending'),
     replyMessageId: uuid('reply_message_id').references(() => messages.id, { onDelete: 'set null' }),
     error: text('error'),
     ...timestamps,
   },
   (t) => [uniqueIndex('ai_bot_replies_inbound_unique').on(t.tenantId, t.inboundMessageId), index('ai_bot_replies_ticket_idx').on(t.tenantId, t.ticketId)],
+);
+
+/**
+ * A chatbot-builder or automation integration of a tenant (SPEC §3 Integration configs: Typebot,
+ * Dify, n8n): its settings as the tab's zod schema checked them (`config`, without the key) and its
+ * API key sealed (SecretBox label 'botIntegration.apiKey').
+ */
+export const botIntegrationSettings = pgTable(
+  'bot_integration_settings',
+  {
+    tenantId: tenantRef(),
+    kind: text('kind').$type<BotIntegration>().notNull(),
+    apiKey: text('api_key'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
+);
+
+/**
+ * An integration's conversation with one ticket's customer: Typebot's session id and the choices
+ * it offered last, Dify's conversation_id. Forgotten when the bot is (re)started on the ticket.
+ */
+export const botIntegrationSessions = pgTable(
+  'bot_integration_sessions',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<BotIntegration>().notNull(),
+    tenantId: tenantRef(),
+    sessionId: text('session_id'),
+    /** The choices the bot offered last (Typebot's choice input), the customer's "2" read against them. */
+    choices: jsonb('choices').$type<string[]>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.kind] }), index('bot_integration_sessions_tenant_idx').on(t.tenantId)],
 );
 
 /**
