@@ -18,6 +18,7 @@ export const apiConfigBodySchema = z.object({
   name: z.string().trim().min(1).max(120),
   channelId: refIdSchema,
   active: z.boolean().default(true),
+  webhookUrl: z.string().trim().url().max(2048).nullable().default(null),
 });
 export type ApiConfigBody = z.input<typeof apiConfigBodySchema>;
 
@@ -31,13 +32,15 @@ export const apiConfigSchema = z.object({
   tokenMasked: z.string(),
   /** The base URL path for clients: `/v1/api/external/{id}` (prefix it with the server's address). */
   basePath: z.string(),
+  webhookUrl: z.string().nullable(),
+  webhookSecretMasked: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ApiConfig = z.infer<typeof apiConfigSchema>;
 
 /** A configuration with its token in full: answered once, on creation and on regeneration. */
-export const apiConfigWithTokenSchema = apiConfigSchema.extend({ token: z.string() });
+export const apiConfigWithTokenSchema = apiConfigSchema.extend({ token: z.string(), webhookSecret: z.string() });
 export type ApiConfigWithToken = z.infer<typeof apiConfigWithTokenSchema>;
 
 export const apiConfigParamsSchema = z.object({ apiId: z.uuid() });

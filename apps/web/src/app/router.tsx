@@ -63,6 +63,7 @@ const DemandsPage = lazyPage(() => import('../features/demands/pages/DemandsPage
 const ContactVariablesPage = lazyPage(() => import('../features/contact-variables/pages/ContactVariablesPage'), 'ContactVariablesPage');
 const SmsSettingsPage = lazyPage(() => import('../features/sms/pages/SmsSettingsPage'), 'SmsSettingsPage');
 const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/AiProviderSettingsPage'), 'AiProviderSettingsPage');
+const ApiServicePage = lazyPage(() => import('../features/api-service/pages/ApiServicePage'), 'ApiServicePage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
@@ -168,6 +169,7 @@ export function AppRouter() {
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
             <Route path={PATHS.ticketPanel} element={guarded(ADMINS, <TicketPanelPage />)} />
+            <Route path={PATHS.apiService} element={guarded(ADMINS, <ApiServicePage />)} />
             <Route path={PATHS.settings} element={guarded(ADMINS, <SettingsLayout />)}>
               <Route index element={<Navigate to="geral" replace />} />
               <Route path="geral" element={<GeneralSettingsPage />} />
