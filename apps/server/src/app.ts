@@ -46,6 +46,7 @@ import { aiBotsRoutes } from './modules/ai-bots/ai-bots.routes.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { apiConfigsRoutes } from './modules/external-api/api-configs.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
@@ -168,6 +169,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     aiBotsRoutes,
     groupToolsRoutes,
     apiConfigsRoutes,
+    webhooksRoutes,
   ]) {
     await app.register(routes(ctx));
   }

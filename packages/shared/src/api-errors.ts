@@ -12,6 +12,8 @@ export const API_ERROR_STATUS = {
   ERR_API_NO_RECIPIENT: 400,
   /** The number is not a phone number with its country code (e.g. 5511999998888). */
   ERR_API_INVALID_NUMBER: 400,
+  /** No webhook delivery of this API configuration has this id. */
+  ERR_NO_WEBHOOK_DELIVERY_FOUND: 404,
 } as const;
 
 export const API_ERROR_MESSAGES: Record<keyof typeof API_ERROR_STATUS, string> = {
@@ -21,4 +23,5 @@ export const API_ERROR_MESSAGES: Record<keyof typeof API_ERROR_STATUS, string> =
   ERR_NO_API_CONFIG_FOUND: 'API configuration not found.',
   ERR_API_NO_RECIPIENT: 'Give the recipient: a number or a ticketId.',
   ERR_API_INVALID_NUMBER: 'The number must be a phone number with its country code, e.g. 5511999998888.',
+  ERR_NO_WEBHOOK_DELIVERY_FOUND: 'Webhook delivery not found.',
 };

@@ -72,6 +72,14 @@ export const envSchema = z
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
     /** How many days the external API's call log keeps its rows (a daily job deletes older ones). */
     API_CALL_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Outgoing webhooks: the delay after a delivery's first failed attempt, doubled after each (at most 1 h between attempts). */
+    WEBHOOK_RETRY_FIRST_SECONDS: z.coerce.number().min(0.05).max(3600).default(10),
+    /** Outgoing webhooks: how long after an event (or its resend) failed attempts are retried before the delivery is marked failed. */
+    WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(7 * 86400).default(86400),
+    /** Outgoing webhooks: the whole request of one attempt (connect, send, answer); past it the attempt failed. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Outgoing webhooks: days the delivery log keeps delivered and failed deliveries (a daily job deletes older ones). */
+    WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

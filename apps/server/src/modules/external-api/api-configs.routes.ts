@@ -4,7 +4,9 @@ import {
   apiConfigBodySchema,
   apiConfigParamsSchema,
   apiConfigSchema,
+  apiConfigWithRenewedTokenSchema,
   apiConfigWithTokenSchema,
+  apiConfigWithWebhookSecretSchema,
   EXTERNAL_API_OPENAPI_PATH,
   EXTERNAL_API_POSTMAN_PATH,
 } from '@conversa/shared';
@@ -21,6 +23,7 @@ import { deleteApiConfig } from './use-cases/delete-api-config.js';
 import { listApiCallLogs } from './use-cases/list-api-call-logs.js';
 import { listApiConfigs } from './use-cases/list-api-configs.js';
 import { regenerateApiToken } from './use-cases/regenerate-api-token.js';
+import { regenerateWebhookSecret } from './use-cases/regenerate-webhook-secret.js';
 import { updateApiConfig } from './use-cases/update-api-config.js';
 
 const tags = ['api-config'];
@@ -48,13 +51,14 @@ export const apiConfigsRoutes =
       config,
       schema: {
         tags,
-        description: 'Creates an API configuration with a new token (32 random bytes), answered in full this once: only its hash is kept.',
+        description:
+          'Creates an API configuration with a new token (32 random bytes; only its hash is kept) and a webhook signing secret (kept encrypted), both answered in full this once. A webhook URL on a private network is refused (400 ERR_VALIDATION on webhookUrl).',
         body: apiConfigBodySchema,
         response: { 201: apiConfigWithTokenSchema, ...errorResponses },
       },
       handler: async (request, reply) => {
-        const { config: row, token } = await createApiConfig(ctx, actorOf(request), request.body);
-        return reply.status(201).send({ ...presentApiConfig(row), token });
+        const { config: row, token, webhookSecret } = await createApiConfig(ctx, actorOf(request), request.body);
+        return reply.status(201).send({ ...presentApiConfig(row), token, webhookSecret });
       },
     });
 
@@ -63,7 +67,7 @@ export const apiConfigsRoutes =
       schema: {
         tags,
         description:
-          'Renames, changes the send-by channel, activates or deactivates a configuration (an inactive one is refused with 403 ERR_API_CONFIG_INACTIVE).',
+          'Renames, changes the send-by channel or the webhook URL (null: no webhook; a private-network address is refused with 400 ERR_VALIDATION), activates or deactivates a configuration (an inactive one is refused with 403 ERR_API_CONFIG_INACTIVE and receives no webhook).',
         params: apiConfigParamsSchema,
         body: apiConfigBodySchema,
         response: { 200: apiConfigSchema, ...errorResponses },
@@ -77,11 +81,26 @@ export const apiConfigsRoutes =
         tags,
         description: 'A new token for the configuration, answered in full this once; the old one is refused from now on.',
         params: apiConfigParamsSchema,
-        response: { 200: apiConfigWithTokenSchema, ...errorResponses },
+        response: { 200: apiConfigWithRenewedTokenSchema, ...errorResponses },
       },
       handler: async (request) => {
         const { config: row, token } = await regenerateApiToken(ctx, actorOf(request), request.params.apiId);
         return { ...presentApiConfig(row), token };
+      },
+    });
+
+    app.put('/api-config/renew-webhook-secret/:apiId', {
+      config,
+      schema: {
+        tags,
+        description:
+          'A new webhook signing secret for the configuration, answered in full this once; every delivery attempted from now on (retries included) is signed with it.',
+        params: apiConfigParamsSchema,
+        response: { 200: apiConfigWithWebhookSecretSchema, ...errorResponses },
+      },
+      handler: async (request) => {
+        const { config: row, webhookSecret } = await regenerateWebhookSecret(ctx, actorOf(request), request.params.apiId);
+        return { ...presentApiConfig(row), webhookSecret };
       },
     });
 

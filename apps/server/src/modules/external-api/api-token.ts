@@ -18,3 +18,17 @@ export function apiTokenMatches(token: string, storedHash: string): boolean {
 }
 
 export const maskApiToken = (last4: string) => `cva_••••••••${last4}`;
+
+/**
+ * A webhook signing secret: 32 random bytes, base64url, prefixed. The receiver keeps it to check
+ * `X-Conversa-Signature`; Conversa keeps it sealed (it must sign with it, so it cannot be hashed).
+ */
+export function generateWebhookSecret(): { secret: string; last4: string } {
+  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+  return { secret, last4: secret.slice(-4) };
+}
+
+export const maskWebhookSecret = (last4: string) => `whsec_••••••••${last4}`;
+
+/** The SecretBox label of the sealed webhook secret (a sealed value cannot be moved to another field). */
+export const WEBHOOK_SECRET_LABEL = 'api_configs.webhook_secret';

@@ -1,5 +1,5 @@
 import { EXTERNAL_API_PREFIX, type ApiCallLog, type ApiConfig } from '@conversa/shared';
-import { maskApiToken } from './api-token.js';
+import { maskApiToken, maskWebhookSecret } from './api-token.js';
 import type { ApiCallLogRow, ApiConfigView } from './external-api.repository.js';
 
 export function presentApiConfig(row: ApiConfigView): ApiConfig {
@@ -11,6 +11,9 @@ export function presentApiConfig(row: ApiConfigView): ApiConfig {
     active: row.active,
     tokenMasked: maskApiToken(row.tokenLast4),
     basePath: `${EXTERNAL_API_PREFIX}/${row.id}`,
+    webhookUrl: row.webhookUrl,
+    // Null only for a configuration made before webhooks, until its secret is generated (ensure-webhook-secret.ts).
+    webhookSecretMasked: row.webhookSecretLast4 ? maskWebhookSecret(row.webhookSecretLast4) : '',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

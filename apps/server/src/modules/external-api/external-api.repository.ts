@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { apiCallLogs, apiConfigs, channels, tenants } from '../../platform/db/schema.js';
 
@@ -14,6 +14,9 @@ const VIEW_COLUMNS = {
   tokenHash: apiConfigs.tokenHash,
   tokenLast4: apiConfigs.tokenLast4,
   active: apiConfigs.active,
+  webhookUrl: apiConfigs.webhookUrl,
+  webhookSecret: apiConfigs.webhookSecret,
+  webhookSecretLast4: apiConfigs.webhookSecretLast4,
   createdAt: apiConfigs.createdAt,
   updatedAt: apiConfigs.updatedAt,
   channelName: channels.name,
@@ -53,7 +56,16 @@ export async function findApiConfigForCall(db: Db, id: string): Promise<(ApiConf
 export async function insertApiConfig(
   db: Db,
   tenantId: number,
-  values: { name: string; channelId: number; active: boolean; tokenHash: string; tokenLast4: string },
+  values: {
+    name: string;
+    channelId: number;
+    active: boolean;
+    tokenHash: string;
+    tokenLast4: string;
+    webhookUrl: string | null;
+    webhookSecret: string;
+    webhookSecretLast4: string;
+  },
 ): Promise<ApiConfigRow> {
   const [row] = await db
     .insert(apiConfigs)
@@ -66,13 +78,48 @@ export async function updateApiConfig(
   db: Db,
   tenantId: number,
   id: string,
-  changes: Partial<{ name: string; channelId: number; active: boolean; tokenHash: string; tokenLast4: string }>,
+  changes: Partial<{
+    name: string;
+    channelId: number;
+    active: boolean;
+    tokenHash: string;
+    tokenLast4: string;
+    webhookUrl: string | null;
+    webhookSecret: string;
+    webhookSecretLast4: string;
+  }>,
 ): Promise<ApiConfigRow | undefined> {
   const [row] = await db
     .update(apiConfigs)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(apiConfigs.tenantId, tenantId), eq(apiConfigs.id, id)))
     .returning();
+  return row;
+}
+
+/** Sets the webhook secret of a configuration made before webhooks, unless another process just did: answers whether this one did. */
+export async function setMissingWebhookSecret(db: Db, tenantId: number, id: string, sealed: string, last4: string): Promise<boolean> {
+  const updated = await db
+    .update(apiConfigs)
+    .set({ webhookSecret: sealed, webhookSecretLast4: last4 })
+    .where(and(eq(apiConfigs.tenantId, tenantId), eq(apiConfigs.id, id), isNull(apiConfigs.webhookSecret)))
+    .returning({ id: apiConfigs.id });
+  return updated.length > 0;
+}
+
+/** The tenant's active configurations with a webhook URL: those that receive its events. */
+export async function listWebhookTargets(db: Db, tenantId: number): Promise<ApiConfigRow[]> {
+  return db
+    .select()
+    .from(apiConfigs)
+    .where(and(eq(apiConfigs.tenantId, tenantId), eq(apiConfigs.active, true), isNotNull(apiConfigs.webhookUrl)));
+}
+
+export async function findApiConfigRow(db: Db, tenantId: number, id: string): Promise<ApiConfigRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(apiConfigs)
+    .where(and(eq(apiConfigs.tenantId, tenantId), eq(apiConfigs.id, id)));
   return row;
 }
 

@@ -25,7 +25,8 @@ const APPLY_STATUS: FixedStatement = {
   ev as (
     insert into domain_events (tenant_id, type, payload)
     select m.tenant_id, 'message.updated',
-      jsonb_build_object('type', 'message.updated', 'tenantId', m.tenant_id, 'ticketId', m.ticket_id, 'messageId', m.id)
+      jsonb_build_object('type', 'message.updated', 'tenantId', m.tenant_id, 'ticketId', m.ticket_id, 'messageId', m.id,
+        'delivery', jsonb_build_object('ack', m.ack, 'status', m.status))
     from m where m.ticket_id is not null
     returning id)
   select to_jsonb(m) as "message", (select id::text from ev) as "eventId", stored.*

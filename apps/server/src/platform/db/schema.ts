@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -1642,9 +1643,64 @@ export const apiConfigs = pgTable(
     tokenHash: text('token_hash').notNull(),
     tokenLast4: text('token_last4').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Where the tenant's events are POSTed (outgoing webhooks); null: none. Checked by the outbound address policy. */
+    webhookUrl: text('webhook_url'),
+    /**
+     * The HMAC-SHA256 key of the webhook signatures, sealed (SecretBox, label `api_configs.webhook_secret`).
+     * Null only for configurations made before webhooks: one is generated on their first use.
+     */
+    webhookSecret: text('webhook_secret'),
+    webhookSecretLast4: text('webhook_secret_last4'),
     ...timestamps,
   },
   (t) => [index('api_configs_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * One event for one API configuration's webhook (outgoing webhooks, issue 13): the exact JSON body
+ * (signed at each attempt with the attempt's timestamp), its attempts and outcome. One per
+ * (configuration, event). A ticket's deliveries go out in event order: one waits while an earlier
+ * one of the same ticket and configuration is pending.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantRef(),
+    apiConfigId: uuid('api_config_id')
+      .notNull()
+      .references(() => apiConfigs.id, { onDelete: 'cascade' }),
+    /** The domain event's id (its order in the log). */
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    /** The webhook events one domain event gives, in order (a customer's first message: ticket.created 0, message.received 1). */
+    seq: smallint('seq').notNull().default(0),
+    eventType: text('event_type').notNull(),
+    /** The ticket the event is about (ordering key); null for events of no ticket (contact.created). */
+    ticketId: integer('ticket_id'),
+    body: text('body').notNull(),
+    state: text('state').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    /** The start of the receiver's last answer (at most 500 characters). */
+    responseExcerpt: text('response_excerpt'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An attempt in progress holds the delivery until then (a crashed attempt's claim runs out). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Past this, a failed attempt marks the delivery failed (24 h after it was made or resent). */
+    giveUpAt: timestamp('give_up_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_config_event_key').on(t.apiConfigId, t.eventId, t.seq),
+    index('webhook_deliveries_log_idx').on(t.apiConfigId, t.createdAt),
+    index('webhook_deliveries_ticket_pending_idx')
+      .on(t.apiConfigId, t.ticketId, t.eventId, t.seq)
+      .where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_settled_idx').on(t.updatedAt),
+    check('webhook_deliveries_state', sql`${t.state} in ('pending', 'delivered', 'failed')`),
+  ],
 );
 
 /**

@@ -68,6 +68,8 @@ export type DomainEvent =
       tenantId: number;
       ticketId: number;
       messageId: string;
+      /** Set when a provider's delivery status moved the message on (sent, delivered, read, failed): its ack and status then. */
+      delivery?: { ack: number; status: string };
       /** The message and its ticket as the statement that changed it answered them (the push reads neither again). */
       stored?: { message: MessageRow; view: TicketView };
     }

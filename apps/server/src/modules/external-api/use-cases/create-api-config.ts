@@ -5,14 +5,21 @@ import type { Actor } from '../../auth/actor.js';
 import { generateApiToken } from '../api-token.js';
 import { findApiConfigView, insertApiConfig, type ApiConfigView } from '../external-api.repository.js';
 import { assertChannelOfTenant } from './api-config-channel.js';
+import { assertWebhookUrlAllowed, newWebhookSecret } from './webhook-settings.js';
 
-/** A new API configuration with a fresh token, answered once in full (only its hash is stored). */
+/**
+ * A new API configuration with a fresh token (only its hash is stored) and webhook signing secret
+ * (stored sealed), both answered once in full.
+ */
 export async function createApiConfig(
   ctx: AppContext,
   actor: Actor,
-  input: { name: string; channelId: number; active?: ApiConfigBody['active'] },
-): Promise<{ config: ApiConfigView; token: string }> {
+  input: { name: string; channelId: number; active?: ApiConfigBody['active']; webhookUrl?: string | null },
+): Promise<{ config: ApiConfigView; token: string; webhookSecret: string }> {
+  const webhookUrl = input.webhookUrl ?? null;
+  await assertWebhookUrlAllowed(ctx, webhookUrl);
   const { token, hash, last4 } = generateApiToken();
+  const webhook = newWebhookSecret(ctx);
   return transact(ctx, async (tx) => {
     await assertChannelOfTenant(tx, actor.tenantId, input.channelId);
     const row = await insertApiConfig(tx, actor.tenantId, {
@@ -21,8 +28,11 @@ export async function createApiConfig(
       active: input.active ?? true,
       tokenHash: hash,
       tokenLast4: last4,
+      webhookUrl,
+      webhookSecret: webhook.sealed,
+      webhookSecretLast4: webhook.last4,
     });
     const config = (await findApiConfigView(tx, actor.tenantId, row.id))!;
-    return { config, token };
+    return { config, token, webhookSecret: webhook.secret };
   });
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { generateApiToken } from '../api-token.js';
 import { findApiConfigView, updateApiConfig, type ApiConfigView } from '../external-api.repository.js';
+import { ensureWebhookSecrets } from './webhook-settings.js';
 
 /**
  * A new token for a configuration, answered once in full. The stored hash is replaced, so the old
@@ -14,6 +15,7 @@ export async function regenerateApiToken(ctx: AppContext, actor: Actor, id: stri
   return transact(ctx, async (tx) => {
     const row = await updateApiConfig(tx, actor.tenantId, id, { tokenHash: hash, tokenLast4: last4 });
     if (!row) throw new AppError('ERR_NO_API_CONFIG_FOUND');
-    return { config: (await findApiConfigView(tx, actor.tenantId, id))!, token };
+    const [config] = await ensureWebhookSecrets(ctx, tx, [(await findApiConfigView(tx, actor.tenantId, id))!]);
+    return { config, token };
   });
 }

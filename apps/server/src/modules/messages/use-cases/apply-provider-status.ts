@@ -48,7 +48,17 @@ export async function applyProviderStatus(
     if (eventId !== null && message.ticketId !== null) {
       const stored = view ? { message, view } : undefined;
       ctx.events.relay([
-        { id: eventId, event: { type: 'message.updated', tenantId: input.tenantId, ticketId: message.ticketId, messageId: message.id, stored } },
+        {
+          id: eventId,
+          event: {
+            type: 'message.updated',
+            tenantId: input.tenantId,
+            ticketId: message.ticketId,
+            messageId: message.id,
+            delivery: { ack: message.ack, status: message.status },
+            stored,
+          },
+        },
       ]);
     }
     return 'applied';
@@ -68,7 +78,9 @@ export async function applyProviderStatus(
       await updateMessageRow(tx, input.tenantId, message.id, { status: input.status, ack: ACK[input.status], error: null, ...externalId });
     }
     if (reconciled) ctx.logger.info({ messageId: message.id, externalId: input.externalId }, 'an interrupted send confirmed by its status callback');
-    if (message.ticketId !== null) events.push({ type: 'message.updated', tenantId: input.tenantId, ticketId: message.ticketId, messageId: message.id });
+    const delivery = input.status === 'failed' ? { ack: message.ack, status: 'failed' } : { ack: ACK[input.status], status: input.status };
+    if (message.ticketId !== null)
+      events.push({ type: 'message.updated', tenantId: input.tenantId, ticketId: message.ticketId, messageId: message.id, delivery });
     return 'applied';
   });
 }
