@@ -165,7 +165,7 @@ describe('/api-service', () => {
   it('regenerates the token only after a confirmation, then shows the new one once', async () => {
     const api = fakeApi({
       'GET /api-config': () => ({ body: [N8N] }),
-      'PUT /api-config/renew-token/:id': () => ({ body: { ...N8N, token: 'cva_brand-new', webhookSecret: 'whs_unchanged' } }),
+      'PUT /api-config/renew-token/:id': () => ({ body: { ...N8N, token: 'cva_brand-new' } }),
     });
     const { user } = renderWithApp(<ApiServicePage />);
     await user.click(await screen.findByTestId(`api-config-renew-${ID}`));

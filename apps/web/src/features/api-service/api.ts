@@ -4,7 +4,9 @@ import {
   type ApiCallLogPage,
   type ApiConfig,
   type ApiConfigBody,
+  type ApiConfigWithRenewedToken,
   type ApiConfigWithToken,
+  type ApiConfigWithWebhookSecret,
 } from '@conversa/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE_URL, http } from '../../lib/http';
@@ -58,7 +60,7 @@ export function useSaveApiConfig() {
 export function useRenewApiToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.put<ApiConfigWithToken>(`/api-config/renew-token/${id}`, undefined, { silent: true }),
+    mutationFn: (id: string) => http.put<ApiConfigWithRenewedToken>(`/api-config/renew-token/${id}`, undefined, { silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: apiConfigKeys.all }),
   });
 }
@@ -68,7 +70,7 @@ export function useRenewWebhookSecret() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      http.put<ApiConfig & { webhookSecret: string }>(`/api-config/renew-webhook-secret/${id}`, undefined, { silent: true }),
+      http.put<ApiConfigWithWebhookSecret>(`/api-config/renew-webhook-secret/${id}`, undefined, { silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: apiConfigKeys.all }),
   });
 }
