@@ -318,6 +318,38 @@ describe('resource channel', () => {
 
 describe("the node's operations Conversa does not offer", () => {
   /**
+   * handleApiMessage's other `contents` types on /apioficial (sendLinkCta: cta_url,
+   * requestLocation: location_request_message, sendCarouselOfficial: carousel_button) and a media
+   * header (sendButtonImageOfficial): the waba adapter sends reply buttons, lists and templates
+   * only, so these are refused with 400 ERR_VALIDATION naming `contents`, and nothing is stored.
+   */
+  it('refuses the /apioficial contents the channel adapter cannot send with 400 ERR_VALIDATION', async () => {
+    const number = newNumber();
+    const bodies = [
+      { type: 'cta_url', body: { text: 'Veja' }, action: { name: 'cta_url', parameters: { display_text: 'Abrir', url: 'https://example.com' } } },
+      { type: 'location_request_message', body: { text: 'Sua localização?' }, action: { name: 'send_location' } },
+      { type: 'carousel_button', text: 'Ofertas', items: [{ text: 'A', image: 'https://example.com/a.png', buttons: [] }] },
+      {
+        type: 'button',
+        header: { type: 'image', image: { link: 'https://example.com/a.png' } },
+        body: { text: 'Escolha' },
+        action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'A' } }] },
+      },
+    ];
+    for (const contents of bodies) {
+      const answer = await n8n('POST', '/apioficial', { contents, number });
+      expect([contents.type, answer.status, answer.body.error, Object.keys(answer.body.fields ?? {}).some((f) => f.startsWith('contents'))]).toEqual([
+        contents.type,
+        400,
+        'ERR_VALIDATION',
+        true,
+      ]);
+    }
+    const [stored] = await rows(server.ctx, sql`select count(*)::int as n from contacts where tenant_id = ${t.tenant.id} and number = ${number}`);
+    expect(stored.n).toBe(0);
+  });
+
+  /**
    * Whazing.node.ts calls these too (Baileys-only messages, "API Plus", CRM and follow-up fields,
    * chatbot switches, Kanban Pro, the channel's QR code, logout and restart). Each answers a JSON
    * 404 ERR_ROUTE_NOT_FOUND naming the route, so the node reports "not found" (and its Kanban
