@@ -12,7 +12,8 @@
  * - nodes/Whazing/Whazing.node.ts: the operations below (resource msgBaileys, msgOfficial, contact,
  *   ticket, channel), each body as it assembles it (blank parameters sent as "", ids as strings or
  *   Number(...), numbers as numbers for tickets).
- * The operations of the node that Conversa does not offer are listed at the end: each answers a
+ * Then the calls of the public documentation where they differ (below). The operations of the node
+ * that Conversa does not offer are listed at the end: each answers a
  * JSON 4xx with its code (404 for the node's isNotFound) and never a 5xx.
  */
 import { randomInt, randomUUID } from 'node:crypto';
@@ -36,6 +37,9 @@ let t: InboxTenant;
 /** The n8n credential: Base URL and API Token, as an admin copies them from /api-service. */
 let credential: { baseUrl: string; apiToken: string };
 let channelId: number;
+
+/** What the simulator recorded as sent to `number`, newest last (Graph's message objects). */
+const sentTo = (number: string) => sim.sent.map((s) => s.payload as Record<string, any>).filter((payload) => payload.to === number);
 
 /** A fresh Brazilian mobile number as formatPhoneNumber leaves it (digits, 55 first). */
 const newNumber = () => `55119${randomInt(60_000_000, 99_999_999)}`;
@@ -135,7 +139,7 @@ describe('resource msgBaileys (messages)', () => {
     expect(byTicket.body.ticketId).toBe(answer.body.ticketId);
     const sent = await settledMessageRow(server.ctx, byTicket.body.messageId);
     expect(sent.status).not.toBe('failed');
-    expect(sim.sent.some((s) => s.payload.to === number && s.payload.text?.body === 'Segue o rastreio')).toBe(true);
+    expect(sentTo(number).some((payload) => payload.text?.body === 'Segue o rastreio')).toBe(true);
   });
 
   it('sendFile by url, by base64 (mediaMessage) and by binary (form-data); sendSticker (form-data, sticker "true")', async () => {
@@ -180,7 +184,7 @@ describe('resource msgBaileys (messages)', () => {
     });
     expectItems(answer, 201);
     await settledMessageRow(server.ctx, answer.body.messageId);
-    const payload = sim.sent.findLast((s) => s.payload.to === number)?.payload;
+    const payload = sentTo(number).at(-1);
     expect(payload?.interactive).toMatchObject({ type: 'button', body: { text: 'Confirma o pedido?' } });
   });
 });
@@ -208,7 +212,7 @@ describe('resource msgOfficial (interactive messages and templates, POST /apiofi
     expectItems(list, 201);
     expect(list.body.ticketId).toBe(buttons.body.ticketId);
     await settledMessageRow(server.ctx, list.body.messageId);
-    const payload = sim.sent.findLast((s) => s.payload.to === number)?.payload;
+    const payload = sentTo(number).at(-1);
     expect(payload?.interactive).toMatchObject({ type: 'list', action: { button: 'Ver opções' } });
   });
 
@@ -229,7 +233,7 @@ describe('resource msgOfficial (interactive messages and templates, POST /apiofi
     });
     expectItems(withParams, 201);
     await settledMessageRow(server.ctx, withParams.body.messageId);
-    const payload = sim.sent.findLast((s) => s.payload.to === number)?.payload;
+    const payload = sentTo(number).at(-1);
     expect(payload?.template).toMatchObject({ name: 'order_update', language: { code: 'pt_BR' } });
     expect(JSON.stringify(payload?.template?.components)).toContain('Ana');
   });
@@ -316,6 +320,83 @@ describe('resource channel', () => {
   });
 });
 
+/**
+ * Where the public documentation (repository eudanielhenrique/whazing-documentation) calls the API
+ * differently from the node: images/postman.json (the /apioficial list with numeric row ids and a
+ * text header) and images/Whazing N8N API Beta.json, n8n's generic HTTP Request node with
+ * "Body Parameters" (every value a string, blank ones "", an extra externalKey field):
+ * showallticket, SetTicketInfo (so spelled), updatequeue, valid-whatsapp-number and createcontact.
+ */
+describe('the calls of the public Whazing documentation', () => {
+  it('the /apioficial list of images/postman.json: numeric row ids, a text header, two titled sections', async () => {
+    const number = newNumber();
+    const answer = await n8n('POST', '/apioficial', {
+      number,
+      contents: {
+        type: 'list',
+        header: { type: 'text', text: 'Título' },
+        body: { text: 'Descrição' },
+        action: {
+          sections: [
+            { title: 'Lista 1', rows: [{ id: 1, title: 'Linha 1', description: 'Descrição da linha 1' }, { id: 2, title: 'Linha 2' }] },
+            { title: 'Lista 2', rows: [{ id: 3, title: 'Linha 3' }, { id: 4, title: 'Linha 4' }] },
+          ],
+          button: 'Clique aqui',
+        },
+      },
+    });
+    expectItems(answer, 201);
+    await settledMessageRow(server.ctx, answer.body.messageId);
+    const payload = sentTo(number).at(-1);
+    expect(payload?.interactive?.action?.sections?.[0]?.rows?.[0]).toMatchObject({ id: '1', title: 'Linha 1' });
+  });
+
+  it('the HTTP Request nodes of images/Whazing N8N API Beta.json (string values, an extra externalKey)', async () => {
+    const number = newNumber();
+    const externalKey = credential.baseUrl.split('/').filter(Boolean).at(-1)!;
+    const contact = await n8n('POST', '/createcontact', {
+      name: 'João Silva',
+      number,
+      email: 'joao.silva@exemplo.com',
+      extraInfo: [{ name: 'Empresa', value: 'Exemplo Ltda' }],
+      wallets: [],
+      disableBot: false,
+      disableCampaign: false,
+      commentary: 'Cliente VIP',
+      deadline: '2023-12-31T23:59:59Z',
+      disableKanban: false,
+      kanbanPrice: '1500',
+      ignore: false,
+    });
+    expectItems(contact, 201);
+    const valid = await n8n('POST', '/valid-whatsapp-number', { number, externalKey });
+    expect(valid.body).toMatchObject({ valid: true, contactId: contact.body.id });
+    const first = await n8n('POST', '', { body: 'Olá', number, externalKey });
+    expectItems(first, 201);
+
+    const all = await n8n('POST', '/showallticket', { number });
+    expectItems(all);
+    expect(all.body.map((ticket: { id: number }) => ticket.id)).toEqual([first.body.ticketId]);
+    expect((await n8n('POST', '/showallticket', { number: newNumber() })).body).toEqual([]);
+
+    const moved = await n8n('POST', '/updatequeue', { ticketId: String(first.body.ticketId), queueId: String(t.otherQueue.id), externalKey });
+    expect(moved.body).toMatchObject({ id: first.body.ticketId, queueId: t.otherQueue.id });
+    const set = await n8n('POST', '/SetTicketInfo', { ticketId: String(first.body.ticketId), status: 'closed', userId: '', queueId: '' });
+    expectItems(set);
+    expect(set.body).toMatchObject({ id: first.body.ticketId, status: 'closed' });
+    // Its blank form (ticketId "") is refused with a code.
+    const blank = await n8n('POST', '/SetTicketInfo', { ticketId: '', status: '', userId: '', queueId: '' });
+    expect([blank.status, blank.body.error]).toEqual([400, 'ERR_VALIDATION']);
+    // The closed ticket stays in the number's list; a new message opens a new one, listed first.
+    const again = await n8n('POST', '', { body: 'Olá de novo', number, externalKey });
+    const after = await n8n('POST', '/showallticket', { number: Number(number) });
+    expect(after.body.map((ticket: { id: number; status: string }) => [ticket.id, ticket.status])).toEqual([
+      [again.body.ticketId, 'pending'],
+      [first.body.ticketId, 'closed'],
+    ]);
+  });
+});
+
 describe("the node's operations Conversa does not offer", () => {
   /**
    * handleApiMessage's other `contents` types on /apioficial (sendLinkCta: cta_url,
@@ -368,7 +449,6 @@ describe("the node's operations Conversa does not offer", () => {
     ['POST', '/updatetag', { contactId: 1, tags: [1] }],
     ['GET', '/contacts/tag/1', {}],
     ['POST', '/showticketchatbot', { number: 5511999990000 }],
-    ['POST', '/showallticket', { number: 5511999990000 }],
     ['POST', '/updatechatbot', { ticketId: 1, chatbot: true }],
     ['GET', '/ticket/1', {}],
     ['POST', '/qrcode', { number: null }],
