@@ -33,6 +33,7 @@ import { startTestServer, type TestServer } from './harness.js';
 import { count, eventually } from './inbox.js';
 import { insertChannel } from '../src/modules/channels/channels.repository.js';
 import { insertGroupActions, insertGroupBatch } from '../src/modules/group-tools/group-tools.repository.js';
+import { insertDeliveries } from '../src/modules/webhooks/webhooks.repository.js';
 import {
   AUTH_LEVELS,
   bodyReferences,
@@ -214,6 +215,42 @@ beforeAll(async () => {
     ]);
     objectsOfA.set('/batches/', [batch.id]);
     secretsOfA.push(`grupo walk ${marker}`);
+  }
+  // API configurations (issue 13) need a channel of A; their webhook deliveries are made from events:
+  // one configuration through the API and one delivery row written here.
+  const apiOperations = operations.filter((op) => op.auth !== 'public' && op.pathParams.some((p) => p.name === 'apiId'));
+  if (apiOperations.length > 0) {
+    const apiChannel = await insertChannel(server.ctx.db, tenantA.id, {
+      name: `API walk ${marker}`,
+      type: 'webchat',
+      status: 'connected',
+      publicKey: randomBytes(18).toString('base64url'),
+    });
+    const apiConfig = await api.post(
+      '/api-config',
+      { name: `API walk ${marker}`, channelId: apiChannel.id, webhookUrl: null },
+      { token: adminA.token },
+    );
+    expect(apiConfig.status, short(apiConfig.body)).toBe(201);
+    const [delivery] = await insertDeliveries(
+      server.ctx.db,
+      [
+        {
+          tenantId: tenantA.id,
+          apiConfigId: apiConfig.body.id,
+          eventId: 1,
+          seq: 0,
+          eventType: 'contact.created',
+          ticketId: null,
+          body: '{}',
+        },
+      ],
+      86_400,
+    );
+    for (const op of apiOperations)
+      for (const param of op.pathParams)
+        objectsOfA.set(objectsOfA.prefixOf(op, param.name), [param.name === 'apiId' ? apiConfig.body.id : delivery.id]);
+    secretsOfA.push(`api walk ${marker}`.toLowerCase());
   }
   // Strings our example generator wrote into those objects are A's data too.
   for (const found of objectsOfA.found) {

@@ -38,9 +38,30 @@ export async function findDelivery(db: Db, tenantId: number, id: string): Promis
 }
 
 /**
+ * An earlier event of the delivery's ticket that this module has not turned into deliveries yet:
+ * events are relayed concurrently, so a later event's deliveries can be made first. Such an event is
+ * still unrelayed and has no delivery for the configuration; the later delivery waits for it.
+ */
+const EARLIER_EVENT_UNHANDLED = sql`exists (
+  select 1 from domain_events e
+  where e.relayed_at is null and e.id < webhook_deliveries.event_id and e.tenant_id = webhook_deliveries.tenant_id
+    and e.type in ('message.created', 'message.updated', 'ticket.changed')
+    and e.payload->>'ticketId' = webhook_deliveries.ticket_id::text
+    and not exists (select 1 from webhook_deliveries w where w.api_config_id = webhook_deliveries.api_config_id and w.event_id = e.id))`;
+
+export async function waitsForUnhandledEvent(db: Db, tenantId: number, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.id, id), EARLIER_EVENT_UNHANDLED));
+  return row !== undefined;
+}
+
+/**
  * Takes a pending delivery for one attempt, for `claimSeconds`: only when it is due, nobody holds it,
- * and no earlier delivery of the same ticket to the same configuration is still pending (a ticket's
- * events arrive in order). Undefined when it cannot be taken now.
+ * no earlier delivery of the same ticket to the same configuration is still pending, and no earlier
+ * event of the ticket is still to be turned into deliveries (a ticket's events arrive in order).
+ * Undefined when it cannot be taken now.
  */
 export async function claimDelivery(db: Db, tenantId: number, id: string, claimSeconds: number): Promise<WebhookDeliveryRow | undefined> {
   const [row] = await db
@@ -57,6 +78,7 @@ export async function claimDelivery(db: Db, tenantId: number, id: string, claimS
           select 1 from webhook_deliveries earlier
           where earlier.api_config_id = webhook_deliveries.api_config_id and earlier.ticket_id = webhook_deliveries.ticket_id
             and earlier.state = 'pending' and (earlier.event_id, earlier.seq) < (webhook_deliveries.event_id, webhook_deliveries.seq))`,
+        sql`not ${EARLIER_EVENT_UNHANDLED}`,
       ),
     )
     .returning();

@@ -1,4 +1,9 @@
-import { webhookDeliveryPageSchema, webhookDeliveryParamsSchema, webhookDeliveryQuerySchema, webhookDeliverySchema } from '@conversa/shared';
+import {
+  webhookDeliveryPageSchema,
+  webhookDeliveryParamsSchema,
+  webhookDeliveryQuerySchema,
+  webhookDeliverySchema,
+} from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { errorResponses } from '../../platform/http/responses.js';
@@ -47,7 +52,7 @@ export const webhooksRoutes =
       schema: {
         tags,
         description:
-          "Sends a delivery again: it becomes pending, due now, with a new 24 h retry window (it still waits for an earlier pending event of its ticket). Answers the delivery.",
+          'Sends a delivery again: it becomes pending, due now, with a new 24 h retry window (it still waits for an earlier pending event of its ticket). Answers the delivery.',
         params: webhookDeliveryParamsSchema,
         response: { 200: webhookDeliverySchema, ...errorResponses },
       },

@@ -13,7 +13,9 @@ import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { buildInboxTenant, eventually, inboundTicket, rows, visitorKey, type InboxTenant } from '../../../test/inbox.js';
 import { applyProviderStatus } from '../messages/use-cases/apply-provider-status.js';
+import { queueWebhookDeliveries } from './use-cases/queue-webhook-deliveries.js';
 import { retryDelaySeconds } from './webhook-backoff.js';
+import { waitsForUnhandledEvent } from './webhooks.repository.js';
 
 interface Received {
   path: string;
@@ -43,7 +45,7 @@ class Receiver {
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   at(path: string): Received[] {
@@ -57,7 +59,9 @@ class Receiver {
 
 const verify = (secret: string, r: Received) =>
   r.headers['x-conversa-signature'] ===
-  `sha256=${createHmac('sha256', secret).update(`${String(r.headers['x-conversa-timestamp'])}.${r.raw}`).digest('hex')}`;
+  `sha256=${createHmac('sha256', secret)
+    .update(`${String(r.headers['x-conversa-timestamp'])}.${r.raw}`)
+    .digest('hex')}`;
 
 let server: TestServer;
 let api: Api;
@@ -140,7 +144,11 @@ describe('deliveries', () => {
   it("signs each event; a customer's first message gives ticket.created then message.received; the log shows them delivered", async () => {
     const t = await buildInboxTenant(server);
     const config = await createConfig(t, '/signed');
-    const { ticketId, messageId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { body: 'Oi, webhook' });
+    const { ticketId, messageId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: t.channel.id },
+      { body: 'Oi, webhook' },
+    );
     const [created, received] = await eventually(() => Promise.resolve(receiver.at('/signed').length >= 2 && receiver.at('/signed')), {
       what: 'two deliveries',
     });
@@ -165,7 +173,14 @@ describe('deliveries', () => {
       return deliveries.length === 2 && deliveries.every((d) => d.state === 'delivered') && deliveries;
     });
     expect(log.map((d) => d.eventType)).toEqual(['message.received', 'ticket.created']);
-    expect(log[0]).toMatchObject({ ticketId, attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null, eventId: received.body.id });
+    expect(log[0]).toMatchObject({
+      ticketId,
+      attempts: 1,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+      eventId: received.body.id,
+    });
     expect((await deliveriesOf(t, config.id, '?status=failed')).length).toBe(0);
   });
 
@@ -179,9 +194,15 @@ describe('deliveries', () => {
     expect((await api.put(`/tickets/${ticketId}`, { userId: t.peer.id }, { token: t.admin.token })).status).toBe(200);
     expect((await api.post('/contacts', { name: 'Novo contato', number: '5511988887777' }, { token: t.admin.token })).status).toBe(201);
     const types = () => receiver.at('/kinds').map((r) => r.body.type);
-    await eventually(() => Promise.resolve(['message.sent', 'ticket.status_changed', 'ticket.transferred', 'contact.created'].every((x) => types().includes(x))), {
-      what: () => `every kind, got ${types().join(', ')}`,
-    });
+    await eventually(
+      () =>
+        Promise.resolve(
+          ['message.sent', 'ticket.status_changed', 'ticket.transferred', 'contact.created'].every((x) => types().includes(x)),
+        ),
+      {
+        what: () => `every kind, got ${types().join(', ')}`,
+      },
+    );
     const byType = (type: string) => receiver.at('/kinds').find((r) => r.body.type === type)!.body;
     expect(byType('ticket.status_changed').data).toMatchObject({ previousStatus: 'pending', ticket: { id: ticketId, status: 'open' } });
     expect(byType('ticket.transferred').data).toMatchObject({ from: { userId: t.agent.id }, to: { userId: t.peer.id } });
@@ -205,10 +226,13 @@ describe('deliveries', () => {
     const previous = receiver.respond;
     receiver.respond = (r) => (r.path === '/flaky' && r.body.type === 'contact.created' && failures++ < 3 ? 500 : previous(r));
     expect((await api.post('/contacts', { name: 'Retry', number: '5511977776666' }, { token: t.admin.token })).status).toBe(201);
-    const [delivery] = await eventually(async () => {
-      const deliveries = await deliveriesOf(t, config.id);
-      return deliveries[0]?.state === 'delivered' && deliveries;
-    }, { timeoutMs: 20_000 });
+    const [delivery] = await eventually(
+      async () => {
+        const deliveries = await deliveriesOf(t, config.id);
+        return deliveries[0]?.state === 'delivered' && deliveries;
+      },
+      { timeoutMs: 20_000 },
+    );
     receiver.respond = previous;
     expect(delivery).toMatchObject({ attempts: 4, lastStatusCode: 200, lastError: null });
     const attempts = receiver.at('/flaky');
@@ -218,6 +242,29 @@ describe('deliveries', () => {
     // 0.3 s, 0.6 s, 1.2 s (± 10 %): each wait at least the backoff, and growing.
     gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(0.3 * 2 ** i * 900 - 50));
     expect(gaps[2]).toBeGreaterThan(gaps[0]);
+  });
+
+  it('marks a delivery failed once its retry window has passed, keeping only the start of the answer', async () => {
+    const t = await buildInboxTenant(server);
+    const config = await createConfig(t, '/give-up');
+    const previous = receiver.respond;
+    receiver.respond = (r) => (r.path === '/give-up' ? 500 : previous(r));
+    expect((await api.post('/contacts', { name: 'Give up', number: '5511911110000' }, { token: t.admin.token })).status).toBe(201);
+    await eventually(() => Promise.resolve(receiver.at('/give-up').length >= 1));
+    // As if 24 h had passed: the next failed attempt is the last.
+    await server.ctx.db.execute(sql`update webhook_deliveries set give_up_at = now() where api_config_id = ${config.id}`);
+    const [failed] = await eventually(
+      async () => {
+        const deliveries = await deliveriesOf(t, config.id);
+        return deliveries[0]?.state === 'failed' && deliveries;
+      },
+      { timeoutMs: 15_000 },
+    );
+    receiver.respond = previous;
+    expect(failed).toMatchObject({ lastStatusCode: 500, lastError: 'HTTP 500', nextAttemptAt: null });
+    expect(failed.responseExcerpt.length).toBeLessThanOrEqual(500);
+    expect(failed.responseExcerpt.startsWith('nope ')).toBe(true);
+    expect((await deliveriesOf(t, config.id, '?status=failed')).map((d) => d.id)).toEqual([failed.id]);
   });
 
   it('keeps the order of a ticket: a later event waits while the earlier one keeps failing', async () => {
@@ -245,6 +292,29 @@ describe('deliveries', () => {
     const delivered = receiver.at('/ordered').filter((r) => r.headers['x-conversa-event'] && r.at >= 0);
     const order = delivered.slice(-3).map((r) => (r.body.type === 'message.received' ? r.body.data.message.body : r.body.type));
     expect(order).toEqual(['ticket.created', 'primeira', 'segunda']);
+  });
+
+  it('makes a later event wait for an earlier one of its ticket that is still being relayed (events are relayed concurrently)', async () => {
+    const t = await buildInboxTenant(server);
+    const { ticketId, messageId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { body: 'antes' });
+    const config = await createConfig(t, '/relay-order');
+    // Two events of the ticket, logged but not relayed yet (as if their relays were still running).
+    const event = { type: 'message.created' as const, tenantId: t.tenant.id, ticketId, messageId };
+    const [earlier, later] = await server.ctx.db.transaction((tx) => server.ctx.events.record(tx, [event, event]));
+    expect(await queueWebhookDeliveries(server.ctx, later.event, later.id)).toBe(1);
+    // The positive marker: the later delivery's job ran and found its turn not come.
+    const waiting = await eventually(async () => {
+      const [row] = await rows(
+        server.ctx,
+        sql`select id from webhook_deliveries where api_config_id = ${config.id} and event_id = ${Number(later.id)}`,
+      );
+      return row && (await waitsForUnhandledEvent(server.ctx.db, t.tenant.id, String(row.id))) && row;
+    });
+    expect(waiting).toBeTruthy();
+    expect(receiver.at('/relay-order')).toHaveLength(0);
+    expect(await queueWebhookDeliveries(server.ctx, earlier.event, earlier.id)).toBe(1);
+    await eventually(() => Promise.resolve(receiver.at('/relay-order').length === 2), { timeoutMs: 10_000 });
+    expect(receiver.at('/relay-order').map((r) => r.body.id)).toEqual([`${earlier.id}-0`, `${later.id}-0`]);
   });
 
   it('resends a delivered event on demand (same event id), and answers the delivery', async () => {
@@ -284,8 +354,12 @@ describe('deliveries', () => {
     expect((await api.post('/contacts', { name: 'Isolado', number: '5511944443333' }, { token: a.admin.token })).status).toBe(201);
     const [delivery] = await eventually(async () => (await deliveriesOf(a, config.id)).length === 1 && deliveriesOf(a, config.id));
     const own = await createConfig(b, '/isolation-b');
-    expect((await api.get(`/api-config/${config.id}/webhook-deliveries`, { token: b.admin.token })).body.error).toBe('ERR_NO_API_CONFIG_FOUND');
-    expect((await api.post(`/api-config/${config.id}/webhook-deliveries/${delivery.id}/resend`, undefined, { token: b.admin.token })).status).toBe(404);
+    expect((await api.get(`/api-config/${config.id}/webhook-deliveries`, { token: b.admin.token })).body.error).toBe(
+      'ERR_NO_API_CONFIG_FOUND',
+    );
+    expect(
+      (await api.post(`/api-config/${config.id}/webhook-deliveries/${delivery.id}/resend`, undefined, { token: b.admin.token })).status,
+    ).toBe(404);
     const viaOwn = await api.post(`/api-config/${own.id}/webhook-deliveries/${delivery.id}/resend`, undefined, { token: b.admin.token });
     expect(viaOwn.status).toBe(404);
     expect(viaOwn.body.error).toBe('ERR_NO_WEBHOOK_DELIVERY_FOUND');
@@ -317,7 +391,11 @@ describe('the outbound address policy (SSRF)', () => {
 
   it('refuses a private-network webhook URL when saved', async () => {
     for (const url of [`${receiver.url}/private`, 'http://169.254.169.254/latest/meta-data', 'http://localhost/hook']) {
-      const response = await strictApi.post('/api-config', { name: 'ssrf', channelId: s.channel.id, webhookUrl: url }, { token: s.admin.token });
+      const response = await strictApi.post(
+        '/api-config',
+        { name: 'ssrf', channelId: s.channel.id, webhookUrl: url },
+        { token: s.admin.token },
+      );
       expect(response.status).toBe(400);
       expect(response.body.error).toBe('ERR_VALIDATION');
       expect(JSON.stringify(response.body.fields?.webhookUrl)).toContain('private network');
@@ -334,16 +412,25 @@ describe('the outbound address policy (SSRF)', () => {
   });
 
   it('refuses at delivery a URL whose name now resolves to a private address (DNS rebinding), and keeps retrying', async () => {
-    const created = await strictApi.post('/api-config', { name: 'rebind', channelId: s.channel.id, webhookUrl: null }, { token: s.admin.token });
+    const created = await strictApi.post(
+      '/api-config',
+      { name: 'rebind', channelId: s.channel.id, webhookUrl: null },
+      { token: s.admin.token },
+    );
     const port = new URL(receiver.url).port;
     // As if the name had resolved to a public address when saved and to a loopback one now.
-    await strict.ctx.db.execute(sql`update api_configs set webhook_url = ${`http://localhost:${port}/rebind`} where id = ${created.body.id}`);
+    await strict.ctx.db.execute(
+      sql`update api_configs set webhook_url = ${`http://localhost:${port}/rebind`} where id = ${created.body.id}`,
+    );
     expect((await strictApi.post('/contacts', { name: 'Rebind', number: '5511922221111' }, { token: s.admin.token })).status).toBe(201);
-    const [delivery] = await eventually(async () => {
-      const deliveries = (await strictApi.get(`/api-config/${created.body.id}/webhook-deliveries`, { token: s.admin.token })).body
-        .deliveries as Record<string, any>[];
-      return deliveries[0]?.attempts >= 2 && deliveries;
-    }, { timeoutMs: 15_000 });
+    const [delivery] = await eventually(
+      async () => {
+        const deliveries = (await strictApi.get(`/api-config/${created.body.id}/webhook-deliveries`, { token: s.admin.token })).body
+          .deliveries as Record<string, any>[];
+        return deliveries[0]?.attempts >= 2 && deliveries;
+      },
+      { timeoutMs: 15_000 },
+    );
     expect(delivery).toMatchObject({ state: 'pending', lastStatusCode: null });
     expect(delivery.lastError).toMatch(/not a public address/);
     expect(receiver.at('/rebind')).toHaveLength(0);

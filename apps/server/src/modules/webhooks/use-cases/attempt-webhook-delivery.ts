@@ -1,4 +1,6 @@
+import type { ReadableStream } from 'node:stream/web';
 import { WEBHOOK_HEADERS } from '@conversa/shared';
+import type { Response } from 'undici';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { webhookTargetForAttempt } from '../../external-api/use-cases/webhook-targets.js';
@@ -10,6 +12,7 @@ import {
   findFirstPendingOfTicket,
   recordAttempt,
   type AttemptOutcome,
+  waitsForUnhandledEvent,
   type WebhookDeliveryRow,
 } from '../webhooks.repository.js';
 import { webhookEventId } from '../webhooks.presenter.js';
@@ -18,11 +21,13 @@ import { webhookEventId } from '../webhooks.presenter.js';
 const EXCERPT_CHARS = 500;
 /** An attempt holds its delivery this long beyond the request's timeout (a crashed attempt's claim runs out). */
 const CLAIM_MARGIN_SECONDS = 20;
+/** How soon a delivery waiting for an earlier event of its ticket (still being relayed) looks again. */
+const UNHANDLED_EVENT_WAIT_MS = 200;
 
 /** The start of the answer's body; the rest is not read. */
-async function excerptOf(response: Response | import('undici').Response): Promise<string | null> {
+async function excerptOf(response: Response): Promise<string | null> {
   if (!response.body) return null;
-  const reader = response.body.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let text = '';
   try {
@@ -74,7 +79,8 @@ async function post(ctx: AppContext, url: string, secret: string, delivery: Webh
 
 /**
  * One attempt of a delivery (the `webhooks.deliver` job). It runs only when the delivery is pending,
- * due, not held by another attempt, and first of its ticket for its configuration; then it POSTs
+ * due, not held by another attempt, and first of its ticket for its configuration (no earlier
+ * delivery pending, no earlier event of the ticket still being turned into deliveries); then it POSTs
  * the body (outbound address policy at connection time: a name that now resolves to a private
  * address is refused; WEBHOOK_TIMEOUT_MS), records the outcome (2xx delivered; otherwise another
  * attempt after the backoff, or failed past the retry window) and, once the delivery is settled,
@@ -88,8 +94,12 @@ export async function attemptWebhookDelivery(ctx: AppContext, tenantId: number, 
     // Held by an attempt elsewhere: look again when its claim runs out (a crashed one's never renews).
     // Settled, not due (its own job is scheduled) or waiting for an earlier one (which wakes it): nothing to do.
     const current = await findDelivery(ctx.db, tenantId, deliveryId);
-    if (current?.state === 'pending' && current.claimedUntil && current.claimedUntil > new Date())
+    if (current?.state !== 'pending') return;
+    if (current.claimedUntil && current.claimedUntil > new Date())
       await ctx.jobs.send('webhooks.deliver', { tenantId, deliveryId }, { startAfter: current.claimedUntil });
+    // An earlier event of its ticket is being handled (relayed concurrently): look again shortly.
+    else if (current.ticketId !== null && (await waitsForUnhandledEvent(ctx.db, tenantId, deliveryId)))
+      await ctx.jobs.send('webhooks.deliver', { tenantId, deliveryId }, { startAfter: new Date(Date.now() + UNHANDLED_EVENT_WAIT_MS) });
     return;
   }
   const target = await webhookTargetForAttempt(ctx, tenantId, delivery.apiConfigId);
@@ -97,8 +107,18 @@ export async function attemptWebhookDelivery(ctx: AppContext, tenantId: number, 
   const outcome: AttemptOutcome =
     target.active && target.webhookUrl
       ? await post(ctx, target.webhookUrl, target.secret, delivery)
-      : { delivered: false, statusCode: null, error: 'Not sent: the API configuration is inactive or has no webhook URL.', responseExcerpt: null };
+      : {
+          delivered: false,
+          statusCode: null,
+          error: 'Not sent: the API configuration is inactive or has no webhook URL.',
+          responseExcerpt: null,
+        };
   const retrySeconds = retryDelaySeconds(delivery.attempts + 1, ctx.env.WEBHOOK_RETRY_FIRST_SECONDS);
+  // An event of no ticket delivered: one statement, nothing follows it.
+  if (outcome.delivered && delivery.ticketId === null) {
+    await recordAttempt(ctx.db, tenantId, deliveryId, outcome, retrySeconds);
+    return;
+  }
   await transact(ctx, async (tx) => {
     const recorded = await recordAttempt(tx, tenantId, deliveryId, outcome, retrySeconds);
     if (!recorded) return;
@@ -109,7 +129,8 @@ export async function attemptWebhookDelivery(ctx: AppContext, tenantId: number, 
     if (recorded.ticketId === null) return;
     // Settled: the ticket's next event may go.
     const next = await findFirstPendingOfTicket(tx, recorded.apiConfigId, recorded.ticketId);
-    if (next) await ctx.jobs.send('webhooks.deliver', { tenantId: next.tenantId, deliveryId: next.id }, { tx, startAfter: next.nextAttemptAt });
+    if (next)
+      await ctx.jobs.send('webhooks.deliver', { tenantId: next.tenantId, deliveryId: next.id }, { tx, startAfter: next.nextAttemptAt });
   });
   if (!outcome.delivered)
     ctx.logger.info({ deliveryId, apiConfigId: delivery.apiConfigId, error: outcome.error }, 'webhook delivery attempt failed');

@@ -39,7 +39,8 @@ export async function queueWebhookDeliveries(ctx: AppContext, event: DomainEvent
   );
   return transact(ctx, async (tx) => {
     const created = await insertDeliveries(tx, rows, ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS);
-    for (const delivery of created) await ctx.jobs.send('webhooks.deliver', { tenantId: delivery.tenantId, deliveryId: delivery.id }, { tx });
+    for (const delivery of created)
+      await ctx.jobs.send('webhooks.deliver', { tenantId: delivery.tenantId, deliveryId: delivery.id }, { tx });
     return created.length;
   });
 }

@@ -10,7 +10,12 @@ import { markForResend, type WebhookDeliveryRow } from '../webhooks.repository.j
  * for it (delivered or failed ones are sent again; a pending one is tried now instead of after its
  * backoff). It still waits for an earlier pending event of its ticket.
  */
-export async function resendWebhookDelivery(ctx: AppContext, actor: Actor, apiConfigId: string, deliveryId: string): Promise<WebhookDeliveryRow> {
+export async function resendWebhookDelivery(
+  ctx: AppContext,
+  actor: Actor,
+  apiConfigId: string,
+  deliveryId: string,
+): Promise<WebhookDeliveryRow> {
   await findWebhookTarget(ctx, actor.tenantId, apiConfigId);
   return transact(ctx, async (tx) => {
     const row = await markForResend(tx, actor.tenantId, apiConfigId, deliveryId, ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS);

@@ -26,7 +26,7 @@ function renderSettings(route: string) {
 }
 
 describe('/configuracoes: the tabs', () => {
-  it('groups the built tabs as SPEC §2 (General; Bots and AI with the eight LLM providers; Integrations with SMS; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
+  it('groups the built tabs as SPEC §2 (General; Bots and AI with the eight LLM providers; Integrations with SMS and webhooks; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
     fakeApi({ 'GET /settings/': () => ({ body: settings() }) });
     const { user } = renderSettings('/configuracoes/geral');
     await screen.findByTestId('settings-general');
@@ -49,14 +49,14 @@ describe('/configuracoes: the tabs', () => {
       within(screen.getByTestId('settings-group-integrations'))
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['SMS']);
+    ).toEqual(['SMS', 'Webhooks']);
     expect(screen.getAllByTestId(/^settings-group-/).map((group) => group.dataset.testid)).toEqual([
       'settings-group-general',
       'settings-group-bots',
       'settings-group-integrations',
       'settings-group-crm',
     ]);
-    expect(screen.getAllByRole('tab')).toHaveLength(13);
+    expect(screen.getAllByRole('tab')).toHaveLength(14);
     await user.click(screen.getByTestId('settings-tab-motivos'));
     expect(await screen.findByTestId('motivos-screen')).toBeInTheDocument();
     expect(screen.getByTestId('settings-tab-motivos')).toHaveAttribute('aria-selected', 'true');

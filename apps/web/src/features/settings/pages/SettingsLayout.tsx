@@ -10,7 +10,13 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 export const SETTINGS_TAB_GROUPS = [
   { group: 'general', tabs: [{ value: 'geral', labelKey: 'settings.tabs.general' }] },
   { group: 'bots', tabs: AI_PROVIDERS.map((provider) => ({ value: provider, labelKey: `aiBots.tabs.${provider}` })) },
-  { group: 'integrations', tabs: [{ value: 'sms', labelKey: 'sms.tab' }] },
+  {
+    group: 'integrations',
+    tabs: [
+      { value: 'sms', labelKey: 'sms.tab' },
+      { value: 'webhooks', labelKey: 'webhooks.tab' },
+    ],
+  },
   {
     group: 'crm',
     tabs: [
