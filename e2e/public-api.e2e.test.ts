@@ -102,7 +102,9 @@ describe('the public API, in Chromium', () => {
       await page.getByTestId('tab-pending').click();
       await page.getByTestId(`ticket-${answer.ticketId}`).click();
       await visible(page.locator('[data-testid^="message-"]').filter({ hasText: TEXT }).first());
-      await expect.poll(() => meta.sent.some((s) => s.payload.to === CUSTOMER_NUMBER && s.payload.text?.body === TEXT)).toBe(true);
+      const reachedWhatsApp = () =>
+        meta.sent.some((s) => s.payload.to === CUSTOMER_NUMBER && (s.payload.text as { body?: string } | undefined)?.body === TEXT);
+      await expect.poll(reachedWhatsApp).toBe(true);
 
       // The call is in the configuration's call log.
       await page.goto(`${server.url}/#/api-service`);

@@ -79,6 +79,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-api-service',
       'nav-configuracoes',
     ]);
     expect(screen.queryByRole('group', { name: 'Plataforma' })).not.toBeInTheDocument();
@@ -116,6 +117,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-api-service',
       'nav-configuracoes',
     ]);
     expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos', 'nav-notificacao']);
@@ -153,6 +155,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-api-service',
       'nav-configuracoes',
     ]);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
