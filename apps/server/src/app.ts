@@ -45,7 +45,11 @@ import { smsRoutes } from './modules/sms/sms.routes.js';
 import { aiBotsRoutes } from './modules/ai-bots/ai-bots.routes.js';
 import { groupToolsRoutes } from './modules/group-tools/group-tools.routes.js';
 import { apiConfigsRoutes } from './modules/external-api/api-configs.routes.js';
+import { tenantSmtpRoutes } from './modules/tenant-smtp/tenant-smtp.routes.js';
+import { channelDefaultsRoutes } from './modules/channels/channel-defaults.routes.js';
 import { externalApiRoutes } from './modules/external-api/external-api.routes.js';
+import { tenantAdminApiRoutes } from './modules/tenant-api/tenant-admin-api.routes.js';
+import { tenantApisRoutes } from './modules/tenant-api/tenant-apis.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
@@ -169,6 +173,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     aiBotsRoutes,
     groupToolsRoutes,
     apiConfigsRoutes,
+    tenantApisRoutes,
+    tenantSmtpRoutes,
+    channelDefaultsRoutes,
     webhooksRoutes,
   ]) {
     await app.register(routes(ctx));
@@ -176,6 +183,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(webchatRoutes(ctx));
   // Its own authentication (an API configuration's token) and rate limit, in its own scope.
   await app.register(externalApiRoutes(ctx));
+  // The tenant administration API: a Tenant API token's, same rules, in its own scope.
+  await app.register(tenantAdminApiRoutes(ctx));
   // Each provider's webhook lives with its adapter, under /webhooks/<type>.
   for (const adapter of allAdapters()) {
     if (adapter.webhookRoutes) await app.register(adapter.webhookRoutes(ctx), { prefix: `/webhooks/${adapter.type}` });

@@ -16,6 +16,8 @@ import { smsModule } from './modules/sms/sms.module.js';
 import { aiBotsModule } from './modules/ai-bots/ai-bots.module.js';
 import { groupToolsModule } from './modules/group-tools/group-tools.module.js';
 import { externalApiModule } from './modules/external-api/external-api.module.js';
+import { tenantApiModule } from './modules/tenant-api/tenant-api.module.js';
+import { tenantSmtpModule } from './modules/tenant-smtp/tenant-smtp.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
@@ -41,5 +43,7 @@ export const allModules: readonly ModuleRegistration[] = [
   aiBotsModule,
   groupToolsModule,
   externalApiModule,
+  tenantApiModule,
+  tenantSmtpModule,
   webhooksModule,
 ];

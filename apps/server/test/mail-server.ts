@@ -5,6 +5,8 @@ import { eventually } from './inbox.js';
 export interface ReceivedMail {
   from: string;
   to: string[];
+  /** The AUTH user the client signed in as (servers with `users`). */
+  user?: string;
   subject: string;
   /** The decoded text body. */
   text: string;
@@ -19,13 +21,40 @@ export interface TestMailServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a random local port that keeps every message it receives (no TLS, no auth). */
-export async function startMailServer(): Promise<TestMailServer> {
+export interface MailServerOptions {
+  /** Require AUTH (PLAIN/LOGIN) with one of these user → password pairs; a wrong pair is refused with 535. */
+  users?: Record<string, string>;
+  /** TLS from the first byte (port-465 style), with smtp-server's built-in self-signed certificate. */
+  secure?: boolean;
+  /** Recipients refused at RCPT TO (550). */
+  refuseRecipients?: (address: string) => boolean;
+}
+
+/**
+ * A real SMTP server on a random local port that keeps every message it receives: by default no
+ * TLS and no auth; with `users`, AUTH is required (over plain text, as a test server may allow).
+ */
+export async function startMailServer(options: MailServerOptions = {}): Promise<TestMailServer> {
   const messages: ReceivedMail[] = [];
+  const { users } = options;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    secure: options.secure ?? false,
+    authOptional: !users,
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    disabledCommands: users ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (users && auth.username !== undefined && users[auth.username] === auth.password) return callback(null, { user: auth.username });
+      const refusal = Object.assign(new Error('Invalid username or password'), { responseCode: 535 });
+      return callback(refusal);
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.refuseRecipients?.(address.address)) {
+        return callback(Object.assign(new Error(`Mailbox unavailable: ${address.address}`), { responseCode: 550 }));
+      }
+      return callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,6 +63,7 @@ export async function startMailServer(): Promise<TestMailServer> {
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
+          user: typeof session.user === 'string' ? session.user : undefined,
           ...parseMessage(raw),
           raw,
         });

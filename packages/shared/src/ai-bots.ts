@@ -178,44 +178,6 @@ export const aiConnectionTestSchema = z.object({
 });
 export type AiConnectionTest = z.infer<typeof aiConnectionTestSchema>;
 
-/** GET /ai-bots: the providers the tenant has configured (the chat header's switches). */
-export const aiAvailableProvidersSchema = z.array(z.object({ provider: z.enum(AI_PROVIDERS), statusKey: z.string(), label: z.string() }));
-export type AiAvailableProviders = z.infer<typeof aiAvailableProvidersSchema>;
-
-// ---- per channel (GET/PUT /whatsapp/{id}/ai-bot) ----
-
-const optionalWord = z
-  .string()
-  .trim()
-  .max(AI_LIMITS.wordMax)
-  .nullable()
-  .default(null)
-  .transform((value) => (value ? value : null));
-
-export const channelAiBotBodySchema = z.object({
-  /** The AI that answers on this channel; null: none. */
-  provider: z.enum(AI_PROVIDERS).nullable(),
-  /** The instructions given to the AI (its system prompt). */
-  prompt: z.string().trim().max(AI_LIMITS.promptMax).default(''),
-  /** A customer's message equal to it (trimmed, case and accents ignored) stops the bot on the ticket. */
-  stopWord: optionalWord,
-  /** A customer's message equal to it brings the bot back on a ticket no agent attends. */
-  restartWord: optionalWord,
-  /** New tickets of the channel are answered by the AI at once (otherwise only tickets switched on). */
-  answerNewTickets: z.boolean().default(false),
-});
-export type ChannelAiBotBody = z.input<typeof channelAiBotBodySchema>;
-
-export const channelAiBotSchema = z.object({
-  channelId: z.number().int(),
-  provider: z.enum(AI_PROVIDERS).nullable(),
-  prompt: z.string(),
-  stopWord: z.string().nullable(),
-  restartWord: z.string().nullable(),
-  answerNewTickets: z.boolean(),
-});
-export type ChannelAiBot = z.infer<typeof channelAiBotSchema>;
-
 /** The comparison of a customer's message with a stop or restart word: trimmed, case and accents ignored. */
 export function sameWord(text: string, word: string | null): boolean {
   if (!word) return false;

@@ -12,6 +12,10 @@ export const API_ERROR_STATUS = {
   ERR_API_NO_RECIPIENT: 400,
   /** The number is not a phone number with its country code (e.g. 5511999998888). */
   ERR_API_INVALID_NUMBER: 400,
+  /** The Tenant API token is right but the superadmin deactivated it. */
+  ERR_TENANT_API_INACTIVE: 403,
+  /** No Tenant API token has this id. */
+  ERR_NO_TENANT_API_FOUND: 404,
   /** No webhook delivery of this API configuration has this id. */
   ERR_NO_WEBHOOK_DELIVERY_FOUND: 404,
 } as const;
@@ -23,5 +27,7 @@ export const API_ERROR_MESSAGES: Record<keyof typeof API_ERROR_STATUS, string> =
   ERR_NO_API_CONFIG_FOUND: 'API configuration not found.',
   ERR_API_NO_RECIPIENT: 'Give the recipient: a number or a ticketId.',
   ERR_API_INVALID_NUMBER: 'The number must be a phone number with its country code, e.g. 5511999998888.',
+  ERR_TENANT_API_INACTIVE: 'This Tenant API token is inactive: the platform administrator activates it in Tenant API.',
+  ERR_NO_TENANT_API_FOUND: 'Tenant API token not found.',
   ERR_NO_WEBHOOK_DELIVERY_FOUND: 'Webhook delivery not found.',
 };

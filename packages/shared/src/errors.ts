@@ -8,6 +8,7 @@ import { GROUP_ERROR_MESSAGES, GROUP_ERROR_STATUS } from './group-errors.js';
 import { MASS_SEND_ERROR_MESSAGES, MASS_SEND_ERROR_STATUS } from './mass-send-errors.js';
 import { AI_BOT_ERROR_MESSAGES, AI_BOT_ERROR_STATUS } from './ai-bot-errors.js';
 import { API_ERROR_MESSAGES, API_ERROR_STATUS } from './api-errors.js';
+import { SMTP_ERROR_MESSAGES, SMTP_ERROR_STATUS } from './smtp-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -97,6 +98,7 @@ export const ERROR_STATUS = {
   ...MASS_SEND_ERROR_STATUS,
   ...AI_BOT_ERROR_STATUS,
   ...API_ERROR_STATUS,
+  ...SMTP_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -190,6 +192,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...MASS_SEND_ERROR_MESSAGES,
   ...AI_BOT_ERROR_MESSAGES,
   ...API_ERROR_MESSAGES,
+  ...SMTP_ERROR_MESSAGES,
 };
 
 /**

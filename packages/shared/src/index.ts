@@ -39,4 +39,8 @@ export * from './sms.js';
 export * from './forms/groups.js';
 export * from './forms/mass-sends.js';
 export * from './ai-bots.js';
+export * from './bot-integrations.js';
 export * from './api-configs.js';
+export * from './tenant-api.js';
+export * from './smtp.js';
+export * from './channel-defaults.js';

@@ -9,3 +9,4 @@ export * from './notificame/notificame-simulator.js';
 export * from './twilio/twilio-simulator.js';
 export * from './meta-cloud/templates.js';
 export * from './llm/llm-simulators.js';
+export * from './bots/bot-simulators.js';

@@ -20,6 +20,7 @@ import {
   IconTimelineEvent,
   IconPlugConnected,
   IconReceipt2,
+  IconApi,
   IconRobot,
   IconSettings,
   IconSpeakerphone,
@@ -54,6 +55,7 @@ export interface MenuGroup {
 const HOME: MenuItem = { labelKey: 'menu.home', path: PATHS.home, icon: IconHome };
 const TENANTS: MenuItem = { labelKey: 'menu.tenants', path: PATHS.tenants, icon: IconBuildingSkyscraper };
 const PLANS: MenuItem = { labelKey: 'menu.plans', path: PATHS.plans, icon: IconReceipt2 };
+const TENANT_API: MenuItem = { labelKey: 'menu.tenantApi', path: PATHS.tenantApi, icon: IconApi };
 const USERS: MenuItem = { labelKey: 'menu.users', path: PATHS.users, icon: IconUsers };
 const TICKET_PANEL: MenuItem = { labelKey: 'ticketPanel.menu', path: PATHS.ticketPanel, icon: IconLayoutDashboard };
 const API_SERVICE: MenuItem = { labelKey: 'menu.apiService', path: PATHS.apiService, icon: IconApi };
@@ -108,7 +110,7 @@ const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, API_
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */
-const PLATFORM: MenuItem[] = [TENANTS, PLANS, NOTIFICATIONS];
+const PLATFORM: MenuItem[] = [TENANTS, PLANS, TENANT_API, NOTIFICATIONS];
 
 const WORK_GROUP = 'menu.groups.work';
 const PLATFORM_GROUP = 'menu.groups.platform';

@@ -8,9 +8,13 @@ export const PATHS = {
   home: '/home',
   tenants: '/tenants',
   plans: '/planos',
+  /** Tenant API tokens for resellers (SPEC §2 /tenantApi, platform superadmin). */
+  tenantApi: '/tenantApi',
   users: '/usuarios',
   settings: '/configuracoes',
   settingsGeneral: '/configuracoes/geral',
+  /** The company's own settings (SPEC §2 /configuracoesTenant → smtp-tenant, its only child). */
+  tenantSettings: '/configuracoesTenant',
   /** The ticket panel (SPEC §2 /painel-atendimentos, admins). */
   ticketPanel: '/painel-atendimentos',
   /** Ticket service (SPEC §2): children chats (empty chat), {ticketId} (one chat), contatos. */

@@ -1,4 +1,4 @@
-import { AI_PROVIDERS, type Profile } from '@conversa/shared';
+import { AI_PROVIDERS, BOT_INTEGRATIONS, CHANNEL_DEFAULT_KINDS, type Profile } from '@conversa/shared';
 import { useEffect, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
@@ -56,15 +56,20 @@ const RatingSettingsPage = lazyPage(() => import('../features/ratings/pages/Rati
 const ChatFlowScreens = lazyPage(() => import('../features/chatflow/pages/ChatFlowScreens'), 'ChatFlowScreens');
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
+const TenantApiPage = lazyPage(() => import('../features/tenant-api/pages/TenantApiPage'), 'TenantApiPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
 const SettingsLayout = lazyPage(() => import('../features/settings/pages/SettingsLayout'), 'SettingsLayout');
 const GeneralSettingsPage = lazyPage(() => import('../features/settings/pages/GeneralSettingsPage'), 'GeneralSettingsPage');
 const DemandsPage = lazyPage(() => import('../features/demands/pages/DemandsPage'), 'DemandsPage');
 const ContactVariablesPage = lazyPage(() => import('../features/contact-variables/pages/ContactVariablesPage'), 'ContactVariablesPage');
 const SmsSettingsPage = lazyPage(() => import('../features/sms/pages/SmsSettingsPage'), 'SmsSettingsPage');
+const SmtpSettingsPage = lazyPage(() => import('../features/tenant-smtp/pages/SmtpSettingsPage'), 'SmtpSettingsPage');
+const TenantSettingsLayout = lazyPage(() => import('../features/tenant-smtp/pages/SmtpSettingsPage'), 'TenantSettingsLayout');
+const ChannelDefaultsPage = lazyPage(() => import('../features/channel-defaults/pages/ChannelDefaultsPage'), 'ChannelDefaultsPage');
 const WebhooksSettingsPage = lazyPage(() => import('../features/webhooks/pages/WebhooksSettingsPage'), 'WebhooksSettingsPage');
 const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/AiProviderSettingsPage'), 'AiProviderSettingsPage');
 const ApiServicePage = lazyPage(() => import('../features/api-service/pages/ApiServicePage'), 'ApiServicePage');
+const BotIntegrationSettingsPage = lazyPage(() => import('../features/ai-bots/pages/BotIntegrationSettingsPage'), 'BotIntegrationSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
@@ -168,6 +173,7 @@ export function AppRouter() {
             <Route path={`${PATHS.chatFlow}/*`} element={guarded(SUPERVISORS, <ChatFlowScreens />)} />
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
+            <Route path={PATHS.tenantApi} element={guarded(SUPERADMIN, <TenantApiPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
             <Route path={PATHS.ticketPanel} element={guarded(ADMINS, <TicketPanelPage />)} />
             <Route path={PATHS.apiService} element={guarded(ADMINS, <ApiServicePage />)} />
@@ -178,10 +184,21 @@ export function AppRouter() {
               <Route path="motivos" element={<DemandsPage />} />
               <Route path="variaveis" element={<ContactVariablesPage />} />
               <Route path="sms" element={<SmsSettingsPage />} />
+              <Route path="smtp" element={<SmtpSettingsPage />} />
+              {CHANNEL_DEFAULT_KINDS.map((kind) => (
+                <Route key={kind} path={kind} element={<ChannelDefaultsPage />} />
+              ))}
               <Route path="webhooks" element={<WebhooksSettingsPage />} />
               {AI_PROVIDERS.map((provider) => (
                 <Route key={provider} path={provider} element={<AiProviderSettingsPage />} />
               ))}
+              {BOT_INTEGRATIONS.map((kind) => (
+                <Route key={kind} path={kind} element={<BotIntegrationSettingsPage />} />
+              ))}
+            </Route>
+            <Route path={PATHS.tenantSettings} element={guarded(ADMINS, <TenantSettingsLayout />)}>
+              <Route index element={<Navigate to="smtp-tenant" replace />} />
+              <Route path="smtp-tenant" element={<SmtpSettingsPage />} />
             </Route>
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -157,12 +157,22 @@ export const flowAiInteractionSchema = z.object({
 });
 
 /**
+ * Typebot (SPEC §3 Flow step interactions): a new chat with the tenant's Typebot (Settings → Typebot)
+ * starts and its opening messages are sent (its choices as numbered text); the flow goes on. A
+ * Typebot not set up, refusing or timing out sends nothing and the flow goes on (logged on the server).
+ */
+export const flowTypebotInteractionSchema = z.object({
+  id: elementIdSchema,
+  kind: z.literal('typebot'),
+});
+
+/**
  * Extension point for add-on interaction kinds (issue "integrations": Typebot, LLM replies, Dify,
  * n8n): each adds its schema here (kind + config) and a handler to the server's interaction registry
  * (apps/server/src/modules/chatbot/interactions/registry.ts); the engine runs them like a webhook
  * (an asynchronous job whose answer may be sent and is kept for the next messages) without change.
  */
-export const FLOW_EXTENSION_INTERACTIONS = [flowAiInteractionSchema] as const;
+export const FLOW_EXTENSION_INTERACTIONS = [flowAiInteractionSchema, flowTypebotInteractionSchema] as const;
 
 export const flowInteractionSchema = z.discriminatedUnion('kind', [
   flowTextInteractionSchema,
@@ -185,6 +195,7 @@ export const FLOW_INTERACTION_KINDS = [
   'tag',
   'kanban',
   'ai',
+  'typebot',
 ] as const satisfies readonly FlowInteractionKind[];
 
 // ---- conditions ----

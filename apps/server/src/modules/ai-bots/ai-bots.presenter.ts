@@ -1,5 +1,15 @@
-import { AI_LIMITS, AI_PROVIDER_INFO, AI_SECRET_MASK, type AiProvider, type AiProviderSettings, type ChannelAiBot } from '@conversa/shared';
-import type { AiSettingsRow, ChannelAiBotRow } from './ai-bots.repository.js';
+import {
+  AI_LIMITS,
+  AI_PROVIDER_INFO,
+  AI_SECRET_MASK,
+  type AiProvider,
+  type AiProviderSettings,
+  type BotIntegration,
+  type BotIntegrationSettings,
+  type ChannelAiBot,
+} from '@conversa/shared';
+import type { AiSettingsRow, BotIntegrationRow, ChannelAiBotRow } from './ai-bots.repository.js';
+import { storedConfig } from './use-cases/bot-integration-of.js';
 
 /** A provider's settings as its tab shows them: the key masked; the provider's defaults when not set up. */
 export function presentAiSettings(provider: AiProvider, row: AiSettingsRow | undefined): AiProviderSettings {
@@ -29,13 +39,30 @@ export function presentAiSettings(provider: AiProvider, row: AiSettingsRow | und
   };
 }
 
-export function presentChannelAiBot(channelId: number, row: ChannelAiBotRow | undefined): ChannelAiBot {
+export function presentChannelAiBot(
+  channelId: number,
+  row: ChannelAiBotRow | undefined,
+  options: { disableIntegrationsOnOpen: boolean; waitIntegrationProcessing: boolean },
+): ChannelAiBot {
   return {
+    ...options,
     channelId,
     provider: row?.provider ?? null,
     prompt: row?.prompt ?? '',
     stopWord: row?.stopWord ?? null,
     restartWord: row?.restartWord ?? null,
     answerNewTickets: row?.answerNewTickets ?? false,
+  };
+}
+
+/** An integration's tab: its settings with the key masked; null settings while not set up. */
+export function presentBotIntegration(kind: BotIntegration, row: BotIntegrationRow | undefined): BotIntegrationSettings {
+  if (!row) return { kind, configured: false, settings: null, updatedAt: null };
+  const settings = storedConfig(row);
+  return {
+    kind,
+    configured: true,
+    settings: 'apiKey' in settings ? { ...settings, apiKey: row.apiKey ? AI_SECRET_MASK : '' } : settings,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,13 +1,15 @@
-import type { AiProvider } from '@conversa/shared';
+import type { AiProvider, BotIntegration, IntegrationBotName } from '@conversa/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { aiBotReplies, aiProviderSettings, channelAiBots, tickets } from '../../platform/db/schema.js';
+import { aiBotReplies, aiProviderSettings, botIntegrationSessions, botIntegrationSettings, channelAiBots, channels, tickets } from '../../platform/db/schema.js';
 
 export type AiSettingsRow = typeof aiProviderSettings.$inferSelect;
 export type NewAiSettings = Omit<typeof aiProviderSettings.$inferInsert, 'tenantId' | 'provider' | 'createdAt' | 'updatedAt'>;
 export type ChannelAiBotRow = typeof channelAiBots.$inferSelect;
 export type NewChannelAiBot = Omit<typeof channelAiBots.$inferInsert, 'tenantId' | 'channelId' | 'createdAt' | 'updatedAt'>;
 export type AiReplyRow = typeof aiBotReplies.$inferSelect;
+export type BotIntegrationRow = typeof botIntegrationSettings.$inferSelect;
+export type BotSessionRow = typeof botIntegrationSessions.$inferSelect;
 
 // ---- tenant settings ----
 
@@ -64,14 +66,98 @@ export async function deleteChannelAiBot(db: Db, tenantId: number, channelId: nu
 }
 
 /**
- * The inbound step's hint (one scalar): the ticket's switches and the channel's bot, or null when
- * neither could make the bot answer (no switch on and no bot on the channel).
+ * The inbound step's hint (one scalar): the ticket's switches, the channel's bot (its stop and
+ * restart words, else its integration's own) and whether the channel's later automations wait for
+ * a bot; channelBot null when the channel has no bot.
  */
 export function aiBotProbe(tenantId: number, ticketId: number, channelId: number): SQL {
+  const own = (field: string) =>
+    sql`(select ${botIntegrationSettings.config} ->> ${field} from ${botIntegrationSettings} where ${botIntegrationSettings.tenantId} = ${tenantId} and ${botIntegrationSettings.kind} = ${channelAiBots.provider})`;
   return sql`select json_build_object('statuses', ${tickets.integrationStatuses}, 'channelBot', (
-      select json_build_object('provider', ${channelAiBots.provider}, 'stopWord', ${channelAiBots.stopWord}, 'restartWord', ${channelAiBots.restartWord}, 'answerNewTickets', ${channelAiBots.answerNewTickets})
+      select json_build_object('provider', ${channelAiBots.provider}, 'stopWord', coalesce(${channelAiBots.stopWord}, ${own('stopWord')}), 'restartWord', coalesce(${channelAiBots.restartWord}, ${own('restartWord')}), 'answerNewTickets', ${channelAiBots.answerNewTickets})
       from ${channelAiBots} where ${channelAiBots.tenantId} = ${tenantId} and ${channelAiBots.channelId} = ${channelId}))
     from ${tickets} where ${tickets.tenantId} = ${tenantId} and ${tickets.id} = ${ticketId}`;
+}
+
+/** A channel's integration options (SPEC §3 Channel). */
+export async function findChannelIntegrationOptions(db: Db, tenantId: number, channelId: number) {
+  const [row] = await db
+    .select({ disableIntegrationsOnOpen: channels.disableIntegrationsOnOpen, waitIntegrationProcessing: channels.waitIntegrationProcessing })
+    .from(channels)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, channelId)));
+  return row;
+}
+
+export async function updateChannelIntegrationOptions(
+  db: Db,
+  tenantId: number,
+  channelId: number,
+  values: { disableIntegrationsOnOpen: boolean; waitIntegrationProcessing: boolean },
+): Promise<void> {
+  await db
+    .update(channels)
+    .set(values)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.id, channelId)));
+}
+
+// ---- integrations (Typebot, Dify, n8n) ----
+
+export async function findBotIntegration(db: Db, tenantId: number, kind: BotIntegration): Promise<BotIntegrationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(botIntegrationSettings)
+    .where(and(eq(botIntegrationSettings.tenantId, tenantId), eq(botIntegrationSettings.kind, kind)));
+  return row;
+}
+
+export async function listBotIntegrations(db: Db, tenantId: number): Promise<BotIntegrationRow[]> {
+  return db.select().from(botIntegrationSettings).where(eq(botIntegrationSettings.tenantId, tenantId));
+}
+
+export async function upsertBotIntegration(
+  db: Db,
+  tenantId: number,
+  kind: BotIntegration,
+  values: { apiKey: string | null; config: Record<string, unknown> },
+): Promise<BotIntegrationRow> {
+  const [row] = await db
+    .insert(botIntegrationSettings)
+    .values({ tenantId, kind, ...values })
+    .onConflictDoUpdate({ target: [botIntegrationSettings.tenantId, botIntegrationSettings.kind], set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  return row;
+}
+
+export async function deleteBotIntegration(db: Db, tenantId: number, kind: BotIntegration): Promise<void> {
+  await db.delete(botIntegrationSettings).where(and(eq(botIntegrationSettings.tenantId, tenantId), eq(botIntegrationSettings.kind, kind)));
+}
+
+export async function findBotSession(db: Db, tenantId: number, ticketId: number, kind: BotIntegration): Promise<BotSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(botIntegrationSessions)
+    .where(and(eq(botIntegrationSessions.tenantId, tenantId), eq(botIntegrationSessions.ticketId, ticketId), eq(botIntegrationSessions.kind, kind)));
+  return row;
+}
+
+export async function saveBotSession(
+  db: Db,
+  values: { tenantId: number; ticketId: number; kind: BotIntegration; sessionId: string | null; choices: string[] | null },
+): Promise<void> {
+  await db
+    .insert(botIntegrationSessions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [botIntegrationSessions.ticketId, botIntegrationSessions.kind],
+      set: { sessionId: values.sessionId, choices: values.choices, updatedAt: sql`now()` },
+      setWhere: eq(botIntegrationSessions.tenantId, values.tenantId),
+    });
+}
+
+export async function deleteBotSession(db: Db, tenantId: number, ticketId: number, kind: BotIntegration): Promise<void> {
+  await db
+    .delete(botIntegrationSessions)
+    .where(and(eq(botIntegrationSessions.tenantId, tenantId), eq(botIntegrationSessions.ticketId, ticketId), eq(botIntegrationSessions.kind, kind)));
 }
 
 // ---- replies ----
@@ -79,7 +165,7 @@ export function aiBotProbe(tenantId: number, ticketId: number, channelId: number
 /** The claim of the reply to one inbound message; undefined when it was claimed before. */
 export async function insertAiReplyClaim(
   db: Db,
-  values: { tenantId: number; ticketId: number; inboundMessageId: string; provider: AiProvider },
+  values: { tenantId: number; ticketId: number; inboundMessageId: string; provider: IntegrationBotName },
 ): Promise<AiReplyRow | undefined> {
   const [row] = await db
     .insert(aiBotReplies)

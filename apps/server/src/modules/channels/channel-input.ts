@@ -40,17 +40,17 @@ const NOT_CONNECTED_TO = new Set(['allowedOrigins']);
  * URL, in any settings key now or later) must pass the outbound address policy: 400 ERR_VALIDATION
  * naming the field when it points at a private network (unless OUTBOUND_ALLOW_PRIVATE_NETWORKS).
  */
-export async function assertSettingsUrlsAllowed(ctx: AppContext, settings: Record<string, unknown>): Promise<void> {
+export async function assertSettingsUrlsAllowed(ctx: AppContext, settings: Record<string, unknown>, prefix = 'settings'): Promise<void> {
   const fields: Record<string, string[]> = {};
   const visit = async (value: unknown, path: string): Promise<void> => {
     if (typeof value === 'string') {
       const problem = URL_LIKE.test(value.trim()) ? await ctx.outbound.problemWith(value.trim()) : undefined;
       if (problem) fields[path] = [problem];
     } else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) if (!NOT_CONNECTED_TO.has(key)) await visit(inner, `${path}.${key}`);
+      for (const [key, inner] of Object.entries(value)) if (!NOT_CONNECTED_TO.has(key)) await visit(inner, path ? `${path}.${key}` : key);
     }
   };
-  await visit(settings, 'settings');
+  await visit(settings, prefix);
   if (Object.keys(fields).length) {
     throw new AppError('ERR_VALIDATION', `Address not allowed (private network): ${Object.keys(fields).join(', ')}.`, fields);
   }

@@ -1,5 +1,5 @@
 import { EXTERNAL_API_PREFIX, type ApiCallLog, type ApiConfig } from '@conversa/shared';
-import { maskApiToken, maskWebhookSecret } from './api-token.js';
+import { maskApiToken, maskWebhookSecret } from '../../platform/http/api-tokens.js';
 import type { ApiCallLogRow, ApiConfigView } from './external-api.repository.js';
 
 export function presentApiConfig(row: ApiConfigView): ApiConfig {

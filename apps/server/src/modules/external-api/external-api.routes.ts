@@ -35,10 +35,11 @@ import {
   updateTicketBodySchema,
   type ApiOfficialBody,
 } from './external-api.schemas.js';
-import { TokenBucketLimiter } from './rate-limiter.js';
+import { bearerToken } from '../../platform/http/api-tokens.js';
+import { TokenBucketLimiter } from '../../platform/http/token-bucket-limiter.js';
 import { decodeMediaBase64, fetchMediaUrl } from './use-cases/api-media.js';
 import { getApiChannelStatus, listApiChannels, listApiQueues, listApiTags, listApiUsers } from './use-cases/api-directory.js';
-import { authenticateApiCall, bearerToken } from './use-cases/authenticate-api-call.js';
+import { authenticateApiCall } from './use-cases/authenticate-api-call.js';
 import { checkApiNumber } from './use-cases/check-api-number.js';
 import { createApiTicket } from './use-cases/create-api-ticket.js';
 import { findApiContact } from './use-cases/find-api-contact.js';

@@ -35,6 +35,8 @@ export type AutomatedContent = Pick<OutboundContent, 'body' | 'media'> & {
    * text; `body` is the template's approved body, stored with the values as the history's text.
    */
   template?: { name: string; language: string; body: string; params: readonly string[] };
+  /** Reply buttons or a list for adapters that have `sendRich` (an integration bot's choices); `body` is its readable text. */
+  rich?: Record<string, unknown>;
 };
 
 /** A template whose placeholder renders empty for this contact (the official API refuses empty values). */
@@ -96,7 +98,7 @@ export async function queueAutomatedMessage(
         ? renderTemplate(text, values, [...content.variables, ...facts.contact.extraInfo.map((entry) => entry.name)])
         : renderAllVariables(text, values);
   let body = render(content.body);
-  let rich: Record<string, unknown> | null = null;
+  let rich: Record<string, unknown> | null = content.rich ?? null;
   if (content.template) {
     const params = content.template.params.map((param) => render(param).trim());
     const empty = params.findIndex((param) => param === '');

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tenants, users } from '../../platform/db/schema.js';
 
@@ -16,6 +16,14 @@ export async function listTenants(db: Db): Promise<TenantWithCount[]> {
   return db
     .select({ ...tenantColumns(), ...withUserCount })
     .from(tenants)
+    .orderBy(asc(tenants.id));
+}
+
+export async function listTenantsByIds(db: Db, ids: number[]): Promise<TenantWithCount[]> {
+  return db
+    .select({ ...tenantColumns(), ...withUserCount })
+    .from(tenants)
+    .where(inArray(tenants.id, ids))
     .orderBy(asc(tenants.id));
 }
 

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AiProtocol, AiProvider, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { AiProtocol, AiProvider, BotIntegration, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -226,6 +226,10 @@ export const channels = pgTable(
     birthdayMessage: text('birthday_message'),
     /** The whole hour (0–23, tenant's time zone) from which the day's birthday messages go out. */
     birthdayHour: integer('birthday_hour').notNull().default(9), // DEFAULT_BIRTHDAY_HOUR
+    /** SPEC §3 "disable external integrations on ticket open": an agent accepting a ticket switches its bots off. */
+    disableIntegrationsOnOpen: boolean('disable_integrations_on_open').notNull().default(true),
+    /** SPEC §3 "wait for external-integration processing": a message a bot takes runs no later automation (absence message). */
+    waitIntegrationProcessing: boolean('wait_integration_processing').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -1324,6 +1328,40 @@ export const smsSettings = pgTable('sms_settings', {
 });
 
 /**
+ * A company's own SMTP server (SPEC §3 SMTP: host, port, user, password, secure): the e-mails sent
+ * on behalf of the company go through it (tenant-smtp module). The password is sealed (SecretBox).
+ */
+export const tenantSmtpSettings = pgTable('tenant_smtp_settings', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  secure: boolean('secure').notNull().default(false),
+  user: text('user').notNull().default(''),
+  password: text('password'),
+  fromAddress: text('from_address').notNull(),
+  ...timestamps,
+});
+
+/**
+ * Per company and channel kind (meta, hub, wuzapi, evolution), the settings new channels of that
+ * kind inherit (base URL, keys); secrets sealed like a channel's own settings.
+ */
+export const channelDefaults = pgTable(
+  'channel_defaults',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ChannelDefaultKind>().notNull(),
+    values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.kind] })],
+);
+
+/**
  * One SMS, the claim of its one send (DESIGN §6 "sends are claims"): (tenant, source kind, source
  * key) is unique, so queueing the same send twice makes one row and one job. Its status goes
  * queued → sending (claimed by the send job, in a transaction, right before the provider call) →
@@ -1589,7 +1627,7 @@ export const channelAiBots = pgTable(
       .primaryKey()
       .references(() => channels.id, { onDelete: 'cascade' }),
     tenantId: tenantRef(),
-    provider: text('provider').$type<AiProvider>().notNull(),
+    provider: text('provider').$type<IntegrationBotName>().notNull(),
     prompt: text('prompt').notNull().default(''),
     stopWord: text('stop_word'),
     restartWord: text('restart_word'),
@@ -1616,13 +1654,50 @@ export const aiBotReplies = pgTable(
     inboundMessageId: uuid('inbound_message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    provider: text('provider').$type<AiProvider>().notNull(),
+    provider: text('provider').$type<IntegrationBotName>().notNull(),
     status: text('status').$type<'pending' | 'answered' | 'failed' | 'skipped'>().notNull().default('pending'),
     replyMessageId: uuid('reply_message_id').references(() => messages.id, { onDelete: 'set null' }),
     error: text('error'),
     ...timestamps,
   },
   (t) => [uniqueIndex('ai_bot_replies_inbound_unique').on(t.tenantId, t.inboundMessageId), index('ai_bot_replies_ticket_idx').on(t.tenantId, t.ticketId)],
+);
+
+/**
+ * A chatbot-builder or automation integration of a tenant (SPEC §3 Integration configs: Typebot,
+ * Dify, n8n): its settings as the tab's zod schema checked them (`config`, without the key) and its
+ * API key sealed (SecretBox label 'botIntegration.apiKey').
+ */
+export const botIntegrationSettings = pgTable(
+  'bot_integration_settings',
+  {
+    tenantId: tenantRef(),
+    kind: text('kind').$type<BotIntegration>().notNull(),
+    apiKey: text('api_key'),
+    config: jsonb('config').$type<Record<string, unknown>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
+);
+
+/**
+ * An integration's conversation with one ticket's customer: Typebot's session id and the choices
+ * it offered last, Dify's conversation_id. Forgotten when the bot is (re)started on the ticket.
+ */
+export const botIntegrationSessions = pgTable(
+  'bot_integration_sessions',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<BotIntegration>().notNull(),
+    tenantId: tenantRef(),
+    sessionId: text('session_id'),
+    /** The choices the bot offered last (Typebot's choice input), the customer's "2" read against them. */
+    choices: jsonb('choices').$type<string[]>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.kind] }), index('bot_integration_sessions_tenant_idx').on(t.tenantId)],
 );
 
 /**
@@ -1723,4 +1798,55 @@ export const apiCallLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('api_call_logs_config_idx').on(t.apiConfigId, t.id), index('api_call_logs_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A Tenant API token (SPEC §2 `/tenantApi`, §3 "Tenant API: id, apiToken"): made by the platform's
+ * superadmin for a reseller, it calls the tenant administration API `/v1/api/admin/{id}/…` (create
+ * companies, change their plan, suspend them, reset a user's password). Stored like an API
+ * configuration's token: its SHA-256 and last four characters only.
+ */
+export const tenantApis = pgTable('tenant_apis', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  tokenLast4: text('token_last4').notNull(),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
+
+/**
+ * The companies a Tenant API token created: a token manages only those (a reseller sees its own
+ * customers, never another reseller's nor the platform's). Goes with the token or the company.
+ */
+export const tenantApiTenants = pgTable(
+  'tenant_api_tenants',
+  {
+    tenantApiId: uuid('tenant_api_id')
+      .notNull()
+      .references(() => tenantApis.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantApiId, t.tenantId] }), index('tenant_api_tenants_tenant_idx').on(t.tenantId)],
+);
+
+/** One call of the tenant administration API, kept API_CALL_LOG_RETENTION_DAYS days like the external API's. */
+export const tenantApiCallLogs = pgTable(
+  'tenant_api_call_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantApiId: uuid('tenant_api_id')
+      .notNull()
+      .references(() => tenantApis.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tenant_api_call_logs_api_idx').on(t.tenantApiId, t.id), index('tenant_api_call_logs_created_idx').on(t.createdAt)],
 );

@@ -14,6 +14,8 @@ export interface OutboundPolicy {
   readonly allowPrivateNetworks: boolean;
   /** Why a URL may not be used (undefined when it may): its host, or what the host resolves to, is private. */
   problemWith(url: string): Promise<string | undefined>;
+  /** The same for a bare host name or IP address (an SMTP server). */
+  problemWithHost(host: string): Promise<string | undefined>;
   /** A `dns.lookup` for net/tls sockets (and agents built on them) that refuses private answers. */
   lookup: typeof dnsLookup;
   /** Throws OutboundBlockedError for a host that is a private IP literal (names are checked by `lookup`). */
@@ -59,6 +61,21 @@ export function createOutboundPolicy(options: { allowPrivateNetworks: boolean })
     });
   }) as unknown as typeof dnsLookup;
 
+  const problemWithHost = async (name: string): Promise<string | undefined> => {
+    if (allowPrivateNetworks) return undefined;
+    const host = bare(name);
+    if (!host) return undefined;
+    if (ipaddr.isValid(host)) return isPublicAddress(host) ? undefined : `${PRIVATE_ADDRESS_PROBLEM} (${host}).`;
+    let addresses: LookupAddress[];
+    try {
+      addresses = await resolveAll(host);
+    } catch {
+      return undefined; // unknown today: each connection is checked again when it is opened
+    }
+    const blocked = addresses.find((a) => !isPublicAddress(a.address));
+    return blocked ? `${PRIVATE_ADDRESS_PROBLEM} (${host} is ${blocked.address}).` : undefined;
+  };
+
   return {
     allowPrivateNetworks,
     lookup,
@@ -70,20 +87,12 @@ export function createOutboundPolicy(options: { allowPrivateNetworks: boolean })
       if (allowPrivateNetworks) return undefined;
       let host: string;
       try {
-        host = bare(new URL(url).hostname);
+        host = new URL(url).hostname;
       } catch {
         return undefined; // not a URL: the field's own schema says what is wrong
       }
-      if (!host) return undefined;
-      if (ipaddr.isValid(host)) return isPublicAddress(host) ? undefined : `${PRIVATE_ADDRESS_PROBLEM} (${host}).`;
-      let addresses: LookupAddress[];
-      try {
-        addresses = await resolveAll(host);
-      } catch {
-        return undefined; // unknown today: each connection is checked again when it is opened
-      }
-      const blocked = addresses.find((a) => !isPublicAddress(a.address));
-      return blocked ? `${PRIVATE_ADDRESS_PROBLEM} (${host} is ${blocked.address}).` : undefined;
+      return problemWithHost(host);
     },
+    problemWithHost,
   };
 }

@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Env } from '../../config/env.js';
+import { createSmtpTransport } from './smtp-transport.js';
 
 export interface Mail {
   to: string;
@@ -12,7 +13,7 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP through nodemailer. Without SMTP_HOST (development only) the message is written to the log instead. */
+/** The platform's SMTP server (env) through nodemailer. Without SMTP_HOST (development only) the message is written to the log instead. */
 export function createMailer(env: Env, logger: Logger): Mailer {
   if (!env.SMTP_HOST) {
     return {
@@ -22,20 +23,14 @@ export function createMailer(env: Env, logger: Logger): Mailer {
       },
     };
   }
-  const host = env.SMTP_HOST;
+  const server = { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, password: env.SMTP_PASS };
   // nodemailer is loaded by the first e-mail, not at start.
   let transport: Promise<Transporter> | undefined;
   const connect = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        host,
-        port: env.SMTP_PORT,
-        secure: env.SMTP_SECURE,
-        auth: env.SMTP_USER ? { user: env.SMTP_USER, pass: env.SMTP_PASS ?? '' } : undefined,
-        // Local test servers have no certificate; real providers are verified.
-        tls: env.NODE_ENV === 'production' ? undefined : { rejectUnauthorized: false },
-      }),
-    ));
+    (transport ??= createSmtpTransport(server, {
+      production: env.NODE_ENV === 'production',
+      timeoutMs: { connect: 120_000, greeting: 30_000, socket: 600_000 },
+    }));
   return {
     async send(mail) {
       await (await connect()).sendMail({ from: env.SMTP_FROM, ...mail });

@@ -126,12 +126,33 @@ describe('/configuracoes/<provider>', () => {
 
   it('are the "Bots and AI" group of the settings tabs, one per provider', () => {
     const bots = SETTINGS_TAB_GROUPS.find((group) => group.group === 'bots');
-    expect(bots?.tabs.map((tab) => tab.value)).toEqual(['chat-gpt', 'lm', 'ollama', 'grok', 'gemini', 'deepseek', 'qwen', 'claude']);
+    expect(bots?.tabs.map((tab) => tab.value)).toEqual([
+      'typebot',
+      'chat-gpt',
+      'lm',
+      'ollama',
+      'grok',
+      'gemini',
+      'deepseek',
+      'qwen',
+      'claude',
+      'n8n',
+      'dify',
+    ]);
   });
 });
 
 describe("a channel's AI", () => {
-  const NO_BOT: ChannelAiBot = { channelId: 9, provider: null, prompt: '', stopWord: null, restartWord: null, answerNewTickets: false };
+  const NO_BOT: ChannelAiBot = {
+    channelId: 9,
+    provider: null,
+    prompt: '',
+    stopWord: null,
+    restartWord: null,
+    answerNewTickets: false,
+    disableIntegrationsOnOpen: true,
+    waitIntegrationProcessing: true,
+  };
 
   it('says how to set one up when the company has none', async () => {
     fakeApi({ 'GET /whatsapp/9/ai-bot': () => ({ body: NO_BOT }), 'GET /ai-bots': () => ({ body: [] }) });
@@ -161,6 +182,8 @@ describe("a channel's AI", () => {
         stopWord: 'PARAR',
         restartWord: 'robô',
         answerNewTickets: true,
+        disableIntegrationsOnOpen: true,
+        waitIntegrationProcessing: true,
       }),
     );
   });

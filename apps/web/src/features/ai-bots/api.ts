@@ -4,6 +4,10 @@ import type {
   AiProvider,
   AiProviderSettings,
   AiProviderSettingsBody,
+  BotIntegration,
+  BotIntegrationSettings,
+  BotIntegrationSettingsBody,
+  BotIntegrationTest,
   ChannelAiBot,
   ChannelAiBotBody,
 } from '@conversa/shared';
@@ -15,6 +19,7 @@ export const aiKeys = {
   settings: (provider: AiProvider) => ['ai-bots', 'settings', provider] as const,
   available: ['ai-bots', 'available'] as const,
   channel: (channelId: number) => ['ai-bots', 'channel', channelId] as const,
+  integration: (kind: BotIntegration) => ['ai-bots', 'integration', kind] as const,
 };
 
 export function useAiSettings(provider: AiProvider) {
@@ -68,5 +73,39 @@ export function useSaveChannelAiBot(channelId: number) {
   return useMutation({
     mutationFn: (body: ChannelAiBotBody) => http.put<ChannelAiBot>(`/whatsapp/${channelId}/ai-bot`, body),
     onSuccess: (saved) => qc.setQueryData(aiKeys.channel(channelId), saved),
+  });
+}
+
+// ---- Typebot, Dify, n8n (/settings/bots/{kind}) ----
+
+export function useBotIntegration(kind: BotIntegration) {
+  return useQuery({
+    queryKey: aiKeys.integration(kind),
+    queryFn: ({ signal }) => http.get<BotIntegrationSettings>(`/settings/bots/${kind}`, { signal }),
+  });
+}
+
+export function useSaveBotIntegration(kind: BotIntegration) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BotIntegrationSettingsBody) => http.put<BotIntegrationSettings>(`/settings/bots/${kind}`, body),
+    onSuccess: (saved) => {
+      qc.setQueryData(aiKeys.integration(kind), saved);
+      void qc.invalidateQueries({ queryKey: aiKeys.available });
+    },
+  });
+}
+
+export function useRemoveBotIntegration(kind: BotIntegration) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.delete(`/settings/bots/${kind}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: aiKeys.all }),
+  });
+}
+
+export function useTestBotIntegration(kind: BotIntegration) {
+  return useMutation({
+    mutationFn: (body: BotIntegrationSettingsBody) => http.post<BotIntegrationTest>(`/settings/bots/${kind}/test`, body),
   });
 }

@@ -48,6 +48,41 @@ export interface LlmProtocolAdapter {
 }
 
 /**
+ * A call within the endpoint's timeout through the SSRF-safe client: the answer's status and raw
+ * text (any status), or an LlmCallError when nothing came back (blocked, refused connection, timeout).
+ */
+export async function callText(
+  http: Fetch,
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs: number },
+): Promise<{ status: number; ok: boolean; text: string }> {
+  try {
+    const response = await http(url, {
+      method: init.method,
+      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+    return { status: response.status, ok: response.ok, text: await response.text() };
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new LlmCallError(
+      'unreachable',
+      timedOut ? `no answer within ${init.timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
+    );
+  }
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A JSON call within the endpoint's timeout through the SSRF-safe client: the parsed answer, or an
  * LlmCallError (the provider's error words read by `describeError`).
  */
@@ -57,32 +92,10 @@ export async function callJson(
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs: number },
   describeError: (body: unknown) => string | undefined,
 ): Promise<unknown> {
-  let response: Awaited<ReturnType<Fetch>>;
-  let text: string;
-  try {
-    response = await http(url, {
-      method: init.method,
-      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-      signal: AbortSignal.timeout(init.timeoutMs),
-    });
-    text = await response.text();
-  } catch (error) {
-    if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new LlmCallError(
-      'unreachable',
-      timedOut ? `no answer within ${init.timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
-    );
-  }
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
+  const response = await callText(http, url, init);
+  const body = parseJson(response.text);
   if (!response.ok) {
-    const words = describeError(body) ?? text.slice(0, 200);
+    const words = describeError(body) ?? response.text.slice(0, 200);
     throw new LlmCallError('refused', `HTTP ${response.status}: ${words}`, response.status);
   }
   if (body === undefined) throw new LlmCallError('refused', `HTTP ${response.status}: the answer is not JSON`, response.status);

@@ -1,9 +1,9 @@
-import { AI_PROVIDER_INFO, AI_PROVIDERS, type AiProvider } from '@conversa/shared';
+import { AI_PROVIDER_INFO, AI_PROVIDERS, BOT_INTEGRATION_INFO, BOT_INTEGRATIONS, type AiAvailableProviders, type AiProvider } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { deleteAiSettings, findAiSettings, listAiSettings, upsertAiSettings, type AiSettingsRow } from '../ai-bots.repository.js';
+import { deleteAiSettings, findAiSettings, listAiSettings, listBotIntegrations, upsertAiSettings, type AiSettingsRow } from '../ai-bots.repository.js';
 import { LlmCallError } from '../protocols/llm-client.js';
 import { LLM_PROTOCOLS } from '../protocols/protocols.js';
 import { AI_KEY_LABEL } from './ai-endpoint.js';
@@ -52,12 +52,22 @@ export async function testAiConnection(ctx: AppContext, actor: Actor, provider: 
   }
 }
 
-/** The providers the tenant has set up, in the settings' order (the chat header's switches, the channel's choice). */
-export async function listConfiguredAiProviders(ctx: AppContext, actor: Actor) {
-  const configured = new Set((await listAiSettings(ctx.db, actor.tenantId)).map((row) => row.provider));
-  return AI_PROVIDERS.filter((provider) => configured.has(provider)).map((provider) => ({
-    provider,
-    statusKey: AI_PROVIDER_INFO[provider].statusKey,
-    label: AI_PROVIDER_INFO[provider].label,
-  }));
+/** The bots the tenant has set up, LLMs then integrations in the settings' order (the chat header's switches, the channel's choice). */
+export async function listConfiguredAiProviders(ctx: AppContext, actor: Actor): Promise<AiAvailableProviders> {
+  const configured = new Set<string>([
+    ...(await listAiSettings(ctx.db, actor.tenantId)).map((row) => row.provider),
+    ...(await listBotIntegrations(ctx.db, actor.tenantId)).map((row) => row.kind),
+  ]);
+  return [
+    ...AI_PROVIDERS.filter((provider) => configured.has(provider)).map((provider) => ({
+      provider,
+      statusKey: AI_PROVIDER_INFO[provider].statusKey,
+      label: AI_PROVIDER_INFO[provider].label,
+    })),
+    ...BOT_INTEGRATIONS.filter((kind) => configured.has(kind)).map((kind) => ({
+      provider: kind,
+      statusKey: BOT_INTEGRATION_INFO[kind].statusKey,
+      label: BOT_INTEGRATION_INFO[kind].label,
+    })),
+  ];
 }

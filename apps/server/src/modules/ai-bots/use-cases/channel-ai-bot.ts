@@ -1,11 +1,20 @@
-import type { channelAiBotBodySchema } from '@conversa/shared';
+import { BOT_INTEGRATIONS, type BotIntegration, type channelAiBotBodySchema } from '@conversa/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../../app-context.js';
+import type { Db } from '../../../platform/db/client.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { findChannelById } from '../../channels/channels.repository.js';
-import { deleteChannelAiBot, findAiSettings, findChannelAiBot, upsertChannelAiBot, type ChannelAiBotRow } from '../ai-bots.repository.js';
+import {
+  deleteChannelAiBot,
+  findAiSettings,
+  findBotIntegration,
+  findChannelAiBot,
+  findChannelIntegrationOptions,
+  updateChannelIntegrationOptions,
+  upsertChannelAiBot,
+} from '../ai-bots.repository.js';
 
 export type ChannelAiBotInput = z.output<typeof channelAiBotBodySchema>;
 
@@ -13,32 +22,49 @@ async function assertChannelOfTenant(ctx: AppContext, actor: Actor, channelId: n
   if (!(await findChannelById(ctx.db, actor.tenantId, channelId))) throw new AppError('ERR_NO_WAPP_FOUND');
 }
 
-export async function getChannelAiBot(ctx: AppContext, actor: Actor, channelId: number): Promise<ChannelAiBotRow | undefined> {
-  await assertChannelOfTenant(ctx, actor, channelId);
-  return findChannelAiBot(ctx.db, actor.tenantId, channelId);
+async function readChannelAiBot(db: Db, tenantId: number, channelId: number) {
+  const row = await findChannelAiBot(db, tenantId, channelId);
+  const options = (await findChannelIntegrationOptions(db, tenantId, channelId)) ?? {
+    disableIntegrationsOnOpen: true,
+    waitIntegrationProcessing: true,
+  };
+  return { row, options };
 }
 
-/** Which AI answers on a channel (provider null: none); the provider must be set up for the tenant (409 ERR_AI_NOT_CONFIGURED). */
-export async function saveChannelAiBot(
-  ctx: AppContext,
-  actor: Actor,
-  channelId: number,
-  input: ChannelAiBotInput,
-): Promise<ChannelAiBotRow | undefined> {
+export async function getChannelAiBot(ctx: AppContext, actor: Actor, channelId: number) {
+  await assertChannelOfTenant(ctx, actor, channelId);
+  return readChannelAiBot(ctx.db, actor.tenantId, channelId);
+}
+
+const isIntegration = (name: string): name is BotIntegration => (BOT_INTEGRATIONS as readonly string[]).includes(name);
+
+/**
+ * Which bot answers on a channel (provider null: none) and the channel's integration options; the
+ * bot must be set up for the tenant (409 ERR_AI_NOT_CONFIGURED).
+ */
+export async function saveChannelAiBot(ctx: AppContext, actor: Actor, channelId: number, input: ChannelAiBotInput) {
   await assertChannelOfTenant(ctx, actor, channelId);
   const { provider } = input;
-  if (provider === null) {
-    await transact(ctx, async (tx) => deleteChannelAiBot(tx, actor.tenantId, channelId));
-    return undefined;
+  if (provider !== null) {
+    const configured = isIntegration(provider)
+      ? await findBotIntegration(ctx.db, actor.tenantId, provider)
+      : await findAiSettings(ctx.db, actor.tenantId, provider);
+    if (!configured) throw new AppError('ERR_AI_NOT_CONFIGURED');
   }
-  if (!(await findAiSettings(ctx.db, actor.tenantId, provider))) throw new AppError('ERR_AI_NOT_CONFIGURED');
-  return transact(ctx, async (tx) =>
-    upsertChannelAiBot(tx, actor.tenantId, channelId, {
-      provider,
-      prompt: input.prompt,
-      stopWord: input.stopWord,
-      restartWord: input.restartWord,
-      answerNewTickets: input.answerNewTickets,
-    }),
-  );
+  return transact(ctx, async (tx) => {
+    await updateChannelIntegrationOptions(tx, actor.tenantId, channelId, {
+      disableIntegrationsOnOpen: input.disableIntegrationsOnOpen,
+      waitIntegrationProcessing: input.waitIntegrationProcessing,
+    });
+    if (provider === null) await deleteChannelAiBot(tx, actor.tenantId, channelId);
+    else
+      await upsertChannelAiBot(tx, actor.tenantId, channelId, {
+        provider,
+        prompt: input.prompt,
+        stopWord: input.stopWord,
+        restartWord: input.restartWord,
+        answerNewTickets: input.answerNewTickets,
+      });
+    return readChannelAiBot(tx, actor.tenantId, channelId);
+  });
 }

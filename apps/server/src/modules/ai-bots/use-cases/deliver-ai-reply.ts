@@ -1,22 +1,29 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
+import { findChannelById } from '../../channels/channels.repository.js';
+import { adapterFor } from '../../channels/adapters/registry.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
+import { findTenantMessage } from '../../messages/use-cases/recent-ticket-messages.js';
 import { lockTicketForAutomation } from '../../tickets/use-cases/lock-ticket-for-automation.js';
 import { setTicketIntegrationStatuses } from '../../tickets/use-cases/set-integration-statuses.js';
 import { findAiReply, findChannelAiBot, finishAiReply } from '../ai-bots.repository.js';
 import type { IntegrationBotAnswer } from '../bots/integration-bot.js';
 import { INTEGRATION_BOTS } from '../bots/registry.js';
+import { botAnswerMessages } from './bot-answer-messages.js';
 
 /**
  * The answer to one claimed customer message. Three steps, the provider called in none of the
  * transactions (nothing stays locked while it thinks):
  * 1. under the ticket's lock, the claim still pending and the bot's switch still on — else the
- *    claim ends `skipped` (an agent took over, the stop word came meanwhile) — the channel's prompt;
+ *    claim ends `skipped` (an agent took over, the stop word came meanwhile) — the channel's prompt
+ *    and the customer's message;
  * 2. the bot's answer (the provider call, within the settings' timeout);
  * 3. under the ticket's and the claim's locks, again the switch still on: the answer goes out
- *    through the one outbound path (queueAutomatedMessage, its text verbatim) and the claim ends
- *    `answered` with its message, in one transaction. A failure (refused, timed out, empty) ends it
- *    `failed`, switches the bot off and logs why on the ticket: the ticket is left to the agents.
+ *    through the one outbound path (queueAutomatedMessage, its text verbatim; choices as buttons,
+ *    a list or numbered text — bot-answer-messages.ts) and the claim ends `answered` with its
+ *    message, in one transaction; a bot whose conversation ended (Typebot's flow, n8n's `end`) is
+ *    switched off after it. A failure (refused, timed out, empty) ends it `failed`, switches the bot
+ *    off and logs why on the ticket: the ticket is left to the agents.
  *
  * A retry after a crash between 2 and 3 calls the provider again but sends at most one answer:
  * the claim is `pending` until the transaction that sends.
@@ -36,12 +43,27 @@ export async function deliverAiReply(ctx: AppContext, data: { tenantId: number; 
       return undefined;
     }
     const channelBot = await findChannelAiBot(tx, tenantId, ticket.channelId);
-    return { claim, bot, prompt: channelBot?.prompt ?? '' };
+    const message = await findTenantMessage(tx, tenantId, claim.inboundMessageId);
+    return { claim, bot, prompt: channelBot?.prompt ?? '', message };
   });
   if (!prepared) return;
-  const { claim, bot } = prepared;
+  const { claim, bot, message } = prepared;
 
-  const answer: IntegrationBotAnswer = await bot.answer(ctx, { tenantId, ticketId: claim.ticketId }, { prompt: prepared.prompt });
+  const answer: IntegrationBotAnswer = await bot.answer(
+    ctx,
+    { tenantId, ticketId: claim.ticketId },
+    {
+      prompt: prepared.prompt,
+      message: message && {
+        id: message.id,
+        body: message.body,
+        mediaType: message.mediaType,
+        timestamp: message.timestamp,
+        contactId: message.contactId,
+        channelId: message.channelId,
+      },
+    },
+  );
 
   await transact(ctx, async (tx, events) => {
     const ticket = await lockTicketForAutomation(tx, tenantId, claim.ticketId);
@@ -52,14 +74,28 @@ export async function deliverAiReply(ctx: AppContext, data: { tenantId: number; 
       return;
     }
     if (answer.ok) {
-      const message = await queueAutomatedMessage(
-        ctx,
-        tx,
-        events,
-        { tenantId, ticketId: ticket.id },
-        { body: answer.text, verbatim: true },
-      );
-      await finishAiReply(tx, tenantId, replyId, { status: 'answered', replyMessageId: message.id });
+      const channel = answer.choices ? await findChannelById(tx, tenantId, ticket.channelId) : undefined;
+      const richChannel = channel ? adapterFor(channel.type).sendRich !== undefined : false;
+      let replyMessageId: string | null = null;
+      for (const part of botAnswerMessages(answer.text, answer.choices, richChannel)) {
+        const sent = await queueAutomatedMessage(
+          ctx,
+          tx,
+          events,
+          { tenantId, ticketId: ticket.id },
+          { body: part.body, verbatim: true, ...(part.rich ? { rich: part.rich } : {}) },
+        );
+        replyMessageId = sent.id;
+      }
+      await finishAiReply(tx, tenantId, replyId, { status: 'answered', replyMessageId });
+      if (answer.ended)
+        await setTicketIntegrationStatuses(
+          tx,
+          events,
+          ticket,
+          { [bot.statusKey]: false },
+          { type: 'aiBotStopped', payload: { by: 'botEnded', bot: bot.name } },
+        );
       return;
     }
     await finishAiReply(tx, tenantId, replyId, { status: 'failed', error: answer.reason.slice(0, 500) });

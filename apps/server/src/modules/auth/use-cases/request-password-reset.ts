@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
+import { queueTenantEmail } from '../../tenant-smtp/use-cases/queue-tenant-email.js';
 import { findUserByEmailAnyTenant } from '../../users/users.repository.js';
 import { insertPasswordResetToken } from '../auth.repository.js';
 import { takeAttempt } from '../rate-limit.js';
@@ -8,7 +9,10 @@ import { hmac } from '../refresh-tokens.js';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
-/** Always answers the same way; when the e-mail exists, a single-use link is e-mailed by a durable job. */
+/**
+ * Always answers the same way; when the e-mail exists, a single-use link is e-mailed by a durable job,
+ * through the SMTP server of the user's company when it has one (tenant-smtp).
+ */
 export async function requestPasswordReset(ctx: AppContext, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   const keys = [`reset:email:${email}`, `reset:ip:${input.ip}`];
@@ -23,7 +27,7 @@ export async function requestPasswordReset(ctx: AppContext, input: { email: stri
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
   const link = `${ctx.appUrl.replace(/\/$/, '')}/#/reset/${token}`;
-  await ctx.jobs.send('email.send', {
+  await queueTenantEmail(ctx, user.tenantId, {
     to: user.email,
     subject: 'Conversa — redefinição de senha / password reset',
     text:

@@ -18,16 +18,21 @@ import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
 import { clearDefaultChannel, countChannels, findChannelById, insertChannel, type ChannelRow } from '../channels.repository.js';
 import type { CreateChannelInput } from '../channels.schemas.js';
+import { channelDefaultsFor, withoutDefaultedBlanks } from './channel-defaults-for.js';
 
 /**
- * Creates a channel within the tenant's max-connections limit, then starts it. The tenant row is
- * locked for the transaction, so concurrent creations cannot pass the limit together, and default
- * changes are serialised: the first channel, or one created as default, becomes the only default.
+ * Creates a channel within the tenant's max-connections limit, then starts it. Settings it leaves
+ * out are taken from the company's channel defaults of its kind. The tenant row is locked for the
+ * transaction, so concurrent creations cannot pass the limit together, and default changes are
+ * serialised: the first channel, or one created as default, becomes the only default.
  */
 export async function createChannel(ctx: AppContext, actor: Actor, input: CreateChannelInput): Promise<ChannelRow> {
   assertCanManageChannels(actor);
   const adapter = adapterFor(input.type);
-  const checked = validSettings(adapter, settingsObject(input.settings));
+  // The company's defaults for this kind (Settings → meta, hub, wuzapi, evolution) fill what the
+  // request leaves out, blank, or masked (the form shows a default secret masked).
+  const defaults = await channelDefaultsFor(ctx, ctx.db, actor.tenantId, input.type);
+  const checked = validSettings(adapter, withoutDefaultedBlanks(settingsObject(input.settings), defaults), defaults);
   await assertSettingsUrlsAllowed(ctx, checked);
   const settings = sealChannelSecrets(ctx.secretBox, checked);
   const number = channelNumberOrFail(input.number ?? null);

@@ -1,6 +1,7 @@
 import type { FlowInteraction, FlowInteractionKind } from '@conversa/shared/chatbot';
 import type { AppContext } from '../../../app-context.js';
 import { aiInteraction } from './ai.interaction.js';
+import { typebotInteraction } from './typebot.interaction.js';
 import { webhookInteraction } from './webhook.interaction.js';
 
 /** Interaction kinds the decision function runs by itself (sends, timers, flow changes, kanban moves, tags). */
@@ -29,6 +30,7 @@ export interface AsyncInteractionHandler<I extends FlowInteraction> {
 export const asyncInteractions: { [K in AsyncInteractionKind]: AsyncInteractionHandler<Extract<FlowInteraction, { kind: K }>> } = {
   webhook: webhookInteraction,
   ai: aiInteraction,
+  typebot: typebotInteraction,
 };
 
 export function runAsyncInteraction(ctx: AppContext, interaction: FlowInteraction, target: { tenantId: number; ticketId: number }) {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { apiTokenMatches } from '../api-token.js';
+import { apiTokenMatches } from '../../../platform/http/api-tokens.js';
 import { findApiConfigForCall, type ApiConfigRow } from '../external-api.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,10 +20,4 @@ export async function authenticateApiCall(ctx: AppContext, apiId: string, token:
   if (!config.active) throw new AppError('ERR_API_CONFIG_INACTIVE');
   if (config.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
   return config;
-}
-
-/** The token of an `Authorization: Bearer <token>` header. */
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header?.startsWith('Bearer ')) return undefined;
-  return header.slice(7).trim() || undefined;
 }

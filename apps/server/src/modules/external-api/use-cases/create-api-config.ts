@@ -2,7 +2,7 @@ import type { ApiConfigBody } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import type { Actor } from '../../auth/actor.js';
-import { generateApiToken } from '../api-token.js';
+import { generateApiToken } from '../../../platform/http/api-tokens.js';
 import { findApiConfigView, insertApiConfig, type ApiConfigView } from '../external-api.repository.js';
 import { assertChannelOfTenant } from './api-config-channel.js';
 import { assertWebhookUrlAllowed, newWebhookSecret } from './webhook-settings.js';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { generateApiToken } from '../api-token.js';
+import { generateApiToken } from '../../../platform/http/api-tokens.js';
 import { findApiConfigView, updateApiConfig, type ApiConfigView } from '../external-api.repository.js';
 import { ensureWebhookSecrets } from './webhook-settings.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { generateWebhookSecret, WEBHOOK_SECRET_LABEL } from '../api-token.js';
+import { generateWebhookSecret, WEBHOOK_SECRET_LABEL } from '../../../platform/http/api-tokens.js';
 import { findApiConfigRow, setMissingWebhookSecret, type ApiConfigRow } from '../external-api.repository.js';
 
 /** A new webhook signing secret: in full (answered once) and sealed (stored). */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { createTenantBodySchema } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
+import type { Db } from '../../../platform/db/client.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { findPlanById } from '../../plans/plans.repository.js';
@@ -9,8 +10,15 @@ import { findTenantById, insertTenant, type TenantWithCount } from '../tenants.r
 
 export type CreateTenantInput = z.output<typeof createTenantBodySchema>;
 
-/** Creates a tenant and, optionally, its first administrator, in one transaction. */
-export async function createTenant(ctx: AppContext, input: CreateTenantInput): Promise<TenantWithCount> {
+/**
+ * Creates a tenant and, optionally, its first administrator, in one transaction; `onCreated` runs
+ * in it too (the Tenant API records which token made the company, or nothing is kept).
+ */
+export async function createTenant(
+  ctx: AppContext,
+  input: CreateTenantInput & { phone?: string | null },
+  onCreated?: (tx: Db, tenantId: number) => Promise<void>,
+): Promise<TenantWithCount> {
   const { admin, ...fields } = input;
   const passwordHash = admin ? await hashPassword(admin.password) : undefined;
   // The platform administrator sees every tenant's users: a taken e-mail is told as it is.
@@ -22,6 +30,7 @@ export async function createTenant(ctx: AppContext, input: CreateTenantInput): P
         throw isUniqueViolation(error, 'users_email_key') ? new AppError('ERR_DUPLICATED_EMAIL') : error;
       });
     }
+    await onCreated?.(tx, tenant.id);
     return (await findTenantById(tx, tenant.id))!;
   });
 }

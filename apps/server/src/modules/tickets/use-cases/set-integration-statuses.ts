@@ -1,4 +1,4 @@
-import { AI_STATUS_KEYS } from '@conversa/shared';
+import { INTEGRATION_STATUS_KEYS } from '@conversa/shared';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { visibilityFacts } from '../tickets.presenter.js';
@@ -37,14 +37,14 @@ export async function setTicketIntegrationStatuses(
 }
 
 /**
- * The LLM bots' switches turned off (an agent takes the ticket over, it is transferred or routed):
+ * Every integration bot's switch turned off (an agent takes the ticket over, it is transferred or routed):
  * the new statuses, or undefined when none was on. `keep` are switches the same request turns on.
  */
 export function integrationBotsStopped(
   current: Record<string, boolean>,
   keep: Partial<Record<string, boolean>> = {},
 ): Record<string, boolean> | undefined {
-  const running = AI_STATUS_KEYS.filter((key) => current[key] === true && keep[key] !== true);
+  const running = INTEGRATION_STATUS_KEYS.filter((key) => current[key] === true && keep[key] !== true);
   if (running.length === 0) return undefined;
   return { ...current, ...Object.fromEntries(running.map((key) => [key, false])) };
 }

@@ -1,3 +1,4 @@
+import { INTEGRATION_STATUS_KEYS } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
@@ -20,10 +21,7 @@ import { readSetting } from '../../settings/settings.repository.js';
 import { integrationBotsStopped } from './set-integration-statuses.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */
-export const INTEGRATION_STATUS_KEYS = [
-  'difyStatus', 'lmStatus', 'geminiStatus', 'deepseekStatus', 'qwenStatus', 'claudeStatus',
-  'grokStatus', 'ollamaStatus', 'n8nStatus', 'typebotStatus', 'dialogflowStatus', 'chatgptStatus',
-] as const;
+export { INTEGRATION_STATUS_KEYS };
 export type IntegrationStatusKey = (typeof INTEGRATION_STATUS_KEYS)[number];
 
 export interface UpdateTicketInput {
@@ -107,11 +105,16 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       }
 
       // An agent taking over, transferring or changing the status: the bot stops at once, and so do
-      // the LLM bots on the ticket (unless this very request switches one on).
+      // the integration bots on the ticket (unless this very request switches one on) — except on
+      // an accept (open) in a channel whose "disable external integrations on ticket open" is off.
       if (transferring || changingStatus || assigning) {
         await stopTicketBot(tx, actor.tenantId, ticketId);
         changes.chatFlowId = null;
-        const stopped = integrationBotsStopped(changes.integrationStatuses ?? ticket.integrationStatuses, input.integrationStatuses);
+        const opening = !transferring && (assigning || input.status === 'open');
+        const keepBots = opening && (await findChannelById(tx, actor.tenantId, ticket.channelId))?.disableIntegrationsOnOpen === false;
+        const stopped = keepBots
+          ? undefined
+          : integrationBotsStopped(changes.integrationStatuses ?? ticket.integrationStatuses, input.integrationStatuses);
         if (stopped) {
           changes.integrationStatuses = stopped;
           await log('aiBotStopped', { by: 'agent' });

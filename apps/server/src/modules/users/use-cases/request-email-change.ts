@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../../app-context.js';
+import { queueTenantEmail } from '../../tenant-smtp/use-cases/queue-tenant-email.js';
 import { takeAttempt } from '../../auth/rate-limit.js';
 import { hmac } from '../../auth/refresh-tokens.js';
 import { findUserByEmailAnyTenant, insertEmailChangeRequest, type UserRow } from '../users.repository.js';
@@ -34,7 +35,8 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, newEmai
     tokenHash: hmac(ctx.secrets.jwtRefreshSecret, `email-change:${token}`),
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MINUTES * 60_000),
   });
-  await ctx.jobs.send('email.send', {
+  // The user's own company's e-mail: through its SMTP server when it has one.
+  await queueTenantEmail(ctx, user.tenantId, {
     to: newEmail,
     subject: 'Conversa — confirme o seu novo e-mail / confirm your new e-mail',
     text:

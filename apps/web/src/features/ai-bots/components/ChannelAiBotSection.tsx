@@ -1,4 +1,4 @@
-import { AI_LIMITS, AI_PROVIDERS, type AiProvider, type ChannelAiBot } from '@conversa/shared';
+import { AI_LIMITS, AI_PROVIDERS, INTEGRATION_BOT_NAMES, type ChannelAiBot, type IntegrationBotName } from '@conversa/shared';
 import { Alert, Button, Divider, Group, Loader, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -14,12 +14,16 @@ interface ChannelAiValues {
   stopWord: string;
   restartWord: string;
   answerNewTickets: boolean;
+  disableIntegrationsOnOpen: boolean;
+  waitIntegrationProcessing: boolean;
 }
 
 /**
- * The channel form's "AI" part (SPEC §3 Channel per-AI settings): which of the company's AI
- * providers answers on this channel, its instructions, stop and restart words, and whether it
- * answers new tickets. Saved on its own (PUT /whatsapp/{id}/ai-bot).
+ * The channel form's "AI" part (SPEC §3 Channel per-AI settings and integration options): which of
+ * the company's bots (an LLM, Typebot, Dify or n8n) answers on this channel, an LLM's instructions,
+ * the stop and restart words, whether it answers new tickets, and the options "disable external
+ * integrations on ticket open" and "wait for external-integration processing". Saved on its own
+ * (PUT /whatsapp/{id}/ai-bot).
  */
 export function ChannelAiBotSection({ channelId }: { channelId: number }) {
   const { t } = useTranslation();
@@ -53,7 +57,7 @@ function ChannelAiForm({
 }: {
   channelId: number;
   bot: ChannelAiBot;
-  providers: { value: AiProvider; label: string }[];
+  providers: { value: IntegrationBotName; label: string }[];
 }) {
   const { t } = useTranslation();
   const save = useSaveChannelAiBot(channelId);
@@ -65,12 +69,14 @@ function ChannelAiForm({
       stopWord: bot.stopWord ?? '',
       restartWord: bot.restartWord ?? '',
       answerNewTickets: bot.answerNewTickets,
+      disableIntegrationsOnOpen: bot.disableIntegrationsOnOpen,
+      waitIntegrationProcessing: bot.waitIntegrationProcessing,
     },
   });
   const submit = () => {
     setFormError(null);
     const values = form.values;
-    const provider = AI_PROVIDERS.find((p) => p === values.provider) ?? null;
+    const provider = INTEGRATION_BOT_NAMES.find((p) => p === values.provider) ?? null;
     save.mutate(
       {
         provider,
@@ -78,6 +84,8 @@ function ChannelAiForm({
         stopWord: values.stopWord,
         restartWord: values.restartWord,
         answerNewTickets: values.answerNewTickets,
+        disableIntegrationsOnOpen: values.disableIntegrationsOnOpen,
+        waitIntegrationProcessing: values.waitIntegrationProcessing,
       },
       {
         onSuccess: () => notifySuccess(t('common.saved')),
@@ -90,6 +98,7 @@ function ChannelAiForm({
     );
   };
   const chosen = form.values.provider !== null;
+  const llm = AI_PROVIDERS.some((p) => p === form.values.provider);
   return (
     <Stack gap="xs">
       <Select
@@ -103,27 +112,29 @@ function ChannelAiForm({
       />
       {chosen && (
         <>
-          <Textarea
-            label={t('aiBots.channel.prompt')}
-            description={t('aiBots.channel.promptHint')}
-            autosize
-            minRows={2}
-            maxRows={8}
-            maxLength={AI_LIMITS.promptMax}
-            data-testid="channel-ai-prompt"
-            {...form.getInputProps('prompt')}
-          />
+          {llm && (
+            <Textarea
+              label={t('aiBots.channel.prompt')}
+              description={t('aiBots.channel.promptHint')}
+              autosize
+              minRows={2}
+              maxRows={8}
+              maxLength={AI_LIMITS.promptMax}
+              data-testid="channel-ai-prompt"
+              {...form.getInputProps('prompt')}
+            />
+          )}
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
               label={t('aiBots.channel.stopWord')}
-              description={t('aiBots.channel.stopWordHint')}
+              description={t(llm ? 'aiBots.channel.stopWordHint' : 'aiBots.channel.stopWordOwnHint')}
               maxLength={AI_LIMITS.wordMax}
               data-testid="channel-ai-stop-word"
               {...form.getInputProps('stopWord')}
             />
             <TextInput
               label={t('aiBots.channel.restartWord')}
-              description={t('aiBots.channel.restartWordHint')}
+              description={t(llm ? 'aiBots.channel.restartWordHint' : 'aiBots.channel.restartWordOwnHint')}
               maxLength={AI_LIMITS.wordMax}
               data-testid="channel-ai-restart-word"
               {...form.getInputProps('restartWord')}
@@ -137,6 +148,18 @@ function ChannelAiForm({
           />
         </>
       )}
+      <Switch
+        label={t('aiBots.channel.disableOnOpen')}
+        description={t('aiBots.channel.disableOnOpenHint')}
+        data-testid="channel-ai-disable-on-open"
+        {...form.getInputProps('disableIntegrationsOnOpen', { type: 'checkbox' })}
+      />
+      <Switch
+        label={t('aiBots.channel.waitProcessing')}
+        description={t('aiBots.channel.waitProcessingHint')}
+        data-testid="channel-ai-wait"
+        {...form.getInputProps('waitIntegrationProcessing', { type: 'checkbox' })}
+      />
       {formError && (
         <Alert color="red" data-testid="channel-ai-error">
           {formError}

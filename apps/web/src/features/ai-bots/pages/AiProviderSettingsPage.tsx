@@ -10,21 +10,7 @@ import {
   type AiProviderSettings,
   type AiProviderSettingsBody,
 } from '@conversa/shared';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  NativeSelect,
-  NumberInput,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -36,6 +22,7 @@ import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../li
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useAiSettings, useRemoveAiSettings, useSaveAiSettings, useTestAiConnection } from '../api';
+import { StoredKeyInput } from '../components/StoredKeyInput';
 
 interface AiSettingsValues {
   apiKey: string;
@@ -148,22 +135,17 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
           <Text size="sm" c="dimmed">
             {t('aiBots.settings.intro', { name: info.label })}
           </Text>
-          <PasswordInput
+          <StoredKeyInput
             label={t('aiBots.settings.apiKey')}
             description={t(
               storedKey ? 'aiBots.settings.apiKeyKept' : info.keyRequired ? 'aiBots.settings.apiKeyHint' : 'aiBots.settings.apiKeyOptional',
             )}
             required={info.keyRequired}
-            autoComplete="new-password"
             data-testid="ai-api-key"
             {...form.getInputProps('apiKey')}
-            // A stored key shows masked; typing replaces the whole mask.
-            onFocus={() => {
-              if (form.values.apiKey === AI_SECRET_MASK) form.setFieldValue('apiKey', '');
-            }}
-            onBlur={() => {
-              if (storedKey && form.values.apiKey === '') form.setFieldValue('apiKey', AI_SECRET_MASK);
-            }}
+            stored={storedKey}
+            value={form.values.apiKey}
+            onValue={(value) => form.setFieldValue('apiKey', value)}
           />
           <TextInput
             label={t('aiBots.settings.baseUrl')}

@@ -39,6 +39,7 @@ import { isApiError, fieldErrors } from '../../../lib/errors';
 import { schemaErrors } from '../../../lib/form-validation';
 import { notifySuccess } from '../../../lib/notify';
 import { useFlows } from '../../chatflow/api';
+import { inheritedSettings, useChannelDefaults } from '../../channel-defaults/api';
 import { useQueues } from '../../queues/api';
 import { useSaveChannel, type AutoDistribution } from '../api';
 import { channelErrorMessage } from '../channel-errors';
@@ -202,6 +203,8 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
     disabled: !flow.isActive,
   }));
   const [formError, setFormError] = useState<string | null>(null);
+  // A new channel starts from the company's defaults of its kind (Settings → meta, hub, wuzapi, evolution).
+  const channelDefaults = useChannelDefaults(channel === null);
   const origins = channel?.settings.allowedOrigins;
   const initialType: ChannelType = channel?.type ?? 'webchat';
 
@@ -238,6 +241,8 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
 
   const type = form.values.type;
   const fields = TYPE_FIELDS[type];
+  /** What a masked secret keeps: the channel's stored settings, or for a new channel the company's defaults. */
+  const keptSettings: Record<string, unknown> | undefined = channel ? channel.settings : inheritedSettings(channelDefaults.data, type);
   const isWebchat = type === 'webchat';
   const allowUnofficial = unofficialAllowed();
   const typeOptions = TYPE_ORDER.filter((value) => value === channel?.type || allowUnofficial || !UNOFFICIAL_TYPES.includes(value)).map(
@@ -249,7 +254,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
 
   const changeType = (next: ChannelType) => {
     form.setFieldValue('type', next);
-    const fresh = defaultSettings(next);
+    const fresh = { ...defaultSettings(next), ...inheritedSettings(channelDefaults.data, next) };
     setSettings(fresh);
     setJsonText(pretty(fresh));
     setJsonError(null);
@@ -326,7 +331,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
   const settingsReady = (): boolean => {
     if (isWebchat) return true;
     if (jsonError !== null) return false;
-    const errors = typeSettingsErrors(type, cleanSettings(settings), channel?.settings, t);
+    const errors = typeSettingsErrors(type, cleanSettings(settings), keptSettings, t);
     const perSetting: Record<string, string> = {};
     const jsonProblems: string[] = [];
     for (const [key, message] of Object.entries(errors)) {
@@ -402,7 +407,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           <TextInput
             key={field.key}
             {...common}
-            description={t('channels.secretKept')}
+            description={t(channel ? 'channels.secretKept' : 'channelDefaults.inherited')}
             value={SECRET_MASK}
             readOnly
             rightSectionWidth={96}
@@ -419,7 +424,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
           />
         );
       }
-      const stored = channel?.settings[field.key] === SECRET_MASK;
+      const stored = keptSettings?.[field.key] === SECRET_MASK;
       return (
         <PasswordInput
           key={field.key}

@@ -413,3 +413,27 @@ describe('the "AI (ChatGPT-style)" interaction', () => {
     await waitFor(() => expect(screen.getByTestId('test-transcript')).toHaveTextContent('Claude'));
   });
 });
+
+describe('the "Typebot" interaction', () => {
+  it('is added from the menu, says whether Typebot is set up, is saved in the draft and shown by the test panel', async () => {
+    const { calls } = api();
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'welcome');
+    const before = within(panel).getAllByTestId(/^interaction-\d+$/).length;
+    await user.click(within(panel).getByTestId('interaction-add'));
+    await user.click(await screen.findByTestId('interaction-add-typebot'));
+    expect(await within(panel).findByTestId(`interaction-${before}-typebot`)).toHaveTextContent('O Typebot não está configurado');
+    await waitFor(
+      () => {
+        const saved = puts(calls).at(-1)?.body as { definition: FlowDraft } | undefined;
+        const welcome = saved?.definition.steps.find((s) => s.id === 'welcome');
+        expect(welcome?.interactions.at(-1)).toMatchObject({ kind: 'typebot' });
+        expect(flowDefinitionSchema.safeParse(saved?.definition).success).toBe(true);
+      },
+      { timeout: 5000 },
+    );
+    await user.click(screen.getByTestId('builder-test'));
+    await user.click(await screen.findByTestId('test-start'));
+    await waitFor(() => expect(screen.getByTestId('test-transcript')).toHaveTextContent('Typebot'));
+  });
+});

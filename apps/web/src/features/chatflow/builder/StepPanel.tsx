@@ -7,7 +7,21 @@ import {
   type FlowStep,
 } from '@conversa/shared/chatbot';
 import { AI_LIMITS, AI_PROVIDER_INFO, AI_PROVIDERS } from '@conversa/shared';
-import { ActionIcon, Button, Divider, Group, Menu, NumberInput, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Divider,
+  Group,
+  Menu,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
@@ -32,7 +46,7 @@ interface StepPanelProps {
 /** Shown as written in the hints (not interpolated by i18next). */
 const VARIABLE_EXAMPLES = { example: '{{name}}, {{greeting}}', webhook: '{{webhook.field}}', interpolation: { escapeValue: false } };
 
-const ADDABLE = ['text', 'media', 'delay', 'webhook', 'ai', 'startFlow', 'tag', 'kanban'] as const;
+const ADDABLE = ['text', 'media', 'delay', 'webhook', 'ai', 'typebot', 'startFlow', 'tag', 'kanban'] as const;
 
 const numberOrNull = (value: number | string) => (typeof value === 'number' ? value : value.trim() === '' ? null : Number(value));
 
@@ -215,6 +229,19 @@ export function StepPanel({ definition, stepId, issues, edit, onDelete }: StepPa
                   data-testid={`interaction-${i}-ai-prompt`}
                 />
               </Stack>
+            )}
+            {interaction.kind === 'typebot' && (
+              <Text
+                size="xs"
+                c={aiBots.data?.some((bot) => bot.provider === 'typebot') ? 'dimmed' : 'orange'}
+                data-testid={`interaction-${i}-typebot`}
+              >
+                {t(
+                  aiBots.data?.some((bot) => bot.provider === 'typebot')
+                    ? 'chatFlow.interaction.typebotHint'
+                    : 'chatFlow.interaction.typebotNotConfigured',
+                )}
+              </Text>
             )}
             {interaction.kind === 'startFlow' && (
               <Select

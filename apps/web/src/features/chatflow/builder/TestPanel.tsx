@@ -6,7 +6,7 @@ import {
   type FlowEvent,
   type FlowPosition,
 } from '@conversa/shared/chatbot';
-import { AI_PROVIDER_INFO } from '@conversa/shared';
+import { AI_PROVIDER_INFO, BOT_INTEGRATION_INFO } from '@conversa/shared';
 import { Alert, Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -61,7 +61,9 @@ export function TestPanel({ definition }: { definition: FlowDraft }) {
               ? action.interaction.url
               : action.interaction.kind === 'ai'
                 ? AI_PROVIDER_INFO[action.interaction.provider].label
-                : action.interaction.kind,
+                : action.interaction.kind === 'typebot'
+                  ? BOT_INTEGRATION_INFO.typebot.label
+                  : action.interaction.kind,
         });
       case 'startFlow':
         return t('chatFlow.test.startFlow', { id: action.flowId });

@@ -106,7 +106,9 @@ export function moveItem<T>(items: T[], index: number, by: -1 | 1): T[] {
   return copy;
 }
 
-export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 'ai' | 'startFlow' | 'tag' | 'kanban'): FlowInteraction {
+export function newInteraction(
+  kind: 'text' | 'media' | 'delay' | 'webhook' | 'ai' | 'typebot' | 'startFlow' | 'tag' | 'kanban',
+): FlowInteraction {
   const id = newId('i');
   switch (kind) {
     case 'text':
@@ -120,6 +122,8 @@ export function newInteraction(kind: 'text' | 'media' | 'delay' | 'webhook' | 'a
       return { id, kind, url: '', timeoutMs: 5000 };
     case 'ai':
       return { id, kind, provider: 'chat-gpt', prompt: '' };
+    case 'typebot':
+      return { id, kind };
     case 'startFlow':
       return { id, kind, flowId: 0 };
     case 'kanban':

@@ -26,7 +26,7 @@ function renderSettings(route: string) {
 }
 
 describe('/configuracoes: the tabs', () => {
-  it('groups the built tabs as SPEC §2 (General; Bots and AI with the eight LLM providers; Integrations with SMS and webhooks; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
+  it('groups the built tabs as SPEC §2 (General; Bots and AI with Typebot, the eight LLM providers, n8n and Dify; Integrations with webhooks, Meta, SMS, Hub, WuzAPI, Evolution and SMTP; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
     fakeApi({ 'GET /settings/': () => ({ body: settings() }) });
     const { user } = renderSettings('/configuracoes/geral');
     await screen.findByTestId('settings-general');
@@ -44,19 +44,19 @@ describe('/configuracoes: the tabs', () => {
       within(screen.getByTestId('settings-group-bots'))
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['ChatGPT', 'LM Studio', 'Ollama', 'Grok', 'Gemini', 'DeepSeek', 'Qwen', 'Claude']);
+    ).toEqual(['Typebot', 'ChatGPT', 'LM Studio', 'Ollama', 'Grok', 'Gemini', 'DeepSeek', 'Qwen', 'Claude', 'n8n', 'Dify']);
     expect(
       within(screen.getByTestId('settings-group-integrations'))
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['SMS', 'Webhooks']);
+    ).toEqual(['Webhooks', 'Meta', 'SMS', 'Hub', 'WuzAPI', 'Evolution', 'SMTP']);
     expect(screen.getAllByTestId(/^settings-group-/).map((group) => group.dataset.testid)).toEqual([
       'settings-group-general',
       'settings-group-bots',
       'settings-group-integrations',
       'settings-group-crm',
     ]);
-    expect(screen.getAllByRole('tab')).toHaveLength(14);
+    expect(screen.getAllByRole('tab')).toHaveLength(22);
     await user.click(screen.getByTestId('settings-tab-motivos'));
     expect(await screen.findByTestId('motivos-screen')).toBeInTheDocument();
     expect(screen.getByTestId('settings-tab-motivos')).toHaveAttribute('aria-selected', 'true');

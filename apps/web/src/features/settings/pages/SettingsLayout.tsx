@@ -1,7 +1,11 @@
-import { AI_PROVIDERS } from '@conversa/shared';
+import { AI_PROVIDERS, CHANNEL_DEFAULT_KINDS } from '@conversa/shared';
+
 import { Group, ScrollArea, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+
+/** SPEC §2's order of the Bots and AI tabs (Dialogflow is not built). */
+const BOT_TABS = ['typebot', ...AI_PROVIDERS, 'n8n', 'dify'] as const;
 
 /**
  * The settings tabs that exist so far, in SPEC §2's groups (General, Bots and AI, Integrations, CRM,
@@ -9,12 +13,16 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
  */
 export const SETTINGS_TAB_GROUPS = [
   { group: 'general', tabs: [{ value: 'geral', labelKey: 'settings.tabs.general' }] },
-  { group: 'bots', tabs: AI_PROVIDERS.map((provider) => ({ value: provider, labelKey: `aiBots.tabs.${provider}` })) },
+  { group: 'bots', tabs: BOT_TABS.map((name) => ({ value: name, labelKey: `aiBots.tabs.${name}` })) },
   {
     group: 'integrations',
     tabs: [
-      { value: 'sms', labelKey: 'sms.tab' },
+      // SPEC §2's order: webhooks, meta, sms, hub, wuzapi, evolution, smtp.
       { value: 'webhooks', labelKey: 'webhooks.tab' },
+      { value: 'meta', labelKey: 'channelDefaults.tabs.meta' },
+      { value: 'sms', labelKey: 'sms.tab' },
+      ...CHANNEL_DEFAULT_KINDS.filter((kind) => kind !== 'meta').map((kind) => ({ value: kind, labelKey: `channelDefaults.tabs.${kind}` })),
+      { value: 'smtp', labelKey: 'smtp.tab' },
     ],
   },
   {

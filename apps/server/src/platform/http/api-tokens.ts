@@ -19,6 +19,11 @@ export function apiTokenMatches(token: string, storedHash: string): boolean {
 
 export const maskApiToken = (last4: string) => `cva_••••••••${last4}`;
 
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
 /**
  * A webhook signing secret: 32 random bytes, base64url, prefixed. The receiver keeps it to check
  * `X-Conversa-Signature`; Conversa keeps it sealed (it must sign with it, so it cannot be hashed).

@@ -1,5 +1,5 @@
 /**
- * The external API's rate limit per token: a token bucket of `perMinute` calls that refills
+ * A rate limit per API token (external API, Tenant API): a token bucket of `perMinute` calls that refills
  * continuously (perMinute / 60 per second), so a client may burst up to a minute's allowance and
  * then keeps the steady rate. Kept in the process's memory: with several server nodes behind a load
  * balancer each node counts its own calls (README "External API").

@@ -1,0 +1,6 @@
+import type { AppContext } from '../../../app-context.js';
+import { findPlanById, type PlanRow } from '../plans.repository.js';
+
+export async function findPlan(ctx: AppContext, id: number): Promise<PlanRow | undefined> {
+  return findPlanById(ctx.db, id);
+}

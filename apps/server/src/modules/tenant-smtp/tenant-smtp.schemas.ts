@@ -1,0 +1,1 @@
+export { tenantSmtpBodySchema, tenantSmtpSchema, tenantSmtpTestBodySchema, tenantSmtpTestResultSchema } from '@conversa/shared';
