@@ -1,7 +1,6 @@
 import type { Profile } from '@conversa/shared';
 import {
   IconAddressBook,
-  IconApi,
   IconBell,
   IconBolt,
   IconCake,
