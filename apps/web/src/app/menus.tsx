@@ -57,6 +57,7 @@ const PLANS: MenuItem = { labelKey: 'menu.plans', path: PATHS.plans, icon: IconR
 const TENANT_API: MenuItem = { labelKey: 'menu.tenantApi', path: PATHS.tenantApi, icon: IconApi };
 const USERS: MenuItem = { labelKey: 'menu.users', path: PATHS.users, icon: IconUsers };
 const TICKET_PANEL: MenuItem = { labelKey: 'ticketPanel.menu', path: PATHS.ticketPanel, icon: IconLayoutDashboard };
+const API_SERVICE: MenuItem = { labelKey: 'menu.apiService', path: PATHS.apiService, icon: IconApi };
 const SETTINGS: MenuItem = { labelKey: 'menu.settings', path: PATHS.settingsGeneral, icon: IconSettings };
 const TICKETS: MenuItem = { labelKey: 'menu.tickets', path: PATHS.atendimento, icon: IconMessages };
 const CONTACTS: MenuItem = { labelKey: 'menu.contacts', path: PATHS.contacts, icon: IconAddressBook };
@@ -104,7 +105,7 @@ const SUPERVISOR: MenuItem[] = [
   RATINGS,
   CAMPAIGNS,
 ];
-const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, SETTINGS];
+const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, API_SERVICE, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */

@@ -66,6 +66,8 @@ export const PATHS = {
   schedules: '/agendamentos',
   /** Notifications sent by the platform superadmin (SPEC §2 platform screens /notificacao). */
   notifications: '/notificacao',
+  /** The API configurations, their tokens and call logs (SPEC §2 work area /api-service, admins). */
+  apiService: '/api-service',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */
   profile: '/perfil',
   /** The link e-mailed to one's new address (public: it may be opened on another device). */

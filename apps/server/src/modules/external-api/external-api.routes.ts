@@ -44,6 +44,7 @@ import { checkApiNumber } from './use-cases/check-api-number.js';
 import { createApiTicket } from './use-cases/create-api-ticket.js';
 import { findApiContact } from './use-cases/find-api-contact.js';
 import { findApiTicket } from './use-cases/find-api-ticket.js';
+import { listApiTickets } from './use-cases/list-api-tickets.js';
 import { recordApiCall } from './use-cases/record-api-call.js';
 import { createApiContact, updateApiContact } from './use-cases/save-api-contact.js';
 import { sendApiMessage } from './use-cases/send-api-message.js';
@@ -270,19 +271,36 @@ export const externalApiRoutes =
       handler: async (request) => presentApiTicket(await findApiTicket(ctx, configOf(request), request.body.number)),
     });
 
-    app.post(`${base}/updateticketinfo`, {
+    app.post(`${base}/showallticket`, {
       config,
       schema: {
         tags,
         security,
-        description:
-          "Changes a ticket of the configuration's channel: `status` closed (close), open (needs userId or the ticket's user), pending (back to the queue); `queueId` / `userId` transfer it (pending for them when no status is given).",
+        description: "The number's tickets on the configuration's channel, newest first, at most 100 (an empty list when it has none).",
         params: apiParamsSchema,
-        body: updateTicketBodySchema,
-        response: { 200: apiTicketSchema, ...errorResponses },
+        body: numberBodySchema,
+        response: { 200: z.array(apiTicketSchema), ...errorResponses },
       },
-      handler: async (request) => presentApiTicket(await updateApiTicket(ctx, configOf(request), request.body)),
+      handler: async (request) => (await listApiTickets(ctx, configOf(request), request.body.number)).map(presentApiTicket),
     });
+
+    // The public Whazing docs' n8n example spells this call /SetTicketInfo: both paths do the same.
+    for (const path of ['updateticketinfo', 'SetTicketInfo']) {
+      app.post(`${base}/${path}`, {
+        config,
+        schema: {
+          tags,
+          security,
+          description:
+            "Changes a ticket of the configuration's channel: `status` closed (close), open (needs userId or the ticket's user), pending (back to the queue); `queueId` / `userId` transfer it (pending for them when no status is given)." +
+            (path === 'SetTicketInfo' ? ' The same as /updateticketinfo (the spelling of the public Whazing n8n example).' : ''),
+          params: apiParamsSchema,
+          body: updateTicketBodySchema,
+          response: { 200: apiTicketSchema, ...errorResponses },
+        },
+        handler: async (request) => presentApiTicket(await updateApiTicket(ctx, configOf(request), request.body)),
+      });
+    }
 
     app.post(`${base}/updatequeue`, {
       config,

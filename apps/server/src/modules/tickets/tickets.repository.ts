@@ -197,6 +197,22 @@ export async function findActiveTicketOfContact(
   return row;
 }
 
+/** A contact's tickets on one channel, newest first (every status), at most `limit`. */
+export async function listTicketsOfContact(
+  db: Db,
+  tenantId: number,
+  contactId: number,
+  channelId: number,
+  limit: number,
+): Promise<TicketRow[]> {
+  return db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.contactId, contactId), eq(tickets.channelId, channelId)))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(limit);
+}
+
 export async function updateTicketRow(db: Db, tenantId: number, id: number, changes: TicketChanges): Promise<TicketRow | undefined> {
   const [row] = await db
     .update(tickets)

@@ -79,6 +79,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-api-service',
       'nav-configuracoes',
     ]);
     expect(screen.queryByRole('group', { name: 'Plataforma' })).not.toBeInTheDocument();
@@ -116,9 +117,10 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-api-service',
       'nav-configuracoes',
     ]);
-    expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos', 'nav-notificacao']);
+    expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos', 'nav-tenantApi', 'nav-notificacao']);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
     expect(screen.queryByTestId('nav-home')).not.toBeInTheDocument();
@@ -153,6 +155,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-api-service',
       'nav-configuracoes',
     ]);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();

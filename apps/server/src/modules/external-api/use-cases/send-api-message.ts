@@ -72,7 +72,7 @@ export async function sendApiMessage(ctx: AppContext, config: ApiConfigRow, inpu
         { body: input.body, media, verbatim: true },
       );
     }
-    events.push({ type: 'ticket.changed', tenantId, ticketId: ticket.id, action: 'update' });
+    // message.created carries the ticket's new view to the inbox (no ticket.changed of its own: one read and push less per send).
     return message;
   });
 }

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// External API send throughput (issue 13): messages accepted per second and the latency of
+// POST /v1/api/external/{apiId} with N tokens (API configurations) calling in parallel, each with a
+// fixed number of requests in flight (closed loop). A message is "accepted" when the API answers 201:
+// stored with its durable send job in one transaction, shown in the inbox. The send jobs drain in
+// the background through the Meta Cloud API simulator (80/s per number, not measured here). Budget:
+// ≥ 300 accepted/s and p99 ≤ 100 ms with 10 tokens on PostgreSQL. See bench/README.md.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  api,
+  cpuSample,
+  formatCpu,
+  login,
+  machine,
+  ms,
+  onCleanup,
+  pool,
+  prepareDatabase,
+  readOptions,
+  request,
+  requireBuiltServer,
+  run,
+  startServer,
+  summarize,
+} from './lib.mjs';
+import { loadSimulators } from './simulators.mjs';
+
+const BUDGET_RATE = 300;
+const BUDGET_P99_MS = 100;
+
+const opts = readOptions(
+  {
+    tokens: { type: 'number', default: 10, help: 'API configurations (tokens) calling in parallel' },
+    messages: { type: 'number', default: 6000, help: 'messages sent in all (measured)' },
+    inflight: { type: 'number', default: 4, help: 'requests in flight per token' },
+    recipients: { type: 'number', default: 500, help: 'distinct customer numbers (a ticket each, opened by the warm-up)' },
+    db: { type: 'string', default: 'postgres', choices: ['embedded', 'postgres'], help: 'postgres (fresh database) or embedded (PGlite)' },
+    keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
+  },
+  'node bench/external-api.mjs [options]',
+);
+
+await run(async () => {
+  requireBuiltServer();
+  const tokens = Math.floor(opts.tokens);
+  const total = Math.floor(opts.messages);
+  const recipients = Math.floor(opts.recipients);
+  console.log(`machine: ${machine()}`);
+
+  const { startMetaCloudSimulator } = await loadSimulators();
+  const sim = await startMetaCloudSimulator({ autoStatuses: false });
+  onCleanup(() => sim.close());
+
+  const database = await prepareDatabase(opts.db, { keep: opts.keep });
+  console.log(`database: ${database.describe}`);
+  // The per-token limit (API_RATE_LIMIT_PER_MINUTE, default 6000 with bursts of as many) stays as shipped.
+  const server = await startServer({ dataDir: database.dataDir, env: { ...database.env, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' } });
+  console.log(`server: ${server.url} (pid ${server.pid}, node options: ${server.nodeArgs.join(' ') || 'none'})`);
+  const base = server.url;
+
+  // ---- setup through the API: a queue, a waba channel on the simulator, N API configurations ----
+  const adminToken = await login(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const queue = await api(base, 'POST', '/queue', { token: adminToken, body: { name: 'Bench queue' } });
+  const channel = await api(base, 'POST', '/whatsapp', {
+    token: adminToken,
+    body: {
+      name: 'Bench WABA',
+      type: 'waba',
+      queueId: queue.id,
+      settings: {
+        phoneNumberId: sim.phoneNumberId,
+        businessAccountId: sim.businessAccountId,
+        token: sim.token,
+        appSecret: sim.appSecret,
+        verifyToken: 'bench-verify',
+        baseUrl: sim.url,
+      },
+    },
+  });
+  const configs = [];
+  for (let i = 0; i < tokens; i++) {
+    configs.push(await api(base, 'POST', '/api-config', { token: adminToken, body: { name: `Bench token ${i + 1}`, channelId: channel.id } }));
+  }
+  const numbers = Array.from({ length: recipients }, (_, i) => `5511${String(970000000 + i)}`);
+  const send = (config, number) =>
+    request(base, 'POST', config.basePath, { token: config.token, body: { body: `bench ${randomUUID()}`, number, externalKey: 'bench' } }).catch(
+      () => ({ status: 'network', ms: NaN }),
+    );
+
+  // ---- warm-up (not measured): one message per recipient opens its ticket and warms the server's code ----
+  await pool(numbers, 8, async (number, i) => {
+    const res = await send(configs[i % tokens], number);
+    if (res.status !== 201) throw new Error(`warm-up send answered ${res.status}: ${JSON.stringify(res.body)}`);
+  });
+  console.log(`setup: waba channel ${channel.id}, ${tokens} API configurations, ${recipients} tickets opened by the warm-up`);
+
+  // ---- load: each token keeps `inflight` requests going until `total` are done ----
+  const perToken = Math.ceil(total / tokens);
+  const statuses = new Map();
+  const acceptedMs = [];
+  const messageIds = new Set();
+  const cpu = cpuSample(server.pid, { database: database.pgName });
+  const t0 = performance.now();
+  let lastAccepted = t0;
+  await Promise.all(
+    configs.map((config, c) =>
+      pool(
+        Array.from({ length: perToken }, (_, i) => i),
+        Math.floor(opts.inflight),
+        async (i) => {
+          const res = await send(config, numbers[(c * perToken + i) % recipients]);
+          statuses.set(String(res.status), (statuses.get(String(res.status)) ?? 0) + 1);
+          if (res.status === 201) {
+            acceptedMs.push(res.ms);
+            messageIds.add(res.body.messageId);
+            lastAccepted = performance.now();
+          }
+        },
+      ),
+    ),
+  );
+  const cpuUse = cpu.stop();
+  const seconds = (lastAccepted - t0) / 1000;
+  const accepted = statuses.get('201') ?? 0;
+  const rate = accepted / seconds;
+  const latency = summarize(acceptedMs);
+
+  console.log('');
+  console.log(
+    `=== external API sends — ${opts.db === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${tokens} tokens × ${Math.floor(opts.inflight)} in flight, ${perToken * tokens} messages to ${recipients} numbers ===`,
+  );
+  console.log(`answers by status           ${[...statuses.entries()].map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+  console.log(`accepted (201)              ${accepted} in ${seconds.toFixed(2)} s = ${rate.toFixed(0)} messages/s (${messageIds.size} distinct message ids)`);
+  console.log(
+    `latency of the 201 answers  p50 ${ms(latency.p50)}  p95 ${ms(latency.p95)}  p99 ${ms(latency.p99)}  max ${ms(latency.max)}`,
+  );
+  console.log(`CPU during the load         ${formatCpu(cpuUse)}`);
+  const ok = accepted === perToken * tokens && messageIds.size === accepted && rate >= BUDGET_RATE && latency.p99 <= BUDGET_P99_MS;
+  const why = [
+    accepted !== perToken * tokens ? `${perToken * tokens - accepted} sends not accepted` : undefined,
+    messageIds.size !== accepted ? 'duplicate message ids' : undefined,
+    rate < BUDGET_RATE ? `${rate.toFixed(0)}/s < ${BUDGET_RATE}/s` : undefined,
+    latency.p99 > BUDGET_P99_MS ? `p99 ${latency.p99.toFixed(1)} ms > ${BUDGET_P99_MS} ms` : undefined,
+  ].filter(Boolean);
+  console.log(
+    `verdict (every send accepted, ≥ ${BUDGET_RATE}/s, p99 ≤ ${BUDGET_P99_MS} ms): ${ok ? 'MET' : 'MISSED'}${why.length ? ` — ${why.join('; ')}` : ''}`,
+  );
+});
