@@ -182,6 +182,32 @@ export type AiConnectionTest = z.infer<typeof aiConnectionTestSchema>;
 export const aiAvailableProvidersSchema = z.array(z.object({ provider: z.enum(AI_PROVIDERS), statusKey: z.string(), label: z.string() }));
 export type AiAvailableProviders = z.infer<typeof aiAvailableProvidersSchema>;
 
+// ---- audio (issue 13 "Audio": transcription of customers' audio, voice replies) ----
+
+/** SPEC §3 "Voice voice models for audio replies": the voices of the OpenAI text-to-speech endpoint. */
+export const AI_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
+export type AiVoice = (typeof AI_VOICES)[number];
+
+/** The providers whose settings can reach OpenAI's audio endpoints (`/audio/transcriptions`, `/audio/speech`): those speaking its protocol. */
+export const AI_AUDIO_PROVIDERS = AI_PROVIDERS.filter((provider) => AI_PROVIDER_INFO[provider].protocols.includes('openai'));
+
+/** Suggested models (any name the endpoint knows is accepted: a local Whisper server names its own). */
+export const TRANSCRIPTION_MODELS = ['whisper-1', 'gpt-4o-mini-transcribe', 'gpt-4o-transcribe'] as const;
+export const SPEECH_MODELS = ['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts'] as const;
+
+const audioModelSchema = z.string().trim().min(1, 'Model: required.').max(100);
+
+/** SPEC §3 Channel "audio-transcription JSON": which of the tenant's providers transcribes, with which model. */
+export const audioTranscriptionSchema = z.object({
+  provider: z.enum(AI_PROVIDERS),
+  model: audioModelSchema,
+});
+export type AudioTranscription = z.infer<typeof audioTranscriptionSchema>;
+
+/** A message's transcript: `pending` while the job runs, `done` with its text, `failed` (the message stays untranscribed). */
+export const TRANSCRIPT_STATUSES = ['pending', 'done', 'failed'] as const;
+export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
+
 // ---- per channel (GET/PUT /whatsapp/{id}/ai-bot) ----
 
 const optionalWord = z
@@ -203,6 +229,10 @@ export const channelAiBotBodySchema = z.object({
   restartWord: optionalWord,
   /** New tickets of the channel are answered by the AI at once (otherwise only tickets switched on). */
   answerNewTickets: z.boolean().default(false),
+  /** The AI's answers go out as audio (text-to-speech of the provider, OpenAI protocol only) in `voice`. */
+  answerWithVoice: z.boolean().default(false),
+  voice: z.enum(AI_VOICES).default('alloy'),
+  speechModel: audioModelSchema.default('tts-1'),
 });
 export type ChannelAiBotBody = z.input<typeof channelAiBotBodySchema>;
 
@@ -213,6 +243,9 @@ export const channelAiBotSchema = z.object({
   stopWord: z.string().nullable(),
   restartWord: z.string().nullable(),
   answerNewTickets: z.boolean(),
+  answerWithVoice: z.boolean(),
+  voice: z.enum(AI_VOICES),
+  speechModel: z.string(),
 });
 export type ChannelAiBot = z.infer<typeof channelAiBotSchema>;
 

@@ -37,5 +37,8 @@ export function presentChannelAiBot(channelId: number, row: ChannelAiBotRow | un
     stopWord: row?.stopWord ?? null,
     restartWord: row?.restartWord ?? null,
     answerNewTickets: row?.answerNewTickets ?? false,
+    answerWithVoice: row?.answerWithVoice ?? false,
+    voice: row?.voice ?? 'alloy',
+    speechModel: row?.speechModel ?? 'tts-1',
   };
 }

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AiProtocol, AiProvider, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { AiProtocol, AiProvider, AiVoice, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -225,6 +225,10 @@ export const channels = pgTable(
     birthdayMessage: text('birthday_message'),
     /** The whole hour (0–23, tenant's time zone) from which the day's birthday messages go out. */
     birthdayHour: integer('birthday_hour').notNull().default(9), // DEFAULT_BIRTHDAY_HOUR
+    /** SPEC §3 Channel "transcribe audio": customers' audio messages are transcribed (ai-bots module) with `audioTranscription`. */
+    transcribeAudio: boolean('transcribe_audio').notNull().default(false),
+    /** SPEC §3 Channel "audio-transcription JSON": the tenant's AI provider (OpenAI protocol) and the model that transcribe. */
+    audioTranscription: jsonb('audio_transcription').$type<{ provider: AiProvider; model: string }>(),
     ...timestamps,
   },
   (t) => [
@@ -404,6 +408,9 @@ export const messages = pgTable(
      * so a resent request answers the stored message instead of storing and sending it twice.
      */
     clientId: uuid('client_id'),
+    /** An audio's transcript (channel option "transcribe audio"): `pending` while its job runs, `done` with the text, `failed`. */
+    transcript: text('transcript'),
+    transcriptStatus: text('transcript_status').$type<'pending' | 'done' | 'failed'>(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -1593,6 +1600,10 @@ export const channelAiBots = pgTable(
     stopWord: text('stop_word'),
     restartWord: text('restart_word'),
     answerNewTickets: boolean('answer_new_tickets').notNull().default(false),
+    /** The answers go out as audio: the provider's text-to-speech (`speechModel`, `voice` of SPEC §3 voices). */
+    answerWithVoice: boolean('answer_with_voice').notNull().default(false),
+    voice: text('voice').$type<AiVoice>().notNull().default('alloy'),
+    speechModel: text('speech_model').notNull().default('tts-1'),
     ...timestamps,
   },
   (t) => [index('channel_ai_bots_tenant_idx').on(t.tenantId)],

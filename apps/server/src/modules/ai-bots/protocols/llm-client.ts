@@ -48,6 +48,35 @@ export interface LlmProtocolAdapter {
 }
 
 /**
+ * One request within `timeoutMs` through the SSRF-safe client: the answer (any status), or an
+ * LlmCallError `blocked` / `unreachable`.
+ */
+export async function fetchOrFail(http: Fetch, url: string, init: Parameters<Fetch>[1] & { timeoutMs: number }) {
+  const { timeoutMs, ...rest } = init;
+  try {
+    return await http(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new LlmCallError(
+      'unreachable',
+      timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
+    );
+  }
+}
+
+/** The body of an error answer as the provider's words (`describeError` reads its JSON), for an LlmCallError `refused`. */
+export function refusal(status: number, text: string, describeError: (body: unknown) => string | undefined): LlmCallError {
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return new LlmCallError('refused', `HTTP ${status}: ${describeError(body) ?? text.slice(0, 200)}`, status);
+}
+
+/**
  * A JSON call within the endpoint's timeout through the SSRF-safe client: the parsed answer, or an
  * LlmCallError (the provider's error words read by `describeError`).
  */
@@ -57,33 +86,24 @@ export async function callJson(
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs: number },
   describeError: (body: unknown) => string | undefined,
 ): Promise<unknown> {
-  let response: Awaited<ReturnType<Fetch>>;
   let text: string;
+  const response = await fetchOrFail(http, url, {
+    method: init.method,
+    headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    timeoutMs: init.timeoutMs,
+  });
   try {
-    response = await http(url, {
-      method: init.method,
-      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-      signal: AbortSignal.timeout(init.timeoutMs),
-    });
     text = await response.text();
   } catch (error) {
-    if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new LlmCallError(
-      'unreachable',
-      timedOut ? `no answer within ${init.timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
-    );
+    throw new LlmCallError('unreachable', `could not be reached (${(error as Error).message})`);
   }
+  if (!response.ok) throw refusal(response.status, text, describeError);
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
     body = undefined;
-  }
-  if (!response.ok) {
-    const words = describeError(body) ?? text.slice(0, 200);
-    throw new LlmCallError('refused', `HTTP ${response.status}: ${words}`, response.status);
   }
   if (body === undefined) throw new LlmCallError('refused', `HTTP ${response.status}: the answer is not JSON`, response.status);
   return body;

@@ -5,6 +5,7 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { findChannelById } from '../../channels/channels.repository.js';
+import { assertAudioProvider } from './audio-provider.js';
 import { deleteChannelAiBot, findAiSettings, findChannelAiBot, upsertChannelAiBot, type ChannelAiBotRow } from '../ai-bots.repository.js';
 
 export type ChannelAiBotInput = z.output<typeof channelAiBotBodySchema>;
@@ -32,6 +33,7 @@ export async function saveChannelAiBot(
     return undefined;
   }
   if (!(await findAiSettings(ctx.db, actor.tenantId, provider))) throw new AppError('ERR_AI_NOT_CONFIGURED');
+  if (input.answerWithVoice) await assertAudioProvider(ctx.db, actor.tenantId, provider, 'answerWithVoice');
   return transact(ctx, async (tx) =>
     upsertChannelAiBot(tx, actor.tenantId, channelId, {
       provider,
@@ -39,6 +41,9 @@ export async function saveChannelAiBot(
       stopWord: input.stopWord,
       restartWord: input.restartWord,
       answerNewTickets: input.answerNewTickets,
+      answerWithVoice: input.answerWithVoice,
+      voice: input.voice,
+      speechModel: input.speechModel,
     }),
   );
 }

@@ -1,9 +1,12 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
+import { recordTranscript } from '../../messages/use-cases/record-transcript.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { lockTicketForAutomation } from '../../tickets/use-cases/lock-ticket-for-automation.js';
 import { setTicketIntegrationStatuses } from '../../tickets/use-cases/set-integration-statuses.js';
 import { findAiReply, findChannelAiBot, finishAiReply } from '../ai-bots.repository.js';
+import { awaitingTranscript, TRANSCRIPT_POLL_SECONDS } from './await-transcript.js';
+import { voiceAnswer } from './voice-answer.js';
 import type { IntegrationBotAnswer } from '../bots/integration-bot.js';
 import { INTEGRATION_BOTS } from '../bots/registry.js';
 
@@ -12,7 +15,9 @@ import { INTEGRATION_BOTS } from '../bots/registry.js';
  * transactions (nothing stays locked while it thinks):
  * 1. under the ticket's lock, the claim still pending and the bot's switch still on — else the
  *    claim ends `skipped` (an agent took over, the stop word came meanwhile) — the channel's prompt;
- * 2. the bot's answer (the provider call, within the settings' timeout);
+ *    A customer's audio whose transcript is coming makes the job wait for it (await-transcript.ts);
+ * 2. the bot's answer (the provider call, within the settings' timeout), spoken when the channel's
+ *    bot answers with voice (voice-answer.ts: its text goes instead when the speech fails);
  * 3. under the ticket's and the claim's locks, again the switch still on: the answer goes out
  *    through the one outbound path (queueAutomatedMessage, its text verbatim) and the claim ends
  *    `answered` with its message, in one transaction. A failure (refused, timed out, empty) ends it
@@ -35,13 +40,22 @@ export async function deliverAiReply(ctx: AppContext, data: { tenantId: number; 
       await finishAiReply(tx, tenantId, replyId, { status: 'skipped' });
       return undefined;
     }
+    if (await awaitingTranscript(tx, claim.tenantId, claim.inboundMessageId, ticket.channelId)) {
+      // The customer spoke: the answer waits for the words (the claim stays pending; a new try later).
+      await ctx.jobs.send('aiBot.reply', data, { tx, startAfter: TRANSCRIPT_POLL_SECONDS });
+      return undefined;
+    }
     const channelBot = await findChannelAiBot(tx, tenantId, ticket.channelId);
-    return { claim, bot, prompt: channelBot?.prompt ?? '' };
+    return { claim, bot, channelBot };
   });
   if (!prepared) return;
-  const { claim, bot } = prepared;
+  const { claim, bot, channelBot } = prepared;
 
-  const answer: IntegrationBotAnswer = await bot.answer(ctx, { tenantId, ticketId: claim.ticketId }, { prompt: prepared.prompt });
+  const answer: IntegrationBotAnswer = await bot.answer(ctx, { tenantId, ticketId: claim.ticketId }, { prompt: channelBot?.prompt ?? '' });
+  const voice =
+    answer.ok && channelBot?.answerWithVoice
+      ? await voiceAnswer(ctx, { tenantId, ticketId: claim.ticketId }, channelBot, answer.text)
+      : undefined;
 
   await transact(ctx, async (tx, events) => {
     const ticket = await lockTicketForAutomation(tx, tenantId, claim.ticketId);
@@ -57,8 +71,10 @@ export async function deliverAiReply(ctx: AppContext, data: { tenantId: number; 
         tx,
         events,
         { tenantId, ticketId: ticket.id },
-        { body: answer.text, verbatim: true },
+        voice ? { body: '', media: voice, verbatim: true } : { body: answer.text, verbatim: true },
       );
+      // A spoken answer keeps its words as its transcript: shown under it, read as the AI's turn next time.
+      if (voice) await recordTranscript(ctx, { tenantId, messageId: message.id, status: 'done', text: answer.text }, { tx, events });
       await finishAiReply(tx, tenantId, replyId, { status: 'answered', replyMessageId: message.id });
       return;
     }
