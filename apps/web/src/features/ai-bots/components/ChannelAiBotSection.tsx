@@ -1,5 +1,14 @@
-import { AI_LIMITS, AI_PROVIDERS, type AiProvider, type ChannelAiBot } from '@conversa/shared';
-import { Alert, Button, Divider, Group, Loader, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  AI_AUDIO_PROVIDERS,
+  AI_LIMITS,
+  AI_PROVIDERS,
+  AI_VOICES,
+  SPEECH_MODELS,
+  type AiProvider,
+  type AiVoice,
+  type ChannelAiBot,
+} from '@conversa/shared';
+import { Alert, Autocomplete, Button, Divider, Group, Loader, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +23,9 @@ interface ChannelAiValues {
   stopWord: string;
   restartWord: string;
   answerNewTickets: boolean;
+  answerWithVoice: boolean;
+  voice: AiVoice;
+  speechModel: string;
 }
 
 /**
@@ -65,8 +77,12 @@ function ChannelAiForm({
       stopWord: bot.stopWord ?? '',
       restartWord: bot.restartWord ?? '',
       answerNewTickets: bot.answerNewTickets,
+      answerWithVoice: bot.answerWithVoice,
+      voice: bot.voice,
+      speechModel: bot.speechModel,
     },
   });
+  const speaks = AI_AUDIO_PROVIDERS.some((p) => p === form.values.provider);
   const submit = () => {
     setFormError(null);
     const values = form.values;
@@ -78,6 +94,10 @@ function ChannelAiForm({
         stopWord: values.stopWord,
         restartWord: values.restartWord,
         answerNewTickets: values.answerNewTickets,
+        // Only the OpenAI-protocol providers speak; another keeps its text answers.
+        answerWithVoice: speaks && values.answerWithVoice,
+        voice: values.voice,
+        speechModel: values.speechModel.trim(),
       },
       {
         onSuccess: () => notifySuccess(t('common.saved')),
@@ -135,6 +155,33 @@ function ChannelAiForm({
             data-testid="channel-ai-new-tickets"
             {...form.getInputProps('answerNewTickets', { type: 'checkbox' })}
           />
+          {speaks && (
+            <Switch
+              label={t('aiBots.audio.answerWithVoice')}
+              description={t('aiBots.audio.answerWithVoiceHint')}
+              data-testid="channel-ai-voice-on"
+              {...form.getInputProps('answerWithVoice', { type: 'checkbox' })}
+            />
+          )}
+          {speaks && form.values.answerWithVoice && (
+            <Group grow align="flex-start" wrap="wrap">
+              <Select
+                label={t('aiBots.audio.voice')}
+                description={t('aiBots.audio.voiceHint')}
+                data={AI_VOICES.map((voice) => ({ value: voice, label: voice }))}
+                allowDeselect={false}
+                data-testid="channel-ai-voice"
+                {...form.getInputProps('voice')}
+              />
+              <Autocomplete
+                label={t('aiBots.audio.speechModel')}
+                data={[...SPEECH_MODELS]}
+                maxLength={100}
+                data-testid="channel-ai-speech-model"
+                {...form.getInputProps('speechModel')}
+              />
+            </Group>
+          )}
         </>
       )}
       {formError && (

@@ -70,6 +70,8 @@ function stored(fields: Partial<Message> & { body: string }): Message {
     userId: ME,
     senderName: null,
     clientId: null,
+    transcript: null,
+    transcriptStatus: null,
     timestamp: at,
     createdAt: at,
     ...fields,

@@ -29,6 +29,8 @@ const message = (overrides: Partial<Message>): Message => ({
   deleted: false,
   quotedMsg: null,
   clientId: null,
+  transcript: null,
+  transcriptStatus: null,
   userId: 1,
   senderName: null,
   timestamp: '2026-11-25T12:00:00.000Z',
