@@ -236,6 +236,9 @@ describe("a channel's AI", () => {
       stopWord: null,
       restartWord: null,
       answerNewTickets: false,
+      answerWithVoice: false,
+      voice: 'alloy',
+      speechModel: 'tts-1',
     });
   });
 });
@@ -313,6 +316,7 @@ describe.each(CASES)('the $provider bot ($protocol protocol)', (c) => {
     await configure(t, c, { timeoutMs: 1000 });
     const sim = c.sim();
     sim.delay(1500);
+    const served = sim.calls.length;
     try {
       const channel = await aiChannel(t, c.provider);
       const message = await customerOf(t, channel.id)('Alô?');
@@ -323,6 +327,9 @@ describe.each(CASES)('the $provider bot ($protocol protocol)', (c) => {
       const failed = (await logTypes(message.ticketId)).find((log) => log.type === 'aiBotFailed');
       expect(failed?.payload.reason).toContain('no answer within 1000 ms');
       expect(await botMessages(server, message.ticketId)).toEqual([]);
+      // The call given up on still reaches the simulator after its delay: waited for, so that it
+      // cannot take the error the next test injects.
+      await eventually(async () => sim.calls.length > served, { what: 'the late call to reach the simulator' });
     } finally {
       sim.delay(0);
       await configure(t, c);

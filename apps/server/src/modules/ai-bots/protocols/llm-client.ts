@@ -57,12 +57,17 @@ export async function fetchOrFail(http: Fetch, url: string, init: Parameters<Fet
     return await http(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new LlmCallError(
-      'unreachable',
-      timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
-    );
+    throw unreachable(error, timeoutMs);
   }
+}
+
+/** A request that failed on the way or timed out (the answer's body included). */
+export function unreachable(error: unknown, timeoutMs: number): LlmCallError {
+  const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  return new LlmCallError(
+    'unreachable',
+    timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
+  );
 }
 
 /** The body of an error answer as the provider's words (`describeError` reads its JSON), for an LlmCallError `refused`. */
@@ -96,7 +101,7 @@ export async function callJson(
   try {
     text = await response.text();
   } catch (error) {
-    throw new LlmCallError('unreachable', `could not be reached (${(error as Error).message})`);
+    throw unreachable(error, init.timeoutMs);
   }
   if (!response.ok) throw refusal(response.status, text, describeError);
   let body: unknown;

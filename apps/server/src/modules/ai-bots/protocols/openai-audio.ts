@@ -1,7 +1,7 @@
 import type { AiVoice } from '@conversa/shared';
 import { z } from 'zod';
 import { createOutboundForm } from '../../../platform/http/outbound-http.js';
-import { fetchOrFail, LlmCallError, refusal, trimmedAnswer, type Fetch, type LlmEndpoint } from './llm-client.js';
+import { fetchOrFail, LlmCallError, refusal, trimmedAnswer, unreachable, type Fetch, type LlmEndpoint } from './llm-client.js';
 
 const transcriptionSchema = z.object({ text: z.string() });
 const errorSchema = z.object({ error: z.object({ message: z.string() }) });
@@ -38,7 +38,9 @@ export const openAiAudio = {
       body: form,
       timeoutMs: endpoint.timeoutMs,
     });
-    const text = await response.text();
+    const text = await response.text().catch((error: unknown) => {
+      throw unreachable(error, endpoint.timeoutMs);
+    });
     if (!response.ok) throw refusal(response.status, text, describe);
     let parsed: z.infer<typeof transcriptionSchema> | undefined;
     try {
@@ -57,8 +59,11 @@ export const openAiAudio = {
       body: JSON.stringify({ model: speech.model, input: speech.input, voice: speech.voice, response_format: 'mp3' }),
       timeoutMs: endpoint.timeoutMs,
     });
-    if (!response.ok) throw refusal(response.status, await response.text(), describe);
-    const audio = Buffer.from(await response.arrayBuffer());
+    const body = await response.arrayBuffer().catch((error: unknown) => {
+      throw unreachable(error, endpoint.timeoutMs);
+    });
+    if (!response.ok) throw refusal(response.status, Buffer.from(body).toString('utf8'), describe);
+    const audio = Buffer.from(body);
     if (audio.length === 0) throw new LlmCallError('empty', 'the answer has no audio');
     return audio;
   },
