@@ -1,35 +1,13 @@
 import type { Message } from '@conversa/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../test/render';
+import { renderBubble } from '../render-bubble';
 import { buildMessage } from '../test-support';
-import { MessageBubble, type MessageActions } from './MessageBubble';
-
-const actions: MessageActions = {
-  canEdit: () => false,
-  canDelete: () => false,
-  onReply: () => undefined,
-  onForward: () => undefined,
-  onEdit: () => undefined,
-  onDelete: () => undefined,
-};
 
 const audio = (overrides: Partial<Message>) =>
   buildMessage(3, 10, { body: '', mediaType: 'audio', mediaName: 'voz.ogg', mediaUrl: '/media/1/a?expires=1', ...overrides });
 
-function bubble(message: Message) {
-  return renderWithApp(
-    <MessageBubble
-      message={message}
-      isGroup={false}
-      actions={actions}
-      selecting={false}
-      selected={false}
-      selectionFull={false}
-      onToggleSelected={() => undefined}
-    />,
-  );
-}
+const bubble = renderBubble;
 
 describe("an audio's transcript in the chat", () => {
   it('shows under the audio with the "Transcrição" label', () => {
