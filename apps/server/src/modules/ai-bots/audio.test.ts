@@ -179,14 +179,14 @@ describe('the channel option "transcribe audio"', () => {
     const token = t.admin.token;
     const missing = await api.put(path, { transcribeAudio: true }, { token });
     expect(missing.status).toBe(400);
-    expect(missing.body.fields?.audioTranscription).toBeDefined();
+    expect(missing.body.fields?.transcribeAudio).toBeDefined();
     const notSetUp = await api.put(
       path,
       { transcribeAudio: true, audioTranscription: { provider: 'grok', model: 'whisper-1' } },
       { token },
     );
-    expect(notSetUp.status).toBe(409);
-    expect(notSetUp.body.error).toBe('ERR_AI_NOT_CONFIGURED');
+    expect(notSetUp.status).toBe(400);
+    expect(notSetUp.body.fields?.['audioTranscription.provider']).toBeDefined();
     const badModel = await api.put(path, { transcribeAudio: true, audioTranscription: { provider: 'chat-gpt', model: '' } }, { token });
     expect(badModel.status).toBe(400);
     const saved = await api.put(

@@ -34,9 +34,9 @@ export async function assertSettingsQueueOfTenant(db: Db, tenantId: number, sett
 }
 
 /**
- * "Transcribe audio" needs its provider and model (400 naming audioTranscription), a provider the
- * tenant has set up with the OpenAI protocol (see assertAudioProvider). Switched off, the choice is
- * kept for the next time.
+ * "Transcribe audio" needs its provider and model (400 naming transcribeAudio), a provider the
+ * tenant has set up with the OpenAI protocol (400 naming audioTranscription.provider, see
+ * assertAudioProvider). Switched off, the choice is kept for the next time.
  */
 export async function assertAudioTranscription(
   db: Db,
@@ -45,7 +45,7 @@ export async function assertAudioTranscription(
 ): Promise<void> {
   if (!audio.transcribeAudio) return;
   if (!audio.audioTranscription)
-    throw new AppError('ERR_VALIDATION', undefined, { audioTranscription: ['Choose the AI and the model that transcribe.'] });
+    throw new AppError('ERR_VALIDATION', undefined, { transcribeAudio: ['Choose the AI and the model that transcribe.'] });
   await assertAudioProvider(db, tenantId, audio.audioTranscription.provider, 'audioTranscription.provider');
 }
 

@@ -7,12 +7,15 @@ import { aiProviderOf } from './ai-endpoint.js';
 
 /**
  * A provider chosen for audio (a channel's transcription, a channel bot's voice) must be set up
- * for the tenant (409 ERR_AI_NOT_CONFIGURED) and speak the OpenAI protocol, the only one with
- * audio endpoints (400 naming `field`).
+ * for the tenant and speak the OpenAI protocol, the only one with audio endpoints: 400
+ * ERR_VALIDATION naming `field` otherwise (shown under the form's field).
  */
 export async function assertAudioProvider(db: Db, tenantId: number, provider: AiProvider, field: string): Promise<void> {
   const settings = await findAiSettings(db, tenantId, provider);
-  if (!settings) throw new AppError('ERR_AI_NOT_CONFIGURED');
+  if (!settings)
+    throw new AppError('ERR_VALIDATION', undefined, {
+      [field]: [`${AI_PROVIDER_INFO[provider].label} is not set up for this company (Settings → Bots and AI).`],
+    });
   if (!AI_AUDIO_PROVIDERS.includes(provider) || settings.protocol !== 'openai')
     throw new AppError('ERR_VALIDATION', undefined, {
       [field]: [`${AI_PROVIDER_INFO[provider].label} is not set up with the OpenAI protocol, which has the audio endpoints.`],
