@@ -178,6 +178,32 @@ export const aiConnectionTestSchema = z.object({
 });
 export type AiConnectionTest = z.infer<typeof aiConnectionTestSchema>;
 
+// ---- audio (issue 13 "Audio": transcription of customers' audio, voice replies) ----
+
+/** SPEC §3 "Voice voice models for audio replies": the voices of the OpenAI text-to-speech endpoint. */
+export const AI_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
+export type AiVoice = (typeof AI_VOICES)[number];
+
+/** The providers whose settings can reach OpenAI's audio endpoints (`/audio/transcriptions`, `/audio/speech`): those speaking its protocol. */
+export const AI_AUDIO_PROVIDERS = AI_PROVIDERS.filter((provider) => AI_PROVIDER_INFO[provider].protocols.includes('openai'));
+
+/** Suggested models (any name the endpoint knows is accepted: a local Whisper server names its own). */
+export const TRANSCRIPTION_MODELS = ['whisper-1', 'gpt-4o-mini-transcribe', 'gpt-4o-transcribe'] as const;
+export const SPEECH_MODELS = ['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts'] as const;
+
+export const audioModelSchema = z.string().trim().min(1, 'Model: required.').max(100);
+
+/** SPEC §3 Channel "audio-transcription JSON": which of the tenant's providers transcribes, with which model. */
+export const audioTranscriptionSchema = z.object({
+  provider: z.enum(AI_PROVIDERS),
+  model: audioModelSchema,
+});
+export type AudioTranscription = z.infer<typeof audioTranscriptionSchema>;
+
+/** A message's transcript: `pending` while the job runs, `done` with its text, `failed` (the message stays untranscribed). */
+export const TRANSCRIPT_STATUSES = ['pending', 'done', 'failed'] as const;
+export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
+
 /** The comparison of a customer's message with a stop or restart word: trimmed, case and accents ignored. */
 export function sameWord(text: string, word: string | null): boolean {
   if (!word) return false;

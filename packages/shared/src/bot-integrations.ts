@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AI_LIMITS, AI_PROVIDERS, AI_STATUS_KEYS } from './ai-bots.js';
+import { AI_LIMITS, AI_PROVIDERS, AI_STATUS_KEYS, AI_VOICES, audioModelSchema } from './ai-bots.js';
 
 /**
  * The chatbot-builder and automation integrations (SPEC §2 settings typebot, dify, n8n; §3
@@ -236,6 +236,10 @@ export const channelAiBotBodySchema = z.object({
    * run as well while the bot answers.
    */
   waitIntegrationProcessing: z.boolean().default(true),
+  /** The LLM's answers go out as audio (text-to-speech of the provider, OpenAI protocol only) in `voice`. */
+  answerWithVoice: z.boolean().default(false),
+  voice: z.enum(AI_VOICES).default('alloy'),
+  speechModel: audioModelSchema.default('tts-1'),
 });
 export type ChannelAiBotBody = z.input<typeof channelAiBotBodySchema>;
 
@@ -248,5 +252,8 @@ export const channelAiBotSchema = z.object({
   answerNewTickets: z.boolean(),
   disableIntegrationsOnOpen: z.boolean(),
   waitIntegrationProcessing: z.boolean(),
+  answerWithVoice: z.boolean(),
+  voice: z.enum(AI_VOICES),
+  speechModel: z.string(),
 });
 export type ChannelAiBot = z.infer<typeof channelAiBotSchema>;

@@ -44,6 +44,8 @@ export const channelSchema = z.object({
   chatFlowId: z.number().int().nullable(),
   birthdayMessage: z.string().nullable(),
   birthdayHour: z.number().int(),
+  transcribeAudio: z.boolean(),
+  audioTranscription: z.object({ provider: z.string(), model: z.string() }).nullable(),
   settings: z.record(z.string(), z.unknown()),
   publicKey: z.string(),
   qrcode: z.string().nullable(),
@@ -146,6 +148,9 @@ export const messageSchema = z.object({
   senderName: z.string().nullable(),
   /** The id the web app gave an agent's reply when it sent it (its optimistic copy); null otherwise. */
   clientId: z.string().nullable(),
+  /** An audio's transcript (channel option "transcribe audio"); null while none. */
+  transcript: z.string().nullable(),
+  transcriptStatus: z.enum(['pending', 'done', 'failed']).nullable(),
   timestamp: z.string(),
   createdAt: z.string(),
 });

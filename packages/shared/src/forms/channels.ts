@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
 import { CHANNEL_TYPES } from '../enums.js';
+import { audioTranscriptionSchema } from '../ai-bots.js';
 import { AUTO_DISTRIBUTION } from '../inbox.js';
 import { birthdayHourSchema } from '../birthdays.js';
 import { BIRTHDAY_TEMPLATE_VARIABLES, templateText } from '../template-variables.js';
@@ -37,6 +38,9 @@ const channelFields = {
   /** Sent to the channel's contacts on their birthday (SPEC §3), with the birthday variables only; null: no birthday messages. */
   birthdayMessage: blankToNull(templateText(BIRTHDAY_TEMPLATE_VARIABLES).max(4096)).optional(),
   birthdayHour: birthdayHourSchema.optional(),
+  /** SPEC §3 Channel "transcribe audio": every customer audio of the channel is transcribed (needs `audioTranscription`). */
+  transcribeAudio: z.boolean().optional(),
+  audioTranscription: audioTranscriptionSchema.nullable().optional(),
 };
 
 export const createChannelBodySchema = z.object(channelFields);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startSimServer, type SimServer } from '../shared/sim-server.js';
 
@@ -9,7 +10,9 @@ import { startSimServer, type SimServer } from '../shared/sim-server.js';
  *
  * - OpenAI Chat Completions: `POST /v1/chat/completions` (`Authorization: Bearer <key>`; `model`,
  *   `messages` [{ role system|developer|user|assistant, content }]) answering a `chat.completion`;
- *   `GET /v1/models`. Also what DeepSeek, Grok (xAI), Qwen (Model Studio compatible mode), LM
+ *   `GET /v1/models`; its audio endpoints `POST /v1/audio/transcriptions` (multipart `file` and
+ *   `model`, answering `{ text }`) and `POST /v1/audio/speech` (JSON `model`, `input`, `voice`,
+ *   `response_format`, answering the audio file). Also what DeepSeek, Grok (xAI), Qwen (Model Studio compatible mode), LM
  *   Studio and Ollama's compatibility layer speak.
  * - Anthropic Messages: `POST /v1/messages` (`x-api-key`, `anthropic-version`; `model`,
  *   `max_tokens`, `system`, `messages` alternating user/assistant); `GET /v1/models`.
@@ -45,6 +48,44 @@ export interface LlmCall {
 
 export type LlmAnswerer = (call: LlmCall) => string;
 
+/** A `POST /v1/audio/transcriptions` served: the file as it came and the model asked. */
+export interface TranscriptionCall {
+  model: string;
+  fileName: string;
+  mime: string;
+  content: Buffer;
+  responseFormat: string | null;
+}
+
+/** A `POST /v1/audio/speech` served. */
+export interface SpeechCall {
+  model: string;
+  input: string;
+  voice: string;
+  responseFormat: string;
+}
+
+/** The voices of OpenAI's text-to-speech (https://platform.openai.com/docs/guides/text-to-speech#voice-options). */
+export const OPENAI_VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer', 'verse'] as const;
+
+/** The audio models OpenAI documents (https://platform.openai.com/docs/models): others answer 404 model_not_found. */
+export const OPENAI_TRANSCRIPTION_MODELS = ['whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe'] as const;
+export const OPENAI_SPEECH_MODELS = ['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts'] as const;
+
+const SPEECH_MIME: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  opus: 'audio/ogg',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
+  pcm: 'audio/pcm',
+};
+
+/** The audio the speech endpoint answers: an MPEG-1 Layer III frame header (128 kbit/s, 44.1 kHz) then the text's bytes, recognisable in tests. */
+export function simulatedSpeech(input: string, voice: string): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.from(`${voice}:${input}`, 'utf8')]);
+}
+
 export type LlmErrorKind = 'auth' | 'rateLimit' | 'overloaded' | 'modelNotFound';
 
 export interface LlmSimulator extends SimServer {
@@ -58,6 +99,12 @@ export interface LlmSimulator extends SimServer {
   answerWith(answer: string | LlmAnswerer): void;
   /** The next `times` chat calls answer this documented error. */
   injectError(kind: LlmErrorKind, times?: number): void;
+  /** OpenAI protocol: every transcription served, in order. */
+  readonly transcriptions: TranscriptionCall[];
+  /** OpenAI protocol: every speech served, in order (the audio answered is simulatedSpeech(input, voice)). */
+  readonly speeches: SpeechCall[];
+  /** The transcript answered (default: the documented example's text). */
+  transcribeWith(text: string | ((call: TranscriptionCall) => string)): void;
 }
 
 export interface LlmSimulatorOptions {
@@ -77,6 +124,9 @@ const defaultAnswer: LlmAnswerer = (call) => `Echo: ${[...call.messages].reverse
 
 interface Wiring {
   answer: LlmAnswerer;
+  transcript: (call: TranscriptionCall) => string;
+  transcriptions: TranscriptionCall[];
+  speeches: SpeechCall[];
   errors: { kind: LlmErrorKind; left: number }[];
   calls: LlmCall[];
 }
@@ -177,11 +227,9 @@ function openAiRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | nul
     };
     const model = String(body.model ?? '');
     if (!Array.isArray(body.messages) || !model)
-      return reply
-        .status(400)
-        .send({
-          error: { message: "'messages' and 'model' are required properties", type: 'invalid_request_error', param: null, code: null },
-        });
+      return reply.status(400).send({
+        error: { message: "'messages' and 'model' are required properties", type: 'invalid_request_error', param: null, code: null },
+      });
     if (refuse(reply, 'openai', wiring, apiKey === null || bearer(request) === apiKey, model, models)) return reply;
     const system = body.messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => text(m.content));
     const call: LlmCall = {
@@ -208,12 +256,66 @@ function openAiRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | nul
     fixture.choices[0].message.content = answer;
     return reply.send(fixture);
   });
+  openAiAudioRoutes(app, wiring, apiKey);
   app.get('/v1/models', async (request, reply) => {
     if (apiKey !== null && bearer(request) !== apiKey) return reply.status(401).send(llmFixture('openai-error-401'));
     return reply.send({
       object: 'list',
       data: models.map((id) => ({ id, object: 'model', created: 1686935002, owned_by: 'organization-owner' })),
     });
+  });
+}
+
+const invalidRequest = (message: string, param: string | null = null) => ({
+  error: { message, type: 'invalid_request_error', param, code: null },
+});
+
+/** OpenAI's audio endpoints (https://platform.openai.com/docs/api-reference/audio). */
+function openAiAudioRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | null) {
+  void app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1 } });
+  const audioRefused = (request: FastifyRequest, reply: FastifyReply, model: string, known: readonly string[]) =>
+    refuse(reply, 'openai', wiring, apiKey === null || bearer(request) === apiKey, model, known);
+
+  app.post('/v1/audio/transcriptions', async (request, reply) => {
+    if (!request.isMultipart()) return reply.status(400).send(invalidRequest('The request must be multipart/form-data.'));
+    const fields: Record<string, string> = {};
+    let file: { name: string; mime: string; content: Buffer } | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') file = { name: part.filename, mime: part.mimetype, content: await part.toBuffer() };
+      else fields[part.fieldname] = String(part.value);
+    }
+    if (!file) return reply.status(400).send(invalidRequest("Missing required parameter: 'file'.", 'file'));
+    if (!fields.model) return reply.status(400).send(invalidRequest("Missing required parameter: 'model'.", 'model'));
+    if (audioRefused(request, reply, fields.model, OPENAI_TRANSCRIPTION_MODELS)) return reply;
+    const call: TranscriptionCall = {
+      model: fields.model,
+      fileName: file.name,
+      mime: file.mime,
+      content: file.content,
+      responseFormat: fields.response_format ?? null,
+    };
+    wiring.transcriptions.push(call);
+    const fixture = llmFixture<{ text: string }>('openai-transcription-response');
+    fixture.text = wiring.transcript(call);
+    if (call.responseFormat === 'text') return reply.type('text/plain').send(fixture.text);
+    return reply.send(fixture);
+  });
+
+  app.post('/v1/audio/speech', async (request, reply) => {
+    const body = (request.body ?? {}) as { model?: string; input?: unknown; voice?: unknown; response_format?: string };
+    const model = String(body.model ?? '');
+    if (!model || typeof body.input !== 'string' || typeof body.voice !== 'string')
+      return reply.status(400).send(invalidRequest("'model', 'input' and 'voice' are required properties"));
+    if (body.input.length > 4096) return reply.status(400).send(invalidRequest("'input' is longer than 4096 characters", 'input'));
+    if (!(OPENAI_VOICES as readonly string[]).includes(body.voice))
+      return reply
+        .status(400)
+        .send(invalidRequest(`Invalid value: '${body.voice}'. Supported values are: ${OPENAI_VOICES.join(', ')}.`, 'voice'));
+    const format = body.response_format ?? 'mp3';
+    if (!SPEECH_MIME[format]) return reply.status(400).send(invalidRequest(`Invalid value: '${format}'.`, 'response_format'));
+    if (audioRefused(request, reply, model, OPENAI_SPEECH_MODELS)) return reply;
+    wiring.speeches.push({ model, input: body.input, voice: body.voice, responseFormat: format });
+    return reply.type(SPEECH_MIME[format]).send(simulatedSpeech(body.input, body.voice));
   });
 }
 
@@ -236,15 +338,13 @@ function anthropicRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | 
         .status(400)
         .send({ type: 'error', error: { type: 'invalid_request_error', message: 'model, max_tokens and messages: Field required' } });
     if (body.messages.some((m, i) => m.role !== (i % 2 === 0 ? 'user' : 'assistant')))
-      return reply
-        .status(400)
-        .send({
-          type: 'error',
-          error: {
-            type: 'invalid_request_error',
-            message: 'messages: roles must alternate between "user" and "assistant", starting with "user"',
-          },
-        });
+      return reply.status(400).send({
+        type: 'error',
+        error: {
+          type: 'invalid_request_error',
+          message: 'messages: roles must alternate between "user" and "assistant", starting with "user"',
+        },
+      });
     if (refuse(reply, 'anthropic', wiring, authorized(request), model, models)) return reply;
     const call: LlmCall = {
       protocol: 'anthropic',
@@ -287,11 +387,9 @@ function geminiRoutes(app: FastifyInstance, wiring: Wiring, apiKey: string | nul
       generationConfig?: { maxOutputTokens?: number };
     };
     if (!Array.isArray(body.contents) || body.contents.length === 0)
-      return reply
-        .status(400)
-        .send({
-          error: { code: 400, message: '* GenerateContentRequest.contents: contents is not specified', status: 'INVALID_ARGUMENT' },
-        });
+      return reply.status(400).send({
+        error: { code: 400, message: '* GenerateContentRequest.contents: contents is not specified', status: 'INVALID_ARGUMENT' },
+      });
     if (refuse(reply, 'gemini', wiring, authorized(request), model, models)) return reply;
     const instruction = body.systemInstruction ?? body.system_instruction;
     const call: LlmCall = {
@@ -371,7 +469,14 @@ async function startLlmSimulator(
   const apiKey =
     options.apiKey === undefined ? (protocol === 'ollama' ? null : `sk-sim-${randomBytes(8).toString('hex')}`) : options.apiKey;
   const models = options.models ?? defaults.models;
-  const wiring: Wiring = { answer: defaultAnswer, errors: [], calls: [] };
+  const wiring: Wiring = {
+    answer: defaultAnswer,
+    errors: [],
+    calls: [],
+    transcript: () => llmFixture<{ text: string }>('openai-transcription-response').text,
+    transcriptions: [],
+    speeches: [],
+  };
   const server = await startSimServer(
     (app) => {
       if (protocol === 'openai') openAiRoutes(app, wiring, apiKey, models);
@@ -389,6 +494,11 @@ async function startLlmSimulator(
     apiKey,
     models,
     calls: wiring.calls,
+    transcriptions: wiring.transcriptions,
+    speeches: wiring.speeches,
+    transcribeWith(text: string | ((call: TranscriptionCall) => string)) {
+      wiring.transcript = typeof text === 'string' ? () => text : text;
+    },
     answerWith(answer: string | LlmAnswerer) {
       wiring.answer = typeof answer === 'string' ? () => answer : answer;
     },

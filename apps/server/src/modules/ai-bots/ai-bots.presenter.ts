@@ -52,6 +52,9 @@ export function presentChannelAiBot(
     stopWord: row?.stopWord ?? null,
     restartWord: row?.restartWord ?? null,
     answerNewTickets: row?.answerNewTickets ?? false,
+    answerWithVoice: row?.answerWithVoice ?? false,
+    voice: row?.voice ?? 'alloy',
+    speechModel: row?.speechModel ?? 'tts-1',
   };
 }
 

@@ -238,6 +238,9 @@ describe("a channel's AI", () => {
       answerNewTickets: false,
       disableIntegrationsOnOpen: true,
       waitIntegrationProcessing: true,
+      answerWithVoice: false,
+      voice: 'alloy',
+      speechModel: 'tts-1',
     });
   });
 });

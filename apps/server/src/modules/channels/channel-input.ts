@@ -1,9 +1,11 @@
+import type { AiProvider } from '@conversa/shared';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { phoneNumberOrFail } from '../contacts/phone-number.js';
 import { findQueueById } from '../queues/queues.repository.js';
+import { assertAudioProvider } from '../ai-bots/use-cases/audio-provider.js';
 
 /** The channel's public identifier (web-chat embed key, webhook path): 192 random bits, unguessable. */
 export function newPublicKey(): string {
@@ -29,6 +31,22 @@ export async function assertSettingsQueueOfTenant(db: Db, tenantId: number, sett
       'settings.importQueueId': ['Not a queue of this company.'],
     });
   }
+}
+
+/**
+ * "Transcribe audio" needs its provider and model (400 naming transcribeAudio), a provider the
+ * tenant has set up with the OpenAI protocol (400 naming audioTranscription.provider, see
+ * assertAudioProvider). Switched off, the choice is kept for the next time.
+ */
+export async function assertAudioTranscription(
+  db: Db,
+  tenantId: number,
+  audio: { transcribeAudio: boolean; audioTranscription: { provider: AiProvider; model: string } | null },
+): Promise<void> {
+  if (!audio.transcribeAudio) return;
+  if (!audio.audioTranscription)
+    throw new AppError('ERR_VALIDATION', undefined, { transcribeAudio: ['Choose the AI and the model that transcribe.'] });
+  await assertAudioProvider(db, tenantId, audio.audioTranscription.provider, 'audioTranscription.provider');
 }
 
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;

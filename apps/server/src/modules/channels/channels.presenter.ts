@@ -22,6 +22,8 @@ export function presentChannel(row: ChannelRow): Channel {
     chatFlowId: row.chatFlowId,
     birthdayMessage: row.birthdayMessage,
     birthdayHour: row.birthdayHour,
+    transcribeAudio: row.transcribeAudio,
+    audioTranscription: row.audioTranscription,
     settings,
     publicKey: row.publicKey,
     qrcode: row.qrcode,

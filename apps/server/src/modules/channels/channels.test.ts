@@ -58,6 +58,8 @@ describe('POST /whatsapp', () => {
       chatFlowId: null,
       birthdayMessage: null,
       birthdayHour: 9,
+      transcribeAudio: false,
+      audioTranscription: null,
       // No title or welcome of its own: the widget shows its defaults in the visitor's language.
       settings: { color: expect.any(String), allowedOrigins: [] },
       publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/),

@@ -22,6 +22,8 @@ export function presentMessage(row: MessageRow, media: MediaStore, quoted?: Mess
     userId: row.userId,
     senderName: row.senderName,
     clientId: row.clientId,
+    transcript: row.deleted ? null : row.transcript,
+    transcriptStatus: row.deleted ? null : row.transcriptStatus,
     timestamp: row.timestamp.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };

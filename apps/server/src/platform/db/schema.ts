@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AiProtocol, AiProvider, BotIntegration, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { AiProtocol, AiProvider, AiVoice, BotIntegration, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -230,6 +230,10 @@ export const channels = pgTable(
     disableIntegrationsOnOpen: boolean('disable_integrations_on_open').notNull().default(true),
     /** SPEC §3 "wait for external-integration processing": a message a bot takes runs no later automation (absence message). */
     waitIntegrationProcessing: boolean('wait_integration_processing').notNull().default(true),
+    /** SPEC §3 Channel "transcribe audio": customers' audio messages are transcribed (ai-bots module) with `audioTranscription`. */
+    transcribeAudio: boolean('transcribe_audio').notNull().default(false),
+    /** SPEC §3 Channel "audio-transcription JSON": the tenant's AI provider (OpenAI protocol) and the model that transcribe. */
+    audioTranscription: jsonb('audio_transcription').$type<{ provider: AiProvider; model: string }>(),
     ...timestamps,
   },
   (t) => [
@@ -409,6 +413,9 @@ export const messages = pgTable(
      * so a resent request answers the stored message instead of storing and sending it twice.
      */
     clientId: uuid('client_id'),
+    /** An audio's transcript (channel option "transcribe audio"): `pending` while its job runs, `done` with the text, `failed`. */
+    transcript: text('transcript'),
+    transcriptStatus: text('transcript_status').$type<'pending' | 'done' | 'failed'>(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
@@ -1632,6 +1639,10 @@ export const channelAiBots = pgTable(
     stopWord: text('stop_word'),
     restartWord: text('restart_word'),
     answerNewTickets: boolean('answer_new_tickets').notNull().default(false),
+    /** The answers go out as audio: the provider's text-to-speech (`speechModel`, `voice` of SPEC §3 voices). */
+    answerWithVoice: boolean('answer_with_voice').notNull().default(false),
+    voice: text('voice').$type<AiVoice>().notNull().default('alloy'),
+    speechModel: text('speech_model').notNull().default('tts-1'),
     ...timestamps,
   },
   (t) => [index('channel_ai_bots_tenant_idx').on(t.tenantId)],

@@ -152,6 +152,9 @@ describe("a channel's AI", () => {
     answerNewTickets: false,
     disableIntegrationsOnOpen: true,
     waitIntegrationProcessing: true,
+    answerWithVoice: false,
+    voice: 'alloy',
+    speechModel: 'tts-1',
   };
 
   it('says how to set one up when the company has none', async () => {
@@ -184,6 +187,35 @@ describe("a channel's AI", () => {
         answerNewTickets: true,
         disableIntegrationsOnOpen: true,
         waitIntegrationProcessing: true,
+        answerWithVoice: false,
+        voice: 'alloy',
+        speechModel: 'tts-1',
+      }),
+    );
+    // Claude has no audio endpoints: no voice replies offered.
+    expect(screen.queryByTestId('channel-ai-voice-on')).not.toBeInTheDocument();
+  });
+
+  it('answers with voice in the chosen voice (OpenAI-protocol AIs only)', async () => {
+    const api = fakeApi({
+      'GET /whatsapp/9/ai-bot': () => ({ body: { ...NO_BOT, provider: 'chat-gpt' } }),
+      'GET /ai-bots': () => ({ body: [CHATGPT, CLAUDE] }),
+      'PUT /whatsapp/9/ai-bot': ({ body }) => ({ body: { ...NO_BOT, ...(body as object) } }),
+    });
+    const { user } = renderWithApp(<ChannelAiBotSection channelId={9} />);
+    expect(screen.queryByTestId('channel-ai-voice')).not.toBeInTheDocument();
+    await user.click(await screen.findByTestId('channel-ai-voice-on'));
+    await user.click(screen.getByTestId('channel-ai-voice'));
+    await user.click(await screen.findByRole('option', { name: 'nova', hidden: true }));
+    await user.clear(screen.getByTestId('channel-ai-speech-model'));
+    await user.type(screen.getByTestId('channel-ai-speech-model'), 'gpt-4o-mini-tts');
+    await user.click(screen.getByTestId('channel-ai-save'));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        provider: 'chat-gpt',
+        answerWithVoice: true,
+        voice: 'nova',
+        speechModel: 'gpt-4o-mini-tts',
       }),
     );
   });

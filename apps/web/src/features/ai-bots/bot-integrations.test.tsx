@@ -154,6 +154,9 @@ describe("a channel's bot and integration options", () => {
     answerNewTickets: false,
     disableIntegrationsOnOpen: true,
     waitIntegrationProcessing: true,
+    answerWithVoice: false,
+    voice: 'alloy',
+    speechModel: 'tts-1',
   };
 
   it('chooses Typebot (no prompt: it has its own flow) and sets the two channel options', async () => {

@@ -22,6 +22,8 @@ const channel = (overrides: Partial<Channel> = {}): Channel => ({
   chatFlowId: null,
   birthdayMessage: 'Parabéns, {{firstName}}!',
   birthdayHour: 9,
+  transcribeAudio: false,
+  audioTranscription: null,
   settings: { color: '#228be6', allowedOrigins: [] },
   publicKey: 'key',
   qrcode: null,

@@ -26,6 +26,9 @@ export interface ChannelInput {
   birthdayMessage: string | null;
   /** 0–23, the tenant's time zone. */
   birthdayHour: number;
+  /** SPEC §3 "transcribe audio" and its provider and model (kept when off). */
+  transcribeAudio: boolean;
+  audioTranscription: { provider: string; model: string } | null;
   /** The type's settings; a secret sent back as the server's mask keeps its stored value. */
   settings: WebchatSettingsInput | Record<string, unknown>;
 }

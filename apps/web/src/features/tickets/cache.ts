@@ -269,6 +269,8 @@ export function outboxMessage(item: OutboxItem, userId: number | null): Message 
     quotedMsg: item.quoted ? { id: item.quoted.id, body: item.quoted.body, fromMe: item.quoted.fromMe } : null,
     userId,
     senderName: null,
+    transcript: null,
+    transcriptStatus: null,
     timestamp: item.createdAt,
     createdAt: item.createdAt,
   };

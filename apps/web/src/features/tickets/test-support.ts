@@ -66,6 +66,8 @@ export function buildMessage(ticketId: number, seconds: number, overrides: Parti
     userId: null,
     senderName: null,
     clientId: null,
+    transcript: null,
+    transcriptStatus: null,
     timestamp: at(seconds),
     createdAt: at(seconds),
     ...overrides,

@@ -56,21 +56,16 @@ export async function callText(
   url: string,
   init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown; timeoutMs: number },
 ): Promise<{ status: number; ok: boolean; text: string }> {
+  const response = await fetchOrFail(http, url, {
+    method: init.method,
+    headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    timeoutMs: init.timeoutMs,
+  });
   try {
-    const response = await http(url, {
-      method: init.method,
-      headers: { accept: 'application/json', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
-      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-      signal: AbortSignal.timeout(init.timeoutMs),
-    });
     return { status: response.status, ok: response.ok, text: await response.text() };
   } catch (error) {
-    if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new LlmCallError(
-      'unreachable',
-      timedOut ? `no answer within ${init.timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
-    );
+    throw unreachable(error, init.timeoutMs);
   }
 }
 
@@ -80,6 +75,34 @@ export function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * One request within `timeoutMs` through the SSRF-safe client: the answer (any status), or an
+ * LlmCallError `blocked` / `unreachable`.
+ */
+export async function fetchOrFail(http: Fetch, url: string, init: Parameters<Fetch>[1] & { timeoutMs: number }) {
+  const { timeoutMs, ...rest } = init;
+  try {
+    return await http(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) throw new LlmCallError('blocked', error.message);
+    throw unreachable(error, timeoutMs);
+  }
+}
+
+/** A request that failed on the way or timed out (the answer's body included). */
+export function unreachable(error: unknown, timeoutMs: number): LlmCallError {
+  const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  return new LlmCallError(
+    'unreachable',
+    timedOut ? `no answer within ${timeoutMs} ms` : `could not be reached (${(error as Error).message})`,
+  );
+}
+
+/** The body of an error answer as the provider's words (`describeError` reads its JSON), for an LlmCallError `refused`. */
+export function refusal(status: number, text: string, describeError: (body: unknown) => string | undefined): LlmCallError {
+  return new LlmCallError('refused', `HTTP ${status}: ${describeError(parseJson(text)) ?? text.slice(0, 200)}`, status);
 }
 
 /**
@@ -93,11 +116,8 @@ export async function callJson(
   describeError: (body: unknown) => string | undefined,
 ): Promise<unknown> {
   const response = await callText(http, url, init);
+  if (!response.ok) throw refusal(response.status, response.text, describeError);
   const body = parseJson(response.text);
-  if (!response.ok) {
-    const words = describeError(body) ?? response.text.slice(0, 200);
-    throw new LlmCallError('refused', `HTTP ${response.status}: ${words}`, response.status);
-  }
   if (body === undefined) throw new LlmCallError('refused', `HTTP ${response.status}: the answer is not JSON`, response.status);
   return body;
 }

@@ -15,6 +15,7 @@ import {
   updateChannelIntegrationOptions,
   upsertChannelAiBot,
 } from '../ai-bots.repository.js';
+import { assertAudioProvider } from './audio-provider.js';
 
 export type ChannelAiBotInput = z.output<typeof channelAiBotBodySchema>;
 
@@ -51,6 +52,11 @@ export async function saveChannelAiBot(ctx: AppContext, actor: Actor, channelId:
       : await findAiSettings(ctx.db, actor.tenantId, provider);
     if (!configured) throw new AppError('ERR_AI_NOT_CONFIGURED');
   }
+  if (provider !== null && input.answerWithVoice) {
+    if (isIntegration(provider))
+      throw new AppError('ERR_VALIDATION', undefined, { answerWithVoice: ['Only an AI (LLM) answers with voice; an integration sends its own messages.'] });
+    await assertAudioProvider(ctx.db, actor.tenantId, provider, 'answerWithVoice');
+  }
   return transact(ctx, async (tx) => {
     await updateChannelIntegrationOptions(tx, actor.tenantId, channelId, {
       disableIntegrationsOnOpen: input.disableIntegrationsOnOpen,
@@ -64,6 +70,9 @@ export async function saveChannelAiBot(ctx: AppContext, actor: Actor, channelId:
         stopWord: input.stopWord,
         restartWord: input.restartWord,
         answerNewTickets: input.answerNewTickets,
+        answerWithVoice: input.answerWithVoice,
+        voice: input.voice,
+        speechModel: input.speechModel,
       });
     return readChannelAiBot(tx, actor.tenantId, channelId);
   });

@@ -7,17 +7,18 @@ import type { ChatTurn } from '../protocols/llm-client.js';
  * estimated tokens (estimateTokens: 4 characters a token plus 4 per message), the newest kept
  * first. The customer's messages are `user` turns; ours (agents', bots', the AI's own) are
  * `assistant` turns. Deleted messages are left out; a file without caption is named by its kind
- * ("[image]"). The newest message always goes, cut to the budget when it alone is over it.
+ * ("[image]"); an audio is its transcript, when it has one (channel option "transcribe audio"). The newest message always goes, cut to the budget when it alone is over it.
  */
 export function conversationContext(
-  newestFirst: readonly Pick<MessageRow, 'fromMe' | 'body' | 'mediaType' | 'deleted'>[],
+  newestFirst: readonly Pick<MessageRow, 'fromMe' | 'body' | 'mediaType' | 'deleted' | 'transcript'>[],
   budget: number,
 ): ChatTurn[] {
   const turns: ChatTurn[] = [];
   let used = 0;
   for (const message of newestFirst.slice(0, AI_LIMITS.contextMessages)) {
     if (message.deleted) continue;
-    const content = message.body.trim() || (message.mediaType ? `[${message.mediaType}]` : '');
+    const spoken = message.mediaType === 'audio' ? (message.transcript?.trim() ?? '') : '';
+    const content = [message.body.trim(), spoken].filter(Boolean).join('\n') || (message.mediaType ? `[${message.mediaType}]` : '');
     if (!content) continue;
     const cost = estimateTokens(content);
     if (used + cost > budget) {

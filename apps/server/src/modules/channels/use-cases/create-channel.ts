@@ -7,6 +7,7 @@ import { lockTenant } from '../../tenants/tenants.repository.js';
 import { assertFlowOfTenant } from '../../chatbot/use-cases/assert-flow-of-tenant.js';
 import { adapterFor } from '../adapters/registry.js';
 import {
+  assertAudioTranscription,
   assertQueueOfTenant,
   assertSettingsQueueOfTenant,
   assertSettingsUrlsAllowed,
@@ -51,6 +52,8 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
     await assertQueueOfTenant(tx, tenantId, input.queueId);
     await assertSettingsQueueOfTenant(tx, tenantId, settings);
     await assertFlowOfTenant(tx, tenantId, input.chatFlowId);
+    const audio = { transcribeAudio: input.transcribeAudio ?? false, audioTranscription: input.audioTranscription ?? null };
+    await assertAudioTranscription(tx, tenantId, audio);
     const isDefault = existing === 0 || input.isDefault === true;
     if (isDefault) await clearDefaultChannel(tx, tenantId);
     const row = await insertChannel(tx, tenantId, {
@@ -67,6 +70,7 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
       autoEvaluation: input.autoEvaluation ?? false,
       autoDistribution: input.autoDistribution ?? 'none',
       chatFlowId: input.chatFlowId ?? null,
+      ...audio,
       settings,
       publicKey: newPublicKey(),
     });

@@ -5,7 +5,13 @@ import type { Actor } from '../../auth/actor.js';
 import { lockTenant } from '../../tenants/tenants.repository.js';
 import { assertFlowOfTenant } from '../../chatbot/use-cases/assert-flow-of-tenant.js';
 import { adapterFor } from '../adapters/registry.js';
-import { assertQueueOfTenant, assertSettingsQueueOfTenant, assertSettingsUrlsAllowed, channelNumberOrFail } from '../channel-input.js';
+import {
+  assertAudioTranscription,
+  assertQueueOfTenant,
+  assertSettingsQueueOfTenant,
+  assertSettingsUrlsAllowed,
+  channelNumberOrFail,
+} from '../channel-input.js';
 import { channelSettings, sealChannelSecrets } from '../channel-secrets.js';
 import { settingsObject, validSettings } from '../channel-settings.js';
 import { assertCanManageChannels } from '../channels.policy.js';
@@ -61,6 +67,12 @@ export async function updateChannel(ctx: AppContext, actor: Actor, channelId: nu
       await assertFlowOfTenant(tx, tenantId, input.chatFlowId);
       changes.chatFlowId = input.chatFlowId;
     }
+    if (input.transcribeAudio !== undefined) changes.transcribeAudio = input.transcribeAudio;
+    if (input.audioTranscription !== undefined) changes.audioTranscription = input.audioTranscription;
+    await assertAudioTranscription(tx, tenantId, {
+      transcribeAudio: changes.transcribeAudio ?? current.transcribeAudio,
+      audioTranscription: changes.audioTranscription === undefined ? current.audioTranscription : changes.audioTranscription,
+    });
     if (input.settings !== undefined) {
       // Checked in clear (the stored secrets opened), stored sealed.
       const checked = validSettings(adapterFor(current.type), givenSettings ?? {}, channelSettings(ctx, current));

@@ -1,5 +1,15 @@
-import { AI_LIMITS, AI_PROVIDERS, INTEGRATION_BOT_NAMES, type ChannelAiBot, type IntegrationBotName } from '@conversa/shared';
-import { Alert, Button, Divider, Group, Loader, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  AI_AUDIO_PROVIDERS,
+  AI_LIMITS,
+  AI_PROVIDERS,
+  AI_VOICES,
+  INTEGRATION_BOT_NAMES,
+  SPEECH_MODELS,
+  type AiVoice,
+  type ChannelAiBot,
+  type IntegrationBotName,
+} from '@conversa/shared';
+import { Alert, Autocomplete, Button, Divider, Group, Loader, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +26,9 @@ interface ChannelAiValues {
   answerNewTickets: boolean;
   disableIntegrationsOnOpen: boolean;
   waitIntegrationProcessing: boolean;
+  answerWithVoice: boolean;
+  voice: AiVoice;
+  speechModel: string;
 }
 
 /**
@@ -71,8 +84,12 @@ function ChannelAiForm({
       answerNewTickets: bot.answerNewTickets,
       disableIntegrationsOnOpen: bot.disableIntegrationsOnOpen,
       waitIntegrationProcessing: bot.waitIntegrationProcessing,
+      answerWithVoice: bot.answerWithVoice,
+      voice: bot.voice,
+      speechModel: bot.speechModel,
     },
   });
+  const speaks = AI_AUDIO_PROVIDERS.some((p) => p === form.values.provider);
   const submit = () => {
     setFormError(null);
     const values = form.values;
@@ -86,6 +103,10 @@ function ChannelAiForm({
         answerNewTickets: values.answerNewTickets,
         disableIntegrationsOnOpen: values.disableIntegrationsOnOpen,
         waitIntegrationProcessing: values.waitIntegrationProcessing,
+        // Only the OpenAI-protocol providers speak; another keeps its text answers.
+        answerWithVoice: speaks && values.answerWithVoice,
+        voice: values.voice,
+        speechModel: values.speechModel.trim(),
       },
       {
         onSuccess: () => notifySuccess(t('common.saved')),
@@ -146,6 +167,33 @@ function ChannelAiForm({
             data-testid="channel-ai-new-tickets"
             {...form.getInputProps('answerNewTickets', { type: 'checkbox' })}
           />
+          {speaks && (
+            <Switch
+              label={t('aiBots.audio.answerWithVoice')}
+              description={t('aiBots.audio.answerWithVoiceHint')}
+              data-testid="channel-ai-voice-on"
+              {...form.getInputProps('answerWithVoice', { type: 'checkbox' })}
+            />
+          )}
+          {speaks && form.values.answerWithVoice && (
+            <Group grow align="flex-start" wrap="wrap">
+              <Select
+                label={t('aiBots.audio.voice')}
+                description={t('aiBots.audio.voiceHint')}
+                data={AI_VOICES.map((voice) => ({ value: voice, label: voice }))}
+                allowDeselect={false}
+                data-testid="channel-ai-voice"
+                {...form.getInputProps('voice')}
+              />
+              <Autocomplete
+                label={t('aiBots.audio.speechModel')}
+                data={[...SPEECH_MODELS]}
+                maxLength={100}
+                data-testid="channel-ai-speech-model"
+                {...form.getInputProps('speechModel')}
+              />
+            </Group>
+          )}
         </>
       )}
       <Switch

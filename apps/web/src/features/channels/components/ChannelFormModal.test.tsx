@@ -33,6 +33,8 @@ const waba: Channel = {
   chatFlowId: null,
   birthdayMessage: null,
   birthdayHour: 9,
+  transcribeAudio: false,
+  audioTranscription: null,
   settings: {
     phoneNumberId: '106540352242922',
     apiVersion: 'v21.0',
@@ -246,5 +248,41 @@ describe('the channel form', () => {
     expect(put?.body).toMatchObject({ chatFlowId: null });
     expect(updateChannelBodySchema.safeParse(put?.body).success).toBe(true);
     vi.unstubAllGlobals();
+  });
+
+  it('"transcribe audio": the AI (OpenAI-protocol ones only) and the model are chosen and saved with the channel', async () => {
+    const api = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'GET /chat-flow': () => ({ body: [] }),
+      'GET /ai-bots': () => ({
+        body: [
+          { provider: 'chat-gpt', statusKey: 'chatgptStatus', label: 'ChatGPT' },
+          { provider: 'claude', statusKey: 'claudeStatus', label: 'Claude' },
+        ],
+      }),
+      'PUT /whatsapp/:id': ({ body }) => ({ body: { ...waba, ...(body as object) } }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<ChannelFormModal channel={waba} onClose={onClose} />);
+    expect(screen.queryByTestId('channel-transcription-provider')).not.toBeInTheDocument();
+    await user.click(await screen.findByTestId('channel-transcribe-audio'));
+    // Without the AI chosen, the form says so and sends nothing.
+    await user.click(screen.getByTestId('channel-save'));
+    expect(await screen.findByText('Escolha a IA que transcreve.')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.click(screen.getByTestId('channel-transcription-provider'));
+    expect(screen.queryByRole('option', { name: 'Claude', hidden: true })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'ChatGPT', hidden: true }));
+    expect(screen.getByTestId('channel-transcription-model')).toHaveValue('whisper-1');
+    await user.clear(screen.getByTestId('channel-transcription-model'));
+    await user.type(screen.getByTestId('channel-transcription-model'), 'gpt-4o-mini-transcribe');
+    await user.click(screen.getByTestId('channel-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = api.calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      transcribeAudio: true,
+      audioTranscription: { provider: 'chat-gpt', model: 'gpt-4o-mini-transcribe' },
+    });
+    expect(updateChannelBodySchema.safeParse(put?.body).success).toBe(true);
   });
 });

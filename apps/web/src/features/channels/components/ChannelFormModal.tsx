@@ -8,6 +8,7 @@ import {
   checkHistoryImport,
   createChannelBodySchema,
   historyImportSchema,
+  TRANSCRIPTION_MODELS,
   updateChannelBodySchema,
   webchatSettingsSchema,
 } from '@conversa/shared';
@@ -32,6 +33,12 @@ import { useForm } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  AudioTranscriptionFields,
+  audioTranscriptionBody,
+  audioTranscriptionErrors,
+  type AudioTranscriptionValues,
+} from '../../ai-bots/components/AudioTranscriptionFields';
 import { ChannelAiBotSection } from '../../ai-bots/components/ChannelAiBotSection';
 import { z } from 'zod';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
@@ -64,7 +71,7 @@ const BIRTHDAY_HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({
   label: `${String(hour).padStart(2, '0')}:00`,
 }));
 
-interface ChannelFormValues {
+interface ChannelFormValues extends AudioTranscriptionValues {
   name: string;
   type: ChannelType;
   number: string;
@@ -122,6 +129,7 @@ function channelBody(values: ChannelFormValues, settings: Record<string, unknown
     autoDistribution: values.autoDistribution,
     birthdayMessage: values.birthdayMessage.trim() ? values.birthdayMessage : null,
     birthdayHour: Number(values.birthdayHour),
+    ...audioTranscriptionBody(values),
     settings:
       values.type === 'webchat'
         ? {
@@ -139,9 +147,10 @@ function channelBody(values: ChannelFormValues, settings: Record<string, unknown
  * and, for a web chat, its settings (their fields are the form's own: `settings.allowedOrigins.2` is
  * `allowedOrigins`). Another type's settings are checked by settingsReady with the type's schema.
  */
-function channelErrors(values: ChannelFormValues, editing: boolean, colorMessage: string): Record<string, string> {
+function channelErrors(values: ChannelFormValues, editing: boolean, colorMessage: string, requiredMessage: string): Record<string, string> {
   const body = channelBody(values, {});
-  const errors = schemaErrors(editing ? updateChannelBodySchema : createChannelBodySchema, body);
+  const errors = audioTranscriptionErrors(schemaErrors(editing ? updateChannelBodySchema : createChannelBodySchema, body));
+  if (values.transcribeAudio && !values.audioTranscription.provider) errors['audioTranscription.provider'] = requiredMessage;
   if (values.type !== 'webchat') return errors;
   const settingsErrors = schemaErrors(webchatSettingsSchema, body.settings, {
     field: (path) => path.split('.')[0],
@@ -231,12 +240,17 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
       autoDistribution: channel?.autoDistribution ?? 'none',
       birthdayMessage: channel?.birthdayMessage ?? '',
       birthdayHour: String(channel?.birthdayHour ?? DEFAULT_BIRTHDAY_HOUR),
+      transcribeAudio: channel?.transcribeAudio ?? false,
+      audioTranscription: {
+        provider: channel?.audioTranscription?.provider ?? null,
+        model: channel?.audioTranscription?.model ?? TRANSCRIPTION_MODELS[0],
+      },
       title: text(channel?.settings, 'title'),
       welcomeMessage: text(channel?.settings, 'welcomeMessage'),
       color: text(channel?.settings, 'color', '#228be6'),
       allowedOrigins: Array.isArray(origins) ? origins.filter((o): o is string => typeof o === 'string').join('\n') : '',
     },
-    validate: (values) => channelErrors(values, channel !== null, t('queues.invalidColor')),
+    validate: (values) => channelErrors(values, channel !== null, t('queues.invalidColor'), t('aiBots.audio.providerRequired')),
   });
 
   const type = form.values.type;
@@ -367,7 +381,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
               else jsonProblems.push(`${key}: ${message}`);
             } else own[path] = message;
           }
-          form.setErrors(own);
+          form.setErrors(audioTranscriptionErrors(own));
           setSettingErrors(perSetting);
           setServerJsonError(jsonProblems.length > 0 ? jsonProblems.join(' ') : null);
           // The form shows the problem itself; the HTTP client already toasted 401/5xx answers.
@@ -559,6 +573,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             data-testid="channel-auto-evaluation"
             {...form.getInputProps('autoEvaluation', { type: 'checkbox' })}
           />
+          <AudioTranscriptionFields form={form} />
           {isWebchat ? (
             <>
               <Group grow align="flex-start">

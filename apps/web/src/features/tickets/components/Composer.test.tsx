@@ -8,7 +8,7 @@ import { quickMessageKeys } from '../../quick-messages/api';
 import { upsertMessageInCache } from '../cache';
 import { messageKeys, type MessagePage } from '../keys';
 import { Composer } from './Composer';
-import type { MessageActions } from './MessageBubble';
+import { noMessageActions } from '../render-bubble';
 import { MessageList } from './MessageList';
 
 /**
@@ -70,6 +70,8 @@ function stored(fields: Partial<Message> & { body: string }): Message {
     userId: ME,
     senderName: null,
     clientId: null,
+    transcript: null,
+    transcriptStatus: null,
     timestamp: at,
     createdAt: at,
     ...fields,
@@ -120,14 +122,7 @@ function fakeNetwork() {
   );
 }
 
-const noActions: MessageActions = {
-  canEdit: () => false,
-  canDelete: () => false,
-  onReply: () => undefined,
-  onForward: () => undefined,
-  onEdit: () => undefined,
-  onDelete: () => undefined,
-};
+const noActions = noMessageActions;
 
 function renderChat(
   ticket: Ticket = baseTicket,

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatTime } from '../../../lib/format';
 import type { OutboxState } from '../outbox';
 import { MessageStatus } from './MessageStatus';
+import { MessageTranscript } from './MessageTranscript';
 import { UnsentNotice } from './UnsentNotice';
 
 export interface MessageActions {
@@ -185,7 +186,10 @@ export function MessageBubble({
             {t('tickets.message.deleted')}
           </Text>
         ) : (
-          <Media message={message} />
+          <>
+            <Media message={message} />
+            <MessageTranscript message={message} />
+          </>
         )}
         {showBody && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid={`message-body-${message.id}`}>

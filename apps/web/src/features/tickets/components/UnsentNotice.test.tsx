@@ -1,17 +1,7 @@
 import type { Message } from '@conversa/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render';
-import { MessageBubble, type MessageActions } from './MessageBubble';
-
-const actions: MessageActions = {
-  canEdit: () => false,
-  canDelete: () => false,
-  onReply: () => undefined,
-  onForward: () => undefined,
-  onEdit: () => undefined,
-  onDelete: () => undefined,
-};
+import { renderBubble } from '../render-bubble';
 
 const message = (overrides: Partial<Message>): Message => ({
   id: '5b0c6c3e-8f7a-4c52-9d3c-1a2b3c4d5e6f',
@@ -29,6 +19,8 @@ const message = (overrides: Partial<Message>): Message => ({
   deleted: false,
   quotedMsg: null,
   clientId: null,
+  transcript: null,
+  transcriptStatus: null,
   userId: 1,
   senderName: null,
   timestamp: '2026-11-25T12:00:00.000Z',
@@ -36,18 +28,7 @@ const message = (overrides: Partial<Message>): Message => ({
   ...overrides,
 });
 
-const bubble = (m: Message) =>
-  renderWithApp(
-    <MessageBubble
-      message={m}
-      isGroup={false}
-      actions={actions}
-      selecting={false}
-      selected={false}
-      selectionFull={false}
-      onToggleSelected={() => undefined}
-    />,
-  );
+const bubble = renderBubble;
 
 describe('an agent message that may not have reached the contact', () => {
   afterEach(() => vi.unstubAllGlobals());
