@@ -183,6 +183,10 @@ describe("a channel's bot and integration options", () => {
         answerNewTickets: true,
         disableIntegrationsOnOpen: false,
         waitIntegrationProcessing: false,
+        // Voice is an LLM's option: an integration's form sends it off.
+        answerWithVoice: false,
+        voice: 'alloy',
+        speechModel: 'tts-1',
       }),
     );
   });
