@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { AI_LIMITS, AI_PROVIDERS, AI_SECRET_MASK, AI_STATUS_KEYS, AI_VOICES, audioModelSchema } from './ai-bots.js';
 
 /**
- * The chatbot-builder and automation integrations (SPEC §2 settings typebot, dify, n8n; §3
- * Integration configs and Ticket typebotStatus, difyStatus, n8nStatus; issue 13 "Bots and AI").
+ * The chatbot-builder and automation integrations (SPEC §2 settings typebot, dialogflow, dify, n8n;
+ * §3 Integration configs and Ticket typebotStatus, dialogflowStatus, difyStatus, n8nStatus; issue 13 "Bots and AI").
  * They answer a ticket's customer like the LLM bots do (the same channel choice, stop and restart
  * words, per-ticket switch), each through its own protocol:
  *

@@ -86,7 +86,8 @@ export async function startDialogflowSimulator(options: { projectId?: string; po
       const body = (request.body ?? {}) as { grant_type?: string; assertion?: string };
       const invalid = (description: string) =>
         reply.status(400).send({ ...botFixture('dialogflow-token-error-invalid-grant'), error_description: description });
-      if (body.grant_type !== JWT_BEARER) return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'Invalid grant_type.' });
+      if (body.grant_type !== JWT_BEARER)
+        return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'Invalid grant_type.' });
       const [header, claims, signature] = String(body.assertion ?? '').split('.');
       const head = header ? decodePart(header) : undefined;
       const payload = claims ? decodePart(claims) : undefined;
@@ -99,7 +100,8 @@ export async function startDialogflowSimulator(options: { projectId?: string; po
       if (payload.iss !== clientEmail) return invalid('Invalid JWT: unknown issuer.');
       if (payload.aud !== tokenUri) return invalid('Invalid JWT: audience is not the token endpoint.');
       if (typeof payload.scope !== 'string' || !payload.scope.split(' ').includes(SCOPE)) return invalid('Invalid JWT: scope missing.');
-      if (!(exp > now && exp - iat <= 3600 && iat <= now + 60)) return invalid('Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.');
+      if (!(exp > now && exp - iat <= 3600 && iat <= now + 60))
+        return invalid('Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.');
       const token = `ya29.${randomBytes(24).toString('base64url')}`;
       issued.set(token, Date.now() + ttlSeconds * 1000);
       tokenCalls.push({ clientEmail: String(payload.iss), scope: payload.scope });
@@ -121,7 +123,9 @@ export async function startDialogflowSimulator(options: { projectId?: string; po
       const text = body.queryInput?.text?.text ?? '';
       const languageCode = body.queryInput?.text?.languageCode ?? '';
       if (!text || !languageCode)
-        return reply.status(400).send({ error: { code: 400, message: 'Invalid query input: text and languageCode required.', status: 'INVALID_ARGUMENT' } });
+        return reply
+          .status(400)
+          .send({ error: { code: 400, message: 'Invalid query input: text and languageCode required.', status: 'INVALID_ARGUMENT' } });
       const sessionId = decodeURIComponent(match[1]);
       detectCalls.push({ projectId, sessionId, text, languageCode, token });
       const history = sessions.get(sessionId) ?? [];
@@ -139,7 +143,12 @@ export async function startDialogflowSimulator(options: { projectId?: string; po
           fulfillmentMessages: [
             ...out.texts.map((line) => ({ text: { text: [line] } })),
             ...(out.quickReplies
-              ? [{ ...botFixture('dialogflow-quick-replies-message'), quickReplies: { title: out.quickReplies.title, quickReplies: out.quickReplies.options } }]
+              ? [
+                  {
+                    ...botFixture('dialogflow-quick-replies-message'),
+                    quickReplies: { title: out.quickReplies.title, quickReplies: out.quickReplies.options },
+                  },
+                ]
               : []),
           ],
           intent: { ...(fixture.queryResult.intent as object), ...(out.endInteraction ? { endInteraction: true } : {}) },
@@ -149,7 +158,12 @@ export async function startDialogflowSimulator(options: { projectId?: string; po
   }, options);
   tokenUri = `${sim.url}/token`;
   const serviceAccount = JSON.stringify(
-    { ...template, project_id: projectId, private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), token_uri: tokenUri },
+    {
+      ...template,
+      project_id: projectId,
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      token_uri: tokenUri,
+    },
     null,
     2,
   );

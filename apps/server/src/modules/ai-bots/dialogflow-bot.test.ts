@@ -6,7 +6,7 @@
  * and renewed, and an error of Dialogflow leaving the ticket to humans with a line in its logs.
  */
 import { randomUUID } from 'node:crypto';
-import { startDialogflowSimulator, type DialogflowSimulator } from '@conversa/simulators';
+import { botFixture, startDialogflowSimulator, type DialogflowSimulator } from '@conversa/simulators';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { buildChannel, buildInboxTenant, eventually, inboundTicket, rows, type InboxTenant } from '../../../test/inbox.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { createOutboundPolicy } from '../../platform/http/outbound-policy.js';
+import { signedAssertion } from './integrations/dialogflow.js';
 import { saveBotIntegration } from './use-cases/bot-integration-settings.js';
 
 let server: TestServer;
@@ -45,10 +46,15 @@ async function botTenant(overrides: Record<string, unknown> = {}) {
   const tenant = await buildInboxTenant(server);
   await configure(tenant, overrides);
   const channel = await buildChannel(server.ctx, tenant.tenant.id, { queueId: tenant.queue.id });
-  const saved = await api.put(`/whatsapp/${channel.id}/ai-bot`, { provider: 'dialogflow', answerNewTickets: true }, { token: tenant.admin.token });
+  const saved = await api.put(
+    `/whatsapp/${channel.id}/ai-bot`,
+    { provider: 'dialogflow', answerNewTickets: true },
+    { token: tenant.admin.token },
+  );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const key = { externalKey: `webchat:${randomUUID()}` };
-  const say = (text: string) => inboundTicket(server.ctx, { tenantId: tenant.tenant.id, channelId: channel.id }, { key, name: 'Cliente', body: text });
+  const say = (text: string) =>
+    inboundTicket(server.ctx, { tenantId: tenant.tenant.id, channelId: channel.id }, { key, name: 'Cliente', body: text });
   return { tenant, say };
 }
 
@@ -82,6 +88,35 @@ afterAll(async () => {
   await sim?.close();
 });
 
+describe('the Dialogflow simulator', () => {
+  it("answers in the documented fixtures' shapes; refuses a token it did not issue", async () => {
+    const account = JSON.parse(sim.serviceAccount) as Parameters<typeof signedAssertion>[0];
+    const tokenAnswer = await fetch(account.token_uri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: signedAssertion(account, Math.floor(Date.now() / 1000)),
+      }),
+    });
+    const token = (await tokenAnswer.json()) as Record<string, unknown>;
+    expect(Object.keys(token).sort()).toEqual(Object.keys(botFixture('dialogflow-token-response')).sort());
+    const detect = (bearer: string) =>
+      fetch(`${sim.url}/v2/projects/${sim.projectId}/agent/sessions/fixture-check:detectIntent`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: JSON.stringify(botFixture('dialogflow-detect-intent-request')),
+      });
+    const answer = (await (await detect(String(token.access_token))).json()) as { queryResult: Record<string, unknown> };
+    const fixture = botFixture<{ queryResult: Record<string, unknown> }>('dialogflow-detect-intent-response');
+    expect(Object.keys(answer).sort()).toEqual(Object.keys(fixture).sort());
+    expect(Object.keys(answer.queryResult).sort()).toEqual(Object.keys(fixture.queryResult).sort());
+    const refused = await detect('ya29.not-issued');
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual(botFixture('dialogflow-error-401'));
+  });
+});
+
 describe('Dialogflow settings', () => {
   it('checks the key file, seals it, shows only its client_email, keeps it for the same URL only', async () => {
     const tenant = await buildInboxTenant(server);
@@ -93,12 +128,17 @@ describe('Dialogflow settings', () => {
       settings: { credentials: '••••••', clientEmail: sim.clientEmail, projectId: sim.projectId, language: 'pt-BR', buttons: true },
     });
     expect(JSON.stringify(saved)).not.toContain('PRIVATE KEY');
-    const [stored] = await rows(server.ctx, sql`select api_key, config from bot_integration_settings where tenant_id = ${tenant.tenant.id}`);
+    const [stored] = await rows(
+      server.ctx,
+      sql`select api_key, config from bot_integration_settings where tenant_id = ${tenant.tenant.id}`,
+    );
     expect(stored.api_key).toMatch(/^enc:v1:/);
     expect(JSON.stringify(stored)).not.toContain('PRIVATE KEY');
     expect((await api.get('/settings/bots/dialogflow', { token: tenant.admin.token })).body.settings.clientEmail).toBe(sim.clientEmail);
 
-    expect((await api.put('/settings/bots/dialogflow', body({ credentials: '••••••', language: 'en' }), { token: tenant.admin.token })).status).toBe(200);
+    expect(
+      (await api.put('/settings/bots/dialogflow', body({ credentials: '••••••', language: 'en' }), { token: tenant.admin.token })).status,
+    ).toBe(200);
     const moved = await api.put('/settings/bots/dialogflow', body({ credentials: '••••••', url: 'http://127.0.0.1:9' }), {
       token: tenant.admin.token,
     });

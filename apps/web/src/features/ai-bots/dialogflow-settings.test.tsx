@@ -108,9 +108,7 @@ describe('/configuracoes/dialogflow', () => {
     await waitFor(() => expect(screen.getByTestId('bot-credentials')).toHaveValue(KEY_FILE));
     await user.click(screen.getByTestId('bot-buttons'));
     await user.click(screen.getByTestId('bot-save'));
-    await waitFor(() =>
-      expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ credentials: KEY_FILE, buttons: false }),
-    );
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ credentials: KEY_FILE, buttons: false }));
   });
 
   it('refuses an uploaded file too large for a key', async () => {

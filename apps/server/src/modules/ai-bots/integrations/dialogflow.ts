@@ -71,7 +71,13 @@ const base64url = (value: string | Buffer) => Buffer.from(value).toString('base6
 export function signedAssertion(account: GoogleServiceAccount, nowS: number): string {
   const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
   const claims = base64url(
-    JSON.stringify({ iss: account.client_email, scope: DIALOGFLOW_SCOPE, aud: account.token_uri, iat: nowS, exp: nowS + ASSERTION_LIFETIME_S }),
+    JSON.stringify({
+      iss: account.client_email,
+      scope: DIALOGFLOW_SCOPE,
+      aud: account.token_uri,
+      iat: nowS,
+      exp: nowS + ASSERTION_LIFETIME_S,
+    }),
   );
   const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(account.private_key);
   return `${header}.${claims}.${base64url(signature)}`;
@@ -119,7 +125,10 @@ async function accessToken(http: Fetch, account: GoogleServiceAccount, timeoutMs
 /** The answer's texts, and its quick replies or suggestion chips (the first card of either). */
 function turnOf(result: z.infer<typeof detectIntentSchema>['queryResult']): DialogflowTurn {
   const messages = result.fulfillmentMessages ?? [];
-  const texts = messages.flatMap((message) => message.text?.text ?? []).map((line) => line.trim()).filter(Boolean);
+  const texts = messages
+    .flatMap((message) => message.text?.text ?? [])
+    .map((line) => line.trim())
+    .filter(Boolean);
   const unique = [...new Set(texts)];
   const text = unique.length ? unique.join('\n\n') : (result.fulfillmentText ?? '').trim();
   let choices: DialogflowTurn['choices'] = null;

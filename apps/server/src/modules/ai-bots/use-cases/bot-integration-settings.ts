@@ -40,7 +40,8 @@ async function resolveBotIntegration(ctx: AppContext, actor: Actor, kind: BotInt
     } catch {
       opened = undefined;
     }
-    if (!opened) throw new AppError('ERR_VALIDATION', undefined, { [field]: [field === 'apiKey' ? 'Type the API key.' : 'Paste the key file.'] });
+    if (!opened)
+      throw new AppError('ERR_VALIDATION', undefined, { [field]: [field === 'apiKey' ? 'Type the API key.' : 'Paste the key file.'] });
     apiKey = opened;
   }
   const keyRequired = input.kind === 'dify' || input.kind === 'dialogflow' || (input.kind === 'typebot' && input.type === 'preview');
@@ -61,9 +62,7 @@ export async function saveBotIntegration(ctx: AppContext, actor: Actor, kind: Bo
   const resolved = await resolveBotIntegration(ctx, actor, kind, input);
   const { apiKey, kind: _kind, ...rest } = resolved;
   const config =
-    resolved.kind === 'dialogflow'
-      ? { ...rest, credentials: undefined, clientEmail: serviceAccountOf(apiKey).client_email }
-      : rest;
+    resolved.kind === 'dialogflow' ? { ...rest, credentials: undefined, clientEmail: serviceAccountOf(apiKey).client_email } : rest;
   return transact(ctx, async (tx) =>
     upsertBotIntegration(tx, actor.tenantId, kind, { apiKey: apiKey ? ctx.secretBox.seal(apiKey, BOT_KEY_LABEL) : null, config }),
   );

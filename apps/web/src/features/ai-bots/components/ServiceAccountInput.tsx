@@ -77,7 +77,13 @@ export function ServiceAccountInput({
       <Group gap="xs" wrap="wrap">
         <FileButton onChange={(file) => void upload(file)} accept="application/json,.json">
           {(props) => (
-            <Button {...props} size="compact-sm" variant="default" leftSection={<IconFileUpload size={14} />} data-testid="bot-credentials-upload">
+            <Button
+              {...props}
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconFileUpload size={14} />}
+              data-testid="bot-credentials-upload"
+            >
               {t('aiBots.integrations.dialogflow.credentialsUpload')}
             </Button>
           )}

@@ -148,7 +148,9 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
           },
         })(values),
         ...(keyRequired && !values.apiKey.trim() ? { apiKey: t('aiBots.settings.apiKeyRequired') } : {}),
-        ...(kind === 'dialogflow' && !values.credentials.trim() ? { credentials: t('aiBots.integrations.dialogflow.credentialsRequired') } : {}),
+        ...(kind === 'dialogflow' && !values.credentials.trim()
+          ? { credentials: t('aiBots.integrations.dialogflow.credentialsRequired') }
+          : {}),
       };
     },
   });
