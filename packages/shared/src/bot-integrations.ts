@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AI_LIMITS, AI_PROVIDERS, AI_STATUS_KEYS, AI_VOICES, audioModelSchema } from './ai-bots.js';
+import { AI_LIMITS, AI_PROVIDERS, AI_SECRET_MASK, AI_STATUS_KEYS, AI_VOICES, audioModelSchema } from './ai-bots.js';
 
 /**
- * The chatbot-builder and automation integrations (SPEC §2 settings typebot, dify, n8n; §3
- * Integration configs and Ticket typebotStatus, difyStatus, n8nStatus; issue 13 "Bots and AI").
+ * The chatbot-builder and automation integrations (SPEC §2 settings typebot, dialogflow, dify, n8n;
+ * §3 Integration configs and Ticket typebotStatus, dialogflowStatus, difyStatus, n8nStatus; issue 13 "Bots and AI").
  * They answer a ticket's customer like the LLM bots do (the same channel choice, stop and restart
  * words, per-ticket switch), each through its own protocol:
  *
@@ -16,15 +16,19 @@ import { AI_LIMITS, AI_PROVIDERS, AI_STATUS_KEYS, AI_VOICES, audioModelSchema } 
  * - n8n: each customer message is POSTed to the workflow's webhook URL (N8N_REQUEST below) and the
  *   JSON answer (N8N_ANSWER below) is sent back.
  *
- * Dialogflow ES is not built (the settings tab does not exist).
+ * - Dialogflow ES: a Google service account's key (its JSON) signs an OAuth 2.0 JWT-bearer assertion
+ *   (RS256) exchanged at its `token_uri` for an access token (kept until shortly before it expires),
+ *   then `POST {url}/v2/projects/{projectId}/agent/sessions/{sessionId}:detectIntent` with the
+ *   customer's text in the tab's language; the session is kept per ticket (a new one on restart).
  */
-export const BOT_INTEGRATIONS = ['typebot', 'dify', 'n8n'] as const;
+export const BOT_INTEGRATIONS = ['typebot', 'dialogflow', 'dify', 'n8n'] as const;
 export type BotIntegration = (typeof BOT_INTEGRATIONS)[number];
 
 export const BOT_INTEGRATION_INFO: Readonly<
-  Record<BotIntegration, { statusKey: 'typebotStatus' | 'difyStatus' | 'n8nStatus'; label: string }>
+  Record<BotIntegration, { statusKey: 'typebotStatus' | 'dialogflowStatus' | 'difyStatus' | 'n8nStatus'; label: string }>
 > = {
   typebot: { statusKey: 'typebotStatus', label: 'Typebot' },
+  dialogflow: { statusKey: 'dialogflowStatus', label: 'Dialogflow' },
   dify: { statusKey: 'difyStatus', label: 'Dify' },
   n8n: { statusKey: 'n8nStatus', label: 'n8n' },
 };
@@ -50,7 +54,36 @@ export const BOT_INTEGRATION_LIMITS = {
   /** Choices offered as reply buttons up to this many, as a list above (WhatsApp's limits: 3 buttons, 10 rows). */
   buttonsMax: 3,
   listRowsMax: 10,
+  /** A Google service-account key file is about 2.3 KiB. */
+  credentialsMaxBytes: 20 * 1024,
 } as const;
+
+/** Dialogflow's default API address (a regional one, e.g. https://europe-west1-dialogflow.googleapis.com, may be set instead). */
+export const DIALOGFLOW_DEFAULT_URL = 'https://dialogflow.googleapis.com';
+
+/** The fields of a Google service-account key file (the JSON downloaded from the Cloud console) Conversa uses. */
+export const googleServiceAccountSchema = z.object({
+  type: z.literal('service_account', { error: 'Not a service-account key (type must be "service_account").' }),
+  project_id: z.string().optional(),
+  client_email: z.email({ error: 'client_email: not an e-mail address.' }),
+  private_key: z
+    .string({ error: 'private_key: missing.' })
+    .regex(/^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----\s*$/, 'private_key: not a PEM private key.'),
+  token_uri: z.url({ protocol: /^https?$/, error: 'token_uri: not an http(s) URL.' }),
+});
+export type GoogleServiceAccount = z.infer<typeof googleServiceAccountSchema>;
+
+/** A service-account JSON's problem in clear words, or undefined when it is usable. */
+export function serviceAccountProblem(json: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return 'Not valid JSON: paste the whole key file.';
+  }
+  const result = googleServiceAccountSchema.safeParse(parsed);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
 
 const urlSchema = z
   .string()
@@ -101,6 +134,48 @@ export const typebotSettingsBodySchema = z.object({
   timeoutMs,
 });
 
+export const dialogflowSettingsBodySchema = z.object({
+  kind: z.literal('dialogflow'),
+  /**
+   * The service account's key file (JSON, pasted or uploaded): sealed at rest, never answered (the
+   * tab shows its client_email). AI_SECRET_MASK keeps the stored one; '' only in stored settings.
+   */
+  credentials: z
+    .string()
+    .trim()
+    .max(BOT_INTEGRATION_LIMITS.credentialsMaxBytes, 'The key file is too large (20 KiB at most).')
+    .default('')
+    .superRefine((value, ctx) => {
+      if (!value || value === AI_SECRET_MASK) return;
+      const problem = serviceAccountProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /** The Google Cloud project of the agent (the console's project id). */
+  projectId: z
+    .string()
+    .trim()
+    .min(1, 'Project id: required.')
+    .max(100)
+    .regex(/^[a-z0-9][a-z0-9.:-]*$/, 'Lowercase letters, digits, - . and : only.'),
+  /** The agent's language for the customer's text (BCP-47, e.g. pt-BR). */
+  language: z
+    .string()
+    .trim()
+    .min(2)
+    .max(35)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'A language code such as pt-BR.')
+    .default('pt-BR'),
+  /** The API address (the global one by default, or a region's). */
+  url: urlSchema.default(DIALOGFLOW_DEFAULT_URL),
+  /** A name for the agent, shown to the agents in the tab (Dialogflow itself does not take it). */
+  botName: z.string().trim().max(200).default(''),
+  stopWord: word,
+  restartWord: word,
+  /** Quick replies and suggestion chips as reply buttons / a list (numbered text otherwise, and always when off). */
+  buttons: z.boolean().default(true),
+  timeoutMs,
+});
+
 export const difySettingsBodySchema = z.object({
   kind: z.literal('dify'),
   /** The Dify app's API key (app-…). */
@@ -125,6 +200,7 @@ export const n8nSettingsBodySchema = z.object({
 /** PUT /settings/bots/{kind} and POST …/test: the body's `kind` must be the path's. */
 export const botIntegrationSettingsBodySchema = z.discriminatedUnion('kind', [
   typebotSettingsBodySchema,
+  dialogflowSettingsBodySchema,
   difySettingsBodySchema,
   n8nSettingsBodySchema,
 ]);
@@ -149,6 +225,21 @@ export const botIntegrationSettingsSchema = z.object({
         restartWord: z.string().nullable(),
         unknownMessage: z.string(),
         buttonChoiceMessage: z.string(),
+        buttons: z.boolean(),
+        timeoutMs: z.number().int(),
+      }),
+      z.object({
+        kind: z.literal('dialogflow'),
+        /** AI_SECRET_MASK when a key file is stored. */
+        credentials: z.string(),
+        /** The stored key file's service account (what the tab shows of it). */
+        clientEmail: z.string(),
+        projectId: z.string(),
+        language: z.string(),
+        url: z.string(),
+        botName: z.string(),
+        stopWord: z.string().nullable(),
+        restartWord: z.string().nullable(),
         buttons: z.boolean(),
         timeoutMs: z.number().int(),
       }),

@@ -10,3 +10,4 @@ export * from './twilio/twilio-simulator.js';
 export * from './meta-cloud/templates.js';
 export * from './llm/llm-simulators.js';
 export * from './bots/bot-simulators.js';
+export * from './dialogflow/dialogflow-simulator.js';

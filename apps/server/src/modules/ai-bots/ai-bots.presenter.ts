@@ -62,10 +62,16 @@ export function presentChannelAiBot(
 export function presentBotIntegration(kind: BotIntegration, row: BotIntegrationRow | undefined): BotIntegrationSettings {
   if (!row) return { kind, configured: false, settings: null, updatedAt: null };
   const settings = storedConfig(row);
+  const mask = row.apiKey ? AI_SECRET_MASK : '';
   return {
     kind,
     configured: true,
-    settings: 'apiKey' in settings ? { ...settings, apiKey: row.apiKey ? AI_SECRET_MASK : '' } : settings,
+    settings:
+      settings.kind === 'dialogflow'
+        ? { ...settings, credentials: mask, clientEmail: typeof row.config.clientEmail === 'string' ? row.config.clientEmail : '' }
+        : 'apiKey' in settings
+          ? { ...settings, apiKey: mask }
+          : settings,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -190,7 +190,7 @@ describe('integration settings (admin only; key sealed and masked)', () => {
     const badUrl = await api.put('/settings/bots/n8n', n8nBody({ url: 'ftp://x' }), { token: t.admin.token });
     expect(badUrl.status).toBe(400);
     expect(badUrl.body.error).toBe('ERR_VALIDATION');
-    expect((await api.get('/settings/bots/dialogflow', { token: t.admin.token })).status).toBe(400);
+    expect((await api.get('/settings/bots/rasa', { token: t.admin.token })).status).toBe(400);
   });
 
   it('refuses a URL on a private network unless private networks are allowed (SSRF policy)', async () => {

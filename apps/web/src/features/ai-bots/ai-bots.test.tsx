@@ -128,6 +128,7 @@ describe('/configuracoes/<provider>', () => {
     const bots = SETTINGS_TAB_GROUPS.find((group) => group.group === 'bots');
     expect(bots?.tabs.map((tab) => tab.value)).toEqual([
       'typebot',
+      'dialogflow',
       'chat-gpt',
       'lm',
       'ollama',

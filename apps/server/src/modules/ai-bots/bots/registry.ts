@@ -1,4 +1,5 @@
 import { AI_PROVIDERS, type IntegrationBotName } from '@conversa/shared';
+import { dialogflowBot } from './dialogflow-bot.js';
 import { difyBot } from './dify-bot.js';
 import type { IntegrationBot } from './integration-bot.js';
 import { llmBot } from './llm-bot.js';
@@ -7,13 +8,14 @@ import { typebotBot } from './typebot-bot.js';
 
 export type { IntegrationBotName };
 
-/** Every integration bot by name: the LLMs, then Typebot, Dify and n8n. */
+/** Every integration bot by name: the LLMs, then Typebot, Dialogflow, Dify and n8n. */
 export const INTEGRATION_BOTS: Readonly<Record<IntegrationBotName, IntegrationBot>> = {
   ...(Object.fromEntries(AI_PROVIDERS.map((provider) => [provider, llmBot(provider)])) as Record<
     (typeof AI_PROVIDERS)[number],
     IntegrationBot
   >),
   typebot: typebotBot,
+  dialogflow: dialogflowBot,
   dify: difyBot,
   n8n: n8nBot,
 };

@@ -5,6 +5,7 @@ import {
   BOT_INTEGRATION_LIMITS,
   BOT_INTEGRATIONS,
   botIntegrationSettingsBodySchema,
+  DIALOGFLOW_DEFAULT_URL,
   DIFY_APP_TYPES,
   TYPEBOT_TYPES,
   type BotIntegration,
@@ -38,10 +39,15 @@ import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../li
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useBotIntegration, useRemoveBotIntegration, useSaveBotIntegration, useTestBotIntegration } from '../api';
+import { ServiceAccountInput } from '../components/ServiceAccountInput';
 import { StoredKeyInput } from '../components/StoredKeyInput';
 
 interface BotValues {
   apiKey: string;
+  /** Dialogflow's service-account key file (JSON), the mask when stored. */
+  credentials: string;
+  projectId: string;
+  language: string;
   url: string;
   botName: string;
   type: string;
@@ -61,6 +67,16 @@ function botBody(kind: BotIntegration, values: BotValues): BotIntegrationSetting
     timeoutMs: Math.round(Number(values.timeoutSeconds) * 1000),
   };
   if (kind === 'n8n') return { kind, ...common };
+  if (kind === 'dialogflow')
+    return {
+      kind,
+      ...common,
+      credentials: values.credentials.trim(),
+      projectId: values.projectId.trim(),
+      language: values.language.trim(),
+      botName: values.botName.trim(),
+      buttons: values.buttons,
+    };
   if (kind === 'dify') return { kind, ...common, apiKey: values.apiKey.trim(), type: values.type as (typeof DIFY_APP_TYPES)[number] };
   return {
     kind,
@@ -74,7 +90,7 @@ function botBody(kind: BotIntegration, values: BotValues): BotIntegrationSetting
   };
 }
 
-/** /configuracoes/typebot, /dify, /n8n: the company's chatbot-builder and automation integrations, named by the path. */
+/** /configuracoes/typebot, /dialogflow, /dify, /n8n: the company's chatbot-builder and automation integrations, named by the path. */
 export function BotIntegrationSettingsPage() {
   const { pathname } = useLocation();
   const kind = BOT_INTEGRATIONS.find((name) => name === pathname.split('/')[2]);
@@ -102,27 +118,39 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
   const [removing, setRemoving] = useState(false);
   const stored = settings.settings;
   const storedKey = stored !== null && 'apiKey' in stored && stored.apiKey === AI_SECRET_MASK;
+  const storedCredentials = stored?.kind === 'dialogflow' && stored.credentials === AI_SECRET_MASK;
 
   const form = useForm<BotValues>({
     initialValues: {
       apiKey: stored && 'apiKey' in stored ? stored.apiKey : '',
-      url: stored?.url ?? '',
-      botName: stored?.kind === 'typebot' ? stored.botName : '',
+      credentials: stored?.kind === 'dialogflow' ? stored.credentials : '',
+      projectId: stored?.kind === 'dialogflow' ? stored.projectId : '',
+      language: stored?.kind === 'dialogflow' ? stored.language : 'pt-BR',
+      url: stored?.url ?? (kind === 'dialogflow' ? DIALOGFLOW_DEFAULT_URL : ''),
+      botName: stored?.kind === 'typebot' || stored?.kind === 'dialogflow' ? stored.botName : '',
       type: stored && 'type' in stored ? stored.type : kind === 'dify' ? 'chatbot' : 'published',
       stopWord: stored?.stopWord ?? '',
       restartWord: stored?.restartWord ?? '',
       unknownMessage: stored?.kind === 'typebot' ? stored.unknownMessage : '',
       buttonChoiceMessage: stored?.kind === 'typebot' ? stored.buttonChoiceMessage : '',
-      buttons: stored?.kind === 'typebot' ? stored.buttons : true,
+      buttons: stored?.kind === 'typebot' || stored?.kind === 'dialogflow' ? stored.buttons : true,
       timeoutSeconds: (stored?.timeoutMs ?? BOT_INTEGRATION_LIMITS.timeoutMs.default) / 1000,
     },
     validate: (values) => {
       const keyRequired = kind === 'dify' || (kind === 'typebot' && values.type === 'preview');
       return {
         ...schemaValidator(botIntegrationSettingsBodySchema, (v: BotValues) => botBody(kind, v), {
-          ruleMessages: { url: t('aiBots.settings.baseUrlRule') },
+          ruleMessages: {
+            url: t('aiBots.settings.baseUrlRule'),
+            credentials: t('aiBots.integrations.dialogflow.credentialsRule'),
+            projectId: t('aiBots.integrations.dialogflow.projectIdRule'),
+            language: t('aiBots.integrations.dialogflow.languageRule'),
+          },
         })(values),
         ...(keyRequired && !values.apiKey.trim() ? { apiKey: t('aiBots.settings.apiKeyRequired') } : {}),
+        ...(kind === 'dialogflow' && !values.credentials.trim()
+          ? { credentials: t('aiBots.integrations.dialogflow.credentialsRequired') }
+          : {}),
       };
     },
   });
@@ -172,7 +200,44 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
           <Text size="sm" c="dimmed">
             {t(`aiBots.integrations.${kind}.intro`)}
           </Text>
-          {kind !== 'n8n' && (
+          {kind === 'dialogflow' && (
+            <>
+              <ServiceAccountInput
+                label={t('aiBots.integrations.dialogflow.credentials')}
+                description={t('aiBots.integrations.dialogflow.credentialsHint')}
+                value={form.values.credentials}
+                onValue={(value) => form.setFieldValue('credentials', value)}
+                onError={(message) => form.setFieldError('credentials', message)}
+                error={form.errors.credentials}
+                stored={storedCredentials}
+                clientEmail={stored?.kind === 'dialogflow' ? stored.clientEmail : ''}
+              />
+              <Group grow align="flex-start" wrap="wrap">
+                <TextInput
+                  label={t('aiBots.integrations.dialogflow.projectId')}
+                  description={t('aiBots.integrations.dialogflow.projectIdHint')}
+                  required
+                  data-testid="bot-project-id"
+                  {...form.getInputProps('projectId')}
+                />
+                <TextInput
+                  label={t('aiBots.integrations.dialogflow.language')}
+                  description={t('aiBots.integrations.dialogflow.languageHint')}
+                  required
+                  data-testid="bot-language"
+                  {...form.getInputProps('language')}
+                />
+              </Group>
+              <TextInput
+                label={t('aiBots.integrations.dialogflow.botName')}
+                description={t('aiBots.integrations.dialogflow.botNameHint')}
+                maxLength={200}
+                data-testid="bot-name"
+                {...form.getInputProps('botName')}
+              />
+            </>
+          )}
+          {kind !== 'n8n' && kind !== 'dialogflow' && (
             <StoredKeyInput
               label={t(`aiBots.integrations.${kind}.apiKey`)}
               description={t(storedKey ? 'aiBots.settings.apiKeyKept' : `aiBots.integrations.${kind}.apiKeyHint`)}
@@ -259,6 +324,14 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
                 {...form.getInputProps('buttons', { type: 'checkbox' })}
               />
             </>
+          )}
+          {kind === 'dialogflow' && (
+            <Switch
+              label={t('aiBots.integrations.dialogflow.buttons')}
+              description={t('aiBots.integrations.dialogflow.buttonsHint')}
+              data-testid="bot-buttons"
+              {...form.getInputProps('buttons', { type: 'checkbox' })}
+            />
           )}
           <NumberInput
             label={t('aiBots.settings.timeout')}

@@ -26,7 +26,7 @@ function renderSettings(route: string) {
 }
 
 describe('/configuracoes: the tabs', () => {
-  it('groups the built tabs as SPEC §2 (General; Bots and AI with Typebot, the eight LLM providers, n8n and Dify; Integrations with webhooks, Meta, SMS, Hub, WuzAPI, Evolution and SMTP; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
+  it('groups the built tabs as SPEC §2 (General; Bots and AI with Typebot, Dialogflow, the eight LLM providers, n8n and Dify; Integrations with webhooks, Meta, SMS, Hub, WuzAPI, Evolution and SMTP; CRM with kanban lanes, reasons and variables) and no tab of what is not built', async () => {
     fakeApi({ 'GET /settings/': () => ({ body: settings() }) });
     const { user } = renderSettings('/configuracoes/geral');
     await screen.findByTestId('settings-general');
@@ -44,7 +44,7 @@ describe('/configuracoes: the tabs', () => {
       within(screen.getByTestId('settings-group-bots'))
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Typebot', 'ChatGPT', 'LM Studio', 'Ollama', 'Grok', 'Gemini', 'DeepSeek', 'Qwen', 'Claude', 'n8n', 'Dify']);
+    ).toEqual(['Typebot', 'Dialogflow', 'ChatGPT', 'LM Studio', 'Ollama', 'Grok', 'Gemini', 'DeepSeek', 'Qwen', 'Claude', 'n8n', 'Dify']);
     expect(
       within(screen.getByTestId('settings-group-integrations'))
         .getAllByRole('tab')
@@ -56,7 +56,7 @@ describe('/configuracoes: the tabs', () => {
       'settings-group-integrations',
       'settings-group-crm',
     ]);
-    expect(screen.getAllByRole('tab')).toHaveLength(22);
+    expect(screen.getAllByRole('tab')).toHaveLength(23);
     await user.click(screen.getByTestId('settings-tab-motivos'));
     expect(await screen.findByTestId('motivos-screen')).toBeInTheDocument();
     expect(screen.getByTestId('settings-tab-motivos')).toHaveAttribute('aria-selected', 'true');

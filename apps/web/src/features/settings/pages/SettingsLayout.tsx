@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
 /** SPEC §2's order of the Bots and AI tabs (Dialogflow is not built). */
-const BOT_TABS = ['typebot', ...AI_PROVIDERS, 'n8n', 'dify'] as const;
+const BOT_TABS = ['typebot', 'dialogflow', ...AI_PROVIDERS, 'n8n', 'dify'] as const;
 
 /**
  * The settings tabs that exist so far, in SPEC §2's groups (General, Bots and AI, Integrations, CRM,
