@@ -157,10 +157,12 @@ describe('the durable event log', () => {
     expect(first.times(eventId)).toBe(1);
     expect(second.times(eventId)).toBe(0);
     expect(await isRelayed(eventId)).toBe(false);
-    // The consumer that handled it is recorded: the sweep will not give it to it again.
-    expect(await rows(server.ctx, sql`select consumer from event_consumptions where event_id = ${eventId}::bigint`)).toEqual([
-      { consumer: 'test.first' },
-    ]);
+    // The consumer that handled it is recorded: the sweep will not give it to it again. (The
+    // application's own consumers of contact events, e.g. the webhooks', are recorded too: only this
+    // test's consumers are looked at.)
+    expect(
+      await rows(server.ctx, sql`select consumer from event_consumptions where event_id = ${eventId}::bigint and consumer like 'test.%'`),
+    ).toEqual([{ consumer: 'test.first' }]);
 
     expect(await server.ctx.events.sweep()).toBeGreaterThanOrEqual(1);
     await server.ctx.events.drain();
