@@ -311,8 +311,12 @@ describe('deliveries', () => {
       return row && (await waitsForUnhandledEvent(server.ctx.db, t.tenant.id, String(row.id))) && row;
     });
     expect(waiting).toBeTruthy();
-    expect(receiver.at('/relay-order')).toHaveLength(0);
-    expect(await queueWebhookDeliveries(server.ctx, earlier.event, earlier.id)).toBe(1);
+    // Nothing of the ticket went out yet — unless the event log's periodic sweep relayed the earlier
+    // event meanwhile (it may, on a slow machine): then the earlier one goes out first all the same.
+    const early = receiver.at('/relay-order').map((r) => r.body.id);
+    if (early.includes(`${later.id}-0`)) expect(early.indexOf(`${earlier.id}-0`)).toBeGreaterThanOrEqual(0);
+    // 1, or 0 when the sweep already made the earlier delivery (unique per configuration and event).
+    expect([0, 1]).toContain(await queueWebhookDeliveries(server.ctx, earlier.event, earlier.id));
     await eventually(() => Promise.resolve(receiver.at('/relay-order').length === 2), { timeoutMs: 10_000 });
     expect(receiver.at('/relay-order').map((r) => r.body.id)).toEqual([`${earlier.id}-0`, `${later.id}-0`]);
   });
