@@ -44,3 +44,4 @@ export * from './api-configs.js';
 export * from './tenant-api.js';
 export * from './smtp.js';
 export * from './channel-defaults.js';
+export * from './dashboard.js';
