@@ -9,6 +9,7 @@ import { MASS_SEND_ERROR_MESSAGES, MASS_SEND_ERROR_STATUS } from './mass-send-er
 import { AI_BOT_ERROR_MESSAGES, AI_BOT_ERROR_STATUS } from './ai-bot-errors.js';
 import { API_ERROR_MESSAGES, API_ERROR_STATUS } from './api-errors.js';
 import { SMTP_ERROR_MESSAGES, SMTP_ERROR_STATUS } from './smtp-errors.js';
+import { REPORT_ERROR_MESSAGES, REPORT_ERROR_STATUS } from './reports.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -99,6 +100,7 @@ export const ERROR_STATUS = {
   ...AI_BOT_ERROR_STATUS,
   ...API_ERROR_STATUS,
   ...SMTP_ERROR_STATUS,
+  ...REPORT_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -193,6 +195,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...AI_BOT_ERROR_MESSAGES,
   ...API_ERROR_MESSAGES,
   ...SMTP_ERROR_MESSAGES,
+  ...REPORT_ERROR_MESSAGES,
 };
 
 /**

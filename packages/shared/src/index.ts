@@ -45,3 +45,4 @@ export * from './tenant-api.js';
 export * from './smtp.js';
 export * from './channel-defaults.js';
 export * from './dashboard.js';
+export * from './reports.js';
