@@ -39,6 +39,7 @@ const opts = readOptions(
     recipients: { type: 'number', default: 500, help: 'distinct customer numbers (a ticket each, opened by the warm-up)' },
     db: { type: 'string', default: 'postgres', choices: ['embedded', 'postgres'], help: 'postgres (fresh database) or embedded (PGlite)' },
     keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
+    'log-statements': { type: 'boolean', default: false, help: 'log every statement of the bench database (PostgreSQL log; diagnosis)' },
   },
   'node bench/external-api.mjs [options]',
 );
@@ -54,7 +55,7 @@ await run(async () => {
   const sim = await startMetaCloudSimulator({ autoStatuses: false });
   onCleanup(() => sim.close());
 
-  const database = await prepareDatabase(opts.db, { keep: opts.keep });
+  const database = await prepareDatabase(opts.db, { keep: opts.keep, logStatements: opts['log-statements'] });
   console.log(`database: ${database.describe}`);
   // The per-token limit (API_RATE_LIMIT_PER_MINUTE, default 6000 with bursts of as many) stays as shipped.
   const server = await startServer({ dataDir: database.dataDir, env: { ...database.env, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' } });

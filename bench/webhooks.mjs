@@ -49,6 +49,7 @@ const opts = readOptions(
     },
     db: { type: 'string', default: 'embedded', choices: ['embedded', 'postgres'], help: 'embedded (PGlite) or postgres (fresh database)' },
     keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
+    'log-statements': { type: 'boolean', default: false, help: 'log every statement of the bench database (PostgreSQL log; diagnosis)' },
   },
   'node bench/webhooks.mjs [options]',
 );
@@ -104,7 +105,7 @@ await run(async () => {
   const receiver = await startReceiver(secret);
   onCleanup(() => receiver.close());
 
-  const database = await prepareDatabase(opts.db, { keep: opts.keep });
+  const database = await prepareDatabase(opts.db, { keep: opts.keep, logStatements: opts['log-statements'] });
   console.log(`database: ${database.describe}`);
   // The receiver is on 127.0.0.1: private addresses allowed for this run only.
   const server = await startServer({ dataDir: database.dataDir, env: { ...database.env, OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' } });

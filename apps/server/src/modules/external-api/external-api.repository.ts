@@ -1,6 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { apiCallLogs, apiConfigs, channels, tenants } from '../../platform/db/schema.js';
+import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 
 export type ApiConfigRow = typeof apiConfigs.$inferSelect;
 export type ApiConfigView = ApiConfigRow & { channelName: string };
@@ -44,13 +46,17 @@ export async function findApiConfigView(db: Db, tenantId: number, id: string): P
  * The configuration an external call names, whatever its tenant: the caller is not signed in, the
  * token it presents is checked against this row's hash and gives the tenant (authenticate-api-call.ts).
  */
+const API_CONFIG_COLUMNS = columnsOf(apiConfigs);
+
+// Every external call runs it: a fixed statement, prepared once per connection.
+const API_CONFIG_FOR_CALL: FixedStatement = {
+  name: 'api_config_for_call',
+  text: `select to_jsonb(a) as "config", tn.status as "tenantStatus" from api_configs a join tenants tn on tn.id = a.tenant_id where a.id = $1::uuid`,
+};
+
 export async function findApiConfigForCall(db: Db, id: string): Promise<(ApiConfigRow & { tenantStatus: string }) | undefined> {
-  const [row] = await db
-    .select({ config: apiConfigs, tenantStatus: tenants.status })
-    .from(apiConfigs)
-    .innerJoin(tenants, eq(tenants.id, apiConfigs.tenantId))
-    .where(eq(apiConfigs.id, id));
-  return row ? { ...row.config, tenantStatus: row.tenantStatus } : undefined;
+  const [row] = await queryFixed<{ config: unknown; tenantStatus: string }>(db, API_CONFIG_FOR_CALL, [id]);
+  return row ? { ...rowOfJson<ApiConfigRow>(API_CONFIG_COLUMNS, row.config), tenantStatus: row.tenantStatus } : undefined;
 }
 
 export async function insertApiConfig(
@@ -131,9 +137,9 @@ export async function deleteApiConfig(db: Db, tenantId: number, id: string): Pro
   return deleted.length > 0;
 }
 
-export async function insertApiCallLog(
+export async function insertApiCallLogs(
   db: Db,
-  values: {
+  values: Array<{
     tenantId: number;
     apiConfigId: string;
     method: string;
@@ -141,9 +147,9 @@ export async function insertApiCallLog(
     status: number;
     durationMs: number;
     errorCode: string | null;
-  },
+  }>,
 ): Promise<void> {
-  await db.insert(apiCallLogs).values(values);
+  if (values.length > 0) await db.insert(apiCallLogs).values(values);
 }
 
 /** A page of a configuration's calls, newest first; one more row than asked tells whether more follow. */

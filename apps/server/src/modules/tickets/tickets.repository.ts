@@ -8,6 +8,7 @@ import { contacts, contactWallets, scheduledMessages, ticketLogs, tickets, ticke
 import { containsPattern } from '../../platform/db/like.js';
 import { queryFixed, queryPrepared, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
+import { templateFactsJson, type TemplateFacts } from '../messages/template-facts.repository.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'tenantId' | 'contactId' | 'createdAt'>>;
@@ -295,6 +296,30 @@ export async function findOrInsertOutreachTicket(
     JSON.stringify(values.log),
   ]);
   return { ticket: rowOfJson<TicketRow>(TICKET_COLUMNS, row.ticket), created: row.created === true };
+}
+
+/**
+ * The ongoing (open or pending) ticket on a channel of the contact with this stored number, with the
+ * template facts of a message on it, in one statement (an external API send to a number that
+ * already has a conversation: the common case, spared the contact upsert and the facts' read).
+ */
+const ONGOING_TICKET_BY_NUMBER: FixedStatement = {
+  name: 'ongoing_ticket_by_number',
+  text: `select to_jsonb(t) as "ticket", ${templateFactsJson('t', 'null::int')} as "facts"
+    from contacts c
+    join tickets t on t.contact_id = c.id and t.tenant_id = c.tenant_id and t.channel_id = $3 and t.status in ('open', 'pending')
+    where c.tenant_id = $1 and c.number = $2
+    limit 1`,
+};
+
+export async function findOngoingTicketByNumber(
+  db: Db,
+  tenantId: number,
+  number: string,
+  channelId: number,
+): Promise<{ ticket: TicketRow; facts: TemplateFacts } | undefined> {
+  const [row] = await queryFixed<{ ticket: unknown; facts: TemplateFacts }>(db, ONGOING_TICKET_BY_NUMBER, [tenantId, number, channelId]);
+  return row ? { ticket: rowOfJson<TicketRow>(TICKET_COLUMNS, row.ticket), facts: row.facts } : undefined;
 }
 
 /** Past messages added to a ticket: its last message changes only if they are newer; unread counts stay. */

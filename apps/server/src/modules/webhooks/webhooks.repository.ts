@@ -9,12 +9,6 @@ export type NewWebhookDelivery = Pick<
   'tenantId' | 'apiConfigId' | 'eventId' | 'seq' | 'eventType' | 'ticketId' | 'body'
 >;
 
-/** When the domain event was written (the webhook event's createdAt); undefined once purged. */
-export async function findEventTime(db: Db, eventId: number): Promise<Date | undefined> {
-  const [row] = await db.select({ createdAt: domainEvents.createdAt }).from(domainEvents).where(eq(domainEvents.id, eventId));
-  return row?.createdAt;
-}
-
 /** New deliveries; those of a (configuration, event) already made (a re-relayed event) are skipped. Answers the new ones. */
 export async function insertDeliveries(
   db: Db,

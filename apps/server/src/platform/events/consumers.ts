@@ -11,5 +11,6 @@ export interface EventConsumer {
   /** Stable: its handled events are recorded under it. */
   name: string;
   types: readonly DomainEvent['type'][];
-  handle(ctx: AppContext, event: DomainEvent, eventId: string): Promise<void>;
+  /** `loggedAt`: when the event was logged (its row's time, or its relay's moment just after the commit). */
+  handle(ctx: AppContext, event: DomainEvent, eventId: string, loggedAt?: Date): Promise<void>;
 }

@@ -9,6 +9,8 @@ import type { DomainEvent, DomainEventHandler } from './domain-events.js';
 export interface LoggedEvent {
   id: string;
   event: DomainEvent;
+  /** When it was logged: the row's time when the sweep reads it; a fresh relay's moment otherwise (just after its commit). */
+  at?: Date;
 }
 
 export interface EventLogOptions {
@@ -66,7 +68,7 @@ const STATEMENTS = {
              select id from domain_events
              where relayed_at is null and created_at < now() - make_interval(secs => $1::int) and (claimed_until is null or claimed_until < now())
              order by id limit $2::int for update skip locked)
-           returning e.id::text as id, e.payload, e.attempts,
+           returning e.id::text as id, e.payload, e.attempts, e.created_at as at,
              coalesce((select array_agg(c.consumer) from event_consumptions c where c.event_id = e.id), '{}') as handled`,
   },
 } as const;
@@ -137,10 +139,11 @@ export class EventLog {
    */
   relay(logged: readonly LoggedEvent[]): void {
     let told: Promise<void> = Promise.resolve();
+    const now = new Date();
     for (const entry of logged) {
       const previous = told;
       told = previous.then(() => this.tellListeners(entry.event));
-      this.relayOne(entry, [], told);
+      this.relayOne({ ...entry, at: entry.at ?? now }, [], told);
     }
   }
 
@@ -152,14 +155,14 @@ export class EventLog {
     this.inFlight.set(entry.id, { started: Date.now(), done });
   }
 
-  private async deliver({ id, event }: LoggedEvent, alreadyHandled: readonly string[], told: Promise<void>): Promise<Outcome> {
+  private async deliver({ id, event, at }: LoggedEvent, alreadyHandled: readonly string[], told: Promise<void>): Promise<Outcome> {
     await told;
     const handled: string[] = [];
     let complete = true;
     for (const consumer of this.consumers) {
       if (!consumer.types.includes(event.type) || alreadyHandled.includes(consumer.name)) continue;
       try {
-        await consumer.handle(this.context(), event, id);
+        await consumer.handle(this.context(), event, id, at ?? new Date());
         handled.push(consumer.name);
       } catch (error) {
         complete = false;
@@ -238,7 +241,7 @@ export class EventLog {
           .filter(([, relay]) => Date.now() - relay.started > (this.graceSeconds * 1000) / 2)
           .map(([id]) => id);
         if (slow.length > 0) await queryFixed(db, STATEMENTS.renew, [slow, this.graceSeconds]);
-        const rows = await queryFixed<{ id: string; payload: DomainEvent; attempts: number; handled: string[] }>(db, STATEMENTS.sweep, [
+        const rows = await queryFixed<{ id: string; payload: DomainEvent; attempts: number; handled: string[]; at: Date | string }>(db, STATEMENTS.sweep, [
           this.graceSeconds,
           200,
         ]);
@@ -251,7 +254,7 @@ export class EventLog {
             await this.finish({ id: row.id, handled: [], complete: true });
             continue;
           }
-          this.relayOne({ id: row.id, event: row.payload }, row.handled);
+          this.relayOne({ id: row.id, event: row.payload, at: new Date(row.at) }, row.handled);
         }
         if (rows.length > 0) this.logger.info({ events: rows.length }, 'relayed events left unrelayed (a process died after its commit)');
         return rows.length;

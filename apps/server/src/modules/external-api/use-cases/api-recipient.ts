@@ -4,7 +4,9 @@ import { AppError } from '../../../platform/http/app-error.js';
 import { normalizePhoneNumber } from '../../contacts/phone-number.js';
 import { ensureSelectionContacts } from '../../contacts/use-cases/contact-selection.js';
 import { lockTicket, type TicketRow } from '../../tickets/tickets.repository.js';
+import { findOngoingTicketByNumber } from '../../tickets/use-cases/find-ongoing-ticket-by-number.js';
 import { openOutboundTicket } from '../../tickets/use-cases/open-outbound-ticket.js';
+import type { TemplateFacts } from '../../messages/template-facts.repository.js';
 import type { ApiConfigRow } from '../external-api.repository.js';
 
 export interface ApiRecipient {
@@ -25,18 +27,27 @@ export function apiNumberOrFail(number: string): string {
  * new pending one in the channel's queue, as a customer's first message opens it (the contact is
  * created, named by its number, when the tenant has none).
  */
-export async function apiRecipientTicket(tx: Db, events: DomainEvent[], config: ApiConfigRow, to: ApiRecipient): Promise<TicketRow> {
+export async function apiRecipientTicket(
+  tx: Db,
+  events: DomainEvent[],
+  config: ApiConfigRow,
+  to: ApiRecipient,
+): Promise<{ ticket: TicketRow; facts?: TemplateFacts }> {
   if (to.ticketId !== undefined) {
     const ticket = await lockTicket(tx, config.tenantId, to.ticketId);
     if (!ticket || ticket.channelId !== config.channelId) throw new AppError('ERR_NO_TICKET_FOUND');
-    return ticket;
+    return { ticket };
   }
   if (!to.number) throw new AppError('ERR_API_NO_RECIPIENT', undefined, { number: ['Give number or ticketId'] });
   const number = apiNumberOrFail(to.number);
+  const ongoing = await findOngoingTicketByNumber(tx, config.tenantId, number, config.channelId);
+  if (ongoing) return ongoing;
   const [contactId] = await ensureSelectionContacts(tx, config.tenantId, {
     contacts: [{ name: number, number, email: null }],
     rows: 1,
     rejected: {},
   });
-  return openOutboundTicket(tx, events, { tenantId: config.tenantId, contactId, channelId: config.channelId, userId: null, by: 'api' });
+  return {
+    ticket: await openOutboundTicket(tx, events, { tenantId: config.tenantId, contactId, channelId: config.channelId, userId: null, by: 'api' }),
+  };
 }

@@ -6,6 +6,7 @@ import { generateApiToken } from '../../../platform/http/api-tokens.js';
 import { findApiConfigView, insertApiConfig, type ApiConfigView } from '../external-api.repository.js';
 import { assertChannelOfTenant } from './api-config-channel.js';
 import { assertWebhookUrlAllowed, newWebhookSecret } from './webhook-settings.js';
+import { forgetWebhookTargets } from './webhook-targets.js';
 
 /**
  * A new API configuration with a fresh token (only its hash is stored) and webhook signing secret
@@ -20,7 +21,7 @@ export async function createApiConfig(
   await assertWebhookUrlAllowed(ctx, webhookUrl);
   const { token, hash, last4 } = generateApiToken();
   const webhook = newWebhookSecret(ctx);
-  return transact(ctx, async (tx) => {
+  const created = await transact(ctx, async (tx) => {
     await assertChannelOfTenant(tx, actor.tenantId, input.channelId);
     const row = await insertApiConfig(tx, actor.tenantId, {
       name: input.name,
@@ -35,4 +36,6 @@ export async function createApiConfig(
     const config = (await findApiConfigView(tx, actor.tenantId, row.id))!;
     return { config, token, webhookSecret: webhook.secret };
   });
+  forgetWebhookTargets(actor.tenantId);
+  return created;
 }

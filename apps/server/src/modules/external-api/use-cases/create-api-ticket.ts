@@ -14,7 +14,7 @@ export async function createApiTicket(
   config: ApiConfigRow,
   input: { number: string; status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null },
 ): Promise<TicketRow> {
-  const ticket = await transact(ctx, (tx, events) => apiRecipientTicket(tx, events, config, { number: input.number }));
+  const { ticket } = await transact(ctx, (tx, events) => apiRecipientTicket(tx, events, config, { number: input.number }));
   if (input.status === undefined && input.queueId == null && input.userId == null) return ticket;
   return changeTicketByAutomation(ctx, {
     tenantId: config.tenantId,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../app-context.js';
-import { insertApiCallLog } from '../external-api.repository.js';
+import { insertApiCallLogs } from '../external-api.repository.js';
 
 export interface ApiCall {
   tenantId: number;
@@ -12,11 +12,35 @@ export interface ApiCall {
   errorCode: string | null;
 }
 
-/** Writes one call to the configuration's log (after the answer; a failure to log is logged, never the caller's problem). */
-export async function recordApiCall(ctx: AppContext, call: ApiCall): Promise<void> {
-  try {
-    await insertApiCallLog(ctx.db, call);
-  } catch (error) {
-    ctx.logger.warn({ err: error, apiConfigId: call.apiConfigId }, 'could not record an external API call');
-  }
+/** Calls waiting for the insert in flight, per application (a test process runs several). */
+const waiting = new WeakMap<AppContext, { calls: ApiCall[]; flushing: Promise<void> | null }>();
+const BATCH = 500;
+
+/**
+ * Writes one call to the configuration's log (after the answer; a failure to log is logged, never
+ * the caller's problem). Calls that come while an insert is in flight go together in the next
+ * one: under load one statement logs many calls instead of one commit per call.
+ */
+export function recordApiCall(ctx: AppContext, call: ApiCall): Promise<void> {
+  let state = waiting.get(ctx);
+  if (!state) waiting.set(ctx, (state = { calls: [], flushing: null }));
+  state.calls.push(call);
+  return flush(ctx, state);
+}
+
+function flush(ctx: AppContext, state: { calls: ApiCall[]; flushing: Promise<void> | null }): Promise<void> {
+  if (state.flushing) return state.flushing;
+  state.flushing = (async () => {
+    while (state.calls.length > 0) {
+      const batch = state.calls.splice(0, BATCH);
+      try {
+        await insertApiCallLogs(ctx.db, batch);
+      } catch (error) {
+        ctx.logger.warn({ err: error, calls: batch.length }, 'could not record external API calls');
+      }
+    }
+    // Synchronously after the last check: a call queued from now on starts the next flush.
+    state.flushing = null;
+  })();
+  return state.flushing;
 }

@@ -53,7 +53,7 @@ export async function sendApiMessage(ctx: AppContext, config: ApiConfigRow, inpu
       }
     : null;
   return transact(ctx, async (tx, events) => {
-    const ticket = await apiRecipientTicket(tx, events, config, input.to);
+    const { ticket, facts } = await apiRecipientTicket(tx, events, config, input.to);
     let message: MessageRow;
     if (input.rich) {
       message = await queueOutboundMessage(
@@ -68,7 +68,7 @@ export async function sendApiMessage(ctx: AppContext, config: ApiConfigRow, inpu
         ctx,
         tx,
         events,
-        { tenantId, ticketId: ticket.id },
+        { tenantId, ticketId: ticket.id, facts },
         { body: input.body, media, verbatim: true },
       );
     }

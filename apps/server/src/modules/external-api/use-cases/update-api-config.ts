@@ -5,6 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import { findApiConfigView, updateApiConfig as updateApiConfigRow, type ApiConfigView } from '../external-api.repository.js';
 import { assertChannelOfTenant } from './api-config-channel.js';
 import { assertWebhookUrlAllowed, ensureWebhookSecrets } from './webhook-settings.js';
+import { forgetWebhookTargets } from './webhook-targets.js';
 
 /** Renames a configuration, changes its send-by channel or webhook URL, or (de)activates it; the token and secret stay. */
 export async function updateApiConfig(
@@ -15,7 +16,7 @@ export async function updateApiConfig(
 ): Promise<ApiConfigView> {
   const webhookUrl = input.webhookUrl ?? null;
   await assertWebhookUrlAllowed(ctx, webhookUrl);
-  return transact(ctx, async (tx) => {
+  const updated = await transact(ctx, async (tx) => {
     await assertChannelOfTenant(tx, actor.tenantId, input.channelId);
     const row = await updateApiConfigRow(tx, actor.tenantId, id, {
       name: input.name,
@@ -27,4 +28,6 @@ export async function updateApiConfig(
     const [view] = await ensureWebhookSecrets(ctx, tx, [(await findApiConfigView(tx, actor.tenantId, id))!]);
     return view;
   });
+  forgetWebhookTargets(actor.tenantId, id);
+  return updated;
 }

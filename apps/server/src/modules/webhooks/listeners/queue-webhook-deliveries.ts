@@ -5,7 +5,7 @@ import { queueWebhookDeliveries } from '../use-cases/queue-webhook-deliveries.js
 export const webhookDeliveriesConsumer: EventConsumer = {
   name: 'webhooks.deliveries',
   types: ['message.created', 'message.updated', 'ticket.changed', 'contact.changed'],
-  async handle(ctx, event, eventId) {
-    await queueWebhookDeliveries(ctx, event, eventId);
+  async handle(ctx, event, eventId, loggedAt) {
+    await queueWebhookDeliveries(ctx, event, eventId, loggedAt);
   },
 };

@@ -3,7 +3,7 @@ import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { transact } from '../../../platform/events/transact.js';
 import { listWebhookTargets } from '../../external-api/use-cases/webhook-targets.js';
 import { mayGiveWebhookEvents, webhookEventsOf } from '../webhook-events.js';
-import { findEventTime, insertDeliveries, type NewWebhookDelivery } from '../webhooks.repository.js';
+import { insertDeliveries, type NewWebhookDelivery } from '../webhooks.repository.js';
 import { webhookEventId } from '../webhooks.presenter.js';
 
 /**
@@ -12,14 +12,19 @@ import { webhookEventId } from '../webhooks.presenter.js';
  * one transaction. Idempotent: a re-relayed event finds its deliveries made (unique configuration +
  * event + place) and queues nothing again.
  */
-export async function queueWebhookDeliveries(ctx: AppContext, event: DomainEvent, eventId: string): Promise<number> {
+export async function queueWebhookDeliveries(
+  ctx: AppContext,
+  event: DomainEvent,
+  eventId: string,
+  loggedAt: Date = new Date(),
+): Promise<number> {
   if (!mayGiveWebhookEvents(event)) return 0;
   const targets = await listWebhookTargets(ctx, event.tenantId);
   if (targets.length === 0) return 0;
   const webhookEvents = await webhookEventsOf(ctx, event);
   if (webhookEvents.length === 0) return 0;
   const id = Number(eventId);
-  const createdAt = ((await findEventTime(ctx.db, id)) ?? new Date()).toISOString();
+  const createdAt = loggedAt.toISOString();
   const rows: NewWebhookDelivery[] = targets.flatMap((target) =>
     webhookEvents.map((webhookEvent, seq) => ({
       tenantId: event.tenantId,
