@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { apiCallLogs, apiConfigs, channels, tenants } from '../../platform/db/schema.js';
+import { apiCallLogs, apiConfigs, channels } from '../../platform/db/schema.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 

@@ -285,7 +285,14 @@ const OUTREACH_TICKET: FixedStatement = {
 
 export async function findOrInsertOutreachTicket(
   db: Db,
-  values: { tenantId: number; contactId: number; channelId: number; queueId: number | null; isGroup: boolean; log: Record<string, unknown> },
+  values: {
+    tenantId: number;
+    contactId: number;
+    channelId: number;
+    queueId: number | null;
+    isGroup: boolean;
+    log: Record<string, unknown>;
+  },
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const [row] = await queryFixed<{ ticket: unknown; created: boolean }>(db, OUTREACH_TICKET, [
     values.tenantId,

@@ -1,7 +1,7 @@
 import type { WebhookDeliveryState } from '@conversa/shared';
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { domainEvents, webhookDeliveries } from '../../platform/db/schema.js';
+import { webhookDeliveries } from '../../platform/db/schema.js';
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NewWebhookDelivery = Pick<

@@ -241,10 +241,11 @@ export class EventLog {
           .filter(([, relay]) => Date.now() - relay.started > (this.graceSeconds * 1000) / 2)
           .map(([id]) => id);
         if (slow.length > 0) await queryFixed(db, STATEMENTS.renew, [slow, this.graceSeconds]);
-        const rows = await queryFixed<{ id: string; payload: DomainEvent; attempts: number; handled: string[]; at: Date | string }>(db, STATEMENTS.sweep, [
-          this.graceSeconds,
-          200,
-        ]);
+        const rows = await queryFixed<{ id: string; payload: DomainEvent; attempts: number; handled: string[]; at: Date | string }>(
+          db,
+          STATEMENTS.sweep,
+          [this.graceSeconds, 200],
+        );
         for (const row of rows) {
           if (row.attempts > this.maxAttempts) {
             this.logger.error(

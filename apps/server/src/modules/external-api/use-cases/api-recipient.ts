@@ -48,6 +48,12 @@ export async function apiRecipientTicket(
     rejected: {},
   });
   return {
-    ticket: await openOutboundTicket(tx, events, { tenantId: config.tenantId, contactId, channelId: config.channelId, userId: null, by: 'api' }),
+    ticket: await openOutboundTicket(tx, events, {
+      tenantId: config.tenantId,
+      contactId,
+      channelId: config.channelId,
+      userId: null,
+      by: 'api',
+    }),
   };
 }

@@ -37,7 +37,12 @@ export async function listWebhookTargets(ctx: AppContext, tenantId: number): Pro
   const cached = targetsCache.get(tenantId);
   if (cached) return cached;
   const generation = generations.get(tenantId);
-  const targets = (await listWebhookTargetRows(ctx.db, tenantId)).map(({ id, active, webhookUrl }) => ({ id, tenantId, active, webhookUrl }));
+  const targets = (await listWebhookTargetRows(ctx.db, tenantId)).map(({ id, active, webhookUrl }) => ({
+    id,
+    tenantId,
+    active,
+    webhookUrl,
+  }));
   if (generations.get(tenantId) === generation) targetsCache.set(tenantId, targets);
   return targets;
 }
@@ -65,7 +70,13 @@ export async function webhookTargetForAttempt(
   const row = await findApiConfigRow(ctx.db, tenantId, id);
   if (!row) return undefined;
   const [withSecret] = await ensureWebhookSecrets(ctx, ctx.db, [row]);
-  const target = { id, tenantId, active: row.active, webhookUrl: row.webhookUrl, secret: openWebhookSecret(ctx, withSecret.webhookSecret!) };
+  const target = {
+    id,
+    tenantId,
+    active: row.active,
+    webhookUrl: row.webhookUrl,
+    secret: openWebhookSecret(ctx, withSecret.webhookSecret!),
+  };
   if (generations.get(tenantId) === generation) attemptCache.set(id, target);
   return target;
 }
