@@ -1,7 +1,5 @@
 ALTER TABLE "tickets" ADD COLUMN "origin" text DEFAULT 'customer' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tickets" ADD COLUMN "first_response_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "contacts_tenant_created_idx" ON "contacts" USING btree ("tenant_id","created_at");--> statement-breakpoint
-CREATE INDEX "tickets_tenant_created_idx" ON "tickets" USING btree ("tenant_id","created_at");--> statement-breakpoint
 -- Backfill (the dashboard's receptive vs active): a ticket's origin from its 'created' log where one says who opened it (an agent, a forward, an outreach, the API, a schedule, a birthday), else from its first message (sent from the channel's phone: 'phone'); the rest stay 'customer'.
 UPDATE "tickets" AS t SET "origin" = s.origin
 FROM (
@@ -22,4 +20,7 @@ FROM (
   WHERE m.from_me AND m.user_id IS NOT NULL AND m.created_at >= t2.created_at
   GROUP BY m.ticket_id
 ) AS r
-WHERE r.ticket_id = t.id;
+WHERE r.ticket_id = t.id;--> statement-breakpoint
+-- The indexes after the backfill (written once, not updated row by row).
+CREATE INDEX "contacts_tenant_created_idx" ON "contacts" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "tickets_tenant_created_idx" ON "tickets" USING btree ("tenant_id","created_at","status","channel_id","queue_id","user_id","origin","rating","first_response_at","closed_at");

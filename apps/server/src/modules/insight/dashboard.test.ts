@@ -290,6 +290,7 @@ describe('bad input', () => {
     ['an hourly evolution over more than 2 days', { granularity: 'hour' }],
     ['an unknown granularity', { granularity: 'week' }],
     ['an unknown time zone', { timeZone: 'Mars/Olympus_Mons' }],
+    ['a UTC offset instead of a zone name', { timeZone: '+03:00' }],
     ['ids that are not positive integers', { queueIds: '1,abc' }],
   ];
   it.each(cases)('%s → 400 ERR_VALIDATION', async (_name, query) => {

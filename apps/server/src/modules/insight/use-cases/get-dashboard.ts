@@ -49,7 +49,9 @@ export async function getDashboard(ctx: AppContext, actor: Actor, input: Dashboa
   let timeZone: string;
   if (input.timeZone !== undefined) {
     const known = canonicalTimeZone(input.timeZone);
-    if (!known) {
+    // An IANA name starts with a letter; an offset ('+03:00'), which newer runtimes accept, reads
+    // the other way round in PostgreSQL (POSIX sign): refused rather than bucketed wrong.
+    if (!known || !/^[A-Za-z]/.test(known)) {
       throw new AppError('ERR_VALIDATION', 'Unknown time zone (use an IANA name such as America/Sao_Paulo).', {
         timeZone: ['Unknown time zone (use an IANA name such as America/Sao_Paulo).'],
       });
