@@ -20,6 +20,7 @@ import { demandsRoutes } from './modules/demands/demands.routes.js';
 import { lanesRoutes } from './modules/lanes/lanes.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { protocolsRoutes } from './modules/protocols/protocols.routes.js';
+import { insightRoutes } from './modules/insight/insight.routes.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { pushNotifications } from './modules/notifications/listeners/push-notifications.js';
@@ -177,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     tenantSmtpRoutes,
     channelDefaultsRoutes,
     webhooksRoutes,
+    insightRoutes,
   ]) {
     await app.register(routes(ctx));
   }

@@ -13,6 +13,15 @@ export const MAIN_TENANT_ID = 1;
 export const TICKET_STATUSES = ['open', 'pending', 'closed', 'schedule'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/**
+ * Who started a ticket (the dashboard's receptive vs active): `customer` = the customer's message
+ * opened it (receptive); every other origin is the company's outreach (active): an agent's new
+ * ticket, a forward, a campaign / mass send / group tool (`outreach`), the external API, a scheduled
+ * message, a birthday greeting, or a message sent from the channel's phone itself (`phone`).
+ */
+export const TICKET_ORIGINS = ['customer', 'agent', 'forward', 'outreach', 'api', 'schedule', 'birthday', 'phone'] as const;
+export type TicketOrigin = (typeof TICKET_ORIGINS)[number];
+
 export const CHANNEL_TYPES = ['webchat', 'waba', 'baileys', 'whatsapp', 'meow', 'evolution', 'telegram', 'hub'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 

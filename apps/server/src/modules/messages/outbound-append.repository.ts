@@ -35,10 +35,17 @@ export type OutboundRow = Pick<
 
 /**
  * How an outgoing message changes its ticket: an agent's reply answers the customer and reads what
- * they wrote; an automated message (bot, greeting, absence…) is only the last message.
+ * they wrote; an automated message (bot, greeting, absence…) is only the last message. `response`:
+ * a reply the agent wrote themselves (not one sent in their name: a scheduled message, a group
+ * tool's), whose first one is the ticket's first response (`first_response_at`, set once).
  */
-function appendSql(change: 'reply' | 'automated'): string {
-  const ticketChanges = `last_message = $21, last_message_at = m.timestamp, updated_at = now()${change === 'reply' ? ', unread_messages = 0, answered = true' : ''}`;
+export type OutboundChange = 'response' | 'reply' | 'automated';
+
+function appendSql(change: OutboundChange): string {
+  const ticketChanges =
+    `last_message = $21, last_message_at = m.timestamp, updated_at = now()` +
+    (change === 'automated' ? '' : ', unread_messages = 0, answered = true') +
+    (change === 'response' ? ', first_response_at = coalesce(tickets.first_response_at, m.created_at)' : '');
   return `with m as (
       insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, from_me, body, media_type, media_key, media_name, media_mime,
         media_size, media_voice, quoted_message_id, rich, status, external_id, ack, user_id, client_id, created_at)
@@ -48,7 +55,8 @@ function appendSql(change: 'reply' | 'automated'): string {
     select to_jsonb(m) as "message", ${TICKET_VIEW_SELECT} from m join t on t.id = m.ticket_id ${TICKET_VIEW_JOINS}`;
 }
 
-const STATEMENTS: Record<'reply' | 'automated', FixedStatement> = {
+const STATEMENTS: Record<OutboundChange, FixedStatement> = {
+  response: { name: 'outbound_append_response', text: appendSql('response') },
   reply: { name: 'outbound_append_reply', text: appendSql('reply') },
   automated: { name: 'outbound_append_automated', text: appendSql('automated') },
 };
@@ -61,7 +69,7 @@ const STATEMENTS: Record<'reply' | 'automated', FixedStatement> = {
 export async function appendOutbound(
   tx: Db,
   values: OutboundRow,
-  change: 'reply' | 'automated',
+  change: OutboundChange,
   preview: string,
 ): Promise<{ message: MessageRow; view: TicketView }> {
   const [row] = await queryFixed(tx, STATEMENTS[change], [

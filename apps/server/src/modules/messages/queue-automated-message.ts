@@ -120,6 +120,8 @@ export async function queueAutomatedMessage(
       userId: target.userId ?? null,
       ticket: facts.ticket,
       automated: target.userId == null,
+      // A text sent for an agent (scheduled, group tool, preset farewell) is not one they wrote.
+      onBehalf: target.userId != null,
       delivery: facts.delivery,
     },
     { body, media: content.media ?? null, rich },

@@ -42,6 +42,8 @@ export async function queueOutboundMessage(
     userId: number | null;
     ticket: { id: number; contactId: number; channelId: number };
     automated?: boolean;
+    /** Sent in the agent's name by an automation (a scheduled message, a group tool): a reply, but not the agent's response. */
+    onBehalf?: boolean;
     delivery?: OutboundDelivery;
   },
   content: OutboundContent,
@@ -76,7 +78,7 @@ export async function queueOutboundMessage(
   const { message, view } = await appendOutbound(
     tx,
     values,
-    target.automated ? 'automated' : 'reply',
+    target.automated ? 'automated' : target.onBehalf || target.userId === null ? 'reply' : 'response',
     messagePreview({ body: content.body, mediaType: content.media?.type ?? null, mediaName: content.media?.name ?? null }),
   );
   if (deliveredOnStore) {

@@ -102,7 +102,7 @@ describe('numbering', () => {
     const rolledBack = new Error('rolled back on purpose');
     await expect(
       server.ctx.db.transaction(async (tx) => {
-        const { created } = await upsertActiveTicket(tx, { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null });
+        const { created } = await upsertActiveTicket(tx, { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, origin: 'customer' });
         expect(created).toBe(true);
         throw rolledBack;
       }),
@@ -116,7 +116,7 @@ describe('numbering', () => {
     const open = await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id });
     const contact = await buildContact(server.ctx, own.tenant.id);
     const closed = await server.ctx.db.transaction((tx) =>
-      insertClosedTicket(tx, { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, isGroup: false }),
+      insertClosedTicket(tx, { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, isGroup: false, origin: 'customer' }),
     );
     expect(closed.status).toBe('closed');
     expect(sequenceOf(await protocolOf(open.ticketId))).toBe(1);

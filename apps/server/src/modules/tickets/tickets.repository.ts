@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { TicketStatus } from '@conversa/shared';
+import type { TicketOrigin, TicketStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import type { VisibilityRule } from './tickets.policy.js';
@@ -163,6 +163,8 @@ export async function upsertActiveTicket(
     userId?: number | null;
     status?: 'open' | 'pending';
     isGroup?: boolean;
+    /** Who starts it, kept only when it is created (an ongoing ticket found keeps its own). */
+    origin: TicketOrigin;
   },
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const insert = db
@@ -245,7 +247,7 @@ export async function recordInboundOnTicket(
 /** A closed ticket holding a conversation's past (a history import that closes what it opens), with its protocol. */
 export async function insertClosedTicket(
   db: Db,
-  values: { tenantId: number; contactId: number; channelId: number; queueId: number | null; isGroup: boolean },
+  values: { tenantId: number; contactId: number; channelId: number; queueId: number | null; isGroup: boolean; origin: TicketOrigin },
 ): Promise<TicketRow> {
   const insert = db
     .insert(tickets)
@@ -263,8 +265,8 @@ const OUTREACH_TICKET: FixedStatement = {
   text: `with a as (
       select * from tickets where tenant_id = $1 and contact_id = $2 and channel_id = $3 and status in ('open', 'pending') limit 1),
     t as (
-      insert into tickets (tenant_id, contact_id, channel_id, queue_id, is_group, status, closed_at)
-      select $1, $2, $3, $4::int, $5::boolean, 'closed', now() where not exists (select 1 from a)
+      insert into tickets (tenant_id, contact_id, channel_id, queue_id, is_group, status, closed_at, origin)
+      select $1, $2, $3, $4::int, $5::boolean, 'closed', now(), 'outreach' where not exists (select 1 from a)
       returning tickets.*, true as created),
     n as (
       insert into ticket_protocol_counters as c (tenant_id, day, last_value)

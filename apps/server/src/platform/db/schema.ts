@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AiProtocol, AiProvider, AiVoice, BotIntegration, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { AiProtocol, AiProvider, AiVoice, BotIntegration, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketOrigin, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -280,6 +280,8 @@ export const contacts = pgTable(
       .on(t.tenantId, t.externalKey)
       .where(sql`${t.externalKey} is not null`),
     index('contacts_tenant_name_idx').on(t.tenantId, t.name),
+    // The dashboard's new contacts: a tenant's contacts created in a date range.
+    index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt),
     // Substring search (ILIKE '%…%') of the ticket list and the contacts: trigram indexes (pg_trgm).
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
@@ -322,9 +324,31 @@ export const tickets = pgTable(
     /** The reason chosen at resolve (SPEC Ticket.demand; table at the end, issue 11); a deleted reason leaves its tickets without one. */
     demandId: integer('demand_id').references((): AnyPgColumn => demands.id, { onDelete: 'set null' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Who started the ticket (TICKET_ORIGINS): `customer` is receptive, every other origin active outreach. Set where tickets are created. */
+    origin: text('origin').$type<TicketOrigin>().notNull().default('customer'),
+    /**
+     * When an agent first answered: the first message an agent wrote in the ticket (a reply, a
+     * forward, a farewell they typed), never a bot's, an automation's or one sent in their name
+     * (scheduled message, group tool). Set once, by the statement that stores that message.
+     */
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    // The dashboard (insight module): a tenant's tickets created in a date range, carrying every
+    // column its figures read, so that a 30-day range is counted from the index alone.
+    index('tickets_tenant_created_idx').on(
+      t.tenantId,
+      t.createdAt,
+      t.status,
+      t.channelId,
+      t.queueId,
+      t.userId,
+      t.origin,
+      t.rating,
+      t.firstResponseAt,
+      t.closedAt,
+    ),
     index('tickets_tenant_lane_idx').on(t.tenantId, t.laneId),
     // Kanban board: a lane's active cards in their order, with the visibility columns, so that a
     // page and the lane's count for an agent are read from the index alone.

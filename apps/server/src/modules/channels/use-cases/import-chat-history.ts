@@ -129,6 +129,8 @@ async function importOneChat(ctx: AppContext, channel: ChannelRow, settings: His
     const contact = await upsertContactByKey(tx, channel.tenantId, chat.contact.key, chat.contact);
     if (contact.blocked) return 0;
     const queueId = settings.importQueueId ?? channel.queueId;
+    // Who started the conversation: the author of its earliest imported message (they are in time order).
+    const origin = fresh[0].fromMe ? ('phone' as const) : ('customer' as const);
     const open = await findActiveTicketOfContact(tx, channel.tenantId, contact.id, channel.id);
     const target = open
       ? { ticket: open, created: false }
@@ -140,6 +142,7 @@ async function importOneChat(ctx: AppContext, channel: ChannelRow, settings: His
               channelId: channel.id,
               queueId,
               isGroup: contact.isGroup,
+              origin,
             }),
             created: true,
           }
@@ -149,6 +152,7 @@ async function importOneChat(ctx: AppContext, channel: ChannelRow, settings: His
             channelId: channel.id,
             queueId,
             isGroup: contact.isGroup,
+            origin,
           });
     const { ticket } = target;
 

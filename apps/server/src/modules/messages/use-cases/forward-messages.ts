@@ -40,7 +40,7 @@ export async function forwardMessages(ctx: AppContext, actor: Actor, input: { me
     if (!ticket) {
       const channel = (await findChannelById(tx, actor.tenantId, ordered[0].channelId)) ?? (await findDefaultChannel(tx, actor.tenantId));
       if (!channel) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
-      const upserted = await upsertActiveTicket(tx, { tenantId: actor.tenantId, contactId: contact.id, channelId: channel.id, queueId: channel.queueId, userId: actor.userId, status: 'open' });
+      const upserted = await upsertActiveTicket(tx, { tenantId: actor.tenantId, contactId: contact.id, channelId: channel.id, queueId: channel.queueId, userId: actor.userId, status: 'open', origin: 'forward' });
       ticket = upserted.ticket;
       // Unless a concurrent message opened it meanwhile: then the copies simply join that ticket.
       if (upserted.created) {

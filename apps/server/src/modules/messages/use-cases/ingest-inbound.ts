@@ -151,6 +151,8 @@ export async function ingestInbound(
       channelId: channel.id,
       queueId: channel.queueId,
       isGroup: contact.isGroup,
+      // A message the channel's phone sent itself starts the conversation on the company's side.
+      origin: fromMe ? 'phone' : 'customer',
     });
     const { created } = upserted;
     // A customer answering a campaign: the ticket their reply opens belongs in the campaign's queue.

@@ -53,6 +53,7 @@ export async function createTicket(ctx: AppContext, actor: Actor, input: CreateT
       queueId: input.queueId ?? channel.queueId,
       userId,
       status: input.status,
+      origin: 'agent',
     });
     // A concurrent request (or message) opened it first: the same answer as when it was found above.
     if (!created) throw new AppError('ERR_OTHER_OPEN_TICKET', undefined, undefined, { ticketId: ticket.id, userId: ticket.userId, status: ticket.status });

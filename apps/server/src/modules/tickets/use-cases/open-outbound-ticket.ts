@@ -1,3 +1,4 @@
+import type { TicketOrigin } from '@conversa/shared';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -15,7 +16,7 @@ import { findActiveTicketOfContact, insertTicketLog, upsertActiveTicket, type Ti
 export async function openOutboundTicket(
   tx: Db,
   events: DomainEvent[],
-  target: { tenantId: number; contactId: number; channelId: number; userId: number | null; by: string },
+  target: { tenantId: number; contactId: number; channelId: number; userId: number | null; by: Extract<TicketOrigin, 'api' | 'schedule' | 'birthday'> },
 ): Promise<TicketRow> {
   const { tenantId } = target;
   const ongoing = await findActiveTicketOfContact(tx, tenantId, target.contactId, target.channelId);
@@ -29,6 +30,7 @@ export async function openOutboundTicket(
     queueId: channel.queueId,
     userId: target.userId,
     status: target.userId === null ? 'pending' : 'open',
+    origin: target.by,
   });
   if (created) {
     await insertTicketLog(tx, { tenantId, ticketId: ticket.id, userId: target.userId, type: 'created', payload: { by: target.by } });

@@ -57,10 +57,15 @@ export async function actorSeesAsAdmin(db: Db, actor: Actor): Promise<boolean> {
 
 /**
  * The tickets the actor may see, as a condition over the `tickets` table (the one visibility rule,
- * for other modules' lists joined to tickets: notes, protocols); undefined = the whole tenant.
+ * for other modules' lists joined to tickets: notes, protocols, the dashboard); undefined = the whole
+ * tenant. `options` as the ticket list's (showAll false: a supervisor's own scope, their queues).
  */
-export async function visibleTicketsCondition(db: Db, actor: Actor): Promise<ReturnType<typeof visibilitySql>> {
-  return visibilitySql(await visibilityRuleFor(db, actor));
+export async function visibleTicketsCondition(
+  db: Db,
+  actor: Actor,
+  options: { showAll?: boolean; includeNoQueue?: boolean } = {},
+): Promise<ReturnType<typeof visibilitySql>> {
+  return visibilitySql(await visibilityRuleFor(db, actor, options));
 }
 
 /**
