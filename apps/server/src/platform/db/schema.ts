@@ -288,6 +288,13 @@ export const contacts = pgTable(
     index('contacts_tenant_birthday_md_idx')
       .on(t.tenantId, sql`right(${t.birthday}, 5)`)
       .where(sql`${t.birthday} is not null`),
+    // Contacts by state (report contatos-por-estado): the area code (DDD) of the tenant's Brazilian
+    // numbers, '55' + DDD + 8 or 9 digits (BRAZIL_STORED_NUMBER_PATTERN, repeated by the report's SQL).
+    index('contacts_tenant_area_code_idx')
+      .on(t.tenantId, sql`substr(${t.number}, 3, 2)`)
+      .where(sql`${t.number} ~ '^55[0-9]{10,11}$'`),
+    // Contacts by creation (report lista-contatos: its date range and its order by creation date).
+    index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
   ],
 );
 

@@ -6,7 +6,7 @@
  * state of a number from its area code (the shared stateOfPhone and the report's SQL agree on
  * every DDD).
  */
-import { BRAZIL_AREA_CODES, BRAZIL_STATES, areaCodesOfStates, reportFiltersSchema, stateOfPhone } from '@conversa/shared';
+import { BRAZIL_AREA_CODES, BRAZIL_STATES, BRAZIL_STORED_NUMBER_PATTERN, areaCodesOfStates, reportFiltersSchema, stateOfPhone } from '@conversa/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser } from '../../../../../test/factories.js';
@@ -475,6 +475,31 @@ describe('contatos-por-estado', () => {
     );
     expect(found).toHaveLength(numbers.length);
     for (const row of found) expect([row.number, row.state]).toEqual([row.number, stateOfPhone(row.number as string)]);
+  });
+});
+
+describe('contatos-por-estado on large tenants', () => {
+  it("can read a state's contacts from the area-code index (its predicate is the report's number pattern)", async () => {
+    const [index] = await sqlRows(server.ctx, sql`select indexdef from pg_indexes where indexname = 'contacts_tenant_area_code_idx'`);
+    expect(index.indexdef).toContain(`~ '${BRAZIL_STORED_NUMBER_PATTERN}'::text`);
+    // The report's own count, planned without sequential scans: the partial index must be usable.
+    const plans: string[] = [];
+    await server.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explaining = new Proxy(tx, {
+        get: (target, prop, receiver) =>
+          prop === 'execute'
+            ? async (query: ReturnType<typeof sql>) => {
+                const plan = await sqlRows({ ...server.ctx, db: target }, sql`explain ${query}`);
+                plans.push(plan.map((row) => String(row['QUERY PLAN'])).join('\n'));
+                return target.execute(query);
+              }
+            : Reflect.get(target, prop, receiver),
+      });
+      expect(await report('contatos-por-estado').count({ ...server.ctx, db: explaining }, request(tenantDdd, { states: 'SP' }))).toBe(18);
+    });
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toContain('contacts_tenant_area_code_idx');
   });
 });
 

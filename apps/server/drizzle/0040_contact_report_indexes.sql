@@ -1,0 +1,2 @@
+CREATE INDEX "contacts_tenant_area_code_idx" ON "contacts" USING btree ("tenant_id",substr("number", 3, 2)) WHERE "contacts"."number" ~ '^55[0-9]{10,11}$';--> statement-breakpoint
+CREATE INDEX "contacts_tenant_created_idx" ON "contacts" USING btree ("tenant_id","created_at","id");
