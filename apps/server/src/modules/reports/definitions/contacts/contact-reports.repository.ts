@@ -126,24 +126,27 @@ async function selectRows(
   window: { limit: number; offset?: number; after?: ContactReportCursor | null },
 ): Promise<ContactReportRow[]> {
   const sortColumn = COLUMN_SQL[sort.column];
+  const sortKey = sql.raw(sortColumn.sort);
   const direction = sql.raw(sort.order === 'desc' ? 'desc' : 'asc');
   const selected = sql.raw(columns.map((column) => `${COLUMN_SQL[column].value} as "${column}"`).join(', '));
-  const outer = sql.raw(columns.map((column) => `r."${column}"`).join(', '));
   const after = window.after
-    ? sql`where (r.sort_key, r.id) ${sql.raw(sort.order === 'desc' ? '<' : '>')} (${window.after.sortKey}::${sql.raw(sortColumn.sortType)}, ${window.after.id}::int)`
+    ? sql` and (${sortKey}, c.id) ${sql.raw(sort.order === 'desc' ? '<' : '>')} (${window.after.sortKey}::${sql.raw(sortColumn.sortType)}, ${window.after.id}::int)`
     : sql``;
-  // The inner query is flattened by the planner: the cursor's condition reaches the scan (and the
-  // (tenant, name) index for the default order); the per-row aggregates are computed for the kept rows.
+  // The window is cut first on the sort key alone (an index for name and creation date, with the
+  // cursor's condition as its bound); the shown columns (aggregates of tags, lanes, wallets…) are
+  // computed for the window's rows only, not for the rows a deep page skips.
   const rows = await select<RawRow>(
     db,
-    sql`select r.id, ${outer}, r.sort_key::text as sort_key from (
-      select c.id, ${selected}, ${sql.raw(sortColumn.sort)} as sort_key
+    sql`select c.id, ${selected}, r.sort_key::text as sort_key
+    from (
+      select c.id, ${sortKey} as sort_key
       from contacts c
-      where ${filterSql(tenantId, filter)}
+      where ${filterSql(tenantId, filter)}${after}
+      order by sort_key ${direction}, c.id ${direction}
+      limit ${window.limit} offset ${window.offset ?? 0}
     ) r
-    ${after}
-    order by r.sort_key ${direction}, r.id ${direction}
-    limit ${window.limit} offset ${window.offset ?? 0}`,
+    join contacts c on c.id = r.id and c.tenant_id = ${tenantId}
+    order by r.sort_key ${direction}, r.id ${direction}`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
