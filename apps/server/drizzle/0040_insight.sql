@@ -22,5 +22,5 @@ FROM (
 ) AS r
 WHERE r.ticket_id = t.id;--> statement-breakpoint
 -- The indexes after the backfill (written once, not updated row by row).
-CREATE INDEX "contacts_tenant_created_idx" ON "contacts" USING btree ("tenant_id","created_at");--> statement-breakpoint
+CREATE INDEX "contacts_tenant_created_idx" ON "contacts" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_tenant_created_idx" ON "tickets" USING btree ("tenant_id","created_at","status","channel_id","queue_id","user_id","origin","rating","first_response_at","closed_at");

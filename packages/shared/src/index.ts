@@ -46,3 +46,4 @@ export * from './smtp.js';
 export * from './channel-defaults.js';
 export * from './dashboard.js';
 export * from './reports.js';
+export * from './brazil-area-codes.js';

@@ -280,8 +280,6 @@ export const contacts = pgTable(
       .on(t.tenantId, t.externalKey)
       .where(sql`${t.externalKey} is not null`),
     index('contacts_tenant_name_idx').on(t.tenantId, t.name),
-    // The dashboard's new contacts: a tenant's contacts created in a date range.
-    index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt),
     // Substring search (ILIKE '%…%') of the ticket list and the contacts: trigram indexes (pg_trgm).
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
@@ -290,6 +288,14 @@ export const contacts = pgTable(
     index('contacts_tenant_birthday_md_idx')
       .on(t.tenantId, sql`right(${t.birthday}, 5)`)
       .where(sql`${t.birthday} is not null`),
+    // Contacts by state (report contatos-por-estado): the area code (DDD) of the tenant's Brazilian
+    // numbers, '55' + DDD + 8 or 9 digits (BRAZIL_STORED_NUMBER_PATTERN, repeated by the report's SQL).
+    index('contacts_tenant_area_code_idx')
+      .on(t.tenantId, sql`substr(${t.number}, 3, 2)`)
+      .where(sql`${t.number} ~ '^55[0-9]{10,11}$'`),
+    // Contacts by creation: the dashboard's new contacts in a date range, the report lista-contatos's
+    // range and its order by creation date.
+    index('contacts_tenant_created_idx').on(t.tenantId, t.createdAt, t.id),
   ],
 );
 
