@@ -256,3 +256,6 @@ export const REPORT_COLUMNS: Record<ReportName, readonly { key: string; type: 't
     { key: 'createdAt', type: 'date' },
   ],
 };
+
+/** The socket event (to the export's maker only) that tells an export's progress and its end: a `ReportExport`. */
+export const REPORT_EXPORT_SOCKET_EVENT = 'report:export';
