@@ -257,5 +257,4 @@ export const REPORT_COLUMNS: Record<ReportName, readonly { key: string; type: 't
   ],
 };
 
-/** The socket event (to the export's maker only) that tells an export's progress and its end: a `ReportExport`. */
-export const REPORT_EXPORT_SOCKET_EVENT = 'report:export';
+export { REPORT_EXPORT_SOCKET_EVENT } from './report-events.js';
