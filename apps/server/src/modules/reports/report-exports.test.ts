@@ -11,7 +11,17 @@ import { REPORT_ERROR_MESSAGES, REPORT_EXPORT_SOCKET_EVENT, type ReportExport } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildContact, buildInboxTenant, closeAllSockets, connectAgent, eventually, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildContact,
+  buildInboxTenant,
+  closeAllSockets,
+  connectAgent,
+  eventually,
+  rows,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 import { reportExportPath } from './report-export-files.js';
 import { purgeReportExports } from './use-cases/purge-report-exports.js';
 
@@ -24,7 +34,10 @@ let supervisor: Agent;
 const ids: Record<string, number> = {};
 let contactNumber: string;
 
-async function ticket(name: string, values: { userId: number | null; status: string; createdAt: string; closedAt?: string; lastMessage: string }): Promise<number> {
+async function ticket(
+  name: string,
+  values: { userId: number | null; status: string; createdAt: string; closedAt?: string; lastMessage: string },
+): Promise<number> {
   const contact = await buildContact(server.ctx, t.tenant.id, { name });
   contactNumber = contact.number!;
   const [row] = await rows(
@@ -34,7 +47,7 @@ async function ticket(name: string, values: { userId: number | null; status: str
                 ${values.createdAt}, ${values.createdAt}, ${values.closedAt ?? null}, ${values.lastMessage})
         returning id`,
   );
-  return Number(row!.id);
+  return Number(row.id);
 }
 
 beforeAll(async () => {
@@ -44,13 +57,21 @@ beforeAll(async () => {
   bulk = await buildInboxTenant(server);
   other = await buildInboxTenant(server);
   supervisor = await buildAgent(server, t.tenant.id, 'super');
-  ids.t1 = await ticket('Ana "Aninha", Reis', { userId: t.agent.id, status: 'closed', createdAt: '2026-11-10T12:00:00Z', closedAt: '2026-11-10T12:30:00Z', lastMessage: '=SUM(1)' });
+  ids.t1 = await ticket('Ana "Aninha", Reis', {
+    userId: t.agent.id,
+    status: 'closed',
+    createdAt: '2026-11-10T12:00:00Z',
+    closedAt: '2026-11-10T12:30:00Z',
+    lastMessage: '=SUM(1)',
+  });
   await server.ctx.db.execute(sql`update tickets set value = 150.5 where id = ${ids.t1}`);
   await server.ctx.db.execute(sql`
     insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, from_me, body, status, user_id, created_at, updated_at, timestamp)
     select ${randomUUID()}, t.tenant_id, t.id, t.contact_id, t.channel_id, true, 'oi', 'sent', t.user_id, '2026-11-10T12:07:30Z', now(), now()
       from tickets t where t.id = ${ids.t1}`);
-  await server.ctx.db.execute(sql`insert into ticket_notes (tenant_id, ticket_id, note) values (${t.tenant.id}, ${ids.t1}, 'linha 1' || chr(10) || 'linha 2')`);
+  await server.ctx.db.execute(
+    sql`insert into ticket_notes (tenant_id, ticket_id, note) values (${t.tenant.id}, ${ids.t1}, 'linha 1' || chr(10) || 'linha 2')`,
+  );
   // 2,500 tickets of another tenant: progress is told every 1,000 rows.
   await server.ctx.db.execute(sql`
     with c as (
@@ -98,47 +119,105 @@ describe('exports', () => {
     expect(started).toMatchObject({ report: 'atendimentos-por-parametros', format: 'csv', downloadUrl: null, finishedAt: null });
     expect(['queued', 'running', 'done']).toContain(started.status);
     const done = await finished(started.id);
-    expect(done).toMatchObject({ status: 'done', rowsDone: 1, rowsTotal: 1, error: null, downloadUrl: `/reports/exports/${started.id}/download` });
+    expect(done).toMatchObject({
+      status: 'done',
+      rowsDone: 1,
+      rowsTotal: 1,
+      error: null,
+      downloadUrl: `/reports/exports/${started.id}/download`,
+    });
     const file = await download(started.id);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="Atendimentos por parametros \d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''Atendimentos%20por%20par%C3%A2metros%20\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Atendimentos por parametros \d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''Atendimentos%20por%20par%C3%A2metros%20\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     expect([...file.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = file.body.toString('utf8').slice(1);
     expect(text).toContain('"Ana ""Aninha"", Reis"');
     expect(parse(text)).toEqual([
-      ['ID', 'Status', 'Nome do contato', 'Número', 'Conexão', 'Última mensagem', 'Mensagens não lidas', 'Motivo', 'Fila', 'Canal', 'Valor', 'Notas', 'Data de criação'],
-      [String(ids.t1), 'Resolvido', 'Ana "Aninha", Reis', contactNumber, t.channel.name, "'=SUM(1)", '0', '', t.queue.name, 'webchat', '150.5', 'linha 1\nlinha 2', '10/11/2026 09:00:00'],
+      [
+        'ID',
+        'Status',
+        'Nome do contato',
+        'Número',
+        'Conexão',
+        'Última mensagem',
+        'Mensagens não lidas',
+        'Motivo',
+        'Fila',
+        'Canal',
+        'Valor',
+        'Notas',
+        'Data de criação',
+      ],
+      [
+        String(ids.t1),
+        'Resolvido',
+        'Ana "Aninha", Reis',
+        contactNumber,
+        t.channel.name,
+        "'=SUM(1)",
+        '0',
+        '',
+        t.queue.name,
+        'webchat',
+        '150.5',
+        'linha 1\nlinha 2',
+        '10/11/2026 09:00:00',
+      ],
     ]);
   });
 
   it('XLSX: the same rows, numbers as numbers, durations as H:MM:SS', async () => {
-    const started = await startExport('estatisticas-atendimentos-usuarios', { format: 'xlsx', filters: { ...NOV, queueIds: [String(t.queue.id)] }, sort: 'total', order: 'desc' });
+    const started = await startExport('estatisticas-atendimentos-usuarios', {
+      format: 'xlsx',
+      filters: { ...NOV, queueIds: [String(t.queue.id)] },
+      sort: 'total',
+      order: 'desc',
+    });
     const done = await finished(started.id);
     expect(done).toMatchObject({ status: 'done', rowsDone: 1, rowsTotal: 1 });
     const file = await download(started.id);
     expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(file.headers.get('content-disposition')).toContain("filename*=UTF-8''Estat%C3%ADsticas%20de%20atendimentos%20por%20usu%C3%A1rio%20");
+    expect(file.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''Estat%C3%ADsticas%20de%20atendimentos%20por%20usu%C3%A1rio%20",
+    );
     const sheet = await readSheet(file.body);
     expect(sheet).toEqual([
-      ['Nome', 'E-mail', 'Pendentes', 'Em atendimento', 'Resolvidos', 'Total', 'Tempo médio da primeira resposta', 'Tempo médio de atendimento'],
+      [
+        'Nome',
+        'E-mail',
+        'Pendentes',
+        'Em atendimento',
+        'Resolvidos',
+        'Total',
+        'Tempo médio da primeira resposta',
+        'Tempo médio de atendimento',
+      ],
       [t.agent.name, t.agent.email, 0, 0, 1, 1, '0:07:30', '0:30:00'],
     ]);
   });
 
   it('progress every 1,000 rows and the end reach the maker by socket; the file holds every row', async () => {
     const socket = await connectAgent(server.url, bulk.admin.token);
-    const started = await startExport('atendimentos-por-parametros', { format: 'csv', filters: { ...NOV, queueIds: String(bulk.queue.id) }, sort: 'name' }, bulk.admin.token);
+    const started = await startExport(
+      'atendimentos-por-parametros',
+      { format: 'csv', filters: { ...NOV, queueIds: String(bulk.queue.id) }, sort: 'name' },
+      bulk.admin.token,
+    );
     const end = await socket.waitFor(REPORT_EXPORT_SOCKET_EVENT, (e: ReportExport) => e.id === started.id && e.status === 'done', 15_000);
     expect(end).toMatchObject({ status: 'done', rowsDone: 2500, rowsTotal: 2500, downloadUrl: `/reports/exports/${started.id}/download` });
-    const told = socket.received(REPORT_EXPORT_SOCKET_EVENT, (e: ReportExport) => e.id === started.id).map((e: ReportExport) => [e.status, e.rowsDone]);
+    const told = socket
+      .received(REPORT_EXPORT_SOCKET_EVENT, (e: ReportExport) => e.id === started.id)
+      .map((e: ReportExport) => [e.status, e.rowsDone]);
     expect(told).toEqual([
       ['running', 0],
       ['running', 1000],
       ['running', 2000],
       ['done', 2500],
     ]);
-    const lines = parse((await download(started.id, bulk.admin.token)).body.toString('utf8').slice(1)) as string[][];
+    const lines: string[][] = parse((await download(started.id, bulk.admin.token)).body.toString('utf8').slice(1));
     expect(lines).toHaveLength(2501);
     // Sorted by name across batches (keyset pages), each ticket once.
     expect(lines.slice(1).map((line) => line[2])).toEqual(Array.from({ length: 2500 }, (_, i) => `Bulk ${String(i + 1).padStart(4, '0')}`));
@@ -156,7 +235,10 @@ describe('exports', () => {
     for (const token of [supervisor.token, other.admin.token]) {
       const status = await api.get(`/reports/exports/${mine.id}`, { token });
       expect(status.status).toBe(404);
-      expect(status.body).toMatchObject({ error: 'ERR_REPORT_EXPORT_NOT_FOUND', message: REPORT_ERROR_MESSAGES.ERR_REPORT_EXPORT_NOT_FOUND });
+      expect(status.body).toMatchObject({
+        error: 'ERR_REPORT_EXPORT_NOT_FOUND',
+        message: REPORT_ERROR_MESSAGES.ERR_REPORT_EXPORT_NOT_FOUND,
+      });
       expect((await download(mine.id, token)).status).toBe(404);
     }
     expect((await api.get(`/reports/exports/${mine.id}`, { token: t.agent.token })).status).toBe(403);
@@ -166,9 +248,12 @@ describe('exports', () => {
       server.ctx,
       sql`insert into report_exports (id, tenant_id, user_id, report, format, status) values (${randomUUID()}, ${t.tenant.id}, ${t.admin.id}, 'atendimentos-por-parametros', 'csv', 'queued') returning id`,
     );
-    const notReady = await download(String(queued!.id));
+    const notReady = await download(String(queued.id));
     expect(notReady.status).toBe(409);
-    expect(JSON.parse(notReady.body.toString())).toMatchObject({ error: 'ERR_REPORT_EXPORT_NOT_READY', message: REPORT_ERROR_MESSAGES.ERR_REPORT_EXPORT_NOT_READY });
+    expect(JSON.parse(notReady.body.toString())).toMatchObject({
+      error: 'ERR_REPORT_EXPORT_NOT_READY',
+      message: REPORT_ERROR_MESSAGES.ERR_REPORT_EXPORT_NOT_READY,
+    });
   });
 
   it('exports and their files go after 24 hours', async () => {

@@ -76,7 +76,10 @@ export function reportFileName(report: ReportName, format: ReportExportFormat, a
 
 /** `attachment` with the UTF-8 name (RFC 6266/5987) and an ASCII fallback. */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
@@ -144,7 +147,12 @@ function csvWriter(path: string, header: string[], cells: (row: ReportRow) => Ar
   };
 }
 
-function xlsxWriter(path: string, header: string[], cells: (row: ReportRow) => Array<string | number | null>, title: string): ReportFileWriter {
+function xlsxWriter(
+  path: string,
+  header: string[],
+  cells: (row: ReportRow) => Array<string | number | null>,
+  title: string,
+): ReportFileWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
   // A sheet name is at most 31 characters, without []:*?/\.
   const sheet = workbook.addWorksheet(title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));

@@ -15,8 +15,17 @@ export async function findMemberQueueIds(db: Db, tenantId: number, userId: numbe
   return found.map((row) => row.queueId);
 }
 
-export async function insertReportExport(db: Db, tenantId: number, userId: number, id: string, values: NewReportExport): Promise<ReportExportRow> {
-  const [row] = await db.insert(reportExports).values({ ...values, id, tenantId, userId }).returning();
+export async function insertReportExport(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  id: string,
+  values: NewReportExport,
+): Promise<ReportExportRow> {
+  const [row] = await db
+    .insert(reportExports)
+    .values({ ...values, id, tenantId, userId })
+    .returning();
   return row;
 }
 
@@ -30,7 +39,10 @@ export async function findUserReportExport(db: Db, tenantId: number, userId: num
 }
 
 export async function findReportExport(db: Db, tenantId: number, id: string): Promise<ReportExportRow | undefined> {
-  const [row] = await db.select().from(reportExports).where(and(eq(reportExports.tenantId, tenantId), eq(reportExports.id, id)));
+  const [row] = await db
+    .select()
+    .from(reportExports)
+    .where(and(eq(reportExports.tenantId, tenantId), eq(reportExports.id, id)));
   return row;
 }
 
@@ -59,7 +71,11 @@ export async function updateReportExport(
 }
 
 /** Exports made before `before` (their files go with them). */
-export async function listReportExportsBefore(db: Db, before: Date, limit: number): Promise<Pick<ReportExportRow, 'id' | 'tenantId' | 'fileKey'>[]> {
+export async function listReportExportsBefore(
+  db: Db,
+  before: Date,
+  limit: number,
+): Promise<Pick<ReportExportRow, 'id' | 'tenantId' | 'fileKey'>[]> {
   return db
     .select({ id: reportExports.id, tenantId: reportExports.tenantId, fileKey: reportExports.fileKey })
     .from(reportExports)
@@ -73,6 +89,9 @@ export async function deleteReportExports(db: Db, ids: string[]): Promise<void> 
 
 /** The profile a user has now (an export runs with its maker's current rights); undefined when the user is gone. */
 export async function findUserProfile(db: Db, tenantId: number, userId: number): Promise<Profile | undefined> {
-  const [row] = await db.select({ profile: users.profile }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  const [row] = await db
+    .select({ profile: users.profile })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   return row?.profile;
 }

@@ -10,7 +10,12 @@ import { getReportPage } from './use-cases/get-report-page.js';
 import { startReportExport } from './use-cases/start-report-export.js';
 
 const tags = ['reports'];
-const reportParams = z.object({ report: z.string().max(64).describe(`One of: ${REPORT_NAMES.join(', ')}.`) });
+const reportParams = z.object({
+  report: z
+    .string()
+    .max(64)
+    .describe(`One of: ${REPORT_NAMES.join(', ')}.`),
+});
 const exportParams = z.object({ id: z.uuid() });
 
 /** The reports of /relatorios (SPEC §2, §3 "Report columns", §5): pages on screen and exports, for supervisors and administrators. */
@@ -19,7 +24,12 @@ export const reportsRoutes =
   async (app) => {
     app.get('/reports/exports/:id', {
       config: { auth: 'super' },
-      schema: { tags, description: 'An export of the caller (only its maker sees it): status and progress.', params: exportParams, response: { 200: reportExportSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'An export of the caller (only its maker sees it): status and progress.',
+        params: exportParams,
+        response: { 200: reportExportSchema, ...errorResponses },
+      },
       handler: async (request) => getReportExport(ctx, actorOf(request), request.params.id),
     });
     app.get('/reports/exports/:id/download', {
@@ -33,7 +43,10 @@ export const reportsRoutes =
       },
       handler: async (request, reply) => {
         const file = await openReportExportDownload(ctx, actorOf(request), request.params.id);
-        return reply.header('content-type', file.contentType).header('content-disposition', contentDisposition(file.fileName)).send(file.stream);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', contentDisposition(file.fileName))
+          .send(file.stream);
       },
     });
     app.get('/reports/:report', {
@@ -52,11 +65,13 @@ export const reportsRoutes =
       config: { auth: 'super' },
       schema: {
         tags,
-        description: "Starts an export of the report's rows (CSV or XLSX) as a background job; progress by GET /reports/exports/{id} and the `report:export` socket event.",
+        description:
+          "Starts an export of the report's rows (CSV or XLSX) as a background job; progress by GET /reports/exports/{id} and the `report:export` socket event.",
         params: reportParams,
         body: reportExportBodySchema,
         response: { 202: reportExportSchema, ...errorResponses },
       },
-      handler: async (request, reply) => reply.status(202).send(await startReportExport(ctx, actorOf(request), request.params.report, request.body)),
+      handler: async (request, reply) =>
+        reply.status(202).send(await startReportExport(ctx, actorOf(request), request.params.report, request.body)),
     });
   };

@@ -10,7 +10,8 @@ export interface ReportForm {
 
 export const EMPTY_FORM: ReportForm = { from: '', to: '', lists: {} };
 
-export type ReportFormError = 'ERR_REPORT_DATES_REQUIRED' | 'ERR_REPORT_QUEUES_REQUIRED' | 'ERR_REPORT_SELECTION_REQUIRED' | 'ERR_REPORT_INVALID_RANGE';
+export type ReportFormError =
+  'ERR_REPORT_DATES_REQUIRED' | 'ERR_REPORT_QUEUES_REQUIRED' | 'ERR_REPORT_SELECTION_REQUIRED' | 'ERR_REPORT_INVALID_RANGE';
 
 /** The first problem of the form as the server would state it (SPEC §5 texts), checked before sending. */
 export function formError(report: ReportName, form: ReportForm): { code: ReportFormError; field: ReportFilterField } | null {

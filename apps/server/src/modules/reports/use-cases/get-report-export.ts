@@ -37,5 +37,9 @@ export async function openReportExportDownload(
     stream.once('error', () => reject(new AppError('ERR_REPORT_EXPORT_NOT_FOUND', 'The export file is gone.')));
   });
   const timeZone = await getTenantTimeZone(ctx.db, actor.tenantId);
-  return { stream, fileName: reportFileName(row.report as ReportName, row.format, row.createdAt, timeZone), contentType: REPORT_CONTENT_TYPES[row.format] };
+  return {
+    stream,
+    fileName: reportFileName(row.report as ReportName, row.format, row.createdAt, timeZone),
+    contentType: REPORT_CONTENT_TYPES[row.format],
+  };
 }

@@ -16,7 +16,10 @@ export async function purgeReportExports(ctx: AppContext, now = new Date()): Pro
       if (row.fileKey) await removeReportExportFile(ctx, row.tenantId, row.fileKey);
       for (const format of ['csv', 'xlsx']) await removeReportExportFile(ctx, row.tenantId, `${row.id}.${format}.part`);
     }
-    await deleteReportExports(ctx.db, old.map((row) => row.id));
+    await deleteReportExports(
+      ctx.db,
+      old.map((row) => row.id),
+    );
     purged += old.length;
   }
 }

@@ -1,12 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { getTenantTimeZone } from '../../tenants/use-cases/get-tenant-time-zone.js';
-import {
-  ensureReportExportDir,
-  moveReportExportFile,
-  removeReportExportFile,
-  reportExportPath,
-} from '../report-export-files.js';
+import { ensureReportExportDir, moveReportExportFile, removeReportExportFile, reportExportPath } from '../report-export-files.js';
 import { openReportFile, REPORT_EXPORT_MAX_ROWS } from '../report-files.js';
 import { presentReportExport } from '../reports.presenter.js';
 import { findReportExport, findUserProfile, updateReportExport, type ReportExportRow } from '../reports.repository.js';
@@ -16,7 +11,8 @@ import { parseExportFilters, validateReportFilters } from './validate-report-req
 export const EXPORT_BATCH_ROWS = 1_000;
 
 function tell(ctx: AppContext, row: ReportExportRow | undefined): void {
-  if (row) ctx.events.publish([{ type: 'reportExport.changed', tenantId: row.tenantId, userId: row.userId, export: presentReportExport(row) }]);
+  if (row)
+    ctx.events.publish([{ type: 'reportExport.changed', tenantId: row.tenantId, userId: row.userId, export: presentReportExport(row) }]);
 }
 
 /**
@@ -38,7 +34,10 @@ export async function runReportExport(ctx: AppContext, data: { tenantId: number;
   const rowsTotal = await definition.count(ctx, request);
   if (rowsTotal > REPORT_EXPORT_MAX_ROWS) {
     const message = `The report has ${rowsTotal} rows; an export holds at most ${REPORT_EXPORT_MAX_ROWS}: narrow the filters.`;
-    tell(ctx, await updateReportExport(ctx.db, row.tenantId, row.id, { status: 'failed', rowsTotal, error: message, finishedAt: new Date() }));
+    tell(
+      ctx,
+      await updateReportExport(ctx.db, row.tenantId, row.id, { status: 'failed', rowsTotal, error: message, finishedAt: new Date() }),
+    );
     return;
   }
   tell(ctx, await updateReportExport(ctx.db, row.tenantId, row.id, { status: 'running', rowsDone: 0, rowsTotal }));
@@ -65,7 +64,16 @@ export async function runReportExport(ctx: AppContext, data: { tenantId: number;
     throw error;
   }
   await moveReportExportFile(ctx, row.tenantId, partKey, fileKey);
-  tell(ctx, await updateReportExport(ctx.db, row.tenantId, row.id, { status: 'done', rowsDone, rowsTotal: Math.max(rowsTotal, rowsDone), fileKey, finishedAt: new Date() }));
+  tell(
+    ctx,
+    await updateReportExport(ctx.db, row.tenantId, row.id, {
+      status: 'done',
+      rowsDone,
+      rowsTotal: Math.max(rowsTotal, rowsDone),
+      fileKey,
+      finishedAt: new Date(),
+    }),
+  );
 }
 
 /** After the last try: the export failed (its maker is told). */

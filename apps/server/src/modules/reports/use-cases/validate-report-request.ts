@@ -39,8 +39,12 @@ const DAY_MS = 86_400_000;
  * ERR_REPORT_DATES_REQUIRED, ERR_REPORT_QUEUES_REQUIRED, ERR_REPORT_SELECTION_REQUIRED) and the
  * date range is a range (ERR_REPORT_INVALID_RANGE). Filters the report does not take are dropped.
  */
-export function validateReportFilters(reportName: string, filters: ReportFilters): { definition: ReportDefinition; filters: ReportFilters } {
-  if (!(REPORT_NAMES as readonly string[]).includes(reportName)) throw new AppError('ERR_ROUTE_NOT_FOUND', `Unknown report: ${reportName}.`);
+export function validateReportFilters(
+  reportName: string,
+  filters: ReportFilters,
+): { definition: ReportDefinition; filters: ReportFilters } {
+  if (!(REPORT_NAMES as readonly string[]).includes(reportName))
+    throw new AppError('ERR_ROUTE_NOT_FOUND', `Unknown report: ${reportName}.`);
   const name = reportName as ReportName;
   const taken = {} as ReportFilters;
   for (const field of REPORT_FILTERS[name]) {
@@ -48,9 +52,12 @@ export function validateReportFilters(reportName: string, filters: ReportFilters
   }
   for (const field of REPORT_REQUIRED[name]) {
     if (field === 'dateRange') {
-      if (!taken.from || !taken.to) throw new AppError('ERR_REPORT_DATES_REQUIRED', undefined, { [taken.from ? 'to' : 'from']: ['Required.'] });
+      if (!taken.from || !taken.to)
+        throw new AppError('ERR_REPORT_DATES_REQUIRED', undefined, { [taken.from ? 'to' : 'from']: ['Required.'] });
     } else if (!(taken[field as keyof ReportFilters] as unknown[] | undefined)?.length) {
-      throw new AppError(field === 'queueIds' ? 'ERR_REPORT_QUEUES_REQUIRED' : 'ERR_REPORT_SELECTION_REQUIRED', undefined, { [field]: ['Required.'] });
+      throw new AppError(field === 'queueIds' ? 'ERR_REPORT_QUEUES_REQUIRED' : 'ERR_REPORT_SELECTION_REQUIRED', undefined, {
+        [field]: ['Required.'],
+      });
     }
   }
   if (taken.from && taken.to) {
@@ -79,6 +86,7 @@ export async function validateReportRequest(
 /** The filters of an export's body (query-string shape) parsed like the screen's query. */
 export function parseExportFilters(raw: Record<string, string | string[]>): ReportFilters {
   const parsed = reportFiltersSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError('ERR_VALIDATION', undefined, zodFieldProblems(parsed.error.issues, { input: raw, prefix: 'filters' }));
+  if (!parsed.success)
+    throw new AppError('ERR_VALIDATION', undefined, zodFieldProblems(parsed.error.issues, { input: raw, prefix: 'filters' }));
   return parsed.data;
 }

@@ -31,7 +31,13 @@ export function ReportExportStatus({ id }: { id: string }) {
     return (
       <Group gap="xs" data-testid="report-export-done">
         <Text size="sm">{t('reports.export.done', { rows: data.rowsDone })}</Text>
-        <Anchor component="button" type="button" onClick={() => void download()} disabled={downloading} data-testid="report-export-download">
+        <Anchor
+          component="button"
+          type="button"
+          onClick={() => void download()}
+          disabled={downloading}
+          data-testid="report-export-download"
+        >
           {t('reports.export.download', { format: data.format.toUpperCase() })}
         </Anchor>
       </Group>
@@ -41,7 +47,9 @@ export function ReportExportStatus({ id }: { id: string }) {
   return (
     <div data-testid="report-export-progress">
       <Text size="sm">
-        {data.status === 'queued' ? t('reports.export.queued') : t('reports.export.running', { done: data.rowsDone, total: data.rowsTotal ?? '?' })}
+        {data.status === 'queued'
+          ? t('reports.export.queued')
+          : t('reports.export.running', { done: data.rowsDone, total: data.rowsTotal ?? '?' })}
       </Text>
       <Progress value={percent} aria-label={t('reports.export.progress')} mt={4} />
     </div>

@@ -1,4 +1,11 @@
-import { BRAZIL_STATES, REPORT_FILTERS, REPORT_REQUIRED, TICKET_REPORT_STATUSES, type ReportFilterField, type ReportName } from '@conversa/shared';
+import {
+  BRAZIL_STATES,
+  REPORT_FILTERS,
+  REPORT_REQUIRED,
+  TICKET_REPORT_STATUSES,
+  type ReportFilterField,
+  type ReportName,
+} from '@conversa/shared';
 import { MultiSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useChannels } from '../../channels/api';
@@ -22,7 +29,8 @@ function useOptions(report: ReportName): Record<ListField, Option[]> {
   const tags = useTags({ enabled: takes('tagIds') });
   const lanes = useLanes(takes('laneIds'));
   const demands = useDemands(takes('demandIds'));
-  const named = (list: { id: number; name: string }[] | undefined) => (list ?? []).map((item) => ({ value: String(item.id), label: item.name }));
+  const named = (list: { id: number; name: string }[] | undefined) =>
+    (list ?? []).map((item) => ({ value: String(item.id), label: item.name }));
   const userOptions = named(users.data);
   return {
     queueIds: named(queues.data),

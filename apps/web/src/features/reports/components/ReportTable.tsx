@@ -63,7 +63,10 @@ export function ReportTable({
           {page.rows.map((row, index) => (
             <Table.Tr key={index} data-testid="report-row">
               {page.columns.map((column) => (
-                <Table.Td key={column.key} style={{ whiteSpace: column.key === 'notes' || column.key === 'lastMessage' ? 'normal' : 'nowrap' }}>
+                <Table.Td
+                  key={column.key}
+                  style={{ whiteSpace: column.key === 'notes' || column.key === 'lastMessage' ? 'normal' : 'nowrap' }}
+                >
                   {show(column, row[column.key])}
                 </Table.Td>
               ))}

@@ -23,8 +23,26 @@ const STATS: ReportPageData = {
     { key: 'avgHandlingSeconds', type: 'duration' },
   ],
   rows: [
-    { name: 'Rita', email: 'rita@example.test', pending: 1, open: 2, closed: 3, total: 6, avgFirstResponseSeconds: 450, avgHandlingSeconds: 3725 },
-    { name: 'Beto', email: 'beto@example.test', pending: 0, open: 1, closed: 0, total: 1, avgFirstResponseSeconds: null, avgHandlingSeconds: null },
+    {
+      name: 'Rita',
+      email: 'rita@example.test',
+      pending: 1,
+      open: 2,
+      closed: 3,
+      total: 6,
+      avgFirstResponseSeconds: 450,
+      avgHandlingSeconds: 3725,
+    },
+    {
+      name: 'Beto',
+      email: 'beto@example.test',
+      pending: 0,
+      open: 1,
+      closed: 0,
+      total: 1,
+      avgFirstResponseSeconds: null,
+      avgHandlingSeconds: null,
+    },
   ],
   total: 60,
   page: 1,
@@ -47,7 +65,12 @@ const EXPORT: ReportExport = {
 function api(overrides: Record<string, (call: ApiCall) => { status?: number; body: unknown }> = {}) {
   return fakeApi({
     'GET /reports/estatisticas-atendimentos-usuarios': () => ({ body: STATS }),
-    'GET /queue': () => ({ body: [{ id: 3, name: 'Vendas', color: '#000', greetingMessage: null, userIds: [] }, { id: 4, name: 'Suporte', color: '#000', greetingMessage: null, userIds: [] }] }),
+    'GET /queue': () => ({
+      body: [
+        { id: 3, name: 'Vendas', color: '#000', greetingMessage: null, userIds: [] },
+        { id: 4, name: 'Suporte', color: '#000', greetingMessage: null, userIds: [] },
+      ],
+    }),
     'POST /reports/estatisticas-atendimentos-usuarios/exports': () => ({ status: 202, body: EXPORT }),
     'GET /reports/exports/:id/download': () => ({ body: 'file' }),
     'GET /reports/exports/:id': () => ({ body: EXPORT }),
@@ -114,13 +137,44 @@ describe('/relatorios', () => {
     await fillStats(user);
     await user.click(screen.getByTestId('report-generate'));
     const table = await screen.findByTestId('report-table');
-    expect(reportCalls(fake.calls)).toEqual([{ from: '2026-11-01', to: '2026-11-30', queueIds: '3,4', page: '1', pageSize: '25', order: 'asc' }]);
+    expect(reportCalls(fake.calls)).toEqual([
+      { from: '2026-11-01', to: '2026-11-30', queueIds: '3,4', page: '1', pageSize: '25', order: 'asc' },
+    ]);
     expect(await screen.findByText('Relatório gerado com sucesso!')).toBeInTheDocument();
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Nome', 'E-mail', 'Pendentes', 'Em atendimento', 'Resolvidos', 'Total', 'Tempo médio da primeira resposta', 'Tempo médio de atendimento']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Nome',
+      'E-mail',
+      'Pendentes',
+      'Em atendimento',
+      'Resolvidos',
+      'Total',
+      'Tempo médio da primeira resposta',
+      'Tempo médio de atendimento',
+    ]);
     const [first, second] = screen.getAllByTestId('report-row');
-    expect([...first!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Rita', 'rita@example.test', '1', '2', '3', '6', '0:07:30', '1:02:05']);
-    expect([...second!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Beto', 'beto@example.test', '0', '1', '0', '1', '', '']);
+    expect([...first.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Rita',
+      'rita@example.test',
+      '1',
+      '2',
+      '3',
+      '6',
+      '0:07:30',
+      '1:02:05',
+    ]);
+    expect([...second.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Beto',
+      'beto@example.test',
+      '0',
+      '1',
+      '0',
+      '1',
+      '',
+      '',
+    ]);
     expect(screen.getByTestId('report-total')).toHaveTextContent('60');
     expect(screen.getByTestId('report-table-scroll')).toContainElement(table);
     const print = vi.fn();
@@ -158,7 +212,13 @@ describe('/relatorios', () => {
     await waitFor(() => expect(screen.getByTestId('report-export-progress')).toHaveTextContent('Exportando: 1000 de 4000 linhas…'));
     expect(within(screen.getByTestId('report-export-progress')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
     act(() =>
-      applyReportExportEvent(queryClient, { ...EXPORT, status: 'done', rowsDone: 4000, rowsTotal: 4000, downloadUrl: `/reports/exports/${EXPORT.id}/download` }),
+      applyReportExportEvent(queryClient, {
+        ...EXPORT,
+        status: 'done',
+        rowsDone: 4000,
+        rowsTotal: 4000,
+        downloadUrl: `/reports/exports/${EXPORT.id}/download`,
+      }),
     );
     expect(await screen.findByTestId('report-export-done')).toHaveTextContent('Exportação pronta: 4000 linhas.');
     await user.click(screen.getByTestId('report-export-download'));

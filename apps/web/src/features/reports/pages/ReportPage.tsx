@@ -52,7 +52,13 @@ function ReportScreen({ report }: { report: ReportName }) {
     setProblem(error);
     if (error) return;
     announce.current = true;
-    setParams((current) => ({ filters: toReportQuery(report, form), page: 1, pageSize: current?.pageSize ?? REPORT_PAGE_SIZES[0], sort: current?.sort, order: current?.order ?? 'asc' }));
+    setParams((current) => ({
+      filters: toReportQuery(report, form),
+      page: 1,
+      pageSize: current?.pageSize ?? REPORT_PAGE_SIZES[0],
+      sort: current?.sort,
+      order: current?.order ?? 'asc',
+    }));
   };
 
   const exportAs = (format: ReportExportFormat) => {
@@ -79,13 +85,33 @@ function ReportScreen({ report }: { report: ReportName }) {
             <Button onClick={generate} loading={page.isFetching} data-testid="report-generate">
               {t('reports.generate')}
             </Button>
-            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} disabled={!data} loading={startExport.isPending} onClick={() => exportAs('csv')} data-testid="report-export-csv">
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              disabled={!data}
+              loading={startExport.isPending}
+              onClick={() => exportAs('csv')}
+              data-testid="report-export-csv"
+            >
               {t('reports.exportCsv')}
             </Button>
-            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} disabled={!data} loading={startExport.isPending} onClick={() => exportAs('xlsx')} data-testid="report-export-xlsx">
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              disabled={!data}
+              loading={startExport.isPending}
+              onClick={() => exportAs('xlsx')}
+              data-testid="report-export-xlsx"
+            >
               {t('reports.exportXlsx')}
             </Button>
-            <Button variant="default" leftSection={<IconPrinter size={16} />} disabled={!data} onClick={() => window.print()} data-testid="report-print">
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+              disabled={!data}
+              onClick={() => window.print()}
+              data-testid="report-print"
+            >
               {t('reports.print')}
             </Button>
           </Group>
@@ -101,7 +127,12 @@ function ReportScreen({ report }: { report: ReportName }) {
       {data && params && (
         <Stack className={classes.printArea} gap="sm">
           <Title order={3}>{t(`reports.names.${report}`)}</Title>
-          <ReportTable page={data} sort={params.sort} order={params.order} onSort={(sort, order) => setParams({ ...params, sort, order, page: 1 })} />
+          <ReportTable
+            page={data}
+            sort={params.sort}
+            order={params.order}
+            onSort={(sort, order) => setParams({ ...params, sort, order, page: 1 })}
+          />
           <Group justify="space-between" className="report-pager">
             <Text size="sm" data-testid="report-total">
               {t('reports.total', { total: data.total })}
@@ -115,7 +146,13 @@ function ReportScreen({ report }: { report: ReportName }) {
                 onChange={(value) => value && setParams({ ...params, pageSize: Number(value), page: 1 })}
                 data-testid="report-page-size"
               />
-              <Pagination total={pages} value={params.page} onChange={(value) => setParams({ ...params, page: value })} size="sm" data-testid="report-pagination" />
+              <Pagination
+                total={pages}
+                value={params.page}
+                onChange={(value) => setParams({ ...params, page: value })}
+                size="sm"
+                data-testid="report-pagination"
+              />
             </Group>
           </Group>
         </Stack>

@@ -84,7 +84,8 @@ export async function selectUserStatistics(
      limit ${page.limit} offset ${page.offset}`);
   const found = rowsOf<ReportRow & { __total: number }>(result);
   // A page past the end has no row to carry the total: counted from the first page.
-  if (!found.length && page.offset > 0) return { rows: [], total: (await selectUserStatistics(db, range, { ...page, offset: 0, limit: 1 })).total };
+  if (!found.length && page.offset > 0)
+    return { rows: [], total: (await selectUserStatistics(db, range, { ...page, offset: 0, limit: 1 })).total };
   const total = found[0] ? Number(found[0].__total) : 0;
   return { rows: found.map(({ __total: _, ...row }) => row), total };
 }
@@ -127,7 +128,9 @@ function parameterWhere(p: TicketParameters): SQL {
   if (p.laneIds?.length) parts.push(sql`t.lane_id = any(${intArray(p.laneIds)})`);
   if (p.demandIds?.length) parts.push(sql`t.demand_id = any(${intArray(p.demandIds)})`);
   if (p.tagIds?.length)
-    parts.push(sql`exists (select 1 from ticket_tags tt where tt.tenant_id = t.tenant_id and tt.ticket_id = t.id and tt.tag_id = any(${intArray(p.tagIds)}))`);
+    parts.push(
+      sql`exists (select 1 from ticket_tags tt where tt.tenant_id = t.tenant_id and tt.ticket_id = t.id and tt.tag_id = any(${intArray(p.tagIds)}))`,
+    );
   return sql.join(parts, sql` and `);
 }
 
@@ -179,5 +182,8 @@ export async function selectTicketsByParameters(
      where ${parameterWhere(p)} and ${keyset}
      order by (${sort.expression}) is null, (${sort.expression}) ${direction}, t.id ${direction}
      limit ${page.limit} offset ${page.offset ?? 0}`);
-  return rowsOf<ReportRow & { __sort: string | null }>(result).map((row) => ({ ...row, value: row.value === null ? null : Number(row.value) }));
+  return rowsOf<ReportRow & { __sort: string | null }>(result).map((row) => ({
+    ...row,
+    value: row.value === null ? null : Number(row.value),
+  }));
 }

@@ -1,5 +1,10 @@
 import type { ReportDefinition, ReportRow } from '../../report-definition.js';
-import { countTicketsByParameters, selectTicketsByParameters, type TicketKeyset, type TicketParameters } from './ticket-reports.repository.js';
+import {
+  countTicketsByParameters,
+  selectTicketsByParameters,
+  type TicketKeyset,
+  type TicketParameters,
+} from './ticket-reports.repository.js';
 import { reportQueueIds } from './ticket-scope.js';
 
 /**
