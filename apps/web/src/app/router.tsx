@@ -72,7 +72,7 @@ const ApiServicePage = lazyPage(() => import('../features/api-service/pages/ApiS
 const BotIntegrationSettingsPage = lazyPage(() => import('../features/ai-bots/pages/BotIntegrationSettingsPage'), 'BotIntegrationSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ReportsLayout = lazyPage(() => import('../features/reports/pages/ReportsLayout'), 'ReportsLayout');
-const ReportPage = lazyPage(() => import('../features/reports/pages/ReportPage'), 'ReportPage', { queries: true });
+const ReportPage = lazyPage(() => import('../features/reports/pages/ReportPage'), 'ReportPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { queries: true });
