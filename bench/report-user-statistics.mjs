@@ -7,7 +7,20 @@
 //   node bench/report-user-statistics.mjs [--tickets 100000] [--messages 1000000] [--requests 200] [--concurrency 4] [--db embedded|postgres]
 //
 // Bounded: requests × cases requests; exits 0 also when the budget is missed.
-import { AGENT_PASSWORD, api, checkQuietMachine, cpuSample, formatCpu, login, mib, ms, requireBuiltServer, rssSampler, run, summarize } from './lib.mjs';
+import {
+  AGENT_PASSWORD,
+  api,
+  checkQuietMachine,
+  cpuSample,
+  formatCpu,
+  login,
+  mib,
+  ms,
+  requireBuiltServer,
+  rssSampler,
+  run,
+  summarize,
+} from './lib.mjs';
 import { formatErrors, readTicketBenchOptions, timeCase, warmUp } from './ticket-bench-setup.mjs';
 import { buildTicketTenant } from './ticket-tenant.mjs';
 
@@ -26,7 +39,13 @@ await run(async () => {
   const cases = [
     { who: 'admin', token: adminToken, name: 'user statistics, 30 days', path: stats(-29), budget: true },
     { who: 'admin', token: adminToken, name: 'user statistics, 180 days', path: stats(-179), budget: false },
-    { who: 'admin', token: adminToken, name: 'tickets by parameters, 30 days, page 1', path: `/reports/atendimentos-por-parametros?from=${day(-29)}&to=${day(0)}&queueIds=${queueIds}`, budget: false },
+    {
+      who: 'admin',
+      token: adminToken,
+      name: 'tickets by parameters, 30 days, page 1',
+      path: `/reports/atendimentos-por-parametros?from=${day(-29)}&to=${day(0)}&queueIds=${queueIds}`,
+      budget: false,
+    },
   ];
   await checkQuietMachine(opts['wait-quiet']);
   for (const c of cases) await warmUp(base, c, opts);
@@ -38,7 +57,10 @@ await run(async () => {
     const s = summarize(times);
     const shape = `${first.rows.length} rows of ${first.total}`;
     results.push({ ...c, ...s, shape, errors });
-    console.log(`  ${c.name.padEnd(40)} ${shape.padEnd(20)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}` + formatErrors(errors));
+    console.log(
+      `  ${c.name.padEnd(40)} ${shape.padEnd(20)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}` +
+        formatErrors(errors),
+    );
   }
   const cpuUse = cpu.stop();
 
@@ -65,7 +87,9 @@ await run(async () => {
   console.log('| --- | --- | ---: | ---: | ---: | ---: |');
   for (const r of results) console.log(`| ${r.name} | ${r.shape} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} |`);
   console.log(`CPU during the measurement: ${formatCpu(cpuUse)}`);
-  console.log(`CSV export: ${state.status}, ${state.rowsDone} rows in ${exportSeconds.toFixed(1)} s; server RSS ${mib(memory.start)} at the start, ${mib(memory.peak)} at most, ${mib(memory.end)} at the end`);
+  console.log(
+    `CSV export: ${state.status}, ${state.rowsDone} rows in ${exportSeconds.toFixed(1)} s; server RSS ${mib(memory.start)} at the start, ${mib(memory.peak)} at most, ${mib(memory.end)} at the end`,
+  );
   const missed = results.filter((r) => r.budget && (!(r.p95 <= BUDGET_P95) || r.errors.size > 0));
   console.log(
     `budget (PostgreSQL: user statistics p95 ≤ ${BUDGET_P95} ms): ${missed.length ? `MISSED — ${missed.map((r) => `${r.name} p95 ${ms(r.p95)}`).join('; ')}` : 'MET'}` +

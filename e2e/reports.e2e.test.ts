@@ -38,7 +38,7 @@ beforeAll(async () => {
   }
   const agentToken = (await api<{ token: string }>('POST', '/auth/login/', { email: AGENT.email, password: AGENT.password })).token;
   const { tickets } = await api<{ tickets: { id: number }[] }>('GET', '/tickets?status=pending', undefined, agentToken);
-  await api('PUT', `/tickets/${tickets[0]!.id}`, { status: 'open' }, agentToken);
+  await api('PUT', `/tickets/${tickets[0].id}`, { status: 'open' }, agentToken);
 });
 afterAll(async () => {
   await browser?.close();
@@ -70,8 +70,17 @@ describe('reports in a real browser', () => {
       await visible(page.getByTestId('report-export-done'));
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export-download').click()]);
       expect(download.suggestedFilename()).toBe(`Estatísticas de atendimentos por usuário ${today}.xlsx`);
-      const sheet = await readSheet(readFileSync((await download.path())!));
-      expect(sheet[0]).toEqual(['Nome', 'E-mail', 'Pendentes', 'Em atendimento', 'Resolvidos', 'Total', 'Tempo médio da primeira resposta', 'Tempo médio de atendimento']);
+      const sheet = await readSheet(readFileSync(await download.path()));
+      expect(sheet[0]).toEqual([
+        'Nome',
+        'E-mail',
+        'Pendentes',
+        'Em atendimento',
+        'Resolvidos',
+        'Total',
+        'Tempo médio da primeira resposta',
+        'Tempo médio de atendimento',
+      ]);
       expect(sheet.slice(1)).toEqual([[AGENT.name, AGENT.email, 0, 1, 0, 1, null, null]]);
     } catch (error) {
       await page.screenshot({ path: 'e2e/artifacts/reports-failure.png' }).catch(() => undefined);
