@@ -52,6 +52,8 @@ import { externalApiRoutes } from './modules/external-api/external-api.routes.js
 import { tenantAdminApiRoutes } from './modules/tenant-api/tenant-admin-api.routes.js';
 import { tenantApisRoutes } from './modules/tenant-api/tenant-apis.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { pushReportExportEvents } from './modules/reports/listeners/push-report-export-events.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
@@ -179,6 +181,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     channelDefaultsRoutes,
     webhooksRoutes,
     insightRoutes,
+    reportsRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -210,6 +213,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   pushNotifications(ctx, realtime);
   pushPrivateChatEvents(ctx, realtime);
   pushScheduleEvents(ctx, realtime);
+  pushReportExportEvents(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

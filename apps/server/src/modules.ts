@@ -19,6 +19,7 @@ import { externalApiModule } from './modules/external-api/external-api.module.js
 import { tenantApiModule } from './modules/tenant-api/tenant-api.module.js';
 import { tenantSmtpModule } from './modules/tenant-smtp/tenant-smtp.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
+import { reportsModule } from './modules/reports/reports.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -46,4 +47,5 @@ export const allModules: readonly ModuleRegistration[] = [
   tenantApiModule,
   tenantSmtpModule,
   webhooksModule,
+  reportsModule,
 ];

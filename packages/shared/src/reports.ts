@@ -256,3 +256,5 @@ export const REPORT_COLUMNS: Record<ReportName, readonly { key: string; type: 't
     { key: 'createdAt', type: 'date' },
   ],
 };
+
+export { REPORT_EXPORT_SOCKET_EVENT } from './report-events.js';

@@ -5,6 +5,7 @@ import {
   IconBolt,
   IconCake,
   IconChecklist,
+  IconChartBar,
   IconClockHour4,
   IconCalendarTime,
   IconBuildingSkyscraper,
@@ -61,6 +62,7 @@ const API_SERVICE: MenuItem = { labelKey: 'menu.apiService', path: PATHS.apiServ
 const SETTINGS: MenuItem = { labelKey: 'menu.settings', path: PATHS.settingsGeneral, icon: IconSettings };
 const TICKETS: MenuItem = { labelKey: 'menu.tickets', path: PATHS.atendimento, icon: IconMessages };
 const CONTACTS: MenuItem = { labelKey: 'menu.contacts', path: PATHS.contacts, icon: IconAddressBook };
+const REPORTS: MenuItem = { labelKey: 'menu.reports', path: PATHS.reports, icon: IconChartBar };
 const CHANNELS: MenuItem = { labelKey: 'menu.channels', path: PATHS.channels, icon: IconPlugConnected };
 const QUEUES: MenuItem = { labelKey: 'menu.queues', path: PATHS.queues, icon: IconStack2 };
 const QUICK_MESSAGES: MenuItem = { labelKey: 'menu.quickMessages', path: PATHS.quickMessages, icon: IconBolt };
@@ -89,6 +91,7 @@ const COMMON: MenuItem[] = [HOME, TICKETS, CONTACTS, MASS_SENDS, PRIVATE_CHAT, K
 const SUPERVISOR: MenuItem[] = [
   ...COMMON,
   CHANNELS,
+  REPORTS,
   QUEUES,
   TEAMS,
   QUICK_MESSAGES,

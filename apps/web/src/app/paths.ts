@@ -6,6 +6,8 @@ export const PATHS = {
   signup: '/signup',
   reset: '/reset/:token',
   home: '/home',
+  /** Reports (SPEC §2 /relatorios and its seven children; supervisors and admins). */
+  reports: '/relatorios',
   tenants: '/tenants',
   plans: '/planos',
   /** Tenant API tokens for resellers (SPEC §2 /tenantApi, platform superadmin). */

@@ -1,4 +1,4 @@
-import { AI_PROVIDERS, BOT_INTEGRATIONS, CHANNEL_DEFAULT_KINDS, type Profile } from '@conversa/shared';
+import { AI_PROVIDERS, BOT_INTEGRATIONS, CHANNEL_DEFAULT_KINDS, REPORT_NAMES, type Profile } from '@conversa/shared';
 import { useEffect, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';
@@ -71,6 +71,8 @@ const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/
 const ApiServicePage = lazyPage(() => import('../features/api-service/pages/ApiServicePage'), 'ApiServicePage');
 const BotIntegrationSettingsPage = lazyPage(() => import('../features/ai-bots/pages/BotIntegrationSettingsPage'), 'BotIntegrationSettingsPage');
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
+const ReportsLayout = lazyPage(() => import('../features/reports/pages/ReportsLayout'), 'ReportsLayout');
+const ReportPage = lazyPage(() => import('../features/reports/pages/ReportPage'), 'ReportPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { queries: true });
@@ -126,6 +128,12 @@ export function AppRouter() {
               <Route index element={<Navigate to="kanbans" replace />} />
               <Route path="kanbans" element={<LanesBoardPage />} />
               <Route path="tags" element={<TagsBoardPage />} />
+            </Route>
+            <Route path={PATHS.reports} element={guarded(SUPERVISORS, <ReportsLayout />)}>
+              <Route index element={<Navigate to={REPORT_NAMES[0]} replace />} />
+              {REPORT_NAMES.map((name) => (
+                <Route key={name} path={name} element={<ReportPage />} />
+              ))}
             </Route>
             <Route path={PATHS.queues} element={guarded(SUPERVISORS, <QueuesPage />)} />
             <Route path={PATHS.channels} element={guarded(SUPERVISORS, <ChannelsPage />)} />

@@ -372,6 +372,8 @@ export const tickets = pgTable(
     index('tickets_tenant_status_queue_user_idx').on(t.tenantId, t.status, t.queueId, t.userId),
     index('tickets_tenant_queue_idx').on(t.tenantId, t.queueId),
     index('tickets_tenant_user_idx').on(t.tenantId, t.userId),
+    // Reports (issue 14): tickets created in a date range, with the columns the per-user statistics group and filter by.
+    index('tickets_report_created_idx').on(t.tenantId, t.createdAt, t.queueId, t.userId, t.status),
     index('tickets_contact_idx').on(t.contactId),
   ],
 );
@@ -457,6 +459,10 @@ export const messages = pgTable(
       .on(t.tenantId, t.clientId)
       .where(sql`${t.clientId} is not null`),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
+    // First response (reports, dashboard): a ticket's first message sent by an agent, read from the index alone.
+    index('messages_agent_reply_idx')
+      .on(t.ticketId, t.createdAt)
+      .where(sql`${t.fromMe} and ${t.userId} is not null`),
     index('messages_tenant_idx').on(t.tenantId),
   ],
 );
@@ -1890,4 +1896,37 @@ export const tenantApiCallLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tenant_api_call_logs_api_idx').on(t.tenantApiId, t.id), index('tenant_api_call_logs_created_idx').on(t.createdAt)],
+);
+
+// ---- Reports (issue 14: /relatorios exports) ----
+
+/**
+ * A report export (POST /reports/{report}/exports): a durable job writes the file (CSV or XLSX)
+ * under DATA_DIR/reports, counting rows as it goes; only its maker downloads it, within 24 hours
+ * (the daily purge deletes older rows and their files).
+ */
+export const reportExports = pgTable(
+  'report_exports',
+  {
+    id: uuid('id').primaryKey(),
+    tenantId: tenantRef(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    report: text('report').notNull(),
+    format: text('format').$type<'csv' | 'xlsx'>().notNull(),
+    /** The filters as given (the query-string shape of GET /reports/{report}), validated when the export was asked. */
+    filters: jsonb('filters').$type<Record<string, string | string[]>>().notNull().default({}),
+    sort: text('sort'),
+    sortOrder: text('sort_order').$type<'asc' | 'desc'>().notNull().default('asc'),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    /** The file's name under DATA_DIR/reports/<tenant>/ once written. */
+    fileKey: text('file_key'),
+    error: text('error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('report_exports_tenant_user_idx').on(t.tenantId, t.userId, t.createdAt), index('report_exports_created_idx').on(t.createdAt)],
 );

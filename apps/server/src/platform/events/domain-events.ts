@@ -1,4 +1,4 @@
-import type { HistoryImportProgress, TagRef } from '@conversa/shared';
+import type { HistoryImportProgress, ReportExport, TagRef } from '@conversa/shared';
 import type { messages, tickets } from '../db/schema.js';
 
 /** A stored message, as an event carries it. */
@@ -148,6 +148,8 @@ export type DomainEvent =
       text: string;
     }
   /** A mass send was created, paused, resumed, canceled, finished or made progress (issue 12): its live view reaches its creator and the tenant's admins and supervisors. */
-  | { type: 'massSend.changed'; tenantId: number; massSendId: number };
+  | { type: 'massSend.changed'; tenantId: number; massSendId: number }
+  /** A report export made progress, finished or failed (issue 14; published, not logged): its view reaches its maker. */
+  | { type: 'reportExport.changed'; tenantId: number; userId: number; export: ReportExport };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

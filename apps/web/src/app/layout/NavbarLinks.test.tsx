@@ -19,7 +19,7 @@ describe('the menu by role (SPEC §2)', () => {
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
   });
 
-  it('a supervisor adds channels, queues, quick messages, birthdays, schedules, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages, ratings and campaigns', () => {
+  it('a supervisor adds channels, reports, queues, quick messages, birthdays, schedules, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages, ratings and campaigns', () => {
     signInAs('super');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
     expect(entries()).toEqual([
@@ -31,6 +31,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-kanban',
       'nav-tarefas',
       'nav-canais',
+      'nav-relatorios',
       'nav-filas',
       'nav-equipes',
       'nav-mensagens-rapidas',
@@ -61,6 +62,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-kanban',
       'nav-tarefas',
       'nav-canais',
+      'nav-relatorios',
       'nav-filas',
       'nav-equipes',
       'nav-mensagens-rapidas',
@@ -99,6 +101,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-kanban',
       'nav-tarefas',
       'nav-canais',
+      'nav-relatorios',
       'nav-filas',
       'nav-equipes',
       'nav-mensagens-rapidas',
@@ -137,6 +140,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-kanban',
       'nav-tarefas',
       'nav-canais',
+      'nav-relatorios',
       'nav-filas',
       'nav-equipes',
       'nav-mensagens-rapidas',

@@ -1,0 +1,189 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../../platform/db/client.js';
+import type { ReportRow } from '../../report-definition.js';
+
+/**
+ * The SQL of the two ticket reports (estatisticas-atendimentos-usuarios, atendimentos-por-parametros).
+ * Every statement is cut to one tenant and to the queues the caller computed (the filter, within a
+ * supervisor's queues). Dates are calendar days in the tenant's time zone, both included.
+ *
+ * First response (the same definition as the dashboard's, module insight): the first message sent by
+ * an agent — from_me with a user_id (bots, automations, campaigns, the API and messages typed on the
+ * phone carry none) — stored at or after the ticket's creation; the time is that message's created_at
+ * minus the ticket's created_at, averaged over the tickets that have one.
+ * Handling time: closed_at minus created_at, averaged over the closed tickets.
+ */
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export interface TicketRange {
+  tenantId: number;
+  timeZone: string;
+  from: string;
+  to: string;
+  /** The queues to read (never empty: the caller answers nothing itself when it is). */
+  queueIds: readonly number[];
+}
+
+const createdIn = (range: TicketRange) => sql`t.tenant_id = ${range.tenantId}
+  and t.created_at >= (${range.from}::date)::timestamp at time zone ${range.timeZone}
+  and t.created_at < (${range.to}::date + 1)::timestamp at time zone ${range.timeZone}
+  and t.queue_id = any(${intArray(range.queueIds)})`;
+
+// ---- estatisticas-atendimentos-usuarios ----
+
+export const USER_STATISTICS_SORTS: Record<string, SQL> = {
+  name: sql`u.name`,
+  email: sql`u.email`,
+  pending: sql`pending`,
+  open: sql`open`,
+  closed: sql`closed`,
+  total: sql`total`,
+  avgFirstResponseSeconds: sql`"avgFirstResponseSeconds"`,
+  avgHandlingSeconds: sql`"avgHandlingSeconds"`,
+};
+
+/** Per user with tickets created in the range in the queues (tickets without a user are not counted): one page and the number of users. */
+export async function selectUserStatistics(
+  db: Db,
+  range: TicketRange,
+  page: { offset: number; limit: number; sort?: string; order: 'asc' | 'desc' },
+): Promise<{ rows: ReportRow[]; total: number }> {
+  const sortKey = page.sort && page.sort in USER_STATISTICS_SORTS ? page.sort : 'name';
+  const direction = page.order === 'desc' ? sql`desc` : sql`asc`;
+  const result = await db.execute(sql`
+    with t as (
+      select t.id, t.user_id, t.status, t.created_at, t.closed_at
+        from tickets t
+       where ${createdIn(range)} and t.user_id is not null
+    ), per_user as (
+      select t.user_id,
+             count(*) filter (where t.status = 'pending')::int as pending,
+             count(*) filter (where t.status = 'open')::int as open,
+             count(*) filter (where t.status = 'closed')::int as closed,
+             count(*)::int as total,
+             round(avg(extract(epoch from (fr.first_at - t.created_at))))::int as "avgFirstResponseSeconds",
+             round(avg(extract(epoch from (t.closed_at - t.created_at))) filter (where t.status = 'closed' and t.closed_at is not null))::int as "avgHandlingSeconds"
+        from t
+        left join lateral (
+          select m.created_at as first_at
+            from messages m
+           where m.ticket_id = t.id and m.from_me and m.user_id is not null and m.created_at >= t.created_at
+           order by m.created_at
+           limit 1
+        ) fr on true
+       group by t.user_id
+    )
+    select u.name, u.email, p.pending, p.open, p.closed, p.total, p."avgFirstResponseSeconds", p."avgHandlingSeconds",
+           count(*) over ()::int as "__total"
+      from per_user p
+      join users u on u.id = p.user_id and u.tenant_id = ${range.tenantId}
+     order by ${USER_STATISTICS_SORTS[sortKey]} ${direction} nulls last, u.id ${direction}
+     limit ${page.limit} offset ${page.offset}`);
+  const found = rowsOf<ReportRow & { __total: number }>(result);
+  // A page past the end has no row to carry the total: counted from the first page.
+  if (!found.length && page.offset > 0)
+    return { rows: [], total: (await selectUserStatistics(db, range, { ...page, offset: 0, limit: 1 })).total };
+  const total = found[0] ? Number(found[0].__total) : 0;
+  return { rows: found.map(({ __total: _, ...row }) => row), total };
+}
+
+// ---- atendimentos-por-parametros ----
+
+export interface TicketParameters extends TicketRange {
+  statuses?: readonly string[];
+  channelIds?: readonly number[];
+  userIds?: readonly number[];
+  tagIds?: readonly number[];
+  laneIds?: readonly number[];
+  demandIds?: readonly number[];
+}
+
+const notesOf = sql`(select string_agg(n.note, ' | ' order by n.created_at, n.id) from ticket_notes n where n.tenant_id = t.tenant_id and n.ticket_id = t.id)`;
+
+/** Each sortable column: its expression, and the type a keyset bound is compared as. */
+export const TICKET_PARAMETER_SORTS: Record<string, { expression: SQL; type: SQL }> = {
+  id: { expression: sql`t.id`, type: sql`int` },
+  status: { expression: sql`t.status`, type: sql`text` },
+  name: { expression: sql`c.name`, type: sql`text` },
+  number: { expression: sql`c.number`, type: sql`text` },
+  connection: { expression: sql`ch.name`, type: sql`text` },
+  lastMessage: { expression: sql`t.last_message`, type: sql`text` },
+  unreadMessages: { expression: sql`t.unread_messages`, type: sql`int` },
+  demand: { expression: sql`d.name`, type: sql`text` },
+  queue: { expression: sql`q.name`, type: sql`text` },
+  channel: { expression: sql`ch.type`, type: sql`text` },
+  value: { expression: sql`t.value`, type: sql`numeric` },
+  notes: { expression: notesOf, type: sql`text` },
+  createdAt: { expression: sql`t.created_at`, type: sql`timestamptz` },
+};
+
+function parameterWhere(p: TicketParameters): SQL {
+  const parts = [createdIn(p)];
+  if (p.statuses?.length) parts.push(sql`t.status = any(${`{${p.statuses.join(',')}}`}::text[])`);
+  if (p.channelIds?.length) parts.push(sql`t.channel_id = any(${intArray(p.channelIds)})`);
+  if (p.userIds?.length) parts.push(sql`t.user_id = any(${intArray(p.userIds)})`);
+  if (p.laneIds?.length) parts.push(sql`t.lane_id = any(${intArray(p.laneIds)})`);
+  if (p.demandIds?.length) parts.push(sql`t.demand_id = any(${intArray(p.demandIds)})`);
+  if (p.tagIds?.length)
+    parts.push(
+      sql`exists (select 1 from ticket_tags tt where tt.tenant_id = t.tenant_id and tt.ticket_id = t.id and tt.tag_id = any(${intArray(p.tagIds)}))`,
+    );
+  return sql.join(parts, sql` and `);
+}
+
+const FROM_TICKETS = sql`
+  from tickets t
+  join contacts c on c.id = t.contact_id
+  join channels ch on ch.id = t.channel_id
+  left join queues q on q.id = t.queue_id
+  left join demands d on d.id = t.demand_id`;
+
+export async function countTicketsByParameters(db: Db, p: TicketParameters): Promise<number> {
+  const [row] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from tickets t where ${parameterWhere(p)}`));
+  return Number(row?.total ?? 0);
+}
+
+/** Where the previous batch ended: its last row's sort value and id. */
+export interface TicketKeyset {
+  value: string | number | null;
+  id: number;
+}
+
+/**
+ * Tickets of the parameters, in the column's order (nulls last, ties by id): a page by offset, or
+ * the rows after a keyset (an export's next batch, read with constant memory).
+ */
+export async function selectTicketsByParameters(
+  db: Db,
+  p: TicketParameters,
+  page: { sort?: string; order: 'asc' | 'desc'; limit: number; offset?: number; after?: TicketKeyset },
+): Promise<Array<ReportRow & { __sort: string | number | null }>> {
+  const sort = TICKET_PARAMETER_SORTS[page.sort && page.sort in TICKET_PARAMETER_SORTS ? page.sort : 'id'];
+  const desc = page.order === 'desc';
+  const direction = desc ? sql`desc` : sql`asc`;
+  const beyond = desc ? sql`<` : sql`>`;
+  let keyset = sql`true`;
+  if (page.after) {
+    const { value, id } = page.after;
+    keyset =
+      value === null
+        ? sql`(${sort.expression}) is null and t.id ${beyond} ${id}`
+        : sql`((${sort.expression}) is null or (${sort.expression}) ${beyond} ${value}::${sort.type} or ((${sort.expression}) = ${value}::${sort.type} and t.id ${beyond} ${id}))`;
+  }
+  const result = await db.execute(sql`
+    select t.id, t.status, c.name, c.number, ch.name as connection, t.last_message as "lastMessage",
+           t.unread_messages as "unreadMessages", d.name as demand, q.name as queue, ch.type as channel,
+           t.value::float8 as value, ${notesOf} as notes, ${iso(sql`t.created_at`)} as "createdAt",
+           (${sort.expression})::text as "__sort"
+      ${FROM_TICKETS}
+     where ${parameterWhere(p)} and ${keyset}
+     order by (${sort.expression}) is null, (${sort.expression}) ${direction}, t.id ${direction}
+     limit ${page.limit} offset ${page.offset ?? 0}`);
+  return rowsOf<ReportRow & { __sort: string | null }>(result).map((row) => ({
+    ...row,
+    value: row.value === null ? null : Number(row.value),
+  }));
+}

@@ -1,0 +1,253 @@
+import type { ReportExport, ReportPage as ReportPageData } from '@conversa/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type ApiCall } from '../../../test/fetch';
+import { renderWithApp } from '../../../test/render';
+import { applyReportExportEvent } from '../api';
+import { ReportPage } from './ReportPage';
+import { ReportsLayout } from './ReportsLayout';
+import { Route, Routes } from 'react-router';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const STATS: ReportPageData = {
+  report: 'estatisticas-atendimentos-usuarios',
+  columns: [
+    { key: 'name', type: 'text' },
+    { key: 'email', type: 'text' },
+    { key: 'pending', type: 'number' },
+    { key: 'open', type: 'number' },
+    { key: 'closed', type: 'number' },
+    { key: 'total', type: 'number' },
+    { key: 'avgFirstResponseSeconds', type: 'duration' },
+    { key: 'avgHandlingSeconds', type: 'duration' },
+  ],
+  rows: [
+    {
+      name: 'Rita',
+      email: 'rita@example.test',
+      pending: 1,
+      open: 2,
+      closed: 3,
+      total: 6,
+      avgFirstResponseSeconds: 450,
+      avgHandlingSeconds: 3725,
+    },
+    {
+      name: 'Beto',
+      email: 'beto@example.test',
+      pending: 0,
+      open: 1,
+      closed: 0,
+      total: 1,
+      avgFirstResponseSeconds: null,
+      avgHandlingSeconds: null,
+    },
+  ],
+  total: 60,
+  page: 1,
+  pageSize: 25,
+};
+
+const EXPORT: ReportExport = {
+  id: '7b0c1f1e-1111-4222-8333-444455556666',
+  report: 'estatisticas-atendimentos-usuarios',
+  format: 'xlsx',
+  status: 'queued',
+  rowsDone: 0,
+  rowsTotal: null,
+  error: null,
+  downloadUrl: null,
+  createdAt: '2026-11-30T12:00:00.000Z',
+  finishedAt: null,
+};
+
+function api(overrides: Record<string, (call: ApiCall) => { status?: number; body: unknown }> = {}) {
+  return fakeApi({
+    'GET /reports/estatisticas-atendimentos-usuarios': () => ({ body: STATS }),
+    'GET /queue': () => ({
+      body: [
+        { id: 3, name: 'Vendas', color: '#000', greetingMessage: null, userIds: [] },
+        { id: 4, name: 'Suporte', color: '#000', greetingMessage: null, userIds: [] },
+      ],
+    }),
+    'POST /reports/estatisticas-atendimentos-usuarios/exports': () => ({ status: 202, body: EXPORT }),
+    'GET /reports/exports/:id/download': () => ({ body: 'file' }),
+    'GET /reports/exports/:id': () => ({ body: EXPORT }),
+    ...overrides,
+  });
+}
+
+function renderReport(path: string) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/relatorios" element={<ReportsLayout />}>
+        <Route path=":name" element={<ReportPage />} />
+      </Route>
+    </Routes>,
+    { route: path },
+  );
+}
+
+const reportCalls = (calls: ApiCall[], report = 'estatisticas-atendimentos-usuarios') =>
+  calls.filter((call) => call.method === 'GET' && call.path === `/reports/${report}`).map((call) => Object.fromEntries(call.query));
+
+async function fillStats(user: ReturnType<typeof renderReport>['user']) {
+  await user.type(screen.getByTestId('report-filter-from'), '2026-11-01');
+  await user.type(screen.getByTestId('report-filter-to'), '2026-11-30');
+  await user.click(screen.getByTestId('report-filter-queueIds'));
+  await user.click(await screen.findByRole('option', { name: 'Vendas', hidden: true }));
+  await user.click(await screen.findByRole('option', { name: 'Suporte', hidden: true }));
+}
+
+describe('/relatorios', () => {
+  it('renders the form of the report from REPORT_FILTERS and checks required fields with the SPEC texts before sending', async () => {
+    const fake = api();
+    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    expect(await screen.findByTestId('report-filter-from')).toBeInTheDocument();
+    expect(screen.getByTestId('report-filter-queueIds')).toBeInTheDocument();
+    expect(screen.queryByTestId('report-filter-statuses')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('report-generate'));
+    expect(screen.getByTestId('report-form-error')).toHaveTextContent('Preencha as datas para gerar o relatório.');
+    await user.type(screen.getByTestId('report-filter-from'), '2026-11-01');
+    await user.type(screen.getByTestId('report-filter-to'), '2026-11-30');
+    await user.click(screen.getByTestId('report-generate'));
+    expect(screen.getByTestId('report-form-error')).toHaveTextContent('Selecione as filas para gerar o relatório.');
+    await user.clear(screen.getByTestId('report-filter-to'));
+    await user.type(screen.getByTestId('report-filter-to'), '2026-10-01');
+    await user.click(screen.getByTestId('report-filter-queueIds'));
+    await user.click(await screen.findByRole('option', { name: 'Vendas', hidden: true }));
+    await user.click(screen.getByTestId('report-generate'));
+    expect(screen.getByTestId('report-form-error')).toHaveTextContent('A data final não pode ser anterior à inicial');
+    expect(reportCalls(fake.calls)).toEqual([]);
+  });
+
+  it('a selection report asks for its selection', async () => {
+    api({ 'GET /tags': () => ({ body: [] }) });
+    const { user } = renderReport('/relatorios/contatos-por-etiquetas');
+    await user.click(await screen.findByTestId('report-generate'));
+    expect(screen.getByTestId('report-form-error')).toHaveTextContent('Selecione pelo menos um item para gerar o relatório.');
+    expect(screen.queryByTestId('report-filter-from')).not.toBeInTheDocument();
+  });
+
+  it('"Gerar" sends the filters, shows the table with translated titles and the success toast; sorting and pages ask again', async () => {
+    const fake = api();
+    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    await screen.findByTestId('report-filter-from');
+    await fillStats(user);
+    await user.click(screen.getByTestId('report-generate'));
+    const table = await screen.findByTestId('report-table');
+    expect(reportCalls(fake.calls)).toEqual([
+      { from: '2026-11-01', to: '2026-11-30', queueIds: '3,4', page: '1', pageSize: '25', order: 'asc' },
+    ]);
+    expect(await screen.findByText('Relatório gerado com sucesso!')).toBeInTheDocument();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Nome',
+      'E-mail',
+      'Pendentes',
+      'Em atendimento',
+      'Resolvidos',
+      'Total',
+      'Tempo médio da primeira resposta',
+      'Tempo médio de atendimento',
+    ]);
+    const [first, second] = screen.getAllByTestId('report-row');
+    expect([...first.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Rita',
+      'rita@example.test',
+      '1',
+      '2',
+      '3',
+      '6',
+      '0:07:30',
+      '1:02:05',
+    ]);
+    expect([...second.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Beto',
+      'beto@example.test',
+      '0',
+      '1',
+      '0',
+      '1',
+      '',
+      '',
+    ]);
+    expect(screen.getByTestId('report-total')).toHaveTextContent('60');
+    expect(screen.getByTestId('report-table-scroll')).toContainElement(table);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    await user.click(screen.getByTestId('report-print'));
+    expect(print).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByTestId('report-sort-total'));
+    await waitFor(() => expect(reportCalls(fake.calls).at(-1)).toMatchObject({ sort: 'total', order: 'asc', page: '1' }));
+    await user.click(screen.getByTestId('report-sort-total'));
+    await waitFor(() => expect(reportCalls(fake.calls).at(-1)).toMatchObject({ sort: 'total', order: 'desc' }));
+    expect(screen.getByTestId('report-sort-total').closest('th')).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(screen.getByTestId('report-pagination')).getByRole('button', { name: '2' }));
+    await waitFor(() => expect(reportCalls(fake.calls).at(-1)).toMatchObject({ sort: 'total', order: 'desc', page: '2' }));
+  });
+
+  it('an export starts a job with the same filters, shows its progress from the socket event, then a download link', async () => {
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const fake = api();
+    const { user, queryClient } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    await screen.findByTestId('report-filter-from');
+    expect(screen.getByTestId('report-export-xlsx')).toBeDisabled();
+    await fillStats(user);
+    await user.click(screen.getByTestId('report-generate'));
+    await screen.findByTestId('report-table');
+    await user.click(screen.getByTestId('report-export-xlsx'));
+    await screen.findByTestId('report-export-progress');
+    const post = fake.calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ format: 'xlsx', filters: { from: '2026-11-01', to: '2026-11-30', queueIds: '3,4' }, order: 'asc' });
+    // The first read of its state is answered before the socket speaks.
+    await waitFor(() => expect(fake.calls.some((call) => call.path === `/reports/exports/${EXPORT.id}`)).toBe(true));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    act(() => applyReportExportEvent(queryClient, { ...EXPORT, status: 'running', rowsDone: 1000, rowsTotal: 4000 }));
+    await waitFor(() => expect(screen.getByTestId('report-export-progress')).toHaveTextContent('Exportando: 1000 de 4000 linhas…'));
+    expect(within(screen.getByTestId('report-export-progress')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    act(() =>
+      applyReportExportEvent(queryClient, {
+        ...EXPORT,
+        status: 'done',
+        rowsDone: 4000,
+        rowsTotal: 4000,
+        downloadUrl: `/reports/exports/${EXPORT.id}/download`,
+      }),
+    );
+    expect(await screen.findByTestId('report-export-done')).toHaveTextContent('Exportação pronta: 4000 linhas.');
+    await user.click(screen.getByTestId('report-export-download'));
+    await waitFor(() => expect(fake.calls.some((call) => call.path === `/reports/exports/${EXPORT.id}/download`)).toBe(true));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+
+  it("the server's refusal is shown with its translated text", async () => {
+    api({
+      'GET /reports/estatisticas-atendimentos-usuarios': () => ({
+        status: 400,
+        body: { error: 'ERR_REPORT_INVALID_RANGE', message: 'The end date must not come before the start date (at most 366 days).' },
+      }),
+    });
+    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    await screen.findByTestId('report-filter-from');
+    await fillStats(user);
+    await user.click(screen.getByTestId('report-generate'));
+    expect(await screen.findByTestId('load-error')).toHaveTextContent('A data final não pode ser anterior à inicial');
+    expect(screen.queryByText('Relatório gerado com sucesso!')).not.toBeInTheDocument();
+  });
+
+  it('the picker goes from one report to another', async () => {
+    api({ 'GET /tags': () => ({ body: [] }) });
+    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    await screen.findByTestId('report-estatisticas-atendimentos-usuarios');
+    await user.click(screen.getByTestId('report-picker'));
+    await user.click(await screen.findByRole('option', { name: 'Contatos por etiquetas', hidden: true }));
+    expect(await screen.findByTestId('report-contatos-por-etiquetas')).toBeInTheDocument();
+    expect(screen.getByTestId('report-filter-tagIds')).toBeInTheDocument();
+  });
+});

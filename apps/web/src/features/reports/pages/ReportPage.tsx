@@ -1,0 +1,162 @@
+import { REPORT_NAMES, REPORT_PAGE_SIZES, type ReportExportFormat, type ReportName } from '@conversa/shared';
+import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { QueryError } from '../../../components/QueryError';
+import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useReportPage, useStartReportExport, type ReportPageParams } from '../api';
+import { ReportExportStatus } from '../components/ReportExportStatus';
+import { ReportFilterFields } from '../components/ReportFilterFields';
+import { ReportTable } from '../components/ReportTable';
+import { EMPTY_FORM, formError, toReportQuery, type ReportForm, type ReportFormError } from '../report-form';
+import classes from './ReportPage.module.css';
+
+/** The report of the route (/relatorios/<name>). */
+function useReportName(): ReportName | null {
+  const { pathname } = useLocation();
+  const name = pathname.split('/').filter(Boolean)[1] ?? '';
+  return (REPORT_NAMES as readonly string[]).includes(name) ? (name as ReportName) : null;
+}
+
+/**
+ * One report of /relatorios (SPEC §2): its filter form (REPORT_FILTERS, required ones checked with
+ * SPEC §5's texts before sending), "Gerar" → a paginated, sortable table; exports to CSV and XLSX
+ * as background jobs with progress and a download link; Imprimir / PDF prints the table alone.
+ * Nothing here is particular to one report: fields and columns come from the shared contract.
+ */
+export function ReportPage() {
+  const report = useReportName();
+  return report ? <ReportScreen key={report} report={report} /> : null;
+}
+
+function ReportScreen({ report }: { report: ReportName }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<ReportForm>(EMPTY_FORM);
+  const [problem, setProblem] = useState<ReturnType<typeof formError>>(null);
+  const [params, setParams] = useState<ReportPageParams | null>(null);
+  const [exportId, setExportId] = useState<string | null>(null);
+  const page = useReportPage(report, params);
+  const startExport = useStartReportExport(report);
+  const announce = useRef(false);
+
+  useEffect(() => {
+    if (!announce.current || page.isFetching) return;
+    announce.current = false;
+    if (page.isSuccess) notifySuccess(t('reports.generated'), 'report-generated');
+  }, [page.isFetching, page.isSuccess, t]);
+
+  const generate = () => {
+    const error = formError(report, form);
+    setProblem(error);
+    if (error) return;
+    announce.current = true;
+    setParams((current) => ({
+      filters: toReportQuery(report, form),
+      page: 1,
+      pageSize: current?.pageSize ?? REPORT_PAGE_SIZES[0],
+      sort: current?.sort,
+      order: current?.order ?? 'asc',
+    }));
+  };
+
+  const exportAs = (format: ReportExportFormat) => {
+    if (!params) return;
+    startExport.mutate(
+      { format, filters: params.filters, sort: params.sort, order: params.order },
+      { onSuccess: (started) => setExportId(started.id), onError: (error) => notifyApiError(error) },
+    );
+  };
+
+  const data = page.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Stack data-testid={`report-${report}`}>
+      <Paper withBorder p="md" className="report-form">
+        <Stack>
+          <ReportFilterFields report={report} form={form} onChange={setForm} invalid={problem?.field ?? null} />
+          {problem && (
+            <Alert color="red" role="alert" data-testid="report-form-error">
+              {t(`errors.${problem.code satisfies ReportFormError}`)}
+            </Alert>
+          )}
+          <Group gap="xs">
+            <Button onClick={generate} loading={page.isFetching} data-testid="report-generate">
+              {t('reports.generate')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              disabled={!data}
+              loading={startExport.isPending}
+              onClick={() => exportAs('csv')}
+              data-testid="report-export-csv"
+            >
+              {t('reports.exportCsv')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              disabled={!data}
+              loading={startExport.isPending}
+              onClick={() => exportAs('xlsx')}
+              data-testid="report-export-xlsx"
+            >
+              {t('reports.exportXlsx')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+              disabled={!data}
+              onClick={() => window.print()}
+              data-testid="report-print"
+            >
+              {t('reports.print')}
+            </Button>
+          </Group>
+          {exportId && <ReportExportStatus id={exportId} />}
+        </Stack>
+      </Paper>
+      {page.isError && <QueryError error={page.error} onRetry={() => void page.refetch()} />}
+      {!data && !page.isError && (
+        <Text c="dimmed" data-testid="report-hint">
+          {t('reports.hint')}
+        </Text>
+      )}
+      {data && params && (
+        <Stack className={classes.printArea} gap="sm">
+          <Title order={3}>{t(`reports.names.${report}`)}</Title>
+          <ReportTable
+            page={data}
+            sort={params.sort}
+            order={params.order}
+            onSort={(sort, order) => setParams({ ...params, sort, order, page: 1 })}
+          />
+          <Group justify="space-between" className="report-pager">
+            <Text size="sm" data-testid="report-total">
+              {t('reports.total', { total: data.total })}
+            </Text>
+            <Group gap="xs">
+              <Select
+                aria-label={t('reports.pageSize')}
+                w={90}
+                data={REPORT_PAGE_SIZES.map(String)}
+                value={String(params.pageSize)}
+                onChange={(value) => value && setParams({ ...params, pageSize: Number(value), page: 1 })}
+                data-testid="report-page-size"
+              />
+              <Pagination
+                total={pages}
+                value={params.page}
+                onChange={(value) => setParams({ ...params, page: value })}
+                size="sm"
+                data-testid="report-pagination"
+              />
+            </Group>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
