@@ -20,7 +20,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startProduct({ DEMO_SIMULATORS: 'true', ADMIN_EMAIL, ADMIN_PASSWORD });
+  // A first `npm start`: an empty DATA_DIR, where the product creates and migrates its database.
+  server = await startProduct({ DEMO_SIMULATORS: 'true', ADMIN_EMAIL, ADMIN_PASSWORD }, { emptyDataDir: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

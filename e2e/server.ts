@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 import { serverHeapArgs } from '../scripts/server-node-args.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -28,10 +29,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Runs the built product as `npm start` does (apps/server/dist/main.js, its heap bound) on a fresh embedded database. */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Runs the built product as `npm start` does (apps/server/dist/main.js, its heap bound) on a fresh
+ * embedded database: a copy of the run's migrated one (global-setup.ts), with no tenant yet, so the
+ * product's first start creates tenant 1 and the admin. `emptyDataDir` starts it on an empty DATA_DIR
+ * instead (the product creates and migrates its database itself, as on a first `npm start`).
+ */
+export async function startProduct(env: Record<string, string> = {}, { emptyDataDir = false } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-e2e-'));
+  if (!emptyDataDir) cpSync(inject('pgdataTemplate'), join(dataDir, 'pgdata'), { recursive: true });
   let output = '';
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess;
