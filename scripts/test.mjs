@@ -1,10 +1,12 @@
 // `npm test`: install what is missing, then run every suite:
 //   0. the web app's and the widget's component tests (Vitest + Testing Library in jsdom)
-//   1. server unit + integration tests on the embedded database (PGlite), beside 0 then 2
+//   1. server unit + integration tests on the embedded database (PGlite)
 //   2. the same integration tests on a PostgreSQL server, when TEST_DATABASE_URL is set
 //      (and two server processes sharing it through Redis, when TEST_REDIS_URL is set too)
 //   3. end-to-end browser tests (playwright-core + Chromium), when Chromium is installed
 // Suites that cannot run here are skipped with the reason; the last line sums up every test.
+// Side by side (TEST_SERIAL=1: one at a time): 1 beside 2; then 3, never beside a server suite;
+// 0 from the end of 2 on, at a lower CPU priority (see below).
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,17 +23,20 @@ const skipped = [];
 
 /**
  * One Vitest suite in a child process. Its output goes to a log file and is printed whole when the
- * suite ends, so suites running side by side do not interleave their lines.
+ * suite ends, so suites running side by side do not interleave their lines. `nice`: the suite runs
+ * at that lower CPU priority (a background suite that must not slow the one beside it).
  */
-function vitest(name, projectRoot, env) {
+function vitest(name, projectRoot, env, { nice } = {}) {
   const slug = name.replace(/\W+/g, '-');
   const report = join(reportsDir, `${slug}.json`);
   const logFile = join(reportsDir, `${slug}.log`);
   const started = Date.now();
-  console.log(`> started: ${name}`);
+  console.log(`> started: ${name}${nice ? ` (nice ${nice})` : ''}`);
   return new Promise((resolveSuite) => {
     const log = openSync(logFile, 'w');
-    const child = spawn('npx', ['vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    const command = ['npx', 'vitest', 'run', '--root', projectRoot, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+    if (nice) command.unshift('nice', '-n', String(nice));
+    const child = spawn(command[0], command.slice(1), {
       cwd: root,
       env: { ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
       stdio: ['ignore', log, log],
@@ -43,7 +48,11 @@ function vitest(name, projectRoot, env) {
       let counts = { passed: 0, failed: 0, skipped: 0 };
       try {
         const json = JSON.parse(readFileSync(report, 'utf8'));
-        counts = { passed: json.numPassedTests, failed: json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0), skipped: json.numPendingTests + json.numTodoTests };
+        counts = {
+          passed: json.numPassedTests,
+          failed: json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0),
+          skipped: json.numPendingTests + json.numTodoTests,
+        };
       } catch {
         counts.failed = 1; // the runner itself failed before reporting
       }
@@ -55,47 +64,54 @@ function vitest(name, projectRoot, env) {
   });
 }
 
-/**
- * Suites that share nothing (each test file has its own database and server port) may run side by
- * side, which keeps both cores busy while one waits on the database: the component tests beside
- * the PGlite suite. TEST_SERIAL=1 runs them one at a time.
- */
 const serial = process.env.TEST_SERIAL === '1';
-async function inParallel(...suites) {
-  if (serial) for (const suite of suites) await suite();
-  else await Promise.all(suites.map((suite) => suite()));
-}
-
 const withoutServerDb = { ...process.env, TEST_DATABASE_URL: '' };
 const chromium = findChromium();
 if (chromium) ensureBuilt();
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const e2eEnv = { ...withoutServerDb, CHROMIUM_PATH: chromium };
 
-// The server suites wait much of their time (sockets, job polling, a child server's start), so the
-// PostgreSQL suite starts beside the PGlite suite as soon as the component tests are done: the two
-// cores stay busy instead of the suites taking turns.
-await inParallel(
-  async () => {
-    await vitest('web app components', 'apps/web', withoutServerDb);
-    await vitest('web-chat widget', 'apps/widget', withoutServerDb);
-    if (process.env.TEST_DATABASE_URL) await vitest('server on PostgreSQL', 'apps/server', process.env);
-  },
-  () => vitest('server on embedded PGlite', 'apps/server', withoutServerDb),
-);
-if (process.env.TEST_DATABASE_URL) {
-  if (!process.env.TEST_REDIS_URL) skipped.push('several server processes sharing PostgreSQL + Redis: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
+if (serial) {
+  await vitest('web app components', 'apps/web', withoutServerDb);
+  await vitest('web-chat widget', 'apps/widget', withoutServerDb);
+  await vitest('server on embedded PGlite', 'apps/server', withoutServerDb);
+  if (onPostgres) await vitest('server on PostgreSQL', 'apps/server', process.env);
+  if (chromium) await vitest('end-to-end in Chromium', 'e2e', e2eEnv);
+} else {
+  // Suites that share nothing (each test file has its own database and server port) run side by
+  // side, keeping both cores busy while one waits on the database, a socket or a child server:
+  // - the two server suites together, from the start;
+  // - the browser tests once both server suites are done, never beside one: their clicks wait on a
+  //   product that a server suite beside them would slow past the tests' timeouts (a flow's publish
+  //   in the builder missed its 15 s beside the PostgreSQL suite);
+  // - the component tests (CPU only, no product, no timing on a server) from the end of the first
+  //   server suite on, beside the rest of the PGlite suite and then the browser tests, at a lower CPU
+  //   priority (nice 10): they take the CPU the others leave idle, and yield it when those need it.
+  //   Their waits for the screen get more time (TEST_ASYNC_TIMEOUT_MS) for the moments they yield.
+  const background = { ...withoutServerDb, TEST_ASYNC_TIMEOUT_MS: '20000' };
+  const pglite = vitest('server on embedded PGlite', 'apps/server', withoutServerDb);
+  const postgres = onPostgres ? vitest('server on PostgreSQL', 'apps/server', process.env) : Promise.resolve();
+  const components = postgres.then(async () => {
+    await vitest('web-chat widget', 'apps/widget', background, { nice: 10 });
+    await vitest('web app components', 'apps/web', background, { nice: 10 });
+  });
+  await Promise.all([pglite, postgres]);
+  if (chromium) await vitest('end-to-end in Chromium', 'e2e', e2eEnv);
+  await components;
+}
+if (onPostgres) {
+  if (!process.env.TEST_REDIS_URL)
+    skipped.push('several server processes sharing PostgreSQL + Redis: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6379)');
 } else {
   skipped.push('server on PostgreSQL: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)');
 }
-
-// The browser tests run alone: their clicks wait on a product that a suite beside them would slow
-// past the tests' timeouts (a flow's publish in the builder missed its 15 s beside the PostgreSQL suite).
-if (chromium) await vitest('end-to-end in Chromium', 'e2e', { ...withoutServerDb, CHROMIUM_PATH: chromium });
-else skipped.push('end-to-end browser tests: Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)');
+if (!chromium) skipped.push('end-to-end browser tests: Chromium not found (apt-get install chromium, or set CHROMIUM_PATH)');
 
 const ORDER = ['web app components', 'web-chat widget', 'server on embedded PGlite', 'server on PostgreSQL', 'end-to-end in Chromium'];
 console.log('\n=== summary ===');
 results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
-for (const r of results) console.log(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+for (const r of results)
+  console.log(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
 for (const s of skipped) console.log(`SKIPPED ${s}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
