@@ -1,0 +1,101 @@
+import { Group, MultiSelect, Paper, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { DatePickerInput, DatesProvider, type DatesRangeValue, type DateStringValue } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { RANGE_PRESETS, type RangePreset } from '../range';
+import { useDatesLocale } from '../dates-locale';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface DashboardFilterState {
+  preset: RangePreset;
+  custom: DatesRangeValue<DateStringValue>;
+  queueIds: string[];
+  channelIds: string[];
+  userIds: string[];
+}
+
+interface DashboardFiltersProps {
+  value: DashboardFilterState;
+  onChange: (next: Partial<DashboardFilterState>) => void;
+  queues: Option[];
+  channels: Option[];
+  /** Null: no user filter (an agent sees their own figures). */
+  users: Option[] | null;
+  customError?: string;
+}
+
+/** The range (today, 7 days, 30 days, custom days) and the queue, channel and user filters. */
+export function DashboardFilters({ value, onChange, queues, channels, users, customError }: DashboardFiltersProps) {
+  const { t } = useTranslation();
+  const datesLocale = useDatesLocale();
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="sm">
+        <Group gap="sm" align="flex-end">
+          <SegmentedControl
+            data={RANGE_PRESETS.map((preset) => ({ value: preset, label: t(`dashboard.range.${preset}`) }))}
+            value={value.preset}
+            onChange={(preset) => onChange({ preset: preset as RangePreset })}
+            aria-label={t('dashboard.range.label')}
+            data-testid="dashboard-range"
+            style={{ maxWidth: '100%' }}
+          />
+          {value.preset === 'custom' && (
+            <DatesProvider settings={{ locale: datesLocale }}>
+              <DatePickerInput
+                type="range"
+                label={t('dashboard.range.custom')}
+                placeholder={t('dashboard.range.pick')}
+                value={value.custom}
+                onChange={(custom) => onChange({ custom })}
+                valueFormat="DD/MM/YYYY"
+                maxDate={new Date()}
+                allowSingleDateInRange
+                error={customError}
+                miw={220}
+                data-testid="dashboard-custom-range"
+              />
+            </DatesProvider>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: users ? 3 : 2 }}>
+          <MultiSelect
+            label={t('dashboard.queues')}
+            placeholder={value.queueIds.length ? undefined : t('dashboard.allQueues')}
+            data={queues}
+            value={value.queueIds}
+            onChange={(queueIds) => onChange({ queueIds })}
+            searchable
+            clearable
+            data-testid="dashboard-filter-queues"
+          />
+          <MultiSelect
+            label={t('dashboard.channels')}
+            placeholder={value.channelIds.length ? undefined : t('dashboard.allChannels')}
+            data={channels}
+            value={value.channelIds}
+            onChange={(channelIds) => onChange({ channelIds })}
+            searchable
+            clearable
+            data-testid="dashboard-filter-channels"
+          />
+          {users && (
+            <MultiSelect
+              label={t('dashboard.users')}
+              placeholder={value.userIds.length ? undefined : t('dashboard.allUsers')}
+              data={users}
+              value={value.userIds}
+              onChange={(userIds) => onChange({ userIds })}
+              searchable
+              clearable
+              data-testid="dashboard-filter-users"
+            />
+          )}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
