@@ -68,7 +68,12 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
     { key: 'tickets', header: t('dashboard.series.tickets'), render: (row) => formatCount(row.tickets), numeric: true },
     { key: 'open', header: t('dashboard.series.open'), render: (row) => formatCount(row.open), numeric: true },
     { key: 'closed', header: t('dashboard.series.closed'), render: (row) => formatCount(row.closed), numeric: true },
-    { key: 'firstResponse', header: t('dashboard.cards.avgFirstResponse'), render: (row) => formatDuration(row.avgFirstResponseSeconds), numeric: true },
+    {
+      key: 'firstResponse',
+      header: t('dashboard.cards.avgFirstResponse'),
+      render: (row) => formatDuration(row.avgFirstResponseSeconds),
+      numeric: true,
+    },
     { key: 'handling', header: t('dashboard.cards.avgHandling'), render: (row) => formatDuration(row.avgHandlingSeconds), numeric: true },
   ];
 

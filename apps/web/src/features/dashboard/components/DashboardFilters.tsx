@@ -38,7 +38,7 @@ export function DashboardFilters({ value, onChange, queues, channels, users, cus
           <SegmentedControl
             data={RANGE_PRESETS.map((preset) => ({ value: preset, label: t(`dashboard.range.${preset}`) }))}
             value={value.preset}
-            onChange={(preset) => onChange({ preset: preset as RangePreset })}
+            onChange={(preset) => onChange({ preset })}
             aria-label={t('dashboard.range.label')}
             data-testid="dashboard-range"
             style={{ maxWidth: '100%' }}

@@ -41,11 +41,7 @@ function Cards({ totals }: { totals: Dashboard['totals'] }) {
       <StatCard cardKey="open" label={t('dashboard.cards.open')} value={formatCount(totals.open)} />
       <StatCard cardKey="pending" label={t('dashboard.cards.pending')} value={formatCount(totals.pending)} />
       <StatCard cardKey="closed" label={t('dashboard.cards.closed')} value={formatCount(totals.closed)} />
-      <StatCard
-        cardKey="newContacts"
-        label={t('dashboard.cards.newContacts')}
-        value={formatCount(totals.newContacts)}
-      />
+      <StatCard cardKey="newContacts" label={t('dashboard.cards.newContacts')} value={formatCount(totals.newContacts)} />
       <StatCard
         cardKey="receptive"
         label={t('dashboard.cards.receptive')}
@@ -124,8 +120,7 @@ export function DashboardPage() {
   const channelOptions = (channels.data ?? []).map((channel) => ({ value: String(channel.id), label: channel.name }));
   const userOptions = manager ? (users.data ?? []).map((user) => ({ value: String(user.id), label: user.name })) : null;
 
-  const tooLong =
-    filters.preset === 'custom' && customRangeTooLong(localDay(filters.custom[0]), localDay(filters.custom[1]));
+  const tooLong = filters.preset === 'custom' && customRangeTooLong(localDay(filters.custom[0]), localDay(filters.custom[1]));
   const data = dashboard.data;
 
   return (
