@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import type { Dashboard } from '@conversa/shared';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Stack } from '@mantine/core';

@@ -1,8 +1,11 @@
 import { Group, MultiSelect, Paper, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
-import { DatePickerInput, DatesProvider, type DatesRangeValue, type DateStringValue } from '@mantine/dates';
+import type { DatesRangeValue, DateStringValue } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../components/on-demand';
 import { RANGE_PRESETS, type RangePreset } from '../range';
-import { useDatesLocale } from '../dates-locale';
+
+/** The date picker (@mantine/dates, dayjs): downloaded when "custom" is first chosen. */
+const CustomRangeInput = lazyComponent(async () => (await import('./CustomRangeInput')).CustomRangeInput);
 
 export interface Option {
   value: string;
@@ -30,7 +33,6 @@ interface DashboardFiltersProps {
 /** The range (today, 7 days, 30 days, custom days) and the queue, channel and user filters. */
 export function DashboardFilters({ value, onChange, queues, channels, users, customError }: DashboardFiltersProps) {
   const { t } = useTranslation();
-  const datesLocale = useDatesLocale();
   return (
     <Paper withBorder p="sm">
       <Stack gap="sm">
@@ -44,21 +46,7 @@ export function DashboardFilters({ value, onChange, queues, channels, users, cus
             style={{ maxWidth: '100%' }}
           />
           {value.preset === 'custom' && (
-            <DatesProvider settings={{ locale: datesLocale }}>
-              <DatePickerInput
-                type="range"
-                label={t('dashboard.range.custom')}
-                placeholder={t('dashboard.range.pick')}
-                value={value.custom}
-                onChange={(custom) => onChange({ custom })}
-                valueFormat="DD/MM/YYYY"
-                maxDate={new Date()}
-                allowSingleDateInRange
-                error={customError}
-                miw={220}
-                data-testid="dashboard-custom-range"
-              />
-            </DatesProvider>
+            <CustomRangeInput value={value.custom} onChange={(custom) => onChange({ custom })} error={customError} />
           )}
         </Group>
         <SimpleGrid cols={{ base: 1, sm: users ? 3 : 2 }}>

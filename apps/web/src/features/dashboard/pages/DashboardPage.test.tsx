@@ -288,7 +288,7 @@ describe('/home: the dashboard', () => {
     const before = dashboardCalls(fake.calls).length;
     await user.click(screen.getByRole('radio', { name: 'Personalizado' }));
     expect(await screen.findByTestId('dashboard-pick-range')).toBeInTheDocument();
-    await user.click(screen.getByTestId('dashboard-custom-range'));
+    await user.click(await screen.findByTestId('dashboard-custom-range'));
     const now = new Date();
     // Two days of this month up to today (the picker stops at today): yesterday and today, or the 1st alone.
     const first = now.getDate() > 1 ? now.getDate() - 1 : 1;

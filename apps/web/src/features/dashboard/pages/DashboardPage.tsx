@@ -1,8 +1,6 @@
-import '@mantine/charts/styles.css';
-import '@mantine/dates/styles.css';
 import type { Dashboard } from '@conversa/shared';
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/QueryError';
 import { useSession } from '../../../lib/useSession';
@@ -10,11 +8,18 @@ import { useChannels } from '../../channels/api';
 import { useQueues } from '../../queues/api';
 import { useAllUsers } from '../../users/api';
 import { useDashboard, type DashboardRequest } from '../api';
-import { DashboardCharts } from '../components/DashboardCharts';
 import { DashboardFilters, type DashboardFilterState } from '../components/DashboardFilters';
 import { StatCard } from '../components/StatCard';
 import { formatCount, formatDuration, formatRating, formatShare } from '../format';
 import { customRange, customRangeTooLong, MAX_RANGE_DAYS, presetRange, userTimeZone, type ResolvedRange } from '../range';
+
+/**
+ * The charts (@mantine/charts, recharts: most of the screen's code) are a chunk of their own, asked
+ * for as soon as this module loads: the cards show while it arrives, in parallel with the figures.
+ */
+const loadCharts = () => import('../components/DashboardCharts');
+const preloadedCharts = loadCharts().catch(() => null);
+const DashboardCharts = lazy(async () => ({ default: ((await preloadedCharts) ?? (await loadCharts())).DashboardCharts }));
 
 const INITIAL: DashboardFilterState = { preset: 'today', custom: [null, null], queueIds: [], channelIds: [], userIds: [] };
 
@@ -154,7 +159,9 @@ export function DashboardPage() {
       {request && data && (
         <Stack data-testid="dashboard-figures" style={{ opacity: dashboard.isPlaceholderData ? 0.7 : 1, transition: 'opacity 150ms' }}>
           <Cards totals={data.totals} />
-          <DashboardCharts data={data} />
+          <Suspense fallback={<Skeleton h={300} radius="md" data-testid="dashboard-charts-loading" />}>
+            <DashboardCharts data={data} />
+          </Suspense>
         </Stack>
       )}
     </Stack>
