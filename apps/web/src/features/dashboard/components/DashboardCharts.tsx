@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import type { Dashboard } from '@conversa/shared';
-import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatDuration } from '../format';
@@ -11,8 +11,6 @@ type ByChannel = Dashboard['byChannel'][number];
 type ByQueue = Dashboard['byQueue'][number];
 type ByStatus = Dashboard['byStatus'][number];
 type ByUser = Dashboard['byUser'][number];
-
-const STATUS_COLORS: Record<string, string> = { open: 'blue.6', pending: 'yellow.6', closed: 'teal.6', schedule: 'grape.6' };
 
 /** The label of an evolution bucket, in the zone the server bucketed it: "14:00" / "03/12 14:00" for hours, "03/12" for days. */
 function bucketLabeller(language: string, granularity: Dashboard['range']['granularity'], timeZone: string, spansDays: boolean) {
@@ -169,16 +167,14 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
           testId="dashboard-chart-status"
           empty={data.byStatus.every((row) => row.tickets === 0)}
           chart={
-            <DonutChart
-              mx="auto"
-              withLabels
-              withLabelsLine
+            <BarChart
+              h={barsHeight(data.byStatus.length)}
+              data={data.byStatus.map((row) => ({ ...row, label: statusName(row.status) }))}
+              dataKey="label"
+              orientation="vertical"
+              yAxisProps={{ width: 96 }}
               valueFormatter={valueFormatter}
-              data={data.byStatus.map((row) => ({
-                name: statusName(row.status),
-                value: row.tickets,
-                color: STATUS_COLORS[row.status] ?? 'gray.6',
-              }))}
+              series={[{ ...tickets, color: 'teal.6' }]}
             />
           }
           table={

@@ -11,11 +11,11 @@ interface StatCardProps {
 /** One figure of the dashboard: its name, its value ("—" when the range has none) and a line under it. */
 export function StatCard({ cardKey, label, value, hint }: StatCardProps) {
   return (
-    <Paper withBorder p="md" data-testid={`dashboard-card-${cardKey}`}>
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} data-testid={`dashboard-card-${cardKey}`}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fw={700} fz={26} lh={1.2} mt={4} data-testid={`dashboard-card-${cardKey}-value`}>
+      <Text fw={700} fz={{ base: 20, sm: 26 }} lh={1.2} mt={4} data-testid={`dashboard-card-${cardKey}-value`}>
         {value}
       </Text>
       {hint && (

@@ -57,10 +57,13 @@ beforeEach(() => {
     warn(...args);
   });
 });
-beforeAll(() => {
+beforeAll(async () => {
+  // The charts are a lazy chunk, fetched when the page loads: here it is compiled once, up front (on a
+  // busy machine that takes longer than a findBy waits).
+  await import('../components/DashboardCharts');
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: clientSize(480) });
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: clientSize(240) });
-});
+}, 60_000);
 afterAll(() => {
   delete (HTMLElement.prototype as Partial<Record<'clientWidth' | 'clientHeight', number>>).clientWidth;
   delete (HTMLElement.prototype as Partial<Record<'clientWidth' | 'clientHeight', number>>).clientHeight;

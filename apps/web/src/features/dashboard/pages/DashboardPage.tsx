@@ -41,7 +41,7 @@ function Cards({ totals }: { totals: Dashboard['totals'] }) {
   const { t } = useTranslation();
   const started = totals.receptive + totals.active;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} data-testid="dashboard-cards">
+    <SimpleGrid cols={{ base: 2, md: 5 }} data-testid="dashboard-cards">
       <StatCard cardKey="tickets" label={t('dashboard.cards.tickets')} value={formatCount(totals.tickets)} />
       <StatCard cardKey="open" label={t('dashboard.cards.open')} value={formatCount(totals.open)} />
       <StatCard cardKey="pending" label={t('dashboard.cards.pending')} value={formatCount(totals.pending)} />
@@ -78,7 +78,7 @@ function Cards({ totals }: { totals: Dashboard['totals'] }) {
 function LoadingState() {
   return (
     <Stack data-testid="dashboard-loading" aria-busy>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+      <SimpleGrid cols={{ base: 2, md: 5 }}>
         {Array.from({ length: 10 }, (_, index) => (
           <Skeleton key={index} h={92} radius="md" />
         ))}
