@@ -16,6 +16,7 @@ import {
   type ContactDetails,
   type ImportProgress,
 } from '../features/contacts/api';
+import { dashboardKeys, scheduleDashboardRefresh } from '../features/dashboard/live';
 import { applyLanesEvent, kanbanKeys } from '../features/kanban/board-cache';
 import { laneKeys } from '../features/lanes/api';
 import { applyContactToTickets } from '../features/tickets/cache';
@@ -140,6 +141,7 @@ function refetchAfterConnect(qc: QueryClient, reconnection: boolean): void {
   void qc.invalidateQueries({ queryKey: laneKeys.all });
   void qc.invalidateQueries({ queryKey: kanbanKeys.all });
   void qc.invalidateQueries({ queryKey: privateChatKeys.all });
+  void qc.invalidateQueries({ queryKey: dashboardKeys.all });
 }
 
 /**
@@ -203,13 +205,17 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       if (event.action === 'delete') removeTicketFromPanel(qc, event.ticket?.id ?? event.ticketId ?? 0);
       else if (event.hidden) removeTicketFromPanel(qc, event.ticket.id);
       else applyTicketToPanel(qc, event.ticket);
+      scheduleDashboardRefresh(qc);
     });
     socket.on(SOCKET_EVENTS.appMessage, (event: MessageEvent) => {
       applyMessageEvent(qc, event);
       applyTicketToPanel(qc, event.ticket);
       if (event.action === 'create') notifyCustomerMessage(event, followedRef.current);
+      // An agent's first answer moves the average first response.
+      if (event.action === 'create' && event.message.fromMe) scheduleDashboardRefresh(qc);
     });
     socket.on(SOCKET_EVENTS.contact, (event: ContactEvent) => {
+      if (event.action === 'create') scheduleDashboardRefresh(qc);
       if (event.action === 'delete') {
         removeContactFromCache(qc, event.contactId ?? 0);
         return;
