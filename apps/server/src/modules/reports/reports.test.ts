@@ -345,3 +345,19 @@ describe('atendimentos-por-parametros', () => {
     expect((await tickets('', other.admin.token)).total).toBe(0);
   });
 });
+
+describe('the contact reports through the route (definitions registered by the module)', () => {
+  it('contatos-por-estado and contatos-por-etiquetas answer their rows; another tenant sees none of them', async () => {
+    const tenantId = t.tenant.id;
+    const rio = await buildContact(server.ctx, tenantId, { name: 'Zélia Carioca', number: '5521988887777' });
+    await buildContact(server.ctx, tenantId, { name: 'Zuleica Paulista', number: '5511977776666' });
+    await server.ctx.db.execute(sql`insert into contact_tags (tenant_id, contact_id, tag_id) values (${tenantId}, ${rio.id}, ${tagId})`);
+    const byState = await get('/reports/contatos-por-estado?states=RJ');
+    expect(byState.status, JSON.stringify(byState.body)).toBe(200);
+    expect(byState.body.rows).toEqual([expect.objectContaining({ name: 'Zélia Carioca', number: '5521988887777', state: 'RJ' })]);
+    expect(byState.body.total).toBe(1);
+    const byTag = await get(`/reports/contatos-por-etiquetas?tagIds=${tagId}`);
+    expect(byTag.body.rows.map((row: { name: string }) => row.name)).toEqual(['Zélia Carioca']);
+    expect((await get('/reports/contatos-por-estado?states=RJ', other.admin.token)).body.total).toBe(0);
+  });
+});
