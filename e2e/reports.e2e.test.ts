@@ -21,6 +21,7 @@ const AGENT = { name: 'Ana Atendente', email: 'ana@reports.test', password: 'Ana
 
 let server: RunningServer;
 let browser: Browser;
+let channel: { id: number; publicKey: string };
 const api = apiClient(() => server.url);
 
 beforeAll(async () => {
@@ -30,7 +31,8 @@ beforeAll(async () => {
   const queue = await api<{ id: number }>('POST', '/queue', { name: 'Vendas', color: '#228be6' }, token);
   await api('POST', '/users', { ...ADMIN, profile: 'admin', queueIds: [queue.id] }, token);
   await api('POST', '/users', { ...AGENT, profile: 'user', queueIds: [queue.id] }, token);
-  const { publicKey } = await api<{ publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, token);
+  channel = await api<{ id: number; publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, token);
+  const { publicKey } = channel;
   // Two customers write; the agent takes one of them.
   for (const name of ['Bia Cliente', 'Caio Cliente']) {
     const session = await api<{ token: string }>('POST', `/webchat/${publicKey}/sessions`, { name });
@@ -45,7 +47,32 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('reports in a real browser', () => {
+describe('the dashboard and the reports in a real browser', () => {
+  it("an admin's dashboard moves, without a reload, when a new web-chat customer writes", async () => {
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.url, { ...ADMIN, passwordLabel: 'Senha', landing: /#\/(home|atendimento)/ });
+      await page.goto(`${server.url}/#/home`);
+      // Today's figures: the two customers of the setup, on the web-chat channel.
+      await expect.poll(() => page.getByTestId('dashboard-card-tickets-value').textContent(), { timeout: 15_000 }).toBe('2');
+      const channelRow = page.getByTestId(`dashboard-channel-table-row-${channel.id}`);
+      await containsText(channelRow, '2');
+      const graphic = page.getByTestId('dashboard-chart-channel-graphic');
+      await visible(graphic.locator('svg').first());
+      const before = await graphic.innerHTML();
+
+      // A third customer writes: the socket's ticket event refetches the figures, the bar grows.
+      const session = await api<{ token: string }>('POST', `/webchat/${channel.publicKey}/sessions`, { name: 'Duda Cliente' });
+      await api('POST', '/webchat/messages', { clientId: randomUUID(), body: 'Bom dia!' }, session.token);
+      await expect.poll(() => page.getByTestId('dashboard-card-tickets-value').textContent(), { timeout: 15_000 }).toBe('3');
+      await containsText(channelRow, '3');
+      await expect.poll(() => graphic.innerHTML(), { timeout: 15_000 }).not.toBe(before);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('an admin generates the user statistics report and downloads its XLSX', async () => {
     const context = await browser.newContext({ locale: 'pt-BR', acceptDownloads: true });
     const page = await context.newPage();
