@@ -20,6 +20,4 @@ CREATE TABLE "report_exports" (
 ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_exports" ADD CONSTRAINT "report_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "report_exports_tenant_user_idx" ON "report_exports" USING btree ("tenant_id","user_id","created_at");--> statement-breakpoint
-CREATE INDEX "report_exports_created_idx" ON "report_exports" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "messages_agent_reply_idx" ON "messages" USING btree ("ticket_id","created_at") WHERE "messages"."from_me" and "messages"."user_id" is not null;--> statement-breakpoint
-CREATE INDEX "tickets_report_created_idx" ON "tickets" USING btree ("tenant_id","created_at","queue_id","user_id","status");
+CREATE INDEX "report_exports_created_idx" ON "report_exports" USING btree ("created_at");

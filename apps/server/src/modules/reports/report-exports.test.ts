@@ -69,6 +69,8 @@ beforeAll(async () => {
     insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, from_me, body, status, user_id, created_at, updated_at, timestamp)
     select ${randomUUID()}, t.tenant_id, t.id, t.contact_id, t.channel_id, true, 'oi', 'sent', t.user_id, '2026-11-10T12:07:30Z', now(), now()
       from tickets t where t.id = ${ids.t1}`);
+  // As the product's statement storing an agent's reply does (dashboard test): the ticket's first response.
+  await server.ctx.db.execute(sql`update tickets set first_response_at = '2026-11-10T12:07:30Z' where id = ${ids.t1}`);
   await server.ctx.db.execute(
     sql`insert into ticket_notes (tenant_id, ticket_id, note) values (${t.tenant.id}, ${ids.t1}, 'linha 1' || chr(10) || 'linha 2')`,
   );

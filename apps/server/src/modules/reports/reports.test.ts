@@ -61,6 +61,11 @@ async function message(ticketId: number, values: { fromMe: boolean; userId: numb
     insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, from_me, body, status, user_id, created_at, updated_at, timestamp)
     select ${randomUUID()}, t.tenant_id, t.id, t.contact_id, t.channel_id, ${values.fromMe}, 'msg', 'sent', ${values.userId}, ${values.at}, ${values.at}, ${values.at}
       from tickets t where t.id = ${ticketId}`);
+  // As the product's statement storing an agent's own reply does (the dashboard's test covers it): the
+  // ticket's first response is its first such message after its creation.
+  if (values.fromMe && values.userId !== null)
+    await server.ctx.db.execute(sql`update tickets set first_response_at = ${values.at}
+      where id = ${ticketId} and first_response_at is null and created_at <= ${values.at}`);
 }
 
 beforeAll(async () => {

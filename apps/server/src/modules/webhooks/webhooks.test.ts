@@ -297,6 +297,9 @@ describe('deliveries', () => {
   it('makes a later event wait for an earlier one of its ticket that is still being relayed (events are relayed concurrently)', async () => {
     const t = await buildInboxTenant(server);
     const { ticketId, messageId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { body: 'antes' });
+    // The ticket's own first events are relayed before the configuration exists (on a busy machine
+    // their relay could otherwise come after it and deliver them too).
+    await server.ctx.events.drain();
     const config = await createConfig(t, '/relay-order');
     // Two events of the ticket, logged but not relayed yet (as if their relays were still running).
     const event = { type: 'message.created' as const, tenantId: t.tenant.id, ticketId, messageId };

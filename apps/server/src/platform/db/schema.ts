@@ -341,7 +341,7 @@ export const tickets = pgTable(
     ...timestamps,
   },
   (t) => [
-    // The dashboard (insight module): a tenant's tickets created in a date range, carrying every
+    // The dashboard (insight module) and the ticket reports: a tenant's tickets created in a date range, carrying every
     // column its figures read, so that a 30-day range is counted from the index alone.
     index('tickets_tenant_created_idx').on(
       t.tenantId,
@@ -372,8 +372,6 @@ export const tickets = pgTable(
     index('tickets_tenant_status_queue_user_idx').on(t.tenantId, t.status, t.queueId, t.userId),
     index('tickets_tenant_queue_idx').on(t.tenantId, t.queueId),
     index('tickets_tenant_user_idx').on(t.tenantId, t.userId),
-    // Reports (issue 14): tickets created in a date range, with the columns the per-user statistics group and filter by.
-    index('tickets_report_created_idx').on(t.tenantId, t.createdAt, t.queueId, t.userId, t.status),
     index('tickets_contact_idx').on(t.contactId),
   ],
 );
@@ -459,10 +457,6 @@ export const messages = pgTable(
       .on(t.tenantId, t.clientId)
       .where(sql`${t.clientId} is not null`),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
-    // First response (reports, dashboard): a ticket's first message sent by an agent, read from the index alone.
-    index('messages_agent_reply_idx')
-      .on(t.ticketId, t.createdAt)
-      .where(sql`${t.fromMe} and ${t.userId} is not null`),
     index('messages_tenant_idx').on(t.tenantId),
   ],
 );

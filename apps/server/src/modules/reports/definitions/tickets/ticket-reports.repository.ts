@@ -7,9 +7,9 @@ import type { ReportRow } from '../../report-definition.js';
  * Every statement is cut to one tenant and to the queues the caller computed (the filter, within a
  * supervisor's queues). Dates are calendar days in the tenant's time zone, both included.
  *
- * First response (the same definition as the dashboard's, module insight): the first message sent by
- * an agent — from_me with a user_id (bots, automations, campaigns, the API and messages typed on the
- * phone carry none) — stored at or after the ticket's creation; the time is that message's created_at
+ * First response: the ticket's first_response_at, the dashboard's definition (module insight), set
+ * once by the statement that stores an agent's own reply (not bots, automations, campaigns, the API,
+ * messages typed on the phone or sent in an agent's name by automation); the time is that moment
  * minus the ticket's created_at, averaged over the tickets that have one.
  * Handling time: closed_at minus created_at, averaged over the closed tickets.
  */
@@ -55,7 +55,7 @@ export async function selectUserStatistics(
   const direction = page.order === 'desc' ? sql`desc` : sql`asc`;
   const result = await db.execute(sql`
     with t as (
-      select t.id, t.user_id, t.status, t.created_at, t.closed_at
+      select t.id, t.user_id, t.status, t.created_at, t.closed_at, t.first_response_at
         from tickets t
        where ${createdIn(range)} and t.user_id is not null
     ), per_user as (
@@ -64,16 +64,9 @@ export async function selectUserStatistics(
              count(*) filter (where t.status = 'open')::int as open,
              count(*) filter (where t.status = 'closed')::int as closed,
              count(*)::int as total,
-             round(avg(extract(epoch from (fr.first_at - t.created_at))))::int as "avgFirstResponseSeconds",
+             round(avg(extract(epoch from (t.first_response_at - t.created_at))))::int as "avgFirstResponseSeconds",
              round(avg(extract(epoch from (t.closed_at - t.created_at))) filter (where t.status = 'closed' and t.closed_at is not null))::int as "avgHandlingSeconds"
         from t
-        left join lateral (
-          select m.created_at as first_at
-            from messages m
-           where m.ticket_id = t.id and m.from_me and m.user_id is not null and m.created_at >= t.created_at
-           order by m.created_at
-           limit 1
-        ) fr on true
        group by t.user_id
     )
     select u.name, u.email, p.pending, p.open, p.closed, p.total, p."avgFirstResponseSeconds", p."avgHandlingSeconds",
