@@ -87,8 +87,9 @@ if (serial) {
   // - the component tests (CPU only, no product, no timing on a server) from the end of the first
   //   server suite on, beside the rest of the PGlite suite and then the browser tests, at a lower CPU
   //   priority (nice 10): they take the CPU the others leave idle, and yield it when those need it.
-  //   Their waits for the screen get more time (TEST_ASYNC_TIMEOUT_MS) for the moments they yield.
-  const background = { ...withoutServerDb, TEST_ASYNC_TIMEOUT_MS: '20000' };
+  //   Their waits for the screen and their tests get more time (TEST_ASYNC_TIMEOUT_MS, TEST_TIMEOUT_MS)
+  //   for the moments they yield: a passing wait still ends as soon as it holds.
+  const background = { ...withoutServerDb, TEST_ASYNC_TIMEOUT_MS: '60000', TEST_TIMEOUT_MS: '150000' };
   const pglite = vitest('server on embedded PGlite', 'apps/server', withoutServerDb);
   const postgres = onPostgres ? vitest('server on PostgreSQL', 'apps/server', process.env) : Promise.resolve();
   const components = postgres.then(async () => {
