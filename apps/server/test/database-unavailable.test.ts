@@ -20,6 +20,12 @@ class PgProxy {
   port = 0;
   /** Extra latency on the way back, so that requests are in flight when the connections are cut. */
   latencyMs = 0;
+  private onHeldReply: (() => void) | undefined;
+
+  /** Resolves when the database's next answer is held back by the latency: a query is then in flight. */
+  nextHeldReply(): Promise<void> {
+    return new Promise((resolve) => (this.onHeldReply = resolve));
+  }
 
   constructor(private readonly target: { host: string; port: number }) {}
 
@@ -33,8 +39,11 @@ class PgProxy {
       }
       client.on('data', (chunk) => upstream.write(chunk));
       upstream.on('data', (chunk) => {
-        if (this.latencyMs) setTimeout(() => client.writable && client.write(chunk), this.latencyMs);
-        else client.write(chunk);
+        if (this.latencyMs) {
+          setTimeout(() => client.writable && client.write(chunk), this.latencyMs);
+          this.onHeldReply?.();
+          this.onHeldReply = undefined;
+        } else client.write(chunk);
       });
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
@@ -114,8 +123,9 @@ describe.runIf(TEST_DATABASE_URL)('the database unreachable', () => {
     let cutMidQuery = false;
     for (let attempt = 0; attempt < 3 && !cutMidQuery; attempt++) {
       proxy.latencyMs = 300;
+      const held = proxy.nextHeldReply();
       const inFlight = Array.from({ length: 8 }, () => listTickets());
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await held;
       proxy.cut();
       const answers = await Promise.all(inFlight);
       proxy.latencyMs = 0;
@@ -134,8 +144,9 @@ describe.runIf(TEST_DATABASE_URL)('the database unreachable', () => {
     let terminatedMidQuery = false;
     for (let attempt = 0; attempt < 3 && !terminatedMidQuery; attempt++) {
       proxy.latencyMs = 300;
+      const held = proxy.nextHeldReply();
       const inFlight = Array.from({ length: 8 }, () => listTickets());
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await held;
       await withAdminClient((client) =>
         client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
           databaseName,
