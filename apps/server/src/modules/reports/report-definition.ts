@@ -27,12 +27,20 @@ export interface ReportPageRequest {
  * exports (every row, in batches, with constant memory). The reports module registers each
  * definition; validation of the filters happens before (validate-report-request).
  */
+/** An export's reading: its batch size, order, and the export (whose row order may be fixed in the database). */
+export interface ReportBatchRequest {
+  exportId: string;
+  batchSize: number;
+  sort?: string;
+  order: 'asc' | 'desc';
+}
+
 export interface ReportDefinition {
   name: ReportName;
   /** Rows of one page in the given order, and the total. */
   page(ctx: AppContext, request: ReportRequest, page: ReportPageRequest): Promise<{ rows: ReportRow[]; total: number }>;
-  /** Every row in order, in batches of at most `batchSize`, read with constant memory (keyset pagination or a cursor). */
-  batches(ctx: AppContext, request: ReportRequest, batchSize: number, sort?: string, order?: 'asc' | 'desc'): AsyncIterable<ReportRow[]>;
+  /** Every row in order, in batches of at most `batchSize`, read with constant memory and linear time (export-order.ts). */
+  batches(ctx: AppContext, request: ReportRequest, batches: ReportBatchRequest): AsyncIterable<ReportRow[]>;
   /** Rows in all (an export's progress). */
   count(ctx: AppContext, request: ReportRequest): Promise<number>;
 }

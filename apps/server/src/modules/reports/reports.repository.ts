@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Profile } from '@conversa/shared';
-import { reportExports, userQueues, users } from '../../platform/db/schema.js';
+import { reportExportOrder, reportExports, userQueues, users } from '../../platform/db/schema.js';
 
 export type ReportExportRow = typeof reportExports.$inferSelect;
 export type NewReportExport = Omit<typeof reportExports.$inferInsert, 'tenantId' | 'userId' | 'id'>;
@@ -94,4 +94,40 @@ export async function findUserProfile(db: Db, tenantId: number, userId: number):
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   return row?.profile;
+}
+
+/** A statement selecting every row of a report as (position, row_id) in the asked order (the definitions' repositories build it). */
+export type ReportOrderSql = SQL;
+
+/**
+ * Fixes an export's row order: `ordered` selects every row of the report as (position, row_id),
+ * position 1..n in the asked order; one statement sorts them all (a previous try's order is
+ * replaced). Answers how many rows it holds.
+ */
+export async function fixReportExportOrder(db: Db, tenantId: number, exportId: string, ordered: ReportOrderSql): Promise<number> {
+  await clearReportExportOrder(db, tenantId, exportId);
+  const result = (await db.execute(sql`
+    insert into report_export_order (export_id, tenant_id, position, row_id)
+    select ${exportId}::uuid, ${tenantId}::int, o.position, o.row_id from (${ordered}) o`)) as { rowCount?: number | null; affectedRows?: number };
+  return Number(result.rowCount ?? result.affectedRows ?? 0);
+}
+
+/** The next `limit` rows of an export's order after `position`. */
+export async function findReportExportOrderAfter(
+  db: Db,
+  tenantId: number,
+  exportId: string,
+  position: number,
+  limit: number,
+): Promise<Array<{ position: number; rowId: number }>> {
+  return db
+    .select({ position: reportExportOrder.position, rowId: reportExportOrder.rowId })
+    .from(reportExportOrder)
+    .where(and(eq(reportExportOrder.tenantId, tenantId), eq(reportExportOrder.exportId, exportId), gt(reportExportOrder.position, position)))
+    .orderBy(asc(reportExportOrder.position))
+    .limit(limit);
+}
+
+export async function clearReportExportOrder(db: Db, tenantId: number, exportId: string): Promise<void> {
+  await db.delete(reportExportOrder).where(and(eq(reportExportOrder.tenantId, tenantId), eq(reportExportOrder.exportId, exportId)));
 }

@@ -1924,3 +1924,22 @@ export const reportExports = pgTable(
   },
   (t) => [index('report_exports_tenant_user_idx').on(t.tenantId, t.userId, t.createdAt), index('report_exports_created_idx').on(t.createdAt)],
 );
+
+/**
+ * An export's rows in their order, fixed once by one sorting statement when the export starts
+ * (position 1..n and the row's id: a contact, a ticket). The export then reads its batches by
+ * position, so that a sort on a computed column (tags, state, notes…) is sorted once, not once per
+ * batch. Removed when the export ends, and with its export.
+ */
+export const reportExportOrder = pgTable(
+  'report_export_order',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => reportExports.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    position: integer('position').notNull(),
+    rowId: integer('row_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.position] })],
+);

@@ -48,7 +48,12 @@ export async function runReportExport(ctx: AppContext, data: { tenantId: number;
   const file = openReportFile(reportExportPath(ctx, row.tenantId, partKey), row.format, definition.name, timeZone);
   let rowsDone = 0;
   try {
-    for await (const batch of definition.batches(ctx, request, EXPORT_BATCH_ROWS, row.sort ?? undefined, row.sortOrder)) {
+    for await (const batch of definition.batches(ctx, request, {
+      exportId: row.id,
+      batchSize: EXPORT_BATCH_ROWS,
+      sort: row.sort ?? undefined,
+      order: row.sortOrder,
+    })) {
       const room = REPORT_EXPORT_MAX_ROWS - rowsDone;
       await file.write(batch.length > room ? batch.slice(0, room) : batch);
       const before = rowsDone;

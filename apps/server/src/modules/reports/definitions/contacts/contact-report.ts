@@ -1,12 +1,14 @@
 import { REPORT_COLUMNS, type ReportName } from '@conversa/shared';
+import type { AppContext } from '../../../../app-context.js';
+import { batchesInFixedOrder } from '../../export-order.js';
 import type { ReportDefinition, ReportRequest, ReportRow } from '../../report-definition.js';
 import {
   CONTACT_REPORT_COLUMNS,
-  contactReportRowsAfter,
+  contactReportOrder,
+  contactReportRowsByIds,
   countContactReport,
   pageContactReport,
   type ContactReportColumn,
-  type ContactReportCursor,
   type ContactReportFilter,
   type ContactReportRow,
   type ContactReportSort,
@@ -39,15 +41,19 @@ function present(columns: readonly ContactReportColumn[], row: ContactReportRow)
  * A contact report: the tenant's contacts that the report's filter selects, with name, WhatsApp
  * number, e-mail and the report's own column. Contacts are tenant-wide (SPEC: every profile works
  * with the tenant's contacts; the contacts module restricts none by wallet or queue, and
- * DirectTicketsToWallets only routes and hides tickets), so every report reader sees the same rows:
- * the routes let only admins and supervisors in.
+ * DirectTicketsToWallets only routes and hides tickets), so every report reader sees the same
+ * contacts (the routes let only admins and supervisors in); what the report reads of tickets (kanban
+ * lanes) follows the reader's ticket visibility, which `filterOf` puts in the filter.
  */
-export function contactReport(name: ContactReportName, filterOf: (request: ReportRequest) => ContactReportFilter): ReportDefinition {
+export function contactReport(
+  name: ContactReportName,
+  filterOf: (ctx: AppContext, request: ReportRequest) => ContactReportFilter | Promise<ContactReportFilter>,
+): ReportDefinition {
   const columns = columnsOf(name);
   return {
     name,
     async page(ctx, request, page) {
-      const filter = filterOf(request);
+      const filter = await filterOf(ctx, request);
       const sort = sortOf(columns, page.sort, page.order);
       const [rows, total] = await Promise.all([
         pageContactReport(ctx.db, request.tenantId, filter, columns, sort, { offset: page.offset, limit: page.limit }),
@@ -55,22 +61,16 @@ export function contactReport(name: ContactReportName, filterOf: (request: Repor
       ]);
       return { rows: rows.map((row) => present(columns, row)), total };
     },
-    async *batches(ctx, request, batchSize, sortKey, order) {
-      const filter = filterOf(request);
-      const sort = sortOf(columns, sortKey, order);
-      const size = Math.max(1, Math.floor(batchSize));
-      // Keyset pagination by (sort value, id): each batch is one query from where the last one ended.
-      let after: ContactReportCursor | null = null;
-      for (;;) {
-        const rows = await contactReportRowsAfter(ctx.db, request.tenantId, filter, columns, sort, after, size);
-        if (rows.length > 0) yield rows.map((row) => present(columns, row));
-        if (rows.length < size) return;
-        const last = rows[rows.length - 1];
-        after = { sortKey: last.sortKey, id: last.id };
-      }
+    async *batches(ctx, request, { exportId, batchSize, sort, order }) {
+      const filter = await filterOf(ctx, request);
+      const ordered = contactReportOrder(request.tenantId, filter, sortOf(columns, sort, order));
+      yield* batchesInFixedOrder(ctx, { tenantId: request.tenantId, exportId, batchSize }, ordered, async (ids) => {
+        const rows = await contactReportRowsByIds(ctx.db, request.tenantId, filter, columns, ids);
+        return new Map(rows.map((row) => [row.id, present(columns, row)]));
+      });
     },
     async count(ctx, request) {
-      return countContactReport(ctx.db, request.tenantId, filterOf(request));
+      return countContactReport(ctx.db, request.tenantId, await filterOf(ctx, request));
     },
   };
 }

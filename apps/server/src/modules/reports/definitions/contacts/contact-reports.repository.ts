@@ -5,8 +5,8 @@ import type { Db } from '../../../../platform/db/client.js';
 /**
  * The contact reports' reads (lista-contatos, contatos-por-etiquetas, -estado, -kanban, -carteira).
  * Reports read across tables (contacts with their tags, tickets' lanes, wallets' users) in one SQL
- * statement for speed, rather than through each module's use cases: a page, a count and an
- * export's batches each cost one query whatever the tenant's size. Every statement is bound to the
+ * statement for speed, rather than through each module's use cases: a page, a count, an export's
+ * order and each of its batches cost one query whatever the tenant's size. Every statement is bound to the
  * tenant (`c.tenant_id = $tenant`, and each related table joined on the contact's tenant).
  */
 
@@ -15,7 +15,8 @@ export type ContactReportFilter =
   | { kind: 'all'; createdFrom?: string; createdTo?: string; timeZone: string }
   | { kind: 'tags'; tagIds: number[] }
   | { kind: 'areaCodes'; areaCodes: string[] }
-  | { kind: 'lanes'; laneIds: number[] }
+  /** `ticketQueueIds`: only tickets of these queues count (a supervisor's); null: every ticket. */
+  | { kind: 'lanes'; laneIds: number[]; ticketQueueIds: number[] | null }
   | { kind: 'wallets'; walletUserIds: number[] };
 
 /** The columns a contact report may show (and sort by). */
@@ -27,17 +28,10 @@ export interface ContactReportSort {
   order: 'asc' | 'desc';
 }
 
-/** A contact's row: its id, the asked columns' values (text, null when empty) and its sort key (for keyset pagination). */
+/** A contact's row: its id and the asked columns' values (text, null when empty). */
 export interface ContactReportRow {
   id: number;
   values: Partial<Record<ContactReportColumn, string | null>>;
-  sortKey: string;
-}
-
-/** Where a batch starts: after this row in the sort order. */
-export interface ContactReportCursor {
-  sortKey: string;
-  id: number;
 }
 
 const isoText = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -56,31 +50,42 @@ export function stateCaseSql(numberExpression: string): string {
   return `(case when ${numberExpression} ~ '${BRAZIL_STORED_NUMBER_PATTERN}' then (case substr(${numberExpression}, 3, 2) ${branches.join(' ')} end) end)`;
 }
 
-/** Each column as shown (null when empty) and as sorted (never null, so that keyset comparisons hold). */
-const COLUMN_SQL: Record<ContactReportColumn, { value: string; sort: string; sortType: 'text' | 'timestamptz' }> = (() => {
-  const text = (value: string) => ({ value, sort: `coalesce(${value}, '')`, sortType: 'text' as const });
+/** Ids as an array literal inlined in SQL text: integers only (checked), never user text. */
+function intArrayLiteral(ids: readonly number[]): string {
+  if (!ids.every((id) => Number.isSafeInteger(id))) throw new Error('Not an id list');
+  return `'{${ids.join(',')}}'::int[]`;
+}
+
+/** The tickets a lane column or filter counts: all, or those of the filter's queues (a supervisor's). */
+function ticketScopeSql(filter: ContactReportFilter): string {
+  return filter.kind === 'lanes' && filter.ticketQueueIds ? ` and t.queue_id = any(${intArrayLiteral(filter.ticketQueueIds)})` : '';
+}
+
+/** Each column as shown (null when empty) and as sorted (never null, so that the order is total). */
+function columnSql(filter: ContactReportFilter): Record<ContactReportColumn, { value: string; sort: string }> {
+  const text = (value: string) => ({ value, sort: `coalesce(${value}, '')` });
   return {
-    name: { value: 'c.name', sort: 'c.name', sortType: 'text' },
+    name: { value: 'c.name', sort: 'c.name' },
     number: text('c.number'),
     email: text('c.email'),
     // The additional information as "Campo: valor; …", in the contact's order.
     extraInfo: text(
       `(select string_agg((e.value ->> 'name') || ': ' || coalesce(e.value ->> 'value', ''), '; ' order by e.ordinality) from jsonb_array_elements(c.extra_info) with ordinality e)`,
     ),
-    createdAt: { value: isoText('c.created_at'), sort: 'c.created_at', sortType: 'timestamptz' },
+    createdAt: { value: isoText('c.created_at'), sort: 'c.created_at' },
     tags: text(
       `(select string_agg(tg.name, ', ' order by tg.name, tg.id) from contact_tags ct join tags tg on tg.id = ct.tag_id and tg.tenant_id = ct.tenant_id where ct.tenant_id = c.tenant_id and ct.contact_id = c.id)`,
     ),
     state: text(stateCaseSql('c.number')),
-    // The lanes of the contact's tickets (any status), in the board's order.
+    // The lanes of the contact's tickets (any status; a supervisor's: in their queues), in the board's order.
     lanes: text(
-      `(select string_agg(l.name, ', ' order by l.position, l.id) from lanes l where l.tenant_id = c.tenant_id and l.id in (select t.lane_id from tickets t where t.tenant_id = c.tenant_id and t.contact_id = c.id and t.lane_id is not null))`,
+      `(select string_agg(l.name, ', ' order by l.position, l.id) from lanes l where l.tenant_id = c.tenant_id and l.id in (select t.lane_id from tickets t where t.tenant_id = c.tenant_id and t.contact_id = c.id and t.lane_id is not null${ticketScopeSql(filter)}))`,
     ),
     wallets: text(
       `(select string_agg(u.name, ', ' order by u.name, u.id) from contact_wallets w join users u on u.id = w.user_id where w.tenant_id = c.tenant_id and w.contact_id = c.id)`,
     ),
   };
-})();
+}
 
 /** A list of ids or codes as one array parameter (`{1,2,3}`), so that an empty selection matches nothing. */
 const arrayLiteral = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
@@ -100,7 +105,7 @@ function filterSql(tenantId: number, filter: ContactReportFilter): SQL {
     case 'areaCodes':
       return sql`${tenant} and c.number ~ ${sql.raw(`'${BRAZIL_STORED_NUMBER_PATTERN}'`)} and substr(c.number, 3, 2) = any(${arrayLiteral(filter.areaCodes.filter((code) => /^[0-9]{2}$/.test(code)))}::text[])`;
     case 'lanes':
-      return sql`${tenant} and exists (select 1 from tickets t where t.tenant_id = c.tenant_id and t.contact_id = c.id and t.lane_id = any(${arrayLiteral(filter.laneIds)}::int[]))`;
+      return sql`${tenant} and exists (select 1 from tickets t where t.tenant_id = c.tenant_id and t.contact_id = c.id and t.lane_id = any(${arrayLiteral(filter.laneIds)}::int[])${sql.raw(ticketScopeSql(filter))})`;
     case 'wallets':
       return sql`${tenant} and exists (select 1 from contact_wallets w where w.tenant_id = c.tenant_id and w.contact_id = c.id and w.user_id = any(${arrayLiteral(filter.walletUserIds)}::int[]))`;
   }
@@ -111,48 +116,24 @@ async function select<T>(db: Db, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-type RawRow = Record<string, unknown> & { id: number; sort_key: string };
+type RawRow = Record<string, unknown> & { id: number };
 
-/**
- * The report's contacts in the sort order (then by id, in the same direction), with the asked
- * columns: a window by offset (a screen page) or after a cursor (an export's next batch).
- */
-async function selectRows(
-  db: Db,
-  tenantId: number,
-  filter: ContactReportFilter,
-  columns: readonly ContactReportColumn[],
-  sort: ContactReportSort,
-  window: { limit: number; offset?: number; after?: ContactReportCursor | null },
-): Promise<ContactReportRow[]> {
-  const sortColumn = COLUMN_SQL[sort.column];
-  const sortKey = sql.raw(sortColumn.sort);
-  const direction = sql.raw(sort.order === 'desc' ? 'desc' : 'asc');
-  const selected = sql.raw(columns.map((column) => `${COLUMN_SQL[column].value} as "${column}"`).join(', '));
-  const after = window.after
-    ? sql` and (${sortKey}, c.id) ${sql.raw(sort.order === 'desc' ? '<' : '>')} (${window.after.sortKey}::${sql.raw(sortColumn.sortType)}, ${window.after.id}::int)`
-    : sql``;
-  // The window is cut first on the sort key alone (an index for name and creation date, with the
-  // cursor's condition as its bound); the shown columns (aggregates of tags, lanes, wallets…) are
-  // computed for the window's rows only, not for the rows a deep page skips.
-  const rows = await select<RawRow>(
-    db,
-    sql`select c.id, ${selected}, r.sort_key::text as sort_key
-    from (
-      select c.id, ${sortKey} as sort_key
-      from contacts c
-      where ${filterSql(tenantId, filter)}${after}
-      order by sort_key ${direction}, c.id ${direction}
-      limit ${window.limit} offset ${window.offset ?? 0}
-    ) r
-    join contacts c on c.id = r.id and c.tenant_id = ${tenantId}
-    order by r.sort_key ${direction}, r.id ${direction}`,
-  );
-  return rows.map((row) => ({
+function contactRowOf(columns: readonly ContactReportColumn[], row: RawRow): ContactReportRow {
+  return {
     id: Number(row.id),
-    sortKey: row.sort_key,
     values: Object.fromEntries(columns.map((column) => [column, (row[column] as string | null | undefined) ?? null])),
-  }));
+  };
+}
+
+const selectedSql = (filter: ContactReportFilter, columns: readonly ContactReportColumn[]) => {
+  const sqlOf = columnSql(filter);
+  return sql.raw(columns.map((column) => `${sqlOf[column].value} as "${column}"`).join(', '));
+};
+
+/** The sort column in its direction, then the id in the same direction: a total order. */
+function orderSql(filter: ContactReportFilter, sort: ContactReportSort, prefix: string): SQL {
+  const direction = sort.order === 'desc' ? 'desc' : 'asc';
+  return sql.raw(`${prefix ? `${prefix}.sort_key` : columnSql(filter)[sort.column].sort} ${direction}, ${prefix || 'c'}.id ${direction}`);
 }
 
 /** One page of the report (offset and limit) in the sort order. */
@@ -164,20 +145,44 @@ export async function pageContactReport(
   sort: ContactReportSort,
   page: { offset: number; limit: number },
 ): Promise<ContactReportRow[]> {
-  return selectRows(db, tenantId, filter, columns, sort, page);
+  // The page is cut first on the sort key alone (an index for name and creation date); the shown
+  // columns (aggregates of tags, lanes, wallets…) are computed for the page's rows only.
+  const rows = await select<RawRow>(
+    db,
+    sql`select c.id, ${selectedSql(filter, columns)}
+    from (
+      select c.id, ${sql.raw(columnSql(filter)[sort.column].sort)} as sort_key
+      from contacts c
+      where ${filterSql(tenantId, filter)}
+      order by ${orderSql(filter, sort, '')}
+      limit ${page.limit} offset ${page.offset}
+    ) r
+    join contacts c on c.id = r.id and c.tenant_id = ${tenantId}
+    order by ${orderSql(filter, sort, 'r')}`,
+  );
+  return rows.map((row) => contactRowOf(columns, row));
 }
 
-/** The next rows after `after` (null: from the start) in the sort order: keyset pagination, for exports. */
-export async function contactReportRowsAfter(
+/** Every contact of the report as (position, row_id) in the sort order: an export's order (export-order.ts). */
+export function contactReportOrder(tenantId: number, filter: ContactReportFilter, sort: ContactReportSort): SQL {
+  return sql`select (row_number() over (order by ${orderSql(filter, sort, '')}))::int as position, c.id as row_id
+    from contacts c
+    where ${filterSql(tenantId, filter)}`;
+}
+
+/** These contacts of the tenant with the report's columns (an export's batch), by id. */
+export async function contactReportRowsByIds(
   db: Db,
   tenantId: number,
   filter: ContactReportFilter,
   columns: readonly ContactReportColumn[],
-  sort: ContactReportSort,
-  after: ContactReportCursor | null,
-  limit: number,
+  ids: readonly number[],
 ): Promise<ContactReportRow[]> {
-  return selectRows(db, tenantId, filter, columns, sort, { limit, after });
+  const rows = await select<RawRow>(
+    db,
+    sql`select c.id, ${selectedSql(filter, columns)} from contacts c where c.tenant_id = ${tenantId} and c.id = any(${arrayLiteral(ids)}::int[])`,
+  );
+  return rows.map((row) => contactRowOf(columns, row));
 }
 
 /** How many contacts the report lists. */

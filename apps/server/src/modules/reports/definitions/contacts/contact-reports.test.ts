@@ -2,7 +2,9 @@
  * The five contact reports of /relatorios (lista-contatos, contatos-por-etiquetas, -estado,
  * -kanban, -carteira), called through their definitions on a hand-built data set of two tenants:
  * each report's rows (written out below), filters, sorts, pages and totals, the export batches
- * (concatenated = every row in order, never more than the batch size), tenant isolation, and the
+ * (concatenated = every row in order, never more than the batch size; their order kept in the
+ * database only while the export runs), a supervisor's kanban report (their queues' tickets only),
+ * tenant isolation, and the
  * state of a number from its area code (the shared stateOfPhone and the report's SQL agree on
  * every DDD).
  */
@@ -11,8 +13,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser } from '../../../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import { buildChannel, rows as sqlRows } from '../../../../../test/inbox.js';
-import { contacts, contactTags, contactWallets, lanes, tags, tickets } from '../../../../platform/db/schema.js';
+import { buildChannel, buildQueue, rows as sqlRows } from '../../../../../test/inbox.js';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { contacts, contactTags, contactWallets, lanes, reportExportOrder, reportExports, tags, tickets, users } from '../../../../platform/db/schema.js';
 import type { ReportDefinition, ReportRequest, ReportRow } from '../../report-definition.js';
 import { stateCaseSql } from './contact-reports.repository.js';
 import { contactReportDefinitions } from './index.js';
@@ -34,9 +38,13 @@ const report = (name: string): ReportDefinition => {
   return definition;
 };
 
-const request = (tenantId: number, filters: Record<string, string> = {}): ReportRequest => ({
+const request = (
+  tenantId: number,
+  filters: Record<string, string> = {},
+  actor: ReportRequest['actor'] = { userId: 1, tenantId, profile: 'admin', sessionId: 'test' },
+): ReportRequest => ({
   tenantId,
-  actor: { userId: 1, tenantId, profile: 'admin', sessionId: 'test' },
+  actor,
   filters: reportFiltersSchema.parse(filters),
   timeZone: TIME_ZONE,
 });
@@ -63,8 +71,14 @@ async function allBatches(
   sort?: string,
   order?: 'asc' | 'desc',
 ) {
+  // An export of the tenant (its row order is kept in the database while it runs).
+  const [maker = await buildUser(server.ctx, tenantId)] = await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId)).limit(1);
+  const exportId = randomUUID();
+  await server.ctx.db.insert(reportExports).values({ id: exportId, tenantId, userId: maker.id, report: name, format: 'csv' });
   const batches: ReportRow[][] = [];
-  for await (const batch of report(name).batches(server.ctx, request(tenantId, filters), batchSize, sort, order)) batches.push(batch);
+  for await (const batch of report(name).batches(server.ctx, request(tenantId, filters), { exportId, batchSize, sort, order: order ?? 'asc' }))
+    batches.push(batch);
+  expect(await server.ctx.db.select().from(reportExportOrder).where(eq(reportExportOrder.exportId, exportId))).toEqual([]);
   return batches;
 }
 
@@ -529,6 +543,27 @@ describe('contatos-por-kanban', () => {
       ['Hugo Alves', 'Novo'],
       ['Ana Souza', 'Novo, Negociação'],
     ]);
+  });
+
+  it("for a supervisor, counts only their queues' tickets (the ticket reports' visibility)", async () => {
+    const supervisor = await buildUser(server.ctx, tenantA, { name: 'Sara Supervisora', profile: 'super' });
+    const queue = await buildQueue(server.ctx, tenantA, [supervisor.id]);
+    const elsewhere = await buildQueue(server.ctx, tenantA);
+    const [brunoTicket] = await server.ctx.db.update(tickets).set({ queueId: queue.id }).where(eq(tickets.contactId, id.bruno)).returning();
+    const [hugoTicket] = await server.ctx.db.update(tickets).set({ queueId: elsewhere.id }).where(eq(tickets.contactId, id.hugo)).returning();
+    try {
+      const actor = { userId: supervisor.id, tenantId: tenantA, profile: 'super' as const, sessionId: 'test' };
+      const filters = { laneIds: `${id.novo},${id.negociacao},${id.ganho}` };
+      const definition = report('contatos-por-kanban');
+      expect(await definition.page(server.ctx, request(tenantA, filters, actor), { offset: 0, limit: 10, order: 'asc' })).toEqual({
+        rows: [{ ...bruno, lanes: 'Ganho' }],
+        total: 1,
+      });
+      expect(await definition.count(server.ctx, request(tenantA, filters, actor))).toBe(1);
+    } finally {
+      await server.ctx.db.update(tickets).set({ queueId: null }).where(eq(tickets.id, brunoTicket.id));
+      await server.ctx.db.update(tickets).set({ queueId: null }).where(eq(tickets.id, hugoTicket.id));
+    }
   });
 
   it("never selects with another tenant's lane", async () => {

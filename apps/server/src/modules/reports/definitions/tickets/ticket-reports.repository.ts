@@ -96,21 +96,21 @@ export interface TicketParameters extends TicketRange {
 
 const notesOf = sql`(select string_agg(n.note, ' | ' order by n.created_at, n.id) from ticket_notes n where n.tenant_id = t.tenant_id and n.ticket_id = t.id)`;
 
-/** Each sortable column: its expression, and the type a keyset bound is compared as. */
-export const TICKET_PARAMETER_SORTS: Record<string, { expression: SQL; type: SQL }> = {
-  id: { expression: sql`t.id`, type: sql`int` },
-  status: { expression: sql`t.status`, type: sql`text` },
-  name: { expression: sql`c.name`, type: sql`text` },
-  number: { expression: sql`c.number`, type: sql`text` },
-  connection: { expression: sql`ch.name`, type: sql`text` },
-  lastMessage: { expression: sql`t.last_message`, type: sql`text` },
-  unreadMessages: { expression: sql`t.unread_messages`, type: sql`int` },
-  demand: { expression: sql`d.name`, type: sql`text` },
-  queue: { expression: sql`q.name`, type: sql`text` },
-  channel: { expression: sql`ch.type`, type: sql`text` },
-  value: { expression: sql`t.value`, type: sql`numeric` },
-  notes: { expression: notesOf, type: sql`text` },
-  createdAt: { expression: sql`t.created_at`, type: sql`timestamptz` },
+/** Each sortable column's expression. */
+const TICKET_PARAMETER_SORTS: Record<string, SQL> = {
+  id: sql`t.id`,
+  status: sql`t.status`,
+  name: sql`c.name`,
+  number: sql`c.number`,
+  connection: sql`ch.name`,
+  lastMessage: sql`t.last_message`,
+  unreadMessages: sql`t.unread_messages`,
+  demand: sql`d.name`,
+  queue: sql`q.name`,
+  channel: sql`ch.type`,
+  value: sql`t.value`,
+  notes: notesOf,
+  createdAt: sql`t.created_at`,
 };
 
 function parameterWhere(p: TicketParameters): SQL {
@@ -139,44 +139,46 @@ export async function countTicketsByParameters(db: Db, p: TicketParameters): Pro
   return Number(row?.total ?? 0);
 }
 
-/** Where the previous batch ended: its last row's sort value and id. */
-export interface TicketKeyset {
-  value: string | number | null;
-  id: number;
+const TICKET_ROW_COLUMNS = sql`t.id, t.status, c.name, c.number, ch.name as connection, t.last_message as "lastMessage",
+           t.unread_messages as "unreadMessages", d.name as demand, q.name as queue, ch.type as channel,
+           t.value::float8 as value, ${notesOf} as notes, ${iso(sql`t.created_at`)} as "createdAt"`;
+
+const ticketRowOf = (row: ReportRow): ReportRow => ({ ...row, value: row.value === null ? null : Number(row.value) });
+
+/** The column's order (nulls last, ties by id). */
+function orderOf(sortKey: string | undefined, order: 'asc' | 'desc'): SQL {
+  const sort = TICKET_PARAMETER_SORTS[sortKey && sortKey in TICKET_PARAMETER_SORTS ? sortKey : 'id'];
+  const direction = order === 'desc' ? sql`desc` : sql`asc`;
+  return sql`(${sort}) is null, (${sort}) ${direction}, t.id ${direction}`;
 }
 
-/**
- * Tickets of the parameters, in the column's order (nulls last, ties by id): a page by offset, or
- * the rows after a keyset (an export's next batch, read with constant memory).
- */
+/** One page of the tickets of the parameters, in the column's order. */
 export async function selectTicketsByParameters(
   db: Db,
   p: TicketParameters,
-  page: { sort?: string; order: 'asc' | 'desc'; limit: number; offset?: number; after?: TicketKeyset },
-): Promise<Array<ReportRow & { __sort: string | number | null }>> {
-  const sort = TICKET_PARAMETER_SORTS[page.sort && page.sort in TICKET_PARAMETER_SORTS ? page.sort : 'id'];
-  const desc = page.order === 'desc';
-  const direction = desc ? sql`desc` : sql`asc`;
-  const beyond = desc ? sql`<` : sql`>`;
-  let keyset = sql`true`;
-  if (page.after) {
-    const { value, id } = page.after;
-    keyset =
-      value === null
-        ? sql`(${sort.expression}) is null and t.id ${beyond} ${id}`
-        : sql`((${sort.expression}) is null or (${sort.expression}) ${beyond} ${value}::${sort.type} or ((${sort.expression}) = ${value}::${sort.type} and t.id ${beyond} ${id}))`;
-  }
+  page: { sort?: string; order: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<ReportRow[]> {
   const result = await db.execute(sql`
-    select t.id, t.status, c.name, c.number, ch.name as connection, t.last_message as "lastMessage",
-           t.unread_messages as "unreadMessages", d.name as demand, q.name as queue, ch.type as channel,
-           t.value::float8 as value, ${notesOf} as notes, ${iso(sql`t.created_at`)} as "createdAt",
-           (${sort.expression})::text as "__sort"
+    select ${TICKET_ROW_COLUMNS}
       ${FROM_TICKETS}
-     where ${parameterWhere(p)} and ${keyset}
-     order by (${sort.expression}) is null, (${sort.expression}) ${direction}, t.id ${direction}
-     limit ${page.limit} offset ${page.offset ?? 0}`);
-  return rowsOf<ReportRow & { __sort: string | null }>(result).map((row) => ({
-    ...row,
-    value: row.value === null ? null : Number(row.value),
-  }));
+     where ${parameterWhere(p)}
+     order by ${orderOf(page.sort, page.order)}
+     limit ${page.limit} offset ${page.offset}`);
+  return rowsOf<ReportRow>(result).map(ticketRowOf);
+}
+
+/** Every ticket of the parameters as (position, row_id) in the column's order: an export's order (export-order.ts). */
+export function ticketsByParametersOrder(p: TicketParameters, sort: string | undefined, order: 'asc' | 'desc'): SQL {
+  return sql`select (row_number() over (order by ${orderOf(sort, order)}))::int as position, t.id as row_id
+      ${FROM_TICKETS}
+     where ${parameterWhere(p)}`;
+}
+
+/** The rows of these tickets of the tenant (an export's batch), by id. */
+export async function selectTicketRowsByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, ReportRow>> {
+  const result = await db.execute(sql`
+    select ${TICKET_ROW_COLUMNS}
+      ${FROM_TICKETS}
+     where t.tenant_id = ${tenantId} and t.id = any(${intArray(ids)})`);
+  return new Map(rowsOf<ReportRow>(result).map((row) => [Number(row.id), ticketRowOf(row)]));
 }

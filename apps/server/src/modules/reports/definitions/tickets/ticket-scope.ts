@@ -12,3 +12,9 @@ export async function reportQueueIds(ctx: AppContext, request: ReportRequest): P
   const scope = ticketReportScope(request.actor, await findMemberQueueIds(ctx.db, request.tenantId, request.actor.userId));
   return scope.all ? requested : requested.filter((id) => scope.queueIds.includes(id));
 }
+
+/** The queues whose tickets the reader may see: null for an administrator (every ticket), a supervisor's own queues otherwise. */
+export async function readerTicketQueueIds(ctx: AppContext, request: ReportRequest): Promise<number[] | null> {
+  const scope = ticketReportScope(request.actor, await findMemberQueueIds(ctx.db, request.tenantId, request.actor.userId));
+  return scope.all ? null : scope.queueIds;
+}

@@ -1,8 +1,10 @@
-import type { ReportDefinition, ReportRow } from '../../report-definition.js';
+import { batchesInFixedOrder } from '../../export-order.js';
+import type { ReportDefinition } from '../../report-definition.js';
 import {
   countTicketsByParameters,
+  selectTicketRowsByIds,
   selectTicketsByParameters,
-  type TicketKeyset,
+  ticketsByParametersOrder,
   type TicketParameters,
 } from './ticket-reports.repository.js';
 import { reportQueueIds } from './ticket-scope.js';
@@ -32,8 +34,6 @@ async function parametersOf(...[ctx, request]: Parameters<ReportDefinition['coun
   };
 }
 
-const withoutSortKey = ({ __sort: _, ...row }: ReportRow & { __sort: unknown }): ReportRow => row;
-
 export const ticketsByParametersReport: ReportDefinition = {
   name: 'atendimentos-por-parametros',
   async page(ctx, request, page) {
@@ -43,19 +43,14 @@ export const ticketsByParametersReport: ReportDefinition = {
       selectTicketsByParameters(ctx.db, parameters, { sort: page.sort, order: page.order, limit: page.limit, offset: page.offset }),
       countTicketsByParameters(ctx.db, parameters),
     ]);
-    return { rows: rows.map(withoutSortKey), total };
+    return { rows, total };
   },
-  async *batches(ctx, request, batchSize, sort, order = 'asc') {
+  async *batches(ctx, request, { exportId, batchSize, sort, order }) {
     const parameters = await parametersOf(ctx, request);
     if (!parameters) return;
-    let after: TicketKeyset | undefined;
-    for (;;) {
-      const rows = await selectTicketsByParameters(ctx.db, parameters, { sort, order, limit: batchSize, after });
-      if (rows.length) yield rows.map(withoutSortKey);
-      if (rows.length < batchSize) return;
-      const last = rows.at(-1)!;
-      after = { value: last.__sort, id: Number(last.id) };
-    }
+    yield* batchesInFixedOrder(ctx, { tenantId: request.tenantId, exportId, batchSize }, ticketsByParametersOrder(parameters, sort, order), (ids) =>
+      selectTicketRowsByIds(ctx.db, request.tenantId, ids),
+    );
   },
   async count(ctx, request) {
     const parameters = await parametersOf(ctx, request);

@@ -22,7 +22,7 @@ export const userStatisticsReport: ReportDefinition = {
     if (!range) return { rows: [], total: 0 };
     return selectUserStatistics(ctx.db, range, page);
   },
-  async *batches(ctx, request, batchSize, sort, order = 'asc') {
+  async *batches(ctx, request, { batchSize, sort, order }) {
     const range = await rangeOf(ctx, request);
     if (!range) return;
     for (let offset = 0; ; offset += batchSize) {
