@@ -1,10 +1,11 @@
 import type { ModuleRegistration } from '../../platform/module.js';
-import { deliverWebhookJob } from './jobs/deliver-webhook.job.js';
+import { drainWebhookDeliveriesJob } from './jobs/drain-webhook-deliveries.job.js';
 import { purgeWebhookDeliveriesJob } from './jobs/purge-webhook-deliveries.job.js';
+import { sweepWebhookDrainsJob } from './jobs/sweep-webhook-drains.job.js';
 import { webhookDeliveriesConsumer } from './listeners/queue-webhook-deliveries.js';
 
 export const webhooksModule: ModuleRegistration = {
   name: 'webhooks',
-  jobs: [deliverWebhookJob, purgeWebhookDeliveriesJob],
+  jobs: [drainWebhookDeliveriesJob, sweepWebhookDrainsJob, purgeWebhookDeliveriesJob],
   consumers: [webhookDeliveriesConsumer],
 };

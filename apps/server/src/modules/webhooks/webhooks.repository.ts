@@ -1,5 +1,5 @@
 import type { WebhookDeliveryState } from '@conversa/shared';
-import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { webhookDeliveries } from '../../platform/db/schema.js';
 
@@ -14,69 +14,105 @@ export async function insertDeliveries(
   db: Db,
   rows: NewWebhookDelivery[],
   windowSeconds: number,
-): Promise<Pick<WebhookDeliveryRow, 'id' | 'tenantId'>[]> {
+): Promise<Pick<WebhookDeliveryRow, 'id' | 'apiConfigId'>[]> {
   if (rows.length === 0) return [];
   return db
     .insert(webhookDeliveries)
     .values(rows.map((row) => ({ ...row, giveUpAt: sql`now() + make_interval(secs => ${windowSeconds})` })))
     .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id, tenantId: webhookDeliveries.tenantId });
-}
-
-export async function findDelivery(db: Db, tenantId: number, id: string): Promise<WebhookDeliveryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.id, id)));
-  return row;
+    .returning({ id: webhookDeliveries.id, apiConfigId: webhookDeliveries.apiConfigId });
 }
 
 /**
- * An earlier event of the delivery's ticket that this module has not turned into deliveries yet:
+ * An earlier event of the delivery `d`'s ticket that this module has not turned into deliveries yet:
  * events are relayed concurrently, so a later event's deliveries can be made first. Such an event is
  * still unrelayed and has no delivery for the configuration; the later delivery waits for it.
  */
 const EARLIER_EVENT_UNHANDLED = sql`exists (
   select 1 from domain_events e
-  where e.relayed_at is null and e.id < webhook_deliveries.event_id and e.tenant_id = webhook_deliveries.tenant_id
+  where e.relayed_at is null and e.id < d.event_id and e.tenant_id = d.tenant_id
     and e.type in ('message.created', 'message.updated', 'ticket.changed')
-    and e.payload->>'ticketId' = webhook_deliveries.ticket_id::text
-    and not exists (select 1 from webhook_deliveries w where w.api_config_id = webhook_deliveries.api_config_id and w.event_id = e.id))`;
+    and e.payload->>'ticketId' = d.ticket_id::text
+    and not exists (select 1 from webhook_deliveries w where w.api_config_id = d.api_config_id and w.event_id = e.id))`;
 
+/** Whether the delivery waits for an earlier event of its ticket still being relayed (tests look at it). */
 export async function waitsForUnhandledEvent(db: Db, tenantId: number, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: webhookDeliveries.id })
+  const result = await db.execute(
+    sql`select 1 from webhook_deliveries d where d.tenant_id = ${tenantId} and d.id = ${id} and ${EARLIER_EVENT_UNHANDLED}`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** An earlier delivery of `d`'s ticket to the same configuration is still pending: `d` waits for it. */
+const EARLIER_OF_TICKET_PENDING = sql`exists (
+  select 1 from webhook_deliveries earlier
+  where earlier.api_config_id = d.api_config_id and earlier.ticket_id = d.ticket_id
+    and earlier.state = 'pending' and (earlier.event_id, earlier.seq) < (d.event_id, d.seq))`;
+
+/** What an attempt needs of a delivery it holds. */
+export type ClaimedDelivery = Pick<WebhookDeliveryRow, 'id' | 'eventId' | 'seq' | 'eventType' | 'ticketId' | 'body' | 'attempts'>;
+
+/**
+ * Takes up to `limit` of a configuration's pending deliveries for one attempt each, for
+ * `claimSeconds`, oldest event first: those due, held by nobody, with no earlier delivery of the same
+ * ticket still pending and no earlier event of the ticket still to be turned into deliveries (a
+ * ticket's events arrive in order). One statement; another drain skips what this one locks.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  tenantId: number,
+  apiConfigId: string,
+  limit: number,
+  claimSeconds: number,
+): Promise<WebhookDeliveryRow[]> {
+  const result = await db.execute(sql`
+    update webhook_deliveries set claimed_until = now() + make_interval(secs => ${claimSeconds})
+    where id in (
+      select d.id from webhook_deliveries d
+      where d.tenant_id = ${tenantId} and d.api_config_id = ${apiConfigId} and d.state = 'pending' and d.next_attempt_at <= now()
+        and (d.claimed_until is null or d.claimed_until < now())
+        and not ${EARLIER_OF_TICKET_PENDING} and not ${EARLIER_EVENT_UNHANDLED}
+      order by d.event_id, d.seq
+      limit ${limit}
+      for update skip locked)
+    returning id`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  if (!ids.length) return [];
+  return db
+    .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.id, id), EARLIER_EVENT_UNHANDLED));
-  return row !== undefined;
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), inArray(webhookDeliveries.id, ids)))
+    .orderBy(webhookDeliveries.eventId, webhookDeliveries.seq);
 }
 
 /**
- * Takes a pending delivery for one attempt, for `claimSeconds`: only when it is due, nobody holds it,
- * no earlier delivery of the same ticket to the same configuration is still pending, and no earlier
- * event of the ticket is still to be turned into deliveries (a ticket's events arrive in order).
- * Undefined when it cannot be taken now.
+ * When a configuration's deliveries next need a drain: the earliest time one of its pending
+ * deliveries that is first of its ticket becomes due and free (held ones when their claim runs out).
+ * Those waiting behind an earlier pending delivery of their ticket are woken by the drain that settles
+ * it. Null when nothing is pending.
  */
-export async function claimDelivery(db: Db, tenantId: number, id: string, claimSeconds: number): Promise<WebhookDeliveryRow | undefined> {
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({ claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})` })
+export async function findNextDrainTime(db: Db, tenantId: number, apiConfigId: string): Promise<Date | null> {
+  const result = await db.execute(sql`
+    select min(greatest(d.next_attempt_at, coalesce(d.claimed_until, d.next_attempt_at))) as at
+    from webhook_deliveries d
+    where d.tenant_id = ${tenantId} and d.api_config_id = ${apiConfigId} and d.state = 'pending' and not ${EARLIER_OF_TICKET_PENDING}`);
+  const at = (result as unknown as { rows: { at: string | Date | null }[] }).rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+/** Configurations with a pending delivery due and free now (the sweep wakes their drains). */
+export async function findConfigsWithDueDeliveries(db: Db, limit: number): Promise<{ tenantId: number; apiConfigId: string }[]> {
+  return db
+    .selectDistinct({ tenantId: webhookDeliveries.tenantId, apiConfigId: webhookDeliveries.apiConfigId })
+    .from(webhookDeliveries)
     .where(
       and(
-        eq(webhookDeliveries.tenantId, tenantId),
-        eq(webhookDeliveries.id, id),
         eq(webhookDeliveries.state, 'pending'),
         sql`${webhookDeliveries.nextAttemptAt} <= now()`,
         sql`(${webhookDeliveries.claimedUntil} is null or ${webhookDeliveries.claimedUntil} < now())`,
-        sql`not exists (
-          select 1 from webhook_deliveries earlier
-          where earlier.api_config_id = webhook_deliveries.api_config_id and earlier.ticket_id = webhook_deliveries.ticket_id
-            and earlier.state = 'pending' and (earlier.event_id, earlier.seq) < (webhook_deliveries.event_id, webhook_deliveries.seq))`,
-        sql`not ${EARLIER_EVENT_UNHANDLED}`,
       ),
     )
-    .returning();
-  return row;
+    .limit(limit);
 }
 
 export interface AttemptOutcome {
@@ -87,53 +123,37 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records an attempt and releases the claim: delivered; or pending again after `retrySeconds`; or
- * failed when that would pass the delivery's give-up time.
+ * Records attempts and releases their claims, in one statement: each delivered; or pending again
+ * after its `retrySeconds`; or failed when that would pass the delivery's give-up time.
  */
-export async function recordAttempt(
+export async function recordAttempts(
   db: Db,
   tenantId: number,
-  id: string,
-  outcome: AttemptOutcome,
-  retrySeconds: number,
-): Promise<WebhookDeliveryRow | undefined> {
-  const retryAt = sql`now() + make_interval(secs => ${retrySeconds})`;
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
-      responseExcerpt: outcome.responseExcerpt,
-      claimedUntil: null,
-      updatedAt: sql`now()`,
-      ...(outcome.delivered
-        ? { state: 'delivered' as const, deliveredAt: sql`now()` }
-        : {
-            state: sql`case when ${retryAt} > ${webhookDeliveries.giveUpAt} then 'failed' else 'pending' end`,
-            nextAttemptAt: retryAt,
-          }),
-    })
-    .where(and(eq(webhookDeliveries.tenantId, tenantId), eq(webhookDeliveries.id, id)))
-    .returning();
-  return row;
-}
-
-/** The first pending delivery of a ticket to a configuration: the one whose turn it is. */
-export async function findFirstPendingOfTicket(
-  db: Db,
-  apiConfigId: string,
-  ticketId: number,
-): Promise<Pick<WebhookDeliveryRow, 'id' | 'tenantId' | 'nextAttemptAt'> | undefined> {
-  const [row] = await db
-    .select({ id: webhookDeliveries.id, tenantId: webhookDeliveries.tenantId, nextAttemptAt: webhookDeliveries.nextAttemptAt })
-    .from(webhookDeliveries)
-    .where(
-      and(eq(webhookDeliveries.apiConfigId, apiConfigId), eq(webhookDeliveries.ticketId, ticketId), eq(webhookDeliveries.state, 'pending')),
-    )
-    .orderBy(webhookDeliveries.eventId, webhookDeliveries.seq)
-    .limit(1);
-  return row;
+  attempts: { id: string; outcome: AttemptOutcome; retrySeconds: number }[],
+): Promise<void> {
+  if (!attempts.length) return;
+  const values = sql.join(
+    attempts.map(
+      ({ id, outcome, retrySeconds }) =>
+        sql`(${id}::uuid, ${outcome.delivered}::boolean, ${outcome.statusCode}::int, ${outcome.error}::text, ${outcome.responseExcerpt}::text, ${retrySeconds}::float8)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update webhook_deliveries d set
+      attempts = d.attempts + 1,
+      last_status_code = a.status_code,
+      last_error = a.error,
+      response_excerpt = a.excerpt,
+      claimed_until = null,
+      updated_at = now(),
+      state = case when a.delivered then 'delivered'
+                   when now() + make_interval(secs => a.retry_seconds) > d.give_up_at then 'failed'
+                   else 'pending' end,
+      delivered_at = case when a.delivered then now() else d.delivered_at end,
+      next_attempt_at = case when a.delivered then d.next_attempt_at else now() + make_interval(secs => a.retry_seconds) end
+    from (values ${values}) as a(id, delivered, status_code, error, excerpt, retry_seconds)
+    where d.tenant_id = ${tenantId} and d.id = a.id`);
 }
 
 /** A page of a configuration's deliveries, newest first (optionally of one state); one more row than asked tells whether more follow. */

@@ -15,7 +15,8 @@ import { buildInboxTenant, eventually, inboundTicket, rows, visitorKey, type Inb
 import { applyProviderStatus } from '../messages/use-cases/apply-provider-status.js';
 import { queueWebhookDeliveries } from './use-cases/queue-webhook-deliveries.js';
 import { retryDelaySeconds } from './webhook-backoff.js';
-import { waitsForUnhandledEvent } from './webhooks.repository.js';
+import { wakeDueWebhookDrains } from './use-cases/wake-due-webhook-drains.js';
+import { insertDeliveries, waitsForUnhandledEvent } from './webhooks.repository.js';
 
 interface Received {
   path: string;
@@ -340,6 +341,27 @@ describe('deliveries', () => {
     expect(again.body.id).toBe(firstTime.body.id);
     expect(again.raw).toBe(firstTime.raw);
     await eventually(async () => (await deliveriesOf(t, config.id))[0]?.attempts === 2);
+  });
+
+  it('sends in one drain many deliveries of a configuration, and the sweep wakes a drain for deliveries left without one', async () => {
+    const t = await buildInboxTenant(server);
+    const config = await createConfig(t, '/sweep');
+    // Deliveries made without waking a drain (as those queued before drains existed): nothing sends them...
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      tenantId: t.tenant.id,
+      apiConfigId: config.id,
+      eventId: 900_000_000 + i,
+      seq: 0,
+      eventType: 'contact.created',
+      ticketId: null,
+      body: JSON.stringify({ id: `${900_000_000 + i}-0`, type: 'contact.created', tenantId: t.tenant.id, data: { i } }),
+    }));
+    expect(await insertDeliveries(server.ctx.db, rows, 3600)).toHaveLength(60);
+    // ...until the sweep (every minute in production) wakes the drain, which sends them all in two rounds.
+    expect(await wakeDueWebhookDrains(server.ctx)).toBeGreaterThanOrEqual(1);
+    await eventually(() => Promise.resolve(receiver.at('/sweep').length === 60), { timeoutMs: 15_000 });
+    expect(new Set(receiver.at('/sweep').map((r) => r.body.id)).size).toBe(60);
+    await eventually(async () => (await deliveriesOf(t, config.id)).every((d) => d.state === 'delivered'));
   });
 
   it('delivers nothing to an inactive configuration nor to one without a URL', async () => {

@@ -1814,6 +1814,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_ticket_pending_idx')
       .on(t.apiConfigId, t.ticketId, t.eventId, t.seq)
       .where(sql`${t.state} = 'pending'`),
+    // A configuration's pending deliveries in event order: what its drain takes next.
+    index('webhook_deliveries_config_pending_idx')
+      .on(t.apiConfigId, t.eventId, t.seq)
+      .where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_settled_idx').on(t.updatedAt),
     check('webhook_deliveries_state', sql`${t.state} in ('pending', 'delivered', 'failed')`),
   ],

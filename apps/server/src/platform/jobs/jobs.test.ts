@@ -153,7 +153,12 @@ describe('registered jobs: per-job completion and leases', () => {
         if (holdMs) await new Promise((resolve) => setTimeout(resolve, holdMs));
       },
     });
-  const definitions = [testJob('test.batch'), testJob('test.reclaim'), testJob('test.long')] as JobDefinition<string, z.ZodType>[];
+  const definitions = [
+    testJob('test.batch'),
+    testJob('test.reclaim'),
+    testJob('test.long'),
+    { ...testJob('test.stately'), policy: 'stately' as const },
+  ] as JobDefinition<string, z.ZodType>[];
   const started: Jobs[] = [];
   const startJobs = async (options: { workers: boolean; leaseSeconds?: number }) => {
     const instance = new Jobs(database.raw, logger, {
@@ -184,6 +189,31 @@ describe('registered jobs: per-job completion and leases', () => {
     release();
     await expect.poll(() => stateOf('test.batch', slow), { timeout: 10_000 }).toBe('completed');
     await worker.stop();
+  });
+
+  it("a stately job already queued for later is moved up by a send with 'hasten', and only then", async () => {
+    const sender = await startJobs({ workers: false });
+    const sendKeyed = (data: { key: string }, options: object) =>
+      (sender as unknown as { send(name: string, data: object, options: object): Promise<string | null> }).send('test.stately', data, options);
+    const startAfterOf = async (id: string) =>
+      new Date(String((await database.raw.executeSql('select start_after from pgboss.job where id = $1', [id])).rows[0].start_after));
+    const queued = await sendKeyed({ key: 'later' }, { singletonKey: 'drain-1', startAfter: 3600 });
+    expect(queued).toBeTruthy();
+    // Without hasten: the second send is refused and the queued job keeps its time.
+    expect(await sendKeyed({ key: 'plain' }, { singletonKey: 'drain-1' })).toBeNull();
+    expect((await startAfterOf(queued!)).getTime()).toBeGreaterThan(Date.now() + 3500_000);
+    // With hasten: still one job, now due; a worker runs it at once.
+    expect(await sendKeyed({ key: 'soon' }, { singletonKey: 'drain-1', hasten: true })).toBeNull();
+    expect((await startAfterOf(queued!)).getTime()).toBeLessThanOrEqual(Date.now());
+    // Another key's job is not touched.
+    const other = await sendKeyed({ key: 'other' }, { singletonKey: 'drain-2', startAfter: 3600 });
+    expect((await startAfterOf(other!)).getTime()).toBeGreaterThan(Date.now() + 3500_000);
+    const worker = await startJobs({ workers: true });
+    await expect.poll(() => stateOf('test.stately', queued!), { timeout: 10_000 }).toBe('completed');
+    expect(runs).toContain('later');
+    expect(await stateOf('test.stately', other!)).toBe('created');
+    await worker.stop();
+    await sender.stop();
   });
 
   it('takes back, within its lease, the jobs a worker claimed before it died; nothing runs twice', async () => {

@@ -14,6 +14,11 @@ export type JobPayload<N extends JobName> = JobPayloads[N];
 export interface SendOptions {
   startAfter?: Date | number;
   singletonKey?: string;
+  /**
+   * With a singletonKey on a 'stately' queue: when a job of that key is already queued (so this one
+   * is not enqueued), move its start earlier to this job's (a wake-up never waits behind a later one).
+   */
+  hasten?: boolean;
   /** Enqueue inside this transaction: the job exists if and only if the transaction commits. */
   tx?: Db;
 }
@@ -333,15 +338,21 @@ export class Jobs {
     const definition = this.definitions.find((d) => d.name === name);
     if (!definition) throw new Error(`Job '${name}' is not registered.`);
     const payload = definition.schema.parse(data) as object;
-    const { tx, ...rest } = options;
-    if (!tx) {
-      const id = await this.boss.send(name, payload, rest);
-      this.wake(name);
-      return id;
+    const { tx, hasten, ...rest } = options;
+    const executor = tx ? executorFor(tx) : this.executor;
+    const id = tx ? await this.boss.send(name, payload, { ...rest, db: executor }) : await this.boss.send(name, payload, rest);
+    if (id === null && hasten && rest.singletonKey !== undefined) {
+      const startAfter =
+        rest.startAfter === undefined ? new Date() : typeof rest.startAfter === 'number' ? new Date(Date.now() + rest.startAfter * 1000) : rest.startAfter;
+      await executor.executeSql(
+        `UPDATE ${SCHEMA}.job SET start_after = $3 WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') AND start_after > $3`,
+        [name, rest.singletonKey, startAfter.toISOString()],
+      );
     }
-    // The job becomes visible at commit: transact() wakes the worker then (wakeAfterCommit).
-    this.toWake.add(name);
-    return this.boss.send(name, payload, { ...rest, db: executorFor(tx) });
+    // In a transaction the job becomes visible at commit: transact() wakes the worker then (wakeAfterCommit).
+    if (tx) this.toWake.add(name);
+    else this.wake(name);
+    return id;
   }
 
   /** Wakes this process's workers of queues that got jobs in a transaction that just committed. */

@@ -5,11 +5,12 @@ import { listWebhookTargets } from '../../external-api/use-cases/webhook-targets
 import { mayGiveWebhookEvents, webhookEventsOf } from '../webhook-events.js';
 import { insertDeliveries, type NewWebhookDelivery } from '../webhooks.repository.js';
 import { webhookEventId } from '../webhooks.presenter.js';
+import { wakeWebhookDrain } from './drain-webhook-deliveries.js';
 
 /**
  * A committed domain event becomes one delivery per webhook event and per active API configuration
- * of its tenant with a webhook URL, each with its exact JSON body, and a delivery job for each, in
- * one transaction. Idempotent: a re-relayed event finds its deliveries made (unique configuration +
+ * of its tenant with a webhook URL, each with its exact JSON body, and a wake-up of each
+ * configuration's drain, in one transaction. Idempotent: a re-relayed event finds its deliveries made (unique configuration +
  * event + place) and queues nothing again.
  */
 export async function queueWebhookDeliveries(
@@ -44,8 +45,8 @@ export async function queueWebhookDeliveries(
   );
   return transact(ctx, async (tx) => {
     const created = await insertDeliveries(tx, rows, ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS);
-    for (const delivery of created)
-      await ctx.jobs.send('webhooks.deliver', { tenantId: delivery.tenantId, deliveryId: delivery.id }, { tx });
+    for (const apiConfigId of new Set(created.map((delivery) => delivery.apiConfigId)))
+      await wakeWebhookDrain(ctx, event.tenantId, apiConfigId, { tx });
     return created.length;
   });
 }

@@ -4,10 +4,11 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { findWebhookTarget } from '../../external-api/use-cases/webhook-targets.js';
 import { markForResend, type WebhookDeliveryRow } from '../webhooks.repository.js';
+import { wakeWebhookDrain } from './drain-webhook-deliveries.js';
 
 /**
- * "Reenviar": the delivery becomes pending, due now, with a new retry window, and a job is queued
- * for it (delivered or failed ones are sent again; a pending one is tried now instead of after its
+ * "Reenviar": the delivery becomes pending, due now, with a new retry window, and its
+ * configuration's drain is woken (delivered or failed ones are sent again; a pending one is tried now instead of after its
  * backoff). It still waits for an earlier pending event of its ticket.
  */
 export async function resendWebhookDelivery(
@@ -20,7 +21,7 @@ export async function resendWebhookDelivery(
   return transact(ctx, async (tx) => {
     const row = await markForResend(tx, actor.tenantId, apiConfigId, deliveryId, ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS);
     if (!row) throw new AppError('ERR_NO_WEBHOOK_DELIVERY_FOUND');
-    await ctx.jobs.send('webhooks.deliver', { tenantId: actor.tenantId, deliveryId }, { tx });
+    await wakeWebhookDrain(ctx, actor.tenantId, apiConfigId, { tx });
     return row;
   });
 }
