@@ -40,7 +40,7 @@ export async function waitsForUnhandledEvent(db: Db, tenantId: number, id: strin
   const result = await db.execute(
     sql`select 1 from webhook_deliveries d where d.tenant_id = ${tenantId} and d.id = ${id} and ${EARLIER_EVENT_UNHANDLED}`,
   );
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return (result as { rows: unknown[] }).rows.length > 0;
 }
 
 /** An earlier delivery of `d`'s ticket to the same configuration is still pending: `d` waits for it. */
@@ -76,7 +76,7 @@ export async function claimDueDeliveries(
       limit ${limit}
       for update skip locked)
     returning id`);
-  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
   if (!ids.length) return [];
   return db
     .select()
@@ -96,7 +96,7 @@ export async function findNextDrainTime(db: Db, tenantId: number, apiConfigId: s
     select min(greatest(d.next_attempt_at, coalesce(d.claimed_until, d.next_attempt_at))) as at
     from webhook_deliveries d
     where d.tenant_id = ${tenantId} and d.api_config_id = ${apiConfigId} and d.state = 'pending' and not ${EARLIER_OF_TICKET_PENDING}`);
-  const at = (result as unknown as { rows: { at: string | Date | null }[] }).rows[0]?.at;
+  const at = (result as { rows: { at: string | Date | null }[] }).rows[0]?.at;
   return at ? new Date(at) : null;
 }
 
