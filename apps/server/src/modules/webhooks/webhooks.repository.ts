@@ -1,5 +1,5 @@
 import type { WebhookDeliveryState } from '@conversa/shared';
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { webhookDeliveries } from '../../platform/db/schema.js';
 
@@ -64,7 +64,7 @@ export async function claimDueDeliveries(
   apiConfigId: string,
   limit: number,
   claimSeconds: number,
-): Promise<WebhookDeliveryRow[]> {
+): Promise<ClaimedDelivery[]> {
   const result = await db.execute(sql`
     update webhook_deliveries set claimed_until = now() + make_interval(secs => ${claimSeconds})
     where id in (
@@ -75,14 +75,10 @@ export async function claimDueDeliveries(
       order by d.event_id, d.seq
       limit ${limit}
       for update skip locked)
-    returning id`);
-  const ids = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
-  if (!ids.length) return [];
-  return db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.tenantId, tenantId), inArray(webhookDeliveries.id, ids)))
-    .orderBy(webhookDeliveries.eventId, webhookDeliveries.seq);
+    returning id, event_id as "eventId", seq, event_type as "eventType", ticket_id as "ticketId", body, attempts`);
+  return (result as { rows: ClaimedDelivery[] }).rows
+    .map((row) => ({ ...row, eventId: Number(row.eventId) }))
+    .sort((a, b) => a.eventId - b.eventId || a.seq - b.seq);
 }
 
 /**
