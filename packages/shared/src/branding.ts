@@ -41,7 +41,7 @@ export const colorValueSchema = z
 export function normaliseColor(value: string): string | null {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
   if (hex) {
-    const digits = hex[1]!.toLowerCase();
+    const digits = hex[1].toLowerCase();
     return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`;
   }
   const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)$/i.exec(value.trim());
@@ -109,7 +109,7 @@ export function labelOf(key: PaletteKey): string {
 
 /** The palette as the array of colour objects (SPEC §7 "array of colour objects"). */
 export function colorObjectsOf(palette: Palette): ColorObject[] {
-  return PALETTE_KEYS.map((key) => ({ label: labelOf(key), [key]: palette[key] }) as ColorObject);
+  return PALETTE_KEYS.map((key) => ({ label: labelOf(key), [key]: palette[key] }));
 }
 
 /** The colours an array of colour objects gives (unknown keys ignored, invalid values skipped). */

@@ -153,7 +153,7 @@ export function decryptAes128gcm(body: Buffer, uaPrivate: Buffer, uaPublic: Buff
   if (body.length < 21) throw new Error('body shorter than its header');
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
-  const idLength = body[20]!;
+  const idLength = body[20];
   const asPublic = body.subarray(21, 21 + idLength);
   const record = body.subarray(21 + idLength);
   if (idLength !== 65) throw new Error('key id is not a P-256 public key');

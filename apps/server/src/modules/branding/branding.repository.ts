@@ -20,7 +20,7 @@ export async function findTenantBrandings(db: Db, tenantIds: number[]): Promise<
 export async function lockTenantBranding(db: Db, tenantId: number): Promise<TenantBrandingRow> {
   await db.insert(tenantBranding).values({ tenantId }).onConflictDoNothing({ target: tenantBranding.tenantId });
   const [row] = await db.select().from(tenantBranding).where(eq(tenantBranding.tenantId, tenantId)).for('update');
-  return row!;
+  return row;
 }
 
 export async function updateTenantBranding(db: Db, tenantId: number, changes: BrandingChanges): Promise<TenantBrandingRow> {
@@ -29,7 +29,7 @@ export async function updateTenantBranding(db: Db, tenantId: number, changes: Br
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(tenantBranding.tenantId, tenantId))
     .returning();
-  return row!;
+  return row;
 }
 
 export async function insertBrandingFile(db: Db, tenantId: number, file: Omit<typeof brandingFiles.$inferInsert, 'tenantId' | 'createdAt'>): Promise<void> {

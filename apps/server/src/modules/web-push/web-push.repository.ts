@@ -22,7 +22,7 @@ export async function upsertPushSubscription(
       set: { tenantId, userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, updatedAt: sql`now()` },
     })
     .returning();
-  return row!;
+  return row;
 }
 
 /** Deletes the user's subscription of this endpoint; false when the user has none there. */

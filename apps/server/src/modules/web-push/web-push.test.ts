@@ -48,10 +48,10 @@ afterAll(async () => {
 describe('the push service simulator', () => {
   it("decrypts RFC 8291's Appendix A example", () => {
     const plain = decryptAes128gcm(
-      Buffer.from(fixture.body!, 'base64url'),
-      Buffer.from(fixture.uaPrivate!, 'base64url'),
-      Buffer.from(fixture.uaPublic!, 'base64url'),
-      Buffer.from(fixture.authSecret!, 'base64url'),
+      Buffer.from(fixture.body, 'base64url'),
+      Buffer.from(fixture.uaPrivate, 'base64url'),
+      Buffer.from(fixture.uaPublic, 'base64url'),
+      Buffer.from(fixture.authSecret, 'base64url'),
     );
     expect(plain.toString('utf8')).toBe(fixture.plaintext);
   });
@@ -108,7 +108,7 @@ describe('who gets a push', () => {
     expect(pushesTo(agent)).toHaveLength(1);
     expect(pushesTo(outsider)).toEqual([]);
     expect(pushesTo(peer)).toEqual([]);
-    const received = pushesTo(agent)[0]!;
+    const received = pushesTo(agent)[0];
     expect(received.json).toEqual({
       kind: 'message',
       ticketId,

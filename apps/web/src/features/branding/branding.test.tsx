@@ -115,6 +115,6 @@ describe('the branding at run time', () => {
     expect(getBrandingState().appName).toBe('Loja Azul');
     setCompanyBranding(null);
     expect(document.documentElement.style.getPropertyValue('--q-primary')).toBe('#5c67f2');
-    expect(JSON.parse(localStorage.getItem('publicBranding') ?? '{}').appName).toBe('Central Atende');
+    expect((JSON.parse(localStorage.getItem('publicBranding') ?? '{}') as { appName?: string }).appName).toBe('Central Atende');
   });
 });

@@ -15,7 +15,7 @@ export async function removeBrandingImage(ctx: AppContext, actor: Actor, kind: B
     const row = await lockTenantBranding(tx, actor.tenantId);
     const keys = FILES_OF[kind].map((file) => row[KEY_COLUMN[file]]).filter((key): key is string => typeof key === 'string');
     const changes: BrandingChanges = {};
-    for (const file of FILES_OF[kind]) changes[KEY_COLUMN[file]] = null as never;
+    for (const file of FILES_OF[kind]) changes[KEY_COLUMN[file]] = null;
     await updateTenantBranding(tx, actor.tenantId, changes);
     await deleteBrandingFiles(tx, actor.tenantId, keys);
   });
