@@ -68,7 +68,10 @@ describe('white-label (issue 15, /customizar)', () => {
         expect(await logo.getAttribute('src')).toMatch(/^\/branding\/files\/[A-Za-z0-9_-]{32}$/);
         expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
         await visitor.waitForFunction(() => document.documentElement.style.getPropertyValue('--q-primary') === '#5c67f2');
-        // The theme reads the palette: the login button is filled with the new primary colour.
+        // The theme reads the palette: the login button (enabled once the slider captcha is done) is filled with the new primary colour.
+        await visitor.getByRole('slider', { name: 'captcha' }).focus();
+        await visitor.keyboard.press('End');
+        await visitor.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-brand-6').trim() === '#5c67f2');
         await visitor.waitForFunction(
           () => getComputedStyle(document.querySelector('[data-testid="login-submit"]')!).backgroundColor === 'rgb(92, 103, 242)',
         );
