@@ -1,18 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { localeSections } from './locale-sections.ts';
 import { removeScrollClasses } from './remove-scroll-classes.ts';
 
 /** API paths proxied to the server by the dev server (production serves the web app on the API's origin). */
 const API_PATHS =
-  /^\/(auth|users|usersIsOnline|userTenants|tenants|plans|settings|signup|password-reset|reset-password|health|ready|tickets|ticketsForce|ticketsNull|ticketsChannelId|ticketsChannel|ticketsClear|ticketsMarkAllUnread|pending|messages|searchMessage|forward-messages|media|contacts|queue|whatsapp|widget\.js|webchat)(\/|$|\?)/;
+  /^\/(auth|users|usersIsOnline|userTenants|tenants|plans|settings|signup|password-reset|reset-password|health|ready|tickets|ticketsForce|ticketsNull|ticketsChannelId|ticketsChannel|ticketsClear|ticketsMarkAllUnread|pending|messages|searchMessage|forward-messages|media|contacts|queue|whatsapp|widget\.js|webchat|publicSystemColors|publicBranding|branding|push|manifest\.webmanifest)(\/|$|\?)/;
 
-export default defineConfig(({ mode }) => {
+/**
+ * The build's version: compiled into the app (__APP_VERSION__) and written to dist/version.json, which
+ * open pages read to notice a new deployment (src/lib/app-updates.ts).
+ */
+function appVersion(version: string): Plugin {
+  return {
+    name: 'conversa:app-version',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) });
+    },
+  };
+}
+
+export default defineConfig(({ mode, command }) => {
   const env = loadEnv(mode, '.', '');
   const target = env.API_PROXY_TARGET ?? 'http://localhost:8080';
+  const version = `${new Date().toISOString()}-${Math.random().toString(36).slice(2, 8)}`;
   return {
-    plugins: [react(), localeSections(), removeScrollClasses()],
+    plugins: [react(), localeSections(), removeScrollClasses(), appVersion(version)],
+    // Only builds carry a version: the dev server never reloads itself for one.
+    define: command === 'build' ? { __APP_VERSION__: JSON.stringify(version) } : {},
     resolve: {
       // Exactly the shim: its 'shim/with-selector' (zustand, under @xyflow/react) stays the package's.
       alias: [

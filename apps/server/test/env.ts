@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { loadEnv, type Env } from '../src/config/env.js';
+import { generateVapidKeys } from '../src/config/secrets.js';
 
 export const ROOT_EMAIL = 'root@conversa.test';
 export const ROOT_PASSWORD = 'Root-pass-1!';
 
 /** A valid test environment with fresh random secrets; nothing is written to disk. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
+  const vapid = generateVapidKeys();
   return loadEnv({
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
     NODE_ENV: 'test',
     DATA_DIR: '.test-tmp',
     LOG_LEVEL: 'silent',

@@ -4,7 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { AppRouter } from './app/router';
+import { startBranding } from './lib/branding';
 import { i18nReady } from './lib/i18n';
+import { startAppUpdates } from './lib/app-updates';
+
+// The white-label palette, name and icon before the first render (remembered, then refreshed).
+startBranding();
+// The service worker (web push) and the check for a newly deployed version.
+startAppUpdates();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

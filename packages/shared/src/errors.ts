@@ -9,6 +9,8 @@ import { MASS_SEND_ERROR_MESSAGES, MASS_SEND_ERROR_STATUS } from './mass-send-er
 import { AI_BOT_ERROR_MESSAGES, AI_BOT_ERROR_STATUS } from './ai-bot-errors.js';
 import { API_ERROR_MESSAGES, API_ERROR_STATUS } from './api-errors.js';
 import { SMTP_ERROR_MESSAGES, SMTP_ERROR_STATUS } from './smtp-errors.js';
+import { BRANDING_ERROR_MESSAGES, BRANDING_ERROR_STATUS } from './branding.js';
+import { PUSH_ERROR_MESSAGES, PUSH_ERROR_STATUS } from './web-push.js';
 import { REPORT_ERROR_MESSAGES, REPORT_ERROR_STATUS } from './reports.js';
 
 /**
@@ -100,6 +102,8 @@ export const ERROR_STATUS = {
   ...AI_BOT_ERROR_STATUS,
   ...API_ERROR_STATUS,
   ...SMTP_ERROR_STATUS,
+  ...BRANDING_ERROR_STATUS,
+  ...PUSH_ERROR_STATUS,
   ...REPORT_ERROR_STATUS,
 } as const;
 
@@ -195,6 +199,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...AI_BOT_ERROR_MESSAGES,
   ...API_ERROR_MESSAGES,
   ...SMTP_ERROR_MESSAGES,
+  ...BRANDING_ERROR_MESSAGES,
+  ...PUSH_ERROR_MESSAGES,
   ...REPORT_ERROR_MESSAGES,
 };
 

@@ -46,6 +46,7 @@ export const channelSchema = z.object({
   birthdayHour: z.number().int(),
   transcribeAudio: z.boolean(),
   audioTranscription: z.object({ provider: z.string(), model: z.string() }).nullable(),
+  webPush: z.boolean(),
   settings: z.record(z.string(), z.unknown()),
   publicKey: z.string(),
   qrcode: z.string().nullable(),

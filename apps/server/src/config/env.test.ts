@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from './env.js';
-import { resolveSecrets } from './secrets.js';
+import { generateVapidKeys, resolveSecrets } from './secrets.js';
 
 const strong = () => randomBytes(48).toString('base64url');
 
@@ -80,7 +80,16 @@ describe('resolveSecrets', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: first.jwtSecret, JWT_REFRESH_SECRET: first.jwtRefreshSecret })).not.toThrow();
 
     const file = join(DATA_DIR, 'secrets.json');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ jwtSecret: first.jwtSecret, jwtRefreshSecret: first.jwtRefreshSecret });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      jwtSecret: first.jwtSecret,
+      jwtRefreshSecret: first.jwtRefreshSecret,
+      // Web push's VAPID key pair (issue 15): a P-256 public point (65 bytes) and private scalar (32).
+      vapidPublicKey: first.vapid.publicKey,
+      vapidPrivateKey: first.vapid.privateKey,
+    });
+    expect(Buffer.from(first.vapid.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.vapid.privateKey, 'base64url')).toHaveLength(32);
+    expect(() => loadEnv({ VAPID_PUBLIC_KEY: first.vapid.publicKey, VAPID_PRIVATE_KEY: first.vapid.privateKey })).not.toThrow();
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const second = resolveSecrets(loadEnv({ NODE_ENV: 'development', DATA_DIR }));
@@ -93,8 +102,16 @@ describe('resolveSecrets', () => {
 
   it('uses the secrets of the environment and writes nothing when both are given', () => {
     const DATA_DIR = tempDir();
-    const env = loadEnv({ NODE_ENV: 'production', DATA_DIR, JWT_SECRET: strong(), JWT_REFRESH_SECRET: strong() });
-    expect(resolveSecrets(env)).toMatchObject({ jwtSecret: env.JWT_SECRET, jwtRefreshSecret: env.JWT_REFRESH_SECRET });
+    const vapid = generateVapidKeys();
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      DATA_DIR,
+      JWT_SECRET: strong(),
+      JWT_REFRESH_SECRET: strong(),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    });
+    expect(resolveSecrets(env)).toMatchObject({ jwtSecret: env.JWT_SECRET, jwtRefreshSecret: env.JWT_REFRESH_SECRET, vapid: { ...vapid, subject: expect.stringMatching(/^mailto:/) } });
     expect(existsSync(join(DATA_DIR, 'secrets.json'))).toBe(false);
   });
 

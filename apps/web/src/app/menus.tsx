@@ -1,4 +1,5 @@
 import type { Profile } from '@conversa/shared';
+import { MAIN_TENANT_ID } from '@conversa/shared/enums';
 import {
   IconAddressBook,
   IconBell,
@@ -19,6 +20,7 @@ import {
   IconNote,
   IconTimelineEvent,
   IconPlugConnected,
+  IconPalette,
   IconReceipt2,
   IconApi,
   IconRobot,
@@ -84,6 +86,7 @@ const NOTIFICATIONS: MenuItem = { labelKey: 'menu.notifications', path: PATHS.no
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
 const BIRTHDAYS: MenuItem = { labelKey: 'birthdays.menu', path: PATHS.birthdays, icon: IconCake };
 const TEAMS: MenuItem = { labelKey: 'menu.teams', path: PATHS.teams, icon: IconUsersGroup };
+const CUSTOMIZE: MenuItem = { labelKey: 'menu.customize', path: PATHS.customize, icon: IconPalette };
 const PRIVATE_CHAT: MenuItem = { labelKey: 'menu.privateChat', path: PATHS.privateChat, icon: IconMessageCircle, badge: UnreadChatBadge };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
@@ -129,14 +132,15 @@ export function menuFor(profile: Profile | null | undefined, tenantId?: number |
     case 'super':
       return [{ labelKey: WORK_GROUP, items: SUPERVISOR }];
     case 'admin':
-      return [{ labelKey: WORK_GROUP, items: ADMIN }];
+      // Tenant 1's look is the platform's, its superadmin's to change; another company's admins customise theirs.
+      return [{ labelKey: WORK_GROUP, items: tenantId === MAIN_TENANT_ID ? ADMIN : [...ADMIN, CUSTOMIZE] }];
     case 'superadmin':
       return isPlatformAdmin(profile, tenantId)
         ? [
             { labelKey: WORK_GROUP, items: SUPERADMIN_WORK },
-            { labelKey: PLATFORM_GROUP, items: PLATFORM },
+            { labelKey: PLATFORM_GROUP, items: [...PLATFORM, CUSTOMIZE] },
           ]
-        : [{ labelKey: WORK_GROUP, items: SUPERADMIN_WORK }];
+        : [{ labelKey: WORK_GROUP, items: [...SUPERADMIN_WORK, CUSTOMIZE] }];
     default:
       return [];
   }

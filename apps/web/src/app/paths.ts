@@ -70,6 +70,8 @@ export const PATHS = {
   notifications: '/notificacao',
   /** The API configurations, their tokens and call logs (SPEC §2 work area /api-service, admins). */
   apiService: '/api-service',
+  /** White-label (SPEC §2 /customizar): the platform's (tenant 1's superadmin) or a company's own (its admins). */
+  customize: '/customizar',
   /** Every user's own profile (name, e-mail, password, language, dark mode, sound). */
   profile: '/perfil',
   /** The link e-mailed to one's new address (public: it may be opened on another device). */

@@ -73,6 +73,7 @@ const BotIntegrationSettingsPage = lazyPage(() => import('../features/ai-bots/pa
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ReportsLayout = lazyPage(() => import('../features/reports/pages/ReportsLayout'), 'ReportsLayout');
 const ReportPage = lazyPage(() => import('../features/reports/pages/ReportPage'), 'ReportPage');
+const CustomizePage = lazyPage(() => import('../features/branding/pages/CustomizePage'), 'CustomizePage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { queries: true });
@@ -185,6 +186,7 @@ export function AppRouter() {
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
             <Route path={PATHS.ticketPanel} element={guarded(ADMINS, <TicketPanelPage />)} />
             <Route path={PATHS.apiService} element={guarded(ADMINS, <ApiServicePage />)} />
+            <Route path={PATHS.customize} element={guarded(ADMINS, <CustomizePage />)} />
             <Route path={PATHS.settings} element={guarded(ADMINS, <SettingsLayout />)}>
               <Route index element={<Navigate to="geral" replace />} />
               <Route path="geral" element={<GeneralSettingsPage />} />

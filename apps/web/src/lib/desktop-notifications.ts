@@ -1,3 +1,5 @@
+import { syncPushSubscription } from './web-push';
+
 /**
  * Browser notifications for new customer messages. Permission is asked once (on the first user
  * gesture after login, as browsers require) and the answer is remembered: never asked again.
@@ -27,7 +29,10 @@ export function bindNotificationPermissionRequest(): void {
     } catch {
       /* storage unavailable */
     }
-    void Notification.requestPermission().catch(() => undefined);
+    void Notification.requestPermission()
+      // Allowed: this browser also gets pushes while no tab is open (lib/web-push.ts).
+      .then((permission) => (permission === 'granted' ? syncPushSubscription() : undefined))
+      .catch(() => undefined);
   };
   window.addEventListener('pointerdown', ask);
 }

@@ -1,4 +1,15 @@
+import { colorObjectsOf, DEFAULT_PALETTE, type Branding } from '@conversa/shared';
 import { vi } from 'vitest';
+
+/** GET /branding when a test does not answer it: nothing customised. */
+export const DEFAULT_BRANDING: Branding = {
+  appName: 'Conversa',
+  logoUrl: null,
+  faviconUrl: null,
+  iconUrls: null,
+  backgroundUrl: null,
+  systemColors: colorObjectsOf(DEFAULT_PALETTE),
+};
 
 export interface ApiCall {
   method: string;
@@ -12,7 +23,7 @@ type Handler = (call: ApiCall) => { status?: number; body: unknown } | undefined
 
 /**
  * Replaces fetch with handlers keyed by "METHOD /path" (the first whose key matches answers);
- * an unhandled call fails the test with 599 (except GET /contact-variables: an empty list, not recorded). Every other call is recorded.
+ * an unhandled call fails the test with 599 (except GET /contact-variables: an empty list, and GET /branding: Conversa's own; neither recorded). Every other call is recorded.
  */
 export function fakeApi(handlers: Record<string, Handler>) {
   const calls: ApiCall[] = [];
@@ -32,6 +43,10 @@ export function fakeApi(handlers: Record<string, Handler>) {
     // test says so (that default answer is not recorded).
     if (!key && call.method === 'GET' && call.path === '/contact-variables') {
       return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    // The signed-in layout reads the company's white-label branding: Conversa's own unless a test says so.
+    if (!key && call.method === 'GET' && call.path === '/branding') {
+      return new Response(JSON.stringify(DEFAULT_BRANDING), { status: 200, headers: { 'content-type': 'application/json' } });
     }
     calls.push(call);
     const answer = key ? handlers[key](call) : undefined;

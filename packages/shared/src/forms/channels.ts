@@ -41,6 +41,8 @@ const channelFields = {
   /** SPEC §3 Channel "transcribe audio": every customer audio of the channel is transcribed (needs `audioTranscription`). */
   transcribeAudio: z.boolean().optional(),
   audioTranscription: audioTranscriptionSchema.nullable().optional(),
+  /** SPEC §3 Channel "web push": the channel's new customer messages are pushed to agents whose Conversa tab is closed. */
+  webPush: z.boolean().optional(),
 };
 
 export const createChannelBodySchema = z.object(channelFields);

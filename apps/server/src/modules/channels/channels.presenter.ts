@@ -24,6 +24,7 @@ export function presentChannel(row: ChannelRow): Channel {
     birthdayHour: row.birthdayHour,
     transcribeAudio: row.transcribeAudio,
     audioTranscription: row.audioTranscription,
+    webPush: row.webPush,
     settings,
     publicKey: row.publicKey,
     qrcode: row.qrcode,

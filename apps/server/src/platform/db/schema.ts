@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -234,6 +235,8 @@ export const channels = pgTable(
     transcribeAudio: boolean('transcribe_audio').notNull().default(false),
     /** SPEC §3 Channel "audio-transcription JSON": the tenant's AI provider (OpenAI protocol) and the model that transcribe. */
     audioTranscription: jsonb('audio_transcription').$type<{ provider: AiProvider; model: string }>(),
+    /** SPEC §3 Channel "web push": new customer messages of the channel are pushed (Web Push) to agents whose tab is closed. */
+    webPush: boolean('web_push').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -1946,4 +1949,71 @@ export const reportExportOrder = pgTable(
     rowId: integer('row_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.exportId, t.position] })],
+);
+
+/** Binary content (bytea): a Buffer on both drivers (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * White-label (issue 15): a company's own name, palette and images (null: inherited). Tenant 1's row is
+ * the platform's: every company without its own setting inherits it, and the login page shows it.
+ */
+export const tenantBranding = pgTable('tenant_branding', {
+  tenantId: integer('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  appName: text('app_name'),
+  /** The colours set (PALETTE_KEYS → #rrggbb); null: inherited. */
+  systemColors: jsonb('system_colors').$type<Partial<Record<string, string>>>(),
+  logoKey: text('logo_key'),
+  faviconKey: text('favicon_key'),
+  icon192Key: text('icon192_key'),
+  icon512Key: text('icon512_key'),
+  backgroundKey: text('background_key'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The images of white-label, decoded and re-encoded by the server, kept in the database so that every
+ * node serves them; public under an unguessable key (the branding answers name it).
+ */
+export const brandingFiles = pgTable(
+  'branding_files',
+  {
+    key: text('key').primaryKey(),
+    tenantId: tenantRef(),
+    kind: text('kind').$type<'logo' | 'favicon' | 'icon192' | 'icon512' | 'background'>().notNull(),
+    mime: text('mime').notNull(),
+    content: bytea('content').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('branding_files_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * Web push subscriptions (issue 15): one per browser (its push service endpoint), of the user signed
+ * in there; a subscription the push service answers 404/410 for is deleted.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    lastPushAt: timestamp('last_push_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.tenantId, t.userId)],
 );

@@ -1,4 +1,5 @@
-import { Burger, Group, Title } from '@mantine/core';
+import { Burger, Group, Image, Title } from '@mantine/core';
+import { useBranding } from '../../lib/branding';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { useIsMobile } from '../../lib/useIsMobile';
@@ -10,6 +11,7 @@ import { UserMenu } from './UserMenu';
 export function HeaderBar({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean; onToggleNavbar: () => void }) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
+  const branding = useBranding();
   return (
     <Group
       h="100%"
@@ -21,8 +23,9 @@ export function HeaderBar({ navbarOpened, onToggleNavbar }: { navbarOpened: bool
     >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger opened={navbarOpened} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label={t('common.toggleNavigation')} />
-        <Title order={3} data-testid="app-name" style={{ whiteSpace: 'nowrap' }}>
-          {t('app.name')}
+        {branding.logoUrl && <Image src={branding.logoUrl} alt="" h={32} w="auto" fit="contain" data-testid="header-logo" />}
+        <Title order={3} data-testid="app-name" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {branding.appName ?? t('app.name')}
         </Title>
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>

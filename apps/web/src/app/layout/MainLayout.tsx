@@ -1,6 +1,9 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useCompanyBranding } from '../../features/branding/api';
+import { syncPushSubscription } from '../../lib/web-push';
 import { useContactVariableNames } from '../../features/contact-variables/api';
 import { SocketProvider } from '../SocketProvider';
 import { useIdleReload } from '../useIdleReload';
@@ -16,6 +19,12 @@ export function MainLayout() {
   useIdleReload();
   // The tenant's contact variables: the template checks of every form accept them.
   useContactVariableNames();
+  // The company's white-label name, logo, icon and palette while signed in.
+  useCompanyBranding();
+  // This browser gets the user's pushes while no tab is open, once notifications are allowed.
+  useEffect(() => {
+    void syncPushSubscription().catch(() => undefined);
+  }, []);
 
   return (
     <SocketProvider>

@@ -23,6 +23,7 @@ const channel = (overrides: Partial<Channel> = {}): Channel => ({
   birthdayMessage: 'Parabéns, {{firstName}}!',
   birthdayHour: 9,
   transcribeAudio: false,
+  webPush: true,
   audioTranscription: null,
   settings: { color: '#228be6', allowedOrigins: [] },
   publicKey: 'key',

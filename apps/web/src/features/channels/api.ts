@@ -29,6 +29,8 @@ export interface ChannelInput {
   /** SPEC §3 "transcribe audio" and its provider and model (kept when off). */
   transcribeAudio: boolean;
   audioTranscription: { provider: string; model: string } | null;
+  /** SPEC §3 "web push": new customer messages are pushed to agents whose tab is closed. */
+  webPush: boolean;
   /** The type's settings; a secret sent back as the server's mask keeps its stored value. */
   settings: WebchatSettingsInput | Record<string, unknown>;
 }

@@ -71,6 +71,7 @@ export async function createChannel(ctx: AppContext, actor: Actor, input: Create
       autoDistribution: input.autoDistribution ?? 'none',
       chatFlowId: input.chatFlowId ?? null,
       ...audio,
+      webPush: input.webPush ?? true,
       settings,
       publicKey: newPublicKey(),
     });

@@ -69,6 +69,7 @@ export async function updateChannel(ctx: AppContext, actor: Actor, channelId: nu
     }
     if (input.transcribeAudio !== undefined) changes.transcribeAudio = input.transcribeAudio;
     if (input.audioTranscription !== undefined) changes.audioTranscription = input.audioTranscription;
+    if (input.webPush !== undefined) changes.webPush = input.webPush;
     await assertAudioTranscription(tx, tenantId, {
       transcribeAudio: changes.transcribeAudio ?? current.transcribeAudio,
       audioTranscription: changes.audioTranscription === undefined ? current.audioTranscription : changes.audioTranscription,

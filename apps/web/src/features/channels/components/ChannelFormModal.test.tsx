@@ -34,6 +34,7 @@ const waba: Channel = {
   birthdayMessage: null,
   birthdayHour: 9,
   transcribeAudio: false,
+  webPush: true,
   audioTranscription: null,
   settings: {
     phoneNumberId: '106540352242922',

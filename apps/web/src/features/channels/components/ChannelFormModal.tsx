@@ -82,6 +82,7 @@ interface ChannelFormValues extends AudioTranscriptionValues {
   farewellMessage: string;
   autoCloseKeyword: string;
   autoEvaluation: boolean;
+  webPush: boolean;
   autoDistribution: AutoDistribution;
   /** SPEC §3 birthday message (birthday variables only) and its whole hour, 0–23 as text (a Select value). */
   birthdayMessage: string;
@@ -126,6 +127,7 @@ function channelBody(values: ChannelFormValues, settings: Record<string, unknown
     farewellMessage: values.farewellMessage.trim() ? values.farewellMessage : null,
     autoCloseKeyword: values.autoCloseKeyword.trim() ? values.autoCloseKeyword.trim() : null,
     autoEvaluation: values.autoEvaluation,
+    webPush: values.webPush,
     autoDistribution: values.autoDistribution,
     birthdayMessage: values.birthdayMessage.trim() ? values.birthdayMessage : null,
     birthdayHour: Number(values.birthdayHour),
@@ -237,6 +239,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
       farewellMessage: channel?.farewellMessage ?? '',
       autoCloseKeyword: channel?.autoCloseKeyword ?? '',
       autoEvaluation: channel?.autoEvaluation ?? false,
+      webPush: channel?.webPush ?? true,
       autoDistribution: channel?.autoDistribution ?? 'none',
       birthdayMessage: channel?.birthdayMessage ?? '',
       birthdayHour: String(channel?.birthdayHour ?? DEFAULT_BIRTHDAY_HOUR),
@@ -572,6 +575,12 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
             description={t('channels.autoEvaluationHint')}
             data-testid="channel-auto-evaluation"
             {...form.getInputProps('autoEvaluation', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('channels.webPush')}
+            description={t('channels.webPushHint')}
+            data-testid="channel-web-push"
+            {...form.getInputProps('webPush', { type: 'checkbox' })}
           />
           <AudioTranscriptionFields form={form} />
           {isWebchat ? (

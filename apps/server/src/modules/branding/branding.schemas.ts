@@ -1,0 +1,9 @@
+export {
+  brandingImageParamsSchema,
+  brandingNameBodySchema,
+  brandingSchema,
+  colorObjectOutSchema,
+  systemColorsBodySchema,
+  systemColorsSchema,
+  tenantBrandingSchema,
+} from '@conversa/shared';

@@ -1,0 +1,24 @@
+import type { PushSubscriptionBody } from '@conversa/shared';
+import type { AppContext } from '../../../app-context.js';
+import { AppError } from '../../../platform/http/app-error.js';
+import type { Actor } from '../../auth/actor.js';
+import { upsertPushSubscription, type PushSubscriptionRow } from '../web-push.repository.js';
+
+/**
+ * POST /push/subscriptions: this browser's push subscription, for the signed-in user. The server
+ * will POST to its endpoint, an address the client chose: it must be https (http only where private
+ * networks are allowed: the local push-service simulator) and pass the outbound address policy.
+ */
+export async function subscribePush(ctx: AppContext, actor: Actor, body: PushSubscriptionBody, userAgent: string | null): Promise<PushSubscriptionRow> {
+  const url = new URL(body.endpoint);
+  if (url.protocol !== 'https:' && !ctx.outbound.allowPrivateNetworks)
+    throw new AppError('ERR_VALIDATION', 'A push service address is https.', { endpoint: ['Must be an https URL.'] });
+  const problem = await ctx.outbound.problemWith(body.endpoint);
+  if (problem) throw new AppError('ERR_VALIDATION', problem, { endpoint: [problem] });
+  return upsertPushSubscription(ctx.db, actor.tenantId, actor.userId, {
+    endpoint: body.endpoint,
+    p256dh: body.keys.p256dh,
+    auth: body.keys.auth,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+}

@@ -1,0 +1,1 @@
+export { pushConfigSchema, pushSubscriptionBodySchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from '@conversa/shared';

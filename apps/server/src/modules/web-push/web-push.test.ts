@@ -1,0 +1,169 @@
+/**
+ * Web push (issue 15; SPEC §7 service worker, §3 Channel "web push") against a local push service
+ * (packages/simulators: RFC 8030 delivery, RFC 8291 decryption, RFC 8292 VAPID): the VAPID keys,
+ * subscription storage per user and browser, who gets a push for a new customer message (users who
+ * may see the ticket, with no Conversa tab connected, on channels with web push on), and expired
+ * subscriptions removed.
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { decryptAes128gcm, startPushServiceSimulator, type BrowserSubscription, type PushServiceSimulator } from '@conversa/simulators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Api } from '../../../test/api.js';
+import { rooms } from '../../platform/realtime/rooms.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { buildChannel, buildInboxTenant, connectAgent, count, eventually, inboundTicket, type InboxTenant } from '../../../test/inbox.js';
+
+let server: TestServer;
+let api: Api;
+let push: PushServiceSimulator;
+let inbox: InboxTenant;
+let publicKey: string;
+
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../../../packages/simulators/fixtures/web-push/rfc8291-appendix-a.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+
+async function subscribe(token: string): Promise<BrowserSubscription> {
+  const subscription = push.subscribe({ applicationServerKey: publicKey });
+  const response = await api.post('/push/subscriptions', subscription, { token });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return subscription;
+}
+
+const pushesTo = (subscription: BrowserSubscription) => push.pushes.filter((p) => p.endpoint === subscription.endpoint);
+
+beforeAll(async () => {
+  push = await startPushServiceSimulator();
+  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', VAPID_SUBJECT: 'mailto:ops@conversa.test' });
+  api = new Api(server.url);
+  inbox = await buildInboxTenant(server);
+  publicKey = (await api.get('/push/config', { token: inbox.agent.token })).body.publicKey;
+});
+afterAll(async () => {
+  await server?.close();
+  await push?.close();
+});
+
+describe('the push service simulator', () => {
+  it("decrypts RFC 8291's Appendix A example", () => {
+    const plain = decryptAes128gcm(
+      Buffer.from(fixture.body, 'base64url'),
+      Buffer.from(fixture.uaPrivate, 'base64url'),
+      Buffer.from(fixture.uaPublic, 'base64url'),
+      Buffer.from(fixture.authSecret, 'base64url'),
+    );
+    expect(plain.toString('utf8')).toBe(fixture.plaintext);
+  });
+});
+
+describe('VAPID keys and subscriptions', () => {
+  it("answers the server's VAPID public key (a P-256 point) to signed-in users only", async () => {
+    expect(publicKey).toBe(server.ctx.secrets.vapid.publicKey);
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect((await api.get('/push/config')).status).toBe(401);
+  });
+
+  it("stores a browser's subscription for its user, moves it to whoever signs in there next, and deletes it", async () => {
+    const browser = await subscribe(inbox.peer.token);
+    expect((await api.get('/push/subscriptions', { token: inbox.peer.token })).body).toEqual([
+      { id: expect.any(Number), endpoint: browser.endpoint, createdAt: expect.any(String) },
+    ]);
+    // Another user signs in on the same browser: the subscription is theirs now.
+    expect((await api.post('/push/subscriptions', browser, { token: inbox.outsider.token })).status).toBe(201);
+    expect((await api.get('/push/subscriptions', { token: inbox.peer.token })).body).toEqual([]);
+    expect((await api.delete('/push/subscriptions', { token: inbox.peer.token, body: { endpoint: browser.endpoint } })).body.error).toBe(
+      'ERR_NO_PUSH_SUBSCRIPTION_FOUND',
+    );
+    expect((await api.delete('/push/subscriptions', { token: inbox.outsider.token, body: { endpoint: browser.endpoint } })).status).toBe(204);
+    expect(await count(server.ctx, sql`select count(*) from push_subscriptions where endpoint = ${browser.endpoint}`)).toBe(0);
+  });
+
+  it('refuses keys that are not keys and endpoints that are not http(s) URLs', async () => {
+    const browser = push.subscribe();
+    for (const body of [
+      { ...browser, keys: { ...browser.keys, p256dh: 'short' } },
+      { ...browser, keys: { p256dh: browser.keys.p256dh } },
+      { ...browser, endpoint: 'ftp://push.example/x' },
+      { endpoint: browser.endpoint },
+    ]) {
+      const response = await api.post('/push/subscriptions', body, { token: inbox.agent.token });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error).toBe('ERR_VALIDATION');
+    }
+  });
+});
+
+describe('who gets a push', () => {
+  it('users who may see the ticket and have no tab connected, on channels with web push on; never twice per browser', async () => {
+    // Subscription order is the order of sending: the last one's arrival shows the earlier ones were decided.
+    const outsider = await subscribe(inbox.outsider.token); // another queue: may not see the ticket
+    const peer = await subscribe(inbox.peer.token); // in the queue, but a tab is open
+    const agent = await subscribe(inbox.agent.token);
+    const admin = await subscribe(inbox.admin.token);
+    const peerTab = await connectAgent(server.url, inbox.peer.token);
+
+    const { ticketId } = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Maria Souza', body: 'Olá, preciso de ajuda com o pedido 123' });
+    await eventually(async () => pushesTo(admin).length === 1, { what: "the admin's push", timeoutMs: 15_000 });
+    expect(pushesTo(agent)).toHaveLength(1);
+    expect(pushesTo(outsider)).toEqual([]);
+    expect(pushesTo(peer)).toEqual([]);
+    const received = pushesTo(agent)[0];
+    expect(received.json).toEqual({
+      kind: 'message',
+      ticketId,
+      title: 'Maria Souza',
+      body: 'Olá, preciso de ajuda com o pedido 123',
+      url: `/#/atendimento/${ticketId}`,
+      tag: `ticket-${ticketId}`,
+    });
+    expect(received.vapid).toMatchObject({ aud: push.url, sub: 'mailto:ops@conversa.test', k: publicKey });
+    expect(received.ttl).toBe(86_400);
+    expect(received.urgency).toBe('high');
+    expect(push.refusals).toEqual([]);
+    peerTab.close();
+    await eventually(async () => (await server.ctx.realtime!.fetchSockets('/', rooms.user(inbox.tenant.id, inbox.peer.id))).length === 0, {
+      what: "the peer's tab gone",
+    });
+
+    // A channel with web push off: its message is not pushed (decided before the next channel's).
+    const quiet = await buildChannel(server.ctx, inbox.tenant.id, { queueId: inbox.queue.id, webPush: false });
+    const silent = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: quiet.id }, { name: 'Quiet', body: 'psiu' });
+    const loud = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Loud', body: 'oi' });
+    await eventually(async () => pushesTo(admin).some((p) => (p.json as any).ticketId === loud.ticketId), { what: 'the next push', timeoutMs: 15_000 });
+    expect(push.pushes.filter((p) => (p.json as any).ticketId === silent.ticketId)).toEqual([]);
+    expect(
+      await count(server.ctx, sql`select count(*) from pgboss.job where name = 'webPush.send' and (data->'payload'->>'ticketId')::int = ${silent.ticketId}`),
+    ).toBe(0);
+    // The peer's tab is closed now: the peer gets this one.
+    expect(pushesTo(peer).map((p) => (p.json as any).ticketId)).toEqual([loud.ticketId]);
+  });
+
+  it('a mention in an internal note reaches the mentioned user who may see the ticket (never the author, never who may not)', async () => {
+    const outsider = await subscribe(inbox.outsider.token);
+    const peer = await subscribe(inbox.peer.token);
+    const { ticketId } = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Carla', body: 'bom dia' });
+    const note = await api.post(
+      `/tickets/${ticketId}/notes`,
+      { note: '@Peer pode ver este cliente?', mentionedUserIds: [inbox.outsider.id, inbox.peer.id, inbox.agent.id] },
+      { token: inbox.agent.token },
+    );
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    await eventually(async () => pushesTo(peer).some((p) => (p.json as any).kind === 'mention'), { what: "the peer's mention", timeoutMs: 15_000 });
+    const mention = pushesTo(peer).find((p) => (p.json as any).kind === 'mention')!;
+    expect(mention.json).toMatchObject({ kind: 'mention', ticketId, title: `@ ${inbox.agent.name}`, url: `/#/atendimento/${ticketId}` });
+    // The outsider (another queue) may not see the ticket: its browser was subscribed before the peer's, so it would have come first.
+    expect(pushesTo(outsider).filter((p) => (p.json as any).kind === 'mention')).toEqual([]);
+  });
+
+  it('removes a subscription the push service answers 410 Gone for', async () => {
+    const agent = await subscribe(inbox.agent.token);
+    push.expire(agent.endpoint);
+    await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Ana', body: 'tem alguém aí?' });
+    await eventually(async () => (await count(server.ctx, sql`select count(*) from push_subscriptions where endpoint = ${agent.endpoint}`)) === 0, {
+      what: 'the expired subscription deleted',
+      timeoutMs: 15_000,
+    });
+    expect(push.refusals.some((r) => r.endpoint === agent.endpoint && r.status === 410)).toBe(true);
+  });
+});

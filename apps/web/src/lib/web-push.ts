@@ -1,0 +1,63 @@
+import { http } from './http';
+import { getToken } from './session';
+
+/**
+ * Web push (issue 15): this browser's push subscription for the signed-in user, so that new customer
+ * messages and mentions reach them as notifications while no Conversa tab is open (the server pushes
+ * only when the user has no tab connected). Subscribed once notifications are allowed (the permission
+ * the desktop notifications ask for), dropped at logout.
+ */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  const text = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(new ArrayBuffer(text.length));
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
+  if (!a || a.byteLength !== b.length) return false;
+  const view = new Uint8Array(a);
+  return view.every((byte, i) => byte === b[i]);
+}
+
+/** Subscribes this browser (or refreshes its subscription) for the signed-in user; nothing without permission. */
+export async function syncPushSubscription(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted' || !getToken()) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return;
+  const { publicKey } = await http.get<{ publicKey: string }>('/push/config');
+  const key = keyBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  // Subscribed with another server key (the server's keys changed): the old subscription is useless.
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  await http.post('/push/subscriptions', subscription.toJSON());
+}
+
+/** At logout (while the token still works): this browser stops getting the user's pushes. */
+export async function dropPushSubscription(): Promise<void> {
+  if (!pushSupported()) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  try {
+    await http.delete('/push/subscriptions', { body: { endpoint: subscription.endpoint } });
+  } catch {
+    /* gone already */
+  }
+  await subscription.unsubscribe().catch(() => false);
+}
