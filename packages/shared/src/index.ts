@@ -47,3 +47,5 @@ export * from './channel-defaults.js';
 export * from './dashboard.js';
 export * from './reports.js';
 export * from './brazil-area-codes.js';
+export * from './billing.js';
+export * from './billing-errors.js';
