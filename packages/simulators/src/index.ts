@@ -11,3 +11,4 @@ export * from './meta-cloud/templates.js';
 export * from './llm/llm-simulators.js';
 export * from './bots/bot-simulators.js';
 export * from './dialogflow/dialogflow-simulator.js';
+export * from './asaas/asaas-simulator.js';
