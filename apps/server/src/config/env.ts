@@ -80,12 +80,18 @@ export const envSchema = z
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Outgoing webhooks: days the delivery log keeps delivered and failed deliveries (a daily job deletes older ones). */
     WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * End-to-end tests only: `POST /test-clock/advance` (platform superadmin) moves the server's
+     * clock forward (trials, due dates) and runs the billing round at once. Refused in production.
+     */
+    TEST_CLOCK: bool,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production' });
       }
+      if (env.TEST_CLOCK) ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is for tests only: not allowed when NODE_ENV=production' });
     }
     if (env.JWT_SECRET && env.JWT_SECRET === env.JWT_REFRESH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_REFRESH_SECRET'], message: 'must differ from JWT_SECRET' });
