@@ -83,6 +83,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-usuarios',
       'nav-api-service',
       'nav-configuracoes',
+      'nav-assinatura',
     ]);
     expect(screen.queryByRole('group', { name: 'Plataforma' })).not.toBeInTheDocument();
   });
@@ -123,7 +124,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-api-service',
       'nav-configuracoes',
     ]);
-    expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos', 'nav-tenantApi', 'nav-notificacao']);
+    expect(entries(platform)).toEqual(['nav-assinatura', 'nav-tenants', 'nav-planos', 'nav-pagamentostenants', 'nav-tenantApi', 'nav-notificacao']);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
     expect(screen.queryByTestId('nav-home')).not.toBeInTheDocument();
@@ -161,6 +162,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-usuarios',
       'nav-api-service',
       'nav-configuracoes',
+      'nav-assinatura',
     ]);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
   });
