@@ -110,7 +110,7 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
   };
 
   const customerObject = (c: AsaasCustomer) => ({
-    ...asaasFixture('customer'),
+    ...asaasFixture<Record<string, unknown>>('customer'),
     id: c.id,
     dateCreated: c.dateCreated,
     name: c.name,
@@ -134,7 +134,7 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
   const paymentObject = (p: AsaasSimPayment): Record<string, unknown> => {
     const paid = p.status === 'RECEIVED' || p.status === 'CONFIRMED';
     return {
-      ...asaasFixture('payment'),
+      ...asaasFixture<Record<string, unknown>>('payment'),
       id: p.id,
       dateCreated: p.dateCreated,
       customer: p.customer,
@@ -252,7 +252,7 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
         .filter((p) => !query.customer || p.customer === query.customer)
         .filter((p) => !query.status || p.status === query.status)
         .map(paymentObject);
-      return { ...asaasFixture('payments-list'), hasMore: false, totalCount: data.length, limit: 10, offset: 0, data };
+      return { ...asaasFixture<Record<string, unknown>>('payments-list'), hasMore: false, totalCount: data.length, limit: 10, offset: 0, data };
     });
 
     app.get('/v3/payments/:id', async (request, reply) => {

@@ -158,7 +158,7 @@ describe('trial end', () => {
 
   it('refuses a webhook without the configured token (401), and changes nothing', async () => {
     const [payment] = await paymentsOf(company.tenant.id);
-    const body = { ...asaasFixture('webhook-payment-overdue'), id: `evt_forged_${Date.now()}` };
+    const body = { ...asaasFixture<Record<string, unknown>>('webhook-payment-overdue'), id: `evt_forged_${Date.now()}` };
     (body.payment as Record<string, unknown>).id = payment.provider_payment_id;
     for (const token of [null, 'wrong-token']) {
       const delivery = await sim.deliver(body, { token });
