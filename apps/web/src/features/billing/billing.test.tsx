@@ -65,7 +65,7 @@ describe('assinatura for a company admin', () => {
     expect(screen.getByTestId('subscription-status')).toHaveTextContent('Em teste');
 
     await user.click(screen.getByTestId('subscription-plan-select'));
-    await user.click(await screen.findByRole('option', { name: /Profissional/ }));
+    await user.click(await screen.findByRole('option', { name: /Profissional/, hidden: true }));
     await user.click(screen.getByTestId('subscription-plan-save'));
     await waitFor(() => expect(screen.getByTestId('subscription-plan')).toHaveTextContent('Profissional'));
     expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ planId: PRO.id });
@@ -123,7 +123,7 @@ describe('/pagamentostenants (platform superadmin)', () => {
     expect(await screen.findByTestId(`tenant-payment-${PAYMENT.id}`)).toHaveTextContent('Loja Azul');
 
     await user.click(screen.getByTestId('payments-filter-status'));
-    await user.click(await screen.findByRole('option', { name: 'Em atraso' }));
+    await user.click(await screen.findByRole('option', { name: 'Em atraso', hidden: true }));
     await waitFor(() => expect(api.calls.some((call) => call.path === '/billing/payments' && call.query.get('status') === 'overdue')).toBe(true));
 
     await user.click(screen.getByTestId(`payment-mark-${PAYMENT.id}`));
