@@ -158,8 +158,8 @@ describe('trial end', () => {
 
   it('refuses a webhook without the configured token (401), and changes nothing', async () => {
     const [payment] = await paymentsOf(company.tenant.id);
-    const body = { ...asaasFixture<Record<string, unknown>>('webhook-payment-overdue'), id: `evt_forged_${Date.now()}` };
-    (body.payment as Record<string, unknown>).id = payment.provider_payment_id;
+    const fixture = asaasFixture<{ payment: Record<string, unknown> }>('webhook-payment-overdue');
+    const body = { ...fixture, id: `evt_forged_${Date.now()}`, payment: { ...fixture.payment, id: payment.provider_payment_id } };
     for (const token of [null, 'wrong-token']) {
       const delivery = await sim.deliver(body, { token });
       expect(delivery.status).toBe(401);
