@@ -64,7 +64,7 @@ export function TenantPaymentsPage() {
           data={PAYMENT_STATUSES.map((value) => ({ value, label: t(`billing.paymentStatus.${value}`) }))}
           value={status ?? null}
           onChange={(value) => {
-            setStatus((value as PaymentStatus | null) ?? undefined);
+            setStatus(value ?? undefined);
             setPageNumber(1);
           }}
           w={{ base: '100%', sm: 200 }}
@@ -191,7 +191,7 @@ function BillingProviderForm({ initial, onClose }: { initial: BillingProvider; o
         label={t('billing.provider.billingType')}
         data={BILLING_TYPES.map((value) => ({ value, label: t(`billing.billingType.${value}`) }))}
         value={billingType}
-        onChange={(value) => value && setBillingType(value as BillingType)}
+        onChange={(value) => value && setBillingType(value)}
         allowDeselect={false}
       />
       <Switch label={t('billing.provider.active')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} data-testid="provider-active" />
