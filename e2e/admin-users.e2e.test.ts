@@ -38,7 +38,8 @@ describe('platform administrator in a real browser', () => {
       await page.waitForURL(/#\/login/);
 
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-      await page.waitForURL(/#\/tenants/);
+      // SPEC §6: the superadmin lands on assinatura (the platform at a glance).
+      await page.waitForURL(/#\/assinatura/);
       for (const entry of ['nav-tenants', 'nav-planos', 'nav-usuarios', 'nav-configuracoes']) {
         await visible(page.getByTestId(entry));
       }

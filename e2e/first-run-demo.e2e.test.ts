@@ -44,7 +44,7 @@ describe("the README's demo path, by clicking only", () => {
       await phone.getByRole('button', { name: 'Enviar' }).click();
       await containsText(phone.locator('#log li.me'), 'Oi! Quero saber o prazo de entrega.');
 
-      // The first-run admin signs in (the platform superadmin lands on the tenants screen)…
+      // The first-run admin signs in (the platform superadmin lands on assinatura, the platform at a glance)…
       await signIn(agent, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, passwordLabel: 'Senha' });
       const urlAfterLogin = agent.url();
       // …whose menu holds tenant 1's work and, apart, the platform's screens.
@@ -72,8 +72,8 @@ describe("the README's demo path, by clicking only", () => {
         .poll(async () => agent.locator('[data-testid^="message-status-"]').last().getAttribute('data-status'), { timeout: 15_000 })
         .toBe('read');
 
-      // Landed on the platform screen, ended in the chat: by the menu, the tab, the row.
-      expect(urlAfterLogin).toMatch(/#\/tenants$/);
+      // Landed on the platform overview, ended in the chat: by the menu, the tab, the row.
+      expect(urlAfterLogin).toMatch(/#\/assinatura$/);
       expect(agent.url()).toMatch(/#\/atendimento\/\d+$/);
     } catch (error) {
       await agent.screenshot({ path: 'e2e/artifacts/first-run-demo-agent-failure.png' }).catch(() => undefined);

@@ -9,7 +9,7 @@ export async function signIn(
     email,
     password,
     passwordLabel = 'Password',
-    landing = /#\/tenants/,
+    landing = /#\/assinatura/,
   }: { email: string; password: string; passwordLabel?: string; landing?: RegExp },
 ): Promise<void> {
   await page.goto(`${baseUrl}/#/login`);

@@ -10,6 +10,7 @@ import type { Realtime } from './platform/realtime/realtime.js';
 import type { OutboundFetch } from './platform/http/outbound-http.js';
 import type { OutboundPolicy } from './platform/http/outbound-policy.js';
 import type { SecretBox } from './platform/crypto/secret-box.js';
+import type { Clock } from './platform/clock.js';
 
 /** What use cases and routes may use; built once in main.ts (or by the test harness). */
 export interface AppContext {
@@ -33,4 +34,6 @@ export interface AppContext {
   realtime: Realtime | null;
   /** Public base URL for links sent by e-mail. */
   appUrl: string;
+  /** The time the product's rules read (trials, due dates); tests move it forward. */
+  clock: Clock;
 }

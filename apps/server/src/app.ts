@@ -55,6 +55,8 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { brandingRoutes } from './modules/branding/branding.routes.js';
 import { webPushRoutes } from './modules/web-push/web-push.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { pushBillingEvents } from './modules/billing/listeners/push-billing-events.js';
 import { pushReportExportEvents } from './modules/reports/listeners/push-report-export-events.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
@@ -186,6 +188,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reportsRoutes,
     brandingRoutes,
     webPushRoutes,
+    billingRoutes,
   ]) {
     await app.register(routes(ctx));
   }
@@ -218,6 +221,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   pushPrivateChatEvents(ctx, realtime);
   pushScheduleEvents(ctx, realtime);
   pushReportExportEvents(ctx, realtime);
+  pushBillingEvents(ctx, realtime);
   // Sockets are long-lived connections: drop them first, or closing the HTTP server would wait forever.
   app.addHook('preClose', async () => realtime.close());
 

@@ -13,6 +13,7 @@ import { createOutboundHttp } from './platform/http/outbound-http.js';
 import { createOutboundPolicy } from './platform/http/outbound-policy.js';
 import { createSecretBox } from './platform/crypto/secret-box.js';
 import { createHmac } from 'node:crypto';
+import { createClock } from './platform/clock.js';
 
 export interface ContextOptions {
   pollingIntervalSeconds?: number;
@@ -45,6 +46,7 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     outbound,
     http: createOutboundHttp({ policy: outbound }),
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    clock: createClock(),
   };
   ctx.events.bind(ctx);
   for (const module of modules) for (const consumer of module.consumers ?? []) ctx.events.register(consumer);

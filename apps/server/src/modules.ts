@@ -21,6 +21,7 @@ import { tenantSmtpModule } from './modules/tenant-smtp/tenant-smtp.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { reportsModule } from './modules/reports/reports.module.js';
 import { webPushModule } from './modules/web-push/web-push.module.js';
+import { billingModule } from './modules/billing/billing.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -50,4 +51,5 @@ export const allModules: readonly ModuleRegistration[] = [
   webhooksModule,
   reportsModule,
   webPushModule,
+  billingModule,
 ];

@@ -64,6 +64,8 @@ export const SOCKET_EVENTS = {
   leaveTicket: 'leaveTicket',
   /** The company was deactivated: the client warns and logs out (SPEC §8 'Sua empresa está inativa!'). */
   tenantInactive: 'tenant:inactive',
+  /** The company was blocked for payment (trial ended, payment overdue) or unblocked ({ blocked, reason }): the client reloads its state. */
+  tenantBilling: 'tenant:billing',
   /** A client event refused by the per-socket rate limit ({ event, error: 'ERR_LIMIT_MAX' }). */
   limited: 'limit:exceeded',
   /** The bell: the user's unread notification count ({ unread }), or a refresh ({}) after a broadcast. */

@@ -12,6 +12,7 @@ import { SMTP_ERROR_MESSAGES, SMTP_ERROR_STATUS } from './smtp-errors.js';
 import { BRANDING_ERROR_MESSAGES, BRANDING_ERROR_STATUS } from './branding.js';
 import { PUSH_ERROR_MESSAGES, PUSH_ERROR_STATUS } from './web-push.js';
 import { REPORT_ERROR_MESSAGES, REPORT_ERROR_STATUS } from './reports.js';
+import { BILLING_ERROR_MESSAGES, BILLING_ERROR_STATUS } from './billing-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -105,6 +106,7 @@ export const ERROR_STATUS = {
   ...BRANDING_ERROR_STATUS,
   ...PUSH_ERROR_STATUS,
   ...REPORT_ERROR_STATUS,
+  ...BILLING_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -202,6 +204,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...BRANDING_ERROR_MESSAGES,
   ...PUSH_ERROR_MESSAGES,
   ...REPORT_ERROR_MESSAGES,
+  ...BILLING_ERROR_MESSAGES,
 };
 
 /**

@@ -49,3 +49,5 @@ export * from './reports.js';
 export * from './brazil-area-codes.js';
 export * from './branding.js';
 export * from './web-push.js';
+export * from './billing.js';
+export * from './billing-errors.js';

@@ -12,3 +12,4 @@ export * from './llm/llm-simulators.js';
 export * from './bots/bot-simulators.js';
 export * from './dialogflow/dialogflow-simulator.js';
 export * from './web-push/push-service-simulator.js';
+export * from './asaas/asaas-simulator.js';

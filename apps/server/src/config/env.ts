@@ -94,12 +94,18 @@ export const envSchema = z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
       .optional(),
+    /**
+     * End-to-end tests only: `POST /test-clock/advance` (platform superadmin) moves the server's
+     * clock forward (trials, due dates) and runs the billing round at once. Refused in production.
+     */
+    TEST_CLOCK: bool,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production' });
       }
+      if (env.TEST_CLOCK) ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is for tests only: not allowed when NODE_ENV=production' });
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });

@@ -1,4 +1,4 @@
-import type { Channel, HistoryImportProgress, Lane, PrivateMessageEvent, ReportExport } from '@conversa/shared';
+import type { Channel, HistoryImportProgress, Lane, PrivateMessageEvent, ReportExport, TenantBillingEvent } from '@conversa/shared';
 import { REPORT_EXPORT_SOCKET_EVENT } from '@conversa/shared/report-events';
 import { SOCKET_EVENTS } from '@conversa/shared/enums';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -41,6 +41,7 @@ import { getSession, getToken, getUserId, saveUser } from '../lib/session';
 import { bindAudioUnlock, playBeep } from '../lib/sound';
 import { useSession } from '../lib/useSession';
 import { applyTicketToPanel, removeTicketFromPanel } from '../features/ticket-panel/panel-cache';
+import { setBillingBlocked } from '../features/billing/billing-state';
 
 type ContactEvent = { action: 'create' | 'update'; contact: ContactDetails } | { action: 'delete'; contactId: number; contact?: undefined };
 interface SessionEvent {
@@ -195,6 +196,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     });
     // The company was deactivated: the server says so to every profile, then drops the socket.
     socket.on(SOCKET_EVENTS.tenantInactive, () => logoutForInactiveTenant());
+    // Blocked for payment or unblocked: the app switches mode and reads everything again.
+    socket.on(SOCKET_EVENTS.tenantBilling, (event: TenantBillingEvent) => {
+      setBillingBlocked(event.blocked);
+      void qc.invalidateQueries();
+    });
     socket.on('disconnect', (reason) => {
       // A server-initiated disconnect (e.g. changed memberships) does not reconnect by itself.
       if (reason === 'io server disconnect' && socketRef.current === socket) socket.connect();

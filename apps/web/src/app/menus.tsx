@@ -22,6 +22,8 @@ import {
   IconPlugConnected,
   IconPalette,
   IconReceipt2,
+  IconCreditCard,
+  IconCash,
   IconApi,
   IconRobot,
   IconSettings,
@@ -38,6 +40,7 @@ import {
 import type { ComponentType } from 'react';
 import { UnreadChatBadge } from '../features/private-chat/components/UnreadChatBadge';
 import { isPlatformAdmin, PATHS } from './paths';
+import { MAIN_TENANT_ID } from '@conversa/shared/enums';
 
 export interface MenuItem {
   /** i18n key of the label. */
@@ -57,6 +60,8 @@ export interface MenuGroup {
 const HOME: MenuItem = { labelKey: 'menu.home', path: PATHS.home, icon: IconHome };
 const TENANTS: MenuItem = { labelKey: 'menu.tenants', path: PATHS.tenants, icon: IconBuildingSkyscraper };
 const PLANS: MenuItem = { labelKey: 'menu.plans', path: PATHS.plans, icon: IconReceipt2 };
+const SUBSCRIPTION: MenuItem = { labelKey: 'menu.subscription', path: PATHS.subscription, icon: IconCreditCard };
+const TENANT_PAYMENTS: MenuItem = { labelKey: 'menu.tenantPayments', path: PATHS.tenantPayments, icon: IconCash };
 const TENANT_API: MenuItem = { labelKey: 'menu.tenantApi', path: PATHS.tenantApi, icon: IconApi };
 const USERS: MenuItem = { labelKey: 'menu.users', path: PATHS.users, icon: IconUsers };
 const TICKET_PANEL: MenuItem = { labelKey: 'ticketPanel.menu', path: PATHS.ticketPanel, icon: IconLayoutDashboard };
@@ -111,11 +116,11 @@ const SUPERVISOR: MenuItem[] = [
   RATINGS,
   CAMPAIGNS,
 ];
-const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, API_SERVICE, SETTINGS];
+const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, API_SERVICE, SETTINGS, SUBSCRIPTION];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */
-const PLATFORM: MenuItem[] = [TENANTS, PLANS, TENANT_API, NOTIFICATIONS];
+const PLATFORM: MenuItem[] = [SUBSCRIPTION, TENANTS, PLANS, TENANT_PAYMENTS, TENANT_API, NOTIFICATIONS];
 
 const WORK_GROUP = 'menu.groups.work';
 const PLATFORM_GROUP = 'menu.groups.platform';
@@ -125,7 +130,18 @@ const PLATFORM_GROUP = 'menu.groups.platform';
  * tenant 1: it gets that tenant's work menu (the inbox, contacts, channels, queues, users, settings)
  * and, in a section of its own, the platform's screens.
  */
-export function menuFor(profile: Profile | null | undefined, tenantId?: number | null): MenuGroup[] {
+export function menuFor(profile: Profile | null | undefined, tenantId?: number | null, billingBlocked = false): MenuGroup[] {
+  const groups = roleMenu(profile, tenantId, billingBlocked);
+  // Tenant 1 (the platform) has no subscription of its own: the platform superadmin's entry is the overview.
+  if (tenantId !== MAIN_TENANT_ID) return groups;
+  return groups.map((group) => (group.labelKey === WORK_GROUP ? { ...group, items: group.items.filter((item) => item !== SUBSCRIPTION) } : group));
+}
+
+function roleMenu(profile: Profile | null | undefined, tenantId: number | null | undefined, billingBlocked: boolean): MenuGroup[] {
+  // SPEC §6: a company blocked for payment sees settings only (and its subscription).
+  if (billingBlocked && profile && !isPlatformAdmin(profile, tenantId)) {
+    return [{ labelKey: WORK_GROUP, items: profile === 'admin' || profile === 'superadmin' ? [SUBSCRIPTION, SETTINGS] : [SUBSCRIPTION] }];
+  }
   switch (profile) {
     case 'user':
       return [{ labelKey: WORK_GROUP, items: COMMON }];

@@ -10,6 +10,10 @@ export const PATHS = {
   reports: '/relatorios',
   tenants: '/tenants',
   plans: '/planos',
+  /** SPEC §6 named route assinatura: the superadmin's landing, a company's subscription for its admins. */
+  subscription: '/assinatura',
+  /** Every company's payments (SPEC §2 /pagamentostenants, platform superadmin). */
+  tenantPayments: '/pagamentostenants',
   /** Tenant API tokens for resellers (SPEC §2 /tenantApi, platform superadmin). */
   tenantApi: '/tenantApi',
   users: '/usuarios',
@@ -101,7 +105,7 @@ export const NAMED_TARGETS = {
   /** admin and super after login (SPEC §6). */
   'home-dashboard': PATHS.home,
   /** superadmin after login (SPEC §6). */
-  assinatura: PATHS.tenants,
+  assinatura: PATHS.subscription,
   /** everyone else after login (SPEC §6). */
   atendimento: PATHS.atendimento,
   /** `/` for everyone but the superadmin (SPEC §2). */

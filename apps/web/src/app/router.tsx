@@ -55,6 +55,8 @@ const RatingsListPage = lazyPage(() => import('../features/ratings/pages/Ratings
 const RatingSettingsPage = lazyPage(() => import('../features/ratings/pages/RatingSettingsPage'), 'RatingSettingsPage');
 const ChatFlowScreens = lazyPage(() => import('../features/chatflow/pages/ChatFlowScreens'), 'ChatFlowScreens');
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
+const SubscriptionPage = lazyPage(() => import('../features/billing/pages/SubscriptionPage'), 'SubscriptionPage');
+const TenantPaymentsPage = lazyPage(() => import('../features/billing/pages/TenantPaymentsPage'), 'TenantPaymentsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
 const TenantApiPage = lazyPage(() => import('../features/tenant-api/pages/TenantApiPage'), 'TenantApiPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
@@ -182,6 +184,8 @@ export function AppRouter() {
             <Route path={`${PATHS.chatFlow}/*`} element={guarded(SUPERVISORS, <ChatFlowScreens />)} />
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
+            <Route path={PATHS.subscription} element={<SubscriptionPage />} />
+            <Route path={PATHS.tenantPayments} element={guarded(SUPERADMIN, <TenantPaymentsPage />, true)} />
             <Route path={PATHS.tenantApi} element={guarded(SUPERADMIN, <TenantApiPage />, true)} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
             <Route path={PATHS.ticketPanel} element={guarded(ADMINS, <TicketPanelPage />)} />

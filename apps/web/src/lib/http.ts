@@ -7,6 +7,7 @@ import { requestEnded, requestStarted } from './loading';
 import { navigateTo } from './navigation';
 import { notifyWarning } from './notify';
 import { clearSession, getToken, saveToken } from './session';
+import { setBillingBlocked } from '../features/billing/billing-state';
 
 /** Same origin as the API by default (the server serves the web app); VITE_API_URL overrides it. */
 export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
@@ -229,6 +230,10 @@ async function request<T>(
     error.handled = true;
   } else if (response.status === 401 && !isPublic(path)) {
     handleLostSession(path, i18n.t('session.invalidToken'));
+    error.handled = true;
+  } else if (response.status === 402 && error.code === 'ERR_TENANT_OVERDUE') {
+    // The company is blocked for payment: the app switches to its subscription and settings (billing-state.ts).
+    setBillingBlocked(true);
     error.handled = true;
   } else if (response.status >= 500) {
     notifyWarning(errorMessage(error), `http-${error.code ?? response.status}`);

@@ -29,4 +29,6 @@ export const INBOX_SECTIONS = [
   'schedules',
   // issue 12: the chat header's SMS modal
   'sms',
+  // issue 15: the blocked / trial notice above every screen
+  'billingNotice',
 ] as const;

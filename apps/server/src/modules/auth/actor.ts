@@ -6,6 +6,8 @@ export interface Actor {
   tenantId: number;
   profile: Profile;
   sessionId: string;
+  /** The company is blocked for payment (set by authentication; routes answer ERR_TENANT_OVERDUE but the open ones). */
+  billingBlocked?: boolean;
 }
 
 export const isAdmin = (actor: Actor) => actor.profile === 'admin' || actor.profile === 'superadmin';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Profile, TenantStatus } from '@conversa/shared';
+import type { BillingBlockReason, Profile, TenantStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { passwordResetTokens, rateLimitCounters, refreshTokens } from '../../platform/db/schema.js';
@@ -9,6 +9,8 @@ export interface AuthUser {
   tenantId: number;
   profile: Profile;
   tenantStatus: TenantStatus;
+  /** Why the company is blocked for payment (billing module), null when it is not. */
+  billingBlock: BillingBlockReason | null;
   sessionActive: boolean;
 }
 
@@ -21,7 +23,7 @@ export async function findAuthUser(db: Db, userId: number, sessionId: string): P
 /** Every authenticated request runs this: a fixed prepared statement. */
 const AUTH_USER: FixedStatement = {
   name: 'auth_user',
-  text: `select u.id as "userId", u.tenant_id as "tenantId", u.profile, tn.status as "tenantStatus",
+  text: `select u.id as "userId", u.tenant_id as "tenantId", u.profile, tn.status as "tenantStatus", tn.billing_blocked_reason as "billingBlock",
       exists (select 1 from refresh_tokens r where r.family_id = $2::uuid and r.revoked_at is null) as "sessionActive"
     from users u join tenants tn on tn.id = u.tenant_id
     where u.id = $1`,

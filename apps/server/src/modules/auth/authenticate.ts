@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { verifyAccessToken } from './access-token.js';
 import { isAdmin, isPlatformAdmin, isSupervisorOrAdmin, type Actor } from './actor.js';
 import { findAuthUser } from './auth.repository.js';
+import { isOpenWhenBlocked } from '../billing/billing.policy.js';
 
 /**
  * Who may call a route. Every documented route declares one (checked at registration):
@@ -42,8 +43,13 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
   app.addHook('onRequest', async (request) => {
     const auth = request.routeOptions.config.auth;
     if (!auth || auth === 'public' || auth === 'apiToken') return;
-    request.actor = await authenticate(ctx, request);
-    if (auth !== 'user' && !LEVEL_CHECKS[auth](request.actor)) throw new AppError('ERR_NO_PERMISSION');
+    const actor = await authenticate(ctx, request);
+    request.actor = actor;
+    if (auth !== 'user' && !LEVEL_CHECKS[auth](actor)) throw new AppError('ERR_NO_PERMISSION');
+    // A company blocked for payment keeps its settings, subscription and own profiles only (SPEC §6, §8).
+    if (actor.billingBlocked && !isOpenWhenBlocked(request.method, request.routeOptions.url, request.params, actor)) {
+      throw new AppError('ERR_TENANT_OVERDUE');
+    }
   });
 }
 
@@ -55,7 +61,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   const user = await findAuthUser(ctx.db, claims.userId, claims.sessionId);
   if (!user || user.tenantId !== claims.tenantId || !user.sessionActive) throw new AppError('ERR_INVALID_TOKEN');
   if (user.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
-  return { userId: user.userId, tenantId: user.tenantId, profile: user.profile, sessionId: claims.sessionId };
+  return { userId: user.userId, tenantId: user.tenantId, profile: user.profile, sessionId: claims.sessionId, billingBlocked: user.billingBlock !== null };
 }
 
 /** The actor of a route that declared a non-public auth level. */

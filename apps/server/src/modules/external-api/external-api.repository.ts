@@ -51,12 +51,12 @@ const API_CONFIG_COLUMNS = columnsOf(apiConfigs);
 // Every external call runs it: a fixed statement, prepared once per connection.
 const API_CONFIG_FOR_CALL: FixedStatement = {
   name: 'api_config_for_call',
-  text: `select to_jsonb(a) as "config", tn.status as "tenantStatus" from api_configs a join tenants tn on tn.id = a.tenant_id where a.id = $1::uuid`,
+  text: `select to_jsonb(a) as "config", tn.status as "tenantStatus", tn.billing_blocked_reason as "billingBlock" from api_configs a join tenants tn on tn.id = a.tenant_id where a.id = $1::uuid`,
 };
 
-export async function findApiConfigForCall(db: Db, id: string): Promise<(ApiConfigRow & { tenantStatus: string }) | undefined> {
-  const [row] = await queryFixed<{ config: unknown; tenantStatus: string }>(db, API_CONFIG_FOR_CALL, [id]);
-  return row ? { ...rowOfJson<ApiConfigRow>(API_CONFIG_COLUMNS, row.config), tenantStatus: row.tenantStatus } : undefined;
+export async function findApiConfigForCall(db: Db, id: string): Promise<(ApiConfigRow & { tenantStatus: string; billingBlock: string | null }) | undefined> {
+  const [row] = await queryFixed<{ config: unknown; tenantStatus: string; billingBlock: string | null }>(db, API_CONFIG_FOR_CALL, [id]);
+  return row ? { ...rowOfJson<ApiConfigRow>(API_CONFIG_COLUMNS, row.config), tenantStatus: row.tenantStatus, billingBlock: row.billingBlock } : undefined;
 }
 
 export async function insertApiConfig(

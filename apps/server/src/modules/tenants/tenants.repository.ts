@@ -72,8 +72,8 @@ export async function syncTenantIdSequence(db: Db): Promise<void> {
 }
 
 function tenantColumns() {
-  const { id, status, name, maxUsers, maxConnections, identity, phone, paymentToken, paymentCustomerId, paymentActive, trial, trialDays, hideUnoficial, timeZone, planId, createdAt, updatedAt } = tenants;
-  return { id, status, name, maxUsers, maxConnections, identity, phone, paymentToken, paymentCustomerId, paymentActive, trial, trialDays, hideUnoficial, timeZone, planId, createdAt, updatedAt };
+  const { id, status, name, maxUsers, maxConnections, identity, phone, paymentToken, paymentCustomerId, paymentActive, trial, trialDays, hideUnoficial, timeZone, planId, trialEndsAt, billingBlockedReason, billingBlockedAt, createdAt, updatedAt } = tenants;
+  return { id, status, name, maxUsers, maxConnections, identity, phone, paymentToken, paymentCustomerId, paymentActive, trial, trialDays, hideUnoficial, timeZone, planId, trialEndsAt, billingBlockedReason, billingBlockedAt, createdAt, updatedAt };
 }
 
 /** Serialises the first-start bootstrap across nodes for the rest of the transaction. */

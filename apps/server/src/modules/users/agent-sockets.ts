@@ -31,9 +31,12 @@ export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void 
       if (!user || user.tenantId !== claims.tenantId || !user.sessionActive) throw new AppError('ERR_INVALID_TOKEN');
       if (user.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
       const actor: Actor = { userId: user.userId, tenantId: user.tenantId, profile: user.profile, sessionId: claims.sessionId };
+      // A company blocked for payment hears only its billing state (and its own user's and session's events).
+      if (user.billingBlock) return { data: actor, rooms: [rooms.billing(actor.tenantId), rooms.user(actor.tenantId, actor.userId), rooms.session(actor.sessionId)] };
       const queues = await listUserQueues(ctx.db, actor.tenantId, actor.userId);
       const joined = [
         rooms.tenant(actor.tenantId),
+        rooms.billing(actor.tenantId),
         rooms.user(actor.tenantId, actor.userId),
         rooms.session(actor.sessionId),
         rooms.noQueue(actor.tenantId),

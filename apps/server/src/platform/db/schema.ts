@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BillingBlockReason, BillingType, PaymentStatus } from '@conversa/shared';
 import type { AiProtocol, AiProvider, AiVoice, BotIntegration, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketOrigin, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
@@ -55,8 +57,16 @@ export const tenants = pgTable('tenants', {
   /** IANA zone of the tenant's clock: business hours, the greeting variable, birthdays. */
   timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
   planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+  /** End of the trial (sign-up time + the plan's trial days); null without a trial (issue 15). */
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /**
+   * Why the company is blocked for payment (trial ended, payment overdue), null when it is not: its
+   * users reach only the routes a blocked company keeps (billing module). Tenant 1 never is.
+   */
+  billingBlockedReason: text('billing_blocked_reason').$type<BillingBlockReason>(),
+  billingBlockedAt: timestamp('billing_blocked_at', { withTimezone: true }),
   ...timestamps,
-});
+}, (t) => [check('tenants_main_never_blocked', sql`${t.id} <> 1 or ${t.billingBlockedReason} is null`)]);
 
 /** The owning tenant: every tenant-owned row has one, and goes with its tenant. */
 const tenantRef = () =>
@@ -2017,3 +2027,62 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.tenantId, t.userId)],
 );
+// ---- Subscriptions and payments (issue 15) ----
+
+/**
+ * A company's charge for one month of its plan (SPEC §3 Payment: id, status, dueDate, link). One per
+ * company and due date: the monthly round that makes them can run twice without charging twice.
+ * The provider's charge (Asaas) is made by a job after the row exists; its id is unique, so a
+ * webhook finds its payment and a retried creation is recognised by `externalReference` (the id).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantRef(),
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    value: numeric('value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    billingType: text('billing_type').$type<BillingType>().notNull().default('UNDEFINED'),
+    provider: text('provider').$type<'asaas'>(),
+    providerPaymentId: text('provider_payment_id'),
+    /** Asaas invoiceUrl: the page where the payer pays (bank slip, PIX or card). */
+    link: text('link'),
+    bankSlipUrl: text('bank_slip_url'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The operator who marked it received by hand (audit), with paidAt as the moment. */
+    receivedByUserId: integer('received_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    receivedByName: text('received_by_name'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_tenant_due_key').on(t.tenantId, t.dueDate),
+    uniqueIndex('payments_provider_payment_key').on(t.providerPaymentId),
+    index('payments_status_due_idx').on(t.status, t.dueDate),
+  ],
+);
+
+/** The platform's payment provider (one row): Asaas base URL, API key and webhook token sealed (SecretBox). */
+export const billingSettings = pgTable(
+  'billing_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    provider: text('provider').$type<'asaas'>().notNull().default('asaas'),
+    active: boolean('active').notNull().default(false),
+    baseUrl: text('base_url').notNull(),
+    apiKey: text('api_key'),
+    webhookToken: text('webhook_token'),
+    billingType: text('billing_type').$type<BillingType>().notNull().default('UNDEFINED'),
+    ...timestamps,
+  },
+  (t) => [check('billing_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/** Provider webhook events already handled: the insert is the dedupe (Asaas retries and may send one twice). */
+export const billingWebhookEvents = pgTable('billing_webhook_events', {
+  id: text('id').primaryKey(),
+  event: text('event').notNull(),
+  providerPaymentId: text('provider_payment_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

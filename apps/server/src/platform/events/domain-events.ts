@@ -1,4 +1,4 @@
-import type { HistoryImportProgress, ReportExport, TagRef } from '@conversa/shared';
+import type { BillingBlockReason, HistoryImportProgress, ReportExport, TagRef } from '@conversa/shared';
 import type { messages, tickets } from '../db/schema.js';
 
 /** A stored message, as an event carries it. */
@@ -150,6 +150,8 @@ export type DomainEvent =
   /** A mass send was created, paused, resumed, canceled, finished or made progress (issue 12): its live view reaches its creator and the tenant's admins and supervisors. */
   | { type: 'massSend.changed'; tenantId: number; massSendId: number }
   /** A report export made progress, finished or failed (issue 14; published, not logged): its view reaches its maker. */
-  | { type: 'reportExport.changed'; tenantId: number; userId: number; export: ReportExport };
+  | { type: 'reportExport.changed'; tenantId: number; userId: number; export: ReportExport }
+  /** The company was blocked for payment or unblocked (billing module): its users' sockets follow at once. */
+  | { type: 'tenant.billing'; tenantId: number; blocked: boolean; reason: BillingBlockReason | null };
 
 export type DomainEventHandler = (event: DomainEvent) => Promise<void> | void;

@@ -1,15 +1,30 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { BillingNotice } from '../../features/billing/components/BillingNotice';
+import { useBillingBlocked } from '../../features/billing/billing-state';
 import { useCompanyBranding } from '../../features/branding/api';
 import { syncPushSubscription } from '../../lib/web-push';
+import { PATHS } from '../paths';
 import { useContactVariableNames } from '../../features/contact-variables/api';
 import { SocketProvider } from '../SocketProvider';
 import { useIdleReload } from '../useIdleReload';
 import { useProfileRefresh, useUserLanguage } from '../useProfileRefresh';
 import { HeaderBar } from './HeaderBar';
 import { NavbarLinks } from './NavbarLinks';
+
+/** The screens a company blocked for payment keeps (SPEC §6 "a blocked tenant sees settings only"). */
+const OPEN_WHEN_BLOCKED = [PATHS.subscription, PATHS.settings, PATHS.tenantSettings, PATHS.profile];
+
+function BlockedOutlet() {
+  const blocked = useBillingBlocked();
+  const { pathname } = useLocation();
+  if (blocked && !OPEN_WHEN_BLOCKED.some((path) => pathname === path || pathname.startsWith(`${path}/`))) {
+    return <Navigate to={PATHS.subscription} replace />;
+  }
+  return <Outlet />;
+}
 
 /** DESIGN §3 main layout: header, navbar with the menus by role, the page; the session's socket lives here. */
 export function MainLayout() {
@@ -37,7 +52,8 @@ export function MainLayout() {
           <NavbarLinks onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
-          <Outlet />
+          <BillingNotice />
+          <BlockedOutlet />
         </AppShell.Main>
       </AppShell>
     </SocketProvider>

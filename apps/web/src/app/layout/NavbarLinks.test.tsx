@@ -83,8 +83,9 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-usuarios',
       'nav-api-service',
       'nav-configuracoes',
-      // Its company's own white-label (issue 15).
+      // Its company's own white-label and subscription (issue 15).
       'nav-customizar',
+      'nav-assinatura',
     ]);
     expect(screen.queryByRole('group', { name: 'Plataforma' })).not.toBeInTheDocument();
   });
@@ -125,7 +126,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-api-service',
       'nav-configuracoes',
     ]);
-    expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos', 'nav-tenantApi', 'nav-notificacao', 'nav-customizar']);
+    expect(entries(platform)).toEqual(['nav-assinatura', 'nav-tenants', 'nav-planos', 'nav-pagamentostenants', 'nav-tenantApi', 'nav-notificacao', 'nav-customizar']);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
     expect(screen.queryByTestId('nav-home')).not.toBeInTheDocument();
@@ -164,6 +165,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-api-service',
       'nav-configuracoes',
       'nav-customizar',
+      'nav-assinatura',
     ]);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { isNewTabClick, openInNewTab } from '../../lib/navigation';
 import { useSession } from '../../lib/useSession';
 import { menuFor, type MenuItem } from '../menus';
+import { useBillingBlocked } from '../../features/billing/billing-state';
 import { navTestId } from '../paths';
 
 const section = (path: string) => `/${path.split('/')[1]}`;
@@ -36,7 +37,8 @@ export function NavbarLinks({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();
-  const groups = menuFor(session?.profile, session?.tenantId);
+  const blocked = useBillingBlocked();
+  const groups = menuFor(session?.profile, session?.tenantId, blocked);
   // One group needs no title; the platform superadmin's two (its tenant's work, the platform) are named.
   const titled = groups.length > 1;
 

@@ -9,6 +9,7 @@ import { readSetting } from '../../settings/settings.repository.js';
 import { insertUserWithinLimit } from '../../users/use-cases/create-user.js';
 import { findUserByEmailAnyTenant } from '../../users/users.repository.js';
 import { insertTenant } from '../tenants.repository.js';
+import { trialEndFor } from '../../billing/use-cases/trial-end.js';
 
 export type SignUpInput = z.output<typeof signupBodySchema>;
 
@@ -44,6 +45,9 @@ export async function signUp(ctx: AppContext, input: SignUpInput & { ip: string 
         maxConnections: plan.connections,
         trial: plan.trial,
         trialDays: plan.trialDays,
+        // Billed through the platform's payment provider from the trial's end (issue 15).
+        trialEndsAt: trialEndFor(plan, ctx.clock.now()),
+        paymentActive: true,
         planId: plan.id,
       });
       await insertUserWithinLimit(tx, tenant.id, { name: input.name, email: input.email, passwordHash, profile: 'admin' });

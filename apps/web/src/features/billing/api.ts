@@ -1,0 +1,109 @@
+import type {
+  BillingOverview,
+  BillingProvider,
+  BillingType,
+  Payment,
+  PaymentStatus,
+  Plan,
+  Subscription,
+  SubscriptionStatusView,
+} from '@conversa/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http';
+import { setBillingBlocked } from './billing-state';
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  status: ['billing', 'status'] as const,
+  subscription: ['billing', 'subscription'] as const,
+  plans: ['billing', 'plans'] as const,
+  payments: (filters: PaymentFilters) => ['billing', 'payments', filters] as const,
+  overview: ['billing', 'overview'] as const,
+  provider: ['billing', 'provider'] as const,
+};
+
+export interface PaymentFilters {
+  status?: PaymentStatus;
+  tenantId?: number;
+  pageNumber: number;
+}
+
+/** The company's state for every user (blocked, trial days left); feeds the blocked mode. */
+export function useSubscriptionStatus(enabled = true) {
+  return useQuery({
+    queryKey: billingKeys.status,
+    enabled,
+    queryFn: async ({ signal }) => {
+      const status = await http.get<SubscriptionStatusView>('/subscription/status', { signal, silent: true });
+      setBillingBlocked(status.blocked);
+      return status;
+    },
+  });
+}
+
+/** The company's subscription; read again every 2 s while a charge waits for its pay link (made by a job at the provider). */
+export function useSubscription() {
+  return useQuery({
+    queryKey: billingKeys.subscription,
+    queryFn: ({ signal }) => http.get<Subscription>('/subscription', { signal }),
+    refetchInterval: (query) => (query.state.data?.payments.some((p) => p.status !== 'received' && !p.link) ? 2_000 : false),
+  });
+}
+
+/** The plans a company may choose (the sign-up list). */
+export function usePlanChoices() {
+  return useQuery({ queryKey: billingKeys.plans, queryFn: ({ signal }) => http.get<Plan[]>('/plans/public', { signal }) });
+}
+
+export function useChangePlan() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: number) => http.put<Subscription>('/subscription/plan', { planId }),
+    onSuccess: (subscription) => {
+      qc.setQueryData(billingKeys.subscription, subscription);
+      void qc.invalidateQueries({ queryKey: billingKeys.status });
+    },
+  });
+}
+
+export function useTenantPayments(filters: PaymentFilters) {
+  const params = new URLSearchParams({ pageNumber: String(filters.pageNumber) });
+  if (filters.status) params.set('status', filters.status);
+  if (filters.tenantId) params.set('tenantId', String(filters.tenantId));
+  return useQuery({
+    queryKey: billingKeys.payments(filters),
+    queryFn: ({ signal }) => http.get<{ payments: Payment[]; count: number; hasMore: boolean }>(`/billing/payments?${params.toString()}`, { signal }),
+  });
+}
+
+export function useMarkReceived() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (paymentId: string) => http.post<Payment>(`/billing/payments/${paymentId}/receive`),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: billingKeys.all }),
+  });
+}
+
+export function useBillingOverview() {
+  return useQuery({ queryKey: billingKeys.overview, queryFn: ({ signal }) => http.get<BillingOverview>('/billing/overview', { signal }) });
+}
+
+export function useBillingProvider() {
+  return useQuery({ queryKey: billingKeys.provider, queryFn: ({ signal }) => http.get<BillingProvider>('/billing/provider', { signal }) });
+}
+
+export interface BillingProviderInput {
+  active: boolean;
+  baseUrl: string;
+  apiKey?: string;
+  webhookToken?: string;
+  billingType: BillingType;
+}
+
+export function useSaveBillingProvider() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BillingProviderInput) => http.put<BillingProvider>('/billing/provider', input),
+    onSuccess: (provider) => qc.setQueryData(billingKeys.provider, provider),
+  });
+}

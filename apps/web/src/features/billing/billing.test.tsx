@@ -1,0 +1,152 @@
+import type { BillingOverview, Payment, Plan, Subscription } from '@conversa/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { menuFor } from '../../app/menus';
+import { fakeApi } from '../../test/fetch';
+import { PHONE, setScreenSize } from '../../test/media';
+import { renderWithApp } from '../../test/render';
+import { signInAs } from '../../test/session';
+import { isBillingBlocked, setBillingBlocked } from './billing-state';
+import { BillingNotice } from './components/BillingNotice';
+import { SubscriptionPage } from './pages/SubscriptionPage';
+import { TenantPaymentsPage } from './pages/TenantPaymentsPage';
+
+const PLAN: Plan = { id: 3, name: 'Essencial', value: 149.9, users: 5, connections: 2, trial: true, trialDays: 7 };
+const PRO: Plan = { id: 4, name: 'Profissional', value: 299, users: 15, connections: 5, trial: false, trialDays: 0 };
+const PAYMENT: Payment = {
+  id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+  tenantId: 9,
+  tenantName: 'Loja Azul',
+  planName: 'Essencial',
+  status: 'overdue',
+  value: 149.9,
+  dueDate: '2026-03-10',
+  link: 'https://sandbox.asaas.com/i/080225913252',
+  bankSlipUrl: null,
+  paidAt: null,
+  receivedManuallyBy: null,
+  createdAt: '2026-03-05T12:00:00.000Z',
+};
+const subscription = (over: Partial<Subscription> = {}): Subscription => ({
+  tenantId: 9,
+  status: 'trial',
+  blocked: false,
+  blockReason: null,
+  trialEndsAt: '2026-03-10T12:00:00.000Z',
+  trialDaysLeft: 5,
+  plan: PLAN,
+  payments: [],
+  ...over,
+});
+
+beforeEach(() => setBillingBlocked(false));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setScreenSize(1280);
+});
+
+describe('assinatura for a company admin', () => {
+  beforeEach(() => signInAs('admin', { tenantId: 9 }));
+
+  it('shows the plan, the trial days left and changes the plan', async () => {
+    let current = subscription();
+    const api = fakeApi({
+      'GET /subscription': () => ({ body: current }),
+      'GET /plans/public': () => ({ body: [PLAN, PRO] }),
+      'GET /subscription/status': () => ({ body: { status: 'trial', blocked: false, blockReason: null, trialEndsAt: current.trialEndsAt, trialDaysLeft: 5 } }),
+      'PUT /subscription/plan': () => {
+        current = subscription({ plan: PRO });
+        return { body: current };
+      },
+    });
+    const { user } = renderWithApp(<SubscriptionPage />);
+    expect(await screen.findByTestId('subscription-plan')).toHaveTextContent('Essencial');
+    expect(screen.getByTestId('subscription-trial')).toHaveTextContent('Seu período de teste termina em 5 dias.');
+    expect(screen.getByTestId('subscription-status')).toHaveTextContent('Em teste');
+
+    await user.click(screen.getByTestId('subscription-plan-select'));
+    await user.click(await screen.findByRole('option', { name: /Profissional/, hidden: true }));
+    await user.click(screen.getByTestId('subscription-plan-save'));
+    await waitFor(() => expect(screen.getByTestId('subscription-plan')).toHaveTextContent('Profissional'));
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ planId: PRO.id });
+  });
+
+  it('blocked: the overdue-payment message and the pay link of each unpaid payment, at 390 px', async () => {
+    setScreenSize(PHONE);
+    fakeApi({
+      'GET /subscription': () => ({ body: subscription({ status: 'blocked', blocked: true, blockReason: 'trial_ended', trialDaysLeft: 0, payments: [PAYMENT] }) }),
+      'GET /plans/public': () => ({ body: [PLAN] }),
+    });
+    renderWithApp(<SubscriptionPage />);
+    expect(await screen.findByTestId('subscription-blocked')).toHaveTextContent('Pagamento em atraso. Verifique a situação do seu plano.');
+    const pay = await screen.findByTestId(`payment-pay-${PAYMENT.id}`);
+    expect(pay).toHaveAttribute('href', PAYMENT.link);
+    expect(screen.getByTestId('payment-status-overdue')).toHaveTextContent('Em atraso');
+    expect(screen.getByText('10/03/2026')).toBeInTheDocument();
+  });
+});
+
+describe('blocked mode', () => {
+  it('the notice says why, the menu keeps the subscription and settings only, and a 402 switches the app into it', async () => {
+    signInAs('admin', { tenantId: 9 });
+    fakeApi({ 'GET /subscription/status': () => ({ body: { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null } }) });
+    renderWithApp(<BillingNotice />);
+    expect(await screen.findByTestId('billing-blocked')).toHaveTextContent('Pagamento em atraso');
+    expect(isBillingBlocked()).toBe(true);
+    expect(menuFor('admin', 9, true)[0].items.map((item) => item.path)).toEqual(['/assinatura', '/configuracoes/geral']);
+    expect(menuFor('user', 9, true)[0].items.map((item) => item.path)).toEqual(['/assinatura']);
+    // The platform superadmin is never blocked.
+    expect(menuFor('superadmin', 1, true).length).toBe(2);
+
+    setBillingBlocked(false);
+    const { http } = await import('../../lib/http');
+    fakeApi({ 'GET /tickets': () => ({ status: 402, body: { error: 'ERR_TENANT_OVERDUE', message: 'Payment overdue.' } }) });
+    await expect(http.get('/tickets')).rejects.toMatchObject({ code: 'ERR_TENANT_OVERDUE', handled: true });
+    expect(isBillingBlocked()).toBe(true);
+  });
+});
+
+describe('/pagamentostenants (platform superadmin)', () => {
+  beforeEach(() => signInAs('superadmin', { tenantId: 1 }));
+
+  it('filters by status and company, and marks a payment received after confirming', async () => {
+    let payment = PAYMENT;
+    const api = fakeApi({
+      'GET /billing/payments': () => ({ body: { payments: [payment], count: 1, hasMore: false } }),
+      'GET /tenants/': () => ({ body: [{ id: 1, name: 'Plataforma' }, { id: 9, name: 'Loja Azul' }] }),
+      'POST /billing/payments/:id/receive': () => {
+        payment = { ...PAYMENT, status: 'received', paidAt: '2026-03-12T15:00:00.000Z', receivedManuallyBy: 'Ana Souza' };
+        return { body: payment };
+      },
+    });
+    const { user } = renderWithApp(<TenantPaymentsPage />);
+    expect(await screen.findByTestId(`tenant-payment-${PAYMENT.id}`)).toHaveTextContent('Loja Azul');
+
+    await user.click(screen.getByTestId('payments-filter-status'));
+    await user.click(await screen.findByRole('option', { name: 'Em atraso', hidden: true }));
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/billing/payments' && call.query.get('status') === 'overdue')).toBe(true));
+
+    await user.click(screen.getByTestId(`payment-mark-${PAYMENT.id}`));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Loja Azul');
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como recebido' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST' && call.path === `/billing/payments/${PAYMENT.id}/receive`)).toBe(true));
+    expect(await screen.findByTestId('payment-status-received')).toBeInTheDocument();
+    expect(screen.getByTestId(`tenant-payment-${PAYMENT.id}`)).toHaveTextContent('marcado por Ana Souza');
+  });
+
+  it('assinatura is the platform at a glance for the superadmin', async () => {
+    const overview: BillingOverview = {
+      tenantsByPlan: [{ planId: 3, planName: 'Essencial', total: 4, trial: 1, active: 2, blocked: 1, inactive: 0 }],
+      trialsEndingThisWeek: [{ tenantId: 12, name: 'Padaria Sol', trialEndsAt: '2026-03-11T12:00:00.000Z' }],
+      overduePayments: [PAYMENT],
+      mrr: 299.8,
+    };
+    fakeApi({ 'GET /billing/overview': () => ({ body: overview }) });
+    renderWithApp(<SubscriptionPage />);
+    expect(await screen.findByTestId('overview-mrr')).toHaveTextContent('299,80');
+    expect(screen.getByTestId('overview-trials')).toHaveTextContent('1');
+    expect(screen.getByTestId('overview-trial-list')).toHaveTextContent('Padaria Sol');
+    expect(screen.getByTestId('overview-plans')).toHaveTextContent('Essencial');
+  });
+});
