@@ -40,7 +40,6 @@ import {
 import type { ComponentType } from 'react';
 import { UnreadChatBadge } from '../features/private-chat/components/UnreadChatBadge';
 import { isPlatformAdmin, PATHS } from './paths';
-import { MAIN_TENANT_ID } from '@conversa/shared/enums';
 
 export interface MenuItem {
   /** i18n key of the label. */
