@@ -20,6 +20,7 @@ import { tenantApiModule } from './modules/tenant-api/tenant-api.module.js';
 import { tenantSmtpModule } from './modules/tenant-smtp/tenant-smtp.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { reportsModule } from './modules/reports/reports.module.js';
+import { platformOpsModule } from './modules/platform-ops/platform-ops.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -48,4 +49,5 @@ export const allModules: readonly ModuleRegistration[] = [
   tenantSmtpModule,
   webhooksModule,
   reportsModule,
+  platformOpsModule,
 ];

@@ -82,6 +82,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-api-service',
+      'nav-sessoes',
       'nav-configuracoes',
     ]);
     expect(screen.queryByRole('group', { name: 'Plataforma' })).not.toBeInTheDocument();
@@ -121,9 +122,20 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-api-service',
+      'nav-sessoes',
       'nav-configuracoes',
     ]);
-    expect(entries(platform)).toEqual(['nav-tenants', 'nav-planos', 'nav-tenantApi', 'nav-notificacao']);
+    expect(entries(platform)).toEqual([
+      'nav-tenants',
+      'nav-planos',
+      'nav-tenantApi',
+      'nav-notificacao',
+      'nav-sessoestenants',
+      'nav-tenantsQueue',
+      'nav-tenantsPk',
+      'nav-atualizar',
+      'nav-terminal',
+    ]);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
     expect(screen.queryByTestId('nav-home')).not.toBeInTheDocument();
@@ -160,6 +172,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-api-service',
+      'nav-sessoes',
       'nav-configuracoes',
     ]);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
