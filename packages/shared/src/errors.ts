@@ -10,7 +10,7 @@ import { AI_BOT_ERROR_MESSAGES, AI_BOT_ERROR_STATUS } from './ai-bot-errors.js';
 import { API_ERROR_MESSAGES, API_ERROR_STATUS } from './api-errors.js';
 import { SMTP_ERROR_MESSAGES, SMTP_ERROR_STATUS } from './smtp-errors.js';
 import { REPORT_ERROR_MESSAGES, REPORT_ERROR_STATUS } from './reports.js';
-import { PLATFORM_OPS_ERROR_MESSAGES, PLATFORM_OPS_ERROR_STATUS } from './platform-ops.js';
+import { PLATFORM_OPS_ERROR_MESSAGES, PLATFORM_OPS_ERROR_STATUS } from './platform-ops-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
