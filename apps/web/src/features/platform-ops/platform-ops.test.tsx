@@ -53,7 +53,7 @@ describe('sessions monitor', () => {
     await user.click(screen.getByTestId('session-disconnect-1'));
     expect(await screen.findByText('Desconectar WhatsApp Vendas? Canais de QR code precisarão ser lidos de novo para reconectar.')).toBeInTheDocument();
     expect(api.calls.some((c) => c.path.endsWith('/disconnect'))).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Desconectar' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Desconectar' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/channel-sessions/2/1/disconnect')).toBe(true));
   });
 
@@ -62,8 +62,8 @@ describe('sessions monitor', () => {
     setScreenSize(PHONE);
     const api = fakeApi({ 'GET /channel-sessions': () => ({ body: [session({})] }), 'POST /channel-sessions/:id/restart': () => ({ body: { id: 1, tenantId: 2, status: 'connected' } }) });
     const { user } = renderWithApp(<TenantSessionsPage />);
-    expect(await screen.findByTestId('sessions-table')).toHaveAttribute('data-layout', 'cards');
-    expect(screen.getByTestId('session-1')).not.toHaveTextContent('Loja Azul');
+    expect(await screen.findByTestId('session-1')).not.toHaveTextContent('Loja Azul');
+    expect(screen.getByTestId('sessions-table')).toHaveAttribute('data-layout', 'cards');
     await user.click(screen.getByTestId('session-restart-1'));
     await waitFor(() => expect(api.calls.some((c) => c.path === '/channel-sessions/1/restart')).toBe(true));
   });
@@ -105,7 +105,7 @@ describe('task-queue monitor (/tenantsQueue)', () => {
 
     await user.click(screen.getByTestId('job-delete-b2'));
     expect(await screen.findByText('Excluir esta tarefa com falha? Ela não será executada de novo.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/platform/queues/message.send/jobs/b2')).toBe(true));
 
     await user.click(screen.getByTestId('queue-restart-message.send'));
