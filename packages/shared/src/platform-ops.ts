@@ -23,7 +23,10 @@ export const MEDIA_CLEANUP_GRACE_HOURS = 24;
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  actor: z.object({ userId: z.number().int().nullable(), tenantId: z.number().int().nullable(), name: z.string().nullable() }),
+  /** Who: the acting user, their tenant and their name at the time. */
+  userId: z.number().int().nullable(),
+  tenantId: z.number().int().nullable(),
+  userName: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),

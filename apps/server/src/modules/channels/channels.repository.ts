@@ -165,5 +165,5 @@ export async function listChannelSessions(
        and ${filter.status ? sql`c.status = ${filter.status}` : sql`true`}
      order by c.tenant_id, c.name, c.id
      limit ${CHANNEL_SESSIONS_LIMIT}`);
-  return (result as unknown as { rows: ChannelSessionRow[] }).rows.map((row) => ({ ...row, id: Number(row.id), tenantId: Number(row.tenantId) }));
+  return (result as { rows: ChannelSessionRow[] }).rows.map((row) => ({ ...row, id: Number(row.id), tenantId: Number(row.tenantId) }));
 }

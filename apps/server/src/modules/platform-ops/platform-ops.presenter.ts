@@ -6,7 +6,7 @@ import type { AuditRow, FailedJobRow, MaintenanceRunRow, QueueStatsRow, TenantUs
 /** A timestamp as the drivers give it (Date, or text from raw SQL on PGlite) → ISO 8601, or null. */
 export function isoOrNull(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : new Date(String(value));
+  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(Number.NaN);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
@@ -16,7 +16,9 @@ export function presentAudit(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     at: iso(row.at),
-    actor: { userId: row.actorUserId, tenantId: row.actorTenantId, name: row.actorName },
+    userId: row.actorUserId,
+    tenantId: row.actorTenantId,
+    userName: row.actorName,
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,

@@ -72,6 +72,7 @@ export async function listQueueStats(db: Db, name?: string): Promise<QueueStatsR
       left join ${PGBOSS}.job j on j.name = q.name
       left join ${jobQueueRestarts} r on r.queue_name = q.name
      where ${name === undefined ? sql`true` : sql`q.name = ${name}`}
+       and left(q.name, 10) <> '__pgboss__'
      group by q.name, r.last_restart_at, r.failed_restarts
      order by q.name`);
   return rowsOf<QueueStatsRow>(result).map((row) => ({
@@ -231,7 +232,7 @@ export interface DatabaseStats {
 /** The database's size, its open connections and its largest tables (statistics, no table scan). */
 export async function databaseStats(db: Db): Promise<DatabaseStats> {
   const size = rowsOf<{ bytes: string | number }>(await db.execute(sql`select pg_database_size(current_database()) as bytes`));
-  let connections: number | null = null;
+  let connections: number | null;
   try {
     const conn = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`));
     connections = Number(conn[0]?.n ?? 0);

@@ -82,7 +82,7 @@ export const platformOpsRoutes =
     });
 
     for (const action of SESSION_ACTIONS) {
-      app.post(`/platform/channel-sessions/:tenantId/:id/${action}`, {
+      app.post(`/platform/tenants/:tenantId/channel-sessions/:id/${action}`, {
         config: { auth: 'platform' },
         schema: {
           tags,

@@ -35,7 +35,7 @@ export function useControlSession(scope: 'platform' | 'tenant') {
   return useMutation({
     mutationFn: ({ session, action }: { session: ChannelSession; action: 'restart' | 'disconnect' }) =>
       http.post<{ id: number; status: string }>(
-        scope === 'platform' ? `/platform/channel-sessions/${session.tenantId}/${session.id}/${action}` : `/channel-sessions/${session.id}/${action}`,
+        scope === 'platform' ? `/platform/tenants/${session.tenantId}/channel-sessions/${session.id}/${action}` : `/channel-sessions/${session.id}/${action}`,
       ),
     onSettled: () => qc.invalidateQueries({ queryKey: platformOpsKeys.sessions(scope) }),
   });

@@ -36,8 +36,8 @@ describe('sessions monitor', () => {
     signInAs('superadmin');
     const api = fakeApi({
       'GET /platform/channel-sessions': () => ({ body: [session({}), session({ id: 5, tenantId: 3, tenantName: 'Padaria', type: 'webchat', node: null, status: 'disconnected' })] }),
-      'POST /platform/channel-sessions/:tenant/:id/disconnect': () => ({ body: { id: 1, tenantId: 2, status: 'disconnected' } }),
-      'POST /platform/channel-sessions/:tenant/:id/restart': () => ({ body: { id: 5, tenantId: 3, status: 'connected' } }),
+      'POST /platform/tenants/:tenant/channel-sessions/:id/disconnect': () => ({ body: { id: 1, tenantId: 2, status: 'disconnected' } }),
+      'POST /platform/tenants/:tenant/channel-sessions/:id/restart': () => ({ body: { id: 5, tenantId: 3, status: 'connected' } }),
     });
     const { user } = renderWithApp(<PlatformSessionsPage />);
     const row = await screen.findByTestId('session-1');
@@ -48,13 +48,13 @@ describe('sessions monitor', () => {
     expect(screen.getByTestId('session-status-5')).toHaveTextContent('Desconectado');
 
     await user.click(screen.getByTestId('session-restart-5'));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/channel-sessions/3/5/restart')).toBe(true));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/tenants/3/channel-sessions/5/restart')).toBe(true));
 
     await user.click(screen.getByTestId('session-disconnect-1'));
     expect(await screen.findByText('Desconectar WhatsApp Vendas? Canais de QR code precisarão ser lidos de novo para reconectar.')).toBeInTheDocument();
     expect(api.calls.some((c) => c.path.endsWith('/disconnect'))).toBe(false);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Desconectar' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/channel-sessions/2/1/disconnect')).toBe(true));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/tenants/2/channel-sessions/1/disconnect')).toBe(true));
   });
 
   it('/sessoes: the admin’s own channels, without the tenant column; cards on a 390 px phone', async () => {
@@ -199,8 +199,9 @@ describe('update (/atualizar)', () => {
     });
     const { user } = renderWithApp(<UpdatePage />);
     expect(await screen.findByText('Nenhuma migração pendente.')).toBeInTheDocument();
-    const input = screen.getByTestId('update-file') as HTMLElement;
-    const fileInput = (input.tagName === 'INPUT' ? input : document.querySelector('input[type="file"]')) as HTMLInputElement;
+    const input = screen.getByTestId('update-file');
+    const fileInput = input.tagName === 'INPUT' ? (input as HTMLInputElement) : document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!fileInput) throw new Error('no file input');
     await user.upload(fileInput, new File(['PK'], 'update_rapido.zip', { type: 'application/zip' }));
     await user.click(screen.getByTestId('update-send'));
     expect(await screen.findByTestId('update-refused')).toHaveTextContent('nunca descompacta nem executa código enviado');
