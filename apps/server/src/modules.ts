@@ -22,6 +22,7 @@ import { webhooksModule } from './modules/webhooks/webhooks.module.js';
 import { reportsModule } from './modules/reports/reports.module.js';
 import { webPushModule } from './modules/web-push/web-push.module.js';
 import { billingModule } from './modules/billing/billing.module.js';
+import { platformOpsModule } from './modules/platform-ops/platform-ops.module.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 
@@ -52,4 +53,5 @@ export const allModules: readonly ModuleRegistration[] = [
   reportsModule,
   webPushModule,
   billingModule,
+  platformOpsModule,
 ];

@@ -13,6 +13,7 @@ import { BRANDING_ERROR_MESSAGES, BRANDING_ERROR_STATUS } from './branding.js';
 import { PUSH_ERROR_MESSAGES, PUSH_ERROR_STATUS } from './web-push.js';
 import { REPORT_ERROR_MESSAGES, REPORT_ERROR_STATUS } from './reports.js';
 import { BILLING_ERROR_MESSAGES, BILLING_ERROR_STATUS } from './billing-errors.js';
+import { PLATFORM_OPS_ERROR_MESSAGES, PLATFORM_OPS_ERROR_STATUS } from './platform-ops-errors.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -107,6 +108,7 @@ export const ERROR_STATUS = {
   ...PUSH_ERROR_STATUS,
   ...REPORT_ERROR_STATUS,
   ...BILLING_ERROR_STATUS,
+  ...PLATFORM_OPS_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -205,6 +207,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...PUSH_ERROR_MESSAGES,
   ...REPORT_ERROR_MESSAGES,
   ...BILLING_ERROR_MESSAGES,
+  ...PLATFORM_OPS_ERROR_MESSAGES,
 };
 
 /**

@@ -51,3 +51,4 @@ export * from './branding.js';
 export * from './web-push.js';
 export * from './billing.js';
 export * from './billing-errors.js';
+export * from './platform-ops.js';

@@ -3,6 +3,12 @@ import { MAIN_TENANT_ID } from '@conversa/shared/enums';
 import {
   IconAddressBook,
   IconBell,
+  IconActivityHeartbeat,
+  IconCloudUpload,
+  IconDatabase,
+  IconListDetails,
+  IconPlugConnectedX,
+  IconTerminal2,
   IconBolt,
   IconCake,
   IconChecklist,
@@ -91,6 +97,12 @@ const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, i
 const BIRTHDAYS: MenuItem = { labelKey: 'birthdays.menu', path: PATHS.birthdays, icon: IconCake };
 const TEAMS: MenuItem = { labelKey: 'menu.teams', path: PATHS.teams, icon: IconUsersGroup };
 const CUSTOMIZE: MenuItem = { labelKey: 'menu.customize', path: PATHS.customize, icon: IconPalette };
+const SESSIONS: MenuItem = { labelKey: 'menu.channelSessions', path: PATHS.channelSessions, icon: IconPlugConnectedX };
+const SESSIONS_ALL: MenuItem = { labelKey: 'menu.channelSessionsAll', path: PATHS.channelSessionsAll, icon: IconActivityHeartbeat };
+const QUEUE_MONITOR: MenuItem = { labelKey: 'menu.queueMonitor', path: PATHS.queueMonitor, icon: IconListDetails };
+const INTERNAL_DATA: MenuItem = { labelKey: 'menu.internalData', path: PATHS.internalData, icon: IconDatabase };
+const UPDATE: MenuItem = { labelKey: 'menu.update', path: PATHS.update, icon: IconCloudUpload };
+const TERMINAL: MenuItem = { labelKey: 'menu.terminal', path: PATHS.terminal, icon: IconTerminal2 };
 const PRIVATE_CHAT: MenuItem = { labelKey: 'menu.privateChat', path: PATHS.privateChat, icon: IconMessageCircle, badge: UnreadChatBadge };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
@@ -115,11 +127,23 @@ const SUPERVISOR: MenuItem[] = [
   RATINGS,
   CAMPAIGNS,
 ];
-const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, API_SERVICE, SETTINGS, SUBSCRIPTION];
+const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, API_SERVICE, SESSIONS, SETTINGS, SUBSCRIPTION];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */
-const PLATFORM: MenuItem[] = [SUBSCRIPTION, TENANTS, PLANS, TENANT_PAYMENTS, TENANT_API, NOTIFICATIONS];
+const PLATFORM: MenuItem[] = [
+  SUBSCRIPTION,
+  TENANTS,
+  PLANS,
+  TENANT_PAYMENTS,
+  TENANT_API,
+  NOTIFICATIONS,
+  SESSIONS_ALL,
+  QUEUE_MONITOR,
+  INTERNAL_DATA,
+  UPDATE,
+  TERMINAL,
+];
 
 const WORK_GROUP = 'menu.groups.work';
 const PLATFORM_GROUP = 'menu.groups.platform';

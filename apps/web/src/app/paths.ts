@@ -72,6 +72,18 @@ export const PATHS = {
   schedules: '/agendamentos',
   /** Notifications sent by the platform superadmin (SPEC §2 platform screens /notificacao). */
   notifications: '/notificacao',
+  /** Platform monitors and maintenance (issue 15; superadmin of tenant 1): every tenant's channel sessions. */
+  channelSessionsAll: '/sessoestenants',
+  /** A tenant admin's own channel sessions (SPEC §2 /sessoes). */
+  channelSessions: '/sessoes',
+  /** The task-queue monitor (SPEC §2 /tenantsQueue, §9). */
+  queueMonitor: '/tenantsQueue',
+  /** Internal data: tenant environment data (SPEC §2 /tenantsPk). */
+  internalData: '/tenantsPk',
+  /** System update made safe: version, pending migrations, media cleanup (SPEC §2 /atualizar). */
+  update: '/atualizar',
+  /** The read-only diagnostics console (SPEC §2 /terminal). */
+  terminal: '/terminal',
   /** The API configurations, their tokens and call logs (SPEC §2 work area /api-service, admins). */
   apiService: '/api-service',
   /** White-label (SPEC §2 /customizar): the platform's (tenant 1's superadmin) or a company's own (its admins). */

@@ -77,6 +77,15 @@ const ReportsLayout = lazyPage(() => import('../features/reports/pages/ReportsLa
 const ReportPage = lazyPage(() => import('../features/reports/pages/ReportPage'), 'ReportPage');
 const CustomizePage = lazyPage(() => import('../features/branding/pages/CustomizePage'), 'CustomizePage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
+const loadPlatformOps = {
+  sessions: () => import('../features/platform-ops/pages/ChannelSessionsPage'),
+};
+const PlatformSessionsPage = lazyPage(loadPlatformOps.sessions, 'PlatformSessionsPage');
+const TenantSessionsPage = lazyPage(loadPlatformOps.sessions, 'TenantSessionsPage');
+const QueueMonitorPage = lazyPage(() => import('../features/platform-ops/pages/QueueMonitorPage'), 'QueueMonitorPage');
+const TenantUsagePage = lazyPage(() => import('../features/platform-ops/pages/TenantUsagePage'), 'TenantUsagePage');
+const UpdatePage = lazyPage(() => import('../features/platform-ops/pages/UpdatePage'), 'UpdatePage');
+const TerminalPage = lazyPage(() => import('../features/platform-ops/pages/TerminalPage'), 'TerminalPage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { queries: true });
 
@@ -187,6 +196,13 @@ export function AppRouter() {
             <Route path={PATHS.subscription} element={<SubscriptionPage />} />
             <Route path={PATHS.tenantPayments} element={guarded(SUPERADMIN, <TenantPaymentsPage />, true)} />
             <Route path={PATHS.tenantApi} element={guarded(SUPERADMIN, <TenantApiPage />, true)} />
+            <Route path={PATHS.channelSessionsAll} element={guarded(SUPERADMIN, <PlatformSessionsPage />, true)} />
+            <Route path={PATHS.channelSessions} element={guarded(ADMINS, <TenantSessionsPage />)} />
+            <Route path={PATHS.queueMonitor} element={guarded(SUPERADMIN, <QueueMonitorPage />, true)} />
+            <Route path={PATHS.internalData} element={guarded(SUPERADMIN, <TenantUsagePage />, true)} />
+            <Route path={PATHS.update} element={guarded(SUPERADMIN, <UpdatePage />, true)} />
+            {/* Anyone signed in reaches it: the screen itself says 'Usuário não autorizado a acessar o terminal' (SPEC §8). */}
+            <Route path={PATHS.terminal} element={<TerminalPage />} />
             <Route path={PATHS.users} element={guarded(ADMINS, <UsersPage />)} />
             <Route path={PATHS.ticketPanel} element={guarded(ADMINS, <TicketPanelPage />)} />
             <Route path={PATHS.apiService} element={guarded(ADMINS, <ApiServicePage />)} />

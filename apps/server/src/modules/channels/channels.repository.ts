@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { ChannelStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
-import { channels } from '../../platform/db/schema.js';
+import { channels, channelSessionLeases, tenants, tickets } from '../../platform/db/schema.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type NewChannel = Omit<typeof channels.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
@@ -126,4 +126,44 @@ export async function replaceChannelSettingsIfUnchanged(
 /** Probe (see InboundAutomationStep): the channel's auto-close keyword, or null. */
 export function autoCloseKeywordProbe(tenantId: number, channelId: number): SQL {
   return sql`select ${channels.autoCloseKeyword} from ${channels} where ${channels.tenantId} = ${tenantId} and ${channels.id} = ${channelId}`;
+}
+
+/** A channel as the sessions monitor shows it (raw values: timestamps as the driver gives them). */
+export interface ChannelSessionRow {
+  id: number;
+  tenantId: number;
+  tenantName: string;
+  name: string;
+  type: ChannelRow['type'];
+  status: ChannelStatus;
+  number: string | null;
+  updatedAt: unknown;
+  node: string | null;
+  nodeSince: unknown;
+  lastActivityAt: unknown;
+}
+
+/** The sessions monitor's page size: every channel of a platform fits (the channel limit per tenant is small). */
+export const CHANNEL_SESSIONS_LIMIT = 2000;
+
+/**
+ * Channels with their session facts, in one statement: the live lease's holder (QR-code kinds)
+ * and the newest ticket message on each. `tenantId` null: every tenant (the platform's monitor).
+ */
+export async function listChannelSessions(
+  db: Db,
+  filter: { tenantId: number | null; status?: ChannelStatus },
+): Promise<ChannelSessionRow[]> {
+  const result = await db.execute(sql`
+    select c.id, c.tenant_id as "tenantId", tn.name as "tenantName", c.name, c.type, c.status, c.number,
+           c.updated_at as "updatedAt", l.owner as node, l.acquired_at as "nodeSince",
+           (select max(t.last_message_at) from ${tickets} t where t.tenant_id = c.tenant_id and t.channel_id = c.id) as "lastActivityAt"
+      from ${channels} c
+      join ${tenants} tn on tn.id = c.tenant_id
+      left join ${channelSessionLeases} l on l.channel_id = c.id and l.expires_at >= now()
+     where ${filter.tenantId === null ? sql`true` : sql`c.tenant_id = ${filter.tenantId}`}
+       and ${filter.status ? sql`c.status = ${filter.status}` : sql`true`}
+     order by c.tenant_id, c.name, c.id
+     limit ${CHANNEL_SESSIONS_LIMIT}`);
+  return (result as { rows: ChannelSessionRow[] }).rows.map((row) => ({ ...row, id: Number(row.id), tenantId: Number(row.tenantId) }));
 }

@@ -471,6 +471,10 @@ export const messages = pgTable(
       .where(sql`${t.clientId} is not null`),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
     index('messages_tenant_idx').on(t.tenantId),
+    // The orphaned-media cleanup (platform-ops) asks whether a stored file is still some message's.
+    index('messages_media_key_idx')
+      .on(t.mediaKey)
+      .where(sql`${t.mediaKey} is not null`),
   ],
 );
 
@@ -1141,6 +1145,9 @@ export const privateMessages = pgTable(
     index('private_messages_receiver_idx').on(t.tenantId, t.receiverId, t.senderId, t.id),
     index('private_messages_sender_idx').on(t.tenantId, t.senderId, t.receiverId, t.id),
     index('private_messages_team_idx').on(t.tenantId, t.teamId, t.id),
+    index('private_messages_media_key_idx')
+      .on(t.mediaKey)
+      .where(sql`${t.mediaKey} is not null`),
   ],
 );
 
@@ -2086,3 +2093,62 @@ export const billingWebhookEvents = pgTable('billing_webhook_events', {
   providerPaymentId: text('provider_payment_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the platform's operators did (issue 15: every monitor and maintenance action audited): who
+ * (user and tenant, with the name at the time), when, what (action), on what (target type, id and
+ * its tenant), with which outcome ('ok' or the error code) and details. Kept whatever happens to
+ * the user or the target (no foreign keys).
+ */
+export const platformAuditLog = pgTable(
+  'platform_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    actorTenantId: integer('actor_tenant_id'),
+    actorName: text('actor_name'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetTenantId: integer('target_tenant_id'),
+    outcome: text('outcome').notNull().default('ok'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('platform_audit_log_at_idx').on(t.at), index('platform_audit_log_action_idx').on(t.action, t.at)],
+);
+
+/**
+ * Restarts of a pg-boss queue from the task-queue monitor (SPEC §9): when the last one was, and how
+ * many restarts in a row were followed by failures again (after 5, restarting the server is advised).
+ */
+export const jobQueueRestarts = pgTable('job_queue_restarts', {
+  queueName: text('queue_name').primaryKey(),
+  lastRestartAt: timestamp('last_restart_at', { withTimezone: true }).notNull(),
+  failedRestarts: integer('failed_restarts').notNull().default(0),
+});
+
+/** Platform maintenance runs (the orphaned-media cleanup): one at a time, with their progress. */
+export const maintenanceRuns = pgTable(
+  'maintenance_runs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').$type<'media-cleanup'>().notNull(),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    dryRun: boolean('dry_run').notNull().default(false),
+    scanned: integer('scanned').notNull().default(0),
+    orphaned: integer('orphaned').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    bytesFreed: bigint('bytes_freed', { mode: 'number' }).notNull().default(0),
+    error: text('error'),
+    requestedBy: integer('requested_by'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('maintenance_runs_one_active')
+      .on(t.kind)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('maintenance_runs_created_idx').on(t.createdAt),
+  ],
+);

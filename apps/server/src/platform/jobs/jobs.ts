@@ -451,6 +451,26 @@ export class Jobs {
     return job && { id: job.id, state: job.state, output: job.output ?? null };
   }
 
+  /** Whether `name` is a registered job of the product (not a queue made at run time). */
+  isRegistered(name: string): boolean {
+    return this.definitions.some((definition) => definition.name === name);
+  }
+
+  /**
+   * Puts failed jobs of a queue back to be run again (pg-boss retry: one more attempt each) and
+   * wakes this process's workers of the queue. Answers how many were failed and are now waiting.
+   */
+  async retryFailed(name: string, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const { rows } = await this.executor.executeSql(
+      `UPDATE ${SCHEMA}.job SET state = 'retry', retry_limit = retry_limit + 1, start_after = now()
+       WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'failed' RETURNING id`,
+      [name, ids],
+    );
+    if (rows.length > 0) this.wake(name);
+    return rows.length;
+  }
+
   /** Withdraws a job that has not finished (a running one is marked cancelled; its handler is not interrupted). */
   cancelJob(name: string, id: string): Promise<void> {
     return this.boss.cancel(name, id);

@@ -1,6 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+
+/** `<tenantId>/<32 base64url characters>`: the name of a stored file. */
+export const MEDIA_KEY = /^\d+\/[A-Za-z0-9_-]{32}$/;
 
 /**
  * Files of messages, stored under unguessable keys `<tenantId>/<random>` in DATA_DIR/media.
@@ -34,6 +37,36 @@ export class MediaStore {
     return readFile(path);
   }
 
+  /**
+   * Every stored file (platform maintenance: the orphaned-media cleanup), tenant folder by tenant
+   * folder, streamed (a folder's entries are never all in memory). Names that are not media keys are skipped.
+   */
+  async *entries(): AsyncGenerator<{ key: string; size: number; modifiedAt: Date }> {
+    const tenants = await opendir(this.root).catch(() => undefined);
+    if (!tenants) return;
+    for await (const tenant of tenants) {
+      if (!tenant.isDirectory() || !/^\d+$/.test(tenant.name)) continue;
+      const files = await opendir(join(this.root, tenant.name)).catch(() => undefined);
+      if (!files) continue;
+      for await (const file of files) {
+        const key = `${tenant.name}/${file.name}`;
+        if (!file.isFile() || !MEDIA_KEY.test(key)) continue;
+        const info = await stat(this.pathOf(key)).catch(() => undefined);
+        if (info) yield { key, size: info.size, modifiedAt: info.mtime };
+      }
+    }
+  }
+
+  /** Deletes a stored file; false when it was not there. */
+  async remove(key: string): Promise<boolean> {
+    try {
+      await unlink(this.pathOf(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   static tenantOf(key: string): number | undefined {
     const tenant = Number(key.split('/')[0]);
     return Number.isInteger(tenant) && tenant > 0 ? tenant : undefined;
@@ -58,7 +91,7 @@ export class MediaStore {
   }
 
   private pathOf(key: string): string {
-    if (!/^\d+\/[A-Za-z0-9_-]{32}$/.test(key)) throw new Error('invalid media key');
+    if (!MEDIA_KEY.test(key)) throw new Error('invalid media key');
     return join(this.root, ...key.split('/'));
   }
 }

@@ -82,6 +82,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-api-service',
+      'nav-sessoes',
       'nav-configuracoes',
       // Its company's own white-label and subscription (issue 15).
       'nav-customizar',
@@ -124,9 +125,23 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-api-service',
+      'nav-sessoes',
       'nav-configuracoes',
     ]);
-    expect(entries(platform)).toEqual(['nav-assinatura', 'nav-tenants', 'nav-planos', 'nav-pagamentostenants', 'nav-tenantApi', 'nav-notificacao', 'nav-customizar']);
+    expect(entries(platform)).toEqual([
+      'nav-assinatura',
+      'nav-tenants',
+      'nav-planos',
+      'nav-pagamentostenants',
+      'nav-tenantApi',
+      'nav-notificacao',
+      'nav-sessoestenants',
+      'nav-tenantsQueue',
+      'nav-tenantsPk',
+      'nav-atualizar',
+      'nav-terminal',
+      'nav-customizar',
+    ]);
     expect(within(work).getByRole('link', { name: 'Atendimentos' })).toHaveAttribute('href', '/atendimento');
     // /home sends a superadmin to tenants (SPEC §2): no dashboard entry that would not show one.
     expect(screen.queryByTestId('nav-home')).not.toBeInTheDocument();
@@ -163,6 +178,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-painel-atendimentos',
       'nav-usuarios',
       'nav-api-service',
+      'nav-sessoes',
       'nav-configuracoes',
       'nav-customizar',
       'nav-assinatura',

@@ -50,6 +50,11 @@ export interface ChannelAdapter<Settings = Record<string, unknown>> {
   /** Connects the channel (opens a session, registers a webhook…) and reports its status. */
   start(ctx: AppContext, channel: ChannelRow): Promise<void>;
   stop(ctx: AppContext, channel: ChannelRow): Promise<void>;
+  /**
+   * Reconnects without ending the session for good (QR-code kinds: the connection is closed and
+   * opened again, the phone stays paired). Kinds without it are reconnected by `start`.
+   */
+  restart?(ctx: AppContext, channel: ChannelRow): Promise<void>;
   send(ctx: AppContext, channel: ChannelRow, message: OutboundMessage): Promise<SendResult>;
   /**
    * Whether the stored message is the delivery to this contact (web chat to a visitor: the widget

@@ -35,6 +35,12 @@ export function sessionChannelAdapter<Settings>(
     /** Disconnecting from Conversa logs the phone out too (a new QR code is needed to connect again). */
     stop: (ctx, channel) => stopSession(ctx, channel, { logout: true }),
 
+    /** Closes the connection wherever it is held (the phone stays paired) and opens it again. */
+    async restart(ctx, channel) {
+      await stopSession(ctx, channel, { logout: false });
+      await startSession(ctx, channel);
+    },
+
     send: (ctx, channel, message) => sendThroughSession(ctx, channel, message),
 
     async editMessage(ctx, channel, message, body) {

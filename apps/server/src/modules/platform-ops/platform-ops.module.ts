@@ -1,0 +1,4 @@
+import type { ModuleRegistration } from '../../platform/module.js';
+import { mediaCleanupJob } from './jobs/media-cleanup.job.js';
+
+export const platformOpsModule: ModuleRegistration = { name: 'platform-ops', jobs: [mediaCleanupJob] };
