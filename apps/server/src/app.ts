@@ -53,6 +53,7 @@ import { tenantAdminApiRoutes } from './modules/tenant-api/tenant-admin-api.rout
 import { tenantApisRoutes } from './modules/tenant-api/tenant-apis.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { callsRoutes } from './modules/calls/calls.routes.js';
 import { pushReportExportEvents } from './modules/reports/listeners/push-report-export-events.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
@@ -182,6 +183,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     webhooksRoutes,
     insightRoutes,
     reportsRoutes,
+    callsRoutes,
   ]) {
     await app.register(routes(ctx));
   }

@@ -10,6 +10,7 @@ import { AI_BOT_ERROR_MESSAGES, AI_BOT_ERROR_STATUS } from './ai-bot-errors.js';
 import { API_ERROR_MESSAGES, API_ERROR_STATUS } from './api-errors.js';
 import { SMTP_ERROR_MESSAGES, SMTP_ERROR_STATUS } from './smtp-errors.js';
 import { REPORT_ERROR_MESSAGES, REPORT_ERROR_STATUS } from './reports.js';
+import { CALL_ERROR_MESSAGES, CALL_ERROR_STATUS } from './calls.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -101,6 +102,7 @@ export const ERROR_STATUS = {
   ...API_ERROR_STATUS,
   ...SMTP_ERROR_STATUS,
   ...REPORT_ERROR_STATUS,
+  ...CALL_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -196,6 +198,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...API_ERROR_MESSAGES,
   ...SMTP_ERROR_MESSAGES,
   ...REPORT_ERROR_MESSAGES,
+  ...CALL_ERROR_MESSAGES,
 };
 
 /**

@@ -47,3 +47,4 @@ export * from './channel-defaults.js';
 export * from './dashboard.js';
 export * from './reports.js';
 export * from './brazil-area-codes.js';
+export * from './calls.js';

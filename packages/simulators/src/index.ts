@@ -11,3 +11,5 @@ export * from './meta-cloud/templates.js';
 export * from './llm/llm-simulators.js';
 export * from './bots/bot-simulators.js';
 export * from './dialogflow/dialogflow-simulator.js';
+export * from './wavoip/wavoip-simulator.js';
+export * from './wavoip/fixtures.js';
