@@ -113,7 +113,16 @@ export const channelCallTokensBodySchema = z.object({
         .map((token) => token.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().max(200).regex(/^[^\s/?#]+$/, 'A token: no spaces, slashes, ? or #.')).max(10, 'At most 10 tokens.')),
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(200)
+            .regex(/^[^\s/?#]+$/, 'A token: no spaces, slashes, ? or #.'),
+        )
+        .max(10, 'At most 10 tokens.'),
+    ),
 });
 export type ChannelCallTokensBody = z.input<typeof channelCallTokensBodySchema>;
 

@@ -4,6 +4,7 @@ import {
   IconBell,
   IconBolt,
   IconCake,
+  IconPhoneCall,
   IconChecklist,
   IconChartBar,
   IconClockHour4,
@@ -84,6 +85,7 @@ const NOTIFICATIONS: MenuItem = { labelKey: 'menu.notifications', path: PATHS.no
 const RATINGS: MenuItem = { labelKey: 'menu.ratings', path: PATHS.ratingsList, icon: IconStar };
 const BIRTHDAYS: MenuItem = { labelKey: 'birthdays.menu', path: PATHS.birthdays, icon: IconCake };
 const TEAMS: MenuItem = { labelKey: 'menu.teams', path: PATHS.teams, icon: IconUsersGroup };
+const CALLS: MenuItem = { labelKey: 'menu.calls', path: PATHS.calls, icon: IconPhoneCall };
 const PRIVATE_CHAT: MenuItem = { labelKey: 'menu.privateChat', path: PATHS.privateChat, icon: IconMessageCircle, badge: UnreadChatBadge };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
@@ -108,7 +110,7 @@ const SUPERVISOR: MenuItem[] = [
   RATINGS,
   CAMPAIGNS,
 ];
-const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, API_SERVICE, SETTINGS];
+const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, CALLS, API_SERVICE, SETTINGS];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */

@@ -73,6 +73,7 @@ const BotIntegrationSettingsPage = lazyPage(() => import('../features/ai-bots/pa
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ReportsLayout = lazyPage(() => import('../features/reports/pages/ReportsLayout'), 'ReportsLayout');
 const ReportPage = lazyPage(() => import('../features/reports/pages/ReportPage'), 'ReportPage');
+const CallsPage = lazyPage(() => import('../features/calls/pages/CallsPage'), 'CallsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'), 'NotFoundPage', { texts: 'inbox' });
 const ConfirmEmailPage = lazyPage(() => import('../features/profile/pages/ConfirmEmailPage'), 'ConfirmEmailPage', { queries: true });
@@ -162,6 +163,7 @@ export function AppRouter() {
             <Route path={PATHS.lanes} element={guarded(SUPERVISORS, <LanesPage />)} />
             <Route path={PATHS.tags} element={guarded(SUPERVISORS, <TagsPage />)} />
             <Route path={PATHS.notes} element={<NotesPage />} />
+            <Route path={PATHS.calls} element={<CallsPage />} />
             <Route path={PATHS.protocols} element={guarded(SUPERVISORS, <ProtocolsPage />)} />
             <Route path={PATHS.tasks} element={<TasksPage />} />
             <Route path={PATHS.birthdays} element={guarded(SUPERVISORS, <BirthdaysPage />)} />

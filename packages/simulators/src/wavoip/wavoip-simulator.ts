@@ -34,7 +34,10 @@ export interface WavoipSimulator {
 export async function startWavoipSimulator(): Promise<WavoipSimulator> {
   const http = createServer();
   // The token is part of the Socket.IO path: accept every path and read the token from it.
-  const ioServer = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { token: string }>(http, { path: '/', transports: ['websocket'] });
+  const ioServer = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { token: string }>(http, {
+    path: '/',
+    transports: ['websocket'],
+  });
   const modes = new Map<string, WavoipDeviceMode>();
   type Socket = IoSocket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, { token: string }>;
   const sockets = new Map<string, Set<Socket>>();

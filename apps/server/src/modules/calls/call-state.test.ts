@@ -8,12 +8,23 @@ describe('call state machine (SPEC §4)', () => {
   it('accept sets the answer time; the end sets the duration from it', () => {
     const accepted = nextCallState({ status: 'outcoming_calling', answeredAt: null }, 'accept', t0);
     expect(accepted).toEqual({ status: 'accept', answeredAt: t0 });
-    expect(nextCallState({ status: 'accept', answeredAt: t0 }, 'terminate', at(42.4))).toEqual({ status: 'terminate', endedAt: at(42.4), duration: 42 });
+    expect(nextCallState({ status: 'accept', answeredAt: t0 }, 'terminate', at(42.4))).toEqual({
+      status: 'terminate',
+      endedAt: at(42.4),
+      duration: 42,
+    });
   });
 
   it('a call never answered lasts 0 s', () => {
-    expect(nextCallState({ status: 'offer', answeredAt: null }, 'reject', at(5))).toEqual({ status: 'reject', endedAt: at(5), duration: 0 });
-    expect(nextCallState({ status: 'offer', answeredAt: null }, 'accept_elsewhere', at(5))).toMatchObject({ status: 'accept_elsewhere', duration: 0 });
+    expect(nextCallState({ status: 'offer', answeredAt: null }, 'reject', at(5))).toEqual({
+      status: 'reject',
+      endedAt: at(5),
+      duration: 0,
+    });
+    expect(nextCallState({ status: 'offer', answeredAt: null }, 'accept_elsewhere', at(5))).toMatchObject({
+      status: 'accept_elsewhere',
+      duration: 0,
+    });
   });
 
   it('a final status changes no more; the same status or a new offer is no change', () => {

@@ -22,7 +22,9 @@ export function nextCallState(call: Pick<CallRow, 'status' | 'answeredAt'>, stat
 
 /** What a user may do with a call in this status. */
 export const callActions = {
-  accept: (call: Pick<CallRow, 'status' | 'direction'>) => call.direction === 'incoming' && (call.status === 'offer' || call.status === 'preaccept'),
-  reject: (call: Pick<CallRow, 'status' | 'direction'>) => call.direction === 'incoming' && (call.status === 'offer' || call.status === 'preaccept'),
+  accept: (call: Pick<CallRow, 'status' | 'direction'>) =>
+    call.direction === 'incoming' && (call.status === 'offer' || call.status === 'preaccept'),
+  reject: (call: Pick<CallRow, 'status' | 'direction'>) =>
+    call.direction === 'incoming' && (call.status === 'offer' || call.status === 'preaccept'),
   hangup: (call: Pick<CallRow, 'status'>) => !isFinalCallStatus(call.status) && call.status !== 'offer',
 };

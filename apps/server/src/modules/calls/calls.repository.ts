@@ -57,7 +57,11 @@ export async function saveChannelCallTokens(db: Db, tenantId: number, channelId:
   const [row] = await db
     .insert(channelCallTokens)
     .values({ tenantId, channelId, tokens })
-    .onConflictDoUpdate({ target: channelCallTokens.channelId, set: { tokens, updatedAt: sql`now()` }, where: eq(channelCallTokens.tenantId, tenantId) })
+    .onConflictDoUpdate({
+      target: channelCallTokens.channelId,
+      set: { tokens, updatedAt: sql`now()` },
+      where: eq(channelCallTokens.tenantId, tenantId),
+    })
     .returning();
   return row;
 }

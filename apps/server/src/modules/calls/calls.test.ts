@@ -51,7 +51,11 @@ afterAll(async () => {
 
 describe('channel voice-call tokens', () => {
   it('stores them sealed, answers them masked, keeps a masked one; other tenants get 404; admins only', async () => {
-    const saved = await api.put(`/channels/${channelId}/call-tokens`, { tokens: 'tok-refuses, tok-silent,tok-answers' }, { token: admin.token });
+    const saved = await api.put(
+      `/channels/${channelId}/call-tokens`,
+      { tokens: 'tok-refuses, tok-silent,tok-answers' },
+      { token: admin.token },
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ channelId, tokens: [CALL_TOKEN_MASK, CALL_TOKEN_MASK, CALL_TOKEN_MASK] });
     const raw = JSON.stringify(await rows(server.ctx, sql`select tokens from channel_call_tokens where channel_id = ${channelId}`));
@@ -59,7 +63,11 @@ describe('channel voice-call tokens', () => {
     expect(JSON.stringify((await api.get(`/channels/${channelId}/call-tokens`, { token: admin.token })).body)).not.toContain('tok-');
 
     // The form sends the masks back: the tokens stay, in order (the devices stay connected).
-    const again = await api.put(`/channels/${channelId}/call-tokens`, { tokens: [CALL_TOKEN_MASK, CALL_TOKEN_MASK, CALL_TOKEN_MASK].join(',') }, { token: admin.token });
+    const again = await api.put(
+      `/channels/${channelId}/call-tokens`,
+      { tokens: [CALL_TOKEN_MASK, CALL_TOKEN_MASK, CALL_TOKEN_MASK].join(',') },
+      { token: admin.token },
+    );
     expect(again.body.tokens).toHaveLength(3);
     await sim.waitConnected('tok-answers');
 
@@ -76,7 +84,16 @@ describe('outgoing calls', () => {
     const before = sim.commands.length;
     const placed = await api.post('/calls', { channelId, phone: '+55 (11) 98888-7777' }, { token: agent.token });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    expect(placed.body).toMatchObject({ direction: 'outgoing', status: 'outcoming_calling', phone: '5511988887777', instance: 3, userId: agent.id, caller: '5511911110000', receiver: '5511988887777', inboxName: 'Vendas' });
+    expect(placed.body).toMatchObject({
+      direction: 'outgoing',
+      status: 'outcoming_calling',
+      phone: '5511988887777',
+      instance: 3,
+      userId: agent.id,
+      caller: '5511911110000',
+      receiver: '5511988887777',
+      inboxName: 'Vendas',
+    });
     const starts = sim.commands.slice(before).filter((c) => c.event === 'calls:start');
     expect(starts.map((c) => c.token)).toEqual(['tok-refuses', 'tok-silent', 'tok-answers']);
     expect(starts.every((c) => c.payload === '5511988887777')).toBe(true);
@@ -99,11 +116,18 @@ describe('outgoing calls', () => {
     const busy = await api.post('/calls', { channelId: otherChannelId, phone: '5511977776666' }, { token: agent.token });
     expect(busy.status).toBe(409);
     expect(busy.body).toMatchObject({ error: 'ERR_CALL_LINES_BUSY', message: CALL_LINES_BUSY_MESSAGE });
-    expect(sim.commands.filter((c) => c.event === 'calls:start' && c.payload === '5511977776666').map((c) => c.token)).toEqual(['tok-down-1', 'tok-down-2']);
+    expect(sim.commands.filter((c) => c.event === 'calls:start' && c.payload === '5511977776666').map((c) => c.token)).toEqual([
+      'tok-down-1',
+      'tok-down-2',
+    ]);
 
     await api.put(`/channels/${otherChannelId}/call-tokens`, { tokens: '' }, { token: admin.token });
-    expect((await api.post('/calls', { channelId: otherChannelId, phone: '5511977776666' }, { token: agent.token })).body.error).toBe('ERR_CALL_NO_TOKENS');
-    expect((await api.post('/calls', { channelId: 999999, phone: '5511977776666' }, { token: agent.token })).body.error).toBe('ERR_NO_WAPP_FOUND');
+    expect((await api.post('/calls', { channelId: otherChannelId, phone: '5511977776666' }, { token: agent.token })).body.error).toBe(
+      'ERR_CALL_NO_TOKENS',
+    );
+    expect((await api.post('/calls', { channelId: 999999, phone: '5511977776666' }, { token: agent.token })).body.error).toBe(
+      'ERR_NO_WAPP_FOUND',
+    );
     expect((await api.post('/calls', { channelId, phone: '12ab' }, { token: agent.token })).status).toBe(400);
   });
 });
@@ -112,7 +136,14 @@ describe('incoming calls', () => {
   it('an offer rings the softphones; accept records who took it; reject ends another', async () => {
     sim.offer('tok-answers', '5511966665555', 'Dona Maria');
     const offer = await agentSocket.waitFor('call:status', (p) => p.call.status === 'offer' && p.call.phone === '5511966665555');
-    expect(offer.call).toMatchObject({ direction: 'incoming', caller: '5511966665555', receiver: '5511911110000', contactName: 'Dona Maria', userId: null, instance: 3 });
+    expect(offer.call).toMatchObject({
+      direction: 'incoming',
+      caller: '5511966665555',
+      receiver: '5511911110000',
+      contactName: 'Dona Maria',
+      userId: null,
+      instance: 3,
+    });
     const accepted = await api.post(`/calls/${offer.call.id}/accept`, {}, { token: agent.token });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body).toMatchObject({ status: 'accept', userId: agent.id, userName: 'Bruno Agente', answeredAt: expect.any(String) });
@@ -167,13 +198,15 @@ describe('call list, blockWavoip and tenant isolation', () => {
     expect(sim.commands.some((c) => c.payload === '5511944443333')).toBe(false);
   });
 
-  it("another tenant sees none of the calls and cannot act on them", async () => {
+  it('another tenant sees none of the calls and cannot act on them', async () => {
     const { body } = await api.get('/calls', { token: admin.token });
     const other = await api.get('/calls', { token: otherAdmin.token });
     expect(other.body).toMatchObject({ count: 0, calls: [] });
     const answer = await api.post(`/calls/${body.calls[0].id}/hangup`, {}, { token: otherAdmin.token });
     expect(answer.status).toBe(404);
     expect(answer.body.error).toBe('ERR_NO_CALL_FOUND');
-    expect((await api.post('/calls', { channelId, phone: '5511933332222' }, { token: otherAdmin.token })).body.error).toBe('ERR_NO_WAPP_FOUND');
+    expect((await api.post('/calls', { channelId, phone: '5511933332222' }, { token: otherAdmin.token })).body.error).toBe(
+      'ERR_NO_WAPP_FOUND',
+    );
   });
 });

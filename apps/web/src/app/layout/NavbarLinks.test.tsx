@@ -81,6 +81,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-wavoip',
       'nav-api-service',
       'nav-configuracoes',
     ]);
@@ -120,6 +121,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-wavoip',
       'nav-api-service',
       'nav-configuracoes',
     ]);
@@ -159,6 +161,7 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-grupo',
       'nav-painel-atendimentos',
       'nav-usuarios',
+      'nav-wavoip',
       'nav-api-service',
       'nav-configuracoes',
     ]);

@@ -11,7 +11,12 @@ import { openChannelCallTokens, requireCallChannel } from './call-tokens.js';
  * position keeps the token stored at that position; every token is sealed at rest. The channel's
  * devices are connected at once, so that incoming calls ring.
  */
-export async function saveChannelCallTokensUseCase(ctx: AppContext, actor: Actor, channelId: number, tokens: string[]): Promise<ChannelCallTokens> {
+export async function saveChannelCallTokensUseCase(
+  ctx: AppContext,
+  actor: Actor,
+  channelId: number,
+  tokens: string[],
+): Promise<ChannelCallTokens> {
   await requireCallChannel(ctx, actor.tenantId, channelId);
   const stored = (await findChannelCallTokens(ctx.db, actor.tenantId, channelId))?.tokens ?? [];
   const sealed = tokens
