@@ -14,6 +14,7 @@ import { actorOf } from '../auth/authenticate.js';
 import { closeCallDevices, setCallSignalHandler } from './call-devices.js';
 import { CALL_LIST_AUTH, CALL_TOKENS_AUTH, SOFTPHONE_AUTH } from './calls.policy.js';
 import { actOnCall } from './use-cases/act-on-call.js';
+import { connectCallDevices } from './use-cases/connect-call-devices.js';
 import { getChannelCallTokens } from './use-cases/get-channel-call-tokens.js';
 import { listCallsUseCase } from './use-cases/list-calls.js';
 import { recordCallSignal } from './use-cases/record-call-signal.js';
@@ -31,6 +32,7 @@ export const callsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     setCallSignalHandler(ctx, recordCallSignal);
+    app.addHook('onReady', async () => connectCallDevices(ctx));
     app.addHook('onClose', async () => closeCallDevices(ctx));
 
     app.get('/calls', {

@@ -6,11 +6,12 @@
  * reject and hang-up; the call list's filters and pages; blockWavoip refused; tenant isolation.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CALL_LINES_BUSY_MESSAGE, CALL_TOKEN_MASK } from '@conversa/shared';
 import { startWavoipSimulator, wavoipSignal, type WavoipSimulator } from '@conversa/simulators';
 import { Api } from '../../../test/api.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { openTestDatabase, startNodeOn, startTestServer, type TestServer } from '../../../test/harness.js';
+import { testEnv } from '../../../test/env.js';
 import { buildTenant } from '../../../test/factories.js';
 import { buildAgent, buildChannel, connectAgent, rows, type Agent, type AgentSocket } from '../../../test/inbox.js';
 
@@ -161,6 +162,32 @@ describe('incoming calls', () => {
     expect((await api.post(`/calls/${second.call.id}/accept`, {}, { token: agent.token })).body.error).toBe('ERR_CALL_NOT_ACTIVE');
     const [first] = await rows(server.ctx, sql`select status from calls where id = ${offer.call.id}`);
     expect(first.status).toBe('terminate');
+  });
+});
+
+describe('server start', () => {
+  it("connects every channel's devices again after a restart, so that incoming calls ring", async () => {
+    sim.device('tok-restart', 'answer');
+    const { database, drop } = await openTestDatabase();
+    await database.migrate();
+    const env = testEnv({ WAVOIP_BASE_URL: sim.url });
+    const first = await startNodeOn(database, env);
+    let second: Awaited<ReturnType<typeof startNodeOn>> | undefined;
+    try {
+      const tenant = await buildTenant(first.ctx);
+      const owner = await buildAgent(first, tenant.id, 'admin');
+      const channel = await buildChannel(first.ctx, tenant.id);
+      await new Api(first.url).put(`/channels/${channel.id}/call-tokens`, { tokens: 'tok-restart' }, { token: owner.token });
+      await sim.waitConnected('tok-restart');
+      await first.close();
+      await vi.waitFor(() => expect(sim.connected('tok-restart')).toBe(false));
+      second = await startNodeOn(database, env);
+      await sim.waitConnected('tok-restart');
+    } finally {
+      await second?.close();
+      await database.close();
+      await drop();
+    }
   });
 });
 
