@@ -236,6 +236,7 @@ beforeAll(async () => {
       instance: 1,
     });
     objectsOfA.set('/calls/', [call.id]);
+    if (!objectsOfA.get('/channels/')) objectsOfA.set('/channels/', [callChannel.id]);
     secretsOfA.push(`chamadas walk ${marker}`);
   }
   // API configurations (issue 13) need a channel of A; their webhook deliveries are made from events:

@@ -1,4 +1,4 @@
-import type { Call, CallListQuery, CallPage, StartCallBody } from '@conversa/shared';
+import type { Call, CallListQuery, CallPage, ChannelCallTokens, StartCallBody } from '@conversa/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -61,3 +61,21 @@ export function useCallAction() {
 
 /** m:ss of a call's seconds. */
 export const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+export const callTokenKeys = { ofChannel: (channelId: number) => ['calls', 'tokens', channelId] as const };
+
+/** GET /channels/{id}/call-tokens: the channel's voice-call tokens, masked (admins). */
+export function useChannelCallTokens(channelId: number) {
+  return useQuery({
+    queryKey: callTokenKeys.ofChannel(channelId),
+    queryFn: ({ signal }) => http.get<ChannelCallTokens>(`/channels/${channelId}/call-tokens`, { signal }),
+  });
+}
+
+export function useSaveChannelCallTokens(channelId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (tokens: string) => http.put<ChannelCallTokens>(`/channels/${channelId}/call-tokens`, { tokens }),
+    onSuccess: (saved) => qc.setQueryData(callTokenKeys.ofChannel(channelId), saved),
+  });
+}

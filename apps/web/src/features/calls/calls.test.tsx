@@ -8,6 +8,7 @@ import { signInAs } from '../../test/session';
 import { saveUser } from '../../lib/session';
 import { applyCallEvent } from './api';
 import { CallsPage } from './pages/CallsPage';
+import { CallTokensSection } from './components/CallTokensSection';
 
 const CHANNELS = [{ id: 3, name: 'Vendas' }];
 const call = (id: number, overrides: Partial<Call> = {}): Call => ({
@@ -192,5 +193,45 @@ describe('softphone', () => {
     expect(await screen.findByTestId('softphone-hangup')).toBeInTheDocument();
     expect(screen.getByTestId('softphone-status')).toHaveTextContent('Em chamada');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/calls/30/accept')).toBe(true);
+  });
+});
+
+describe('channel voice-call tokens', () => {
+  it('shows the stored tokens masked and saves the edited list (admins only)', async () => {
+    signInAs('admin');
+    const { calls } = fakeApi({
+      'GET /channels/:id/call-tokens': () => ({
+        body: { channelId: 3, tokens: ['••••••', '••••••'], updatedAt: '2026-01-05T12:00:00.000Z' },
+      }),
+      'PUT /channels/:id/call-tokens': () => ({
+        body: { channelId: 3, tokens: ['••••••', '••••••', '••••••'], updatedAt: '2026-01-05T12:01:00.000Z' },
+      }),
+    });
+    const { user } = renderWithApp(<CallTokensSection channelId={3} />);
+    await user.click(await screen.findByTestId('channel-call-tokens-open'));
+    const input = await screen.findByTestId('channel-call-tokens-input');
+    await waitFor(() => expect(input).toHaveValue('••••••, ••••••'));
+    await user.type(input, ', novo-token');
+    await user.click(screen.getByTestId('channel-call-tokens-save'));
+    expect(await screen.findByText('Tokens de chamada salvos.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/channels/3/call-tokens',
+      body: { tokens: '••••••, ••••••, novo-token' },
+    });
+    await waitFor(() => expect(input).toHaveValue('••••••, ••••••, ••••••'));
+  });
+
+  it('is not shown to a supervisor', async () => {
+    signInAs('super');
+    const { calls } = fakeApi({});
+    renderWithApp(
+      <>
+        <CallTokensSection channelId={3} />
+        <span data-testid="rendered" />
+      </>,
+    );
+    expect(await screen.findByTestId('rendered')).toBeInTheDocument();
+    expect(screen.queryByTestId('channel-call-tokens-open')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 });
