@@ -218,7 +218,7 @@ describe('channel voice-call tokens', () => {
       path: '/channels/3/call-tokens',
       body: { tokens: '••••••, ••••••, novo-token' },
     });
-    await waitFor(() => expect(input).toHaveValue('••••••, ••••••, ••••••'));
+    await waitFor(() => expect(screen.getByTestId('channel-call-tokens-input')).toHaveValue('••••••, ••••••, ••••••'));
   });
 
   it('is not shown to a supervisor', async () => {

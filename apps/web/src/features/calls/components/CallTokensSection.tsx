@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -26,13 +26,16 @@ export function CallTokensSection({ channelId }: { channelId: number }) {
 }
 
 function CallTokensFields({ channelId }: { channelId: number }) {
-  const { t } = useTranslation();
   const stored = useChannelCallTokens(channelId);
+  if (!stored.data) return null;
+  // Saved tokens come back masked: the field starts again from them.
+  return <CallTokensForm key={stored.data.updatedAt ?? 'none'} channelId={channelId} initial={stored.data.tokens.join(', ')} />;
+}
+
+function CallTokensForm({ channelId, initial }: { channelId: number; initial: string }) {
+  const { t } = useTranslation();
   const save = useSaveChannelCallTokens(channelId);
-  const [value, setValue] = useState('');
-  useEffect(() => {
-    if (stored.data) setValue(stored.data.tokens.join(', '));
-  }, [stored.data]);
+  const [value, setValue] = useState(initial);
 
   const submit = () =>
     save.mutate(value, {
@@ -50,7 +53,6 @@ function CallTokensFields({ channelId }: { channelId: number }) {
           description={t('calls.tokensHint')}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
-          disabled={stored.isLoading}
           data-testid="channel-call-tokens-input"
         />
         <Button variant="light" loading={save.isPending} onClick={submit} data-testid="channel-call-tokens-save">
