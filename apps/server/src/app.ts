@@ -58,6 +58,7 @@ import { webPushRoutes } from './modules/web-push/web-push.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { pushBillingEvents } from './modules/billing/listeners/push-billing-events.js';
 import { platformOpsRoutes } from './modules/platform-ops/platform-ops.routes.js';
+import { callsRoutes } from './modules/calls/calls.routes.js';
 import { pushReportExportEvents } from './modules/reports/listeners/push-report-export-events.js';
 import { pushScheduleEvents } from './modules/scheduled-messages/listeners/push-schedule-events.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.js';
@@ -191,6 +192,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     webPushRoutes,
     billingRoutes,
     platformOpsRoutes,
+    callsRoutes,
   ]) {
     await app.register(routes(ctx));
   }

@@ -32,6 +32,7 @@ import { buildPlan, buildTenant, buildUser, DEFAULT_PASSWORD } from './factories
 import { startTestServer, type TestServer } from './harness.js';
 import { count, eventually } from './inbox.js';
 import { insertChannel } from '../src/modules/channels/channels.repository.js';
+import { insertCall } from '../src/modules/calls/calls.repository.js';
 import { insertGroupActions, insertGroupBatch } from '../src/modules/group-tools/group-tools.repository.js';
 import { insertDeliveries } from '../src/modules/webhooks/webhooks.repository.js';
 import {
@@ -215,6 +216,28 @@ beforeAll(async () => {
     ]);
     objectsOfA.set('/batches/', [batch.id]);
     secretsOfA.push(`grupo walk ${marker}`);
+  }
+  // Calls (issue 15) are placed through the provider or offered by it: one call of A written here.
+  if (!objectsOfA.get('/calls/')) {
+    const callChannel = await insertChannel(server.ctx.db, tenantA.id, {
+      name: `Chamadas walk ${marker}`,
+      type: 'webchat',
+      status: 'connected',
+      publicKey: randomBytes(18).toString('base64url'),
+    });
+    const call = await insertCall(server.ctx.db, tenantA.id, {
+      channelId: callChannel.id,
+      userId: a.user.id,
+      direction: 'incoming',
+      phone: '5511900000077',
+      caller: '5511900000077',
+      receiver: `Chamadas walk ${marker}`,
+      status: 'offer',
+      instance: 1,
+    });
+    objectsOfA.set('/calls/', [call.id]);
+    if (!objectsOfA.get('/channels/')) objectsOfA.set('/channels/', [callChannel.id]);
+    secretsOfA.push(`chamadas walk ${marker}`);
   }
   // API configurations (issue 13) need a channel of A; their webhook deliveries are made from events:
   // one configuration through the API and one delivery row written here.

@@ -14,6 +14,7 @@ import { PUSH_ERROR_MESSAGES, PUSH_ERROR_STATUS } from './web-push.js';
 import { REPORT_ERROR_MESSAGES, REPORT_ERROR_STATUS } from './reports.js';
 import { BILLING_ERROR_MESSAGES, BILLING_ERROR_STATUS } from './billing-errors.js';
 import { PLATFORM_OPS_ERROR_MESSAGES, PLATFORM_OPS_ERROR_STATUS } from './platform-ops-errors.js';
+import { CALL_ERROR_MESSAGES, CALL_ERROR_STATUS } from './calls.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -109,6 +110,7 @@ export const ERROR_STATUS = {
   ...REPORT_ERROR_STATUS,
   ...BILLING_ERROR_STATUS,
   ...PLATFORM_OPS_ERROR_STATUS,
+  ...CALL_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -208,6 +210,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...REPORT_ERROR_MESSAGES,
   ...BILLING_ERROR_MESSAGES,
   ...PLATFORM_OPS_ERROR_MESSAGES,
+  ...CALL_ERROR_MESSAGES,
 };
 
 /**

@@ -52,3 +52,4 @@ export * from './web-push.js';
 export * from './billing.js';
 export * from './billing-errors.js';
 export * from './platform-ops.js';
+export * from './calls.js';

@@ -13,3 +13,5 @@ export * from './bots/bot-simulators.js';
 export * from './dialogflow/dialogflow-simulator.js';
 export * from './web-push/push-service-simulator.js';
 export * from './asaas/asaas-simulator.js';
+export * from './wavoip/wavoip-simulator.js';
+export * from './wavoip/fixtures.js';

@@ -79,6 +79,8 @@ export const envSchema = z
     /** Outgoing webhooks: the whole request of one attempt (connect, send, answer); past it the attempt failed. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Outgoing webhooks: days the delivery log keeps delivered and failed deliveries (a daily job deletes older ones). */
+    /** The voice-call provider's (Wavoip) device signalling server; each instance token is a Socket.IO path on it. */
+    WAVOIP_BASE_URL: z.string().url().default('https://devices.wavoip.com'),
     WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Web push: the VAPID key pair (base64url P-256, as `npx web-push generate-vapid-keys` prints); default: generated once into DATA_DIR/secrets.json. The same on every node. */
     VAPID_PUBLIC_KEY: z

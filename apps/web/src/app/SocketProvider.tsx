@@ -1,5 +1,6 @@
 import type { Channel, HistoryImportProgress, Lane, PrivateMessageEvent, ReportExport, TenantBillingEvent } from '@conversa/shared';
 import { REPORT_EXPORT_SOCKET_EVENT } from '@conversa/shared/report-events';
+import { CALL_SOCKET_EVENT, type Call } from '@conversa/shared/calls';
 import { SOCKET_EVENTS } from '@conversa/shared/enums';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -7,6 +8,7 @@ import { io, type Socket } from 'socket.io-client';
 import { applyCampaignEvent, type CampaignEvent } from '../features/campaigns/api';
 import { applyMassSendEvent, type MassSendEvent } from '../features/mass-sends/api';
 import { applyReportExportEvent } from '../features/reports/api';
+import { applyCallEvent } from '../features/calls/api';
 import { applyChannelToCache, channelKeys } from '../features/channels/api';
 import { applyHistoryImport } from '../features/channels/history-import';
 import {
@@ -237,6 +239,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     socket.on(SOCKET_EVENTS.campaign, (event: CampaignEvent) => applyCampaignEvent(qc, event));
     socket.on(SOCKET_EVENTS.massSend, (event: MassSendEvent) => applyMassSendEvent(qc, event));
     socket.on(REPORT_EXPORT_SOCKET_EVENT, (event: ReportExport) => applyReportExportEvent(qc, event));
+    socket.on(CALL_SOCKET_EVENT, (event: { call: Call }) => applyCallEvent(qc, event.call));
     socket.on(SOCKET_EVENTS.importProgress, (progress: ImportProgress) => {
       qc.setQueryData(contactKeys.importProgress, progress);
     });

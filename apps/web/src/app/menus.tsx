@@ -11,6 +11,7 @@ import {
   IconTerminal2,
   IconBolt,
   IconCake,
+  IconPhoneCall,
   IconChecklist,
   IconChartBar,
   IconClockHour4,
@@ -103,6 +104,7 @@ const QUEUE_MONITOR: MenuItem = { labelKey: 'menu.queueMonitor', path: PATHS.que
 const INTERNAL_DATA: MenuItem = { labelKey: 'menu.internalData', path: PATHS.internalData, icon: IconDatabase };
 const UPDATE: MenuItem = { labelKey: 'menu.update', path: PATHS.update, icon: IconCloudUpload };
 const TERMINAL: MenuItem = { labelKey: 'menu.terminal', path: PATHS.terminal, icon: IconTerminal2 };
+const CALLS: MenuItem = { labelKey: 'menu.calls', path: PATHS.calls, icon: IconPhoneCall };
 const PRIVATE_CHAT: MenuItem = { labelKey: 'menu.privateChat', path: PATHS.privateChat, icon: IconMessageCircle, badge: UnreadChatBadge };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
@@ -127,7 +129,7 @@ const SUPERVISOR: MenuItem[] = [
   RATINGS,
   CAMPAIGNS,
 ];
-const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, API_SERVICE, SESSIONS, SETTINGS, SUBSCRIPTION];
+const ADMIN: MenuItem[] = [...SUPERVISOR, GROUP_TOOLS, TICKET_PANEL, USERS, CALLS, API_SERVICE, SESSIONS, SETTINGS, SUBSCRIPTION];
 /** The superadmin works in its own tenant as an admin does; /home would send it to tenants (SPEC §2), so it has no dashboard entry. */
 const SUPERADMIN_WORK: MenuItem[] = ADMIN.filter((item) => item !== HOME);
 /** SPEC §2 superadmin entries whose screens exist (platform screens: superadmin of tenant 1 only, SPEC §6). */

@@ -47,6 +47,8 @@ export const PATHS = {
   /** Internal notes and ticket protocols (SPEC §2 /notas, /protocolos). */
   notes: '/notas',
   protocols: '/protocolos',
+  /** The softphone and the call list (SPEC §2 /wavoip). */
+  calls: '/wavoip',
   /** Birthdays (SPEC §2 /aniversarios): today's and this month's, with a manual send by channel. */
   birthdays: '/aniversarios',
   /** Teams (SPEC §2 /equipes). */

@@ -76,6 +76,7 @@ const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/Ti
 const ReportsLayout = lazyPage(() => import('../features/reports/pages/ReportsLayout'), 'ReportsLayout');
 const ReportPage = lazyPage(() => import('../features/reports/pages/ReportPage'), 'ReportPage');
 const CustomizePage = lazyPage(() => import('../features/branding/pages/CustomizePage'), 'CustomizePage');
+const CallsPage = lazyPage(() => import('../features/calls/pages/CallsPage'), 'CallsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'), 'ProfilePage');
 const loadPlatformOps = {
   sessions: () => import('../features/platform-ops/pages/ChannelSessionsPage'),
@@ -174,6 +175,7 @@ export function AppRouter() {
             <Route path={PATHS.lanes} element={guarded(SUPERVISORS, <LanesPage />)} />
             <Route path={PATHS.tags} element={guarded(SUPERVISORS, <TagsPage />)} />
             <Route path={PATHS.notes} element={<NotesPage />} />
+            <Route path={PATHS.calls} element={<CallsPage />} />
             <Route path={PATHS.protocols} element={guarded(SUPERVISORS, <ProtocolsPage />)} />
             <Route path={PATHS.tasks} element={<TasksPage />} />
             <Route path={PATHS.birthdays} element={guarded(SUPERVISORS, <BirthdaysPage />)} />

@@ -22,7 +22,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BillingBlockReason, BillingType, PaymentStatus } from '@conversa/shared';
-import type { AiProtocol, AiProvider, AiVoice, BotIntegration, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketOrigin, TicketStatus, UserConfigs } from '@conversa/shared';
+import type { AiProtocol, AiProvider, AiVoice, BotIntegration, CallStatus, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketOrigin, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -2151,4 +2151,47 @@ export const maintenanceRuns = pgTable(
       .where(sql`${t.status} in ('queued', 'running')`),
     index('maintenance_runs_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * A channel's voice-call instance tokens (SPEC §3 Channel "voice-call tokens (comma-separated)"):
+ * one Wavoip device per token, tried in order for an outgoing call. Each token sealed (SecretBox).
+ */
+export const channelCallTokens = pgTable(
+  'channel_call_tokens',
+  {
+    channelId: integer('channel_id')
+      .primaryKey()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    /** Sealed tokens, in the order they are tried. */
+    tokens: jsonb('tokens').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [index('channel_call_tokens_tenant_idx').on(t.tenantId)],
+);
+
+/** A voice call (SPEC §3 Call): placed from the softphone or offered by the provider. */
+export const calls = pgTable(
+  'calls',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantRef(),
+    channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    direction: text('direction').$type<'incoming' | 'outgoing'>().notNull(),
+    phone: text('phone').notNull(),
+    caller: text('caller').notNull(),
+    receiver: text('receiver').notNull(),
+    contactName: text('contact_name'),
+    status: text('status').$type<CallStatus>().notNull(),
+    /** The position (1-based) of the channel's token that carried the call. */
+    instance: integer('instance'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    duration: integer('duration').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('calls_tenant_started_idx').on(t.tenantId, t.startedAt), index('calls_tenant_channel_idx').on(t.tenantId, t.channelId)],
 );

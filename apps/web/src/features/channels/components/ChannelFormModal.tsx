@@ -49,6 +49,7 @@ import { useFlows } from '../../chatflow/api';
 import { inheritedSettings, useChannelDefaults } from '../../channel-defaults/api';
 import { useQueues } from '../../queues/api';
 import { useSaveChannel, type AutoDistribution } from '../api';
+import { CallTokensSection } from '../../calls/components/CallTokensSection';
 import { channelErrorMessage } from '../channel-errors';
 import { HistoryImportFields } from './HistoryImportFields';
 import {
@@ -662,6 +663,7 @@ export function ChannelFormModal({ channel, onClose }: { channel: Channel | null
         </Stack>
       </form>
       {channel && <ChannelAiBotSection channelId={channel.id} />}
+      {channel && <CallTokensSection channelId={channel.id} />}
     </Modal>
   );
 }

@@ -1,0 +1,191 @@
+import { CALL_RESET_DELAY_MS, isFinalCallStatus, type Call } from '@conversa/shared/calls';
+import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconBackspace, IconPhone, IconPhoneOff, IconPhoneX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { notifyError } from '../../../lib/notify';
+import { useChannels } from '../../channels/api';
+import { formatDuration, resetLiveCall, useCallAction, useLiveCall, useStartCall } from '../api';
+import { openMicrophone, stopMicrophone } from '../microphone';
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
+
+/**
+ * The softphone (SPEC §7): a dial pad placing calls through a channel's voice-call lines, the ring of
+ * an incoming call with accept / reject, the call's status and hang-up. The microphone is asked
+ * before a call is placed or answered; refused, the call does not start ('Permissão de microfone negada').
+ * A call that ended leaves the screen 3.5 s later (SPEC §4).
+ */
+export function Softphone() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const channels = useChannels();
+  const live = useLiveCall().data ?? null;
+  const start = useStartCall();
+  const act = useCallAction();
+  const [channelId, setChannelId] = useState<string | null>(null);
+  const [number, setNumber] = useState('');
+  const [micDenied, setMicDenied] = useState(false);
+  const stream = useRef<MediaStream | null>(null);
+
+  const channelOptions = (channels.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const chosen = channelId ?? channelOptions[0]?.value ?? null;
+
+  // A call that ended is reset after 3.5 s; its microphone is released at once.
+  useEffect(() => {
+    if (!live || !isFinalCallStatus(live.status)) return;
+    stopMicrophone(stream.current);
+    stream.current = null;
+    const timer = setTimeout(() => resetLiveCall(qc, live.id), CALL_RESET_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [live, qc]);
+  useEffect(() => () => stopMicrophone(stream.current), []);
+
+  const withMicrophone = async (then: () => void) => {
+    const opened = await openMicrophone();
+    if ('problem' in opened) {
+      setMicDenied(true);
+      notifyError(t(opened.problem === 'denied' ? 'calls.micDenied' : 'calls.micUnavailable'));
+      return;
+    }
+    setMicDenied(false);
+    stopMicrophone(stream.current);
+    stream.current = opened.stream;
+    then();
+  };
+
+  const failed = (error: unknown) => {
+    stopMicrophone(stream.current);
+    stream.current = null;
+    notifyError(errorMessage(error));
+  };
+
+  const dial = () => void withMicrophone(() => start.mutate({ channelId: Number(chosen), phone: number }, { onError: failed }));
+  const run = (call: Call, action: 'accept' | 'reject' | 'hangup') => {
+    if (action === 'accept') void withMicrophone(() => act.mutate({ id: call.id, action }, { onError: failed }));
+    else act.mutate({ id: call.id, action }, { onError: (error) => notifyError(errorMessage(error)) });
+  };
+
+  const ringing = live?.status === 'offer' && live.direction === 'incoming';
+  const ended = live ? isFinalCallStatus(live.status) : false;
+
+  return (
+    <Card withBorder padding="md" maw={420} w="100%" data-testid="softphone">
+      <Stack gap="sm">
+        <Text fw={600}>{t('calls.softphone')}</Text>
+        {micDenied && (
+          <Alert color="red" data-testid="softphone-mic-denied">
+            {t('calls.micDenied')}
+          </Alert>
+        )}
+        {live ? (
+          <Stack gap="xs" data-testid="softphone-call">
+            <Group justify="space-between" wrap="nowrap">
+              <Stack gap={0} miw={0}>
+                <Text fw={600} truncate data-testid="softphone-party">
+                  {live.contactName ? `${live.contactName} · ${live.phone}` : live.phone}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t(`calls.direction.${live.direction}`)}
+                  {live.inboxName ? ` · ${live.inboxName}` : ''}
+                </Text>
+              </Stack>
+              <Badge color={ringing ? 'green' : ended ? 'gray' : 'blue'} data-testid="softphone-status">
+                {t(`calls.status.${live.status}`)}
+              </Badge>
+            </Group>
+            {ended && live.duration > 0 && <Text size="sm">{t('calls.durationIs', { duration: formatDuration(live.duration) })}</Text>}
+            {ringing ? (
+              <Group grow>
+                <Button
+                  color="green"
+                  leftSection={<IconPhone size={16} />}
+                  loading={act.isPending}
+                  onClick={() => run(live, 'accept')}
+                  data-testid="softphone-accept"
+                >
+                  {t('calls.accept')}
+                </Button>
+                <Button
+                  color="red"
+                  leftSection={<IconPhoneX size={16} />}
+                  loading={act.isPending}
+                  onClick={() => run(live, 'reject')}
+                  data-testid="softphone-reject"
+                >
+                  {t('calls.reject')}
+                </Button>
+              </Group>
+            ) : (
+              !ended && (
+                <Button
+                  color="red"
+                  leftSection={<IconPhoneOff size={16} />}
+                  loading={act.isPending}
+                  onClick={() => run(live, 'hangup')}
+                  data-testid="softphone-hangup"
+                >
+                  {t('calls.hangup')}
+                </Button>
+              )
+            )}
+          </Stack>
+        ) : (
+          <Stack gap="xs">
+            <Select
+              label={t('calls.channel')}
+              data={channelOptions}
+              value={chosen}
+              onChange={setChannelId}
+              allowDeselect={false}
+              data-testid="softphone-channel"
+            />
+            <TextInput
+              label={t('calls.number')}
+              value={number}
+              inputMode="tel"
+              onChange={(event) => setNumber(event.currentTarget.value.replace(/[^\d+*#() -]/g, ''))}
+              rightSection={
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  aria-label={t('calls.erase')}
+                  onClick={() => setNumber((n) => n.slice(0, -1))}
+                  data-testid="softphone-erase"
+                >
+                  <IconBackspace size={16} />
+                </Button>
+              }
+              data-testid="softphone-number"
+            />
+            <SimpleGrid cols={3} spacing="xs">
+              {KEYS.map((key) => (
+                <Button
+                  key={key}
+                  variant="default"
+                  size="md"
+                  onClick={() => setNumber((n) => n + key)}
+                  data-testid={`softphone-key-${key}`}
+                >
+                  {key}
+                </Button>
+              ))}
+            </SimpleGrid>
+            <Button
+              color="green"
+              leftSection={<IconPhone size={16} />}
+              disabled={!chosen || number.replace(/\D/g, '').length < 8}
+              loading={start.isPending}
+              onClick={dial}
+              data-testid="softphone-dial"
+            >
+              {t('calls.call')}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
