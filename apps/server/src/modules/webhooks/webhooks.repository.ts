@@ -27,13 +27,14 @@ export async function insertDeliveries(
  * An earlier event of the delivery `d`'s ticket that this module has not turned into deliveries yet:
  * events are relayed concurrently, so a later event's deliveries can be made first. Such an event is
  * still unrelayed and has no delivery for the configuration; the later delivery waits for it.
+ * (Events of no ticket wait for nothing: tested first, so that they never scan the unrelayed events.)
  */
-const EARLIER_EVENT_UNHANDLED = sql`exists (
+const EARLIER_EVENT_UNHANDLED = sql`(d.ticket_id is not null and exists (
   select 1 from domain_events e
   where e.relayed_at is null and e.id < d.event_id and e.tenant_id = d.tenant_id
     and e.type in ('message.created', 'message.updated', 'ticket.changed')
     and e.payload->>'ticketId' = d.ticket_id::text
-    and not exists (select 1 from webhook_deliveries w where w.api_config_id = d.api_config_id and w.event_id = e.id))`;
+    and not exists (select 1 from webhook_deliveries w where w.api_config_id = d.api_config_id and w.event_id = e.id)))`;
 
 /** Whether the delivery waits for an earlier event of its ticket still being relayed (tests look at it). */
 export async function waitsForUnhandledEvent(db: Db, tenantId: number, id: string): Promise<boolean> {
@@ -44,10 +45,10 @@ export async function waitsForUnhandledEvent(db: Db, tenantId: number, id: strin
 }
 
 /** An earlier delivery of `d`'s ticket to the same configuration is still pending: `d` waits for it. */
-const EARLIER_OF_TICKET_PENDING = sql`exists (
+const EARLIER_OF_TICKET_PENDING = sql`(d.ticket_id is not null and exists (
   select 1 from webhook_deliveries earlier
   where earlier.api_config_id = d.api_config_id and earlier.ticket_id = d.ticket_id
-    and earlier.state = 'pending' and (earlier.event_id, earlier.seq) < (d.event_id, d.seq))`;
+    and earlier.state = 'pending' and (earlier.event_id, earlier.seq) < (d.event_id, d.seq)))`;
 
 /** What an attempt needs of a delivery it holds. */
 export type ClaimedDelivery = Pick<WebhookDeliveryRow, 'id' | 'eventId' | 'seq' | 'eventType' | 'ticketId' | 'body' | 'attempts'>;

@@ -23,6 +23,8 @@ const CLAIM_MARGIN_SECONDS = 20;
 const UNHANDLED_EVENT_WAIT_MS = 200;
 /** Deliveries one drain takes and POSTs at once (then records in one statement, and takes the next ones). */
 export const WEBHOOK_DRAIN_BATCH = 50;
+/** Batches of one drain in flight at once. */
+const WEBHOOK_DRAIN_ROUNDS = 4;
 
 /** The start of the answer's body; the rest is not read. */
 async function excerptOf(response: Response): Promise<string | null> {
@@ -92,8 +94,8 @@ export async function wakeWebhookDrain(
 }
 
 /**
- * Sends a configuration's due deliveries (the `webhooks.drain` job). Repeatedly: takes up to
- * WEBHOOK_DRAIN_BATCH deliveries that may go now (claimDueDeliveries: due, free, first of their
+ * Sends a configuration's due deliveries (the `webhooks.drain` job). In WEBHOOK_DRAIN_ROUNDS
+ * overlapping rounds, repeatedly: takes up to WEBHOOK_DRAIN_BATCH deliveries that may go now (claimDueDeliveries: due, free, first of their
  * ticket, no earlier event of the ticket still being relayed), POSTs them at once, each signed with
  * the configuration's current secret (outbound address policy at connection time: a name that now
  * resolves to a private address is refused; WEBHOOK_TIMEOUT_MS), and records the outcomes in one
@@ -104,29 +106,39 @@ export async function wakeWebhookDrain(
  */
 export async function drainWebhookDeliveries(ctx: AppContext, tenantId: number, apiConfigId: string): Promise<void> {
   const claimSeconds = Math.ceil(ctx.env.WEBHOOK_TIMEOUT_MS / 1000) + CLAIM_MARGIN_SECONDS;
-  for (;;) {
-    const claimed = await claimDueDeliveries(ctx.db, tenantId, apiConfigId, WEBHOOK_DRAIN_BATCH, claimSeconds);
-    if (!claimed.length) break;
-    const target = await webhookTargetForAttempt(ctx, tenantId, apiConfigId);
-    if (!target) return; // the configuration was deleted (its deliveries with it)
-    const attempts = await Promise.all(
-      claimed.map(async (delivery) => {
-        const outcome: AttemptOutcome =
-          target.active && target.webhookUrl
-            ? await post(ctx, target.webhookUrl, target.secret, delivery)
-            : {
-                delivered: false,
-                statusCode: null,
-                error: 'Not sent: the API configuration is inactive or has no webhook URL.',
-                responseExcerpt: null,
-              };
-        if (!outcome.delivered)
-          ctx.logger.info({ deliveryId: delivery.id, apiConfigId, error: outcome.error }, 'webhook delivery attempt failed');
-        return { id: delivery.id, outcome, retrySeconds: retryDelaySeconds(delivery.attempts + 1, ctx.env.WEBHOOK_RETRY_FIRST_SECONDS) };
-      }),
-    );
-    await recordAttempts(ctx.db, tenantId, attempts);
-  }
+  let deleted = false;
+  // Rounds overlap (a slow receiver's answers do not hold the next batch back); claims never share a
+  // delivery, and a ticket's next delivery is not taken while its earlier one is still pending.
+  const rounds = async () => {
+    for (;;) {
+      const claimed = await claimDueDeliveries(ctx.db, tenantId, apiConfigId, WEBHOOK_DRAIN_BATCH, claimSeconds);
+      if (!claimed.length || deleted) return;
+      const target = await webhookTargetForAttempt(ctx, tenantId, apiConfigId);
+      if (!target) {
+        deleted = true; // the configuration was deleted (its deliveries with it)
+        return;
+      }
+      const attempts = await Promise.all(
+        claimed.map(async (delivery) => {
+          const outcome: AttemptOutcome =
+            target.active && target.webhookUrl
+              ? await post(ctx, target.webhookUrl, target.secret, delivery)
+              : {
+                  delivered: false,
+                  statusCode: null,
+                  error: 'Not sent: the API configuration is inactive or has no webhook URL.',
+                  responseExcerpt: null,
+                };
+          if (!outcome.delivered)
+            ctx.logger.info({ deliveryId: delivery.id, apiConfigId, error: outcome.error }, 'webhook delivery attempt failed');
+          return { id: delivery.id, outcome, retrySeconds: retryDelaySeconds(delivery.attempts + 1, ctx.env.WEBHOOK_RETRY_FIRST_SECONDS) };
+        }),
+      );
+      await recordAttempts(ctx.db, tenantId, attempts);
+    }
+  };
+  await Promise.all(Array.from({ length: WEBHOOK_DRAIN_ROUNDS }, rounds));
+  if (deleted) return;
   const next = await findNextDrainTime(ctx.db, tenantId, apiConfigId);
   if (!next) return;
   // Due but not taken: held by a crashed drain until its claim runs out (then `next` is later), or
