@@ -85,9 +85,9 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-api-service',
       'nav-sessoes',
       'nav-configuracoes',
-      // Its company's own white-label and subscription (issue 15).
-      'nav-customizar',
+      // Its company's subscription and own white-label (issue 15).
       'nav-assinatura',
+      'nav-customizar',
     ]);
     expect(screen.queryByRole('group', { name: 'Plataforma' })).not.toBeInTheDocument();
   });
@@ -183,8 +183,8 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-api-service',
       'nav-sessoes',
       'nav-configuracoes',
-      'nav-customizar',
       'nav-assinatura',
+      'nav-customizar',
     ]);
     expect(screen.queryByTestId('nav-tenants')).not.toBeInTheDocument();
   });
