@@ -43,6 +43,8 @@ describe('platform administrator in a real browser', () => {
       for (const entry of ['nav-tenants', 'nav-planos', 'nav-usuarios', 'nav-configuracoes']) {
         await visible(page.getByTestId(entry));
       }
+      await page.getByTestId('nav-tenants').click();
+      await page.waitForURL(/#\/tenants/);
       await containsText(page.getByTestId('tenants-table'), 'Conversa');
 
       await page.getByTestId('nav-usuarios').click();

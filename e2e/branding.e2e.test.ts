@@ -36,7 +36,7 @@ describe('white-label (issue 15, /customizar)', () => {
     const page = await browser.newPage();
     try {
       await signIn(page);
-      await page.waitForURL(/#\/tenants/);
+      await page.waitForURL(/#\/assinatura/);
       await page.getByTestId('nav-customizar').click();
       await page.waitForURL(/#\/customizar/);
 

@@ -70,7 +70,7 @@ async function login(context: BrowserContext, email: string, password: string): 
   await page.keyboard.press('End');
   await page.getByTestId('login-submit').click();
   // Agents land on the inbox, admins on their home page, the super admin on the tenants.
-  await page.waitForURL(/#\/(atendimento|home|tenants)/);
+  await page.waitForURL(/#\/(atendimento|home|assinatura)/);
   return page;
 }
 

@@ -36,7 +36,7 @@ describe('a WhatsApp Cloud API channel in a real browser, against the Meta simul
       await page.getByRole('slider', { name: 'captcha' }).focus();
       await page.keyboard.press('End');
       await page.getByTestId('login-submit').click();
-      await page.waitForURL(/#\/tenants/);
+      await page.waitForURL(/#\/assinatura/);
 
       // Create the waba channel through the channel screen, pointing at the simulator.
       await page.goto(`${server.url}/#/canais`);

@@ -50,7 +50,7 @@ describe('what the browser downloads', () => {
       expect(scripts()).toContain('LoginPage');
       for (const name of [...INBOX_SCREENS, ...OTHER_SCREENS, ...LAZY_LOCALES]) expect(scripts()).not.toContain(name);
 
-      await signIn(page, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, passwordLabel: 'Senha', landing: /#\/(tenants|home|atendimento|contatos)/ });
+      await signIn(page, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, passwordLabel: 'Senha', landing: /#\/(assinatura|home|atendimento|contatos)/ });
       await page.goto(`${server.url}/#/atendimento/chats`);
       await visible(page.getByTestId('navbar'));
       await expect.poll(() => INBOX_SCREENS.filter((name) => scripts().includes(name)), { timeout: 15_000 }).toEqual(INBOX_SCREENS);
