@@ -60,6 +60,7 @@ describe('POST /whatsapp', () => {
       birthdayHour: 9,
       transcribeAudio: false,
       audioTranscription: null,
+      webPush: true,
       // No title or welcome of its own: the widget shows its defaults in the visitor's language.
       settings: { color: expect.any(String), allowedOrigins: [] },
       publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{32,}$/),
