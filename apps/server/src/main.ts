@@ -6,6 +6,7 @@ import { sealStoredChannelSecrets } from './bootstrap/seal-channel-secrets.js';
 import { loadEnv } from './config/env.js';
 import { createContext } from './context.js';
 import { startSessionHost, stopSessionHost } from './modules/channels/sessions/session-host.js';
+import { markCallbacksReceivable } from './modules/messages/callback-intake.js';
 import { openDatabase } from './platform/db/client.js';
 import { closeToOthers, secureDataDir } from './platform/files/data-dir.js';
 import { createLogger } from './platform/observability/logger.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  markCallbacksReceivable();
   logger.info(`Conversa is listening on http://localhost:${env.PORT} (API docs at /docs)`);
   for (const note of firstStartNotes) console.log(note);
 }

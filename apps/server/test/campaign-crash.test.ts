@@ -57,7 +57,7 @@ function expectOnce({ figures, output }: { figures: Figures; output: string }, k
   expect(figures.ok, why).toBe(true);
 }
 
-const args = ['--down', '1', '--timeout', '420', '--reconcile', '10'];
+const args = ['--down', '1', '--timeout', '420', '--reconcile', '20'];
 
 describe('a campaign through SIGKILLs and restarts', () => {
   // PGlite sends several times slower and restarts slower (it replays its WAL): a smaller campaign, one kill.

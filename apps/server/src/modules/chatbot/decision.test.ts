@@ -12,6 +12,7 @@ import {
   type FlowPosition,
 } from '@conversa/shared/chatbot';
 import { describe, expect, it } from 'vitest';
+import { withContactVariables } from '../contact-variables/template-scope.js';
 
 const now = new Date('2026-01-05T12:00:00Z');
 
@@ -277,8 +278,9 @@ describe('nextFlowActions: move to kanban lane', () => {
 });
 
 describe('flowDefinitionSchema: save-time rules', () => {
+  // Saved by a tenant without contact variables (outside a request's scope any variable name passes).
   const issues = (input: unknown) => {
-    const result = flowDefinitionSchema.safeParse(input);
+    const result = withContactVariables([], () => flowDefinitionSchema.safeParse(input));
     return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   };
   const step = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: id.toUpperCase(), ...extra });

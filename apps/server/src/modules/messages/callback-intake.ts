@@ -7,6 +7,23 @@
  */
 const open = new Map<symbol, number>();
 
+/**
+ * Since when this process can take callbacks in: its HTTP listener's opening (main.ts), or, where
+ * nothing marks it (in-process tests), the process's start. A restart spends seconds before it
+ * listens (migrations, PGlite replaying its WAL, the job queue): time in which no callback could
+ * arrive does not count in a reconciliation window.
+ */
+let receivableSince = Date.now() - process.uptime() * 1000;
+
+export function markCallbacksReceivable(at = Date.now()): void {
+  receivableSince = at;
+}
+
+/** For how long (ms) this process has been able to receive callbacks. */
+export function callbacksReceivableForMs(): number {
+  return Date.now() - receivableSince;
+}
+
 /** Runs the handling of one callback, counted as open while it runs. */
 export async function intakeCallback<T>(work: () => Promise<T>): Promise<T> {
   const key = Symbol('callback');

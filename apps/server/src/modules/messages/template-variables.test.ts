@@ -7,6 +7,7 @@ import {
   unknownTemplateVariables,
 } from '@conversa/shared';
 import { describe, expect, it } from 'vitest';
+import { withContactVariables } from '../contact-variables/template-scope.js';
 import { templateValues } from './queue-automated-message.js';
 
 describe('the template-variable engine (packages/shared)', () => {
@@ -21,9 +22,14 @@ describe('the template-variable engine (packages/shared)', () => {
     );
   });
 
+  // Checked as a tenant without contact variables would be (the server's scope; outside a request any name passes).
+  const noContactVariables = <T>(work: () => T): T => withContactVariables([], work);
+
   it('names unknown variables, and the birthday set refuses protocol, kanban, user and userEmail', () => {
-    expect(unknownTemplateVariables('{{name}} {{nome}} {{firstName}}')).toEqual(['nome']);
-    expect(unknownTemplateVariables('{{name}} {{protocol}} {{kanban}} {{user}} {{userEmail}}', BIRTHDAY_TEMPLATE_VARIABLES)).toEqual([
+    expect(noContactVariables(() => unknownTemplateVariables('{{name}} {{nome}} {{firstName}}'))).toEqual(['nome']);
+    expect(
+      noContactVariables(() => unknownTemplateVariables('{{name}} {{protocol}} {{kanban}} {{user}} {{userEmail}}', BIRTHDAY_TEMPLATE_VARIABLES)),
+    ).toEqual([
       'protocol',
       'kanban',
       'user',
@@ -32,8 +38,8 @@ describe('the template-variable engine (packages/shared)', () => {
   });
 
   it('the shared schema refuses a text with an unknown variable, naming it and the rule', () => {
-    expect(templateText().safeParse('Olá {{name}}').success).toBe(true);
-    const refused = templateText().safeParse('Olá {{nome}}');
+    expect(noContactVariables(() => templateText().safeParse('Olá {{name}}')).success).toBe(true);
+    const refused = noContactVariables(() => templateText().safeParse('Olá {{nome}}'));
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]).toMatchObject({ message: expect.stringContaining('{{nome}}'), params: { rule: 'templateVariables' } });
   });

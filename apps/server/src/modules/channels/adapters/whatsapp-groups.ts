@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../app-context.js';
+import { perApp } from '../../../platform/app-state.js';
 import type { ContactKey } from '../../contacts/contacts.repository.js';
 
 /**
@@ -34,7 +35,7 @@ export function fallbackGroupName(jid: string): string {
  * WhatsApp's servers. Bounded; forgotten after an hour (a renamed group is seen on a new contact);
  * a failed lookup is retried after a minute; losing it (a restart, another node) costs one call.
  */
-const SUBJECTS = new Map<string, { subject: string | undefined; until: number }>();
+const subjectsOf = perApp(() => new Map<string, { subject: string | undefined; until: number }>());
 const SUBJECT_TTL_MS = 60 * 60_000;
 const FAILED_SUBJECT_TTL_MS = 60_000;
 const MAX_SUBJECTS = 2_000;
@@ -46,6 +47,7 @@ export async function groupSubjectOf(
   jid: string,
   lookup: () => Promise<string | null | undefined>,
 ): Promise<string | undefined> {
+  const SUBJECTS = subjectsOf(ctx);
   const cacheKey = `${channelId}:${jid}`;
   const known = SUBJECTS.get(cacheKey);
   if (known && known.until > Date.now()) return known.subject;

@@ -25,7 +25,7 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
       if (!facts || facts.isGroup || facts.contactIsGroup) return 'next';
       if (position) {
         if (!claimed) return 'handled';
-        const flow = await runningFlowOfPosition(tx, tenantId, position);
+        const flow = await runningFlowOfPosition(ctx, tx, tenantId, position);
         if (flow)
           await applyFlowEvent(ctx, tx, events, { tenantId, ticketId }, flow, position, { type: 'answer', text: input.body }, {
             facts: facts.templateFacts ?? undefined,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { flowDefinitionSchema, nextFlowActions, type FlowDefinition, type FlowEvent, type FlowPosition } from '@conversa/shared/chatbot';
 import type { AppContext } from '../../../app-context.js';
+import { perApp } from '../../../platform/app-state.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { queueAutomatedMessage, type TemplateFacts } from '../../messages/queue-automated-message.js';
@@ -38,9 +39,15 @@ export function runningFlowOf(version: FlowVersionRow): RunningFlow {
  * Published versions never change (an edit publishes a new one; a deleted flow takes its positions
  * with it): each process keeps the ones it runs, parsed, instead of reading and parsing one per move.
  */
-const runningVersions = new LRUCache<string, RunningFlow>({ max: 500 });
+const runningVersionsOf = perApp(() => new LRUCache<string, RunningFlow>({ max: 500 }));
 
-export async function runningFlowOfPosition(tx: Db, tenantId: number, position: PositionRow): Promise<RunningFlow | undefined> {
+export async function runningFlowOfPosition(
+  ctx: AppContext,
+  tx: Db,
+  tenantId: number,
+  position: PositionRow,
+): Promise<RunningFlow | undefined> {
+  const runningVersions = runningVersionsOf(ctx);
   const key = `${tenantId}:${position.versionId}`;
   const cached = runningVersions.get(key);
   if (cached) return cached;

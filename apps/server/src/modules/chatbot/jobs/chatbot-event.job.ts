@@ -28,14 +28,14 @@ export const chatbotEventJob = defineJob({
       // The call is made outside any transaction: nothing stays locked while a provider answers.
       const position = await findPosition(ctx.db, data.tenantId, data.ticketId);
       if (!position || position.moveId !== data.moveId || position.waitingFor !== 'interaction') return;
-      const flow = await runningFlowOfPosition(ctx.db, data.tenantId, position);
+      const flow = await runningFlowOfPosition(ctx, ctx.db, data.tenantId, position);
       const interaction = flow?.definition.steps.find((step) => step.id === position.stepId)?.interactions[position.interactionIndex - 1];
       result = interaction ? await runAsyncInteraction(ctx, interaction, target) : { data: null };
     }
     await transact(ctx, async (tx, events) => {
       const position = await lockPosition(tx, data.tenantId, data.ticketId);
       if (!position || position.moveId !== data.moveId) return;
-      const flow = await runningFlowOfPosition(tx, data.tenantId, position);
+      const flow = await runningFlowOfPosition(ctx, tx, data.tenantId, position);
       if (!flow) return;
       const event =
         data.event === 'interaction'

@@ -36,6 +36,6 @@ export async function createApiConfig(
     const config = (await findApiConfigView(tx, actor.tenantId, row.id))!;
     return { config, token, webhookSecret: webhook.secret };
   });
-  forgetWebhookTargets(actor.tenantId);
+  forgetWebhookTargets(ctx, actor.tenantId);
   return created;
 }

@@ -7,5 +7,5 @@ import { forgetWebhookTargets } from './webhook-targets.js';
 /** Deletes a configuration and its call log: its token is refused at once. */
 export async function deleteApiConfig(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   if (!(await deleteApiConfigRow(ctx.db, actor.tenantId, id))) throw new AppError('ERR_NO_API_CONFIG_FOUND');
-  forgetWebhookTargets(actor.tenantId, id);
+  forgetWebhookTargets(ctx, actor.tenantId, id);
 }

@@ -22,6 +22,6 @@ export async function regenerateWebhookSecret(
     if (!row) throw new AppError('ERR_NO_API_CONFIG_FOUND');
     return { config: (await findApiConfigView(tx, actor.tenantId, id))!, webhookSecret: secret };
   });
-  forgetWebhookTargets(actor.tenantId, id);
+  forgetWebhookTargets(ctx, actor.tenantId, id);
   return renewed;
 }

@@ -28,6 +28,6 @@ export async function updateApiConfig(
     const [view] = await ensureWebhookSecrets(ctx, tx, [(await findApiConfigView(tx, actor.tenantId, id))!]);
     return view;
   });
-  forgetWebhookTargets(actor.tenantId, id);
+  forgetWebhookTargets(ctx, actor.tenantId, id);
   return updated;
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../../app-context.js';
+import { perApp } from '../../../platform/app-state.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { findApiConfigRow, listWebhookTargets as listWebhookTargetRows } from '../external-api.repository.js';
 import { ensureWebhookSecrets, openWebhookSecret } from './webhook-settings.js';
@@ -19,14 +20,16 @@ export interface WebhookTarget {
  * A read that began before a change is not kept (the tenant's generation moved on meanwhile).
  */
 const TARGETS_CACHE_MS = 5_000;
-const targetsCache = new LRUCache<number, WebhookTarget[]>({ max: 20_000, ttl: TARGETS_CACHE_MS });
-const generations = new Map<number, number>();
-
-/** What an attempt needs of a configuration, by id (same rules as the tenants' targets). */
-const attemptCache = new LRUCache<string, WebhookTarget & { secret: string }>({ max: 20_000, ttl: TARGETS_CACHE_MS });
+const cachesOf = perApp(() => ({
+  targetsCache: new LRUCache<number, WebhookTarget[]>({ max: 20_000, ttl: TARGETS_CACHE_MS }),
+  generations: new Map<number, number>(),
+  /** What an attempt needs of a configuration, by id (same rules as the tenants' targets). */
+  attemptCache: new LRUCache<string, WebhookTarget & { secret: string }>({ max: 20_000, ttl: TARGETS_CACHE_MS }),
+}));
 
 /** After a change of the tenant's configurations is committed: the next event and attempt read them again. */
-export function forgetWebhookTargets(tenantId: number, configId?: string): void {
+export function forgetWebhookTargets(ctx: AppContext, tenantId: number, configId?: string): void {
+  const { targetsCache, generations, attemptCache } = cachesOf(ctx);
   generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
   targetsCache.delete(tenantId);
   if (configId) attemptCache.delete(configId);
@@ -34,6 +37,7 @@ export function forgetWebhookTargets(tenantId: number, configId?: string): void 
 
 /** The tenant's active configurations with a webhook URL: each gets a delivery of every event. */
 export async function listWebhookTargets(ctx: AppContext, tenantId: number): Promise<WebhookTarget[]> {
+  const { targetsCache, generations } = cachesOf(ctx);
   const cached = targetsCache.get(tenantId);
   if (cached) return cached;
   const generation = generations.get(tenantId);
@@ -64,6 +68,7 @@ export async function webhookTargetForAttempt(
   tenantId: number,
   id: string,
 ): Promise<(WebhookTarget & { secret: string }) | undefined> {
+  const { generations, attemptCache } = cachesOf(ctx);
   const cached = attemptCache.get(id);
   if (cached && cached.tenantId === tenantId) return cached;
   const generation = generations.get(tenantId);

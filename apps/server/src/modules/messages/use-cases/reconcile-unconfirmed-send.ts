@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
-import { callbackOpenSince } from '../callback-intake.js';
+import { callbackOpenSince, callbacksReceivableForMs } from '../callback-intake.js';
 import { findMessageById, requeueUnconfirmedSend } from '../messages.repository.js';
 
 /** How long a decision waits for the callbacks that arrived before it (then it is taken up again later). */
@@ -16,17 +16,17 @@ export type ReconcileOutcome = 'resent' | 'settled' | 'later';
  * (pending, unclaimed): a reconciliation from the provider's answer, not a blind resend.
  *
  * "Could receive it": the provider retries a webhook it could not deliver, so the window counts
- * both from the flag and from this process's start (a callback held back while the server was
- * down arrives after the restart). Only if that assumption fails — the provider accepted the send
+ * both from the flag and from the moment this process began listening (a callback held back while
+ * the server was down or starting arrives after the restart). Only if that assumption fails — the provider accepted the send
  * yet stayed silent for the whole window — can the contact get it twice. A callback that has arrived
  * but still waits for the database (a loaded server) is waited for before deciding (callback-intake.ts).
  */
 export async function reconcileUnconfirmedSend(ctx: AppContext, input: { tenantId: number; messageId: string }): Promise<ReconcileOutcome> {
   const { tenantId, messageId } = input;
   const windowMs = ctx.env.SEND_RECONCILE_SECONDS * 1000;
-  const upForMs = process.uptime() * 1000;
-  if (upForMs < windowMs) {
-    await ctx.jobs.send('message.reconcile', input, { startAfter: new Date(Date.now() + windowMs - upForMs) });
+  const receivingForMs = callbacksReceivableForMs();
+  if (receivingForMs < windowMs) {
+    await ctx.jobs.send('message.reconcile', input, { startAfter: new Date(Date.now() + windowMs - receivingForMs) });
     return 'later';
   }
   const decidedAt = Date.now();

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { setChannelStatus, type ChannelRow } from '../../channels.repository.js';
 import type { ChannelAdapter, OutboundMessage, SendResult } from '../channel-adapter.js';
+import { perApp } from '../../../../platform/app-state.js';
 import { Throttle } from '../throttle.js';
 import { callBot, normaliseTelegramError, TelegramApiError, TelegramRateLimitedError } from './telegram.client.js';
 import { chatIdOfContactKey, parseTelegramExternalId, telegramExternalId } from './telegram.inbound.js';
@@ -16,7 +17,7 @@ import type { ErrorCode } from '@conversa/shared';
 /** Sends spaced per bot (~30/s) and per chat (1/s) in this process. */
 const throttle = new Throttle();
 /** Until when Telegram asked a bot (channel) to wait (429 parameters.retry_after), in this process. */
-const cooldown = new Map<number, number>();
+const cooldownOf = perApp(() => new Map<number, number>());
 
 interface SentMessage {
   message_id: number;
@@ -58,6 +59,7 @@ async function call<T>(
   params: Record<string, unknown> | FormData,
   failure: ErrorCode,
 ): Promise<T> {
+  const cooldown = cooldownOf(ctx);
   const until = cooldown.get(channel.id) ?? 0;
   if (until > Date.now()) throw new TelegramRateLimitedError(Math.ceil((until - Date.now()) / 1000));
   try {
