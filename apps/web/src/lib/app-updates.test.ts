@@ -10,6 +10,7 @@ type Updates = typeof import('./app-updates');
 
 let deployed = 'build-1';
 let versionReads = 0;
+let caches: (RequestCache | undefined)[] = [];
 
 /** A fresh module (its "reloading" state) built as `build` (undefined: a development build). */
 async function load(build: string | undefined): Promise<Updates> {
@@ -27,13 +28,15 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   deployed = 'build-1';
   versionReads = 0;
+  caches = [];
+  // The deployed build's version.json (answered in microtasks only: the fake timers drive everything).
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url !== '/version.json') return new Response('not found', { status: 404 });
-      expect(init?.cache).toBe('no-store');
+      if (url !== '/version.json') return { ok: false, json: async () => ({}) };
+      caches.push(init?.cache);
       versionReads++;
-      return new Response(JSON.stringify({ version: deployed }), { headers: { 'content-type': 'application/json' } });
+      return { ok: true, json: async () => ({ version: deployed }) };
     }),
   );
   // Quietly: listeners an earlier test's page left on the document must not read the version now.
@@ -108,9 +111,13 @@ describe('startAppUpdates', () => {
     deployed = 'build-2';
     await vi.advanceTimersByTimeAsync(VERSION_CHECK_MS);
     expect(versionReads).toBe(3);
+    // The poll's interval and the idle reload's timer.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(2));
     expect(reload).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(RELOAD_IDLE_MS);
     expect(reload).toHaveBeenCalledTimes(1);
+    // Never a cached answer.
+    expect(caches).toEqual(['no-store', 'no-store', 'no-store']);
   });
 
   it('does nothing in a development build (no version compiled in)', async () => {

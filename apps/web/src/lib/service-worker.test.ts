@@ -47,10 +47,10 @@ function fakeWorker(options: { windows?: string[]; renewStatus?: number; icon?: 
       openWindow: vi.fn(async () => undefined),
     },
   };
-  const self: { createConversaServiceWorker?: (s: typeof scope) => any } = {};
+  const workerGlobal: { createConversaServiceWorker?: (s: typeof scope) => any } = {};
   // As importScripts does: the file runs as a classic script, its `self` the worker's global.
-  (runInThisContext(`(function (self) {\n${SOURCE}\n})`, { filename: 'sw-handlers.js' }) as (target: typeof self) => void)(self);
-  const worker = self.createConversaServiceWorker!(scope);
+  (runInThisContext(`(function (self) {\n${SOURCE}\n})`, { filename: 'sw-handlers.js' }) as (target: typeof workerGlobal) => void)(workerGlobal);
+  const worker = workerGlobal.createConversaServiceWorker!(scope);
   return { worker, scope, windows, requests, fresh };
 }
 

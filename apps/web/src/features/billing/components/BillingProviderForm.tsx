@@ -44,7 +44,7 @@ export function BillingProviderForm({ initial }: { initial: BillingProvider }) {
         label={t('billing.provider.billingType')}
         data={BILLING_TYPES.map((value) => ({ value, label: t(`billing.billingType.${value}`) }))}
         value={billingType}
-        onChange={(value) => value && setBillingType(value as BillingType)}
+        onChange={(value) => value && setBillingType(value)}
         allowDeselect={false}
         data-testid="provider-billing-type"
       />
