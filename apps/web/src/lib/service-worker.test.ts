@@ -5,11 +5,13 @@
  * server replace the old endpoint; otherwise ask the open pages to).
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runInThisContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { PUSH_RESUBSCRIBE_MESSAGE } from './web-push';
 
-const SOURCE = readFileSync(new URL('../../public/sw-handlers.js', import.meta.url), 'utf8');
+const SOURCE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../public/sw-handlers.js'), 'utf8');
 const ORIGIN = 'https://conversa.example';
 
 interface FakeWindow {

@@ -75,10 +75,10 @@ export function SettingsLayout() {
                 {tabs
                   .filter((tab) => tabShown(tab.value, session?.profile, session?.tenantId))
                   .map((tab) => (
-                  <Tabs.Tab key={tab.value} value={tab.value} data-testid={`settings-tab-${tab.value}`}>
-                    {t(tab.labelKey)}
-                  </Tabs.Tab>
-                ))}
+                    <Tabs.Tab key={tab.value} value={tab.value} data-testid={`settings-tab-${tab.value}`}>
+                      {t(tab.labelKey)}
+                    </Tabs.Tab>
+                  ))}
               </Group>
             ))}
           </Tabs.List>
