@@ -67,7 +67,8 @@ self.createConversaServiceWorker = (scope) => {
   /** Subscribes again with the old subscription's server key, and has the server replace the old endpoint. */
   const renew = async (old, oldAuth, given) => {
     const key = old.options?.applicationServerKey;
-    const subscription = given ?? (key ? await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+    const subscription =
+      given ?? (key ? await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
     if (!subscription) return false;
     const response = await scope.fetch('/push/subscriptions/renew', {
       method: 'POST',

@@ -28,7 +28,7 @@ function fakeWorker(options: { windows?: string[]; renewStatus?: number; icon?: 
     navigate: vi.fn(async () => undefined),
     postMessage: vi.fn(),
   }));
-  const requests: { url: string; init?: RequestInit }[] = [];
+  const requests: { url: string; init?: RequestInit; body?: any }[] = [];
   const fresh = {
     endpoint: 'https://push.example/new-endpoint',
     toJSON: () => ({ endpoint: 'https://push.example/new-endpoint', expirationTime: null, keys: { p256dh: 'NEW-P256', auth: 'NEW-AUTH' } }),
@@ -36,7 +36,7 @@ function fakeWorker(options: { windows?: string[]; renewStatus?: number; icon?: 
   const scope = {
     location: { origin: ORIGIN },
     fetch: vi.fn(async (url: string, init?: RequestInit) => {
-      requests.push({ url, init });
+      requests.push({ url, init, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (url === '/manifest.webmanifest') return new Response(JSON.stringify({ icons: options.icon ? [{ src: options.icon }] : [] }));
       return new Response(null, { status: options.renewStatus ?? 204 });
     }),
@@ -51,7 +51,9 @@ function fakeWorker(options: { windows?: string[]; renewStatus?: number; icon?: 
   };
   const workerGlobal: { createConversaServiceWorker?: (s: typeof scope) => any } = {};
   // As importScripts does: the file runs as a classic script, its `self` the worker's global.
-  (runInThisContext(`(function (self) {\n${SOURCE}\n})`, { filename: 'sw-handlers.js' }) as (target: typeof workerGlobal) => void)(workerGlobal);
+  (runInThisContext(`(function (self) {\n${SOURCE}\n})`, { filename: 'sw-handlers.js' }) as (target: typeof workerGlobal) => void)(
+    workerGlobal,
+  );
   const worker = workerGlobal.createConversaServiceWorker!(scope);
   return { worker, scope, windows, requests, fresh };
 }
@@ -70,7 +72,9 @@ const oldSubscription = (key: ArrayBuffer | null = new Uint8Array([4, 1, 2, 3]).
 describe('push', () => {
   it("shows the push as a notification, one per ticket (tag), with the manifest's icon and the ticket's address", async () => {
     const { worker, scope } = fakeWorker({ icon: '/branding/files/icon-192.png' });
-    await worker.push({ data: pushData({ kind: 'message', ticketId: 7, title: 'Ana', body: 'oi', url: '/#/atendimento/7', tag: 'ticket-7' }) });
+    await worker.push({
+      data: pushData({ kind: 'message', ticketId: 7, title: 'Ana', body: 'oi', url: '/#/atendimento/7', tag: 'ticket-7' }),
+    });
     expect(scope.registration.showNotification).toHaveBeenCalledWith('Ana', {
       body: 'oi',
       tag: 'ticket-7',
@@ -83,7 +87,10 @@ describe('push', () => {
   it('shows a payload that is not JSON as its text, under the app name', async () => {
     const { worker, scope } = fakeWorker();
     await worker.push({ data: pushData('texto solto') });
-    expect(scope.registration.showNotification).toHaveBeenCalledWith('Conversa', expect.objectContaining({ body: 'texto solto', renotify: false, data: { url: '/' } }));
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      'Conversa',
+      expect.objectContaining({ body: 'texto solto', renotify: false, data: { url: '/' } }),
+    );
   });
 });
 
@@ -111,10 +118,13 @@ describe('pushsubscriptionchange', () => {
     const { worker, scope, requests, windows } = fakeWorker({ windows: [`${ORIGIN}/`] });
     const old = oldSubscription();
     await worker.pushSubscriptionChange({ oldSubscription: old, newSubscription: null });
-    expect(scope.registration.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: old.options.applicationServerKey });
+    expect(scope.registration.pushManager.subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: old.options.applicationServerKey,
+    });
     const renew = requests.find((r) => r.url === '/push/subscriptions/renew');
     expect(renew?.init?.method).toBe('POST');
-    expect(JSON.parse(String(renew?.init?.body))).toEqual({
+    expect(renew?.body).toEqual({
       oldEndpoint: 'https://push.example/old-endpoint',
       oldAuth: 'OLD-AUTH',
       subscription: { endpoint: 'https://push.example/new-endpoint', expirationTime: null, keys: { p256dh: 'NEW-P256', auth: 'NEW-AUTH' } },
@@ -127,7 +137,7 @@ describe('pushsubscriptionchange', () => {
     const { worker, scope, requests, fresh } = fakeWorker();
     await worker.pushSubscriptionChange({ oldSubscription: oldSubscription(), newSubscription: fresh });
     expect(scope.registration.pushManager.subscribe).not.toHaveBeenCalled();
-    expect(JSON.parse(String(requests.find((r) => r.url === '/push/subscriptions/renew')?.init?.body)).subscription.endpoint).toBe(fresh.endpoint);
+    expect(requests.find((r) => r.url === '/push/subscriptions/renew')?.body.subscription.endpoint).toBe(fresh.endpoint);
   });
 
   it('asks the open pages to subscribe again when it cannot renew itself: no old subscription, no server key, or the server refuses', async () => {

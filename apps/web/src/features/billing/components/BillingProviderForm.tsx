@@ -29,8 +29,18 @@ export function BillingProviderForm({ initial }: { initial: BillingProvider }) {
       <Text size="sm" c="dimmed">
         {t('billing.provider.help')}
       </Text>
-      <TextInput label={t('billing.provider.baseUrl')} value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} data-testid="provider-base-url" />
-      <PasswordInput label={t('billing.provider.apiKey')} value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} data-testid="provider-api-key" />
+      <TextInput
+        label={t('billing.provider.baseUrl')}
+        value={baseUrl}
+        onChange={(e) => setBaseUrl(e.currentTarget.value)}
+        data-testid="provider-base-url"
+      />
+      <PasswordInput
+        label={t('billing.provider.apiKey')}
+        value={apiKey}
+        onChange={(e) => setApiKey(e.currentTarget.value)}
+        data-testid="provider-api-key"
+      />
       <PasswordInput
         label={t('billing.provider.webhookToken')}
         value={webhookToken}
@@ -48,7 +58,12 @@ export function BillingProviderForm({ initial }: { initial: BillingProvider }) {
         allowDeselect={false}
         data-testid="provider-billing-type"
       />
-      <Switch label={t('billing.provider.active')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} data-testid="provider-active" />
+      <Switch
+        label={t('billing.provider.active')}
+        checked={active}
+        onChange={(e) => setActive(e.currentTarget.checked)}
+        data-testid="provider-active"
+      />
       <Group justify="flex-end">
         <Button onClick={submit} loading={save.isPending} data-testid="provider-save">
           {t('common.save')}

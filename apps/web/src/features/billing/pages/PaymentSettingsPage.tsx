@@ -50,7 +50,9 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
 function lastMethodText(details: BillingDetails, t: ReturnType<typeof useTranslation>['t']): string {
   const last = details.lastPaymentMethod;
   if (!last) return t('billing.details.noPayment');
-  const method = ['BOLETO', 'PIX', 'CREDIT_CARD'].includes(last.billingType) ? t(`billing.billingType.${last.billingType}`) : t('billing.details.methodUnknown');
+  const method = ['BOLETO', 'PIX', 'CREDIT_CARD'].includes(last.billingType)
+    ? t(`billing.billingType.${last.billingType}`)
+    : t('billing.details.methodUnknown');
   return t('billing.details.lastMethodValue', {
     method,
     value: last.value === null ? '' : formatMoney(last.value),
@@ -78,8 +80,16 @@ function CompanyBilling() {
               value={data.plan ? `${data.plan.name} — ${formatMoney(data.plan.value)} ${t('billing.perMonth')}` : t('billing.noPlan')}
               testId="billing-details-plan"
             />
-            <Field label={t('billing.details.billed')} value={data.billed ? t('billing.details.billedYes') : t('billing.details.billedNo')} testId="billing-details-billed" />
-            <Field label={t('billing.details.customerId')} value={data.customerId ?? t('billing.details.noCustomer')} testId="billing-details-customer" />
+            <Field
+              label={t('billing.details.billed')}
+              value={data.billed ? t('billing.details.billedYes') : t('billing.details.billedNo')}
+              testId="billing-details-billed"
+            />
+            <Field
+              label={t('billing.details.customerId')}
+              value={data.customerId ?? t('billing.details.noCustomer')}
+              testId="billing-details-customer"
+            />
             <Field label={t('billing.details.lastMethod')} value={lastMethodText(data, t)} testId="billing-details-method" />
           </SimpleGrid>
         </Card>
