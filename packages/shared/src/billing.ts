@@ -68,6 +68,32 @@ export const subscriptionSchema = subscriptionStatusSchema.extend({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/**
+ * GET /subscription/billing (/configuracoes/pagamentos, a company's admins, read-only): its plan,
+ * whether it is billed, its customer id at the payment provider and, from the provider, how its last
+ * payment was made (null when none was, or the provider is off; `providerUnavailable` when the
+ * provider did not answer).
+ */
+export const billingDetailsSchema = z.object({
+  tenantId: z.number().int(),
+  plan: planSchema.nullable(),
+  billed: z.boolean(),
+  /** The operator's switch: billed through the payment provider (false: exempt). */
+  paymentActive: z.boolean(),
+  provider: z.literal('asaas'),
+  customerId: z.string().nullable(),
+  lastPaymentMethod: z
+    .object({
+      /** How the payer paid (Asaas billingType: BOLETO, PIX, CREDIT_CARD; UNDEFINED when the provider does not say). */
+      billingType: z.string(),
+      paidOn: z.string().nullable(),
+      value: z.number().nullable(),
+    })
+    .nullable(),
+  providerUnavailable: z.boolean(),
+});
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+
 export const changePlanBodySchema = z.object({ planId: refIdSchema });
 
 export const billingProviderSchema = z.object({

@@ -189,9 +189,11 @@ export const createTenantBodySchema = z.object({
   identity: tenantFields.identity.optional().default(null),
   paymentToken: tenantFields.paymentToken.optional().default(null),
   paymentCustomerId: tenantFields.paymentCustomerId.optional().default(null),
-  paymentActive: tenantFields.paymentActive.optional().default(false),
-  trial: tenantFields.trial.optional().default(false),
-  trialDays: tenantFields.trialDays.optional().default(0),
+  /** Left out: billed when the plan has a value (issue 15); false exempts the company. */
+  paymentActive: tenantFields.paymentActive.optional(),
+  /** Left out: the plan's trial; `trial: false` none; `trialDays` the operator's number of days. */
+  trial: tenantFields.trial.optional(),
+  trialDays: tenantFields.trialDays.optional(),
   hideUnoficial: tenantFields.hideUnoficial.optional().default(false),
   planId: tenantFields.planId.optional().default(null),
   /** Optional first administrator of the new tenant. */

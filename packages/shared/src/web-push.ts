@@ -30,6 +30,19 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
 export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().trim().min(1).max(2000) });
 
+/**
+ * POST /push/subscriptions/renew: the service worker's `pushsubscriptionchange` (the push service
+ * replaced this browser's subscription). The worker has no session token, so it proves it held the
+ * old subscription with its endpoint and its authentication secret (16 random bytes the browser made
+ * and only the server was told), and gives the new one.
+ */
+export const pushRenewBodySchema = z.object({
+  oldEndpoint: z.string().trim().min(1).max(2000),
+  oldAuth: pushSubscriptionBodySchema.shape.keys.shape.auth,
+  subscription: pushSubscriptionBodySchema,
+});
+export type PushRenewBody = z.infer<typeof pushRenewBodySchema>;
+
 /** GET /push/config: the application server key the browser subscribes with. */
 export const pushConfigSchema = z.object({ publicKey: z.string() });
 

@@ -19,6 +19,8 @@ export const PATHS = {
   users: '/usuarios',
   settings: '/configuracoes',
   settingsGeneral: '/configuracoes/geral',
+  /** Payments tab: the provider's settings (platform superadmin) or the company's billing data (its admins). */
+  settingsPayments: '/configuracoes/pagamentos',
   /** The company's own settings (SPEC §2 /configuracoesTenant → smtp-tenant, its only child). */
   tenantSettings: '/configuracoesTenant',
   /** The ticket panel (SPEC §2 /painel-atendimentos, admins). */

@@ -57,6 +57,7 @@ const ChatFlowScreens = lazyPage(() => import('../features/chatflow/pages/ChatFl
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
 const SubscriptionPage = lazyPage(() => import('../features/billing/pages/SubscriptionPage'), 'SubscriptionPage');
 const TenantPaymentsPage = lazyPage(() => import('../features/billing/pages/TenantPaymentsPage'), 'TenantPaymentsPage');
+const PaymentSettingsPage = lazyPage(() => import('../features/billing/pages/PaymentSettingsPage'), 'PaymentSettingsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
 const TenantApiPage = lazyPage(() => import('../features/tenant-api/pages/TenantApiPage'), 'TenantApiPage');
 const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage'), 'UsersPage');
@@ -217,6 +218,7 @@ export function AppRouter() {
               <Route path="variaveis" element={<ContactVariablesPage />} />
               <Route path="sms" element={<SmsSettingsPage />} />
               <Route path="smtp" element={<SmtpSettingsPage />} />
+              <Route path="pagamentos" element={<PaymentSettingsPage />} />
               {CHANNEL_DEFAULT_KINDS.map((kind) => (
                 <Route key={kind} path={kind} element={<ChannelDefaultsPage />} />
               ))}

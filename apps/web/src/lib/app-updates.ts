@@ -1,4 +1,4 @@
-import { syncPushSubscription } from './web-push';
+import { listenForPushResubscribe, syncPushSubscription } from './web-push';
 
 /** How often an open page asks whether a new version was deployed (and on coming back to the tab). */
 export const VERSION_CHECK_MS = 5 * 60 * 1000;
@@ -15,15 +15,16 @@ const BUILD_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : un
  * (no click, mouse move or key for RELOAD_IDLE_MS, or the tab hidden) — as the idle reload of
  * SPEC §9 (app/useIdleReload.ts) does after 7200 ticks. Off in development and tests.
  */
-export function startAppUpdates(): void {
+export function startAppUpdates(reload: () => void = () => window.location.reload()): void {
   if (!BUILD_VERSION || typeof window === 'undefined') return;
   if ('serviceWorker' in navigator && window.isSecureContext) {
     void navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then(() => syncPushSubscription())
       .catch(() => undefined);
+    listenForPushResubscribe();
   }
-  const check = () => void checkVersion();
+  const check = () => void checkVersion(BUILD_VERSION, reload);
   setInterval(check, VERSION_CHECK_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') check();
@@ -32,13 +33,16 @@ export function startAppUpdates(): void {
 
 let reloading = false;
 
-export async function checkVersion(): Promise<boolean> {
+/** Whether another build is deployed than `current` (this page's); if so, the page reloads at the next idle moment. */
+export async function checkVersion(current: string | undefined = BUILD_VERSION, reload?: () => void): Promise<boolean> {
+  // A development or test build carries no version: nothing to compare.
+  if (!current) return false;
   try {
     const response = await fetch('/version.json', { cache: 'no-store' });
     if (!response.ok) return false;
     const { version } = (await response.json()) as { version?: string };
-    if (!version || version === BUILD_VERSION) return false;
-    reloadWhenIdle();
+    if (!version || version === current) return false;
+    reloadWhenIdle(reload);
     return true;
   } catch {
     return false;

@@ -61,3 +61,15 @@ export async function dropPushSubscription(): Promise<void> {
   }
   await subscription.unsubscribe().catch(() => false);
 }
+
+/** What the service worker posts when the push service replaced the subscription and it could not tell the server itself (public/sw-handlers.js). */
+export const PUSH_RESUBSCRIBE_MESSAGE = 'conversa:push-resubscribe';
+
+/** The page subscribes again (with its session) when the service worker asks. */
+export function listenForPushResubscribe(): void {
+  if (!pushSupported()) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { type?: unknown } | null;
+    if (data?.type === PUSH_RESUBSCRIBE_MESSAGE) void syncPushSubscription().catch(() => undefined);
+  });
+}

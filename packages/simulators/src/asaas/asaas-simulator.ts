@@ -68,8 +68,11 @@ export interface AsaasSimulator extends SimServer {
   readonly payments: AsaasSimPayment[];
   readonly deliveries: AsaasWebhookDelivery[];
   setWebhook(url: string, token: string): void;
-  /** The payer pays (as the Pagar button does): RECEIVED and its event. */
-  pay(paymentId: string, event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED'): Promise<AsaasWebhookDelivery>;
+  /**
+   * The payer pays (as the Pagar button does): RECEIVED and its event. `method`: how they paid on
+   * the invoice page (a charge made as UNDEFINED lets the payer choose; the payment then carries it).
+   */
+  pay(paymentId: string, event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED', method?: Exclude<AsaasBillingType, 'UNDEFINED'>): Promise<AsaasWebhookDelivery>;
   /** The due date passed unpaid: OVERDUE and its event. */
   expire(paymentId: string): Promise<AsaasWebhookDelivery>;
   /** POSTs an event object as given (a repeated delivery, a wrong token). */
@@ -185,8 +188,13 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
     return payment;
   };
 
-  const pay = async (paymentId: string, name: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED' = 'PAYMENT_RECEIVED') => {
+  const pay = async (
+    paymentId: string,
+    name: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED' = 'PAYMENT_RECEIVED',
+    method?: Exclude<AsaasBillingType, 'UNDEFINED'>,
+  ) => {
     const payment = find(paymentId);
+    if (method) payment.billingType = method;
     payment.status = name === 'PAYMENT_CONFIRMED' ? 'CONFIRMED' : 'RECEIVED';
     payment.paymentDate = today();
     return deliver(event(name, payment));

@@ -21,6 +21,7 @@ const OPEN_ROUTES = new Set([
   'POST /settings/smtp/test',
   'GET /subscription/status',
   'GET /subscription',
+  'GET /subscription/billing',
   'PUT /subscription/plan',
   'POST /users/email-change/confirm',
 ]);

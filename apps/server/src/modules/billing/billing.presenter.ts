@@ -1,5 +1,6 @@
 import {
   BILLING_SECRET_MASK,
+  type BillingDetails,
   trialDaysLeft,
   type BillingProvider,
   type Payment,
@@ -54,5 +55,25 @@ export function presentBillingProvider(row: BillingSettingsRow | undefined, webh
     webhookToken: row?.webhookToken ? BILLING_SECRET_MASK : '',
     billingType: row?.billingType ?? 'UNDEFINED',
     webhookUrl,
+  };
+}
+
+/** A paid charge as the provider told it: how it was paid, on which day, how much. */
+export interface PaidCharge {
+  billingType: string;
+  paidOn: string | null;
+  value: number | null;
+}
+
+export function presentBillingDetails(tenant: TenantBilling, plan: Plan | null, lastPaid: PaidCharge | null, providerUnavailable: boolean): BillingDetails {
+  return {
+    tenantId: tenant.id,
+    plan,
+    billed: tenant.paymentActive && tenant.status === 'active' && plan !== null && plan.value > 0,
+    paymentActive: tenant.paymentActive,
+    provider: 'asaas',
+    customerId: tenant.paymentCustomerId,
+    lastPaymentMethod: lastPaid,
+    providerUnavailable,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  billingDetailsSchema,
   billingOverviewSchema,
   billingProviderBodySchema,
   billingProviderSchema,
@@ -19,6 +20,7 @@ import { BILLING_PLATFORM_AUTH, SUBSCRIPTION_AUTH } from './billing.policy.js';
 import { presentBillingProvider, presentPayment } from './billing.presenter.js';
 import { asaasWebhookSchema } from './providers/asaas/asaas.client.js';
 import { advanceTestClock } from './use-cases/advance-test-clock.js';
+import { getBillingDetails } from './use-cases/get-billing-details.js';
 import { getBillingOverview } from './use-cases/get-billing-overview.js';
 import { getBillingProviderSettings, saveBillingProviderSettings } from './use-cases/billing-provider-settings.js';
 import { changePlan } from './use-cases/change-plan.js';
@@ -57,6 +59,17 @@ export const billingRoutes =
         response: { 200: subscriptionSchema, ...errorResponses },
       },
       handler: async (request) => getSubscription(ctx, actorOf(request)),
+    });
+
+    app.get('/subscription/billing', {
+      config: { auth: SUBSCRIPTION_AUTH },
+      schema: {
+        tags,
+        description:
+          "The company's billing data (admins; /configuracoes/pagamentos, read-only): plan, billed or exempt, its customer id at the payment provider and how its last charge was paid, asked of the provider. 409 ERR_NO_SUBSCRIPTION for tenant 1. Answers while blocked.",
+        response: { 200: billingDetailsSchema, ...errorResponses },
+      },
+      handler: async (request) => getBillingDetails(ctx, actorOf(request)),
     });
 
     app.put('/subscription/plan', {

@@ -90,6 +90,81 @@ describe('sign-up with a plan', () => {
   });
 });
 
+describe('companies made by the operator or the Tenant API', () => {
+  let seq = 0;
+  const adminOf = () => ({ name: 'Dona Teste', email: `made-${++seq}-${Date.now()}@example.test`, password: 'Secret-pass-1!' });
+
+  it("the operator's company (/tenants) gets the plan's trial and is billed like a sign-up: blocked when the trial ends unpaid", async () => {
+    const plan = await buildPlan(server.ctx, { name: 'Operador 5', value: 120, trial: true, trialDays: 5 });
+    const admin = adminOf();
+    const created = await api.post('/tenants', { name: 'Feita pelo operador', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, admin }, { token: rootToken });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ paymentActive: true, trial: true, trialDays: 5, planId: plan.id });
+    const { token } = await api.login(admin.email, admin.password);
+    const status = await api.get('/subscription/status', { token });
+    expect(status.body).toMatchObject({ status: 'trial', blocked: false, trialDaysLeft: 5 });
+    expect(Math.abs(new Date(status.body.trialEndsAt).getTime() - (server.ctx.clock.now().getTime() + 5 * DAY))).toBeLessThan(60_000);
+
+    await advance(6);
+    const [charge] = await rows(server.ctx, sql`select value::float8 as value, status from payments where tenant_id = ${created.body.id}`);
+    expect(charge).toMatchObject({ value: 120 });
+    const refused = await api.get('/tickets', { token });
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toBe('ERR_TENANT_OVERDUE');
+  });
+
+  it('the operator may exempt a company (paymentActive false) or give it its own trial', async () => {
+    const plan = await buildPlan(server.ctx, { name: 'Operador 3', value: 90, trial: true, trialDays: 3 });
+    const exempt = adminOf();
+    const free = await api.post('/tenants', { name: 'Isenta', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, paymentActive: false, admin: exempt }, { token: rootToken });
+    expect(free.status).toBe(201);
+    expect(free.body).toMatchObject({ paymentActive: false, trial: true, trialDays: 3 });
+    const own = await api.post('/tenants', { name: 'Teste longo', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, trial: true, trialDays: 20 }, { token: rootToken });
+    expect(own.body).toMatchObject({ paymentActive: true, trial: true, trialDays: 20 });
+    const none = await api.post('/tenants', { name: 'Sem teste', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, trial: false }, { token: rootToken });
+    expect(none.body).toMatchObject({ paymentActive: true, trial: false, trialDays: 0 });
+    // A company without plan, or on a free one, is not billed.
+    const noPlan = await api.post('/tenants', { name: 'Sem plano', status: 'active', maxUsers: 5, maxConnections: 2 }, { token: rootToken });
+    expect(noPlan.body).toMatchObject({ paymentActive: false, trial: false });
+
+    await advance(4);
+    const { token } = await api.login(exempt.email, exempt.password);
+    expect((await api.get('/subscription/status', { token })).body).toMatchObject({ status: 'exempt', blocked: false });
+    expect((await api.get('/tickets', { token })).status).toBe(200);
+    expect(await rows(server.ctx, sql`select tenant_id from payments where tenant_id in (${free.body.id}, ${own.body.id}, ${noPlan.body.id})`)).toEqual([]);
+    // No trial: charged from the day it was made.
+    expect(await rows(server.ctx, sql`select value::float8 as value from payments where tenant_id = ${none.body.id}`)).toEqual([{ value: 90 }]);
+  });
+
+  it("a Tenant API company gets the plan's trial (or timetest) and is billed", async () => {
+    const plan = await buildPlan(server.ctx, { name: 'Revenda 4', value: 75, users: 4, connections: 1, trial: true, trialDays: 4 });
+    const token = await api.post('/tenant-api', { name: 'Revenda cobrada' }, { token: rootToken });
+    expect(token.status).toBe(201);
+    const reseller = token.body as { token: string; basePath: string };
+    const made = async (extra: Record<string, unknown> = {}) => {
+      const admin = adminOf();
+      const body = { name: admin.name, email: admin.email, password: admin.password, tenantName: `Cliente ${seq}`, plano: String(plan.id), ...extra };
+      const created = await api.post(`${reseller.basePath}/createtenant`, body, { token: reseller.token });
+      expect(created.status).toBe(201);
+      return { id: created.body.id as number, token: (await api.login(admin.email, admin.password)).token };
+    };
+    const trial = await made();
+    const now = await made({ timetest: '0' });
+    expect((await api.get('/subscription/status', { token: trial.token })).body).toMatchObject({ status: 'trial', trialDaysLeft: 4 });
+    expect((await api.get('/subscription/status', { token: now.token })).body).toMatchObject({ status: 'active', blocked: false });
+
+    await runBillingRound(server.ctx);
+    // Due the day it was made (the database's clock, behind the moved test clock: overdue at once — not asserted here).
+    expect(await rows(server.ctx, sql`select value::float8 as value from payments where tenant_id = ${now.id}`)).toEqual([{ value: 75 }]);
+    // The trial's company: its first charge (made within the lead days) is due the day the trial ends; it works meanwhile.
+    expect(await rows(server.ctx, sql`select value::float8 as value, status from payments where tenant_id = ${trial.id}`)).toEqual([{ value: 75, status: 'pending' }]);
+    expect((await api.get('/tickets', { token: trial.token })).status).toBe(200);
+    await advance(5);
+    expect((await api.get('/tickets', { token: trial.token })).status).toBe(402);
+    expect(await rows(server.ctx, sql`select value::float8 as value from payments where tenant_id = ${trial.id}`)).toEqual([{ value: 75 }]);
+  });
+});
+
 describe('trial end', () => {
   let company: Awaited<ReturnType<typeof billedTenant>>;
   let agent: Agent;
@@ -120,6 +195,7 @@ describe('trial end', () => {
     // Open: the state, the subscription, settings, one's own profile.
     expect((await api.get('/subscription/status', { token: agent.token })).body).toMatchObject({ blocked: true, status: 'blocked' });
     expect((await api.get('/subscription', { token: company.admin.token })).status).toBe(200);
+    expect((await api.get('/subscription/billing', { token: company.admin.token })).status).toBe(200);
     expect((await api.get('/settings/', { token: company.admin.token })).status).toBe(200);
     expect((await api.get(`/users/${agent.id}`, { token: agent.token })).status).toBe(200);
     expect((await api.get(`/users/${agent.id}`, { token: company.admin.token })).status).toBe(402);
@@ -193,6 +269,21 @@ describe('overdue payment', () => {
     expect(marked.body).toMatchObject({ status: 'received', receivedManuallyBy: expect.any(String) });
     expect((await api.post(`/billing/payments/${String(due.id)}/receive`, undefined, { token: rootToken })).status).toBe(409);
     expect((await api.get('/tickets', { token: company.admin.token })).status).toBe(200);
+    // The platform audit log (platform-ops) has both: the receipt, and the refused second one.
+    const audit = await api.get('/platform/audit?action=payment.receive', { token: rootToken });
+    expect(audit.status).toBe(200);
+    const entries = audit.body.filter((entry: { targetId: string }) => entry.targetId === String(due.id));
+    expect(entries).toEqual([
+      expect.objectContaining({ action: 'payment.receive', targetType: 'payment', targetTenantId: company.tenant.id, outcome: 'ERR_PAYMENT_ALREADY_RECEIVED', tenantId: 1 }),
+      expect.objectContaining({
+        action: 'payment.receive',
+        targetType: 'payment',
+        targetTenantId: company.tenant.id,
+        outcome: 'ok',
+        userName: expect.any(String),
+        details: { value: 79, dueDate: due.due, previousStatus: 'overdue' },
+      }),
+    ]);
   });
 
   it("blocks on the provider's PAYMENT_OVERDUE event", async () => {
@@ -226,6 +317,92 @@ describe('plan change', () => {
       { max_users: 20, max_connections: 8, plan_id: bigger.id },
     ]);
     expect((await api.put('/subscription/plan', { planId: 999_999 }, { token: company.admin.token })).status).toBe(404);
+  });
+});
+
+describe('plan change: limits and the next charge', () => {
+  it('refuses a plan with fewer connections than the company has, changing nothing', async () => {
+    const company = await billedTenant({ users: 5 });
+    await buildChannel(server.ctx, company.tenant.id);
+    await buildChannel(server.ctx, company.tenant.id);
+    const oneConnection = await buildPlan(server.ctx, { name: 'Uma conexão', users: 50, connections: 1, value: 20 });
+    const limits = sql`select plan_id, max_users, max_connections from tenants where id = ${company.tenant.id}`;
+    const before = await rows(server.ctx, limits);
+    const refused = await api.put('/subscription/plan', { planId: oneConnection.id }, { token: company.admin.token });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'ERR_PLAN_LIMIT_EXCEEDED' });
+    expect(await rows(server.ctx, limits)).toEqual(before);
+    expect(before).toEqual([expect.objectContaining({ plan_id: company.plan.id })]);
+    // A user, not an admin, may not change it.
+    const agent = await buildAgent(server, company.tenant.id, 'user');
+    expect((await api.put('/subscription/plan', { planId: oneConnection.id }, { token: agent.token })).status).toBe(403);
+  });
+
+  it('charges made keep their value; the next charge is the new plan\'s', async () => {
+    const company = await billedTenant({ value: 79 });
+    await runBillingRound(server.ctx);
+    const [first] = await paymentsOf(company.tenant.id);
+    const pricier = await buildPlan(server.ctx, { name: 'Mais caro', users: 10, connections: 5, value: 199.5 });
+    const changed = await api.put('/subscription/plan', { planId: pricier.id }, { token: company.admin.token });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ plan: { id: pricier.id, value: 199.5 }, payments: [expect.objectContaining({ id: first.id, value: 79 })] });
+    expect((await api.post(`/billing/payments/${String(first.id)}/receive`, undefined, { token: rootToken })).status).toBe(200);
+
+    await advance(27);
+    const charges = await rows(server.ctx, sql`select id, value::float8 as value, plan_id from payments where tenant_id = ${company.tenant.id} order by due_date`);
+    expect(charges).toEqual([
+      { id: first.id, value: 79, plan_id: company.plan.id },
+      { id: expect.any(String), value: 199.5, plan_id: pricier.id },
+    ]);
+  });
+});
+
+describe('billing data (/configuracoes/pagamentos)', () => {
+  it("answers the company's admins its plan, customer id and, from Asaas, how its last charge was paid", async () => {
+    const company = await billedTenant({ value: 64 });
+    const before = await api.get('/subscription/billing', { token: company.admin.token });
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      tenantId: company.tenant.id,
+      plan: expect.objectContaining({ id: company.plan.id, value: 64 }),
+      billed: true,
+      paymentActive: true,
+      provider: 'asaas',
+      customerId: null,
+      lastPaymentMethod: null,
+      providerUnavailable: false,
+    });
+
+    await runBillingRound(server.ctx);
+    const [charge] = await eventually(async () => {
+      const list = await paymentsOf(company.tenant.id);
+      return list[0]?.provider_payment_id ? list : undefined;
+    });
+    await sim.pay(String(charge.provider_payment_id), 'PAYMENT_RECEIVED', 'PIX');
+    const customer = sim.customers.find((c) => c.externalReference === `tenant-${company.tenant.id}`);
+    const after = await api.get('/subscription/billing', { token: company.admin.token });
+    expect(after.body).toMatchObject({
+      customerId: customer?.id,
+      lastPaymentMethod: { billingType: 'PIX', value: 64, paidOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      providerUnavailable: false,
+    });
+
+    // Asaas refusing (a wrong API key): the rest is answered, and it says the provider did not.
+    const provider = { active: true, baseUrl: `${sim.url}/v3`, webhookToken: WEBHOOK_TOKEN, billingType: 'UNDEFINED' };
+    expect((await api.put('/billing/provider', { ...provider, apiKey: 'wrong-key' }, { token: rootToken })).status).toBe(200);
+    try {
+      const unavailable = await api.get('/subscription/billing', { token: company.admin.token });
+      expect(unavailable.status).toBe(200);
+      expect(unavailable.body).toMatchObject({ customerId: customer?.id, lastPaymentMethod: null, providerUnavailable: true, billed: true });
+    } finally {
+      expect((await api.put('/billing/provider', { ...provider, apiKey: sim.apiKey }, { token: rootToken })).status).toBe(200);
+    }
+
+    const agent = await buildAgent(server, company.tenant.id, 'user');
+    expect((await api.get('/subscription/billing', { token: agent.token })).status).toBe(403);
+    const platform = await api.get('/subscription/billing', { token: rootToken });
+    expect(platform.status).toBe(409);
+    expect(platform.body.error).toBe('ERR_NO_SUBSCRIPTION');
   });
 });
 

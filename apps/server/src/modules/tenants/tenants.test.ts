@@ -71,7 +71,8 @@ describe('tenant CRUD', () => {
       planId: plan.id,
       trial: true,
       trialDays: 7,
-      paymentActive: false,
+      // Billed like a signed-up company: the plan has a value (issue 15).
+      paymentActive: true,
       hideUnoficial: false,
       userCount: 0,
     });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { pushSubscriptions } from '../../platform/db/schema.js';
 
@@ -23,6 +23,38 @@ export async function upsertPushSubscription(
     })
     .returning();
   return row;
+}
+
+/**
+ * The subscription of an endpoint, whichever company's: endpoints are unique over the platform, and
+ * only the service worker's renewal looks one up this way (it has no session; the endpoint and its
+ * authentication secret prove it held the subscription).
+ */
+export async function findPushSubscriptionByEndpoint(db: Db, endpoint: string): Promise<PushSubscriptionRow | undefined> {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+  return row;
+}
+
+/**
+ * Moves a subscription to the browser's new endpoint and keys, for the same user. A row already
+ * holding the new endpoint (the page re-subscribed first) is the same browser: it goes.
+ */
+export async function replacePushSubscription(
+  db: Db,
+  row: Pick<PushSubscriptionRow, 'id' | 'tenantId'>,
+  values: { endpoint: string; p256dh: string; auth: string },
+): Promise<PushSubscriptionRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, values.endpoint), ne(pushSubscriptions.id, row.id)));
+    const [updated] = await tx
+      .update(pushSubscriptions)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(pushSubscriptions.tenantId, row.tenantId), eq(pushSubscriptions.id, row.id)))
+      .returning();
+    return updated;
+  });
 }
 
 /** Deletes the user's subscription of this endpoint; false when the user has none there. */

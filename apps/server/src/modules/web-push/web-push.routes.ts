@@ -5,9 +5,10 @@ import { errorResponses } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
 import { WEB_PUSH_AUTH } from './web-push.policy.js';
 import { presentPushSubscription } from './web-push.presenter.js';
-import { pushConfigSchema, pushSubscriptionBodySchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from './web-push.schemas.js';
+import { pushConfigSchema, pushRenewBodySchema, pushSubscriptionBodySchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from './web-push.schemas.js';
 import { getPushConfig } from './use-cases/get-push-config.js';
 import { listPushSubscriptions } from './use-cases/list-push-subscriptions.js';
+import { renewPushSubscription } from './use-cases/renew-push-subscription.js';
 import { subscribePush } from './use-cases/subscribe-push.js';
 import { unsubscribePush } from './use-cases/unsubscribe-push.js';
 
@@ -50,6 +51,22 @@ export const webPushRoutes =
       handler: async (request, reply) => {
         const row = await subscribePush(ctx, actorOf(request), request.body, request.headers['user-agent'] ?? null);
         return reply.status(201).send(presentPushSubscription(row));
+      },
+    });
+
+    app.post('/push/subscriptions/renew', {
+      // The service worker calls it without a session: the old subscription's secret is the proof.
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        description:
+          "The service worker's pushsubscriptionchange: replaces the old endpoint with the browser's new subscription, for the same user. Authenticated by the old endpoint and its `auth` secret (404 ERR_NO_PUSH_SUBSCRIPTION_FOUND otherwise). The new endpoint must be https and pass the outbound address policy.",
+        body: pushRenewBodySchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+      handler: async (request, reply) => {
+        await renewPushSubscription(ctx, request.body);
+        return reply.status(204).send(null);
       },
     });
 

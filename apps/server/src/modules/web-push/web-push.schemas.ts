@@ -1,1 +1,1 @@
-export { pushConfigSchema, pushSubscriptionBodySchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from '@conversa/shared';
+export { pushConfigSchema, pushRenewBodySchema, pushSubscriptionBodySchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from '@conversa/shared';

@@ -166,4 +166,48 @@ describe('who gets a push', () => {
     });
     expect(push.refusals.some((r) => r.endpoint === agent.endpoint && r.status === 410)).toBe(true);
   });
+
+  it("moves a subscription to the browser's new one on the service worker's pushsubscriptionchange (old endpoint and secret as proof)", async () => {
+    const before = await subscribe(inbox.agent.token);
+    const after = push.subscribe({ applicationServerKey: publicKey });
+    const renew = (body: unknown) => api.post('/push/subscriptions/renew', body);
+
+    // Another secret, or an unknown endpoint: 404, as alike as can be; nothing changes.
+    for (const body of [
+      { oldEndpoint: before.endpoint, oldAuth: after.keys.auth, subscription: after },
+      { oldEndpoint: `${before.endpoint}x`, oldAuth: before.keys.auth, subscription: after },
+    ]) {
+      const refused = await renew(body);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error).toBe('ERR_NO_PUSH_SUBSCRIPTION_FOUND');
+    }
+    for (const body of [
+      { oldEndpoint: before.endpoint, oldAuth: before.keys.auth, subscription: { ...after, endpoint: 'ftp://push.example/x' } },
+      { oldEndpoint: before.endpoint, oldAuth: 'not a secret!', subscription: after },
+      { oldEndpoint: before.endpoint, subscription: after },
+    ]) {
+      const refused = await renew(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.error).toBe('ERR_VALIDATION');
+    }
+    // The agent's browsers (an earlier test's too).
+    const endpoints = async () => (await api.get('/push/subscriptions', { token: inbox.agent.token })).body.map((row: { endpoint: string }) => row.endpoint);
+    const others = (await endpoints()).filter((endpoint: string) => endpoint !== before.endpoint);
+    expect(await endpoints()).toContain(before.endpoint);
+    expect(await endpoints()).not.toContain(after.endpoint);
+
+    expect((await renew({ oldEndpoint: before.endpoint, oldAuth: before.keys.auth, subscription: after })).status).toBe(204);
+    expect((await endpoints()).sort()).toEqual([...others, after.endpoint].sort());
+    // The old proof is spent.
+    expect((await renew({ oldEndpoint: before.endpoint, oldAuth: before.keys.auth, subscription: after })).status).toBe(404);
+
+    // The next push goes to the new subscription, encrypted for its keys (the simulator decrypts it), never to the old one.
+    await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Bia', body: 'mudou a inscrição?' });
+    const [delivered] = await eventually(async () => {
+      const list = pushesTo(after);
+      return list.length > 0 ? list : undefined;
+    }, { what: 'a push to the renewed subscription', timeoutMs: 15_000 });
+    expect(delivered.json).toMatchObject({ kind: 'message', body: 'mudou a inscrição?' });
+    expect(pushesTo(before)).toEqual([]);
+  });
 });

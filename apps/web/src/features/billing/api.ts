@@ -1,4 +1,5 @@
 import type {
+  BillingDetails,
   BillingOverview,
   BillingProvider,
   BillingType,
@@ -20,6 +21,7 @@ export const billingKeys = {
   payments: (filters: PaymentFilters) => ['billing', 'payments', filters] as const,
   overview: ['billing', 'overview'] as const,
   provider: ['billing', 'provider'] as const,
+  details: ['billing', 'details'] as const,
 };
 
 export interface PaymentFilters {
@@ -86,6 +88,11 @@ export function useMarkReceived() {
 
 export function useBillingOverview() {
   return useQuery({ queryKey: billingKeys.overview, queryFn: ({ signal }) => http.get<BillingOverview>('/billing/overview', { signal }) });
+}
+
+/** The company's billing data, read-only (/configuracoes/pagamentos for its admins). */
+export function useBillingDetails() {
+  return useQuery({ queryKey: billingKeys.details, queryFn: ({ signal }) => http.get<BillingDetails>('/subscription/billing', { signal }) });
 }
 
 export function useBillingProvider() {

@@ -1,4 +1,4 @@
-import type { BillingOverview, Payment, Plan, Subscription } from '@conversa/shared';
+import type { BillingDetails, BillingOverview, BillingProvider, Payment, Plan, Subscription } from '@conversa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { menuFor } from '../../app/menus';
@@ -8,6 +8,7 @@ import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 import { isBillingBlocked, setBillingBlocked } from './billing-state';
 import { BillingNotice } from './components/BillingNotice';
+import { PaymentSettingsPage } from './pages/PaymentSettingsPage';
 import { SubscriptionPage } from './pages/SubscriptionPage';
 import { TenantPaymentsPage } from './pages/TenantPaymentsPage';
 
@@ -148,5 +149,96 @@ describe('/pagamentostenants (platform superadmin)', () => {
     expect(screen.getByTestId('overview-trials')).toHaveTextContent('1');
     expect(screen.getByTestId('overview-trial-list')).toHaveTextContent('Padaria Sol');
     expect(screen.getByTestId('overview-plans')).toHaveTextContent('Essencial');
+  });
+});
+
+describe('/configuracoes/pagamentos', () => {
+  const PROVIDER: BillingProvider = {
+    provider: 'asaas',
+    configured: true,
+    active: true,
+    baseUrl: 'https://api-sandbox.asaas.com/v3',
+    apiKey: '********',
+    webhookToken: '********',
+    billingType: 'UNDEFINED',
+    webhookUrl: 'https://conversa.example/webhooks/asaas',
+  };
+  const DETAILS: BillingDetails = {
+    tenantId: 9,
+    plan: PLAN,
+    billed: true,
+    paymentActive: true,
+    provider: 'asaas',
+    customerId: 'cus_000005219613',
+    lastPaymentMethod: { billingType: 'PIX', paidOn: '2026-03-10', value: 149.9 },
+    providerUnavailable: false,
+  };
+
+  it("the platform superadmin sets the payment provider here; stored secrets stay masked unless retyped", async () => {
+    signInAs('superadmin', { tenantId: 1 });
+    const api = fakeApi({
+      'GET /billing/provider': () => ({ body: PROVIDER }),
+      'PUT /billing/provider': ({ body }) => ({ body: { ...PROVIDER, ...(body as object), apiKey: '********', webhookToken: '********' } }),
+    });
+    const { user } = renderWithApp(<PaymentSettingsPage />);
+    expect(await screen.findByTestId('payment-settings-provider')).toHaveTextContent('Provedor de pagamentos (Asaas)');
+    expect(await screen.findByTestId('provider-webhook-url')).toHaveTextContent('https://conversa.example/webhooks/asaas');
+    expect(screen.getByTestId('provider-api-key')).toHaveValue('********');
+    expect(screen.queryByTestId('payment-settings-company')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByTestId('provider-api-key'));
+    await user.type(screen.getByTestId('provider-api-key'), '$aact_new_key');
+    await user.click(screen.getByTestId('provider-active'));
+    await user.click(screen.getByTestId('provider-save'));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      baseUrl: 'https://api-sandbox.asaas.com/v3',
+      apiKey: '$aact_new_key',
+      webhookToken: '********',
+      billingType: 'UNDEFINED',
+      active: false,
+    });
+    expect(await screen.findByText('Tudo certo! Registro salvo.')).toBeInTheDocument();
+  });
+
+  it("a company's admin sees its billing data, read-only, at 390 px", async () => {
+    setScreenSize(PHONE);
+    signInAs('admin', { tenantId: 9 });
+    fakeApi({ 'GET /subscription/billing': () => ({ body: DETAILS }) });
+    renderWithApp(<PaymentSettingsPage />);
+    expect(await screen.findByTestId('billing-details-plan')).toHaveTextContent('Essencial — 149,90 por mês');
+    expect(screen.getByTestId('billing-details-billed')).toHaveTextContent('Cobrada pelo provedor de pagamentos');
+    expect(screen.getByTestId('billing-details-customer')).toHaveTextContent('cus_000005219613');
+    expect(screen.getByTestId('billing-details-method')).toHaveTextContent('PIX, 149,90 pago em 10/03/2026');
+    expect(screen.getByTestId('billing-details-subscription')).toHaveAttribute('href', '/assinatura');
+    expect(screen.getByTestId('billing-details-plan')).toBeVisible();
+    // Read-only: nothing to type or save.
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('provider-save')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('billing-details-unavailable')).not.toBeInTheDocument();
+  });
+
+  it('says when the provider did not answer, and when nothing was paid or billed yet', async () => {
+    signInAs('admin', { tenantId: 9 });
+    fakeApi({
+      'GET /subscription/billing': () => ({
+        body: { ...DETAILS, billed: false, paymentActive: false, customerId: null, lastPaymentMethod: null, providerUnavailable: true },
+      }),
+    });
+    renderWithApp(<PaymentSettingsPage />);
+    expect(await screen.findByTestId('billing-details-unavailable')).toHaveTextContent('O provedor de pagamentos não respondeu');
+    expect(screen.getByTestId('billing-details-billed')).toHaveTextContent('Sem cobrança');
+    expect(screen.getByTestId('billing-details-customer')).toHaveTextContent('Ainda sem código');
+    expect(screen.getByTestId('billing-details-method')).toHaveTextContent('Nenhum pagamento recebido ainda.');
+  });
+
+  it('/pagamentostenants links to the tab where the provider is set', async () => {
+    signInAs('superadmin', { tenantId: 1 });
+    fakeApi({
+      'GET /billing/payments': () => ({ body: { payments: [], count: 0, hasMore: false } }),
+      'GET /tenants/': () => ({ body: [] }),
+    });
+    renderWithApp(<TenantPaymentsPage />);
+    expect(await screen.findByTestId('billing-provider-open')).toHaveAttribute('href', '/configuracoes/pagamentos');
   });
 });

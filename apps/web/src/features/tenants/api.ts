@@ -17,7 +17,11 @@ export interface TenantInput {
   planId: number | null;
 }
 
-export interface CreateTenantInput extends TenantInput {
+/** POST /tenants: left out, the subscription fields follow the plan (its trial; billed when it has a value). */
+export interface CreateTenantInput extends Omit<TenantInput, 'paymentActive' | 'trial' | 'trialDays'> {
+  paymentActive?: boolean;
+  trial?: boolean;
+  trialDays?: number;
   /** Optional first administrator of the new tenant. */
   admin?: { name: string; email: string; password: string };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../app-context.js';
+import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { findUserName, insertAudit } from '../platform-ops.repository.js';
@@ -12,12 +13,16 @@ export interface AuditInput {
   details?: Record<string, unknown>;
 }
 
-/** Writes one audit row: who (the actor, with its name then), when (now), what, on what, with which outcome. */
-export async function recordAudit(ctx: AppContext, actor: Actor, input: AuditInput, outcome = 'ok'): Promise<void> {
-  await insertAudit(ctx.db, {
+/**
+ * Writes one audit row: who (the actor, with its name then), when (now), what, on what, with which
+ * outcome. `db` may be the caller's transaction (another module's action and its audit row commit
+ * together: billing's manual receipt).
+ */
+export async function recordAudit(ctx: AppContext, actor: Actor, input: AuditInput, outcome = 'ok', db: Db = ctx.db): Promise<void> {
+  await insertAudit(db, {
     actorUserId: actor.userId,
     actorTenantId: actor.tenantId,
-    actorName: await findUserName(ctx.db, actor.tenantId, actor.userId),
+    actorName: await findUserName(db, actor.tenantId, actor.userId),
     action: input.action,
     targetType: input.targetType,
     targetId: input.targetId === undefined || input.targetId === null ? null : String(input.targetId),

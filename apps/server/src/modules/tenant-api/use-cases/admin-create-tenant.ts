@@ -9,8 +9,8 @@ import { linkTenantToApi, type TenantApiRow } from '../tenant-api.repository.js'
 
 /**
  * `createtenant`: a company on the plan `plano` (its users and connections limits; its trial unless
- * `timetest` days are given) with its first administrator, recorded as this token's in the same
- * transaction.
+ * `timetest` days are given; billed when the plan has a value, as a signed-up company) with its
+ * first administrator, recorded as this token's in the same transaction.
  */
 export async function adminCreateTenant(
   ctx: AppContext,
@@ -19,7 +19,6 @@ export async function adminCreateTenant(
 ): Promise<TenantWithCount> {
   const plan = await findPlan(ctx, input.plano);
   if (!plan) throw new AppError('ERR_NO_PLAN_FOUND');
-  const trialDays = input.timetest ?? (plan.trial ? plan.trialDays : 0);
   return createTenant(
     ctx,
     {
@@ -31,9 +30,8 @@ export async function adminCreateTenant(
       identity: null,
       paymentToken: null,
       paymentCustomerId: null,
-      paymentActive: false,
-      trial: trialDays > 0,
-      trialDays,
+      // Billed like a signed-up company (the plan's value), its trial `timetest` days or the plan's.
+      ...(input.timetest !== undefined ? { trialDays: input.timetest } : {}),
       hideUnoficial: false,
       planId: plan.id,
       admin: { name: input.name, email: input.email, password: input.password },

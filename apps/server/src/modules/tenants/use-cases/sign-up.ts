@@ -9,7 +9,7 @@ import { readSetting } from '../../settings/settings.repository.js';
 import { insertUserWithinLimit } from '../../users/use-cases/create-user.js';
 import { findUserByEmailAnyTenant } from '../../users/users.repository.js';
 import { insertTenant } from '../tenants.repository.js';
-import { trialEndFor } from '../../billing/use-cases/trial-end.js';
+import { newSubscriptionTerms } from '../../billing/use-cases/new-subscription.js';
 
 export type SignUpInput = z.output<typeof signupBodySchema>;
 
@@ -43,11 +43,8 @@ export async function signUp(ctx: AppContext, input: SignUpInput & { ip: string 
         phone: input.phone,
         maxUsers: plan.users,
         maxConnections: plan.connections,
-        trial: plan.trial,
-        trialDays: plan.trialDays,
-        // Billed through the platform's payment provider from the trial's end (issue 15).
-        trialEndsAt: trialEndFor(plan, ctx.clock.now()),
-        paymentActive: true,
+        // The plan's trial, then billed through the platform's payment provider (issue 15).
+        ...newSubscriptionTerms(plan, ctx.clock.now(), { paymentActive: true }),
         planId: plan.id,
       });
       await insertUserWithinLimit(tx, tenant.id, { name: input.name, email: input.email, passwordHash, profile: 'admin' });

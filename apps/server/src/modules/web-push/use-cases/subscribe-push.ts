@@ -10,15 +10,20 @@ import { upsertPushSubscription, type PushSubscriptionRow } from '../web-push.re
  * networks are allowed: the local push-service simulator) and pass the outbound address policy.
  */
 export async function subscribePush(ctx: AppContext, actor: Actor, body: PushSubscriptionBody, userAgent: string | null): Promise<PushSubscriptionRow> {
-  const url = new URL(body.endpoint);
-  if (url.protocol !== 'https:' && !ctx.outbound.allowPrivateNetworks)
-    throw new AppError('ERR_VALIDATION', 'A push service address is https.', { endpoint: ['Must be an https URL.'] });
-  const problem = await ctx.outbound.problemWith(body.endpoint);
-  if (problem) throw new AppError('ERR_VALIDATION', problem, { endpoint: [problem] });
+  await assertPushEndpoint(ctx, body.endpoint);
   return upsertPushSubscription(ctx.db, actor.tenantId, actor.userId, {
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
     userAgent: userAgent?.slice(0, 300) ?? null,
   });
+}
+
+/** A push service's address the server will POST to: https (http only where private networks are allowed) and the outbound address policy. */
+export async function assertPushEndpoint(ctx: AppContext, endpoint: string, field = 'endpoint'): Promise<void> {
+  const url = new URL(endpoint);
+  if (url.protocol !== 'https:' && !ctx.outbound.allowPrivateNetworks)
+    throw new AppError('ERR_VALIDATION', 'A push service address is https.', { [field]: ['Must be an https URL.'] });
+  const problem = await ctx.outbound.problemWith(endpoint);
+  if (problem) throw new AppError('ERR_VALIDATION', problem, { [field]: [problem] });
 }

@@ -1,17 +1,19 @@
-import { BILLING_TYPES, PAYMENT_STATUSES, type BillingProvider, type BillingType, type Payment, type PaymentStatus } from '@conversa/shared';
-import { Button, Group, Modal, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { PAYMENT_STATUSES, type Payment, type PaymentStatus } from '@conversa/shared';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { QueryError } from '../../../components/QueryError';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useTenants } from '../../tenants/api';
-import { useBillingProvider, useMarkReceived, useSaveBillingProvider, useTenantPayments } from '../api';
+import { useMarkReceived, useTenantPayments } from '../api';
 import { formatDueDate, PaymentStatusBadge } from '../components/PaymentStatusBadge';
 
-/** /pagamentostenants (platform superadmin): every company's payments, filters, manual receipt, the payment provider. */
+/** /pagamentostenants (platform superadmin): every company's payments, filters, manual receipt, and the way to the payment provider's settings. */
 export function TenantPaymentsPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<PaymentStatus | undefined>(undefined);
@@ -21,7 +23,6 @@ export function TenantPaymentsPage() {
   const tenants = useTenants();
   const mark = useMarkReceived();
   const [marking, setMarking] = useState<Payment | null>(null);
-  const [providerOpen, setProviderOpen] = useState(false);
 
   const confirmMark = () => {
     if (!marking) return;
@@ -52,7 +53,8 @@ export function TenantPaymentsPage() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('billing.paymentsTitle')}</Title>
-        <Button variant="light" onClick={() => setProviderOpen(true)} data-testid="billing-provider-open">
+        {/* The provider's settings are a settings tab (SPEC §2 /configuracoes/pagamentos). */}
+        <Button variant="light" component={Link} to={PATHS.settingsPayments} data-testid="billing-provider-open">
           {t('billing.provider.title')}
         </Button>
       </Group>
@@ -133,76 +135,6 @@ export function TenantPaymentsPage() {
         onConfirm={confirmMark}
         onClose={() => setMarking(null)}
       />
-      {providerOpen && <BillingProviderModal onClose={() => setProviderOpen(false)} />}
-    </Stack>
-  );
-}
-
-/** The platform's payment provider (Asaas): base URL, API key and webhook token (masked once stored), billing type, on/off. */
-function BillingProviderModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const provider = useBillingProvider();
-  return (
-    <Modal opened onClose={onClose} title={t('billing.provider.title')} size="lg">
-      {provider.isError && <QueryError error={provider.error} onRetry={() => void provider.refetch()} />}
-      {provider.data && <BillingProviderForm initial={provider.data} onClose={onClose} />}
-    </Modal>
-  );
-}
-
-function BillingProviderForm({ initial, onClose }: { initial: BillingProvider; onClose: () => void }) {
-  const { t } = useTranslation();
-  const save = useSaveBillingProvider();
-  const [baseUrl, setBaseUrl] = useState(initial.baseUrl || 'https://api.asaas.com/v3');
-  const [apiKey, setApiKey] = useState(initial.apiKey);
-  const [webhookToken, setWebhookToken] = useState(initial.webhookToken);
-  const [billingType, setBillingType] = useState<BillingType>(initial.billingType);
-  const [active, setActive] = useState(initial.active);
-
-  const submit = () =>
-    save.mutate(
-      { baseUrl, apiKey, webhookToken, billingType, active },
-      {
-        onSuccess: () => {
-          notifySuccess(t('common.saved'));
-          onClose();
-        },
-        onError: (error) => notifyApiError(error, 'billing-provider-save'),
-      },
-    );
-
-  return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        {t('billing.provider.help')}
-      </Text>
-      <TextInput label={t('billing.provider.baseUrl')} value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} data-testid="provider-base-url" />
-      <PasswordInput label={t('billing.provider.apiKey')} value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} data-testid="provider-api-key" />
-      <PasswordInput
-        label={t('billing.provider.webhookToken')}
-        value={webhookToken}
-        onChange={(e) => setWebhookToken(e.currentTarget.value)}
-        data-testid="provider-webhook-token"
-      />
-      <Text size="sm" data-testid="provider-webhook-url">
-        {t('billing.provider.webhookUrl')}: <code>{initial.webhookUrl}</code>
-      </Text>
-      <Select
-        label={t('billing.provider.billingType')}
-        data={BILLING_TYPES.map((value) => ({ value, label: t(`billing.billingType.${value}`) }))}
-        value={billingType}
-        onChange={(value) => value && setBillingType(value)}
-        allowDeselect={false}
-      />
-      <Switch label={t('billing.provider.active')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} data-testid="provider-active" />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={submit} loading={save.isPending} data-testid="provider-save">
-          {t('common.save')}
-        </Button>
-      </Group>
     </Stack>
   );
 }

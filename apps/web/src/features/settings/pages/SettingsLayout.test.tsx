@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { PHONE, setScreenSize } from '../../../test/media';
 import { renderWithApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
 import { GeneralSettingsPage } from './GeneralSettingsPage';
 import { SettingsLayout } from './SettingsLayout';
 
@@ -62,6 +63,25 @@ describe('/configuracoes: the tabs', () => {
     expect(screen.getByTestId('settings-tab-motivos')).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByTestId('settings-tab-lanes'));
     expect(await screen.findByTestId('lanes-screen')).toBeInTheDocument();
+  });
+
+  it("shows Pagamentos last among the Integrations (SPEC §2: after smtp) to a company's admins and the platform superadmin, not to tenant 1's other admins", async () => {
+    const integrations = () =>
+      within(screen.getByTestId('settings-group-integrations'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent);
+    for (const [profile, tenantId, shown] of [
+      ['admin', 9, true],
+      ['superadmin', 1, true],
+      ['admin', 1, false],
+    ] as const) {
+      signInAs(profile, { tenantId });
+      fakeApi({ 'GET /settings/': () => ({ body: settings() }) });
+      const view = renderSettings('/configuracoes/geral');
+      await screen.findByTestId('settings-general');
+      expect(integrations(), `${profile} of ${tenantId}`).toEqual(['Webhooks', 'Meta', 'SMS', 'Hub', 'WuzAPI', 'Evolution', 'SMTP', ...(shown ? ['Pagamentos'] : [])]);
+      view.unmount();
+    }
   });
 
   it('works on a 390 px phone', async () => {

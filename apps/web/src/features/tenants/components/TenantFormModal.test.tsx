@@ -78,6 +78,37 @@ describe('the tenant form validates with the server schema (createTenantBodySche
     });
   });
 
+  it("a plan with a value turns the payment provider on (billed like a sign-up, issue 15) with the plan's trial", async () => {
+    const plans = [
+      { id: 3, name: 'Essencial', value: 149.9, users: 5, connections: 2, trial: true, trialDays: 7 },
+      { id: 4, name: 'Grátis', value: 0, users: 2, connections: 1, trial: false, trialDays: 0 },
+    ];
+    const api = fakeApi({ 'POST /tenants': ({ body }) => ({ status: 201, body: { ...TENANT, ...(body as object) } }) });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<TenantFormModal tenant={null} plans={plans} onClose={onClose} />);
+    await user.type(field('Nome'), 'Loja Verde');
+    await user.selectOptions(field('Plano'), '4');
+    expect(field('Provedor de pagamento ativo')).not.toBeChecked();
+    await user.selectOptions(field('Plano'), '3');
+    expect(field('Provedor de pagamento ativo')).toBeChecked();
+    await user.click(screen.getByTestId('tenant-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls[0].body).toMatchObject({ planId: 3, maxUsers: 5, maxConnections: 2, paymentActive: true, trial: true, trialDays: 7 });
+  });
+
+  it('the operator exempts a company on a plan with a value by switching the payment provider off', async () => {
+    const plans = [{ id: 3, name: 'Essencial', value: 149.9, users: 5, connections: 2, trial: true, trialDays: 7 }];
+    const api = fakeApi({ 'POST /tenants': ({ body }) => ({ status: 201, body: { ...TENANT, ...(body as object) } }) });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<TenantFormModal tenant={null} plans={plans} onClose={onClose} />);
+    await user.type(field('Nome'), 'Loja Isenta');
+    await user.selectOptions(field('Plano'), '3');
+    await user.click(field('Provedor de pagamento ativo'));
+    await user.click(screen.getByTestId('tenant-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls[0].body).toMatchObject({ planId: 3, paymentActive: false });
+  });
+
   it("an edit is checked by PUT /tenants/:id's schema and keeps the stored values it did not touch", async () => {
     const api = fakeApi({ 'PUT /tenants/:id': ({ body }) => ({ body: { ...TENANT, ...(body as object) } }) });
     const onClose = vi.fn();

@@ -112,7 +112,8 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
     form.setFieldValue('planId', planId);
     const plan = plans.find((p) => String(p.id) === planId);
     if (!plan || tenant) return;
-    form.setValues({ maxUsers: plan.users, maxConnections: plan.connections, trial: plan.trial, trialDays: plan.trialDays });
+    // A new company is billed like a signed-up one when its plan has a value (issue 15); the switch exempts it.
+    form.setValues({ maxUsers: plan.users, maxConnections: plan.connections, trial: plan.trial, trialDays: plan.trialDays, paymentActive: plan.value > 0 });
   };
 
   const submit = form.onSubmit((values) => {

@@ -93,6 +93,11 @@ export function createAsaasClient({ baseUrl, apiKey, http }: AsaasClientOptions)
       const list = await call('GET', `/payments?externalReference=${encodeURIComponent(externalReference)}`, listSchema(asaasPaymentSchema));
       return list.data[0];
     },
+    /** GET /payments?customer=: a customer's charges (the first page, newest first as Asaas lists them). */
+    async listCustomerPayments(customer: string): Promise<AsaasPayment[]> {
+      const list = await call('GET', `/payments?customer=${encodeURIComponent(customer)}&limit=20`, listSchema(asaasPaymentSchema));
+      return list.data;
+    },
     /** POST /payments: one charge; `invoiceUrl` is the page where the payer pays. */
     createPayment: (payment: {
       customer: string;
