@@ -48,7 +48,7 @@ export function MediaStoragePanel() {
       header: t('platformOps.media.progress'),
       render: (r) => (
         <Stack gap={2} data-testid={`migration-progress-${r.id}`}>
-          <Progress value={r.totalFiles ? (handled(r) / r.totalFiles) * 100 : r.status === 'done' ? 100 : 0} size="sm" aria-hidden />
+          <Progress value={r.totalFiles ? Math.min(100, (handled(r) / r.totalFiles) * 100) : r.status === 'done' ? 100 : 0} size="sm" aria-hidden />
           <Text size="xs">{t('platformOps.media.files', { done: handled(r), total: r.totalFiles })}</Text>
         </Stack>
       ),
