@@ -130,7 +130,7 @@ describe('media migration', () => {
     // 13 files at S3; 12 already local except the removed one and the fresh one.
     expect(back).toMatchObject({ status: 'done', source: 's3', target: 'local', totalFiles: 13, copied: 2, skipped: 11 });
     expect((await api.get('/platform/media-storage', { token: root })).body.active).toBe('local');
-    const more = [];
+    const more: { key: string; content: Buffer }[] = [];
     for (let i = 0; i < 5; i++) {
       const content = randomBytes(2000 + i);
       more.push({ key: await server.ctx.media.save(4, content), content });
