@@ -63,7 +63,8 @@ describe('subscription in a real browser', () => {
       await api('POST', '/test-clock/advance', { days: 8 }, root);
       await page.waitForURL(/#\/configuracoesbloqueio/);
       await containsText(page.getByTestId('blocked-notice'), 'Pagamento em atraso');
-      await containsText(page.getByTestId('blocked-notice'), 'O seu período de teste terminou.');
+      // 8 days on, the charge due when the trial ended is overdue: that is the reason given.
+      await containsText(page.getByTestId('blocked-notice'), 'Um pagamento da sua assinatura está em atraso.');
       // As in Whazing: the menu is one entry, the blocked company's settings page.
       const menu = page.getByTestId('navbar');
       await containsText(menu, 'Configurações');
