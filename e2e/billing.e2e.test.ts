@@ -9,8 +9,8 @@ import { signIn } from './session.js';
 
 /**
  * Subscriptions and payments (issue 15), end to end: a company signs up with a plan; the test
- * clock ends its trial; its admin sees only the subscription page with the overdue-payment
- * message; pays through the payment link of the Asaas simulator (its Pagar button posts the
+ * clock ends its trial; its admin is confined to /configuracoesbloqueio (the overdue-payment
+ * message, its payments, the settings it keeps); pays through the payment link of the Asaas simulator (its Pagar button posts the
  * PAYMENT_RECEIVED webhook to the product); the company is unblocked at once, without a reload.
  */
 
@@ -61,14 +61,20 @@ describe('subscription in a real browser', () => {
       // The test clock ends the trial (8 days later): the company is blocked, the open page follows at once.
       const root = await loginToken(api, ROOT_EMAIL, ROOT_PASSWORD);
       await api('POST', '/test-clock/advance', { days: 8 }, root);
-      await page.waitForURL(/#\/assinatura/);
-      await containsText(page.getByTestId('subscription-blocked'), 'Pagamento em atraso');
+      await page.waitForURL(/#\/configuracoesbloqueio/);
+      await containsText(page.getByTestId('blocked-notice'), 'Pagamento em atraso');
+      // 8 days on, the charge due when the trial ended is overdue: that is the reason given.
+      await containsText(page.getByTestId('blocked-notice'), 'Um pagamento da sua assinatura está em atraso.');
+      // As in Whazing: the menu is one entry, the blocked company's settings page.
       const menu = page.getByTestId('navbar');
-      await containsText(menu, 'Assinatura');
-      expect(await menu.getByRole('link').count()).toBe(2);
-      // Any other screen leads back to the subscription.
+      await containsText(menu, 'Configurações');
+      expect(await menu.getByRole('link').count()).toBe(1);
+      // Any other screen leads back to it; the subscription stays open.
       await page.goto(`${server.url}/#/contatos`);
-      await page.waitForURL(/#\/assinatura/);
+      await page.waitForURL(/#\/configuracoesbloqueio/);
+      await page.goto(`${server.url}/#/assinatura`);
+      await containsText(page.getByTestId('subscription-blocked'), 'Pagamento em atraso');
+      await page.goto(`${server.url}/#/configuracoesbloqueio`);
 
       // Pays through the simulator's payment link.
       const pay = page.locator('[data-testid^="payment-pay-"]').first();
@@ -83,7 +89,8 @@ describe('subscription in a real browser', () => {
 
       // Unblocked at once: the socket event switches the open page back, without a reload.
       await visible(page.getByTestId('payment-status-received'));
-      expect(await page.getByTestId('subscription-blocked').count()).toBe(0);
+      await visible(page.getByTestId('blocked-cleared'));
+      expect(await page.getByTestId('blocked-notice').count()).toBe(0);
       await page.goto(`${server.url}/#/contatos`);
       await page.waitForURL(/#\/contatos/);
       await visible(page.getByTestId('navbar').getByText('Contatos'));

@@ -8,7 +8,7 @@ import { allModules } from './modules.js';
 import type { ModuleRegistration } from './platform/module.js';
 import { Jobs } from './platform/jobs/jobs.js';
 import { createMailer } from './platform/mail/mailer.js';
-import { MediaStore } from './platform/media/media-store.js';
+import { createMediaStore } from './platform/media/create-media-store.js';
 import { createOutboundHttp } from './platform/http/outbound-http.js';
 import { createOutboundPolicy } from './platform/http/outbound-policy.js';
 import { createSecretBox } from './platform/crypto/secret-box.js';
@@ -38,7 +38,7 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
       modules.flatMap((module) => module.jobs ?? []),
     ),
     mailer: createMailer(env, logger),
-    media: new MediaStore(env.DATA_DIR, createHmac('sha256', secrets.jwtRefreshSecret).update('media-urls').digest('base64url')),
+    media: createMediaStore(env, database, logger, createHmac('sha256', secrets.jwtRefreshSecret).update('media-urls').digest('base64url')),
     logger,
     events: new EventLog(logger, options.events),
     realtime: null,

@@ -17,6 +17,11 @@ export const PLATFORM_OPS_ERROR_STATUS = {
   ERR_UPDATE_FILE_NAME: 400,
   /** Uploaded update bundles are never unpacked or run: there is no verified (signed) release to accept. */
   ERR_UPDATE_NOT_VERIFIED: 400,
+  /** The media migration to or from S3 needs the MEDIA_S3_* settings (README "Configuration"). */
+  ERR_MEDIA_S3_NOT_CONFIGURED: 409,
+  /** A media migration is already queued or running. */
+  ERR_MEDIA_MIGRATION_RUNNING: 409,
+  ERR_NO_MEDIA_MIGRATION_FOUND: 404,
 } as const;
 
 export const PLATFORM_OPS_ERROR_MESSAGES: Record<keyof typeof PLATFORM_OPS_ERROR_STATUS, string> = {
@@ -28,4 +33,8 @@ export const PLATFORM_OPS_ERROR_MESSAGES: Record<keyof typeof PLATFORM_OPS_ERROR
   ERR_UPDATE_FILE_NAME: `The update file must be named ${UPDATE_BUNDLE_NAME}.`,
   ERR_UPDATE_NOT_VERIFIED:
     'Uploaded update bundles are refused: Conversa runs only verified releases and never unpacks or runs uploaded code. Update by deploying the new release on the server (git pull or the new package, then npm start), which applies pending migrations on start.',
+  ERR_MEDIA_S3_NOT_CONFIGURED:
+    'S3-compatible storage is not configured: set MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY on the server and restart it.',
+  ERR_MEDIA_MIGRATION_RUNNING: 'A media migration is already running.',
+  ERR_NO_MEDIA_MIGRATION_FOUND: 'No media migration with this id.',
 };

@@ -182,3 +182,45 @@ export type ConsoleBody = z.input<typeof consoleBodySchema>;
 
 export const consoleResultSchema = z.object({ command: z.enum(CONSOLE_COMMANDS), ranAt: z.string(), lines: z.array(z.string()) });
 export type ConsoleResult = z.infer<typeof consoleResultSchema>;
+
+// ---- media storage and its migration (/atualizar) ----
+
+/** Where message files are kept: the local folder (DATA_DIR/media, the default) or S3-compatible storage. */
+export const MEDIA_LOCATIONS = ['local', 's3'] as const;
+export type MediaLocation = (typeof MEDIA_LOCATIONS)[number];
+
+export const mediaStorageSchema = z.object({
+  /** Where new files are written and files are read first. */
+  active: z.enum(MEDIA_LOCATIONS),
+  /** Whether the MEDIA_S3_* settings are present (without them S3 cannot be a migration's source or target). */
+  s3Configured: z.boolean(),
+  /** The bucket and endpoint (never the keys), when configured. */
+  s3: z.object({ endpoint: z.string(), bucket: z.string(), region: z.string() }).nullable(),
+});
+export type MediaStorage = z.infer<typeof mediaStorageSchema>;
+
+export const mediaMigrationBodySchema = z.object({ target: z.enum(MEDIA_LOCATIONS) });
+export type MediaMigrationBody = z.input<typeof mediaMigrationBodySchema>;
+
+export const mediaMigrationSchema = z.object({
+  id: z.uuid(),
+  source: z.enum(MEDIA_LOCATIONS),
+  target: z.enum(MEDIA_LOCATIONS),
+  status: z.enum(MAINTENANCE_STATUSES),
+  /** Files and bytes found at the source (counted before copying). */
+  totalFiles: z.number().int(),
+  totalBytes: z.number(),
+  /** Files handled so far: copied now, or already at the target with the same size and checksum. */
+  copied: z.number().int(),
+  skipped: z.number().int(),
+  bytesCopied: z.number(),
+  /** How many times the job started (more than 1: it resumed after a restart or an error). */
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type MediaMigration = z.infer<typeof mediaMigrationSchema>;
+
+/** The page polls a running migration this often. */
+export const MEDIA_MIGRATION_POLL_MS = 1000;

@@ -15,3 +15,5 @@ export * from './web-push/push-service-simulator.js';
 export * from './asaas/asaas-simulator.js';
 export * from './wavoip/wavoip-simulator.js';
 export * from './wavoip/fixtures.js';
+export * from './s3/sigv4.js';
+export * from './s3/s3-simulator.js';

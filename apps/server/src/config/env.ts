@@ -101,6 +101,20 @@ export const envSchema = z
      * clock forward (trials, due dates) and runs the billing round at once. Refused in production.
      */
     TEST_CLOCK: bool,
+    /**
+     * S3-compatible media storage (AWS S3, MinIO, Wasabi, Cloudflare R2…): an option of the media
+     * store, used once a media migration (/atualizar) moves the files there. All five go together.
+     */
+    MEDIA_S3_ENDPOINT: z.string().url().optional(),
+    MEDIA_S3_REGION: z.string().min(1).optional(),
+    MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
+    MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addresses (`endpoint/bucket/key`, MinIO and most self-hosted stores) instead of virtual-hosted (`bucket.endpoint/key`). */
+    MEDIA_S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -111,6 +125,10 @@ export const envSchema = z
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
+    }
+    const s3 = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_REGION', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const;
+    if (s3.some((key) => env[key]) && !s3.every((key) => env[key])) {
+      for (const key of s3.filter((k) => !env[k])) ctx.addIssue({ code: 'custom', path: [key], message: 'the MEDIA_S3_* settings go together' });
     }
     if (env.JWT_SECRET && env.JWT_SECRET === env.JWT_REFRESH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_REFRESH_SECRET'], message: 'must differ from JWT_SECRET' });

@@ -67,6 +67,7 @@ const HOME: MenuItem = { labelKey: 'menu.home', path: PATHS.home, icon: IconHome
 const TENANTS: MenuItem = { labelKey: 'menu.tenants', path: PATHS.tenants, icon: IconBuildingSkyscraper };
 const PLANS: MenuItem = { labelKey: 'menu.plans', path: PATHS.plans, icon: IconReceipt2 };
 const SUBSCRIPTION: MenuItem = { labelKey: 'menu.subscription', path: PATHS.subscription, icon: IconCreditCard };
+const BLOCKED_SETTINGS: MenuItem = { labelKey: 'menu.blockedSettings', path: PATHS.blockedSettings, icon: IconSettings };
 const TENANT_PAYMENTS: MenuItem = { labelKey: 'menu.tenantPayments', path: PATHS.tenantPayments, icon: IconCash };
 const TENANT_API: MenuItem = { labelKey: 'menu.tenantApi', path: PATHS.tenantApi, icon: IconApi };
 const USERS: MenuItem = { labelKey: 'menu.users', path: PATHS.users, icon: IconUsers };
@@ -163,9 +164,10 @@ export function menuFor(profile: Profile | null | undefined, tenantId?: number |
 }
 
 function roleMenu(profile: Profile | null | undefined, tenantId: number | null | undefined, billingBlocked: boolean): MenuGroup[] {
-  // SPEC §6: a company blocked for payment sees settings only (and its subscription).
+  // SPEC §6: a company blocked for payment sees settings only. As in Whazing, its menu is one entry,
+  // /configuracoesbloqueio, which leads to the subscription and the settings it keeps.
   if (billingBlocked && profile && !isPlatformAdmin(profile, tenantId)) {
-    return [{ labelKey: WORK_GROUP, items: profile === 'admin' || profile === 'superadmin' ? [SUBSCRIPTION, SETTINGS] : [SUBSCRIPTION] }];
+    return [{ labelKey: WORK_GROUP, items: [BLOCKED_SETTINGS] }];
   }
   switch (profile) {
     case 'user':

@@ -12,6 +12,8 @@ export const PATHS = {
   plans: '/planos',
   /** SPEC §6 named route assinatura: the superadmin's landing, a company's subscription for its admins. */
   subscription: '/assinatura',
+  /** Whazing's /configuracoesbloqueio: the one screen a company blocked for payment is sent to (its notice, payments, plan, the settings it keeps). */
+  blockedSettings: '/configuracoesbloqueio',
   /** Every company's payments (SPEC §2 /pagamentostenants, platform superadmin). */
   tenantPayments: '/pagamentostenants',
   /** Tenant API tokens for resellers (SPEC §2 /tenantApi, platform superadmin). */

@@ -56,6 +56,7 @@ const RatingSettingsPage = lazyPage(() => import('../features/ratings/pages/Rati
 const ChatFlowScreens = lazyPage(() => import('../features/chatflow/pages/ChatFlowScreens'), 'ChatFlowScreens');
 const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage'), 'TenantsPage');
 const SubscriptionPage = lazyPage(() => import('../features/billing/pages/SubscriptionPage'), 'SubscriptionPage');
+const BlockedSettingsPage = lazyPage(() => import('../features/billing/pages/BlockedSettingsPage'), 'BlockedSettingsPage');
 const TenantPaymentsPage = lazyPage(() => import('../features/billing/pages/TenantPaymentsPage'), 'TenantPaymentsPage');
 const PaymentSettingsPage = lazyPage(() => import('../features/billing/pages/PaymentSettingsPage'), 'PaymentSettingsPage');
 const PlansPage = lazyPage(() => import('../features/plans/pages/PlansPage'), 'PlansPage');
@@ -197,6 +198,7 @@ export function AppRouter() {
             <Route path={PATHS.tenants} element={guarded(SUPERADMIN, <TenantsPage />, true)} />
             <Route path={PATHS.plans} element={guarded(SUPERADMIN, <PlansPage />, true)} />
             <Route path={PATHS.subscription} element={<SubscriptionPage />} />
+            <Route path={PATHS.blockedSettings} element={<BlockedSettingsPage />} />
             <Route path={PATHS.tenantPayments} element={guarded(SUPERADMIN, <TenantPaymentsPage />, true)} />
             <Route path={PATHS.tenantApi} element={guarded(SUPERADMIN, <TenantApiPage />, true)} />
             <Route path={PATHS.channelSessionsAll} element={guarded(SUPERADMIN, <PlatformSessionsPage />, true)} />

@@ -1,7 +1,7 @@
-import type { AuditEntry, ChannelSession, FailedJob, MaintenanceRun, QueueAdvice, QueueStats, TenantUsage } from '@conversa/shared';
+import type { AuditEntry, ChannelSession, FailedJob, MaintenanceRun, MediaMigration, QueueAdvice, QueueStats, TenantUsage } from '@conversa/shared';
 import { QUEUE_RESTART_ADVICE_LIMIT } from '@conversa/shared';
 import type { ChannelSessionRow } from '../channels/channels.repository.js';
-import type { AuditRow, FailedJobRow, MaintenanceRunRow, QueueStatsRow, TenantUsageRow } from './platform-ops.repository.js';
+import type { AuditRow, FailedJobRow, MaintenanceRunRow, MediaMigrationRow, QueueStatsRow, TenantUsageRow } from './platform-ops.repository.js';
 
 /** A timestamp as the drivers give it (Date, or text from raw SQL on PGlite) → ISO 8601, or null. */
 export function isoOrNull(value: unknown): string | null {
@@ -104,6 +104,24 @@ export function presentMaintenanceRun(row: MaintenanceRunRow): MaintenanceRun {
     orphaned: row.orphaned,
     removed: row.removed,
     bytesFreed: Number(row.bytesFreed),
+    error: row.error,
+    createdAt: iso(row.createdAt),
+    finishedAt: isoOrNull(row.finishedAt),
+  };
+}
+
+export function presentMediaMigration(row: MediaMigrationRow): MediaMigration {
+  return {
+    id: row.id,
+    source: row.source,
+    target: row.target,
+    status: row.status,
+    totalFiles: row.totalFiles,
+    totalBytes: Number(row.totalBytes),
+    copied: row.copied,
+    skipped: row.skipped,
+    bytesCopied: Number(row.bytesCopied),
+    attempts: row.attempts,
     error: row.error,
     createdAt: iso(row.createdAt),
     finishedAt: isoOrNull(row.finishedAt),

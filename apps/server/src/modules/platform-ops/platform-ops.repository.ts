@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { channels, jobQueueRestarts, maintenanceRuns, messages, platformAuditLog, tenants, users } from '../../platform/db/schema.js';
+import { channels, jobQueueRestarts, maintenanceRuns, mediaMigrations, messages, platformAuditLog, tenants, users } from '../../platform/db/schema.js';
 
 /**
  * The platform's own tables (audit log, queue restarts, maintenance runs) and the platform-wide
@@ -12,6 +12,7 @@ import { channels, jobQueueRestarts, maintenanceRuns, messages, platformAuditLog
 export type AuditRow = typeof platformAuditLog.$inferSelect;
 export type NewAudit = Omit<typeof platformAuditLog.$inferInsert, 'id' | 'at'>;
 export type MaintenanceRunRow = typeof maintenanceRuns.$inferSelect;
+export type MediaMigrationRow = typeof mediaMigrations.$inferSelect;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const PGBOSS = sql.raw('pgboss');
@@ -286,6 +287,49 @@ export async function updateMaintenanceRun(
     .update(maintenanceRuns)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(maintenanceRuns.id, id));
+}
+
+// ---- media migrations ----
+
+/** A new queued migration, or undefined when one is already queued or running (unique partial index). */
+export async function insertMediaMigration(
+  db: Db,
+  values: Pick<MediaMigrationRow, 'id' | 'source' | 'target' | 'requestedBy'>,
+): Promise<MediaMigrationRow | undefined> {
+  const [row] = await db
+    .insert(mediaMigrations)
+    .values({ ...values, status: 'queued' })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function findMediaMigration(db: Db, id: string): Promise<MediaMigrationRow | undefined> {
+  const [row] = await db.select().from(mediaMigrations).where(eq(mediaMigrations.id, id));
+  return row;
+}
+
+export async function listMediaMigrations(db: Db, limit: number): Promise<MediaMigrationRow[]> {
+  return db.select().from(mediaMigrations).orderBy(desc(mediaMigrations.createdAt)).limit(limit);
+}
+
+export async function updateMediaMigration(
+  db: Db,
+  id: string,
+  values: Partial<Pick<MediaMigrationRow, 'status' | 'totalFiles' | 'totalBytes' | 'copied' | 'skipped' | 'bytesCopied' | 'error' | 'finishedAt'>>,
+): Promise<void> {
+  await db
+    .update(mediaMigrations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(mediaMigrations.id, id));
+}
+
+/** A (re)start of the job: running again, the attempt counted, the progress counted afresh. */
+export async function beginMediaMigrationAttempt(db: Db, id: string): Promise<void> {
+  await db
+    .update(mediaMigrations)
+    .set({ status: 'running', attempts: sql`${mediaMigrations.attempts} + 1`, copied: 0, skipped: 0, bytesCopied: 0, error: null, updatedAt: sql`now()` })
+    .where(eq(mediaMigrations.id, id));
 }
 
 // ---- what names a stored media file ----

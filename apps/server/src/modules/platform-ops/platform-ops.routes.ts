@@ -12,6 +12,9 @@ import {
   maintenanceRunParamsSchema,
   maintenanceRunSchema,
   mediaCleanupBodySchema,
+  mediaMigrationBodySchema,
+  mediaMigrationSchema,
+  mediaStorageSchema,
   platformChannelParamsSchema,
   QUEUE_MONITOR_REFRESH_MS,
   QUEUE_RESTART_ADVICE_LIMIT,
@@ -37,11 +40,14 @@ import {
   presentChannelSession,
   presentFailedJob,
   presentMaintenanceRun,
+  presentMediaMigration,
   presentTenantUsage,
 } from './platform-ops.presenter.js';
 import { controlChannelSession, type SessionAction } from './use-cases/control-channel-session.js';
 import { deleteFailedJob } from './use-cases/delete-failed-job.js';
 import { getMaintenanceRun, getMaintenanceRuns } from './use-cases/get-maintenance-runs.js';
+import { getMediaMigration, getMediaMigrations } from './use-cases/get-media-migrations.js';
+import { getMediaStorage } from './use-cases/get-media-storage.js';
 import { getSystemVersion } from './use-cases/get-system-version.js';
 import { listAudit } from './use-cases/list-audit.js';
 import { listFailedJobs } from './use-cases/list-failed-jobs.js';
@@ -52,6 +58,7 @@ import { restartQueue } from './use-cases/restart-queue.js';
 import { retryFailedJob } from './use-cases/retry-failed-job.js';
 import { runConsoleCommand } from './use-cases/run-console-command.js';
 import { startMediaCleanup } from './use-cases/start-media-cleanup.js';
+import { startMediaMigration } from './use-cases/start-media-migration.js';
 
 const tags = ['platform'];
 
@@ -218,6 +225,41 @@ export const platformOpsRoutes =
       },
       handler: async (request, reply) =>
         reply.status(202).send(presentMaintenanceRun(await startMediaCleanup(ctx, actorOf(request), { dryRun: request.body.dryRun }))),
+    });
+
+    // ---- media storage and its migration ----
+    app.get('/platform/media-storage', {
+      config: { auth: 'platform' },
+      schema: {
+        tags,
+        description: 'Where message files are kept now (the local folder or S3-compatible storage) and whether S3 is configured (bucket and endpoint, never the keys).',
+        response: { 200: mediaStorageSchema, ...errorResponses },
+      },
+      handler: async (request) => getMediaStorage(ctx, actorOf(request)),
+    });
+
+    app.post('/platform/maintenance/media-migration', {
+      config: { auth: 'platform' },
+      schema: {
+        tags,
+        description:
+          'Starts copying every stored file to `target` (from the other location) as a resumable job; a file already there with the same size and checksum is skipped; at the end the target is where files are kept. One at a time; 409 ERR_MEDIA_S3_NOT_CONFIGURED without the MEDIA_S3_* settings. Audited.',
+        body: mediaMigrationBodySchema,
+        response: { 202: mediaMigrationSchema, ...errorResponses },
+      },
+      handler: async (request, reply) => reply.status(202).send(presentMediaMigration(await startMediaMigration(ctx, actorOf(request), request.body))),
+    });
+
+    app.get('/platform/maintenance/media-migrations', {
+      config: { auth: 'platform' },
+      schema: { tags, description: 'The latest media migrations with their progress (files and bytes).', response: { 200: z.array(mediaMigrationSchema), ...errorResponses } },
+      handler: async (request) => (await getMediaMigrations(ctx, actorOf(request))).map(presentMediaMigration),
+    });
+
+    app.get('/platform/maintenance/media-migrations/:id', {
+      config: { auth: 'platform' },
+      schema: { tags, params: maintenanceRunParamsSchema, response: { 200: mediaMigrationSchema, ...errorResponses } },
+      handler: async (request) => presentMediaMigration(await getMediaMigration(ctx, actorOf(request), request.params.id)),
     });
 
     // ---- diagnostics console ----

@@ -83,6 +83,10 @@ const PLATFORM_ROUTES: [string, string, unknown?][] = [
   ['GET', '/platform/maintenance/runs'],
   ['GET', `/platform/maintenance/runs/${FAKE_JOB}`],
   ['POST', '/platform/maintenance/media-cleanup', { dryRun: true }],
+  ['GET', '/platform/media-storage'],
+  ['POST', '/platform/maintenance/media-migration', { target: 's3' }],
+  ['GET', '/platform/maintenance/media-migrations'],
+  ['GET', `/platform/maintenance/media-migrations/${FAKE_JOB}`],
   ['POST', '/platform/console', { command: 'health' }],
   ['GET', '/platform/audit'],
 ];
@@ -333,6 +337,21 @@ describe('orphaned-media cleanup', () => {
     expect(refused.body.error).toBe('ERR_MAINTENANCE_RUNNING');
     expect((await auditOf('media.cleanup'))[0].outcome).toBe('ERR_MAINTENANCE_RUNNING');
     await server.ctx.db.execute(sql`update maintenance_runs set status = 'failed' where status = 'running'`);
+  });
+});
+
+describe('media migration without S3 settings', () => {
+  it('says the local folder is in use and refuses to start (409 ERR_MEDIA_S3_NOT_CONFIGURED), audited; nothing is queued', async () => {
+    const storage = await api.get('/platform/media-storage', { token: root });
+    expect(storage.body).toEqual({ active: 'local', s3Configured: false, s3: null });
+    for (const target of ['s3', 'local']) {
+      const refused = await api.post('/platform/maintenance/media-migration', { target }, { token: root });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('ERR_MEDIA_S3_NOT_CONFIGURED');
+      expect(refused.body.message).toContain('MEDIA_S3_ENDPOINT');
+    }
+    expect((await auditOf('media.migrate')).map((a) => a.outcome)).toEqual(['ERR_MEDIA_S3_NOT_CONFIGURED', 'ERR_MEDIA_S3_NOT_CONFIGURED']);
+    expect((await api.get('/platform/maintenance/media-migrations', { token: root })).body).toEqual([]);
   });
 });
 

@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BillingBlockReason, BillingType, PaymentStatus } from '@conversa/shared';
+import type { BillingBlockReason, BillingType, MediaLocation, PaymentStatus } from '@conversa/shared';
 import type { AiProtocol, AiProvider, AiVoice, BotIntegration, CallStatus, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketOrigin, TicketStatus, UserConfigs } from '@conversa/shared';
 
 const timestamps = {
@@ -2194,4 +2194,45 @@ export const calls = pgTable(
     ...timestamps,
   },
   (t) => [index('calls_tenant_started_idx').on(t.tenantId, t.startedAt), index('calls_tenant_channel_idx').on(t.tenantId, t.channelId)],
+);
+
+/**
+ * Where message files are kept (issue 15, media store): one row; 'local' (DATA_DIR/media) until a
+ * media migration to S3 finishes, then 's3' (and back). Read by every node's media store.
+ */
+export const mediaStorageState = pgTable(
+  'media_storage_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    active: text('active').$type<MediaLocation>().notNull().default('local'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('media_storage_state_single', sql`${t.id} = 1`)],
+);
+
+/** A copy of every stored file from one location to the other (/atualizar); one at a time, resumable. */
+export const mediaMigrations = pgTable(
+  'media_migrations',
+  {
+    id: uuid('id').primaryKey(),
+    source: text('source').$type<MediaLocation>().notNull(),
+    target: text('target').$type<MediaLocation>().notNull(),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    totalFiles: integer('total_files').notNull().default(0),
+    totalBytes: bigint('total_bytes', { mode: 'number' }).notNull().default(0),
+    copied: integer('copied').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    bytesCopied: bigint('bytes_copied', { mode: 'number' }).notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    requestedBy: integer('requested_by'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('media_migrations_one_active')
+      .on(sql`(true)`)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('media_migrations_created_idx').on(t.createdAt),
+  ],
 );

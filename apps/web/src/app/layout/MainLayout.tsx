@@ -14,14 +14,17 @@ import { useProfileRefresh, useUserLanguage } from '../useProfileRefresh';
 import { HeaderBar } from './HeaderBar';
 import { NavbarLinks } from './NavbarLinks';
 
-/** The screens a company blocked for payment keeps (SPEC §6 "a blocked tenant sees settings only"). */
-const OPEN_WHEN_BLOCKED = [PATHS.subscription, PATHS.settings, PATHS.tenantSettings, PATHS.profile];
+/**
+ * The screens a company blocked for payment keeps (SPEC §6 "a blocked tenant sees settings only"):
+ * /configuracoesbloqueio, where any other screen leads, and those it links to.
+ */
+const OPEN_WHEN_BLOCKED = [PATHS.blockedSettings, PATHS.subscription, PATHS.settings, PATHS.tenantSettings, PATHS.profile];
 
 function BlockedOutlet() {
   const blocked = useBillingBlocked();
   const { pathname } = useLocation();
   if (blocked && !OPEN_WHEN_BLOCKED.some((path) => pathname === path || pathname.startsWith(`${path}/`))) {
-    return <Navigate to={PATHS.subscription} replace />;
+    return <Navigate to={PATHS.blockedSettings} replace />;
   }
   return <Outlet />;
 }

@@ -8,6 +8,7 @@ import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 import { isBillingBlocked, setBillingBlocked } from './billing-state';
 import { BillingNotice } from './components/BillingNotice';
+import { BlockedSettingsPage } from './pages/BlockedSettingsPage';
 import { PaymentSettingsPage } from './pages/PaymentSettingsPage';
 import { SubscriptionPage } from './pages/SubscriptionPage';
 import { TenantPaymentsPage } from './pages/TenantPaymentsPage';
@@ -88,14 +89,16 @@ describe('assinatura for a company admin', () => {
 });
 
 describe('blocked mode', () => {
-  it('the notice says why, the menu keeps the subscription and settings only, and a 402 switches the app into it', async () => {
+  it('the notice says why, the menu is the blocked settings page only, and a 402 switches the app into it', async () => {
     signInAs('admin', { tenantId: 9 });
     fakeApi({ 'GET /subscription/status': () => ({ body: { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null } }) });
     renderWithApp(<BillingNotice />);
     expect(await screen.findByTestId('billing-blocked')).toHaveTextContent('Pagamento em atraso');
     expect(isBillingBlocked()).toBe(true);
-    expect(menuFor('admin', 9, true)[0].items.map((item) => item.path)).toEqual(['/assinatura', '/configuracoes/geral']);
-    expect(menuFor('user', 9, true)[0].items.map((item) => item.path)).toEqual(['/assinatura']);
+    // As in Whazing: one entry, /configuracoesbloqueio, for every profile of the company.
+    for (const profile of ['admin', 'superadmin', 'super', 'user'] as const) {
+      expect(menuFor(profile, 9, true).map((group) => group.items.map((item) => item.path))).toEqual([['/configuracoesbloqueio']]);
+    }
     // The platform superadmin is never blocked.
     expect(menuFor('superadmin', 1, true).length).toBe(2);
 
@@ -104,6 +107,56 @@ describe('blocked mode', () => {
     fakeApi({ 'GET /tickets': () => ({ status: 402, body: { error: 'ERR_TENANT_OVERDUE', message: 'Payment overdue.' } }) });
     await expect(http.get('/tickets')).rejects.toMatchObject({ code: 'ERR_TENANT_OVERDUE', handled: true });
     expect(isBillingBlocked()).toBe(true);
+  });
+});
+
+describe('/configuracoesbloqueio', () => {
+  const BLOCKED = { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null };
+
+  it("an admin: the overdue notice and why, the plan, the overdue payment's pay link, and the settings it keeps (390 px)", async () => {
+    setScreenSize(PHONE);
+    signInAs('admin', { tenantId: 9 });
+    fakeApi({
+      'GET /subscription/status': () => ({ body: BLOCKED }),
+      'GET /subscription': () => ({ body: subscription({ status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialDaysLeft: null, payments: [PAYMENT] }) }),
+      'GET /plans/public': () => ({ body: [PLAN, PRO] }),
+    });
+    renderWithApp(<BlockedSettingsPage />);
+    const notice = await screen.findByTestId('blocked-notice');
+    expect(notice).toHaveTextContent('Pagamento em atraso. Verifique a situação do seu plano.');
+    expect(notice).toHaveTextContent('Um pagamento da sua assinatura está em atraso.');
+    expect(notice).toHaveTextContent('Pague a cobrança abaixo para liberar o acesso na hora.');
+    expect(await screen.findByTestId('subscription-plan')).toHaveTextContent('Essencial');
+    expect(screen.getByTestId(`payment-pay-${PAYMENT.id}`)).toHaveAttribute('href', PAYMENT.link);
+    // The subscription's own blocked alert is not repeated.
+    expect(screen.queryByTestId('subscription-blocked')).toBeNull();
+    const links = within(screen.getByTestId('blocked-settings-links')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assinatura', '/configuracoes/geral', '/configuracoesTenant', '/perfil']);
+  });
+
+  it('an agent: the notice and why, asked to call the admin; only the profile; the subscription is never fetched', async () => {
+    signInAs('user', { tenantId: 9 });
+    const api = fakeApi({ 'GET /subscription/status': () => ({ body: { ...BLOCKED, blockReason: 'trial_ended' } }) });
+    renderWithApp(<BlockedSettingsPage />);
+    const notice = await screen.findByTestId('blocked-notice');
+    expect(notice).toHaveTextContent('O seu período de teste terminou.');
+    expect(notice).toHaveTextContent('Peça ao administrador da sua empresa para regularizar o pagamento.');
+    const links = within(screen.getByTestId('blocked-settings-links')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/perfil']);
+    expect(api.calls.some((call) => call.path === '/subscription')).toBe(false);
+  });
+
+  it('once paid (not blocked any more) it says so and leads back to work', async () => {
+    signInAs('admin', { tenantId: 9 });
+    fakeApi({
+      'GET /subscription/status': () => ({ body: { status: 'active', blocked: false, blockReason: null, trialEndsAt: null, trialDaysLeft: null } }),
+      'GET /subscription': () => ({ body: subscription({ status: 'active', payments: [{ ...PAYMENT, status: 'received', paidAt: '2026-03-11T10:00:00.000Z' }] }) }),
+      'GET /plans/public': () => ({ body: [PLAN] }),
+    });
+    renderWithApp(<BlockedSettingsPage />);
+    const cleared = await screen.findByTestId('blocked-cleared');
+    expect(within(cleared).getByRole('link')).toHaveAttribute('href', '/home');
+    expect(screen.queryByTestId('blocked-notice')).toBeNull();
   });
 });
 

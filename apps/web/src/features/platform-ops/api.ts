@@ -5,6 +5,10 @@ import {
   type ConsoleResult,
   type FailedJob,
   type MaintenanceRun,
+  type MediaLocation,
+  type MediaMigration,
+  type MediaStorage,
+  MEDIA_MIGRATION_POLL_MS,
   type QueueList,
   type QueueRestart,
   type SystemVersion,
@@ -18,6 +22,8 @@ export const platformOpsKeys = {
   queues: ['platform-ops', 'queues'] as const,
   failed: (queue: string) => ['platform-ops', 'queues', queue, 'failed'] as const,
   usage: ['platform-ops', 'usage'] as const,
+  mediaStorage: ['platform-ops', 'media-storage'] as const,
+  mediaMigrations: ['platform-ops', 'media-migrations'] as const,
   version: ['platform-ops', 'version'] as const,
   runs: ['platform-ops', 'runs'] as const,
 };
@@ -100,6 +106,38 @@ export function useStartMediaCleanup() {
   return useMutation({
     mutationFn: (dryRun: boolean) => http.post<MaintenanceRun>('/platform/maintenance/media-cleanup', { dryRun }),
     onSettled: () => qc.invalidateQueries({ queryKey: platformOpsKeys.runs }),
+  });
+}
+
+export function useMediaStorage() {
+  return useQuery<MediaStorage>({
+    queryKey: platformOpsKeys.mediaStorage,
+    queryFn: ({ signal }) => http.get<MediaStorage>('/platform/media-storage', { signal, silent: true }),
+  });
+}
+
+/** Polled while a migration is queued or running (its progress); the location is read again when it ends. */
+export function useMediaMigrations() {
+  const qc = useQueryClient();
+  return useQuery<MediaMigration[]>({
+    queryKey: platformOpsKeys.mediaMigrations,
+    refetchInterval: (query) =>
+      query.state.data?.some((run: MediaMigration) => run.status === 'queued' || run.status === 'running') ? MEDIA_MIGRATION_POLL_MS : false,
+    queryFn: async ({ signal }) => {
+      const runs = await http.get<MediaMigration[]>('/platform/maintenance/media-migrations', { signal, silent: true });
+      const previous = qc.getQueryData<MediaMigration[]>(platformOpsKeys.mediaMigrations);
+      const ended = previous?.some((old) => (old.status === 'queued' || old.status === 'running') && runs.some((run) => run.id === old.id && run.status === 'done'));
+      if (ended) void qc.invalidateQueries({ queryKey: platformOpsKeys.mediaStorage });
+      return runs;
+    },
+  });
+}
+
+export function useStartMediaMigration() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (target: MediaLocation) => http.post<MediaMigration>('/platform/maintenance/media-migration', { target }),
+    onSettled: () => qc.invalidateQueries({ queryKey: platformOpsKeys.mediaMigrations }),
   });
 }
 

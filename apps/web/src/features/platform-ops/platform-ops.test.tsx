@@ -1,4 +1,4 @@
-import type { ChannelSession, FailedJob, MaintenanceRun, QueueList, SystemVersion, TenantUsage } from '@conversa/shared';
+import type { ChannelSession, FailedJob, MaintenanceRun, MediaMigration, MediaStorage, QueueList, SystemVersion, TenantUsage } from '@conversa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type ApiCall } from '../../test/fetch';
@@ -164,6 +164,97 @@ const run = (over: Partial<MaintenanceRun>): MaintenanceRun => ({
   ...over,
 });
 
+const LOCAL_ONLY: MediaStorage = { active: 'local', s3Configured: false, s3: null };
+const WITH_S3: MediaStorage = { active: 'local', s3Configured: true, s3: { endpoint: 'https://s3.sa-east-1.amazonaws.com', bucket: 'conversa-media', region: 'sa-east-1' } };
+const migration = (over: Partial<MediaMigration>): MediaMigration => ({
+  id: '33333333-3333-4333-8333-333333333333',
+  source: 'local',
+  target: 's3',
+  status: 'running',
+  totalFiles: 200,
+  totalBytes: 4 * 1024 * 1024,
+  copied: 50,
+  skipped: 10,
+  bytesCopied: 1024 * 1024,
+  attempts: 1,
+  error: null,
+  createdAt: '2030-03-01T12:00:00.000Z',
+  finishedAt: null,
+  ...over,
+});
+
+describe('media storage on /atualizar', () => {
+  it('without S3 settings: the local folder, the explanation, and the move disabled', async () => {
+    signInAs('superadmin');
+    fakeApi({
+      'GET /platform/version': () => ({ body: version([]) }),
+      'GET /platform/maintenance/runs': () => ({ body: [] }),
+      'GET /platform/media-storage': () => ({ body: LOCAL_ONLY }),
+      'GET /platform/maintenance/media-migrations': () => ({ body: [] }),
+    });
+    renderWithApp(<UpdatePage />);
+    expect(await screen.findByTestId('media-active')).toHaveTextContent('Pasta local');
+    expect(screen.getByTestId('media-s3-missing')).toHaveTextContent('MEDIA_S3_');
+    expect(screen.getByTestId('media-migrate')).toBeDisabled();
+  });
+
+  it('moves the files to S3 after confirming, shows the progress polled live, then S3 as the location (390 px)', async () => {
+    setScreenSize(PHONE);
+    signInAs('superadmin');
+    let storage = WITH_S3;
+    let migrations: MediaMigration[] = [];
+    let polls = 0;
+    const api = fakeApi({
+      'GET /platform/version': () => ({ body: version([]) }),
+      'GET /platform/maintenance/runs': () => ({ body: [] }),
+      'GET /platform/media-storage': () => ({ body: storage }),
+      'GET /platform/maintenance/media-migrations': () => {
+        polls += 1;
+        // The second poll after the start: the copy has finished and S3 is where files are kept.
+        if (migrations.length && polls >= 3) {
+          migrations = [migration({ status: 'done', copied: 190, skipped: 10, bytesCopied: 4 * 1024 * 1024 - 2048, finishedAt: '2030-03-01T12:01:00.000Z' })];
+          storage = { ...WITH_S3, active: 's3' };
+        }
+        return { body: migrations };
+      },
+      'POST /platform/maintenance/media-migration': () => {
+        migrations = [migration({})];
+        return { status: 202, body: migrations[0] };
+      },
+    });
+    const { user } = renderWithApp(<UpdatePage />);
+    expect(await screen.findByTestId('media-s3')).toHaveTextContent('conversa-media');
+    await user.click(screen.getByTestId('media-migrate'));
+    expect(await screen.findByText('Copiar agora todos os arquivos guardados? O atendimento continua funcionando durante a cópia.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Iniciar' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ target: 's3' }));
+    const id = '33333333-3333-4333-8333-333333333333';
+    expect(await screen.findByTestId(`migration-progress-${id}`)).toHaveTextContent('60 de 200 arquivos');
+    expect(screen.getByTestId('media-migrate')).toBeDisabled();
+    // Polled until done; the location is read again.
+    await waitFor(() => expect(screen.getByTestId(`migration-status-${id}`)).toHaveTextContent('Concluída'), { timeout: 5000 });
+    expect(screen.getByTestId(`migration-progress-${id}`)).toHaveTextContent('200 de 200 arquivos');
+    await waitFor(() => expect(screen.getByTestId('media-active')).toHaveTextContent('Armazenamento compatível com S3'));
+    expect(screen.getByTestId('media-migrate')).toHaveTextContent('Trazer os arquivos de volta para a pasta local');
+  });
+
+  it('a refusal from the server is shown translated', async () => {
+    signInAs('superadmin');
+    fakeApi({
+      'GET /platform/version': () => ({ body: version([]) }),
+      'GET /platform/maintenance/runs': () => ({ body: [] }),
+      'GET /platform/media-storage': () => ({ body: WITH_S3 }),
+      'GET /platform/maintenance/media-migrations': () => ({ body: [] }),
+      'POST /platform/maintenance/media-migration': () => ({ status: 409, body: { error: 'ERR_MEDIA_MIGRATION_RUNNING', message: 'A media migration is already running.' } }),
+    });
+    const { user } = renderWithApp(<UpdatePage />);
+    await user.click(await screen.findByTestId('media-migrate'));
+    await user.click(await screen.findByRole('button', { name: 'Iniciar' }));
+    expect(await screen.findByText('Já há uma migração de mídias em andamento.')).toBeInTheDocument();
+  });
+});
+
 describe('update (/atualizar)', () => {
   it('shows the running version and pending migrations; simulates and cleans (after confirming) orphaned media', async () => {
     signInAs('superadmin');
@@ -171,6 +262,8 @@ describe('update (/atualizar)', () => {
     const api = fakeApi({
       'GET /platform/version': () => ({ body: version(['0046_next']) }),
       'GET /platform/maintenance/runs': () => ({ body: runs }),
+      'GET /platform/media-storage': () => ({ body: LOCAL_ONLY }),
+      'GET /platform/maintenance/media-migrations': () => ({ body: [] }),
       'POST /platform/maintenance/media-cleanup': ({ body }) => {
         const started = run({ id: '22222222-2222-4222-8222-222222222222', status: 'running', dryRun: (body as { dryRun: boolean }).dryRun, scanned: 10 });
         runs = [started, ...runs];
@@ -195,6 +288,8 @@ describe('update (/atualizar)', () => {
     const api = fakeApi({
       'GET /platform/version': () => ({ body: version([]) }),
       'GET /platform/maintenance/runs': () => ({ body: [] }),
+      'GET /platform/media-storage': () => ({ body: LOCAL_ONLY }),
+      'GET /platform/maintenance/media-migrations': () => ({ body: [] }),
       'POST /platform/update': () => ({ status: 400, body: { error: 'ERR_UPDATE_NOT_VERIFIED', message: 'Uploaded update bundles are refused' } }),
     });
     const { user } = renderWithApp(<UpdatePage />);

@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useSession } from '../../../lib/useSession';
 import { useSubscriptionStatus } from '../api';
@@ -14,9 +14,12 @@ export function BillingNotice() {
   const { t } = useTranslation();
   const session = useSession();
   const status = useSubscriptionStatus(session !== null);
+  const { pathname } = useLocation();
   const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
   if (!status.data) return null;
   if (status.data.blocked) {
+    // /configuracoesbloqueio says it all itself.
+    if (pathname === PATHS.blockedSettings) return null;
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} />} mb="md" data-testid="billing-blocked">
         {t('errors.ERR_TENANT_OVERDUE')}{' '}

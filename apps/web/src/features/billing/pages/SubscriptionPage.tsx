@@ -51,7 +51,8 @@ function paymentColumns(t: TFunction, withTenant: boolean): DataColumn<Payment>[
   ];
 }
 
-function TenantSubscription() {
+/** The company's plan, state, plan change and payments with their pay links; also on /configuracoesbloqueio (`embedded`: no title, no blocked alert of its own). */
+export function TenantSubscription({ embedded = false }: { embedded?: boolean }) {
   const { t } = useTranslation();
   const subscription = useSubscription();
   const plans = usePlanChoices();
@@ -72,11 +73,11 @@ function TenantSubscription() {
 
   return (
     <Stack>
-      <Title order={2}>{t('billing.title')}</Title>
+      {!embedded && <Title order={2}>{t('billing.title')}</Title>}
       {subscription.isError && <QueryError error={subscription.error} onRetry={() => void subscription.refetch()} />}
       {data && (
         <>
-          {data.blocked && (
+          {data.blocked && !embedded && (
             <Alert color="red" data-testid="subscription-blocked">
               {t('errors.ERR_TENANT_OVERDUE')} {t('billing.payBelow')}
             </Alert>

@@ -11,12 +11,13 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyApiError } from '../../../lib/notify';
 import { useMaintenanceRuns, useStartMediaCleanup, useSystemVersion, useUploadUpdate } from '../api';
 import { formatBytes } from '../format-bytes';
+import { MediaStoragePanel } from '../components/MediaStoragePanel';
 
 const RUN_COLORS: Record<MaintenanceRun['status'], string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' };
 
 /**
  * /atualizar, made safe (README "Updating"): the running version and the pending migrations; the
- * orphaned-media cleanup as a job with its progress; an uploaded update bundle is refused (never
+ * media migration between the local folder and S3 and the orphaned-media cleanup, as jobs with their progress; an uploaded update bundle is refused (never
  * unpacked or run), the answer saying how to update.
  */
 export function UpdatePage() {
@@ -111,6 +112,8 @@ export function UpdatePage() {
       <Alert icon={<IconInfoCircle size={18} />} title={t('platformOps.update.howTitle')}>
         {t('platformOps.update.how')}
       </Alert>
+
+      <MediaStoragePanel />
 
       <Paper withBorder p="md">
         <Title order={4} mb="xs">
