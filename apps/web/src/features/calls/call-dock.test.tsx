@@ -67,8 +67,8 @@ describe('the call dock (every screen)', () => {
   it('rings on any screen; accepting asks the microphone, answers, runs the audio and shows its markers; the end stops it', async () => {
     signInAs('user');
     const { calls } = fakeApi({
-      'POST /calls/:id/accept': () => ({ body: offer({ status: 'accept', userId: 7, userName: 'Ana Souza' }) }),
-      'POST /calls/:id/hangup': () => ({ body: offer({ status: 'terminate', userId: 7, endedAt: '2026-01-05T12:01:00.000Z' }) }),
+      'POST /calls/:id/accept': () => ({ body: offer({ status: 'accept', userId: 7, userName: 'Ana Souza', answeredAt: '2026-01-05T12:00:05.000Z' }) }),
+      'POST /calls/:id/hangup': () => ({ body: offer({ status: 'terminate', userId: 7, answeredAt: '2026-01-05T12:00:05.000Z', endedAt: '2026-01-05T12:01:00.000Z' }) }),
     });
     const queryClient = testQueryClient();
     const { user } = renderWithApp(<CallDock />, { route: '/contatos', queryClient });
@@ -97,6 +97,7 @@ describe('the call dock (every screen)', () => {
     await user.click(screen.getByTestId('call-dock-hangup'));
     await waitFor(() => expect(screen.getByTestId('call-dock-status')).toHaveTextContent('Chamada encerrada'));
     expect(audio.stop).toHaveBeenCalled();
+    expect(screen.getByTestId('call-audio')).toHaveAttribute('data-state', 'ended');
     expect(stopTrack).toHaveBeenCalled();
     // 3.5 s after the end the call leaves the screen (SPEC §4).
     await waitFor(() => expect(screen.queryByTestId('call-dock')).not.toBeInTheDocument(), { timeout: 6000 });
@@ -149,7 +150,7 @@ describe('the call dock (every screen)', () => {
     renderWithApp(<CallDock />, { route: '/contatos', queryClient: other });
     act(() => applyCallEvent(other, offer()));
     expect(await screen.findByTestId('call-dock')).toBeInTheDocument();
-    act(() => applyCallEvent(other, offer({ status: 'accept', userId: 99, userName: 'Outro' })));
+    act(() => applyCallEvent(other, offer({ status: 'accept', userId: 99, userName: 'Outro', answeredAt: '2026-01-05T12:00:05.000Z' })));
     await waitFor(() => expect(screen.queryByTestId('call-dock')).not.toBeInTheDocument());
     expect(audio.started).toHaveLength(0);
   });

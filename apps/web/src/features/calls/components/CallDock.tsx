@@ -42,9 +42,10 @@ function LiveCallDock({ userId }: { userId: number }) {
   }, [live, qc]);
 
   const ringing = live?.status === 'offer' && live.direction === 'incoming';
+  const ringingId = ringing ? live.id : null;
   useEffect(() => {
-    if (ringing) playBeep();
-  }, [ringing, live?.id]);
+    if (ringingId !== null) playBeep();
+  }, [ringingId]);
 
   return (
     <>
@@ -68,11 +69,14 @@ function LiveCallDock({ userId }: { userId: number }) {
   );
 }
 
+/** A call answered and not over: its audio runs. */
+const inProgress = (call: Call) => call.answeredAt !== null && !isFinalCallStatus(call.status);
+
 /** Runs the call's audio while the user's call is in progress (answered) and the microphone is held. */
 function useCallAudio(live: Call | null, userId: number, microphone: MediaStream | null) {
   const socketOf = useSessionSocket();
   const [audio, setAudio] = useState<{ callId: number; stats: CallAudioStats } | null>(null);
-  const callId = live && live.status === 'accept' && live.userId === userId && microphone ? live.id : null;
+  const callId = live && inProgress(live) && live.userId === userId && microphone ? live.id : null;
 
   useEffect(() => {
     const socket = socketOf();
@@ -101,6 +105,7 @@ function useCallAudio(live: Call | null, userId: number, microphone: MediaStream
     return () => {
       cancelled = true;
       session?.stop();
+      setAudio((current) => (current?.callId === callId ? { callId, stats: { ...current.stats, state: 'ended' } } : current));
     };
   }, [callId, microphone, socketOf]);
   return audio;
@@ -115,7 +120,7 @@ function CallCard({ call }: { call: Call }) {
     ? t('callDock.incoming')
     : ended
       ? t('callDock.ended')
-      : call.status === 'accept'
+      : inProgress(call)
         ? t('callDock.active')
         : t('callDock.dialing');
 
