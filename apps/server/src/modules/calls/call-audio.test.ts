@@ -153,6 +153,17 @@ describe('the call audio', () => {
     expect(await join(agentSocket, callId)).toEqual({ ok: false, error: 'ERR_CALL_NOT_ACTIVE' });
   });
 
+  it('a socket that keeps flooding far past the rate is disconnected', async () => {
+    const flooder = await connectAgent(server.url, colleague.token);
+    try {
+      const gone = new Promise<string>((resolve) => flooder.socket.once('disconnect', resolve));
+      for (let i = 0; i < CALL_AUDIO_MAX_FRAMES_PER_SECOND * 12; i++) flooder.socket.emit(CALL_AUDIO_FRAME_EVENT, 1, Buffer.alloc(2));
+      expect(await gone).toBe('io server disconnect');
+    } finally {
+      flooder.close();
+    }
+  });
+
   it('an incoming call: the user who accepted it hears the provider', async () => {
     sim.offer('tok-audio', '5511966665555', 'Dona Maria');
     const offer = await colleagueSocket.waitFor('call:status', (p) => p.call.status === 'offer' && p.call.phone === '5511966665555');

@@ -48,6 +48,8 @@ interface Relay {
 }
 
 const relays = new WeakMap<AppContext, Relay>();
+/** Frames over the rate in a row, in seconds' worth, after which the socket is disconnected. */
+const CALL_AUDIO_ABUSE_SECONDS = 10;
 
 function relay(ctx: AppContext): Relay {
   let found = relays.get(ctx);
@@ -103,6 +105,7 @@ export function bindCallAudio(ctx: AppContext, socket: Socket, actor: Actor): vo
   const state = relay(ctx);
   const joined = new Map<number, DeviceOwner>();
   const limiter = new FrameLimiter();
+  let overRate = 0;
   state.bySocket.set(socket, joined);
 
   socket.on(CALL_AUDIO_JOIN_EVENT, (callId: unknown, ack?: unknown) => {
@@ -133,7 +136,13 @@ export function bindCallAudio(ctx: AppContext, socket: Socket, actor: Actor): vo
     const frame = frameOf(data);
     if (!frame) return void state.stats.dropped.notBinary++;
     if (frame.length > CALL_AUDIO_MAX_FRAME_BYTES) return void state.stats.dropped.oversize++;
-    if (!limiter.take()) return void state.stats.dropped.rate++;
+    if (!limiter.take()) {
+      state.stats.dropped.rate++;
+      // A client that keeps sending far past the rate is not a softphone: it is disconnected.
+      if (++overRate > CALL_AUDIO_MAX_FRAMES_PER_SECOND * CALL_AUDIO_ABUSE_SECONDS) socket.disconnect(true);
+      return;
+    }
+    overRate = 0;
     // The frame's call: one this socket joined, of the socket's tenant.
     const owner = joined.get(Number(callId));
     if (!owner || owner.tenantId !== actor.tenantId) return void state.stats.dropped.notJoined++;
