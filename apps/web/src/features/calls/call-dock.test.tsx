@@ -46,6 +46,12 @@ const offer = (overrides: Partial<Call> = {}): Call => ({
   ...overrides,
 });
 
+/** A socket event of the call (after the dock's first read of the live call, as in the app). */
+async function push(queryClient: ReturnType<typeof testQueryClient>, call: Call): Promise<void> {
+  await waitFor(() => expect(queryClient.getQueryState(['calls', 'live'])?.status).toBe('success'));
+  act(() => applyCallEvent(queryClient, call));
+}
+
 const stopTrack = vi.fn();
 const stream = { getTracks: () => [{ stop: stopTrack }] };
 let getUserMedia: ReturnType<typeof vi.fn>;
@@ -72,7 +78,7 @@ describe('the call dock (every screen)', () => {
     });
     const queryClient = testQueryClient();
     const { user } = renderWithApp(<CallDock />, { route: '/contatos', queryClient });
-    act(() => applyCallEvent(queryClient, offer()));
+    await push(queryClient, offer());
     const dock = await screen.findByTestId('call-dock');
     expect(dock).toHaveAttribute('role', 'alertdialog');
     expect(screen.getByTestId('call-dock-status')).toHaveTextContent('Chamada recebida');
@@ -108,7 +114,7 @@ describe('the call dock (every screen)', () => {
     const { calls } = fakeApi({ 'POST /calls/:id/reject': () => ({ body: offer({ status: 'reject' }) }) });
     const queryClient = testQueryClient();
     const { user } = renderWithApp(<CallDock />, { route: '/atendimento', queryClient });
-    act(() => applyCallEvent(queryClient, offer()));
+    await push(queryClient, offer());
     await user.click(await screen.findByTestId('call-dock-reject'));
     await waitFor(() => expect(screen.getByTestId('call-dock-status')).toHaveTextContent('Chamada encerrada'));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/calls/30/reject')).toBe(true);
@@ -122,7 +128,7 @@ describe('the call dock (every screen)', () => {
     const { calls } = fakeApi({});
     const queryClient = testQueryClient();
     const { user } = renderWithApp(<CallDock />, { route: '/contatos', queryClient });
-    act(() => applyCallEvent(queryClient, offer()));
+    await push(queryClient, offer());
     await user.click(await screen.findByTestId('call-dock-accept'));
     expect(await screen.findByText('Permissão de microfone negada')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -140,7 +146,7 @@ describe('the call dock (every screen)', () => {
       </>,
       { route: '/wavoip', queryClient },
     );
-    act(() => applyCallEvent(queryClient, offer()));
+    await push(queryClient, offer());
     expect(await screen.findByTestId('rendered')).toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryData(['calls', 'live'])).toMatchObject({ id: 30 }));
     expect(screen.queryByTestId('call-dock')).not.toBeInTheDocument();
@@ -148,7 +154,7 @@ describe('the call dock (every screen)', () => {
 
     const other = testQueryClient();
     renderWithApp(<CallDock />, { route: '/contatos', queryClient: other });
-    act(() => applyCallEvent(other, offer()));
+    await push(other, offer());
     expect(await screen.findByTestId('call-dock')).toBeInTheDocument();
     act(() => applyCallEvent(other, offer({ status: 'accept', userId: 99, userName: 'Outro', answeredAt: '2026-01-05T12:00:05.000Z' })));
     await waitFor(() => expect(screen.queryByTestId('call-dock')).not.toBeInTheDocument());
