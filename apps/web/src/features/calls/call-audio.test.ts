@@ -40,7 +40,7 @@ beforeEach(() => {
       connect = vi.fn();
       disconnect = vi.fn();
       constructor(_context: unknown, readonly name: string) {
-        nodes.push(this as unknown as FakeNode);
+        nodes.push(this);
       }
     },
   );

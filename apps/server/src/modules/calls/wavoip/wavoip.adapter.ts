@@ -93,7 +93,8 @@ export function connectWavoipDevice(baseUrl: string, token: string): WavoipDevic
   });
   socket.on('audio_transport:terminate', (payload: unknown) => {
     const room = (payload as { room?: unknown } | null)?.room;
-    if (audio && (room === undefined || String(room) === audio.room)) endAudio();
+    const named = typeof room === 'string' || typeof room === 'number' ? String(room) : undefined;
+    if (audio && (named === undefined || named === audio.room)) endAudio();
   });
   const command = async (event: string, payload: unknown, timeoutMs: number) => {
     let answer: unknown;
