@@ -13,8 +13,12 @@ import { CallDock } from './components/CallDock';
 // The session's socket (SocketProvider) and the Web Audio engine (no AudioContext in jsdom): the
 // dock's part is to start the call's audio for the right call with the held microphone, stop it at
 // the end and expose its markers.
-const fakeSocket = { connected: true };
-vi.mock('../../app/SocketProvider', () => ({ useSessionSocket: () => () => fakeSocket }));
+// Stable, as the provider's memoised getter.
+const socketOf = vi.hoisted(() => {
+  const fakeSocket = { connected: true };
+  return () => fakeSocket;
+});
+vi.mock('../../app/SocketProvider', () => ({ useSessionSocket: () => socketOf }));
 const audio = vi.hoisted(() => ({
   started: [] as { callId: number; stream: unknown; report: (stats: CallAudioStats) => void }[],
   stop: vi.fn(),
@@ -116,7 +120,8 @@ describe('the call dock (every screen)', () => {
     const { user } = renderWithApp(<CallDock />, { route: '/atendimento', queryClient });
     await push(queryClient, offer());
     await user.click(await screen.findByTestId('call-dock-reject'));
-    await waitFor(() => expect(screen.getByTestId('call-dock-status')).toHaveTextContent('Chamada encerrada'));
+    // Refused, nobody's call: it leaves the screen.
+    await waitFor(() => expect(screen.queryByTestId('call-dock')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST' && c.path === '/calls/30/reject')).toBe(true);
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(audio.started).toHaveLength(0);

@@ -105,7 +105,9 @@ function useCallAudio(live: Call | null, userId: number, microphone: MediaStream
     return () => {
       cancelled = true;
       session?.stop();
-      setAudio((current) => (current?.callId === callId ? { callId, stats: { ...current.stats, state: 'ended' } } : current));
+      setAudio((current) =>
+        current?.callId === callId && current.stats.state !== 'ended' ? { callId, stats: { ...current.stats, state: 'ended' } } : current,
+      );
     };
   }, [callId, microphone, socketOf]);
   return audio;
