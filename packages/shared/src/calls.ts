@@ -152,3 +152,22 @@ export const CALL_ERROR_MESSAGES: Record<keyof typeof CALL_ERROR_STATUS, string>
   ERR_NO_CALL_FOUND: 'Call not found.',
   ERR_CALL_NOT_ACTIVE: 'This call is not in a state that allows this action.',
 };
+
+/**
+ * The call's audio between the softphone and the server, on the user's authenticated socket (the
+ * provider's device connection stays on the server). Frames are 16-bit PCM, mono, 16 kHz, little-
+ * endian (the provider's format): the browser sends `CALL_AUDIO_FRAME_EVENT (callId, ArrayBuffer)`
+ * after joining the call (`CALL_AUDIO_JOIN_EVENT (callId, ack)`, only the user who placed or took
+ * it), and receives the remote side as `CALL_AUDIO_FRAME_EVENT (callId, ArrayBuffer)`.
+ */
+export const CALL_AUDIO_JOIN_EVENT = 'call:audio:join';
+export const CALL_AUDIO_LEAVE_EVENT = 'call:audio:leave';
+export const CALL_AUDIO_FRAME_EVENT = 'call:audio';
+/** The server ends the call's audio (the call ended or its transport closed). */
+export const CALL_AUDIO_END_EVENT = 'call:audio:end';
+export const CALL_AUDIO_SAMPLE_RATE = 16_000;
+/** The provider's frame: 640 samples, 40 ms (1 280 bytes). */
+export const CALL_AUDIO_FRAME_SAMPLES = 640;
+/** Bounds, per socket and per call: larger frames and frames over the rate are dropped and counted. */
+export const CALL_AUDIO_MAX_FRAME_BYTES = 4096;
+export const CALL_AUDIO_MAX_FRAMES_PER_SECOND = 50;

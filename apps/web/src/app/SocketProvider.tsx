@@ -58,9 +58,16 @@ interface UserStatusEvent {
 interface SocketApi {
   /** The chat on screen (null: none). The server then keeps its unread count at 0. */
   followTicket: (ticketId: number | null) => void;
+  /** The session's socket (null before login): the call's audio travels on it (features/calls/call-audio.ts). */
+  socket: () => Socket | null;
 }
 
-const SocketContext = createContext<SocketApi>({ followTicket: () => undefined });
+const SocketContext = createContext<SocketApi>({ followTicket: () => undefined, socket: () => null });
+
+/** The session's socket, for the call's audio frames (never opens one). */
+export function useSessionSocket(): () => Socket | null {
+  return useContext(SocketContext).socket;
+}
 
 /** The ticket chat on screen, for components that follow it. */
 export function useFollowTicket(ticketId: number | null): void {
@@ -257,6 +264,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<SocketApi>(
     () => ({
+      socket: () => socketRef.current,
       followTicket: (ticketId) => {
         if (followedRef.current === ticketId) return;
         followedRef.current = ticketId;

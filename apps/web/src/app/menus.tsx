@@ -106,6 +106,8 @@ const INTERNAL_DATA: MenuItem = { labelKey: 'menu.internalData', path: PATHS.int
 const UPDATE: MenuItem = { labelKey: 'menu.update', path: PATHS.update, icon: IconCloudUpload };
 const TERMINAL: MenuItem = { labelKey: 'menu.terminal', path: PATHS.terminal, icon: IconTerminal2 };
 const CALLS: MenuItem = { labelKey: 'menu.calls', path: PATHS.calls, icon: IconPhoneCall };
+/** SPEC §2/§7: the softphone is every user's (the call list is the admin's, on the same screen). */
+const SOFTPHONE: MenuItem = { labelKey: 'menu.softphone', path: PATHS.calls, icon: IconPhoneCall };
 const PRIVATE_CHAT: MenuItem = { labelKey: 'menu.privateChat', path: PATHS.privateChat, icon: IconMessageCircle, badge: UnreadChatBadge };
 
 /** SPEC §2 menus by role, limited to the screens that exist: common, supervisor adds, admin adds. */
@@ -156,11 +158,27 @@ const PLATFORM_GROUP = 'menu.groups.platform';
  * tenant 1: it gets that tenant's work menu (the inbox, contacts, channels, queues, users, settings)
  * and, in a section of its own, the platform's screens.
  */
-export function menuFor(profile: Profile | null | undefined, tenantId?: number | null, billingBlocked = false): MenuGroup[] {
-  const groups = roleMenu(profile, tenantId, billingBlocked);
+export function menuFor(
+  profile: Profile | null | undefined,
+  tenantId?: number | null,
+  billingBlocked = false,
+  blockWavoip = false,
+): MenuGroup[] {
+  const groups = withCalls(roleMenu(profile, tenantId, billingBlocked), profile, billingBlocked, blockWavoip);
   // Tenant 1 (the platform) has no subscription of its own: the platform superadmin's entry is the overview.
   if (tenantId !== MAIN_TENANT_ID) return groups;
   return groups.map((group) => (group.labelKey === WORK_GROUP ? { ...group, items: group.items.filter((item) => item !== SUBSCRIPTION) } : group));
+}
+
+/**
+ * The calls entry: admins have the call list (SPEC §2 "Admin adds: … voice-call list"); users and
+ * supervisors who may call get the softphone (SPEC §7); a user with the softphone blocked
+ * (blockWavoip, SPEC §6) gets neither.
+ */
+function withCalls(groups: MenuGroup[], profile: Profile | null | undefined, billingBlocked: boolean, blockWavoip: boolean): MenuGroup[] {
+  if (blockWavoip) return groups.map((group) => ({ ...group, items: group.items.filter((item) => item !== CALLS) }));
+  if (billingBlocked || (profile !== 'user' && profile !== 'super')) return groups;
+  return groups.map((group) => (group.labelKey === WORK_GROUP ? { ...group, items: [...group.items, SOFTPHONE] } : group));
 }
 
 function roleMenu(profile: Profile | null | undefined, tenantId: number | null | undefined, billingBlocked: boolean): MenuGroup[] {

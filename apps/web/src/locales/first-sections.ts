@@ -31,4 +31,6 @@ export const INBOX_SECTIONS = [
   'sms',
   // issue 15: the blocked / trial notice above every screen
   'billingNotice',
+  // issue 15: an incoming call rings, and a call in progress shows, on every screen (CallDock)
+  'callDock',
 ] as const;

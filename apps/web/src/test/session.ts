@@ -7,10 +7,11 @@ interface TestUser {
   username?: string;
   email?: string;
   queues?: LoginResponse['queues'];
+  blockWavoip?: boolean;
 }
 
 /** Stores a session as a login would (the test's user, of this profile and tenant). */
-export function signInAs(profile: Profile, { userId = 7, tenantId = 1, username = 'Ana Souza', email = 'ana@example.com', queues = [] }: TestUser = {}): void {
+export function signInAs(profile: Profile, { userId = 7, tenantId = 1, username = 'Ana Souza', email = 'ana@example.com', queues = [], blockWavoip = false }: TestUser = {}): void {
   saveLogin({
     token: 'access-token',
     refreshToken: 'refresh-token',
@@ -20,7 +21,7 @@ export function signInAs(profile: Profile, { userId = 7, tenantId = 1, username 
     tenantId,
     email,
     queues,
-    blockWavoip: false,
+    blockWavoip,
     whatsappAllowed: true,
     configs: { filtrosAtendimento: null, isDark: false, language: null, notificationSound: true },
   });

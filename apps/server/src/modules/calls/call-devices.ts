@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { endDeviceAudio, relayDeviceAudio } from './call-audio.js';
 import { connectWavoipDevice, type WavoipDevice, type WavoipSignal } from './wavoip/wavoip.adapter.js';
 
 /** Where a device's signals belong: a channel's instance (its token's 1-based position). */
@@ -44,10 +45,20 @@ export function callDevice(ctx: AppContext, owner: DeviceOwner, token: string): 
   if (existing && existing.token === token) return existing.device;
   existing?.device.close();
   const device = connectWavoipDevice(ctx.env.WAVOIP_BASE_URL, token);
+  // A device's signals are recorded one after the other, in the order they came (an `accept` never
+  // overtakes its `offer`).
+  let signals = Promise.resolve();
   device.onSignal((signal) => {
     const handler = reg.onSignal;
     if (!handler) return;
-    handler(ctx, owner, signal).catch((error: unknown) => ctx.logger.warn({ err: error, ...owner }, 'call signal not recorded'));
+    signals = signals
+      .then(() => handler(ctx, owner, signal))
+      .catch((error: unknown) => ctx.logger.warn({ err: error, ...owner }, 'call signal not recorded'));
+  });
+  // The call's audio: the provider's frames go to the browsers of this process listening to the call.
+  device.onAudio((frame) => relayDeviceAudio(ctx, owner, frame));
+  device.onAudioState((state) => {
+    if (state === 'ended') endDeviceAudio(ctx, owner);
   });
   reg.devices.set(key, { device, owner, token });
   return device;

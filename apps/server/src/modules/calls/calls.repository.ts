@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, like, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, like, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { CALL_FINAL_STATUSES, type CallListQuery } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { calls, channelCallTokens, channels, users } from '../../platform/db/schema.js';
@@ -72,6 +72,50 @@ export async function insertCall(db: Db, tenantId: number, values: NewCall): Pro
     .values({ ...values, tenantId })
     .returning();
   return row;
+}
+
+/** The SQL of calls_live_instance_idx's predicate (migration 0048): a call not in a final status. */
+const LIVE = sql.raw(`"status" NOT IN ('terminate', 'reject', 'accept_elsewhere', 'reject_elsewhere')`);
+
+/**
+ * Records a channel instance's new live call, unless the instance already has one (the unique
+ * calls_live_instance_idx): undefined then. Several server processes hear a device's offer; the
+ * first to record it claims the call.
+ */
+export async function claimLiveCall(db: Db, tenantId: number, values: NewCall): Promise<CallRow | undefined> {
+  const [row] = await db
+    .insert(calls)
+    .values({ ...values, tenantId })
+    .onConflictDoNothing({ target: [calls.channelId, calls.instance], where: LIVE })
+    .returning();
+  return row;
+}
+
+/**
+ * Moves a call to its next state only if it is still in `fromStatus` (a claim on the change):
+ * of several processes applying the same signal, one succeeds and tells the softphones.
+ */
+export async function updateCallFrom(
+  db: Db,
+  tenantId: number,
+  id: number,
+  fromStatus: CallRow['status'],
+  values: Partial<NewCall>,
+): Promise<CallRow | undefined> {
+  const [row] = await db
+    .update(calls)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(calls.tenantId, tenantId), eq(calls.id, id), eq(calls.status, fromStatus)))
+    .returning();
+  return row;
+}
+
+/** Sets who took the call, when nobody has yet. */
+export async function setCallUserIfUnset(db: Db, tenantId: number, id: number, userId: number): Promise<void> {
+  await db
+    .update(calls)
+    .set({ userId, updatedAt: sql`now()` })
+    .where(and(eq(calls.tenantId, tenantId), eq(calls.id, id), isNull(calls.userId)));
 }
 
 export async function findCall(db: Db, tenantId: number, id: number): Promise<CallRow | undefined> {

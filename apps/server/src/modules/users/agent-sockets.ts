@@ -9,6 +9,7 @@ import { verifyAccessToken } from '../auth/access-token.js';
 import type { Actor } from '../auth/actor.js';
 import { findAuthUser } from '../auth/auth.repository.js';
 import { listUserQueues } from '../queues/queues.repository.js';
+import { bindCallAudio } from '../calls/call-audio.js';
 import { actorSeesAsAdmin, assertCanSeeTicket } from '../tickets/use-cases/ticket-access.js';
 import { updateUser } from './users.repository.js';
 
@@ -66,6 +67,8 @@ export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void 
         );
       });
       socket.on(SOCKET_EVENTS.leaveTicket, () => void work.run(() => leaveTickets(socket)).catch(logFailure));
+      // The softphone's call audio (calls module: checks, bounds and relays the frames).
+      bindCallAudio(ctx, socket, actor);
       socket.on('disconnect', () => {
         void (async () => {
           const remaining = await realtime.fetchSockets(AGENTS_NAMESPACE, rooms.user(actor.tenantId, actor.userId));

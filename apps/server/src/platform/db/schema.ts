@@ -2193,7 +2193,14 @@ export const calls = pgTable(
     duration: integer('duration').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('calls_tenant_started_idx').on(t.tenantId, t.startedAt), index('calls_tenant_channel_idx').on(t.tenantId, t.channelId)],
+  (t) => [
+    index('calls_tenant_started_idx').on(t.tenantId, t.startedAt),
+    index('calls_tenant_channel_idx').on(t.tenantId, t.channelId),
+    // One live call per channel instance (0048): the node that records a device's offer first claims it.
+    uniqueIndex('calls_live_instance_idx')
+      .on(t.channelId, t.instance)
+      .where(sql`${t.status} NOT IN ('terminate', 'reject', 'accept_elsewhere', 'reject_elsewhere')`),
+  ],
 );
 
 /**

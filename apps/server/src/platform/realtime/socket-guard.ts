@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@conversa/shared';
+import { CALL_AUDIO_FRAME_EVENT, SOCKET_EVENTS } from '@conversa/shared';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Socket } from 'socket.io';
 
@@ -21,10 +21,17 @@ const ackOf = (args: unknown[]): Ack | undefined => {
   return typeof last === 'function' ? (last as Ack) : undefined;
 };
 
+/**
+ * Events with their own, higher bound: a call's audio frames (25 to 50 a second) are bounded in
+ * size and rate by the calls module's relay, which drops and counts the excess.
+ */
+const SEPARATELY_BOUNDED_EVENTS = new Set<string>([CALL_AUDIO_FRAME_EVENT]);
+
 /** Rate-limits every incoming event of the socket (runs before any handler). */
 export function limitSocketEvents(socket: Socket): void {
   socket.use((packet, next) => {
     const [event, ...args] = packet as [string, ...unknown[]];
+    if (SEPARATELY_BOUNDED_EVENTS.has(event)) return next();
     limiter.consume(socket.id).then(
       () => next(),
       (rejection: unknown) => {

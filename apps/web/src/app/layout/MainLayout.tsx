@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { BillingNotice } from '../../features/billing/components/BillingNotice';
 import { useBillingBlocked } from '../../features/billing/billing-state';
 import { useCompanyBranding } from '../../features/branding/api';
+import { CallDock } from '../../features/calls/components/CallDock';
 import { syncPushSubscription } from '../../lib/web-push';
 import { PATHS } from '../paths';
 import { useContactVariableNames } from '../../features/contact-variables/api';
@@ -59,6 +60,8 @@ export function MainLayout() {
           <BlockedOutlet />
         </AppShell.Main>
       </AppShell>
+      {/* An incoming call rings, and a call in progress keeps its audio, on every screen. */}
+      <CallDock />
     </SocketProvider>
   );
 }

@@ -15,8 +15,30 @@ describe('the menu by role (SPEC §2)', () => {
   it('a user sees the common entries only (with mass sending and the kanban boards), without section titles', () => {
     signInAs('user');
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-massa', 'nav-chat-privado', 'nav-kanban', 'nav-tarefas']);
+    expect(entries()).toEqual([
+      'nav-home',
+      'nav-atendimento',
+      'nav-contatos',
+      'nav-massa',
+      'nav-chat-privado',
+      'nav-kanban',
+      'nav-tarefas',
+      // The softphone (SPEC §7): every user who may call.
+      'nav-wavoip',
+    ]);
+    expect(screen.getByTestId('nav-wavoip')).toHaveTextContent('Softphone');
     expect(screen.queryByText('Minha empresa')).not.toBeInTheDocument();
+  });
+
+  it('a user with the softphone blocked (blockWavoip) gets no calls entry; an admin so blocked loses the call list', () => {
+    signInAs('user', { blockWavoip: true });
+    const { unmount } = renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
+    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-massa', 'nav-chat-privado', 'nav-kanban', 'nav-tarefas']);
+    unmount();
+    signInAs('admin', { tenantId: 4, blockWavoip: true });
+    renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
+    expect(screen.getByTestId('nav-usuarios')).toBeInTheDocument();
+    expect(screen.queryByTestId('nav-wavoip')).not.toBeInTheDocument();
   });
 
   it('a supervisor adds channels, reports, queues, quick messages, birthdays, schedules, tags, notes, protocols, kanban lanes, auto-replies, chatbot flows, business hours, closing messages, ratings and campaigns', () => {
@@ -47,7 +69,9 @@ describe('the menu by role (SPEC §2)', () => {
       'nav-fechamento',
       'nav-avaliacoes',
       'nav-campanhas',
+      'nav-wavoip',
     ]);
+    expect(screen.getByTestId('nav-wavoip')).toHaveTextContent('Softphone');
   });
 
   it('an admin adds users and settings, and no platform screen', () => {

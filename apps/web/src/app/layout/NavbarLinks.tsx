@@ -38,7 +38,7 @@ export function NavbarLinks({ onNavigate }: { onNavigate: () => void }) {
   const session = useSession();
   const { pathname } = useLocation();
   const blocked = useBillingBlocked();
-  const groups = menuFor(session?.profile, session?.tenantId, blocked);
+  const groups = menuFor(session?.profile, session?.tenantId, blocked, session?.blockWavoip === true);
   // One group needs no title; the platform superadmin's two (its tenant's work, the platform) are named.
   const titled = groups.length > 1;
 

@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import { callDevice } from '../call-devices.js';
 import { callActions, nextCallState } from '../call-state.js';
 import { assertMayUseCalls } from '../calls.policy.js';
-import { findCall, findCallView, updateCall } from '../calls.repository.js';
+import { findCall, findCallView, setCallUserIfUnset, updateCallFrom } from '../calls.repository.js';
 import { presentCall } from '../calls.presenter.js';
 import { openChannelCallTokens } from './call-tokens.js';
 import { pushCall } from './push-call.js';
@@ -34,11 +34,14 @@ export async function actOnCall(ctx: AppContext, actor: Actor, callId: number, a
   } catch {
     throw new AppError('ERR_CALL_LINES_BUSY');
   }
-  // The device's own signal may have moved the call meanwhile: apply to the current state.
+  // The device's own signal may have moved the call meanwhile (in any process): apply to the current
+  // state, only if it is still that state; the user who accepted is recorded either way.
   const current = (await findCall(ctx.db, actor.tenantId, callId)) ?? call;
   const changes = nextCallState(current, STATUS_AFTER[action], now());
-  if (changes) await updateCall(ctx.db, actor.tenantId, callId, { ...changes, ...(action === 'accept' ? { userId: actor.userId } : {}) });
-  else if (action === 'accept' && current.userId === null) await updateCall(ctx.db, actor.tenantId, callId, { userId: actor.userId });
+  const applied = changes
+    ? await updateCallFrom(ctx.db, actor.tenantId, callId, current.status, { ...changes, ...(action === 'accept' ? { userId: actor.userId } : {}) })
+    : undefined;
+  if (!applied && action === 'accept') await setCallUserIfUnset(ctx.db, actor.tenantId, callId, actor.userId);
   await pushCall(ctx, actor.tenantId, callId);
   const view = await findCallView(ctx.db, actor.tenantId, callId);
   if (!view) throw new AppError('ERR_NO_CALL_FOUND');

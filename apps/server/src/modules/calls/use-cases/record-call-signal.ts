@@ -1,22 +1,28 @@
 import type { AppContext } from '../../../app-context.js';
 import type { DeviceOwner } from '../call-devices.js';
 import { nextCallState } from '../call-state.js';
-import { findCallChannel, findLiveCall, insertCall, updateCall } from '../calls.repository.js';
+import { claimLiveCall, findCallChannel, findLiveCall, updateCallFrom } from '../calls.repository.js';
 import { channelParty } from '../calls.presenter.js';
 import type { WavoipSignal } from '../wavoip/wavoip.adapter.js';
+import { endStaleCall } from './end-stale-call.js';
 import { pushCall } from './push-call.js';
 
 /**
  * A device's signal: an `offer` records an incoming call and rings the tenant's softphones; any
  * other status moves the instance's live call through the state machine and tells the softphones.
+ * Every server process holding the token hears the signal: the offer is recorded by the one that
+ * claims the instance's live call first (unique calls_live_instance_idx), and each change by the one
+ * whose conditional update finds the call still in its previous status; the others do nothing.
  */
 export async function recordCallSignal(ctx: AppContext, owner: DeviceOwner, signal: WavoipSignal, now = new Date()): Promise<void> {
   const live = await findLiveCall(ctx.db, owner.tenantId, owner.channelId, owner.instance);
   if (signal.status === 'offer') {
-    if (live?.status === 'offer' && live.phone === signal.phone) return;
+    // This call, already recorded (by this process or another one holding the token).
+    if (live && live.direction === 'incoming' && live.phone === signal.phone) return;
     const channel = await findCallChannel(ctx.db, owner.tenantId, owner.channelId);
     if (!channel || !signal.phone) return;
-    const call = await insertCall(ctx.db, owner.tenantId, {
+    if (live) await endStaleCall(ctx, owner.tenantId, live, now);
+    const call = await claimLiveCall(ctx.db, owner.tenantId, {
       channelId: channel.id,
       userId: null,
       direction: 'incoming',
@@ -28,12 +34,14 @@ export async function recordCallSignal(ctx: AppContext, owner: DeviceOwner, sign
       instance: owner.instance,
       startedAt: now,
     });
+    // Another process recorded this offer first.
+    if (!call) return;
     await pushCall(ctx, owner.tenantId, call.id);
     return;
   }
   if (!live) return;
   const changes = nextCallState(live, signal.status, now);
   if (!changes) return;
-  await updateCall(ctx.db, owner.tenantId, live.id, changes);
+  if (!(await updateCallFrom(ctx.db, owner.tenantId, live.id, live.status, changes))) return;
   await pushCall(ctx, owner.tenantId, live.id);
 }

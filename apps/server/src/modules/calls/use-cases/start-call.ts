@@ -4,9 +4,10 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { callDevice } from '../call-devices.js';
 import { assertMayUseCalls } from '../calls.policy.js';
-import { findCallView, insertCall } from '../calls.repository.js';
+import { claimLiveCall, findCallView, findLiveCall } from '../calls.repository.js';
 import { channelParty, presentCall } from '../calls.presenter.js';
 import { openChannelCallTokens, requireCallChannel } from './call-tokens.js';
+import { endStaleCall } from './end-stale-call.js';
 import { pushCall } from './push-call.js';
 
 /**
@@ -28,7 +29,8 @@ export async function startCall(ctx: AppContext, actor: Actor, body: StartCallBo
       ctx.logger.info({ err: error, channelId: channel.id, instance: owner.instance }, 'call instance failed, trying the next');
       continue;
     }
-    const call = await insertCall(ctx.db, actor.tenantId, {
+    // The device took the call: whatever call the instance still had live is over.
+    const values = {
       channelId: channel.id,
       userId: actor.userId,
       direction: 'outgoing',
@@ -37,7 +39,14 @@ export async function startCall(ctx: AppContext, actor: Actor, body: StartCallBo
       receiver: body.phone,
       status: 'outcoming_calling',
       instance: owner.instance,
-    });
+    } as const;
+    let call = await claimLiveCall(ctx.db, actor.tenantId, values);
+    for (let attempt = 0; !call && attempt < 2; attempt++) {
+      const stale = await findLiveCall(ctx.db, actor.tenantId, channel.id, owner.instance);
+      if (stale) await endStaleCall(ctx, actor.tenantId, stale);
+      call = await claimLiveCall(ctx.db, actor.tenantId, values);
+    }
+    if (!call) throw new AppError('ERR_CALL_LINES_BUSY');
     await pushCall(ctx, actor.tenantId, call.id);
     const view = await findCallView(ctx.db, actor.tenantId, call.id);
     if (!view) throw new AppError('ERR_NO_CALL_FOUND');

@@ -10,6 +10,12 @@ import { CALL_STATUSES } from '@conversa/shared';
  * succeeded when it is an object `{ type: 'success' }`; the device reports call changes as
  * `signaling` events `{ tag, content }` (`offer` carries `content.phone`, `content.from_tag`,
  * `content.profile_picture`).
+ *
+ * The call's audio (SDK 2.0.0, see packages/simulators/src/wavoip/fixtures.ts): no WebRTC. The device
+ * announces `audio_transport:create` `{ room, ip, port }`; the client opens a second Socket.IO
+ * connection to `${ip}:${port}/call-${room}` (same token path, websocket transport) on which the
+ * remote voice arrives as `audio_buffer` and the microphone goes as `microphone_buffer`, both 16-bit
+ * PCM, mono, 16 kHz; `audio_transport:terminate` ends it. Here the server is that client.
  */
 export interface WavoipSignal {
   status: CallStatus;
@@ -26,6 +32,12 @@ export interface WavoipDevice {
   reject(timeoutMs?: number): Promise<void>;
   end(timeoutMs?: number): Promise<void>;
   onSignal(listener: (signal: WavoipSignal) => void): void;
+  /** The remote side's audio frames (16-bit PCM, 16 kHz), while a call's audio transport is open. */
+  onAudio(listener: (frame: Buffer) => void): void;
+  /** The call's audio transport opened (`started`) or ended. */
+  onAudioState(listener: (state: 'started' | 'ended') => void): void;
+  /** Sends a microphone frame on the open audio transport (dropped when none is open or it is busy). */
+  sendAudio(frame: Buffer): boolean;
   close(): void;
 }
 
@@ -42,8 +54,48 @@ export function toSignal(data: unknown): WavoipSignal {
   };
 }
 
+/** Where the SDK connects the audio transport: `${ip}:${port}/call-${room}`, https unless `ip` names its scheme. */
+export function audioTransportUrl(payload: unknown): { url: string; room: string } | null {
+  const value = (typeof payload === 'object' && payload !== null ? payload : {}) as { room?: unknown; ip?: unknown; port?: unknown };
+  const room = typeof value.room === 'string' || typeof value.room === 'number' ? String(value.room) : '';
+  const ip = typeof value.ip === 'string' ? value.ip : '';
+  const port = typeof value.port === 'number' || typeof value.port === 'string' ? String(value.port) : '';
+  if (!/^[\w-]{1,100}$/.test(room) || !ip || !/^\d{1,5}$/.test(port)) return null;
+  const host = /^(https?|wss?):\/\//.test(ip) ? ip : `https://${ip}`;
+  return { url: `${host}:${port}/call-${room}`, room };
+}
+
 export function connectWavoipDevice(baseUrl: string, token: string): WavoipDevice {
-  const socket: Socket = io(baseUrl, { path: `/${encodeURIComponent(token)}/websocket`, transports: ['websocket'], forceNew: true });
+  const path = `/${encodeURIComponent(token)}/websocket`;
+  const socket: Socket = io(baseUrl, { path, transports: ['websocket'], forceNew: true });
+  let audio: { socket: Socket; room: string } | null = null;
+  const audioListeners: ((frame: Buffer) => void)[] = [];
+  const stateListeners: ((state: 'started' | 'ended') => void)[] = [];
+  const endAudio = (notify = true) => {
+    if (!audio) return;
+    audio.socket.removeAllListeners();
+    audio.socket.close();
+    audio = null;
+    if (notify) for (const listener of stateListeners) listener('ended');
+  };
+  socket.on('audio_transport:create', (payload: unknown) => {
+    const target = audioTransportUrl(payload);
+    if (!target) return;
+    // A new transport replaces one left open (its listeners carry on with the new one).
+    endAudio(false);
+    const audioSocket = io(target.url, { path, transports: ['websocket'], forceNew: true });
+    audio = { socket: audioSocket, room: target.room };
+    audioSocket.on('audio_buffer', (data: unknown) => {
+      const frame = Buffer.isBuffer(data) ? data : data instanceof ArrayBuffer ? Buffer.from(data) : null;
+      if (frame) for (const listener of audioListeners) listener(frame);
+    });
+    for (const listener of stateListeners) listener('started');
+  });
+  socket.on('audio_transport:terminate', (payload: unknown) => {
+    const room = (payload as { room?: unknown } | null)?.room;
+    const named = typeof room === 'string' || typeof room === 'number' ? String(room) : undefined;
+    if (audio && (named === undefined || named === audio.room)) endAudio();
+  });
   const command = async (event: string, payload: unknown, timeoutMs: number) => {
     let answer: unknown;
     try {
@@ -62,6 +114,17 @@ export function connectWavoipDevice(baseUrl: string, token: string): WavoipDevic
     reject: (timeoutMs = 5000) => command('calls:reject', {}, timeoutMs),
     end: (timeoutMs = 5000) => command('calls:end', {}, timeoutMs),
     onSignal: (listener) => socket.on('signaling', (data: unknown) => listener(toSignal(data))),
-    close: () => socket.close(),
+    onAudio: (listener) => void audioListeners.push(listener),
+    onAudioState: (listener) => void stateListeners.push(listener),
+    sendAudio: (frame) => {
+      if (!audio?.socket.connected) return false;
+      // As the SDK: volatile, a frame the connection cannot take now is dropped, never queued.
+      audio.socket.volatile.emit('microphone_buffer', frame);
+      return true;
+    },
+    close: () => {
+      endAudio();
+      socket.close();
+    },
   };
 }

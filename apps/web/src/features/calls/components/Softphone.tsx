@@ -1,14 +1,13 @@
-import { CALL_RESET_DELAY_MS, isFinalCallStatus, type Call } from '@conversa/shared/calls';
+import { CALL_RESET_DELAY_MS, isFinalCallStatus } from '@conversa/shared/calls';
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconBackspace, IconPhone, IconPhoneOff, IconPhoneX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/errors';
-import { notifyError } from '../../../lib/notify';
 import { useChannels } from '../../channels/api';
-import { formatDuration, resetLiveCall, useCallAction, useLiveCall, useStartCall } from '../api';
-import { openMicrophone, stopMicrophone } from '../microphone';
+import { formatDuration, resetLiveCall, useLiveCall } from '../api';
+import { releaseCallMicrophone } from '../call-media';
+import { useCallControls } from '../use-call-controls';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 
@@ -16,57 +15,31 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
  * The softphone (SPEC §7): a dial pad placing calls through a channel's voice-call lines, the ring of
  * an incoming call with accept / reject, the call's status and hang-up. The microphone is asked
  * before a call is placed or answered; refused, the call does not start ('Permissão de microfone negada').
- * A call that ended leaves the screen 3.5 s later (SPEC §4).
+ * A call that ended leaves the screen 3.5 s later (SPEC §4). The call's audio runs in the layout's
+ * CallDock, so that it goes on on every screen.
  */
 export function Softphone() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const channels = useChannels();
   const live = useLiveCall().data ?? null;
-  const start = useStartCall();
-  const act = useCallAction();
+  const { micDenied, starting, acting, dial: place, run } = useCallControls();
   const [channelId, setChannelId] = useState<string | null>(null);
   const [number, setNumber] = useState('');
-  const [micDenied, setMicDenied] = useState(false);
-  const stream = useRef<MediaStream | null>(null);
 
   const channelOptions = (channels.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
   const chosen = channelId ?? channelOptions[0]?.value ?? null;
 
-  // A call that ended is reset after 3.5 s; its microphone is released at once.
+  // A call that ended is reset after 3.5 s; its microphone is released at once (the layout's
+  // CallDock does the same on the other screens).
   useEffect(() => {
     if (!live || !isFinalCallStatus(live.status)) return;
-    stopMicrophone(stream.current);
-    stream.current = null;
+    releaseCallMicrophone();
     const timer = setTimeout(() => resetLiveCall(qc, live.id), CALL_RESET_DELAY_MS);
     return () => clearTimeout(timer);
   }, [live, qc]);
-  useEffect(() => () => stopMicrophone(stream.current), []);
 
-  const withMicrophone = async (then: () => void) => {
-    const opened = await openMicrophone();
-    if ('problem' in opened) {
-      setMicDenied(true);
-      notifyError(t(opened.problem === 'denied' ? 'calls.micDenied' : 'calls.micUnavailable'));
-      return;
-    }
-    setMicDenied(false);
-    stopMicrophone(stream.current);
-    stream.current = opened.stream;
-    then();
-  };
-
-  const failed = (error: unknown) => {
-    stopMicrophone(stream.current);
-    stream.current = null;
-    notifyError(errorMessage(error));
-  };
-
-  const dial = () => void withMicrophone(() => start.mutate({ channelId: Number(chosen), phone: number }, { onError: failed }));
-  const run = (call: Call, action: 'accept' | 'reject' | 'hangup') => {
-    if (action === 'accept') void withMicrophone(() => act.mutate({ id: call.id, action }, { onError: failed }));
-    else act.mutate({ id: call.id, action }, { onError: (error) => notifyError(errorMessage(error)) });
-  };
+  const dial = () => place(Number(chosen), number);
 
   const ringing = live?.status === 'offer' && live.direction === 'incoming';
   const ended = live ? isFinalCallStatus(live.status) : false;
@@ -102,7 +75,7 @@ export function Softphone() {
                 <Button
                   color="green"
                   leftSection={<IconPhone size={16} />}
-                  loading={act.isPending}
+                  loading={acting}
                   onClick={() => run(live, 'accept')}
                   data-testid="softphone-accept"
                 >
@@ -111,7 +84,7 @@ export function Softphone() {
                 <Button
                   color="red"
                   leftSection={<IconPhoneX size={16} />}
-                  loading={act.isPending}
+                  loading={acting}
                   onClick={() => run(live, 'reject')}
                   data-testid="softphone-reject"
                 >
@@ -123,7 +96,7 @@ export function Softphone() {
                 <Button
                   color="red"
                   leftSection={<IconPhoneOff size={16} />}
-                  loading={act.isPending}
+                  loading={acting}
                   onClick={() => run(live, 'hangup')}
                   data-testid="softphone-hangup"
                 >
@@ -177,7 +150,7 @@ export function Softphone() {
               color="green"
               leftSection={<IconPhone size={16} />}
               disabled={!chosen || number.replace(/\D/g, '').length < 8}
-              loading={start.isPending}
+              loading={starting}
               onClick={dial}
               data-testid="softphone-dial"
             >
