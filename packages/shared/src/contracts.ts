@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { LOCALES, PROFILES, TENANT_ASSIGNABLE_PROFILES, TENANT_STATUSES } from './enums.js';
 import { fieldRule } from './errors.js';
 import { EMAIL_MAX_LENGTH } from './email.js';
+import { MAX_ID } from './id-list.js';
 import { isStrongPassword, isValidCpfCnpj, PASSWORD_MIN_LENGTH } from './validation.js';
 
 /** Zod contracts shared by the server (request/response schemas) and the web app. */
 
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID, idListQuery } from './id-list.js';
 export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const idParamSchema = z.object({ id: idSchema });
 /** A reference to a row in a JSON body (no coercion): within PostgreSQL's integer range, like every id. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListQuery } from './id-list.js';
 
 /**
  * The home dashboard (SPEC §2 "dashboards": totals, active, receptive, new contacts, average first
@@ -17,19 +18,7 @@ export const DASHBOARD_MAX_RANGE_DAYS = 366;
 /** The longest range an hourly evolution may cover (days). */
 export const DASHBOARD_MAX_HOURLY_DAYS = 2;
 
-const idList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === '') return undefined;
-    const parts = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
-    const ids = parts.map(Number);
-    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'A comma-separated list of ids (positive integers).' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)].slice(0, 200);
-  });
+const idList = idListQuery(200);
 
 /** The query string of `GET /dashboard`: `from` and `to` are instants (ISO 8601), `to` excluded. */
 export const dashboardQuerySchema = z

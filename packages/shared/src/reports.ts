@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idListQuery } from './id-list.js';
 
 /**
  * The reports of `/relatorios` (SPEC §2 children, §3 "Report columns", §5 validation): their
@@ -91,19 +92,7 @@ export const REPORT_ERROR_MESSAGES: Record<keyof typeof REPORT_ERROR_STATUS, str
 export const REPORT_MAX_RANGE_DAYS = 366;
 export const REPORT_PAGE_SIZES = [25, 50, 100] as const;
 
-const idList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === '') return undefined;
-    const parts = (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean);
-    const ids = parts.map(Number);
-    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'A comma-separated list of ids (positive integers).' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)].slice(0, 500);
-  });
+const idList = idListQuery(500);
 
 const enumList = <T extends readonly [string, ...string[]]>(values: T) =>
   z
