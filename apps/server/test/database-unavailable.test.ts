@@ -20,11 +20,15 @@ class PgProxy {
   port = 0;
   /** Extra latency on the way back, so that requests are in flight when the connections are cut. */
   latencyMs = 0;
-  private onHeldReply: (() => void) | undefined;
+  private heldWaiter: { left: number; resolve: () => void } | undefined;
 
-  /** Resolves when the database's next answer is held back by the latency: a query is then in flight. */
-  nextHeldReply(): Promise<void> {
-    return new Promise((resolve) => (this.onHeldReply = resolve));
+  /**
+   * Resolves once `count` of the database's answers (chunks) are held back by the latency: queries
+   * are then in flight. More than one, so that they are not all the server's own background queries
+   * (jobs, the event relay), answered before the test's requests even reach the database.
+   */
+  heldReplies(count: number): Promise<void> {
+    return new Promise((resolve) => (this.heldWaiter = { left: count, resolve }));
   }
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -41,8 +45,10 @@ class PgProxy {
       upstream.on('data', (chunk) => {
         if (this.latencyMs) {
           setTimeout(() => client.writable && client.write(chunk), this.latencyMs);
-          this.onHeldReply?.();
-          this.onHeldReply = undefined;
+          if (this.heldWaiter && --this.heldWaiter.left <= 0) {
+            this.heldWaiter.resolve();
+            this.heldWaiter = undefined;
+          }
         } else client.write(chunk);
       });
       client.on('close', () => upstream.destroy());
@@ -123,7 +129,7 @@ describe.runIf(TEST_DATABASE_URL)('the database unreachable', () => {
     let cutMidQuery = false;
     for (let attempt = 0; attempt < 3 && !cutMidQuery; attempt++) {
       proxy.latencyMs = 300;
-      const held = proxy.nextHeldReply();
+      const held = proxy.heldReplies(4);
       const inFlight = Array.from({ length: 8 }, () => listTickets());
       await held;
       proxy.cut();
@@ -144,7 +150,7 @@ describe.runIf(TEST_DATABASE_URL)('the database unreachable', () => {
     let terminatedMidQuery = false;
     for (let attempt = 0; attempt < 3 && !terminatedMidQuery; attempt++) {
       proxy.latencyMs = 300;
-      const held = proxy.nextHeldReply();
+      const held = proxy.heldReplies(4);
       const inFlight = Array.from({ length: 8 }, () => listTickets());
       await held;
       await withAdminClient((client) =>
