@@ -157,7 +157,9 @@ describe('the call audio', () => {
     const flooder = await connectAgent(server.url, colleague.token);
     try {
       const gone = new Promise<string>((resolve) => flooder.socket.once('disconnect', resolve));
-      for (let i = 0; i < CALL_AUDIO_MAX_FRAMES_PER_SECOND * 12; i++) flooder.socket.emit(CALL_AUDIO_FRAME_EVENT, 1, Buffer.alloc(2));
+      // 30 seconds' worth at once: even if a loaded server takes seconds to read them (the rate lets a
+      // few through meanwhile), the drops pass the 10 seconds' worth that disconnects.
+      for (let i = 0; i < CALL_AUDIO_MAX_FRAMES_PER_SECOND * 30; i++) flooder.socket.emit(CALL_AUDIO_FRAME_EVENT, 1, Buffer.alloc(2));
       expect(await gone).toBe('io server disconnect');
     } finally {
       flooder.close();

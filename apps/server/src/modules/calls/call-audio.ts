@@ -48,7 +48,11 @@ interface Relay {
 }
 
 const relays = new WeakMap<AppContext, Relay>();
-/** Frames over the rate in a row, in seconds' worth, after which the socket is disconnected. */
+/**
+ * Frames dropped over the rate, in seconds' worth, after which the socket is disconnected. They add
+ * up while drops keep coming (less than a second apart), whatever passes between them: a flood at
+ * several times the rate lets a frame through now and then, and that must not wipe its count.
+ */
 const CALL_AUDIO_ABUSE_SECONDS = 10;
 
 function relay(ctx: AppContext): Relay {
@@ -106,6 +110,7 @@ export function bindCallAudio(ctx: AppContext, socket: Socket, actor: Actor): vo
   const joined = new Map<number, DeviceOwner>();
   const limiter = new FrameLimiter();
   let overRate = 0;
+  let lastDropAt = 0;
   state.bySocket.set(socket, joined);
 
   socket.on(CALL_AUDIO_JOIN_EVENT, (callId: unknown, ack?: unknown) => {
@@ -138,11 +143,13 @@ export function bindCallAudio(ctx: AppContext, socket: Socket, actor: Actor): vo
     if (frame.length > CALL_AUDIO_MAX_FRAME_BYTES) return void state.stats.dropped.oversize++;
     if (!limiter.take()) {
       state.stats.dropped.rate++;
+      const at = Date.now();
+      if (at - lastDropAt > 1_000) overRate = 0;
+      lastDropAt = at;
       // A client that keeps sending far past the rate is not a softphone: it is disconnected.
       if (++overRate > CALL_AUDIO_MAX_FRAMES_PER_SECOND * CALL_AUDIO_ABUSE_SECONDS) socket.disconnect(true);
       return;
     }
-    overRate = 0;
     // The frame's call: one this socket joined, of the socket's tenant.
     const owner = joined.get(Number(callId));
     if (!owner || owner.tenantId !== actor.tenantId) return void state.stats.dropped.notJoined++;
