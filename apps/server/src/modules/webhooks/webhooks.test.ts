@@ -305,7 +305,7 @@ describe('deliveries', () => {
     // Two events of the ticket, logged but not relayed yet (as if their relays were still running).
     const event = { type: 'message.created' as const, tenantId: t.tenant.id, ticketId, messageId };
     const [earlier, later] = await server.ctx.db.transaction((tx) => server.ctx.events.record(tx, [event, event]));
-    expect(await queueWebhookDeliveries(server.ctx, later.event, later.id)).toBe(1);
+    expect(await queueWebhookDeliveries(server.ctx, [{ ...later, eventId: later.id, loggedAt: new Date() }])).toBe(1);
     // The positive marker: the later delivery's job ran and found its turn not come.
     const waiting = await eventually(async () => {
       const [row] = await rows(
@@ -320,7 +320,7 @@ describe('deliveries', () => {
     const early = receiver.at('/relay-order').map((r) => r.body.id);
     if (early.includes(`${later.id}-0`)) expect(early.indexOf(`${earlier.id}-0`)).toBeGreaterThanOrEqual(0);
     // 1, or 0 when the sweep already made the earlier delivery (unique per configuration and event).
-    expect([0, 1]).toContain(await queueWebhookDeliveries(server.ctx, earlier.event, earlier.id));
+    expect([0, 1]).toContain(await queueWebhookDeliveries(server.ctx, [{ ...earlier, eventId: earlier.id, loggedAt: new Date() }]));
     await eventually(() => Promise.resolve(receiver.at('/relay-order').length === 2), { timeoutMs: 10_000 });
     expect(receiver.at('/relay-order').map((r) => r.body.id)).toEqual([`${earlier.id}-0`, `${later.id}-0`]);
   });

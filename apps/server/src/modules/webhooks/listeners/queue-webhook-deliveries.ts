@@ -1,11 +1,15 @@
-import type { EventConsumer } from '../../../platform/events/consumers.js';
+import { batchedConsumer } from '../../../platform/events/batched-consumer.js';
 import { queueWebhookDeliveries } from '../use-cases/queue-webhook-deliveries.js';
 
-/** The tenant's events, durably, to the webhook URLs of its active API configurations (see queueWebhookDeliveries). */
-export const webhookDeliveriesConsumer: EventConsumer = {
+/**
+ * The tenants' events, durably, to the webhook URLs of their active API configurations (see
+ * queueWebhookDeliveries): the events relayed together make their deliveries in one transaction.
+ */
+export const webhookDeliveriesConsumer = batchedConsumer({
   name: 'webhooks.deliveries',
   types: ['message.created', 'message.updated', 'ticket.changed', 'contact.changed'],
-  async handle(ctx, event, eventId, loggedAt) {
-    await queueWebhookDeliveries(ctx, event, eventId, loggedAt);
+  maxBatch: 100,
+  async handleBatch(ctx, events) {
+    await queueWebhookDeliveries(ctx, events);
   },
-};
+});

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../app-context.js';
-import type { DomainEvent } from '../../../platform/events/domain-events.js';
+import type { ConsumedEvent } from '../../../platform/events/batched-consumer.js';
 import { transact } from '../../../platform/events/transact.js';
 import { listWebhookTargets } from '../../external-api/use-cases/webhook-targets.js';
 import { mayGiveWebhookEvents, webhookEventsOf } from '../webhook-events.js';
@@ -7,26 +7,15 @@ import { insertDeliveries, type NewWebhookDelivery } from '../webhooks.repositor
 import { webhookEventId } from '../webhooks.presenter.js';
 import { wakeWebhookDrain } from './drain-webhook-deliveries.js';
 
-/**
- * A committed domain event becomes one delivery per webhook event and per active API configuration
- * of its tenant with a webhook URL, each with its exact JSON body, and a wake-up of each
- * configuration's drain, in one transaction. Idempotent: a re-relayed event finds its deliveries made (unique configuration +
- * event + place) and queues nothing again.
- */
-export async function queueWebhookDeliveries(
-  ctx: AppContext,
-  event: DomainEvent,
-  eventId: string,
-  loggedAt: Date = new Date(),
-): Promise<number> {
-  if (!mayGiveWebhookEvents(event)) return 0;
+/** The deliveries of one committed domain event: one per webhook event and per target of its tenant. */
+async function deliveriesOf(ctx: AppContext, { event, eventId, loggedAt }: ConsumedEvent): Promise<NewWebhookDelivery[]> {
+  if (!mayGiveWebhookEvents(event)) return [];
   const targets = await listWebhookTargets(ctx, event.tenantId);
-  if (targets.length === 0) return 0;
+  if (targets.length === 0) return [];
   const webhookEvents = await webhookEventsOf(ctx, event);
-  if (webhookEvents.length === 0) return 0;
   const id = Number(eventId);
   const createdAt = loggedAt.toISOString();
-  const rows: NewWebhookDelivery[] = targets.flatMap((target) =>
+  return targets.flatMap((target) =>
     webhookEvents.map((webhookEvent, seq) => ({
       tenantId: event.tenantId,
       apiConfigId: target.id,
@@ -43,10 +32,23 @@ export async function queueWebhookDeliveries(
       }),
     })),
   );
+}
+
+/**
+ * Committed domain events become one delivery per webhook event and per active API configuration
+ * of their tenant with a webhook URL, each with its exact JSON body, and a wake-up of each
+ * configuration's drain, in one transaction for all of them (the consumer hands over the events
+ * relayed together). Idempotent: a re-relayed event finds its deliveries made (unique configuration
+ * + event + place) and queues nothing again. Answers how many deliveries were made.
+ */
+export async function queueWebhookDeliveries(ctx: AppContext, events: readonly ConsumedEvent[]): Promise<number> {
+  const rows = (await Promise.all(events.map((entry) => deliveriesOf(ctx, entry)))).flat();
+  if (rows.length === 0) return 0;
   return transact(ctx, async (tx) => {
     const created = await insertDeliveries(tx, rows, ctx.env.WEBHOOK_RETRY_WINDOW_SECONDS);
+    const tenantOf = new Map(rows.map((row) => [row.apiConfigId, row.tenantId]));
     for (const apiConfigId of new Set(created.map((delivery) => delivery.apiConfigId)))
-      await wakeWebhookDrain(ctx, event.tenantId, apiConfigId, { tx });
+      await wakeWebhookDrain(ctx, tenantOf.get(apiConfigId)!, apiConfigId, { tx });
     return created.length;
   });
 }
