@@ -81,7 +81,16 @@ describe('POST /contacts', () => {
       isGroup: false,
     });
     await server.ctx.events.drain();
-    expect(contactEvents(response.body.id)).toEqual([{ type: 'contact.changed', tenantId, contactId: response.body.id, action: 'create' }]);
+    expect(contactEvents(response.body.id)).toEqual([
+      {
+        type: 'contact.changed',
+        tenantId,
+        contactId: response.body.id,
+        action: 'create',
+        // The event carries the new contact (the push and the webhooks read it from there).
+        stored: { contact: expect.objectContaining({ id: response.body.id, number: response.body.number }), tags: [] },
+      },
+    ]);
   });
 
   it('accepts a CNPJ, an ISO birthday, the legacy 8-digit Brazilian mobile form and a number typed without "+"', async () => {

@@ -117,7 +117,7 @@ export async function webhookEventsOf(ctx: AppContext, event: DomainEvent): Prom
     }
     case 'contact.changed': {
       if (event.action !== 'create') return [];
-      const contact = await findContactById(ctx.db, event.tenantId, event.contactId);
+      const contact = event.stored?.contact ?? (await findContactById(ctx.db, event.tenantId, event.contactId));
       if (!contact) return [];
       return [
         {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_URL } from '../../../test/databases.js';
 import { openDatabase, type Database } from './client.js';
 
 // The embedded database as `npm start` opens it: a data folder on disk (PGlite only).
@@ -47,5 +48,22 @@ describe('embedded database on disk', () => {
     const { rows } = await again.raw.executeSql(`select name from tenants where name = 'Kept'`);
     expect(rows).toEqual([{ name: 'Kept' }]);
     expect(await setting(again, 'shared_buffers')).toBe('16MB');
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
+  it('keeps its connection after a statement the server refuses, and ends a transaction the failed text opened', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
+    cleanups.push(() => database.close());
+    const backend = async () => Number((await database.raw.executeSql('select pg_backend_pid() as pid')).rows[0].pid);
+    const before = await backend();
+    await expect(database.raw.executeSql('select 1 / 0')).rejects.toMatchObject({ code: '22012' });
+    await expect(database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
+    // A script with its own BEGIN that fails inside it (pg-boss sends such scripts).
+    await expect(database.raw.executeSql('begin; select 1 / 0; commit;')).rejects.toMatchObject({ code: '22012' });
+    expect(await backend()).toBe(before);
+    const { rows } = await database.raw.executeSql(`select current_setting('transaction_isolation') as level, now() = statement_timestamp() as fresh`);
+    // Outside any transaction: the next statement runs in its own (now() is its own start).
+    expect(rows).toEqual([{ level: 'read committed', fresh: true }]);
   });
 });

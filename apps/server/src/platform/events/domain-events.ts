@@ -1,5 +1,5 @@
 import type { BillingBlockReason, HistoryImportProgress, ReportExport, TagRef } from '@conversa/shared';
-import type { messages, tickets } from '../db/schema.js';
+import type { contacts, messages, tickets } from '../db/schema.js';
 
 /** A stored message, as an event carries it. */
 export type MessageRow = typeof messages.$inferSelect;
@@ -76,7 +76,14 @@ export type DomainEvent =
   | { type: 'message.outbound'; tenantId: number; ticketId: number; messageId: string }
   /** The tenant's kanban lanes changed (a lane created, renamed, recoloured, moved or deleted). */
   | { type: 'lanes.changed'; tenantId: number }
-  | { type: 'contact.changed'; tenantId: number; contactId: number; action: 'create' | 'update' | 'delete' }
+  | {
+      type: 'contact.changed';
+      tenantId: number;
+      contactId: number;
+      action: 'create' | 'update' | 'delete';
+      /** The contact and its tags as the change left them, when the use case has them (the push and the webhooks read neither again). */
+      stored?: { contact: typeof contacts.$inferSelect; tags: TagRef[] };
+    }
   | { type: 'channel.session'; tenantId: number; channelId: number }
   | { type: 'user.status'; tenantId: number; userId: number; isOnline: boolean }
   /** A team created, edited, deleted or with new members: `userIds` are its members before and after. */

@@ -35,7 +35,7 @@ interface Outcome {
 
 /** The log as stored: the event without what only this process's listeners use (the rows it carries). */
 function storedPayload(event: DomainEvent): DomainEvent {
-  if ((event.type !== 'message.created' && event.type !== 'message.updated') || !event.stored) return event;
+  if (!('stored' in event) || !event.stored) return event;
   const { stored: _stored, ...rest } = event;
   return rest;
 }

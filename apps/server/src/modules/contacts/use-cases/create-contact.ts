@@ -13,7 +13,8 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Create
       const wallets = input.wallets ? await walletUsersOrFail(tx, tenantId, input.wallets) : [];
       const contact = await insertContact(tx, tenantId, values);
       if (wallets.length) await setContactWallets(tx, tenantId, contact.id, wallets);
-      events.push({ type: 'contact.changed', tenantId, contactId: contact.id, action: 'create' });
+      // A new contact has no tags: the event carries it whole.
+      events.push({ type: 'contact.changed', tenantId, contactId: contact.id, action: 'create', stored: { contact, tags: [] } });
       return { contact, wallets, tags: [] };
     }),
   );

@@ -87,9 +87,10 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         return;
       }
       case 'contact.changed': {
-        const contact = await findContactById(ctx.db, event.tenantId, event.contactId);
+        const contact = event.stored?.contact ?? (await findContactById(ctx.db, event.tenantId, event.contactId));
         // With its tags: a tag change is a contact change the panels show.
-        const tags = contact ? ((await tagsOfContacts(ctx.db, event.tenantId, [contact.id])).get(contact.id) ?? []) : [];
+        const tags =
+          event.stored?.tags ?? (contact ? ((await tagsOfContacts(ctx.db, event.tenantId, [contact.id])).get(contact.id) ?? []) : []);
         emit(
           [rooms.tenant(event.tenantId)],
           SOCKET_EVENTS.contact,

@@ -109,10 +109,20 @@ export async function drainWebhookDeliveries(ctx: AppContext, tenantId: number, 
   let deleted = false;
   // Rounds overlap (a slow receiver's answers do not hold the next batch back); claims never share a
   // delivery, and a ticket's next delivery is not taken while its earlier one is still pending.
+  // A round that took a full batch starts another one (up to WEBHOOK_DRAIN_ROUNDS): a short queue
+  // costs no empty claims.
+  const running = new Set<Promise<void>>();
+  const startRound = () => {
+    if (running.size >= WEBHOOK_DRAIN_ROUNDS) return;
+    const round = rounds().finally(() => running.delete(round));
+    running.add(round);
+  };
   const rounds = async () => {
     for (;;) {
       const claimed = await claimDueDeliveries(ctx.db, tenantId, apiConfigId, WEBHOOK_DRAIN_BATCH, claimSeconds);
       if (!claimed.length || deleted) return;
+      const full = claimed.length === WEBHOOK_DRAIN_BATCH;
+      if (full) startRound();
       const target = await webhookTargetForAttempt(ctx, tenantId, apiConfigId);
       if (!target) {
         deleted = true; // the configuration was deleted (its deliveries with it)
@@ -135,9 +145,13 @@ export async function drainWebhookDeliveries(ctx: AppContext, tenantId: number, 
         }),
       );
       await recordAttempts(ctx.db, tenantId, attempts);
+      // What was not claimable then (made since: each new delivery wakes the drain again) goes in the
+      // next drain; only a full batch, or a settled delivery of a ticket (its next one may go now), calls for another claim.
+      if (!full && claimed.every((delivery) => delivery.ticketId === null)) return;
     }
   };
-  await Promise.all(Array.from({ length: WEBHOOK_DRAIN_ROUNDS }, rounds));
+  startRound();
+  while (running.size > 0) await Promise.all([...running]);
   if (deleted) return;
   const next = await findNextDrainTime(ctx.db, tenantId, apiConfigId);
   if (!next) return;
