@@ -47,3 +47,11 @@ function subscribe(listener: () => void): () => void {
 export function useLoadingOverlay(): boolean {
   return useSyncExternalStore(subscribe, () => visible);
 }
+
+/** Back to the state of a fresh page: nothing pending, overlay hidden (between tests that share this module). */
+export function resetLoadingOverlay(): void {
+  clearTimeout(hideTimer);
+  pending = 0;
+  lastStart = Number.NEGATIVE_INFINITY;
+  setVisible(false);
+}

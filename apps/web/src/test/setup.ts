@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAllTexts } from '../lib/i18n';
+import { resetLoadingOverlay } from '../lib/loading';
 
 // jsdom lacks what Mantine measures and listens to.
 class ResizeObserverStub {
@@ -37,6 +39,11 @@ window.scrollTo = () => undefined;
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Mantine keeps its toasts in a module-level store, which files that share modules share too
+  // (vitest.config.ts): a test starts with none shown and none queued.
+  notifications.clean();
+  notifications.cleanQueue();
+  resetLoadingOverlay();
 });
 
 // Components are tested outside the router's lazy screens, which load the texts beyond the first

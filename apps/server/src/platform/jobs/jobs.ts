@@ -208,6 +208,11 @@ export class Jobs {
   async start(ctx: AppContext, { workers }: { workers: boolean }): Promise<void> {
     await this.boss.start();
     this.started = true;
+    // Read once, so that a start with every queue in place (every start but the first) writes nothing.
+    const queues = new Map((await this.boss.getQueues()).map((queue) => [queue.name, queue]));
+    const schedules = new Map(
+      ((await this.boss.getSchedules()) as { name: string; cron: string; timezone: string }[]).map((row) => [row.name, row]),
+    );
     for (const definition of this.definitions) {
       const queue = {
         name: definition.name,
@@ -218,10 +223,14 @@ export class Jobs {
         // A fetched job's lease: extended by the heartbeat while its process runs it.
         expireInSeconds: this.leaseSeconds,
       };
-      await this.boss.createQueue(definition.name, queue);
+      const existing = queues.get(definition.name);
+      if (!existing) await this.boss.createQueue(definition.name, queue);
       // An existing queue keeps the options it was created with: bring them in line with the definition.
-      await this.boss.updateQueue(definition.name, queue);
-      if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
+      else if ((['retryLimit', 'retryDelay', 'retryBackoff', 'policy', 'expireInSeconds'] as const).some((key) => existing[key] !== queue[key]))
+        await this.boss.updateQueue(definition.name, queue);
+      const schedule = schedules.get(definition.name);
+      if (definition.cron && (schedule?.cron !== definition.cron || schedule.timezone !== 'UTC'))
+        await this.boss.schedule(definition.name, definition.cron, {});
     }
     await this.ensureLeaseIndex();
     // Leases of running jobs (also of dynamic queues, which a process without workers may work).
