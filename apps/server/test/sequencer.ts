@@ -8,7 +8,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const LONGEST_FIRST = [
   'test/openapi-bad-input.test.ts',
-  'test/campaign-crash.test.ts',
+  // On PostgreSQL its longest file (2,000 contacts, three kills). On PGlite it is shorter, and is
+  // not started beside the PostgreSQL suite's: two crash runs at once starve the restarts.
+  ...(process.env.TEST_DATABASE_URL ? ['test/campaign-crash.test.ts'] : []),
   'test/openapi-cross-tenant.test.ts',
   'test/crash-recovery.test.ts',
   'src/modules/contacts/contacts-import-files.test.ts',
