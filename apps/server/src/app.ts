@@ -115,7 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerSessionCookies(app, ctx);
   registerInputGuard(app);
   // Before authentication: the scope it opens holds every later hook, the validation and the handler.

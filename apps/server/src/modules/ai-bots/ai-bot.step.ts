@@ -33,7 +33,7 @@ interface AiBotHint {
 export const aiBotStep: InboundAutomationStep<AiBotHint | undefined> = {
   name: 'integrationBots',
   order: 45,
-  probe: (input) => aiBotProbe(input.tenantId, input.ticketId, input.channelId),
+  probe: (keys) => aiBotProbe(keys.tenantId, keys.ticketId, keys.channelId),
   async run(ctx, input, hint) {
     if (input.isGroup || !hint) return 'next';
     const running = runningBotOf(hint.statuses);

@@ -2,6 +2,7 @@ import type { AiProvider, BotIntegration, IntegrationBotName } from '@conversa/s
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { aiBotReplies, aiProviderSettings, botIntegrationSessions, botIntegrationSettings, channelAiBots, channels, tickets } from '../../platform/db/schema.js';
+import type { Bindable } from '../../platform/db/prepared.js';
 
 export type AiSettingsRow = typeof aiProviderSettings.$inferSelect;
 export type NewAiSettings = Omit<typeof aiProviderSettings.$inferInsert, 'tenantId' | 'provider' | 'createdAt' | 'updatedAt'>;
@@ -70,7 +71,7 @@ export async function deleteChannelAiBot(db: Db, tenantId: number, channelId: nu
  * restart words, else its integration's own) and whether the channel's later automations wait for
  * a bot; channelBot null when the channel has no bot.
  */
-export function aiBotProbe(tenantId: number, ticketId: number, channelId: number): SQL {
+export function aiBotProbe(tenantId: Bindable<number>, ticketId: Bindable<number>, channelId: Bindable<number>): SQL {
   const own = (field: string) =>
     sql`(select ${botIntegrationSettings.config} ->> ${field} from ${botIntegrationSettings} where ${botIntegrationSettings.tenantId} = ${tenantId} and ${botIntegrationSettings.kind} = ${channelAiBots.provider})`;
   return sql`select json_build_object('statuses', ${tickets.integrationStatuses}, 'channelBot', (

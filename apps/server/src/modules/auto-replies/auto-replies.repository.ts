@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { autoReplies, autoReplySends, contacts, tickets } from '../../platform/db/schema.js';
+import type { Bindable } from '../../platform/db/prepared.js';
 
 export type AutoReplyRow = typeof autoReplies.$inferSelect;
 export type AutoReplyValues = Omit<typeof autoReplies.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
@@ -26,7 +27,7 @@ export interface ActiveAutoReply {
  * (those of every channel and of that one), oldest first, as a JSON array of ActiveAutoReply —
  * none for a contact blocked from the chatbot (auto-replies are the bot of tenants without flows).
  */
-export function activeAutoRepliesProbe(tenantId: number, channelId: number, ticketId: number): SQL {
+export function activeAutoRepliesProbe(tenantId: Bindable<number>, channelId: Bindable<number>, ticketId: Bindable<number>): SQL {
   const r = autoReplies;
   const blocked = sql`exists (select 1 from ${tickets} join ${contacts} on ${contacts.id} = ${tickets.contactId}
     where ${tickets.tenantId} = ${tenantId} and ${tickets.id} = ${ticketId} and ${contacts.chatbotBlocked})`;

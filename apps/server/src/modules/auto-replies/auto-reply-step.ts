@@ -17,7 +17,7 @@ import { matchAutoReply } from './match-auto-reply.js';
 export const autoReplyStep: InboundAutomationStep<ActiveAutoReply[] | undefined> = {
   name: 'autoReplies',
   order: 30,
-  probe: (input) => activeAutoRepliesProbe(input.tenantId, input.channelId, input.ticketId),
+  probe: (keys) => activeAutoRepliesProbe(keys.tenantId, keys.channelId, keys.ticketId),
   async run(ctx: AppContext, input, rules = []) {
     if (input.isGroup || rules.length === 0) return 'next';
     const rule = matchAutoReply(rules, input);

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { readProbes, type InboundProbe } from './inbound-probe.repository.js';
+import { buildProbeStatement, readProbes, type InboundProbe, type ProbeKeys } from './inbound-probe.repository.js';
 
 /** A customer's message (not the phone's own, not Conversa's) stored on a ticket. */
 export interface InboundAutomationInput {
@@ -20,14 +20,36 @@ export interface InboundAutomationInput {
  * `probe` is what the step must know before it can tell whether the message concerns it (its
  * configuration, the ticket's state): one scalar SQL expression, its own module's, whose value
  * `run` receives. The chain asks every step's probe in one statement per message, so a message
- * that concerns no step costs one read, whatever the number of steps. The step decides again under
- * its locks before acting: a probe is a hint, read without them.
+ * that concerns no step costs one read, whatever the number of steps. The expression is built once,
+ * with placeholders for the message's keys (`keys`), never with a message's values. The step
+ * decides again under its locks before acting: a probe is a hint, read without them.
  */
 export interface InboundAutomationStep<Probed = unknown> {
   name: string;
   order: number;
-  probe?(input: InboundAutomationInput): InboundProbe;
+  probe?(keys: ProbeKeys): InboundProbe;
   run(ctx: AppContext, input: InboundAutomationInput, probed: Probed): Promise<'handled' | 'next'>;
+}
+
+interface PreparedChain {
+  ordered: readonly InboundAutomationStep[];
+  probe: ReturnType<typeof buildProbeStatement>;
+}
+const preparedChains = new WeakMap<readonly InboundAutomationStep[], PreparedChain>();
+
+/** The steps in their order with their probes' statement, built once for a list of steps. */
+function prepareChain(steps: readonly InboundAutomationStep[]): PreparedChain {
+  let chain = preparedChains.get(steps);
+  if (!chain) {
+    const ordered = [...steps].sort((a, b) => a.order - b.order);
+    chain = { ordered, probe: buildProbeStatement(ordered.map((step) => step.probe?.bind(step))) };
+    preparedChains.set(steps, chain);
+  }
+  return chain;
+}
+
+function probeValues(input: InboundAutomationInput) {
+  return { tenantId: input.tenantId, ticketId: input.ticketId, channelId: input.channelId, messageId: input.messageId };
 }
 
 /** Runs the steps in order for one message; a failing step stops the chain and fails the event's handling (retried: steps are idempotent). */
@@ -36,8 +58,8 @@ export async function runInboundChain(
   steps: readonly InboundAutomationStep[],
   input: InboundAutomationInput,
 ): Promise<void> {
-  const ordered = [...steps].sort((a, b) => a.order - b.order);
-  const probed = await readProbes(ctx.db, ordered.map((step) => step.probe?.(input)));
+  const { ordered, probe } = prepareChain(steps);
+  const probed = await readProbes(ctx.db, probe, probeValues(input));
   for (const [index, step] of ordered.entries()) {
     try {
       if ((await step.run(ctx, input, probed[index])) === 'handled') return;
@@ -51,12 +73,17 @@ export async function runInboundChain(
   }
 }
 
+const singleSteps = new WeakMap<InboundAutomationStep, readonly InboundAutomationStep[]>();
+
 /** One step alone, probed then run (what the chain does for it). */
 export async function runInboundStep<Probed>(
   ctx: AppContext,
   step: InboundAutomationStep<Probed>,
   input: InboundAutomationInput,
 ): Promise<'handled' | 'next'> {
-  const [probed] = await readProbes(ctx.db, [step.probe?.(input)]);
+  const own = step as InboundAutomationStep;
+  let alone = singleSteps.get(own);
+  if (!alone) singleSteps.set(own, (alone = [own]));
+  const [probed] = await readProbes(ctx.db, prepareChain(alone).probe, probeValues(input));
   return step.run(ctx, input, probed as Probed);
 }

@@ -2,6 +2,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { BusinessDay } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { absenceReplies, businessHours } from '../../platform/db/schema.js';
+import type { Bindable } from '../../platform/db/prepared.js';
 
 export type BusinessHoursRow = typeof businessHours.$inferSelect;
 
@@ -9,7 +10,7 @@ export type BusinessHoursRow = typeof businessHours.$inferSelect;
  * Probe (see InboundAutomationStep): the week and the absence message as JSON {days, absenceMessage,
  * …with}, or null when the tenant has no absence message. `with` adds other scalar subqueries.
  */
-export function absenceConfigProbe(tenantId: number, withValues: Record<string, SQL>): SQL {
+export function absenceConfigProbe(tenantId: Bindable<number>, withValues: Record<string, SQL>): SQL {
   const extra = Object.entries(withValues).map(([name, value]) => sql`, ${name}::text, (${value})`);
   return sql`select json_build_object('days', ${businessHours.days}, 'absenceMessage', ${businessHours.absenceMessage}${sql.join(extra)})
     from ${businessHours} where ${businessHours.tenantId} = ${tenantId} and btrim(${businessHours.absenceMessage}) <> ''`;

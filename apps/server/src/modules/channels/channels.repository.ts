@@ -3,6 +3,7 @@ import type { ChannelStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import { channels, channelSessionLeases, tenants, tickets } from '../../platform/db/schema.js';
+import type { Bindable } from '../../platform/db/prepared.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type NewChannel = Omit<typeof channels.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
@@ -124,7 +125,7 @@ export async function replaceChannelSettingsIfUnchanged(
 }
 
 /** Probe (see InboundAutomationStep): the channel's auto-close keyword, or null. */
-export function autoCloseKeywordProbe(tenantId: number, channelId: number): SQL {
+export function autoCloseKeywordProbe(tenantId: Bindable<number>, channelId: Bindable<number>): SQL {
   return sql`select ${channels.autoCloseKeyword} from ${channels} where ${channels.tenantId} = ${tenantId} and ${channels.id} = ${channelId}`;
 }
 

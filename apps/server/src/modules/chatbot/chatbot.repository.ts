@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { type Bindable, queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 // The template facts' SQL, read with the ticket's lock (as inbound-append reads the tickets module's view).
 import { templateFactsJson, type TemplateFacts } from '../messages/template-facts.repository.js';
@@ -147,7 +147,7 @@ export interface TicketBotFacts {
 }
 
 /** Probe (see InboundAutomationStep): the ticket's flow and its channel's, as JSON {chatFlowId, channelFlowId}, unlocked. */
-export function ticketBotHintProbe(tenantId: number, ticketId: number): SQL {
+export function ticketBotHintProbe(tenantId: Bindable<number>, ticketId: Bindable<number>): SQL {
   return sql`select json_build_object('chatFlowId', ${tickets.chatFlowId}, 'channelFlowId', ${channels.chatFlowId})
     from ${tickets} join ${channels} on ${channels.id} = ${tickets.channelId}
     where ${tickets.tenantId} = ${tenantId} and ${tickets.id} = ${ticketId}`;

@@ -2,6 +2,7 @@ import { DEFAULT_RATING_SETTINGS, type RatingSettings } from '@conversa/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { evaluations, ratingSettings } from '../../platform/db/schema.js';
+import type { Bindable } from '../../platform/db/prepared.js';
 
 async function select<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result: unknown = await db.execute(query);
@@ -200,7 +201,7 @@ export async function findEvaluationAnsweredBy(
  * ticket awaits one, or this message already answered one (the step runs again after a crash).
  */
 /** Probe (see InboundAutomationStep): whether the ticket waits for a rating, or this message was already counted as one. */
-export function mayAnswerRatingProbe(tenantId: number, ticketId: number, messageId: string): SQL {
+export function mayAnswerRatingProbe(tenantId: Bindable<number>, ticketId: Bindable<number>, messageId: Bindable<string>): SQL {
   return sql`exists (select 1 from ${evaluations} where ${evaluations.tenantId} = ${tenantId} and ${evaluations.ticketId} = ${ticketId}
     and (${evaluations.status} = 'awaiting' or ${evaluations.lastMessageId} = ${messageId}))`;
 }

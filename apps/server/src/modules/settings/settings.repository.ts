@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { SETTING_DEFINITIONS, type SettingKey } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
-import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { type Bindable, queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { settings } from '../../platform/db/schema.js';
 
 /** Every known setting of the tenant, stored value or default. */
@@ -26,7 +26,7 @@ export async function readSetting(db: Db, tenantId: number, key: SettingKey): Pr
 }
 
 /** Probe (see InboundAutomationStep): the stored value of a setting, null when unset (settingOrDefault reads it). */
-export function settingProbe(tenantId: number, key: SettingKey): SQL {
+export function settingProbe(tenantId: Bindable<number>, key: SettingKey): SQL {
   return sql`select ${settings.value} from ${settings} where ${settings.tenantId} = ${tenantId} and ${settings.key} = ${key}`;
 }
 

@@ -1,6 +1,7 @@
 import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tenants, users } from '../../platform/db/schema.js';
+import type { Bindable } from '../../platform/db/prepared.js';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type NewTenant = Omit<typeof tenants.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -82,6 +83,6 @@ export async function lockPlatformBootstrap(db: Db): Promise<void> {
 }
 
 /** Probe (see InboundAutomationStep): the tenant's IANA time zone. */
-export function tenantTimeZoneProbe(tenantId: number): SQL {
+export function tenantTimeZoneProbe(tenantId: Bindable<number>): SQL {
   return sql`select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId}`;
 }

@@ -156,6 +156,21 @@ describe('who gets a push', () => {
     expect(pushesTo(outsider).filter((p) => (p.json as any).kind === 'mention')).toEqual([]);
   });
 
+  it("a tenant's first subscription counts at once, though its messages were known to reach nobody", async () => {
+    const fresh = await buildInboxTenant(server);
+    const jobsFor = (ticketId: number) =>
+      count(server.ctx, sql`select count(*) from pgboss.job where name = 'webPush.send' and (data->'payload'->>'ticketId')::int = ${ticketId}`);
+    const before = await inboundTicket(server.ctx, { tenantId: fresh.tenant.id, channelId: fresh.channel.id }, { name: 'Antes', body: 'oi' });
+    await server.ctx.events.drain();
+    expect(await jobsFor(before.ticketId)).toBe(0);
+    const agent = await subscribe(fresh.agent.token);
+    const after = await inboundTicket(server.ctx, { tenantId: fresh.tenant.id, channelId: fresh.channel.id }, { name: 'Depois', body: 'olá' });
+    // Decided by the time the consumers are done with the message: not after the kept "nobody" expires.
+    await server.ctx.events.drain();
+    expect(await jobsFor(after.ticketId)).toBe(1);
+    await eventually(async () => pushesTo(agent).length === 1, { what: "the agent's push", timeoutMs: 15_000 });
+  });
+
   it('removes a subscription the push service answers 410 Gone for', async () => {
     const agent = await subscribe(inbox.agent.token);
     push.expire(agent.endpoint);

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.js';
 import { executorFor } from './raw-executor.js';
+
+/** A value of a statement built once: the value itself, or the placeholder filled at each run. */
+export type Bindable<T> = T | Placeholder;
 
 /** A fixed statement with `$n` parameters, prepared under `name` where the handle allows it. */
 export interface FixedStatement {

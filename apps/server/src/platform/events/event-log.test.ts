@@ -33,12 +33,13 @@ let server: TestServer;
 let t: InboxTenant;
 
 beforeAll(async () => {
-  // The sweep is started by hand in these tests (ctx.events.sweep()), with no grace.
+  // The sweep is started by hand in these tests (ctx.events.sweep()), with no grace; the relayed
+  // marks wait until a drain or a sweep writes them.
   server = await startTestServer(
     {},
     {
       context: {
-        events: { graceSeconds: 0, sweepSeconds: 3600, maxAttempts: 2 },
+        events: { graceSeconds: 0, sweepSeconds: 3600, maxAttempts: 2, recordDelayMs: 600_000 },
         extraModules: [{ name: 'test', consumers: [first.consumer, second.consumer] }],
       },
     },
@@ -77,6 +78,21 @@ describe('the durable event log', () => {
     // A sweep finds nothing left to relay.
     expect(await server.ctx.events.sweep()).toBe(0);
     expect(first.times(eventId)).toBe(1);
+  });
+
+  it('the marks of events relayed meanwhile wait and are written by one statement; a sweep writes them before it looks', async () => {
+    const eventIds = [await recordContactChanged(9_000_101), await recordContactChanged(9_000_102), await recordContactChanged(9_000_103)];
+    await vi.waitFor(() => expect(eventIds.map((id) => second.times(id))).toEqual([1, 1, 1]), { timeout: 10_000 });
+    // Handled by every consumer, not marked yet: the marks wait (recordDelayMs).
+    expect(await Promise.all(eventIds.map(isRelayed))).toEqual([false, false, false]);
+    expect(await server.ctx.events.sweep()).toBe(0);
+    expect(eventIds.map((id) => first.times(id))).toEqual([1, 1, 1]);
+    const marks = await rows(
+      server.ctx,
+      sql`select count(distinct relayed_at)::int as moments, count(*)::int as marked from domain_events where id = any(${`{${eventIds.join(',')}}`}::bigint[]) and relayed_at is not null`,
+    );
+    // One statement: one transaction's now() for the three.
+    expect(marks[0]).toEqual({ moments: 1, marked: 3 });
   });
 
   it('a rolled-back transaction leaves no event and tells nobody', async () => {

@@ -20,11 +20,15 @@ export interface EventLogOptions {
   sweepSeconds?: number;
   /** Sweeps after which an event whose consumer keeps failing is given up (logged). */
   maxAttempts?: number;
+  /** How long the relayed marks wait to be written together: one statement for the events relayed meanwhile. */
+  recordDelayMs?: number;
 }
 
 const GRACE_SECONDS = 10;
 const SWEEP_SECONDS = 5;
 const MAX_ATTEMPTS = 8;
+// Far below the sweep's grace: an event relayed here is never taken by a sweep for want of its mark.
+const RECORD_DELAY_MS = 50;
 
 /** What a relay did with one event: the durable consumers that handled it, and whether all did. */
 interface Outcome {
@@ -90,12 +94,16 @@ export class EventLog {
   /** Events being relayed here, by id, with when they started. */
   private readonly inFlight = new Map<string, { started: number; done: Promise<void> }>();
   private outcomes: Outcome[] = [];
+  /** Events relayed here whose marks are not written yet (waiting or being written). */
+  private readonly unmarked = new Set<string>();
   private flushing: Promise<void> | null = null;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private sweeper: ReturnType<typeof setInterval> | undefined;
   private sweeping: Promise<number> | null = null;
   private readonly graceSeconds: number;
   private readonly sweepSeconds: number;
   private readonly maxAttempts: number;
+  private readonly recordDelayMs: number;
 
   constructor(
     private readonly logger: Logger,
@@ -104,6 +112,7 @@ export class EventLog {
     this.graceSeconds = options.graceSeconds ?? GRACE_SECONDS;
     this.sweepSeconds = options.sweepSeconds ?? SWEEP_SECONDS;
     this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+    this.recordDelayMs = options.recordDelayMs ?? RECORD_DELAY_MS;
   }
 
   /** A live listener of this process (real-time pushes): every event relayed or published here. */
@@ -185,9 +194,25 @@ export class EventLog {
     );
   }
 
-  /** Queues the outcome; one statement records many (flushed as soon as the previous flush is done). */
-  private finish(outcome: Outcome): Promise<void> {
+  /**
+   * Queues the outcome. The marks wait `recordDelayMs` and go in one statement: at a few hundred
+   * events a second that is one write every few dozen events instead of one per event. A process
+   * that dies meanwhile leaves them to the sweep, like an event whose relay it did not finish.
+   */
+  private finish(outcome: Outcome): void {
     this.outcomes.push(outcome);
+    this.unmarked.add(outcome.id);
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flush();
+    }, this.recordDelayMs);
+    this.flushTimer.unref?.();
+  }
+
+  /** Writes the waiting marks now. */
+  private flushNow(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     return this.flush();
   }
 
@@ -209,6 +234,7 @@ export class EventLog {
           // The sweep relays these again later (to the consumers not recorded): consumers are idempotent.
           this.logger.warn({ err: error, events: batch.length }, 'could not record relayed events; the sweep will relay them again');
         }
+        for (const outcome of batch) this.unmarked.delete(outcome.id);
       }
     })().finally(() => {
       this.flushing = null;
@@ -237,6 +263,8 @@ export class EventLog {
     this.sweeping ??= (async () => {
       try {
         const db = this.context().db;
+        // The marks waiting here first, so that the sweep does not take what this process relayed.
+        await this.flushNow();
         const slow = [...this.inFlight]
           .filter(([, relay]) => Date.now() - relay.started > (this.graceSeconds * 1000) / 2)
           .map(([id]) => id);
@@ -247,12 +275,14 @@ export class EventLog {
           [this.graceSeconds, 200],
         );
         for (const row of rows) {
+          // Relayed here while the sweep read: its mark is on its way.
+          if (this.unmarked.has(row.id)) continue;
           if (row.attempts > this.maxAttempts) {
             this.logger.error(
               { eventId: row.id, event: row.payload.type, handled: row.handled },
               'event given up after repeated consumer failures',
             );
-            await this.finish({ id: row.id, handled: [], complete: true });
+            this.finish({ id: row.id, handled: [], complete: true });
             continue;
           }
           this.relayOne({ id: row.id, event: row.payload, at: new Date(row.at) }, row.handled);
@@ -277,11 +307,12 @@ export class EventLog {
     await this.drain();
   }
 
-  /** Resolves when every relay started here has finished and been recorded (tests, shutdown). */
+  /** Resolves when every relay started here has finished and been recorded (tests, shutdown): the waiting marks are written at once. */
   async drain(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
-    while (this.inFlight.size > 0 || this.flushing) {
-      await Promise.allSettled([...[...this.inFlight.values()].map((relay) => relay.done), this.flushing]);
+    while (this.inFlight.size > 0 || this.flushing || this.outcomes.length > 0) {
+      await Promise.allSettled([...this.inFlight.values()].map((relay) => relay.done));
+      await this.flushNow();
     }
   }
 

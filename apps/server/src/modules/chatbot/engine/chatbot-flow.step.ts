@@ -15,7 +15,7 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
   order: 40,
   // Most messages are to tickets outside any flow: the probe spares them the locking transaction.
   // The decisions below are made again under the locks.
-  probe: (input) => ticketBotHintProbe(input.tenantId, input.ticketId),
+  probe: (keys) => ticketBotHintProbe(keys.tenantId, keys.ticketId),
   async run(ctx, input, hint) {
     if (input.isGroup) return 'next';
     if (!hint || (hint.chatFlowId === null && (!input.ticketCreated || hint.channelFlowId === null))) return 'next';

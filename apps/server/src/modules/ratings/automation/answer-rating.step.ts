@@ -24,7 +24,7 @@ export const answerRatingStep: InboundAutomationStep<boolean> = {
   name: 'ratings.answer',
   order: 10,
   // Almost every message concerns no rating: the probe spares them a transaction with locks.
-  probe: (input) => mayAnswerRatingProbe(input.tenantId, input.ticketId, input.messageId),
+  probe: (keys) => mayAnswerRatingProbe(keys.tenantId, keys.ticketId, keys.messageId),
   async run(ctx: AppContext, input, mayAnswer) {
     if (input.isGroup || !mayAnswer) return 'next';
     return transact(ctx, async (tx, events): Promise<'handled' | 'next'> => {

@@ -22,7 +22,7 @@ export function normalizeKeyword(text: string): string {
 export const autoCloseKeywordStep: InboundAutomationStep<string | undefined> = {
   name: 'channel.autoCloseKeyword',
   order: 20,
-  probe: (input) => autoCloseKeywordProbe(input.tenantId, input.channelId),
+  probe: (keys) => autoCloseKeywordProbe(keys.tenantId, keys.channelId),
   async run(ctx: AppContext, input, channelKeyword) {
     if (input.isGroup) return 'next';
     const keyword = channelKeyword ? normalizeKeyword(channelKeyword) : '';

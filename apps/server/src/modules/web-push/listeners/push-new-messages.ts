@@ -5,8 +5,9 @@ import { channelPushesMessages } from '../../channels/use-cases/channel-pushes-m
 import { findTenantMessage } from '../../messages/use-cases/recent-ticket-messages.js';
 import { getTicketView } from '../../tickets/use-cases/get-ticket-view.js';
 import { findUserAsActor } from '../../users/use-cases/find-user-as-actor.js';
-import { listSubscriptionsOfUsers, tenantHasPushSubscriptions } from '../web-push.repository.js';
+import { listSubscriptionsOfUsers } from '../web-push.repository.js';
 import { pushAudience } from '../use-cases/push-audience.js';
+import { tenantMayGetPushes } from '../use-cases/tenant-push-hint.js';
 
 /** A media message without text: its kind as a symbol (the push reads the same in every language). */
 const MEDIA_SYMBOLS: Record<string, string> = { image: '📷', video: '🎥', audio: '🎤', document: '📄', sticker: '💬' };
@@ -28,7 +29,7 @@ export const pushNewMessagesConsumer: EventConsumer = {
   types: ['message.created', 'note.created'],
   async handle(ctx: AppContext, event) {
     if (event.type === 'message.created') {
-      if (!event.inbound || !(await tenantHasPushSubscriptions(ctx.db, event.tenantId))) return;
+      if (!event.inbound || !(await tenantMayGetPushes(ctx, event.tenantId))) return;
       const message = event.stored?.message ?? (await findTenantMessage(ctx.db, event.tenantId, event.messageId));
       if (!message || message.fromMe || message.ticketId === null) return;
       if (!(await channelPushesMessages(ctx.db, event.tenantId, message.channelId))) return;

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { upsertPushSubscription, type PushSubscriptionRow } from '../web-push.repository.js';
+import { notePushSubscriber } from './tenant-push-hint.js';
 
 /**
  * POST /push/subscriptions: this browser's push subscription, for the signed-in user. The server
@@ -11,12 +12,14 @@ import { upsertPushSubscription, type PushSubscriptionRow } from '../web-push.re
  */
 export async function subscribePush(ctx: AppContext, actor: Actor, body: PushSubscriptionBody, userAgent: string | null): Promise<PushSubscriptionRow> {
   await assertPushEndpoint(ctx, body.endpoint);
-  return upsertPushSubscription(ctx.db, actor.tenantId, actor.userId, {
+  const row = await upsertPushSubscription(ctx.db, actor.tenantId, actor.userId, {
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
     userAgent: userAgent?.slice(0, 300) ?? null,
   });
+  notePushSubscriber(ctx, actor.tenantId);
+  return row;
 }
 
 /** A push service's address the server will POST to: https (http only where private networks are allowed) and the outbound address policy. */
