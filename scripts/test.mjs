@@ -70,11 +70,14 @@ const chromium = findChromium();
 if (chromium) ensureBuilt();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const e2eEnv = { ...withoutServerDb, CHROMIUM_PATH: chromium };
+// With both server suites, the files whose subject is not the database run once, in the PostgreSQL
+// suite (apps/server/vitest.config.ts, DATABASE_AGNOSTIC).
+const pgliteEnv = onPostgres ? { ...withoutServerDb, TEST_DATABASE_AGNOSTIC_ELSEWHERE: '1' } : withoutServerDb;
 
 if (serial) {
   await vitest('web app components', 'apps/web', withoutServerDb);
   await vitest('web-chat widget', 'apps/widget', withoutServerDb);
-  await vitest('server on embedded PGlite', 'apps/server', onPostgres ? { ...withoutServerDb, TEST_DATABASE_AGNOSTIC_ELSEWHERE: '1' } : withoutServerDb);
+  await vitest('server on embedded PGlite', 'apps/server', pgliteEnv);
   if (onPostgres) await vitest('server on PostgreSQL', 'apps/server', process.env);
   if (chromium) await vitest('end-to-end in Chromium', 'e2e', e2eEnv);
 } else {
@@ -90,13 +93,7 @@ if (serial) {
   //   Their waits for the screen and their tests get more time (TEST_ASYNC_TIMEOUT_MS, TEST_TIMEOUT_MS)
   //   for the moments they yield: a passing wait still ends as soon as it holds.
   const background = { ...withoutServerDb, TEST_ASYNC_TIMEOUT_MS: '60000', TEST_TIMEOUT_MS: '150000' };
-  // With both server suites, the files whose subject is not the database run once, in the PostgreSQL
-  // suite (apps/server/vitest.config.ts, DATABASE_AGNOSTIC).
-  const pglite = vitest(
-    'server on embedded PGlite',
-    'apps/server',
-    onPostgres ? { ...withoutServerDb, TEST_DATABASE_AGNOSTIC_ELSEWHERE: '1' } : withoutServerDb,
-  );
+  const pglite = vitest('server on embedded PGlite', 'apps/server', pgliteEnv);
   const postgres = onPostgres ? vitest('server on PostgreSQL', 'apps/server', process.env) : Promise.resolve();
   const components = postgres.then(async () => {
     await vitest('web-chat widget', 'apps/widget', background, { nice: 10 });

@@ -128,19 +128,22 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
  * still ended.
  */
 class ConnectionKeepingPool extends pg.Pool {
+  // `never` fits every overload of pg.Pool.query (drizzle and pg-boss call it with a config or a
+  // text); this module's own calls use queryKeepingConnection, typed.
   override query(...args: unknown[]): never {
     if (args.some((arg) => typeof arg === 'function')) return (super.query as (...a: unknown[]) => never)(...args);
     return this.queryKeepingConnection(args[0], args[1]) as never;
   }
 
-  private async queryKeepingConnection(config: unknown, values: unknown): Promise<pg.QueryResult> {
+  /** A parameterless multi-statement script answers with one result per statement. */
+  async queryKeepingConnection(config: unknown, values: unknown): Promise<pg.QueryResult | pg.QueryResult[]> {
     const client = await this.connect();
     // An error of the connection while the statement runs reaches the statement; this keeps it from
     // also being an unhandled 'error' event.
     const onError = () => undefined;
     client.on('error', onError);
     try {
-      const result = await (client.query as (config: unknown, values: unknown) => Promise<pg.QueryResult>)(config, values);
+      const result = await (client.query as (config: unknown, values: unknown) => Promise<pg.QueryResult | pg.QueryResult[]>)(config, values);
       client.removeListener('error', onError);
       client.release();
       return result;
@@ -163,8 +166,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const raw: SqlExecutor = {
     async executeSql(text, values) {
-      // A parameterless multi-statement script answers with one result per statement.
-      const result = await (pool.query(text, values) as unknown as Promise<pg.QueryResult | pg.QueryResult[]>);
+      const result = await pool.queryKeepingConnection(text, values);
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },

@@ -6,7 +6,7 @@ import type { DomainEvent } from './domain-events.js';
 const contactEvent = (contactId: number): DomainEvent => ({ type: 'contact.changed', tenantId: 1, contactId, action: 'create' });
 
 /** A consumer whose batches are held open until released, recording what each batch held. */
-function recordingConsumer(options: { maxBatch: number; failWhen?: (events: ConsumedEvent[]) => boolean }) {
+function recordingConsumer(options: { maxBatch: number; failWhen?: (events: ConsumedEvent[]) => boolean; failure?: () => Error }) {
   const batches: number[][] = [];
   const releases: (() => void)[] = [];
   const consumer = batchedConsumer({
@@ -16,7 +16,7 @@ function recordingConsumer(options: { maxBatch: number; failWhen?: (events: Cons
     async handleBatch(_ctx, events) {
       batches.push(events.map((entry) => Number(entry.eventId)));
       await new Promise<void>((resolve) => releases.push(resolve));
-      if (options.failWhen?.(events)) throw new Error('refused');
+      if (options.failWhen?.(events)) throw options.failure?.() ?? new Error('refused');
     },
   });
   const releaseNext = async () => {
@@ -64,5 +64,23 @@ describe('batched event consumer', () => {
     for (let batch = 0; batch < 5; batch++) await releaseNext();
     expect(await Promise.all(results)).toEqual(['handled', 'handled', 'refused', 'handled']);
     expect(batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
+  it('does not try a batch again event by event when the database cannot be reached: all of them fail at once', async () => {
+    const ctx = {} as AppContext;
+    const { consumer, batches, releaseNext } = recordingConsumer({
+      maxBatch: 10,
+      failWhen: (events) => events.length > 1,
+      failure: () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    });
+    const results = [1, 2, 3].map((id) =>
+      consumer.handle(ctx, contactEvent(id), String(id)).then(
+        () => 'handled',
+        (error: Error) => error.message,
+      ),
+    );
+    for (let batch = 0; batch < 2; batch++) await releaseNext();
+    expect(await Promise.all(results)).toEqual(['handled', 'connect ECONNREFUSED 127.0.0.1:5432', 'connect ECONNREFUSED 127.0.0.1:5432']);
+    expect(batches).toEqual([[1], [2, 3]]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { perApp } from '../app-state.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { EventConsumer } from './consumers.js';
 import type { DomainEvent } from './domain-events.js';
 
@@ -35,7 +36,9 @@ export interface BatchedConsumerOptions {
  * together in the next one. Under load a consumer's fixed cost per call (a transaction, a job's
  * wake-up) is paid once per batch instead of once per event, with no wait added when idle. Each
  * event's relay still waits for its own outcome. A failed batch is tried again one event at a time,
- * so that one event that cannot be handled fails alone (the sweep retries it) and not its neighbours.
+ * so that one event that cannot be handled fails alone (the sweep retries it) and not its neighbours;
+ * not when the database cannot be reached: every event would fail the same way, and the sweep
+ * retries them all.
  */
 export function batchedConsumer(options: BatchedConsumerOptions): EventConsumer {
   const batcherOf = perApp<Batcher>(() => ({ waiting: [], running: false }));
@@ -49,8 +52,8 @@ export function batchedConsumer(options: BatchedConsumerOptions): EventConsumer 
           await options.handleBatch(ctx, batch);
           for (const entry of batch) entry.resolve();
         } catch (error) {
-          if (batch.length === 1) {
-            batch[0].reject(error);
+          if (batch.length === 1 || isDatabaseUnavailable(error)) {
+            for (const entry of batch) entry.reject(error);
             continue;
           }
           for (const entry of batch) {

@@ -44,6 +44,6 @@ const applySecurityHeaders = helmet({
 export function registerSecurityHeaders(app: FastifyInstance): void {
   // Set on the raw answer before any handler: a route's own header (a stricter CSP) replaces it.
   app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, done);
+    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }
