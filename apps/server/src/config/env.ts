@@ -33,7 +33,9 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    // 20: a transaction waits on this process between its statements, and under load 10 connections
+    // left PostgreSQL idle while requests queued for one (bench/README.md, 5 December 2026).
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     REDIS_URL: z.string().url().optional(),
     JWT_SECRET: secret,
     JWT_REFRESH_SECRET: secret,
