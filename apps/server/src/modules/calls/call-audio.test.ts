@@ -112,9 +112,10 @@ describe('the call audio', () => {
     expect(colleagueSocket.received(CALL_AUDIO_FRAME_EVENT)).toHaveLength(0);
     expect(strangerSocket.received(CALL_AUDIO_FRAME_EVENT)).toHaveLength(0);
 
-    // The microphone's frames reach the provider's device, loud enough.
+    // The microphone's frames reach the provider's device, loud enough (at least 20 of 40: on a
+    // loaded CI machine only 19 of 25 had arrived at the end of the wait).
     const before = callAudioStats(server.ctx);
-    await speak(agentSocket, callId, 25);
+    await speak(agentSocket, callId, 40);
     const received = await sim.waitAudio('tok-audio', 20, 0.2);
     expect(received.bytes).toBe(received.frames * 1280);
     expect(received.peak).toBeGreaterThan(0.3);
@@ -138,13 +139,20 @@ describe('the call audio', () => {
     try {
       expect(await join(secondTab, callId)).toEqual({ ok: true });
       const rate = callAudioStats(server.ctx).dropped.rate;
-      const framesBefore = sim.receivedAudio('tok-audio')?.frames ?? 0;
-      await speak(secondTab, callId, CALL_AUDIO_MAX_FRAMES_PER_SECOND * 3, 0);
-      await vi.waitFor(() =>
-        expect(callAudioStats(server.ctx).dropped.rate - rate).toBeGreaterThanOrEqual(CALL_AUDIO_MAX_FRAMES_PER_SECOND),
-      );
+      const passed = callAudioStats(server.ctx).micFrames;
+      const flood = CALL_AUDIO_MAX_FRAMES_PER_SECOND * 6;
+      const started = performance.now();
+      await speak(secondTab, callId, flood, 0);
+      // Every frame accounted for: sent on to the provider, or dropped for the rate.
+      const counted = () => callAudioStats(server.ctx).dropped.rate - rate + callAudioStats(server.ctx).micFrames - passed;
+      await vi.waitFor(() => expect(counted()).toBe(flood), { timeout: 10_000 });
+      const seconds = (performance.now() - started) / 1000;
+      const dropped = callAudioStats(server.ctx).dropped.rate - rate;
+      // A loaded machine spreads the flood's arrival: through go at most a second's burst and the
+      // rate over the time it took, never the whole flood.
+      expect(dropped).toBeGreaterThan(0);
+      expect(flood - dropped).toBeLessThanOrEqual(Math.ceil(CALL_AUDIO_MAX_FRAMES_PER_SECOND * (1 + seconds)) + 1);
       expect(secondTab.socket.connected).toBe(true);
-      expect((sim.receivedAudio('tok-audio')?.frames ?? 0) - framesBefore).toBeLessThanOrEqual(CALL_AUDIO_MAX_FRAMES_PER_SECOND + 5);
     } finally {
       secondTab.close();
     }
