@@ -203,15 +203,16 @@ describe('media storage on /atualizar', () => {
     signInAs('superadmin');
     let storage = WITH_S3;
     let migrations: MediaMigration[] = [];
-    let polls = 0;
+    // The copy finishes once the test has seen it running (a starved machine polled three times
+    // before the first progress was checked).
+    let finished = false;
     const api = fakeApi({
       'GET /platform/version': () => ({ body: version([]) }),
       'GET /platform/maintenance/runs': () => ({ body: [] }),
       'GET /platform/media-storage': () => ({ body: storage }),
       'GET /platform/maintenance/media-migrations': () => {
-        polls += 1;
-        // The second poll after the start: the copy has finished and S3 is where files are kept.
-        if (migrations.length && polls >= 3) {
+        // The copy has finished and S3 is where files are kept.
+        if (migrations.length && finished) {
           migrations = [migration({ status: 'done', copied: 190, skipped: 10, bytesCopied: 4 * 1024 * 1024 - 2048, finishedAt: '2030-03-01T12:01:00.000Z' })];
           storage = { ...WITH_S3, active: 's3' };
         }
@@ -232,6 +233,7 @@ describe('media storage on /atualizar', () => {
     const id = '33333333-3333-4333-8333-333333333333';
     expect(await screen.findByTestId(`migration-progress-${id}`)).toHaveTextContent('60 de 200 arquivos');
     expect(screen.getByTestId('media-migrate')).toBeDisabled();
+    finished = true;
     // Polled until done; the location is read again.
     await waitFor(() => expect(screen.getByTestId(`migration-status-${id}`)).toHaveTextContent('Concluída'), { timeout: 5000 });
     expect(screen.getByTestId(`migration-progress-${id}`)).toHaveTextContent('200 de 200 arquivos');
