@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // External API send throughput (issue 13): messages accepted per second and the latency of
-// POST /v1/api/external/{apiId} with N tokens (API configurations) calling in parallel, each with a
-// fixed number of requests in flight (closed loop). A message is "accepted" when the API answers 201:
+// POST /v1/api/external/{apiId} with N tokens (API configurations) calling in parallel. By default an
+// open loop: the tokens together offer `--rate` sends a second (the budget's 300), each send timed
+// from the moment it was due, so a server that falls behind shows its queue in the latency. With
+// `--closed`, a closed loop: each token keeps `--inflight` requests going (the throughput ceiling;
+// its latency is the queue's length, inflight × tokens ÷ rate by Little's law, not a budget measure). A message is "accepted" when the API answers 201:
 // stored with its durable send job in one transaction, shown in the inbox. The send jobs drain in
 // the background through the Meta Cloud API simulator (80/s per number, not measured here). Budget:
 // ≥ 300 accepted/s and p99 ≤ 100 ms with 10 tokens on PostgreSQL. See bench/README.md.
@@ -35,7 +38,13 @@ const opts = readOptions(
   {
     tokens: { type: 'number', default: 10, help: 'API configurations (tokens) calling in parallel' },
     messages: { type: 'number', default: 6000, help: 'messages sent in all (measured)' },
-    inflight: { type: 'number', default: 4, help: 'requests in flight per token' },
+    rate: { type: 'number', default: BUDGET_RATE, help: 'sends offered per second by all tokens together (open loop)' },
+    closed: {
+      type: 'boolean',
+      default: false,
+      help: 'closed loop instead: each token keeps --inflight requests going (the throughput ceiling)',
+    },
+    inflight: { type: 'number', default: 4, help: 'requests in flight per token (closed loop)' },
     recipients: { type: 'number', default: 500, help: 'distinct customer numbers (a ticket each, opened by the warm-up)' },
     db: { type: 'string', default: 'postgres', choices: ['embedded', 'postgres'], help: 'postgres (fresh database) or embedded (PGlite)' },
     keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
@@ -94,38 +103,65 @@ await run(async () => {
       body: { body: `bench ${randomUUID()}`, number, externalKey: 'bench' },
     }).catch(() => ({ status: 'network', ms: NaN }));
 
-  // ---- warm-up (not measured): one message per recipient opens its ticket and warms the server's code ----
-  await pool(numbers, 8, async (number, i) => {
-    const res = await send(configs[i % tokens], number);
-    if (res.status !== 201) throw new Error(`warm-up send answered ${res.status}: ${JSON.stringify(res.body)}`);
-  });
-  console.log(`setup: waba channel ${channel.id}, ${tokens} API configurations, ${recipients} tickets opened by the warm-up`);
+  // ---- warm-up (not measured): one message per recipient opens its ticket; a second one, 40 at a
+  // time, runs the measured path (a send to an ongoing ticket) on the server's code, its pool's
+  // connections and the client's sockets before the clock starts ----
+  for (const concurrency of [8, 40]) {
+    await pool(numbers, concurrency, async (number, i) => {
+      const res = await send(configs[i % tokens], number);
+      if (res.status !== 201) throw new Error(`warm-up send answered ${res.status}: ${JSON.stringify(res.body)}`);
+    });
+  }
+  console.log(
+    `setup: waba channel ${channel.id}, ${tokens} API configurations, ${recipients} tickets opened and sent to again by the warm-up`,
+  );
 
-  // ---- load: each token keeps `inflight` requests going until `total` are done ----
+  // ---- load: open loop at `rate` (each send timed from when it was due), or each token keeps `inflight` going ----
   const perToken = Math.ceil(total / tokens);
   const statuses = new Map();
   const acceptedMs = [];
   const messageIds = new Set();
+  const openLoop = !opts.closed;
   const cpu = cpuSample(server.pid, { database: database.pgName });
   const t0 = performance.now();
   let lastAccepted = t0;
-  await Promise.all(
-    configs.map((config, c) =>
-      pool(
-        Array.from({ length: perToken }, (_, i) => i),
-        Math.floor(opts.inflight),
-        async (i) => {
-          const res = await send(config, numbers[(c * perToken + i) % recipients]);
-          statuses.set(String(res.status), (statuses.get(String(res.status)) ?? 0) + 1);
-          if (res.status === 201) {
-            acceptedMs.push(res.ms);
-            messageIds.add(res.body.messageId);
-            lastAccepted = performance.now();
-          }
-        },
+  const sendAndCount = async (config, number, dueAt) => {
+    const res = await send(config, number);
+    statuses.set(String(res.status), (statuses.get(String(res.status)) ?? 0) + 1);
+    if (res.status === 201) {
+      lastAccepted = performance.now();
+      acceptedMs.push(dueAt === undefined ? res.ms : lastAccepted - dueAt);
+      messageIds.add(res.body.messageId);
+    }
+  };
+  if (openLoop) {
+    const count = perToken * tokens;
+    const pending = [];
+    let scheduled = 0;
+    await new Promise((resolveLoad) => {
+      const tick = () => {
+        const due = Math.min(count, Math.floor(((performance.now() - t0) / 1000) * opts.rate) + 1);
+        for (; scheduled < due; scheduled++) {
+          const i = scheduled;
+          pending.push(sendAndCount(configs[i % tokens], numbers[i % recipients], t0 + (i / opts.rate) * 1000));
+        }
+        if (scheduled >= count) resolveLoad();
+        else setTimeout(tick, 2);
+      };
+      tick();
+    });
+    await Promise.all(pending);
+  } else {
+    await Promise.all(
+      configs.map((config, c) =>
+        pool(
+          Array.from({ length: perToken }, (_, i) => i),
+          Math.floor(opts.inflight),
+          (i) => sendAndCount(config, numbers[(c * perToken + i) % recipients]),
+        ),
       ),
-    ),
-  );
+    );
+  }
   const cpuUse = cpu.stop();
   const seconds = (lastAccepted - t0) / 1000;
   const accepted = statuses.get('201') ?? 0;
@@ -134,19 +170,28 @@ await run(async () => {
 
   console.log('');
   console.log(
-    `=== external API sends — ${opts.db === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${tokens} tokens × ${Math.floor(opts.inflight)} in flight, ${perToken * tokens} messages to ${recipients} numbers ===`,
+    `=== external API sends — ${opts.db === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${tokens} tokens, ${openLoop ? `${opts.rate}/s offered (open loop)` : `${Math.floor(opts.inflight)} in flight each (closed loop)`}, ${perToken * tokens} messages to ${recipients} numbers ===`,
   );
   console.log(`answers by status           ${[...statuses.entries()].map(([s, n]) => `${s}: ${n}`).join(', ')}`);
   console.log(
     `accepted (201)              ${accepted} in ${seconds.toFixed(2)} s = ${rate.toFixed(0)} messages/s (${messageIds.size} distinct message ids)`,
   );
-  console.log(`latency of the 201 answers  p50 ${ms(latency.p50)}  p95 ${ms(latency.p95)}  p99 ${ms(latency.p99)}  max ${ms(latency.max)}`);
+  console.log(
+    `latency of the 201 answers${openLoop ? ' (from when each send was due)' : ''}  p50 ${ms(latency.p50)}  p95 ${ms(latency.p95)}  p99 ${ms(latency.p99)}  max ${ms(latency.max)}`,
+  );
   console.log(`CPU during the load         ${formatCpu(cpuUse)}`);
-  const ok = accepted === perToken * tokens && messageIds.size === accepted && rate >= BUDGET_RATE && latency.p99 <= BUDGET_P99_MS;
+  // The rate judged is what the server sustained; a closed loop's p99 measures its queue, not the budget.
+  const ok =
+    openLoop &&
+    accepted === perToken * tokens &&
+    messageIds.size === accepted &&
+    rate >= BUDGET_RATE * 0.99 &&
+    latency.p99 <= BUDGET_P99_MS;
   const why = [
+    openLoop ? undefined : 'closed loop (--closed): a throughput ceiling, not a budget run',
     accepted !== perToken * tokens ? `${perToken * tokens - accepted} sends not accepted` : undefined,
     messageIds.size !== accepted ? 'duplicate message ids' : undefined,
-    rate < BUDGET_RATE ? `${rate.toFixed(0)}/s < ${BUDGET_RATE}/s` : undefined,
+    rate < BUDGET_RATE * 0.99 ? `${rate.toFixed(0)}/s < ${BUDGET_RATE}/s` : undefined,
     latency.p99 > BUDGET_P99_MS ? `p99 ${latency.p99.toFixed(1)} ms > ${BUDGET_P99_MS} ms` : undefined,
   ].filter(Boolean);
   console.log(

@@ -6,6 +6,8 @@ import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
 
 export type ApiConfigRow = typeof apiConfigs.$inferSelect;
 export type ApiConfigView = ApiConfigRow & { channelName: string };
+/** A configuration as an external call acts for it, with the type of the channel it sends by (null: the channel is gone). */
+export type ApiCallConfig = ApiConfigRow & { channelType: string | null };
 export type ApiCallLogRow = typeof apiCallLogs.$inferSelect;
 
 const VIEW_COLUMNS = {
@@ -51,12 +53,28 @@ const API_CONFIG_COLUMNS = columnsOf(apiConfigs);
 // Every external call runs it: a fixed statement, prepared once per connection.
 const API_CONFIG_FOR_CALL: FixedStatement = {
   name: 'api_config_for_call',
-  text: `select to_jsonb(a) as "config", tn.status as "tenantStatus", tn.billing_blocked_reason as "billingBlock" from api_configs a join tenants tn on tn.id = a.tenant_id where a.id = $1::uuid`,
+  text: `select to_jsonb(a) as "config", tn.status as "tenantStatus", tn.billing_blocked_reason as "billingBlock", ch.type as "channelType"
+    from api_configs a join tenants tn on tn.id = a.tenant_id left join channels ch on ch.tenant_id = a.tenant_id and ch.id = a.channel_id
+    where a.id = $1::uuid`,
 };
 
-export async function findApiConfigForCall(db: Db, id: string): Promise<(ApiConfigRow & { tenantStatus: string; billingBlock: string | null }) | undefined> {
-  const [row] = await queryFixed<{ config: unknown; tenantStatus: string; billingBlock: string | null }>(db, API_CONFIG_FOR_CALL, [id]);
-  return row ? { ...rowOfJson<ApiConfigRow>(API_CONFIG_COLUMNS, row.config), tenantStatus: row.tenantStatus, billingBlock: row.billingBlock } : undefined;
+export async function findApiConfigForCall(
+  db: Db,
+  id: string,
+): Promise<(ApiCallConfig & { tenantStatus: string; billingBlock: string | null }) | undefined> {
+  const [row] = await queryFixed<{ config: unknown; tenantStatus: string; billingBlock: string | null; channelType: string | null }>(
+    db,
+    API_CONFIG_FOR_CALL,
+    [id],
+  );
+  return row
+    ? {
+        ...rowOfJson<ApiConfigRow>(API_CONFIG_COLUMNS, row.config),
+        tenantStatus: row.tenantStatus,
+        billingBlock: row.billingBlock,
+        channelType: row.channelType,
+      }
+    : undefined;
 }
 
 export async function insertApiConfig(
@@ -149,8 +167,16 @@ export async function insertApiCallLogs(
     errorCode: string | null;
   }>,
 ): Promise<void> {
-  if (values.length > 0) await db.insert(apiCallLogs).values(values);
+  if (values.length > 0) await queryFixed(db, INSERT_API_CALL_LOGS, [JSON.stringify(values)]);
 }
+
+// Many calls per statement, one prepared statement whatever their number.
+const INSERT_API_CALL_LOGS: FixedStatement = {
+  name: 'api_call_logs_insert',
+  text: `insert into api_call_logs (tenant_id, api_config_id, method, route, status, duration_ms, error_code)
+    select c."tenantId", c."apiConfigId", c.method, c.route, c.status, c."durationMs", c."errorCode"
+    from jsonb_to_recordset($1::jsonb) as c("tenantId" int, "apiConfigId" uuid, method text, route text, status int, "durationMs" int, "errorCode" text)`,
+};
 
 /** A page of a configuration's calls, newest first; one more row than asked tells whether more follow. */
 export async function listApiCallLogs(

@@ -10,7 +10,7 @@ import { readUploadedFile } from '../../platform/http/multipart-fields.js';
 import type { CheckedUpload } from '../../platform/media/uploads.js';
 import { MAX_UPLOAD_BYTES } from '../../platform/media/uploads.js';
 import { errorResponses } from '../../platform/http/responses.js';
-import type { ApiConfigRow } from './external-api.repository.js';
+import type { ApiCallConfig } from './external-api.repository.js';
 import { EXTERNAL_API_AUTH } from './external-api.policy.js';
 import { presentApiChannel, presentApiContact, presentApiSend, presentApiTicket } from './external-api.presenter-wire.js';
 import {
@@ -52,7 +52,7 @@ import { updateApiTicket } from './use-cases/update-api-ticket.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    apiConfig: ApiConfigRow | null;
+    apiConfig: ApiCallConfig | null;
   }
 }
 
@@ -63,7 +63,7 @@ const security = [{ apiToken: [] }];
 /** A JSON body with an inline file (mediaMessage, base64) may reach the upload limit plus a third. */
 const SEND_BODY_LIMIT = Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 64 * 1024;
 
-const configOf = (request: FastifyRequest): ApiConfigRow => {
+const configOf = (request: FastifyRequest): ApiCallConfig => {
   if (!request.apiConfig) throw new AppError('ERR_API_TOKEN_REQUIRED');
   return request.apiConfig;
 };

@@ -24,7 +24,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildInboxTenant, rows, settledMessageRow, type InboxTenant } from '../../../test/inbox.js';
+import { SOCKET_EVENTS } from '@conversa/shared';
+import { buildInboxTenant, connectAgent, rows, settledMessageRow, type InboxTenant } from '../../../test/inbox.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -142,9 +143,60 @@ describe('resource msgBaileys (messages)', () => {
     expect(sentTo(number).some((payload) => payload.text?.body === 'Segue o rastreio')).toBe(true);
   });
 
+  it('a text to a number with an ongoing ticket (one statement): stored, logged, pushed, its one send job delivers it; a closed ticket: a new one', async () => {
+    const number = newNumber();
+    const first = await n8n('POST', '', { body: 'Primeira', externalKey: '', number });
+    expectItems(first, 201);
+    const ticketId = first.body.ticketId;
+    // The general path's transaction: the ticket's event, then the message's, logged by the message's
+    // append in that order (the sweep relays by id), nothing twice.
+    const opened = await rows(server.ctx, sql`select type from domain_events where (payload->>'ticketId')::int = ${ticketId} order by id`);
+    expect(opened.map((row) => row.type)).toEqual(['ticket.changed', 'message.created']);
+    const inbox = await connectAgent(server.url, t.admin.token);
+    try {
+      const again = await n8n('POST', '', { body: 'Segunda', externalKey: '', number });
+      expectItems(again, 201);
+      expect(again.body.ticketId).toBe(ticketId);
+      const messageId = again.body.messageId;
+      // Pushed to the inbox with the ticket as the send left it.
+      const pushed = await inbox.waitFor(SOCKET_EVENTS.appMessage, (payload) => payload?.message?.id === messageId);
+      expect(pushed).toMatchObject({ action: 'create', message: { body: 'Segunda', fromMe: true, ticketId } });
+      expect(pushed.ticket).toMatchObject({ id: ticketId, lastMessage: 'Segunda' });
+    } finally {
+      inbox.close();
+    }
+    const messageId = (await rows(server.ctx, sql`select id from messages where ticket_id = ${ticketId} and body = 'Segunda'`))[0]
+      .id as string;
+    // Its event logged once, as the general path logs it; one send job, which delivered it.
+    const events = await rows(
+      server.ctx,
+      sql`select tenant_id, type, payload from domain_events where payload->>'messageId' = ${messageId}`,
+    );
+    expect(events).toEqual([
+      { tenant_id: t.tenant.id, type: 'message.created', payload: { type: 'message.created', tenantId: t.tenant.id, ticketId, messageId } },
+    ]);
+    const jobs = await rows(server.ctx, sql`select data from pgboss.job where name = 'message.send' and data->>'messageId' = ${messageId}`);
+    expect(jobs).toEqual([{ data: { tenantId: t.tenant.id, messageId } }]);
+    expect((await settledMessageRow(server.ctx, messageId)).status).not.toBe('failed');
+    await expect.poll(() => sentTo(number).filter((payload) => payload.text?.body === 'Segunda').length).toBe(1);
+    const [ticket] = await rows(server.ctx, sql`select last_message from tickets where id = ${ticketId}`);
+    expect(ticket).toEqual({ last_message: 'Segunda' });
+
+    // A closed ticket is no conversation: the next text opens a new ticket (the general path).
+    expectItems(await n8n('POST', '/updateticketinfo', { ticketId, status: 'closed' }));
+    const reopened = await n8n('POST', '', { body: 'Terceira', externalKey: '', number });
+    expectItems(reopened, 201);
+    expect(reopened.body.ticketId).not.toBe(ticketId);
+  });
+
   it('sendFile by url, by base64 (mediaMessage) and by binary (form-data); sendSticker (form-data, sticker "true")', async () => {
     const number = newNumber();
-    const byUrl = await n8n('POST', '', { body: 'Catálogo', externalKey: `n8n-${Date.now()}`, number, mediaUrl: `${filesUrl}/catalogo.png` });
+    const byUrl = await n8n('POST', '', {
+      body: 'Catálogo',
+      externalKey: `n8n-${Date.now()}`,
+      number,
+      mediaUrl: `${filesUrl}/catalogo.png`,
+    });
     expectItems(byUrl, 201);
     const byBase64 = await n8n('POST', '', {
       body: 'Boleto',
@@ -203,7 +255,15 @@ describe('resource msgOfficial (interactive messages and templates, POST /apiofi
         body: { text: 'Nossos planos' },
         action: {
           button: 'Ver opções',
-          sections: [{ title: 'Planos', rows: [{ id: 'p1', title: 'Básico', description: 'R$ 10' }, { id: 'p2', title: 'Pro' }] }],
+          sections: [
+            {
+              title: 'Planos',
+              rows: [
+                { id: 'p1', title: 'Básico', description: 'R$ 10' },
+                { id: 'p2', title: 'Pro' },
+              ],
+            },
+          ],
         },
       },
       // handleApiMessage sends a number shorter than 10 digits as ticketId.
@@ -268,7 +328,11 @@ describe('resource contact', () => {
     const byNumber = await n8n('POST', '/contact', { number });
     expect(byNumber.body.id).toBe(created.body.id);
 
-    const updated = await n8n('POST', '/updatecontact', contactBody({ name: 'Ana Maria', email: 'ana@example.com', contactId: String(created.body.id), number }));
+    const updated = await n8n(
+      'POST',
+      '/updatecontact',
+      contactBody({ name: 'Ana Maria', email: 'ana@example.com', contactId: String(created.body.id), number }),
+    );
     expectItems(updated);
     expect(updated.body).toMatchObject({ id: created.body.id, name: 'Ana Maria', email: 'ana@example.com' });
 
@@ -338,8 +402,20 @@ describe('the calls of the public Whazing documentation', () => {
         body: { text: 'Descrição' },
         action: {
           sections: [
-            { title: 'Lista 1', rows: [{ id: 1, title: 'Linha 1', description: 'Descrição da linha 1' }, { id: 2, title: 'Linha 2' }] },
-            { title: 'Lista 2', rows: [{ id: 3, title: 'Linha 3' }, { id: 4, title: 'Linha 4' }] },
+            {
+              title: 'Lista 1',
+              rows: [
+                { id: 1, title: 'Linha 1', description: 'Descrição da linha 1' },
+                { id: 2, title: 'Linha 2' },
+              ],
+            },
+            {
+              title: 'Lista 2',
+              rows: [
+                { id: 3, title: 'Linha 3' },
+                { id: 4, title: 'Linha 4' },
+              ],
+            },
           ],
           button: 'Clique aqui',
         },
@@ -379,7 +455,11 @@ describe('the calls of the public Whazing documentation', () => {
     expect(all.body.map((ticket: { id: number }) => ticket.id)).toEqual([first.body.ticketId]);
     expect((await n8n('POST', '/showallticket', { number: newNumber() })).body).toEqual([]);
 
-    const moved = await n8n('POST', '/updatequeue', { ticketId: String(first.body.ticketId), queueId: String(t.otherQueue.id), externalKey });
+    const moved = await n8n('POST', '/updatequeue', {
+      ticketId: String(first.body.ticketId),
+      queueId: String(t.otherQueue.id),
+      externalKey,
+    });
     expect(moved.body).toMatchObject({ id: first.body.ticketId, queueId: t.otherQueue.id });
     const set = await n8n('POST', '/SetTicketInfo', { ticketId: String(first.body.ticketId), status: 'closed', userId: '', queueId: '' });
     expectItems(set);
@@ -407,7 +487,11 @@ describe("the node's operations Conversa does not offer", () => {
   it('refuses the /apioficial contents the channel adapter cannot send with 400 ERR_VALIDATION', async () => {
     const number = newNumber();
     const bodies = [
-      { type: 'cta_url', body: { text: 'Veja' }, action: { name: 'cta_url', parameters: { display_text: 'Abrir', url: 'https://example.com' } } },
+      {
+        type: 'cta_url',
+        body: { text: 'Veja' },
+        action: { name: 'cta_url', parameters: { display_text: 'Abrir', url: 'https://example.com' } },
+      },
       { type: 'location_request_message', body: { text: 'Sua localização?' }, action: { name: 'send_location' } },
       { type: 'carousel_button', text: 'Ofertas', items: [{ text: 'A', image: 'https://example.com/a.png', buttons: [] }] },
       {
@@ -419,14 +503,17 @@ describe("the node's operations Conversa does not offer", () => {
     ];
     for (const contents of bodies) {
       const answer = await n8n('POST', '/apioficial', { contents, number });
-      expect([contents.type, answer.status, answer.body.error, Object.keys(answer.body.fields ?? {}).some((f) => f.startsWith('contents'))]).toEqual([
+      expect([
         contents.type,
-        400,
-        'ERR_VALIDATION',
-        true,
-      ]);
+        answer.status,
+        answer.body.error,
+        Object.keys(answer.body.fields ?? {}).some((f) => f.startsWith('contents')),
+      ]).toEqual([contents.type, 400, 'ERR_VALIDATION', true]);
     }
-    const [stored] = await rows(server.ctx, sql`select count(*)::int as n from contacts where tenant_id = ${t.tenant.id} and number = ${number}`);
+    const [stored] = await rows(
+      server.ctx,
+      sql`select count(*)::int as n from contacts where tenant_id = ${t.tenant.id} and number = ${number}`,
+    );
     expect(stored.n).toBe(0);
   });
 
@@ -439,7 +526,11 @@ describe("the node's operations Conversa does not offer", () => {
    */
   const unsupported: Array<[string, string, Record<string, unknown>]> = [
     ['POST', '/sendcontact', { contents: { type: 'contact', displayName: 'Ana', telephone: '5511999990000' }, number: '5511999990000' }],
-    ['POST', '/location', { contents: { type: 'location', latitude: -23.5, longitude: -46.6, name: 'Loja', address: 'Rua A' }, number: '5511999990000' }],
+    [
+      'POST',
+      '/location',
+      { contents: { type: 'location', latitude: -23.5, longitude: -46.6, name: 'Loja', address: 'Rua A' }, number: '5511999990000' },
+    ],
     ['GET', '/params', {}],
     ['POST', '/apiplus', { contents: { type: 'button', body: { text: 'x' } }, number: '5511999990000' }],
     ['POST', '/pixbutton', { contents: { type: 'pixbutton' }, number: '5511999990000' }],

@@ -70,7 +70,12 @@ export interface OutboundDelivery {
   contactKey: string | null;
 }
 
-export async function findOutboundDelivery(db: Db, tenantId: number, channelId: number, contactId: number): Promise<OutboundDelivery | undefined> {
+export async function findOutboundDelivery(
+  db: Db,
+  tenantId: number,
+  channelId: number,
+  contactId: number,
+): Promise<OutboundDelivery | undefined> {
   const [row] = await db
     .select({ channelType: channels.type, contactKey: contacts.externalKey })
     .from(channels)
@@ -231,27 +236,22 @@ const RECORD_SEND: FixedStatement = {
  * give it, where the adapter chooses it, so that a status callback finds the message even if the
  * send's answer is lost. False: not claimed (see findMessageById for why).
  */
+const CLAIM_SEND: FixedStatement = {
+  name: 'message_claim_send',
+  text: `update messages set send_claimed_at = now(), external_id = coalesce($3::text, messages.external_id)
+    where messages.tenant_id = $1 and messages.id = $2 and messages.status = 'pending' and not messages.deleted and messages.send_claimed_at is null
+    returning messages.id`,
+};
+
 export async function claimMessageSend(db: Db, tenantId: number, id: string, externalId?: string): Promise<boolean> {
-  const claim = (withExternalId: boolean) =>
-    db
-      .update(messages)
-      .set({ sendClaimedAt: sql`now()`, ...(withExternalId && externalId ? { externalId } : {}) })
-      .where(
-        and(
-          eq(messages.tenantId, tenantId),
-          eq(messages.id, id),
-          eq(messages.status, 'pending'),
-          eq(messages.deleted, false),
-          isNull(messages.sendClaimedAt),
-        ),
-      )
-      .returning({ id: messages.id });
+  const claim = async (withExternalId: boolean) =>
+    (await queryFixed(db, CLAIM_SEND, [tenantId, id, withExternalId && externalId ? externalId : null])).length > 0;
   try {
-    return (await claim(true)).length > 0;
+    return await claim(true);
   } catch (error) {
     // An echo of this very send was stored under that id first: claim without it (recordSendResult sorts it out).
     if (!externalId || !isUniqueViolation(error, 'messages_channel_external_key')) throw error;
-    return (await claim(false)).length > 0;
+    return claim(false);
   }
 }
 

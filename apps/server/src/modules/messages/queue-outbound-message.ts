@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import type { DomainEvent } from '../../platform/events/domain-events.js';
+import { eventRowsJson, noteLogged, unloggedEvents } from '../../platform/events/logged-by-statement.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { adapterFor } from '../channels/adapters/registry.js';
 import { messagePreview } from './message-preview.js';
@@ -75,20 +76,21 @@ export async function queueOutboundMessage(
     userId: target.userId,
     clientId: content.clientId ?? null,
   };
-  const { message, view } = await appendOutbound(
+  // The message's event is logged by the append itself, after any event of the transaction not logged yet (their order kept).
+  const earlier = unloggedEvents(events);
+  const created = { type: 'message.created' as const, tenantId, ticketId: ticket.id, messageId: id };
+  const { message, view, eventIds } = await appendOutbound(
     tx,
     values,
     target.automated ? 'automated' : target.onBehalf || target.userId === null ? 'reply' : 'response',
     messagePreview({ body: content.body, mediaType: content.media?.type ?? null, mediaName: content.media?.name ?? null }),
+    eventRowsJson([...earlier, created]),
   );
-  if (deliveredOnStore) {
-    const stored = { message, channelType: delivery.channelType, contactKey: delivery.contactKey, ticketAction: 'update' as const, view };
-    events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id, stored });
-    return message;
-  }
-  await ctx.jobs.send('message.send', { tenantId, messageId: message.id }, { tx });
+  if (!deliveredOnStore) await ctx.jobs.send('message.send', { tenantId, messageId: message.id }, { tx });
   // With what the statement answered: the push after the commit reads neither the message nor the ticket again.
   const stored = { message, channelType: delivery.channelType, contactKey: delivery.contactKey, ticketAction: 'update' as const, view };
-  events.push({ type: 'message.created', tenantId, ticketId: ticket.id, messageId: message.id, stored });
+  const event: DomainEvent = { ...created, stored };
+  noteLogged([...earlier, event], eventIds);
+  events.push(event);
   return message;
 }

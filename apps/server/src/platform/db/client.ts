@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { preparedNameFor } from './raw-executor.js';
 import * as schema from './schema.js';
 
 const execFileAsync = promisify(execFile);
@@ -39,8 +40,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Finds apps/server/drizzle from src/ (tests) or dist/ (bundled build). */
 export function migrationsFolder(): string {
@@ -104,7 +104,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
         return { rows: result.rows };
       }
       const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) };
+      return { rows: results.at(-1)?.rows ?? [] };
     },
   };
   return {
@@ -143,7 +143,10 @@ class ConnectionKeepingPool extends pg.Pool {
     const onError = () => undefined;
     client.on('error', onError);
     try {
-      const result = await (client.query as (config: unknown, values: unknown) => Promise<pg.QueryResult | pg.QueryResult[]>)(config, values);
+      const result = await (client.query as (config: unknown, values: unknown) => Promise<pg.QueryResult | pg.QueryResult[]>)(
+        config,
+        values,
+      );
       client.removeListener('error', onError);
       client.release();
       return result;
@@ -151,7 +154,11 @@ class ConnectionKeepingPool extends pg.Pool {
       let broken = error instanceof pg.DatabaseError ? undefined : (error as Error);
       // A script with its own BEGIN (pg-boss sends some) stops at the error inside its transaction:
       // ended here, it does not reach the connection's next user (outside one, a mere warning).
-      if (!broken) broken = await client.query('rollback').then(() => undefined, (rollbackError: Error) => rollbackError);
+      if (!broken)
+        broken = await client.query('rollback').then(
+          () => undefined,
+          (rollbackError: Error) => rollbackError,
+        );
       client.removeListener('error', onError);
       client.release(broken);
       throw error;
@@ -159,14 +166,18 @@ class ConnectionKeepingPool extends pg.Pool {
   }
 }
 
+// 10 for tests and tools (several test files hold pools at once under PostgreSQL's 100
+// connections); the server passes DATABASE_POOL_SIZE (default 20).
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new ConnectionKeepingPool({ connectionString: url, max: poolSize });
   // A pool error (server restart) must not crash the process; queries will fail and be reported.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const raw: SqlExecutor = {
-    async executeSql(text, values) {
-      const result = await pool.queryKeepingConnection(text, values);
+    async executeSql(text, values = []) {
+      // pg-boss's own statements (fetch, complete…) run prepared, parsed and planned once per connection.
+      const name = preparedNameFor(text, values);
+      const result = await pool.queryKeepingConnection(name ? { name, text, values } : text, name ? undefined : values);
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },

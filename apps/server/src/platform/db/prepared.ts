@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Placeholder, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Db } from './client.js';
-import { executorFor } from './raw-executor.js';
+import { executorFor, preparedNameFor, preparingClient } from './raw-executor.js';
 
 /** A value of a statement built once: the value itself, or the placeholder filled at each run. */
 export type Bindable<T> = T | Placeholder;
@@ -12,15 +10,6 @@ export type Bindable<T> = T | Placeholder;
 export interface FixedStatement {
   name: string;
   text: string;
-}
-
-/** The PostgreSQL pool of a handle, or the connection of its transaction; none on PGlite. */
-function preparingClient(db: Db): pg.Pool | pg.Client | undefined {
-  const pool = (db as { $client?: unknown }).$client;
-  if (pool instanceof pg.Pool) return pool;
-  // A drizzle transaction keeps its pool connection (a pg.Client) on its session.
-  const connection = (db as { session?: { client?: unknown } }).session?.client;
-  return connection instanceof pg.Client ? connection : undefined;
 }
 
 /**
@@ -38,7 +27,6 @@ export async function queryFixed<Row = Record<string, unknown>>(db: Db, statemen
 }
 
 const dialect = new PgDialect();
-const preparedNames = new Map<string, string>();
 
 /**
  * A drizzle `sql` statement run as queryFixed: its text (the same for every call of one shape)
@@ -46,10 +34,6 @@ const preparedNames = new Map<string, string>();
  */
 export async function queryPrepared<Row = Record<string, unknown>>(db: Db, prefix: string, statement: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  let name = preparedNames.get(text);
-  if (!name) {
-    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
-    preparedNames.set(text, name);
-  }
-  return queryFixed<Row>(db, { name, text }, params);
+  const name = preparedNameFor(text, params, prefix);
+  return name ? queryFixed<Row>(db, { name, text }, params) : ((await executorFor(db).executeSql(text, params)).rows as Row[]);
 }

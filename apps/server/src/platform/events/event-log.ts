@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { queryFixed } from '../db/prepared.js';
 import type { EventConsumer } from './consumers.js';
 import type { DomainEvent, DomainEventHandler } from './domain-events.js';
+import { eventRowsInsert, eventRowsJson, loggedIdOf, unloggedEvents } from './logged-by-statement.js';
 
 /** An event as the log holds it: its id (a bigint, as text) and what it tells. */
 export interface LoggedEvent {
@@ -37,23 +38,9 @@ interface Outcome {
   complete: boolean;
 }
 
-/** The log as stored: the event without what only this process's listeners use (the rows it carries). */
-function storedPayload(event: DomainEvent): DomainEvent {
-  if (!('stored' in event) || !event.stored) return event;
-  const { stored: _stored, ...rest } = event;
-  return rest;
-}
-
 const STATEMENTS = {
   // Every transaction with events runs it: one fixed statement, ids in the order of the array.
-  record: {
-    name: 'event_log_record',
-    text: `insert into domain_events (tenant_id, type, payload)
-           select e.tenant_id, e.type, e.payload
-           from rows from (jsonb_to_recordset($1::jsonb) as (tenant_id int, type text, payload jsonb)) with ordinality as e(tenant_id, type, payload, n)
-           order by e.n
-           returning id::text as id`,
-  },
+  record: { name: 'event_log_record', text: `${eventRowsInsert('$1')}::text as id` },
   done: {
     name: 'event_log_done',
     text: `with handled as (
@@ -132,13 +119,15 @@ export class EventLog {
     for (const event of events) void this.tellListeners(event);
   }
 
-  /** Inside the transaction of the change: the events join the log, committed (or not) with it. */
+  /**
+   * Inside the transaction of the change: the events join the log, committed (or not) with it. Those
+   * a statement of the transaction already logged with its change (noteLogged) keep their ids.
+   */
   async record(tx: Db, events: readonly DomainEvent[]): Promise<LoggedEvent[]> {
-    if (events.length === 0) return [];
-    const rows = await queryFixed<{ id: string }>(tx, STATEMENTS.record, [
-      JSON.stringify(events.map((event) => ({ tenant_id: event.tenantId, type: event.type, payload: storedPayload(event) }))),
-    ]);
-    return rows.map((row, index) => ({ id: row.id, event: events[index] }));
+    const unlogged = unloggedEvents(events);
+    const rows = unlogged.length === 0 ? [] : await queryFixed<{ id: string }>(tx, STATEMENTS.record, [eventRowsJson(unlogged)]);
+    let next = 0;
+    return events.map((event) => ({ id: loggedIdOf(event) ?? rows[next++].id, event }));
   }
 
   /**

@@ -13,7 +13,7 @@ import { testEnv } from '../../../test/env.js';
 import type { AppContext } from '../../app-context.js';
 import { createContext } from '../../context.js';
 import type { Database } from '../db/client.js';
-import { defineJob, Jobs, type DynamicJob, type DynamicWorker, type JobDefinition } from './jobs.js';
+import { defineJob, jobInsertSql, Jobs, type DynamicJob, type DynamicWorker, type JobDefinition } from './jobs.js';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -53,6 +53,32 @@ async function finished(name: string, id: string): Promise<DynamicJob> {
     .toMatch(/^(completed|failed|cancelled)$/);
   return job!;
 }
+
+describe('jobInsertSql', () => {
+  it("enqueues, inside a caller's statement, the row send() enqueues: the queue's retries, backoff, lease and retention", async () => {
+    const data = { tenantId: 1, messageId: randomUUID() };
+    const sent = await jobs.send('message.send', data);
+    const inserted = await database.raw.executeSql(`with s as (select $1::jsonb as d) ${jobInsertSql('message.send', 's', 's.d')}`, [
+      JSON.stringify(data),
+    ]);
+    const ids = [sent, inserted.rows[0]?.id];
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    const { rows: jobRows } = await database.raw.executeSql(
+      `select id, name, data, priority, state, singleton_key, singleton_on, dead_letter, expire_in::text as expire_in, retry_limit,
+         retry_delay, retry_backoff, policy, (keep_until - start_after)::text as kept, start_after <= now() as due
+       from pgboss.job where id = any($1::uuid[]) order by created_on`,
+      [ids],
+    );
+    expect(jobRows).toHaveLength(2);
+    const [bySend, byStatement] = jobRows.map(({ id: _id, ...row }) => row);
+    expect(byStatement).toEqual(bySend);
+    expect(bySend).toMatchObject({ name: 'message.send', data, state: 'created', retry_limit: 6, retry_backoff: true, due: true });
+    // Nothing is enqueued for a source without rows.
+    const none = await database.raw.executeSql(`with s as (select 1 where false) ${jobInsertSql('message.send', 's', `'{}'::jsonb`)}`, []);
+    expect(none.rows).toEqual([]);
+    expect(() => jobInsertSql("x'; drop table pgboss.job; --" as 'message.send', 's', 'null')).toThrow(/cannot be written/);
+  });
+});
 
 describe('dynamic queues', () => {
   it('a worker runs the jobs sent to its queue and stores what the handler returns (or the failure)', async () => {
@@ -161,11 +187,16 @@ describe('registered jobs: per-job completion and leases', () => {
   ] as JobDefinition<string, z.ZodType>[];
   const started: Jobs[] = [];
   const startJobs = async (options: { workers: boolean; leaseSeconds?: number }) => {
-    const instance = new Jobs(database.raw, logger, {
-      pollingIntervalSeconds: 0.5,
-      heartbeatSeconds: 0.5,
-      leaseSeconds: options.leaseSeconds ?? 2,
-    }, definitions);
+    const instance = new Jobs(
+      database.raw,
+      logger,
+      {
+        pollingIntervalSeconds: 0.5,
+        heartbeatSeconds: 0.5,
+        leaseSeconds: options.leaseSeconds ?? 2,
+      },
+      definitions,
+    );
     await instance.start(ctx, { workers: options.workers });
     started.push(instance);
     return instance;
@@ -194,7 +225,11 @@ describe('registered jobs: per-job completion and leases', () => {
   it("a stately job already queued for later is moved up by a send with 'hasten', and only then", async () => {
     const sender = await startJobs({ workers: false });
     const sendKeyed = (data: { key: string }, options: object) =>
-      (sender as unknown as { send(name: string, data: object, options: object): Promise<string | null> }).send('test.stately', data, options);
+      (sender as unknown as { send(name: string, data: object, options: object): Promise<string | null> }).send(
+        'test.stately',
+        data,
+        options,
+      );
     const startAfterOf = async (id: string) =>
       new Date(String((await database.raw.executeSql('select start_after from pgboss.job where id = $1', [id])).rows[0].start_after));
     const queued = await sendKeyed({ key: 'later' }, { singletonKey: 'drain-1', startAfter: 3600 });

@@ -66,6 +66,8 @@ export interface DynamicWorker {
 }
 
 const SCHEMA = 'pgboss';
+/** How long a finished job waits for others of its queue to share the statement recording their completion. */
+const COMPLETE_GATHER_MS = 20;
 
 /**
  * Crash recovery of running jobs (pg-boss 10 has no worker heartbeat): a registered job runs under
@@ -168,6 +170,28 @@ class QueueRunner {
   }
 }
 
+/**
+ * SQL that enqueues a job of `name` for each row of `source` (a CTE of the caller's statement), with
+ * the data `data` (a jsonb expression over that row): the row pg-boss's send() inserts for a job sent
+ * without options, the queue's settings applied (jobs.test.ts compares the two). For a statement that
+ * enqueues with its change in one round trip: the job exists if and only if the row does. Its data
+ * is not checked by the job's schema: the caller builds it. Call Jobs.enqueued(name) once it committed.
+ */
+export function jobInsertSql(name: JobName, source: string, data: string): string {
+  if (!/^[a-z0-9._-]+$/.test(name)) throw new Error(`Job name '${name}' cannot be written into SQL.`);
+  return `insert into ${SCHEMA}.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter, expire_in,
+      keep_until, retry_limit, retry_delay, retry_backoff, policy)
+    select gen_random_uuid(), q.name, ${data}, 0, now(), null, null, q.dead_letter,
+      coalesce(q.expire_seconds * interval '1s', interval '15 minutes'),
+      now() + cast(coalesce((q.retention_minutes * 60)::text, '14 days') as interval),
+      coalesce(q.retry_limit, 2),
+      case when coalesce(q.retry_backoff, false) then greatest(q.retry_delay, 1) else coalesce(q.retry_delay, 0) end,
+      coalesce(q.retry_backoff, false), q.policy
+    from ${source} join ${SCHEMA}.queue q on q.name = '${name}'
+    on conflict do nothing
+    returning id`;
+}
+
 /** pg-boss on the application database (PGlite through its `db` option, or the PostgreSQL server). */
 export class Jobs {
   private readonly boss: PgBoss;
@@ -184,6 +208,8 @@ export class Jobs {
   private readonly leaseSeconds: number;
   private readonly heartbeatSeconds: number;
   private readonly definitions: readonly AnyDefinition[];
+  /** Completions waiting to be recorded together, per queue (recordCompletion). */
+  private readonly completing = new Map<string, { ids: string[]; done: Promise<void> }>();
 
   constructor(
     private readonly executor: SqlExecutor,
@@ -226,7 +252,9 @@ export class Jobs {
       const existing = queues.get(definition.name);
       if (!existing) await this.boss.createQueue(definition.name, queue);
       // An existing queue keeps the options it was created with: bring them in line with the definition.
-      else if ((['retryLimit', 'retryDelay', 'retryBackoff', 'policy', 'expireInSeconds'] as const).some((key) => existing[key] !== queue[key]))
+      else if (
+        (['retryLimit', 'retryDelay', 'retryBackoff', 'policy', 'expireInSeconds'] as const).some((key) => existing[key] !== queue[key])
+      )
         await this.boss.updateQueue(definition.name, queue);
       const schedule = schedules.get(definition.name);
       if (definition.cron && (schedule?.cron !== definition.cron || schedule.timezone !== 'UTC'))
@@ -264,11 +292,35 @@ export class Jobs {
         );
       return;
     }
-    // Recorded as soon as this job is done, not with a batch. If it cannot be (database unreachable),
-    // the job runs again when its lease expires: handlers are idempotent.
-    await this.boss
-      .complete(definition.name, job.id)
-      .catch((error: unknown) => this.logger.error({ err: error, id: job.id }, 'could not record a job completion; its lease will expire'));
+    // Recorded once this job is done, not with its fetch's batch. If it cannot be (database
+    // unreachable), the job runs again when its lease expires: handlers are idempotent.
+    await this.recordCompletion(definition.name, job.id);
+  }
+
+  /**
+   * Records a finished job's completion together with the queue's other jobs that finish within
+   * COMPLETE_GATHER_MS: at dozens of sends a second one statement instead of one per job. Resolves
+   * once recorded (or given up, logged).
+   */
+  private recordCompletion(name: string, id: string): Promise<void> {
+    let batch = this.completing.get(name);
+    if (!batch) {
+      const ids: string[] = [];
+      const done = new Promise((resolve) => setTimeout(resolve, COMPLETE_GATHER_MS))
+        .then(() => {
+          // Jobs finishing from now on start the next batch.
+          this.completing.delete(name);
+          return this.boss.complete(name, ids);
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => this.logger.error({ err: error, ids }, 'could not record job completions; their leases will expire'),
+        );
+      batch = { ids, done };
+      this.completing.set(name, batch);
+    }
+    batch.ids.push(id);
+    return batch.done;
   }
 
   /**
@@ -352,7 +404,11 @@ export class Jobs {
     const id = tx ? await this.boss.send(name, payload, { ...rest, db: executor }) : await this.boss.send(name, payload, rest);
     if (id === null && hasten && rest.singletonKey !== undefined) {
       const startAfter =
-        rest.startAfter === undefined ? new Date() : typeof rest.startAfter === 'number' ? new Date(Date.now() + rest.startAfter * 1000) : rest.startAfter;
+        rest.startAfter === undefined
+          ? new Date()
+          : typeof rest.startAfter === 'number'
+            ? new Date(Date.now() + rest.startAfter * 1000)
+            : rest.startAfter;
       await executor.executeSql(
         `UPDATE ${SCHEMA}.job SET start_after = $3 WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry') AND start_after > $3`,
         [name, rest.singletonKey, startAfter.toISOString()],
@@ -362,6 +418,11 @@ export class Jobs {
     if (tx) this.toWake.add(name);
     else this.wake(name);
     return id;
+  }
+
+  /** Wakes this process's workers of a queue that got jobs from a committed statement of jobInsertSql. */
+  enqueued(name: JobName): void {
+    this.wake(name);
   }
 
   /** Wakes this process's workers of queues that got jobs in a transaction that just committed. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { apiTokenMatches } from '../../../platform/http/api-tokens.js';
-import { findApiConfigForCall, type ApiConfigRow } from '../external-api.repository.js';
+import { findApiConfigForCall, type ApiCallConfig } from '../external-api.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * token: 403 ERR_API_CONFIG_INACTIVE for a deactivated configuration, ERR_TENANT_INACTIVE for a
  * suspended company, 402 ERR_TENANT_OVERDUE for one blocked for payment.
  */
-export async function authenticateApiCall(ctx: AppContext, apiId: string, token: string | undefined): Promise<ApiConfigRow> {
+export async function authenticateApiCall(ctx: AppContext, apiId: string, token: string | undefined): Promise<ApiCallConfig> {
   if (!token || !UUID.test(apiId)) throw new AppError('ERR_API_TOKEN_REQUIRED');
   const config = await findApiConfigForCall(ctx.db, apiId.toLowerCase());
   if (!config || !apiTokenMatches(token, config.tokenHash)) throw new AppError('ERR_API_TOKEN_REQUIRED');

@@ -15,11 +15,13 @@ export interface ApiCall {
 /** Calls waiting for the insert in flight, per application (a test process runs several). */
 const waiting = new WeakMap<AppContext, { calls: ApiCall[]; flushing: Promise<void> | null }>();
 const BATCH = 500;
+/** How long a call waits for others to share its insert. */
+const GATHER_MS = 50;
 
 /**
  * Writes one call to the configuration's log (after the answer; a failure to log is logged, never
- * the caller's problem). Calls that come while an insert is in flight go together in the next
- * one: under load one statement logs many calls instead of one commit per call.
+ * the caller's problem). Calls that come within GATHER_MS, or while an insert is in flight, go
+ * together: under load one statement logs many calls instead of one commit per call.
  */
 export function recordApiCall(ctx: AppContext, call: ApiCall): Promise<void> {
   let state = waiting.get(ctx);
@@ -31,6 +33,7 @@ export function recordApiCall(ctx: AppContext, call: ApiCall): Promise<void> {
 function flush(ctx: AppContext, state: { calls: ApiCall[]; flushing: Promise<void> | null }): Promise<void> {
   if (state.flushing) return state.flushing;
   state.flushing = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     while (state.calls.length > 0) {
       const batch = state.calls.splice(0, BATCH);
       try {

@@ -9,8 +9,9 @@ import type { MessageRow } from '../../messages/messages.repository.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
 import { richPreview } from '../../messages/use-cases/send-button-message.js';
+import { sendTextToOngoingTicket } from '../../messages/use-cases/send-text-to-ongoing-ticket.js';
 import type { ApiConfigRow } from '../external-api.repository.js';
-import { apiRecipientTicket, type ApiRecipient } from './api-recipient.js';
+import { apiNumberOrFail, apiRecipientTicket, type ApiRecipient } from './api-recipient.js';
 
 export interface ApiMessage {
   to: ApiRecipient;
@@ -27,10 +28,24 @@ export interface ApiMessage {
  * in the same transaction (queueAutomatedMessage / queueOutboundMessage), so it shows in the inbox
  * at once and goes out with the send job's retries. The text is sent as written (no variables).
  */
-export async function sendApiMessage(ctx: AppContext, config: ApiConfigRow, input: ApiMessage): Promise<MessageRow> {
+export async function sendApiMessage(
+  ctx: AppContext,
+  config: ApiConfigRow & { channelType?: string | null },
+  input: ApiMessage,
+): Promise<MessageRow> {
   const { tenantId } = config;
   if (!input.rich && !input.file && !input.body.trim())
     throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  // The common case, a text to a number that has a conversation on the channel: one statement, no transaction.
+  if (!input.rich && !input.file && input.to.ticketId === undefined && input.to.number && config.channelType) {
+    const number = apiNumberOrFail(input.to.number);
+    const sent = await sendTextToOngoingTicket(
+      ctx,
+      { tenantId, number, channelId: config.channelId, channelType: config.channelType },
+      input.body,
+    );
+    if (sent) return sent;
+  }
   if (input.rich) {
     const channel = await findChannelById(ctx.db, tenantId, config.channelId);
     if (!channel || !adapterFor(channel.type).sendRich) {
