@@ -66,8 +66,6 @@ export interface DynamicWorker {
 }
 
 const SCHEMA = 'pgboss';
-/** How long a finished job waits for others of its queue to share the statement recording their completion. */
-const COMPLETE_GATHER_MS = 20;
 
 /**
  * Crash recovery of running jobs (pg-boss 10 has no worker heartbeat): a registered job runs under
@@ -208,8 +206,6 @@ export class Jobs {
   private readonly leaseSeconds: number;
   private readonly heartbeatSeconds: number;
   private readonly definitions: readonly AnyDefinition[];
-  /** Completions waiting to be recorded together, per queue (recordCompletion). */
-  private readonly completing = new Map<string, { ids: string[]; done: Promise<void> }>();
 
   constructor(
     private readonly executor: SqlExecutor,
@@ -292,35 +288,11 @@ export class Jobs {
         );
       return;
     }
-    // Recorded once this job is done, not with its fetch's batch. If it cannot be (database
-    // unreachable), the job runs again when its lease expires: handlers are idempotent.
-    await this.recordCompletion(definition.name, job.id);
-  }
-
-  /**
-   * Records a finished job's completion together with the queue's other jobs that finish within
-   * COMPLETE_GATHER_MS: at dozens of sends a second one statement instead of one per job. Resolves
-   * once recorded (or given up, logged).
-   */
-  private recordCompletion(name: string, id: string): Promise<void> {
-    let batch = this.completing.get(name);
-    if (!batch) {
-      const ids: string[] = [];
-      const done = new Promise((resolve) => setTimeout(resolve, COMPLETE_GATHER_MS))
-        .then(() => {
-          // Jobs finishing from now on start the next batch.
-          this.completing.delete(name);
-          return this.boss.complete(name, ids);
-        })
-        .then(
-          () => undefined,
-          (error: unknown) => this.logger.error({ err: error, ids }, 'could not record job completions; their leases will expire'),
-        );
-      batch = { ids, done };
-      this.completing.set(name, batch);
-    }
-    batch.ids.push(id);
-    return batch.done;
+    // Recorded as soon as this job is done, not with a batch. If it cannot be (database unreachable),
+    // the job runs again when its lease expires: handlers are idempotent.
+    await this.boss
+      .complete(definition.name, job.id)
+      .catch((error: unknown) => this.logger.error({ err: error, id: job.id }, 'could not record a job completion; its lease will expire'));
   }
 
   /**
