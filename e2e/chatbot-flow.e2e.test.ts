@@ -142,8 +142,10 @@ async function buildFlow(admin: Page): Promise<number> {
   await choose(admin, 'step-next-kind', 'Etapa');
   await choose(admin, 'step-next-step', 'Menu');
 
-  // The canvas shows the routes; nothing left to fix; publish (confirmed).
+  // The canvas shows the routes; nothing left to fix; publish (confirmed) once the draft is saved:
+  // the confirmation's button spins (and ignores a click) while the autosave that follows the last edit runs.
   await containsText(admin.getByTestId(`step-node-${menuId}`), 'Vendas');
+  await attributeIs(admin.getByTestId('autosave-status'), 'data-status', 'saved');
   expect(await admin.getByTestId('draft-issues').count()).toBe(0);
   await admin.getByTestId('builder-publish').click();
   await admin.getByTestId('confirm-button').click();

@@ -9,7 +9,7 @@
 // 0 from the end of 2 on, at a lower CPU priority (see below).
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureBuilt, ensureInstalled, findChromium, root } from './lib.mjs';
 
 ensureInstalled();
@@ -56,12 +56,26 @@ function vitest(name, projectRoot, env, { nice } = {}) {
       } catch {
         counts.failed = 1; // the runner itself failed before reporting
       }
-      results.push({ name, status, ...counts });
+      results.push({ name, status, ...counts, failures: failedTestsOf(report) });
       resolveSuite();
     };
     child.on('error', () => finish(1));
     child.on('exit', (code) => finish(code ?? 1));
   });
+}
+
+/** The failed tests of a suite's JSON report, "file › test" each, for the summary (CI shows its tail). */
+function failedTestsOf(report) {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    return json.testResults.flatMap((file) => {
+      const where = relative(root, file.name);
+      const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${where} › ${t.fullName}`);
+      return tests.length || file.status !== 'failed' ? tests : [`${where} › ${file.message || 'the file failed'}`];
+    });
+  } catch {
+    return [];
+  }
 }
 
 const serial = process.env.TEST_SERIAL === '1';
@@ -114,8 +128,10 @@ if (!chromium) skipped.push('end-to-end browser tests: Chromium not found (apt-g
 const ORDER = ['web app components', 'web-chat widget', 'server on embedded PGlite', 'server on PostgreSQL', 'end-to-end in Chromium'];
 console.log('\n=== summary ===');
 results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
-for (const r of results)
+for (const r of results) {
   console.log(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  for (const failure of r.failures) console.log(`       failed: ${failure.slice(0, 300)}`);
+}
 for (const s of skipped) console.log(`SKIPPED ${s}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

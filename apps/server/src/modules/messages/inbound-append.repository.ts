@@ -1,10 +1,8 @@
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed } from '../../platform/db/prepared.js';
-import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
-import { messages } from '../../platform/db/schema.js';
 import type { ContactKey } from '../contacts/contacts.repository.js';
 import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
-import type { MessageRow } from './messages.repository.js';
+import { messageOfJson, type MessageRow } from './messages.repository.js';
 
 /** A message of an ongoing conversation, as ingestInbound hands it to the one-statement path. */
 export interface AppendInput {
@@ -37,7 +35,6 @@ export type AppendOutcome =
   /** No open ticket to append to (new or blocked contact, closed ticket, a race): take the full path. */
   | { outcome: 'fallback' };
 
-const MESSAGE_COLUMNS = columnsOf(messages);
 
 /** Where a statement's tenant, channel and contact come from: parameters, or (visitor) its token's row. */
 interface AppendScope {
@@ -195,7 +192,7 @@ function outcomeOf(row: Record<string, unknown> | undefined): AppendOutcome {
   if (row.duplicate === true) return { outcome: 'duplicate' };
   if (row.hasTicket === true && row.allowed !== true) return { outcome: 'refused' };
   if (row.message === null || row.message === undefined) return { outcome: 'fallback' };
-  const stored = rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message);
+  const stored = messageOfJson(row.message);
   const view = ticketViewOf(row);
   return { outcome: 'appended', message: stored, view, contactKey: (row.contactKey as string | null) ?? null, eventId: String(row.eventId) };
 }

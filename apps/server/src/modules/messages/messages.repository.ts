@@ -87,6 +87,8 @@ export async function findOutboundDelivery(
 export const findMessageById = rowByTenantAndId<MessageRow>(messages, 'message_by_id');
 
 const MESSAGE_COLUMNS = columnsOf(messages);
+/** A message row a raw statement answered as `to_jsonb(m)` (dates and column names as Drizzle's). */
+export const messageOfJson = (json: unknown): MessageRow => rowOfJson<MessageRow>(MESSAGE_COLUMNS, json);
 const CHANNEL_COLUMNS = columnsOf(channels);
 const CONTACT_COLUMNS = columnsOf(contacts);
 
@@ -106,7 +108,7 @@ export async function findSendFacts(
   const [row] = await queryFixed(db, SEND_FACTS, [tenantId, id]);
   if (!row) return undefined;
   return {
-    message: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message),
+    message: messageOfJson(row.message),
     channel: rowOfJson<typeof channels.$inferSelect>(CHANNEL_COLUMNS, row.channel),
     contact: rowOfJson<typeof contacts.$inferSelect>(CONTACT_COLUMNS, row.contact),
   };
@@ -191,7 +193,7 @@ export async function recordSendResult(
     const [row] = await queryFixed(executor, RECORD_SEND, [message.tenantId, message.id, changes.status, changes.ack, changes.externalId]);
     if (!row) return { row: undefined };
     return {
-      row: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message),
+      row: messageOfJson(row.message),
       view: row.ticket === null || row.ticket === undefined ? undefined : ticketViewOf(row),
     };
   };

@@ -3,12 +3,9 @@ import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { eventRowsInsert } from '../../platform/events/logged-by-statement.js';
 import { jobInsertSql } from '../../platform/jobs/jobs.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
-import { messages } from '../../platform/db/schema.js';
 import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
-import type { MessageRow, NewMessage } from './messages.repository.js';
+import { messageOfJson, type MessageRow, type NewMessage } from './messages.repository.js';
 
-const MESSAGE_COLUMNS = columnsOf(messages);
 
 /** What an outgoing message is stored with (the rest takes the column defaults). */
 export type OutboundRow = Pick<
@@ -43,17 +40,22 @@ export type OutboundRow = Pick<
  */
 export type OutboundChange = 'response' | 'reply' | 'automated';
 
-function appendSql(change: OutboundChange): string {
+/** The update that makes `m` (the CTE of the stored message) its ticket's last message; `preview`: its parameter. */
+function ticketUpdateSql(change: OutboundChange, preview: string): string {
   const ticketChanges =
-    `last_message = $21, last_message_at = m.timestamp, updated_at = now()` +
+    `last_message = ${preview}, last_message_at = m.timestamp, updated_at = now()` +
     (change === 'automated' ? '' : ', unread_messages = 0, answered = true') +
     (change === 'response' ? ', first_response_at = coalesce(tickets.first_response_at, m.created_at)' : '');
+  return `update tickets set ${ticketChanges} from m where tickets.tenant_id = m.tenant_id and tickets.id = m.ticket_id returning tickets.*`;
+}
+
+function appendSql(change: OutboundChange): string {
   return `with m as (
       insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, from_me, body, media_type, media_key, media_name, media_mime,
         media_size, media_voice, quoted_message_id, rich, status, external_id, ack, user_id, client_id, created_at)
       values ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::int, $13, $14::uuid, $15::jsonb, $16, $17, $18, $19, $20::uuid, clock_timestamp())
       returning *),
-    t as (update tickets set ${ticketChanges} from m where tickets.tenant_id = m.tenant_id and tickets.id = m.ticket_id returning tickets.*),
+    t as (${ticketUpdateSql(change, '$21')}),
     ev as (${eventRowsInsert('$22')})
     select to_jsonb(m) as "message", (select array_agg(id::text order by id) from ev) as "eventIds", ${TICKET_VIEW_SELECT}
     from m join t on t.id = m.ticket_id ${TICKET_VIEW_JOINS}`;
@@ -106,7 +108,7 @@ export async function appendOutbound(
   // The ticket deleted meanwhile (the update found no row): the caller's request names a ticket that is gone.
   if (!row) throw new AppError('ERR_NO_TICKET_FOUND');
   return {
-    message: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message),
+    message: messageOfJson(row.message),
     view: ticketViewOf(row),
     eventIds: (row.eventIds as string[] | null) ?? [],
   };
@@ -132,8 +134,8 @@ const APPEND_TO_ONGOING_TICKET: FixedStatement = {
       insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, from_me, body, status, created_at)
       select $1::uuid, $2, o.id, o.contact_id, o.channel_id, true, $5, 'pending', clock_timestamp() from o
       returning *),
-    t as (update tickets set last_message = $6, last_message_at = m.timestamp, updated_at = now()
-      from m where tickets.tenant_id = m.tenant_id and tickets.id = m.ticket_id returning tickets.*),
+    t as (${ticketUpdateSql('automated', '$6')}),
+    -- The payload storedPayload gives a message.created (its ticket id is known only here).
     ev as (
       insert into domain_events (tenant_id, type, payload)
       select m.tenant_id, 'message.created',
@@ -159,7 +161,7 @@ export async function appendToOngoingTicket(
   ]);
   if (!row) return undefined;
   return {
-    message: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message),
+    message: messageOfJson(row.message),
     view: ticketViewOf(row),
     contactKey: (row.contactKey as string | null) ?? null,
     eventId: String(row.eventId),

@@ -1,11 +1,8 @@
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
-import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
-import { messages } from '../../platform/db/schema.js';
 import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
-import type { MessageRow } from './messages.repository.js';
+import { messageOfJson, type MessageRow } from './messages.repository.js';
 
-const MESSAGE_COLUMNS = columnsOf(messages);
 
 /**
  * A provider's status applied to the message it names by its provider id, in one statement (every
@@ -56,7 +53,7 @@ export async function applyStatusByExternalId(
   ]);
   if (!row) return undefined;
   return {
-    message: rowOfJson<MessageRow>(MESSAGE_COLUMNS, row.message),
+    message: messageOfJson(row.message),
     eventId: row.eventId ?? null,
     view: row.ticket === null || row.ticket === undefined ? null : ticketViewOf(row),
   };
