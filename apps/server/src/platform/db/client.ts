@@ -14,7 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { preparedNameFor } from './raw-executor.js';
+import { preparedNameFor, withQueueLiterals } from './raw-executor.js';
 import * as schema from './schema.js';
 
 const execFileAsync = promisify(execFile);
@@ -174,8 +174,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const raw: SqlExecutor = {
-    async executeSql(text, values = []) {
+    async executeSql(given, values = []) {
       // pg-boss's own statements (fetch, complete…) run prepared, parsed and planned once per connection.
+      const text = withQueueLiterals(given, values);
       const name = preparedNameFor(text, values);
       const result = await pool.queryKeepingConnection(name ? { name, text, values } : text, name ? undefined : values);
       const last = Array.isArray(result) ? result.at(-1) : result;
