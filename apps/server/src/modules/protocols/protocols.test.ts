@@ -1,14 +1,16 @@
 /**
  * Protocols (issue 11; SPEC Protocol: protocol, user, ticket, date; Ticket.protocol; {{protocol}}):
  * every created ticket gets yyyyMMdd (the tenant's day) + a 6-digit per-day sequence in the
- * statement that creates it: concurrent creations get distinct consecutive numbers, a rolled-back
+ * statement that creates it, or at its transaction's commit (a customer's first message: migration
+ * 0050's deferred trigger): concurrent creations get distinct consecutive numbers, a rolled-back
  * creation gives its number back, the day follows the tenant's time zone, tenants number apart.
  * GET /protocols lists and searches them (supervisors and admins).
  */
 import { SOCKET_EVENTS } from '@conversa/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
+import type { Db } from '../../platform/db/client.js';
 import { buildTenant } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import {
@@ -107,8 +109,35 @@ describe('numbering', () => {
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
+    // Numbered at the commit (the inbound path's creation): rolled back, it takes no number either.
+    await expect(
+      server.ctx.db.transaction(async (tx) => {
+        const values = { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, origin: 'customer' as const };
+        expect((await upsertActiveTicket(tx, values, { numberAtCommit: true })).created).toBe(true);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
     const next = await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id });
     expect(sequenceOf(await protocolOf(next.ticketId))).toBe(2);
+  });
+
+  it("a customer's first message numbers its ticket at the commit: until then the tenant's counter is neither changed nor locked", async () => {
+    const own = await freshTenant();
+    const first = await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id });
+    expect(sequenceOf(await protocolOf(first.ticketId))).toBe(1);
+    const contact = await buildContact(server.ctx, own.tenant.id);
+    const counter = sql`select last_value from ticket_protocol_counters where tenant_id = ${own.tenant.id}`;
+    const firstRow = async (tx: Db, query: SQL) => ((await tx.execute(query)) as unknown as { rows: unknown[] }).rows[0];
+    const created = await server.ctx.db.transaction(async (tx) => {
+      const values = { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, origin: 'customer' as const };
+      const { ticket } = await upsertActiveTicket(tx, values, { numberAtCommit: true });
+      // Inside its transaction: no protocol yet, the counter where the first ticket left it (not updated, so not locked).
+      expect(await firstRow(tx, sql`select count(*)::int as n from ticket_protocols where ticket_id = ${ticket.id}`)).toEqual({ n: 0 });
+      expect(await firstRow(tx, counter)).toEqual({ last_value: 1 });
+      return ticket;
+    });
+    expect(sequenceOf(await protocolOf(created.id))).toBe(2);
+    expect(await rows(server.ctx, counter)).toEqual([{ last_value: 2 }]);
   });
 
   it('a history import\'s closed ticket is numbered too, in the same sequence', async () => {

@@ -151,7 +151,10 @@ async function insertWithProtocol(db: Db, name: string, insert: SQL): Promise<{ 
 /**
  * The open-or-pending ticket of a contact on a channel, created if there is none. The partial
  * unique index makes concurrent callers converge on one ticket; `created` tells who made it. A
- * created ticket gets its protocol in the same statement (insertWithProtocol); one found takes no number.
+ * created ticket gets its protocol in the same statement (insertWithProtocol); one found takes no
+ * number. `numberAtCommit`: a created ticket is numbered when the transaction commits instead (the
+ * deferred trigger of migration 0050): the tenant's counter is then locked for the commit alone, not
+ * for the rest of the transaction; for a caller that does not read the protocol before its commit.
  */
 export async function upsertActiveTicket(
   db: Db,
@@ -166,6 +169,7 @@ export async function upsertActiveTicket(
     /** Who starts it, kept only when it is created (an ongoing ticket found keeps its own). */
     origin: TicketOrigin;
   },
+  options: { numberAtCommit?: boolean } = {},
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const insert = db
     .insert(tickets)
@@ -176,7 +180,13 @@ export async function upsertActiveTicket(
       set: { updatedAt: sql`${tickets.updatedAt}` },
     })
     .returning({ ...getTableColumns(tickets), created: sql<boolean>`(xmax = 0)`.as('created') });
-  return insertWithProtocol(db, 'upsert_active_ticket', insert.getSQL());
+  if (!options.numberAtCommit) return insertWithProtocol(db, 'upsert_active_ticket', insert.getSQL());
+  const [row] = await queryPrepared<{ ticket: unknown; created: boolean }>(
+    db,
+    'upsert_active_ticket_unnumbered',
+    sql`with t as (${insert.getSQL()}) select to_jsonb(t) as "ticket", t.created as "created" from t`,
+  );
+  return { ticket: rowOfJson<TicketRow>(TICKET_COLUMNS, row.ticket), created: Boolean(row.created) };
 }
 
 export async function findActiveTicketOfContact(

@@ -145,15 +145,20 @@ export async function ingestInbound(
         : { outcome: 'duplicate' as const };
     }
 
-    const upserted = await upsertActiveTicket(tx, {
-      tenantId: input.tenantId,
-      contactId: contact.id,
-      channelId: channel.id,
-      queueId: channel.queueId,
-      isGroup: contact.isGroup,
-      // A message the channel's phone sent itself starts the conversation on the company's side.
-      origin: fromMe ? 'phone' : 'customer',
-    });
+    const upserted = await upsertActiveTicket(
+      tx,
+      {
+        tenantId: input.tenantId,
+        contactId: contact.id,
+        channelId: channel.id,
+        queueId: channel.queueId,
+        isGroup: contact.isGroup,
+        // A message the channel's phone sent itself starts the conversation on the company's side.
+        origin: fromMe ? 'phone' : 'customer',
+      },
+      // Numbered at the commit: every first message of the tenant waits for its counter meanwhile (nothing here reads the protocol).
+      { numberAtCommit: true },
+    );
     const { created } = upserted;
     // A customer answering a campaign: the ticket their reply opens belongs in the campaign's queue.
     const ticket =
