@@ -38,5 +38,7 @@ describe('withQueueLiterals (pg-boss statements planned once per queue)', () => 
   it('keeps LIMIT $2 a parameter where it is the only use of $2 (it would have no type)', () => {
     const text = withQueueLiterals('SELECT id FROM pgboss.job WHERE name = $1 LIMIT $2', ['message.send', 10]);
     expect(text).toBe("SELECT id FROM pgboss.job WHERE name = $1 AND name = 'message.send' LIMIT $2");
+    // $20 is another parameter, not a second use of $2.
+    expect(withQueueLiterals('SELECT id FROM pgboss.job WHERE name = $1 AND x = $20 LIMIT $2', ['q', 10])).toContain('LIMIT $2');
   });
 });
