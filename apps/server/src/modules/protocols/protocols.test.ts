@@ -127,7 +127,10 @@ describe('numbering', () => {
     expect(sequenceOf(await protocolOf(first.ticketId))).toBe(1);
     const contact = await buildContact(server.ctx, own.tenant.id);
     const counter = sql`select last_value from ticket_protocol_counters where tenant_id = ${own.tenant.id}`;
-    const firstRow = async (tx: Db, query: SQL) => ((await tx.execute(query)) as unknown as { rows: unknown[] }).rows[0];
+    const firstRow = async (tx: Db, query: SQL) => {
+      const result: unknown = await tx.execute(query);
+      return (result as { rows: unknown[] }).rows[0];
+    };
     const created = await server.ctx.db.transaction(async (tx) => {
       const values = { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, origin: 'customer' as const };
       const { ticket } = await upsertActiveTicket(tx, values, { numberAtCommit: true });
