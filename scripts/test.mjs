@@ -45,18 +45,19 @@ function vitest(name, projectRoot, env, { nice } = {}) {
       closeSync(log);
       console.log(`\n=== ${name} (${Math.round((Date.now() - started) / 1000)} s) ===`);
       process.stdout.write(readFileSync(logFile, 'utf8'));
-      let counts = { passed: 0, failed: 0, skipped: 0 };
+      let counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
       try {
         const json = JSON.parse(readFileSync(report, 'utf8'));
         counts = {
           passed: json.numPassedTests,
           failed: json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0),
           skipped: json.numPendingTests + json.numTodoTests,
+          failures: failedTestsOf(json),
         };
       } catch {
         counts.failed = 1; // the runner itself failed before reporting
       }
-      results.push({ name, status, ...counts, failures: failedTestsOf(report) });
+      results.push({ name, status, ...counts });
       resolveSuite();
     };
     child.on('error', () => finish(1));
@@ -65,17 +66,12 @@ function vitest(name, projectRoot, env, { nice } = {}) {
 }
 
 /** The failed tests of a suite's JSON report, "file › test" each, for the summary (CI shows its tail). */
-function failedTestsOf(report) {
-  try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    return json.testResults.flatMap((file) => {
-      const where = relative(root, file.name);
-      const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${where} › ${t.fullName}`);
-      return tests.length || file.status !== 'failed' ? tests : [`${where} › ${file.message || 'the file failed'}`];
-    });
-  } catch {
-    return [];
-  }
+function failedTestsOf(json) {
+  return json.testResults.flatMap((file) => {
+    const where = relative(root, file.name);
+    const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${where} › ${t.fullName}`);
+    return tests.length || file.status !== 'failed' ? tests : [`${where} › ${file.message || 'the file failed'}`];
+  });
 }
 
 const serial = process.env.TEST_SERIAL === '1';

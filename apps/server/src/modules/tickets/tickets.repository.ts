@@ -122,28 +122,27 @@ export async function findTicketContactId(db: Db, tenantId: number, id: number):
 }
 
 /**
- * The statement that creates a ticket, made to give the created ticket its protocol in the same
- * statement: `t` is the ticket insert (returning the row and `created`), `n` takes the next number
- * of the tenant's day (yyyyMMdd in the tenant's time zone) only for a created ticket, `p` stores
- * it. The counter row stays locked until the transaction ends, so concurrent creations number in
- * order, and a rolled-back creation gives its number back: no gap, no twin.
+ * The statement that creates a ticket: `t` is the ticket insert (returning the row and `created`);
+ * `p` gives a created ticket its protocol (next_ticket_protocol, migration 0050: the tenant's counter,
+ * locked until the transaction ends, so no gap and no twin). `numberAtCommit`: no `p`, the deferred
+ * trigger of migration 0050 numbers the created ticket when its transaction commits.
  */
-async function insertWithProtocol(db: Db, name: string, insert: SQL): Promise<{ ticket: TicketRow; created: boolean }> {
+async function insertWithProtocol(
+  db: Db,
+  name: string,
+  insert: SQL,
+  numberAtCommit = false,
+): Promise<{ ticket: TicketRow; created: boolean }> {
+  const numbering = numberAtCommit
+    ? sql``
+    : sql`, p as (
+        insert into ticket_protocols (ticket_id, tenant_id, protocol, user_id, created_at)
+        select t.id, t.tenant_id, next_ticket_protocol(t.tenant_id), t.user_id, t.created_at from t where t.created
+        returning 1)`;
   const [row] = await queryPrepared<{ ticket: unknown; created: boolean }>(
     db,
     name,
-    sql`with t as (${insert}),
-      n as (
-        insert into ticket_protocol_counters as c (tenant_id, day, last_value)
-        select t.tenant_id, to_char(now() at time zone tn.time_zone, 'YYYYMMDD'), 1 from t join tenants tn on tn.id = t.tenant_id where t.created
-        on conflict (tenant_id, day) do update set last_value = c.last_value + 1
-        returning tenant_id, day, last_value),
-      p as (
-        insert into ticket_protocols (ticket_id, tenant_id, protocol, user_id, created_at)
-        select t.id, t.tenant_id, n.day || lpad(n.last_value::text, greatest(6, length(n.last_value::text)), '0'), t.user_id, t.created_at
-        from t join n on n.tenant_id = t.tenant_id
-        returning 1)
-      select to_jsonb(t) as "ticket", t.created as "created" from t`,
+    sql`with t as (${insert})${numbering} select to_jsonb(t) as "ticket", t.created as "created" from t`,
   );
   return { ticket: rowOfJson<TicketRow>(TICKET_COLUMNS, row.ticket), created: Boolean(row.created) };
 }
@@ -180,13 +179,9 @@ export async function upsertActiveTicket(
       set: { updatedAt: sql`${tickets.updatedAt}` },
     })
     .returning({ ...getTableColumns(tickets), created: sql<boolean>`(xmax = 0)`.as('created') });
-  if (!options.numberAtCommit) return insertWithProtocol(db, 'upsert_active_ticket', insert.getSQL());
-  const [row] = await queryPrepared<{ ticket: unknown; created: boolean }>(
-    db,
-    'upsert_active_ticket_unnumbered',
-    sql`with t as (${insert.getSQL()}) select to_jsonb(t) as "ticket", t.created as "created" from t`,
-  );
-  return { ticket: rowOfJson<TicketRow>(TICKET_COLUMNS, row.ticket), created: Boolean(row.created) };
+  const numberAtCommit = options.numberAtCommit ?? false;
+  const name = numberAtCommit ? 'upsert_active_ticket_unnumbered' : 'upsert_active_ticket';
+  return insertWithProtocol(db, name, insert.getSQL(), numberAtCommit);
 }
 
 export async function findActiveTicketOfContact(
@@ -278,15 +273,9 @@ const OUTREACH_TICKET: FixedStatement = {
       insert into tickets (tenant_id, contact_id, channel_id, queue_id, is_group, status, closed_at, origin)
       select $1, $2, $3, $4::int, $5::boolean, 'closed', now(), 'outreach' where not exists (select 1 from a)
       returning tickets.*, true as created),
-    n as (
-      insert into ticket_protocol_counters as c (tenant_id, day, last_value)
-      select t.tenant_id, to_char(now() at time zone tn.time_zone, 'YYYYMMDD'), 1 from t join tenants tn on tn.id = t.tenant_id
-      on conflict (tenant_id, day) do update set last_value = c.last_value + 1
-      returning tenant_id, day, last_value),
     p as (
       insert into ticket_protocols (ticket_id, tenant_id, protocol, user_id, created_at)
-      select t.id, t.tenant_id, n.day || lpad(n.last_value::text, greatest(6, length(n.last_value::text)), '0'), t.user_id, t.created_at
-      from t join n on n.tenant_id = t.tenant_id
+      select t.id, t.tenant_id, next_ticket_protocol(t.tenant_id), t.user_id, t.created_at from t
       returning 1),
     l as (
       insert into ticket_logs (tenant_id, ticket_id, user_id, type, payload)
