@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/errors';
 import { PHONE, setScreenSize } from '../test/media';
+import { watchNotices } from '../test/notices';
 import { renderWithApp } from '../test/render';
 import { FormModal, useFormSave } from './FormModal';
 
@@ -41,10 +42,11 @@ describe('FormModal and useFormSave', () => {
     const { user } = renderWithApp(<Probe mutate={mutate} onClose={onClose} />);
     expect(screen.getByTestId('probe-modal')).toBeTruthy();
     expect(screen.getByText('Nova etiqueta')).toBeTruthy();
+    const notices = watchNotices();
     await user.click(screen.getByTestId('probe-save'));
     expect(mutate).toHaveBeenCalledWith({ name: 'Vendas' }, expect.anything());
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
-    expect(await screen.findByText('Tudo certo! Registro salvo.')).toBeTruthy();
+    await notices.shown('Tudo certo! Registro salvo.');
   });
 
   it('a refusal puts the field errors on the form (aliases too), the duplicate under its field and the message above the buttons; the modal stays', async () => {

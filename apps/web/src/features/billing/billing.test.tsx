@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { menuFor } from '../../app/menus';
 import { fakeApi } from '../../test/fetch';
+import { watchNotices } from '../../test/notices';
 import { PHONE, setScreenSize } from '../../test/media';
 import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
@@ -242,6 +243,7 @@ describe('/configuracoes/pagamentos', () => {
     await user.clear(screen.getByTestId('provider-api-key'));
     await user.type(screen.getByTestId('provider-api-key'), '$aact_new_key');
     await user.click(screen.getByTestId('provider-active'));
+    const notices = watchNotices();
     await user.click(screen.getByTestId('provider-save'));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
@@ -251,7 +253,7 @@ describe('/configuracoes/pagamentos', () => {
       billingType: 'UNDEFINED',
       active: false,
     });
-    expect(await screen.findByText('Tudo certo! Registro salvo.')).toBeInTheDocument();
+    await notices.shown('Tudo certo! Registro salvo.');
   });
 
   it("a company's admin sees its billing data, read-only, at 390 px", async () => {
