@@ -6,10 +6,21 @@
 // web-chat channel whose chatbot is that flow, then runs N customers at once. Each customer opens a
 // visitor session and socket, and answers the bot 4 times: it sends a message (POST
 // /webchat/messages), waits for the bot's reply on its own socket, then sends the next answer. For
-// every customer message it records the time from the start of its HTTP request to the bot's first
+// every customer message it records the time from when the customer answers to the bot's first
 // reply on the customer's socket.
 //
-//   node bench/chatbot.mjs [--customers 300] [--db embedded|postgres]
+// By default an open loop: the customers together answer at `--rate` messages a second (the budget's
+// 300), each customer's answers spaced by customers ÷ rate seconds (1 s for 300 customers at 300/s:
+// the time a person takes to read and answer). An answer is sent when it is due, or as soon as the
+// bot has asked (its previous reply), whichever is later, and is timed from then: a server that falls
+// behind shows its queue in the latency. With `--closed`, each customer answers the moment the bot
+// replies (the throughput ceiling; its latency is then the queue's length, customers ÷ rate by
+// Little's law — 300 customers at 300 replies/s wait 1 s —, not a measure of the budget's p99).
+//
+//   node bench/chatbot.mjs [--customers 300] [--rate 300 | --closed] [--db embedded|postgres]
+//
+// Before the measure, `--warmup` other customers (40) go through the flow together, so that the load
+// meets a running server (code compiled, the pool's connections open with their prepared statements).
 //
 // Bounded: every wait has a timeout (a reply not seen in 30 s is counted as missing); it then stops
 // the server, drops the bench database / temp DATA_DIR and exits 0 (also when the budget is missed;
@@ -47,13 +58,30 @@ const REPLY_TIMEOUT_MS = 30_000;
 const opts = readOptions(
   {
     customers: { type: 'number', default: 300, help: 'customers going through the flow at once' },
+    rate: {
+      type: 'number',
+      default: BUDGET.repliesPerSecond,
+      min: 1,
+      help: 'customer messages offered per second by all customers together (open loop)',
+    },
+    closed: {
+      type: 'boolean',
+      default: false,
+      help: 'closed loop instead: each customer answers as soon as the bot replies (the throughput ceiling)',
+    },
+    warmup: { type: 'number', default: 40, min: 0, help: 'customers sent through the flow before the measure, as a warm-up (0: none)' },
     db: {
       type: 'string',
       default: 'embedded',
       choices: ['embedded', 'postgres'],
       help: 'embedded (PGlite) or postgres (DATABASE_URL server, fresh database)',
     },
-    'wait-quiet': { type: 'number', default: 0, min: 0, help: 'seconds to wait, before the load, for the machine to be quiet (≤ 15% busy)' },
+    'wait-quiet': {
+      type: 'number',
+      default: 0,
+      min: 0,
+      help: 'seconds to wait, before the load, for the machine to be quiet (≤ 15% busy)',
+    },
     keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
     'log-statements': {
       type: 'boolean',
@@ -134,106 +162,157 @@ await run(async () => {
   console.log(`setup: queue ${queue.id}, flow ${flow.id} (published version ${flow.publishedVersion}), web-chat channel ${channel.id}`);
 
   // ---- customers: sessions and sockets ----
-  let botMessages = 0;
-  const customers = await pool(
-    Array.from({ length: customersCount }, (_, i) => i),
-    8,
-    async (i) => {
-      const k = Math.floor(i / SESSIONS_PER_MINUTE_PER_IP) + 1;
-      const ip = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
-      const session = await api(base, 'POST', `/webchat/${channel.publicKey}/sessions`, {
-        body: { name: `Cliente ${i + 1}` },
-        headers: { 'x-forwarded-for': ip },
-      });
-      const socket = io(`${base}/webchat`, { auth: { token: session.token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 200 });
-      const customer = { token: session.token, socket, replies: [], waiter: null };
-      socket.on('message', (message) => {
-        if (message?.from !== 'agent') return;
-        botMessages++;
-        const at = performance.now();
-        customer.replies.push({ at, body: message.body });
-        const waiter = customer.waiter;
-        if (waiter) {
-          customer.waiter = null;
-          waiter(at);
-        }
-      });
-      await new Promise((resolveConnect, reject) => {
-        const timer = setTimeout(() => reject(new Error('customer socket did not connect in 15 s')), 15_000);
-        socket.once('connect', () => (clearTimeout(timer), resolveConnect()));
-        socket.once('connect_error', (error) => (clearTimeout(timer), reject(new Error(`customer socket refused: ${error.message}`))));
-      });
-      return customer;
-    },
-  );
-  onCleanup(() => customers.forEach((c) => c.socket.disconnect()));
-  console.log(`customers: ${customers.length} sessions and sockets`);
-
-  // ---- load: every customer at once, each answering the bot 4 times ----
-  const latencies = [];
-  let missing = 0;
-  let failed = 0;
-  let accepted = 0;
-  const say = (customer, body) =>
-    new Promise((resolveTurn) => {
-      const start = performance.now();
-      const timer = setTimeout(() => {
-        customer.waiter = null;
-        missing++;
-        resolveTurn(false);
-      }, REPLY_TIMEOUT_MS);
-      customer.waiter = (at) => {
-        clearTimeout(timer);
-        latencies.push(at - start);
-        resolveTurn(true);
-      };
-      request(base, 'POST', '/webchat/messages', { token: customer.token, body: { clientId: randomUUID(), body }, timeoutMs: REPLY_TIMEOUT_MS }).then(
-        (res) => {
-          if (res.status >= 200 && res.status <= 299) accepted++;
-          else {
-            failed++;
-            clearTimeout(timer);
+  /** Customers `from`…`from + count - 1`, each with a visitor session and its socket (their own client IP per 10). */
+  const openCustomers = (from, count) =>
+    pool(
+      Array.from({ length: count }, (_, i) => from + i),
+      8,
+      async (i) => {
+        const k = Math.floor(i / SESSIONS_PER_MINUTE_PER_IP) + 1;
+        const ip = `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`;
+        const session = await api(base, 'POST', `/webchat/${channel.publicKey}/sessions`, {
+          body: { name: `Cliente ${i + 1}` },
+          headers: { 'x-forwarded-for': ip },
+        });
+        const socket = io(`${base}/webchat`, {
+          auth: { token: session.token },
+          transports: ['websocket'],
+          forceNew: true,
+          reconnectionDelay: 200,
+        });
+        const customer = { token: session.token, socket, replies: [], waiter: null, botMessages: 0 };
+        onCleanup(() => socket.disconnect());
+        socket.on('message', (message) => {
+          if (message?.from !== 'agent') return;
+          customer.botMessages++;
+          const at = performance.now();
+          customer.replies.push({ at, body: message.body });
+          const waiter = customer.waiter;
+          if (waiter) {
             customer.waiter = null;
-            resolveTurn(false);
+            waiter(at);
           }
-        },
-        () => {
-          failed++;
+        });
+        await new Promise((resolveConnect, reject) => {
+          const timer = setTimeout(() => reject(new Error('customer socket did not connect in 15 s')), 15_000);
+          socket.once('connect', () => (clearTimeout(timer), resolveConnect()));
+          socket.once('connect_error', (error) => (clearTimeout(timer), reject(new Error(`customer socket refused: ${error.message}`))));
+        });
+        return customer;
+      },
+    );
+
+  /**
+   * Every customer answers the bot ANSWERS.length times: in the open loop answer k of customer c is due
+   * at (k × customers + c) ÷ rate seconds after the start; closed, each answers as soon as the bot replied.
+   */
+  const converse = async (customers, { closed, rate }) => {
+    const stats = { latencies: [], byTurn: ANSWERS.map(() => []), missing: 0, failed: 0, accepted: 0 };
+    const say = (customer, body, turn) =>
+      new Promise((resolveTurn) => {
+        // Timed from when the customer answers (in the open loop: when it was due, or when the bot asked if later).
+        const start = performance.now();
+        const giveUp = () => {
           clearTimeout(timer);
           customer.waiter = null;
           resolveTurn(false);
-        },
-      );
-    });
+        };
+        const timer = setTimeout(() => {
+          stats.missing++;
+          giveUp();
+        }, REPLY_TIMEOUT_MS);
+        customer.waiter = (at) => {
+          clearTimeout(timer);
+          stats.latencies.push(at - start);
+          stats.byTurn[turn].push(at - start);
+          resolveTurn(true);
+        };
+        request(base, 'POST', '/webchat/messages', {
+          token: customer.token,
+          body: { clientId: randomUUID(), body },
+          timeoutMs: REPLY_TIMEOUT_MS,
+        }).then(
+          (res) => {
+            if (res.status >= 200 && res.status <= 299) stats.accepted++;
+            else {
+              stats.failed++;
+              giveUp();
+            }
+          },
+          () => {
+            stats.failed++;
+            giveUp();
+          },
+        );
+      });
+    const t0 = performance.now();
+    await Promise.all(
+      customers.map(async (customer, c) => {
+        for (const [k, answer] of ANSWERS.entries()) {
+          const wait = closed ? 0 : t0 + ((k * customers.length + c) / rate) * 1000 - performance.now();
+          if (wait > 0) await new Promise((resolveDue) => setTimeout(resolveDue, wait));
+          // A reply that came with the previous one (several messages of one step) is not this turn's.
+          customer.replies.length = 0;
+          if (!(await say(customer, answer, k))) return;
+        }
+      }),
+    );
+    stats.seconds = (performance.now() - t0) / 1000;
+    return stats;
+  };
 
+  // ---- warm-up (not measured): other customers through the whole flow, as many at once as the server
+  // has connections, so that the load meets a running server (its code compiled, its pool's connections
+  // open with their prepared statements) as it would in production, not one that just started ----
+  if (opts.warmup > 0) {
+    const warm = await converse(await openCustomers(customersCount, Math.floor(opts.warmup)), { closed: true });
+    if (warm.failed || warm.missing) throw new Error(`warm-up: ${warm.failed} messages refused, ${warm.missing} without a reply`);
+    console.log(`warm-up: ${Math.floor(opts.warmup)} other customers through the flow (${warm.latencies.length} replies, not measured)`);
+  }
+
+  const customers = await openCustomers(0, customersCount);
+  console.log(`customers: ${customers.length} sessions and sockets`);
+  const botMessagesOf = () => customers.reduce((sum, customer) => sum + customer.botMessages, 0);
+
+  // ---- load: every customer, each answering the bot 4 times ----
   await checkQuietMachine(opts['wait-quiet']);
   const cpu = cpuSample(server.pid, { database: database.pgName });
-  const t0 = performance.now();
-  await Promise.all(
-    customers.map(async (customer) => {
-      for (const answer of ANSWERS) {
-        // A reply that came with the previous one (several messages of one step) is not this turn's.
-        customer.replies.length = 0;
-        if (!(await say(customer, answer))) return;
-      }
-    }),
-  );
-  const t1 = performance.now();
+  const { latencies, byTurn, missing, failed, accepted, seconds } = await converse(customers, { closed: opts.closed, rate: opts.rate });
   // A turn given up at 30 s may still be answered: wait (up to 30 s) until every accepted message has its reply.
-  for (const until = Date.now() + REPLY_TIMEOUT_MS; botMessages < accepted && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
+  for (const until = Date.now() + REPLY_TIMEOUT_MS; botMessagesOf() < accepted && Date.now() < until;)
+    await new Promise((r) => setTimeout(r, 50));
+  const botMessages = botMessagesOf();
   const cpuUse = cpu.stop();
   const replyCount = latencies.length;
-  const seconds = (t1 - t0) / 1000;
   const lat = summarize(latencies);
 
-  const routed = await api(base, 'GET', `/tickets?status=pending&queuesIds=${queue.id}&showAll=true&pageNumber=1`, { token: adminToken }).catch(() => null);
+  const routed = await api(base, 'GET', `/tickets?status=pending&queuesIds=${queue.id}&showAll=true&pageNumber=1`, {
+    token: adminToken,
+  }).catch(() => null);
 
   console.log('');
-  console.log(`=== chatbot — ${opts.db === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${customersCount} customers × ${ANSWERS.length} answers through a 4-step flow ===`);
-  console.log(`customer messages           ${customersCount * ANSWERS.length} (${failed} refused or failed, ${missing} without a bot reply in ${REPLY_TIMEOUT_MS / 1000} s)`);
-  console.log(`bot replies                 ${replyCount} turns answered in ${seconds.toFixed(2)} s → ${(replyCount / seconds).toFixed(1)} replies/s (${botMessages} bot messages received)`);
-  console.log(`customer message → bot reply on the customer's socket  p50 ${ms(lat.p50)}  p95 ${ms(lat.p95)}  p99 ${ms(lat.p99)}  max ${ms(lat.max)}`);
-  if (routed) console.log(`tickets routed to the queue (pending, first page)  ${routed.count ?? routed.tickets?.length ?? '?'}`);
+  const loop = opts.closed ? 'closed loop' : `${opts.rate}/s offered (open loop)`;
+  console.log(
+    `=== chatbot — ${opts.db === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${customersCount} customers × ${ANSWERS.length} answers through a 4-step flow, ${loop} ===`,
+  );
+  console.log(
+    `customer messages           ${customersCount * ANSWERS.length} (${failed} refused or failed, ${missing} without a bot reply in ${REPLY_TIMEOUT_MS / 1000} s)`,
+  );
+  console.log(
+    `bot replies                 ${replyCount} turns answered in ${seconds.toFixed(2)} s → ${(replyCount / seconds).toFixed(1)} replies/s (${botMessages} bot messages received)`,
+  );
+  console.log(
+    `customer's answer → bot reply on the customer's socket  p50 ${ms(lat.p50)}  p95 ${ms(lat.p95)}  p99 ${ms(lat.p99)}  max ${ms(lat.max)}`,
+  );
+  // The first answer opens the ticket and enters the flow; the last one is routed to the queue.
+  for (const [k, turn] of byTurn.entries()) {
+    const t = summarize(turn);
+    console.log(`  answer ${k + 1} (${JSON.stringify(ANSWERS[k])})`.padEnd(28) + `p50 ${ms(t.p50)}  p95 ${ms(t.p95)}  p99 ${ms(t.p99)}`);
+  }
+  if (routed)
+    console.log(
+      `tickets routed to the queue (pending, first page)  ${routed.count ?? routed.tickets?.length ?? '?'}${opts.warmup > 0 ? ` (the warm-up's ${Math.floor(opts.warmup)} included)` : ''}`,
+    );
   console.log(`CPU during the load  ${formatCpu(cpuUse)}`);
   if (cpuUse && botMessages > 0) {
     // CPU time per bot message delivered (each answers one customer message: the message, the bot's move and its push),
@@ -241,7 +320,8 @@ await run(async () => {
     const perReply = (share) => ((share / 100) * cpuUse.cores * cpuUse.seconds * 1000) / botMessages;
     const server = perReply(cpuUse.server);
     const postgres = perReply(cpuUse.postgres);
-    const shared = cpuUse.postgresShared === undefined ? '' : `, PostgreSQL's shared processes ${perReply(cpuUse.postgresShared).toFixed(2)} ms`;
+    const shared =
+      cpuUse.postgresShared === undefined ? '' : `, PostgreSQL's shared processes ${perReply(cpuUse.postgresShared).toFixed(2)} ms`;
     const client = perReply(cpuUse.bench);
     console.log(
       `CPU per bot reply           server ${server.toFixed(2)} ms, PostgreSQL ${postgres.toFixed(2)} ms${shared}, bench client ${client.toFixed(2)} ms ` +
@@ -252,7 +332,9 @@ await run(async () => {
   const rateOk = replyCount / seconds >= BUDGET.repliesPerSecond && missing === 0 && failed === 0;
   const p99Ok = lat.p99 <= BUDGET.p99;
   const why = [
-    !rateOk ? `${(replyCount / seconds).toFixed(0)} replies/s${missing || failed ? `, ${missing} missing, ${failed} failed` : ''}` : undefined,
+    !rateOk
+      ? `${(replyCount / seconds).toFixed(0)} replies/s${missing || failed ? `, ${missing} missing, ${failed} failed` : ''}`
+      : undefined,
     !p99Ok ? `p99 ${ms(lat.p99)} > ${BUDGET.p99} ms` : undefined,
   ].filter(Boolean);
   console.log(

@@ -36,6 +36,9 @@ export const envSchema = z
     // 20: a transaction waits on this process between its statements, and under load 10 connections
     // left PostgreSQL idle while requests queued for one (bench/README.md, 5 December 2026).
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    // Job handlers' own connections (inBackground, platform/db/client.ts): 5 kept the external API's p99
+    // while its sends drained in batches of a hundred (bench/README.md, 5 December 2026, "Background work").
+    DATABASE_JOB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
     REDIS_URL: z.string().url().optional(),
     JWT_SECRET: secret,
     JWT_REFRESH_SECRET: secret,

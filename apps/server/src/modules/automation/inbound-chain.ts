@@ -35,15 +35,16 @@ interface PreparedChain {
   ordered: readonly InboundAutomationStep[];
   probe: ReturnType<typeof buildProbeStatement>;
 }
-const preparedChains = new WeakMap<readonly InboundAutomationStep[], PreparedChain>();
+/** By the list of steps (a chain), or by the step (one run alone). */
+const preparedChains = new WeakMap<object, PreparedChain>();
 
-/** The steps in their order with their probes' statement, built once for a list of steps. */
-function prepareChain(steps: readonly InboundAutomationStep[]): PreparedChain {
-  let chain = preparedChains.get(steps);
+/** The steps in their order with their probes' statement, built once for `key`. */
+function prepareChain(key: object, steps: () => readonly InboundAutomationStep[]): PreparedChain {
+  let chain = preparedChains.get(key);
   if (!chain) {
-    const ordered = [...steps].sort((a, b) => a.order - b.order);
+    const ordered = [...steps()].sort((a, b) => a.order - b.order);
     chain = { ordered, probe: buildProbeStatement(ordered.map((step) => step.probe?.bind(step))) };
-    preparedChains.set(steps, chain);
+    preparedChains.set(key, chain);
   }
   return chain;
 }
@@ -58,7 +59,7 @@ export async function runInboundChain(
   steps: readonly InboundAutomationStep[],
   input: InboundAutomationInput,
 ): Promise<void> {
-  const { ordered, probe } = prepareChain(steps);
+  const { ordered, probe } = prepareChain(steps, () => steps);
   const probed = await readProbes(ctx.db, probe, probeValues(input));
   for (const [index, step] of ordered.entries()) {
     try {
@@ -73,8 +74,6 @@ export async function runInboundChain(
   }
 }
 
-const singleSteps = new WeakMap<InboundAutomationStep, readonly InboundAutomationStep[]>();
-
 /** One step alone, probed then run (what the chain does for it). */
 export async function runInboundStep<Probed>(
   ctx: AppContext,
@@ -82,8 +81,6 @@ export async function runInboundStep<Probed>(
   input: InboundAutomationInput,
 ): Promise<'handled' | 'next'> {
   const own = step as InboundAutomationStep;
-  let alone = singleSteps.get(own);
-  if (!alone) singleSteps.set(own, (alone = [own]));
-  const [probed] = await readProbes(ctx.db, prepareChain(alone).probe, probeValues(input));
+  const [probed] = await readProbes(ctx.db, prepareChain(own, () => [own]).probe, probeValues(input));
   return step.run(ctx, input, probed as Probed);
 }

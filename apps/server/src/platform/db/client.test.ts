@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../../../test/databases.js';
-import { openDatabase, type Database } from './client.js';
+import { AsyncResource } from 'node:async_hooks';
+import { inBackground, openDatabase, type Database } from './client.js';
+
+/** Runs `work` in the async context of this module's start (as a request would: not background work). */
+const foreground = new AsyncResource('request');
+const isolated = <T>(work: () => Promise<T>): Promise<T> => foreground.runInAsyncScope(work);
 
 // The embedded database as `npm start` opens it: a data folder on disk (PGlite only).
 
@@ -65,5 +70,30 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
     const { rows } = await database.raw.executeSql(`select current_setting('transaction_isolation') as level, now() = statement_timestamp() as fresh`);
     // Outside any transaction: the next statement runs in its own (now() is its own start).
     expect(rows).toEqual([{ level: 'read committed', fresh: true }]);
+  });
+
+  it('background work has connections of its own: with every request connection held, it still runs, and the other way round', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1, jobPoolSize: 1 });
+    cleanups.push(() => database.close());
+    const pid = async (db: Database['db']) => {
+      const result: unknown = await db.execute(sql`select pg_backend_pid() as pid`);
+      return Number((result as { rows: { pid: number }[] }).rows[0]?.pid);
+    };
+    // The one request connection held by an open transaction: background work answers on another backend.
+    const requestPid = await database.db.transaction(async (tx) => {
+      const held = await pid(tx);
+      expect(await inBackground(() => pid(database.db))).not.toBe(held);
+      return held;
+    });
+    // A background transaction leaves the requests their connection (and pg-boss's statements too).
+    await inBackground(() =>
+      database.db.transaction(async (tx) => {
+        const jobPid = await pid(tx);
+        expect(jobPid).not.toBe(requestPid);
+        expect(await isolated(() => pid(database.db))).toBe(requestPid);
+        const { rows } = await isolated(() => database.raw.executeSql('select pg_backend_pid() as pid'));
+        expect(Number(rows[0]?.pid)).toBe(requestPid);
+      }),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,7 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { preparedNameFor, withQueueLiterals } from './raw-executor.js';
+import { pgBossStatement } from './raw-executor.js';
 import * as schema from './schema.js';
 
 const execFileAsync = promisify(execFile);
@@ -40,7 +41,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string; poolSize?: number; jobPoolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Finds apps/server/drizzle from src/ (tests) or dist/ (bundled build). */
 export function migrationsFolder(): string {
@@ -61,7 +62,9 @@ function journalEntryCount(): number {
 const MIGRATION_LOCK_ID = 7_240_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize) : openPglite(options.dataDir, options.loadDataDir);
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize, options.jobPoolSize)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 /**
@@ -128,6 +131,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
  * still ended.
  */
 class ConnectionKeepingPool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // A pool error (server restart) must not crash the process; queries will fail and be reported.
+    this.on('error', () => undefined);
+  }
+
   // `never` fits every overload of pg.Pool.query (drizzle and pg-boss call it with a config or a
   // text); this module's own calls use queryKeepingConnection, typed.
   override query(...args: unknown[]): never {
@@ -166,18 +175,60 @@ class ConnectionKeepingPool extends pg.Pool {
   }
 }
 
-// 10 for tests and tools (several test files hold pools at once under PostgreSQL's 100
-// connections); the server passes DATABASE_POOL_SIZE (default 20).
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new ConnectionKeepingPool({ connectionString: url, max: poolSize });
-  // A pool error (server restart) must not crash the process; queries will fail and be reported.
-  pool.on('error', () => undefined);
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` as background work (a job handler: see Jobs): on PostgreSQL every statement it makes,
+ * through any handle, takes a connection of the background pool (DATABASE_JOB_POOL_SIZE), so that a
+ * burst of jobs (a hundred sends fetched at once) queues for those few connections instead of
+ * taking the ones requests wait for. PGlite has one connection: nothing changes there.
+ */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
+/** Whether the caller runs as background work (inBackground). */
+export function isBackgroundWork(): boolean {
+  return background.getStore() === true;
+}
+
+/** The request pool, which hands background work the connections of its own background pool. */
+class ForegroundPool extends ConnectionKeepingPool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly backgroundPool: ConnectionKeepingPool,
+  ) {
+    super(config);
+  }
+
+  // Every statement goes through connect(): drizzle's transactions, its queries and pg-boss's through
+  // queryKeepingConnection. Only the promise form is routed (pg's own callback form is not used).
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) return super.connect(callback);
+    return isBackgroundWork() ? this.backgroundPool.connect() : super.connect();
+  }
+
+  override async end(): Promise<void> {
+    await Promise.all([super.end(), this.backgroundPool.end()]);
+  }
+}
+
+// 10 + 3 for tests and tools (several test files hold pools at once under PostgreSQL's 100
+// connections); the server passes DATABASE_POOL_SIZE and DATABASE_JOB_POOL_SIZE (default 20 and 5).
+async function openPostgres(url: string, poolSize = 10, jobPoolSize = 3): Promise<Database> {
+  const pool = new ForegroundPool(
+    { connectionString: url, max: poolSize },
+    new ConnectionKeepingPool({ connectionString: url, max: jobPoolSize }),
+  );
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const raw: SqlExecutor = {
     async executeSql(given, values = []) {
       // pg-boss's own statements (fetch, complete…) run prepared, parsed and planned once per connection.
-      const text = withQueueLiterals(given, values);
-      const name = preparedNameFor(text, values);
+      const { text, name } = pgBossStatement(given, values);
       const result = await pool.queryKeepingConnection(name ? { name, text, values } : text, name ? undefined : values);
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };

@@ -70,6 +70,12 @@ export function withQueueLiterals(text: string, values: readonly unknown[]): str
     : named;
 }
 
+/** A pg-boss statement as it is sent to the PostgreSQL server: its queue written in, and its prepared name (none: run unnamed). */
+export function pgBossStatement(given: string, values: readonly unknown[]): { text: string; name: string | undefined } {
+  const text = withQueueLiterals(given, values);
+  return { text, name: preparedNameFor(text, values) };
+}
+
 /**
  * A raw executor bound to a drizzle transaction, so that pg-boss inserts a job in the same
  * transaction as the rows that make it necessary (transactional enqueue). On PostgreSQL a
@@ -80,8 +86,7 @@ export function executorFor(tx: Db): SqlExecutor {
   const client = preparingClient(tx);
   return {
     async executeSql(given, values = []) {
-      const text = client ? withQueueLiterals(given, values) : given;
-      const name = client ? preparedNameFor(text, values) : undefined;
+      const { text, name } = client ? pgBossStatement(given, values) : { text: given, name: undefined };
       if (client && name) return { rows: (await client.query<Record<string, unknown>>({ name, text, values })).rows };
       const result = await tx.execute<Record<string, unknown>>(toSql(text, values));
       return { rows: (result as { rows: Record<string, unknown>[] }).rows };

@@ -12,7 +12,7 @@ import { openTestDatabase } from '../../../test/harness.js';
 import { testEnv } from '../../../test/env.js';
 import type { AppContext } from '../../app-context.js';
 import { createContext } from '../../context.js';
-import type { Database } from '../db/client.js';
+import { isBackgroundWork, type Database } from '../db/client.js';
 import { defineJob, jobInsertSql, Jobs, type DynamicJob, type DynamicWorker, type JobDefinition } from './jobs.js';
 
 let database: Database;
@@ -220,6 +220,28 @@ describe('registered jobs: per-job completion and leases', () => {
     release();
     await expect.poll(() => stateOf('test.batch', slow), { timeout: 10_000 }).toBe('completed');
     await worker.stop();
+  });
+
+  it("handlers run as background work (their statements take the job connections), with the application's own context", async () => {
+    const seen: { ctx: AppContext; background: boolean }[] = [];
+    const probe = defineJob({
+      name: 'test.context',
+      schema: z.object({}),
+      async handler(handlerCtx) {
+        await Promise.resolve();
+        seen.push({ ctx: handlerCtx, background: isBackgroundWork() });
+      },
+    });
+    const instance = new Jobs(database.raw, logger, { pollingIntervalSeconds: 0.5 }, [probe]);
+    await instance.start(ctx, { workers: true });
+    started.push(instance);
+    expect(isBackgroundWork()).toBe(false);
+    await (instance as unknown as { send(name: string, data: object): Promise<string> }).send('test.context', {});
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+    // The application's own context (modules keep their per-application state by it), not a copy.
+    expect(seen[0].ctx).toBe(ctx);
+    expect(seen[0].background).toBe(true);
+    await instance.stop();
   });
 
   it("a stately job already queued for later is moved up by a send with 'hasten', and only then", async () => {

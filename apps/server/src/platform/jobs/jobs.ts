@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../app-context.js';
-import type { Db, SqlExecutor } from '../db/client.js';
+import { inBackground, type Db, type SqlExecutor } from '../db/client.js';
 import { executorFor } from '../db/raw-executor.js';
 export { defineJob, type JobAttempt, type JobDefinition } from './define-job.js';
 import type { AnyJobDefinition, JobPayloads } from './define-job.js';
@@ -265,7 +265,8 @@ export class Jobs {
       1000 * (this.options.pollingIntervalSeconds ?? this.definitions.find((d) => d.name === name)?.pollingIntervalSeconds ?? 2);
     for (const definition of this.definitions) {
       const runner = new QueueRunner(this.boss, definition.name, definition.concurrency ?? 10, pollingMs(definition.name), (job) =>
-        this.runJob(ctx, definition, job),
+        // Background work: its statements take the job connections, not the requests' (inBackground).
+        inBackground(() => this.runJob(ctx, definition, job)),
       );
       this.runners.set(definition.name, runner);
       runner.start();

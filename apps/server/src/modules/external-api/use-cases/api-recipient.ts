@@ -21,6 +21,16 @@ export function apiNumberOrFail(number: string): string {
   return normalized;
 }
 
+/** A checked recipient: the ticket named, or the number in its stored form. */
+export type ResolvedRecipient = { ticketId: number } | { number: string };
+
+/** The recipient the API was given, checked: the ticket id if given, else the number normalised (400 when neither, or not a number). */
+export function apiRecipientOrFail(to: ApiRecipient): ResolvedRecipient {
+  if (to.ticketId !== undefined) return { ticketId: to.ticketId };
+  if (!to.number) throw new AppError('ERR_API_NO_RECIPIENT', undefined, { number: ['Give number or ticketId'] });
+  return { number: apiNumberOrFail(to.number) };
+}
+
 /**
  * The ticket an API message goes to, inside the caller's transaction: the ticket named (it must be
  * on the configuration's channel), or the number's contact's ongoing ticket on that channel, or a
@@ -31,15 +41,14 @@ export async function apiRecipientTicket(
   tx: Db,
   events: DomainEvent[],
   config: ApiConfigRow,
-  to: ApiRecipient,
+  to: ResolvedRecipient,
 ): Promise<{ ticket: TicketRow; facts?: TemplateFacts }> {
-  if (to.ticketId !== undefined) {
+  if ('ticketId' in to) {
     const ticket = await lockTicket(tx, config.tenantId, to.ticketId);
     if (!ticket || ticket.channelId !== config.channelId) throw new AppError('ERR_NO_TICKET_FOUND');
     return { ticket };
   }
-  if (!to.number) throw new AppError('ERR_API_NO_RECIPIENT', undefined, { number: ['Give number or ticketId'] });
-  const number = apiNumberOrFail(to.number);
+  const { number } = to;
   const ongoing = await findOngoingTicketByNumber(tx, config.tenantId, number, config.channelId);
   if (ongoing) return ongoing;
   const [contactId] = await ensureSelectionContacts(tx, config.tenantId, {

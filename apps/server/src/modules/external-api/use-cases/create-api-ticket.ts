@@ -3,7 +3,7 @@ import { transact } from '../../../platform/events/transact.js';
 import type { TicketRow } from '../../tickets/tickets.repository.js';
 import { changeTicketByAutomation } from '../../tickets/use-cases/change-ticket-by-automation.js';
 import type { ApiConfigRow } from '../external-api.repository.js';
-import { apiRecipientTicket } from './api-recipient.js';
+import { apiRecipientOrFail, apiRecipientTicket } from './api-recipient.js';
 
 /**
  * POST /createticket: the number's ongoing ticket on the configuration's channel, or a new pending
@@ -14,7 +14,8 @@ export async function createApiTicket(
   config: ApiConfigRow,
   input: { number: string; status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null },
 ): Promise<TicketRow> {
-  const { ticket } = await transact(ctx, (tx, events) => apiRecipientTicket(tx, events, config, { number: input.number }));
+  const to = apiRecipientOrFail({ number: input.number });
+  const { ticket } = await transact(ctx, (tx, events) => apiRecipientTicket(tx, events, config, to));
   if (input.status === undefined && input.queueId == null && input.userId == null) return ticket;
   return changeTicketByAutomation(ctx, {
     tenantId: config.tenantId,

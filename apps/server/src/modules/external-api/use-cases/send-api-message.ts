@@ -11,7 +11,7 @@ import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
 import { richPreview } from '../../messages/use-cases/send-button-message.js';
 import { sendTextToOngoingTicket } from '../../messages/use-cases/send-text-to-ongoing-ticket.js';
 import type { ApiConfigRow } from '../external-api.repository.js';
-import { apiNumberOrFail, apiRecipientTicket, type ApiRecipient } from './api-recipient.js';
+import { apiRecipientOrFail, apiRecipientTicket, type ApiRecipient } from './api-recipient.js';
 
 export interface ApiMessage {
   to: ApiRecipient;
@@ -36,12 +36,12 @@ export async function sendApiMessage(
   const { tenantId } = config;
   if (!input.rich && !input.file && !input.body.trim())
     throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
+  const to = apiRecipientOrFail(input.to);
   // The common case, a text to a number that has a conversation on the channel: one statement, no transaction.
-  if (!input.rich && !input.file && input.to.ticketId === undefined && input.to.number && config.channelType) {
-    const number = apiNumberOrFail(input.to.number);
+  if (!input.rich && !input.file && 'number' in to && config.channelType) {
     const sent = await sendTextToOngoingTicket(
       ctx,
-      { tenantId, number, channelId: config.channelId, channelType: config.channelType },
+      { tenantId, number: to.number, channelId: config.channelId, channelType: config.channelType },
       input.body,
     );
     if (sent) return sent;
@@ -68,7 +68,7 @@ export async function sendApiMessage(
       }
     : null;
   return transact(ctx, async (tx, events) => {
-    const { ticket, facts } = await apiRecipientTicket(tx, events, config, input.to);
+    const { ticket, facts } = await apiRecipientTicket(tx, events, config, to);
     let message: MessageRow;
     if (input.rich) {
       message = await queueOutboundMessage(
