@@ -127,7 +127,8 @@ export async function setTicketTimes(ctx: AppContext, ticketId: number, at: Date
 }
 
 /** Rows of a raw query (assertions on what the API does not show). */
-export async function rows(ctx: AppContext, query: SQL): Promise<Record<string, unknown>[]> {
+/** The rows `query` answers, on the context's database (or, as `{ db: tx }`, inside a transaction). */
+export async function rows(ctx: Pick<AppContext, 'db'>, query: SQL): Promise<Record<string, unknown>[]> {
   const result: unknown = await ctx.db.execute(query);
   return (result as { rows: Record<string, unknown>[] }).rows;
 }

@@ -7,10 +7,9 @@
  * GET /protocols lists and searches them (supervisors and admins).
  */
 import { SOCKET_EVENTS } from '@conversa/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
-import type { Db } from '../../platform/db/client.js';
 import { buildTenant } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import {
@@ -127,16 +126,12 @@ describe('numbering', () => {
     expect(sequenceOf(await protocolOf(first.ticketId))).toBe(1);
     const contact = await buildContact(server.ctx, own.tenant.id);
     const counter = sql`select last_value from ticket_protocol_counters where tenant_id = ${own.tenant.id}`;
-    const firstRow = async (tx: Db, query: SQL) => {
-      const result: unknown = await tx.execute(query);
-      return (result as { rows: unknown[] }).rows[0];
-    };
     const created = await server.ctx.db.transaction(async (tx) => {
       const values = { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, origin: 'customer' as const };
       const { ticket } = await upsertActiveTicket(tx, values, { numberAtCommit: true });
       // Inside its transaction: no protocol yet, the counter where the first ticket left it (not updated, so not locked).
-      expect(await firstRow(tx, sql`select count(*)::int as n from ticket_protocols where ticket_id = ${ticket.id}`)).toEqual({ n: 0 });
-      expect(await firstRow(tx, counter)).toEqual({ last_value: 1 });
+      expect(await rows({ db: tx }, sql`select count(*)::int as n from ticket_protocols where ticket_id = ${ticket.id}`)).toEqual([{ n: 0 }]);
+      expect(await rows({ db: tx }, counter)).toEqual([{ last_value: 1 }]);
       return ticket;
     });
     expect(sequenceOf(await protocolOf(created.id))).toBe(2);

@@ -265,8 +265,7 @@ export class Jobs {
       1000 * (this.options.pollingIntervalSeconds ?? this.definitions.find((d) => d.name === name)?.pollingIntervalSeconds ?? 2);
     for (const definition of this.definitions) {
       const runner = new QueueRunner(this.boss, definition.name, definition.concurrency ?? 10, pollingMs(definition.name), (job) =>
-        // Background work: its statements take the job connections, not the requests' (inBackground).
-        inBackground(() => this.runJob(ctx, definition, job)),
+        this.runJob(ctx, definition, job),
       );
       this.runners.set(definition.name, runner);
       runner.start();
@@ -279,7 +278,9 @@ export class Jobs {
     try {
       const data = definition.schema.parse(job.data);
       const attempt = { number: job.retryCount + 1, last: job.retryCount >= job.retryLimit };
-      await definition.handler(ctx, data, attempt);
+      // Background work: the handler's statements take the job connections, not the requests'
+      // (inBackground). Its completion below does not wait behind other jobs' work for one.
+      await inBackground(() => definition.handler(ctx, data, attempt));
     } catch (error) {
       this.logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed; it will be retried if attempts remain');
       await this.boss
