@@ -13,15 +13,15 @@
 // socket events, then stops the server, drops the bench database / temp DATA_DIR, and exits 0
 // (also when the budget is missed; exit 1 only if the bench itself could not run).
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { clearTimeout, setTimeout } from 'node:timers';
+import { setTimeout } from 'node:timers';
 import { randomUUID } from 'node:crypto';
-import { io } from 'socket.io-client';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   AGENT_PASSWORD,
   api,
   checkQuietMachine,
+  connectedSocket,
   cpuSample,
   formatCpu,
   login,
@@ -136,24 +136,19 @@ await run(async () => {
   let disconnects = 0;
   const sockets = await pool(agentUsers, 4, async (user) => {
     const token = await login(base, user.email, AGENT_PASSWORD);
-    const socket = io(base, { auth: { token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 200 });
-    socket.on('appMessage', (payload) => {
-      const at = performance.now();
-      appMessages++;
-      const body = payload?.message?.body;
-      if (typeof body !== 'string' || !body.startsWith('bench ')) return;
-      const clientId = body.slice(6, 42);
-      const seen = delivered.get(clientId);
-      if (seen) seen.count++;
-      else delivered.set(clientId, { at, count: 1 });
+    return connectedSocket(base, token, 'agent', (socket) => {
+      socket.on('appMessage', (payload) => {
+        const at = performance.now();
+        appMessages++;
+        const body = payload?.message?.body;
+        if (typeof body !== 'string' || !body.startsWith('bench ')) return;
+        const clientId = body.slice(6, 42);
+        const seen = delivered.get(clientId);
+        if (seen) seen.count++;
+        else delivered.set(clientId, { at, count: 1 });
+      });
+      socket.on('disconnect', () => disconnects++);
     });
-    socket.on('disconnect', () => disconnects++);
-    await new Promise((resolveConnect, reject) => {
-      const timer = setTimeout(() => reject(new Error('agent socket did not connect in 15 s')), 15_000);
-      socket.once('connect', () => (clearTimeout(timer), resolveConnect()));
-      socket.once('connect_error', (error) => (clearTimeout(timer), reject(new Error(`agent socket refused: ${error.message}`))));
-    });
-    return socket;
   });
   onCleanup(() => sockets.forEach((s) => s.disconnect()));
   console.log(`agents: ${sockets.length} sockets connected`);

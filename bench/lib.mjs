@@ -1,7 +1,7 @@
 // Shared helpers of the bench/ scripts: options, the built server as a child process on a fresh
 // database (embedded PGlite in a temp DATA_DIR, or a fresh PostgreSQL database created and
 // dropped here), a keep-alive HTTP client, and percentiles. Plain Node ESM, no dependencies beyond
-// the repository's root node_modules (pg).
+// the repository's root node_modules (pg, socket.io-client).
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { parseArgs } from 'node:util';
+import { io } from 'socket.io-client';
 import { serverHeapArgs } from '../scripts/server-node-args.mjs';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -396,6 +397,23 @@ export function summarize(values) {
     max: sorted.length ? sorted[sorted.length - 1] : NaN,
     mean: sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : NaN,
   };
+}
+
+/**
+ * A Socket.IO client as the benches' agents and web-chat customers connect it (`url`: the server with
+ * its namespace): websocket only, a connection of its own, reconnecting quickly. Resolves once it is
+ * connected (`who` names it in the error of a refusal or of no connection within 15 s); `listen`
+ * adds its listeners before it connects, so that nothing sent at once is missed.
+ */
+export async function connectedSocket(url, token, who, listen = () => undefined) {
+  const socket = io(url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 200 });
+  listen(socket);
+  await new Promise((resolveConnect, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${who} socket did not connect in 15 s`)), 15_000);
+    socket.once('connect', () => (clearTimeout(timer), resolveConnect()));
+    socket.once('connect_error', (error) => (clearTimeout(timer), reject(new Error(`${who} socket refused: ${error.message}`))));
+  });
+  return socket;
 }
 
 export const ms = (v) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');

@@ -121,7 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Before authentication: the scope it opens holds every later hook, the validation and the handler.
   registerTemplateVariableScope(app, ctx);
   registerAuthentication(app, ctx);
-  registerMetrics(app, { token: ctx.env.METRICS_TOKEN });
+  registerMetrics(app, { token: ctx.env.METRICS_TOKEN, database: ctx.database });
   registerHealthRoutes(app, ctx.database);
   registerNumericParams(app);
 

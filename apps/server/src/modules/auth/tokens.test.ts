@@ -5,6 +5,7 @@ import { Api } from '../../../test/api.js';
 import { buildTenant, buildUser } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { ROOT_EMAIL, ROOT_PASSWORD } from '../../../test/env.js';
+import { verifyAccessToken } from './access-token.js';
 
 let server: TestServer;
 let api: Api;
@@ -209,6 +210,21 @@ describe('access tokens', () => {
     expect(response.status).toBe(403);
     expect(response.body.error).toBe('ERR_SESSION_EXPIRED');
     // An expired token still refreshes through the refresh token (SPEC §7: on 403 the client refreshes once).
+  });
+
+  it('a token already accepted is refused once it expires, and its signature counts only for its own secret', async () => {
+    const { token } = await api.login(user.email, user.password);
+    const sid = sessionIdOf(token);
+    const expiresAt = now() + 2;
+    const shortLived = await signToken({ sid, exp: expiresAt });
+    expect((await me(shortLived)).status).toBe(200);
+    // Checked again at every use (the signature's check is remembered, the expiry is not).
+    await expect.poll(async () => (await me(shortLived)).body.error, { timeout: 5_000, interval: 200 }).toBe('ERR_SESSION_EXPIRED');
+    expect(now()).toBeGreaterThanOrEqual(expiresAt);
+
+    const accepted = await signToken({ sid, exp: now() + 120 });
+    expect((await verifyAccessToken(accepted, server.ctx.secrets.jwtSecret)).sessionId).toBe(sid);
+    await expect(verifyAccessToken(accepted, randomBytes(48).toString('base64url'))).rejects.toMatchObject({ code: 'ERR_INVALID_TOKEN' });
   });
 
   it('refuses a missing, garbage, forged or tampered token with 401 ERR_INVALID_TOKEN', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../../../test/databases.js';
+import { eventually } from '../../../test/inbox.js';
 import { AsyncResource } from 'node:async_hooks';
 import { inBackground, openDatabase, type Database } from './client.js';
 
@@ -57,6 +58,29 @@ describe('embedded database on disk', () => {
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
+  it('reports the use of each pool: connections open and idle, callers waiting', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1, jobPoolSize: 2 });
+    cleanups.push(() => database.close());
+    expect(database.pools?.()).toEqual([
+      { pool: 'requests', max: 1, open: 0, idle: 0, waiting: 0 },
+      { pool: 'background', max: 2, open: 0, idle: 0, waiting: 0 },
+    ]);
+    let queued: Promise<unknown> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      // The one request connection is held: the next caller waits for it (then: drizzle's queries are lazy).
+      queued = database.db.execute(sql`select 1`).then(() => undefined);
+      await eventually(async () => database.pools?.()[0]?.waiting === 1, { what: 'a caller waiting for the request connection' });
+      expect(database.pools?.()[0]).toEqual({ pool: 'requests', max: 1, open: 1, idle: 0, waiting: 1 });
+      await inBackground(async () => {
+        await database.db.execute(sql`select 1`);
+      });
+      expect(database.pools?.()[1]).toEqual({ pool: 'background', max: 2, open: 1, idle: 1, waiting: 0 });
+    });
+    await queued;
+    expect(database.pools?.()[0]).toEqual({ pool: 'requests', max: 1, open: 1, idle: 1, waiting: 0 });
+  });
+
   it('keeps its connection after a statement the server refuses, and ends a transaction the failed text opened', async () => {
     const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
     cleanups.push(() => database.close());

@@ -89,13 +89,14 @@ describe('dynamic queues', () => {
 
     const worker = await jobs.workDynamic<{ n: number }>(name, async (job) => {
       if (job.data.n < 0) throw new Error('negative');
-      return { doubled: job.data.n * 2, id: job.id };
+      // Background work, as the registered jobs' handlers (its statements take the job connections).
+      return { doubled: job.data.n * 2, id: job.id, background: isBackgroundWork() };
     });
     const id = randomUUID();
     expect(await jobs.sendTo(name, { n: 21 }, { id })).toBe(id);
     expect(await jobs.sendTo(name, { n: 21 }, { id })).toBeNull(); // the id is taken: nothing enqueued twice
     worker.notify();
-    expect(await finished(name, id)).toEqual({ id, state: 'completed', output: { doubled: 42, id } });
+    expect(await finished(name, id)).toEqual({ id, state: 'completed', output: { doubled: 42, id, background: true } });
 
     const failing = (await jobs.sendTo(name, { n: -1 }))!;
     worker.notify();

@@ -448,7 +448,8 @@ export class Jobs {
     const runner = new QueueRunner(this.boss, name, 1, pollingMs, async (job) => {
       let output: unknown;
       try {
-        output = await handler({ id: job.id, data: job.data as T });
+        // Background work, as registered handlers (runJob); its completion below stays on the request pool.
+        output = await inBackground(() => handler({ id: job.id, data: job.data as T }));
       } catch (error) {
         await this.boss
           .fail(name, job.id, { message: error instanceof Error ? error.message : String(error) })

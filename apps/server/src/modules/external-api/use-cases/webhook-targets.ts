@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../../app-context.js';
 import { perApp } from '../../../platform/app-state.js';
+import { KeptReads, TenantChanges } from '../../../platform/cache/kept-reads.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { findApiConfigRow, listWebhookTargets as listWebhookTargetRows } from '../external-api.repository.js';
 import { ensureWebhookSecrets, openWebhookSecret } from './webhook-settings.js';
@@ -15,40 +15,36 @@ export interface WebhookTarget {
 
 /**
  * Every event of every tenant asks for its webhook targets (most tenants have none), so they are
- * kept in memory for WEBHOOK_TARGETS_CACHE_SECONDS. A change made through this process (create,
+ * kept in memory for TARGETS_CACHE_MS. A change made through this process (create,
  * update, delete) forgets its tenant's entry at once; another process sees it within that time.
- * A read that began before a change is not kept (the tenant's generation moved on meanwhile).
+ * A read that began before a change is not kept (KeptReads).
  */
 const TARGETS_CACHE_MS = 5_000;
-const cachesOf = perApp(() => ({
-  targetsCache: new LRUCache<number, WebhookTarget[]>({ max: 20_000, ttl: TARGETS_CACHE_MS }),
-  generations: new Map<number, number>(),
-  /** What an attempt needs of a configuration, by id (same rules as the tenants' targets). */
-  attemptCache: new LRUCache<string, WebhookTarget & { secret: string }>({ max: 20_000, ttl: TARGETS_CACHE_MS }),
-}));
+const cachesOf = perApp(() => {
+  const changes = new TenantChanges();
+  return {
+    changes,
+    targets: new KeptReads<number, WebhookTarget[]>(changes, { ttlMs: TARGETS_CACHE_MS }),
+    /** What an attempt needs of a configuration, by tenant and id (same rules as the tenants' targets). */
+    attempts: new KeptReads<string, WebhookTarget & { secret: string }>(changes, { ttlMs: TARGETS_CACHE_MS }),
+  };
+});
+const attemptKey = (tenantId: number, id: string) => `${tenantId}:${id}`;
 
 /** After a change of the tenant's configurations is committed: the next event and attempt read them again. */
 export function forgetWebhookTargets(ctx: AppContext, tenantId: number, configId?: string): void {
-  const { targetsCache, generations, attemptCache } = cachesOf(ctx);
-  generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
-  targetsCache.delete(tenantId);
-  if (configId) attemptCache.delete(configId);
+  const { changes, targets, attempts } = cachesOf(ctx);
+  changes.note(tenantId);
+  targets.forget(tenantId);
+  if (configId) attempts.forget(attemptKey(tenantId, configId));
 }
 
 /** The tenant's active configurations with a webhook URL: each gets a delivery of every event. */
 export async function listWebhookTargets(ctx: AppContext, tenantId: number): Promise<WebhookTarget[]> {
-  const { targetsCache, generations } = cachesOf(ctx);
-  const cached = targetsCache.get(tenantId);
-  if (cached) return cached;
-  const generation = generations.get(tenantId);
-  const targets = (await listWebhookTargetRows(ctx.db, tenantId)).map(({ id, active, webhookUrl }) => ({
-    id,
-    tenantId,
-    active,
-    webhookUrl,
-  }));
-  if (generations.get(tenantId) === generation) targetsCache.set(tenantId, targets);
-  return targets;
+  const targets = await cachesOf(ctx).targets.get(tenantId, tenantId, async () =>
+    (await listWebhookTargetRows(ctx.db, tenantId)).map(({ id, active, webhookUrl }) => ({ id, tenantId, active, webhookUrl })),
+  );
+  return targets ?? [];
 }
 
 /** A configuration of the tenant (404 ERR_NO_API_CONFIG_FOUND otherwise: another tenant's id is unknown here). */
@@ -68,20 +64,10 @@ export async function webhookTargetForAttempt(
   tenantId: number,
   id: string,
 ): Promise<(WebhookTarget & { secret: string }) | undefined> {
-  const { generations, attemptCache } = cachesOf(ctx);
-  const cached = attemptCache.get(id);
-  if (cached && cached.tenantId === tenantId) return cached;
-  const generation = generations.get(tenantId);
-  const row = await findApiConfigRow(ctx.db, tenantId, id);
-  if (!row) return undefined;
-  const [withSecret] = await ensureWebhookSecrets(ctx, ctx.db, [row]);
-  const target = {
-    id,
-    tenantId,
-    active: row.active,
-    webhookUrl: row.webhookUrl,
-    secret: openWebhookSecret(ctx, withSecret.webhookSecret!),
-  };
-  if (generations.get(tenantId) === generation) attemptCache.set(id, target);
-  return target;
+  return cachesOf(ctx).attempts.get(attemptKey(tenantId, id), tenantId, async () => {
+    const row = await findApiConfigRow(ctx.db, tenantId, id);
+    if (!row) return undefined;
+    const [withSecret] = await ensureWebhookSecrets(ctx, ctx.db, [row]);
+    return { id, tenantId, active: row.active, webhookUrl: row.webhookUrl, secret: openWebhookSecret(ctx, withSecret.webhookSecret!) };
+  });
 }

@@ -1,6 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../../app-context.js';
 import { perApp } from '../../../platform/app-state.js';
+import { KeptReads, TenantChanges } from '../../../platform/cache/kept-reads.js';
 import { tenantHasPushSubscriptions } from '../web-push.repository.js';
 
 /**
@@ -10,22 +10,19 @@ import { tenantHasPushSubscriptions } from '../web-push.repository.js';
  * unsubscription only costs the audience's read, which then finds nobody.
  */
 const PUSH_HINT_MS = 5_000;
-const hintsOf = perApp(() => ({ hints: new LRUCache<number, boolean>({ max: 20_000, ttl: PUSH_HINT_MS }), generations: new Map<number, number>() }));
+const hintsOf = perApp(() => {
+  const changes = new TenantChanges();
+  return { changes, hints: new KeptReads<number, boolean>(changes, { ttlMs: PUSH_HINT_MS }) };
+});
 
 export async function tenantMayGetPushes(ctx: AppContext, tenantId: number): Promise<boolean> {
-  const { hints, generations } = hintsOf(ctx);
-  const kept = hints.get(tenantId);
-  if (kept !== undefined) return kept;
-  const generation = generations.get(tenantId);
-  const answer = await tenantHasPushSubscriptions(ctx.db, tenantId);
-  // A subscription committed while this read ran is not hidden by its "no".
-  if (generations.get(tenantId) === generation) hints.set(tenantId, answer);
-  return answer;
+  // A subscription committed while the read ran is not hidden by its "no".
+  return (await hintsOf(ctx).hints.get(tenantId, tenantId, () => tenantHasPushSubscriptions(ctx.db, tenantId))) ?? false;
 }
 
 /** After a subscription of the tenant is committed here. */
 export function notePushSubscriber(ctx: AppContext, tenantId: number): void {
-  const { hints, generations } = hintsOf(ctx);
-  generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
+  const { changes, hints } = hintsOf(ctx);
+  changes.note(tenantId);
   hints.set(tenantId, true);
 }
