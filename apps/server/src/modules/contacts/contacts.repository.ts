@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
+import { queryPrepared } from '../../platform/db/prepared.js';
+import { columnsOf, rowByTenantAndId, rowOfJson } from '../../platform/db/raw-rows.js';
 import { contactImports, contacts, contactTags, contactWallets, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 
@@ -140,6 +141,34 @@ export async function insertContact(db: Db, tenantId: number, values: NewContact
     .values({ ...values, tenantId })
     .returning();
   return row;
+}
+
+const CONTACT_COLUMNS = columnsOf(contacts);
+
+/**
+ * insertContact with its `contact.changed` (create) written to the event log by the same statement,
+ * outside any transaction: one round trip where a transaction took four (begin, the insert, the
+ * log's record, commit). The logged payload is the event without its `stored` rows, as the log
+ * keeps every event. Answers the row and the event's log id, for the caller's relay.
+ */
+export async function insertContactLogged(db: Db, tenantId: number, values: NewContact): Promise<{ contact: ContactRow; eventId: string }> {
+  const insert = db
+    .insert(contacts)
+    .values({ ...values, tenantId })
+    .returning();
+  const [row] = await queryPrepared<{ contact: unknown; eventId: string }>(
+    db,
+    'insert_contact_logged',
+    sql`with c as (${insert.getSQL()}),
+      ev as (
+        insert into domain_events (tenant_id, type, payload)
+        select c.tenant_id, 'contact.changed',
+          jsonb_build_object('type', 'contact.changed', 'tenantId', c.tenant_id, 'contactId', c.id, 'action', 'create')
+        from c
+        returning id)
+      select to_jsonb(c) as "contact", (select id::text from ev) as "eventId" from c`,
+  );
+  return { contact: rowOfJson<ContactRow>(CONTACT_COLUMNS, row.contact), eventId: row.eventId };
 }
 
 export async function updateContact(db: Db, tenantId: number, id: number, values: Partial<NewContact>): Promise<ContactRow | undefined> {

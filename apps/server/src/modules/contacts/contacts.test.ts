@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { buildTenant } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildContact, closeAllSockets, connectAgent, type Agent } from '../../../test/inbox.js';
+import { buildAgent, buildContact, closeAllSockets, connectAgent, rows, type Agent } from '../../../test/inbox.js';
 import { eventsBeforeMarker } from '../../../test/markers.js';
 import type { DomainEvent } from '../../platform/events/domain-events.js';
 import { CONTACTS_PAGE_SIZE } from './contacts.schemas.js';
@@ -91,6 +92,44 @@ describe('POST /contacts', () => {
         stored: { contact: expect.objectContaining({ id: response.body.id, number: response.body.number }), tags: [] },
       },
     ]);
+  });
+
+  it('without wallets: one statement stores the contact and logs its event, which carries it (the log keeps it without the rows)', async () => {
+    const number = freshNumber();
+    const response = await api.post(
+      '/contacts',
+      { name: 'Sem carteira', number: number.typed, birthday: '1990-05-20' },
+      { token: agent.token },
+    );
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ name: 'Sem carteira', number: number.stored, birthday: '1990-05-20', wallets: [], tags: [] });
+    await server.ctx.events.drain();
+    expect(contactEvents(response.body.id)).toEqual([
+      {
+        type: 'contact.changed',
+        tenantId,
+        contactId: response.body.id,
+        action: 'create',
+        stored: { contact: expect.objectContaining({ id: response.body.id, number: number.stored, birthday: '1990-05-20' }), tags: [] },
+      },
+    ]);
+    const logged = await rows(
+      server.ctx,
+      sql`select type, payload, relayed_at is not null as "relayed" from domain_events where type = 'contact.changed' and payload ->> 'contactId' = ${String(response.body.id)}`,
+    );
+    expect(logged).toEqual([
+      {
+        type: 'contact.changed',
+        payload: { type: 'contact.changed', tenantId, contactId: response.body.id, action: 'create' },
+        relayed: expect.any(Boolean),
+      },
+    ]);
+
+    // A number already taken: 409 and nothing written, no event.
+    const twin = await api.post('/contacts', { name: 'Gêmeo', number: number.typed }, { token: agent.token });
+    expect(twin.status).toBe(409);
+    expect(twin.body.error).toBe('ERR_DUPLICATED_CONTACT');
+    expect(await rows(server.ctx, sql`select id from contacts where tenant_id = ${tenantId} and name = 'Gêmeo'`)).toEqual([]);
   });
 
   it('accepts a CNPJ, an ISO birthday, the legacy 8-digit Brazilian mobile form and a number typed without "+"', async () => {
