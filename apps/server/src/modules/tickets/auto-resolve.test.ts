@@ -65,10 +65,14 @@ describe('autoResolveIdleTickets', () => {
 
   it('does not resolve a ticket whose customer wrote again, and leaves closed tickets and disabled tenants alone', async () => {
     const x = await tenantWith('1h');
+    // Never idle at any moment: the job runs every minute in this server too, and must find nothing
+    // to do with these tickets whenever it runs.
     const key = visitorKey();
-    const revived = await x.ticket(3 * 60 * MINUTE, key);
+    const revived = await x.ticket(0, key);
     await inboundTicket(server.ctx, { tenantId: x.tenant.id, channelId: x.channel.id }, { key, body: 'ainda estou aqui' });
-    const closed = await x.ticket(3 * 60 * MINUTE);
+    // Opened three hours ago; the customer's last message just now.
+    await server.ctx.db.execute(sql`update tickets set created_at = ${ago(3 * 60 * MINUTE).toISOString()} where id = ${revived}`);
+    const closed = await x.ticket(0);
     expect((await api.put(`/tickets/${closed}`, { status: 'closed' }, { token: x.admin.token })).status).toBe(200);
     await setTicketTimes(server.ctx, closed, ago(3 * 60 * MINUTE));
 
