@@ -45,6 +45,20 @@ const freshNumber = () => {
 
 const contactEvents = (contactId: number) => events.filter((e) => e.type === 'contact.changed' && e.contactId === contactId);
 
+/** Once relayed, the one event of a created contact, carrying the new contact (the push and the webhooks read it from there). */
+async function expectCreatedEvent(created: { id: number }, contactFields: Record<string, unknown>) {
+  await server.ctx.events.drain();
+  expect(contactEvents(created.id)).toEqual([
+    {
+      type: 'contact.changed',
+      tenantId,
+      contactId: created.id,
+      action: 'create',
+      stored: { contact: expect.objectContaining({ id: created.id, ...contactFields }), tags: [] },
+    },
+  ]);
+}
+
 describe('POST /contacts', () => {
   it('creates a contact with every SPEC field; the number is stored as E.164 digits and the birthday as an ISO date', async () => {
     const number = freshNumber();
@@ -81,17 +95,7 @@ describe('POST /contacts', () => {
       chatbotBlocked: true,
       isGroup: false,
     });
-    await server.ctx.events.drain();
-    expect(contactEvents(response.body.id)).toEqual([
-      {
-        type: 'contact.changed',
-        tenantId,
-        contactId: response.body.id,
-        action: 'create',
-        // The event carries the new contact (the push and the webhooks read it from there).
-        stored: { contact: expect.objectContaining({ id: response.body.id, number: response.body.number }), tags: [] },
-      },
-    ]);
+    await expectCreatedEvent(response.body, { number: response.body.number });
   });
 
   it('without wallets: one statement stores the contact and logs its event, which carries it (the log keeps it without the rows)', async () => {
@@ -103,16 +107,7 @@ describe('POST /contacts', () => {
     );
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name: 'Sem carteira', number: number.stored, birthday: '1990-05-20', wallets: [], tags: [] });
-    await server.ctx.events.drain();
-    expect(contactEvents(response.body.id)).toEqual([
-      {
-        type: 'contact.changed',
-        tenantId,
-        contactId: response.body.id,
-        action: 'create',
-        stored: { contact: expect.objectContaining({ id: response.body.id, number: number.stored, birthday: '1990-05-20' }), tags: [] },
-      },
-    ]);
+    await expectCreatedEvent(response.body, { number: number.stored, birthday: '1990-05-20' });
     const logged = await rows(
       server.ctx,
       sql`select type, payload, relayed_at is not null as "relayed" from domain_events where type = 'contact.changed' and payload ->> 'contactId' = ${String(response.body.id)}`,

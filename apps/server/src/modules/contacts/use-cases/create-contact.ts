@@ -16,11 +16,12 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Create
     ]);
     return { contact, wallets: [], tags: [] };
   }
+  const walletIds = input.wallets;
   return withDuplicateCheck(() =>
     transact(ctx, async (tx, events) => {
-      const wallets = input.wallets ? await walletUsersOrFail(tx, tenantId, input.wallets) : [];
+      const wallets = await walletUsersOrFail(tx, tenantId, walletIds);
       const contact = await insertContact(tx, tenantId, values);
-      if (wallets.length) await setContactWallets(tx, tenantId, contact.id, wallets);
+      await setContactWallets(tx, tenantId, contact.id, wallets);
       // A new contact has no tags: the event carries it whole.
       events.push({ type: 'contact.changed', tenantId, contactId: contact.id, action: 'create', stored: { contact, tags: [] } });
       return { contact, wallets, tags: [] };
