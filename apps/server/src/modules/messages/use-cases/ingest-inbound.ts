@@ -87,7 +87,12 @@ export interface InboundRateLimit {
 export async function ingestInbound(
   ctx: AppContext,
   input: InboundMessage,
-  options: { channel?: ChannelRow; rateLimit?: InboundRateLimit } = {},
+  options: {
+    channel?: ChannelRow;
+    rateLimit?: InboundRateLimit;
+    /** The caller's own one-statement attempt (a web-chat visitor's) fell back already: the same attempt here would too. */
+    appendTried?: boolean;
+  } = {},
 ): Promise<IngestResult> {
   if (input.body.length > MAX_INBOUND_BODY) throw new AppError('ERR_VALIDATION', 'Message too long.');
   const at = input.timestamp ?? new Date();
@@ -106,7 +111,7 @@ export async function ingestInbound(
 
   // The one statement covers a customer's message to a one-to-one chat; a message naming the
   // contact's channel ids (to record), the phone's own messages and group messages take the full path.
-  const plain = !input.contact.ids && !input.fromMe && !input.contact.isGroup;
+  const plain = !input.contact.ids && !input.fromMe && !input.contact.isGroup && !options.appendTried;
   const appended = plain ? await appendToOngoingConversation(ctx, input, message, options.rateLimit) : undefined;
   if (appended) return appended;
 

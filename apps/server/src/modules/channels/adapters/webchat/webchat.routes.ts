@@ -174,9 +174,11 @@ export const webchatRoutes =
         const token = parseVisitorToken(visitorTokenFromHeader(request.headers.authorization))!;
         const page = { origin: request.headers.origin, host: request.headers.host };
         const appended = await appendVisitorText(ctx, token, page, request.body);
-        if (appended) return reply.status(201).send(presentVisitorMessage(appended, ctx.media));
+        if (appended.outcome === 'appended') return reply.status(201).send(presentVisitorMessage(appended.message, ctx.media));
         await visitorAuth(ctx)(request);
-        const { message, duplicate } = await postVisitorMessage(ctx, visitorOf(request), request.body);
+        const { message, duplicate } = await postVisitorMessage(ctx, visitorOf(request), request.body, {
+          appendTried: appended.outcome === 'no-open-ticket',
+        });
         return reply.status(duplicate ? 200 : 201).send(presentVisitorMessage(message, ctx.media));
       },
     });

@@ -42,11 +42,14 @@ describe('a visitor text in one statement', () => {
   it("stores a text to the visitor's open conversation and pushes it; a first message is left to the full path", async () => {
     const setup = await buildWebchatSetup(server, api);
     const fresh = await startVisitor(api, setup.channel.publicKey);
-    expect(await appendVisitorText(server.ctx, tokenOf(fresh), noPage, { clientId: randomUUID(), body: 'no ticket yet' })).toBeUndefined();
+    expect(await appendVisitorText(server.ctx, tokenOf(fresh), noPage, { clientId: randomUUID(), body: 'no ticket yet' })).toEqual({
+      outcome: 'no-open-ticket',
+    });
     expect(await stored('no ticket yet')).toBe(0);
 
     const visitor = await visitorWithTicket(setup);
-    const message = await appendVisitorText(server.ctx, tokenOf(visitor), noPage, { clientId: randomUUID(), body: 'second, fast' });
+    const appended = await appendVisitorText(server.ctx, tokenOf(visitor), noPage, { clientId: randomUUID(), body: 'second, fast' });
+    const message = appended.outcome === 'appended' ? appended.message : undefined;
     expect(message).toMatchObject({ body: 'second, fast', fromMe: false, tenantId: setup.tenantId, channelId: setup.channel.id });
     const [ticket] = await rows(server.ctx, sql`select unread_messages, last_message from tickets where id = ${message!.ticketId}`);
     expect(ticket).toEqual({ unread_messages: 2, last_message: 'second, fast' });
@@ -57,12 +60,17 @@ describe('a visitor text in one statement', () => {
     const visitor = await visitorWithTicket(setup);
     const token = tokenOf(visitor);
     const attempt = (body: string, overrides: Partial<typeof token> = {}, page: { origin?: string; host?: string } = noPage) =>
-      appendVisitorText(server.ctx, { ...token, ...overrides }, { origin: page.origin, host: page.host }, { clientId: randomUUID(), body });
+      appendVisitorText(
+        server.ctx,
+        { ...token, ...overrides },
+        { origin: page.origin, host: page.host },
+        { clientId: randomUUID(), body },
+      ).then((result) => result.outcome);
 
-    expect(await attempt('wrong secret', { secret: 'x'.repeat(43) })).toBeUndefined();
-    expect(await attempt('foreign origin', {}, { origin: 'https://evil.example' })).toBeUndefined();
-    expect(await attempt('listed origin', {}, { origin: 'https://SHOP.example.com/' })).toBeDefined();
-    expect(await attempt('own page', {}, { origin: 'http://conversa.test:8080', host: 'conversa.test:8080' })).toBeDefined();
+    expect(await attempt('wrong secret', { secret: 'x'.repeat(43) })).toBe('not-stored');
+    expect(await attempt('foreign origin', {}, { origin: 'https://evil.example' })).toBe('not-stored');
+    expect(await attempt('listed origin', {}, { origin: 'https://SHOP.example.com/' })).toBe('appended');
+    expect(await attempt('own page', {}, { origin: 'http://conversa.test:8080', host: 'conversa.test:8080' })).toBe('appended');
 
     // Over HTTP the full check answers precisely, and stores nothing.
     const wrong = await api.post(
@@ -79,19 +87,19 @@ describe('a visitor text in one statement', () => {
     expect([foreign.status, foreign.body.error]).toEqual([403, 'ERR_NO_PERMISSION']);
 
     await updateChannel(server.ctx.db, setup.tenantId, setup.channel.id, { status: 'disconnected' });
-    expect(await attempt('channel disconnected')).toBeUndefined();
+    expect(await attempt('channel disconnected')).toBe('not-stored');
     const closed = await visitor.post('channel disconnected');
     expect([closed.status, closed.body.error]).toEqual([404, 'ERR_NO_WAPP_FOUND']);
     await updateChannel(server.ctx.db, setup.tenantId, setup.channel.id, { status: 'connected' });
 
     await server.ctx.db.execute(sql`update tenants set status = 'inactive' where id = ${setup.tenantId}`);
-    expect(await attempt('tenant inactive')).toBeUndefined();
+    expect(await attempt('tenant inactive')).toBe('not-stored');
     expect((await visitor.post('tenant inactive')).status).toBeGreaterThanOrEqual(400);
     await server.ctx.db.execute(sql`update tenants set status = 'active' where id = ${setup.tenantId}`);
 
     // A token of this visitor never writes into another visitor's conversation.
     const other = await visitorWithTicket(setup);
-    expect(await attempt('as the other', { visitorId: tokenOf(other).visitorId })).toBeUndefined();
+    expect(await attempt('as the other', { visitorId: tokenOf(other).visitorId })).toBe('not-stored');
 
     for (const body of ['wrong secret', 'foreign origin', 'channel disconnected', 'tenant inactive', 'as the other'])
       expect(await stored(body)).toBe(0);

@@ -15,17 +15,17 @@ import { checkVisitorText, TOO_MANY_VISITOR_MESSAGES, type PostVisitorMessageInp
 /**
  * The common case of a visitor writing: a text to its open conversation, in ONE statement that
  * also authenticates the token (appendVisitorMessage: the visitor, its secret's HMAC, the tenant,
- * the channel, the page's origin) and counts the rate limit. Undefined when the statement did not
- * store it (a first message, a resend, a token or origin it could not accept): the caller then
- * authenticates the slow way and takes postVisitorMessage, which handles every case and says
- * precisely what is wrong.
+ * the channel, the page's origin) and counts the rate limit. When the statement did not store it
+ * (a first message, a resend, a token or origin it could not accept), the caller authenticates the
+ * slow way and takes postVisitorMessage, which handles every case and says precisely what is wrong;
+ * 'no-open-ticket' tells it that the same one-statement attempt there would fall back too.
  */
 export async function appendVisitorText(
   ctx: AppContext,
   token: { visitorId: string; secret: string },
   page: { origin: string | undefined; host: string | undefined },
   input: Pick<PostVisitorMessageInput, 'clientId' | 'body'>,
-): Promise<MessageRow | undefined> {
+): Promise<{ outcome: 'appended'; message: MessageRow } | { outcome: 'no-open-ticket' | 'not-stored' }> {
   checkVisitorText(input);
   const message = {
     id: randomUUID(),
@@ -53,10 +53,13 @@ export async function appendVisitorText(
   });
   switch (result.outcome) {
     case 'appended':
-      return publishAppended(ctx, result).message;
+      return { outcome: 'appended', message: publishAppended(ctx, result).message };
     case 'refused':
       throw new AppError('ERR_LIMIT_MAX', TOO_MANY_VISITOR_MESSAGES);
+    case 'fallback':
+      return { outcome: 'no-open-ticket' };
     default:
-      return undefined;
+      // A resend (answered by the full path without counting it) or a token the statement did not accept.
+      return { outcome: 'not-stored' };
   }
 }

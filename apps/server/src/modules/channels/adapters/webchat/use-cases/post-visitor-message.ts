@@ -34,6 +34,8 @@ export async function postVisitorMessage(
   ctx: AppContext,
   visitor: VisitorSession,
   input: PostVisitorMessageInput,
+  /** appendVisitorText was tried first and did not store it (a first message, mostly): ingestInbound goes straight to its full path. */
+  { appendTried = false }: { appendTried?: boolean } = {},
 ): Promise<{ message: MessageRow; duplicate: boolean }> {
   checkVisitorText(input);
 
@@ -63,6 +65,7 @@ export async function postVisitorMessage(
     },
     {
       channel: visitor.channel,
+      appendTried,
       rateLimit: input.file
         ? undefined
         : {
