@@ -4,6 +4,7 @@ import { queryPrepared } from '../../platform/db/prepared.js';
 import { columnsOf, rowByTenantAndId, rowOfJson } from '../../platform/db/raw-rows.js';
 import { contactImports, contacts, contactTags, contactWallets, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { eventPerRowInsert } from '../../platform/events/logged-by-statement.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type NewContact = Omit<typeof contacts.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
@@ -160,12 +161,7 @@ export async function insertContactLogged(db: Db, tenantId: number, values: NewC
     db,
     'insert_contact_logged',
     sql`with c as (${insert.getSQL()}),
-      ev as (
-        insert into domain_events (tenant_id, type, payload)
-        select c.tenant_id, 'contact.changed',
-          jsonb_build_object('type', 'contact.changed', 'tenantId', c.tenant_id, 'contactId', c.id, 'action', 'create')
-        from c
-        returning id)
+      ev as (${sql.raw(eventPerRowInsert('c', 'contact.changed', { contactId: 'c.id', action: "'create'" }))})
       select to_jsonb(c) as "contact", (select id::text from ev) as "eventId" from c`,
   );
   return { contact: rowOfJson<ContactRow>(CONTACT_COLUMNS, row.contact), eventId: row.eventId };

@@ -3,6 +3,7 @@ import { queryFixed } from '../../platform/db/prepared.js';
 import type { ContactKey } from '../contacts/contacts.repository.js';
 import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
 import { messageOfJson, type MessageRow } from './messages.repository.js';
+import { eventPerRowInsert } from '../../platform/events/logged-by-statement.js';
 
 /** A message of an ongoing conversation, as ingestInbound hands it to the one-statement path. */
 export interface AppendInput {
@@ -34,7 +35,6 @@ export type AppendOutcome =
   | { outcome: 'refused' }
   /** No open ticket to append to (new or blocked contact, closed ticket, a race): take the full path. */
   | { outcome: 'fallback' };
-
 
 /** Where a statement's tenant, channel and contact come from: parameters, or (visitor) its token's row. */
 interface AppendScope {
@@ -121,12 +121,11 @@ ${scope.prelude}  dup as (select exists (select 1 from messages where channel_id
       unread_messages = tickets.unread_messages + 1, answered = false
     from m where tickets.id = m.ticket_id
     returning tickets.*),
-  ev as (
-    insert into domain_events (tenant_id, type, payload)
-    select m.tenant_id, 'message.created', jsonb_build_object('type', 'message.created', 'tenantId', m.tenant_id, 'ticketId', m.ticket_id,
-      'messageId', m.id, 'inbound', jsonb_build_object('ticketCreated', false, 'isGroup', false))
-    from m
-    returning id)
+  ev as (${eventPerRowInsert('m', 'message.created', {
+    ticketId: 'm.ticket_id',
+    messageId: 'm.id',
+    inbound: "jsonb_build_object('ticketCreated', false, 'isGroup', false)",
+  })})
 select
   (select yes from dup) as "duplicate",${scope.extraColumns}
   (select id::text from ev) as "eventId",
@@ -162,7 +161,13 @@ export async function appendVisitorMessage(
   db: Db,
   input: Omit<AppendInput, 'tenantId' | 'channelId' | 'contactKey'> & { visitorId: string; tokenHash: string; origin: string | null },
 ): Promise<AppendOutcome | { outcome: 'unauthorized' }> {
-  const [row] = await queryFixed(db, STATEMENTS.visitor, [input.visitorId, input.tokenHash, input.message.externalId, input.origin, ...valuesOf(input)]);
+  const [row] = await queryFixed(db, STATEMENTS.visitor, [
+    input.visitorId,
+    input.tokenHash,
+    input.message.externalId,
+    input.origin,
+    ...valuesOf(input),
+  ]);
   if (row?.authorized !== true) return { outcome: 'unauthorized' };
   return outcomeOf(row);
 }
@@ -194,5 +199,11 @@ function outcomeOf(row: Record<string, unknown> | undefined): AppendOutcome {
   if (row.message === null || row.message === undefined) return { outcome: 'fallback' };
   const stored = messageOfJson(row.message);
   const view = ticketViewOf(row);
-  return { outcome: 'appended', message: stored, view, contactKey: (row.contactKey as string | null) ?? null, eventId: String(row.eventId) };
+  return {
+    outcome: 'appended',
+    message: stored,
+    view,
+    contactKey: (row.contactKey as string | null) ?? null,
+    eventId: String(row.eventId),
+  };
 }

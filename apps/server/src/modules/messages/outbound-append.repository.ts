@@ -1,11 +1,10 @@
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
-import { eventRowsInsert } from '../../platform/events/logged-by-statement.js';
+import { eventPerRowInsert, eventRowsInsert } from '../../platform/events/logged-by-statement.js';
 import { jobInsertSql } from '../../platform/jobs/jobs.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
 import { messageOfJson, type MessageRow, type NewMessage } from './messages.repository.js';
-
 
 /** What an outgoing message is stored with (the rest takes the column defaults). */
 export type OutboundRow = Pick<
@@ -136,12 +135,7 @@ const APPEND_TO_ONGOING_TICKET: FixedStatement = {
       returning *),
     t as (${ticketUpdateSql('automated', '$6')}),
     -- The payload storedPayload gives a message.created (its ticket id is known only here).
-    ev as (
-      insert into domain_events (tenant_id, type, payload)
-      select m.tenant_id, 'message.created',
-        jsonb_build_object('type', 'message.created', 'tenantId', m.tenant_id, 'ticketId', m.ticket_id, 'messageId', m.id)
-      from m
-      returning id),
+    ev as (${eventPerRowInsert('m', 'message.created', { ticketId: 'm.ticket_id', messageId: 'm.id' })}),
     j as (${jobInsertSql('message.send', 'm', `jsonb_build_object('tenantId', m.tenant_id, 'messageId', m.id)`)})
     select to_jsonb(m) as "message", (select id::text from ev) as "eventId", ct.external_key as "contactKey", ${TICKET_VIEW_SELECT}
     from m join t on t.id = m.ticket_id ${TICKET_VIEW_JOINS}`,

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { TICKET_VIEW_JOINS, TICKET_VIEW_SELECT, ticketViewOf, type TicketView } from '../tickets/tickets.repository.js';
 import { messageOfJson, type MessageRow } from './messages.repository.js';
-
+import { eventPerRowInsert } from '../../platform/events/logged-by-statement.js';
 
 /**
  * A provider's status applied to the message it names by its provider id, in one statement (every
@@ -19,13 +19,12 @@ const APPLY_STATUS: FixedStatement = {
     where messages.tenant_id = $1 and messages.channel_id = $2 and messages.external_id = $3
       and messages.ack < $5::int and ($4::text <> 'failed' or messages.status <> 'failed')
     returning messages.*),
-  ev as (
-    insert into domain_events (tenant_id, type, payload)
-    select m.tenant_id, 'message.updated',
-      jsonb_build_object('type', 'message.updated', 'tenantId', m.tenant_id, 'ticketId', m.ticket_id, 'messageId', m.id,
-        'delivery', jsonb_build_object('ack', m.ack, 'status', m.status))
-    from m where m.ticket_id is not null
-    returning id)
+  ev as (${eventPerRowInsert(
+    'm',
+    'message.updated',
+    { ticketId: 'm.ticket_id', messageId: 'm.id', delivery: "jsonb_build_object('ack', m.ack, 'status', m.status)" },
+    'm.ticket_id is not null',
+  )})
   select to_jsonb(m) as "message", (select id::text from ev) as "eventId", stored.*
   from m left join lateral (
     select ${TICKET_VIEW_SELECT} from tickets t ${TICKET_VIEW_JOINS} where t.id = m.ticket_id

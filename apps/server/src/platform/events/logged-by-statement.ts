@@ -31,6 +31,20 @@ export function eventRowsInsert(param: string): string {
            returning id`;
 }
 
+/**
+ * The insert of one `type` event per row of the CTE `from` (which has a tenant_id), for statements
+ * whose event names what only the statement knows (the id it inserted, the ticket it found):
+ * `fields` are the payload's other keys, as SQL expressions over `from`'s row, so that the logged
+ * payload is the one storedPayload gives of the event the caller relays. Answers the new ids.
+ */
+export function eventPerRowInsert(from: string, type: DomainEvent['type'], fields: Record<string, string>, where?: string): string {
+  const payload = Object.entries(fields).map(([key, expression]) => `'${key}', ${expression}`);
+  return `insert into domain_events (tenant_id, type, payload)
+    select ${from}.tenant_id, '${type}', jsonb_build_object('type', '${type}', 'tenantId', ${from}.tenant_id, ${payload.join(', ')})
+    from ${from}${where ? ` where ${where}` : ''}
+    returning id`;
+}
+
 /** The transaction's events that no statement has logged yet, in their order. */
 export function unloggedEvents(events: readonly DomainEvent[]): DomainEvent[] {
   return events.filter((event) => !loggedIds.has(event));
