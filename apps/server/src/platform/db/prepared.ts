@@ -34,6 +34,7 @@ const dialect = new PgDialect();
  */
 export async function queryPrepared<Row = Record<string, unknown>>(db: Db, prefix: string, statement: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = preparedNameFor(text, params, prefix);
+  // One statement by construction (drizzle's sql builds one), so also prepared without parameters.
+  const name = preparedNameFor(text, params, prefix, { single: true });
   return name ? queryFixed<Row>(db, { name, text }, params) : ((await executorFor(db).executeSql(text, params)).rows as Row[]);
 }

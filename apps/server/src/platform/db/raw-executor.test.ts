@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { withQueueLiterals } from './raw-executor.js';
+import { preparedNameFor, withQueueLiterals } from './raw-executor.js';
 
 // pg-boss's own statement texts (its plans module), so that an upgrade that changes them fails here.
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
@@ -40,5 +40,16 @@ describe('withQueueLiterals (pg-boss statements planned once per queue)', () => 
     expect(text).toBe("SELECT id FROM pgboss.job WHERE name = $1 AND name = 'message.send' LIMIT $2");
     // $20 is another parameter, not a second use of $2.
     expect(withQueueLiterals('SELECT id FROM pgboss.job WHERE name = $1 AND x = $20 LIMIT $2', ['q', 10])).toContain('LIMIT $2');
+  });
+});
+
+describe('preparedNameFor', () => {
+  it('names a text by its content; one without parameters only when the caller knows it is a single statement', () => {
+    const name = preparedNameFor('select $1::int as "n"', [1], 'probe');
+    expect(name).toMatch(/^probe_[0-9a-f]{12}$/);
+    expect(preparedNameFor('select $1::int as "n"', [2], 'probe')).toBe(name);
+    // pg-boss sends parameterless scripts of several statements, which PostgreSQL cannot prepare.
+    expect(preparedNameFor('begin; select 1; commit', [])).toBeUndefined();
+    expect(preparedNameFor('select count(*) from tenants', [], 'q', { single: true })).toMatch(/^q_[0-9a-f]{12}$/);
   });
 });

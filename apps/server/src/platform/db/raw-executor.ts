@@ -36,10 +36,11 @@ const preparedNames = new Map<string, string>();
 /**
  * The prepared-statement name of a parameterised SQL text (the same text, the same name), or
  * undefined where it must run unnamed: a text without parameters may be a script of several
- * statements (pg-boss sends some), which PostgreSQL cannot prepare.
+ * statements (pg-boss sends some), which PostgreSQL cannot prepare — unless the caller knows it is
+ * one statement (`single`).
  */
-export function preparedNameFor(text: string, values: readonly unknown[], prefix = 'q'): string | undefined {
-  if (values.length === 0) return undefined;
+export function preparedNameFor(text: string, values: readonly unknown[], prefix = 'q', { single = false } = {}): string | undefined {
+  if (values.length === 0 && !single) return undefined;
   let name = preparedNames.get(text);
   if (!name && preparedNames.size < MAX_PREPARED_TEXTS) {
     name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;

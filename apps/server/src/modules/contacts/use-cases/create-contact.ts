@@ -2,7 +2,7 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import type { Actor } from '../../auth/actor.js';
 import { contactChanges, type ContactWithWallets, walletUsersOrFail, withDuplicateCheck } from '../contact-input.js';
-import { insertContact, insertContactLogged, setContactWallets } from '../contacts.repository.js';
+import { addContactWallets, insertContact, insertContactLogged } from '../contacts.repository.js';
 import type { CreateContactInput } from '../contacts.schemas.js';
 
 export async function createContact(ctx: AppContext, actor: Actor, input: CreateContactInput): Promise<ContactWithWallets> {
@@ -21,7 +21,7 @@ export async function createContact(ctx: AppContext, actor: Actor, input: Create
     transact(ctx, async (tx, events) => {
       const wallets = await walletUsersOrFail(tx, tenantId, walletIds);
       const contact = await insertContact(tx, tenantId, values);
-      await setContactWallets(tx, tenantId, contact.id, wallets);
+      await addContactWallets(tx, tenantId, contact.id, wallets);
       // A new contact has no tags: the event carries it whole.
       events.push({ type: 'contact.changed', tenantId, contactId: contact.id, action: 'create', stored: { contact, tags: [] } });
       return { contact, wallets, tags: [] };
