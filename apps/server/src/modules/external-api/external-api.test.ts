@@ -6,11 +6,12 @@
  * path (a pending ticket in the inbox); contacts, tickets, channel status and directories; a walk of
  * every external operation of its own OpenAPI document; and the n8n node's calls, as it makes them.
  */
+import { SOCKET_EVENTS } from '@conversa/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildInboxTenant, rows, type InboxTenant } from '../../../test/inbox.js';
+import { buildInboxTenant, connectAgent, rows, type InboxTenant } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -158,6 +159,37 @@ describe('external API operations', () => {
     // A ticket of another tenant or channel is not found.
     const foreign = await api.post(ext(configB), { body: 'x', ticketId: sent.body.ticketId }, asToken(configB.token));
     expect(foreign.body.error).toBe('ERR_NO_TICKET_FOUND');
+  });
+
+  it('numbers the tickets it opens at their commit: concurrent sends to new numbers get one protocol each, pushed with them', async () => {
+    const admin = await connectAgent(server.url, a.admin.token);
+    try {
+      const numbers = Array.from({ length: 6 }, (_, i) => `551198888010${i}`);
+      const sent = await Promise.all(
+        numbers.map((number) => api.post(ext(configA), { body: `Pedido ${number}`, number }, asToken(configA.token))),
+      );
+      expect(sent.map((response) => response.status)).toEqual(numbers.map(() => 201));
+      const ticketIds = sent.map((response) => Number(response.body.ticketId));
+      expect(new Set(ticketIds).size).toBe(numbers.length);
+      const numbered = await rows(
+        server.ctx,
+        sql`select ticket_id, protocol from ticket_protocols where ticket_id in (${sql.join(
+          ticketIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      const protocolOf = new Map(numbered.map((row) => [Number(row.ticket_id), String(row.protocol)]));
+      expect(new Set(protocolOf.values()).size).toBe(numbers.length);
+      // The inbox hears each new ticket and its message with the protocol it got at the commit.
+      for (const ticketId of ticketIds) {
+        const created = await admin.waitFor(SOCKET_EVENTS.ticket, (p) => p?.action === 'create' && p.ticket?.id === ticketId, 10_000);
+        expect(created.ticket.protocol).toBe(protocolOf.get(ticketId));
+        const message = await admin.waitFor(SOCKET_EVENTS.appMessage, (p) => p?.action === 'create' && p.ticket?.id === ticketId, 10_000);
+        expect(message.ticket.protocol).toBe(protocolOf.get(ticketId));
+      }
+    } finally {
+      admin.close();
+    }
   });
 
   it('sends files: multipart upload and base64', async () => {

@@ -87,8 +87,15 @@ export async function queueOutboundMessage(
     eventRowsJson([...earlier, created]),
   );
   if (!deliveredOnStore) await ctx.jobs.send('message.send', { tenantId, messageId: message.id }, { tx });
-  // With what the statement answered: the push after the commit reads neither the message nor the ticket again.
-  const stored = { message, channelType: delivery.channelType, contactKey: delivery.contactKey, ticketAction: 'update' as const, view };
+  // With what the statement answered: the push after the commit reads neither the message nor the ticket again —
+  // unless the ticket, created by this transaction, is numbered at its commit (no protocol yet): its view is read then.
+  const stored = {
+    message,
+    channelType: delivery.channelType,
+    contactKey: delivery.contactKey,
+    ticketAction: 'update' as const,
+    ...(view.protocol === null ? {} : { view }),
+  };
   const event: DomainEvent = { ...created, stored };
   noteLogged([...earlier, event], eventIds);
   events.push(event);

@@ -57,12 +57,14 @@ export async function apiRecipientTicket(
     rejected: {},
   });
   return {
-    ticket: await openOutboundTicket(tx, events, {
-      tenantId: config.tenantId,
-      contactId,
-      channelId: config.channelId,
-      userId: null,
-      by: 'api',
-    }),
+    // Numbered at the commit: the API's text is sent as written (no {{protocol}}) and nothing else
+    // reads the protocol before the commit, so concurrent sends to new numbers do not queue on the
+    // tenant's counter for the rest of their transactions.
+    ticket: await openOutboundTicket(
+      tx,
+      events,
+      { tenantId: config.tenantId, contactId, channelId: config.channelId, userId: null, by: 'api' },
+      { numberAtCommit: true },
+    ),
   };
 }

@@ -12,26 +12,38 @@ import { findActiveTicketOfContact, insertTicketLog, upsertActiveTicket, type Ti
  * pending in the channel's queue when there is nobody, as a customer's first message would open it,
  * so that the answer continues it. `by` is written in the ticket's log. The partial unique index
  * makes a concurrent inbound message and this converge on one ticket.
+ * `numberAtCommit` (upsertActiveTicket): for a caller that reads no protocol before its commit.
  */
 export async function openOutboundTicket(
   tx: Db,
   events: DomainEvent[],
-  target: { tenantId: number; contactId: number; channelId: number; userId: number | null; by: Extract<TicketOrigin, 'api' | 'schedule' | 'birthday'> },
+  target: {
+    tenantId: number;
+    contactId: number;
+    channelId: number;
+    userId: number | null;
+    by: Extract<TicketOrigin, 'api' | 'schedule' | 'birthday'>;
+  },
+  options: { numberAtCommit?: boolean } = {},
 ): Promise<TicketRow> {
   const { tenantId } = target;
   const ongoing = await findActiveTicketOfContact(tx, tenantId, target.contactId, target.channelId);
   if (ongoing) return ongoing;
   const channel = await findChannelById(tx, tenantId, target.channelId);
   if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
-  const { ticket, created } = await upsertActiveTicket(tx, {
-    tenantId,
-    contactId: target.contactId,
-    channelId: channel.id,
-    queueId: channel.queueId,
-    userId: target.userId,
-    status: target.userId === null ? 'pending' : 'open',
-    origin: target.by,
-  });
+  const { ticket, created } = await upsertActiveTicket(
+    tx,
+    {
+      tenantId,
+      contactId: target.contactId,
+      channelId: channel.id,
+      queueId: channel.queueId,
+      userId: target.userId,
+      status: target.userId === null ? 'pending' : 'open',
+      origin: target.by,
+    },
+    options,
+  );
   if (created) {
     await insertTicketLog(tx, { tenantId, ticketId: ticket.id, userId: target.userId, type: 'created', payload: { by: target.by } });
     events.push({ type: 'ticket.changed', tenantId, ticketId: ticket.id, action: 'create' });
