@@ -39,7 +39,7 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
       if (runnable.flow.testNumber !== null && runnable.flow.testNumber !== facts.contactNumber) return 'next';
       // Claimed before entering: a flow left at once (an out-of-hours route) is not entered again by a re-run.
       if (!(await claimHandledMessage(tx, tenantId, ticketId, input.messageId))) return 'handled';
-      await enterFlow(ctx, tx, events, { tenantId, ticketId }, runningFlowOf(runnable.version), { facts: facts.templateFacts ?? undefined });
+      await enterFlow(ctx, tx, events, { tenantId, ticketId }, runningFlowOf(ctx, runnable.version), { facts: facts.templateFacts ?? undefined });
       return 'handled';
     });
   },

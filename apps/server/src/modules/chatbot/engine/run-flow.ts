@@ -31,15 +31,22 @@ export interface RunningFlow {
 /** How deep 'start another flow' may chain within one event (flows that start each other without input). */
 const MAX_FLOW_CHAIN = 5;
 
-export function runningFlowOf(version: FlowVersionRow): RunningFlow {
-  return { flowId: version.flowId, versionId: version.id, definition: flowDefinitionSchema.parse(version.definition) };
-}
-
 /**
  * Published versions never change (an edit publishes a new one; a deleted flow takes its positions
  * with it): each process keeps the ones it runs, parsed, instead of reading and parsing one per move.
  */
 const runningVersionsOf = perApp(() => new LRUCache<string, RunningFlow>({ max: 500 }));
+
+/** A version read from the database, as the engine runs it (parsed once per process). */
+export function runningFlowOf(ctx: AppContext, version: FlowVersionRow): RunningFlow {
+  const runningVersions = runningVersionsOf(ctx);
+  const key = `${version.tenantId}:${version.id}`;
+  const kept = runningVersions.get(key);
+  if (kept) return kept;
+  const flow = { flowId: version.flowId, versionId: version.id, definition: flowDefinitionSchema.parse(version.definition) };
+  runningVersions.set(key, flow);
+  return flow;
+}
 
 export async function runningFlowOfPosition(
   ctx: AppContext,
@@ -47,15 +54,10 @@ export async function runningFlowOfPosition(
   tenantId: number,
   position: PositionRow,
 ): Promise<RunningFlow | undefined> {
-  const runningVersions = runningVersionsOf(ctx);
-  const key = `${tenantId}:${position.versionId}`;
-  const cached = runningVersions.get(key);
-  if (cached) return cached;
+  const kept = runningVersionsOf(ctx).get(`${tenantId}:${position.versionId}`);
+  if (kept) return kept;
   const version = await findFlowVersion(tx, tenantId, position.versionId);
-  if (!version) return undefined;
-  const flow = runningFlowOf(version);
-  runningVersions.set(key, flow);
-  return flow;
+  return version ? runningFlowOf(ctx, version) : undefined;
 }
 
 function positionOf(row: PositionRow): FlowPosition {
@@ -176,7 +178,7 @@ export async function applyFlowEvent(
   await deletePosition(tx, target.tenantId, target.ticketId);
   const next = nextFlowId !== null && chain < MAX_FLOW_CHAIN ? await findRunnableFlow(tx, target.tenantId, nextFlowId) : undefined;
   if (next) {
-    await enterFlow(ctx, tx, events, target, runningFlowOf(next.version), { chain: chain + 1 });
+    await enterFlow(ctx, tx, events, target, runningFlowOf(ctx, next.version), { chain: chain + 1 });
   } else {
     // The flow to start is gone, inactive or unpublished (or chained too deep): the conversation leaves the bot.
     await routeTicketFromBot(ctx, tx, events, { ...target, exit: { kind: 'end' }, autoDistribution: 'none' });

@@ -43,7 +43,7 @@ export async function switchTicketChatbot(ctx: AppContext, actor: Actor, ticketI
       await updateTicketRow(tx, actor.tenantId, ticketId, { status: 'pending', userId: null });
       await log('chatbotOn', { flowId: runnable.flow.id });
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before });
-      await enterFlow(ctx, tx, events, { tenantId: actor.tenantId, ticketId }, runningFlowOf(runnable.version));
+      await enterFlow(ctx, tx, events, { tenantId: actor.tenantId, ticketId }, runningFlowOf(ctx, runnable.version));
     }
     const updated = await findTicketById(tx, actor.tenantId, ticketId);
     if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
