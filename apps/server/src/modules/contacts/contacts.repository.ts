@@ -243,13 +243,12 @@ export async function findTenantUserIds(db: Db, tenantId: number, userIds: numbe
 }
 
 /** Replaces the wallet owners of a contact (the caller checked that they are users of the tenant). */
-/** The contact's wallets become these users (the ones it had are removed). */
 export async function setContactWallets(db: Db, tenantId: number, contactId: number, userIds: number[]): Promise<void> {
   await db.delete(contactWallets).where(and(eq(contactWallets.tenantId, tenantId), eq(contactWallets.contactId, contactId)));
   await addContactWallets(db, tenantId, contactId, userIds);
 }
 
-/** Wallets of a contact that has none yet (a new one). */
+/** Wallet owners of a contact that has none yet (a new one; the caller checked them too). */
 export async function addContactWallets(db: Db, tenantId: number, contactId: number, userIds: number[]): Promise<void> {
   const unique = [...new Set(userIds)];
   if (unique.length) await db.insert(contactWallets).values(unique.map((userId) => ({ tenantId, contactId, userId })));

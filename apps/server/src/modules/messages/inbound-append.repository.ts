@@ -33,8 +33,12 @@ export type AppendOutcome =
   | { outcome: 'appended'; message: MessageRow; view: TicketView; contactKey: string | null; eventId: string }
   | { outcome: 'duplicate' }
   | { outcome: 'refused' }
-  /** No open ticket to append to (new or blocked contact, closed ticket, a race): take the full path. */
-  | { outcome: 'fallback' };
+  /**
+   * Not stored (new or blocked contact, closed ticket, a race): take the full path. `hasTicket`: the
+   * contact had an open ticket when the statement looked (a concurrent resend or close), so another
+   * attempt might answer otherwise.
+   */
+  | { outcome: 'fallback'; hasTicket: boolean };
 
 /** Where a statement's tenant, channel and contact come from: parameters, or (visitor) its token's row. */
 interface AppendScope {
@@ -193,10 +197,10 @@ function valuesOf(input: Pick<AppendInput, 'message' | 'preview' | 'rateLimit'>)
 }
 
 function outcomeOf(row: Record<string, unknown> | undefined): AppendOutcome {
-  if (!row) return { outcome: 'fallback' };
+  if (!row) return { outcome: 'fallback', hasTicket: false };
   if (row.duplicate === true) return { outcome: 'duplicate' };
   if (row.hasTicket === true && row.allowed !== true) return { outcome: 'refused' };
-  if (row.message === null || row.message === undefined) return { outcome: 'fallback' };
+  if (row.message === null || row.message === undefined) return { outcome: 'fallback', hasTicket: row.hasTicket === true };
   const stored = messageOfJson(row.message);
   const view = ticketViewOf(row);
   return {

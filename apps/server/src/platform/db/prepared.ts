@@ -30,11 +30,12 @@ const dialect = new PgDialect();
 
 /**
  * A drizzle `sql` statement run as queryFixed: its text (the same for every call of one shape)
- * names the prepared statement, so PostgreSQL parses and plans it once per connection.
+ * names the prepared statement, so PostgreSQL parses and plans it once per connection. One
+ * statement only (a script of several cannot be prepared).
  */
 export async function queryPrepared<Row = Record<string, unknown>>(db: Db, prefix: string, statement: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  // One statement by construction (drizzle's sql builds one), so also prepared without parameters.
+  // Callers pass one statement (never a script), so it is prepared also without parameters.
   const name = preparedNameFor(text, params, prefix, { single: true });
   return name ? queryFixed<Row>(db, { name, text }, params) : ((await executorFor(db).executeSql(text, params)).rows as Row[]);
 }

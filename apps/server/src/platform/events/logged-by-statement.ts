@@ -38,9 +38,13 @@ export function eventRowsInsert(param: string): string {
  * payload is the one storedPayload gives of the event the caller relays. Answers the new ids.
  */
 export function eventPerRowInsert(from: string, type: DomainEvent['type'], fields: Record<string, string>, where?: string): string {
-  const payload = Object.entries(fields).map(([key, expression]) => `'${key}', ${expression}`);
+  const payload = [
+    `'type', '${type}'`,
+    `'tenantId', ${from}.tenant_id`,
+    ...Object.entries(fields).map(([key, expression]) => `'${key}', ${expression}`),
+  ];
   return `insert into domain_events (tenant_id, type, payload)
-    select ${from}.tenant_id, '${type}', jsonb_build_object('type', '${type}', 'tenantId', ${from}.tenant_id, ${payload.join(', ')})
+    select ${from}.tenant_id, '${type}', jsonb_build_object(${payload.join(', ')})
     from ${from}${where ? ` where ${where}` : ''}
     returning id`;
 }

@@ -90,7 +90,7 @@ export async function ingestInbound(
   options: {
     channel?: ChannelRow;
     rateLimit?: InboundRateLimit;
-    /** The caller's own one-statement attempt (a web-chat visitor's) fell back already: the same attempt here would too. */
+    /** The caller's own one-statement attempt (a web-chat visitor's) found no open ticket: the same attempt here would not either. */
     appendTried?: boolean;
   } = {},
 ): Promise<IngestResult> {
@@ -123,8 +123,9 @@ export async function ingestInbound(
         ? known
         : await findChannelById(tx, input.tenantId, input.channelId);
     if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
-    if (options.rateLimit) await takeRateLimit(tx, options.rateLimit);
+    // A resend is answered before the rate limit: it is not counted twice (as on the one-statement path).
     if (await messageExists(tx, channel.id, input.externalId)) return { outcome: 'duplicate' as const };
+    if (options.rateLimit) await takeRateLimit(tx, options.rateLimit);
 
     const contact = await upsertContactByKey(tx, input.tenantId, input.contact.key, input.contact);
     const fromMe = input.fromMe ?? false;

@@ -11,8 +11,11 @@ import { Api } from '../../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../../test/harness.js';
 import { count, rows } from '../../../../../../test/inbox.js';
 import { updateChannel } from '../../../channels.repository.js';
-import { parseVisitorToken } from '../visitor-auth.js';
+import { ingestInbound } from '../../../../messages/use-cases/ingest-inbound.js';
+import { parseVisitorToken, visitorContactKey } from '../visitor-auth.js';
 import { buildWebchatSetup, startVisitor, type Visitor, type WebchatSetup } from '../webchat.fixtures.js';
+import { webchatLimitKeys } from '../webchat-limits.js';
+import { visitorExternalId } from '../webchat.presenter.js';
 import { WEBCHAT_LIMITS } from '../webchat.schemas.js';
 import { appendVisitorText } from './append-visitor-text.js';
 
@@ -104,6 +107,34 @@ describe('a visitor text in one statement', () => {
     for (const body of ['wrong secret', 'foreign origin', 'channel disconnected', 'tenant inactive', 'as the other'])
       expect(await stored(body)).toBe(0);
     expect(await stored('listed origin')).toBe(1);
+  });
+
+  it('a first message takes the full path once; its resend is answered with the stored message and not counted', async () => {
+    const setup = await buildWebchatSetup(server, api);
+    const fresh = await startVisitor(api, setup.channel.publicKey);
+    const clientId = randomUUID();
+    const first = await fresh.post('opens the conversation', clientId);
+    expect(first.status).toBe(201);
+    const resent = await fresh.post('opens the conversation', clientId);
+    expect([resent.status, resent.body.id]).toEqual([200, first.body.id]);
+    expect(await stored('opens the conversation')).toBe(1);
+    const { visitorId } = tokenOf(fresh);
+    const key = webchatLimitKeys.messagesOfVisitor(visitorId);
+    expect(await count(server.ctx, sql`select count from rate_limit_counters where key = ${key}`)).toBe(1);
+    // The full path alone (a resend racing the first post, which the one-statement path missed) answers it uncounted too.
+    const raced = await ingestInbound(
+      server.ctx,
+      {
+        tenantId: setup.tenantId,
+        channelId: setup.channel.id,
+        externalId: visitorExternalId(visitorId, clientId),
+        contact: { key: { externalKey: visitorContactKey(visitorId) }, name: 'Visitante' },
+        body: 'opens the conversation',
+      },
+      { appendTried: true, rateLimit: { key, windowSeconds: 60, max: WEBCHAT_LIMITS.messagesPerMinute, message: 'too many' } },
+    );
+    expect(raced.outcome).toBe('duplicate');
+    expect(await count(server.ctx, sql`select count from rate_limit_counters where key = ${key}`)).toBe(1);
   });
 
   it('counts the rate limit with the message: over the limit 429, a resend of a stored message is answered, not counted', async () => {

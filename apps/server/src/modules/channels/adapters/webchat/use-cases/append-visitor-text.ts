@@ -57,7 +57,8 @@ export async function appendVisitorText(
     case 'refused':
       throw new AppError('ERR_LIMIT_MAX', TOO_MANY_VISITOR_MESSAGES);
     case 'fallback':
-      return { outcome: 'no-open-ticket' };
+      // Only a contact without an open ticket is sure to fall back again (a concurrent resend may not).
+      return { outcome: result.hasTicket ? 'not-stored' : 'no-open-ticket' };
     default:
       // A resend (answered by the full path without counting it) or a token the statement did not accept.
       return { outcome: 'not-stored' };

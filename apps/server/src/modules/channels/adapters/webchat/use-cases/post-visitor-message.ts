@@ -34,7 +34,7 @@ export async function postVisitorMessage(
   ctx: AppContext,
   visitor: VisitorSession,
   input: PostVisitorMessageInput,
-  /** appendVisitorText was tried first and did not store it (a first message, mostly): ingestInbound goes straight to its full path. */
+  /** appendVisitorText was tried first and found no open ticket (a first message): ingestInbound goes straight to its full path. */
   { appendTried = false }: { appendTried?: boolean } = {},
 ): Promise<{ message: MessageRow; duplicate: boolean }> {
   checkVisitorText(input);
