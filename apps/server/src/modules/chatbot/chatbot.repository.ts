@@ -118,18 +118,20 @@ export async function findFlowVersion(db: Db, tenantId: number, versionId: numbe
   return row;
 }
 
-/** The published version of an active flow, with the flow's entry settings; undefined when the flow cannot be entered. */
+/**
+ * An active, published flow's entry settings and the id of its published version (read without its
+ * definition: the engine keeps the versions it runs); undefined when the flow cannot be entered.
+ */
 export async function findRunnableFlow(
   db: Db,
   tenantId: number,
   flowId: number,
-): Promise<{ flow: Pick<FlowRow, 'id' | 'testNumber'>; version: FlowVersionRow } | undefined> {
+): Promise<(Pick<FlowRow, 'id' | 'testNumber'> & { versionId: number }) | undefined> {
   const [row] = await db
-    .select({ id: chatFlows.id, testNumber: chatFlows.testNumber, version: chatFlowVersions })
+    .select({ id: chatFlows.id, testNumber: chatFlows.testNumber, versionId: chatFlows.publishedVersionId })
     .from(chatFlows)
-    .innerJoin(chatFlowVersions, eq(chatFlowVersions.id, chatFlows.publishedVersionId))
     .where(and(eq(chatFlows.tenantId, tenantId), eq(chatFlows.id, flowId), eq(chatFlows.isActive, true)));
-  return row ? { flow: { id: row.id, testNumber: row.testNumber }, version: row.version } : undefined;
+  return row && row.versionId !== null ? { id: row.id, testNumber: row.testNumber, versionId: row.versionId } : undefined;
 }
 
 // ---- what the engine reads about a ticket ----

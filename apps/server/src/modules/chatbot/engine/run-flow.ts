@@ -16,7 +16,6 @@ import {
   findFlowVersion,
   findRunnableFlow,
   upsertPosition,
-  type FlowVersionRow,
   type PositionRow,
 } from '../chatbot.repository.js';
 import { isTenantOpen } from '../../business-hours/use-cases/is-tenant-open.js';
@@ -37,12 +36,14 @@ const MAX_FLOW_CHAIN = 5;
  */
 const runningVersionsOf = perApp(() => new LRUCache<string, RunningFlow>({ max: 500 }));
 
-/** A version read from the database, as the engine runs it (parsed once per process). */
-export function runningFlowOf(ctx: AppContext, version: FlowVersionRow): RunningFlow {
+/** A version of the tenant as the engine runs it: read and parsed once per process. */
+async function runningVersion(ctx: AppContext, tx: Db, tenantId: number, versionId: number): Promise<RunningFlow | undefined> {
   const runningVersions = runningVersionsOf(ctx);
-  const key = `${version.tenantId}:${version.id}`;
+  const key = `${tenantId}:${versionId}`;
   const kept = runningVersions.get(key);
   if (kept) return kept;
+  const version = await findFlowVersion(tx, tenantId, versionId);
+  if (!version) return undefined;
   const flow = { flowId: version.flowId, versionId: version.id, definition: flowDefinitionSchema.parse(version.definition) };
   runningVersions.set(key, flow);
   return flow;
@@ -54,10 +55,19 @@ export async function runningFlowOfPosition(
   tenantId: number,
   position: PositionRow,
 ): Promise<RunningFlow | undefined> {
-  const kept = runningVersionsOf(ctx).get(`${tenantId}:${position.versionId}`);
-  if (kept) return kept;
-  const version = await findFlowVersion(tx, tenantId, position.versionId);
-  return version ? runningFlowOf(ctx, version) : undefined;
+  return runningVersion(ctx, tx, tenantId, position.versionId);
+}
+
+/** A flow a ticket may enter (active, with a published version) as the engine runs it; undefined when it cannot be entered. */
+export async function findEnterableFlow(
+  ctx: AppContext,
+  tx: Db,
+  tenantId: number,
+  flowId: number,
+): Promise<{ id: number; testNumber: string | null; running: RunningFlow } | undefined> {
+  const flow = await findRunnableFlow(tx, tenantId, flowId);
+  const running = flow ? await runningVersion(ctx, tx, tenantId, flow.versionId) : undefined;
+  return flow && running ? { id: flow.id, testNumber: flow.testNumber, running } : undefined;
 }
 
 function positionOf(row: PositionRow): FlowPosition {
@@ -176,9 +186,9 @@ export async function applyFlowEvent(
   }
 
   await deletePosition(tx, target.tenantId, target.ticketId);
-  const next = nextFlowId !== null && chain < MAX_FLOW_CHAIN ? await findRunnableFlow(tx, target.tenantId, nextFlowId) : undefined;
+  const next = nextFlowId !== null && chain < MAX_FLOW_CHAIN ? await findEnterableFlow(ctx, tx, target.tenantId, nextFlowId) : undefined;
   if (next) {
-    await enterFlow(ctx, tx, events, target, runningFlowOf(ctx, next.version), { chain: chain + 1 });
+    await enterFlow(ctx, tx, events, target, next.running, { chain: chain + 1 });
   } else {
     // The flow to start is gone, inactive or unpublished (or chained too deep): the conversation leaves the bot.
     await routeTicketFromBot(ctx, tx, events, { ...target, exit: { kind: 'end' }, autoDistribution: 'none' });

@@ -5,8 +5,8 @@ import type { Actor } from '../../auth/actor.js';
 import { visibilityFacts } from '../../tickets/tickets.presenter.js';
 import { findTicketById, insertTicketLog, updateTicketRow, type TicketRow } from '../../tickets/tickets.repository.js';
 import { assertCanSeeTicket, assertMayReassignTicket } from '../../tickets/use-cases/ticket-access.js';
-import { deletePosition, findRunnableFlow, lockTicketBotFacts } from '../chatbot.repository.js';
-import { enterFlow, runningFlowOf } from '../engine/run-flow.js';
+import { deletePosition, lockTicketBotFacts } from '../chatbot.repository.js';
+import { enterFlow, findEnterableFlow } from '../engine/run-flow.js';
 
 /**
  * PUT /ticketsChatBot/{id} (SPEC §7): on — the ticket (open or pending) goes back to the bot: it
@@ -36,14 +36,14 @@ export async function switchTicketChatbot(ctx: AppContext, actor: Actor, ticketI
         throw new AppError('ERR_VALIDATION', 'A closed ticket cannot go back to the chatbot.');
       if (facts.isGroup || facts.contactIsGroup) throw new AppError('ERR_VALIDATION', 'Group tickets never enter a chatbot flow.');
       if (facts.contactChatbotBlocked) throw new AppError('ERR_VALIDATION', 'This contact is blocked from the chatbot.');
-      const runnable = facts.channelFlowId !== null ? await findRunnableFlow(tx, actor.tenantId, facts.channelFlowId) : undefined;
+      const runnable = facts.channelFlowId !== null ? await findEnterableFlow(ctx, tx, actor.tenantId, facts.channelFlowId) : undefined;
       if (!runnable) throw new AppError('ERR_NO_FLOW_FOUND', "The ticket's channel has no active published chatbot flow.");
-      if (runnable.flow.testNumber !== null && runnable.flow.testNumber !== facts.contactNumber)
+      if (runnable.testNumber !== null && runnable.testNumber !== facts.contactNumber)
         throw new AppError('ERR_VALIDATION', 'The flow has a test number: only that contact enters it.');
       await updateTicketRow(tx, actor.tenantId, ticketId, { status: 'pending', userId: null });
-      await log('chatbotOn', { flowId: runnable.flow.id });
+      await log('chatbotOn', { flowId: runnable.id });
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before });
-      await enterFlow(ctx, tx, events, { tenantId: actor.tenantId, ticketId }, runningFlowOf(ctx, runnable.version));
+      await enterFlow(ctx, tx, events, { tenantId: actor.tenantId, ticketId }, runnable.running);
     }
     const updated = await findTicketById(tx, actor.tenantId, ticketId);
     if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
