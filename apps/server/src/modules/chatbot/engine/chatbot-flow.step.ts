@@ -1,7 +1,7 @@
 import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
 import { transact } from '../../../platform/events/transact.js';
 import { claimHandledMessage, lockTicketForAnswer, ticketBotHintProbe } from '../chatbot.repository.js';
-import { applyFlowEvent, enterFlow, findEnterableFlow, runningFlowOfPosition } from './run-flow.js';
+import { applyFlowEvent, enterFlow, findEnterableFlow, runningFlowOfVersion } from './run-flow.js';
 
 /**
  * A customer's message and the chatbot (order 40): a ticket in a flow gets the message as its
@@ -25,7 +25,7 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
       if (!facts || facts.isGroup || facts.contactIsGroup) return 'next';
       if (position) {
         if (!claimed) return 'handled';
-        const flow = await runningFlowOfPosition(ctx, tx, tenantId, position);
+        const flow = await runningFlowOfVersion(ctx, tx, tenantId, position.versionId);
         if (flow)
           await applyFlowEvent(ctx, tx, events, { tenantId, ticketId }, flow, position, { type: 'answer', text: input.body }, {
             facts: facts.templateFacts ?? undefined,

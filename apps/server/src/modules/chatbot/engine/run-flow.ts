@@ -36,8 +36,8 @@ const MAX_FLOW_CHAIN = 5;
  */
 const runningVersionsOf = perApp(() => new LRUCache<string, RunningFlow>({ max: 500 }));
 
-/** A version of the tenant as the engine runs it: read and parsed once per process. */
-async function runningVersion(ctx: AppContext, tx: Db, tenantId: number, versionId: number): Promise<RunningFlow | undefined> {
+/** A version of the tenant's flows (a position's, a flow's published one) as the engine runs it: read and parsed once per process. */
+export async function runningFlowOfVersion(ctx: AppContext, tx: Db, tenantId: number, versionId: number): Promise<RunningFlow | undefined> {
   const runningVersions = runningVersionsOf(ctx);
   const key = `${tenantId}:${versionId}`;
   const kept = runningVersions.get(key);
@@ -49,15 +49,6 @@ async function runningVersion(ctx: AppContext, tx: Db, tenantId: number, version
   return flow;
 }
 
-export async function runningFlowOfPosition(
-  ctx: AppContext,
-  tx: Db,
-  tenantId: number,
-  position: PositionRow,
-): Promise<RunningFlow | undefined> {
-  return runningVersion(ctx, tx, tenantId, position.versionId);
-}
-
 /** A flow a ticket may enter (active, with a published version) as the engine runs it; undefined when it cannot be entered. */
 export async function findEnterableFlow(
   ctx: AppContext,
@@ -66,7 +57,7 @@ export async function findEnterableFlow(
   flowId: number,
 ): Promise<{ id: number; testNumber: string | null; running: RunningFlow } | undefined> {
   const flow = await findRunnableFlow(tx, tenantId, flowId);
-  const running = flow ? await runningVersion(ctx, tx, tenantId, flow.versionId) : undefined;
+  const running = flow ? await runningFlowOfVersion(ctx, tx, tenantId, flow.versionId) : undefined;
   return flow && running ? { id: flow.id, testNumber: flow.testNumber, running } : undefined;
 }
 

@@ -3,7 +3,7 @@ import { defineJob } from '../../../platform/jobs/define-job.js';
 import { transact } from '../../../platform/events/transact.js';
 import { findPosition, lockPosition } from '../chatbot.repository.js';
 import { runAsyncInteraction, type AsyncInteractionResult } from '../interactions/registry.js';
-import { applyFlowEvent, runningFlowOfPosition } from '../engine/run-flow.js';
+import { applyFlowEvent, runningFlowOfVersion } from '../engine/run-flow.js';
 
 /**
  * A flow's timer or asynchronous interaction for one move of a ticket's conversation: a delay that
@@ -28,14 +28,14 @@ export const chatbotEventJob = defineJob({
       // The call is made outside any transaction: nothing stays locked while a provider answers.
       const position = await findPosition(ctx.db, data.tenantId, data.ticketId);
       if (!position || position.moveId !== data.moveId || position.waitingFor !== 'interaction') return;
-      const flow = await runningFlowOfPosition(ctx, ctx.db, data.tenantId, position);
+      const flow = await runningFlowOfVersion(ctx, ctx.db, data.tenantId, position.versionId);
       const interaction = flow?.definition.steps.find((step) => step.id === position.stepId)?.interactions[position.interactionIndex - 1];
       result = interaction ? await runAsyncInteraction(ctx, interaction, target) : { data: null };
     }
     await transact(ctx, async (tx, events) => {
       const position = await lockPosition(tx, data.tenantId, data.ticketId);
       if (!position || position.moveId !== data.moveId) return;
-      const flow = await runningFlowOfPosition(ctx, tx, data.tenantId, position);
+      const flow = await runningFlowOfVersion(ctx, tx, data.tenantId, position.versionId);
       if (!flow) return;
       const event =
         data.event === 'interaction'
