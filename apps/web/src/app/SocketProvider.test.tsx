@@ -1,6 +1,8 @@
 import { SOCKET_EVENTS, type KanbanPage, type Lane, type Queue, type Ticket } from '@conversa/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isBillingBlocked, setBillingBlocked } from '../features/billing/billing-state';
+import { BillingNotice } from '../features/billing/components/BillingNotice';
 import { LanesBoardPage } from '../features/kanban/pages/LanesBoardPage';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
 import { buildMessage, buildTicket, later, layOutLists, ticketPage } from '../features/tickets/test-support';
@@ -159,6 +161,31 @@ describe('the first connection', () => {
     act(() => socket.serverSends('connect', undefined));
     expect(await within(pending).findByTestId('ticket-5')).toHaveTextContent('Fábio Intervalo');
     await waitFor(() => expect(countOf('pending')).toBe('2'));
+  });
+});
+
+describe('the first connection, for a company blocked meanwhile', () => {
+  it('reads the subscription status again: the company is blocked though its tenant:billing event was missed', async () => {
+    signInAs('admin', { userId: ME, tenantId: 9 });
+    let connected = false;
+    fakeApi({
+      'GET /subscription/status': () => ({
+        body: connected
+          ? { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null }
+          : { status: 'trial', blocked: false, blockReason: null, trialEndsAt: '2026-03-10T12:00:00.000Z', trialDaysLeft: 7 },
+      }),
+    });
+    renderWithApp(
+      <SocketProvider>
+        <BillingNotice />
+      </SocketProvider>,
+    );
+    expect(await screen.findByTestId('billing-trial')).toHaveTextContent('7 dias');
+    connected = true;
+    act(() => socket.serverSends('connect', undefined));
+    expect(await screen.findByTestId('billing-blocked')).toHaveTextContent('Pagamento em atraso');
+    expect(isBillingBlocked()).toBe(true);
+    setBillingBlocked(false);
   });
 });
 

@@ -44,6 +44,7 @@ import { bindAudioUnlock, playBeep } from '../lib/sound';
 import { useSession } from '../lib/useSession';
 import { applyTicketToPanel, removeTicketFromPanel } from '../features/ticket-panel/panel-cache';
 import { setBillingBlocked } from '../features/billing/billing-state';
+import { billingKeys } from '../features/billing/api';
 
 type ContactEvent = { action: 'create' | 'update'; contact: ContactDetails } | { action: 'delete'; contactId: number; contact?: undefined };
 interface SessionEvent {
@@ -152,6 +153,8 @@ function refetchAfterConnect(qc: QueryClient, reconnection: boolean): void {
   void qc.invalidateQueries({ queryKey: kanbanKeys.all });
   void qc.invalidateQueries({ queryKey: privateChatKeys.all });
   void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+  // The company blocked or unblocked for payment meanwhile (its tenant:billing event missed).
+  void qc.invalidateQueries({ queryKey: billingKeys.status });
 }
 
 /**

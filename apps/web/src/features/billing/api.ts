@@ -10,8 +10,9 @@ import type {
   SubscriptionStatusView,
 } from '@conversa/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { http } from '../../lib/http';
-import { setBillingBlocked } from './billing-state';
+import { setBillingBlocked, useBillingBlocked } from './billing-state';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -41,6 +42,21 @@ export function useSubscriptionStatus(enabled = true) {
       return status;
     },
   });
+}
+
+/**
+ * The blocked mode entered or left by something other than the status (a 402 answered to any
+ * request, while the socket's event was missed): the status read before says otherwise, so it is
+ * read again, and /configuracoesbloqueio says why instead of "unblocked". Used once, above every
+ * screen (BillingNotice).
+ */
+export function useStatusFollowsBlockedMode(): void {
+  const qc = useQueryClient();
+  const blocked = useBillingBlocked();
+  useEffect(() => {
+    const known = qc.getQueryData<SubscriptionStatusView>(billingKeys.status);
+    if (known && known.blocked !== blocked) void qc.invalidateQueries({ queryKey: billingKeys.status });
+  }, [qc, blocked]);
 }
 
 /** The company's subscription; read again every 2 s while a charge waits for its pay link (made by a job at the provider). */

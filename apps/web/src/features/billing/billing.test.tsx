@@ -111,6 +111,35 @@ describe('blocked mode', () => {
   });
 });
 
+describe('entered by a 402', () => {
+  it('reads the status again: /configuracoesbloqueio says why, not "unblocked" from the status read before (the socket event missed)', async () => {
+    signInAs('admin', { tenantId: 9 });
+    let blocked = false;
+    fakeApi({
+      'GET /subscription/status': () => ({
+        body: blocked
+          ? { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null }
+          : { status: 'trial', blocked: false, blockReason: null, trialEndsAt: '2026-03-10T12:00:00.000Z', trialDaysLeft: 7 },
+      }),
+      'GET /subscription': () => ({ body: subscription({ status: blocked ? 'blocked' : 'trial', blocked, payments: [PAYMENT] }) }),
+      'GET /plans/public': () => ({ body: [PLAN] }),
+      'GET /tickets': () => ({ status: 402, body: { error: 'ERR_TENANT_OVERDUE', message: 'Payment overdue.' } }),
+    });
+    renderWithApp(
+      <>
+        <BillingNotice />
+        <BlockedSettingsPage />
+      </>,
+    );
+    expect(await screen.findByTestId('billing-trial')).toHaveTextContent('7 dias');
+    blocked = true;
+    const { http } = await import('../../lib/http');
+    await expect(http.get('/tickets')).rejects.toMatchObject({ code: 'ERR_TENANT_OVERDUE', handled: true });
+    expect(await screen.findByTestId('blocked-notice')).toHaveTextContent('Um pagamento da sua assinatura está em atraso.');
+    expect(screen.queryByTestId('blocked-cleared')).toBeNull();
+  });
+});
+
 describe('/configuracoesbloqueio', () => {
   const BLOCKED = { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null };
 

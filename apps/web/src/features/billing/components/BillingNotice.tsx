@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { useSession } from '../../../lib/useSession';
-import { useSubscriptionStatus } from '../api';
+import { useStatusFollowsBlockedMode, useSubscriptionStatus } from '../api';
 
 /**
  * Above every screen of a company: blocked for payment, the overdue-payment message (SPEC §8) and
@@ -14,6 +14,7 @@ export function BillingNotice() {
   const { t } = useTranslation();
   const session = useSession();
   const status = useSubscriptionStatus(session !== null);
+  useStatusFollowsBlockedMode();
   const { pathname } = useLocation();
   const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
   if (!status.data) return null;
