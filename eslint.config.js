@@ -3,6 +3,40 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import path from 'node:path';
+
+const MODULES_DIR = path.join(import.meta.dirname, 'apps/server/src/modules') + path.sep;
+/** The server module a file belongs to (modules/<module>/…), or null outside modules. */
+const moduleOf = (file) => (file.startsWith(MODULES_DIR) ? file.slice(MODULES_DIR.length).split(path.sep)[0] : null);
+
+/**
+ * DESIGN §6: a module uses another module through its use cases or events, never its repository.
+ * Type imports are allowed (a row's shape); value imports of another module's *.repository.js are not.
+ */
+const moduleBoundaries = {
+  rules: {
+    'no-foreign-repository': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { foreign: "'{{source}}' is the {{owner}} module's repository: use its use cases (modules/{{owner}}/use-cases) or its events." },
+      },
+      create(context) {
+        const own = moduleOf(context.filename);
+        if (!own) return {};
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (typeof source !== 'string' || !source.startsWith('.') || !source.endsWith('.repository.js')) return;
+            if (node.importKind === 'type' || node.specifiers.every((s) => s.type === 'ImportSpecifier' && s.importKind === 'type')) return;
+            const owner = moduleOf(path.resolve(path.dirname(context.filename), source));
+            if (owner && owner !== own) context.report({ node, messageId: 'foreign', data: { source, owner } });
+          },
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-tmp/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', '.puppeteerrc.cjs'] },
@@ -45,6 +79,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Database access belongs in *.repository.ts files.' }] }],
     },
+  },
+  {
+    // Architecture: modules meet through use cases and events. Repositories may compose another
+    // module's exported SQL fragments (the ticket's view, the template facts) into one statement;
+    // tests and their fixtures set up rows directly.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/**/*.fixtures.ts'],
+    plugins: { 'module-boundaries': moduleBoundaries },
+    rules: { 'module-boundaries/no-foreign-repository': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client.js';
 import { AppError, isUniqueViolation } from '../../platform/http/app-error.js';
-import { findChannelById } from '../channels/channels.repository.js';
-import { findQueueById } from '../queues/queues.repository.js';
+import { findChannelById } from '../channels/use-cases/find-channel-by-id.js';
+import { findQueueById } from '../queues/use-cases/find-queue-by-id.js';
 import type { AutoReplyInput } from './auto-replies.schemas.js';
 
 /** The queue and channel a rule names must be the tenant's: another tenant's is as unknown as a missing one. */

@@ -3,8 +3,9 @@ import type { AppContext } from '../../app-context.js';
 import { transact } from '../../platform/events/transact.js';
 import type { InboundAutomationStep } from '../automation/inbound-chain.js';
 import { queueAutomatedMessage } from '../messages/queue-automated-message.js';
-import { settingOrDefault, settingProbe } from '../settings/settings.repository.js';
-import { tenantTimeZoneProbe } from '../tenants/tenants.repository.js';
+import { settingOrDefault } from '../settings/use-cases/setting-or-default.js';
+import { settingProbe } from '../settings/use-cases/setting-probe.js';
+import { tenantTimeZoneProbe } from '../tenants/use-cases/tenant-time-zone-probe.js';
 import { lockTicketForAutomation } from '../tickets/use-cases/lock-ticket-for-automation.js';
 import { absenceConfigProbe, absenceRepliedTo, countAbsenceReplies, insertAbsenceReply } from './business-hours.repository.js';
 

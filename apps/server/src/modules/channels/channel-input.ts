@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { phoneNumberOrFail } from '../contacts/phone-number.js';
-import { findQueueById } from '../queues/queues.repository.js';
+import { findQueueById } from '../queues/use-cases/find-queue-by-id.js';
 import { assertAudioProvider } from '../ai-bots/use-cases/audio-provider.js';
 
 /** The channel's public identifier (web-chat embed key, webhook path): 192 random bits, unguessable. */

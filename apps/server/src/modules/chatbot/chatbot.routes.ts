@@ -17,7 +17,7 @@ import { errorResponses } from '../../platform/http/responses.js';
 import { MAX_UPLOAD_BYTES } from '../../platform/media/uploads.js';
 import { actorOf } from '../auth/authenticate.js';
 import { presentTicket } from '../tickets/tickets.presenter.js';
-import { findTicketView } from '../tickets/tickets.repository.js';
+import { getTicketView } from '../tickets/use-cases/get-ticket-view.js';
 import { presentFlow, presentFlowExport } from './chatbot.presenter.js';
 import { findFlowById, listFlows } from './chatbot.repository.js';
 import { createFlow } from './use-cases/create-flow.js';
@@ -142,7 +142,7 @@ export const chatbotRoutes =
       handler: async (request) => {
         const actor = actorOf(request);
         await switchTicketChatbot(ctx, actor, request.params.id, request.body.chatbot);
-        const view = await findTicketView(ctx.db, actor.tenantId, request.params.id);
+        const view = await getTicketView(ctx.db, actor.tenantId, request.params.id);
         if (!view) throw new AppError('ERR_NO_TICKET_FOUND');
         return presentTicket(view);
       },

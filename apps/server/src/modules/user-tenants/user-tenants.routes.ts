@@ -12,8 +12,8 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, isUniqueViolation } from '../../platform/http/app-error.js';
 import { errorResponses } from '../../platform/http/responses.js';
-import { findTenantById } from '../tenants/tenants.repository.js';
-import { findUserByIdAnyTenant } from '../users/users.repository.js';
+import { findTenantById } from '../tenants/use-cases/find-tenant-by-id.js';
+import { findUserByIdAnyTenant } from '../users/use-cases/find-user-by-id-any-tenant.js';
 import { deleteUserTenant, insertUserTenant, listUserTenants, updateUserTenant, type UserTenantRow } from './user-tenants.repository.js';
 
 const tags = ['userTenants'];

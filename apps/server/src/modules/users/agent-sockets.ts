@@ -7,8 +7,8 @@ import { SocketBusyError, SocketWork } from '../../platform/realtime/socket-guar
 import { AppError } from '../../platform/http/app-error.js';
 import { verifyAccessToken } from '../auth/access-token.js';
 import type { Actor } from '../auth/actor.js';
-import { findAuthUser } from '../auth/auth.repository.js';
-import { listUserQueues } from '../queues/queues.repository.js';
+import { findAuthUser } from '../auth/use-cases/find-auth-user.js';
+import { listUserQueues } from '../queues/use-cases/list-user-queues.js';
 import { bindCallAudio } from '../calls/call-audio.js';
 import { actorSeesAsAdmin, assertCanSeeTicket } from '../tickets/use-cases/ticket-access.js';
 import { updateUser } from './users.repository.js';

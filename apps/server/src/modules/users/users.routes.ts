@@ -24,7 +24,7 @@ import { updateUserConfigs } from './use-cases/update-user-configs.js';
 import { updateUser } from './use-cases/update-user.js';
 import { presentUser } from './users.presenter.js';
 import { findUserById, listUsers, type UserRow } from './users.repository.js';
-import { queuesOfUsers } from '../queues/queues.repository.js';
+import { queuesOfUsers } from '../queues/use-cases/queues-of-users.js';
 import { presentPrivateMessage } from '../private-chat/private-chat.presenter.js';
 import { summariseDirectConversations } from '../private-chat/use-cases/summarise-direct-conversations.js';
 import { userIdsOfTeam } from '../teams/use-cases/team-membership.js';

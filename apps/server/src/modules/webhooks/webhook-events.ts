@@ -1,9 +1,9 @@
 import type { WebhookEventType } from '@conversa/shared';
 import type { AppContext } from '../../app-context.js';
 import type { DomainEvent, MessageRow, TicketView } from '../../platform/events/domain-events.js';
-import { findContactById } from '../contacts/contacts.repository.js';
-import { findMessageById } from '../messages/messages.repository.js';
-import { findTicketView } from '../tickets/tickets.repository.js';
+import { findContactById } from '../contacts/use-cases/find-contact-by-id.js';
+import { findMessageById } from '../messages/use-cases/find-message-by-id.js';
+import { getTicketView } from '../tickets/use-cases/get-ticket-view.js';
 
 /** One event as a webhook tells it: its type, the ticket it orders by (null: none), and its data. */
 export interface WebhookEvent {
@@ -71,7 +71,7 @@ export async function webhookEventsOf(ctx: AppContext, event: DomainEvent): Prom
   switch (event.type) {
     case 'message.created': {
       const message = event.stored?.message ?? (await findMessageById(ctx.db, event.tenantId, event.messageId));
-      const view = event.stored?.view ?? (await findTicketView(ctx.db, event.tenantId, event.ticketId));
+      const view = event.stored?.view ?? (await getTicketView(ctx.db, event.tenantId, event.ticketId));
       if (!message || !view) return [];
       const created = event.inbound?.ticketCreated === true || event.stored?.ticketAction === 'create';
       const ticket = presentTicket(view);
@@ -96,7 +96,7 @@ export async function webhookEventsOf(ctx: AppContext, event: DomainEvent): Prom
     }
     case 'ticket.changed': {
       if (event.action === 'delete') return [];
-      const view = await findTicketView(ctx.db, event.tenantId, event.ticketId);
+      const view = await getTicketView(ctx.db, event.tenantId, event.ticketId);
       if (!view) return [];
       const ticket = presentTicket(view);
       if (event.action === 'create') return [{ type: 'ticket.created', ticketId: view.id, data: { ticket } }];

@@ -1,6 +1,6 @@
 import type { EventConsumer } from '../../../platform/events/consumers.js';
 import { transact } from '../../../platform/events/transact.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { messageToTranscribe, recordTranscript } from '../../messages/use-cases/record-transcript.js';
 
 /**

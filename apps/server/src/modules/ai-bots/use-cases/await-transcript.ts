@@ -1,5 +1,5 @@
 import type { Db } from '../../../platform/db/client.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { messageToTranscribe } from '../../messages/use-cases/record-transcript.js';
 
 /** How often a reply waiting for a transcript looks again. */

@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import {
   deleteChannelAiBot,
   findAiSettings,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
 import { recordTranscript } from '../../messages/use-cases/record-transcript.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import type { JobAttempt } from '../../../platform/jobs/define-job.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { MAX_INBOUND_BODY } from '../../messages/use-cases/ingest-inbound.js';
 import { messageToTranscribe, recordTranscript } from '../../messages/use-cases/record-transcript.js';
 import { LlmCallError } from '../protocols/llm-client.js';

@@ -2,10 +2,11 @@ import { normalizeEmail, type LoginResponse } from '@conversa/shared';
 
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findTenantById } from '../../tenants/tenants.repository.js';
-import { listUserQueues } from '../../queues/queues.repository.js';
+import { findTenantById } from '../../tenants/use-cases/find-tenant-by-id.js';
+import { listUserQueues } from '../../queues/use-cases/list-user-queues.js';
 import { presentUserConfigs } from '../../users/users.presenter.js';
-import { findUserByEmailAnyTenant, updateUser } from '../../users/users.repository.js';
+import { recordUserPresence } from '../../users/use-cases/record-user-presence.js';
+import { findUserByEmailAnyTenant } from '../../users/use-cases/find-user-by-email-any-tenant.js';
 import { issueSession } from '../issue-session.js';
 import { isKnownFor, parseKnownDevice, rememberUser } from '../known-device.js';
 import { verifyAgainstDummy, verifyPassword } from '../passwords.js';
@@ -63,7 +64,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<LoginRe
   if (!tenant || tenant.status !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
 
   const session = await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.tenantId, user.id, { isOnline: true, lastOnline: new Date() });
+    await recordUserPresence(tx, user.tenantId, user.id, true);
     return issueSession(ctx, tx, user);
   });
 

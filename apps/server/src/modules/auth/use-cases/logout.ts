@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
-import { updateUser } from '../../users/users.repository.js';
+import { recordUserPresence } from '../../users/use-cases/record-user-presence.js';
 import type { Actor } from '../actor.js';
 import { revokeRefreshFamily } from '../auth.repository.js';
 
@@ -11,7 +11,7 @@ import { revokeRefreshFamily } from '../auth.repository.js';
 export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
   await transact(ctx, async (tx, events) => {
     await revokeRefreshFamily(tx, actor.sessionId);
-    await updateUser(tx, actor.tenantId, actor.userId, { isOnline: false, lastOnline: new Date() });
+    await recordUserPresence(tx, actor.tenantId, actor.userId, false);
     events.push({ type: 'access.revoked', tenantId: actor.tenantId, sessionId: actor.sessionId });
   });
 }

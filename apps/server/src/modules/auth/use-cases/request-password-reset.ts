@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { normalizeEmail } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { queueTenantEmail } from '../../tenant-smtp/use-cases/queue-tenant-email.js';
-import { findUserByEmailAnyTenant } from '../../users/users.repository.js';
+import { findUserByEmailAnyTenant } from '../../users/use-cases/find-user-by-email-any-tenant.js';
 import { insertPasswordResetToken } from '../auth.repository.js';
 import { takeAttempt } from '../rate-limit.js';
 import { hmac } from '../refresh-tokens.js';

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { transact } from '../../../platform/events/transact.js';
-import { findUserByIdAnyTenant, updateUser } from '../../users/users.repository.js';
+import { setUserPassword } from '../../users/use-cases/set-user-password.js';
+import { findUserByIdAnyTenant } from '../../users/use-cases/find-user-by-id-any-tenant.js';
 import { consumePasswordResetToken, revokeUserRefreshTokens } from '../auth.repository.js';
 import { hashPassword } from '../passwords.js';
 import { hmac } from '../refresh-tokens.js';
@@ -13,7 +14,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     const userId = await consumePasswordResetToken(tx, hmac(ctx.secrets.jwtRefreshSecret, input.token));
     const user = userId ? await findUserByIdAnyTenant(tx, userId) : undefined;
     if (!user) throw new AppError('ERR_INVALID_RESET_TOKEN');
-    await updateUser(tx, user.tenantId, user.id, { passwordHash });
+    await setUserPassword(tx, user.tenantId, user.id, passwordHash);
     await revokeUserRefreshTokens(tx, user.id);
     events.push({ type: 'access.revoked', tenantId: user.tenantId, userId: user.id });
   });

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
 import type { EventConsumer } from '../../../platform/events/consumers.js';
-import { findMessageById } from '../../messages/messages.repository.js';
+import { findMessageById } from '../../messages/use-cases/find-message-by-id.js';
 import { runInboundChain, type InboundAutomationStep } from '../inbound-chain.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findChannelById } from '../../channels/channels.repository.js';
-import { findQueueById } from '../../queues/queues.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { findQueueById } from '../../queues/use-cases/find-queue-by-id.js';
 
 /** The channel and the reply queue a campaign names must be the tenant's (as the new-ticket modal checks them). */
 export async function assertCampaignTargets(

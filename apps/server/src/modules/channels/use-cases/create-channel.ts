@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { lockTenant } from '../../tenants/tenants.repository.js';
+import { lockTenant } from '../../tenants/use-cases/lock-tenant.js';
 import { assertFlowOfTenant } from '../../chatbot/use-cases/assert-flow-of-tenant.js';
 import { adapterFor } from '../adapters/registry.js';
 import {

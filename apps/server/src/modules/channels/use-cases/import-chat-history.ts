@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { HistoryImportProgress } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
-import { upsertContactByKey } from '../../contacts/contacts.repository.js';
+import { upsertContactByKey } from '../../contacts/use-cases/upsert-contact-by-key.js';
 import { messagePreview } from '../../messages/message-preview.js';
-import { existingExternalIds, insertPastMessages } from '../../messages/messages.repository.js';
+import { existingExternalIds } from '../../messages/use-cases/existing-external-ids.js';
+import { insertPastMessages } from '../../messages/use-cases/insert-past-messages.js';
 import { MAX_INBOUND_BODY, type InboundMessage } from '../../messages/use-cases/ingest-inbound.js';
-import {
-  findActiveTicketOfContact,
-  insertClosedTicket,
-  insertTicketLog,
-  recordPastMessagesOnTicket,
-  upsertActiveTicket,
-} from '../../tickets/tickets.repository.js';
+import { findActiveTicketOfContact } from '../../tickets/use-cases/find-active-ticket-of-contact.js';
+import { insertClosedTicket } from '../../tickets/use-cases/insert-closed-ticket.js';
+import { recordTicketLog } from '../../tickets/use-cases/record-ticket-log.js';
+import { recordPastMessagesOnTicket } from '../../tickets/use-cases/record-past-messages-on-ticket.js';
+import { upsertActiveTicket } from '../../tickets/use-cases/upsert-active-ticket.js';
 import type { ChannelRow } from '../channels.repository.js';
 import { HISTORY_SYNC_MAX_MESSAGES, historyImportSettingsOf, type HistoryImportSettings } from '../history-import.js';
 
@@ -181,7 +180,7 @@ async function importOneChat(ctx: AppContext, channel: ChannelRow, settings: His
     if (stored.length === 0) return 0;
     const newest = stored.reduce((a, b) => (b.timestamp > a.timestamp ? b : a));
     await recordPastMessagesOnTicket(tx, channel.tenantId, ticket.id, { preview: messagePreview(newest), at: newest.timestamp });
-    await insertTicketLog(tx, {
+    await recordTicketLog(tx, {
       tenantId: channel.tenantId,
       ticketId: ticket.id,
       userId: null,

@@ -1,7 +1,7 @@
 import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
 import { transact } from '../../../platform/events/transact.js';
 import { claimHandledMessage, lockTicketForAnswer, ticketBotHintProbe } from '../chatbot.repository.js';
-import { applyFlowEvent, enterFlow, findEnterableFlow, runningFlowOfVersion } from './run-flow.js';
+import { applyFlowEvent, enterFlow, findEnterableFlow, flowAdmitsContact, runningFlowOfVersion } from './run-flow.js';
 
 /**
  * A customer's message and the chatbot (order 40): a ticket in a flow gets the message as its
@@ -36,7 +36,7 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
       if (facts.contactChatbotBlocked || facts.channelFlowId === null) return 'next';
       const runnable = await findEnterableFlow(ctx, tx, tenantId, facts.channelFlowId);
       if (!runnable) return 'next';
-      if (runnable.testNumber !== null && runnable.testNumber !== facts.contactNumber) return 'next';
+      if (!flowAdmitsContact(runnable, facts.contactNumber)) return 'next';
       // Claimed before entering: a flow left at once (an out-of-hours route) is not entered again by a re-run.
       if (!(await claimHandledMessage(tx, tenantId, ticketId, input.messageId))) return 'handled';
       await enterFlow(ctx, tx, events, { tenantId, ticketId }, runnable.running, { facts: facts.templateFacts ?? undefined });

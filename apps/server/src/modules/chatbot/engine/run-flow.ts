@@ -61,6 +61,11 @@ export async function findEnterableFlow(
   return flow && running ? { id: flow.id, testNumber: flow.testNumber, running } : undefined;
 }
 
+/** A flow with a test number admits only that contact; the channel's other customers skip it. */
+export function flowAdmitsContact(flow: { testNumber: string | null }, contactNumber: string | null): boolean {
+  return flow.testNumber === null || flow.testNumber === contactNumber;
+}
+
 function positionOf(row: PositionRow): FlowPosition {
   return {
     stepId: row.stepId,

@@ -3,10 +3,13 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { visibilityFacts } from '../../tickets/tickets.presenter.js';
-import { findTicketById, insertTicketLog, updateTicketRow, type TicketRow } from '../../tickets/tickets.repository.js';
+import { type TicketRow } from '../../tickets/tickets.repository.js';
+import { findTicketById } from '../../tickets/use-cases/find-ticket-by-id.js';
+import { recordTicketLog } from '../../tickets/use-cases/record-ticket-log.js';
+import { updateTicketRow } from '../../tickets/use-cases/update-ticket-row.js';
 import { assertCanSeeTicket, assertMayReassignTicket } from '../../tickets/use-cases/ticket-access.js';
 import { deletePosition, lockTicketBotFacts } from '../chatbot.repository.js';
-import { enterFlow, findEnterableFlow } from '../engine/run-flow.js';
+import { enterFlow, findEnterableFlow, flowAdmitsContact } from '../engine/run-flow.js';
 
 /**
  * PUT /ticketsChatBot/{id} (SPEC §7): on — the ticket (open or pending) goes back to the bot: it
@@ -22,7 +25,7 @@ export async function switchTicketChatbot(ctx: AppContext, actor: Actor, ticketI
     assertMayReassignTicket(actor, ticket);
     const before = visibilityFacts(ticket);
     const log = (type: string, payload: Record<string, unknown> = {}) =>
-      insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type, payload });
+      recordTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type, payload });
 
     if (!on) {
       await deletePosition(tx, actor.tenantId, ticketId);
@@ -38,7 +41,7 @@ export async function switchTicketChatbot(ctx: AppContext, actor: Actor, ticketI
       if (facts.contactChatbotBlocked) throw new AppError('ERR_VALIDATION', 'This contact is blocked from the chatbot.');
       const runnable = facts.channelFlowId !== null ? await findEnterableFlow(ctx, tx, actor.tenantId, facts.channelFlowId) : undefined;
       if (!runnable) throw new AppError('ERR_NO_FLOW_FOUND', "The ticket's channel has no active published chatbot flow.");
-      if (runnable.testNumber !== null && runnable.testNumber !== facts.contactNumber)
+      if (!flowAdmitsContact(runnable, facts.contactNumber))
         throw new AppError('ERR_VALIDATION', 'The flow has a test number: only that contact enters it.');
       await updateTicketRow(tx, actor.tenantId, ticketId, { status: 'pending', userId: null });
       await log('chatbotOn', { flowId: runnable.id });

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findChannelById, listChannels } from '../../channels/channels.repository.js';
-import { listQueues } from '../../queues/queues.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { listChannels } from '../../channels/use-cases/list-channels.js';
+import { listQueues } from '../../queues/use-cases/list-queues.js';
 import { listTags } from '../../tags/use-cases/list-tags.js';
-import { listUsers } from '../../users/users.repository.js';
+import { listUsers } from '../../users/use-cases/list-users.js';
 import type { ApiConfigRow } from '../external-api.repository.js';
 import { apiActor } from './api-actor.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../app-context.js';
-import { findContactByNumber } from '../../contacts/contacts.repository.js';
+import { findContactByNumber } from '../../contacts/use-cases/find-contact-by-number.js';
 import { normalizePhoneNumber } from '../../contacts/phone-number.js';
 import type { ApiConfigRow } from '../external-api.repository.js';
 

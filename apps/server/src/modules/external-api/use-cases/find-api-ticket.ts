@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findContactByNumber } from '../../contacts/contacts.repository.js';
-import { findActiveTicketOfContact, type TicketRow } from '../../tickets/tickets.repository.js';
+import { findContactByNumber } from '../../contacts/use-cases/find-contact-by-number.js';
+import { type TicketRow } from '../../tickets/tickets.repository.js';
+import { findActiveTicketOfContact } from '../../tickets/use-cases/find-active-ticket-of-contact.js';
 import type { ApiConfigRow } from '../external-api.repository.js';
 import { apiNumberOrFail } from './api-recipient.js';
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
-import { findContactByNumber } from '../../contacts/contacts.repository.js';
-import { listTicketsOfContact, type TicketRow } from '../../tickets/tickets.repository.js';
+import { findContactByNumber } from '../../contacts/use-cases/find-contact-by-number.js';
+import { type TicketRow } from '../../tickets/tickets.repository.js';
+import { listTicketsOfContact } from '../../tickets/use-cases/list-tickets-of-contact.js';
 import type { ApiConfigRow } from '../external-api.repository.js';
 import { apiNumberOrFail } from './api-recipient.js';
 

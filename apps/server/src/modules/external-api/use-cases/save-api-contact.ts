@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { ContactWithWallets } from '../../contacts/contact-input.js';
-import { findContactByNumber } from '../../contacts/contacts.repository.js';
+import { findContactByNumber } from '../../contacts/use-cases/find-contact-by-number.js';
 import { createContact } from '../../contacts/use-cases/create-contact.js';
 import { updateContact } from '../../contacts/use-cases/update-contact.js';
 import type { ApiConfigRow } from '../external-api.repository.js';

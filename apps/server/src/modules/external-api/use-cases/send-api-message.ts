@@ -4,7 +4,7 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { CheckedUpload } from '../../../platform/media/uploads.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
 import type { WabaRichContent } from '../../channels/adapters/waba/waba.schemas.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import type { MessageRow } from '../../messages/messages.repository.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';

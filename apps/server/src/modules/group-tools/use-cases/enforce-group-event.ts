@@ -4,7 +4,8 @@ import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { GroupAdmin } from '../../channels/adapters/group-admin.js';
-import { findChannelById, type ChannelRow } from '../../channels/channels.repository.js';
+import { type ChannelRow } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import {
   claimGroupAction,
   findBannedNumbers,

@@ -3,7 +3,9 @@ import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { GroupAdmin } from '../../channels/adapters/group-admin.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
-import { findChannelById, listChannels, type ChannelRow } from '../../channels/channels.repository.js';
+import { type ChannelRow } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { listChannels } from '../../channels/use-cases/list-channels.js';
 
 /** The group operations of a channel's kind; undefined when the kind has none. */
 export function groupAdminOf(channel: Pick<ChannelRow, 'type'>): GroupAdmin | undefined {

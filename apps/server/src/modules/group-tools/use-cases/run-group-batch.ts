@@ -2,7 +2,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import type { ParticipantChange } from '../../channels/adapters/group-admin.js';
 import {
   finishGroupAction,

@@ -6,7 +6,7 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { openMediaToken } from '../../../platform/media/media-token.js';
 import type { Actor } from '../../auth/actor.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { contactSelection, ensureSelectionContacts } from '../../contacts/use-cases/contact-selection.js';
 import { getSmsAvailability } from '../../sms/use-cases/get-sms-availability.js';
 import { findMissingTags } from '../../tags/use-cases/find-missing-tags.js';

@@ -4,7 +4,8 @@ import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import type { ChannelTemplate } from '../../channels/adapters/channel-adapter.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
-import { findChannelById, type ChannelRow } from '../../channels/channels.repository.js';
+import { type ChannelRow } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { describeTemplate } from '../mass-send-rules.js';
 
 /** The channel of a template kind: the tenant's, and of a type that has approved templates (the official API). */

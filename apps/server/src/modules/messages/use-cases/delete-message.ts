@@ -3,8 +3,8 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { isAdmin, type Actor } from '../../auth/actor.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
-import { findChannelById } from '../../channels/channels.repository.js';
-import { findContactById } from '../../contacts/contacts.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { findContactById } from '../../contacts/use-cases/find-contact-by-id.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
 import { findMessageById, updateMessageRow, type MessageRow } from '../messages.repository.js';
 

@@ -2,9 +2,12 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { findChannelById, findDefaultChannel } from '../../channels/channels.repository.js';
-import { findContactById } from '../../contacts/contacts.repository.js';
-import { findActiveTicketOfContact, insertTicketLog, upsertActiveTicket } from '../../tickets/tickets.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { findDefaultChannel } from '../../channels/use-cases/find-default-channel.js';
+import { findContactById } from '../../contacts/use-cases/find-contact-by-id.js';
+import { findActiveTicketOfContact } from '../../tickets/use-cases/find-active-ticket-of-contact.js';
+import { recordTicketLog } from '../../tickets/use-cases/record-ticket-log.js';
+import { upsertActiveTicket } from '../../tickets/use-cases/upsert-active-ticket.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
 import { findMessagesByIds } from '../messages.repository.js';
 import { queueOutboundMessage } from '../queue-outbound-message.js';
@@ -44,7 +47,7 @@ export async function forwardMessages(ctx: AppContext, actor: Actor, input: { me
       ticket = upserted.ticket;
       // Unless a concurrent message opened it meanwhile: then the copies simply join that ticket.
       if (upserted.created) {
-        await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'created', payload: { by: 'forward' } });
+        await recordTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'created', payload: { by: 'forward' } });
         events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'create' });
       }
     }

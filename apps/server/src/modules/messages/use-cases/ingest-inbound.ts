@@ -4,24 +4,19 @@ import type { Db } from '../../../platform/db/client.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { ChannelRow } from '../../channels/channels.repository.js';
-import { findChannelById } from '../../channels/channels.repository.js';
-import { hitRateLimit } from '../../auth/auth.repository.js';
-import {
-  listContactWalletUserIds,
-  upsertContactByKey,
-  type ContactChannelIds,
-  type ContactKey,
-} from '../../contacts/contacts.repository.js';
-import { queueMembersByLoad } from '../../queues/queues.repository.js';
-import { readSetting } from '../../settings/settings.repository.js';
-import {
-  insertTicketLog,
-  recordInboundOnTicket,
-  recordOutboundOnTicket,
-  updateTicketRow,
-  upsertActiveTicket,
-  type TicketRow,
-} from '../../tickets/tickets.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { hitRateLimit } from '../../auth/use-cases/hit-rate-limit.js';
+import { type ContactChannelIds, type ContactKey } from '../../contacts/contacts.repository.js';
+import { listContactWalletUserIds } from '../../contacts/use-cases/list-contact-wallet-user-ids.js';
+import { upsertContactByKey } from '../../contacts/use-cases/upsert-contact-by-key.js';
+import { queueMembersByLoad } from '../../queues/use-cases/queue-members-by-load.js';
+import { readSetting } from '../../settings/use-cases/read-setting.js';
+import { type TicketRow } from '../../tickets/tickets.repository.js';
+import { recordTicketLog } from '../../tickets/use-cases/record-ticket-log.js';
+import { recordInboundOnTicket } from '../../tickets/use-cases/record-inbound-on-ticket.js';
+import { recordOutboundOnTicket } from '../../tickets/use-cases/record-outbound-on-ticket.js';
+import { updateTicketRow } from '../../tickets/use-cases/update-ticket-row.js';
+import { upsertActiveTicket } from '../../tickets/use-cases/upsert-active-ticket.js';
 import { campaignReplyQueue } from '../../campaigns/use-cases/campaign-reply-queue.js';
 import { moveArrivingTicketToQueue } from '../../tickets/use-cases/open-outreach-ticket.js';
 import { appendToOpenTicket, type AppendInput, type AppendOutcome } from '../inbound-append.repository.js';
@@ -182,7 +177,7 @@ export async function ingestInbound(
     if (fromMe) await recordOutboundOnTicket(tx, input.tenantId, ticket.id, { preview, at });
     else await recordInboundOnTicket(tx, input.tenantId, ticket.id, { preview, at, countUnread: true });
     if (created) {
-      await insertTicketLog(tx, {
+      await recordTicketLog(tx, {
         tenantId: input.tenantId,
         ticketId: ticket.id,
         userId: null,
@@ -280,7 +275,7 @@ async function assignOnArrival(tx: Db, channel: ChannelRow, ticket: TicketRow): 
   }
   if (!userId) return;
   await updateTicketRow(tx, channel.tenantId, ticket.id, { userId });
-  await insertTicketLog(tx, {
+  await recordTicketLog(tx, {
     tenantId: channel.tenantId,
     ticketId: ticket.id,
     userId: null,

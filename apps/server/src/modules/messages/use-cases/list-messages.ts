@@ -1,7 +1,7 @@
 import type { Message } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
-import { clearTicketUnread } from '../../tickets/tickets.repository.js';
+import { clearTicketUnread } from '../../tickets/use-cases/clear-ticket-unread.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
 import { presentMessage } from '../messages.presenter.js';
 import { findMessagesByIds, listTicketMessages } from '../messages.repository.js';

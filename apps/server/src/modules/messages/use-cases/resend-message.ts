@@ -2,7 +2,7 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { lockTicket } from '../../tickets/tickets.repository.js';
+import { lockTicket } from '../../tickets/use-cases/lock-ticket.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
 import { findMessageById, requeueMessageSend, type MessageRow } from '../messages.repository.js';
 

@@ -1,7 +1,7 @@
 import type { Message } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
-import { visibilitySql } from '../../tickets/tickets.repository.js';
+import { visibilitySql } from '../../tickets/use-cases/visibility-sql.js';
 import { visibilityRuleFor } from '../../tickets/use-cases/ticket-access.js';
 import { presentMessage } from '../messages.presenter.js';
 import { searchMessages as searchMessageRows } from '../messages.repository.js';

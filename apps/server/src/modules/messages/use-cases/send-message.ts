@@ -5,12 +5,14 @@ import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { adapterFor } from '../../channels/adapters/registry.js';
-import { findChannelById } from '../../channels/channels.repository.js';
-import { readSettings } from '../../settings/settings.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { readSettings } from '../../settings/use-cases/read-settings.js';
 import { visibilityFacts } from '../../tickets/tickets.presenter.js';
-import { insertTicketLog, lockTicket, updateTicketRow } from '../../tickets/tickets.repository.js';
+import { recordTicketLog } from '../../tickets/use-cases/record-ticket-log.js';
+import { lockTicket } from '../../tickets/use-cases/lock-ticket.js';
+import { updateTicketRow } from '../../tickets/use-cases/update-ticket-row.js';
 import { assertCanSeeTicket } from '../../tickets/use-cases/ticket-access.js';
-import { findUserById } from '../../users/users.repository.js';
+import { findUserById } from '../../users/use-cases/find-user-by-id.js';
 import { findQuickMessageToSend, type QuickMessageToSend } from '../../quick-messages/use-cases/find-quick-message-to-send.js';
 import { findMessageByClientId, findMessageById, type MessageRow } from '../messages.repository.js';
 import { templateValues } from '../queue-automated-message.js';
@@ -109,7 +111,7 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
         const before = visibilityFacts(ticket);
         // As PUT /tickets/{id} {status: 'open'}: whoever starts attending a waiting ticket takes it.
         await updateTicketRow(tx, actor.tenantId, ticket.id, { status: 'open', userId: actor.userId });
-        await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
+        await recordTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
         events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });
       }
       const body = signed(render ? await renderedText(tx, actor, ticket.id, text) : text, signer);

@@ -4,3 +4,6 @@ import { findPlanById, type PlanRow } from '../plans.repository.js';
 export async function findPlan(ctx: AppContext, id: number): Promise<PlanRow | undefined> {
   return findPlanById(ctx.db, id);
 }
+
+/** A plan, read in the caller's transaction (a company created or changed with it). */
+export { findPlanById };

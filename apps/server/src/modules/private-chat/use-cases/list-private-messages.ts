@@ -1,7 +1,7 @@
 import { PRIVATE_MESSAGES_PAGE_SIZE } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
-import { readSetting } from '../../settings/settings.repository.js';
+import { readSetting } from '../../settings/use-cases/read-setting.js';
 import { conversationOrFail, type Conversation } from '../conversation-access.js';
 import { listConversationMessages, type PrivateMessageView } from '../private-chat.repository.js';
 

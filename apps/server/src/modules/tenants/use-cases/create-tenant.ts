@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { newSubscriptionTerms } from '../../billing/use-cases/new-subscription.js';
-import { findPlanById } from '../../plans/plans.repository.js';
+import { findPlanById } from '../../plans/use-cases/find-plan.js';
 import { insertUserWithinLimit } from '../../users/use-cases/create-user.js';
 import { findTenantById, insertTenant, type TenantWithCount } from '../tenants.repository.js';
 

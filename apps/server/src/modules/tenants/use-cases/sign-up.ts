@@ -4,10 +4,10 @@ import type { AppContext } from '../../../app-context.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { takeAttempt } from '../../auth/rate-limit.js';
-import { findPlanById } from '../../plans/plans.repository.js';
-import { readSetting } from '../../settings/settings.repository.js';
+import { findPlanById } from '../../plans/use-cases/find-plan.js';
+import { readSetting } from '../../settings/use-cases/read-setting.js';
 import { insertUserWithinLimit } from '../../users/use-cases/create-user.js';
-import { findUserByEmailAnyTenant } from '../../users/users.repository.js';
+import { findUserByEmailAnyTenant } from '../../users/use-cases/find-user-by-email-any-tenant.js';
 import { insertTenant } from '../tenants.repository.js';
 import { newSubscriptionTerms } from '../../billing/use-cases/new-subscription.js';
 

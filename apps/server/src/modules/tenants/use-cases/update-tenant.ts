@@ -3,7 +3,7 @@ import type { updateTenantBodySchema } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findPlanById } from '../../plans/plans.repository.js';
+import { findPlanById } from '../../plans/use-cases/find-plan.js';
 import { assertTenantChangeAllowed } from '../tenants.policy.js';
 import { findTenantById, updateTenant as updateTenantRow, type TenantWithCount } from '../tenants.repository.js';
 

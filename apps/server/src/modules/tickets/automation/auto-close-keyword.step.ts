@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import type { InboundAutomationStep } from '../../automation/inbound-chain.js';
-import { autoCloseKeywordProbe, findChannelById } from '../../channels/channels.repository.js';
+import { autoCloseKeywordProbe } from '../../channels/use-cases/auto-close-keyword-probe.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { closeTicketByAutomation, lockTicketToClose } from '../use-cases/close-ticket-by-automation.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
 import type { Realtime } from '../../../platform/realtime/realtime.js';
 import { rooms } from '../../../platform/realtime/rooms.js';
-import { findMessageById } from '../../messages/messages.repository.js';
+import { findMessageById } from '../../messages/use-cases/find-message-by-id.js';
 import { AGENTS_NAMESPACE } from '../../users/agent-sockets.js';
 import { clearTicketUnread } from '../tickets.repository.js';
 

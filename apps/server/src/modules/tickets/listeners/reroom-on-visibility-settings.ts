@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import type { Realtime } from '../../../platform/realtime/realtime.js';
 import { rooms } from '../../../platform/realtime/rooms.js';
-import { readSetting } from '../../settings/settings.repository.js';
+import { readSetting } from '../../settings/use-cases/read-setting.js';
 import { AGENTS_NAMESPACE } from '../../users/agent-sockets.js';
 
 /**

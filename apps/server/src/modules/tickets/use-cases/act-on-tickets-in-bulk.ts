@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { isAdmin, type Actor } from '../../auth/actor.js';
 import { findDemandOfTenant } from '../../demands/use-cases/demand-of-tenant.js';
-import { findQueueById } from '../../queues/queues.repository.js';
+import { findQueueById } from '../../queues/use-cases/find-queue-by-id.js';
 import { existingTicketIds } from '../tickets.repository.js';
 import { inBlocks } from './resolve-tickets-in-bulk.js';
 import { assertUserOfTenant } from './ticket-access.js';

@@ -1,7 +1,7 @@
 import { AUTO_RESOLVE_IDLE_MINUTES } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
-import { listTenantsWithSetting } from '../../settings/settings.repository.js';
+import { listTenantsWithSetting } from '../../settings/use-cases/list-tenants-with-setting.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { closeTicketIfIdle, findIdleTicketIds, insertTicketLog } from '../tickets.repository.js';
 

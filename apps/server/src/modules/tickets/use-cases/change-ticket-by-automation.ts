@@ -2,7 +2,7 @@ import type { TicketStatus } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
-import { findQueueById } from '../../queues/queues.repository.js';
+import { findQueueById } from '../../queues/use-cases/find-queue-by-id.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
 import { assertUserOfTenant } from './ticket-access.js';

@@ -2,7 +2,7 @@ import type { TicketStatus } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
 import { listTicketPage, visibilitySql } from '../tickets.repository.js';
-import { readSettings } from '../../settings/settings.repository.js';
+import { readSettings } from '../../settings/use-cases/read-settings.js';
 import { seesAsAdmin } from '../tickets.policy.js';
 import { visibilityRuleFor } from './ticket-access.js';
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { insertTicketLog, moveActiveTicketsBetweenChannels } from '../tickets.repository.js';
 
 /**

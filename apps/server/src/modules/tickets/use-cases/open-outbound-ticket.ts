@@ -2,7 +2,7 @@ import type { TicketOrigin } from '@conversa/shared';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findChannelById } from '../../channels/channels.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { findActiveTicketOfContact, insertTicketLog, upsertActiveTicket, type TicketRow } from '../tickets.repository.js';
 
 /**

@@ -2,9 +2,10 @@ import type { AUTO_DISTRIBUTION } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
-import { findChannelById } from '../../channels/channels.repository.js';
-import { findQueueById, queueMembersByLoad } from '../../queues/queues.repository.js';
-import { findUserById } from '../../users/users.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { findQueueById } from '../../queues/use-cases/find-queue-by-id.js';
+import { queueMembersByLoad } from '../../queues/use-cases/queue-members-by-load.js';
+import { findUserById } from '../../users/use-cases/find-user-by-id.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import {
   findActiveTicketOfContact,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findQueueById } from '../../queues/queues.repository.js';
+import { findQueueById } from '../../queues/use-cases/find-queue-by-id.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow, type TicketRow } from '../tickets.repository.js';
 import { integrationBotsStopped } from './set-integration-statuses.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context.js';
-import { listContactWalletUserIds } from '../../contacts/contacts.repository.js';
-import { readSettings } from '../../settings/settings.repository.js';
+import { listContactWalletUserIds } from '../../contacts/use-cases/list-contact-wallet-user-ids.js';
+import { readSettings } from '../../settings/use-cases/read-settings.js';
 import { roomsForTicket } from '../tickets.policy.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { findTicketById } from '../tickets.repository.js';

@@ -5,8 +5,8 @@ import type { DomainEvent } from '../../../platform/events/domain-events.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
 import { isAdmin, type Actor } from '../../auth/actor.js';
-import { findChannelById } from '../../channels/channels.repository.js';
-import { findQueueById } from '../../queues/queues.repository.js';
+import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
+import { findQueueById } from '../../queues/use-cases/find-queue-by-id.js';
 import { visibilityFacts } from '../tickets.presenter.js';
 import { insertTicketLog, lockTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
 import { assertCanSeeTicket, assertMayReassignTicket, assertUserOfTenant } from './ticket-access.js';
@@ -17,7 +17,7 @@ import { cancelAwaitingRating } from '../../ratings/use-cases/cancel-awaiting-ra
 import { requestRating } from '../../ratings/use-cases/request-rating.js';
 import { stopTicketBot } from '../../chatbot/use-cases/stop-ticket-bot.js';
 import { findDemandOfTenant } from '../../demands/use-cases/demand-of-tenant.js';
-import { readSetting } from '../../settings/settings.repository.js';
+import { readSetting } from '../../settings/use-cases/read-setting.js';
 import { integrationBotsStopped } from './set-integration-statuses.js';
 
 /** Per-ticket switches of the external integrations (SPEC §3). */

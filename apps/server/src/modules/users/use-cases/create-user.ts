@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { lockTenant } from '../../tenants/tenants.repository.js';
+import { lockTenant } from '../../tenants/use-cases/lock-tenant.js';
 import { assertCanManageUser } from '../users.policy.js';
 import { countUsers, insertUser, type UserRow } from '../users.repository.js';
 import { replaceUserQueues } from './replace-user-queues.js';

@@ -1,6 +1,7 @@
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { listQueues, setUserQueues } from '../../queues/queues.repository.js';
+import { listQueues } from '../../queues/use-cases/list-queues.js';
+import { setUserQueues } from '../../queues/use-cases/set-user-queues.js';
 
 /** Sets the queues a user attends; every id must be a queue of the tenant. */
 export async function replaceUserQueues(tx: Db, tenantId: number, userId: number, queueIds: number[]): Promise<void> {

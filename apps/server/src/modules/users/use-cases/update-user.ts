@@ -4,7 +4,7 @@ import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { isAdmin, type Actor } from '../../auth/actor.js';
-import { revokeUserRefreshTokens } from '../../auth/auth.repository.js';
+import { revokeUserRefreshTokens } from '../../auth/use-cases/revoke-user-refresh-tokens.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { assertCanManageUser, canEditSelf } from '../users.policy.js';
 import { replaceUserQueues } from './replace-user-queues.js';

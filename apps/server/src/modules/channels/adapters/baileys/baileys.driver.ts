@@ -20,7 +20,7 @@ import { ProxyAgent, type Dispatcher } from 'undici';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import type { OutboundPolicy } from '../../../../platform/http/outbound-policy.js';
-import { findMessageByExternalId } from '../../../messages/messages.repository.js';
+import { findMessageByExternalId } from '../../../messages/use-cases/find-message-by-external-id.js';
 import type { OutboundMessage, SendResult } from '../channel-adapter.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { setSessionStatus, type LiveSession, type SessionDriver } from '../../sessions/session-host.js';

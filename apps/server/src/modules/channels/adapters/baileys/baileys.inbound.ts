@@ -14,7 +14,8 @@ import type { AppContext } from '../../../../app-context.js';
 import { transact } from '../../../../platform/events/transact.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { saveInboundFile, unkeptFileNote, withNote } from '../../../messages/inbound-file.js';
-import { findMessageByExternalId, updateMessageRow } from '../../../messages/messages.repository.js';
+import { findMessageByExternalId } from '../../../messages/use-cases/find-message-by-external-id.js';
+import { markMessageDeleted } from '../../../messages/use-cases/mark-message-deleted.js';
 import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { applyProviderStatus, type ProviderStatus } from '../../../messages/use-cases/apply-provider-status.js';
 import { ingestInbound, MAX_INBOUND_BODY, type InboundMedia, type InboundMessage } from '../../../messages/use-cases/ingest-inbound.js';
@@ -347,7 +348,7 @@ async function applyDeletionForEveryone(
   return transact(ctx, async (tx, events) => {
     const target = await findMessageByExternalId(tx, channel.tenantId, channel.id, targetId);
     if (!target || target.fromMe !== byMe || target.deleted) return 'ignored';
-    await updateMessageRow(tx, channel.tenantId, target.id, { deleted: true });
+    await markMessageDeleted(tx, channel.tenantId, target.id);
     if (target.ticketId !== null)
       events.push({ type: 'message.updated', tenantId: channel.tenantId, ticketId: target.ticketId, messageId: target.id });
     return 'deleted';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../../app-context.js';
 import { saveInboundFile, unkeptFileNote } from '../../../messages/inbound-file.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { messageExists } from '../../../messages/messages.repository.js';
+import { messageExists } from '../../../messages/use-cases/message-exists.js';
 import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { ingestInbound, type InboundMedia, type IngestResult } from '../../../messages/use-cases/ingest-inbound.js';
 import type { ChannelRow } from '../../channels.repository.js';

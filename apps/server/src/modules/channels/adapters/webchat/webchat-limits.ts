@@ -1,6 +1,7 @@
 import type { Db } from '../../../../platform/db/client.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { hitRateLimit, releaseRateLimitHit } from '../../../auth/auth.repository.js';
+import { hitRateLimit } from '../../../auth/use-cases/hit-rate-limit.js';
+import { releaseRateLimitHit } from '../../../auth/use-cases/release-rate-limit-hit.js';
 
 export const WEBCHAT_WINDOW_SECONDS = 60;
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
 import { rooms } from '../../../../platform/realtime/rooms.js';
-import { findMessageById } from '../../../messages/messages.repository.js';
+import { findMessageById } from '../../../messages/use-cases/find-message-by-id.js';
 import { setChannelStatus, type ChannelRow } from '../../channels.repository.js';
 import type { ChannelAdapter, OutboundMessage, SendResult } from '../channel-adapter.js';
 import { visitorIdOfContactKey } from './visitor-auth.js';

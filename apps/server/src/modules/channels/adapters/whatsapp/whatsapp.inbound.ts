@@ -3,7 +3,8 @@ import type { AppContext } from '../../../../app-context.js';
 import { saveInboundFile, unkeptFileNote } from '../../../messages/inbound-file.js';
 import { transact } from '../../../../platform/events/transact.js';
 import { AppError } from '../../../../platform/http/app-error.js';
-import { findMessageByExternalId, updateMessageRow } from '../../../messages/messages.repository.js';
+import { findMessageByExternalId } from '../../../messages/use-cases/find-message-by-external-id.js';
+import { markMessageDeleted } from '../../../messages/use-cases/mark-message-deleted.js';
 import { applyProviderEdit } from '../../../messages/use-cases/apply-provider-edit.js';
 import { applyProviderStatus, type ProviderStatus } from '../../../messages/use-cases/apply-provider-status.js';
 import { ingestInbound, MAX_INBOUND_BODY, type InboundMedia, type InboundMessage } from '../../../messages/use-cases/ingest-inbound.js';
@@ -463,7 +464,7 @@ export async function applyWhatsappRevoke(
     const message = await findMessageByExternalId(tx, channel.tenantId, channel.id, externalId);
     if (!message || message.fromMe !== byMe) return 'unknown' as const;
     if (message.deleted) return 'updated' as const;
-    await updateMessageRow(tx, channel.tenantId, message.id, { deleted: true });
+    await markMessageDeleted(tx, channel.tenantId, message.id);
     if (message.ticketId !== null)
       events.push({ type: 'message.updated', tenantId: channel.tenantId, ticketId: message.ticketId, messageId: message.id });
     return 'updated' as const;

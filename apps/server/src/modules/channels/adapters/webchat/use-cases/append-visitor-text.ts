@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../../../app-context.js';
 import { AppError } from '../../../../../platform/http/app-error.js';
-import { appendVisitorMessage } from '../../../../messages/inbound-append.repository.js';
+import { appendVisitorMessage } from '../../../../messages/use-cases/append-visitor-message.js';
 import { messagePreview } from '../../../../messages/message-preview.js';
 import type { MessageRow } from '../../../../messages/messages.repository.js';
 import { publishAppended } from '../../../../messages/use-cases/ingest-inbound.js';

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../../../../app-context.js';
 import { AppError } from '../../../../../platform/http/app-error.js';
 import { checkUpload } from '../../../../../platform/media/uploads.js';
-import { findMessageByExternalId, type MessageRow } from '../../../../messages/messages.repository.js';
+import { type MessageRow } from '../../../../messages/messages.repository.js';
+import { findMessageByExternalId } from '../../../../messages/use-cases/find-message-by-external-id.js';
 import { ingestInbound, type InboundMedia } from '../../../../messages/use-cases/ingest-inbound.js';
 import { visitorContactKey, type VisitorSession } from '../visitor-auth.js';
 import { takeWebchatAllowance, WEBCHAT_WINDOW_SECONDS, webchatLimitKeys } from '../webchat-limits.js';

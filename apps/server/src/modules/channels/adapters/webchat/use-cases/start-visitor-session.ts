@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../../../app-context.js';
 import { transact } from '../../../../../platform/events/transact.js';
-import { upsertContactByKey, updateContact } from '../../../../contacts/contacts.repository.js';
+import { setContactInfo } from '../../../../contacts/use-cases/set-contact-info.js';
+import { upsertContactByKey } from '../../../../contacts/use-cases/upsert-contact-by-key.js';
 import { newVisitorToken, visitorContactKey } from '../visitor-auth.js';
 import { takeWebchatAllowance, webchatLimitKeys } from '../webchat-limits.js';
 import { insertVisitor } from '../webchat.repository.js';
@@ -33,17 +34,20 @@ export async function startVisitorSession(
   const channel = await findEmbeddableChannel(ctx, input);
   const { visitorId, token, tokenHash } = newVisitorToken(ctx);
   await transact(ctx, async (tx, events) => {
-    let contact = await upsertContactByKey(
+    const contact = await upsertContactByKey(
       tx,
       channel.tenantId,
       { externalKey: visitorContactKey(visitorId) },
       { name: input.name, email: input.email ?? null },
     );
-    if (input.phone) {
-      contact =
-        (await updateContact(tx, channel.tenantId, contact.id, { extraInfo: [{ name: 'Phone (web chat)', value: input.phone }] })) ??
-        contact;
-    }
+    events.push({ type: 'contact.changed', tenantId: channel.tenantId, contactId: contact.id, action: 'create' });
+    if (input.phone)
+      await setContactInfo(ctx, tx, events, {
+        tenantId: channel.tenantId,
+        contactId: contact.id,
+        name: 'Phone (web chat)',
+        value: input.phone,
+      });
     await insertVisitor(tx, channel.tenantId, {
       id: visitorId,
       channelId: channel.id,
@@ -53,7 +57,6 @@ export async function startVisitorSession(
       email: input.email ?? null,
       phone: input.phone ?? null,
     });
-    events.push({ type: 'contact.changed', tenantId: channel.tenantId, contactId: contact.id, action: 'create' });
   });
   return { visitorId, token, name: input.name };
 }

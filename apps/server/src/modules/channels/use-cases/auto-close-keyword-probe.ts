@@ -1,0 +1,2 @@
+/** Probe (see InboundAutomationStep): the channel's auto-close keyword, or null. */
+export { autoCloseKeywordProbe } from '../channels.repository.js';

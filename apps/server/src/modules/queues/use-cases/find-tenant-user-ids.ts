@@ -1,0 +1,2 @@
+/** Which of these user ids are users of the tenant. */
+export { findTenantUserIds } from '../queues.repository.js';

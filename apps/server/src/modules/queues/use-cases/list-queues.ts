@@ -1,0 +1,2 @@
+/** The tenant's queues with their members. */
+export { listQueues } from '../queues.repository.js';

@@ -1,0 +1,2 @@
+/** The queues of several users at once (user lists). */
+export { queuesOfUsers } from '../queues.repository.js';

@@ -1,0 +1,2 @@
+/** A ticket of the tenant. */
+export { findTicketById } from '../tickets.repository.js';

@@ -1,0 +1,2 @@
+/** Counters of an arriving message, in one statement. */
+export { recordInboundOnTicket } from '../tickets.repository.js';

@@ -1,0 +1,2 @@
+/** Login is the one lookup across tenants: the e-mail decides the tenant. */
+export { findUserByEmailAnyTenant } from '../users.repository.js';

@@ -1,0 +1,2 @@
+/** A user of the tenant. */
+export { findUserById } from '../users.repository.js';

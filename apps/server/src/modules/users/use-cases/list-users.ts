@@ -1,0 +1,2 @@
+/** A page of the tenant's users. */
+export { listUsers } from '../users.repository.js';
