@@ -19,19 +19,26 @@ const moduleBoundaries = {
       meta: {
         type: 'problem',
         schema: [],
-        messages: { foreign: "'{{source}}' is the {{owner}} module's repository: use its use cases (modules/{{owner}}/use-cases) or its events." },
+        messages: {
+          foreign: "'{{source}}' is the {{owner}} module's repository: use its use cases (modules/{{owner}}/use-cases) or its events.",
+        },
       },
       create(context) {
         const own = moduleOf(context.filename);
         if (!own) return {};
+        const check = (node, source) => {
+          if (typeof source !== 'string' || !source.startsWith('.') || !source.endsWith('.repository.js')) return;
+          const owner = moduleOf(path.resolve(path.dirname(context.filename), source));
+          if (owner && owner !== own) context.report({ node, messageId: 'foreign', data: { source, owner } });
+        };
+        // Only types (`import type`, or every name `type`): a row's shape, no access. A bare import is not.
+        const typesOnly = (node, kind) =>
+          node[kind] === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s[kind] === 'type'));
         return {
-          ImportDeclaration(node) {
-            const source = node.source.value;
-            if (typeof source !== 'string' || !source.startsWith('.') || !source.endsWith('.repository.js')) return;
-            if (node.importKind === 'type' || node.specifiers.every((s) => s.type === 'ImportSpecifier' && s.importKind === 'type')) return;
-            const owner = moduleOf(path.resolve(path.dirname(context.filename), source));
-            if (owner && owner !== own) context.report({ node, messageId: 'foreign', data: { source, owner } });
-          },
+          ImportDeclaration: (node) => typesOnly(node, 'importKind') || check(node, node.source.value),
+          ExportNamedDeclaration: (node) => !node.source || typesOnly(node, 'exportKind') || check(node, node.source.value),
+          ExportAllDeclaration: (node) => node.exportKind === 'type' || check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
         };
       },
     },

@@ -58,6 +58,7 @@ const QUEUES: Queue[] = [
 layOutLists();
 afterEach(() => {
   vi.unstubAllGlobals();
+  setBillingBlocked(false);
 });
 
 const countOf = (tab: string) => screen.queryByTestId(`tab-count-${tab}`)?.getAttribute('data-count') ?? '0';
@@ -168,14 +169,14 @@ describe('the first connection, for a company blocked meanwhile', () => {
   it('reads the subscription status again: the company is blocked though its tenant:billing event was missed', async () => {
     signInAs('admin', { userId: ME, tenantId: 9 });
     let connected = false;
-    fakeApi({
+    const api = fakeApi({
       'GET /subscription/status': () => ({
         body: connected
           ? { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null }
           : { status: 'trial', blocked: false, blockReason: null, trialEndsAt: '2026-03-10T12:00:00.000Z', trialDaysLeft: 7 },
       }),
     });
-    renderWithApp(
+    const { queryClient } = renderWithApp(
       <SocketProvider>
         <BillingNotice />
       </SocketProvider>,
@@ -185,7 +186,9 @@ describe('the first connection, for a company blocked meanwhile', () => {
     act(() => socket.serverSends('connect', undefined));
     expect(await screen.findByTestId('billing-blocked')).toHaveTextContent('Pagamento em atraso');
     expect(isBillingBlocked()).toBe(true);
-    setBillingBlocked(false);
+    // Read once after the connection: the read that switched the mode does not start another.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(api.calls.filter((call) => call.path === '/subscription/status')).toHaveLength(2);
   });
 });
 

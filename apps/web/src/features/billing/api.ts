@@ -47,7 +47,8 @@ export function useSubscriptionStatus(enabled = true) {
 /**
  * The blocked mode entered or left by something other than the status (a 402 answered to any
  * request, while the socket's event was missed): the status read before says otherwise, so it is
- * read again, and /configuracoesbloqueio says why instead of "unblocked". Used once, above every
+ * read again, and /configuracoesbloqueio says why instead of "unblocked". Not while the status is
+ * being read: that read sets the mode itself before its answer is stored. Used once, above every
  * screen (BillingNotice).
  */
 export function useStatusFollowsBlockedMode(): void {
@@ -55,7 +56,8 @@ export function useStatusFollowsBlockedMode(): void {
   const blocked = useBillingBlocked();
   useEffect(() => {
     const known = qc.getQueryData<SubscriptionStatusView>(billingKeys.status);
-    if (known && known.blocked !== blocked) void qc.invalidateQueries({ queryKey: billingKeys.status });
+    if (known && known.blocked !== blocked && !qc.isFetching({ queryKey: billingKeys.status }))
+      void qc.invalidateQueries({ queryKey: billingKeys.status });
   }, [qc, blocked]);
 }
 

@@ -1,4 +1,5 @@
 import type { BillingDetails, BillingOverview, BillingProvider, Payment, Plan, Subscription } from '@conversa/shared';
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { menuFor } from '../../app/menus';
@@ -115,7 +116,7 @@ describe('entered by a 402', () => {
   it('reads the status again: /configuracoesbloqueio says why, not "unblocked" from the status read before (the socket event missed)', async () => {
     signInAs('admin', { tenantId: 9 });
     let blocked = false;
-    fakeApi({
+    const api = fakeApi({
       'GET /subscription/status': () => ({
         body: blocked
           ? { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null }
@@ -125,11 +126,14 @@ describe('entered by a 402', () => {
       'GET /plans/public': () => ({ body: [PLAN] }),
       'GET /tickets': () => ({ status: 402, body: { error: 'ERR_TENANT_OVERDUE', message: 'Payment overdue.' } }),
     });
+    // The app's 10 s staleTime: the status read before the 402 is fresh, nothing reads it again by itself.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 10_000 } } });
     renderWithApp(
       <>
         <BillingNotice />
         <BlockedSettingsPage />
       </>,
+      { queryClient },
     );
     expect(await screen.findByTestId('billing-trial')).toHaveTextContent('7 dias');
     blocked = true;
@@ -137,6 +141,9 @@ describe('entered by a 402', () => {
     await expect(http.get('/tickets')).rejects.toMatchObject({ code: 'ERR_TENANT_OVERDUE', handled: true });
     expect(await screen.findByTestId('blocked-notice')).toHaveTextContent('Um pagamento da sua assinatura está em atraso.');
     expect(screen.queryByTestId('blocked-cleared')).toBeNull();
+    // Read once more, not twice (the read that sets the mode does not start another).
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(api.calls.filter((call) => call.path === '/subscription/status')).toHaveLength(2);
   });
 });
 

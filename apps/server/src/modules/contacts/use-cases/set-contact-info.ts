@@ -5,7 +5,7 @@ import { setContactInfoEntry } from '../contacts.repository.js';
 
 /**
  * Inside the caller's transaction: the contact's additional information `name` becomes `value` (a
- * chatbot step keeping the customer's answer in a contact variable). A contact already holding 50
+ * chatbot step keeping the customer's answer in a contact variable, a web-chat visitor's phone). A contact already holding 50
  * other entries is left as it is (false).
  */
 export async function setContactInfo(

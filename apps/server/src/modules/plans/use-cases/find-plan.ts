@@ -5,5 +5,5 @@ export async function findPlan(ctx: AppContext, id: number): Promise<PlanRow | u
   return findPlanById(ctx.db, id);
 }
 
-/** A plan, read in the caller's transaction (a company created or changed with it). */
+/** A plan, read on the connection given (the caller's transaction when a company is created or changed with it). */
 export { findPlanById };

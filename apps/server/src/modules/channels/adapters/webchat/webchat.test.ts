@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { count } from '../../../../../test/inbox.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
+import { findContactById } from '../../../contacts/contacts.repository.js';
 import { findMessageById, findMessagesByIds } from '../../../messages/messages.repository.js';
 import { sendMessage } from '../../../messages/use-cases/send-message.js';
 import { buildWebchatSetup, connectSocket, startVisitor, type RecordingSocket, type WebchatSetup } from './webchat.fixtures.js';
@@ -103,6 +104,10 @@ describe('web chat: a visitor and an agent talk', () => {
       whatsappId: setup.channel.id,
       contact: { name: 'Ana Visitante', email: 'ana@example.test' },
     });
+    // The phone is the visitor's claim: kept as extra info, never as the contact's number.
+    const contact = await findContactById(server.ctx.db, setup.tenantId, contactId);
+    expect(contact?.extraInfo).toEqual([{ name: 'Phone (web chat)', value: '+55 11 91234-5678' }]);
+    expect(contact?.number ?? '').not.toContain('91234');
 
     await vi.waitFor(() => {
       expect(agentSocket.of('ticket').some((e) => e.ticket?.id === ticketId && e.action === 'create')).toBe(true);
