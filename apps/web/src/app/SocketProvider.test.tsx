@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isBillingBlocked, setBillingBlocked } from '../features/billing/billing-state';
 import { BillingNotice } from '../features/billing/components/BillingNotice';
+import { OVERDUE_STATUS, TRIAL_STATUS } from '../features/billing/test-support';
 import { LanesBoardPage } from '../features/kanban/pages/LanesBoardPage';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
 import { buildMessage, buildTicket, later, layOutLists, ticketPage } from '../features/tickets/test-support';
@@ -170,11 +171,7 @@ describe('the first connection, for a company blocked meanwhile', () => {
     signInAs('admin', { userId: ME, tenantId: 9 });
     let connected = false;
     const api = fakeApi({
-      'GET /subscription/status': () => ({
-        body: connected
-          ? { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null }
-          : { status: 'trial', blocked: false, blockReason: null, trialEndsAt: '2026-03-10T12:00:00.000Z', trialDaysLeft: 7 },
-      }),
+      'GET /subscription/status': () => ({ body: connected ? OVERDUE_STATUS : TRIAL_STATUS }),
     });
     const { queryClient } = renderWithApp(
       <SocketProvider>

@@ -14,6 +14,7 @@ import { BlockedSettingsPage } from './pages/BlockedSettingsPage';
 import { PaymentSettingsPage } from './pages/PaymentSettingsPage';
 import { SubscriptionPage } from './pages/SubscriptionPage';
 import { TenantPaymentsPage } from './pages/TenantPaymentsPage';
+import { OVERDUE_STATUS, TRIAL_STATUS } from './test-support';
 
 const PLAN: Plan = { id: 3, name: 'Essencial', value: 149.9, users: 5, connections: 2, trial: true, trialDays: 7 };
 const PRO: Plan = { id: 4, name: 'Profissional', value: 299, users: 15, connections: 5, trial: false, trialDays: 0 };
@@ -117,11 +118,7 @@ describe('entered by a 402', () => {
     signInAs('admin', { tenantId: 9 });
     let blocked = false;
     const api = fakeApi({
-      'GET /subscription/status': () => ({
-        body: blocked
-          ? { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null }
-          : { status: 'trial', blocked: false, blockReason: null, trialEndsAt: '2026-03-10T12:00:00.000Z', trialDaysLeft: 7 },
-      }),
+      'GET /subscription/status': () => ({ body: blocked ? OVERDUE_STATUS : TRIAL_STATUS }),
       'GET /subscription': () => ({ body: subscription({ status: blocked ? 'blocked' : 'trial', blocked, payments: [PAYMENT] }) }),
       'GET /plans/public': () => ({ body: [PLAN] }),
       'GET /tickets': () => ({ status: 402, body: { error: 'ERR_TENANT_OVERDUE', message: 'Payment overdue.' } }),
@@ -148,13 +145,12 @@ describe('entered by a 402', () => {
 });
 
 describe('/configuracoesbloqueio', () => {
-  const BLOCKED = { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null };
 
   it("an admin: the overdue notice and why, the plan, the overdue payment's pay link, and the settings it keeps (390 px)", async () => {
     setScreenSize(PHONE);
     signInAs('admin', { tenantId: 9 });
     fakeApi({
-      'GET /subscription/status': () => ({ body: BLOCKED }),
+      'GET /subscription/status': () => ({ body: OVERDUE_STATUS }),
       'GET /subscription': () => ({ body: subscription({ status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialDaysLeft: null, payments: [PAYMENT] }) }),
       'GET /plans/public': () => ({ body: [PLAN, PRO] }),
     });
@@ -173,7 +169,7 @@ describe('/configuracoesbloqueio', () => {
 
   it('an agent: the notice and why, asked to call the admin; only the profile; the subscription is never fetched', async () => {
     signInAs('user', { tenantId: 9 });
-    const api = fakeApi({ 'GET /subscription/status': () => ({ body: { ...BLOCKED, blockReason: 'trial_ended' } }) });
+    const api = fakeApi({ 'GET /subscription/status': () => ({ body: { ...OVERDUE_STATUS, blockReason: 'trial_ended' } }) });
     renderWithApp(<BlockedSettingsPage />);
     const notice = await screen.findByTestId('blocked-notice');
     expect(notice).toHaveTextContent('O seu período de teste terminou.');
