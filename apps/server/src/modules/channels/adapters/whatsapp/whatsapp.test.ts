@@ -430,8 +430,12 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     expect(await authEntries()).toBe(1);
     client.emit('disconnected', 'LOGOUT');
     await eventually(async () => ((await channelRow()).status === 'disconnected' && (await authEntries()) === 0 ? true : undefined));
-    // The host closed the session: the client is destroyed and no new one is built.
+    // The host closed the session (the client is destroyed) and then released its lease; no new client is built.
     await eventually(async () => (client.called('destroy').length === 1 ? true : undefined));
+    await eventually(
+      async () => (await count(server.ctx, sql`select count(*) from channel_session_leases where channel_id = ${channelId}`)) === 0 || undefined,
+      { what: 'the session lease to be released' },
+    );
     const total = clients.length;
     // The driver took the logout branch (its log line), which schedules no reconnection.
     const loggedOut = await log.waitForLine('whatsapp logged out from the phone');
@@ -442,7 +446,6 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
         .filter((line) => line.channelId === channelId && line.msg === 'whatsapp connection lost; reconnecting'),
     ).toEqual([]);
     expect(clients.length).toBe(total);
-    expect(await count(server.ctx, sql`select count(*) from channel_session_leases where channel_id = ${channelId}`)).toBe(0);
   });
 
   it('an authentication failure forgets the stored login', async () => {
