@@ -30,6 +30,8 @@ const sendsOf = (messageId: string) => sim.sent.filter((sent) => sent.payload.bi
 const messageRow = async (id: string) => (await rows(server.ctx, sql`select * from messages where id = ${id}`))[0] as Record<string, any>;
 const reconcileJobs = (messageId: string) =>
   rows(server.ctx, sql`select state from pgboss.job where name = 'message.reconcile' and data->>'messageId' = ${messageId}`);
+const sendJobs = (messageId: string) =>
+  rows(server.ctx, sql`select state from pgboss.job where name = 'message.send' and data->>'messageId' = ${messageId}`);
 
 /** A customer's ticket on the WABA channel (opened by the customer's message through the simulator). */
 async function wabaTicket(): Promise<{ number: string; ticketId: number; contactId: number }> {
@@ -118,6 +120,7 @@ describe('an unconfirmed WABA send at the end of its reconciliation window', () 
     await eventually(async () => (await reconcileJobs(message.id)).map((job) => job.state).join() === 'completed', {
       what: 'the reconcile job completed',
     });
+    expect(await sendJobs(message.id)).toHaveLength(1);
 
     // Its status comes as for any send; a late run of either job changes nothing and sends nothing.
     expect((await sim.sendStatus(row.external_id, 'delivered')).status).toBe(200);
@@ -145,6 +148,8 @@ describe('an unconfirmed WABA send at the end of its reconciliation window', () 
       timeoutMs: 30_000,
       what: 'the reconcile job done',
     });
+    // A send it asked for would be queued by the time it completed (in its transaction), and sent after.
+    expect(await sendJobs(message.id)).toHaveLength(0);
     expect(sendsOf(message.id)).toHaveLength(0);
     expect(await messageRow(message.id)).toMatchObject({ status: 'sent', external_id: wamid });
   }, 60_000);

@@ -192,7 +192,8 @@ describe('baileys channel', () => {
   });
 
   it('maps locations, contact cards and @lid chats; skips groups (not taken by this channel) and statuses', async () => {
-    for (const name of ['location', 'contact', 'lidChat', 'group', 'statusBroadcast'])
+    // Handled one after another in this order: once the last is stored, the skipped ones were handled.
+    for (const name of ['group', 'statusBroadcast', 'location', 'contact', 'lidChat'])
       socket().emit('messages.upsert', messagesUpsert(name));
     const lid = await eventually(() => messageOf(channel.id, '3EB0A1B2C3D4E5F60728'));
     expect(lid.body).toBe('Mensagem de um chat @lid');
