@@ -91,7 +91,9 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
     // A script with its own BEGIN that fails inside it (pg-boss sends such scripts).
     await expect(database.raw.executeSql('begin; select 1 / 0; commit;')).rejects.toMatchObject({ code: '22012' });
     expect(await backend()).toBe(before);
-    const { rows } = await database.raw.executeSql(`select current_setting('transaction_isolation') as level, now() = statement_timestamp() as fresh`);
+    const { rows } = await database.raw.executeSql(
+      `select current_setting('transaction_isolation') as level, now() = statement_timestamp() as fresh`,
+    );
     // Outside any transaction: the next statement runs in its own (now() is its own start).
     expect(rows).toEqual([{ level: 'read committed', fresh: true }]);
   });
@@ -119,5 +121,30 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
         expect(Number(rows[0]?.pid)).toBe(requestPid);
       }),
     );
+  });
+  it("prepares a transaction's repeated statements on its connection, and leaves the pool's single statements unnamed", async () => {
+    const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
+    cleanups.push(() => database.close());
+    // A text no other test sends, as drizzle's query builder sends a statement: unnamed, with parameters.
+    const keyed = (db: Database['db'], run: number) => db.execute(sql`select ${run}::int + ${1000}::int as n`);
+    const preparedOfThisText = async (db: Database['db']) => {
+      const result: unknown = await db.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%::int + $2::int as n`} and statement like 'select $1::int%'`,
+      );
+      return (result as { rows: { n: number }[] }).rows[0].n;
+    };
+    // Outside a transaction (lists, reports): planned for its values every time, however often it runs.
+    for (let run = 0; run < 4; run++) await keyed(database.db, run);
+    expect(await database.db.transaction((tx) => preparedOfThisText(tx))).toBe(0);
+    // In a transaction: unnamed for its first runs, then prepared once on the connection and reused.
+    await database.db.transaction(async (tx) => {
+      await keyed(tx, 1);
+      await keyed(tx, 2);
+      expect(await preparedOfThisText(tx)).toBe(0);
+      const result: unknown = await keyed(tx, 3);
+      expect((result as { rows: { n: number }[] }).rows[0].n).toBe(1003);
+      await keyed(tx, 4);
+      expect(await preparedOfThisText(tx)).toBe(1);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { preparedNameFor, withQueueLiterals } from './raw-executor.js';
+import { preparedNameFor, RepeatedStatements, withQueueLiterals } from './raw-executor.js';
 
 // pg-boss's own statement texts (its plans module), so that an upgrade that changes them fails here.
 const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
@@ -51,5 +51,25 @@ describe('preparedNameFor', () => {
     // pg-boss sends parameterless scripts of several statements, which PostgreSQL cannot prepare.
     expect(preparedNameFor('begin; select 1; commit', [])).toBeUndefined();
     expect(preparedNameFor('select count(*) from tenants', [], 'q', { single: true })).toMatch(/^q_[0-9a-f]{12}$/);
+  });
+});
+
+describe('RepeatedStatements', () => {
+  it('names a text from its third run on, never one without parameters, and at most its maximum of texts', () => {
+    const statements = new RepeatedStatements(3);
+    const text = 'select $1::int as "repeated"';
+    expect(statements.nameOf(text, [1])).toBeUndefined();
+    expect(statements.nameOf(text, [2])).toBeUndefined();
+    const name = statements.nameOf(text, [3]);
+    expect(name).toMatch(/^d_[0-9a-f]{12}$/);
+    expect(statements.nameOf(text, [4])).toBe(name);
+    for (let run = 0; run < 5; run++) expect(statements.nameOf('select 1 as "script?"', [])).toBeUndefined();
+    // Two more texts take the other names; the fourth stays unnamed however often it runs.
+    for (const n of [1, 2]) for (let run = 0; run < 3; run++) statements.nameOf(`select $1::int + ${n}`, [run]);
+    expect(statements.nameOf('select $1::int + 2', [0])).toMatch(/^d_/);
+    for (let run = 0; run < 5; run++) expect(statements.nameOf('select $1::int + 3', [run])).toBeUndefined();
+    // Another pool counts for itself.
+    const other = new RepeatedStatements(3);
+    expect(other.nameOf(text, [1])).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, SqlExecutor } from './client.js';
@@ -33,6 +34,9 @@ export function preparingClient(db: Db): pg.Pool | pg.Client | undefined {
 const MAX_PREPARED_TEXTS = 500;
 const preparedNames = new Map<string, string>();
 
+/** A prepared statement's name from its text: the same text, the same name. */
+const hashedName = (prefix: string, text: string) => `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+
 /**
  * The prepared-statement name of a parameterised SQL text (the same text, the same name), or
  * undefined where it must run unnamed: a text without parameters may be a script of several
@@ -43,10 +47,43 @@ export function preparedNameFor(text: string, values: readonly unknown[], prefix
   if (values.length === 0 && !single) return undefined;
   let name = preparedNames.get(text);
   if (!name && preparedNames.size < MAX_PREPARED_TEXTS) {
-    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+    name = hashedName(prefix, text);
     preparedNames.set(text, name);
   }
   return name;
+}
+
+// How many times a statement text runs unnamed before it is prepared: texts run once or twice (setup,
+// administration, a rare filter) are not prepared.
+const RUNS_BEFORE_PREPARED = 3;
+
+/**
+ * A pool's statements sent without a name (drizzle's query builder sends them so) that have run often
+ * enough to be prepared: each text gets its name from its third run on. At most `max` texts per pool,
+ * the first to become frequent: every connection keeps each statement prepared on it until it closes.
+ */
+export class RepeatedStatements {
+  private readonly runs = new LRUCache<string, number>({ max: 2_000 });
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly max = 300) {}
+
+  /** The text's prepared name, or undefined: not yet frequent, without parameters (maybe a script), or no name left. */
+  nameOf(text: string, values: readonly unknown[]): string | undefined {
+    if (values.length === 0) return undefined;
+    const named = this.names.get(text);
+    if (named) return named;
+    const runs = (this.runs.get(text) ?? 0) + 1;
+    if (runs < RUNS_BEFORE_PREPARED) {
+      this.runs.set(text, runs);
+      return undefined;
+    }
+    this.runs.delete(text);
+    if (this.names.size >= this.max) return undefined;
+    const name = hashedName('d', text);
+    this.names.set(text, name);
+    return name;
+  }
 }
 
 const QUEUE_FILTER = /\bWHERE name = \$1\b/g;
