@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from '../../../test/databases.js';
 import { eventually } from '../../../test/inbox.js';
@@ -122,6 +124,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
       }),
     );
   });
+
   it("prepares a transaction's repeated statements on its connection, and leaves the pool's single statements unnamed", async () => {
     const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
     cleanups.push(() => database.close());
@@ -146,5 +149,38 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
       await keyed(tx, 4);
       expect(await preparedOfThisText(tx)).toBe(1);
     });
+  });
+  it('keeps the name a statement gives itself, and runs unnamed a statement a migration made stale', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
+    cleanups.push(() => database.close());
+    const table = `stale_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    cleanups.push(() => database.raw.executeSql(`drop table if exists ${table}`).then(() => undefined));
+    await database.raw.executeSql(`create table ${table} (id int primary key, label varchar(10))`);
+    await database.raw.executeSql(`insert into ${table} values (1, 'um')`);
+    const read = (tx: Database['db']) => tx.execute(sql`select label from ${sql.identifier(table)} where id = ${1}`);
+    const names = async (tx: Database['db']) => {
+      const result: unknown = await tx.execute(sql`select name from pg_prepared_statements where statement like ${`%${table}%`}`);
+      return (result as { rows: { name: string }[] }).rows.map((row) => row.name);
+    };
+    await database.db.transaction(async (tx) => {
+      for (let run = 0; run < 3; run++) await read(tx);
+      expect(await names(tx)).toEqual([expect.stringMatching(/^d_/)]);
+    });
+    // A running node's prepared statement, after another node's migration changed the column's type.
+    await database.raw.executeSql(`alter table ${table} alter column label type text`);
+    await expect(database.db.transaction((tx) => read(tx))).rejects.toMatchObject({ cause: { code: '0A000' } });
+    // From then on the text runs unnamed: the next transactions read the row.
+    const result: unknown = await database.db.transaction((tx) => read(tx));
+    expect((result as { rows: unknown[] }).rows).toEqual([{ label: 'um' }]);
+    await database.db.transaction((tx) => read(tx));
+    // A statement that names itself keeps its name.
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    try {
+      await client.query({ name: `own_${table}`, text: `select label from ${table} where id = $1`, values: [1] });
+      expect((await client.query(`select name from pg_prepared_statements where name = 'own_${table}'`)).rows).toHaveLength(1);
+    } finally {
+      client.release();
+    }
   });
 });

@@ -142,27 +142,47 @@ const unnamedQuery = Symbol('unnamedQuery');
  * entry, a routing), which drizzle's query builder sends unnamed, parsed, analysed and planned at
  * every run — go as named prepared statements once their text has run a few times
  * (RepeatedStatements, one per pool): parsed once per connection. Statements run on the pool outside a
- * transaction (lists, searches, reports: queryKeepingConnection uses the unnamed method) are planned
- * for their values every time: as prepared statements PostgreSQL may settle on a generic plan, which
- * measured up to 1.8 times slower for a ticket list's later pages. Configs that name themselves, carry no
- * parameters (a script may be several statements) or are submittables (a cursor) go as given.
+ * transaction (lists, searches, reports: queryKeepingConnection uses the unnamed method; nothing uses
+ * pg's callback form, which would not) are planned for their values every time: as prepared
+ * statements PostgreSQL may settle on a generic plan, which measured up to 1.8 times slower for a
+ * ticket list's later pages. Configs that name themselves, carry no parameters (a script may be
+ * several statements) or are submittables (a cursor) go as given. A named text PostgreSQL refuses as
+ * such (STALE_PREPARED) runs unnamed from then on.
  */
 function preparesRepeatedStatements(client: pg.PoolClient, statements: RepeatedStatements): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   Object.assign(client, { [unnamedQuery]: query });
-  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) =>
-    query(namedIfRepeated(statements, config, rest[0]), ...rest);
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const named = namedIfRepeated(statements, config, rest[0]);
+    const result = query(named?.config ?? config, ...rest);
+    if (named && result instanceof Promise)
+      result.catch((error: unknown) => {
+        if (STALE_PREPARED.has((error as { code?: string }).code ?? '')) statements.refuse(named.text);
+      });
+    return result;
+  };
 }
 
-/** The query config with its prepared name; the values are the config's or, as drizzle passes them, the next argument. */
-function namedIfRepeated(statements: RepeatedStatements, config: unknown, valuesArgument: unknown): unknown {
-  if (typeof config !== 'object' || config === null) return config;
+/**
+ * A prepared statement's own failures: its result's type changed under it (a migration altered a
+ * column of a running node's statement: 0A000 "cached plan must not change result type"), or the
+ * connection lost it (26000).
+ */
+const STALE_PREPARED = new Set(['0A000', '26000']);
+
+/** The query config with its prepared name (undefined: sent as given); its values are pg's second argument, or the config's. */
+function namedIfRepeated(
+  statements: RepeatedStatements,
+  config: unknown,
+  valuesArgument: unknown,
+): { config: unknown; text: string } | undefined {
+  if (typeof config !== 'object' || config === null) return undefined;
   const statement = config as { name?: unknown; text?: unknown; values?: unknown; submit?: unknown };
-  const values = statement.values ?? valuesArgument;
+  const values = Array.isArray(valuesArgument) ? valuesArgument : statement.values;
   if (statement.name || typeof statement.submit === 'function' || typeof statement.text !== 'string' || !Array.isArray(values))
-    return config;
+    return undefined;
   const name = statements.nameOf(statement.text, values);
-  return name ? { ...statement, name } : config;
+  return name ? { config: { ...statement, name }, text: statement.text } : undefined;
 }
 
 /**

@@ -63,14 +63,17 @@ const RUNS_BEFORE_PREPARED = 3;
  * the first to become frequent: every connection keeps each statement prepared on it until it closes.
  */
 export class RepeatedStatements {
-  private readonly runs = new LRUCache<string, number>({ max: 2_000 });
+  // Three runs within ten minutes: a rare text run now and then over days does not take a name.
+  private readonly runs = new LRUCache<string, number>({ max: 2_000, ttl: 10 * 60_000 });
   private readonly names = new Map<string, string>();
+  /** Texts PostgreSQL refused as prepared statements: unnamed from then on. */
+  private readonly refused = new Set<string>();
 
   constructor(private readonly max = 300) {}
 
   /** The text's prepared name, or undefined: not yet frequent, without parameters (maybe a script), or no name left. */
   nameOf(text: string, values: readonly unknown[]): string | undefined {
-    if (values.length === 0) return undefined;
+    if (values.length === 0 || this.refused.has(text)) return undefined;
     const named = this.names.get(text);
     if (named) return named;
     const runs = (this.runs.get(text) ?? 0) + 1;
@@ -83,6 +86,12 @@ export class RepeatedStatements {
     const name = hashedName('d', text);
     this.names.set(text, name);
     return name;
+  }
+
+  /** The text failed as a prepared statement (its plan made stale by a migration, its name lost): it runs unnamed from now on. */
+  refuse(text: string): void {
+    this.names.delete(text);
+    this.refused.add(text);
   }
 }
 
