@@ -59,6 +59,12 @@ describe('embedded database on disk', () => {
   });
 });
 
+/** The names of the statements prepared on the handle's connection whose text is like `pattern`. */
+async function preparedStatementsLike(db: Database['db'], pattern: string): Promise<string[]> {
+  const result: unknown = await db.execute(sql`select name from pg_prepared_statements where statement like ${pattern}`);
+  return (result as { rows: { name: string }[] }).rows.map((row) => row.name);
+}
+
 describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
   it('reports the use of each pool: connections open and idle, callers waiting', async () => {
     const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1, jobPoolSize: 2 });
@@ -130,12 +136,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
     cleanups.push(() => database.close());
     // A text no other test sends, as drizzle's query builder sends a statement: unnamed, with parameters.
     const keyed = (db: Database['db'], run: number) => db.execute(sql`select ${run}::int + ${1000}::int as n`);
-    const preparedOfThisText = async (db: Database['db']) => {
-      const result: unknown = await db.execute(
-        sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%::int + $2::int as n`} and statement like 'select $1::int%'`,
-      );
-      return (result as { rows: { n: number }[] }).rows[0].n;
-    };
+    const preparedOfThisText = async (db: Database['db']) => (await preparedStatementsLike(db, 'select $1::int + $2::int as n')).length;
     // Outside a transaction (lists, reports): planned for its values every time, however often it runs.
     for (let run = 0; run < 4; run++) await keyed(database.db, run);
     expect(await database.db.transaction((tx) => preparedOfThisText(tx))).toBe(0);
@@ -150,6 +151,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
       expect(await preparedOfThisText(tx)).toBe(1);
     });
   });
+
   it('keeps the name a statement gives itself, and runs unnamed a statement a migration made stale', async () => {
     const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
     cleanups.push(() => database.close());
@@ -158,10 +160,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
     await database.raw.executeSql(`create table ${table} (id int primary key, label varchar(10))`);
     await database.raw.executeSql(`insert into ${table} values (1, 'um')`);
     const read = (tx: Database['db']) => tx.execute(sql`select label from ${sql.identifier(table)} where id = ${1}`);
-    const names = async (tx: Database['db']) => {
-      const result: unknown = await tx.execute(sql`select name from pg_prepared_statements where statement like ${`%${table}%`}`);
-      return (result as { rows: { name: string }[] }).rows.map((row) => row.name);
-    };
+    const names = (tx: Database['db']) => preparedStatementsLike(tx, `%${table}%`);
     await database.db.transaction(async (tx) => {
       for (let run = 0; run < 3; run++) await read(tx);
       expect(await names(tx)).toEqual([expect.stringMatching(/^d_/)]);

@@ -219,7 +219,8 @@ class ConnectionKeepingPool extends pg.Pool {
     client.on('error', onError);
     try {
       type Query = (config: unknown, values: unknown) => Promise<pg.QueryResult | pg.QueryResult[]>;
-      const query = ((client as { [unnamedQuery]?: Query })[unnamedQuery] ?? client.query.bind(client)) as Query;
+      // Every connection of the pool has it (preparesRepeatedStatements runs at its 'connect').
+      const query = (client as unknown as { [unnamedQuery]: Query })[unnamedQuery];
       const result = await query(config, values);
       client.removeListener('error', onError);
       client.release();

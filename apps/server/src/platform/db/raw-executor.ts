@@ -65,17 +65,16 @@ const RUNS_BEFORE_PREPARED = 3;
 export class RepeatedStatements {
   // Three runs within ten minutes: a rare text run now and then over days does not take a name.
   private readonly runs = new LRUCache<string, number>({ max: 2_000, ttl: 10 * 60_000 });
-  private readonly names = new Map<string, string>();
-  /** Texts PostgreSQL refused as prepared statements: unnamed from then on. */
-  private readonly refused = new Set<string>();
+  /** Each prepared text's name; null: PostgreSQL refused it as a prepared statement, unnamed from then on. */
+  private readonly names = new Map<string, string | null>();
 
   constructor(private readonly max = 300) {}
 
-  /** The text's prepared name, or undefined: not yet frequent, without parameters (maybe a script), or no name left. */
+  /** The text's prepared name, or undefined: not yet frequent, without parameters (maybe a script), refused, or no name left. */
   nameOf(text: string, values: readonly unknown[]): string | undefined {
-    if (values.length === 0 || this.refused.has(text)) return undefined;
+    if (values.length === 0) return undefined;
     const named = this.names.get(text);
-    if (named) return named;
+    if (named !== undefined) return named ?? undefined;
     const runs = (this.runs.get(text) ?? 0) + 1;
     if (runs < RUNS_BEFORE_PREPARED) {
       this.runs.set(text, runs);
@@ -90,8 +89,7 @@ export class RepeatedStatements {
 
   /** The text failed as a prepared statement (its plan made stale by a migration, its name lost): it runs unnamed from now on. */
   refuse(text: string): void {
-    this.names.delete(text);
-    this.refused.add(text);
+    this.names.set(text, null);
   }
 }
 
