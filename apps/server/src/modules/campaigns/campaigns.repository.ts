@@ -313,6 +313,17 @@ export async function lastClaimAt(db: Db, tenantId: number, campaignId: number):
  * The queue a campaign names for the contact's reply on this channel: that of the latest campaign
  * that sent to them there in the last `days` days and has a queue; undefined otherwise.
  */
+/**
+ * findReplyQueue's rule as a SQL condition over other expressions (a statement's parameters or
+ * columns), for a statement that must tell whether a campaign may claim a reply without reading it.
+ */
+export function replyQueueExistsSql(tenant: string, contact: string, channel: string, days: number): string {
+  return `exists (
+    select 1 from campaign_contacts cc join campaigns cp on cp.id = cc.campaign_id
+    where cc.tenant_id = ${tenant} and cc.contact_id = ${contact} and cc.status = 'claimed'
+      and cc.claimed_at > now() - make_interval(days => ${days}) and cp.channel_id = ${channel} and cp.queue_id is not null)`;
+}
+
 export async function findReplyQueue(
   db: Db,
   tenantId: number,

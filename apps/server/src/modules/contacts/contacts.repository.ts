@@ -210,6 +210,11 @@ export async function deleteContact(db: Db, tenantId: number, id: number): Promi
   );
 }
 
+/** Whether the contact is in some agent's wallet, as a SQL condition over other expressions (a statement's parameters or columns). */
+export function walletExistsSql(tenant: string, contact: string): string {
+  return `exists (select 1 from contact_wallets cw where cw.tenant_id = ${tenant} and cw.contact_id = ${contact})`;
+}
+
 export async function listContactWalletUserIds(db: Db, tenantId: number, contactId: number): Promise<number[]> {
   const rows = await db
     .select({ userId: contactWallets.userId })

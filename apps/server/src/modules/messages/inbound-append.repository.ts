@@ -79,6 +79,25 @@ const BY_VISITOR: AppendScope = {
 };
 
 /**
+ * One use of a fixed-window rate limit (rate_limit_counters) counted by an inbound statement: only
+ * for a message not stored yet (the statement's `dup` CTE) and when `when` holds; no row returned
+ * when the window is full. The parameters are the statement's: the key (null: no limit), the
+ * window's length in seconds and the uses it allows.
+ */
+export function rateLimitUseSql(params: { key: string; windowSeconds: string; max: string; when: string }): string {
+  const { key, windowSeconds, max, when } = params;
+  const expired = `r.window_start <= now() - make_interval(secs => ${windowSeconds}::int)`;
+  return `
+    insert into rate_limit_counters as r (key, count)
+    select ${key}::text, 1 from dup where not dup.yes and ${key}::text is not null and ${when}
+    on conflict (key) do update set
+      count = case when ${expired} then 1 else r.count + 1 end,
+      window_start = case when ${expired} then now() else r.window_start end
+    where ${expired} or r.count < ${max}::int
+    returning 1`;
+}
+
+/**
  * The whole inbound write of an ongoing conversation in ONE statement (no begin/commit, one round
  * trip, atomic as any statement): the rate-limit use, the lock of the contact's open ticket, the
  * message insert and the ticket's counters, answering the message and the ticket view. The pieces
@@ -98,14 +117,7 @@ ${scope.prelude}  dup as (select exists (select 1 from messages where channel_id
   has_t as (
     select 1 from tickets
     where tenant_id = ${scope.tenant} and channel_id = ${scope.channel} and contact_id = (select id from c) and status in ('open', 'pending')),
-  rl as (
-    insert into rate_limit_counters as r (key, count)
-    select $5::text, 1 from dup where not dup.yes and $5::text is not null and exists (select 1 from has_t)
-    on conflict (key) do update set
-      count = case when r.window_start <= now() - make_interval(secs => $6::int) then 1 else r.count + 1 end,
-      window_start = case when r.window_start <= now() - make_interval(secs => $6::int) then now() else r.window_start end
-    where r.window_start <= now() - make_interval(secs => $6::int) or r.count < $7::int
-    returning 1),
+  rl as (${rateLimitUseSql({ key: '$5', windowSeconds: '$6', max: '$7', when: 'exists (select 1 from has_t)' })}),
   go as (select 1 from dup where not dup.yes and ($5::text is null or exists (select 1 from rl))),
   open_t as (
     select tk.id from tickets tk
@@ -156,7 +168,7 @@ export async function appendToOpenTicket(db: Db, input: AppendInput): Promise<Ap
   const byNumber = 'number' in input.contactKey;
   const statement = byNumber ? STATEMENTS.number : STATEMENTS.externalKey;
   const key = 'number' in input.contactKey ? input.contactKey.number : input.contactKey.externalKey;
-  const [row] = await queryFixed(db, statement, [input.tenantId, input.channelId, input.message.externalId, key, ...valuesOf(input)]);
+  const [row] = await queryFixed(db, statement, [input.tenantId, input.channelId, input.message.externalId, key, ...appendValues(input)]);
   return outcomeOf(row);
 }
 
@@ -170,14 +182,17 @@ export async function appendVisitorMessage(
     input.tokenHash,
     input.message.externalId,
     input.origin,
-    ...valuesOf(input),
+    ...appendValues(input),
   ]);
   if (row?.authorized !== true) return { outcome: 'unauthorized' };
   return outcomeOf(row);
 }
 
-/** $5…$17 of every variant (the message and its rate limit); $1, $2 and $4 are the variant's own, $3 the external id. */
-function valuesOf(input: Pick<AppendInput, 'message' | 'preview' | 'rateLimit'>): unknown[] {
+/**
+ * $5…$17 of every variant (the message and its rate limit); $1, $2 and $4 are the variant's own, $3 the
+ * external id. The first message's statement (inbound-first) numbers its parameters the same way.
+ */
+export function appendValues(input: Pick<AppendInput, 'message' | 'preview' | 'rateLimit'>): unknown[] {
   const { message } = input;
   return [
     input.rateLimit?.key ?? null,

@@ -3,6 +3,7 @@
  * ticket per (contact, channel) under concurrency, blocked contacts, assignment on arrival
  * (wallets, auto-distribution none / random / balanced).
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
@@ -11,6 +12,7 @@ import { startTestServer, type TestServer } from '../../../test/harness.js';
 import {
   buildAgent,
   buildChannel,
+  buildContact,
   buildInboxTenant,
   buildQueue,
   count,
@@ -25,6 +27,8 @@ import {
 import type { DomainEvent } from '../../platform/events/domain-events.js';
 import { updateContact } from '../contacts/contacts.repository.js';
 import { ingestInbound } from '../messages/use-cases/ingest-inbound.js';
+import { openTicketWithMessage } from '../messages/inbound-first.repository.js';
+import { hitRateLimit } from '../auth/use-cases/hit-rate-limit.js';
 
 let server: TestServer;
 let api: Api;
@@ -205,6 +209,155 @@ describe('a message of an ongoing conversation (the one-statement path)', () => 
     await expect(send('rl-3')).rejects.toMatchObject({ code: 'ERR_LIMIT_MAX', message: 'Slow down.' });
     expect(await uses()).toBe(2);
     expect(await count(server.ctx, sql`select count(*) from messages where external_id = 'rl-3'`)).toBe(0);
+  });
+});
+
+describe("a conversation's first message (the one-statement path)", () => {
+  const first = (
+    target: { tenantId: number; channelId: number },
+    key: { externalKey: string } | { number: string },
+    options: { externalId?: string; rateLimit?: { key: string; windowSeconds: number; max: number } } = {},
+  ) =>
+    openTicketWithMessage(server.ctx.db, {
+      ...target,
+      contactKey: key,
+      contact: { name: 'Cliente Primeiro', email: 'primeiro@example.com' },
+      message: {
+        id: randomUUID(),
+        externalId: options.externalId ?? `first-${randomUUID()}`,
+        body: 'Bom dia, quero comprar',
+        mediaType: null,
+        mediaKey: null,
+        mediaName: null,
+        mediaMime: null,
+        mediaSize: null,
+        quotedExternalId: null,
+        timestamp: new Date('2026-12-06T12:00:00Z'),
+      },
+      preview: 'Bom dia, quero comprar',
+      rateLimit: options.rateLimit,
+    });
+  const writesOf = async (key: { externalKey: string } | { number: string }, limitKey?: string) => {
+    const column = 'number' in key ? sql`number` : sql`external_key`;
+    const value = 'number' in key ? key.number : key.externalKey;
+    const [row] = await rows(
+      server.ctx,
+      sql`select
+        (select count(*) from contacts where tenant_id = ${t.tenant.id} and ${column} = ${value})::int as contacts,
+        (select count(*) from tickets tk join contacts c on c.id = tk.contact_id where c.tenant_id = ${t.tenant.id} and c.${column} = ${value})::int as tickets,
+        (select count(*) from messages m join contacts c on c.id = m.contact_id where c.tenant_id = ${t.tenant.id} and c.${column} = ${value})::int as messages,
+        (select coalesce(sum(count), 0) from rate_limit_counters where key = ${limitKey ?? ''})::int as uses`,
+    );
+    return row;
+  };
+
+  it('opens the ticket in one statement: contact, numbered pending ticket with the counters, message, created log, logged event', async () => {
+    const number = '5511987650777';
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const opened = await first(target, { number }, { rateLimit: { key: `test:first:${number}`, windowSeconds: 60, max: 5 } });
+    if (opened.outcome !== 'opened') throw new Error(`expected opened, got ${opened.outcome}`);
+    const ticketId = opened.message.ticketId!;
+    expect(opened).toMatchObject({ channelType: 'webchat', contactKey: null });
+    expect(opened.message).toMatchObject({ body: 'Bom dia, quero comprar', fromMe: false, status: 'received', channelId: t.channel.id });
+    expect(await writesOf({ number }, `test:first:${number}`)).toEqual({ contacts: 1, tickets: 1, messages: 1, uses: 1 });
+
+    const [ticket] = await rows(
+      server.ctx,
+      sql`select tk.status, tk.queue_id, tk.unread_messages, tk.last_message, tk.answered, tk.origin, tk.is_group, p.protocol, c.name, c.email
+          from tickets tk join contacts c on c.id = tk.contact_id left join ticket_protocols p on p.ticket_id = tk.id where tk.id = ${ticketId}`,
+    );
+    expect(ticket).toMatchObject({
+      status: 'pending',
+      queue_id: t.queue.id,
+      unread_messages: 1,
+      last_message: 'Bom dia, quero comprar',
+      answered: false,
+      origin: 'customer',
+      is_group: false,
+      name: 'Cliente Primeiro',
+      email: 'primeiro@example.com',
+    });
+    // Numbered when the statement committed.
+    expect(ticket.protocol).toMatch(/^\d{14,}$/);
+    expect(await rows(server.ctx, sql`select type, payload from ticket_logs where ticket_id = ${ticketId}`)).toEqual([
+      { type: 'created', payload: { channelId: t.channel.id } },
+    ]);
+    const [event] = await rows(server.ctx, sql`select id::text as id, type, payload from domain_events where id = ${opened.eventId}`);
+    expect(event).toMatchObject({
+      type: 'message.created',
+      payload: {
+        type: 'message.created',
+        tenantId: t.tenant.id,
+        ticketId,
+        messageId: opened.message.id,
+        inbound: { ticketCreated: true, isGroup: false },
+      },
+    });
+
+    // Again with the same provider id: a duplicate, nothing more written; with another id the ticket is open: not a first message.
+    expect(await first(target, { number }, { externalId: opened.message.externalId! })).toEqual({ outcome: 'duplicate' });
+    expect(await first(target, { number })).toEqual({ outcome: 'fallback', counted: false });
+    expect(await writesOf({ number }, `test:first:${number}`)).toEqual({ contacts: 1, tickets: 1, messages: 1, uses: 1 });
+  });
+
+  it('a known contact keeps its row as it was; over the rate limit nothing is written (refused)', async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const contact = await buildContact(server.ctx, t.tenant.id, { name: 'Já Conhecido', externalKey: key.externalKey });
+    const limit = { key: `test:first:${key.externalKey}`, windowSeconds: 60, max: 1 };
+    await hitRateLimit(server.ctx.db, limit.key, limit.windowSeconds);
+    expect(await first(target, key, { rateLimit: limit })).toEqual({ outcome: 'refused' });
+    expect(await writesOf(key, limit.key)).toEqual({ contacts: 1, tickets: 0, messages: 0, uses: 1 });
+
+    const opened = await first(target, key);
+    expect(opened).toMatchObject({ outcome: 'opened', contactKey: key.externalKey, message: { contactId: contact.id } });
+    const [row] = await rows(server.ctx, sql`select name, email, updated_at from contacts where id = ${contact.id}`);
+    expect(row).toMatchObject({ name: 'Já Conhecido', email: contact.email });
+    expect(new Date(row.updated_at as string).getTime()).toBe(contact.updatedAt.getTime());
+  });
+
+  it('leaves to the full transaction, writing nothing: a blocked contact, a wallet contact, a channel that assigns, an unknown channel', async () => {
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const blocked = visitorKey();
+    await buildContact(server.ctx, t.tenant.id, { name: 'Bloqueado', externalKey: blocked.externalKey, blocked: true });
+    const inWallet = visitorKey();
+    const walletContact = await buildContact(server.ctx, t.tenant.id, { name: 'Da carteira', externalKey: inWallet.externalKey });
+    await setWallets(server.ctx, t.tenant.id, walletContact.id, [t.agent.id]);
+    const assigning = await buildChannel(server.ctx, t.tenant.id, { queueId: t.queue.id, autoDistribution: 'balanced' });
+    const newcomer = visitorKey();
+
+    for (const [where, key] of [
+      [target, blocked],
+      [target, inWallet],
+      [{ ...target, channelId: assigning.id }, newcomer],
+      [{ ...target, channelId: 999_999 }, newcomer],
+    ] as const) {
+      const limitKey = `test:first:${key.externalKey}:${where.channelId}`;
+      const before = await writesOf(key, limitKey);
+      expect(await first(where, key, { rateLimit: { key: limitKey, windowSeconds: 60, max: 5 } })).toEqual({
+        outcome: 'fallback',
+        counted: false,
+      });
+      expect(await writesOf(key, limitKey)).toEqual(before);
+    }
+  });
+
+  it('concurrent first messages of one contact with a rate limit: one ticket, every message, each use counted once', async () => {
+    const key = visitorKey();
+    const target = { tenantId: t.tenant.id, channelId: t.channel.id };
+    const rateLimit = { key: `test:burst:${key.externalKey}`, windowSeconds: 60, max: 100, message: 'Slow down.' };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        ingestInbound(
+          server.ctx,
+          { ...target, externalId: `burst-rl-${i}`, contact: { key, name: 'Visitor' }, body: `m${i}` },
+          { rateLimit },
+        ),
+      ),
+    );
+    expect(results.every((result) => result.outcome === 'stored')).toBe(true);
+    expect(results.filter((result) => result.outcome === 'stored' && result.ticketCreated)).toHaveLength(1);
+    expect(await writesOf(key, rateLimit.key)).toEqual({ contacts: 1, tickets: 1, messages: 12, uses: 12 });
   });
 });
 

@@ -20,6 +20,7 @@ import { upsertActiveTicket } from '../../tickets/use-cases/upsert-active-ticket
 import { campaignReplyQueue } from '../../campaigns/use-cases/campaign-reply-queue.js';
 import { moveArrivingTicketToQueue } from '../../tickets/use-cases/open-outreach-ticket.js';
 import { appendToOpenTicket, type AppendInput, type AppendOutcome } from '../inbound-append.repository.js';
+import { openTicketWithMessage } from '../inbound-first.repository.js';
 import { findMessageByExternalId, insertMessageOnce, messageExists, type MessageRow } from '../messages.repository.js';
 import { messagePreview } from '../message-preview.js';
 
@@ -76,8 +77,10 @@ export interface InboundRateLimit {
  * no-op by the (channel, external id) unique index.
  *
  * Most messages belong to a conversation that is already open: those take one statement
- * (appendToOpenTicket). The first message of a conversation, a blocked contact's and the rare
- * races fall back to the full transaction below, which handles every case.
+ * (appendToOpenTicket). A customer's first message takes one statement too (openTicketWithMessage)
+ * unless something must be decided with more reads (a blocked contact, a campaign's or a wallet's
+ * claim, a channel that assigns arriving tickets); those and the rare races fall back to the full
+ * transaction below, which handles every case.
  */
 export async function ingestInbound(
   ctx: AppContext,
@@ -104,11 +107,21 @@ export async function ingestInbound(
     timestamp: at,
   };
 
-  // The one statement covers a customer's message to a one-to-one chat; a message naming the
+  // The one-statement paths cover a customer's message to a one-to-one chat; a message naming the
   // contact's channel ids (to record), the phone's own messages and group messages take the full path.
-  const plain = !input.contact.ids && !input.fromMe && !input.contact.isGroup && !options.appendTried;
-  const appended = plain ? await appendToOngoingConversation(ctx, input, message, options.rateLimit) : undefined;
-  if (appended) return appended;
+  const plain = !input.contact.ids && !input.fromMe && !input.contact.isGroup && !input.senderName;
+  let rateLimit = options.rateLimit;
+  let mayOpen = plain && options.appendTried === true;
+  if (plain && !options.appendTried) {
+    const appended = await appendToOngoingConversation(ctx, input, message, rateLimit);
+    if (appended.outcome !== 'fallback') return appended.result;
+    mayOpen = !appended.hasTicket;
+  }
+  if (mayOpen) {
+    const opened = await openConversation(ctx, input, message, rateLimit);
+    if (opened.outcome !== 'fallback') return opened.result;
+    if (opened.counted) rateLimit = undefined;
+  }
 
   return transact(ctx, async (tx, events) => {
     // A caller that has just loaded the channel (same tenant, same id) hands it over.
@@ -120,7 +133,7 @@ export async function ingestInbound(
     if (!channel) throw new AppError('ERR_NO_WAPP_FOUND');
     // A resend is answered before the rate limit: it is not counted twice (as on the one-statement path).
     if (await messageExists(tx, channel.id, input.externalId)) return { outcome: 'duplicate' as const };
-    if (options.rateLimit) await takeRateLimit(tx, options.rateLimit);
+    if (rateLimit) await takeRateLimit(tx, rateLimit);
 
     const contact = await upsertContactByKey(tx, input.tenantId, input.contact.key, input.contact);
     const fromMe = input.fromMe ?? false;
@@ -207,13 +220,13 @@ export async function ingestInbound(
   });
 }
 
-/** The one-statement path; undefined when the full transaction must decide. */
+/** The one-statement path of an ongoing conversation; 'fallback' when it stored nothing (`hasTicket`: see AppendOutcome). */
 async function appendToOngoingConversation(
   ctx: AppContext,
   input: InboundMessage,
   message: AppendInput['message'],
   rateLimit: InboundRateLimit | undefined,
-): Promise<IngestResult | undefined> {
+): Promise<{ outcome: 'done'; result: IngestResult } | { outcome: 'fallback'; hasTicket: boolean }> {
   const result = await appendToOpenTicket(ctx.db, {
     tenantId: input.tenantId,
     channelId: input.channelId,
@@ -224,13 +237,64 @@ async function appendToOngoingConversation(
   });
   switch (result.outcome) {
     case 'fallback':
-      return undefined;
+      return { outcome: 'fallback', hasTicket: result.hasTicket };
     case 'duplicate':
-      return { outcome: 'duplicate' };
+      return { outcome: 'done', result: { outcome: 'duplicate' } };
     case 'refused':
       throw new AppError('ERR_LIMIT_MAX', rateLimit?.message);
     case 'appended':
-      return publishAppended(ctx, result);
+      return { outcome: 'done', result: publishAppended(ctx, result) };
+  }
+}
+
+/**
+ * The one-statement path of a conversation's first message (openTicketWithMessage); 'fallback' when
+ * the full transaction must decide (`counted`: the rate-limit use is already counted).
+ */
+async function openConversation(
+  ctx: AppContext,
+  input: InboundMessage,
+  message: AppendInput['message'],
+  rateLimit: InboundRateLimit | undefined,
+): Promise<{ outcome: 'done'; result: IngestResult } | { outcome: 'fallback'; counted: boolean }> {
+  const result = await openTicketWithMessage(ctx.db, {
+    tenantId: input.tenantId,
+    channelId: input.channelId,
+    contactKey: input.contact.key,
+    contact: { name: input.contact.name, email: input.contact.email ?? null },
+    message,
+    preview: messagePreview(message),
+    rateLimit,
+  });
+  switch (result.outcome) {
+    case 'fallback':
+      return result;
+    case 'duplicate':
+      return { outcome: 'done', result: { outcome: 'duplicate' } };
+    case 'refused':
+      throw new AppError('ERR_LIMIT_MAX', rateLimit?.message);
+    case 'opened': {
+      const { message: stored } = result;
+      const ticketId = stored.ticketId!;
+      // As the full path's event: the new ticket's view is read after the commit (it is numbered then).
+      ctx.events.relay([
+        {
+          id: result.eventId,
+          event: {
+            type: 'message.created',
+            tenantId: stored.tenantId,
+            ticketId,
+            messageId: stored.id,
+            inbound: { ticketCreated: true, isGroup: false },
+            stored: { message: stored, channelType: result.channelType, contactKey: result.contactKey, ticketAction: 'create' },
+          },
+        },
+      ]);
+      return {
+        outcome: 'done',
+        result: { outcome: 'stored', messageId: stored.id, message: stored, ticketId, contactId: stored.contactId, ticketCreated: true },
+      };
+    }
   }
 }
 
