@@ -310,12 +310,9 @@ export async function lastClaimAt(db: Db, tenantId: number, campaignId: number):
 }
 
 /**
- * The queue a campaign names for the contact's reply on this channel: that of the latest campaign
- * that sent to them there in the last `days` days and has a queue; undefined otherwise.
- */
-/**
- * findReplyQueue's rule as a SQL condition over other expressions (a statement's parameters or
- * columns), for a statement that must tell whether a campaign may claim a reply without reading it.
+ * findReplyQueue's rule as a SQL condition (whether such a queue exists), for a statement that must
+ * tell whether a campaign may claim a reply without reading it. The arguments are SQL expressions
+ * (a statement's parameters or columns), never values.
  */
 export function replyQueueExistsSql(tenant: string, contact: string, channel: string, days: number): string {
   return `exists (
@@ -324,6 +321,10 @@ export function replyQueueExistsSql(tenant: string, contact: string, channel: st
       and cc.claimed_at > now() - make_interval(days => ${days}) and cp.channel_id = ${channel} and cp.queue_id is not null)`;
 }
 
+/**
+ * The queue a campaign names for the contact's reply on this channel: that of the latest campaign
+ * that sent to them there in the last `days` days and has a queue; undefined otherwise.
+ */
 export async function findReplyQueue(
   db: Db,
   tenantId: number,

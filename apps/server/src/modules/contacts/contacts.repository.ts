@@ -210,7 +210,7 @@ export async function deleteContact(db: Db, tenantId: number, id: number): Promi
   );
 }
 
-/** Whether the contact is in some agent's wallet, as a SQL condition over other expressions (a statement's parameters or columns). */
+/** Whether the contact is in some agent's wallet, as a SQL condition; the arguments are SQL expressions (parameters, columns), never values. */
 export function walletExistsSql(tenant: string, contact: string): string {
   return `exists (select 1 from contact_wallets cw where cw.tenant_id = ${tenant} and cw.contact_id = ${contact})`;
 }

@@ -36,9 +36,10 @@ export type AppendOutcome =
   /**
    * Not stored (new or blocked contact, closed ticket, a race): take the full path. `hasTicket`: the
    * contact had an open ticket when the statement looked (a concurrent resend or close), so another
-   * attempt might answer otherwise.
+   * attempt might answer otherwise. `counted`: the rate-limit use was counted (the ticket closed
+   * between the statement's look and its lock): the full path must not count it again.
    */
-  | { outcome: 'fallback'; hasTicket: boolean };
+  | { outcome: 'fallback'; hasTicket: boolean; counted: boolean };
 
 /** Where a statement's tenant, channel and contact come from: parameters, or (visitor) its token's row. */
 interface AppendScope {
@@ -146,6 +147,7 @@ select
   (select yes from dup) as "duplicate",${scope.extraColumns}
   (select id::text from ev) as "eventId",
   exists (select 1 from has_t) as "hasTicket",
+  exists (select 1 from rl) as "counted",
   ($5::text is null or exists (select 1 from rl)) as "allowed",
   stored.*
 from (select 1) as one
@@ -212,10 +214,11 @@ export function appendValues(input: Pick<AppendInput, 'message' | 'preview' | 'r
 }
 
 function outcomeOf(row: Record<string, unknown> | undefined): AppendOutcome {
-  if (!row) return { outcome: 'fallback', hasTicket: false };
+  if (!row) return { outcome: 'fallback', hasTicket: false, counted: false };
   if (row.duplicate === true) return { outcome: 'duplicate' };
   if (row.hasTicket === true && row.allowed !== true) return { outcome: 'refused' };
-  if (row.message === null || row.message === undefined) return { outcome: 'fallback', hasTicket: row.hasTicket === true };
+  if (row.message === null || row.message === undefined)
+    return { outcome: 'fallback', hasTicket: row.hasTicket === true, counted: row.counted === true };
   const stored = messageOfJson(row.message);
   const view = ticketViewOf(row);
   return {

@@ -2,8 +2,7 @@ import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { eventPerRowInsert } from '../../platform/events/logged-by-statement.js';
 import { campaignReplyQueueExistsSql } from '../campaigns/use-cases/campaign-reply-queue.js';
-import { contactHasWalletSql } from '../contacts/use-cases/list-contact-wallet-user-ids.js';
-import type { ContactKey } from '../contacts/contacts.repository.js';
+import { walletExistsSql, type ContactKey } from '../contacts/contacts.repository.js';
 import { appendValues, rateLimitUseSql, type AppendInput } from './inbound-append.repository.js';
 import { messageOfJson, type MessageRow } from './messages.repository.js';
 
@@ -15,8 +14,8 @@ export type FirstMessageOutcome =
   /**
    * Nothing stored: the full transaction decides (a blocked contact, a ticket the customer's reply
    * may owe to a campaign or a wallet, a channel that assigns arriving tickets, an open ticket after
-   * all, an unknown channel). `counted`: the message's rate-limit use was counted (a concurrent first
-   * message opened the ticket meanwhile), so the full path must not count it again.
+   * all, an unknown channel). `counted`: the message's rate-limit use was counted (a concurrent
+   * writer created the contact or opened the ticket meanwhile), so the full path must not count it again.
    */
   | { outcome: 'fallback'; counted: boolean };
 
@@ -31,9 +30,10 @@ export type FirstMessageOutcome =
  * previous one:
  *   dup → ch (the channel) → ex (the existing contact) → ok (nothing to decide elsewhere) → rl (the
  *   rate-limit use, counted only for a message that will be stored) → go → ins (the new contact) →
- *   c → t (the ticket; when a concurrent first message opened one meanwhile, it inserts nothing and
- *   neither do m and l: the answer is 'fallback' with the contact created — the full path finds it —
- *   and the use counted) → m → l, ev.
+ *   c (a contact created by this statement, or the one `ex` found; one that a concurrent writer
+ *   created meanwhile was not judged by `ok`: nothing more is written) → t (the ticket; none when a
+ *   concurrent first message opened one meanwhile) → m → l, ev. Without `c` or `t` the answer is
+ *   'fallback' with the use counted (and maybe the contact created: the full path finds it).
  */
 function firstMessageSql(keyColumn: 'number' | 'external_key'): string {
   return `
@@ -45,7 +45,7 @@ with
     select 1 from ch
     where (ch.auto_distribution = 'none' or ch.queue_id is null)
       and not exists (select 1 from ex where ex.blocked or ex.is_group
-        or ${contactHasWalletSql('$1', 'ex.id')}
+        or ${walletExistsSql('$1', 'ex.id')}
         or ${campaignReplyQueueExistsSql('$1', 'ex.id', 'ch.id')}
         or exists (select 1 from tickets tk where tk.tenant_id = $1 and tk.contact_id = ex.id and tk.channel_id = ch.id and tk.status in ('open', 'pending')))),
   rl as (${rateLimitUseSql({ key: '$5', windowSeconds: '$6', max: '$7', when: 'exists (select 1 from ok)' })}),
@@ -54,11 +54,11 @@ with
     insert into contacts (tenant_id, name, email, is_group, ${keyColumn})
     select $1, $18, $19, false, $4 from go where not exists (select 1 from ex)
     on conflict (tenant_id, ${keyColumn}) where ${keyColumn} is not null do update set updated_at = contacts.updated_at
-    returning id, external_key, blocked),
+    returning id, external_key, (xmax = 0) as fresh),
   c as (
     select id, external_key from ex where exists (select 1 from go)
     union all
-    select id, external_key from ins where not ins.blocked),
+    select id, external_key from ins where ins.fresh),
   t as (
     insert into tickets (tenant_id, contact_id, channel_id, queue_id, is_group, status, origin, unread_messages, last_message, last_message_at, answered)
     select $1, c.id, ch.id, ch.queue_id, false, 'pending', 'customer', 1, $16, $15::timestamptz, false from c, ch
@@ -74,7 +74,7 @@ with
     returning *),
   l as (
     insert into ticket_logs (tenant_id, ticket_id, user_id, type, payload)
-    select t.tenant_id, t.id, null, 'created', jsonb_build_object('channelId', t.channel_id) from t
+    select t.tenant_id, t.id, null, 'created', jsonb_build_object('channelId', t.channel_id) from t join m on m.ticket_id = t.id
     returning 1),
   ev as (${eventPerRowInsert('m', 'message.created', {
     ticketId: 'm.ticket_id',
@@ -102,9 +102,9 @@ export async function openTicketWithMessage(
   db: Db,
   input: Omit<AppendInput, 'contactKey'> & { contactKey: ContactKey; contact: { name: string; email: string | null } },
 ): Promise<FirstMessageOutcome> {
-  const byNumber = 'number' in input.contactKey;
-  const key = 'number' in input.contactKey ? input.contactKey.number : input.contactKey.externalKey;
-  const [row] = await queryFixed(db, byNumber ? STATEMENTS.number : STATEMENTS.externalKey, [
+  const [statement, key] =
+    'number' in input.contactKey ? [STATEMENTS.number, input.contactKey.number] : [STATEMENTS.externalKey, input.contactKey.externalKey];
+  const [row] = await queryFixed(db, statement, [
     input.tenantId,
     input.channelId,
     input.message.externalId,

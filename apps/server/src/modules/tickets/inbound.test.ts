@@ -316,10 +316,12 @@ describe("a conversation's first message (the one-statement path)", () => {
     expect(new Date(row.updated_at as string).getTime()).toBe(contact.updatedAt.getTime());
   });
 
-  it('leaves to the full transaction, writing nothing: a blocked contact, a wallet contact, a channel that assigns, an unknown channel', async () => {
+  it('leaves to the full transaction, writing nothing: a blocked or group contact, a wallet contact, a channel that assigns, an unknown channel', async () => {
     const target = { tenantId: t.tenant.id, channelId: t.channel.id };
     const blocked = visitorKey();
     await buildContact(server.ctx, t.tenant.id, { name: 'Bloqueado', externalKey: blocked.externalKey, blocked: true });
+    const group = visitorKey();
+    await buildContact(server.ctx, t.tenant.id, { name: 'Grupo', externalKey: group.externalKey, isGroup: true });
     const inWallet = visitorKey();
     const walletContact = await buildContact(server.ctx, t.tenant.id, { name: 'Da carteira', externalKey: inWallet.externalKey });
     await setWallets(server.ctx, t.tenant.id, walletContact.id, [t.agent.id]);
@@ -328,6 +330,7 @@ describe("a conversation's first message (the one-statement path)", () => {
 
     for (const [where, key] of [
       [target, blocked],
+      [target, group],
       [target, inWallet],
       [{ ...target, channelId: assigning.id }, newcomer],
       [{ ...target, channelId: 999_999 }, newcomer],

@@ -90,6 +90,8 @@ export async function ingestInbound(
     rateLimit?: InboundRateLimit;
     /** The caller's own one-statement attempt (a web-chat visitor's) found no open ticket: the same attempt here would not either. */
     appendTried?: boolean;
+    /** That attempt counted this message's rate-limit use already (see AppendOutcome): it is not counted again. */
+    useCounted?: boolean;
   } = {},
 ): Promise<IngestResult> {
   if (input.body.length > MAX_INBOUND_BODY) throw new AppError('ERR_VALIDATION', 'Message too long.');
@@ -110,12 +112,13 @@ export async function ingestInbound(
   // The one-statement paths cover a customer's message to a one-to-one chat; a message naming the
   // contact's channel ids (to record), the phone's own messages and group messages take the full path.
   const plain = !input.contact.ids && !input.fromMe && !input.contact.isGroup && !input.senderName;
-  let rateLimit = options.rateLimit;
+  let rateLimit = options.useCounted ? undefined : options.rateLimit;
   let mayOpen = plain && options.appendTried === true;
   if (plain && !options.appendTried) {
     const appended = await appendToOngoingConversation(ctx, input, message, rateLimit);
     if (appended.outcome !== 'fallback') return appended.result;
     mayOpen = !appended.hasTicket;
+    if (appended.counted) rateLimit = undefined;
   }
   if (mayOpen) {
     const opened = await openConversation(ctx, input, message, rateLimit);
@@ -220,13 +223,13 @@ export async function ingestInbound(
   });
 }
 
-/** The one-statement path of an ongoing conversation; 'fallback' when it stored nothing (`hasTicket`: see AppendOutcome). */
+/** The one-statement path of an ongoing conversation; 'fallback' when it stored nothing (`hasTicket`, `counted`: see AppendOutcome). */
 async function appendToOngoingConversation(
   ctx: AppContext,
   input: InboundMessage,
   message: AppendInput['message'],
   rateLimit: InboundRateLimit | undefined,
-): Promise<{ outcome: 'done'; result: IngestResult } | { outcome: 'fallback'; hasTicket: boolean }> {
+): Promise<{ outcome: 'done'; result: IngestResult } | { outcome: 'fallback'; hasTicket: boolean; counted: boolean }> {
   const result = await appendToOpenTicket(ctx.db, {
     tenantId: input.tenantId,
     channelId: input.channelId,
@@ -237,7 +240,7 @@ async function appendToOngoingConversation(
   });
   switch (result.outcome) {
     case 'fallback':
-      return { outcome: 'fallback', hasTicket: result.hasTicket };
+      return result;
     case 'duplicate':
       return { outcome: 'done', result: { outcome: 'duplicate' } };
     case 'refused':

@@ -178,6 +178,7 @@ export const webchatRoutes =
         await visitorAuth(ctx)(request);
         const { message, duplicate } = await postVisitorMessage(ctx, visitorOf(request), request.body, {
           appendTried: appended.outcome === 'no-open-ticket',
+          useCounted: appended.useCounted === true,
         });
         return reply.status(duplicate ? 200 : 201).send(presentVisitorMessage(message, ctx.media));
       },

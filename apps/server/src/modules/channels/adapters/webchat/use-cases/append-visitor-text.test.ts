@@ -47,6 +47,7 @@ describe('a visitor text in one statement', () => {
     const fresh = await startVisitor(api, setup.channel.publicKey);
     expect(await appendVisitorText(server.ctx, tokenOf(fresh), noPage, { clientId: randomUUID(), body: 'no ticket yet' })).toEqual({
       outcome: 'no-open-ticket',
+      useCounted: false,
     });
     expect(await stored('no ticket yet')).toBe(0);
 

@@ -25,7 +25,7 @@ export async function appendVisitorText(
   token: { visitorId: string; secret: string },
   page: { origin: string | undefined; host: string | undefined },
   input: Pick<PostVisitorMessageInput, 'clientId' | 'body'>,
-): Promise<{ outcome: 'appended'; message: MessageRow } | { outcome: 'no-open-ticket' | 'not-stored' }> {
+): Promise<{ outcome: 'appended'; message: MessageRow } | { outcome: 'no-open-ticket' | 'not-stored'; useCounted?: boolean }> {
   checkVisitorText(input);
   const message = {
     id: randomUUID(),
@@ -58,7 +58,8 @@ export async function appendVisitorText(
       throw new AppError('ERR_LIMIT_MAX', TOO_MANY_VISITOR_MESSAGES);
     case 'fallback':
       // Only a contact without an open ticket is sure to fall back again (a concurrent resend may not).
-      return { outcome: result.hasTicket ? 'not-stored' : 'no-open-ticket' };
+      // A use counted by the statement (its ticket closed meanwhile) is not counted again by the full path.
+      return { outcome: result.hasTicket ? 'not-stored' : 'no-open-ticket', useCounted: result.counted };
     default:
       // A resend (answered by the full path without counting it) or a token the statement did not accept.
       return { outcome: 'not-stored' };

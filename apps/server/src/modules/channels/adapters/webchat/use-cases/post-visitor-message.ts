@@ -35,8 +35,11 @@ export async function postVisitorMessage(
   ctx: AppContext,
   visitor: VisitorSession,
   input: PostVisitorMessageInput,
-  /** appendVisitorText was tried first and found no open ticket (a first message): ingestInbound goes straight to its full path. */
-  { appendTried = false }: { appendTried?: boolean } = {},
+  /**
+   * `appendTried`: appendVisitorText was tried first and found no open ticket (a first message), so
+   * ingestInbound does not try that append again; `useCounted`: it counted the rate-limit use already.
+   */
+  { appendTried = false, useCounted = false }: { appendTried?: boolean; useCounted?: boolean } = {},
 ): Promise<{ message: MessageRow; duplicate: boolean }> {
   checkVisitorText(input);
 
@@ -67,6 +70,7 @@ export async function postVisitorMessage(
     {
       channel: visitor.channel,
       appendTried,
+      useCounted,
       rateLimit: input.file
         ? undefined
         : {
