@@ -306,6 +306,19 @@ export async function requeueUnconfirmedSend(db: Db, tenantId: number, id: strin
   return row;
 }
 
+/**
+ * Flags a send whose outcome is unknown as `unconfirmed`, only while it is still pending (its claim
+ * may carry the id it was sent with): a status callback that confirmed it meanwhile (apply-provider-status) is kept.
+ */
+export async function flagPendingSendUnconfirmed(db: Db, tenantId: number, id: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ status: 'unconfirmed', error: null, updatedAt: sql`now()` })
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.id, id), eq(messages.status, 'pending')))
+    .returning();
+  return row;
+}
+
 export async function updateMessageRow(
   db: Db,
   tenantId: number,

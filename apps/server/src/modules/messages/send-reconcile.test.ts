@@ -16,6 +16,7 @@ import { buildChannel, buildInboxTenant, eventually, inboundTicket, rows, type I
 import { findChannelById, type ChannelRow } from '../channels/channels.repository.js';
 import { sendMessageJob } from './jobs/send-message.job.js';
 import { insertMessage } from './messages.repository.js';
+import { flagUnconfirmedSend } from './use-cases/flag-unconfirmed-send.js';
 
 const WINDOW_SECONDS = 2;
 
@@ -153,6 +154,23 @@ describe('an unconfirmed WABA send at the end of its reconciliation window', () 
     expect(sendsOf(message.id)).toHaveLength(0);
     expect(await messageRow(message.id)).toMatchObject({ status: 'sent', external_id: wamid });
   }, 60_000);
+
+  it("a callback that confirmed it before the late attempt's flag (a race after a restart): the flag leaves it confirmed, no window", async () => {
+    const target = await wabaTicket();
+    const message = await interruptedSend(waba, target);
+    // The provider's retried callback lands first: the interrupted send is confirmed while still pending and claimed…
+    const wamid = newWamid();
+    const business = { businessAccountId: sim.businessAccountId, phoneNumberId: sim.phoneNumberId, displayPhoneNumber: '5511930000000' };
+    const callback = await sim.postWebhook(
+      buildMetaStatusNotification(business, { id: wamid, status: 'read', recipientId: target.number, bizOpaqueCallbackData: message.id }),
+    );
+    expect(callback.status).toBe(200);
+    expect(await messageRow(message.id)).toMatchObject({ status: 'read', ack: 3, external_id: wamid });
+    // …then the send job's late attempt, which read it pending and claimed just before, flags it.
+    await flagUnconfirmedSend(server.ctx, { tenantId: t.tenant.id, messageId: message.id, ticketId: target.ticketId, reconcile: true });
+    expect(await messageRow(message.id)).toMatchObject({ status: 'read', ack: 3, external_id: wamid });
+    expect(await reconcileJobs(message.id)).toHaveLength(0);
+  });
 
   it('an agent who resent it first: the window finds it pending or sent, not unconfirmed, and sends nothing more', async () => {
     const target = await wabaTicket();
