@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { eventPerRowInsert } from '../../platform/events/logged-by-statement.js';
 import { campaignReplyQueueExistsSql } from '../campaigns/use-cases/campaign-reply-queue.js';
-import { walletExistsSql, type ContactKey } from '../contacts/contacts.repository.js';
+import { walletExistsSql } from '../contacts/contacts.repository.js';
 import { appendValues, rateLimitUseSql, type AppendInput } from './inbound-append.repository.js';
 import { messageOfJson, type MessageRow } from './messages.repository.js';
 
@@ -28,7 +28,7 @@ export type FirstMessageOutcome =
  * migration 0050), as in the full path. Anything the full path decides with more reads ('ok' false)
  * answers 'fallback' having written nothing. The pieces run in this order because each reads the
  * previous one:
- *   dup → ch (the channel) → ex (the existing contact) → ok (nothing to decide elsewhere) → rl (the
+ *   ch (the tenant's channel) → dup → ex (the existing contact) → ok (nothing to decide elsewhere) → rl (the
  *   rate-limit use, counted only for a message that will be stored) → go → ins (the new contact) →
  *   c (a contact created by this statement, or the one `ex` found; one that a concurrent writer
  *   created meanwhile was not judged by `ok`: nothing more is written) → t (the ticket; none when a
@@ -38,8 +38,8 @@ export type FirstMessageOutcome =
 function firstMessageSql(keyColumn: 'number' | 'external_key'): string {
   return `
 with
-  dup as (select exists (select 1 from messages where channel_id = $2 and external_id = $3) as yes),
   ch as (select id, type, queue_id, auto_distribution from channels where tenant_id = $1 and id = $2),
+  dup as (select exists (select 1 from ch join messages on messages.channel_id = ch.id and messages.external_id = $3) as yes),
   ex as (select id, external_key, blocked, is_group from contacts where tenant_id = $1 and ${keyColumn} = $4),
   ok as (
     select 1 from ch
@@ -100,7 +100,7 @@ const STATEMENTS = {
 /** Opens the contact's conversation with its first message in one statement; see firstMessageSql. */
 export async function openTicketWithMessage(
   db: Db,
-  input: Omit<AppendInput, 'contactKey'> & { contactKey: ContactKey; contact: { name: string; email: string | null } },
+  input: AppendInput & { contact: { name: string; email: string | null } },
 ): Promise<FirstMessageOutcome> {
   const [statement, key] =
     'number' in input.contactKey ? [STATEMENTS.number, input.contactKey.number] : [STATEMENTS.externalKey, input.contactKey.externalKey];

@@ -65,6 +65,12 @@ async function flagAfterCrash(messageId: string) {
   expect(await messageRow(messageId)).toMatchObject({ status: 'unconfirmed', external_id: null });
 }
 
+/** Meta's status webhook for a message: its wamid, and our id (biz_opaque_callback_data). */
+function postStatus(wamid: string, status: 'sent' | 'read', recipientId: string, messageId: string) {
+  const business = { businessAccountId: sim.businessAccountId, phoneNumberId: sim.phoneNumberId, displayPhoneNumber: '5511930000000' };
+  return sim.postWebhook(buildMetaStatusNotification(business, { id: wamid, status, recipientId, bizOpaqueCallbackData: messageId }));
+}
+
 beforeAll(async () => {
   server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', SEND_RECONCILE_SECONDS: String(WINDOW_SECONDS) });
   api = new Api(server.url);
@@ -137,11 +143,7 @@ describe('an unconfirmed WABA send at the end of its reconciliation window', () 
 
     // Meta did accept it before the crash: its status webhook carries the wamid and our id.
     const wamid = newWamid();
-    const business = { businessAccountId: sim.businessAccountId, phoneNumberId: sim.phoneNumberId, displayPhoneNumber: '5511930000000' };
-    const callback = await sim.postWebhook(
-      buildMetaStatusNotification(business, { id: wamid, status: 'sent', recipientId: target.number, bizOpaqueCallbackData: message.id }),
-    );
-    expect(callback.status).toBe(200);
+    expect((await postStatus(wamid, 'sent', target.number, message.id)).status).toBe(200);
     expect(await messageRow(message.id)).toMatchObject({ status: 'sent', ack: 1, external_id: wamid });
 
     // The window's end came and went (its job completed): nothing was sent, the message stays settled.
@@ -160,11 +162,7 @@ describe('an unconfirmed WABA send at the end of its reconciliation window', () 
     const message = await interruptedSend(waba, target);
     // The provider's retried callback lands first: the interrupted send is confirmed while still pending and claimed…
     const wamid = newWamid();
-    const business = { businessAccountId: sim.businessAccountId, phoneNumberId: sim.phoneNumberId, displayPhoneNumber: '5511930000000' };
-    const callback = await sim.postWebhook(
-      buildMetaStatusNotification(business, { id: wamid, status: 'read', recipientId: target.number, bizOpaqueCallbackData: message.id }),
-    );
-    expect(callback.status).toBe(200);
+    expect((await postStatus(wamid, 'read', target.number, message.id)).status).toBe(200);
     expect(await messageRow(message.id)).toMatchObject({ status: 'read', ack: 3, external_id: wamid });
     // …then the send job's late attempt, which read it pending and claimed just before, flags it.
     await flagUnconfirmedSend(server.ctx, { tenantId: t.tenant.id, messageId: message.id, ticketId: target.ticketId, reconcile: true });

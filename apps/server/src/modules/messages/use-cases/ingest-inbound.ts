@@ -11,7 +11,7 @@ import { listContactWalletUserIds } from '../../contacts/use-cases/list-contact-
 import { upsertContactByKey } from '../../contacts/use-cases/upsert-contact-by-key.js';
 import { queueMembersByLoad } from '../../queues/use-cases/queue-members-by-load.js';
 import { readSetting } from '../../settings/use-cases/read-setting.js';
-import { type TicketRow } from '../../tickets/tickets.repository.js';
+import { type TicketRow, type TicketView } from '../../tickets/tickets.repository.js';
 import { recordTicketLog } from '../../tickets/use-cases/record-ticket-log.js';
 import { recordInboundOnTicket } from '../../tickets/use-cases/record-inbound-on-ticket.js';
 import { recordOutboundOnTicket } from '../../tickets/use-cases/record-outbound-on-ticket.js';
@@ -276,28 +276,9 @@ async function openConversation(
       return { outcome: 'done', result: { outcome: 'duplicate' } };
     case 'refused':
       throw new AppError('ERR_LIMIT_MAX', rateLimit?.message);
-    case 'opened': {
-      const { message: stored } = result;
-      const ticketId = stored.ticketId!;
-      // As the full path's event: the new ticket's view is read after the commit (it is numbered then).
-      ctx.events.relay([
-        {
-          id: result.eventId,
-          event: {
-            type: 'message.created',
-            tenantId: stored.tenantId,
-            ticketId,
-            messageId: stored.id,
-            inbound: { ticketCreated: true, isGroup: false },
-            stored: { message: stored, channelType: result.channelType, contactKey: result.contactKey, ticketAction: 'create' },
-          },
-        },
-      ]);
-      return {
-        outcome: 'done',
-        result: { outcome: 'stored', messageId: stored.id, message: stored, ticketId, contactId: stored.contactId, ticketCreated: true },
-      };
-    }
+    case 'opened':
+      // As the full path's event: no view, the new ticket's is read after the commit (it is numbered then).
+      return { outcome: 'done', result: relayStored(ctx, result, { ticketId: result.message.ticketId!, channelType: result.channelType }) };
   }
 }
 
@@ -306,21 +287,48 @@ export function publishAppended(
   ctx: AppContext,
   appended: Extract<AppendOutcome, { outcome: 'appended' }>,
 ): Extract<IngestResult, { outcome: 'stored' }> {
-  const { message: stored, view } = appended;
+  return relayStored(ctx, appended, { ticketId: appended.view.id, channelType: appended.view.channelType, view: appended.view });
+}
+
+/**
+ * A customer's message stored by one of the one-statement paths (its event logged by that statement):
+ * its message.created relayed with the rows the listeners need, and the caller's result. With `view`
+ * the ticket was ongoing; without, the statement created it.
+ */
+function relayStored(
+  ctx: AppContext,
+  statement: { message: MessageRow; contactKey: string | null; eventId: string },
+  ticket: { ticketId: number; channelType: string; view?: TicketView },
+): Extract<IngestResult, { outcome: 'stored' }> {
+  const { message: stored } = statement;
+  const ticketCreated = ticket.view === undefined;
   ctx.events.relay([
     {
-      id: appended.eventId,
+      id: statement.eventId,
       event: {
         type: 'message.created',
         tenantId: stored.tenantId,
-        ticketId: view.id,
+        ticketId: ticket.ticketId,
         messageId: stored.id,
-        inbound: { ticketCreated: false, isGroup: false },
-        stored: { message: stored, channelType: view.channelType, contactKey: appended.contactKey, ticketAction: 'update', view },
+        inbound: { ticketCreated, isGroup: false },
+        stored: {
+          message: stored,
+          channelType: ticket.channelType,
+          contactKey: statement.contactKey,
+          ticketAction: ticketCreated ? 'create' : 'update',
+          ...(ticket.view ? { view: ticket.view } : {}),
+        },
       },
     },
   ]);
-  return { outcome: 'stored', messageId: stored.id, message: stored, ticketId: view.id, contactId: stored.contactId, ticketCreated: false };
+  return {
+    outcome: 'stored',
+    messageId: stored.id,
+    message: stored,
+    ticketId: ticket.ticketId,
+    contactId: stored.contactId,
+    ticketCreated,
+  };
 }
 
 /** Counts one use inside the transaction; over the limit the transaction rolls back, which gives it back. */
