@@ -20,6 +20,8 @@ export interface ContextOptions {
   events?: EventLogOptions;
   /** Tests: modules beside the product's (extra jobs or consumers). */
   extraModules?: readonly ModuleRegistration[];
+  /** Tests: cron jobs never scheduled here, whose rounds a test runs at the instants it chooses. */
+  unscheduled?: readonly string[];
 }
 
 export function createContext(env: Env, database: Database, logger: Logger, options: ContextOptions = {}): AppContext {
@@ -34,7 +36,7 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     jobs: new Jobs(
       database.raw,
       logger,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds },
+      { pollingIntervalSeconds: options.pollingIntervalSeconds, unscheduled: options.unscheduled },
       modules.flatMap((module) => module.jobs ?? []),
     ),
     mailer: createMailer(env, logger),

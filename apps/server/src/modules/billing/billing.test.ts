@@ -24,17 +24,10 @@ let sim: AsaasSimulator;
 let rootToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
-  // The rounds run when the tests say (after moving the clock): the every-minute schedule is withdrawn.
-  await server.ctx.db.execute(sql`delete from pgboss.schedule where name = 'billing.round'`);
-  // Nor may a round the schedule queued before (or its retry) run in the middle of a test: the waiting
-  // ones are dropped, a running one ends first.
-  await server.ctx.db.execute(sql`delete from pgboss.job where name = 'billing.round' and state in ('created', 'retry')`);
-  await eventually(
-    async () =>
-      (await rows(server.ctx, sql`select id from pgboss.job where name = 'billing.round' and state = 'active'`)).length === 0 || undefined,
-    { timeoutMs: 30_000, what: 'a running billing round to end' },
-  );
+  // The rounds run when the tests say (after moving the clock): the every-minute schedule is never
+  // made here. Withdrawing it after the start was not enough: pg-boss's cron sender may already have
+  // queued a round, which then ran in the middle of a test.
+  server = await startTestServer({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }, { context: { unscheduled: ['billing.round'] } });
   api = new Api(server.url);
   sim = await startAsaasSimulator({ webhook: { url: `${server.url}/webhooks/asaas`, token: WEBHOOK_TOKEN } });
   rootToken = (await api.loginRoot()).token;

@@ -33,9 +33,8 @@ let t: InboxTenant;
 let supervisor: Agent;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  // The rounds here run at the instants the tests choose: the every-minute schedule (real time) is withdrawn.
-  await server.ctx.db.execute(sql`delete from pgboss.schedule where name = 'birthdays.send-due'`);
+  // The rounds here run at the instants the tests choose: the every-minute schedule (real time) is never made.
+  server = await startTestServer({}, { context: { unscheduled: ['birthdays.send-due'] } });
   api = new Api(server.url);
   t = await buildInboxTenant(server);
   supervisor = await buildAgent(server, t.tenant.id, 'super');

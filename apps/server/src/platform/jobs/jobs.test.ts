@@ -245,6 +245,19 @@ describe('registered jobs: per-job completion and leases', () => {
     await instance.stop();
   });
 
+  it('schedules the cron jobs, but those a test runs itself (unscheduled)', async () => {
+    const cron = (name: string) => defineJob({ name, schema: z.object({}), cron: '* * * * *', async handler() {} });
+    const instance = new Jobs(database.raw, logger, { unscheduled: ['test.cron-by-hand'] }, [
+      cron('test.cron-by-hand'),
+      cron('test.cron-kept'),
+    ]);
+    await instance.start(ctx, { workers: false });
+    started.push(instance);
+    const { rows } = await database.raw.executeSql(`select name from pgboss.schedule where name like 'test.cron-%' order by name`, []);
+    expect(rows).toEqual([{ name: 'test.cron-kept' }]);
+    await instance.stop();
+  });
+
   it("a stately job already queued for later is moved up by a send with 'hasten', and only then", async () => {
     const sender = await startJobs({ workers: false });
     const sendKeyed = (data: { key: string }, options: object) =>

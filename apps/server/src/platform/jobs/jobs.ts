@@ -215,6 +215,8 @@ export class Jobs {
       /** Tests: shorter leases to see a dead worker's jobs come back quickly. */
       leaseSeconds?: number;
       heartbeatSeconds?: number;
+      /** Tests: cron jobs left unscheduled (withdrawing a schedule after the start races pg-boss's own sender). */
+      unscheduled?: readonly string[];
     } = {},
     /** Every registered job of the product: the platform's and those the modules register (see src/modules.ts). */
     definitions: readonly AnyDefinition[] = [],
@@ -253,7 +255,11 @@ export class Jobs {
       )
         await this.boss.updateQueue(definition.name, queue);
       const schedule = schedules.get(definition.name);
-      if (definition.cron && (schedule?.cron !== definition.cron || schedule.timezone !== 'UTC'))
+      if (
+        definition.cron &&
+        !this.options.unscheduled?.includes(definition.name) &&
+        (schedule?.cron !== definition.cron || schedule.timezone !== 'UTC')
+      )
         await this.boss.schedule(definition.name, definition.cron, {});
     }
     await this.ensureLeaseIndex();
