@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/http/app-error.js';
 import { eventPerRowInsert } from '../../platform/events/logged-by-statement.js';
 import { campaignReplyQueueExistsSql } from '../campaigns/use-cases/campaign-reply-queue.js';
 import { walletExistsSql } from '../contacts/contacts.repository.js';
@@ -34,6 +35,8 @@ export type FirstMessageOutcome =
  *   created meanwhile was not judged by `ok`: nothing more is written) → t (the ticket; none when a
  *   concurrent first message opened one meanwhile) → m → l, ev. Without `c` or `t` the answer is
  *   'fallback' with the use counted (and maybe the contact created: the full path finds it).
+ * A conflict with a concurrent writer after the look (the same message stored meanwhile, the contact
+ * or the quoted message deleted) fails the whole statement: 'fallback', nothing written, no use counted.
  */
 function firstMessageSql(keyColumn: 'number' | 'external_key'): string {
   return `
@@ -70,7 +73,6 @@ with
     select $8::uuid, $1, t.id, t.contact_id, t.channel_id, $3, false, $9, $10, $11, $12, $13, $14::int,
       (select q.id from messages q where q.channel_id = $2 and q.external_id = $17::text), 'received', 0, $15::timestamptz
     from t
-    on conflict (channel_id, external_id) where external_id is not null do nothing
     returning *),
   l as (
     insert into ticket_logs (tenant_id, ticket_id, user_id, type, payload)
@@ -104,15 +106,24 @@ export async function openTicketWithMessage(
 ): Promise<FirstMessageOutcome> {
   const [statement, key] =
     'number' in input.contactKey ? [STATEMENTS.number, input.contactKey.number] : [STATEMENTS.externalKey, input.contactKey.externalKey];
-  const [row] = await queryFixed(db, statement, [
-    input.tenantId,
-    input.channelId,
-    input.message.externalId,
-    key,
-    ...appendValues(input),
-    input.contact.name,
-    input.contact.email,
-  ]);
+  let row: Record<string, unknown> | undefined;
+  try {
+    [row] = await queryFixed(db, statement, [
+      input.tenantId,
+      input.channelId,
+      input.message.externalId,
+      key,
+      ...appendValues(input),
+      input.contact.name,
+      input.contact.email,
+    ]);
+  } catch (error) {
+    // A concurrent writer changed what the statement read: the same message stored meanwhile (its
+    // unique key), or the contact, channel or quoted message deleted (a foreign key). The statement
+    // rolled back as a whole (nothing written, no use counted): the full path decides.
+    if (isUniqueViolation(error) || isForeignKeyViolation(error)) return { outcome: 'fallback', counted: false };
+    throw error;
+  }
   if (!row) return { outcome: 'fallback', counted: false };
   if (row.duplicate === true) return { outcome: 'duplicate' };
   if (row.simple === true && row.allowed !== true) return { outcome: 'refused' };

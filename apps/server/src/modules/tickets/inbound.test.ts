@@ -16,6 +16,7 @@ import {
   buildInboxTenant,
   buildQueue,
   count,
+  eventually,
   inbound,
   inboundTicket,
   rows,
@@ -24,10 +25,12 @@ import {
   visitorKey,
   type InboxTenant,
 } from '../../../test/inbox.js';
+import { TEST_DATABASE_URL } from '../../../test/databases.js';
+import type { Db } from '../../platform/db/client.js';
 import type { DomainEvent } from '../../platform/events/domain-events.js';
 import { updateContact } from '../contacts/contacts.repository.js';
 import { ingestInbound } from '../messages/use-cases/ingest-inbound.js';
-import { openTicketWithMessage } from '../messages/inbound-first.repository.js';
+import { openTicketWithMessage, type FirstMessageOutcome } from '../messages/inbound-first.repository.js';
 import { hitRateLimit } from '../auth/use-cases/hit-rate-limit.js';
 
 let server: TestServer;
@@ -361,6 +364,69 @@ describe("a conversation's first message (the one-statement path)", () => {
     expect(results.every((result) => result.outcome === 'stored')).toBe(true);
     expect(results.filter((result) => result.outcome === 'stored' && result.ticketCreated)).toHaveLength(1);
     expect(await writesOf(key, rateLimit.key)).toEqual({ contacts: 1, tickets: 1, messages: 12, uses: 12 });
+  });
+  describe.runIf(TEST_DATABASE_URL)('a concurrent writer between its look and its writes (PostgreSQL)', () => {
+    /**
+     * Runs `change` in a transaction that commits only once the statement waits for it (a lock on the
+     * changed row), then answers the statement's outcome. (pg_stat_activity keeps the first 1 kB of a
+     * query's text: the statement is known by its first CTE.)
+     */
+    const racing = async (change: (tx: Db) => Promise<unknown>, statement: () => Promise<FirstMessageOutcome>) => {
+      let outcome: Promise<FirstMessageOutcome> | undefined;
+      await server.ctx.db.transaction(async (tx) => {
+        await change(tx);
+        outcome = statement();
+        await eventually(
+          async () =>
+            (await count(
+              server.ctx,
+              sql`select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%ch as (select id, type, queue_id, auto_distribution from channels%'`,
+            )) > 0 || undefined,
+          { what: 'the statement waiting for the uncommitted change' },
+        );
+      });
+      return outcome!;
+    };
+    const target = () => ({ tenantId: t.tenant.id, channelId: t.channel.id });
+
+    it('its contact deleted meanwhile: nothing written, no use counted; the full path opens the conversation', async () => {
+      const key = visitorKey();
+      const contact = await buildContact(server.ctx, t.tenant.id, { name: 'Apagado', externalKey: key.externalKey });
+      const limitKey = `test:first-deleted:${key.externalKey}`;
+      const outcome = await racing(
+        (tx) => tx.execute(sql`delete from contacts where id = ${contact.id}`),
+        () => first(target(), key, { rateLimit: { key: limitKey, windowSeconds: 60, max: 5 } }),
+      );
+      expect(outcome).toEqual({ outcome: 'fallback', counted: false });
+      expect(await writesOf(key, limitKey)).toEqual({ contacts: 0, tickets: 0, messages: 0, uses: 0 });
+      const stored = await ingestInbound(server.ctx, {
+        ...target(),
+        externalId: `after-delete-${key.externalKey}`,
+        contact: { key, name: 'Apagado' },
+        body: 'oi',
+      });
+      expect(stored).toMatchObject({ outcome: 'stored', ticketCreated: true });
+    });
+
+    it('the same message stored meanwhile: no empty ticket, no contact, no use; the full path calls it a duplicate', async () => {
+      const key = visitorKey();
+      const externalId = `stored-meanwhile-${key.externalKey}`;
+      const other = await buildContact(server.ctx, t.tenant.id, { name: 'Outro' });
+      const limitKey = `test:first-dup:${key.externalKey}`;
+      const outcome = await racing(
+        (tx) =>
+          tx.execute(sql`insert into messages (id, tenant_id, contact_id, channel_id, external_id, from_me, body, status, timestamp)
+                         values (${randomUUID()}, ${t.tenant.id}, ${other.id}, ${t.channel.id}, ${externalId}, false, 'antes', 'received', now())`),
+        () => first(target(), key, { externalId, rateLimit: { key: limitKey, windowSeconds: 60, max: 5 } }),
+      );
+      expect(outcome).toEqual({ outcome: 'fallback', counted: false });
+      expect(await writesOf(key, limitKey)).toEqual({ contacts: 0, tickets: 0, messages: 0, uses: 0 });
+      expect(
+        await ingestInbound(server.ctx, { ...target(), externalId, contact: { key, name: 'Visitante' }, body: 'antes' }),
+      ).toMatchObject({
+        outcome: 'duplicate',
+      });
+    });
   });
 });
 

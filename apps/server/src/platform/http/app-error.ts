@@ -23,6 +23,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
+/** A row referred to (by a foreign key) was deleted meanwhile, or never existed. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return findPgError(error)?.code === '23503';
+}
+
 /**
  * SQLSTATEs of values the database refuses as data (class 22): out of range, not representable,
  * NUL characters, bad JSON text. A request that causes one carried bad input that a schema missed.
