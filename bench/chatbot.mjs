@@ -33,6 +33,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  analyzeDatabase,
   api,
   checkQuietMachine,
   connectedSocket,
@@ -263,6 +264,7 @@ await run(async () => {
     if (warm.failed || warm.missing) throw new Error(`warm-up: ${warm.failed} messages refused, ${warm.missing} without a reply`);
     console.log(`warm-up: ${Math.floor(opts.warmup)} other customers through the flow (${warm.latencies.length} replies, not measured)`);
   }
+  console.log(await analyzeDatabase(database));
 
   const customers = await openCustomers(0, customersCount);
   console.log(`customers: ${customers.length} sessions and sockets`);

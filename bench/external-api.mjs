@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  analyzeDatabase,
   api,
   cpuSample,
   formatCpu,
@@ -115,6 +116,7 @@ await run(async () => {
   console.log(
     `setup: waba channel ${channel.id}, ${tokens} API configurations, ${recipients} tickets opened and sent to again by the warm-up`,
   );
+  console.log(await analyzeDatabase(database));
 
   // ---- load: open loop at `rate` (each send timed from when it was due), or each token keeps `inflight` going ----
   const perToken = Math.ceil(total / tokens);

@@ -16,6 +16,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers';
 import { randomUUID } from 'node:crypto';
 import {
+  analyzeDatabase,
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   AGENT_PASSWORD,
@@ -194,6 +195,7 @@ await run(async () => {
         (failed ? `, ${failed} failed` : ''),
     );
   }
+  console.log(await analyzeDatabase(database));
 
   // ---- load: open loop, rate × duration messages, round-robin over visitors ----
   console.log(`load: ${rate} msg/s for ${duration} s = ${total} messages over ${visitorsCount} visitors, ${agentsCount} agents listening`);
