@@ -365,6 +365,48 @@ describe("a conversation's first message (the one-statement path)", () => {
     expect(results.filter((result) => result.outcome === 'stored' && result.ticketCreated)).toHaveLength(1);
     expect(await writesOf(key, rateLimit.key)).toEqual({ contacts: 1, tickets: 1, messages: 12, uses: 12 });
   });
+  it('stores what the full transaction stores: the same first message through both, compared column by column', async () => {
+    const channel = await buildChannel(server.ctx, t.tenant.id, { queueId: t.queue.id });
+    const target = { tenantId: t.tenant.id, channelId: channel.id };
+    /** Everything stored for the contact's conversation but its ids, keys and creation instants. */
+    const storedFor = async (ticketId: number, eventId?: string) => {
+      const [row] = await rows(
+        server.ctx,
+        sql`select
+          to_jsonb(c) - array['id', 'external_key', 'created_at', 'updated_at'] as contact,
+          to_jsonb(tk) - array['id', 'contact_id', 'created_at', 'updated_at'] as ticket,
+          to_jsonb(m) - array['id', 'ticket_id', 'contact_id', 'external_id', 'sender_name', 'created_at', 'updated_at'] as message,
+          (select jsonb_agg(jsonb_build_object('type', l.type, 'payload', l.payload, 'user', l.user_id)) from ticket_logs l where l.ticket_id = tk.id) as logs,
+          (select p.protocol ~ '^[0-9]{14,}$' from ticket_protocols p where p.ticket_id = tk.id) as numbered
+        from tickets tk join contacts c on c.id = tk.contact_id join messages m on m.ticket_id = tk.id
+        where tk.id = ${ticketId}`,
+      );
+      const events = await rows(
+        server.ctx,
+        sql`select payload - array['ticketId', 'messageId'] as payload from domain_events
+             where type = 'message.created' and (payload ->> 'ticketId')::int = ${ticketId} ${eventId ? sql`and id = ${eventId}` : sql``}`,
+      );
+      return { ...row, events };
+    };
+
+    const opened = await first(target, visitorKey());
+    if (opened.outcome !== 'opened') throw new Error(`expected opened, got ${opened.outcome}`);
+    // A participant's name makes it take the full transaction (stored apart: not compared).
+    const full = await ingestInbound(server.ctx, {
+      ...target,
+      externalId: `full-${randomUUID()}`,
+      contact: { key: visitorKey(), name: 'Cliente Primeiro', email: 'primeiro@example.com' },
+      body: 'Bom dia, quero comprar',
+      timestamp: new Date('2026-12-06T12:00:00Z'),
+      senderName: 'Cliente Primeiro',
+    });
+    if (full.outcome !== 'stored' || !full.ticketCreated) throw new Error(`expected a new ticket, got ${full.outcome}`);
+
+    const byStatement = await storedFor(opened.message.ticketId!, opened.eventId);
+    expect(byStatement).toMatchObject({ numbered: true, events: [expect.anything()] });
+    expect(byStatement).toEqual(await storedFor(full.ticketId));
+  });
+
   describe.runIf(TEST_DATABASE_URL)('a concurrent writer between its look and its writes (PostgreSQL)', () => {
     /**
      * Runs `change` in a transaction that commits only once the statement waits for it (a lock on the
