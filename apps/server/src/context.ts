@@ -14,6 +14,7 @@ import { createOutboundPolicy } from './platform/http/outbound-policy.js';
 import { createSecretBox } from './platform/crypto/secret-box.js';
 import { createHmac } from 'node:crypto';
 import { createClock } from './platform/clock.js';
+import { EMBEDDED_ONLY_JOBS } from './platform/db/embedded-maintenance.job.js';
 
 export interface ContextOptions {
   pollingIntervalSeconds?: number;
@@ -36,7 +37,10 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     jobs: new Jobs(
       database.raw,
       logger,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds, unscheduled: options.unscheduled },
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds,
+        unscheduled: [...(options.unscheduled ?? []), ...(database.kind === 'postgres' ? EMBEDDED_ONLY_JOBS : [])],
+      },
       modules.flatMap((module) => module.jobs ?? []),
     ),
     mailer: createMailer(env, logger),

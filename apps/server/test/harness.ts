@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { ensureFirstStart } from '../src/bootstrap/first-start.js';
 import { sealStoredChannelSecrets } from '../src/bootstrap/seal-channel-secrets.js';
 import { createContext, type ContextOptions } from '../src/context.js';
+import { EMBEDDED_ONLY_JOBS } from '../src/platform/db/embedded-maintenance.job.js';
 import { openDatabase, type Database } from '../src/platform/db/client.js';
 import { databaseUrlFor, uniqueDatabaseName, withAdminClient } from './databases.js';
 import { testEnv } from './env.js';
@@ -89,7 +90,12 @@ export async function startNodeOn(
   options: { logger?: Logger; webDist?: string; configure?: (app: FastifyInstance) => void | Promise<void>; context?: ContextOptions } = {},
 ): Promise<TestServer> {
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const ctx = createContext(env, database, logger, { pollingIntervalSeconds: 0.5, ...options.context });
+  // The embedded database's maintenance never runs in the middle of a test (embedded-maintenance.test.ts tests it).
+  const ctx = createContext(env, database, logger, {
+    pollingIntervalSeconds: 0.5,
+    ...options.context,
+    unscheduled: [...EMBEDDED_ONLY_JOBS, ...(options.context?.unscheduled ?? [])],
+  });
   await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });
   ctx.events.start();

@@ -99,7 +99,11 @@ const STATEMENTS = {
   externalKey: { name: 'inbound_first_by_external_key', text: firstMessageSql('external_key') },
 } as const satisfies Record<string, FixedStatement>;
 
-/** Opens the contact's conversation with its first message in one statement; see firstMessageSql. */
+/**
+ * Opens the contact's conversation with its first message in one statement; see firstMessageSql.
+ * `db` must be the root handle, never a transaction: a conflict is caught as a fallback, which inside
+ * a transaction would leave it aborted.
+ */
 export async function openTicketWithMessage(
   db: Db,
   input: AppendInput & { contact: { name: string; email: string | null } },

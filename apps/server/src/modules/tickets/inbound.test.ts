@@ -409,25 +409,23 @@ describe("a conversation's first message (the one-statement path)", () => {
 
   describe.runIf(TEST_DATABASE_URL)('a concurrent writer between its look and its writes (PostgreSQL)', () => {
     /**
-     * Runs `change` in a transaction that commits only once the statement waits for it (a lock on the
-     * changed row), then answers the statement's outcome. (pg_stat_activity keeps the first 1 kB of a
-     * query's text: the statement is known by its first CTE.)
+     * Runs `change` in a transaction that commits only once the statement waits for it (blocked by
+     * the transaction's lock on the changed row), then answers the statement's outcome.
      */
     const racing = async (change: (tx: Db) => Promise<unknown>, statement: () => Promise<FirstMessageOutcome>) => {
-      let outcome: Promise<FirstMessageOutcome> | undefined;
+      let outcome: Promise<PromiseSettledResult<FirstMessageOutcome>> | undefined;
       await server.ctx.db.transaction(async (tx) => {
         await change(tx);
-        outcome = statement();
-        await eventually(
-          async () =>
-            (await count(
-              server.ctx,
-              sql`select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%ch as (select id, type, queue_id, auto_distribution from channels%'`,
-            )) > 0 || undefined,
-          { what: 'the statement waiting for the uncommitted change' },
-        );
+        const [{ pid }] = await rows({ db: tx }, sql`select pg_backend_pid() as pid`);
+        outcome = Promise.allSettled([statement()]).then(([settled]) => settled);
+        const blocked = sql`select count(*) from pg_stat_activity where ${Number(pid)}::int = any(pg_blocking_pids(pid))`;
+        await eventually(async () => (await count(server.ctx, blocked)) > 0 || undefined, {
+          what: 'the statement waiting for the uncommitted change',
+        });
       });
-      return outcome!;
+      const settled = await outcome!;
+      if (settled.status === 'rejected') throw settled.reason;
+      return settled.value;
     };
     const target = () => ({ tenantId: t.tenant.id, channelId: t.channel.id });
 

@@ -11,14 +11,17 @@ const maintenanceJob = (name: 'database.analyze' | 'database.vacuum', cron: stri
     async handler(ctx) {
       const started = performance.now();
       const tables = await maintainEmbeddedDatabase(ctx.database, work);
-      if (tables > 0) ctx.logger.info({ tables, ms: Math.round(performance.now() - started) }, `embedded database: ${work} done`);
+      if (tables.length > 0) ctx.logger.info({ tables, ms: Math.round(performance.now() - started) }, `embedded database: ${work} done`);
     },
   });
 
-/** The embedded database's statistics, every 15 minutes (sampled: quick even on large tables). */
+/** The embedded database's statistics where due, every 15 minutes (sampled: quick even on large tables). */
 export const analyzeEmbeddedDatabaseJob = maintenanceJob('database.analyze', '*/15 * * * *', 'analyze');
-/** Its dead rows reclaimed once a day, at 04:30 UTC (01:30 in Brasília, when customer service is quiet). */
+/** Its dead rows reclaimed where due, once a day at 04:30 UTC (01:30 in Brasília, when customer service is quiet). */
 export const vacuumEmbeddedDatabaseJob = maintenanceJob('database.vacuum', '30 4 * * *', 'vacuum');
+
+/** Jobs a PostgreSQL server leaves unscheduled: its autovacuum does their work. */
+export const EMBEDDED_ONLY_JOBS = ['database.analyze', 'database.vacuum'] as const;
 
 declare module '../jobs/define-job.js' {
   interface JobPayloads {

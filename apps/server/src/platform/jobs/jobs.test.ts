@@ -245,17 +245,31 @@ describe('registered jobs: per-job completion and leases', () => {
     await instance.stop();
   });
 
-  it('schedules the cron jobs, but those a test runs itself (unscheduled)', async () => {
+  it('schedules the cron jobs but the unscheduled ones, whose earlier schedule is withdrawn; an unknown name is refused', async () => {
     const cron = (name: string) => defineJob({ name, schema: z.object({}), cron: '* * * * *', async handler() {} });
-    const instance = new Jobs(database.raw, logger, { unscheduled: ['test.cron-by-hand'] }, [
-      cron('test.cron-by-hand'),
-      cron('test.cron-kept'),
-    ]);
+    const definitions = [cron('test.cron-by-hand'), cron('test.cron-kept')];
+    const scheduled = async () =>
+      (await database.raw.executeSql(`select name from pgboss.schedule where name like 'test.cron-%' order by name`, [])).rows;
+    const before = new Jobs(database.raw, logger, {}, definitions);
+    await before.start(ctx, { workers: false });
+    started.push(before);
+    expect(await scheduled()).toEqual([{ name: 'test.cron-by-hand' }, { name: 'test.cron-kept' }]);
+    await before.stop();
+
+    const instance = new Jobs(database.raw, logger, { unscheduled: ['test.cron-by-hand'] }, definitions);
     await instance.start(ctx, { workers: false });
     started.push(instance);
-    const { rows } = await database.raw.executeSql(`select name from pgboss.schedule where name like 'test.cron-%' order by name`, []);
-    expect(rows).toEqual([{ name: 'test.cron-kept' }]);
+    expect(await scheduled()).toEqual([{ name: 'test.cron-kept' }]);
     await instance.stop();
+
+    const misspelt = new Jobs(database.raw, logger, { unscheduled: ['test.cron-by-hnad'] }, definitions);
+    started.push(misspelt);
+    await expect(misspelt.start(ctx, { workers: false })).rejects.toThrow(/test\.cron-by-hnad is not a registered cron job/);
+  });
+
+  it("schedules the embedded database's maintenance on the embedded database only (a server's autovacuum does it)", async () => {
+    const { rows } = await database.raw.executeSql(`select name from pgboss.schedule where name like 'database.%' order by name`, []);
+    expect(rows).toEqual(database.kind === 'pglite' ? [{ name: 'database.analyze' }, { name: 'database.vacuum' }] : []);
   });
 
   it("a stately job already queued for later is moved up by a send with 'hasten', and only then", async () => {

@@ -215,7 +215,11 @@ export class Jobs {
       /** Tests: shorter leases to see a dead worker's jobs come back quickly. */
       leaseSeconds?: number;
       heartbeatSeconds?: number;
-      /** Tests: cron jobs left unscheduled (withdrawing a schedule after the start races pg-boss's own sender). */
+      /**
+       * Cron jobs left unscheduled (a schedule they had is withdrawn): the embedded database's
+       * maintenance on a PostgreSQL server; in tests, rounds a test runs itself (withdrawing a
+       * schedule after the start races pg-boss's own sender).
+       */
       unscheduled?: readonly string[];
     } = {},
     /** Every registered job of the product: the platform's and those the modules register (see src/modules.ts). */
@@ -237,6 +241,10 @@ export class Jobs {
     const schedules = new Map(
       ((await this.boss.getSchedules()) as { name: string; cron: string; timezone: string }[]).map((row) => [row.name, row]),
     );
+    const unscheduled = new Set(this.options.unscheduled);
+    for (const name of unscheduled)
+      if (!this.definitions.some((definition) => definition.name === name && definition.cron))
+        throw new Error(`unscheduled: ${name} is not a registered cron job`);
     for (const definition of this.definitions) {
       const queue = {
         name: definition.name,
@@ -255,11 +263,9 @@ export class Jobs {
       )
         await this.boss.updateQueue(definition.name, queue);
       const schedule = schedules.get(definition.name);
-      if (
-        definition.cron &&
-        !this.options.unscheduled?.includes(definition.name) &&
-        (schedule?.cron !== definition.cron || schedule.timezone !== 'UTC')
-      )
+      if (unscheduled.has(definition.name)) {
+        if (schedule) await this.boss.unschedule(definition.name);
+      } else if (definition.cron && (schedule?.cron !== definition.cron || schedule.timezone !== 'UTC'))
         await this.boss.schedule(definition.name, definition.cron, {});
     }
     await this.ensureLeaseIndex();
