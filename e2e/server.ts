@@ -18,15 +18,28 @@ export interface RunningServer {
   restart(): Promise<void>;
 }
 
+/**
+ * The ports the products of this worker listen on: a range of its own (VITEST_POOL_ID), below the
+ * system's ephemeral ports. A port the system handed out (listen on 0) was free only until the probe
+ * closed it: a product of another worker, still starting, could be given the same one, and this
+ * product's readiness check then reached that one (its first start's admin unknown here: a 401).
+ */
+const PORTS_PER_WORKER = 400;
+const FIRST_PORT = 21_000 + (Number(process.env.VITEST_POOL_ID ?? 1) - 1) * PORTS_PER_WORKER;
+let nextPort = 0;
+
+/** The next port of this worker's range that nothing listens on. */
 async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
+    const port = FIRST_PORT + (nextPort++ % PORTS_PER_WORKER);
+    const free = await new Promise<boolean>((resolveFree) => {
+      const probe = createServer();
+      probe.once('error', () => resolveFree(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolveFree(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${FIRST_PORT}–${FIRST_PORT + PORTS_PER_WORKER - 1}`);
 }
 
 /**
@@ -59,12 +72,13 @@ export async function startProduct(env: Record<string, string> = {}, { emptyData
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
       try {
-        if ((await fetch(`${url}/ready`)).ok) break;
+        if ((await fetch(`${url}/ready`)).ok) return;
       } catch {
         /* not listening yet */
       }
       await new Promise((r) => setTimeout(r, 250));
     }
+    throw new Error(`server not ready in 60 s:\n${output}`);
   };
   const running = () => child.exitCode === null && child.signalCode === null;
   await launch();
