@@ -14,7 +14,6 @@ import { createOutboundPolicy } from './platform/http/outbound-policy.js';
 import { createSecretBox } from './platform/crypto/secret-box.js';
 import { createHmac } from 'node:crypto';
 import { createClock } from './platform/clock.js';
-import { EMBEDDED_ONLY_JOBS } from './platform/db/embedded-maintenance.job.js';
 
 export interface ContextOptions {
   pollingIntervalSeconds?: number;
@@ -37,11 +36,8 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     jobs: new Jobs(
       database.raw,
       logger,
-      {
-        pollingIntervalSeconds: options.pollingIntervalSeconds,
-        unscheduled: [...(options.unscheduled ?? []), ...(database.kind === 'postgres' ? EMBEDDED_ONLY_JOBS : [])],
-      },
-      modules.flatMap((module) => module.jobs ?? []),
+      { pollingIntervalSeconds: options.pollingIntervalSeconds, unscheduled: options.unscheduled },
+      modules.flatMap((module) => module.jobs ?? []).filter((job) => job.database === undefined || job.database === database.kind),
     ),
     mailer: createMailer(env, logger),
     media: createMediaStore(env, database, logger, createHmac('sha256', secrets.jwtRefreshSecret).update('media-urls').digest('base64url')),

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { ensureFirstStart } from '../src/bootstrap/first-start.js';
 import { sealStoredChannelSecrets } from '../src/bootstrap/seal-channel-secrets.js';
 import { createContext, type ContextOptions } from '../src/context.js';
-import { EMBEDDED_ONLY_JOBS } from '../src/platform/db/embedded-maintenance.job.js';
+import { analyzeEmbeddedDatabaseJob, vacuumEmbeddedDatabaseJob } from '../src/platform/db/embedded-maintenance.job.js';
 import { openDatabase, type Database } from '../src/platform/db/client.js';
 import { databaseUrlFor, uniqueDatabaseName, withAdminClient } from './databases.js';
 import { testEnv } from './env.js';
@@ -94,7 +94,10 @@ export async function startNodeOn(
   const ctx = createContext(env, database, logger, {
     pollingIntervalSeconds: 0.5,
     ...options.context,
-    unscheduled: [...EMBEDDED_ONLY_JOBS, ...(options.context?.unscheduled ?? [])],
+    unscheduled: [
+      ...(database.kind === 'pglite' ? [analyzeEmbeddedDatabaseJob.name, vacuumEmbeddedDatabaseJob.name] : []),
+      ...(options.context?.unscheduled ?? []),
+    ],
   });
   await sealStoredChannelSecrets(ctx);
   await ctx.jobs.start(ctx, { workers: true });

@@ -7,6 +7,8 @@ const maintenanceJob = (name: 'database.analyze' | 'database.vacuum', cron: stri
     name,
     schema: z.looseObject({}),
     cron,
+    // A PostgreSQL server's autovacuum does this.
+    database: 'pglite',
     retryLimit: 1,
     async handler(ctx) {
       const started = performance.now();
@@ -19,9 +21,6 @@ const maintenanceJob = (name: 'database.analyze' | 'database.vacuum', cron: stri
 export const analyzeEmbeddedDatabaseJob = maintenanceJob('database.analyze', '*/15 * * * *', 'analyze');
 /** Its dead rows reclaimed where due, once a day at 04:30 UTC (01:30 in Brasília, when customer service is quiet). */
 export const vacuumEmbeddedDatabaseJob = maintenanceJob('database.vacuum', '30 4 * * *', 'vacuum');
-
-/** Jobs a PostgreSQL server leaves unscheduled: its autovacuum does their work. */
-export const EMBEDDED_ONLY_JOBS = ['database.analyze', 'database.vacuum'] as const;
 
 declare module '../jobs/define-job.js' {
   interface JobPayloads {

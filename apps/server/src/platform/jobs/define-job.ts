@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import type { Database } from '../db/client.js';
 
 /**
  * Each job's payload by name. Modules add theirs where they define the job (declaration merging),
@@ -33,6 +34,8 @@ export interface JobDefinition<Name extends string, Schema extends z.ZodType> {
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /** Run on this schedule (cron, UTC) in addition to explicit sends. */
   cron?: string;
+  /** Registered only on this kind of database (absent: on both). */
+  database?: Database['kind'];
   /**
    * Throwing schedules a retry (with backoff) until the limit; `attempt.last` tells the final try.
    * A job may run again after its process died mid-run (see jobs.ts): handlers must be idempotent.

@@ -216,9 +216,8 @@ export class Jobs {
       leaseSeconds?: number;
       heartbeatSeconds?: number;
       /**
-       * Cron jobs left unscheduled (a schedule they had is withdrawn): the embedded database's
-       * maintenance on a PostgreSQL server; in tests, rounds a test runs itself (withdrawing a
-       * schedule after the start races pg-boss's own sender).
+       * Tests: cron jobs left unscheduled (a schedule they had is withdrawn), whose rounds a test runs
+       * itself (withdrawing a schedule after the start races pg-boss's own sender).
        */
       unscheduled?: readonly string[];
     } = {},
