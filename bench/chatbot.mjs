@@ -256,15 +256,24 @@ await run(async () => {
     return stats;
   };
 
-  // ---- warm-up (not measured): other customers through the whole flow, all at once, so that the load
+  // ---- warm-up (not measured): other customers through the whole flow, in two rounds, so that the load
   // meets a running server (its code compiled, each of its pool's connections open with its prepared
-  // statements past their first, planned runs) as it would in production, not one that just started ----
-  if (opts.warmup > 0) {
-    const warm = await converse(await openCustomers(customersCount, Math.floor(opts.warmup)), { closed: true });
-    if (warm.failed || warm.missing) throw new Error(`warm-up: ${warm.failed} messages refused, ${warm.missing} without a reply`);
-    console.log(`warm-up: ${Math.floor(opts.warmup)} other customers through the flow (${warm.latencies.length} replies, not measured)`);
+  // statements past their first, planned runs) as it would in production, not one that just started.
+  // The statistics come between the rounds, as autovacuum gives a database in use: ANALYZE
+  // invalidates every connection's plans, which the second round settles again ----
+  const warmupCount = Math.floor(opts.warmup);
+  const rounds = warmupCount > 1 ? [Math.ceil(warmupCount / 2), Math.floor(warmupCount / 2)] : [warmupCount];
+  let warmReplies = 0;
+  for (const [round, count] of rounds.entries()) {
+    if (count > 0) {
+      const first = customersCount + (round === 0 ? 0 : rounds[0]);
+      const warm = await converse(await openCustomers(first, count), { closed: true });
+      if (warm.failed || warm.missing) throw new Error(`warm-up: ${warm.failed} messages refused, ${warm.missing} without a reply`);
+      warmReplies += warm.latencies.length;
+    }
+    if (round === 0) console.log(await analyzeDatabase(database));
   }
-  console.log(await analyzeDatabase(database));
+  if (warmupCount > 0) console.log(`warm-up: ${warmupCount} other customers through the flow (${warmReplies} replies, not measured)`);
 
   const customers = await openCustomers(0, customersCount);
   console.log(`customers: ${customers.length} sessions and sockets`);
