@@ -113,7 +113,7 @@ export function rateLimitUseSql(params: { key: string; windowSeconds: string; ma
 function appendSql(scope: AppendScope): string {
   return `
 with
-${scope.prelude}  dup as (select exists (select 1 from messages where channel_id = ${scope.channel} and external_id = $3) as yes),
+${scope.prelude}  dup as (select exists (select 1 from messages where tenant_id = ${scope.tenant} and channel_id = ${scope.channel} and external_id = $3) as yes),
   c as (select id, external_key from contacts where tenant_id = ${scope.tenant} and ${scope.keyColumn} = ${scope.contactKey} and not blocked),
   has_t as (
     select 1 from tickets
@@ -129,7 +129,7 @@ ${scope.prelude}  dup as (select exists (select 1 from messages where channel_id
     insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, external_id, from_me, body,
       media_type, media_key, media_name, media_mime, media_size, quoted_message_id, status, ack, timestamp)
     select $8::uuid, ${scope.tenant}, open_t.id, (select id from c), ${scope.channel}, $3, false, $9, $10, $11, $12, $13, $14::int,
-      (select q.id from messages q where q.channel_id = ${scope.channel} and q.external_id = $17::text), 'received', 0, $15::timestamptz
+      (select q.id from messages q where q.tenant_id = ${scope.tenant} and q.channel_id = ${scope.channel} and q.external_id = $17::text), 'received', 0, $15::timestamptz
     from open_t
     on conflict (channel_id, external_id) where external_id is not null do nothing
     returning *),

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../platform/http/app-error.js';
+import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../platform/http/app-error.js';
 import { eventPerRowInsert } from '../../platform/events/logged-by-statement.js';
 import { campaignReplyQueueExistsSql } from '../campaigns/use-cases/campaign-reply-queue.js';
 import { walletExistsSql } from '../contacts/contacts.repository.js';
@@ -18,7 +18,12 @@ export type FirstMessageOutcome =
    * all, an unknown channel). `counted`: the message's rate-limit use was counted (a concurrent
    * writer created the contact or opened the ticket meanwhile), so the full path must not count it again.
    */
-  | { outcome: 'fallback'; counted: boolean };
+  | {
+      outcome: 'fallback';
+      counted: boolean;
+      /** The constraint a concurrent writer's change made the statement violate (rolled back as a whole). */
+      conflict?: string;
+    };
 
 /**
  * The first message of a customer's conversation on a channel, in ONE statement (no begin/commit):
@@ -71,7 +76,7 @@ with
     insert into messages (id, tenant_id, ticket_id, contact_id, channel_id, external_id, from_me, body,
       media_type, media_key, media_name, media_mime, media_size, quoted_message_id, status, ack, timestamp)
     select $8::uuid, $1, t.id, t.contact_id, t.channel_id, $3, false, $9, $10, $11, $12, $13, $14::int,
-      (select q.id from messages q where q.channel_id = $2 and q.external_id = $17::text), 'received', 0, $15::timestamptz
+      (select q.id from messages q where q.tenant_id = $1 and q.channel_id = $2 and q.external_id = $17::text), 'received', 0, $15::timestamptz
     from t
     returning *),
   l as (
@@ -125,7 +130,8 @@ export async function openTicketWithMessage(
     // A concurrent writer changed what the statement read: the same message stored meanwhile (its
     // unique key), or the contact, channel or quoted message deleted (a foreign key). The statement
     // rolled back as a whole (nothing written, no use counted): the full path decides.
-    if (isUniqueViolation(error) || isForeignKeyViolation(error)) return { outcome: 'fallback', counted: false };
+    if (isUniqueViolation(error) || isForeignKeyViolation(error))
+      return { outcome: 'fallback', counted: false, conflict: violatedConstraint(error) ?? 'unknown' };
     throw error;
   }
   if (!row) return { outcome: 'fallback', counted: false };

@@ -437,7 +437,7 @@ describe("a conversation's first message (the one-statement path)", () => {
         (tx) => tx.execute(sql`delete from contacts where id = ${contact.id}`),
         () => first(target(), key, { rateLimit: { key: limitKey, windowSeconds: 60, max: 5 } }),
       );
-      expect(outcome).toEqual({ outcome: 'fallback', counted: false });
+      expect(outcome).toEqual({ outcome: 'fallback', counted: false, conflict: 'tickets_contact_id_contacts_id_fk' });
       expect(await writesOf(key, limitKey)).toEqual({ contacts: 0, tickets: 0, messages: 0, uses: 0 });
       const stored = await ingestInbound(server.ctx, {
         ...target(),
@@ -459,7 +459,7 @@ describe("a conversation's first message (the one-statement path)", () => {
                          values (${randomUUID()}, ${t.tenant.id}, ${other.id}, ${t.channel.id}, ${externalId}, false, 'antes', 'received', now())`),
         () => first(target(), key, { externalId, rateLimit: { key: limitKey, windowSeconds: 60, max: 5 } }),
       );
-      expect(outcome).toEqual({ outcome: 'fallback', counted: false });
+      expect(outcome).toEqual({ outcome: 'fallback', counted: false, conflict: 'messages_channel_external_key' });
       expect(await writesOf(key, limitKey)).toEqual({ contacts: 0, tickets: 0, messages: 0, uses: 0 });
       expect(
         await ingestInbound(server.ctx, { ...target(), externalId, contact: { key, name: 'Visitante' }, body: 'antes' }),

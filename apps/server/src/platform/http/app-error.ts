@@ -28,6 +28,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return findPgError(error)?.code === '23503';
 }
 
+/** The constraint a database error names (unique, foreign key, check…), if any. */
+export function violatedConstraint(error: unknown): string | undefined {
+  return findPgError(error)?.constraint;
+}
+
 /**
  * SQLSTATEs of values the database refuses as data (class 22): out of range, not representable,
  * NUL characters, bad JSON text. A request that causes one carried bad input that a schema missed.
