@@ -274,7 +274,10 @@ async function openConversation(
       // Rare (a concurrent writer); a constraint that fired every time would send every first message
       // down the full path unnoticed.
       if (result.conflict)
-        ctx.logger.info({ constraint: result.conflict, tenantId: input.tenantId, channelId: input.channelId }, 'first message: concurrent change, full path');
+        ctx.logger.info(
+          { constraint: result.conflict, tenantId: input.tenantId, channelId: input.channelId },
+          'first message: concurrent change, full path',
+        );
       return { outcome: 'fallback', counted: result.counted };
     case 'duplicate':
       return { outcome: 'done', result: { outcome: 'duplicate' } };
