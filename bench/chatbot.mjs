@@ -19,11 +19,11 @@
 //
 //   node bench/chatbot.mjs [--customers 300] [--rate 300 | --closed] [--db embedded|postgres]
 //
-// Before the measure, `--warmup` other customers (160) go through the flow together, so that the load
-// meets a running server (code compiled, the pool's connections open with their prepared statements
-// planned: PostgreSQL plans a prepared statement afresh at each of its first five runs on a
-// connection, 40–65 ms each for the inbound append under load; 160 customers give each of the 20
-// connections about eight of each).
+// Before the measure, `--warmup` other customers (160) go through the flow, in two rounds of half of
+// them with ANALYZE between, so that the load meets a running server (code compiled, the pool's
+// connections open with their prepared statements planned: PostgreSQL plans a prepared statement
+// afresh at each of its first five runs on a connection, 40–65 ms each for the inbound append under
+// load; 160 customers give each of the 20 connections about eight of each).
 //
 // Bounded: every wait has a timeout (a reply not seen in 30 s is counted as missing); it then stops
 // the server, drops the bench database / temp DATA_DIR and exits 0 (also when the budget is missed;

@@ -120,7 +120,7 @@ await run(async () => {
   console.log(
     `setup: waba channel ${channel.id}, ${tokens} API configurations, ${recipients} tickets opened and sent to again by the warm-up`,
   );
-  console.log(await awaitJobsDrained(database));
+  console.log(await awaitJobsDrained(database, 'message.send'));
 
   // ---- load: open loop at `rate` (each send timed from when it was due), or each token keeps `inflight` going ----
   const perToken = Math.ceil(total / tokens);

@@ -219,18 +219,18 @@ export async function analyzeDatabase(database) {
   try {
     const started = performance.now();
     await client.query('analyze');
-    return `statistics: ANALYZE of the warm-up's data (${Math.round(performance.now() - started)} ms), as autovacuum gives a database in use`;
+    return `statistics: ANALYZE (${Math.round(performance.now() - started)} ms), as autovacuum gives a database in use`;
   } finally {
     await client.end();
   }
 }
 
 /**
- * Waits (PostgreSQL only, at most `timeoutMs`) until no job that is due is queued or running, so that a
- * warm-up's background work (the send drain of its messages, say) is done before the clock starts
- * and the measure sees the load's own work only. Returns a line for the output.
+ * Waits (PostgreSQL only, at most `timeoutMs`) until no job of `queue` that is due is queued or
+ * running, so that a warm-up's background work (the send drain of its messages, say) is done before
+ * the clock starts and the measure sees the load's own work only. Returns a line for the output.
  */
-export async function awaitJobsDrained(database, timeoutMs = 60_000) {
+export async function awaitJobsDrained(database, queue, timeoutMs = 60_000) {
   if (!database.pgUrl) return 'jobs: not awaited (embedded database)';
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: database.pgUrl });
@@ -239,11 +239,12 @@ export async function awaitJobsDrained(database, timeoutMs = 60_000) {
     const started = performance.now();
     for (;;) {
       const { rows } = await client.query(
-        "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()",
+        "select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and start_after <= now()",
+        [queue],
       );
       const waited = Math.round(performance.now() - started);
-      if (rows[0].n === 0) return `jobs: the warm-up's background jobs done before the load (waited ${waited} ms)`;
-      if (waited > timeoutMs) return `jobs: ${rows[0].n} still queued after ${waited} ms; the load starts with them`;
+      if (rows[0].n === 0) return `jobs: the warm-up's ${queue} jobs done before the load (waited ${waited} ms)`;
+      if (waited > timeoutMs) return `jobs: ${rows[0].n} ${queue} jobs still queued after ${waited} ms; the load starts with them`;
       await new Promise((resolveWait) => setTimeout(resolveWait, 100));
     }
   } finally {

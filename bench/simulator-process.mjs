@@ -10,6 +10,7 @@ for (const key in sim) {
   if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
 }
 const stop = async () => {
+  setTimeout(() => process.exit(0), 3_000).unref(); // a close that hangs does not leave the process behind
   await sim.close();
   process.exit(0);
 };

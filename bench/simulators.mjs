@@ -47,10 +47,21 @@ export async function startSimulatorProcess(starter, options = {}) {
   const outfile = await bundleSimulators();
   const child = fork(join(ROOT, 'bench', 'simulator-process.mjs'), [pathToFileURL(outfile).href, starter, JSON.stringify(options)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [], // not the bench's own Node flags (an --inspect port would clash)
   });
-  onCleanup(() => child.kill('SIGTERM'));
+  let stopping = false;
+  onCleanup(() => {
+    stopping = true;
+    child.kill('SIGTERM');
+  });
   return new Promise((resolveStarted, reject) => {
-    child.once('message', (fields) => resolveStarted({ ...fields, pid: child.pid }));
+    child.once('message', (fields) => {
+      child.once('exit', (code, signal) => {
+        if (!stopping)
+          console.error(`the simulator process (${starter}) exited during the bench (${signal ?? code}): its sends fail from now on`);
+      });
+      resolveStarted({ ...fields, pid: child.pid });
+    });
     child.once('exit', (code) => reject(new Error(`the simulator process (${starter}) exited with ${code} before it started`)));
   });
 }
