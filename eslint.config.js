@@ -46,12 +46,25 @@ const moduleBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-tmp/**', 'apps/server/drizzle/**', 'e2e/artifacts/**', '.puppeteerrc.cjs'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '.test-tmp/**',
+      'apps/server/drizzle/**',
+      'e2e/artifacts/**',
+      '.puppeteerrc.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts', 'apps/*/*.mjs', 'bench/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'scripts/*.d.mts', 'apps/*/*.mjs', 'bench/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -84,7 +97,10 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/platform/db/**', 'apps/server/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Database access belongs in *.repository.ts files.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Database access belongs in *.repository.ts files.' }] },
+      ],
     },
   },
   {

@@ -187,7 +187,7 @@ await run(async () => {
   let report = await reportOf();
   // An unconfirmed send is flagged once its job's lease expires (≈ 20 s), then waits the window.
   const settleFor = (60 + 2 * opts.reconcile) * 1000;
-  for (const deadline = Date.now() + settleFor; Date.now() < deadline && unsettled(report) > 0; ) {
+  for (const deadline = Date.now() + settleFor; Date.now() < deadline && unsettled(report) > 0;) {
     await sleep(1_000);
     report = await reportOf();
   }
@@ -273,11 +273,18 @@ await run(async () => {
   if (duplicates.length) {
     console.log(`duplicates           ${sameMessage} the same message twice, ${duplicates.length - sameMessage} two messages; e.g.:`);
     for (const [number, sends] of duplicates.slice(0, 5)) {
-      console.log(`  ${number}: ${sends.map((m) => `${m.payload?.biz_opaque_callback_data} at +${((m.at - startedAt) / 1000).toFixed(1)} s`).join(', ')}`);
+      console.log(
+        `  ${number}: ${sends.map((m) => `${m.payload?.biz_opaque_callback_data} at +${((m.at - startedAt) / 1000).toFixed(1)} s`).join(', ')}`,
+      );
       const answered = sim.deliveries.filter((d) => JSON.stringify(d.payload).includes(sends[0].id));
-      console.log(`    statuses of the first send delivered: ${answered.map((d) => `+${((d.at - startedAt) / 1000).toFixed(1)} s ${d.status} ${d.responseBody.slice(0, 60)}`).join('; ') || 'none'}`);
+      console.log(
+        `    statuses of the first send delivered: ${answered.map((d) => `+${((d.at - startedAt) / 1000).toFixed(1)} s ${d.status} ${d.responseBody.slice(0, 60)}`).join('; ') || 'none'}`,
+      );
     }
-    for (const line of serverLog.split('\n').filter((l) => duplicates.slice(0, 5).some(([, sends]) => l.includes(sends[0].payload?.biz_opaque_callback_data))).slice(0, 20))
+    for (const line of serverLog
+      .split('\n')
+      .filter((l) => duplicates.slice(0, 5).some(([, sends]) => l.includes(sends[0].payload?.biz_opaque_callback_data)))
+      .slice(0, 20))
       console.log(`  log: ${line.slice(0, 400)}`);
   }
   console.log(

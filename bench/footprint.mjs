@@ -11,7 +11,21 @@
 //   node bench/footprint.mjs [--runs 7] [--idle 10] [--db auto|embedded|postgres|both]
 //
 // Builds nothing: run `npm run build` first. Exits 0 whether or not the budgets are met.
-import { checkQuietMachine, machine, mib, percentile, prepareDatabase, processCpuMs, processMemory, readOptions, request, requireBuiltServer, run, sleep, startServer } from './lib.mjs';
+import {
+  checkQuietMachine,
+  machine,
+  mib,
+  percentile,
+  prepareDatabase,
+  processCpuMs,
+  processMemory,
+  readOptions,
+  request,
+  requireBuiltServer,
+  run,
+  sleep,
+  startServer,
+} from './lib.mjs';
 
 const BUDGETS = {
   embedded: { startMs: 3000, rssMiB: 250 },
@@ -39,7 +53,11 @@ async function heapFigures(url) {
   const res = await request(url, 'GET', '/metrics');
   if (res.status !== 200 || typeof res.body !== 'string') return {};
   const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(res.body)?.[1] ?? NaN) / 2 ** 20;
-  return { heapUsed: value('nodejs_heap_size_used_bytes'), heapTotal: value('nodejs_heap_size_total_bytes'), external: value('nodejs_external_memory_bytes') };
+  return {
+    heapUsed: value('nodejs_heap_size_used_bytes'),
+    heapTotal: value('nodejs_heap_size_total_bytes'),
+    external: value('nodejs_external_memory_bytes'),
+  };
 }
 
 async function oneStart(database) {
@@ -86,7 +104,12 @@ await run(async () => {
   requireBuiltServer();
   console.log(`machine: ${machine()}`);
   await checkQuietMachine(opts['wait-quiet']);
-  const modes = opts.db === 'both' ? ['embedded', 'postgres'] : opts.db === 'auto' ? ['embedded', ...(process.env.DATABASE_URL ? ['postgres'] : [])] : [opts.db];
+  const modes =
+    opts.db === 'both'
+      ? ['embedded', 'postgres']
+      : opts.db === 'auto'
+        ? ['embedded', ...(process.env.DATABASE_URL ? ['postgres'] : [])]
+        : [opts.db];
   console.log(`${opts.runs} warm starts per database, memory read after ${opts.idle} s idle`);
   for (const mode of modes) await measure(mode);
 });

@@ -187,7 +187,11 @@ await run(async () => {
     const warmRound = (jobs) =>
       pool(jobs, 16, (token) => {
         const clientId = randomUUID();
-        return request(base, 'POST', '/webchat/messages', { token, body: { clientId, body: `warmup ${clientId}` }, timeoutMs: 60_000 }).then(
+        return request(base, 'POST', '/webchat/messages', {
+          token,
+          body: { clientId, body: `warmup ${clientId}` },
+          timeoutMs: 60_000,
+        }).then(
           (res) => res.status,
           () => 0,
         );
@@ -353,7 +357,9 @@ await run(async () => {
     const ceiling = Math.min(1000 / server, (cpuTotal.cores * 1000) / (server + postgres + client));
     console.log(
       `CPU per accepted message     server ${server.toFixed(2)} ms, PostgreSQL ${postgres.toFixed(2)} ms` +
-        (cpuTotal.postgresShared === undefined ? '' : ` (bench database; PostgreSQL's shared processes ${perMsg(cpuTotal.postgresShared).toFixed(2)} ms)`) +
+        (cpuTotal.postgresShared === undefined
+          ? ''
+          : ` (bench database; PostgreSQL's shared processes ${perMsg(cpuTotal.postgresShared).toFixed(2)} ms)`) +
         `, bench client ${client.toFixed(2)} ms ` +
         `→ ceiling on an otherwise idle ${cpuTotal.cores}-core machine ≈ ${ceiling.toFixed(0)} msg/s ` +
         `(one Node process uses at most one core: min(1000 / server, ${cpuTotal.cores} × 1000 / total))`,

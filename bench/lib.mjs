@@ -635,7 +635,8 @@ export function cpuSample(serverPid, { database } = {}) {
 export function formatCpu(c) {
   if (!c) return 'n/a';
   const core = (v) => `${v.toFixed(0)}% (${((v * c.cores) / 100).toFixed(2)} cores)`;
-  const shared = c.postgresShared === undefined ? '' : ` (bench database's backends; PostgreSQL's shared processes ${core(c.postgresShared)})`;
+  const shared =
+    c.postgresShared === undefined ? '' : ` (bench database's backends; PostgreSQL's shared processes ${core(c.postgresShared)})`;
   return `server ${core(c.server)}, PostgreSQL ${core(c.postgres)}${shared}, bench client ${core(c.bench)}, other processes ${core(c.other)}, idle ${c.idle.toFixed(0)}% of ${c.cores} cores`;
 }
 
@@ -689,10 +690,9 @@ export async function databaseCpu(pgUrl, everyMs = 500) {
     }
   };
   const poll = async (initial) => {
-    const { rows } = await client.query(
-      'select pid, backend_type from pg_stat_activity where datname = current_database() and pid <> $1',
-      [own],
-    );
+    const { rows } = await client.query('select pid, backend_type from pg_stat_activity where datname = current_database() and pid <> $1', [
+      own,
+    ]);
     for (const { pid, backend_type: type } of rows) {
       const ticks = ticksOf(pid);
       if (ticks === undefined) continue;

@@ -24,7 +24,35 @@ import {
 import { formatErrors, readTicketBenchOptions, timeCase, warmUp } from './ticket-bench-setup.mjs';
 
 // The Brazilian states (UF): the contacts-by-state export selects them all.
-const BRAZIL_STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'];
+const BRAZIL_STATES = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+];
 import { buildTicketTenant } from './ticket-tenant.mjs';
 
 const BUDGET_P95 = 300; // ms, PostgreSQL server (issue 14): the user statistics report
@@ -81,8 +109,14 @@ await run(async () => {
     return { state, seconds: (Date.now() - started) / 1000, memory: rss.stop() };
   };
   const exports = [
-    ['tickets (atendimentos-por-parametros, every day)', await timedExport('atendimentos-por-parametros', { filters: { from: day(-365), to: day(0), queueIds } })],
-    ['contacts by state, sorted by state', await timedExport('contatos-por-estado', { filters: { states: BRAZIL_STATES.join(',') }, sort: 'state' })],
+    [
+      'tickets (atendimentos-por-parametros, every day)',
+      await timedExport('atendimentos-por-parametros', { filters: { from: day(-365), to: day(0), queueIds } }),
+    ],
+    [
+      'contacts by state, sorted by state',
+      await timedExport('contatos-por-estado', { filters: { states: BRAZIL_STATES.join(',') }, sort: 'state' }),
+    ],
   ];
 
   console.log('');

@@ -70,7 +70,13 @@ if (process.argv.includes('--child')) {
           tokens.slice(i, i + batch).map(
             (token) =>
               new Promise((resolve) => {
-                const socket = io(url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnection: false, timeout: 60_000 });
+                const socket = io(url, {
+                  auth: { token },
+                  transports: ['websocket'],
+                  forceNew: true,
+                  reconnection: false,
+                  timeout: 60_000,
+                });
                 socket.on('appMessage', (payload) => {
                   const at = performance.timeOrigin + performance.now();
                   const body = payload?.message?.body;
@@ -116,7 +122,12 @@ if (process.argv.includes('--child')) {
       warmup: { type: 'number', default: 1, min: 0, help: 'events sent and delivered before the timed ones (the first opens the ticket)' },
       'event-interval': { type: 'number', default: 500, help: 'ms between two events' },
       idle: { type: 'number', default: 10, min: 0, help: 'seconds idle with every socket connected before the RSS reading' },
-      db: { type: 'string', default: 'postgres', choices: ['postgres', 'embedded'], help: 'postgres (DATABASE_URL server, fresh database) or embedded' },
+      db: {
+        type: 'string',
+        default: 'postgres',
+        choices: ['postgres', 'embedded'],
+        help: 'postgres (DATABASE_URL server, fresh database) or embedded',
+      },
       'wait-quiet': { type: 'number', default: 0, min: 0, help: 'seconds to wait for the machine to be quiet before the events' },
       keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR' },
     },
@@ -149,7 +160,10 @@ if (process.argv.includes('--child')) {
     // ---- setup through the API: a queue, a web-chat channel in it ----
     const admin = await api(server.url, 'POST', '/auth/login/', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     const queue = await api(server.url, 'POST', '/queue', { token: admin.token, body: { name: 'Sockets bench queue' } });
-    const channel = await api(server.url, 'POST', '/whatsapp', { token: admin.token, body: { name: 'Sockets bench', type: 'webchat', queueId: queue.id } });
+    const channel = await api(server.url, 'POST', '/whatsapp', {
+      token: admin.token,
+      body: { name: 'Sockets bench', type: 'webchat', queueId: queue.id },
+    });
     if (channel.status !== 'connected') throw new Error(`the web-chat channel did not start (status ${channel.status})`);
 
     // ---- N agents written straight into the database, as after a login ----
@@ -201,7 +215,9 @@ if (process.argv.includes('--child')) {
           .sign(key),
       ),
     );
-    console.log(`setup: queue ${queue.id}, web-chat channel ${channel.id}, ${agents.length} agents of tenant ${admin.tenantId} in the queue`);
+    console.log(
+      `setup: queue ${queue.id}, web-chat channel ${channel.id}, ${agents.length} agents of tenant ${admin.tenantId} in the queue`,
+    );
 
     // ---- the sockets, from the client processes ----
     const rss = rssSampler(server.pid, 500);
@@ -235,11 +251,17 @@ if (process.argv.includes('--child')) {
     for (const r of connected) for (const [reason, n] of Object.entries(r.reasons)) reasons[reason] = (reasons[reason] ?? 0) + n;
     console.log(
       `\rsockets: ${connectedCount} of ${N} connected in ${((performance.now() - connectStart) / 1000).toFixed(1)} s` +
-        (refused ? ` (${refused} refused: ${Object.entries(reasons).map(([reason, n]) => `${reason} × ${n}`).join(', ')})` : ''),
+        (refused
+          ? ` (${refused} refused: ${Object.entries(reasons)
+              .map(([reason, n]) => `${reason} × ${n}`)
+              .join(', ')})`
+          : ''),
     );
     await sleep(opts.idle * 1000);
     const idle = processMemory(server.pid);
-    console.log(`server RSS with every socket connected, after ${opts.idle} s idle: ${mib(idle?.rss)} (before the sockets ${mib(before?.rss)})`);
+    console.log(
+      `server RSS with every socket connected, after ${opts.idle} s idle: ${mib(idle?.rss)} (before the sockets ${mib(before?.rss)})`,
+    );
 
     // ---- ticket events: inbound web-chat messages into the queue's ticket ----
     await checkQuietMachine(opts['wait-quiet']);
@@ -247,7 +269,11 @@ if (process.argv.includes('--child')) {
     // Warm-up (not timed): the first message opens the visitor's ticket; the timed ones are an ongoing conversation.
     for (let w = 0; w < opts.warmup; w++) {
       const clientId = randomUUID();
-      await api(server.url, 'POST', '/webchat/messages', { token: visitor.token, body: { clientId, body: `warmup ${clientId}` }, timeoutMs: 60_000 });
+      await api(server.url, 'POST', '/webchat/messages', {
+        token: visitor.token,
+        body: { clientId, body: `warmup ${clientId}` },
+        timeoutMs: 60_000,
+      });
       await sleep(opts['event-interval']);
     }
     const sends = new Map();
@@ -256,7 +282,11 @@ if (process.argv.includes('--child')) {
       const clientId = randomUUID();
       const start = performance.timeOrigin + performance.now();
       sends.set(clientId, start);
-      void request(server.url, 'POST', '/webchat/messages', { token: visitor.token, body: { clientId, body: `bench ${clientId}` }, timeoutMs: 60_000 }).then(
+      void request(server.url, 'POST', '/webchat/messages', {
+        token: visitor.token,
+        body: { clientId, body: `bench ${clientId}` },
+        timeoutMs: 60_000,
+      }).then(
         (res) => statuses.push(res.status),
         () => statuses.push(0),
       );
@@ -297,11 +327,19 @@ if (process.argv.includes('--child')) {
     const stillConnected = reports.reduce((a, r) => a + r.connected, 0);
     const okSends = statuses.filter((s) => s >= 200 && s < 300).length;
     console.log('');
-    console.log(`=== ${connectedCount} agent sockets on one node (${opts.db === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}), ${clientIds.length} ticket events ===`);
-    console.log(`events: ${clientIds.length} inbound web-chat messages (${okSends} answered 2xx), each to ${connectedCount} sockets; ${missing} deliveries missing; ${stillConnected} sockets still connected at the end`);
+    console.log(
+      `=== ${connectedCount} agent sockets on one node (${opts.db === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}), ${clientIds.length} ticket events ===`,
+    );
+    console.log(
+      `events: ${clientIds.length} inbound web-chat messages (${okSends} answered 2xx), each to ${connectedCount} sockets; ${missing} deliveries missing; ${stillConnected} sockets still connected at the end`,
+    );
     console.log(`delivery latency over all ${all.n} deliveries: p50 ${ms(all.p50)}, p99 ${ms(all.p99)}, max ${ms(all.max)}`);
-    console.log(`time until the last socket had the event: p50 ${ms(last.p50)}, max ${ms(last.max)} (per event: ${lastByEvent.map((v) => v.toFixed(0)).join(', ')} ms)`);
-    console.log(`server RSS: ${mib(before?.rss)} before the sockets, ${mib(idle?.rss)} with all connected and idle, peak ${mib(memory.peak)}, ${mib(memory.end)} at the end`);
+    console.log(
+      `time until the last socket had the event: p50 ${ms(last.p50)}, max ${ms(last.max)} (per event: ${lastByEvent.map((v) => v.toFixed(0)).join(', ')} ms)`,
+    );
+    console.log(
+      `server RSS: ${mib(before?.rss)} before the sockets, ${mib(idle?.rss)} with all connected and idle, peak ${mib(memory.peak)}, ${mib(memory.end)} at the end`,
+    );
     const met = memory.peak <= BUDGET_RSS_MIB && all.p99 <= BUDGET_P99_MS && missing === 0 && connectedCount === N;
     console.log(
       `budget (10,000 sockets, RSS ≤ ${BUDGET_RSS_MIB} MiB, p99 ≤ ${BUDGET_P99_MS} ms, every delivery): ${met ? 'MET' : 'MISSED'}` +

@@ -26,11 +26,21 @@ const api = apiClient(() => server.url);
 
 beforeAll(async () => {
   sim = await startAsaasSimulator();
-  server = await startProduct({ ADMIN_EMAIL: ROOT_EMAIL, ADMIN_PASSWORD: ROOT_PASSWORD, TEST_CLOCK: 'true', OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
+  server = await startProduct({
+    ADMIN_EMAIL: ROOT_EMAIL,
+    ADMIN_PASSWORD: ROOT_PASSWORD,
+    TEST_CLOCK: 'true',
+    OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+  });
   sim.setWebhook(`${server.url}/webhooks/asaas`, WEBHOOK_TOKEN);
   browser = await launchBrowser();
   const root = await loginToken(api, ROOT_EMAIL, ROOT_PASSWORD);
-  await api('PUT', '/billing/provider', { active: true, baseUrl: `${sim.url}/v3`, apiKey: sim.apiKey, webhookToken: WEBHOOK_TOKEN, billingType: 'UNDEFINED' }, root);
+  await api(
+    'PUT',
+    '/billing/provider',
+    { active: true, baseUrl: `${sim.url}/v3`, apiKey: sim.apiKey, webhookToken: WEBHOOK_TOKEN, billingType: 'UNDEFINED' },
+    root,
+  );
   await api('POST', '/plans', { name: 'Essencial', value: 149.9, users: 5, connections: 2, trial: true, trialDays: 7 }, root);
 });
 afterAll(async () => {

@@ -50,7 +50,10 @@ describe('white-label (issue 15, /customizar)', () => {
       await page.getByRole('button', { name: 'Salvar cores' }).click();
       await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--q-primary') === '#5c67f2');
 
-      await page.getByTestId('branding-logo').locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await page
+        .getByTestId('branding-logo')
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
       await visible(page.getByTestId('header-logo'));
       expect(await page.title()).toBe('Central Atende');
 
@@ -71,7 +74,9 @@ describe('white-label (issue 15, /customizar)', () => {
         // The theme reads the palette: the login button (enabled once the slider captcha is done) is filled with the new primary colour.
         await visitor.getByRole('slider', { name: 'captcha' }).focus();
         await visitor.keyboard.press('End');
-        await visitor.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-brand-6').trim() === '#5c67f2');
+        await visitor.waitForFunction(
+          () => getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-brand-6').trim() === '#5c67f2',
+        );
         await visitor.waitForFunction(
           () => getComputedStyle(document.querySelector('[data-testid="login-submit"]')!).backgroundColor === 'rgb(92, 103, 242)',
         );

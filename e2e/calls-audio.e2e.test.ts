@@ -30,7 +30,11 @@ beforeAll(async () => {
   server = await startProduct({ ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password, WAVOIP_BASE_URL: sim.url });
   // Fake camera and microphone, no permission prompt; audio may start without a click (the test's
   // clicks are gestures anyway).
-  browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
+  browser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
   const token = (await api<{ token: string }>('POST', '/auth/login/', ROOT)).token;
   const queue = await api<{ id: number }>('POST', '/queue', { name: 'Vendas', color: '#228be6' }, token);
   await api('POST', '/users', { ...AGENT, profile: 'user', queueIds: [queue.id] }, token);

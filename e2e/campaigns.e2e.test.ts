@@ -148,7 +148,7 @@ describe('campaigns in a real browser', () => {
     }
   });
 
-  it("an admin sends an SMS mass send to typed numbers, watches it finish and opens its report", async () => {
+  it('an admin sends an SMS mass send to typed numbers, watches it finish and opens its report', async () => {
     await api(
       'PUT',
       '/settings/sms',
@@ -181,7 +181,8 @@ describe('campaigns in a real browser', () => {
       await page.locator('[data-testid^="mass-send-open-report-"]').first().click();
       for (const number of numbers) await visible(page.locator('[data-testid^="mass-send-report-"]').getByText(number));
 
-      for (const number of numbers) expect(twilio.sent.filter((m) => m.to === `+${number}`).map((m) => m.body)).toEqual(['Sua entrega chega amanhã.']);
+      for (const number of numbers)
+        expect(twilio.sent.filter((m) => m.to === `+${number}`).map((m) => m.body)).toEqual(['Sua entrega chega amanhã.']);
     } catch (error) {
       await page.screenshot({ path: 'e2e/artifacts/mass-send-sms-failure.png' }).catch(() => undefined);
       throw error;

@@ -9,9 +9,13 @@ export async function visible(locator: Locator): Promise<void> {
 }
 
 export async function containsText(locator: Locator, text: string): Promise<void> {
-  await expect.poll(async () => ((await locator.count()) ? ((await locator.first().textContent()) ?? '') : ''), { timeout: TIMEOUT }).toContain(text);
+  await expect
+    .poll(async () => ((await locator.count()) ? ((await locator.first().textContent()) ?? '') : ''), { timeout: TIMEOUT })
+    .toContain(text);
 }
 
 export async function attributeIs(locator: Locator, name: string, value: string): Promise<void> {
-  await expect.poll(async () => ((await locator.count()) ? await locator.first().getAttribute(name) : null), { timeout: TIMEOUT }).toBe(value);
+  await expect
+    .poll(async () => ((await locator.count()) ? await locator.first().getAttribute(name) : null), { timeout: TIMEOUT })
+    .toBe(value);
 }

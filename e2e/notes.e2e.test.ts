@@ -31,7 +31,8 @@ beforeAll(async () => {
   const queue = await api<{ id: number }>('POST', '/queue', { name: 'Vendas', color: '#228be6' }, token);
   await api('POST', '/users', { ...ANA, profile: 'user', queueIds: [queue.id] }, token);
   await api('POST', '/users', { ...BRUNO, profile: 'user', queueIds: [queue.id] }, token);
-  publicKey = (await api<{ publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, token)).publicKey;
+  publicKey = (await api<{ publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, token))
+    .publicKey;
 });
 afterAll(async () => {
   await browser?.close();
@@ -55,7 +56,10 @@ async function agentInChat(context: BrowserContext, who: { email: string; passwo
   const page = await context.newPage();
   await signInAgent(page, server.url, who);
   await page.getByTestId('tab-pending').click();
-  const row = page.getByTestId('ticket-list-pending').getByTestId(/^ticket-\d+$/).first();
+  const row = page
+    .getByTestId('ticket-list-pending')
+    .getByTestId(/^ticket-\d+$/)
+    .first();
   await visible(row);
   const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-', ''));
   await row.click();

@@ -42,7 +42,11 @@ beforeAll(async () => {
   // A stored file (a quick message's attachment) for the media migration to move.
   const form = new FormData();
   form.append('medias', new Blob([Buffer.from('%PDF-1.4 tabela de preços')], { type: 'application/pdf' }), 'precos.pdf');
-  const upload = await fetch(`${server.url}/fastreply/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const upload = await fetch(`${server.url}/fastreply/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(upload.status, await upload.clone().text()).toBeLessThan(300);
 });
 afterAll(async () => {
@@ -86,7 +90,12 @@ describe('platform monitors in a real browser', () => {
       const status = page.locator('[data-testid^="migration-status-"]').first();
       await containsText(status, 'Concluída');
       await containsText(page.getByTestId('media-active'), 'Armazenamento compatível com S3');
-      const [run] = await api<{ totalFiles: number; copied: number }[]>('GET', '/platform/maintenance/media-migrations', undefined, await loginToken(api, ROOT.email, ROOT.password));
+      const [run] = await api<{ totalFiles: number; copied: number }[]>(
+        'GET',
+        '/platform/maintenance/media-migrations',
+        undefined,
+        await loginToken(api, ROOT.email, ROOT.password),
+      );
       expect(run.totalFiles).toBeGreaterThanOrEqual(1);
       expect(run.copied).toBe(run.totalFiles);
       await containsText(page.locator('[data-testid^="migration-progress-"]').first(), `${run.totalFiles} de ${run.totalFiles} arquivos`);

@@ -20,14 +20,18 @@ let rootToken: string;
 async function api<T = any>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
   return (text ? JSON.parse(text) : undefined) as T;
 }
-const loginToken = async (email: string, password: string) => (await api<{ token: string }>('POST', '/auth/login/', null, { email, password })).token;
+const loginToken = async (email: string, password: string) =>
+  (await api<{ token: string }>('POST', '/auth/login/', null, { email, password })).token;
 
 /** A page that records every CSP violation the browser reports. */
 async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
@@ -51,7 +55,12 @@ afterAll(async () => {
 
 describe('the profile page', () => {
   it('changes the name, the password (wrong then right current one), the language and the sound', async () => {
-    const agent = await api('POST', '/users', rootToken, { name: 'Bia Agente', email: 'bia@profile.e2e.test', password: 'Bia-pass-123!', profile: 'user' });
+    const agent = await api('POST', '/users', rootToken, {
+      name: 'Bia Agente',
+      email: 'bia@profile.e2e.test',
+      password: 'Bia-pass-123!',
+      profile: 'user',
+    });
     const { page, violations } = await watchedPage();
     try {
       const landing = await page.goto(`${server.url}/`);
@@ -60,7 +69,12 @@ describe('the profile page', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(landing!.headers()['x-content-type-options']).toBe('nosniff');
 
-      await signIn(page, server.url, { email: 'bia@profile.e2e.test', password: 'Bia-pass-123!', passwordLabel: 'Senha', landing: /#\/atendimento/ });
+      await signIn(page, server.url, {
+        email: 'bia@profile.e2e.test',
+        password: 'Bia-pass-123!',
+        passwordLabel: 'Senha',
+        landing: /#\/atendimento/,
+      });
       // The refresh token is an httpOnly cookie: nothing a script can read.
       expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toMatch(/refresh/i);
       expect(await page.evaluate(() => document.cookie)).toBe('');
@@ -90,7 +104,9 @@ describe('the profile page', () => {
 
       // Sound off, stored on the server.
       await page.getByTestId('profile-sound').click({ force: true });
-      await expect.poll(async () => (await api('GET', `/users/${agent.id}`, rootToken)).configs.notificationSound, { timeout: 10_000 }).toBe(false);
+      await expect
+        .poll(async () => (await api('GET', `/users/${agent.id}`, rootToken)).configs.notificationSound, { timeout: 10_000 })
+        .toBe(false);
 
       // Language: the interface switches at once, and the choice follows the user (a reload keeps it).
       await page.getByTestId('profile-language').selectOption('en');
@@ -112,7 +128,15 @@ describe('the profile page', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${server.url}/#/perfil`);
       await visible(page.getByTestId('profile-page'));
-      for (const id of ['profile-name', 'profile-email', 'profile-details-save', 'profile-current-password', 'profile-password-save', 'profile-language', 'profile-sound']) {
+      for (const id of [
+        'profile-name',
+        'profile-email',
+        'profile-details-save',
+        'profile-current-password',
+        'profile-password-save',
+        'profile-language',
+        'profile-sound',
+      ]) {
         const box = await page.getByTestId(id).boundingBox();
         expect(box, id).not.toBeNull();
         expect(box!.x, id).toBeGreaterThanOrEqual(0);
@@ -135,10 +159,20 @@ describe('tenant deactivation', () => {
       admin: { name: 'Dona Admin', email: 'dona@inactive.e2e.test', password: 'Dona-pass-123!' },
     });
     const adminToken = await loginToken('dona@inactive.e2e.test', 'Dona-pass-123!');
-    await api('POST', '/users', adminToken, { name: 'Caio Agente', email: 'caio@inactive.e2e.test', password: 'Caio-pass-123!', profile: 'user' });
+    await api('POST', '/users', adminToken, {
+      name: 'Caio Agente',
+      email: 'caio@inactive.e2e.test',
+      password: 'Caio-pass-123!',
+      profile: 'user',
+    });
     const { page } = await watchedPage();
     try {
-      await signIn(page, server.url, { email: 'caio@inactive.e2e.test', password: 'Caio-pass-123!', passwordLabel: 'Senha', landing: /#\/atendimento/ });
+      await signIn(page, server.url, {
+        email: 'caio@inactive.e2e.test',
+        password: 'Caio-pass-123!',
+        passwordLabel: 'Senha',
+        landing: /#\/atendimento/,
+      });
       await visible(page.getByTestId('user-menu'));
       await api('PUT', `/tenants/${tenant.id}`, rootToken, { status: 'inactive' });
       await visible(page.getByText('Sua empresa está inativa!'));

@@ -57,7 +57,12 @@ describe('the public API, in Chromium', () => {
     const context = await browser.newContext({ locale: 'pt-BR', permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     try {
-      await signIn(page, server.url, { email: ADMIN.email, password: ADMIN.password, passwordLabel: 'Senha', landing: /#\/(atendimento|home)/ });
+      await signIn(page, server.url, {
+        email: ADMIN.email,
+        password: ADMIN.password,
+        passwordLabel: 'Senha',
+        landing: /#\/(atendimento|home)/,
+      });
 
       // The admin menu's "API" entry: a new configuration sending by the WhatsApp channel.
       await page.getByRole('link', { name: 'API', exact: true }).click();

@@ -32,7 +32,12 @@ describe('scheduled messages in a real browser', () => {
     const rootToken = await loginToken(api, ROOT.email, ROOT.password);
     const queue = await api<{ id: number }>('POST', '/queue', { name: 'Cobrança', color: '#228be6' }, rootToken);
     await api('POST', '/users', { ...AGENT, profile: 'user', queueIds: [queue.id] }, rootToken);
-    const { publicKey } = await api<{ publicKey: string }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId: queue.id }, rootToken);
+    const { publicKey } = await api<{ publicKey: string }>(
+      'POST',
+      '/whatsapp',
+      { name: 'Site', type: 'webchat', queueId: queue.id },
+      rootToken,
+    );
     const visitor = await api<{ token: string }>('POST', `/webchat/${publicKey}/sessions`, { name: 'Rita Cliente' });
     await api('POST', '/webchat/messages', { clientId: crypto.randomUUID(), body: 'Pode me lembrar do boleto?' }, visitor.token);
     const { tickets } = await api<{ tickets: { id: number }[] }>('GET', '/tickets?status=pending&showAll=true', undefined, rootToken);

@@ -33,8 +33,13 @@ beforeAll(async () => {
   const channel = await api<{ id: number }>('POST', '/whatsapp', { name: 'Site', type: 'webchat', queueId });
   await api('POST', '/demands', { name: REASON });
   for (let i = 0; i < 12; i++) {
-    const contact = await api<{ id: number }>('POST', '/contacts', { name: `Cliente ${i + 1}`, number: `55119777700${String(i).padStart(2, '0')}` });
-    ticketIds.push((await api<{ id: number }>('POST', '/tickets', { contactId: contact.id, whatsappId: channel.id, queueId, status: 'pending' })).id);
+    const contact = await api<{ id: number }>('POST', '/contacts', {
+      name: `Cliente ${i + 1}`,
+      number: `55119777700${String(i).padStart(2, '0')}`,
+    });
+    ticketIds.push(
+      (await api<{ id: number }>('POST', '/tickets', { contactId: contact.id, whatsappId: channel.id, queueId, status: 'pending' })).id,
+    );
   }
 });
 afterAll(async () => {
@@ -48,7 +53,12 @@ describe('the ticket panel in a real browser', () => {
     try {
       const page = await context.newPage();
       // The platform superadmin works in tenant 1 as its admin (SPEC §6): the panel is in its menu.
-      await signIn(page, server.url, { email: ROOT_EMAIL, password: ROOT_PASSWORD, passwordLabel: 'Senha', landing: /#\/(tenants|assinatura|home)/ });
+      await signIn(page, server.url, {
+        email: ROOT_EMAIL,
+        password: ROOT_PASSWORD,
+        passwordLabel: 'Senha',
+        landing: /#\/(tenants|assinatura|home)/,
+      });
 
       await page.getByTestId('nav-painel-atendimentos').first().click();
       const column = page.getByTestId(`panel-column-queue-${queueId}`);

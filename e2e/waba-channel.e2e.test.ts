@@ -55,10 +55,15 @@ describe('a WhatsApp Cloud API channel in a real browser, against the Meta simul
       for (const [key, value] of Object.entries(settings)) await dialog.getByTestId(`channel-setting-${key}`).fill(value);
       await dialog.getByTestId('channel-save').click();
 
-      const card = page.getByTestId(/^channel-\d+$/).filter({ hasText: 'WhatsApp oficial' }).first();
+      const card = page
+        .getByTestId(/^channel-\d+$/)
+        .filter({ hasText: 'WhatsApp oficial' })
+        .first();
       await visible(card);
       const channelId = (await card.getAttribute('data-testid'))!.replace('channel-', '');
-      await expect.poll(async () => page.getByTestId(`channel-status-${channelId}`).getAttribute('data-status'), { timeout: 15_000 }).toBe('connected');
+      await expect
+        .poll(async () => page.getByTestId(`channel-status-${channelId}`).getAttribute('data-status'), { timeout: 15_000 })
+        .toBe('connected');
 
       // Meta is configured with the webhook URL the screen shows.
       const webhookUrl = (await page.getByTestId(`channel-webhook-${channelId}`).textContent())!.trim();
@@ -73,7 +78,10 @@ describe('a WhatsApp Cloud API channel in a real browser, against the Meta simul
 
       await page.goto(`${server.url}/#/atendimento`);
       await page.getByTestId('tab-pending').click();
-      const row = page.getByTestId(/^ticket-\d+$/).filter({ hasText: CUSTOMER.name }).first();
+      const row = page
+        .getByTestId(/^ticket-\d+$/)
+        .filter({ hasText: CUSTOMER.name })
+        .first();
       await visible(row);
       await row.click();
       await containsText(page.getByTestId('chat-header'), CUSTOMER.name);
@@ -83,12 +91,14 @@ describe('a WhatsApp Cloud API channel in a real browser, against the Meta simul
       await page.getByTestId('composer-send').click();
 
       // The reply reaches Meta as a documented text message, and the ticks go to read.
-      await expect.poll(() => meta.sent.find((m) => m.to === CUSTOMER.number)?.payload, { timeout: 15_000 }).toMatchObject({
-        messaging_product: 'whatsapp',
-        to: CUSTOMER.number,
-        type: 'text',
-        text: { body: 'Olá Walter! Vou preparar o orçamento.' },
-      });
+      await expect
+        .poll(() => meta.sent.find((m) => m.to === CUSTOMER.number)?.payload, { timeout: 15_000 })
+        .toMatchObject({
+          messaging_product: 'whatsapp',
+          to: CUSTOMER.number,
+          type: 'text',
+          text: { body: 'Olá Walter! Vou preparar o orçamento.' },
+        });
       await expect
         .poll(async () => page.locator('[data-testid^="message-status-"]').last().getAttribute('data-status'), { timeout: 15_000 })
         .toBe('read');

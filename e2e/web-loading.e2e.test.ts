@@ -11,7 +11,9 @@ import { startProduct, type RunningServer } from './server.js';
 
 const ADMIN_EMAIL = 'root@e2e.test';
 const ADMIN_PASSWORD = 'E2e-root-pass-1!';
-const german = JSON.parse(readFileSync(resolve(import.meta.dirname, '../apps/web/src/locales/de.json'), 'utf8')) as { common: { language: string } };
+const german = JSON.parse(readFileSync(resolve(import.meta.dirname, '../apps/web/src/locales/de.json'), 'utf8')) as {
+  common: { language: string };
+};
 
 let server: RunningServer;
 let browser: Browser;
@@ -50,7 +52,12 @@ describe('what the browser downloads', () => {
       expect(scripts()).toContain('LoginPage');
       for (const name of [...INBOX_SCREENS, ...OTHER_SCREENS, ...LAZY_LOCALES]) expect(scripts()).not.toContain(name);
 
-      await signIn(page, server.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, passwordLabel: 'Senha', landing: /#\/(assinatura|home|atendimento|contatos)/ });
+      await signIn(page, server.url, {
+        email: ADMIN_EMAIL,
+        password: ADMIN_PASSWORD,
+        passwordLabel: 'Senha',
+        landing: /#\/(assinatura|home|atendimento|contatos)/,
+      });
       await page.goto(`${server.url}/#/atendimento/chats`);
       await visible(page.getByTestId('navbar'));
       await expect.poll(() => INBOX_SCREENS.filter((name) => scripts().includes(name)), { timeout: 15_000 }).toEqual(INBOX_SCREENS);

@@ -40,8 +40,18 @@ export function ensureInstalled() {
 export function ensureBuilt() {
   const shared = newestMtime(join(root, 'packages/shared/src'));
   const targets = [
-    { name: 'web-chat widget', output: 'apps/widget/dist/widget.js', sources: ['apps/widget/src', 'apps/widget/build.mjs'], workspace: 'apps/widget' },
-    { name: 'web app', output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts'], workspace: 'apps/web' },
+    {
+      name: 'web-chat widget',
+      output: 'apps/widget/dist/widget.js',
+      sources: ['apps/widget/src', 'apps/widget/build.mjs'],
+      workspace: 'apps/widget',
+    },
+    {
+      name: 'web app',
+      output: 'apps/web/dist/index.html',
+      sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts'],
+      workspace: 'apps/web',
+    },
     { name: 'server', output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'apps/server/build.mjs'], workspace: 'apps/server' },
   ];
   for (const target of targets) {

@@ -139,7 +139,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       const transformed = jsonSchemaTransform(input);
       const auth = input.route.config?.auth;
       // Record each route's auth level in the document (x-auth), and the bearer requirement.
-      const schema = { ...transformed.schema, 'x-auth': auth, ...(auth && auth !== 'public' && auth !== 'apiToken' ? { security: [{ bearerAuth: [] }] } : {}) };
+      const schema = {
+        ...transformed.schema,
+        'x-auth': auth,
+        ...(auth && auth !== 'public' && auth !== 'apiToken' ? { security: [{ bearerAuth: [] }] } : {}),
+      };
       return { ...transformed, schema };
     },
   });

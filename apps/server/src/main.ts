@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   secureDataDir(resolve(env.DATA_DIR));
   const pgdata = join(resolve(env.DATA_DIR), 'pgdata');
   const database = await openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, jobPoolSize: env.DATABASE_JOB_POOL_SIZE } : { kind: 'pglite', dataDir: pgdata },
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, jobPoolSize: env.DATABASE_JOB_POOL_SIZE }
+      : { kind: 'pglite', dataDir: pgdata },
   );
   if (!env.DATABASE_URL) closeToOthers(pgdata);
   logger.info({ database: database.kind }, 'database opened; applying migrations');

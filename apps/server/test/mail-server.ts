@@ -104,14 +104,15 @@ function parseMessage(raw: string): { subject: string; text: string } {
 }
 
 function decodeQuotedPrintable(value: string): string {
-  const escaped = value.replace(/%/g, '%25').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, '%$1');
+  const escaped = value
+    .replace(/%/g, '%25')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, '%$1');
   return decodeURIComponent(escaped);
 }
 
 function decodeEncodedWords(value: string): string {
   return value.replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=\s*/gi, (_, _charset: string, kind: string, data: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
 }

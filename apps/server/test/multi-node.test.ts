@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL } from './databases.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { Api } from './api.js';
-import { buildAgent, buildInboxTenant, closeAllSockets, connectAgent, inbound, refusedConnection, type AgentSocket, type InboxTenant } from './inbox.js';
+import {
+  buildAgent,
+  buildInboxTenant,
+  closeAllSockets,
+  connectAgent,
+  inbound,
+  refusedConnection,
+  type AgentSocket,
+  type InboxTenant,
+} from './inbox.js';
 import { eventsBeforeMarker } from './markers.js';
 
 /** The reason of the socket's next disconnection. */

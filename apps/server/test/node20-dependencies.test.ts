@@ -17,13 +17,18 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Conversa</title>');
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log("app");');
-  server = await startTestServer({}, {
-    webDist,
-    configure: (app) => {
-      app.get('/test/download', { config: { auth: 'public' } }, (_request, reply) => reply.download('index.html', 'relatório de março.html'));
-      app.get('/test/cookies', { config: { auth: 'public' } }, async (request) => ({ cookie: request.headers.cookie ?? null }));
+  server = await startTestServer(
+    {},
+    {
+      webDist,
+      configure: (app) => {
+        app.get('/test/download', { config: { auth: 'public' } }, (_request, reply) =>
+          reply.download('index.html', 'relatório de março.html'),
+        );
+        app.get('/test/cookies', { config: { auth: 'public' } }, async (request) => ({ cookie: request.headers.cookie ?? null }));
+      },
     },
-  });
+  );
 });
 
 afterAll(async () => {

@@ -291,7 +291,14 @@ function casesFor(op: Operation, { pathValues, query, url, base }: Setup, realVa
       // A numeric id matches only digits: anything else is an unknown route (SPEC §7 paths beside
       // `/{id}`), except NUL, refused by the input guard before routing.
       const numeric = schemaTypes(param.schema).some((type) => type === 'integer' || type === 'number');
-      const expect: Expect = bad.length > 200 ? { allow2xx: false } : numeric && !/^\d+$/.test(bad) ? (bad.includes('\u0000') ? REFUSED : UNKNOWN_ROUTE) : judge(problems);
+      const expect: Expect =
+        bad.length > 200
+          ? { allow2xx: false }
+          : numeric && !/^\d+$/.test(bad)
+            ? bad.includes('\u0000')
+              ? REFUSED
+              : UNKNOWN_ROUTE
+            : judge(problems);
       add(`path ${param.name} = ${short(bad, 20)}`, { url: buildUrl(op, { ...pathValues, [param.name]: bad }, query) }, expect);
     }
     const raw = buildUrl(op, { ...pathValues, [param.name]: 'PLACEHOLDER' }, query).replace('PLACEHOLDER', '%zz');

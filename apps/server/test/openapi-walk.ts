@@ -118,7 +118,14 @@ export function prefixBefore(path: string, paramName: string): string {
  * Names of references whose entity is spelled differently from its collection: a message is a
  * `Msg` (`quotedMsgId`), a channel lives under `/whatsapp`, wallets and the selected user are users.
  */
-const REFERENCE_ALIASES: Record<string, string> = { msg: 'message', channel: 'whatsapp', wallet: 'user', wallets: 'user', selectedUser: 'user', owner: 'user' };
+const REFERENCE_ALIASES: Record<string, string> = {
+  msg: 'message',
+  channel: 'whatsapp',
+  wallet: 'user',
+  wallets: 'user',
+  selectedUser: 'user',
+  owner: 'user',
+};
 
 /** `fromWhatsapp` → [fromWhatsapp, whatsapp]; `queues` → [queues, queue]: the entity a reference name may stand for, most specific first. */
 function entityCandidates(entity: string): string[] {

@@ -74,12 +74,27 @@ const cases: { route: string; method: 'post' | 'put'; schema: z.ZodType; body: R
       businessHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({
         day,
         type: day === 6 ? 'X' : 'H',
-        intervals: day === 1 ? [{ start: '13:00', end: '18:00' }, { start: '08:00', end: '13:30' }] : day === 2 ? [{ start: '9:00', end: '08:00' }] : day === 3 ? [] : [{ start: '18:00', end: '08:00' }],
+        intervals:
+          day === 1
+            ? [
+                { start: '13:00', end: '18:00' },
+                { start: '08:00', end: '13:30' },
+              ]
+            : day === 2
+              ? [{ start: '9:00', end: '08:00' }]
+              : day === 3
+                ? []
+                : [{ start: '18:00', end: '08:00' }],
       })),
       timeZone: 'Mars/Olympus',
     },
   },
-  { route: '/tenants/message-business-hours/', method: 'put', schema: updateAbsenceMessageBodySchema, body: { messageBusinessHours: 'Oi {{nome}} {{name}}' } },
+  {
+    route: '/tenants/message-business-hours/',
+    method: 'put',
+    schema: updateAbsenceMessageBodySchema,
+    body: { messageBusinessHours: 'Oi {{nome}} {{name}}' },
+  },
   {
     route: '/auto-reply',
     method: 'post',

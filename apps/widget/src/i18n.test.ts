@@ -24,7 +24,14 @@ describe("the widget's languages", () => {
   });
 
   it("shows its own title and welcome, in the visitor's language, for a channel without its own", () => {
-    const handlers = { onToggle: vi.fn(), onStart: vi.fn(), onSend: vi.fn(), onAttach: vi.fn(), onRetry: vi.fn(), resolveUrl: (path: string) => path };
+    const handlers = {
+      onToggle: vi.fn(),
+      onStart: vi.fn(),
+      onSend: vi.fn(),
+      onAttach: vi.fn(),
+      onRetry: vi.fn(),
+      resolveUrl: (path: string) => path,
+    };
     const view = new View(strings('ru'), handlers);
     view.applyConfig({ color: '#228be6' });
     const shadow = view.host.shadowRoot!;
@@ -45,7 +52,9 @@ describe('the embed snippet', () => {
   });
 
   it('data-lang on the script tag chooses the language of the mounted widget', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ color: '#228be6' }), { headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ color: '#228be6' }), { headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const script = document.createElement('script');
     script.src = 'https://help.example.com/widget.js';

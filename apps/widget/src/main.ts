@@ -26,7 +26,11 @@ declare global {
   if (loaded[channel]) return;
   loaded[channel] = true;
   const base = new URL(script.src, window.location.href).origin;
-  const locale = widgetLocale({ dataLang: script.getAttribute('data-lang'), browser: navigator.languages, page: document.documentElement.lang });
+  const locale = widgetLocale({
+    dataLang: script.getAttribute('data-lang'),
+    browser: navigator.languages,
+    page: document.documentElement.lang,
+  });
   const start = () => void new Widget({ base, channel, locale }).mount();
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start);

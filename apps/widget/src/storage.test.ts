@@ -4,7 +4,12 @@ import { SessionStore, uuid } from './storage';
 describe("the visitor's stored session", () => {
   it('survives a reload with its unsent messages, per channel', () => {
     const store = new SessionStore('chan-1');
-    store.save({ visitorId: 'v1', token: 't1', name: 'Maria', outbox: [{ clientId: 'c1', body: 'Olá', createdAt: '2026-11-25T10:00:00Z' }] });
+    store.save({
+      visitorId: 'v1',
+      token: 't1',
+      name: 'Maria',
+      outbox: [{ clientId: 'c1', body: 'Olá', createdAt: '2026-11-25T10:00:00Z' }],
+    });
     const reloaded = new SessionStore('chan-1').load();
     expect(reloaded).toMatchObject({ visitorId: 'v1', token: 't1', name: 'Maria' });
     expect(reloaded?.outbox).toEqual([{ clientId: 'c1', body: 'Olá', createdAt: '2026-11-25T10:00:00Z' }]);
@@ -12,7 +17,10 @@ describe("the visitor's stored session", () => {
   });
 
   it('drops malformed outbox items and refuses a stored value without a token', () => {
-    localStorage.setItem('conversa.webchat.c', JSON.stringify({ visitorId: 'v', token: 't', outbox: [{ body: 1 }, { clientId: 'x', body: 'ok', createdAt: 'd' }] }));
+    localStorage.setItem(
+      'conversa.webchat.c',
+      JSON.stringify({ visitorId: 'v', token: 't', outbox: [{ body: 1 }, { clientId: 'x', body: 'ok', createdAt: 'd' }] }),
+    );
     expect(new SessionStore('c').load()?.outbox).toEqual([{ clientId: 'x', body: 'ok', createdAt: 'd' }]);
     localStorage.setItem('conversa.webchat.c', JSON.stringify({ visitorId: 'v' }));
     expect(new SessionStore('c').load()).toBeNull();

@@ -23,4 +23,3 @@ export const BILLING_ERROR_MESSAGES: Record<keyof typeof BILLING_ERROR_STATUS, s
   ERR_PLAN_LIMIT_EXCEEDED: 'This plan allows fewer users or connections than the company has.',
   ERR_NO_SUBSCRIPTION: 'The main company has no subscription.',
 };
-

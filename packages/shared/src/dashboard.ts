@@ -39,7 +39,11 @@ export const dashboardQuerySchema = z
     else if (to - from > DASHBOARD_MAX_RANGE_DAYS * 86_400_000)
       ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${DASHBOARD_MAX_RANGE_DAYS} days at once.` });
     else if (query.granularity === 'hour' && to - from > DASHBOARD_MAX_HOURLY_DAYS * 86_400_000)
-      ctx.addIssue({ code: 'custom', path: ['granularity'], message: `Hourly evolution covers at most ${DASHBOARD_MAX_HOURLY_DAYS} days.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['granularity'],
+        message: `Hourly evolution covers at most ${DASHBOARD_MAX_HOURLY_DAYS} days.`,
+      });
   });
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
 

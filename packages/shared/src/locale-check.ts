@@ -71,7 +71,10 @@ export function checkLocales(
       const want = variablesOf(expected);
       const have = variablesOf(text);
       const ok = subset ? have.every((name) => want.includes(name)) : have.join() === want.join();
-      if (!ok) problems.push(`${locale}: ${key} has ${have.map((n) => `{{${n}}}`).join(' ') || 'no variable'} instead of ${want.map((n) => `{{${n}}}`).join(' ')}`);
+      if (!ok)
+        problems.push(
+          `${locale}: ${key} has ${have.map((n) => `{{${n}}}`).join(' ') || 'no variable'} instead of ${want.map((n) => `{{${n}}}`).join(' ')}`,
+        );
     };
     for (const key of plainKeys) check(key, reference[key], false);
     for (const base of pluralBases) {

@@ -16,7 +16,29 @@ export function localeChain(locale: Locale): Locale[] {
 }
 
 /** Latin American Spanish (es-419): the regions of the Americas; es-ES and the rest are plain es. */
-const LATIN_AMERICA = ['419', 'ar', 'bo', 'cl', 'co', 'cr', 'cu', 'do', 'ec', 'gt', 'hn', 'mx', 'ni', 'pa', 'pe', 'pr', 'py', 'sv', 'us', 'uy', 've'];
+const LATIN_AMERICA = [
+  '419',
+  'ar',
+  'bo',
+  'cl',
+  'co',
+  'cr',
+  'cu',
+  'do',
+  'ec',
+  'gt',
+  'hn',
+  'mx',
+  'ni',
+  'pa',
+  'pe',
+  'pr',
+  'py',
+  'sv',
+  'us',
+  'uy',
+  've',
+];
 /** English with British spelling (en-gb) beyond the United Kingdom. */
 const BRITISH_SPELLING = ['gb', 'uk', 'ie', 'au', 'nz', 'za', 'in'];
 

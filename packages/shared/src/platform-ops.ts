@@ -112,7 +112,12 @@ export const queueNameSchema = z.string().min(1).max(200).regex(QUEUE_NAME_PATTE
 export const queueParamsSchema = z.object({ name: queueNameSchema });
 export const queueJobParamsSchema = z.object({ name: queueNameSchema, id: z.uuid() });
 
-export const queueRestartSchema = z.object({ queue: z.string(), retried: z.number().int(), failedRestarts: z.number().int(), advice: z.enum(QUEUE_ADVICES) });
+export const queueRestartSchema = z.object({
+  queue: z.string(),
+  retried: z.number().int(),
+  failedRestarts: z.number().int(),
+  advice: z.enum(QUEUE_ADVICES),
+});
 export type QueueRestart = z.infer<typeof queueRestartSchema>;
 
 // ---- tenant environment data (/tenantsPk) ----

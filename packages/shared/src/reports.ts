@@ -21,16 +21,7 @@ export type ReportName = (typeof REPORT_NAMES)[number];
 
 /** The filter fields a report form may show (each report lists its own in `REPORT_FILTERS`). */
 export type ReportFilterField =
-  | 'dateRange'
-  | 'queueIds'
-  | 'channelIds'
-  | 'userIds'
-  | 'statuses'
-  | 'tagIds'
-  | 'laneIds'
-  | 'walletUserIds'
-  | 'states'
-  | 'demandIds';
+  'dateRange' | 'queueIds' | 'channelIds' | 'userIds' | 'statuses' | 'tagIds' | 'laneIds' | 'walletUserIds' | 'states' | 'demandIds';
 
 /** Filter fields each report takes; those in `REPORT_REQUIRED` must be filled (SPEC §5). */
 export const REPORT_FILTERS: Record<ReportName, readonly ReportFilterField[]> = {
@@ -55,8 +46,33 @@ export const REPORT_REQUIRED: Record<ReportName, readonly ReportFilterField[]> =
 
 /** Brazilian states (UF), the values of the `states` filter (the state comes from the phone's area code). */
 export const BRAZIL_STATES = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI',
-  'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ] as const;
 export type BrazilState = (typeof BRAZIL_STATES)[number];
 

@@ -42,12 +42,7 @@ export const smsSettingsBodySchema = z
       .trim()
       .refine((value) => value === SMS_SECRET_MASK || /^[A-Za-z0-9]{16,128}$/.test(value), "The Auth Token shown in Twilio's console."),
     /** The sending number (E.164), or null with a Messaging Service. */
-    fromNumber: z
-      .string()
-      .trim()
-      .regex(E164, 'A number in international format, e.g. +5511999998888.')
-      .nullable()
-      .default(null),
+    fromNumber: z.string().trim().regex(E164, 'A number in international format, e.g. +5511999998888.').nullable().default(null),
     messagingServiceSid: z
       .string()
       .trim()

@@ -4,12 +4,7 @@ import { cnpj, cpf } from 'cpf-cnpj-validator';
 export const PASSWORD_MIN_LENGTH = 7;
 
 export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    /\p{L}/u.test(password) &&
-    /\d/.test(password) &&
-    /[^\p{L}\d\s]/u.test(password)
-  );
+  return password.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(password) && /\d/.test(password) && /[^\p{L}\d\s]/u.test(password);
 }
 
 /** Valid CPF (11 digits) or CNPJ (14 digits) by check digits; punctuation is allowed and kept. */

@@ -45,7 +45,12 @@ async function platformState(ctx: AppContext) {
 
 describe('ensureFirstStart', () => {
   it('with ADMIN_EMAIL and ADMIN_PASSWORD creates tenant 1 and its superadmin once, printing no password', async () => {
-    const ctx = await emptyPlatform({ ADMIN_EMAIL: ' Boss@Example.TEST ', ADMIN_PASSWORD: 'Boss-pass-1!', ADMIN_NAME: 'The Boss', MAIN_TENANT_NAME: 'Matriz' });
+    const ctx = await emptyPlatform({
+      ADMIN_EMAIL: ' Boss@Example.TEST ',
+      ADMIN_PASSWORD: 'Boss-pass-1!',
+      ADMIN_NAME: 'The Boss',
+      MAIN_TENANT_NAME: 'Matriz',
+    });
     const printed: string[] = [];
     await ensureFirstStart(ctx, (line) => printed.push(line));
 
@@ -112,7 +117,11 @@ describe('ensureFirstStart', () => {
   it('parallel first starts on one database create tenant 1 and its superadmin exactly once', async () => {
     const ctx = await emptyPlatform({ ADMIN_EMAIL: 'race@example.test', ADMIN_PASSWORD: 'Race-pass-1!' });
     const other = createContext(testEnv({ ADMIN_EMAIL: 'race2@example.test', ADMIN_PASSWORD: 'Race-pass-1!' }), ctx.database, ctx.logger);
-    await Promise.all([ensureFirstStart(ctx, () => undefined), ensureFirstStart(other, () => undefined), ensureFirstStart(ctx, () => undefined)]);
+    await Promise.all([
+      ensureFirstStart(ctx, () => undefined),
+      ensureFirstStart(other, () => undefined),
+      ensureFirstStart(ctx, () => undefined),
+    ]);
     const { tenants, users } = await platformState(ctx);
     expect(tenants).toHaveLength(1);
     expect(users).toHaveLength(1);

@@ -12,7 +12,8 @@ export async function sealStoredChannelSecrets(ctx: AppContext): Promise<number>
   for (const row of await listChannelSettingsOfAllTenants(ctx.db)) {
     const settings = row.settings ?? {};
     if (!hasClearSecrets(ctx.secretBox, settings)) continue;
-    if (await replaceChannelSettingsIfUnchanged(ctx.db, row.tenantId, row.id, settings, sealChannelSecrets(ctx.secretBox, settings))) sealed++;
+    if (await replaceChannelSettingsIfUnchanged(ctx.db, row.tenantId, row.id, settings, sealChannelSecrets(ctx.secretBox, settings)))
+      sealed++;
   }
   if (sealed) ctx.logger.info({ channels: sealed }, 'channel secrets stored in clear are now encrypted');
   return sealed;

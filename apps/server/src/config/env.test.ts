@@ -10,7 +10,9 @@ const strong = () => randomBytes(48).toString('base64url');
 
 describe('loadEnv', () => {
   it('refuses NODE_ENV=production without JWT_SECRET and JWT_REFRESH_SECRET, naming both', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required when NODE_ENV=production[\s\S]*JWT_REFRESH_SECRET: is required/);
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: is required when NODE_ENV=production[\s\S]*JWT_REFRESH_SECRET: is required/,
+    );
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: strong() })).toThrow(/JWT_REFRESH_SECRET: is required/);
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_REFRESH_SECRET: strong() })).toThrow(/JWT_SECRET: is required/);
     // An empty variable counts as missing.
@@ -21,7 +23,11 @@ describe('loadEnv', () => {
     const env = loadEnv({ NODE_ENV: 'production', JWT_SECRET: strong(), JWT_REFRESH_SECRET: strong() });
     expect(env.NODE_ENV).toBe('production');
     expect(env.JWT_SECRET).toHaveLength(64);
-    const hex = loadEnv({ NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('hex'), JWT_REFRESH_SECRET: randomBytes(48).toString('base64') });
+    const hex = loadEnv({
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(48).toString('hex'),
+      JWT_REFRESH_SECRET: randomBytes(48).toString('base64'),
+    });
     expect(hex.JWT_SECRET).toHaveLength(96);
   });
 
@@ -36,14 +42,20 @@ describe('loadEnv', () => {
     [randomBytes(16).toString('base64url')], // 22 characters: too short however random
   ])('refuses the weak or known-default secret %j, in any environment', (weak) => {
     for (const NODE_ENV of ['production', 'development', 'test']) {
-      expect(() => loadEnv({ NODE_ENV, JWT_SECRET: weak, JWT_REFRESH_SECRET: strong() }), NODE_ENV).toThrow(/JWT_SECRET: must be at least 32 random bytes/);
-      expect(() => loadEnv({ NODE_ENV, JWT_SECRET: strong(), JWT_REFRESH_SECRET: weak }), NODE_ENV).toThrow(/JWT_REFRESH_SECRET: must be at least 32 random bytes/);
+      expect(() => loadEnv({ NODE_ENV, JWT_SECRET: weak, JWT_REFRESH_SECRET: strong() }), NODE_ENV).toThrow(
+        /JWT_SECRET: must be at least 32 random bytes/,
+      );
+      expect(() => loadEnv({ NODE_ENV, JWT_SECRET: strong(), JWT_REFRESH_SECRET: weak }), NODE_ENV).toThrow(
+        /JWT_REFRESH_SECRET: must be at least 32 random bytes/,
+      );
     }
   });
 
   it('refuses the same value for both secrets', () => {
     const secret = strong();
-    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret, JWT_REFRESH_SECRET: secret })).toThrow(/JWT_REFRESH_SECRET: must differ from JWT_SECRET/);
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret, JWT_REFRESH_SECRET: secret })).toThrow(
+      /JWT_REFRESH_SECRET: must differ from JWT_SECRET/,
+    );
   });
 
   it('outside production, secrets may be left out (they are generated, see resolveSecrets)', () => {
@@ -77,7 +89,9 @@ describe('resolveSecrets', () => {
     const first = resolveSecrets(loadEnv({ NODE_ENV: 'development', DATA_DIR }));
     expect(first.jwtSecret).not.toBe(first.jwtRefreshSecret);
     // The generated secrets pass the production check themselves.
-    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: first.jwtSecret, JWT_REFRESH_SECRET: first.jwtRefreshSecret })).not.toThrow();
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', JWT_SECRET: first.jwtSecret, JWT_REFRESH_SECRET: first.jwtRefreshSecret }),
+    ).not.toThrow();
 
     const file = join(DATA_DIR, 'secrets.json');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
@@ -111,7 +125,11 @@ describe('resolveSecrets', () => {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
     });
-    expect(resolveSecrets(env)).toMatchObject({ jwtSecret: env.JWT_SECRET, jwtRefreshSecret: env.JWT_REFRESH_SECRET, vapid: { ...vapid, subject: expect.stringMatching(/^mailto:/) } });
+    expect(resolveSecrets(env)).toMatchObject({
+      jwtSecret: env.JWT_SECRET,
+      jwtRefreshSecret: env.JWT_REFRESH_SECRET,
+      vapid: { ...vapid, subject: expect.stringMatching(/^mailto:/) },
+    });
     expect(existsSync(join(DATA_DIR, 'secrets.json'))).toBe(false);
   });
 

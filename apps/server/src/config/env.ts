@@ -2,15 +2,28 @@ import { z } from 'zod';
 
 /** Secrets copied from tutorials and peer products; refused even when long enough. */
 const KNOWN_DEFAULT_SECRETS = new Set(
-  ['secret', 'mysecret', 'changeme', 'change-me', 'jwtsecret', 'jwt_secret', 'supersecret', 'default', 'password', 'conversa', 'whaticket', 'izing']
-    .map((s) => s.toLowerCase()),
+  [
+    'secret',
+    'mysecret',
+    'changeme',
+    'change-me',
+    'jwtsecret',
+    'jwt_secret',
+    'supersecret',
+    'default',
+    'password',
+    'conversa',
+    'whaticket',
+    'izing',
+  ].map((s) => s.toLowerCase()),
 );
 
 function isWeakSecret(value: string): boolean {
   const lower = value.toLowerCase();
   if (value.length < 32) return true;
   // A known word repeated to reach the length ('changeme123changeme123…') is still a known default.
-  if ([...KNOWN_DEFAULT_SECRETS].some((known) => lower.includes(known) && lower.replaceAll(known, '').replace(/[^a-z]/g, '').length < 16)) return true;
+  if ([...KNOWN_DEFAULT_SECRETS].some((known) => lower.includes(known) && lower.replaceAll(known, '').replace(/[^a-z]/g, '').length < 16))
+    return true;
   return new Set(value).size < 10; // 'aaaa…' or '0101…'
 }
 
@@ -45,7 +58,11 @@ export const envSchema = z
     /** Encrypts provider secrets (tokens, app secrets, API keys) in the database; default: derived from JWT_REFRESH_SECRET. */
     SECRETS_KEY: secret,
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(900),
-    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 14),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(60 * 60 * 24 * 14),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
     ADMIN_PASSWORD: z.string().optional(),
     ADMIN_NAME: z.string().default('Administrador'),
@@ -66,7 +83,12 @@ export const envSchema = z
      * for a status callback that names it, on channels whose provider sends one for every message it
      * accepts (WABA), before it is known never to have arrived and is sent again (reconcile-unconfirmed-send.ts).
      */
-    SEND_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(7 * 86400).default(900),
+    SEND_RECONCILE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86400)
+      .default(900),
     /** Let channel adapters reach private/loopback addresses (local simulators, gateways on a LAN). */
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool,
     /** Run the Meta Cloud API simulator in-process with a demo channel in tenant 1 and the /demo/whatsapp page (implies private outbound). */
@@ -80,7 +102,12 @@ export const envSchema = z
     /** Outgoing webhooks: the delay after a delivery's first failed attempt, doubled after each (at most 1 h between attempts). */
     WEBHOOK_RETRY_FIRST_SECONDS: z.coerce.number().min(0.05).max(3600).default(10),
     /** Outgoing webhooks: how long after an event (or its resend) failed attempts are retried before the delivery is marked failed. */
-    WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(7 * 86400).default(86400),
+    WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86400)
+      .default(86400),
     /** Outgoing webhooks: the whole request of one attempt (connect, send, answer); past it the attempt failed. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Outgoing webhooks: days the delivery log keeps delivered and failed deliveries (a daily job deletes older ones). */
@@ -126,14 +153,20 @@ export const envSchema = z
       for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NODE_ENV=production' });
       }
-      if (env.TEST_CLOCK) ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is for tests only: not allowed when NODE_ENV=production' });
+      if (env.TEST_CLOCK)
+        ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is for tests only: not allowed when NODE_ENV=production' });
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
-      ctx.addIssue({ code: 'custom', path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+      });
     }
     const s3 = ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_REGION', 'MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const;
     if (s3.some((key) => env[key]) && !s3.every((key) => env[key])) {
-      for (const key of s3.filter((k) => !env[k])) ctx.addIssue({ code: 'custom', path: [key], message: 'the MEDIA_S3_* settings go together' });
+      for (const key of s3.filter((k) => !env[k]))
+        ctx.addIssue({ code: 'custom', path: [key], message: 'the MEDIA_S3_* settings go together' });
     }
     if (env.JWT_SECRET && env.JWT_SECRET === env.JWT_REFRESH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_REFRESH_SECRET'], message: 'must differ from JWT_SECRET' });

@@ -59,7 +59,8 @@ export function resolveVapidKeys(env: Env): VapidKeys {
   const subject = env.VAPID_SUBJECT ?? (env.ADMIN_EMAIL ? `mailto:${env.ADMIN_EMAIL}` : `mailto:admin@${appHost(env)}`);
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
   const stored = readStored(secretsFile(env));
-  if (stored.vapidPublicKey && stored.vapidPrivateKey) return { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey, subject };
+  if (stored.vapidPublicKey && stored.vapidPrivateKey)
+    return { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey, subject };
   const generated = generateVapidKeys();
   writeStored(env, { vapidPublicKey: generated.publicKey, vapidPrivateKey: generated.privateKey });
   return { ...generated, subject };

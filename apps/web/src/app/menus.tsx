@@ -167,7 +167,9 @@ export function menuFor(
   const groups = withCalls(roleMenu(profile, tenantId, billingBlocked), profile, billingBlocked, blockWavoip);
   // Tenant 1 (the platform) has no subscription of its own: the platform superadmin's entry is the overview.
   if (tenantId !== MAIN_TENANT_ID) return groups;
-  return groups.map((group) => (group.labelKey === WORK_GROUP ? { ...group, items: group.items.filter((item) => item !== SUBSCRIPTION) } : group));
+  return groups.map((group) =>
+    group.labelKey === WORK_GROUP ? { ...group, items: group.items.filter((item) => item !== SUBSCRIPTION) } : group,
+  );
 }
 
 /**

@@ -73,7 +73,10 @@ const ChannelDefaultsPage = lazyPage(() => import('../features/channel-defaults/
 const WebhooksSettingsPage = lazyPage(() => import('../features/webhooks/pages/WebhooksSettingsPage'), 'WebhooksSettingsPage');
 const AiProviderSettingsPage = lazyPage(() => import('../features/ai-bots/pages/AiProviderSettingsPage'), 'AiProviderSettingsPage');
 const ApiServicePage = lazyPage(() => import('../features/api-service/pages/ApiServicePage'), 'ApiServicePage');
-const BotIntegrationSettingsPage = lazyPage(() => import('../features/ai-bots/pages/BotIntegrationSettingsPage'), 'BotIntegrationSettingsPage');
+const BotIntegrationSettingsPage = lazyPage(
+  () => import('../features/ai-bots/pages/BotIntegrationSettingsPage'),
+  'BotIntegrationSettingsPage',
+);
 const TicketPanelPage = lazyPage(() => import('../features/ticket-panel/pages/TicketPanelPage'), 'TicketPanelPage');
 const ReportsLayout = lazyPage(() => import('../features/reports/pages/ReportsLayout'), 'ReportsLayout');
 const ReportPage = lazyPage(() => import('../features/reports/pages/ReportPage'), 'ReportPage');

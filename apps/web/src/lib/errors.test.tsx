@@ -16,7 +16,9 @@ function validationError(problems: Record<string, Array<[string, FieldIssue]>>, 
 const SERVER_ANSWER = validationError({
   name: [['Too big: expected string to have <=120 characters', { code: 'too_big', origin: 'string', maximum: 120, inclusive: true }]],
   email: [['Invalid email address', { code: 'invalid_format', origin: 'string', format: 'email' }]],
-  password: [['Password must have at least 7 characters with letters, numbers and a special character.', { code: 'custom', rule: 'weakPassword' }]],
+  password: [
+    ['Password must have at least 7 characters with letters, numbers and a special character.', { code: 'custom', rule: 'weakPassword' }],
+  ],
   planId: [['Invalid input: expected number, received undefined', { code: 'required' }]],
   value: [['Too small: expected number to be >0', { code: 'too_small', origin: 'number', minimum: 0, inclusive: false }]],
   users: [['Invalid input: expected int, received number', { code: 'invalid_type', format: 'safeint' }]],
@@ -87,7 +89,9 @@ describe('a form showing refused fields', () => {
         email: [{ code: 'invalid_format', origin: 'string', format: 'email' }],
       },
     };
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify(body), { status: 400, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const { user } = renderWithApp(<UserFormModal user={null} onClose={() => undefined} />);
     await user.type(await screen.findByLabelText(/^Nome/), 'Ana Souza');

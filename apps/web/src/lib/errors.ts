@@ -60,7 +60,8 @@ export function errorMessage(error: unknown): string {
  * (a rule the server explains but has no code for), where the server's explanation is the only one.
  */
 export function formErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.code === 'ERR_VALIDATION' && !error.fields && error.message && error.message !== error.code) return error.message;
+  if (isApiError(error) && error.code === 'ERR_VALIDATION' && !error.fields && error.message && error.message !== error.code)
+    return error.message;
   return errorMessage(error);
 }
 

@@ -32,7 +32,8 @@ interface Call {
 let calls: Call[];
 let navigate: ReturnType<typeof vi.fn<(path: string, options?: { replace?: boolean }) => void>>;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const authOf = (call: Call) => new Headers(call.init.headers).get('authorization');
 const refreshCalls = () => calls.filter((c) => c.url.endsWith('/auth/refresh_token'));
 
@@ -151,7 +152,9 @@ describe('500 and timeout', () => {
       'fetch',
       vi.fn(
         (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       ),
     );
     const pending = http.get('/slow').catch((error: unknown) => error);

@@ -20,7 +20,14 @@ describe('the stored session', () => {
   it('is what the login answered, read back after a save', () => {
     saveLogin(login);
     const session = getSession();
-    expect(session).toMatchObject({ token: 'access-1', username: 'Ana Souza', profile: 'admin', userId: 7, tenantId: 3, email: 'ana@example.com' });
+    expect(session).toMatchObject({
+      token: 'access-1',
+      username: 'Ana Souza',
+      profile: 'admin',
+      userId: 7,
+      tenantId: 3,
+      email: 'ana@example.com',
+    });
     expect(session?.queues).toEqual(login.queues);
     expect(session?.configs.isDark).toBe(true);
   });

@@ -4,7 +4,14 @@ import { saveConfigs } from './session';
 /** A WebAudio stand-in that counts the beeps started. */
 function stubAudio() {
   const started = vi.fn();
-  const node = () => ({ connect: (next: unknown) => next ?? node(), start: started, stop: vi.fn(), frequency: { value: 0 }, gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() }, type: '' });
+  const node = () => ({
+    connect: (next: unknown) => next ?? node(),
+    start: started,
+    stop: vi.fn(),
+    frequency: { value: 0 },
+    gain: { setValueAtTime: vi.fn(), exponentialRampToValueAtTime: vi.fn() },
+    type: '',
+  });
   class FakeAudioContext {
     state = 'running';
     currentTime = 0;

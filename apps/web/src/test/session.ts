@@ -11,7 +11,10 @@ interface TestUser {
 }
 
 /** Stores a session as a login would (the test's user, of this profile and tenant). */
-export function signInAs(profile: Profile, { userId = 7, tenantId = 1, username = 'Ana Souza', email = 'ana@example.com', queues = [], blockWavoip = false }: TestUser = {}): void {
+export function signInAs(
+  profile: Profile,
+  { userId = 7, tenantId = 1, username = 'Ana Souza', email = 'ana@example.com', queues = [], blockWavoip = false }: TestUser = {},
+): void {
   saveLogin({
     token: 'access-token',
     refreshToken: 'refresh-token',

@@ -28,7 +28,10 @@ const keywordSchema = z
   .trim()
   .min(1)
   .max(100)
-  .refine((value) => normalizeForMatch(value) !== '', { message: 'A keyword needs a letter or a digit.', ...fieldRule('keywordNoLetters') });
+  .refine((value) => normalizeForMatch(value) !== '', {
+    message: 'A keyword needs a letter or a digit.',
+    ...fieldRule('keywordNoLetters'),
+  });
 
 /** POST /auto-reply and PUT /auto-reply/{id} (the whole rule each time). */
 export const autoReplyBodySchema = z

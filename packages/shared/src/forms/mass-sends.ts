@@ -26,7 +26,16 @@ export const MASS_SEND_STATUSES = ['processing', 'paused', 'canceled', 'finished
 export type MassSendStatus = (typeof MASS_SEND_STATUSES)[number];
 
 /** Per-recipient report status: waiting, skipped (nothing sent, with the reason), or the sent message's own status. */
-export const MASS_SEND_RECIPIENT_STATUSES = ['waiting', 'pending', 'sent', 'delivered', 'read', 'failed', 'unconfirmed', 'skipped'] as const;
+export const MASS_SEND_RECIPIENT_STATUSES = [
+  'waiting',
+  'pending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'unconfirmed',
+  'skipped',
+] as const;
 export type MassSendRecipientStatus = (typeof MASS_SEND_RECIPIENT_STATUSES)[number];
 
 export const MASS_SEND_DELAY_MAX = 3_600;
@@ -55,9 +64,7 @@ export const massSendRecipientsSchema = z.discriminatedUnion('source', [
     })
     .strict(),
   z.object({ source: z.literal('tag'), tagId: refIdSchema }).strict(),
-  z
-    .object({ source: z.literal('contacts'), contactIds: z.array(refIdSchema).min(1).max(MASS_SEND_MAX_NUMBERS) })
-    .strict(),
+  z.object({ source: z.literal('contacts'), contactIds: z.array(refIdSchema).min(1).max(MASS_SEND_MAX_NUMBERS) }).strict(),
 ]);
 export type MassSendRecipients = z.input<typeof massSendRecipientsSchema>;
 
@@ -133,7 +140,10 @@ export const massSendSmsBodySchema = z.object({
     .trim()
     .min(1, 'Write the message.')
     .max(SMS_BODY_MAX)
-    .refine((text) => templateVariablesIn(text).length === 0, { message: 'An SMS is sent as written: remove the variables.', ...fieldRule('smsAsWritten') }),
+    .refine((text) => templateVariablesIn(text).length === 0, {
+      message: 'An SMS is sent as written: remove the variables.',
+      ...fieldRule('smsAsWritten'),
+    }),
 });
 export const massSendTemplateBodySchema = z.object({ kind: z.literal('template'), ...commonFields, template: templateFields(fixedParam) });
 export const massSendTemplateVariavelBodySchema = z.object({

@@ -112,7 +112,6 @@ export type ListNotesQuery = z.input<typeof listNotesQuerySchema>;
 export const listNotesResponseSchema = z.object({ notes: z.array(noteListItemSchema), count: z.number().int(), hasMore: z.boolean() });
 export type ListNotesResponse = z.infer<typeof listNotesResponseSchema>;
 
-
 /** Tag changes in a ticket's history (GET /tickets/{id}/logs type 'tagsChanged'). */
 export interface TagsChangedLogPayload {
   added: { id: number; name: string; color: string }[];

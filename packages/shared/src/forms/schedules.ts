@@ -24,7 +24,8 @@ export const SCHEDULES_PAGE_SIZE = 30;
 const scheduleDateSchema = z.iso
   .datetime({ offset: true })
   .describe('ISO 8601 date-time, not in the past (the dialog shows dd/MM/yyyy HH:mm). A past one: 400 ERR_INVALID_DATE.');
-const RECURRENCE_HELP = 'Days between occurrences: 0 (none), 5, 10, 15, 20, 25, 30, 35, 40, 45 or 60. A recurring schedule repeats until canceled.';
+const RECURRENCE_HELP =
+  'Days between occurrences: 0 (none), 5, 10, 15, 20, 25, 30, 35, 40, 45 or 60. A recurring schedule repeats until canceled.';
 const recurrenceSchema = z.literal(SCHEDULE_RECURRENCES).describe(RECURRENCE_HELP);
 const bodySchema = z.string().max(MESSAGE_BODY_MAX);
 
@@ -78,7 +79,10 @@ export const listSchedulesQuerySchema = z.object({
   status: z
     .string()
     .max(100)
-    .regex(/^(pending|sent|failed|canceled)(,(pending|sent|failed|canceled))*$/, 'Comma-separated statuses: pending, sent, failed, canceled.')
+    .regex(
+      /^(pending|sent|failed|canceled)(,(pending|sent|failed|canceled))*$/,
+      'Comma-separated statuses: pending, sent, failed, canceled.',
+    )
     .transform((text) => text.split(',') as ScheduleStatus[])
     .optional(),
   ticketId: z.coerce.number().int().positive().max(2_147_483_647).optional(),

@@ -72,7 +72,11 @@ export interface AsaasSimulator extends SimServer {
    * The payer pays (as the Pagar button does): RECEIVED and its event. `method`: how they paid on
    * the invoice page (a charge made as UNDEFINED lets the payer choose; the payment then carries it).
    */
-  pay(paymentId: string, event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED', method?: Exclude<AsaasBillingType, 'UNDEFINED'>): Promise<AsaasWebhookDelivery>;
+  pay(
+    paymentId: string,
+    event?: 'PAYMENT_RECEIVED' | 'PAYMENT_CONFIRMED',
+    method?: Exclude<AsaasBillingType, 'UNDEFINED'>,
+  ): Promise<AsaasWebhookDelivery>;
   /** The due date passed unpaid: OVERDUE and its event. */
   expire(paymentId: string): Promise<AsaasWebhookDelivery>;
   /** POSTs an event object as given (a repeated delivery, a wrong token). */
@@ -103,7 +107,8 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
   let eventSequence = 368604920;
   let base = '';
 
-  const errors = (reply: FastifyReply, status: number, list: { code: string; description: string }[]) => reply.status(status).send({ errors: list });
+  const errors = (reply: FastifyReply, status: number, list: { code: string; description: string }[]) =>
+    reply.status(status).send({ errors: list });
   const authorized = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.access_token !== apiKey) {
       void errors(reply, 401, [{ code: 'invalid_access_token', description: 'A chave de API fornecida é inválida' }]);
@@ -167,7 +172,11 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
     const token = deliveryOptions.token === undefined ? (webhook?.token ?? '') : deliveryOptions.token;
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Asaas_Hmlg/3.0', ...(token === null ? {} : { 'asaas-access-token': token }) },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Asaas_Hmlg/3.0',
+        ...(token === null ? {} : { 'asaas-access-token': token }),
+      },
       body: JSON.stringify(body),
     });
     const delivery: AsaasWebhookDelivery = { url, token: token ?? '', body, status: response.status, responseBody: await response.text() };
@@ -207,7 +216,8 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
       if (!authorized(request, reply)) return reply;
       const body = (request.body ?? {}) as Record<string, unknown>;
       const problems: { code: string; description: string }[] = [];
-      if (typeof body.name !== 'string' || !body.name.trim()) problems.push({ code: 'invalid_name', description: 'O campo name deve ser informado' });
+      if (typeof body.name !== 'string' || !body.name.trim())
+        problems.push({ code: 'invalid_name', description: 'O campo name deve ser informado' });
       const cpfCnpj = typeof body.cpfCnpj === 'string' ? body.cpfCnpj : '';
       if (!/^(\d{11}|\d{14})$/.test(cpfCnpj)) problems.push({ code: 'invalid_cpfCnpj', description: 'O CPF/CNPJ informado é inválido' });
       if (problems.length) return errors(reply, 400, problems);
@@ -232,8 +242,10 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
         problems.push({ code: 'invalid_customer', description: 'Cliente inválido ou não informado.' });
       if (typeof body.billingType !== 'string' || !BILLING_TYPES.has(body.billingType))
         problems.push({ code: 'invalid_billingType', description: 'Forma de pagamento inválida.' });
-      if (typeof body.value !== 'number' || !(body.value > 0)) problems.push({ code: 'invalid_value', description: 'O campo value deve ser informado' });
-      if (typeof body.dueDate !== 'string' || !DATE.test(body.dueDate)) problems.push({ code: 'invalid_dueDate', description: 'A data de vencimento é inválida' });
+      if (typeof body.value !== 'number' || !(body.value > 0))
+        problems.push({ code: 'invalid_value', description: 'O campo value deve ser informado' });
+      if (typeof body.dueDate !== 'string' || !DATE.test(body.dueDate))
+        problems.push({ code: 'invalid_dueDate', description: 'A data de vencimento é inválida' });
       if (problems.length) return errors(reply, 400, problems);
       const payment: AsaasSimPayment = {
         id: `pay_${hex(8)}`,
@@ -260,7 +272,14 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
         .filter((p) => !query.customer || p.customer === query.customer)
         .filter((p) => !query.status || p.status === query.status)
         .map(paymentObject);
-      return { ...asaasFixture<Record<string, unknown>>('payments-list'), hasMore: false, totalCount: data.length, limit: 10, offset: 0, data };
+      return {
+        ...asaasFixture<Record<string, unknown>>('payments-list'),
+        hasMore: false,
+        totalCount: data.length,
+        limit: 10,
+        offset: 0,
+        data,
+      };
     });
 
     app.get('/v3/payments/:id', async (request, reply) => {
@@ -276,7 +295,8 @@ export async function startAsaasSimulator(options: AsaasSimulatorOptions = {}): 
       if (!payment) return reply.status(404).type('text/html').send('<p>Fatura não encontrada</p>');
       const paid = payment.status === 'RECEIVED' || payment.status === 'CONFIRMED';
       const value = payment.value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Fatura ${escapeHtml(payment.id)}</title></head>
+      return reply.type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Fatura ${escapeHtml(payment.id)}</title></head>
 <body><h1>Fatura</h1><p>${escapeHtml(payment.description ?? '')}</p><p>Valor: <strong>${escapeHtml(value)}</strong></p><p>Vencimento: ${escapeHtml(payment.dueDate)}</p>
 ${paid ? '<p data-testid="invoice-paid">Pagamento confirmado</p>' : `<form method="post" action="/i/${escapeHtml(payment.invoiceId)}/pay"><button type="submit">Pagar</button></form>`}
 </body></html>`);

@@ -326,12 +326,10 @@ export async function startN8nSimulator(options: { path?: string; port?: number 
   const sim = await startSimServer((app) => {
     app.post<{ Params: { path: string } }>('/webhook/:path', async (request, reply) => {
       if (request.params.path !== path)
-        return reply
-          .status(404)
-          .send({
-            ...botFixture('n8n-webhook-not-registered'),
-            message: `The requested webhook "POST ${request.params.path}" is not registered.`,
-          });
+        return reply.status(404).send({
+          ...botFixture('n8n-webhook-not-registered'),
+          message: `The requested webhook "POST ${request.params.path}" is not registered.`,
+        });
       calls.push({ path: request.params.path, body: request.body });
       const out = answer(request.body);
       if (out === undefined) return reply.status(200).send('');

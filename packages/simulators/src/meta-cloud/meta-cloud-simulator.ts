@@ -173,7 +173,8 @@ export async function startMetaCloudSimulator(options: MetaCloudOptions = {}): P
   const pending = new Set<Promise<unknown>>();
   let webhookUrl = options.webhookUrl;
   let autoStatuses = options.autoStatuses ?? false;
-  const retry = options.webhookRetry === false ? undefined : { firstDelayMs: 500, maxDelayMs: 4_000, forMs: 120_000, ...options.webhookRetry };
+  const retry =
+    options.webhookRetry === false ? undefined : { firstDelayMs: 500, maxDelayMs: 4_000, forMs: 120_000, ...options.webhookRetry };
   let closed = false;
   let answersToDrop = 0;
   let baseUrl = '';
@@ -523,7 +524,10 @@ function checkSend(
           code: 132000,
           message: `(#132000) Number of parameters does not match the expected number of params (body: ${given} given, ${expected} expected)`,
         };
-      if (Array.isArray(bodyParams) && bodyParams.some((p) => typeof (p as { text?: unknown }).text !== 'string' || !(p as { text: string }).text))
+      if (
+        Array.isArray(bodyParams) &&
+        bodyParams.some((p) => typeof (p as { text?: unknown }).text !== 'string' || !(p as { text: string }).text)
+      )
         return invalid('a text parameter needs a non-empty text');
       return undefined;
     }

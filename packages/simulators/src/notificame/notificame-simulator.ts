@@ -71,7 +71,11 @@ export interface NotificameSimulator extends SimServer {
   /** Media served to the adapter at /files/:id (the provider's file URLs). */
   files: Map<string, { data: Buffer; mimetype: string }>;
   sendInbound(options: HubInboundOptions): Promise<{ id: string; event: Record<string, unknown>; deliveries: HubWebhookDelivery[] }>;
-  sendStatus(messageId: string, code: 'SENT' | 'DELIVERED' | 'READ' | 'REJECTED' | 'NOT_DELIVERED', options?: { description?: string }): Promise<{ event: Record<string, unknown>; deliveries: HubWebhookDelivery[] }>;
+  sendStatus(
+    messageId: string,
+    code: 'SENT' | 'DELIVERED' | 'READ' | 'REJECTED' | 'NOT_DELIVERED',
+    options?: { description?: string },
+  ): Promise<{ event: Record<string, unknown>; deliveries: HubWebhookDelivery[] }>;
   /** Posts an event to every active subscription of its type and channel. */
   post(event: Record<string, unknown>, channelId: string): Promise<HubWebhookDelivery[]>;
 }
@@ -80,7 +84,13 @@ const KINDS: readonly HubChannelKind[] = ['whatsapp', 'instagram', 'facebook'];
 const id = () => randomUUID();
 
 /** The Zenvia API error object (`{ code, message, details? }`, see fixtures/notificame/error-validation.json). */
-function fail(reply: FastifyReply, status: number, code: string, message: string, details?: { code: string; path: string; message: string }[]) {
+function fail(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  details?: { code: string; path: string; message: string }[],
+) {
   return reply.status(status).send({ code, message, ...(details ? { details } : {}) });
 }
 
@@ -100,10 +110,15 @@ export async function startNotificameSimulator(options: { token?: string; channe
     const deliveries: HubWebhookDelivery[] = [];
     const direction = (event.direction as string | undefined) ?? undefined;
     for (const subscription of subscriptions) {
-      if (subscription.status !== 'ACTIVE' || subscription.eventType !== event.type || subscription.criteria.channel !== channelId) continue;
+      if (subscription.status !== 'ACTIVE' || subscription.eventType !== event.type || subscription.criteria.channel !== channelId)
+        continue;
       if (subscription.criteria.direction && direction && subscription.criteria.direction !== direction) continue;
       const body = { ...event, subscriptionId: subscription.id };
-      const response = await fetch(subscription.webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', ...(subscription.webhook.headers ?? {}) }, body: JSON.stringify(body) });
+      const response = await fetch(subscription.webhook.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(subscription.webhook.headers ?? {}) },
+        body: JSON.stringify(body),
+      });
       const text = await response.text();
       let parsed: unknown = text;
       try {
@@ -139,16 +154,22 @@ export async function startNotificameSimulator(options: { token?: string; channe
       const webhook = body.webhook as { url?: unknown; headers?: Record<string, string> } | undefined;
       const criteria = body.criteria as { channel?: unknown; direction?: unknown } | undefined;
       const details = [];
-      if (body.eventType !== 'MESSAGE' && body.eventType !== 'MESSAGE_STATUS') details.push({ code: 'INVALID_PARAMETER', path: 'eventType', message: 'must be MESSAGE or MESSAGE_STATUS' });
-      if (typeof webhook?.url !== 'string' || !/^https?:\/\//.test(webhook.url)) details.push({ code: 'INVALID_PARAMETER', path: 'webhook.url', message: 'must be an http(s) URL' });
-      if (typeof criteria?.channel !== 'string' || !channels.some((c) => c.id === criteria.channel)) details.push({ code: 'INVALID_PARAMETER', path: 'criteria.channel', message: 'unknown channel' });
+      if (body.eventType !== 'MESSAGE' && body.eventType !== 'MESSAGE_STATUS')
+        details.push({ code: 'INVALID_PARAMETER', path: 'eventType', message: 'must be MESSAGE or MESSAGE_STATUS' });
+      if (typeof webhook?.url !== 'string' || !/^https?:\/\//.test(webhook.url))
+        details.push({ code: 'INVALID_PARAMETER', path: 'webhook.url', message: 'must be an http(s) URL' });
+      if (typeof criteria?.channel !== 'string' || !channels.some((c) => c.id === criteria.channel))
+        details.push({ code: 'INVALID_PARAMETER', path: 'criteria.channel', message: 'unknown channel' });
       if (details.length) return fail(reply, 400, 'VALIDATION_ERROR', 'Validation error', details);
       const now = new Date().toISOString();
       const subscription: HubSimSubscription = {
         id: id(),
         eventType: body.eventType as HubSimSubscription['eventType'],
         webhook: { url: webhook!.url as string, ...(webhook!.headers ? { headers: webhook!.headers } : {}) },
-        criteria: { channel: criteria!.channel as string, ...(criteria!.direction === 'IN' || criteria!.direction === 'OUT' ? { direction: criteria!.direction } : {}) },
+        criteria: {
+          channel: criteria!.channel as string,
+          ...(criteria!.direction === 'IN' || criteria!.direction === 'OUT' ? { direction: criteria!.direction } : {}),
+        },
         status: body.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
         createdAt: now,
         updatedAt: now,
@@ -164,28 +185,42 @@ export async function startNotificameSimulator(options: { token?: string; channe
       return reply.status(204).send();
     });
 
-    app.post<{ Params: { version: string; kind: string }; Body: Record<string, unknown> | undefined }>('/:version/channels/:kind/messages', async (request, reply) => {
-      const { version, kind } = request.params;
-      if ((version !== 'v1' && version !== 'v2') || !KINDS.includes(kind as HubChannelKind)) return fail(reply, 404, 'NOT_FOUND', 'Not found');
-      const body = request.body ?? {};
-      const contents = body.contents;
-      const details = [];
-      const channel = channels.find((c) => c.id === body.from);
-      if (!channel) details.push({ code: 'INVALID_PARAMETER', path: 'from', message: 'unknown channel' });
-      else if (channel.channel !== kind) details.push({ code: 'INVALID_PARAMETER', path: 'from', message: `not a ${kind} channel` });
-      if (typeof body.to !== 'string' || !body.to) details.push({ code: 'INVALID_PARAMETER', path: 'to', message: 'required' });
-      if (!Array.isArray(contents) || contents.length === 0) details.push({ code: 'INVALID_PARAMETER', path: 'contents', message: 'required' });
-      else
-        contents.forEach((content: Record<string, unknown>, index: number) => {
-          if (content?.type === 'text' && typeof content.text === 'string' && content.text) return;
-          if (content?.type === 'file' && typeof content.fileUrl === 'string' && /^https?:\/\//.test(content.fileUrl)) return;
-          details.push({ code: 'INVALID_PARAMETER', path: `contents[${index}]`, message: 'unsupported content' });
-        });
-      if (details.length) return fail(reply, 400, 'VALIDATION_ERROR', 'Validation error', details);
-      const message: HubSimSentMessage = { id: id(), path: request.url, from: body.from as string, to: body.to as string, channel: kind as HubChannelKind, contents: contents as Record<string, unknown>[] };
-      sent.push(message);
-      return reply.status(200).send({ id: message.id, from: message.from, to: message.to, direction: 'OUT', channel: kind, contents: message.contents });
-    });
+    app.post<{ Params: { version: string; kind: string }; Body: Record<string, unknown> | undefined }>(
+      '/:version/channels/:kind/messages',
+      async (request, reply) => {
+        const { version, kind } = request.params;
+        if ((version !== 'v1' && version !== 'v2') || !KINDS.includes(kind as HubChannelKind))
+          return fail(reply, 404, 'NOT_FOUND', 'Not found');
+        const body = request.body ?? {};
+        const contents = body.contents;
+        const details = [];
+        const channel = channels.find((c) => c.id === body.from);
+        if (!channel) details.push({ code: 'INVALID_PARAMETER', path: 'from', message: 'unknown channel' });
+        else if (channel.channel !== kind) details.push({ code: 'INVALID_PARAMETER', path: 'from', message: `not a ${kind} channel` });
+        if (typeof body.to !== 'string' || !body.to) details.push({ code: 'INVALID_PARAMETER', path: 'to', message: 'required' });
+        if (!Array.isArray(contents) || contents.length === 0)
+          details.push({ code: 'INVALID_PARAMETER', path: 'contents', message: 'required' });
+        else
+          contents.forEach((content: Record<string, unknown>, index: number) => {
+            if (content?.type === 'text' && typeof content.text === 'string' && content.text) return;
+            if (content?.type === 'file' && typeof content.fileUrl === 'string' && /^https?:\/\//.test(content.fileUrl)) return;
+            details.push({ code: 'INVALID_PARAMETER', path: `contents[${index}]`, message: 'unsupported content' });
+          });
+        if (details.length) return fail(reply, 400, 'VALIDATION_ERROR', 'Validation error', details);
+        const message: HubSimSentMessage = {
+          id: id(),
+          path: request.url,
+          from: body.from as string,
+          to: body.to as string,
+          channel: kind as HubChannelKind,
+          contents: contents as Record<string, unknown>[],
+        };
+        sent.push(message);
+        return reply
+          .status(200)
+          .send({ id: message.id, from: message.from, to: message.to, direction: 'OUT', channel: kind, contents: message.contents });
+      },
+    );
   });
   baseUrl = sim.url;
 
@@ -205,7 +240,13 @@ export async function startNotificameSimulator(options: { token?: string; channe
       if (options.file) {
         const fileId = id();
         files.set(fileId, { data: options.file.content, mimetype: options.file.mimetype });
-        contents.push({ type: 'file', fileUrl: `${baseUrl}/files/${fileId}`, fileMimeType: options.file.mimetype, ...(options.file.name ? { fileName: options.file.name } : {}), ...(options.file.caption ? { fileCaption: options.file.caption } : {}) });
+        contents.push({
+          type: 'file',
+          fileUrl: `${baseUrl}/files/${fileId}`,
+          fileMimeType: options.file.mimetype,
+          ...(options.file.name ? { fileName: options.file.name } : {}),
+          ...(options.file.caption ? { fileCaption: options.file.caption } : {}),
+        });
       }
       if (options.text !== undefined) contents.push({ type: 'text', text: options.text });
       const timestamp = new Date().toISOString();
@@ -228,7 +269,11 @@ export async function startNotificameSimulator(options: { token?: string; channe
       };
       return { id: messageId, event, deliveries: await post(event, channel.id) };
     },
-    async sendStatus(messageId: string, code: 'SENT' | 'DELIVERED' | 'READ' | 'REJECTED' | 'NOT_DELIVERED', statusOptions: { description?: string } = {}) {
+    async sendStatus(
+      messageId: string,
+      code: 'SENT' | 'DELIVERED' | 'READ' | 'REJECTED' | 'NOT_DELIVERED',
+      statusOptions: { description?: string } = {},
+    ) {
       const message = sent.find((m) => m.id === messageId);
       const channel = channels.find((c) => c.id === message?.from) ?? channels[0];
       const timestamp = new Date().toISOString();
@@ -239,7 +284,11 @@ export async function startNotificameSimulator(options: { token?: string; channe
         channel: channel.channel,
         messageId,
         contentIndex: 0,
-        messageStatus: { timestamp, code, description: statusOptions.description ?? code.charAt(0) + code.slice(1).toLowerCase().replace('_', ' ') },
+        messageStatus: {
+          timestamp,
+          code,
+          description: statusOptions.description ?? code.charAt(0) + code.slice(1).toLowerCase().replace('_', ' '),
+        },
       };
       return { event, deliveries: await post(event, channel.id) };
     },

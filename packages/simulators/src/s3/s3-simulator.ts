@@ -68,74 +68,83 @@ export async function startS3Simulator(options: S3SimulatorOptions = {}): Promis
   const refusals: { code: string; path: string }[] = [];
 
   const store = (bucket: Map<string, S3SimObject>, key: string, body: Buffer, contentType = 'application/octet-stream') =>
-    bucket.set(key, { body, etag: `"${createHash('md5').update(body).digest('hex')}"`, contentType, lastModified: new Date(Math.floor(Date.now() / 1000) * 1000) });
-
-  const sim = await startSimServer(async (app) => {
-    // Bodies are kept as bytes whatever their type: the payload hash is signed.
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-    app.route({
-      method: ['GET', 'HEAD', 'PUT', 'DELETE'],
-      url: '/*',
-      handler: async (request, reply) => {
-        const raw = request.raw.url ?? '/';
-        const q = raw.indexOf('?');
-        const path = q < 0 ? raw : raw.slice(0, q);
-        const query = q < 0 ? '' : raw.slice(q + 1);
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-
-        const verdict = verifySigV4({ method: request.method, path, query, headers: request.headers, body }, credentials);
-        if (!verdict.ok) {
-          refusals.push({ code: verdict.code, path });
-          return sendError(reply, request, verdict.status, verdict.code, verdict.message, path);
-        }
-
-        const [, bucketName = '', ...rest] = path.split('/');
-        const key = rest.map((segment) => decodeURIComponent(segment)).join('/');
-        const bucket = buckets.get(decodeURIComponent(bucketName));
-        if (!bucket) return sendError(reply, request, 404, 'NoSuchBucket', 'The specified bucket does not exist', path);
-
-        if (!key) {
-          const params = new URLSearchParams(query);
-          if (request.method === 'GET' && params.get('list-type') === '2') return listObjectsV2(reply, decodeURIComponent(bucketName), bucket, params);
-          return sendError(reply, request, 501, 'NotImplemented', 'Only ListObjectsV2 is simulated on a bucket.', path);
-        }
-
-        switch (request.method) {
-          case 'PUT': {
-            const contentType = typeof request.headers['content-type'] === 'string' ? request.headers['content-type'] : undefined;
-            store(bucket, key, body, contentType);
-            return reply.status(200).header('etag', bucket.get(key)!.etag).send();
-          }
-          case 'DELETE':
-            bucket.delete(key);
-            return reply.status(204).send();
-          case 'HEAD':
-          case 'GET': {
-            const object = bucket.get(key);
-            if (!object) return sendError(reply, request, 404, 'NoSuchKey', 'The specified key does not exist.', path);
-            objectHeaders(reply, object);
-            const range = typeof request.headers.range === 'string' ? /^bytes=(\d*)-(\d*)$/.exec(request.headers.range) : null;
-            if (range && (range[1] || range[2])) {
-              const size = object.body.length;
-              const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-              const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-              if (start >= size || start > end)
-                return sendError(reply, request, 416, 'InvalidRange', 'The requested range is not satisfiable', path);
-              const part = object.body.subarray(start, end + 1);
-              reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', part.length);
-              return request.method === 'HEAD' ? reply.send() : reply.send(part);
-            }
-            reply.status(200).header('content-length', object.body.length);
-            return request.method === 'HEAD' ? reply.send() : reply.send(object.body);
-          }
-          default:
-            return sendError(reply, request, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', path);
-        }
-      },
+    bucket.set(key, {
+      body,
+      etag: `"${createHash('md5').update(body).digest('hex')}"`,
+      contentType,
+      lastModified: new Date(Math.floor(Date.now() / 1000) * 1000),
     });
-  }, { port: options.port });
+
+  const sim = await startSimServer(
+    async (app) => {
+      // Bodies are kept as bytes whatever their type: the payload hash is signed.
+      app.removeAllContentTypeParsers();
+      app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+      app.route({
+        method: ['GET', 'HEAD', 'PUT', 'DELETE'],
+        url: '/*',
+        handler: async (request, reply) => {
+          const raw = request.raw.url ?? '/';
+          const q = raw.indexOf('?');
+          const path = q < 0 ? raw : raw.slice(0, q);
+          const query = q < 0 ? '' : raw.slice(q + 1);
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+
+          const verdict = verifySigV4({ method: request.method, path, query, headers: request.headers, body }, credentials);
+          if (!verdict.ok) {
+            refusals.push({ code: verdict.code, path });
+            return sendError(reply, request, verdict.status, verdict.code, verdict.message, path);
+          }
+
+          const [, bucketName = '', ...rest] = path.split('/');
+          const key = rest.map((segment) => decodeURIComponent(segment)).join('/');
+          const bucket = buckets.get(decodeURIComponent(bucketName));
+          if (!bucket) return sendError(reply, request, 404, 'NoSuchBucket', 'The specified bucket does not exist', path);
+
+          if (!key) {
+            const params = new URLSearchParams(query);
+            if (request.method === 'GET' && params.get('list-type') === '2')
+              return listObjectsV2(reply, decodeURIComponent(bucketName), bucket, params);
+            return sendError(reply, request, 501, 'NotImplemented', 'Only ListObjectsV2 is simulated on a bucket.', path);
+          }
+
+          switch (request.method) {
+            case 'PUT': {
+              const contentType = typeof request.headers['content-type'] === 'string' ? request.headers['content-type'] : undefined;
+              store(bucket, key, body, contentType);
+              return reply.status(200).header('etag', bucket.get(key)!.etag).send();
+            }
+            case 'DELETE':
+              bucket.delete(key);
+              return reply.status(204).send();
+            case 'HEAD':
+            case 'GET': {
+              const object = bucket.get(key);
+              if (!object) return sendError(reply, request, 404, 'NoSuchKey', 'The specified key does not exist.', path);
+              objectHeaders(reply, object);
+              const range = typeof request.headers.range === 'string' ? /^bytes=(\d*)-(\d*)$/.exec(request.headers.range) : null;
+              if (range && (range[1] || range[2])) {
+                const size = object.body.length;
+                const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+                const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+                if (start >= size || start > end)
+                  return sendError(reply, request, 416, 'InvalidRange', 'The requested range is not satisfiable', path);
+                const part = object.body.subarray(start, end + 1);
+                reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', part.length);
+                return request.method === 'HEAD' ? reply.send() : reply.send(part);
+              }
+              reply.status(200).header('content-length', object.body.length);
+              return request.method === 'HEAD' ? reply.send() : reply.send(object.body);
+            }
+            default:
+              return sendError(reply, request, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', path);
+          }
+        },
+      });
+    },
+    { port: options.port },
+  );
 
   return Object.assign(sim, {
     credentials,

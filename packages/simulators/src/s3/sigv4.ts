@@ -63,7 +63,12 @@ function decode(value: string): string {
 
 /** S3 encodes the path once (no double encoding, no normalisation of `.` segments). */
 export function canonicalUri(path: string): string {
-  return (path || '/').split('/').map((segment) => uriEncode(decode(segment))).join('/') || '/';
+  return (
+    (path || '/')
+      .split('/')
+      .map((segment) => uriEncode(decode(segment)))
+      .join('/') || '/'
+  );
 }
 
 export function canonicalQuery(query: string): string {
@@ -108,7 +113,8 @@ export function parseAuthorization(value: string): ParsedAuthorization | undefin
     }),
   ) as Record<string, string | undefined>;
   const credential = fields.Credential?.split('/');
-  if (!credential || credential.length !== 5 || credential[4] !== 'aws4_request' || !fields.SignedHeaders || !fields.Signature) return undefined;
+  if (!credential || credential.length !== 5 || credential[4] !== 'aws4_request' || !fields.SignedHeaders || !fields.Signature)
+    return undefined;
   return {
     accessKeyId: credential[0],
     date: credential[1],
@@ -120,7 +126,10 @@ export function parseAuthorization(value: string): ParsedAuthorization | undefin
 }
 
 /** The canonical request and string to sign of a request as its Authorization header describes it. */
-export function signingParts(request: SigV4Request, auth: ParsedAuthorization): { canonicalRequest: string; stringToSign: string; payloadHash: string } {
+export function signingParts(
+  request: SigV4Request,
+  auth: ParsedAuthorization,
+): { canonicalRequest: string; stringToSign: string; payloadHash: string } {
   const payloadHash = headerValue(request.headers, 'x-amz-content-sha256') ?? sha256(request.body ?? Buffer.alloc(0));
   const canonicalHeaders = auth.signedHeaders.map((name) => `${name}:${headerValue(request.headers, name) ?? ''}\n`).join('');
   const canonicalRequest = [
@@ -137,7 +146,11 @@ export function signingParts(request: SigV4Request, auth: ParsedAuthorization): 
   return { canonicalRequest, stringToSign, payloadHash };
 }
 
-export function signature(secretAccessKey: string, auth: Pick<ParsedAuthorization, 'date' | 'region' | 'service'>, stringToSign: string): string {
+export function signature(
+  secretAccessKey: string,
+  auth: Pick<ParsedAuthorization, 'date' | 'region' | 'service'>,
+  stringToSign: string,
+): string {
   const dateKey = hmac(`AWS4${secretAccessKey}`, auth.date);
   const regionKey = hmac(dateKey, auth.region);
   const serviceKey = hmac(regionKey, auth.service);
@@ -164,9 +177,19 @@ export function verifySigV4(
   const auth = parseAuthorization(header);
   if (!auth) return { ok: false, code: 'AuthorizationHeaderMalformed', status: 400, message: 'The authorization header is malformed.' };
   if (auth.accessKeyId !== credentials.accessKeyId)
-    return { ok: false, code: 'InvalidAccessKeyId', status: 403, message: 'The AWS Access Key Id you provided does not exist in our records.' };
+    return {
+      ok: false,
+      code: 'InvalidAccessKeyId',
+      status: 403,
+      message: 'The AWS Access Key Id you provided does not exist in our records.',
+    };
   if (auth.service !== 's3' || auth.region !== credentials.region)
-    return { ok: false, code: 'AuthorizationHeaderMalformed', status: 400, message: `The authorization header is malformed; the region '${auth.region}' is wrong; expecting '${credentials.region}'` };
+    return {
+      ok: false,
+      code: 'AuthorizationHeaderMalformed',
+      status: 400,
+      message: `The authorization header is malformed; the region '${auth.region}' is wrong; expecting '${credentials.region}'`,
+    };
   for (const required of ['host', 'x-amz-date']) {
     if (!auth.signedHeaders.includes(required))
       return { ok: false, code: 'AccessDenied', status: 403, message: `${required} must be a signed header.` };
@@ -174,13 +197,24 @@ export function verifySigV4(
   const amzDate = headerValue(request.headers, 'x-amz-date') ?? '';
   const at = amzDateToMs(amzDate);
   if (Number.isNaN(at) || amzDate.slice(0, 8) !== auth.date)
-    return { ok: false, code: 'AuthorizationHeaderMalformed', status: 400, message: 'The x-amz-date header does not match the credential scope.' };
+    return {
+      ok: false,
+      code: 'AuthorizationHeaderMalformed',
+      status: 400,
+      message: 'The x-amz-date header does not match the credential scope.',
+    };
   const maxSkew = options.maxSkewMs ?? 15 * 60_000;
   if (Math.abs((options.now ?? Date.now()) - at) > maxSkew)
-    return { ok: false, code: 'RequestTimeTooSkewed', status: 403, message: 'The difference between the request time and the current time is too large.' };
+    return {
+      ok: false,
+      code: 'RequestTimeTooSkewed',
+      status: 403,
+      message: 'The difference between the request time and the current time is too large.',
+    };
 
   const contentSha = headerValue(request.headers, 'x-amz-content-sha256');
-  if (!contentSha) return { ok: false, code: 'InvalidRequest', status: 400, message: 'Missing required header for this request: x-amz-content-sha256' };
+  if (!contentSha)
+    return { ok: false, code: 'InvalidRequest', status: 400, message: 'Missing required header for this request: x-amz-content-sha256' };
   if (contentSha.startsWith('STREAMING-'))
     return { ok: false, code: 'NotImplemented', status: 501, message: 'Chunked (streaming) uploads are not simulated.' };
 
@@ -199,6 +233,11 @@ export function verifySigV4(
   }
   // The payload hash was signed; the body must be the one it names.
   if (contentSha !== 'UNSIGNED-PAYLOAD' && contentSha !== sha256(request.body ?? Buffer.alloc(0)))
-    return { ok: false, code: 'XAmzContentSHA256Mismatch', status: 400, message: "The provided 'x-amz-content-sha256' header does not match what was computed." };
+    return {
+      ok: false,
+      code: 'XAmzContentSHA256Mismatch',
+      status: 400,
+      message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
+    };
   return { ok: true, accessKeyId: auth.accessKeyId };
 }

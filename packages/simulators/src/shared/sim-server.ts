@@ -39,17 +39,31 @@ export interface SimServer {
  * The common skeleton of every simulator: a Fastify app on a local port that records requests
  * and can inject faults and latency before its provider-specific routes answer.
  */
-export async function startSimServer(register: (app: FastifyInstance) => void | Promise<void>, options: { port?: number; host?: string } = {}): Promise<SimServer> {
+export async function startSimServer(
+  register: (app: FastifyInstance) => void | Promise<void>,
+  options: { port?: number; host?: string } = {},
+): Promise<SimServer> {
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
   const requests: RecordedRequest[] = [];
   const faults: (Fault & { left: number })[] = [];
   let latency = 0;
 
-  app.addContentTypeParser(['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf'], { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['application/octet-stream', 'image/*', 'audio/*', 'video/*', 'application/pdf'],
+    { parseAs: 'buffer' },
+    (_req, body, done) => done(null, body),
+  );
 
   const recorded = new WeakMap<object, RecordedRequest>();
   app.addHook('preHandler', async (request, reply) => {
-    const entry: RecordedRequest = { method: request.method, path: request.url.split('?')[0], headers: request.headers, query: request.query as Record<string, unknown>, body: request.body, at: Date.now() };
+    const entry: RecordedRequest = {
+      method: request.method,
+      path: request.url.split('?')[0],
+      headers: request.headers,
+      query: request.query as Record<string, unknown>,
+      body: request.body,
+      at: Date.now(),
+    };
     requests.push(entry);
     recorded.set(request, entry);
     if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
@@ -57,7 +71,10 @@ export async function startSimServer(register: (app: FastifyInstance) => void | 
     if (index >= 0) {
       const fault = faults[index];
       if (--fault.left <= 0) faults.splice(index, 1);
-      return reply.status(fault.status).headers(fault.headers ?? {}).send(fault.body);
+      return reply
+        .status(fault.status)
+        .headers(fault.headers ?? {})
+        .send(fault.body);
     }
   });
   app.addHook('onResponse', async (request, reply) => {

@@ -392,7 +392,10 @@ export async function startTelegramSim(options: { token?: string; port?: number 
    */
   async function getUpdates(params: Record<string, unknown>): Promise<TgUpdate[]> {
     if (state.webhook)
-      throw new BotApiError(409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first");
+      throw new BotApiError(
+        409,
+        "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      );
     if (Array.isArray(params.allowed_updates)) pollAllowed = params.allowed_updates.map(String);
     waiting?.conflict();
     waiting = undefined;
@@ -407,7 +410,11 @@ export async function startTelegramSim(options: { token?: string; port?: number 
           if (updates.length > 0 || force) finish(() => resolve(updates));
         },
         conflict: () =>
-          finish(() => reject(new BotApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running'))),
+          finish(() =>
+            reject(
+              new BotApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running'),
+            ),
+          ),
       };
       const timer = setTimeout(() => self.wake(true), timeout * 1000);
       function finish(answer: () => void) {
@@ -432,14 +439,12 @@ export async function startTelegramSim(options: { token?: string; port?: number 
       return reply.send({ ok: true, result });
     } catch (error) {
       if (!(error instanceof BotApiError)) throw error;
-      return reply
-        .status(error.errorCode)
-        .send({
-          ok: false,
-          error_code: error.errorCode,
-          description: error.description,
-          ...(error.parameters ? { parameters: error.parameters } : {}),
-        });
+      return reply.status(error.errorCode).send({
+        ok: false,
+        error_code: error.errorCode,
+        description: error.description,
+        ...(error.parameters ? { parameters: error.parameters } : {}),
+      });
     }
   }
 

@@ -281,7 +281,8 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
         const [user, password] = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8').split(':') : [];
         if (user !== accountSid || password !== authToken) return fail(reply, 20003);
         const pathSid = request.url.split('/')[3]?.replace(/\.json(\?.*)?$/, '');
-        if (!request.url.startsWith('/2010-04-01/Accounts/') || pathSid !== accountSid) return fail(reply, 20404, request.url.split('?')[0]);
+        if (!request.url.startsWith('/2010-04-01/Accounts/') || pathSid !== accountSid)
+          return fail(reply, 20404, request.url.split('?')[0]);
       });
 
       app.get('/2010-04-01/Accounts/:file', async (request, reply) => {
@@ -295,7 +296,10 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
           owner_account_sid: accountSid,
           sid: accountSid,
           subresource_uris: Object.fromEntries(
-            Object.entries(account.subresource_uris as Record<string, string>).map(([k, v]) => [k, v.replace(/AC[x0-9a-f]{32}/, accountSid)]),
+            Object.entries(account.subresource_uris as Record<string, string>).map(([k, v]) => [
+              k,
+              v.replace(/AC[x0-9a-f]{32}/, accountSid),
+            ]),
           ),
           uri: `/2010-04-01/Accounts/${accountSid}.json`,
         };

@@ -119,7 +119,8 @@ export async function startWavoipSimulator(): Promise<WavoipSimulator> {
         for (const socket of call.sockets) socket.emit(WAVOIP_AUDIO.remoteEvent, frame);
       }, 1000 / WAVOIP_AUDIO.framesPerSecond);
     }
-    for (const socket of sockets.get(token) ?? []) socket.emit(WAVOIP_AUDIO.createEvent, wavoipAudioTransport(room, 'http://127.0.0.1', port));
+    for (const socket of sockets.get(token) ?? [])
+      socket.emit(WAVOIP_AUDIO.createEvent, wavoipAudioTransport(room, 'http://127.0.0.1', port));
   };
   const stopAudio = (token: string) => {
     const room = latestRoom.get(token);

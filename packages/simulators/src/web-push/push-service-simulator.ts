@@ -77,7 +77,9 @@ export async function startPushServiceSimulator(options: { port?: number } = {})
       if (body.length > 4096) return refuse(413, 'Payload too large');
       let text: string;
       try {
-        text = decryptAes128gcm(body, subscription.ecdh.getPrivateKey(), subscription.ecdh.getPublicKey(), subscription.auth).toString('utf8');
+        text = decryptAes128gcm(body, subscription.ecdh.getPrivateKey(), subscription.ecdh.getPublicKey(), subscription.auth).toString(
+          'utf8',
+        );
       } catch (error) {
         return refuse(400, `Payload does not decrypt: ${(error as Error).message}`);
       }
@@ -88,7 +90,15 @@ export async function startPushServiceSimulator(options: { port?: number } = {})
         /* not JSON */
       }
       const urgency = request.headers.urgency;
-      pushes.push({ subscriptionId: subscription.id, endpoint, text, json, ttl, urgency: typeof urgency === 'string' ? urgency : undefined, vapid });
+      pushes.push({
+        subscriptionId: subscription.id,
+        endpoint,
+        text,
+        json,
+        ttl,
+        urgency: typeof urgency === 'string' ? urgency : undefined,
+        vapid,
+      });
       return reply.status(201).header('location', `${origin}/message/${randomUUID()}`).send();
     });
   }, options);
@@ -100,7 +110,13 @@ export async function startPushServiceSimulator(options: { port?: number } = {})
     subscribe(subscribeOptions: { applicationServerKey?: string } = {}): BrowserSubscription {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
-      const subscription: SimSubscription = { id: randomBytes(16).toString('hex'), ecdh, auth: randomBytes(16), applicationServerKey: subscribeOptions.applicationServerKey, expired: false };
+      const subscription: SimSubscription = {
+        id: randomBytes(16).toString('hex'),
+        ecdh,
+        auth: randomBytes(16),
+        applicationServerKey: subscribeOptions.applicationServerKey,
+        expired: false,
+      };
       subscriptions.set(subscription.id, subscription);
       return {
         endpoint: `${origin}/push/${subscription.id}`,
@@ -121,7 +137,7 @@ function checkVapid(header: string | undefined, origin: string, applicationServe
   const match = /^vapid\s+t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/i.exec(header?.trim() ?? '');
   if (!match) return 'Missing or malformed VAPID Authorization header';
   const [, token, k] = match as unknown as [string, string, string];
-  if (applicationServerKey && k !== applicationServerKey) return 'key does not match the subscription\'s applicationServerKey';
+  if (applicationServerKey && k !== applicationServerKey) return "key does not match the subscription's applicationServerKey";
   const parts = token.split('.');
   if (parts.length !== 3) return 'Malformed VAPID JWT';
   const [head, claims, signature] = parts as [string, string, string];
@@ -131,14 +147,20 @@ function checkVapid(header: string | undefined, origin: string, applicationServe
     key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
     format: 'jwk',
   });
-  const valid = verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!valid) return 'VAPID JWT signature does not verify';
   const header_ = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
   if (header_.alg !== 'ES256') return 'VAPID JWT is not ES256';
   const payload = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud?: string; exp?: number; sub?: string };
   if (payload.aud !== origin) return `VAPID aud is not ${origin}`;
   const now = Math.floor(Date.now() / 1000);
-  if (typeof payload.exp !== 'number' || payload.exp <= now || payload.exp > now + 24 * 3600) return 'VAPID exp is not within the next 24 hours';
+  if (typeof payload.exp !== 'number' || payload.exp <= now || payload.exp > now + 24 * 3600)
+    return 'VAPID exp is not within the next 24 hours';
   if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub)) return 'VAPID sub is not a mailto: or https: contact';
   return { aud: payload.aud, sub: payload.sub, exp: payload.exp, k };
 }

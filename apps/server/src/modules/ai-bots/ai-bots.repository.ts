@@ -1,7 +1,15 @@
 import type { AiProvider, BotIntegration, IntegrationBotName } from '@conversa/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { aiBotReplies, aiProviderSettings, botIntegrationSessions, botIntegrationSettings, channelAiBots, channels, tickets } from '../../platform/db/schema.js';
+import {
+  aiBotReplies,
+  aiProviderSettings,
+  botIntegrationSessions,
+  botIntegrationSettings,
+  channelAiBots,
+  channels,
+  tickets,
+} from '../../platform/db/schema.js';
 import type { Bindable } from '../../platform/db/prepared.js';
 
 export type AiSettingsRow = typeof aiProviderSettings.$inferSelect;
@@ -83,7 +91,10 @@ export function aiBotProbe(tenantId: Bindable<number>, ticketId: Bindable<number
 /** A channel's integration options (SPEC §3 Channel). */
 export async function findChannelIntegrationOptions(db: Db, tenantId: number, channelId: number) {
   const [row] = await db
-    .select({ disableIntegrationsOnOpen: channels.disableIntegrationsOnOpen, waitIntegrationProcessing: channels.waitIntegrationProcessing })
+    .select({
+      disableIntegrationsOnOpen: channels.disableIntegrationsOnOpen,
+      waitIntegrationProcessing: channels.waitIntegrationProcessing,
+    })
     .from(channels)
     .where(and(eq(channels.tenantId, tenantId), eq(channels.id, channelId)));
   return row;
@@ -124,7 +135,10 @@ export async function upsertBotIntegration(
   const [row] = await db
     .insert(botIntegrationSettings)
     .values({ tenantId, kind, ...values })
-    .onConflictDoUpdate({ target: [botIntegrationSettings.tenantId, botIntegrationSettings.kind], set: { ...values, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [botIntegrationSettings.tenantId, botIntegrationSettings.kind],
+      set: { ...values, updatedAt: sql`now()` },
+    })
     .returning();
   return row;
 }
@@ -137,7 +151,13 @@ export async function findBotSession(db: Db, tenantId: number, ticketId: number,
   const [row] = await db
     .select()
     .from(botIntegrationSessions)
-    .where(and(eq(botIntegrationSessions.tenantId, tenantId), eq(botIntegrationSessions.ticketId, ticketId), eq(botIntegrationSessions.kind, kind)));
+    .where(
+      and(
+        eq(botIntegrationSessions.tenantId, tenantId),
+        eq(botIntegrationSessions.ticketId, ticketId),
+        eq(botIntegrationSessions.kind, kind),
+      ),
+    );
   return row;
 }
 
@@ -158,7 +178,13 @@ export async function saveBotSession(
 export async function deleteBotSession(db: Db, tenantId: number, ticketId: number, kind: BotIntegration): Promise<void> {
   await db
     .delete(botIntegrationSessions)
-    .where(and(eq(botIntegrationSessions.tenantId, tenantId), eq(botIntegrationSessions.ticketId, ticketId), eq(botIntegrationSessions.kind, kind)));
+    .where(
+      and(
+        eq(botIntegrationSessions.tenantId, tenantId),
+        eq(botIntegrationSessions.ticketId, ticketId),
+        eq(botIntegrationSessions.kind, kind),
+      ),
+    );
 }
 
 // ---- replies ----

@@ -78,7 +78,9 @@ export async function consumePasswordResetToken(db: Db, tokenHash: string): Prom
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)))
+    .where(
+      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)),
+    )
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
 }

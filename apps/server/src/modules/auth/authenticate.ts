@@ -61,7 +61,13 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   const user = await findAuthUser(ctx.db, claims.userId, claims.sessionId);
   if (!user || user.tenantId !== claims.tenantId || !user.sessionActive) throw new AppError('ERR_INVALID_TOKEN');
   if (user.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
-  return { userId: user.userId, tenantId: user.tenantId, profile: user.profile, sessionId: claims.sessionId, billingBlocked: user.billingBlock !== null };
+  return {
+    userId: user.userId,
+    tenantId: user.tenantId,
+    profile: user.profile,
+    sessionId: claims.sessionId,
+    billingBlocked: user.billingBlock !== null,
+  };
 }
 
 /** The actor of a route that declared a non-public auth level. */

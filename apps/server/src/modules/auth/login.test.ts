@@ -18,14 +18,31 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const LOGIN_RESPONSE_FIELDS = ['token', 'refreshToken', 'username', 'profile', 'userId', 'queues', 'blockWavoip', 'whatsappAllowed', 'tenantId', 'email', 'configs'];
+const LOGIN_RESPONSE_FIELDS = [
+  'token',
+  'refreshToken',
+  'username',
+  'profile',
+  'userId',
+  'queues',
+  'blockWavoip',
+  'whatsappAllowed',
+  'tenantId',
+  'email',
+  'configs',
+];
 
 describe('POST /auth/login/', () => {
   it('returns exactly the SPEC login response, with the e-mail trimmed and case-insensitive', async () => {
     const response = await api.post('/auth/login/', { email: `  ${ROOT_EMAIL.toUpperCase()} `, password: ROOT_PASSWORD });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual([...LOGIN_RESPONSE_FIELDS].sort());
-    expect(response.body).toMatchObject({ profile: 'superadmin', tenantId: 1, email: ROOT_EMAIL, configs: { filtrosAtendimento: null, isDark: false } });
+    expect(response.body).toMatchObject({
+      profile: 'superadmin',
+      tenantId: 1,
+      email: ROOT_EMAIL,
+      configs: { filtrosAtendimento: null, isDark: false },
+    });
   });
 
   it('returns the data of the user that logged in, and a token that works on an authenticated route', async () => {
@@ -94,7 +111,7 @@ describe('POST /auth/login/', () => {
     expect(Object.keys(notAnEmail.body.fields)).toEqual(['email']);
   });
 
-  it("refuses the user of an inactive tenant with 403 ERR_TENANT_INACTIVE, also on tokens issued before", async () => {
+  it('refuses the user of an inactive tenant with 403 ERR_TENANT_INACTIVE, also on tokens issued before', async () => {
     const tenant = await buildTenant(server.ctx);
     const user = await buildUser(server.ctx, tenant.id, { profile: 'admin' });
     const session = await api.login(user.email, user.password);

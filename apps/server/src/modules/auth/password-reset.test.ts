@@ -13,7 +13,12 @@ let tenantId: number;
 
 beforeAll(async () => {
   mail = await startMailServer();
-  server = await startTestServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_SECURE: 'false', SMTP_FROM: 'Conversa <no-reply@conversa.test>' });
+  server = await startTestServer({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(mail.port),
+    SMTP_SECURE: 'false',
+    SMTP_FROM: 'Conversa <no-reply@conversa.test>',
+  });
   api = new Api(server.url);
   tenantId = (await buildTenant(server.ctx)).id;
 });

@@ -149,11 +149,15 @@ describe('known device', () => {
     expect(cookie).toMatch(/; Path=\/auth\/login(;|$)/);
     expect(cookie).toMatch(/; Max-Age=15552000/);
     expect(cookie).not.toMatch(/; Secure/);
-    const https = await api.post('/auth/login/', { email: user.email, password: user.password }, { headers: { 'x-forwarded-for': freshIp(), 'x-forwarded-proto': 'https' } });
+    const https = await api.post(
+      '/auth/login/',
+      { email: user.email, password: user.password },
+      { headers: { 'x-forwarded-for': freshIp(), 'x-forwarded-proto': 'https' } },
+    );
     expect(https.headers.getSetCookie().find((c) => c.startsWith('conversa_device='))).toMatch(/; Secure/);
   });
 
-  it("a known device has its own limit of 5 failures, and helps only the users who signed in on it; forged cookies count for nothing", async () => {
+  it('a known device has its own limit of 5 failures, and helps only the users who signed in on it; forged cookies count for nothing', async () => {
     const user = await buildUser(server.ctx, tenantId);
     const other = await buildUser(server.ctx, tenantId);
     const ip = freshIp();
@@ -235,7 +239,14 @@ describe('sign-up rate limit', () => {
     const signup = (i: number, at: string) =>
       api.post(
         '/signup',
-        { name: `Empresa ${i}`, identity: '529.982.247-25', email: `signup-${i}@example.test`, phone: '+55 11 99999-0000', password: DEFAULT_PASSWORD, planId: plan.id },
+        {
+          name: `Empresa ${i}`,
+          identity: '529.982.247-25',
+          email: `signup-${i}@example.test`,
+          phone: '+55 11 99999-0000',
+          password: DEFAULT_PASSWORD,
+          planId: plan.id,
+        },
         from(at),
       );
     for (let i = 0; i < 5; i++) expect((await signup(i, ip)).status).toBe(201);

@@ -51,7 +51,8 @@ export interface RevealBudget {
 }
 
 export async function assertBudgetLeft(db: Db, budget: RevealBudget): Promise<void> {
-  if ((await readRateLimit(db, budget.key, budget.windowSeconds)) >= budget.max) throw new AppError('ERR_LIMIT_MAX', 'Too many attempts. Try again later.');
+  if ((await readRateLimit(db, budget.key, budget.windowSeconds)) >= budget.max)
+    throw new AppError('ERR_LIMIT_MAX', 'Too many attempts. Try again later.');
 }
 
 export async function spendBudget(db: Db, budget: RevealBudget): Promise<void> {

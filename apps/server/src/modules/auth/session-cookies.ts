@@ -24,7 +24,13 @@ export async function registerSessionCookies(app: FastifyInstance, ctx: AppConte
 }
 
 export function setRefreshCookie(reply: FastifyReply, token: string, ttlSeconds: number): void {
-  void reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: 'auto', path: REFRESH_PATH, maxAge: ttlSeconds });
+  void reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: 'auto',
+    path: REFRESH_PATH,
+    maxAge: ttlSeconds,
+  });
 }
 
 export function clearRefreshCookie(reply: FastifyReply): void {
@@ -44,7 +50,14 @@ export function deviceCookieOf(request: FastifyRequest): string | undefined {
 }
 
 export function setDeviceCookie(reply: FastifyReply, value: string): void {
-  void reply.setCookie(DEVICE_COOKIE, value, { httpOnly: true, sameSite: 'strict', secure: 'auto', path: DEVICE_PATH, maxAge: KNOWN_DEVICE_TTL_SECONDS, signed: true });
+  void reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: 'auto',
+    path: DEVICE_PATH,
+    maxAge: KNOWN_DEVICE_TTL_SECONDS,
+    signed: true,
+  });
 }
 
 /**
@@ -57,6 +70,9 @@ export function assertAppRequest(request: FastifyRequest): void {
   const header = request.headers[REFRESH_CSRF_HEADER.name];
   const fetchSite = request.headers['sec-fetch-site'];
   if (header !== REFRESH_CSRF_HEADER.value || (fetchSite !== undefined && fetchSite !== 'same-origin')) {
-    throw new AppError('ERR_NO_PERMISSION', `A session refresh by cookie needs the ${REFRESH_CSRF_HEADER.name} header from the app's own pages.`);
+    throw new AppError(
+      'ERR_NO_PERMISSION',
+      `A session refresh by cookie needs the ${REFRESH_CSRF_HEADER.name} header from the app's own pages.`,
+    );
   }
 }

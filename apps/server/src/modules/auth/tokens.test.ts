@@ -138,7 +138,11 @@ describe('the refresh token as an httpOnly cookie (the web app)', () => {
     // Behind a trusted proxy that says https.
     const behindProxy = await startTestServer({ TRUST_PROXY: 'true' });
     try {
-      const root = await new Api(behindProxy.url).post('/auth/login/', { email: ROOT_EMAIL, password: ROOT_PASSWORD }, { headers: { 'x-forwarded-proto': 'https' } });
+      const root = await new Api(behindProxy.url).post(
+        '/auth/login/',
+        { email: ROOT_EMAIL, password: ROOT_PASSWORD },
+        { headers: { 'x-forwarded-proto': 'https' } },
+      );
       expect(refreshCookie(root)!.line).toMatch(/; Secure/);
     } finally {
       await behindProxy.close();
@@ -169,7 +173,12 @@ describe('the refresh token as an httpOnly cookie (the web app)', () => {
 
   it('is refused (403, cookie untouched) without the app header or from another site', async () => {
     const cookie = refreshCookie(await loginResponse())!;
-    const refused: Record<string, string>[] = [{}, { 'x-requested-with': 'XMLHttpRequest' }, { ...APP_HEADER, 'sec-fetch-site': 'cross-site' }, { ...APP_HEADER, 'sec-fetch-site': 'same-site' }];
+    const refused: Record<string, string>[] = [
+      {},
+      { 'x-requested-with': 'XMLHttpRequest' },
+      { ...APP_HEADER, 'sec-fetch-site': 'cross-site' },
+      { ...APP_HEADER, 'sec-fetch-site': 'same-site' },
+    ];
     for (const headers of refused) {
       const response = await refreshByCookie(cookie.pair, headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);

@@ -7,4 +7,11 @@ import { aiBotStep } from '../ai-bots/ai-bot.step.js';
 import type { InboundAutomationStep } from './inbound-chain.js';
 
 /** Every reaction to a customer's message, each module adding its own (see InboundAutomationStep for the order). */
-export const inboundSteps: InboundAutomationStep[] = [answerRatingStep, autoCloseKeywordStep, autoReplyStep, chatbotFlowStep, aiBotStep, absenceStep];
+export const inboundSteps: InboundAutomationStep[] = [
+  answerRatingStep,
+  autoCloseKeywordStep,
+  autoReplyStep,
+  chatbotFlowStep,
+  aiBotStep,
+  absenceStep,
+];

@@ -36,7 +36,12 @@ const keys = (value: unknown) => Object.keys(value as object).sort();
 describe('Asaas simulator', () => {
   it('creates customers and payments with the documented keys, found again by externalReference', async () => {
     const client = createAsaasClient({ baseUrl: `${sim.url}/v3`, apiKey: sim.apiKey, http });
-    const customer = await client.createCustomer({ name: 'Loja Azul', cpfCnpj: '11444777000161', email: 'dona@loja.test', externalReference: 'tenant-9' });
+    const customer = await client.createCustomer({
+      name: 'Loja Azul',
+      cpfCnpj: '11444777000161',
+      email: 'dona@loja.test',
+      externalReference: 'tenant-9',
+    });
     const raw = await fetch(`${sim.url}/v3/customers`, {
       method: 'POST',
       headers: { access_token: sim.apiKey, 'content-type': 'application/json' },
@@ -53,20 +58,31 @@ describe('Asaas simulator', () => {
       externalReference: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
     });
     expect(keys(payment)).toEqual(keys(asaasFixture('payment')));
-    expect(payment).toMatchObject({ status: 'PENDING', value: 149.9, dueDate: '2026-03-10', invoiceUrl: expect.stringContaining(`${sim.url}/i/`) });
+    expect(payment).toMatchObject({
+      status: 'PENDING',
+      value: 149.9,
+      dueDate: '2026-03-10',
+      invoiceUrl: expect.stringContaining(`${sim.url}/i/`),
+    });
     expect((await client.findPaymentByExternalReference('1b4e28ba-2fa1-41d2-883f-0016d3cca427'))?.id).toBe(payment.id);
     expect(await client.findPaymentByExternalReference('someone-else')).toBeUndefined();
   });
 
   it('refuses a wrong access_token (401) and bad fields (400) with the documented error body', async () => {
     const wrong = createAsaasClient({ baseUrl: `${sim.url}/v3`, apiKey: 'nope', http });
-    await expect(wrong.createCustomer({ name: 'X', cpfCnpj: '52998224725', externalReference: 'x' })).rejects.toMatchObject({ status: 401 });
+    await expect(wrong.createCustomer({ name: 'X', cpfCnpj: '52998224725', externalReference: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
     const client = createAsaasClient({ baseUrl: `${sim.url}/v3`, apiKey: sim.apiKey, http });
     const refused = await client
       .createPayment({ customer: 'cus_missing', billingType: 'PIX', value: 0, dueDate: 'amanhã', description: '', externalReference: 'x' })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AsaasError);
-    const raw = await fetch(`${sim.url}/v3/payments`, { method: 'POST', headers: { access_token: sim.apiKey, 'content-type': 'application/json' }, body: '{}' });
+    const raw = await fetch(`${sim.url}/v3/payments`, {
+      method: 'POST',
+      headers: { access_token: sim.apiKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(raw.status).toBe(400);
     const body = (await raw.json()) as { errors: unknown[] };
     expect(keys(body)).toEqual(keys(asaasFixture('error-400')));
@@ -77,7 +93,12 @@ describe('Asaas simulator', () => {
     const payment = sim.payments[0];
     const page = await fetch(`${sim.url}/i/${payment.invoiceId}`);
     expect(await page.text()).toContain('Pagar');
-    const paid = await fetch(`${sim.url}/i/${payment.invoiceId}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+    const paid = await fetch(`${sim.url}/i/${payment.invoiceId}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     const event = received.at(-1);
     expect(event?.headers['asaas-access-token']).toBe('the-webhook-token');

@@ -65,7 +65,12 @@ export interface PaidCharge {
   value: number | null;
 }
 
-export function presentBillingDetails(tenant: TenantBilling, plan: Plan | null, lastPaid: PaidCharge | null, providerUnavailable: boolean): BillingDetails {
+export function presentBillingDetails(
+  tenant: TenantBilling,
+  plan: Plan | null,
+  lastPaid: PaidCharge | null,
+  providerUnavailable: boolean,
+): BillingDetails {
   return {
     tenantId: tenant.id,
     plan,

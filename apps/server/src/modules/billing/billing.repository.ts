@@ -76,7 +76,10 @@ export async function findTenantBilling(db: Db, tenantId: number): Promise<Tenan
 }
 
 export async function setTenantPaymentCustomer(db: Db, tenantId: number, customerId: string): Promise<void> {
-  await db.update(tenants).set({ paymentCustomerId: customerId, updatedAt: sql`now()` }).where(eq(tenants.id, tenantId));
+  await db
+    .update(tenants)
+    .set({ paymentCustomerId: customerId, updatedAt: sql`now()` })
+    .where(eq(tenants.id, tenantId));
 }
 
 /** The company's plan and the limits that come with it. */
@@ -112,7 +115,11 @@ export async function findTenantAdminEmail(db: Db, tenantId: number): Promise<st
  * value; a billed company is blocked when a payment is overdue (`payment_overdue`) or when its trial
  * ended (at `now`) and nothing was received yet (`trial_ended`). Tenant 1 is never blocked.
  */
-export async function applyBillingBlocks(db: Db, now: Date, tenantId?: number): Promise<{ id: number; reason: BillingBlockReason | null }[]> {
+export async function applyBillingBlocks(
+  db: Db,
+  now: Date,
+  tenantId?: number,
+): Promise<{ id: number; reason: BillingBlockReason | null }[]> {
   const only = tenantId === undefined ? sql`true` : sql`t.id = ${tenantId}`;
   return select<{ id: number; reason: BillingBlockReason | null }>(
     db,
@@ -296,7 +303,10 @@ export async function listAllPayments(
     .orderBy(desc(payments.dueDate), desc(payments.createdAt))
     .limit(filter.limit)
     .offset(filter.offset);
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(payments).where(where);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(where);
   return { rows: rows.map(toView), count: Number(total?.count ?? 0) };
 }
 
@@ -311,7 +321,15 @@ export async function insertWebhookEvent(db: Db, event: { id: string; event: str
 // ---- the operator's overview ----
 
 export async function countTenantsByPlan(db: Db, now: Date) {
-  return select<{ planId: number | null; planName: string | null; total: number; trial: number; active: number; blocked: number; inactive: number }>(
+  return select<{
+    planId: number | null;
+    planName: string | null;
+    total: number;
+    trial: number;
+    active: number;
+    blocked: number;
+    inactive: number;
+  }>(
     db,
     sql`select p.id as "planId", p.name as "planName", count(*)::int as total,
           count(*) filter (where t.status = 'active' and t.billing_blocked_reason is null and t.trial_ends_at > ${now.toISOString()}::timestamptz)::int as trial,

@@ -55,7 +55,8 @@ export const billingRoutes =
       config: { auth: SUBSCRIPTION_AUTH },
       schema: {
         tags,
-        description: "The company's subscription (admins): plan, state, trial days left, payments with their pay link. 409 ERR_NO_SUBSCRIPTION for tenant 1.",
+        description:
+          "The company's subscription (admins): plan, state, trial days left, payments with their pay link. 409 ERR_NO_SUBSCRIPTION for tenant 1.",
         response: { 200: subscriptionSchema, ...errorResponses },
       },
       handler: async (request) => getSubscription(ctx, actorOf(request)),
@@ -76,7 +77,8 @@ export const billingRoutes =
       config: { auth: SUBSCRIPTION_AUTH },
       schema: {
         tags,
-        description: "Changes the company's plan (admins); its limits apply at once. 400 ERR_PLAN_LIMIT_EXCEEDED when the company has more users or connections than it allows.",
+        description:
+          "Changes the company's plan (admins); its limits apply at once. 400 ERR_PLAN_LIMIT_EXCEEDED when the company has more users or connections than it allows.",
         body: changePlanBodySchema,
         response: { 200: subscriptionSchema, ...errorResponses },
       },
@@ -101,7 +103,8 @@ export const billingRoutes =
       config: { auth: BILLING_PLATFORM_AUTH },
       schema: {
         tags,
-        description: 'Marks a payment received by hand (platform superadmin; audited: who and when are kept). 409 ERR_PAYMENT_ALREADY_RECEIVED.',
+        description:
+          'Marks a payment received by hand (platform superadmin; audited: who and when are kept). 409 ERR_PAYMENT_ALREADY_RECEIVED.',
         params: paymentIdParamSchema,
         response: { 200: paymentSchema, ...errorResponses },
       },
@@ -112,7 +115,8 @@ export const billingRoutes =
       config: { auth: BILLING_PLATFORM_AUTH },
       schema: {
         tags,
-        description: 'The platform at a glance (superadmin landing): companies by plan and state, trials ending within 7 days, overdue payments, monthly recurring revenue.',
+        description:
+          'The platform at a glance (superadmin landing): companies by plan and state, trials ending within 7 days, overdue payments, monthly recurring revenue.',
         response: { 200: billingOverviewSchema, ...errorResponses },
       },
       handler: async () => getBillingOverview(ctx),
@@ -122,7 +126,8 @@ export const billingRoutes =
       config: { auth: BILLING_PLATFORM_AUTH },
       schema: {
         tags,
-        description: "The platform's payment provider (Asaas): base URL, API key and webhook token masked, and the webhook URL to set at Asaas.",
+        description:
+          "The platform's payment provider (Asaas): base URL, API key and webhook token masked, and the webhook URL to set at Asaas.",
         response: { 200: billingProviderSchema, ...errorResponses },
       },
       handler: async () => presentBillingProvider(await getBillingProviderSettings(ctx), webhookUrl()),

@@ -49,11 +49,20 @@ const advance = async (days: number) => {
   await runBillingRound(server.ctx);
 };
 const paymentsOf = (tenantId: number) =>
-  rows(server.ctx, sql`select id, status, due_date::text as due, link, provider_payment_id from payments where tenant_id = ${tenantId} order by due_date`);
+  rows(
+    server.ctx,
+    sql`select id, status, due_date::text as due, link, provider_payment_id from payments where tenant_id = ${tenantId} order by due_date`,
+  );
 
 /** A billed company on `plan` whose trial ends in `trialDays` days (0: no trial), with its admin logged in. */
 async function billedTenant(options: { trialDays?: number; value?: number; users?: number } = {}) {
-  const plan = await buildPlan(server.ctx, { value: options.value ?? 149.9, users: options.users ?? 5, connections: 3, trial: Boolean(options.trialDays), trialDays: options.trialDays ?? 0 });
+  const plan = await buildPlan(server.ctx, {
+    value: options.value ?? 149.9,
+    users: options.users ?? 5,
+    connections: 3,
+    trial: Boolean(options.trialDays),
+    trialDays: options.trialDays ?? 0,
+  });
   const now = server.ctx.clock.now();
   const tenant = await buildTenant(server.ctx, {
     planId: plan.id,
@@ -85,7 +94,13 @@ describe('sign-up with a plan', () => {
     const admin = await api.login(email, 'Secret-pass-1!');
     const subscription = await api.get('/subscription', { token: admin.token });
     expect(subscription.status).toBe(200);
-    expect(subscription.body).toMatchObject({ status: 'trial', blocked: false, trialDaysLeft: 7, plan: { id: plan.id, trialDays: 7 }, payments: [] });
+    expect(subscription.body).toMatchObject({
+      status: 'trial',
+      blocked: false,
+      trialDaysLeft: 7,
+      plan: { id: plan.id, trialDays: 7 },
+      payments: [],
+    });
     const end = new Date(subscription.body.trialEndsAt).getTime();
     expect(Math.abs(end - (server.ctx.clock.now().getTime() + 7 * DAY))).toBeLessThan(60_000);
   });
@@ -98,7 +113,11 @@ describe('companies made by the operator or the Tenant API', () => {
   it("the operator's company (/tenants) gets the plan's trial and is billed like a sign-up: blocked when the trial ends unpaid", async () => {
     const plan = await buildPlan(server.ctx, { name: 'Operador 5', value: 120, trial: true, trialDays: 5 });
     const admin = adminOf();
-    const created = await api.post('/tenants', { name: 'Feita pelo operador', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, admin }, { token: rootToken });
+    const created = await api.post(
+      '/tenants',
+      { name: 'Feita pelo operador', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, admin },
+      { token: rootToken },
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ paymentActive: true, trial: true, trialDays: 5, planId: plan.id });
     const { token } = await api.login(admin.email, admin.password);
@@ -117,24 +136,44 @@ describe('companies made by the operator or the Tenant API', () => {
   it('the operator may exempt a company (paymentActive false) or give it its own trial', async () => {
     const plan = await buildPlan(server.ctx, { name: 'Operador 3', value: 90, trial: true, trialDays: 3 });
     const exempt = adminOf();
-    const free = await api.post('/tenants', { name: 'Isenta', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, paymentActive: false, admin: exempt }, { token: rootToken });
+    const free = await api.post(
+      '/tenants',
+      { name: 'Isenta', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, paymentActive: false, admin: exempt },
+      { token: rootToken },
+    );
     expect(free.status).toBe(201);
     expect(free.body).toMatchObject({ paymentActive: false, trial: true, trialDays: 3 });
-    const own = await api.post('/tenants', { name: 'Teste longo', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, trial: true, trialDays: 20 }, { token: rootToken });
+    const own = await api.post(
+      '/tenants',
+      { name: 'Teste longo', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, trial: true, trialDays: 20 },
+      { token: rootToken },
+    );
     expect(own.body).toMatchObject({ paymentActive: true, trial: true, trialDays: 20 });
-    const none = await api.post('/tenants', { name: 'Sem teste', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, trial: false }, { token: rootToken });
+    const none = await api.post(
+      '/tenants',
+      { name: 'Sem teste', status: 'active', maxUsers: 5, maxConnections: 2, planId: plan.id, trial: false },
+      { token: rootToken },
+    );
     expect(none.body).toMatchObject({ paymentActive: true, trial: false, trialDays: 0 });
     // A company without plan, or on a free one, is not billed.
-    const noPlan = await api.post('/tenants', { name: 'Sem plano', status: 'active', maxUsers: 5, maxConnections: 2 }, { token: rootToken });
+    const noPlan = await api.post(
+      '/tenants',
+      { name: 'Sem plano', status: 'active', maxUsers: 5, maxConnections: 2 },
+      { token: rootToken },
+    );
     expect(noPlan.body).toMatchObject({ paymentActive: false, trial: false });
 
     await advance(4);
     const { token } = await api.login(exempt.email, exempt.password);
     expect((await api.get('/subscription/status', { token })).body).toMatchObject({ status: 'exempt', blocked: false });
     expect((await api.get('/tickets', { token })).status).toBe(200);
-    expect(await rows(server.ctx, sql`select tenant_id from payments where tenant_id in (${free.body.id}, ${own.body.id}, ${noPlan.body.id})`)).toEqual([]);
+    expect(
+      await rows(server.ctx, sql`select tenant_id from payments where tenant_id in (${free.body.id}, ${own.body.id}, ${noPlan.body.id})`),
+    ).toEqual([]);
     // No trial: charged from the day it was made.
-    expect(await rows(server.ctx, sql`select value::float8 as value from payments where tenant_id = ${none.body.id}`)).toEqual([{ value: 90 }]);
+    expect(await rows(server.ctx, sql`select value::float8 as value from payments where tenant_id = ${none.body.id}`)).toEqual([
+      { value: 90 },
+    ]);
   });
 
   it("a Tenant API company gets the plan's trial (or timetest) and is billed", async () => {
@@ -144,7 +183,14 @@ describe('companies made by the operator or the Tenant API', () => {
     const reseller = token.body as { token: string; basePath: string };
     const made = async (extra: Record<string, unknown> = {}) => {
       const admin = adminOf();
-      const body = { name: admin.name, email: admin.email, password: admin.password, tenantName: `Cliente ${seq}`, plano: String(plan.id), ...extra };
+      const body = {
+        name: admin.name,
+        email: admin.email,
+        password: admin.password,
+        tenantName: `Cliente ${seq}`,
+        plano: String(plan.id),
+        ...extra,
+      };
       const created = await api.post(`${reseller.basePath}/createtenant`, body, { token: reseller.token });
       expect(created.status).toBe(201);
       return { id: created.body.id as number, token: (await api.login(admin.email, admin.password)).token };
@@ -158,7 +204,9 @@ describe('companies made by the operator or the Tenant API', () => {
     // Due the day it was made (the database's clock, behind the moved test clock: overdue at once — not asserted here).
     expect(await rows(server.ctx, sql`select value::float8 as value from payments where tenant_id = ${now.id}`)).toEqual([{ value: 75 }]);
     // The trial's company: its first charge (made within the lead days) is due the day the trial ends; it works meanwhile.
-    expect(await rows(server.ctx, sql`select value::float8 as value, status from payments where tenant_id = ${trial.id}`)).toEqual([{ value: 75, status: 'pending' }]);
+    expect(await rows(server.ctx, sql`select value::float8 as value, status from payments where tenant_id = ${trial.id}`)).toEqual([
+      { value: 75, status: 'pending' },
+    ]);
     expect((await api.get('/tickets', { token: trial.token })).status).toBe(200);
     await advance(5);
     expect((await api.get('/tickets', { token: trial.token })).status).toBe(402);
@@ -208,7 +256,10 @@ describe('trial end', () => {
     expect(String(payment.link)).toContain(`${sim.url}/i/`);
     const charged = sim.payments.find((p) => p.id === payment.provider_payment_id);
     expect(charged).toMatchObject({ externalReference: payment.id, value: 149.9, billingType: 'UNDEFINED' });
-    expect(sim.customers.find((c) => c.id === charged?.customer)).toMatchObject({ cpfCnpj: '11444777000161', externalReference: `tenant-${company.tenant.id}` });
+    expect(sim.customers.find((c) => c.id === charged?.customer)).toMatchObject({
+      cpfCnpj: '11444777000161',
+      externalReference: `tenant-${company.tenant.id}`,
+    });
     // A blocked company's sockets are re-roomed: they hear only the billing state.
     await eventually(async () => !socket.socket.connected);
     socket.close();
@@ -229,7 +280,9 @@ describe('trial end', () => {
     const again = await sim.deliver(delivery.body);
     expect(again.status).toBe(200);
     expect(JSON.parse(again.responseBody)).toMatchObject({ duplicate: true, handled: false });
-    expect(await rows(server.ctx, sql`select count(*)::int as n from billing_webhook_events where id = ${String(delivery.body.id)}`)).toEqual([{ n: 1 }]);
+    expect(
+      await rows(server.ctx, sql`select count(*)::int as n from billing_webhook_events where id = ${String(delivery.body.id)}`),
+    ).toEqual([{ n: 1 }]);
     socket.close();
   });
 
@@ -275,7 +328,13 @@ describe('overdue payment', () => {
     expect(audit.status).toBe(200);
     const entries = audit.body.filter((entry: { targetId: string }) => entry.targetId === String(due.id));
     expect(entries).toEqual([
-      expect.objectContaining({ action: 'payment.receive', targetType: 'payment', targetTenantId: company.tenant.id, outcome: 'ERR_PAYMENT_ALREADY_RECEIVED', tenantId: 1 }),
+      expect.objectContaining({
+        action: 'payment.receive',
+        targetType: 'payment',
+        targetTenantId: company.tenant.id,
+        outcome: 'ERR_PAYMENT_ALREADY_RECEIVED',
+        tenantId: 1,
+      }),
       expect.objectContaining({
         action: 'payment.receive',
         targetType: 'payment',
@@ -339,18 +398,24 @@ describe('plan change: limits and the next charge', () => {
     expect((await api.put('/subscription/plan', { planId: oneConnection.id }, { token: agent.token })).status).toBe(403);
   });
 
-  it('charges made keep their value; the next charge is the new plan\'s', async () => {
+  it("charges made keep their value; the next charge is the new plan's", async () => {
     const company = await billedTenant({ value: 79 });
     await runBillingRound(server.ctx);
     const [first] = await paymentsOf(company.tenant.id);
     const pricier = await buildPlan(server.ctx, { name: 'Mais caro', users: 10, connections: 5, value: 199.5 });
     const changed = await api.put('/subscription/plan', { planId: pricier.id }, { token: company.admin.token });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ plan: { id: pricier.id, value: 199.5 }, payments: [expect.objectContaining({ id: first.id, value: 79 })] });
+    expect(changed.body).toMatchObject({
+      plan: { id: pricier.id, value: 199.5 },
+      payments: [expect.objectContaining({ id: first.id, value: 79 })],
+    });
     expect((await api.post(`/billing/payments/${String(first.id)}/receive`, undefined, { token: rootToken })).status).toBe(200);
 
     await advance(27);
-    const charges = await rows(server.ctx, sql`select id, value::float8 as value, plan_id from payments where tenant_id = ${company.tenant.id} order by due_date`);
+    const charges = await rows(
+      server.ctx,
+      sql`select id, value::float8 as value, plan_id from payments where tenant_id = ${company.tenant.id} order by due_date`,
+    );
     expect(charges).toEqual([
       { id: first.id, value: 79, plan_id: company.plan.id },
       { id: expect.any(String), value: 199.5, plan_id: pricier.id },
@@ -394,7 +459,12 @@ describe('billing data (/configuracoes/pagamentos)', () => {
     try {
       const unavailable = await api.get('/subscription/billing', { token: company.admin.token });
       expect(unavailable.status).toBe(200);
-      expect(unavailable.body).toMatchObject({ customerId: customer?.id, lastPaymentMethod: null, providerUnavailable: true, billed: true });
+      expect(unavailable.body).toMatchObject({
+        customerId: customer?.id,
+        lastPaymentMethod: null,
+        providerUnavailable: true,
+        billed: true,
+      });
     } finally {
       expect((await api.put('/billing/provider', { ...provider, apiKey: sim.apiKey }, { token: rootToken })).status).toBe(200);
     }
@@ -417,7 +487,10 @@ describe('who may', () => {
       ['PUT', '/billing/provider'],
       ['POST', '/billing/payments/00000000-0000-4000-8000-000000000000/receive'],
     ] as const) {
-      const answer = await api.request(method, path, { token: company.admin.token, body: method === 'PUT' ? { active: false, baseUrl: 'https://api.asaas.com/v3' } : undefined });
+      const answer = await api.request(method, path, {
+        token: company.admin.token,
+        body: method === 'PUT' ? { active: false, baseUrl: 'https://api.asaas.com/v3' } : undefined,
+      });
       expect(answer.status, `${method} ${path}`).toBe(403);
     }
     const agent = await buildAgent(server, company.tenant.id, 'user');

@@ -38,7 +38,10 @@ export async function processBrandingImage(kind: BrandingImageKind, content: Buf
   const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(content);
   if (!sniffed || !ACCEPTED.has(sniffed.mime))
-    throw new AppError('ERR_UNSUPPORTED_MEDIA_TYPE', `${sniffed ? `Files of type ${sniffed.mime}` : 'This type of file'} cannot be used: send a PNG, JPEG or WebP image.`);
+    throw new AppError(
+      'ERR_UNSUPPORTED_MEDIA_TYPE',
+      `${sniffed ? `Files of type ${sniffed.mime}` : 'This type of file'} cannot be used: send a PNG, JPEG or WebP image.`,
+    );
 
   // Loaded by the first upload, not at start.
   const { default: sharp } = await import('sharp');
@@ -48,15 +51,39 @@ export async function processBrandingImage(kind: BrandingImageKind, content: Buf
     if (!meta.width || !meta.height) throw new Error('no dimensions');
     switch (kind) {
       case 'logo':
-        return [await encode('logo', source().resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }), 'image/png')];
+        return [
+          await encode(
+            'logo',
+            source().resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }),
+            'image/png',
+          ),
+        ];
       case 'favicon':
         return Promise.all([
-          encode('favicon', source().resize(256, 256, { fit: 'contain', background: TRANSPARENT }).png({ compressionLevel: 9 }), 'image/png'),
-          encode('icon192', source().resize(192, 192, { fit: 'contain', background: TRANSPARENT }).png({ compressionLevel: 9 }), 'image/png'),
-          encode('icon512', source().resize(512, 512, { fit: 'contain', background: TRANSPARENT }).png({ compressionLevel: 9 }), 'image/png'),
+          encode(
+            'favicon',
+            source().resize(256, 256, { fit: 'contain', background: TRANSPARENT }).png({ compressionLevel: 9 }),
+            'image/png',
+          ),
+          encode(
+            'icon192',
+            source().resize(192, 192, { fit: 'contain', background: TRANSPARENT }).png({ compressionLevel: 9 }),
+            'image/png',
+          ),
+          encode(
+            'icon512',
+            source().resize(512, 512, { fit: 'contain', background: TRANSPARENT }).png({ compressionLevel: 9 }),
+            'image/png',
+          ),
         ]);
       case 'background':
-        return [await encode('background', source().resize({ width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }), 'image/webp')];
+        return [
+          await encode(
+            'background',
+            source().resize({ width: 2560, height: 2560, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }),
+            'image/webp',
+          ),
+        ];
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -32,7 +32,11 @@ export async function updateTenantBranding(db: Db, tenantId: number, changes: Br
   return row;
 }
 
-export async function insertBrandingFile(db: Db, tenantId: number, file: Omit<typeof brandingFiles.$inferInsert, 'tenantId' | 'createdAt'>): Promise<void> {
+export async function insertBrandingFile(
+  db: Db,
+  tenantId: number,
+  file: Omit<typeof brandingFiles.$inferInsert, 'tenantId' | 'createdAt'>,
+): Promise<void> {
   await db.insert(brandingFiles).values({ tenantId, ...file });
 }
 
@@ -43,6 +47,9 @@ export async function deleteBrandingFiles(db: Db, tenantId: number, keys: string
 
 /** A public image by its key (no tenant: the key is the capability, named only by branding answers). */
 export async function findBrandingFile(db: Db, key: string): Promise<Pick<BrandingFileRow, 'mime' | 'content'> | undefined> {
-  const [row] = await db.select({ mime: brandingFiles.mime, content: brandingFiles.content }).from(brandingFiles).where(eq(brandingFiles.key, key));
+  const [row] = await db
+    .select({ mime: brandingFiles.mime, content: brandingFiles.content })
+    .from(brandingFiles)
+    .where(eq(brandingFiles.key, key));
   return row;
 }

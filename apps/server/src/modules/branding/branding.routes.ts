@@ -43,7 +43,8 @@ export const brandingRoutes =
       config: { auth: 'public' },
       schema: {
         tags,
-        description: "SPEC §7: the platform's palette as an array of colour objects `{ label, <key>: '#rrggbb' }`, which the web app applies as page colour variables (`--q-<key>`) before login.",
+        description:
+          "SPEC §7: the platform's palette as an array of colour objects `{ label, <key>: '#rrggbb' }`, which the web app applies as page colour variables (`--q-<key>`) before login.",
         response: { 200: z.array(colorObjectOutSchema), ...errorResponses },
       },
       handler: async () => colorObjectsOf((await getPublicBranding(ctx)).palette),
@@ -105,7 +106,8 @@ export const brandingRoutes =
       config: { auth: BRANDING_AUTH },
       schema: {
         tags,
-        description: 'The application name (at most 60 characters) shown in the title, the menu and the login page; null or blank inherits the platform\'s.',
+        description:
+          "The application name (at most 60 characters) shown in the title, the menu and the login page; null or blank inherits the platform's.",
         body: brandingNameBodySchema,
         response: { 200: tenantBrandingSchema, ...errorResponses },
       },
@@ -171,7 +173,10 @@ const brandingImageRoute =
         const file = await request.file();
         if (!file) throw new AppError('ERR_VALIDATION', 'No file was uploaded.', { file: ['Required'] });
         const content = await file.toBuffer().catch(() => {
-          throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${BRANDING_IMAGE_LIMITS[request.params.kind].maxBytes / 1024 / 1024} MB.`);
+          throw new AppError(
+            'ERR_PAYLOAD_TOO_LARGE',
+            `The file is larger than ${BRANDING_IMAGE_LIMITS[request.params.kind].maxBytes / 1024 / 1024} MB.`,
+          );
         });
         return presentTenantBranding(await uploadBrandingImage(ctx, actorOf(request), request.params.kind, content));
       },

@@ -25,7 +25,9 @@ let otherCompanyAdmin: Agent;
 const colour = (items: Record<string, string>[], key: string) => items.find((item) => key in item)?.[key];
 
 async function png(width: number, height: number, rgb = { r: 200, g: 30, b: 30 }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: rgb } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: rgb } })
+    .png()
+    .toBuffer();
 }
 
 /** A PNG whose header claims other dimensions (its IHDR rewritten, CRC included). */
@@ -40,7 +42,11 @@ function withDimensions(content: Buffer, width: number, height: number): Buffer 
 async function upload(kind: string, content: Buffer, token: string, name = 'image.png', type = 'image/png') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(content)], { type }), name);
-  const response = await fetch(`${server.url}/tenants/branding/${kind}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${server.url}/tenants/branding/${kind}`, {
+    method: 'PUT',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -76,11 +82,7 @@ describe('the palette (SPEC §7 systemColors)', () => {
   it("the platform superadmin sets the platform's palette; every company without its own follows it", async () => {
     const saved = await api.put(
       '/tenants/systemColors/',
-      [
-        { label: 'Primary', primary: '#5C67F2' },
-        { label: 'Warning', warning: 'rgb(255, 235, 59)' },
-        { accent: '#f09' },
-      ],
+      [{ label: 'Primary', primary: '#5C67F2' }, { label: 'Warning', warning: 'rgb(255, 235, 59)' }, { accent: '#f09' }],
       { token: root },
     );
     expect(saved.status).toBe(200);
@@ -106,7 +108,9 @@ describe('the palette (SPEC §7 systemColors)', () => {
     expect(colour(saved.body.systemColors, 'warning')).toBe('#ffeb3b');
     expect(colour((await api.get('/branding', { token: companyAgent.token })).body.systemColors, 'primary')).toBe('#e8590c');
     expect(colour((await api.get('/publicSystemColors')).body, 'primary')).toBe('#5c67f2');
-    expect(colour((await api.get('/tenants/systemColors/', { token: otherCompanyAdmin.token })).body.systemColors, 'primary')).toBe('#5c67f2');
+    expect(colour((await api.get('/tenants/systemColors/', { token: otherCompanyAdmin.token })).body.systemColors, 'primary')).toBe(
+      '#5c67f2',
+    );
 
     const reset = await api.put('/tenants/systemColors/', [], { token: companyAdmin.token });
     expect(reset.body.inherited).toBe(true);
@@ -114,9 +118,18 @@ describe('the palette (SPEC §7 systemColors)', () => {
   });
 
   it("refuses tenant 1's plain admins and every agent (403), and colours that are not colours (400)", async () => {
-    expect((await api.put('/tenants/systemColors/', [{ primary: '#000000' }], { token: platformAdmin.token })).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api.put('/tenants/systemColors/', [{ primary: '#000000' }], { token: platformAdmin.token })).body.error).toBe(
+      'ERR_NO_PERMISSION',
+    );
     expect((await api.put('/tenants/systemColors/', [{ primary: '#000000' }], { token: companyAgent.token })).status).toBe(403);
-    for (const body of [[{ primary: 'blue' }], [{ primary: '#fff', accent: '#000' }], [{ primary: '#fff' }, { primary: '#000' }], [{ label: 'x' }], [{ primary: 'rgb(300, 0, 0)' }], {}]) {
+    for (const body of [
+      [{ primary: 'blue' }],
+      [{ primary: '#fff', accent: '#000' }],
+      [{ primary: '#fff' }, { primary: '#000' }],
+      [{ label: 'x' }],
+      [{ primary: 'rgb(300, 0, 0)' }],
+      {},
+    ]) {
       const response = await api.put('/tenants/systemColors/', body, { token: companyAdmin.token });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error).toBe('ERR_VALIDATION');
@@ -128,7 +141,10 @@ describe('the palette (SPEC §7 systemColors)', () => {
 describe('name, logo, favicon and login background', () => {
   it('the application name: the platform sets it for the login page; a company may show its own', async () => {
     expect((await api.get('/publicBranding')).body.appName).toBe('Conversa');
-    expect((await api.put('/tenants/branding/', { appName: '  Central Atende  ' }, { token: root })).body.appName).toEqual({ value: 'Central Atende', inherited: false });
+    expect((await api.put('/tenants/branding/', { appName: '  Central Atende  ' }, { token: root })).body.appName).toEqual({
+      value: 'Central Atende',
+      inherited: false,
+    });
     expect((await api.get('/publicBranding')).body.appName).toBe('Central Atende');
     expect((await api.get('/branding', { token: companyAgent.token })).body.appName).toBe('Central Atende');
     await api.put('/tenants/branding/', { appName: 'Loja Azul' }, { token: companyAdmin.token });
@@ -192,8 +208,14 @@ describe('name, logo, favicon and login background', () => {
 
   it('refuses SVG (415), what is not an image (415), broken or gigantic images (400), files over the limit (413), agents (403)', async () => {
     const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    expect(await upload('logo', svg, root, 'logo.svg', 'image/svg+xml')).toMatchObject({ status: 415, body: { error: 'ERR_SVG_NOT_ACCEPTED' } });
-    expect(await upload('logo', Buffer.from('%PDF-1.4\n1 0 obj\n'), root, 'logo.png')).toMatchObject({ status: 415, body: { error: 'ERR_UNSUPPORTED_MEDIA_TYPE' } });
+    expect(await upload('logo', svg, root, 'logo.svg', 'image/svg+xml')).toMatchObject({
+      status: 415,
+      body: { error: 'ERR_SVG_NOT_ACCEPTED' },
+    });
+    expect(await upload('logo', Buffer.from('%PDF-1.4\n1 0 obj\n'), root, 'logo.png')).toMatchObject({
+      status: 415,
+      body: { error: 'ERR_UNSUPPORTED_MEDIA_TYPE' },
+    });
     const truncated = (await png(400, 400)).subarray(0, 120);
     expect(await upload('logo', truncated, root)).toMatchObject({ status: 400, body: { error: 'ERR_BRANDING_IMAGE_INVALID' } });
     // 10,000 × 10,000 pixels compress to a few kB: a decompression bomb, refused by its pixel count.

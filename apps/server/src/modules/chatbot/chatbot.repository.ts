@@ -213,12 +213,16 @@ export async function lockTicketForAnswer(
   tenantId: number,
   ticketId: number,
   messageId: string,
-): Promise<{ facts: (TicketBotFacts & { templateFacts: TemplateFacts | null }) | undefined; position: PositionRow | undefined; claimed: boolean }> {
-  const [row] = await queryFixed<{ facts: (TicketBotFacts & { templateFacts: TemplateFacts | null }) | null; position: unknown; claimed: boolean }>(
-    tx,
-    LOCK_FOR_ANSWER,
-    [tenantId, ticketId, messageId],
-  );
+): Promise<{
+  facts: (TicketBotFacts & { templateFacts: TemplateFacts | null }) | undefined;
+  position: PositionRow | undefined;
+  claimed: boolean;
+}> {
+  const [row] = await queryFixed<{
+    facts: (TicketBotFacts & { templateFacts: TemplateFacts | null }) | null;
+    position: unknown;
+    claimed: boolean;
+  }>(tx, LOCK_FOR_ANSWER, [tenantId, ticketId, messageId]);
   return {
     facts: row?.facts ?? undefined,
     position: row?.position ? rowOfJson<PositionRow>(POSITION_COLUMNS, row.position) : undefined,

@@ -242,7 +242,7 @@ describe('nextFlowActions', () => {
 });
 
 describe('nextFlowActions: move to kanban lane', () => {
-  it('moves the ticket and goes on at once to the next interaction and the step\'s wait (no pause, no position of its own)', () => {
+  it("moves the ticket and goes on at once to the next interaction and the step's wait (no pause, no position of its own)", () => {
     const definition = flow({
       steps: [
         {

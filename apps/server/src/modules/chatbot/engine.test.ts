@@ -264,7 +264,9 @@ describe('who enters', () => {
     await server.ctx.db.execute(sql`update channels set chat_flow_id = ${flow.id} where id = ${quiet.id}`);
 
     expect(await runInboundStep(server.ctx, chatbotFlowStep, input(fromBlocked.ticketId, fromBlocked.messageId, quiet.id))).toBe('next');
-    expect(await runInboundStep(server.ctx, chatbotFlowStep, input(fromGroup.ticketId, fromGroup.messageId, quiet.id, { isGroup: true }))).toBe('next');
+    expect(
+      await runInboundStep(server.ctx, chatbotFlowStep, input(fromGroup.ticketId, fromGroup.messageId, quiet.id, { isGroup: true })),
+    ).toBe('next');
     // Even when the chain's input does not say so, the group ticket stays out.
     expect(await runInboundStep(server.ctx, chatbotFlowStep, input(fromGroup.ticketId, fromGroup.messageId, quiet.id))).toBe('next');
     expect(await botMessages(server, fromBlocked.ticketId)).toEqual([]);
@@ -286,7 +288,11 @@ describe('who enters', () => {
     // The chain runs again for the same message (a re-delivery after a crash), twice at once.
     const again = await Promise.all(
       [1, 2].map(() =>
-        runInboundStep(server.ctx, chatbotFlowStep, input(first.ticketId, wrong.messageId, channel.id, { body: 'banana', ticketCreated: false })),
+        runInboundStep(
+          server.ctx,
+          chatbotFlowStep,
+          input(first.ticketId, wrong.messageId, channel.id, { body: 'banana', ticketCreated: false }),
+        ),
       ),
     );
     expect(again).toEqual(['handled', 'handled']);

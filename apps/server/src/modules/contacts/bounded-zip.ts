@@ -52,7 +52,8 @@ function centralDirectory(zip: Buffer, limits: ZipLimits): CentralEntry[] {
   const count = zip.readUInt16LE(end + 10);
   const size = zip.readUInt32LE(end + 12);
   const offset = zip.readUInt32LE(end + 16);
-  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff) throw new ZipRefusedError('too-large', 'ZIP64 archives are not read.');
+  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff)
+    throw new ZipRefusedError('too-large', 'ZIP64 archives are not read.');
   if (count > limits.maxEntries) throw new ZipRefusedError('too-large', `The file holds more than ${limits.maxEntries} parts.`);
   if (offset + size > end) throw invalid('The central directory is outside the file.');
 

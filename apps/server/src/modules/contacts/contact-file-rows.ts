@@ -35,12 +35,29 @@ export class ContactFileRefusedError extends Error {
 
 const refuse = (refusal: ContactFileRefusal) => new ContactFileRefusedError(refusal);
 const tooManyRows = () =>
-  refuse({ code: 'ERR_VALIDATION', message: `At most ${MAX_IMPORT_ROWS} contacts per import.`, fields: { file: [`More than ${MAX_IMPORT_ROWS} rows.`] } });
+  refuse({
+    code: 'ERR_VALIDATION',
+    message: `At most ${MAX_IMPORT_ROWS} contacts per import.`,
+    fields: { file: [`More than ${MAX_IMPORT_ROWS} rows.`] },
+  });
 
 /** Headers as spreadsheets name the columns, in Portuguese and English, compared by `normalizeHeader`. */
 export const HEADER_ALIASES: Record<'name' | 'number' | 'email', string[]> = {
   name: ['name', 'nome', 'nomecompleto', 'fullname', 'contato', 'contact'],
-  number: ['number', 'numero', 'telefone', 'celular', 'whatsapp', 'phone', 'phonenumber', 'mobile', 'fone', 'tel', 'numerodetelefone', 'numerowhatsapp'],
+  number: [
+    'number',
+    'numero',
+    'telefone',
+    'celular',
+    'whatsapp',
+    'phone',
+    'phonenumber',
+    'mobile',
+    'fone',
+    'tel',
+    'numerodetelefone',
+    'numerowhatsapp',
+  ],
   email: ['email', 'correioeletronico'],
 };
 
@@ -71,7 +88,12 @@ export async function readContactRows(format: ContactFileFormat, content: Buffer
     const found = { row, name: text(nameColumn), number: text(numberColumn), email: text(emailColumn) };
     if (found.name || found.number || found.email) rows.push(found);
   }
-  if (rows.length === 0) throw refuse({ code: 'ERR_VALIDATION', message: 'The file has no contacts to import.', fields: { file: ['No rows below the header.'] } });
+  if (rows.length === 0)
+    throw refuse({
+      code: 'ERR_VALIDATION',
+      message: 'The file has no contacts to import.',
+      fields: { file: ['No rows below the header.'] },
+    });
   if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
   return rows;
 }
@@ -118,7 +140,9 @@ function readCsv(content: Buffer): NumberedRow[] {
     const tooLong = (error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE';
     throw refuse({
       code: 'ERR_VALIDATION',
-      message: tooLong ? `A line of the CSV file is longer than ${MAX_CSV_RECORD_BYTES / 1024} KB.` : `The CSV file could not be read: ${(error as Error).message}`,
+      message: tooLong
+        ? `A line of the CSV file is longer than ${MAX_CSV_RECORD_BYTES / 1024} KB.`
+        : `The CSV file could not be read: ${(error as Error).message}`,
       fields: { file: [tooLong ? 'A line is too long.' : 'Not a readable CSV file.'] },
     });
   }
@@ -133,7 +157,11 @@ async function readXlsx(content: Buffer): Promise<unknown[][]> {
   } catch (error) {
     if (!(error instanceof ZipRefusedError)) throw error;
     if (error.reason === 'too-large') {
-      throw refuse({ code: 'ERR_PAYLOAD_TOO_LARGE', message: `The spreadsheet is too large to read: ${error.message}`, fields: { file: [error.message] } });
+      throw refuse({
+        code: 'ERR_PAYLOAD_TOO_LARGE',
+        message: `The spreadsheet is too large to read: ${error.message}`,
+        fields: { file: [error.message] },
+      });
     }
     throw refuse({ code: 'ERR_VALIDATION', message: 'The XLSX file could not be read.', fields: { file: ['Not a readable XLSX file.'] } });
   }

@@ -29,7 +29,11 @@ afterAll(async () => {
 async function upload(fileName: string, content: Buffer | string, type = 'text/csv') {
   const form = new FormData();
   form.append('file', new Blob([content], { type }), fileName);
-  const response = await fetch(`${server.url}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body: form });
+  const response = await fetch(`${server.url}/contacts/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -120,7 +124,10 @@ describe('a normal pt-BR spreadsheet', () => {
 describe('files built to hurt the server', () => {
   let template: Buffer;
   beforeAll(async () => {
-    template = await writeXlsxFile([[{ value: 'Nome' }, { value: 'Telefone' }], [{ value: 'Ana' }, { value: '+5511988880001' }]]).toBuffer();
+    template = await writeXlsxFile([
+      [{ value: 'Nome' }, { value: 'Telefone' }],
+      [{ value: 'Ana' }, { value: '+5511988880001' }],
+    ]).toBuffer();
   });
 
   /** Asks /health every 50 ms while `work` runs; answers the slowest health answer and how many were answered meanwhile. */
@@ -161,7 +168,11 @@ describe('files built to hurt the server', () => {
     }
   }
 
-  const hugeCell = (size: number) => [`<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>Nome</t></si><si><t>Telefone</t></si><si><t>`, ...repeated('A', size), '</t></si><si><t>+5511988880001</t></si></sst>'];
+  const hugeCell = (size: number) => [
+    `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>Nome</t></si><si><t>Telefone</t></si><si><t>`,
+    ...repeated('A', size),
+    '</t></si><si><t>+5511988880001</t></si></sst>',
+  ];
 
   it('refuses an XLSX whose one cell unpacks to 300 MB (declared in the zip) with 413, memory and event loop untouched', async () => {
     const bomb = await xlsxWith(template, { 'xl/sharedStrings.xml': { content: hugeCell(300 * 1024 * 1024) } });

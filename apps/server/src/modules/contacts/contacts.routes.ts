@@ -86,7 +86,8 @@ export const contactsRoutes =
         if (!file) throw new AppError('ERR_VALIDATION', 'No file was sent.', { file: ['Required.'] });
         const content = await file.toBuffer();
         // Belt and braces: a stream cut at the size limit must never be imported as a whole file.
-        if (file.file.truncated || content.length > MAX_IMPORT_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE', 'The file is larger than 10 MB.');
+        if (file.file.truncated || content.length > MAX_IMPORT_BYTES)
+          throw new AppError('ERR_PAYLOAD_TOO_LARGE', 'The file is larger than 10 MB.');
         const record = await startContactImport(ctx, actor, { fileName: file.filename, mimetype: file.mimetype, content });
         return reply.status(202).send({ jobId: record.id, status: record.status, total: record.total });
       },
@@ -121,7 +122,7 @@ export const contactsRoutes =
       schema: {
         tags,
         description:
-          'Wallets in bulk (supervisors and admins): the contacts of contactIds, or all matching filter (the list\'s searchParam and tagIds), get userIds added to their wallet users (mode add) or in their place (mode replace).',
+          "Wallets in bulk (supervisors and admins): the contacts of contactIds, or all matching filter (the list's searchParam and tagIds), get userIds added to their wallet users (mode add) or in their place (mode replace).",
         body: assignWalletsBodySchema,
         response: { 200: assignWalletsResultSchema, ...errorResponses },
       },

@@ -7,19 +7,36 @@ export type DemandWithCount = DemandRow & { ticketCount: number };
 
 // Written out: drizzle leaves a column of the selected table unqualified, which inside the subquery would name the ticket's.
 const ticketCount = sql<number>`(select count(*)::int from tickets t where t.tenant_id = "demands"."tenant_id" and t.demand_id = "demands"."id")`;
-const withCount = { id: demands.id, tenantId: demands.tenantId, name: demands.name, createdAt: demands.createdAt, updatedAt: demands.updatedAt, ticketCount };
+const withCount = {
+  id: demands.id,
+  tenantId: demands.tenantId,
+  name: demands.name,
+  createdAt: demands.createdAt,
+  updatedAt: demands.updatedAt,
+  ticketCount,
+};
 
 export async function listDemandRows(db: Db, tenantId: number): Promise<DemandWithCount[]> {
-  return db.select(withCount).from(demands).where(eq(demands.tenantId, tenantId)).orderBy(asc(sql`lower(${demands.name})`), asc(demands.id));
+  return db
+    .select(withCount)
+    .from(demands)
+    .where(eq(demands.tenantId, tenantId))
+    .orderBy(asc(sql`lower(${demands.name})`), asc(demands.id));
 }
 
 export async function findDemandWithCount(db: Db, tenantId: number, id: number): Promise<DemandWithCount | undefined> {
-  const [row] = await db.select(withCount).from(demands).where(and(eq(demands.tenantId, tenantId), eq(demands.id, id)));
+  const [row] = await db
+    .select(withCount)
+    .from(demands)
+    .where(and(eq(demands.tenantId, tenantId), eq(demands.id, id)));
   return row;
 }
 
 export async function findDemandRow(db: Db, tenantId: number, id: number): Promise<DemandRow | undefined> {
-  const [row] = await db.select().from(demands).where(and(eq(demands.tenantId, tenantId), eq(demands.id, id)));
+  const [row] = await db
+    .select()
+    .from(demands)
+    .where(and(eq(demands.tenantId, tenantId), eq(demands.id, id)));
   return row;
 }
 

@@ -20,7 +20,11 @@ export const demandsRoutes =
   async (app) => {
     app.get('/demands', {
       config: { auth: 'user' },
-      schema: { tags, description: 'The reasons of the tenant by name, each with how many tickets carry it.', response: { 200: z.array(demandSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'The reasons of the tenant by name, each with how many tickets carry it.',
+        response: { 200: z.array(demandSchema), ...errorResponses },
+      },
       handler: async (request) => (await listDemands(ctx, actorOf(request))).map(presentDemand),
     });
     app.post('/demands', {
@@ -35,7 +39,12 @@ export const demandsRoutes =
     });
     app.get('/demands/:id/usage', {
       config: { auth: 'admin' },
-      schema: { tags, description: 'How many tickets carry the reason: what deleting it detaches it from.', params: idParamSchema, response: { 200: demandUsageSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'How many tickets carry the reason: what deleting it detaches it from.',
+        params: idParamSchema,
+        response: { 200: demandUsageSchema, ...errorResponses },
+      },
       handler: async (request) => getDemandUsage(ctx, actorOf(request), request.params.id),
     });
     app.delete('/demands/:id', {

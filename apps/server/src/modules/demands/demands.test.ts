@@ -8,7 +8,17 @@ import { SOCKET_EVENTS } from '@conversa/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, closeAllSockets, connectAgent, inboundTicket, rows, setSetting, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildInboxTenant,
+  closeAllSockets,
+  connectAgent,
+  inboundTicket,
+  rows,
+  setSetting,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 import { autoResolveIdleTickets } from '../tickets/use-cases/auto-resolve-idle-tickets.js';
 
 let server: TestServer;
@@ -37,7 +47,8 @@ const createDemand = async (name: string, token = t.admin.token) => {
 const ticketOf = async (ticketId: number, token = t.admin.token) => (await api.get(`/tickets/${ticketId}`, { token })).body;
 const newTicket = async (name: string, tenant = t) =>
   (await inboundTicket(server.ctx, { tenantId: tenant.tenant.id, channelId: tenant.channel.id }, { name, body: 'oi' })).ticketId;
-const accept = async (ticketId: number, agent = t.agent) => expect((await api.put(`/tickets/${ticketId}`, { status: 'open' }, { token: agent.token })).status).toBe(200);
+const accept = async (ticketId: number, agent = t.agent) =>
+  expect((await api.put(`/tickets/${ticketId}`, { status: 'open' }, { token: agent.token })).status).toBe(200);
 
 describe('reasons: CRUD, names and profiles', () => {
   it('admins create and rename; names trimmed and unique whatever their case; every user lists; others get 403', async () => {
@@ -64,7 +75,9 @@ describe('reasons: CRUD, names and profiles', () => {
     expect((await api.put(`/demands/${demand.id}`, { name: 'Tomada' }, { token: other.admin.token })).status).toBe(404);
     expect((await api.delete(`/demands/${demand.id}`, { token: other.admin.token })).body.error).toBe('ERR_NO_DEMAND_FOUND');
     expect((await api.get(`/demands/${demand.id}/usage`, { token: other.admin.token })).status).toBe(404);
-    expect((await api.get('/demands', { token: other.admin.token })).body.map((d: { name: string }) => d.name)).not.toContain('Dúvida esclarecida');
+    expect((await api.get('/demands', { token: other.admin.token })).body.map((d: { name: string }) => d.name)).not.toContain(
+      'Dúvida esclarecida',
+    );
   });
 });
 
@@ -76,9 +89,15 @@ describe('reasons at resolve', () => {
     const resolved = await api.put(`/tickets/${ticketId}`, { status: 'closed', demandId: demand.id }, { token: t.agent.token });
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
     expect(resolved.body).toMatchObject({ status: 'closed', demand: { id: demand.id, name: 'Problema técnico' } });
-    const listed = (await api.get('/tickets?status=closed&showAll=true', { token: t.admin.token })).body.tickets.find((x: { id: number }) => x.id === ticketId);
+    const listed = (await api.get('/tickets?status=closed&showAll=true', { token: t.admin.token })).body.tickets.find(
+      (x: { id: number }) => x.id === ticketId,
+    );
     expect(listed).toEqual(resolved.body);
-    const logs = (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body as { type: string; payload: Record<string, unknown>; userId: number }[];
+    const logs = (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body as {
+      type: string;
+      payload: Record<string, unknown>;
+      userId: number;
+    }[];
     expect(logs.filter((l) => l.type === 'resolved')).toEqual([
       expect.objectContaining({ userId: t.agent.id, payload: { userId: t.agent.id, demandId: demand.id, demandName: 'Problema técnico' } }),
     ]);
@@ -105,7 +124,10 @@ describe('reasons at resolve', () => {
     expect((await api.put('/settings/demandRequiredOnClose', { value: 'enabled' }, { token: tenant.admin.token })).status).toBe(200);
     const ticketId = await newTicket('Davi Lima', tenant);
     await accept(ticketId, tenant.agent);
-    for (const [path, body] of [[`/tickets/${ticketId}`, { status: 'closed' }], [`/ticketsForce/${ticketId}`, undefined]] as const) {
+    for (const [path, body] of [
+      [`/tickets/${ticketId}`, { status: 'closed' }],
+      [`/ticketsForce/${ticketId}`, undefined],
+    ] as const) {
       const refused = await api.put(path, body, { token: tenant.agent.token });
       expect(refused.status, path).toBe(400);
       expect(refused.body).toMatchObject({ error: 'ERR_DEMAND_REQUIRED', fields: { demandId: expect.any(Array) } });
@@ -119,7 +141,9 @@ describe('reasons at resolve', () => {
     // Auto-resolve of idle tickets (an automated close) is not held by the rule.
     await setSetting(server.ctx, tenant.tenant.id, 'autoResolveIdle', '10m');
     const idle = await newTicket('Eva Rocha', tenant);
-    await server.ctx.db.execute(sql`update tickets set last_message_at = now() - interval '1 hour', created_at = now() - interval '1 hour' where id = ${idle}`);
+    await server.ctx.db.execute(
+      sql`update tickets set last_message_at = now() - interval '1 hour', created_at = now() - interval '1 hour' where id = ${idle}`,
+    );
     await autoResolveIdleTickets(server.ctx, new Date());
     expect((await rows(server.ctx, sql`select status from tickets where id = ${idle}`))[0].status).toBe('closed');
   });
@@ -135,7 +159,9 @@ describe('deleting a reason', () => {
       expect((await api.put(`/tickets/${id}`, { status: 'closed', demandId: demand.id }, { token: t.agent.token })).status).toBe(200);
     }
     expect((await api.get(`/demands/${demand.id}/usage`, { token: t.admin.token })).body).toEqual({ tickets: 2 });
-    expect((await api.get('/demands', { token: t.admin.token })).body.find((d: { id: number }) => d.id === demand.id)).toMatchObject({ ticketCount: 2 });
+    expect((await api.get('/demands', { token: t.admin.token })).body.find((d: { id: number }) => d.id === demand.id)).toMatchObject({
+      ticketCount: 2,
+    });
     const watcher = await connectAgent(server.url, t.admin.token);
     const deleted = await api.delete(`/demands/${demand.id}`, { token: t.admin.token });
     expect(deleted.status).toBe(200);
@@ -143,7 +169,10 @@ describe('deleting a reason', () => {
     const pushed = await watcher.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === first && p.ticket.demand === null);
     expect(pushed.ticket.status).toBe('closed');
     expect((await ticketOf(second)).demand).toBeNull();
-    const logs = (await api.get(`/tickets/${first}/logs`, { token: t.admin.token })).body as { type: string; payload: Record<string, unknown> }[];
+    const logs = (await api.get(`/tickets/${first}/logs`, { token: t.admin.token })).body as {
+      type: string;
+      payload: Record<string, unknown>;
+    }[];
     expect(logs.find((l) => l.type === 'resolved')?.payload.demandName).toBe('Descartável');
     expect((await api.delete(`/demands/${demand.id}`, { token: t.admin.token })).status).toBe(404);
     watcher.close();

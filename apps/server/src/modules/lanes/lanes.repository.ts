@@ -18,7 +18,16 @@ export async function lockTenantLanes(db: Db, tenantId: number): Promise<void> {
 
 export async function listLanes(db: Db, tenantId: number): Promise<LaneWithCount[]> {
   return db
-    .select({ id: lanes.id, tenantId: lanes.tenantId, name: lanes.name, color: lanes.color, position: lanes.position, createdAt: lanes.createdAt, updatedAt: lanes.updatedAt, ticketCount })
+    .select({
+      id: lanes.id,
+      tenantId: lanes.tenantId,
+      name: lanes.name,
+      color: lanes.color,
+      position: lanes.position,
+      createdAt: lanes.createdAt,
+      updatedAt: lanes.updatedAt,
+      ticketCount,
+    })
     .from(lanes)
     .where(eq(lanes.tenantId, tenantId))
     .orderBy(asc(lanes.position), asc(lanes.id));
@@ -26,7 +35,16 @@ export async function listLanes(db: Db, tenantId: number): Promise<LaneWithCount
 
 export async function findLaneWithCount(db: Db, tenantId: number, id: number): Promise<LaneWithCount | undefined> {
   const [row] = await db
-    .select({ id: lanes.id, tenantId: lanes.tenantId, name: lanes.name, color: lanes.color, position: lanes.position, createdAt: lanes.createdAt, updatedAt: lanes.updatedAt, ticketCount })
+    .select({
+      id: lanes.id,
+      tenantId: lanes.tenantId,
+      name: lanes.name,
+      color: lanes.color,
+      position: lanes.position,
+      createdAt: lanes.createdAt,
+      updatedAt: lanes.updatedAt,
+      ticketCount,
+    })
     .from(lanes)
     .where(and(eq(lanes.tenantId, tenantId), eq(lanes.id, id)));
   return row;
@@ -63,7 +81,12 @@ export async function insertLaneLast(db: Db, tenantId: number, values: { name: s
   return row;
 }
 
-export async function updateLaneRow(db: Db, tenantId: number, id: number, values: { name?: string; color?: string }): Promise<LaneRow | undefined> {
+export async function updateLaneRow(
+  db: Db,
+  tenantId: number,
+  id: number,
+  values: { name?: string; color?: string },
+): Promise<LaneRow | undefined> {
   const [row] = await db
     .update(lanes)
     .set({ ...values, updatedAt: sql`now()` })

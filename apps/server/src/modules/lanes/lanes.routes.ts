@@ -20,13 +20,22 @@ export const lanesRoutes =
   async (app) => {
     app.get('/lanes', {
       config: { auth: 'user' },
-      schema: { tags, description: 'The kanban lanes of the tenant in board order, each with its ticket count.', response: { 200: z.array(laneSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'The kanban lanes of the tenant in board order, each with its ticket count.',
+        response: { 200: z.array(laneSchema), ...errorResponses },
+      },
       handler: async (request) => (await listLanes(ctx, actorOf(request))).map(presentLane),
     });
 
     app.post('/lanes', {
       config: { auth: 'super' },
-      schema: { tags, description: 'A new lane, placed last.', body: createLaneBodySchema, response: { 201: laneSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'A new lane, placed last.',
+        body: createLaneBodySchema,
+        response: { 201: laneSchema, ...errorResponses },
+      },
       handler: async (request, reply) => reply.status(201).send(presentLane(await createLane(ctx, actorOf(request), request.body))),
     });
 
@@ -40,7 +49,8 @@ export const lanesRoutes =
       config: { auth: 'super' },
       schema: {
         tags,
-        description: 'Moves the lane to a 0-based index (past the end: last); the lanes between shift by one. Answers every lane in the new order.',
+        description:
+          'Moves the lane to a 0-based index (past the end: last); the lanes between shift by one. Answers every lane in the new order.',
         params: idParamSchema,
         body: laneLocationBodySchema,
         response: { 200: z.array(laneSchema), ...errorResponses },

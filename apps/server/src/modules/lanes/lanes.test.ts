@@ -9,7 +9,17 @@ import { Api } from '../../../test/api.js';
 import { customer, flowChannel, publishedFlow, waitBotMessages } from '../../../test/chatbot.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { SOCKET_EVENTS } from '@conversa/shared';
-import { buildAgent, buildInboxTenant, closeAllSockets, connectAgent, eventually, inboundTicket, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildInboxTenant,
+  closeAllSockets,
+  connectAgent,
+  eventually,
+  inboundTicket,
+  rows,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -34,7 +44,7 @@ const createLane = async (name: string, token = t.admin.token, body: Record<stri
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body as { id: number; name: string; position: number; color: string; ticketCount: number };
 };
-const laneNames = async (token = t.admin.token) => ((await api.get('/lanes', { token })).body as { name: string; position: number }[]);
+const laneNames = async (token = t.admin.token) => (await api.get('/lanes', { token })).body as { name: string; position: number }[];
 const laneIdOf = async (ticketId: number) =>
   ((await rows(server.ctx, sql`select lane_id as "laneId" from tickets where id = ${ticketId}`))[0] as { laneId: number | null }).laneId;
 
@@ -72,7 +82,12 @@ describe('lanes: order', () => {
   it('new lanes go last; a move shifts the lanes between; past the end is last; positions stay 0..n-1', async () => {
     const tenant = await buildInboxTenant(server);
     const token = tenant.admin.token;
-    const [a, b, c, d] = [await createLane('A', token), await createLane('B', token), await createLane('C', token), await createLane('D', token)];
+    const [a, b, c, d] = [
+      await createLane('A', token),
+      await createLane('B', token),
+      await createLane('C', token),
+      await createLane('D', token),
+    ];
     expect([a, b, c, d].map((l) => l.position)).toEqual([0, 1, 2, 3]);
     const moved = await api.put(`/lanes/${d.id}/position`, { position: 1 }, { token });
     expect(moved.status).toBe(200);
@@ -83,7 +98,11 @@ describe('lanes: order', () => {
     expect((await api.put(`/lanes/${a.id}/position`, { position: -1 }, { token })).status).toBe(400);
     // Deleting closes the gap.
     expect((await api.delete(`/lanes/${b.id}`, { token })).status).toBe(200);
-    expect((await laneNames(token)).map((l) => [l.name, l.position])).toEqual([['D', 0], ['C', 1], ['A', 2]]);
+    expect((await laneNames(token)).map((l) => [l.name, l.position])).toEqual([
+      ['D', 0],
+      ['C', 1],
+      ['A', 2],
+    ]);
   });
 
   it('concurrent moves and creations end without duplicate or missing positions', async () => {
@@ -109,8 +128,16 @@ describe('lanes: order', () => {
 describe("a ticket's lane", () => {
   it('whoever sees the ticket sets and clears it; logged; presented as kanban in the ticket and the list; filtered by laneIds', async () => {
     const lane = await createLane('Negociação');
-    const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Ana Lima', body: 'oi' });
-    const { ticketId: otherTicket } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Bruno Dias', body: 'oi' });
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: t.channel.id },
+      { name: 'Ana Lima', body: 'oi' },
+    );
+    const { ticketId: otherTicket } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: t.channel.id },
+      { name: 'Bruno Dias', body: 'oi' },
+    );
 
     const set = await api.put(`/tickets/${ticketId}/lane`, { laneId: lane.id }, { token: t.agent.token });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
@@ -125,7 +152,11 @@ describe("a ticket's lane", () => {
     expect(listed.body.tickets[0].kanban).toEqual({ id: lane.id, name: 'Negociação' });
     expect((await laneNames()).find((l) => l.name === 'Negociação')).toMatchObject({ ticketCount: 1 });
 
-    const logs = (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body as { type: string; payload: unknown; userId: number }[];
+    const logs = (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body as {
+      type: string;
+      payload: unknown;
+      userId: number;
+    }[];
     expect(logs.filter((l) => l.type === 'laneChanged')).toEqual([
       expect.objectContaining({ userId: t.agent.id, payload: { fromLaneId: null, toLaneId: lane.id, laneName: 'Negociação' } }),
     ]);
@@ -135,9 +166,13 @@ describe("a ticket's lane", () => {
     expect(await laneIdOf(ticketId)).toBeNull();
   });
 
-  it("agents who see the ticket get its new lane live (and when a deleted lane takes it out)", async () => {
+  it('agents who see the ticket get its new lane live (and when a deleted lane takes it out)', async () => {
     const lane = await createLane('Ao vivo');
-    const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Iara Luz', body: 'oi' });
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: t.channel.id },
+      { name: 'Iara Luz', body: 'oi' },
+    );
     const peer = await connectAgent(server.url, t.peer.token);
     await api.put(`/tickets/${ticketId}/lane`, { laneId: lane.id }, { token: t.agent.token });
     const moved = await peer.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === ticketId && p.ticket.kanban !== null);
@@ -150,7 +185,11 @@ describe("a ticket's lane", () => {
 
   it('an agent who cannot see the ticket cannot move it; a lane of another tenant is refused like a missing one', async () => {
     const lane = await createLane('Fechamento');
-    const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Carla Reis', body: 'oi' });
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: t.channel.id },
+      { name: 'Carla Reis', body: 'oi' },
+    );
     // `outsider` belongs to the other queue only.
     const hidden = await api.put(`/tickets/${ticketId}/lane`, { laneId: lane.id }, { token: t.outsider.token });
     expect(hidden.status).toBe(403);
@@ -173,7 +212,8 @@ describe("a ticket's lane", () => {
     const lane = await createLane('Descartar');
     const first = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Davi Melo', body: 'oi' });
     const second = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Eva Nunes', body: 'oi' });
-    for (const { ticketId } of [first, second]) expect((await api.put(`/tickets/${ticketId}/lane`, { laneId: lane.id }, { token: t.admin.token })).status).toBe(200);
+    for (const { ticketId } of [first, second])
+      expect((await api.put(`/tickets/${ticketId}/lane`, { laneId: lane.id }, { token: t.admin.token })).status).toBe(200);
     expect((await laneNames()).find((l) => l.name === 'Descartar')).toMatchObject({ ticketCount: 2 });
     const deleted = await api.delete(`/lanes/${lane.id}`, { token: supervisor.token });
     expect(deleted.status).toBe(200);
@@ -183,9 +223,13 @@ describe("a ticket's lane", () => {
     expect((await api.delete(`/lanes/${lane.id}`, { token: supervisor.token })).status).toBe(404);
   });
 
-  it('{{kanban}} is the name of the ticket\'s lane in a message with its variables rendered (empty without one)', async () => {
+  it("{{kanban}} is the name of the ticket's lane in a message with its variables rendered (empty without one)", async () => {
     const lane = await createLane('Pós-venda');
-    const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { name: 'Fábio Rosa', body: 'oi' });
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: t.channel.id },
+      { name: 'Fábio Rosa', body: 'oi' },
+    );
     const send = (body: string) => api.post(`/messages/${ticketId}`, { body, renderVariables: true }, { token: t.admin.token });
     const before = await send('Etapa: [{{kanban}}]');
     expect(before.status, JSON.stringify(before.body)).toBe(201);
@@ -222,7 +266,7 @@ describe('chatbot: move to kanban lane', () => {
     const logs = (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body as { type: string; userId: number | null }[];
     expect(logs.filter((l) => l.type === 'laneChanged')).toEqual([expect.objectContaining({ userId: null })]);
     await say('qualquer coisa');
-    await eventually(async () => ((await rows(server.ctx, sql`select chat_flow_id as f from tickets where id = ${ticketId}`))[0].f === null));
+    await eventually(async () => (await rows(server.ctx, sql`select chat_flow_id as f from tickets where id = ${ticketId}`))[0].f === null);
     expect(await laneIdOf(ticketId)).toBe(lane.id);
   });
 
@@ -237,7 +281,11 @@ describe('chatbot: move to kanban lane', () => {
 
     const foreign = await createLane('De fora', other.admin.token);
     for (const laneId of [lane.id, foreign.id]) {
-      const refused = await api.post('/chat-flow', { name: `Fluxo ${laneId}`, definition: { startStepId: 'start', ...laneFlow(laneId) } }, { token: t.admin.token });
+      const refused = await api.post(
+        '/chat-flow',
+        { name: `Fluxo ${laneId}`, definition: { startStepId: 'start', ...laneFlow(laneId) } },
+        { token: t.admin.token },
+      );
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe('ERR_VALIDATION');
       expect(Object.keys(refused.body.fields)).toEqual(['definition.steps.0.interactions.0.laneId']);

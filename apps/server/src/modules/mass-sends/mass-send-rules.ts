@@ -54,10 +54,17 @@ export function parseTypedNumbers(text: string): string[] {
   }
   if (invalid.length) {
     const shown = invalid.slice(0, 20).join(', ');
-    throw new AppError('ERR_MASS_SEND_INVALID_NUMBERS', undefined, { 'recipients.numbers': [`Not valid numbers: ${shown}${invalid.length > 20 ? '…' : ''}`] }, { invalid: invalid.slice(0, 500) });
+    throw new AppError(
+      'ERR_MASS_SEND_INVALID_NUMBERS',
+      undefined,
+      { 'recipients.numbers': [`Not valid numbers: ${shown}${invalid.length > 20 ? '…' : ''}`] },
+      { invalid: invalid.slice(0, 500) },
+    );
   }
   if (numbers.size > MASS_SEND_MAX_NUMBERS)
-    throw new AppError('ERR_VALIDATION', `At most ${MASS_SEND_MAX_NUMBERS} numbers in one mass send.`, { 'recipients.numbers': ['Too many numbers'] });
+    throw new AppError('ERR_VALIDATION', `At most ${MASS_SEND_MAX_NUMBERS} numbers in one mass send.`, {
+      'recipients.numbers': ['Too many numbers'],
+    });
   return [...numbers];
 }
 
@@ -86,7 +93,8 @@ export function checkTemplateChoice(
   choice: { name: string; language: string; params: readonly string[] },
 ): { body: string } {
   const template = templates.find((t) => t.name === choice.name && t.language === choice.language);
-  if (!template) throw new AppError('ERR_MASS_SEND_UNKNOWN_TEMPLATE', undefined, { 'template.name': ['Not an approved template of this connection'] });
+  if (!template)
+    throw new AppError('ERR_MASS_SEND_UNKNOWN_TEMPLATE', undefined, { 'template.name': ['Not an approved template of this connection'] });
   const { body, params, problem } = describeTemplate(template);
   if (problem) throw new AppError('ERR_MASS_SEND_TEMPLATE_UNSUPPORTED', `${problem} A mass send fills only the body's placeholders.`);
   if (choice.params.length !== params)

@@ -32,7 +32,11 @@ export type RecipientSender = (
 /** The recipient's contact: the one it was given with, or the tenant's contact of its number (created when missing, e.g. deleted since). */
 async function contactOf(tx: Db, tenantId: number, recipient: WaitingRecipient): Promise<number> {
   if (recipient.contactId !== null) return recipient.contactId;
-  const [id] = await ensureSelectionContacts(tx, tenantId, { contacts: [{ name: recipient.number, number: recipient.number, email: null }], rows: 1, rejected: {} });
+  const [id] = await ensureSelectionContacts(tx, tenantId, {
+    contacts: [{ name: recipient.number, number: recipient.number, email: null }],
+    rows: 1,
+    rejected: {},
+  });
   return id;
 }
 

@@ -94,7 +94,11 @@ describe('sending through the Twilio simulator', () => {
     expect(created.body).toMatchObject({ kind: 'sms', whatsappId: null, channelName: null, recipientCount: 5 });
     const id = created.body.id as number;
 
-    const view = await waitView(id, (v) => v.status === 'finished' && v.delivered === 3 && v.notSent === 2, 'the SMS mass send finished and settled');
+    const view = await waitView(
+      id,
+      (v) => v.status === 'finished' && v.delivered === 3 && v.notSent === 2,
+      'the SMS mass send finished and settled',
+    );
     expect(view).toMatchObject({ processed: 4, sent: 3, delivered: 3, read: 0, notSent: 2 });
     for (const number of [...typed, failing]) {
       const got = smsTo(number);
@@ -104,7 +108,12 @@ describe('sending through the Twilio simulator', () => {
     expect(smsTo(blocked.number!)).toHaveLength(0);
     // No contact was made for the typed numbers, and no ticket or WhatsApp message for anyone.
     expect(await count(server.ctx, sql`select count(*)::int as n from contacts where tenant_id = ${t.tenant.id}`)).toBe(contactsBefore);
-    expect(await count(server.ctx, sql`select count(*)::int as n from mass_send_recipients where mass_send_id = ${id} and message_id is not null`)).toBe(0);
+    expect(
+      await count(
+        server.ctx,
+        sql`select count(*)::int as n from mass_send_recipients where mass_send_id = ${id} and message_id is not null`,
+      ),
+    ).toBe(0);
 
     const page = await api.get(`/mass-sends/${id}/recipients?pageNumber=1`, { token: t.admin.token });
     const byNumber = Object.fromEntries(page.body.recipients.map((r: any) => [r.number, r]));
@@ -121,7 +130,8 @@ describe('sending through the Twilio simulator', () => {
     const created = await create({ message: 'Uma vez só', recipients: { source: 'numbers', numbers: numbers.join('\n') } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const input = { tenantId: t.tenant.id, massSendId: created.body.id as number, run: 0 };
-    for (let round = 0; round < 3; round++) await Promise.all([runMassSend(server.ctx, input), runMassSend(server.ctx, input), runMassSend(server.ctx, input)]);
+    for (let round = 0; round < 3; round++)
+      await Promise.all([runMassSend(server.ctx, input), runMassSend(server.ctx, input), runMassSend(server.ctx, input)]);
     await waitView(input.massSendId, (v) => v.status === 'finished', 'finished');
     for (const number of numbers) expect(smsTo(number), number).toHaveLength(1);
     const [claims] = await rows(

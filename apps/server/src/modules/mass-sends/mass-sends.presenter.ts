@@ -12,7 +12,9 @@ export function presentMassSend(row: MassSendView, media: MediaStore): MassSend 
     minDelaySeconds: row.minDelaySeconds,
     maxDelaySeconds: row.maxDelaySeconds,
     message: row.message,
-    media: row.media ? { name: row.media.name, mime: row.media.mime, type: row.media.type, url: media.signedPath(row.media.key, row.media.mime) } : null,
+    media: row.media
+      ? { name: row.media.name, mime: row.media.mime, type: row.media.type, url: media.signedPath(row.media.key, row.media.mime) }
+      : null,
     sendAsAudio: row.sendAsAudio,
     template: row.template,
     userId: row.createdById,

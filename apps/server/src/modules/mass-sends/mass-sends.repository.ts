@@ -70,7 +70,11 @@ function views(db: Db, tenantId: number, counterWhere: SQL | undefined, where: S
 }
 
 /** The tenant's mass sends, newest first (only those `createdById` made, when given). */
-export async function listMassSendViews(db: Db, tenantId: number, options: { createdById?: number; limit: number }): Promise<MassSendView[]> {
+export async function listMassSendViews(
+  db: Db,
+  tenantId: number,
+  options: { createdById?: number; limit: number },
+): Promise<MassSendView[]> {
   const rows = await views(
     db,
     tenantId,
@@ -92,7 +96,12 @@ export async function findMassSendView(db: Db, tenantId: number, id: number): Pr
   return row ? viewOf(row) : undefined;
 }
 
-export async function findMassSend(db: Db, tenantId: number, id: number, options: { lock?: boolean } = {}): Promise<MassSendRow | undefined> {
+export async function findMassSend(
+  db: Db,
+  tenantId: number,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<MassSendRow | undefined> {
   const query = db
     .select()
     .from(massSends)
@@ -183,7 +192,11 @@ export async function lockNextWaitingRecipient(db: Db, tenantId: number, massSen
     .from(massSendRecipients)
     .leftJoin(contacts, eq(contacts.id, massSendRecipients.contactId))
     .where(
-      and(eq(massSendRecipients.tenantId, tenantId), eq(massSendRecipients.massSendId, massSendId), eq(massSendRecipients.status, 'waiting')),
+      and(
+        eq(massSendRecipients.tenantId, tenantId),
+        eq(massSendRecipients.massSendId, massSendId),
+        eq(massSendRecipients.status, 'waiting'),
+      ),
     )
     .orderBy(asc(massSendRecipients.position))
     .limit(1)
@@ -213,7 +226,12 @@ export async function markRecipientClaimed(
     .where(recipientKey(tenantId, key));
 }
 
-export async function markRecipientSkipped(db: Db, tenantId: number, key: { massSendId: number; number: string }, error: string): Promise<void> {
+export async function markRecipientSkipped(
+  db: Db,
+  tenantId: number,
+  key: { massSendId: number; number: string },
+  error: string,
+): Promise<void> {
   await db
     .update(massSendRecipients)
     .set({ status: 'skipped', error, claimedAt: sql`now()` })

@@ -60,7 +60,7 @@ export const massSendsRoutes =
       schema: {
         tags,
         description:
-          "Creates a mass send and starts it (SPEC §5): a connection, min < max seconds between sends, recipients (typed numbers — a number without country code is read as Brazilian; invalid ones refused all together with 400 ERR_MASS_SEND_INVALID_NUMBERS —, a tag, or contacts) and, by kind, a text and/or file, or an approved template of a WhatsApp Cloud API connection with a value for each body placeholder.",
+          'Creates a mass send and starts it (SPEC §5): a connection, min < max seconds between sends, recipients (typed numbers — a number without country code is read as Brazilian; invalid ones refused all together with 400 ERR_MASS_SEND_INVALID_NUMBERS —, a tag, or contacts) and, by kind, a text and/or file, or an approved template of a WhatsApp Cloud API connection with a value for each body placeholder.',
         body: createMassSendBodySchema,
         response: { 201: massSendSchema, ...errorResponses },
       },
@@ -116,7 +116,8 @@ export const massSendsRoutes =
       config,
       schema: {
         tags,
-        description: 'A page of the recipients in sending order with each one\'s status: waiting, pending, sent, delivered, read, failed or skipped (with the reason), unconfirmed.',
+        description:
+          "A page of the recipients in sending order with each one's status: waiting, pending, sent, delivered, read, failed or skipped (with the reason), unconfirmed.",
         params: idParamSchema,
         querystring: massSendRecipientsQuerySchema,
         response: { 200: massSendRecipientsPageSchema, ...errorResponses },

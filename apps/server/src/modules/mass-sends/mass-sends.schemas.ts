@@ -10,4 +10,6 @@ export {
   massSendUploadSchema,
 } from '@conversa/shared';
 
-export const templatesQuerySchema = z.object({ whatsappId: idSchema.describe('A WhatsApp Cloud API (official) connection of the tenant.') });
+export const templatesQuerySchema = z.object({
+  whatsappId: idSchema.describe('A WhatsApp Cloud API (official) connection of the tenant.'),
+});

@@ -14,7 +14,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildContact, buildInboxTenant, connectAgent, count, eventually, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildContact,
+  buildInboxTenant,
+  connectAgent,
+  count,
+  eventually,
+  rows,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 import { normalizeTypedNumber, parseTypedNumbers, pickDelayMs } from './mass-send-rules.js';
 import { runMassSend } from './use-cases/run-mass-send.js';
 
@@ -110,8 +120,15 @@ async function taggedContacts(n: number, tenant = t, extra: (i: number) => Recor
   );
   const contacts = [];
   for (let i = 0; i < n; i++) {
-    const contact = await buildContact(server.ctx, tenant.tenant.id, { name: `Pessoa${sequence}x${i} Silva`, number: freshNumber(), ...extra(i) });
-    await rows(server.ctx, sql`insert into contact_tags (tenant_id, contact_id, tag_id) values (${tenant.tenant.id}, ${contact.id}, ${tag.id})`);
+    const contact = await buildContact(server.ctx, tenant.tenant.id, {
+      name: `Pessoa${sequence}x${i} Silva`,
+      number: freshNumber(),
+      ...extra(i),
+    });
+    await rows(
+      server.ctx,
+      sql`insert into contact_tags (tenant_id, contact_id, tag_id) values (${tenant.tenant.id}, ${contact.id}, ${tag.id})`,
+    );
     contacts.push(contact);
   }
   return { tagId: Number(tag.id), contacts };
@@ -136,7 +153,11 @@ describe('refusals (SPEC §5, §8): each with its code and message, nothing writ
     const negative = await create({ kind: 'texto', message: 'Oi', recipients: numbers, minDelaySeconds: -1 });
     expect(negative.body.fields).toHaveProperty('minDelaySeconds');
 
-    const noChannel = await api.post('/mass-sends', { kind: 'texto', message: 'Oi', minDelaySeconds: 1, maxDelaySeconds: 2, recipients: numbers }, { token: t.admin.token });
+    const noChannel = await api.post(
+      '/mass-sends',
+      { kind: 'texto', message: 'Oi', minDelaySeconds: 1, maxDelaySeconds: 2, recipients: numbers },
+      { token: t.admin.token },
+    );
     expect(noChannel.status).toBe(400);
     expect(noChannel.body.fields).toHaveProperty('whatsappId');
     const foreignChannel = await create({ kind: 'texto', message: 'Oi', recipients: numbers, whatsappId: other.channel.id });
@@ -150,13 +171,26 @@ describe('refusals (SPEC §5, §8): each with its code and message, nothing writ
     const emptyTag = await taggedContacts(0);
     const nobody = await create({ kind: 'texto', message: 'Oi', recipients: { source: 'tag', tagId: emptyTag.tagId } });
     expect(nobody.status).toBe(400);
-    expect(nobody.body).toMatchObject({ error: 'ERR_MASS_SEND_NO_RECIPIENTS', message: 'The numbers, tag or contacts chosen give nobody to send to.' });
+    expect(nobody.body).toMatchObject({
+      error: 'ERR_MASS_SEND_NO_RECIPIENTS',
+      message: 'The numbers, tag or contacts chosen give nobody to send to.',
+    });
     const foreignTag = await taggedContacts(1, other);
-    expect((await create({ kind: 'texto', message: 'Oi', recipients: { source: 'tag', tagId: foreignTag.tagId } })).body.error).toBe('ERR_NO_TAG_FOUND');
-    const foreignContacts = await create({ kind: 'texto', message: 'Oi', recipients: { source: 'contacts', contactIds: foreignTag.contacts.map((c) => c.id) } });
+    expect((await create({ kind: 'texto', message: 'Oi', recipients: { source: 'tag', tagId: foreignTag.tagId } })).body.error).toBe(
+      'ERR_NO_TAG_FOUND',
+    );
+    const foreignContacts = await create({
+      kind: 'texto',
+      message: 'Oi',
+      recipients: { source: 'contacts', contactIds: foreignTag.contacts.map((c) => c.id) },
+    });
     expect(foreignContacts.body.error).toBe('ERR_NO_CONTACT_FOUND');
 
-    const invalid = await create({ kind: 'texto', message: 'Oi', recipients: { source: 'numbers', numbers: `${freshNumber()}\n12345\nabc9\n+55 11 98765-4321` } });
+    const invalid = await create({
+      kind: 'texto',
+      message: 'Oi',
+      recipients: { source: 'numbers', numbers: `${freshNumber()}\n12345\nabc9\n+55 11 98765-4321` },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ error: 'ERR_MASS_SEND_INVALID_NUMBERS', details: { invalid: ['12345', 'abc9'] } });
     expect(JSON.stringify(invalid.body.fields)).toContain('12345');
@@ -190,7 +224,10 @@ describe('refusals (SPEC §5, §8): each with its code and message, nothing writ
     for (const unknown of [template('nao_existe'), template('em_analise'), template('aviso_geral', [], 'en_US')]) {
       const refused = await create({ kind: 'template', template: unknown, recipients });
       expect(refused.status).toBe(400);
-      expect(refused.body).toMatchObject({ error: 'ERR_MASS_SEND_UNKNOWN_TEMPLATE', message: 'The connection has no approved template with this name and language.' });
+      expect(refused.body).toMatchObject({
+        error: 'ERR_MASS_SEND_UNKNOWN_TEMPLATE',
+        message: 'The connection has no approved template with this name and language.',
+      });
     }
     const media = await create({ kind: 'template-variavel', template: template('promo_imagem', ['{{firstName}}']), recipients });
     expect(media.body.error).toBe('ERR_MASS_SEND_TEMPLATE_UNSUPPORTED');
@@ -239,7 +276,13 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     const socket = await connectAgent(server.url, t.admin.token);
     let id: number;
     try {
-      const massSend = await started({ kind: 'texto', message: 'Promoção {{firstName}}!', minDelaySeconds: 1, maxDelaySeconds: 2, recipients: { source: 'numbers', numbers: typed } });
+      const massSend = await started({
+        kind: 'texto',
+        message: 'Promoção {{firstName}}!',
+        minDelaySeconds: 1,
+        maxDelaySeconds: 2,
+        recipients: { source: 'numbers', numbers: typed },
+      });
       expect(massSend).toMatchObject({ status: 'processing', recipientCount: 4 });
       id = massSend.id;
       const finished = await waitStatus(massSend.id, 'finished');
@@ -261,10 +304,13 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
       expect(times[i] - times[i - 1]).toBeLessThan(2_000 + 1_500);
     }
 
-    const view = await eventually(async () => {
-      const response = await api.get(`/mass-sends/${id}`, { token: t.admin.token });
-      return response.body.sent === 4 ? response.body : undefined;
-    }, { timeoutMs: 15_000, what: 'all 4 counted sent' });
+    const view = await eventually(
+      async () => {
+        const response = await api.get(`/mass-sends/${id}`, { token: t.admin.token });
+        return response.body.sent === 4 ? response.body : undefined;
+      },
+      { timeoutMs: 15_000, what: 'all 4 counted sent' },
+    );
     expect(view).toMatchObject({ kind: 'texto', sent: 4, notSent: 0, userId: t.admin.id });
     const page = await api.get(`/mass-sends/${id}/recipients?pageNumber=1`, { token: t.admin.token });
     expect(page.body.count).toBe(4);
@@ -276,20 +322,35 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     expect(text.trim().split('\n')).toHaveLength(5);
     expect(text.split('\n')[0]).toContain('Number');
     for (const number of numbers) expect(text).toContain(number);
-    const xlsx = await fetch(`${server.url}/mass-sends/${id}/report?format=xlsx`, { headers: { authorization: `Bearer ${t.admin.token}` } });
+    const xlsx = await fetch(`${server.url}/mass-sends/${id}/report?format=xlsx`, {
+      headers: { authorization: `Bearer ${t.admin.token}` },
+    });
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
-    expect(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   }, 60_000);
 
   it('textovariavel: a tag’s contacts each get the text rendered for them, with the uploaded file; a blocked contact is skipped with the reason', async () => {
     const { tagId, contacts } = await taggedContacts(3, t, (i) => (i === 2 ? { blocked: true } : {}));
     const form = new FormData();
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'oferta.png');
-    const upload = await fetch(`${server.url}/mass-sends/media`, { method: 'POST', body: form, headers: { authorization: `Bearer ${t.admin.token}` } });
+    const upload = await fetch(`${server.url}/mass-sends/media`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${t.admin.token}` },
+    });
     expect(upload.status).toBe(201);
     const { mediaToken, type } = (await upload.json()) as { mediaToken: string; type: string };
     expect(type).toBe('image');
-    const massSend = await started({ kind: 'textovariavel', message: 'Oi {{firstName}}, veja a oferta', mediaToken, recipients: { source: 'tag', tagId } });
+    const massSend = await started({
+      kind: 'textovariavel',
+      message: 'Oi {{firstName}}, veja a oferta',
+      mediaToken,
+      recipients: { source: 'tag', tagId },
+    });
     expect(massSend.recipientCount).toBe(3);
     await waitStatus(massSend.id, 'finished');
     for (const contact of contacts.slice(0, 2)) {
@@ -300,7 +361,9 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     }
     expect(sentTo(contacts[2].number!)).toHaveLength(0);
     const skipped = await api.get(`/mass-sends/${massSend.id}/recipients?status=skipped`, { token: t.admin.token });
-    expect(skipped.body.recipients).toEqual([expect.objectContaining({ number: contacts[2].number, status: 'skipped', error: 'Contact blocked.' })]);
+    expect(skipped.body.recipients).toEqual([
+      expect.objectContaining({ number: contacts[2].number, status: 'skipped', error: 'Contact blocked.' }),
+    ]);
     expect((await api.get(`/mass-sends/${massSend.id}`, { token: t.admin.token })).body.notSent).toBe(1);
   }, 60_000);
 
@@ -309,7 +372,15 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual(
       expect.arrayContaining([
-        { name: 'boas_vindas', language: 'pt_BR', category: 'UTILITY', body: 'Olá {{1}}, seu cupom é {{2}}.', params: 2, usable: true, reason: null },
+        {
+          name: 'boas_vindas',
+          language: 'pt_BR',
+          category: 'UTILITY',
+          body: 'Olá {{1}}, seu cupom é {{2}}.',
+          params: 2,
+          usable: true,
+          reason: null,
+        },
         expect.objectContaining({ name: 'promo_imagem', usable: false, reason: 'Its header is a image file.' }),
       ]),
     );
@@ -332,11 +403,22 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
       expect((got[0].payload as any).template).toEqual({
         name: 'boas_vindas',
         language: { code: 'pt_BR' },
-        components: [{ type: 'body', parameters: [{ type: 'text', text: contact.name.split(' ')[0] }, { type: 'text', text: `Loja ${i}` }] }],
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: contact.name.split(' ')[0] },
+              { type: 'text', text: `Loja ${i}` },
+            ],
+          },
+        ],
       });
     }
     const lines = (await api.get(`/mass-sends/${massSend.id}/recipients`, { token: t.admin.token })).body.recipients;
-    expect(lines.find((l: any) => l.number === contacts[1].number)).toMatchObject({ status: 'skipped', error: "The template's {{2}} is empty for this contact." });
+    expect(lines.find((l: any) => l.number === contacts[1].number)).toMatchObject({
+      status: 'skipped',
+      error: "The template's {{2}} is empty for this contact.",
+    });
     // The history keeps the template's text with the values.
     const [stored] = await rows(server.ctx, sql`select body from messages where contact_id = ${contacts[0].id} and from_me`);
     expect(stored.body).toBe(`Olá ${contacts[0].name.split(' ')[0]}, seu cupom é Loja 0.`);
@@ -344,7 +426,11 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
 
   it('template: a template without placeholders to typed numbers', async () => {
     const number = freshNumber();
-    const massSend = await started({ kind: 'template', template: { name: 'aviso_geral', language: 'pt_BR', params: [] }, recipients: { source: 'numbers', numbers: number } });
+    const massSend = await started({
+      kind: 'template',
+      template: { name: 'aviso_geral', language: 'pt_BR', params: [] },
+      recipients: { source: 'numbers', numbers: number },
+    });
     await waitStatus(massSend.id, 'finished');
     expect(sentTo(number).map((m) => (m.payload as any).template)).toEqual([{ name: 'aviso_geral', language: { code: 'pt_BR' } }]);
   });
@@ -353,19 +439,42 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
 describe('exactly once', () => {
   it('three more runners of the same run at once still send each number once', async () => {
     const numbers = Array.from({ length: 12 }, freshNumber);
-    const massSend = await started({ kind: 'texto', message: 'Uma vez só', minDelaySeconds: 0, maxDelaySeconds: 1, recipients: { source: 'numbers', numbers: numbers.join('\n') } });
+    const massSend = await started({
+      kind: 'texto',
+      message: 'Uma vez só',
+      minDelaySeconds: 0,
+      maxDelaySeconds: 1,
+      recipients: { source: 'numbers', numbers: numbers.join('\n') },
+    });
     const input = { tenantId: t.tenant.id, massSendId: massSend.id, run: 0 };
     // The job already runs; these are duplicates of it, as a redelivered job would be.
-    for (let round = 0; round < 3; round++) await Promise.all([runMassSend(server.ctx, input), runMassSend(server.ctx, input), runMassSend(server.ctx, input)]);
+    for (let round = 0; round < 3; round++)
+      await Promise.all([runMassSend(server.ctx, input), runMassSend(server.ctx, input), runMassSend(server.ctx, input)]);
     await waitStatus(massSend.id, 'finished', 60_000);
     for (const number of numbers) expect(sentTo(number), number).toHaveLength(1);
-    expect(await count(server.ctx, sql`select count(*)::int as n from mass_send_recipients where mass_send_id = ${massSend.id} and status = 'claimed'`)).toBe(12);
-    expect(await count(server.ctx, sql`select count(*)::int as n from messages m join mass_send_recipients r on r.message_id = m.id where r.mass_send_id = ${massSend.id}`)).toBe(12);
+    expect(
+      await count(
+        server.ctx,
+        sql`select count(*)::int as n from mass_send_recipients where mass_send_id = ${massSend.id} and status = 'claimed'`,
+      ),
+    ).toBe(12);
+    expect(
+      await count(
+        server.ctx,
+        sql`select count(*)::int as n from messages m join mass_send_recipients r on r.message_id = m.id where r.mass_send_id = ${massSend.id}`,
+      ),
+    ).toBe(12);
   }, 90_000);
 
   it('pause, resume and cancel never send anyone twice; a canceled mass send sends nothing more', async () => {
     const numbers = Array.from({ length: 4 }, freshNumber);
-    const massSend = await started({ kind: 'texto', message: 'Pausável', minDelaySeconds: 1, maxDelaySeconds: 2, recipients: { source: 'numbers', numbers: numbers.join('\n') } });
+    const massSend = await started({
+      kind: 'texto',
+      message: 'Pausável',
+      minDelaySeconds: 1,
+      maxDelaySeconds: 2,
+      recipients: { source: 'numbers', numbers: numbers.join('\n') },
+    });
     await eventually(async () => numbers.some((n) => sentTo(n).length > 0), { timeoutMs: 15_000, what: 'a first send' });
     const paused = await api.post(`/mass-sends/${massSend.id}/pause`, undefined, { token: t.admin.token });
     expect(paused.body.status).toBe('paused');
@@ -376,14 +485,24 @@ describe('exactly once', () => {
     expect(resumed.body.status).toBe('processing');
     await waitStatus(massSend.id, 'finished');
     for (const number of numbers) expect(sentTo(number), number).toHaveLength(1);
-    expect((await api.post(`/mass-sends/${massSend.id}/cancel`, undefined, { token: t.admin.token })).body.error).toBe('ERR_MASS_SEND_STATUS');
+    expect((await api.post(`/mass-sends/${massSend.id}/cancel`, undefined, { token: t.admin.token })).body.error).toBe(
+      'ERR_MASS_SEND_STATUS',
+    );
 
     const later = Array.from({ length: 3 }, freshNumber);
-    const canceledOne = await started({ kind: 'texto', message: 'Cancelável', minDelaySeconds: 30, maxDelaySeconds: 60, recipients: { source: 'numbers', numbers: later.join('\n') } });
+    const canceledOne = await started({
+      kind: 'texto',
+      message: 'Cancelável',
+      minDelaySeconds: 30,
+      maxDelaySeconds: 60,
+      recipients: { source: 'numbers', numbers: later.join('\n') },
+    });
     await eventually(async () => sentTo(later[0]).length === 1, { timeoutMs: 15_000, what: 'the first send' });
     const canceled = await api.post(`/mass-sends/${canceledOne.id}/cancel`, undefined, { token: t.admin.token });
     expect(canceled.body).toMatchObject({ status: 'canceled', processed: 1 });
-    expect((await api.post(`/mass-sends/${canceledOne.id}/resume`, undefined, { token: t.admin.token })).body.error).toBe('ERR_MASS_SEND_STATUS');
+    expect((await api.post(`/mass-sends/${canceledOne.id}/resume`, undefined, { token: t.admin.token })).body.error).toBe(
+      'ERR_MASS_SEND_STATUS',
+    );
     // Its pause over and its runner run again (the marker): it claims nobody more.
     await server.ctx.db.execute(sql`update mass_sends set next_send_at = now() where id = ${canceledOne.id}`);
     await runMassSend(server.ctx, { tenantId: t.tenant.id, massSendId: canceledOne.id, run: 0 });
@@ -395,7 +514,10 @@ describe('exactly once', () => {
 
 describe('who sees what', () => {
   it('an agent sends and sees their own mass sends; supervisors see all; another agent or tenant does not', async () => {
-    const mine = await started({ kind: 'texto', message: 'Do agente', recipients: { source: 'numbers', numbers: freshNumber() } }, t.agent.token);
+    const mine = await started(
+      { kind: 'texto', message: 'Do agente', recipients: { source: 'numbers', numbers: freshNumber() } },
+      t.agent.token,
+    );
     await waitStatus(mine.id, 'finished');
     expect((await api.get('/mass-sends', { token: t.agent.token })).body.map((m: any) => m.id)).toContain(mine.id);
     expect((await api.get('/mass-sends', { token: supervisor.token })).body.map((m: any) => m.id)).toContain(mine.id);

@@ -47,7 +47,14 @@ describe('restart', () => {
     const numbers = Array.from({ length: 5 }, () => `55119${randomInt(10_000_000, 99_999_999)}`);
     const created = await api.post(
       '/mass-sends',
-      { kind: 'texto', whatsappId: channel.body.id, message: 'Reinício', minDelaySeconds: 1, maxDelaySeconds: 2, recipients: { source: 'numbers', numbers: numbers.join('\n') } },
+      {
+        kind: 'texto',
+        whatsappId: channel.body.id,
+        message: 'Reinício',
+        minDelaySeconds: 1,
+        maxDelaySeconds: 2,
+        recipients: { source: 'numbers', numbers: numbers.join('\n') },
+      },
       { token: t.admin.token },
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -63,8 +70,15 @@ describe('restart', () => {
         async () => (await rows(second.ctx, sql`select status from mass_sends where id = ${created.body.id}`))[0]?.status === 'finished',
         { timeoutMs: 30_000, what: 'the mass send finished by the new process' },
       );
-      for (const number of numbers) expect(sim.sent.filter((m) => m.to === number), number).toHaveLength(1);
-      const claims = await rows(second.ctx, sql`select claimed_at from mass_send_recipients where mass_send_id = ${created.body.id} order by claimed_at`);
+      for (const number of numbers)
+        expect(
+          sim.sent.filter((m) => m.to === number),
+          number,
+        ).toHaveLength(1);
+      const claims = await rows(
+        second.ctx,
+        sql`select claimed_at from mass_send_recipients where mass_send_id = ${created.body.id} order by claimed_at`,
+      );
       const times = claims.map((row) => new Date(row.claimed_at as string).getTime());
       for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(990);
     } finally {

@@ -12,7 +12,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, count, eventually, inboundTicket, settledMessageRow, visitorKey, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildInboxTenant,
+  count,
+  eventually,
+  inboundTicket,
+  settledMessageRow,
+  visitorKey,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -49,7 +59,11 @@ async function upload(ticketId: number, fields: Record<string, string>, token = 
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   form.append('medias', new Blob([PNG], { type: 'image/png' }), 'foto.png');
-  const response = await fetch(`${server.url}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${server.url}/messages/${ticketId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -204,7 +218,8 @@ describe('who may write in a ticket', () => {
 
   it("a plain agent cannot forward into another agent's open ticket; an admin can", async () => {
     const { contactId, messageId } = await agentsOpenTicket();
-    const forward = (token: string) => api.post('/forward-messages/', { messages: [{ id: messageId }], contact: { id: contactId } }, { token });
+    const forward = (token: string) =>
+      api.post('/forward-messages/', { messages: [{ id: messageId }], contact: { id: contactId } }, { token });
     const refused = await forward(t.peer.token);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('ERR_NO_PERMISSION');

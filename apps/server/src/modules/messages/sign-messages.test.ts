@@ -32,7 +32,13 @@ beforeAll(async () => {
       name: `WABA ${randomUUID().slice(0, 6)}`,
       type: 'waba',
       queueId: t.queue.id,
-      settings: { phoneNumberId: sim.phoneNumberId, token: sim.token, appSecret: sim.appSecret, verifyToken: 'verify-me-please', baseUrl: sim.url },
+      settings: {
+        phoneNumberId: sim.phoneNumberId,
+        token: sim.token,
+        appSecret: sim.appSecret,
+        verifyToken: 'verify-me-please',
+        baseUrl: sim.url,
+      },
     },
     { token: t.admin.token },
   );
@@ -78,7 +84,11 @@ async function sendPhoto(ticketId: number, caption: string | undefined) {
   const form = new FormData();
   if (caption !== undefined) form.append('body', caption);
   form.append('medias', new Blob([PNG], { type: 'image/png' }), 'foto.png');
-  const response = await fetch(`${server.url}/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${t.agent.token}` }, body: form });
+  const response = await fetch(`${server.url}/messages/${ticketId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${t.agent.token}` },
+    body: form,
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; body: string };
 }
@@ -94,7 +104,7 @@ describe('signMessages', () => {
     expect(payload).toMatchObject({ type: 'text', text: { body: 'Bom dia!' } });
   });
 
-  it("on: texts and captions reach the customer as *Name:* + text, and the chat stores and shows that same text", async () => {
+  it('on: texts and captions reach the customer as *Name:* + text, and the chat stores and shows that same text', async () => {
     await setSign('enabled');
     try {
       const { ticketId } = await conversation();
@@ -106,7 +116,9 @@ describe('signMessages', () => {
       expect(payload).toMatchObject({ type: 'text', text: { body: signed } });
       const history = await api.get(`/messages/${ticketId}`, { token: t.agent.token });
       expect(history.body.messages[0]).toMatchObject({ id: reply.body.id, body: signed });
-      expect((await api.get(`/tickets/${ticketId}`, { token: t.agent.token })).body.lastMessage).toContain('Claro, qual o número do pedido?');
+      expect((await api.get(`/tickets/${ticketId}`, { token: t.agent.token })).body.lastMessage).toContain(
+        'Claro, qual o número do pedido?',
+      );
 
       const photo = await sendPhoto(ticketId, 'segue a foto');
       expect(photo.body).toBe(`*${t.agent.name}:*\nsegue a foto`);
@@ -129,7 +141,15 @@ describe('signMessages', () => {
       const { ticketId } = await conversation();
       const response = await api.post(
         '/sendButton',
-        { ticketId, type: 'button', text: 'Confirma?', buttons: [{ id: 'y', title: 'Sim' }, { id: 'n', title: 'Não' }] },
+        {
+          ticketId,
+          type: 'button',
+          text: 'Confirma?',
+          buttons: [
+            { id: 'y', title: 'Sim' },
+            { id: 'n', title: 'Não' },
+          ],
+        },
         { token: t.agent.token },
       );
       expect(response.status).toBe(201);

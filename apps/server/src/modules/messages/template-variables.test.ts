@@ -28,13 +28,10 @@ describe('the template-variable engine (packages/shared)', () => {
   it('names unknown variables, and the birthday set refuses protocol, kanban, user and userEmail', () => {
     expect(noContactVariables(() => unknownTemplateVariables('{{name}} {{nome}} {{firstName}}'))).toEqual(['nome']);
     expect(
-      noContactVariables(() => unknownTemplateVariables('{{name}} {{protocol}} {{kanban}} {{user}} {{userEmail}}', BIRTHDAY_TEMPLATE_VARIABLES)),
-    ).toEqual([
-      'protocol',
-      'kanban',
-      'user',
-      'userEmail',
-    ]);
+      noContactVariables(() =>
+        unknownTemplateVariables('{{name}} {{protocol}} {{kanban}} {{user}} {{userEmail}}', BIRTHDAY_TEMPLATE_VARIABLES),
+      ),
+    ).toEqual(['protocol', 'kanban', 'user', 'userEmail']);
   });
 
   it('the shared schema refuses a text with an unknown variable, naming it and the rule', () => {

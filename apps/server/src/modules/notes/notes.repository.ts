@@ -5,7 +5,12 @@ import { contacts, ticketNotes, ticketProtocols, tickets, users } from '../../pl
 
 export type NoteRow = typeof ticketNotes.$inferSelect;
 export type NoteView = NoteRow & { username: string | null };
-export type NoteListView = NoteView & { contactId: number; contactName: string; ticketStatus: (typeof tickets.$inferSelect)['status']; protocol: string | null };
+export type NoteListView = NoteView & {
+  contactId: number;
+  contactName: string;
+  ticketStatus: (typeof tickets.$inferSelect)['status'];
+  protocol: string | null;
+};
 
 /** Most notes a ticket's timeline loads (newest kept). */
 const TICKET_NOTES_LIMIT = 500;
@@ -53,7 +58,12 @@ export async function lockNote(db: Db, tenantId: number, id: number): Promise<No
   return row;
 }
 
-export async function updateNoteRow(db: Db, tenantId: number, id: number, values: { note: string; mentionedUserIds?: number[] }): Promise<void> {
+export async function updateNoteRow(
+  db: Db,
+  tenantId: number,
+  id: number,
+  values: { note: string; mentionedUserIds?: number[] },
+): Promise<void> {
   await db
     .update(ticketNotes)
     .set({ ...values, updatedAt: sql`now()` })
@@ -144,4 +154,3 @@ export async function listNotePage(
   ]);
   return { rows, count: total?.n ?? 0 };
 }
-

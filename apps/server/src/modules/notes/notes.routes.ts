@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createNoteBodySchema, idParamSchema, listNotesQuerySchema, listNotesResponseSchema, noteSchema, updateNoteBodySchema } from '@conversa/shared';
+import {
+  createNoteBodySchema,
+  idParamSchema,
+  listNotesQuerySchema,
+  listNotesResponseSchema,
+  noteSchema,
+  updateNoteBodySchema,
+} from '@conversa/shared';
 import type { AppContext } from '../../app-context.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
@@ -43,7 +50,8 @@ export const notesRoutes =
       config: { auth: 'user' },
       schema: {
         tags,
-        description: 'An internal note on a ticket the user may see, with optional @mentions of users of the tenant. Never sent to the customer.',
+        description:
+          'An internal note on a ticket the user may see, with optional @mentions of users of the tenant. Never sent to the customer.',
         params: idParamSchema,
         body: createNoteBodySchema,
         response: { 201: noteSchema, ...errorResponses },
@@ -65,7 +73,12 @@ export const notesRoutes =
 
     app.delete('/notes/:id', {
       config: { auth: 'user' },
-      schema: { tags, description: 'Deletes a note: its author, or an admin.', params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Deletes a note: its author, or an admin.',
+        params: idParamSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
       handler: async (request, reply) => {
         await deleteNote(ctx, actorOf(request), request.params.id);
         return reply.status(204).send(null);

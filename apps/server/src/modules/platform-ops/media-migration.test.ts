@@ -27,7 +27,12 @@ let dataDir: string;
 const BUCKET = 'conversa-media';
 
 beforeAll(async () => {
-  sim = await startS3Simulator({ buckets: [BUCKET], region: 'sa-east-1', accessKeyId: 'AKIACONVERSATEST', secretAccessKey: 'c2VjcmV0LWtleS1vZi10aGUtc2ltdWxhdG9y' });
+  sim = await startS3Simulator({
+    buckets: [BUCKET],
+    region: 'sa-east-1',
+    accessKeyId: 'AKIACONVERSATEST',
+    secretAccessKey: 'c2VjcmV0LWtleS1vZi10aGUtc2ltdWxhdG9y',
+  });
   dataDir = await mkdtemp(join(tmpdir(), 'conversa-media-migration-'));
   server = await startTestServer(
     {
@@ -121,7 +126,11 @@ describe('media migration', () => {
     files.push({ key: freshKey, content: fresh });
 
     const audit = await rows(server.ctx, sql`select * from platform_audit_log where action = 'media.migrate' order by id desc`);
-    expect(audit[0]).toMatchObject({ outcome: 'ok', target_type: 'media', details: { source: 'local', target: 's3', runId: started.body.id } });
+    expect(audit[0]).toMatchObject({
+      outcome: 'ok',
+      target_type: 'media',
+      details: { source: 'local', target: 's3', runId: started.body.id },
+    });
   });
 
   it('a run interrupted by the bucket failing resumes and copies nothing twice; a re-run copies nothing', async () => {
@@ -139,7 +148,13 @@ describe('media migration', () => {
 
     // The bucket fails every attempt the SDK makes for one of the new files: the job's attempt fails, the job retries.
     const victim = more[2].key;
-    sim.fail({ path: new RegExp(victim.replace('/', '\\/')), status: 500, body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>', headers: { 'content-type': 'application/xml' }, times: 3 });
+    sim.fail({
+      path: new RegExp(victim.replace('/', '\\/')),
+      status: 500,
+      body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>',
+      headers: { 'content-type': 'application/xml' },
+      times: 3,
+    });
     const started = await api.post('/platform/maintenance/media-migration', { target: 's3' }, { token: root });
     expect(started.status).toBe(202);
     // Another migration while it runs: refused.

@@ -1,12 +1,29 @@
-import type { AuditEntry, ChannelSession, FailedJob, MaintenanceRun, MediaMigration, QueueAdvice, QueueStats, TenantUsage } from '@conversa/shared';
+import type {
+  AuditEntry,
+  ChannelSession,
+  FailedJob,
+  MaintenanceRun,
+  MediaMigration,
+  QueueAdvice,
+  QueueStats,
+  TenantUsage,
+} from '@conversa/shared';
 import { QUEUE_RESTART_ADVICE_LIMIT } from '@conversa/shared';
 import type { ChannelSessionRow } from '../channels/channels.repository.js';
-import type { AuditRow, FailedJobRow, MaintenanceRunRow, MediaMigrationRow, QueueStatsRow, TenantUsageRow } from './platform-ops.repository.js';
+import type {
+  AuditRow,
+  FailedJobRow,
+  MaintenanceRunRow,
+  MediaMigrationRow,
+  QueueStatsRow,
+  TenantUsageRow,
+} from './platform-ops.repository.js';
 
 /** A timestamp as the drivers give it (Date, or text from raw SQL on PGlite) → ISO 8601, or null. */
 export function isoOrNull(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(Number.NaN);
+  const date =
+    value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : new Date(Number.NaN);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 

@@ -1,6 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { channels, jobQueueRestarts, maintenanceRuns, mediaMigrations, messages, platformAuditLog, tenants, users } from '../../platform/db/schema.js';
+import {
+  channels,
+  jobQueueRestarts,
+  maintenanceRuns,
+  mediaMigrations,
+  messages,
+  platformAuditLog,
+  tenants,
+  users,
+} from '../../platform/db/schema.js';
 
 /**
  * The platform's own tables (audit log, queue restarts, maintenance runs) and the platform-wide
@@ -136,7 +145,9 @@ export async function isFailedJob(db: Db, name: string, id: string): Promise<boo
 
 /** Deletes one failed job; false when the queue has no failed job with that id. */
 export async function deleteFailedJob(db: Db, name: string, id: string): Promise<boolean> {
-  const result = await db.execute(sql`delete from ${PGBOSS}.job where name = ${name} and id = ${id}::uuid and state = 'failed' returning id`);
+  const result = await db.execute(
+    sql`delete from ${PGBOSS}.job where name = ${name} and id = ${id}::uuid and state = 'failed' returning id`,
+  );
   return rowsOf(result).length > 0;
 }
 
@@ -235,7 +246,9 @@ export async function databaseStats(db: Db): Promise<DatabaseStats> {
   const size = rowsOf<{ bytes: string | number }>(await db.execute(sql`select pg_database_size(current_database()) as bytes`));
   let connections: number | null;
   try {
-    const conn = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`));
+    const conn = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database()`),
+    );
     connections = Number(conn[0]?.n ?? 0);
   } catch {
     connections = null;
@@ -316,7 +329,9 @@ export async function listMediaMigrations(db: Db, limit: number): Promise<MediaM
 export async function updateMediaMigration(
   db: Db,
   id: string,
-  values: Partial<Pick<MediaMigrationRow, 'status' | 'totalFiles' | 'totalBytes' | 'copied' | 'skipped' | 'bytesCopied' | 'error' | 'finishedAt'>>,
+  values: Partial<
+    Pick<MediaMigrationRow, 'status' | 'totalFiles' | 'totalBytes' | 'copied' | 'skipped' | 'bytesCopied' | 'error' | 'finishedAt'>
+  >,
 ): Promise<void> {
   await db
     .update(mediaMigrations)
@@ -328,7 +343,15 @@ export async function updateMediaMigration(
 export async function beginMediaMigrationAttempt(db: Db, id: string): Promise<void> {
   await db
     .update(mediaMigrations)
-    .set({ status: 'running', attempts: sql`${mediaMigrations.attempts} + 1`, copied: 0, skipped: 0, bytesCopied: 0, error: null, updatedAt: sql`now()` })
+    .set({
+      status: 'running',
+      attempts: sql`${mediaMigrations.attempts} + 1`,
+      copied: 0,
+      skipped: 0,
+      bytesCopied: 0,
+      error: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(mediaMigrations.id, id));
 }
 

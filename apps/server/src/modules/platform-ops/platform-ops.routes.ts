@@ -80,7 +80,8 @@ export const platformOpsRoutes =
       config: { auth: 'platform' },
       schema: {
         tags,
-        description: "/sessoestenants: every tenant's channels (or one tenant's) with status, number, last activity and the server process holding a QR-code session.",
+        description:
+          "/sessoestenants: every tenant's channels (or one tenant's) with status, number, last activity and the server process holding a QR-code session.",
         querystring: channelSessionsQuerySchema,
         response: { 200: z.array(channelSessionSchema), ...errorResponses },
       },
@@ -135,7 +136,8 @@ export const platformOpsRoutes =
       config: { auth: 'platform' },
       schema: {
         tags,
-        description: '/tenantsQueue (SPEC §9, refreshed every 10 s): every job queue with its waiting, active, failed and completed jobs and the restart advice.',
+        description:
+          '/tenantsQueue (SPEC §9, refreshed every 10 s): every job queue with its waiting, active, failed and completed jobs and the restart advice.',
         response: { 200: queueListSchema, ...errorResponses },
       },
       handler: async (request) => ({
@@ -169,7 +171,12 @@ export const platformOpsRoutes =
 
     app.post('/platform/queues/:name/jobs/:id/retry', {
       config: { auth: 'platform' },
-      schema: { tags, description: 'Runs a failed job again. Audited.', params: queueJobParamsSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Runs a failed job again. Audited.',
+        params: queueJobParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
       handler: async (request, reply) => {
         await retryFailedJob(ctx, actorOf(request), request.params.name, request.params.id);
         return reply.status(204).send(null);
@@ -178,7 +185,12 @@ export const platformOpsRoutes =
 
     app.delete('/platform/queues/:name/jobs/:id', {
       config: { auth: 'platform' },
-      schema: { tags, description: 'Deletes a failed job. Audited.', params: queueJobParamsSchema, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Deletes a failed job. Audited.',
+        params: queueJobParamsSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
       handler: async (request, reply) => {
         await deleteFailedJob(ctx, actorOf(request), request.params.name, request.params.id);
         return reply.status(204).send(null);
@@ -198,14 +210,22 @@ export const platformOpsRoutes =
 
     app.get('/platform/version', {
       config: { auth: 'platform' },
-      schema: { tags, description: '/atualizar: the running version and the pending migrations.', response: { 200: systemVersionSchema, ...errorResponses } },
+      schema: {
+        tags,
+        description: '/atualizar: the running version and the pending migrations.',
+        response: { 200: systemVersionSchema, ...errorResponses },
+      },
       handler: async (request) => getSystemVersion(ctx, actorOf(request)),
     });
 
     // ---- maintenance ----
     app.get('/platform/maintenance/runs', {
       config: { auth: 'platform' },
-      schema: { tags, description: 'The latest maintenance runs with their progress.', response: { 200: z.array(maintenanceRunSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'The latest maintenance runs with their progress.',
+        response: { 200: z.array(maintenanceRunSchema), ...errorResponses },
+      },
       handler: async (request) => (await getMaintenanceRuns(ctx, actorOf(request))).map(presentMaintenanceRun),
     });
 
@@ -219,7 +239,8 @@ export const platformOpsRoutes =
       config: { auth: 'platform' },
       schema: {
         tags,
-        description: 'Starts the orphaned-media cleanup as a job (files older than 24 h that no row names); `dryRun` only counts them. One at a time. Audited.',
+        description:
+          'Starts the orphaned-media cleanup as a job (files older than 24 h that no row names); `dryRun` only counts them. One at a time. Audited.',
         body: mediaCleanupBodySchema,
         response: { 202: maintenanceRunSchema, ...errorResponses },
       },
@@ -232,7 +253,8 @@ export const platformOpsRoutes =
       config: { auth: 'platform' },
       schema: {
         tags,
-        description: 'Where message files are kept now (the local folder or S3-compatible storage) and whether S3 is configured (bucket and endpoint, never the keys).',
+        description:
+          'Where message files are kept now (the local folder or S3-compatible storage) and whether S3 is configured (bucket and endpoint, never the keys).',
         response: { 200: mediaStorageSchema, ...errorResponses },
       },
       handler: async (request) => getMediaStorage(ctx, actorOf(request)),
@@ -247,12 +269,17 @@ export const platformOpsRoutes =
         body: mediaMigrationBodySchema,
         response: { 202: mediaMigrationSchema, ...errorResponses },
       },
-      handler: async (request, reply) => reply.status(202).send(presentMediaMigration(await startMediaMigration(ctx, actorOf(request), request.body))),
+      handler: async (request, reply) =>
+        reply.status(202).send(presentMediaMigration(await startMediaMigration(ctx, actorOf(request), request.body))),
     });
 
     app.get('/platform/maintenance/media-migrations', {
       config: { auth: 'platform' },
-      schema: { tags, description: 'The latest media migrations with their progress (files and bytes).', response: { 200: z.array(mediaMigrationSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'The latest media migrations with their progress (files and bytes).',
+        response: { 200: z.array(mediaMigrationSchema), ...errorResponses },
+      },
       handler: async (request) => (await getMediaMigrations(ctx, actorOf(request))).map(presentMediaMigration),
     });
 
@@ -267,7 +294,8 @@ export const platformOpsRoutes =
       config: { auth: 'platform' },
       schema: {
         tags,
-        description: '/terminal: runs one of a fixed set of read-only diagnostics (health, versions, database, queues, errors); never a shell. Audited.',
+        description:
+          '/terminal: runs one of a fixed set of read-only diagnostics (health, versions, database, queues, errors); never a shell. Audited.',
         body: consoleBodySchema,
         response: { 200: consoleResultSchema, ...errorResponses },
       },
@@ -277,7 +305,12 @@ export const platformOpsRoutes =
     // ---- audit ----
     app.get('/platform/audit', {
       config: { auth: 'platform' },
-      schema: { tags, description: 'The audit log of these actions, newest first.', querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: 'The audit log of these actions, newest first.',
+        querystring: auditQuerySchema,
+        response: { 200: z.array(auditEntrySchema), ...errorResponses },
+      },
       handler: async (request) => (await listAudit(ctx, actorOf(request), request.query)).map(presentAudit),
     });
 

@@ -18,7 +18,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildChannel, buildInboxTenant, count, eventually, inboundTicket, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildChannel,
+  buildInboxTenant,
+  count,
+  eventually,
+  inboundTicket,
+  rows,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 import { defineJob } from '../../platform/jobs/define-job.js';
 import type { ModuleRegistration } from '../../platform/module.js';
 
@@ -105,7 +115,11 @@ describe('authorization', () => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('PK')]), 'update_rapido.zip');
     for (const caller of [t.admin, tenantSuperadmin, mainAdmin]) {
-      const refused = await fetch(`${server.url}/platform/update`, { method: 'POST', headers: { authorization: `Bearer ${caller.token}` }, body: form });
+      const refused = await fetch(`${server.url}/platform/update`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${caller.token}` },
+        body: form,
+      });
       expect(refused.status).toBe(403);
     }
     // The tenant's own sessions screen is for its admins.
@@ -118,7 +132,12 @@ describe('authorization', () => {
 describe('channel sessions (/sessoestenants, /sessoes)', () => {
   it("lists every tenant's channels with status, number, last activity and the node holding a QR-code session", async () => {
     // (Resting status: the session sweep of this server leaves the channel alone; the lease row says who holds it.)
-    const qr = await buildChannel(server.ctx, other.tenant.id, { name: 'WhatsApp QR', type: 'baileys', status: 'disconnected', number: '5511988887777' });
+    const qr = await buildChannel(server.ctx, other.tenant.id, {
+      name: 'WhatsApp QR',
+      type: 'baileys',
+      status: 'disconnected',
+      number: '5511988887777',
+    });
     await server.ctx.db.execute(
       sql`insert into channel_session_leases (channel_id, tenant_id, owner, expires_at) values (${qr.id}, ${other.tenant.id}, 'node-a:123:beef', now() + interval '1 minute')`,
     );
@@ -149,11 +168,15 @@ describe('channel sessions (/sessoestenants, /sessoes)', () => {
 
   it('restarts and disconnects any tenant’s channel through the channels module, audited with who, when, what and target', async () => {
     const channel = await buildChannel(server.ctx, other.tenant.id, { name: 'Site', status: 'disconnected' });
-    const restarted = await api.post(`/platform/tenants/${other.tenant.id}/channel-sessions/${channel.id}/restart`, undefined, { token: root });
+    const restarted = await api.post(`/platform/tenants/${other.tenant.id}/channel-sessions/${channel.id}/restart`, undefined, {
+      token: root,
+    });
     expect(restarted.status, JSON.stringify(restarted.body)).toBe(200);
     expect(restarted.body).toEqual({ id: channel.id, tenantId: other.tenant.id, status: 'connected' });
 
-    const stopped = await api.post(`/platform/tenants/${other.tenant.id}/channel-sessions/${channel.id}/disconnect`, undefined, { token: root });
+    const stopped = await api.post(`/platform/tenants/${other.tenant.id}/channel-sessions/${channel.id}/disconnect`, undefined, {
+      token: root,
+    });
     expect(stopped.body.status).toBe('disconnected');
 
     const [audit] = await auditOf('channel.disconnect');
@@ -217,7 +240,12 @@ describe('task-queue monitor (SPEC §9) on the real pg-boss', () => {
       const [row] = await rows(server.ctx, sql`select state, retry_count from pgboss.job where id = ${first.id}::uuid`);
       return row?.state === 'failed' && Number(row.retry_count) === 1;
     });
-    expect((await auditOf('queue.job.retry'))[0]).toMatchObject({ target_type: 'job', target_id: first.id, outcome: 'ok', details: { queue: 'test.always-fails' } });
+    expect((await auditOf('queue.job.retry'))[0]).toMatchObject({
+      target_type: 'job',
+      target_id: first.id,
+      outcome: 'ok',
+      details: { queue: 'test.always-fails' },
+    });
 
     // Delete: gone from the queue; a second delete is a 404.
     expect((await api.delete(`/platform/queues/test.always-fails/jobs/${first.id}`, { token: root })).status).toBe(204);
@@ -258,7 +286,9 @@ describe('task-queue monitor (SPEC §9) on the real pg-boss', () => {
 describe('tenant environment data, version', () => {
   it('per tenant: users, channels, storage used, messages this month, last activity (one statement)', async () => {
     const { messageId } = await inboundTicket(server.ctx, { tenantId: other.tenant.id, channelId: other.channel.id }, { body: 'Bom dia' });
-    await server.ctx.db.execute(sql`update messages set media_size = 2048, media_key = ${`${other.tenant.id}/${'x'.repeat(32)}`} where id = ${messageId}`);
+    await server.ctx.db.execute(
+      sql`update messages set media_size = 2048, media_key = ${`${other.tenant.id}/${'x'.repeat(32)}`} where id = ${messageId}`,
+    );
     const usage = await api.get('/platform/tenant-usage', { token: root });
     expect(usage.status).toBe(200);
     const row = usage.body.find((u: any) => u.tenantId === other.tenant.id);
@@ -276,7 +306,11 @@ describe('tenant environment data, version', () => {
   it('the running version and the migrations (none pending on a started server)', async () => {
     const version = await api.get('/platform/version', { token: root });
     expect(version.status).toBe(200);
-    expect(version.body).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), node: process.version, pgBoss: expect.any(String) });
+    expect(version.body).toMatchObject({
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      node: process.version,
+      pgBoss: expect.any(String),
+    });
     expect(version.body.migrations.pending).toEqual([]);
     expect(version.body.migrations.applied).toBe(version.body.migrations.total);
     expect(version.body.migrations.latest).toMatch(/platform_ops|^\d{4}_/);
@@ -331,7 +365,9 @@ describe('orphaned-media cleanup', () => {
   });
 
   it('one at a time: 409 ERR_MAINTENANCE_RUNNING while one is queued or running', async () => {
-    await server.ctx.db.execute(sql`insert into maintenance_runs (id, kind, status) values (gen_random_uuid(), 'media-cleanup', 'running')`);
+    await server.ctx.db.execute(
+      sql`insert into maintenance_runs (id, kind, status) values (gen_random_uuid(), 'media-cleanup', 'running')`,
+    );
     const refused = await api.post('/platform/maintenance/media-cleanup', { dryRun: true }, { token: root });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('ERR_MAINTENANCE_RUNNING');
@@ -365,7 +401,9 @@ describe('the diagnostics console (/terminal)', () => {
     }
     const health = await api.post('/platform/console', { command: 'health' }, { token: root });
     expect(health.body.lines[0]).toMatch(/^database: ok/);
-    expect((await api.post('/platform/console', { command: 'versions' }, { token: root })).body.lines.join('\n')).toContain(`node: ${process.version}`);
+    expect((await api.post('/platform/console', { command: 'versions' }, { token: root })).body.lines.join('\n')).toContain(
+      `node: ${process.version}`,
+    );
 
     for (const command of ['ls', 'health; rm -rf /', 'HEALTH', '', 42]) {
       const refused = await api.post('/platform/console', { command }, { token: root });
@@ -384,7 +422,11 @@ describe('the update upload (/atualizar)', () => {
   const upload = async (name: string, content: Buffer, token = root) => {
     const form = new FormData();
     form.append('file', new Blob([content]), name);
-    const response = await fetch(`${server.url}/platform/update`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await fetch(`${server.url}/platform/update`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
 

@@ -32,12 +32,14 @@ export async function listProtocolRows(db: Db, tenantId: number, filters: Protoc
     const matchingContacts = db
       .select({ id: contacts.id })
       .from(contacts)
-      .where(and(eq(contacts.tenantId, tenantId), or(ilike(contacts.name, containsPattern(search)), digits ? like(contacts.number, `%${digits}%`) : undefined)));
+      .where(
+        and(
+          eq(contacts.tenantId, tenantId),
+          or(ilike(contacts.name, containsPattern(search)), digits ? like(contacts.number, `%${digits}%`) : undefined),
+        ),
+      );
     conditions.push(
-      or(
-        /^\d+$/.test(search) ? like(ticketProtocols.protocol, `${search}%`) : undefined,
-        inArray(tickets.contactId, matchingContacts),
-      ),
+      or(/^\d+$/.test(search) ? like(ticketProtocols.protocol, `${search}%`) : undefined, inArray(tickets.contactId, matchingContacts)),
     );
   }
   const where = and(...conditions);
@@ -64,11 +66,7 @@ export async function listProtocolRows(db: Db, tenantId: number, filters: Protoc
       .orderBy(desc(ticketProtocols.protocol))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ n: count() })
-      .from(ticketProtocols)
-      .innerJoin(tickets, eq(tickets.id, ticketProtocols.ticketId))
-      .where(where),
+    db.select({ n: count() }).from(ticketProtocols).innerJoin(tickets, eq(tickets.id, ticketProtocols.ticketId)).where(where),
   ]);
   return { rows, count: total?.n ?? 0 };
 }
@@ -81,4 +79,3 @@ export async function findProtocolOfTicket(db: Db, tenantId: number, ticketId: n
     .where(and(eq(ticketProtocols.tenantId, tenantId), eq(ticketProtocols.ticketId, ticketId)));
   return row?.protocol;
 }
-

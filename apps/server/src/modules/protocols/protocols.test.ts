@@ -70,7 +70,11 @@ describe('numbering', () => {
     const before = dayIn('America/Sao_Paulo');
     const contacts = await Promise.all(Array.from({ length: 10 }, () => buildContact(server.ctx, own.tenant.id)));
     const ticketIds = await Promise.all([
-      ...Array.from({ length: 10 }, async (_, i) => (await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id }, { name: `V${i}` })).ticketId),
+      ...Array.from(
+        { length: 10 },
+        async (_, i) =>
+          (await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id }, { name: `V${i}` })).ticketId,
+      ),
       ...contacts.map(async (contact) => {
         const response = await api.post('/tickets', { contactId: contact.id, status: 'open' }, { token: own.admin.token });
         expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -90,11 +94,13 @@ describe('numbering', () => {
     expect(counter?.last_value).toBe(20);
   });
 
-  it('a contact\'s concurrent first messages make one ticket and take one number; a rolled-back creation gives its number back', async () => {
+  it("a contact's concurrent first messages make one ticket and take one number; a rolled-back creation gives its number back", async () => {
     const own = await freshTenant();
     const key = { externalKey: `webchat:${crypto.randomUUID()}` };
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id }, { key, body: `m${i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id }, { key, body: `m${i}` }),
+      ),
     );
     expect(new Set(results.map((r) => r.ticketId)).size).toBe(1);
     expect(sequenceOf(await protocolOf(results[0].ticketId))).toBe(1);
@@ -103,7 +109,13 @@ describe('numbering', () => {
     const rolledBack = new Error('rolled back on purpose');
     await expect(
       server.ctx.db.transaction(async (tx) => {
-        const { created } = await upsertActiveTicket(tx, { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, origin: 'customer' });
+        const { created } = await upsertActiveTicket(tx, {
+          tenantId: own.tenant.id,
+          contactId: contact.id,
+          channelId: own.channel.id,
+          queueId: null,
+          origin: 'customer',
+        });
         expect(created).toBe(true);
         throw rolledBack;
       }),
@@ -111,7 +123,13 @@ describe('numbering', () => {
     // Numbered at the commit (the inbound path's creation): rolled back, it takes no number either.
     await expect(
       server.ctx.db.transaction(async (tx) => {
-        const values = { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, origin: 'customer' as const };
+        const values = {
+          tenantId: own.tenant.id,
+          contactId: contact.id,
+          channelId: own.channel.id,
+          queueId: null,
+          origin: 'customer' as const,
+        };
         expect((await upsertActiveTicket(tx, values, { numberAtCommit: true })).created).toBe(true);
         throw rolledBack;
       }),
@@ -127,10 +145,18 @@ describe('numbering', () => {
     const contact = await buildContact(server.ctx, own.tenant.id);
     const counter = sql`select last_value from ticket_protocol_counters where tenant_id = ${own.tenant.id}`;
     const created = await server.ctx.db.transaction(async (tx) => {
-      const values = { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, origin: 'customer' as const };
+      const values = {
+        tenantId: own.tenant.id,
+        contactId: contact.id,
+        channelId: own.channel.id,
+        queueId: null,
+        origin: 'customer' as const,
+      };
       const { ticket } = await upsertActiveTicket(tx, values, { numberAtCommit: true });
       // Inside its transaction: no protocol yet, the counter where the first ticket left it (not updated, so not locked).
-      expect(await rows({ db: tx }, sql`select count(*)::int as n from ticket_protocols where ticket_id = ${ticket.id}`)).toEqual([{ n: 0 }]);
+      expect(await rows({ db: tx }, sql`select count(*)::int as n from ticket_protocols where ticket_id = ${ticket.id}`)).toEqual([
+        { n: 0 },
+      ]);
       expect(await rows({ db: tx }, counter)).toEqual([{ last_value: 1 }]);
       return ticket;
     });
@@ -138,12 +164,19 @@ describe('numbering', () => {
     expect(await rows(server.ctx, counter)).toEqual([{ last_value: 2 }]);
   });
 
-  it('a history import\'s closed ticket is numbered too, in the same sequence', async () => {
+  it("a history import's closed ticket is numbered too, in the same sequence", async () => {
     const own = await freshTenant();
     const open = await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id });
     const contact = await buildContact(server.ctx, own.tenant.id);
     const closed = await server.ctx.db.transaction((tx) =>
-      insertClosedTicket(tx, { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null, isGroup: false, origin: 'customer' }),
+      insertClosedTicket(tx, {
+        tenantId: own.tenant.id,
+        contactId: contact.id,
+        channelId: own.channel.id,
+        queueId: null,
+        isGroup: false,
+        origin: 'customer',
+      }),
     );
     expect(closed.status).toBe('closed');
     expect(sequenceOf(await protocolOf(open.ticketId))).toBe(1);
@@ -204,7 +237,11 @@ describe('the ticket carries its protocol', () => {
     const list = await api.get('/tickets?status=pending&searchParam=Rita%20Protocolo', { token: t.admin.token });
     expect(list.body.tickets.find((x: { id: number }) => x.id === ticketId)?.protocol).toBe(protocol);
 
-    const send = await api.post(`/messages/${ticketId}`, { body: 'Seu protocolo: {{protocol}}', renderVariables: true }, { token: t.admin.token });
+    const send = await api.post(
+      `/messages/${ticketId}`,
+      { body: 'Seu protocolo: {{protocol}}', renderVariables: true },
+      { token: t.admin.token },
+    );
     expect(send.status, JSON.stringify(send.body)).toBe(201);
     const [message] = await rows(server.ctx, sql`select body from messages where ticket_id = ${ticketId} and from_me`);
     expect(message?.body).toBe(`Seu protocolo: ${protocol}`);
@@ -222,7 +259,8 @@ describe('GET /protocols', () => {
     const opened = await api.post('/tickets', { contactId: contact.id, status: 'open' }, { token: own.admin.token });
     expect(opened.status).toBe(201);
     const ids: number[] = [opened.body.id];
-    for (let i = 0; i < 41; i++) ids.push((await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id })).ticketId);
+    for (let i = 0; i < 41; i++)
+      ids.push((await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id })).ticketId);
     const protocol = opened.body.protocol as string;
     const day = `${protocol.slice(0, 4)}-${protocol.slice(4, 6)}-${protocol.slice(6, 8)}`;
 

@@ -7,7 +7,9 @@ export type QueueRow = typeof queues.$inferSelect;
 export type QueueWithUsers = QueueRow & { userIds: number[] };
 
 // Drizzle leaves columns unqualified in select lists, so correlated subqueries there name their tables explicitly.
-const userIdsOfQueue = sql<number[]>`coalesce((select array_agg(uq.user_id order by uq.user_id) from user_queues uq where uq.queue_id = "queues"."id"), '{}')`;
+const userIdsOfQueue = sql<
+  number[]
+>`coalesce((select array_agg(uq.user_id order by uq.user_id) from user_queues uq where uq.queue_id = "queues"."id"), '{}')`;
 
 const HAS_GREETINGS: FixedStatement = {
   name: 'queues_have_greetings',
@@ -22,7 +24,16 @@ export async function tenantHasQueueGreetings(db: Db, tenantId: number): Promise
 
 export async function listQueues(db: Db, tenantId: number): Promise<QueueWithUsers[]> {
   return db
-    .select({ id: queues.id, tenantId: queues.tenantId, name: queues.name, color: queues.color, greetingMessage: queues.greetingMessage, createdAt: queues.createdAt, updatedAt: queues.updatedAt, userIds: userIdsOfQueue })
+    .select({
+      id: queues.id,
+      tenantId: queues.tenantId,
+      name: queues.name,
+      color: queues.color,
+      greetingMessage: queues.greetingMessage,
+      createdAt: queues.createdAt,
+      updatedAt: queues.updatedAt,
+      userIds: userIdsOfQueue,
+    })
     .from(queues)
     .where(eq(queues.tenantId, tenantId))
     .orderBy(asc(queues.name));
@@ -30,13 +41,26 @@ export async function listQueues(db: Db, tenantId: number): Promise<QueueWithUse
 
 export async function findQueueById(db: Db, tenantId: number, id: number): Promise<QueueWithUsers | undefined> {
   const [row] = await db
-    .select({ id: queues.id, tenantId: queues.tenantId, name: queues.name, color: queues.color, greetingMessage: queues.greetingMessage, createdAt: queues.createdAt, updatedAt: queues.updatedAt, userIds: userIdsOfQueue })
+    .select({
+      id: queues.id,
+      tenantId: queues.tenantId,
+      name: queues.name,
+      color: queues.color,
+      greetingMessage: queues.greetingMessage,
+      createdAt: queues.createdAt,
+      updatedAt: queues.updatedAt,
+      userIds: userIdsOfQueue,
+    })
     .from(queues)
     .where(and(eq(queues.tenantId, tenantId), eq(queues.id, id)));
   return row;
 }
 
-export async function insertQueue(db: Db, tenantId: number, values: { name: string; color: string; greetingMessage: string | null }): Promise<QueueRow> {
+export async function insertQueue(
+  db: Db,
+  tenantId: number,
+  values: { name: string; color: string; greetingMessage: string | null },
+): Promise<QueueRow> {
   const [row] = await db
     .insert(queues)
     .values({ ...values, tenantId })
@@ -44,7 +68,12 @@ export async function insertQueue(db: Db, tenantId: number, values: { name: stri
   return row;
 }
 
-export async function updateQueue(db: Db, tenantId: number, id: number, values: Partial<{ name: string; color: string; greetingMessage: string | null }>) {
+export async function updateQueue(
+  db: Db,
+  tenantId: number,
+  id: number,
+  values: Partial<{ name: string; color: string; greetingMessage: string | null }>,
+) {
   const [row] = await db
     .update(queues)
     .set({ ...values, updatedAt: sql`now()` })
@@ -54,31 +83,66 @@ export async function updateQueue(db: Db, tenantId: number, id: number, values: 
 }
 
 export async function deleteQueue(db: Db, tenantId: number, id: number): Promise<boolean> {
-  return (await db.delete(queues).where(and(eq(queues.tenantId, tenantId), eq(queues.id, id))).returning({ id: queues.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(queues)
+        .where(and(eq(queues.tenantId, tenantId), eq(queues.id, id)))
+        .returning({ id: queues.id })
+    ).length > 0
+  );
 }
 
 /** Replaces the members of a queue; only users of the same tenant are kept. Returns the users whose membership changed. */
 export async function setQueueUsers(db: Db, tenantId: number, queueId: number, userIds: number[]): Promise<number[]> {
   // Concurrent replacements of one queue's members are serialised on the queue row.
-  await db.select({ id: queues.id }).from(queues).where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId))).for('update');
-  const before = (await db.select({ userId: userQueues.userId }).from(userQueues).where(eq(userQueues.queueId, queueId))).map((r) => r.userId);
+  await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, queueId)))
+    .for('update');
+  const before = (await db.select({ userId: userQueues.userId }).from(userQueues).where(eq(userQueues.queueId, queueId))).map(
+    (r) => r.userId,
+  );
   const valid = userIds.length
-    ? (await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)))).map((r) => r.id)
+    ? (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.tenantId, tenantId), inArray(users.id, userIds)))
+      ).map((r) => r.id)
     : [];
   await db.delete(userQueues).where(and(eq(userQueues.tenantId, tenantId), eq(userQueues.queueId, queueId)));
-  if (valid.length) await db.insert(userQueues).values(valid.map((userId) => ({ tenantId, userId, queueId }))).onConflictDoNothing();
+  if (valid.length)
+    await db
+      .insert(userQueues)
+      .values(valid.map((userId) => ({ tenantId, userId, queueId })))
+      .onConflictDoNothing();
   const changed = new Set([...before.filter((u) => !valid.includes(u)), ...valid.filter((u) => !before.includes(u))]);
   return [...changed];
 }
 
 /** Replaces the queues of a user; only queues of the same tenant are kept. */
 export async function setUserQueues(db: Db, tenantId: number, userId: number, queueIds: number[]): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).for('update');
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+    .for('update');
   const valid = queueIds.length
-    ? (await db.select({ id: queues.id }).from(queues).where(and(eq(queues.tenantId, tenantId), inArray(queues.id, queueIds)))).map((r) => r.id)
+    ? (
+        await db
+          .select({ id: queues.id })
+          .from(queues)
+          .where(and(eq(queues.tenantId, tenantId), inArray(queues.id, queueIds)))
+      ).map((r) => r.id)
     : [];
   await db.delete(userQueues).where(and(eq(userQueues.tenantId, tenantId), eq(userQueues.userId, userId)));
-  if (valid.length) await db.insert(userQueues).values(valid.map((queueId) => ({ tenantId, userId, queueId }))).onConflictDoNothing();
+  if (valid.length)
+    await db
+      .insert(userQueues)
+      .values(valid.map((queueId) => ({ tenantId, userId, queueId })))
+      .onConflictDoNothing();
 }
 
 export async function listUserQueues(db: Db, tenantId: number, userId: number): Promise<{ id: number; name: string }[]> {

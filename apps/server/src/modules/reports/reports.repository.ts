@@ -108,7 +108,10 @@ export async function fixReportExportOrder(db: Db, tenantId: number, exportId: s
   await clearReportExportOrder(db, tenantId, exportId);
   const result = (await db.execute(sql`
     insert into report_export_order (export_id, tenant_id, position, row_id)
-    select ${exportId}::uuid, ${tenantId}::int, o.position, o.row_id from (${ordered}) o`)) as { rowCount?: number | null; affectedRows?: number };
+    select ${exportId}::uuid, ${tenantId}::int, o.position, o.row_id from (${ordered}) o`)) as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
   return Number(result.rowCount ?? result.affectedRows ?? 0);
 }
 
@@ -123,7 +126,9 @@ export async function findReportExportOrderAfter(
   return db
     .select({ position: reportExportOrder.position, rowId: reportExportOrder.rowId })
     .from(reportExportOrder)
-    .where(and(eq(reportExportOrder.tenantId, tenantId), eq(reportExportOrder.exportId, exportId), gt(reportExportOrder.position, position)))
+    .where(
+      and(eq(reportExportOrder.tenantId, tenantId), eq(reportExportOrder.exportId, exportId), gt(reportExportOrder.position, position)),
+    )
     .orderBy(asc(reportExportOrder.position))
     .limit(limit);
 }

@@ -49,13 +49,21 @@ describe('restart', () => {
     const second = await startNode(opened.database, env);
     try {
       await second.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${job.id}`);
-      await eventually(async () => (await outgoing(second, ticketId)).length === 1, { timeoutMs: 15_000, what: 'the scheduled message sent by the new process' });
+      await eventually(async () => (await outgoing(second, ticketId)).length === 1, {
+        timeoutMs: 15_000,
+        what: 'the scheduled message sent by the new process',
+      });
       expect(await outgoing(second, ticketId)).toEqual([{ body: 'Bom dia, Ana' }]);
       // The same job again (a duplicate that outlived the restart): it finds the schedule sent and sends nothing.
       await second.ctx.jobs.send('scheduledMessages.send', job.data as never);
-      await eventually(async () => (await jobsOf(second, created.body.id)).every((j) => j.state === 'completed'), { what: 'every send job completed' });
+      await eventually(async () => (await jobsOf(second, created.body.id)).every((j) => j.state === 'completed'), {
+        what: 'every send job completed',
+      });
       expect(await outgoing(second, ticketId)).toEqual([{ body: 'Bom dia, Ana' }]);
-      const [schedule] = await rows(second.ctx, sql`select status, sent_count as "sentCount" from scheduled_messages where id = ${created.body.id}`);
+      const [schedule] = await rows(
+        second.ctx,
+        sql`select status, sent_count as "sentCount" from scheduled_messages where id = ${created.body.id}`,
+      );
       expect(schedule).toEqual({ status: 'sent', sentCount: 1 });
     } finally {
       await second.close();

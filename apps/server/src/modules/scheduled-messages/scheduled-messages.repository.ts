@@ -137,7 +137,12 @@ export async function listScheduleViews(
  * Claims one occurrence of a schedule: true when this transaction is the first to claim it. The
  * unique (schedule, occurrence) key makes any second claim (a job run twice) a no-op.
  */
-export async function claimScheduleOccurrence(db: Db, tenantId: number, scheduleId: number, occurrence: number): Promise<number | undefined> {
+export async function claimScheduleOccurrence(
+  db: Db,
+  tenantId: number,
+  scheduleId: number,
+  occurrence: number,
+): Promise<number | undefined> {
   const [row] = await db
     .insert(scheduledMessageSends)
     .values({ tenantId, scheduleId, occurrence })

@@ -42,7 +42,7 @@ export const scheduledMessagesRoutes =
       schema: {
         tags,
         description:
-          'Schedules a message: JSON {body, scheduleDate, recurrence?, ticketId | contactId + whatsappId?}, or multipart/form-data with the same fields before one file ("medias"). scheduleDate in the past: 400 ERR_INVALID_DATE (\'Invalid date\'). recurrence: 0 (none), 5, 10, 15, 20, 25, 30, 35, 40, 45 or 60 days; a recurring schedule repeats until canceled. The text\'s {{variables}} are rendered for the contact when it is sent (an unknown one: 400 ERR_VALIDATION). Sent by a durable job within a minute of its time into the contact\'s ongoing ticket on the channel, or a new one assigned to its creator.',
+          "Schedules a message: JSON {body, scheduleDate, recurrence?, ticketId | contactId + whatsappId?}, or multipart/form-data with the same fields before one file (\"medias\"). scheduleDate in the past: 400 ERR_INVALID_DATE ('Invalid date'). recurrence: 0 (none), 5, 10, 15, 20, 25, 30, 35, 40, 45 or 60 days; a recurring schedule repeats until canceled. The text's {{variables}} are rendered for the contact when it is sent (an unknown one: 400 ERR_VALIDATION). Sent by a durable job within a minute of its time into the contact's ongoing ticket on the channel, or a new one assigned to its creator.",
         // Optional: a multipart form has no JSON body (its fields are read from the form).
         body: createScheduleBodySchema.nullish(),
         response: { 201: scheduledMessageSchema, ...errorResponses },
@@ -57,7 +57,8 @@ export const scheduledMessagesRoutes =
       config: { auth: 'user' },
       schema: {
         tags,
-        description: 'A page (30) of the scheduled messages the user sees (admins and supervisors: all of the tenant; a user: those they scheduled), filtered by status (comma-separated), ticket or contact.',
+        description:
+          'A page (30) of the scheduled messages the user sees (admins and supervisors: all of the tenant; a user: those they scheduled), filtered by status (comma-separated), ticket or contact.',
         querystring: listSchedulesQuerySchema,
         response: { 200: listSchedulesResponseSchema, ...errorResponses },
       },
@@ -71,7 +72,8 @@ export const scheduledMessagesRoutes =
       config: { auth: 'user' },
       schema: {
         tags,
-        description: 'Edits a pending scheduled message (body, scheduleDate, recurrence); otherwise 409 ERR_SCHEDULE_NOT_PENDING. A past date: 400 ERR_INVALID_DATE.',
+        description:
+          'Edits a pending scheduled message (body, scheduleDate, recurrence); otherwise 409 ERR_SCHEDULE_NOT_PENDING. A past date: 400 ERR_INVALID_DATE.',
         params: idParamSchema,
         body: updateScheduleBodySchema,
         response: { 200: scheduledMessageSchema, ...errorResponses },
@@ -83,7 +85,8 @@ export const scheduledMessagesRoutes =
       config: { auth: 'user' },
       schema: {
         tags,
-        description: 'Cancels a pending scheduled message (and its recurrence): nothing more is sent. Otherwise 409 ERR_SCHEDULE_NOT_PENDING.',
+        description:
+          'Cancels a pending scheduled message (and its recurrence): nothing more is sent. Otherwise 409 ERR_SCHEDULE_NOT_PENDING.',
         params: idParamSchema,
         response: { 200: scheduledMessageSchema, ...errorResponses },
       },
@@ -94,7 +97,8 @@ export const scheduledMessagesRoutes =
 /** The create route's fields from JSON or a multipart form (its text fields, then one file). */
 async function readCreateRequest(request: FastifyRequest): Promise<{ input: CreateScheduleInput; upload?: ScheduleUpload }> {
   if (!request.isMultipart()) {
-    if (request.body == null) throw new AppError('ERR_VALIDATION', 'Send the scheduled message as JSON or multipart/form-data.', { body: ['Required'] });
+    if (request.body == null)
+      throw new AppError('ERR_VALIDATION', 'Send the scheduled message as JSON or multipart/form-data.', { body: ['Required'] });
     return { input: request.body as CreateScheduleInput };
   }
   const file = await request.file();
@@ -110,6 +114,7 @@ async function readCreateRequest(request: FastifyRequest): Promise<{ input: Crea
 
 function parseCreate(raw: unknown): CreateScheduleInput {
   const parsed = createScheduleFieldsSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new AppError('ERR_VALIDATION', 'Invalid scheduled message.', zodFieldProblems(parsed.error.issues, { input: raw }));
+  if (!parsed.success)
+    throw new AppError('ERR_VALIDATION', 'Invalid scheduled message.', zodFieldProblems(parsed.error.issues, { input: raw }));
   return parsed.data;
 }

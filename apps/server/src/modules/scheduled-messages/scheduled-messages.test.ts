@@ -12,7 +12,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildContact, closeAllSockets, connectAgent, eventually, inboundTicket, rows, type Agent, type InboxTenant, buildInboxTenant, visitorKey } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildContact,
+  closeAllSockets,
+  connectAgent,
+  eventually,
+  inboundTicket,
+  rows,
+  type Agent,
+  type InboxTenant,
+  buildInboxTenant,
+  visitorKey,
+} from '../../../test/inbox.js';
 import { nextOccurrenceDate, sendScheduledOccurrence } from './use-cases/send-scheduled-occurrence.js';
 
 let server: TestServer;
@@ -74,16 +86,20 @@ const sendJobs = (scheduleId: number) =>
 /** Brings a send job due now (instead of waiting for its date) and waits until it ran. */
 async function fireJob(jobId: string): Promise<void> {
   await server.ctx.db.execute(sql`update pgboss.job set start_after = now() where id = ${jobId}`);
-  await eventually(async () => (await rows(server.ctx, sql`select 1 from pgboss.job where id = ${jobId} and state = 'completed'`)).length > 0, {
-    timeoutMs: 10_000,
-    what: `send job ${jobId} completed`,
-  });
+  await eventually(
+    async () => (await rows(server.ctx, sql`select 1 from pgboss.job where id = ${jobId} and state = 'completed'`)).length > 0,
+    {
+      timeoutMs: 10_000,
+      what: `send job ${jobId} completed`,
+    },
+  );
 }
 
 const outgoing = (ticketId: number) =>
-  rows(server.ctx, sql`select id, body, status, user_id as "userId" from messages where ticket_id = ${ticketId} and from_me order by created_at`) as Promise<
-    { id: string; body: string; status: string; userId: number | null }[]
-  >;
+  rows(
+    server.ctx,
+    sql`select id, body, status, user_id as "userId" from messages where ticket_id = ${ticketId} and from_me order by created_at`,
+  ) as Promise<{ id: string; body: string; status: string; userId: number | null }[]>;
 
 const read = async (id: number, token = t.agent.token): Promise<Schedule | undefined> => {
   const response = await api.get('/scheduleMessages/?status=pending,sent,failed,canceled', { token });
@@ -129,13 +145,21 @@ describe('scheduled messages: validation', () => {
 
   it('a contact of another tenant is not found; a ticket the agent may not see is refused', async () => {
     const foreignContact = await buildContact(server.ctx, other.tenant.id);
-    const foreign = await api.post('/messagesSchedule/', { contactId: foreignContact.id, body: 'Oi', scheduleDate: inMinutes(60) }, { token: t.admin.token });
+    const foreign = await api.post(
+      '/messagesSchedule/',
+      { contactId: foreignContact.id, body: 'Oi', scheduleDate: inMinutes(60) },
+      { token: t.admin.token },
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.body.error).toBe('ERR_NO_CONTACT_FOUND');
     const { ticketId } = await agentTicket();
     // A ticket names its contact and channel: another one given beside it is refused.
     const otherContact = await buildContact(server.ctx, t.tenant.id);
-    const mismatch = await api.post('/messagesSchedule/', { ticketId, contactId: otherContact.id, body: 'Oi', scheduleDate: inMinutes(60) }, { token: t.agent.token });
+    const mismatch = await api.post(
+      '/messagesSchedule/',
+      { ticketId, contactId: otherContact.id, body: 'Oi', scheduleDate: inMinutes(60) },
+      { token: t.agent.token },
+    );
     expect(mismatch.status).toBe(400);
     expect(Object.keys(mismatch.body.fields)).toEqual(['contactId']);
     const hidden = await api.post('/messagesSchedule/', { ticketId, body: 'Oi', scheduleDate: inMinutes(60) }, { token: t.outsider.token });
@@ -147,13 +171,20 @@ describe('scheduled messages: validation', () => {
 describe('scheduled messages: sending', () => {
   it('a real job run sends it within seconds of its time through the outbound path, {{variables}} rendered, then it is sent', async () => {
     const { ticketId } = await agentTicket('Bruna Costa');
-    const created = await schedule({ ticketId, body: 'Olá {{firstName}}, lembrete da sua consulta', scheduleDate: new Date(Date.now() + 2_000).toISOString() });
+    const created = await schedule({
+      ticketId,
+      body: 'Olá {{firstName}}, lembrete da sua consulta',
+      scheduleDate: new Date(Date.now() + 2_000).toISOString(),
+    });
     expect(created).toMatchObject({ status: 'pending', occurrence: 1, sentCount: 0, lastMessageStatus: null, ticketId });
     expect(await outgoing(ticketId)).toEqual([]);
-    const [message] = await eventually(async () => {
-      const sent = await outgoing(ticketId);
-      return sent.length > 0 && sent;
-    }, { timeoutMs: 20_000, what: 'the scheduled message in the ticket' });
+    const [message] = await eventually(
+      async () => {
+        const sent = await outgoing(ticketId);
+        return sent.length > 0 && sent;
+      },
+      { timeoutMs: 20_000, what: 'the scheduled message in the ticket' },
+    );
     expect(message).toMatchObject({ body: 'Olá Bruna, lembrete da sua consulta', userId: t.agent.id });
     const after = await eventually(async () => {
       const s = await read(created.id);
@@ -169,7 +200,10 @@ describe('scheduled messages: sending', () => {
     expect(created.ticketId).toBeNull();
     const [job] = await sendJobs(created.id);
     await fireJob(job.id);
-    const [ticket] = await rows(server.ctx, sql`select id, status, user_id as "userId", channel_id as "channelId" from tickets where contact_id = ${contact.id}`);
+    const [ticket] = await rows(
+      server.ctx,
+      sql`select id, status, user_id as "userId", channel_id as "channelId" from tickets where contact_id = ${contact.id}`,
+    );
     expect(ticket).toMatchObject({ status: 'open', userId: t.agent.id, channelId: t.channel.id });
     expect((await outgoing(ticket.id as number)).map((m) => m.body)).toEqual(['Oi Carla Dias']);
     expect(await read(created.id)).toMatchObject({ status: 'sent', ticketId: ticket.id });
@@ -200,10 +234,13 @@ describe('scheduled messages: sending', () => {
     await server.ctx.db.execute(sql`update contacts set external_key = null where id = ${contactId}`);
     const [job] = await sendJobs(created.id);
     await fireJob(job.id);
-    const after = await eventually(async () => {
-      const s = await read(created.id);
-      return s?.status === 'failed' && s;
-    }, { timeoutMs: 15_000, what: 'the schedule failed' });
+    const after = await eventually(
+      async () => {
+        const s = await read(created.id);
+        return s?.status === 'failed' && s;
+      },
+      { timeoutMs: 15_000, what: 'the schedule failed' },
+    );
     expect(after).toMatchObject({ lastMessageStatus: 'failed', sentCount: 1 });
     expect(after.error).toBeTruthy();
     const failed = await api.get('/scheduleMessages/?status=failed', { token: t.agent.token });
@@ -227,11 +264,19 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 describe('scheduled messages: a file', () => {
   it('a multipart schedule keeps its file and sends it with the text; the composer form schedules with a file too', async () => {
     const { ticketId } = await agentTicket();
-    const created = await postForm('/messagesSchedule/', { ticketId: String(ticketId), body: 'Segue o boleto', scheduleDate: inMinutes(60), recurrence: '0' });
+    const created = await postForm('/messagesSchedule/', {
+      ticketId: String(ticketId),
+      body: 'Segue o boleto',
+      scheduleDate: inMinutes(60),
+      recurrence: '0',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ mediaName: 'boleto.png', mediaType: 'image', body: 'Segue o boleto' });
     await fireJob((await sendJobs(created.body.id))[0].id);
-    const [sent] = await rows(server.ctx, sql`select body, media_name as "mediaName", media_type as "mediaType" from messages where ticket_id = ${ticketId} and from_me`);
+    const [sent] = await rows(
+      server.ctx,
+      sql`select body, media_name as "mediaName", media_type as "mediaType" from messages where ticket_id = ${ticketId} and from_me`,
+    );
     expect(sent).toEqual({ body: 'Segue o boleto', mediaName: 'boleto.png', mediaType: 'image' });
 
     const viaComposer = await postForm(`/messages/${ticketId}`, { body: '', scheduleDate: inMinutes(90) });
@@ -247,7 +292,11 @@ describe('scheduled messages: edit and cancel while pending, exactly once', () =
   it('an edit is a new version with its own job; the earlier job runs and sends nothing', async () => {
     const { ticketId } = await agentTicket();
     const created = await schedule({ ticketId, body: 'Antes' });
-    const edited = await api.put(`/messagesSchedule/${created.id}`, { body: 'Depois {{firstName}}', scheduleDate: inMinutes(120), recurrence: 10 }, { token: t.agent.token });
+    const edited = await api.put(
+      `/messagesSchedule/${created.id}`,
+      { body: 'Depois {{firstName}}', scheduleDate: inMinutes(120), recurrence: 10 },
+      { token: t.agent.token },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ body: 'Depois {{firstName}}', recurrence: 10, status: 'pending' });
     const [stale, current] = await sendJobs(created.id);
@@ -296,7 +345,9 @@ describe('scheduled messages: edit and cancel while pending, exactly once', () =
     await fireJob(job.id);
     await eventually(async () => (await sendJobs(created.id)).every((j) => j.state === 'completed'), { what: 'every send job completed' });
     expect((await outgoing(ticketId)).map((m) => m.body)).toEqual(['Uma vez']);
-    expect(await rows(server.ctx, sql`select occurrence from scheduled_message_sends where schedule_id = ${created.id}`)).toEqual([{ occurrence: 1 }]);
+    expect(await rows(server.ctx, sql`select occurrence from scheduled_message_sends where schedule_id = ${created.id}`)).toEqual([
+      { occurrence: 1 },
+    ]);
   });
 });
 
@@ -363,7 +414,9 @@ describe('scheduled messages: the ticket status schedule and the composer', () =
     expect(await listed(t.outsider.token)).not.toContain(ticketId);
     expect(await listed(other.admin.token)).not.toContain(ticketId);
     // Both statuses at once: the scheduled ticket and the open ones.
-    const both = ((await api.get('/tickets?status=open,schedule', { token: t.agent.token })).body.tickets as { id: number }[]).map((x) => x.id);
+    const both = ((await api.get('/tickets?status=open,schedule', { token: t.agent.token })).body.tickets as { id: number }[]).map(
+      (x) => x.id,
+    );
     expect(both).toEqual(expect.arrayContaining([ticketId, without]));
     await api.put(`/messagesSchedule/${created.id}/cancel`, undefined, { token: t.agent.token });
     expect(await listed(t.agent.token)).not.toContain(ticketId);
@@ -371,7 +424,11 @@ describe('scheduled messages: the ticket status schedule and the composer', () =
 
   it('POST /messages/{ticketId} with a scheduleDate schedules the message (202) instead of sending it now', async () => {
     const { ticketId } = await agentTicket();
-    const response = await api.post(`/messages/${ticketId}`, { body: 'Mais tarde', scheduleDate: inMinutes(30), recurrence: 15 }, { token: t.agent.token });
+    const response = await api.post(
+      `/messages/${ticketId}`,
+      { body: 'Mais tarde', scheduleDate: inMinutes(30), recurrence: 15 },
+      { token: t.agent.token },
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(202);
     expect(response.body).toMatchObject({ status: 'pending', body: 'Mais tarde', recurrence: 15, ticketId });
     expect(await outgoing(ticketId)).toEqual([]);

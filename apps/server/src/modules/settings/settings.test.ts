@@ -32,7 +32,8 @@ async function freshTenant() {
   return { tenant, admin: await tokenOf('admin'), supervisor: await tokenOf('super'), user: await tokenOf('user') };
 }
 
-const valueOf = async (token: string, key: string) => ((await api.get('/settings/', { token })).body as { key: string; value: string }[]).find((s) => s.key === key)?.value;
+const valueOf = async (token: string, key: string) =>
+  ((await api.get('/settings/', { token })).body as { key: string; value: string }[]).find((s) => s.key === key)?.value;
 
 describe('GET /settings/', () => {
   it('lists every key with its default to any signed-in user', async () => {

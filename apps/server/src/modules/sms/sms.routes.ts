@@ -99,7 +99,8 @@ export const smsRoutes =
       config: sendConfig,
       schema: {
         tags,
-        description: "A contact's SMS, newest first (at most 50), with their delivery statuses: ?contactId=, or ?ticketId= (its contact's).",
+        description:
+          "A contact's SMS, newest first (at most 50), with their delivery statuses: ?contactId=, or ?ticketId= (its contact's).",
         querystring: smsHistoryQuerySchema,
         response: { 200: z.array(smsMessageSchema), ...errorResponses },
       },
@@ -120,9 +121,13 @@ export const smsRoutes =
 
     // Twilio POSTs form-encoded callbacks; only this route takes them.
     const webhookRoutes: FastifyPluginAsyncZod = async (webhooks) => {
-      webhooks.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      });
+      webhooks.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        },
+      );
       webhooks.post('/webhooks/sms/twilio/:id', {
         config: { auth: 'public' },
         schema: {

@@ -48,7 +48,11 @@ async function smsRow(id: string) {
 
 /** A ticket of `t`'s queue (the agent sees it, the outsider does not) whose contact has `number`. */
 async function ticketFor(number = mobile()) {
-  const { ticketId, contactId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id }, { key: { number }, name: 'Cliente SMS' });
+  const { ticketId, contactId } = await inboundTicket(
+    server.ctx,
+    { tenantId: t.tenant.id, channelId: t.channel.id },
+    { key: { number }, name: 'Cliente SMS' },
+  );
   return { ticketId, contactId, number };
 }
 
@@ -94,7 +98,13 @@ describe('settings (admin only; the Auth Token sealed at rest and masked)', () =
 
     const saved = await api.put('/settings/sms', settingsBody(), { token: t.admin.token });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toMatchObject({ configured: true, accountSid: sim.accountSid, authToken: '••••••', fromNumber: '+15005550006', baseUrl: sim.url });
+    expect(saved.body).toMatchObject({
+      configured: true,
+      accountSid: sim.accountSid,
+      authToken: '••••••',
+      fromNumber: '+15005550006',
+      baseUrl: sim.url,
+    });
     expect(JSON.stringify(saved.body)).not.toContain(sim.authToken);
     const [stored] = await rows(server.ctx, sql`select auth_token from sms_settings where tenant_id = ${t.tenant.id}`);
     expect(stored.auth_token).toMatch(/^enc:v1:/);
@@ -159,12 +169,24 @@ describe('sending (POST /sms) and the delivery statuses', () => {
   it("sends to the ticket's contact through Twilio and records sent, then delivered from the signed callbacks", async () => {
     const { ticketId, contactId, number } = await ticketFor();
     const queued = await sendToTicket(ticketId, 'Olá! Seu pedido saiu para entrega.');
-    expect(queued).toMatchObject({ status: 'queued', to: `+${number}`, contactId, ticketId, segments: 1, userId: t.agent.id, sourceKind: 'agent' });
+    expect(queued).toMatchObject({
+      status: 'queued',
+      to: `+${number}`,
+      contactId,
+      ticketId,
+      segments: 1,
+      userId: t.agent.id,
+      sourceKind: 'agent',
+    });
 
     const row = await settled(queued.id, ['delivered']);
     const sent = sim.sent.filter((m) => m.to === `+${number}`);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ from: '+15005550006', body: 'Olá! Seu pedido saiu para entrega.', statusCallback: `${server.url}/webhooks/sms/twilio/${queued.id}` });
+    expect(sent[0]).toMatchObject({
+      from: '+15005550006',
+      body: 'Olá! Seu pedido saiu para entrega.',
+      statusCallback: `${server.url}/webhooks/sms/twilio/${queued.id}`,
+    });
     expect(row.provider_id).toBe(sent[0].sid);
     expect(row.sent_at).toBeTruthy();
     expect(row.delivered_at).toBeTruthy();
@@ -172,7 +194,9 @@ describe('sending (POST /sms) and the delivery statuses', () => {
     const history = await api.get(`/sms?ticketId=${ticketId}`, { token: t.agent.token });
     expect(history.status).toBe(200);
     expect(history.body[0]).toMatchObject({ id: queued.id, status: 'delivered', providerId: sent[0].sid, reason: null });
-    expect((await api.get(`/sms?contactId=${contactId}`, { token: t.agent.token })).body.map((s: { id: string }) => s.id)).toContain(queued.id);
+    expect((await api.get(`/sms?contactId=${contactId}`, { token: t.agent.token })).body.map((s: { id: string }) => s.id)).toContain(
+      queued.id,
+    );
 
     // A repeated or late callback changes nothing backwards (idempotent).
     const again = await sim.sendStatus(sent[0].sid, 'sent');
@@ -288,7 +312,9 @@ describe('exactly once (queueSms and the send job)', () => {
     expect(second).toMatchObject({ created: false, sms: { id: first.sms.id } });
     await settled(first.sms.id, ['delivered']);
     expect(sim.sent.filter((m) => m.to === `+${to}`)).toHaveLength(1);
-    expect(await rows(server.ctx, sql`select id from sms_messages where tenant_id = ${t.tenant.id} and source_key = ${sourceKey}`)).toHaveLength(1);
+    expect(
+      await rows(server.ctx, sql`select id from sms_messages where tenant_id = ${t.tenant.id} and source_key = ${sourceKey}`),
+    ).toHaveLength(1);
   });
 
   it('refuses an invalid number or an empty body before writing anything', async () => {
@@ -305,7 +331,11 @@ describe('exactly once (queueSms and the send job)', () => {
     const row = await settled(sms.id, ['unconfirmed']);
     expect(row.provider_id).toBeNull();
     // The job asked Twilio for the messages to that number, and sent nothing.
-    expect(sim.requests.some((r) => r.method === 'GET' && r.path.endsWith('/Messages.json') && (r.query as Record<string, string>).To === `+${to}`)).toBe(true);
+    expect(
+      sim.requests.some(
+        (r) => r.method === 'GET' && r.path.endsWith('/Messages.json') && (r.query as Record<string, string>).To === `+${to}`,
+      ),
+    ).toBe(true);
     expect(sim.requests.filter((r) => r.method === 'POST').length).toBe(postsBefore);
     expect(sim.sent.filter((m) => m.to === `+${to}`)).toHaveLength(0);
   });
@@ -315,11 +345,25 @@ describe('exactly once (queueSms and the send job)', () => {
     sim.setAutoStatuses(false);
     try {
       // What the killed process had sent after its claim: Twilio has the message, the database does not know its id.
-      const client = new TwilioClient(server.ctx, { accountSid: sim.accountSid, authToken: sim.authToken, fromNumber: sim.numbers[0], messagingServiceSid: null, baseUrl: sim.url });
-      let providerId = '';
-      const { sms } = await queue({ to, body: 'Aceito antes da queda', sourceKey: randomUUID() }, { status: 'sending', claimedAt: new Date() }, async (id) => {
-        ({ providerId } = await client.send({ to: `+${to}`, body: 'Aceito antes da queda', statusCallback: smsStatusCallbackUrl(server.ctx, id) }));
+      const client = new TwilioClient(server.ctx, {
+        accountSid: sim.accountSid,
+        authToken: sim.authToken,
+        fromNumber: sim.numbers[0],
+        messagingServiceSid: null,
+        baseUrl: sim.url,
       });
+      let providerId = '';
+      const { sms } = await queue(
+        { to, body: 'Aceito antes da queda', sourceKey: randomUUID() },
+        { status: 'sending', claimedAt: new Date() },
+        async (id) => {
+          ({ providerId } = await client.send({
+            to: `+${to}`,
+            body: 'Aceito antes da queda',
+            statusCallback: smsStatusCallbackUrl(server.ctx, id),
+          }));
+        },
+      );
       const row = await settled(sms.id, ['sent']);
       expect(row.provider_id).toBe(providerId);
       expect(sim.sent.filter((m) => m.to === `+${to}`)).toHaveLength(1);
@@ -358,7 +402,9 @@ describe('settings removal', () => {
     expect((await api.delete('/settings/sms', { token: tenant.agent.token })).status).toBe(403);
     expect((await api.delete('/settings/sms', { token: tenant.admin.token })).status).toBe(204);
     expect((await api.get('/settings/sms', { token: tenant.admin.token })).body.configured).toBe(false);
-    expect((await api.post('/sms', { contactId: contact.id, body: 'Depois' }, { token: tenant.agent.token })).body.error).toBe('ERR_SMS_NOT_CONFIGURED');
+    expect((await api.post('/sms', { contactId: contact.id, body: 'Depois' }, { token: tenant.agent.token })).body.error).toBe(
+      'ERR_SMS_NOT_CONFIGURED',
+    );
     expect((await api.get(`/sms?contactId=${contact.id}`, { token: tenant.agent.token })).body).toHaveLength(1);
   });
 });
@@ -382,10 +428,19 @@ describe('the simulator keeps to the documented payloads', () => {
   it('answers and calls back in the shapes of the fixtures', async () => {
     const auth = { authorization: `Basic ${Buffer.from(`${sim.accountSid}:${sim.authToken}`).toString('base64')}` };
     const base = `${sim.url}/2010-04-01/Accounts/${sim.accountSid}`;
-    const form = new URLSearchParams({ To: '+5511987650000', From: sim.numbers[0], Body: 'fixture', StatusCallback: `${server.url}/webhooks/sms/twilio/${randomUUID()}` });
+    const form = new URLSearchParams({
+      To: '+5511987650000',
+      From: sim.numbers[0],
+      Body: 'fixture',
+      StatusCallback: `${server.url}/webhooks/sms/twilio/${randomUUID()}`,
+    });
     sim.setAutoStatuses(false);
     try {
-      const created = await fetch(`${base}/Messages.json`, { method: 'POST', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+      const created = await fetch(`${base}/Messages.json`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
       expect(created.status).toBe(201);
       expect(keys((await created.json()) as object)).toEqual(keys(twilioFixture('message-create-response')));
       const list = (await (await fetch(`${base}/Messages.json?To=%2B5511987650000`, { headers: auth })).json()) as { messages: object[] };

@@ -20,7 +20,8 @@ afterAll(() => server?.close());
 
 describe('tagsChanged in GET /tickets/{ticketId}/logs', () => {
   it('logs each change of the set with what was added and removed, by whom; an unchanged set logs nothing', async () => {
-    const tag = async (name: string) => (await api.post('/tags', { name, color: '#228be6' }, { token: t.admin.token })).body as { id: number; name: string };
+    const tag = async (name: string) =>
+      (await api.post('/tags', { name, color: '#228be6' }, { token: t.admin.token })).body as { id: number; name: string };
     const [vip, lead, late] = [await tag('VIP'), await tag('Lead'), await tag('Atrasado')];
     const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: t.channel.id });
     const set = (tagIds: number[], token = t.agent.token) => api.put(`/tickets/${ticketId}/tags`, { tagIds }, { token });
@@ -29,7 +30,11 @@ describe('tagsChanged in GET /tickets/{ticketId}/logs', () => {
     expect((await set([late.id, vip.id], t.admin.token)).status).toBe(200);
     expect((await set([])).status).toBe(200);
 
-    const logs = (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body as { type: string; userId: number; payload: unknown }[];
+    const logs = (await api.get(`/tickets/${ticketId}/logs`, { token: t.admin.token })).body as {
+      type: string;
+      userId: number;
+      payload: unknown;
+    }[];
     const ref = (x: { id: number; name: string }) => ({ id: x.id, name: x.name, color: '#228be6' });
     expect(logs.filter((l) => l.type === 'tagsChanged').map(({ userId, payload }) => ({ userId, payload }))).toEqual([
       { userId: t.agent.id, payload: { added: [ref(lead), ref(vip)], removed: [] } },

@@ -12,7 +12,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, eventually, inboundTicket, rows, setWallets, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildInboxTenant,
+  eventually,
+  inboundTicket,
+  rows,
+  setWallets,
+  type Agent,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -286,7 +295,10 @@ describe('tasks: a page of linked tasks, filtered by the tickets policy', () => 
     chatbot: { chatbot: true },
     walletOfAgentInOtherQueue: { queue: 'other', wallet: 'agent' },
     walletOfPeer: { wallet: 'peer' },
-  } as const satisfies Record<string, { queue?: 'other' | 'none'; status?: string; user?: 'peer' | 'agent'; group?: boolean; chatbot?: boolean; wallet?: 'agent' | 'peer' }>;
+  } as const satisfies Record<
+    string,
+    { queue?: 'other' | 'none'; status?: string; user?: 'peer' | 'agent'; group?: boolean; chatbot?: boolean; wallet?: 'agent' | 'peer' }
+  >;
   type Kind = keyof typeof kinds;
 
   it("a plain user's 30 linked tasks keep exactly the tickets they may open, under each visibility setting", async () => {
@@ -294,7 +306,11 @@ describe('tasks: a page of linked tasks, filtered by the tickets policy', () => 
     const kindOf = new Map<number, Kind>();
     for (const [kind, shape] of Object.entries(kinds) as [Kind, (typeof kinds)[Kind]][]) {
       for (let i = 0; i < 3; i++) {
-        const { ticketId, contactId } = await inboundTicket(server.ctx, { tenantId: v.tenant.id, channelId: v.channel.id }, { name: `${kind} ${i}` });
+        const { ticketId, contactId } = await inboundTicket(
+          server.ctx,
+          { tenantId: v.tenant.id, channelId: v.channel.id },
+          { name: `${kind} ${i}` },
+        );
         const userId = 'user' in shape ? v[shape.user].id : null;
         const queueId = !('queue' in shape) ? v.queue.id : shape.queue === 'other' ? v.otherQueue.id : null;
         await server.ctx.db.execute(
@@ -347,7 +363,12 @@ describe('tasks: a page of linked tasks, filtered by the tickets policy', () => 
       }
     };
     // The exclusive trio (SPEC §5) one at a time, with wallets on and closed and group tickets hidden.
-    await set({ DirectTicketsToWallets: 'enabled', mostrarFechadoParaTodos: 'disabled', mostrarGruposParaTodos: 'disabled', NotViewAssignedTickets: 'enabled' });
+    await set({
+      DirectTicketsToWallets: 'enabled',
+      mostrarFechadoParaTodos: 'disabled',
+      mostrarGruposParaTodos: 'disabled',
+      NotViewAssignedTickets: 'enabled',
+    });
     await expectSees(v.agent, ['queue', 'ownClosed', 'chatbot', 'walletOfAgentInOtherQueue']);
     await expectSees(v.outsider, ['otherQueue']);
 
@@ -360,7 +381,7 @@ describe('tasks: a page of linked tasks, filtered by the tickets policy', () => 
     await expectSees(v.outsider, ['otherQueue', 'noQueue']);
   });
 
-  it('a supervisor sees every task; reduced to the users\' logic (supervisorAdmin), a linked one only with its ticket', async () => {
+  it("a supervisor sees every task; reduced to the users' logic (supervisorAdmin), a linked one only with its ticket", async () => {
     const v = await buildInboxTenant(server);
     const chief = await buildAgent(server, v.tenant.id, 'super', 'Supervisor reduzido');
     const { ticketId } = await inboundTicket(server.ctx, { tenantId: v.tenant.id, channelId: v.channel.id }, { name: 'Cliente da fila' });

@@ -173,6 +173,14 @@ describe('POST /signup', () => {
   it('lists the plans publicly for the sign-up page', async () => {
     const response = await api.get('/plans/public');
     expect(response.status).toBe(200);
-    expect(response.body).toContainEqual({ id: plan.id, name: plan.name, value: 99.9, connections: 2, users: 4, trial: true, trialDays: 14 });
+    expect(response.body).toContainEqual({
+      id: plan.id,
+      name: plan.name,
+      value: 99.9,
+      connections: 2,
+      users: 4,
+      trial: true,
+      trialDays: 14,
+    });
   });
 });

@@ -10,7 +10,10 @@ export type TenantWithCount = TenantRow & { userCount: number };
 // Inside a select list drizzle prints columns without their table, and a bare "id" in this subquery would be
 // the user's id: the tables are named explicitly.
 const withUserCount = {
-  userCount: sql<number>`(select count(*)::int from ${users} where ${users}.${sql.identifier(users.tenantId.name)} = ${tenants}.${sql.identifier(tenants.id.name)})`.as('user_count'),
+  userCount:
+    sql<number>`(select count(*)::int from ${users} where ${users}.${sql.identifier(users.tenantId.name)} = ${tenants}.${sql.identifier(tenants.id.name)})`.as(
+      'user_count',
+    ),
 };
 
 export async function listTenants(db: Db): Promise<TenantWithCount[]> {
@@ -73,8 +76,50 @@ export async function syncTenantIdSequence(db: Db): Promise<void> {
 }
 
 function tenantColumns() {
-  const { id, status, name, maxUsers, maxConnections, identity, phone, paymentToken, paymentCustomerId, paymentActive, trial, trialDays, hideUnoficial, timeZone, planId, trialEndsAt, billingBlockedReason, billingBlockedAt, createdAt, updatedAt } = tenants;
-  return { id, status, name, maxUsers, maxConnections, identity, phone, paymentToken, paymentCustomerId, paymentActive, trial, trialDays, hideUnoficial, timeZone, planId, trialEndsAt, billingBlockedReason, billingBlockedAt, createdAt, updatedAt };
+  const {
+    id,
+    status,
+    name,
+    maxUsers,
+    maxConnections,
+    identity,
+    phone,
+    paymentToken,
+    paymentCustomerId,
+    paymentActive,
+    trial,
+    trialDays,
+    hideUnoficial,
+    timeZone,
+    planId,
+    trialEndsAt,
+    billingBlockedReason,
+    billingBlockedAt,
+    createdAt,
+    updatedAt,
+  } = tenants;
+  return {
+    id,
+    status,
+    name,
+    maxUsers,
+    maxConnections,
+    identity,
+    phone,
+    paymentToken,
+    paymentCustomerId,
+    paymentActive,
+    trial,
+    trialDays,
+    hideUnoficial,
+    timeZone,
+    planId,
+    trialEndsAt,
+    billingBlockedReason,
+    billingBlockedAt,
+    createdAt,
+    updatedAt,
+  };
 }
 
 /** Serialises the first-start bootstrap across nodes for the rest of the transaction. */

@@ -13,52 +13,54 @@ import { updateTenant } from './use-cases/update-tenant.js';
 
 const tags = ['tenants'];
 
-export const tenantsRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
-  app.get('/tenants/', {
-    config: { auth: 'platform' },
-    schema: { tags, response: { 200: z.array(tenantSchema), ...errorResponses } },
-    handler: async () => (await listTenants(ctx.db)).map(presentTenant),
-  });
+export const tenantsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/tenants/', {
+      config: { auth: 'platform' },
+      schema: { tags, response: { 200: z.array(tenantSchema), ...errorResponses } },
+      handler: async () => (await listTenants(ctx.db)).map(presentTenant),
+    });
 
-  app.get('/tenants/:id', {
-    config: { auth: 'platform' },
-    schema: { tags, params: idParamSchema, response: { 200: tenantSchema, ...errorResponses } },
-    handler: async (request) => {
-      const row = await findTenantById(ctx.db, request.params.id);
-      if (!row) throw new AppError('ERR_NO_TENANT_FOUND');
-      return presentTenant(row);
-    },
-  });
+    app.get('/tenants/:id', {
+      config: { auth: 'platform' },
+      schema: { tags, params: idParamSchema, response: { 200: tenantSchema, ...errorResponses } },
+      handler: async (request) => {
+        const row = await findTenantById(ctx.db, request.params.id);
+        if (!row) throw new AppError('ERR_NO_TENANT_FOUND');
+        return presentTenant(row);
+      },
+    });
 
-  app.post('/tenants', {
-    config: { auth: 'platform' },
-    schema: { tags, body: createTenantBodySchema, response: { 201: tenantSchema, ...errorResponses } },
-    handler: async (request, reply) => reply.status(201).send(presentTenant(await createTenant(ctx, request.body))),
-  });
+    app.post('/tenants', {
+      config: { auth: 'platform' },
+      schema: { tags, body: createTenantBodySchema, response: { 201: tenantSchema, ...errorResponses } },
+      handler: async (request, reply) => reply.status(201).send(presentTenant(await createTenant(ctx, request.body))),
+    });
 
-  app.put('/tenants/:id', {
-    config: { auth: 'platform' },
-    schema: { tags, params: idParamSchema, body: updateTenantBodySchema, response: { 200: tenantSchema, ...errorResponses } },
-    handler: async (request) => presentTenant(await updateTenant(ctx, request.params.id, request.body)),
-  });
+    app.put('/tenants/:id', {
+      config: { auth: 'platform' },
+      schema: { tags, params: idParamSchema, body: updateTenantBodySchema, response: { 200: tenantSchema, ...errorResponses } },
+      handler: async (request) => presentTenant(await updateTenant(ctx, request.params.id, request.body)),
+    });
 
-  app.delete('/tenants/:id', {
-    config: { auth: 'platform' },
-    schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
-    handler: async (request, reply) => {
-      await deleteTenant(ctx, request.params.id);
-      return reply.status(204).send(null);
-    },
-  });
+    app.delete('/tenants/:id', {
+      config: { auth: 'platform' },
+      schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
+      handler: async (request, reply) => {
+        await deleteTenant(ctx, request.params.id);
+        return reply.status(204).send(null);
+      },
+    });
 
-  app.post('/signup', {
-    config: { auth: 'public' },
-    schema: {
-      tags,
-      body: signupBodySchema,
-      description: 'Answers the same whether the e-mail already had an account or not (its owner is told by e-mail).',
-      response: { 201: messageSchema, ...errorResponses },
-    },
-    handler: async (request, reply) => reply.status(201).send(await signUp(ctx, { ...request.body, ip: request.ip })),
-  });
-};
+    app.post('/signup', {
+      config: { auth: 'public' },
+      schema: {
+        tags,
+        body: signupBodySchema,
+        description: 'Answers the same whether the e-mail already had an account or not (its owner is told by e-mail).',
+        response: { 201: messageSchema, ...errorResponses },
+      },
+      handler: async (request, reply) => reply.status(201).send(await signUp(ctx, { ...request.body, ip: request.ip })),
+    });
+  };

@@ -15,8 +15,22 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const TENANT_FIELDS = [
-  'id', 'status', 'name', 'maxUsers', 'maxConnections', 'identity', 'paymentToken', 'paymentCustomerId', 'paymentActive',
-  'trial', 'trialDays', 'hideUnoficial', 'planId', 'userCount', 'createdAt', 'updatedAt',
+  'id',
+  'status',
+  'name',
+  'maxUsers',
+  'maxConnections',
+  'identity',
+  'paymentToken',
+  'paymentCustomerId',
+  'paymentActive',
+  'trial',
+  'trialDays',
+  'hideUnoficial',
+  'planId',
+  'userCount',
+  'createdAt',
+  'updatedAt',
 ].sort();
 
 describe('who may manage tenants', () => {
@@ -57,7 +71,16 @@ describe('tenant CRUD', () => {
     const plan = await buildPlan(server.ctx);
     const created = await api.post(
       '/tenants',
-      { name: '  Acme Atendimento ', status: 'active', maxUsers: 3, maxConnections: 2, identity: '11.222.333/0001-81', planId: plan.id, trial: true, trialDays: 7 },
+      {
+        name: '  Acme Atendimento ',
+        status: 'active',
+        maxUsers: 3,
+        maxConnections: 2,
+        identity: '11.222.333/0001-81',
+        planId: plan.id,
+        trial: true,
+        trialDays: 7,
+      },
       { token: root },
     );
     expect(created.status).toBe(201);
@@ -88,9 +111,21 @@ describe('tenant CRUD', () => {
     expect(list.body.map((t: any) => t.id)).toEqual(expect.arrayContaining([1, id]));
     expect(list.body[0]).toMatchObject({ id: 1, userCount: expect.any(Number) });
 
-    const updated = await api.put(`/tenants/${id}`, { name: 'Acme 2', maxUsers: 10, status: 'inactive', hideUnoficial: true }, { token: root });
+    const updated = await api.put(
+      `/tenants/${id}`,
+      { name: 'Acme 2', maxUsers: 10, status: 'inactive', hideUnoficial: true },
+      { token: root },
+    );
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id, name: 'Acme 2', maxUsers: 10, status: 'inactive', hideUnoficial: true, maxConnections: 2, planId: plan.id });
+    expect(updated.body).toMatchObject({
+      id,
+      name: 'Acme 2',
+      maxUsers: 10,
+      status: 'inactive',
+      hideUnoficial: true,
+      maxConnections: 2,
+      planId: plan.id,
+    });
     expect((await api.get(`/tenants/${id}`, { token: root })).body).toMatchObject({ name: 'Acme 2', status: 'inactive' });
 
     const deleted = await api.delete(`/tenants/${id}`, { token: root });
@@ -148,7 +183,11 @@ describe('tenant CRUD', () => {
     expect(badId.body.error).toBe('ERR_ROUTE_NOT_FOUND');
 
     const before = (await api.get('/tenants/', { token: root })).body.length;
-    const withUnknownPlan = await api.post('/tenants', { name: 'Planless', status: 'active', maxUsers: 1, maxConnections: 1, planId: 99999 }, { token: root });
+    const withUnknownPlan = await api.post(
+      '/tenants',
+      { name: 'Planless', status: 'active', maxUsers: 1, maxConnections: 1, planId: 99999 },
+      { token: root },
+    );
     expect(withUnknownPlan.status).toBe(404);
     expect(withUnknownPlan.body.error).toBe('ERR_NO_PLAN_FOUND');
     expect((await api.get('/tenants/', { token: root })).body.length).toBe(before);
@@ -230,7 +269,13 @@ describe('creating a tenant with its first administrator', () => {
     const before = (await api.get('/tenants/', { token: root })).body.length;
     const duplicate = await api.post(
       '/tenants',
-      { name: 'Dup Co', status: 'active', maxUsers: 2, maxConnections: 1, admin: { name: 'Dup', email: existing.email, password: 'Dup-pass-123' } },
+      {
+        name: 'Dup Co',
+        status: 'active',
+        maxUsers: 2,
+        maxConnections: 1,
+        admin: { name: 'Dup', email: existing.email, password: 'Dup-pass-123' },
+      },
       { token: root },
     );
     expect(duplicate.status).toBe(409);
@@ -265,7 +310,13 @@ describe('deleting a tenant', () => {
     // The e-mails are free again; other tenants are untouched.
     const reuse = await api.post(
       '/tenants',
-      { name: 'Reborn', status: 'active', maxUsers: 2, maxConnections: 1, admin: { name: 'Again', email: admin.email, password: 'Again-pass-1' } },
+      {
+        name: 'Reborn',
+        status: 'active',
+        maxUsers: 2,
+        maxConnections: 1,
+        admin: { name: 'Again', email: admin.email, password: 'Again-pass-1' },
+      },
       { token: root },
     );
     expect(reuse.status).toBe(201);

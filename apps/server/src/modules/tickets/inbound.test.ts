@@ -149,7 +149,9 @@ describe('a message of an ongoing conversation (the one-statement path)', () => 
     const heard: DomainEvent[] = [];
     server.ctx.events.subscribe((event) => void heard.push(event));
 
-    const results = await Promise.all([1, 2, 3].map(() => inbound(server.ctx, target, { key, externalId: 'evt-ongoing-1', body: 'segunda' })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => inbound(server.ctx, target, { key, externalId: 'evt-ongoing-1', body: 'segunda' })),
+    );
     expect(results.map((r) => r.outcome).sort()).toEqual(['duplicate', 'duplicate', 'stored']);
     expect(await messagesOfContact(first.contactId)).toBe(2);
     expect(await ticketsOfContact(first.contactId)).toBe(1);
@@ -163,7 +165,13 @@ describe('a message of an ongoing conversation (the one-statement path)', () => 
     expect(stored?.ticketAction).toBe('update');
     expect(stored?.message).toMatchObject({ body: 'segunda', ticketId: first.ticketId, fromMe: false, status: 'received' });
     expect(stored?.message.createdAt).toBeInstanceOf(Date);
-    expect(stored?.view).toMatchObject({ id: first.ticketId, unreadMessages: 2, lastMessage: 'segunda', contactName: 'Visitor', channelType: 'webchat' });
+    expect(stored?.view).toMatchObject({
+      id: first.ticketId,
+      unreadMessages: 2,
+      lastMessage: 'segunda',
+      contactName: 'Visitor',
+      channelType: 'webchat',
+    });
     expect(stored?.view?.updatedAt).toBeInstanceOf(Date);
   });
 
@@ -175,19 +183,30 @@ describe('a message of an ongoing conversation (the one-statement path)', () => 
 
     const blocked = await inbound(server.ctx, target, { key, body: 'bloqueado' });
     expect(blocked.outcome).toBe('blocked');
-    expect((await api.get(`/tickets/${first.ticketId}`, { token: t.admin.token })).body).toMatchObject({ unreadMessages: 1, lastMessage: 'antes' });
+    expect((await api.get(`/tickets/${first.ticketId}`, { token: t.admin.token })).body).toMatchObject({
+      unreadMessages: 1,
+      lastMessage: 'antes',
+    });
   });
 
   it("a customer's reply quoting an earlier message stores the quote, on both paths", async () => {
     const key = visitorKey();
     const target = { tenantId: t.tenant.id, channelId: t.channel.id };
     const quote = (externalId: string, quotedExternalId: string) =>
-      ingestInbound(server.ctx, { ...target, externalId, contact: { key, name: 'Visitor' }, body: `re ${quotedExternalId}`, quotedExternalId });
+      ingestInbound(server.ctx, {
+        ...target,
+        externalId,
+        contact: { key, name: 'Visitor' },
+        body: `re ${quotedExternalId}`,
+        quotedExternalId,
+      });
     const first = await inboundTicket(server.ctx, target, { key, externalId: 'quoted-1', body: 'primeira' });
 
     const ongoing = await quote('quoting-1', 'quoted-1'); // open ticket: the one-statement path
     expect(ongoing).toMatchObject({ outcome: 'stored', message: { quotedMessageId: first.messageId } });
-    expect((await quote('quoting-unknown', 'never-seen')) as { message: { quotedMessageId: string | null } }).toMatchObject({ message: { quotedMessageId: null } });
+    expect((await quote('quoting-unknown', 'never-seen')) as { message: { quotedMessageId: string | null } }).toMatchObject({
+      message: { quotedMessageId: null },
+    });
 
     expect((await api.put(`/tickets/${first.ticketId}`, { status: 'closed' }, { token: t.admin.token })).status).toBe(200);
     const reopened = await quote('quoting-2', 'quoted-1'); // a new ticket: the full path
@@ -201,7 +220,8 @@ describe('a message of an ongoing conversation (the one-statement path)', () => 
     const rateLimit = { key: limitKey, windowSeconds: 60, max: 2, message: 'Slow down.' };
     const send = (externalId: string) =>
       ingestInbound(server.ctx, { ...target, externalId, contact: { key, name: 'Visitor' }, body: externalId }, { rateLimit });
-    const uses = async () => Number((await rows(server.ctx, sql`select count from rate_limit_counters where key = ${limitKey}`))[0]?.count ?? 0);
+    const uses = async () =>
+      Number((await rows(server.ctx, sql`select count from rate_limit_counters where key = ${limitKey}`))[0]?.count ?? 0);
 
     expect((await send('rl-1')).outcome).toBe('stored'); // opens the ticket (full path)
     expect(await uses()).toBe(1);

@@ -27,7 +27,11 @@ const newTicket = async (t: InboxTenant, name: string) =>
 const panelIds = async (token: string, query = '') => {
   const response = await api.get(`/tickets/panel${query}`, { token });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as { tickets: { id: number; status: string; userId: number | null; queueId: number | null }[]; scopeQueueIds: number[] | null; truncated: boolean };
+  return response.body as {
+    tickets: { id: number; status: string; userId: number | null; queueId: number | null }[];
+    scopeQueueIds: number[] | null;
+    truncated: boolean;
+  };
 };
 
 describe('the ticket panel', () => {
@@ -73,13 +77,21 @@ describe('mass actions', () => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ done: 12, refused: 0 });
     expect(response.body.results).toEqual(ids.map((ticketId) => ({ ticketId, ok: true })));
-    const stored = await rows(server.ctx, sql`select status, demand_id as "demandId" from tickets where id = any(${`{${ids.join(',')}}`}::int[])`);
+    const stored = await rows(
+      server.ctx,
+      sql`select status, demand_id as "demandId" from tickets where id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
     expect(stored).toHaveLength(12);
     expect(stored.every((r) => r.status === 'closed' && r.demandId === demand.id)).toBe(true);
-    const logs = (await api.get(`/tickets/${ids[11]}/logs`, { token: t.admin.token })).body as { type: string; payload: Record<string, unknown> }[];
+    const logs = (await api.get(`/tickets/${ids[11]}/logs`, { token: t.admin.token })).body as {
+      type: string;
+      payload: Record<string, unknown>;
+    }[];
     expect(logs.find((l) => l.type === 'resolved')?.payload).toMatchObject({ demandId: demand.id, demandName: 'Resolvido em massa' });
     // No farewell, no rating request went out.
-    expect(await rows(server.ctx, sql`select 1 from messages where ticket_id = any(${`{${ids.join(',')}}`}::int[]) and from_me`)).toEqual([]);
+    expect(await rows(server.ctx, sql`select 1 from messages where ticket_id = any(${`{${ids.join(',')}}`}::int[]) and from_me`)).toEqual(
+      [],
+    );
   });
 
   it('inBlocks works 10 at a time: the 11th starts only after the first 10 settled', async () => {
@@ -123,7 +135,11 @@ describe('mass actions', () => {
 
     // Transfer to the other queue: a ticket already there is refused with why, the others go.
     expect((await api.put(`/tickets/${c}`, { queueId: t.otherQueue.id }, { token: t.admin.token })).status).toBe(200);
-    const transfer = await api.post('/tickets/bulk', { ticketIds: [a, b, c], action: 'transfer', queueId: t.otherQueue.id }, { token: t.admin.token });
+    const transfer = await api.post(
+      '/tickets/bulk',
+      { ticketIds: [a, b, c], action: 'transfer', queueId: t.otherQueue.id },
+      { token: t.admin.token },
+    );
     expect(transfer.status).toBe(200);
     expect(transfer.body).toMatchObject({ done: 2, refused: 1 });
     expect(transfer.body.results).toEqual([
@@ -154,7 +170,12 @@ describe('mass actions', () => {
     for (const token of [t.agent.token, supervisor.token]) {
       expect((await api.post('/tickets/bulk', { ticketIds: [id], action: 'return' }, { token })).status).toBe(403);
     }
-    for (const body of [{ ticketIds: [], action: 'resolve' }, { ticketIds: [id], action: 'delete' }, { ticketIds: [id], action: 'transfer' }, { ticketIds: Array(501).fill(id), action: 'return' }]) {
+    for (const body of [
+      { ticketIds: [], action: 'resolve' },
+      { ticketIds: [id], action: 'delete' },
+      { ticketIds: [id], action: 'transfer' },
+      { ticketIds: Array(501).fill(id), action: 'return' },
+    ]) {
       const response = await api.post('/tickets/bulk', body, { token: t.admin.token });
       expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(response.body.error).toBe('ERR_VALIDATION');

@@ -40,7 +40,12 @@ export function seesAsAdmin(actor: Pick<Actor, 'profile'>, settings: TenantSetti
  * SPEC §6 show-all works only for admins and supervisors, and is their default: they see every
  * queue's tickets unless they ask for their own scope (showAll false), whatever queues they belong to.
  */
-export function visibilityRule(actor: Actor, queueIds: number[], settings: TenantSettings, options: { showAll?: boolean; includeNoQueue?: boolean } = {}): VisibilityRule {
+export function visibilityRule(
+  actor: Actor,
+  queueIds: number[],
+  settings: TenantSettings,
+  options: { showAll?: boolean; includeNoQueue?: boolean } = {},
+): VisibilityRule {
   const elevated = seesAsAdmin(actor, settings);
   if ((options.showAll ?? true) && elevated) return { all: true };
   return {
@@ -69,7 +74,12 @@ export function canSeeTicket(rule: VisibilityRule, ticket: TicketVisibilityFacts
 }
 
 /** Rooms that must hear about a ticket in this state: never a room of agents who may not see it. */
-export function roomsForTicket(tenantId: number, ticket: TicketVisibilityFacts, settings: TenantSettings, walletUserIds: number[]): string[] {
+export function roomsForTicket(
+  tenantId: number,
+  ticket: TicketVisibilityFacts,
+  settings: TenantSettings,
+  walletUserIds: number[],
+): string[] {
   const result = [rooms.admins(tenantId)];
   if (ticket.userId !== null) result.push(rooms.user(tenantId, ticket.userId));
   const hiddenFromPeers =

@@ -41,6 +41,8 @@ export function presentTicket(view: TicketView): Ticket {
   };
 }
 
-export function visibilityFacts(ticket: Pick<TicketRow, 'queueId' | 'userId' | 'status' | 'chatFlowId' | 'isGroup'>): TicketVisibilityFacts {
+export function visibilityFacts(
+  ticket: Pick<TicketRow, 'queueId' | 'userId' | 'status' | 'chatFlowId' | 'isGroup'>,
+): TicketVisibilityFacts {
   return { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status, chatFlowId: ticket.chatFlowId, isGroup: ticket.isGroup };
 }

@@ -167,8 +167,18 @@ export const ticketsRoutes =
       schema: { tags, params: idParamSchema, body: updateBodySchema, response: { 200: ticketSchema, ...errorResponses } },
       handler: async (request) => {
         const actor = actorOf(request);
-        const { status, userId, queueId, unreadMessages, isTransference, farewellMessage, farewellMessageId, requestRating, demandId, ...statuses } =
-          request.body;
+        const {
+          status,
+          userId,
+          queueId,
+          unreadMessages,
+          isTransference,
+          farewellMessage,
+          farewellMessageId,
+          requestRating,
+          demandId,
+          ...statuses
+        } = request.body;
         const integrationStatuses = Object.fromEntries(Object.entries(statuses).filter(([, v]) => v !== undefined));
         await updateTicket(ctx, actor, request.params.id, {
           status,
@@ -279,10 +289,15 @@ export const ticketsRoutes =
       schema: {
         tags,
         description:
-          'The ticket panel (/painel-atendimentos): open and pending tickets (up to 1000, newest first) to group per agent and per queue. showAll false: only the admin\'s queues (scopeQueueIds).',
+          "The ticket panel (/painel-atendimentos): open and pending tickets (up to 1000, newest first) to group per agent and per queue. showAll false: only the admin's queues (scopeQueueIds).",
         querystring: z.object({ showAll: z.stringbool().optional() }),
         response: {
-          200: z.object({ tickets: z.array(ticketSchema), total: z.number().int(), truncated: z.boolean(), scopeQueueIds: z.array(z.number().int()).nullable() }),
+          200: z.object({
+            tickets: z.array(ticketSchema),
+            total: z.number().int(),
+            truncated: z.boolean(),
+            scopeQueueIds: z.array(z.number().int()).nullable(),
+          }),
           ...errorResponses,
         },
       },
@@ -297,7 +312,7 @@ export const ticketsRoutes =
       schema: {
         tags,
         description:
-          'The panel\'s mass actions on selected tickets, in blocks of 10 (SPEC §9): transfer (queueId and/or userId), return to the queue, resolve (no farewell nor rating; demandId). Answers each ticket\'s outcome.',
+          "The panel's mass actions on selected tickets, in blocks of 10 (SPEC §9): transfer (queueId and/or userId), return to the queue, resolve (no farewell nor rating; demandId). Answers each ticket's outcome.",
         body: bulkTicketsBodySchema,
         response: { 200: bulkTicketsResultSchema, ...errorResponses },
       },

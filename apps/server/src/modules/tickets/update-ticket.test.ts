@@ -252,7 +252,7 @@ describe("another agent's open ticket (security: no take-over)", () => {
     expect((await put(ticketId, { typebotStatus: false }, t.agent.token)).status).toBe(200);
   });
 
-  it('the owner may hand it over, an admin may reassign it; a pending or unassigned ticket is anyone\'s to accept', async () => {
+  it("the owner may hand it over, an admin may reassign it; a pending or unassigned ticket is anyone's to accept", async () => {
     const { ticketId } = await newTicket();
     expect((await put(ticketId, { status: 'open' }, t.peer.token)).status).toBe(200);
     const handedOver = await put(ticketId, { userId: t.agent.id, isTransference: true }, t.peer.token);
@@ -277,7 +277,10 @@ describe("another tenant's user (security: ids in bodies)", () => {
     const other = await buildInboxTenant(server);
     const { ticketId } = await newTicket();
     for (const userId of [other.agent.id, 2_147_483_000]) {
-      for (const body of [{ status: 'open', userId }, { status: 'open', userId, queueId: t.queue.id }]) {
+      for (const body of [
+        { status: 'open', userId },
+        { status: 'open', userId, queueId: t.queue.id },
+      ]) {
         const response = await put(ticketId, body, t.admin.token);
         expect(response.status, JSON.stringify(body)).toBe(404);
         expect(response.body).toEqual({ error: 'ERR_NO_USER_FOUND', message: 'No user found with this ID.' });
@@ -298,7 +301,10 @@ describe("another tenant's user (security: ids in bodies)", () => {
     const reassign = await put(ticketId, { status: 'open', userId: other.agent.id }, t.admin.token);
     expect(reassign.status).toBe(404);
     expect(reassign.body.error).toBe('ERR_NO_USER_FOUND');
-    expect((await api.get(`/tickets/${ticketId}`, { token: t.admin.token })).body).toMatchObject({ userId: t.agent.id, username: t.agent.name });
+    expect((await api.get(`/tickets/${ticketId}`, { token: t.admin.token })).body).toMatchObject({
+      userId: t.agent.id,
+      username: t.agent.name,
+    });
   });
 });
 

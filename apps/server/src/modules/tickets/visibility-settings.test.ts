@@ -9,7 +9,15 @@ import { SOCKET_EVENTS } from '@conversa/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, closeAllSockets, connectAgent, inboundTicket, type AgentSocket, type InboxTenant } from '../../../test/inbox.js';
+import {
+  buildAgent,
+  buildInboxTenant,
+  closeAllSockets,
+  connectAgent,
+  inboundTicket,
+  type AgentSocket,
+  type InboxTenant,
+} from '../../../test/inbox.js';
 import { ingestInbound } from '../messages/use-cases/ingest-inbound.js';
 
 let server: TestServer;
@@ -32,7 +40,13 @@ const setting = async (t: InboxTenant, key: string, value: string) =>
   expect((await api.put(`/settings/${key}`, { value }, { token: t.admin.token })).status).toBe(200);
 const disconnected = (agent: AgentSocket) => new Promise<string>((resolve) => agent.socket.once('disconnect', (reason) => resolve(reason)));
 /** A push of `ticketId` with `match` reached `watcher` (the positive marker), and `others` got none of it by then. */
-async function pushedOnlyTo(watcher: AgentSocket, others: AgentSocket[], ticketId: number, match: (ticket: any) => boolean, marker: () => Promise<number>) {
+async function pushedOnlyTo(
+  watcher: AgentSocket,
+  others: AgentSocket[],
+  ticketId: number,
+  match: (ticket: any) => boolean,
+  marker: () => Promise<number>,
+) {
   await watcher.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === ticketId && match(p.ticket));
   // A later ticket every peer sees: once it arrived, an earlier push would have arrived too.
   const later = await marker();
@@ -76,7 +90,13 @@ describe('mostrarFechadoParaTodos', () => {
     // The peer hears it close (it leaves their list); a later change of the closed ticket reaches only who may see it.
     await peer.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === second && p.ticket.status === 'closed');
     expect((await api.put(`/tickets/${second}`, { difyStatus: true }, { token: t.admin.token })).status).toBe(200);
-    await pushedOnlyTo(agent, [peer], second, (ticket) => ticket.integrationStatuses.difyStatus === true, () => newTicket(t, 'Carla'));
+    await pushedOnlyTo(
+      agent,
+      [peer],
+      second,
+      (ticket) => ticket.integrationStatuses.difyStatus === true,
+      () => newTicket(t, 'Carla'),
+    );
     await admin.waitFor(SOCKET_EVENTS.ticket, (p) => p?.ticket?.id === second && p.ticket.integrationStatuses.difyStatus === true);
   });
 });
@@ -119,7 +139,7 @@ describe('mostrarGruposParaTodos', () => {
   });
 });
 
-describe('a ticket leaving an agent\'s view, at once (lists, kanban boards, chat)', () => {
+describe("a ticket leaving an agent's view, at once (lists, kanban boards, chat)", () => {
   it('NotViewAssignedTickets: a peer accepts a waiting ticket; the agent who saw it hears it as hidden, the peer and admins as an update', async () => {
     const t = await buildInboxTenant(server);
     await setting(t, 'NotViewAssignedTickets', 'enabled');
@@ -153,7 +173,11 @@ describe('a ticket leaving an agent\'s view, at once (lists, kanban boards, chat
     const agent = await connectAgent(server.url, t.agent.token);
     const admin = await connectAgent(server.url, t.admin.token);
     let gone = disconnected(agent);
-    const bulk = await api.put('/contacts/wallets', { contactIds: [contactId], userIds: [t.peer.id], mode: 'replace' }, { token: t.admin.token });
+    const bulk = await api.put(
+      '/contacts/wallets',
+      { contactIds: [contactId], userIds: [t.peer.id], mode: 'replace' },
+      { token: t.admin.token },
+    );
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
     expect(await gone).toBe('io server disconnect');
     expect(await listIds(t.agent.token)).not.toContain(ticketId);
@@ -203,11 +227,13 @@ describe('supervisorAdmin', () => {
   });
 });
 
-describe('supervisorAdmin: writing in another agent\'s open ticket', () => {
+describe("supervisorAdmin: writing in another agent's open ticket", () => {
   it("a supervisor may write in it; reduced to the users' logic, must ask for a transfer like them", async () => {
     const t = await buildInboxTenant(server);
     const supervisor = await buildAgent(server, t.tenant.id, 'super');
-    await server.ctx.db.execute(sql`insert into user_queues (tenant_id, user_id, queue_id) values (${t.tenant.id}, ${supervisor.id}, ${t.queue.id})`);
+    await server.ctx.db.execute(
+      sql`insert into user_queues (tenant_id, user_id, queue_id) values (${t.tenant.id}, ${supervisor.id}, ${t.queue.id})`,
+    );
     const ticket = await newTicket(t, 'Iara');
     expect((await api.put(`/tickets/${ticket}`, { status: 'open' }, { token: t.agent.token })).status).toBe(200);
     expect((await api.post(`/messages/${ticket}`, { body: 'Posso ajudar?' }, { token: supervisor.token })).status).toBe(201);

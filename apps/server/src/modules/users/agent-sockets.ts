@@ -33,7 +33,11 @@ export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void 
       if (user.tenantStatus !== 'active') throw new AppError('ERR_TENANT_INACTIVE');
       const actor: Actor = { userId: user.userId, tenantId: user.tenantId, profile: user.profile, sessionId: claims.sessionId };
       // A company blocked for payment hears only its billing state (and its own user's and session's events).
-      if (user.billingBlock) return { data: actor, rooms: [rooms.billing(actor.tenantId), rooms.user(actor.tenantId, actor.userId), rooms.session(actor.sessionId)] };
+      if (user.billingBlock)
+        return {
+          data: actor,
+          rooms: [rooms.billing(actor.tenantId), rooms.user(actor.tenantId, actor.userId), rooms.session(actor.sessionId)],
+        };
       const queues = await listUserQueues(ctx.db, actor.tenantId, actor.userId);
       const joined = [
         rooms.tenant(actor.tenantId),
@@ -57,14 +61,16 @@ export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void 
       // An optional acknowledgement tells the client when following has started (or why not).
       socket.on(SOCKET_EVENTS.joinTicket, (ticketId: unknown, ack?: unknown) => {
         const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
-        work.run(() => followTicket(ctx, socket, actor, ticketId)).then(
-          () => reply({ ok: true }),
-          (error: unknown) => {
-            const answer = error instanceof AppError || error instanceof SocketBusyError ? error.code : 'ERR_NO_PERMISSION';
-            socket.emit('ticket:error', { ticketId, error: answer });
-            reply({ ok: false, error: answer });
-          },
-        );
+        work
+          .run(() => followTicket(ctx, socket, actor, ticketId))
+          .then(
+            () => reply({ ok: true }),
+            (error: unknown) => {
+              const answer = error instanceof AppError || error instanceof SocketBusyError ? error.code : 'ERR_NO_PERMISSION';
+              socket.emit('ticket:error', { ticketId, error: answer });
+              reply({ ok: false, error: answer });
+            },
+          );
       });
       socket.on(SOCKET_EVENTS.leaveTicket, () => void work.run(() => leaveTickets(socket)).catch(logFailure));
       // The softphone's call audio (calls module: checks, bounds and relays the frames).

@@ -14,7 +14,10 @@ import { findUserByEmailAnyTenant } from './users.repository.js';
  */
 export const EMAIL_CONFLICT_BUDGET = { max: 5, windowSeconds: 3600 } as const;
 
-export const adminConflictBudget = (tenantId: number): RevealBudget => ({ key: `email-conflict:tenant:${tenantId}`, ...EMAIL_CONFLICT_BUDGET });
+export const adminConflictBudget = (tenantId: number): RevealBudget => ({
+  key: `email-conflict:tenant:${tenantId}`,
+  ...EMAIL_CONFLICT_BUDGET,
+});
 
 /**
  * Runs a write that may set `email`; a taken e-mail becomes 409 ERR_DUPLICATED_EMAIL, after spending

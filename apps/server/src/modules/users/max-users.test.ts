@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 let sequence = 0;
-const newUser = (overrides: Record<string, unknown> = {}) => ({ name: `Agent ${++sequence}`, email: `agent-${sequence}@seats.example.test`, password: 'Agent-pass-1', ...overrides });
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  name: `Agent ${++sequence}`,
+  email: `agent-${sequence}@seats.example.test`,
+  password: 'Agent-pass-1',
+  ...overrides,
+});
 
 async function tenantWithAdmin(maxUsers: number) {
   const tenant = await buildTenant(server.ctx, { maxUsers });
@@ -66,7 +71,13 @@ describe('max users of a tenant', () => {
     // A tenant of one seat created with its admin is full at once.
     const created = await api.post(
       '/tenants',
-      { name: 'Solo', status: 'active', maxUsers: 1, maxConnections: 1, admin: { name: 'Solo Admin', email: 'solo@seats.example.test', password: 'Solo-pass-1' } },
+      {
+        name: 'Solo',
+        status: 'active',
+        maxUsers: 1,
+        maxConnections: 1,
+        admin: { name: 'Solo Admin', email: 'solo@seats.example.test', password: 'Solo-pass-1' },
+      },
       { token: root },
     );
     expect(created.status).toBe(201);

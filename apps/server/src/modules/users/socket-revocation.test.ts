@@ -98,7 +98,7 @@ describe('revocations drop the sockets concerned at once', () => {
     expect((await refusedConnection(server.url, { token: doomed.token })).message).toBe('ERR_INVALID_TOKEN');
   });
 
-  it("a password set by an admin drops every socket of the user", async () => {
+  it('a password set by an admin drops every socket of the user', async () => {
     const agent = await buildAgent(server, t.tenant.id);
     const other = await session(agent.email, agent.password);
     const sockets = [await connectAgent(server.url, agent.token), await connectAgent(server.url, other)];
@@ -216,7 +216,9 @@ describe('a reconnection does not bring back rooms (no connection-state recovery
       // A message of the new queue arrives; the missed one never does.
       const channel = await buildChannel(server.ctx, x.tenant.id, { queueId: x.otherQueue.id });
       await inboundTicket(server.ctx, { tenantId: x.tenant.id, channelId: channel.id }, { body: 'in the new queue' });
-      await eventually(async () => received.some((e) => e.event === SOCKET_EVENTS.appMessage && e.payload?.message?.body === 'in the new queue'));
+      await eventually(async () =>
+        received.some((e) => e.event === SOCKET_EVENTS.appMessage && e.payload?.message?.body === 'in the new queue'),
+      );
       expect(received.filter((e) => e.payload?.message?.body === 'missed in the old queue')).toEqual([]);
     } finally {
       socket.close();
@@ -259,11 +261,15 @@ describe('client events are rate-limited per socket', () => {
     const { ticketId } = await inboundTicket(server.ctx, { tenantId: x.tenant.id, channelId: x.channel.id });
     const socket = await connectAgent(server.url, x.agent.token);
     const answers: any[] = [];
-    for (let i = 0; i < SOCKET_EVENT_LIMIT.points + 5; i++) answers.push(await socket.socket.timeout(5_000).emitWithAck(SOCKET_EVENTS.joinTicket, ticketId));
+    for (let i = 0; i < SOCKET_EVENT_LIMIT.points + 5; i++)
+      answers.push(await socket.socket.timeout(5_000).emitWithAck(SOCKET_EVENTS.joinTicket, ticketId));
     expect(answers.filter((a) => a.ok === true)).toHaveLength(SOCKET_EVENT_LIMIT.points);
     expect(answers.filter((a) => a.error === 'ERR_LIMIT_MAX')).toHaveLength(5);
     socket.socket.emit(SOCKET_EVENTS.leaveTicket);
-    expect(await socket.waitFor(SOCKET_EVENTS.limited, (p) => p.event === SOCKET_EVENTS.leaveTicket)).toEqual({ event: SOCKET_EVENTS.leaveTicket, error: 'ERR_LIMIT_MAX' });
+    expect(await socket.waitFor(SOCKET_EVENTS.limited, (p) => p.event === SOCKET_EVENTS.leaveTicket)).toEqual({
+      event: SOCKET_EVENTS.leaveTicket,
+      error: 'ERR_LIMIT_MAX',
+    });
     expect(socket.socket.connected).toBe(true);
   });
 
@@ -271,7 +277,9 @@ describe('client events are rate-limited per socket', () => {
     const x = await buildInboxTenant(server);
     const { ticketId } = await inboundTicket(server.ctx, { tenantId: x.tenant.id, channelId: x.channel.id });
     const socket = await connectAgent(server.url, x.agent.token);
-    const answers: any[] = await Promise.all(Array.from({ length: 20 }, () => socket.socket.timeout(5_000).emitWithAck(SOCKET_EVENTS.joinTicket, ticketId)));
+    const answers: any[] = await Promise.all(
+      Array.from({ length: 20 }, () => socket.socket.timeout(5_000).emitWithAck(SOCKET_EVENTS.joinTicket, ticketId)),
+    );
     const refused = answers.filter((a) => a.error === 'ERR_LIMIT_MAX').length;
     expect(refused).toBeGreaterThan(0);
     expect(answers.filter((a) => a.ok === true).length).toBe(20 - refused);
@@ -281,7 +289,12 @@ describe('client events are rate-limited per socket', () => {
   it("the widget's namespace is limited the same way", async () => {
     const setup = await buildWebchatSetup(server, api);
     const visitor = await startVisitor(api, setup.channel.publicKey);
-    const socket = io(`${server.url}${WEBCHAT_NAMESPACE}`, { auth: { token: visitor.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(`${server.url}${WEBCHAT_NAMESPACE}`, {
+      auth: { token: visitor.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());

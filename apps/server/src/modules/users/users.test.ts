@@ -64,7 +64,11 @@ afterAll(async () => {
 // Failed logins count against the client IP (5 a minute): behind a pretend trusted proxy each check uses its own IP.
 let ipSequence = 0;
 const tryLogin = (email: string, password: string) =>
-  api.post('/auth/login/', { email, password }, { headers: { 'x-forwarded-for': `192.168.${Math.floor(++ipSequence / 250)}.${ipSequence % 250}` } });
+  api.post(
+    '/auth/login/',
+    { email, password },
+    { headers: { 'x-forwarded-for': `192.168.${Math.floor(++ipSequence / 250)}.${ipSequence % 250}` } },
+  );
 
 function expectForbidden(response: { status: number; body: any }, label?: string) {
   expect(response.status, label).toBe(403);
@@ -78,7 +82,13 @@ describe('POST /users', () => {
       body.email = `  NEW-${profile}-${sequence}@Users.Example.test `;
       const response = await api.post('/users', { ...body, tenantId: tenantB }, { token: adminA.token });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ name: body.name, email: `new-${profile}-${sequence}@users.example.test`, profile, tenantId: tenantA, blockWavoip: false });
+      expect(response.body).toMatchObject({
+        name: body.name,
+        email: `new-${profile}-${sequence}@users.example.test`,
+        profile,
+        tenantId: tenantA,
+        blockWavoip: false,
+      });
       expect(response.body.password).toBeUndefined();
       expect(response.body.passwordHash).toBeUndefined();
 
@@ -128,14 +138,24 @@ describe('PUT /users/{id}', () => {
       { token: adminA.token },
     );
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: target.id, name: 'Promoted Agent', email: `promoted-${target.id}@users.example.test`, profile: 'super', blockWavoip: true });
+    expect(response.body).toMatchObject({
+      id: target.id,
+      name: 'Promoted Agent',
+      email: `promoted-${target.id}@users.example.test`,
+      profile: 'super',
+      blockWavoip: true,
+    });
     const login = await api.login(`promoted-${target.id}@users.example.test`, target.password);
     expect(login).toMatchObject({ profile: 'super', blockWavoip: true, username: 'Promoted Agent' });
   });
 
   it('a plain user updates their own name and password, but not their profile or flags', async () => {
     const self = await member(tenantA, 'user');
-    const renamed = await api.put(`/users/${self.id}`, { name: 'Renamed Me', password: 'My-new-pass-2!', currentPassword: self.password }, { token: self.token });
+    const renamed = await api.put(
+      `/users/${self.id}`,
+      { name: 'Renamed Me', password: 'My-new-pass-2!', currentPassword: self.password },
+      { token: self.token },
+    );
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: self.id, name: 'Renamed Me', profile: 'user' });
     expect((await tryLogin(self.email, self.password)).status).toBe(401);
@@ -201,8 +221,16 @@ describe('changing one\u2019s own e-mail or password needs the current password'
       expect(Object.keys(response.body.fields)).toEqual(['currentPassword']);
     }
     // Two wrong guesses so far; three more, then even the right one waits (5 a minute per user).
-    for (let i = 0; i < 3; i++) expect((await api.put(`/users/${self.id}`, { password: 'Stolen-token-1!', currentPassword: `Guess-${i}-pass!` }, { token: self.token })).status).toBe(400);
-    const limited = await api.put(`/users/${self.id}`, { password: 'Stolen-token-1!', currentPassword: self.password }, { token: self.token });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api.put(`/users/${self.id}`, { password: 'Stolen-token-1!', currentPassword: `Guess-${i}-pass!` }, { token: self.token }))
+          .status,
+      ).toBe(400);
+    const limited = await api.put(
+      `/users/${self.id}`,
+      { password: 'Stolen-token-1!', currentPassword: self.password },
+      { token: self.token },
+    );
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('ERR_LIMIT_MAX');
     await api.login(self.email, self.password);
@@ -226,17 +254,27 @@ describe('changing one\u2019s own e-mail or password needs the current password'
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('ERR_INVALID_EMAIL_CHANGE_TOKEN');
 
-    const byAdmin = await api.put(`/users/${self.id}`, { email: `by-admin-${self.id}@users.example.test`, password: 'Admin-set-1!' }, { token: adminA.token });
+    const byAdmin = await api.put(
+      `/users/${self.id}`,
+      { email: `by-admin-${self.id}@users.example.test`, password: 'Admin-set-1!' },
+      { token: adminA.token },
+    );
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.email).toBe(`by-admin-${self.id}@users.example.test`);
     // An admin's own password is their own: the current one is needed.
     const admin = await member(tenantA, 'admin');
-    expect((await api.put(`/users/${admin.id}`, { password: 'Admin-own-1!' }, { token: admin.token })).body.error).toBe('ERR_INVALID_CURRENT_PASSWORD');
+    expect((await api.put(`/users/${admin.id}`, { password: 'Admin-own-1!' }, { token: admin.token })).body.error).toBe(
+      'ERR_INVALID_CURRENT_PASSWORD',
+    );
   });
 
   it('asking for an e-mail that already has an account answers exactly as for a free one; its owner is told, nothing changes', async () => {
     const self = await member(tenantA, 'user');
-    const free = await api.put(`/users/${self.id}`, { email: `free-${self.id}@users.example.test`, currentPassword: self.password }, { token: self.token });
+    const free = await api.put(
+      `/users/${self.id}`,
+      { email: `free-${self.id}@users.example.test`, currentPassword: self.password },
+      { token: self.token },
+    );
     const taken = await api.put(`/users/${self.id}`, { email: userB.email, currentPassword: self.password }, { token: self.token });
     expect(taken.status).toBe(free.status);
     const { updatedAt: _a, ...freeBody } = free.body;
@@ -251,7 +289,11 @@ describe('changing one\u2019s own e-mail or password needs the current password'
   it("one's own new password ends every other session of the user and keeps the current one", async () => {
     const self = await member(tenantA, 'user');
     const other = await api.login(self.email, self.password);
-    const changed = await api.put(`/users/${self.id}`, { password: 'Fresh-pass-3!', currentPassword: self.password }, { token: self.token });
+    const changed = await api.put(
+      `/users/${self.id}`,
+      { password: 'Fresh-pass-3!', currentPassword: self.password },
+      { token: self.token },
+    );
     expect(changed.status).toBe(200);
     expect((await api.get(`/users/${self.id}`, { token: other.token })).status).toBe(401);
     expect((await api.post('/auth/refresh_token', { refreshToken: other.refreshToken })).status).toBe(401);
@@ -272,7 +314,8 @@ describe('taken e-mails do not let anyone probe other tenants', () => {
       expect(own.body.error).toBe('ERR_DUPLICATED_EMAIL');
     }
     const foreign = [userB, adminB, userA, adminA, superA];
-    for (const holder of foreign) expect((await api.post('/users', newUser({ email: holder.email }), { token: admin.token })).status).toBe(409);
+    for (const holder of foreign)
+      expect((await api.post('/users', newUser({ email: holder.email }), { token: admin.token })).status).toBe(409);
     // The budget is spent: a taken e-mail and a free one get the same refusal.
     for (const email of [userB.email, `free-${tenant}@users.example.test`]) {
       const response = await api.post('/users', newUser({ email }), { token: admin.token });
@@ -286,9 +329,21 @@ describe('taken e-mails do not let anyone probe other tenants', () => {
   it('one\u2019s own e-mail change requests are limited to 5 a minute', async () => {
     const self = await member(tenantA, 'user');
     for (let i = 0; i < 5; i++) {
-      expect((await api.put(`/users/${self.id}`, { email: `burst-${i}-${self.id}@users.example.test`, currentPassword: self.password }, { token: self.token })).status).toBe(200);
+      expect(
+        (
+          await api.put(
+            `/users/${self.id}`,
+            { email: `burst-${i}-${self.id}@users.example.test`, currentPassword: self.password },
+            { token: self.token },
+          )
+        ).status,
+      ).toBe(200);
     }
-    const limited = await api.put(`/users/${self.id}`, { email: `burst-6-${self.id}@users.example.test`, currentPassword: self.password }, { token: self.token });
+    const limited = await api.put(
+      `/users/${self.id}`,
+      { email: `burst-6-${self.id}@users.example.test`, currentPassword: self.password },
+      { token: self.token },
+    );
     expect(limited.status).toBe(429);
   });
 });
@@ -352,9 +407,18 @@ describe('PUT /users/{id}/configs', () => {
     expect(response.body.configs).toEqual({ isDark: true, filtrosAtendimento: filters, language: null, notificationSound: true });
 
     // Partial update keeps the other preferences; the login response carries them.
-    const saved = await api.put(`/users/${self.id}/configs`, { isDark: false, language: 'es-419', notificationSound: false }, { token: self.token });
+    const saved = await api.put(
+      `/users/${self.id}/configs`,
+      { isDark: false, language: 'es-419', notificationSound: false },
+      { token: self.token },
+    );
     expect(saved.body.configs).toEqual({ isDark: false, filtrosAtendimento: filters, language: 'es-419', notificationSound: false });
-    expect((await api.login(self.email, self.password)).configs).toEqual({ isDark: false, filtrosAtendimento: filters, language: 'es-419', notificationSound: false });
+    expect((await api.login(self.email, self.password)).configs).toEqual({
+      isDark: false,
+      filtrosAtendimento: filters,
+      language: 'es-419',
+      notificationSound: false,
+    });
     expect((await api.put(`/users/${self.id}/configs`, { language: null }, { token: self.token })).body.configs.language).toBeNull();
     const badLanguage = await api.put(`/users/${self.id}/configs`, { language: 'xx' }, { token: self.token });
     expect(badLanguage.status).toBe(400);
@@ -384,9 +448,19 @@ describe('GET /users/ and /users/chat-privado/', () => {
     const passwordHash = await hashPassword(DEFAULT_PASSWORD);
     for (let i = 1; i <= 45; i++) {
       const n = String(i).padStart(2, '0');
-      await insertUser(server.ctx.db, tenantC, { name: `Agent ${n}`, email: `agent-${n}@page.example.test`, passwordHash, profile: 'user' });
+      await insertUser(server.ctx.db, tenantC, {
+        name: `Agent ${n}`,
+        email: `agent-${n}@page.example.test`,
+        passwordHash,
+        profile: 'user',
+      });
     }
-    await insertUser(server.ctx.db, tenantC, { name: 'Beatriz 100% Online', email: 'bia_percent@page.example.test', passwordHash, profile: 'super' });
+    await insertUser(server.ctx.db, tenantC, {
+      name: 'Beatriz 100% Online',
+      email: 'bia_percent@page.example.test',
+      passwordHash,
+      profile: 'super',
+    });
   });
 
   it('paginates 40 a page, ordered by name, with count and hasMore', async () => {
@@ -401,7 +475,15 @@ describe('GET /users/ and /users/chat-privado/', () => {
 
     const second = await api.get('/users/?pageNumber=2', { token: adminC.token });
     expect(second.body).toMatchObject({ count: 47, hasMore: false });
-    expect(second.body.users.map((u: any) => u.name)).toEqual(['Agent 41', 'Agent 42', 'Agent 43', 'Agent 44', 'Agent 45', 'Beatriz 100% Online', 'Zz Admin']);
+    expect(second.body.users.map((u: any) => u.name)).toEqual([
+      'Agent 41',
+      'Agent 42',
+      'Agent 43',
+      'Agent 44',
+      'Agent 45',
+      'Beatriz 100% Online',
+      'Zz Admin',
+    ]);
     const ids = new Set([...first.body.users, ...second.body.users].map((u: any) => u.id));
     expect(ids.size).toBe(47);
 
@@ -438,7 +520,16 @@ describe('GET /users/ and /users/chat-privado/', () => {
     expect(response.status).toBe(200);
     expect(response.body.users).toHaveLength(46);
     expect(response.body.users.map((u: any) => u.id)).not.toContain(adminC.id);
-    expect(Object.keys(response.body.users[0]).sort()).toEqual(['email', 'id', 'isOnline', 'lastMessage', 'lastOnline', 'name', 'profile', 'unreadCount']);
+    expect(Object.keys(response.body.users[0]).sort()).toEqual([
+      'email',
+      'id',
+      'isOnline',
+      'lastMessage',
+      'lastOnline',
+      'name',
+      'profile',
+      'unreadCount',
+    ]);
 
     const searched = await api.get('/users/chat-privado/?searchParam=zz', { token: adminC.token });
     expect(searched.body.users).toEqual([]);
@@ -447,7 +538,9 @@ describe('GET /users/ and /users/chat-privado/', () => {
     expect(fromPlainUser).not.toContain(userA.id);
     expect(fromPlainUser).not.toContain(adminC.id);
     expect(fromPlainUser).not.toContain(userB.id);
-    const searchedFromUser = await api.get(`/users/chat-privado/?searchParam=${encodeURIComponent(adminA.email.toUpperCase())}`, { token: userA.token });
+    const searchedFromUser = await api.get(`/users/chat-privado/?searchParam=${encodeURIComponent(adminA.email.toUpperCase())}`, {
+      token: userA.token,
+    });
     expect(searchedFromUser.body.users.map((u: any) => u.id)).toEqual([adminA.id]);
   });
 });

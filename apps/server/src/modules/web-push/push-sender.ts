@@ -19,7 +19,11 @@ export async function sendPush(ctx: AppContext, subscription: PushSubscriptionRo
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
     {
-      vapidDetails: { subject: ctx.secrets.vapid.subject, publicKey: ctx.secrets.vapid.publicKey, privateKey: ctx.secrets.vapid.privateKey },
+      vapidDetails: {
+        subject: ctx.secrets.vapid.subject,
+        publicKey: ctx.secrets.vapid.publicKey,
+        privateKey: ctx.secrets.vapid.privateKey,
+      },
       TTL: PUSH_TTL_SECONDS,
       urgency: 'high',
       contentEncoding: 'aes128gcm',

@@ -45,9 +45,7 @@ export async function replacePushSubscription(
   values: { endpoint: string; p256dh: string; auth: string },
 ): Promise<PushSubscriptionRow | undefined> {
   return db.transaction(async (tx) => {
-    await tx
-      .delete(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.endpoint, values.endpoint), ne(pushSubscriptions.id, row.id)));
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, values.endpoint), ne(pushSubscriptions.id, row.id)));
     const [updated] = await tx
       .update(pushSubscriptions)
       .set({ ...values, updatedAt: sql`now()` })
@@ -76,13 +74,20 @@ export async function listUserPushSubscriptions(db: Db, tenantId: number, userId
 
 /** Whether anyone of the tenant could get a push at all (the consumer's first, cheap question for every message). */
 export async function tenantHasPushSubscriptions(db: Db, tenantId: number): Promise<boolean> {
-  const [row] = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.tenantId, tenantId)).limit(1);
+  const [row] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.tenantId, tenantId))
+    .limit(1);
   return row !== undefined;
 }
 
 /** The users of the tenant with at least one subscription (who could get a push at all). */
 export async function listSubscribedUserIds(db: Db, tenantId: number): Promise<number[]> {
-  const rows = await db.selectDistinct({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.tenantId, tenantId));
+  const rows = await db
+    .selectDistinct({ userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.tenantId, tenantId));
   return rows.map((row) => row.userId);
 }
 

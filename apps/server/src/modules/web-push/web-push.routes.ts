@@ -5,7 +5,13 @@ import { errorResponses } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
 import { WEB_PUSH_AUTH } from './web-push.policy.js';
 import { presentPushSubscription } from './web-push.presenter.js';
-import { pushConfigSchema, pushRenewBodySchema, pushSubscriptionBodySchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from './web-push.schemas.js';
+import {
+  pushConfigSchema,
+  pushRenewBodySchema,
+  pushSubscriptionBodySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeBodySchema,
+} from './web-push.schemas.js';
 import { getPushConfig } from './use-cases/get-push-config.js';
 import { listPushSubscriptions } from './use-cases/list-push-subscriptions.js';
 import { renewPushSubscription } from './use-cases/renew-push-subscription.js';
@@ -27,7 +33,8 @@ export const webPushRoutes =
       config,
       schema: {
         tags,
-        description: "The application server key (VAPID public key, base64url) a browser subscribes with (PushManager.subscribe's applicationServerKey).",
+        description:
+          "The application server key (VAPID public key, base64url) a browser subscribes with (PushManager.subscribe's applicationServerKey).",
         response: { 200: pushConfigSchema, ...errorResponses },
       },
       handler: async () => getPushConfig(ctx),
@@ -35,7 +42,11 @@ export const webPushRoutes =
 
     app.get('/push/subscriptions', {
       config,
-      schema: { tags, description: "The signed-in user's browsers that get pushes.", response: { 200: z.array(pushSubscriptionSchema), ...errorResponses } },
+      schema: {
+        tags,
+        description: "The signed-in user's browsers that get pushes.",
+        response: { 200: z.array(pushSubscriptionSchema), ...errorResponses },
+      },
       handler: async (request) => (await listPushSubscriptions(ctx, actorOf(request))).map(presentPushSubscription),
     });
 
@@ -74,7 +85,8 @@ export const webPushRoutes =
       config,
       schema: {
         tags,
-        description: 'This browser stops getting the signed-in user\'s pushes (body: its endpoint). 404 ERR_NO_PUSH_SUBSCRIPTION_FOUND when it had none.',
+        description:
+          "This browser stops getting the signed-in user's pushes (body: its endpoint). 404 ERR_NO_PUSH_SUBSCRIPTION_FOUND when it had none.",
         body: pushUnsubscribeBodySchema,
         response: { 204: z.null(), ...errorResponses },
       },

@@ -1,1 +1,7 @@
-export { pushConfigSchema, pushRenewBodySchema, pushSubscriptionBodySchema, pushSubscriptionSchema, pushUnsubscribeBodySchema } from '@conversa/shared';
+export {
+  pushConfigSchema,
+  pushRenewBodySchema,
+  pushSubscriptionBodySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeBodySchema,
+} from '@conversa/shared';

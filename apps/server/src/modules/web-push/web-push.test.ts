@@ -75,7 +75,9 @@ describe('VAPID keys and subscriptions', () => {
     expect((await api.delete('/push/subscriptions', { token: inbox.peer.token, body: { endpoint: browser.endpoint } })).body.error).toBe(
       'ERR_NO_PUSH_SUBSCRIPTION_FOUND',
     );
-    expect((await api.delete('/push/subscriptions', { token: inbox.outsider.token, body: { endpoint: browser.endpoint } })).status).toBe(204);
+    expect((await api.delete('/push/subscriptions', { token: inbox.outsider.token, body: { endpoint: browser.endpoint } })).status).toBe(
+      204,
+    );
     expect(await count(server.ctx, sql`select count(*) from push_subscriptions where endpoint = ${browser.endpoint}`)).toBe(0);
   });
 
@@ -103,7 +105,11 @@ describe('who gets a push', () => {
     const admin = await subscribe(inbox.admin.token);
     const peerTab = await connectAgent(server.url, inbox.peer.token);
 
-    const { ticketId } = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Maria Souza', body: 'Olá, preciso de ajuda com o pedido 123' });
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
+      { name: 'Maria Souza', body: 'Olá, preciso de ajuda com o pedido 123' },
+    );
     await eventually(async () => pushesTo(admin).length === 1, { what: "the admin's push", timeoutMs: 15_000 });
     expect(pushesTo(agent)).toHaveLength(1);
     expect(pushesTo(outsider)).toEqual([]);
@@ -130,10 +136,16 @@ describe('who gets a push', () => {
     const quiet = await buildChannel(server.ctx, inbox.tenant.id, { queueId: inbox.queue.id, webPush: false });
     const silent = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: quiet.id }, { name: 'Quiet', body: 'psiu' });
     const loud = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Loud', body: 'oi' });
-    await eventually(async () => pushesTo(admin).some((p) => (p.json as any).ticketId === loud.ticketId), { what: 'the next push', timeoutMs: 15_000 });
+    await eventually(async () => pushesTo(admin).some((p) => (p.json as any).ticketId === loud.ticketId), {
+      what: 'the next push',
+      timeoutMs: 15_000,
+    });
     expect(push.pushes.filter((p) => (p.json as any).ticketId === silent.ticketId)).toEqual([]);
     expect(
-      await count(server.ctx, sql`select count(*) from pgboss.job where name = 'webPush.send' and (data->'payload'->>'ticketId')::int = ${silent.ticketId}`),
+      await count(
+        server.ctx,
+        sql`select count(*) from pgboss.job where name = 'webPush.send' and (data->'payload'->>'ticketId')::int = ${silent.ticketId}`,
+      ),
     ).toBe(0);
     // The peer's tab is closed now: the peer gets this one.
     expect(pushesTo(peer).map((p) => (p.json as any).ticketId)).toEqual([loud.ticketId]);
@@ -142,14 +154,21 @@ describe('who gets a push', () => {
   it('a mention in an internal note reaches the mentioned user who may see the ticket (never the author, never who may not)', async () => {
     const outsider = await subscribe(inbox.outsider.token);
     const peer = await subscribe(inbox.peer.token);
-    const { ticketId } = await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Carla', body: 'bom dia' });
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
+      { name: 'Carla', body: 'bom dia' },
+    );
     const note = await api.post(
       `/tickets/${ticketId}/notes`,
       { note: '@Peer pode ver este cliente?', mentionedUserIds: [inbox.outsider.id, inbox.peer.id, inbox.agent.id] },
       { token: inbox.agent.token },
     );
     expect(note.status, JSON.stringify(note.body)).toBe(201);
-    await eventually(async () => pushesTo(peer).some((p) => (p.json as any).kind === 'mention'), { what: "the peer's mention", timeoutMs: 15_000 });
+    await eventually(async () => pushesTo(peer).some((p) => (p.json as any).kind === 'mention'), {
+      what: "the peer's mention",
+      timeoutMs: 15_000,
+    });
     const mention = pushesTo(peer).find((p) => (p.json as any).kind === 'mention')!;
     expect(mention.json).toMatchObject({ kind: 'mention', ticketId, title: `@ ${inbox.agent.name}`, url: `/#/atendimento/${ticketId}` });
     // The outsider (another queue) may not see the ticket: its browser was subscribed before the peer's, so it would have come first.
@@ -159,12 +178,23 @@ describe('who gets a push', () => {
   it("a tenant's first subscription counts at once, though its messages were known to reach nobody", async () => {
     const fresh = await buildInboxTenant(server);
     const jobsFor = (ticketId: number) =>
-      count(server.ctx, sql`select count(*) from pgboss.job where name = 'webPush.send' and (data->'payload'->>'ticketId')::int = ${ticketId}`);
-    const before = await inboundTicket(server.ctx, { tenantId: fresh.tenant.id, channelId: fresh.channel.id }, { name: 'Antes', body: 'oi' });
+      count(
+        server.ctx,
+        sql`select count(*) from pgboss.job where name = 'webPush.send' and (data->'payload'->>'ticketId')::int = ${ticketId}`,
+      );
+    const before = await inboundTicket(
+      server.ctx,
+      { tenantId: fresh.tenant.id, channelId: fresh.channel.id },
+      { name: 'Antes', body: 'oi' },
+    );
     await server.ctx.events.drain();
     expect(await jobsFor(before.ticketId)).toBe(0);
     const agent = await subscribe(fresh.agent.token);
-    const after = await inboundTicket(server.ctx, { tenantId: fresh.tenant.id, channelId: fresh.channel.id }, { name: 'Depois', body: 'olá' });
+    const after = await inboundTicket(
+      server.ctx,
+      { tenantId: fresh.tenant.id, channelId: fresh.channel.id },
+      { name: 'Depois', body: 'olá' },
+    );
     // Decided by the time the consumers are done with the message: not after the kept "nobody" expires.
     await server.ctx.events.drain();
     expect(await jobsFor(after.ticketId)).toBe(1);
@@ -175,10 +205,13 @@ describe('who gets a push', () => {
     const agent = await subscribe(inbox.agent.token);
     push.expire(agent.endpoint);
     await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Ana', body: 'tem alguém aí?' });
-    await eventually(async () => (await count(server.ctx, sql`select count(*) from push_subscriptions where endpoint = ${agent.endpoint}`)) === 0, {
-      what: 'the expired subscription deleted',
-      timeoutMs: 15_000,
-    });
+    await eventually(
+      async () => (await count(server.ctx, sql`select count(*) from push_subscriptions where endpoint = ${agent.endpoint}`)) === 0,
+      {
+        what: 'the expired subscription deleted',
+        timeoutMs: 15_000,
+      },
+    );
     expect(push.refusals.some((r) => r.endpoint === agent.endpoint && r.status === 410)).toBe(true);
   });
 
@@ -206,7 +239,8 @@ describe('who gets a push', () => {
       expect(refused.body.error).toBe('ERR_VALIDATION');
     }
     // The agent's browsers (an earlier test's too).
-    const endpoints = async () => (await api.get('/push/subscriptions', { token: inbox.agent.token })).body.map((row: { endpoint: string }) => row.endpoint);
+    const endpoints = async () =>
+      (await api.get('/push/subscriptions', { token: inbox.agent.token })).body.map((row: { endpoint: string }) => row.endpoint);
     const others = (await endpoints()).filter((endpoint: string) => endpoint !== before.endpoint);
     expect(await endpoints()).toContain(before.endpoint);
     expect(await endpoints()).not.toContain(after.endpoint);
@@ -217,11 +251,18 @@ describe('who gets a push', () => {
     expect((await renew({ oldEndpoint: before.endpoint, oldAuth: before.keys.auth, subscription: after })).status).toBe(404);
 
     // The next push goes to the new subscription, encrypted for its keys (the simulator decrypts it), never to the old one.
-    await inboundTicket(server.ctx, { tenantId: inbox.tenant.id, channelId: inbox.channel.id }, { name: 'Bia', body: 'mudou a inscrição?' });
-    const [delivered] = await eventually(async () => {
-      const list = pushesTo(after);
-      return list.length > 0 ? list : undefined;
-    }, { what: 'a push to the renewed subscription', timeoutMs: 15_000 });
+    await inboundTicket(
+      server.ctx,
+      { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
+      { name: 'Bia', body: 'mudou a inscrição?' },
+    );
+    const [delivered] = await eventually(
+      async () => {
+        const list = pushesTo(after);
+        return list.length > 0 ? list : undefined;
+      },
+      { what: 'a push to the renewed subscription', timeoutMs: 15_000 },
+    );
     expect(delivered.json).toMatchObject({ kind: 'message', body: 'mudou a inscrição?' });
     expect(pushesTo(before)).toEqual([]);
   });

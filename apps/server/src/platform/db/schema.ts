@@ -22,7 +22,23 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BillingBlockReason, BillingType, MediaLocation, PaymentStatus } from '@conversa/shared';
-import type { AiProtocol, AiProvider, AiVoice, BotIntegration, CallStatus, ChannelDefaultKind, IntegrationBotName, ChannelStatus, ChannelType, GroupFailureReason, Profile, TenantStatus, TicketOrigin, TicketStatus, UserConfigs } from '@conversa/shared';
+import type {
+  AiProtocol,
+  AiProvider,
+  AiVoice,
+  BotIntegration,
+  CallStatus,
+  ChannelDefaultKind,
+  IntegrationBotName,
+  ChannelStatus,
+  ChannelType,
+  GroupFailureReason,
+  Profile,
+  TenantStatus,
+  TicketOrigin,
+  TicketStatus,
+  UserConfigs,
+} from '@conversa/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -40,33 +56,37 @@ export const plans = pgTable('plans', {
   ...timestamps,
 });
 
-export const tenants = pgTable('tenants', {
-  id: serial('id').primaryKey(),
-  status: text('status').$type<TenantStatus>().notNull().default('active'),
-  name: text('name').notNull(),
-  maxUsers: integer('max_users').notNull(),
-  maxConnections: integer('max_connections').notNull(),
-  identity: text('identity'),
-  phone: text('phone'),
-  paymentToken: text('payment_token'),
-  paymentCustomerId: text('payment_customer_id'),
-  paymentActive: boolean('payment_active').notNull().default(false),
-  trial: boolean('trial').notNull().default(false),
-  trialDays: integer('trial_days').notNull().default(0),
-  hideUnoficial: boolean('hide_unoficial').notNull().default(false),
-  /** IANA zone of the tenant's clock: business hours, the greeting variable, birthdays. */
-  timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
-  planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
-  /** End of the trial (sign-up time + the plan's trial days); null without a trial (issue 15). */
-  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-  /**
-   * Why the company is blocked for payment (trial ended, payment overdue), null when it is not: its
-   * users reach only the routes a blocked company keeps (billing module). Tenant 1 never is.
-   */
-  billingBlockedReason: text('billing_blocked_reason').$type<BillingBlockReason>(),
-  billingBlockedAt: timestamp('billing_blocked_at', { withTimezone: true }),
-  ...timestamps,
-}, (t) => [check('tenants_main_never_blocked', sql`${t.id} <> 1 or ${t.billingBlockedReason} is null`)]);
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').$type<TenantStatus>().notNull().default('active'),
+    name: text('name').notNull(),
+    maxUsers: integer('max_users').notNull(),
+    maxConnections: integer('max_connections').notNull(),
+    identity: text('identity'),
+    phone: text('phone'),
+    paymentToken: text('payment_token'),
+    paymentCustomerId: text('payment_customer_id'),
+    paymentActive: boolean('payment_active').notNull().default(false),
+    trial: boolean('trial').notNull().default(false),
+    trialDays: integer('trial_days').notNull().default(0),
+    hideUnoficial: boolean('hide_unoficial').notNull().default(false),
+    /** IANA zone of the tenant's clock: business hours, the greeting variable, birthdays. */
+    timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    /** End of the trial (sign-up time + the plan's trial days); null without a trial (issue 15). */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /**
+     * Why the company is blocked for payment (trial ended, payment overdue), null when it is not: its
+     * users reach only the routes a blocked company keeps (billing module). Tenant 1 never is.
+     */
+    billingBlockedReason: text('billing_blocked_reason').$type<BillingBlockReason>(),
+    billingBlockedAt: timestamp('billing_blocked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [check('tenants_main_never_blocked', sql`${t.id} <> 1 or ${t.billingBlockedReason} is null`)],
+);
 
 /** The owning tenant: every tenant-owned row has one, and goes with its tenant. */
 const tenantRef = () =>
@@ -1315,7 +1335,10 @@ export const campaigns = pgTable(
     tenantId: tenantRef(),
     name: text('name').notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    status: text('status').$type<'pending' | 'scheduled' | 'processing' | 'paused' | 'canceled' | 'finished'>().notNull().default('pending'),
+    status: text('status')
+      .$type<'pending' | 'scheduled' | 'processing' | 'paused' | 'canceled' | 'finished'>()
+      .notNull()
+      .default('pending'),
     channelId: integer('channel_id')
       .notNull()
       .references(() => channels.id, { onDelete: 'cascade' }),
@@ -1359,7 +1382,9 @@ export const campaignContacts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.contactId] }),
-    index('campaign_contacts_waiting_idx').on(t.campaignId, t.contactId).where(sql`${t.status} = 'waiting'`),
+    index('campaign_contacts_waiting_idx')
+      .on(t.campaignId, t.contactId)
+      .where(sql`${t.status} = 'waiting'`),
     index('campaign_contacts_message_idx').on(t.messageId),
     index('campaign_contacts_contact_idx').on(t.tenantId, t.contactId, t.claimedAt),
     index('campaign_contacts_claimed_idx').on(t.campaignId, t.claimedAt),
@@ -1567,7 +1592,9 @@ export const groupActions = pgTable(
     uniqueIndex('group_actions_key_idx').on(t.channelId, t.key),
     index('group_actions_tenant_idx').on(t.tenantId, t.id),
     index('group_actions_batch_idx').on(t.batchId, t.id),
-    index('group_actions_waiting_idx').on(t.batchId, t.id).where(sql`${t.status} in ('waiting', 'running')`),
+    index('group_actions_waiting_idx')
+      .on(t.batchId, t.id)
+      .where(sql`${t.status} in ('waiting', 'running')`),
   ],
 );
 
@@ -1647,7 +1674,9 @@ export const massSendRecipients = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.massSendId, t.number] }),
-    index('mass_send_recipients_waiting_idx').on(t.massSendId, t.position).where(sql`${t.status} = 'waiting'`),
+    index('mass_send_recipients_waiting_idx')
+      .on(t.massSendId, t.position)
+      .where(sql`${t.status} = 'waiting'`),
     index('mass_send_recipients_message_idx').on(t.messageId),
     index('mass_send_recipients_sms_idx').on(t.smsId),
     index('mass_send_recipients_claimed_idx').on(t.massSendId, t.claimedAt),
@@ -1721,7 +1750,10 @@ export const aiBotReplies = pgTable(
     error: text('error'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('ai_bot_replies_inbound_unique').on(t.tenantId, t.inboundMessageId), index('ai_bot_replies_ticket_idx').on(t.tenantId, t.ticketId)],
+  (t) => [
+    uniqueIndex('ai_bot_replies_inbound_unique').on(t.tenantId, t.inboundMessageId),
+    index('ai_bot_replies_ticket_idx').on(t.tenantId, t.ticketId),
+  ],
 );
 
 /**
@@ -1946,7 +1978,10 @@ export const reportExports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('report_exports_tenant_user_idx').on(t.tenantId, t.userId, t.createdAt), index('report_exports_created_idx').on(t.createdAt)],
+  (t) => [
+    index('report_exports_tenant_user_idx').on(t.tenantId, t.userId, t.createdAt),
+    index('report_exports_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

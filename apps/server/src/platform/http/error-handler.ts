@@ -57,7 +57,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) {
-      return reply.status(known.status).send({ error: known.code, message: known.message ?? ERROR_MESSAGES[known.code] } satisfies ApiErrorBody);
+      return reply
+        .status(known.status)
+        .send({ error: known.code, message: known.message ?? ERROR_MESSAGES[known.code] } satisfies ApiErrorBody);
     }
     if (isDatabaseUnavailable(error)) {
       // The database is restarting or unreachable: a retry shortly will succeed (the pool reconnects).
@@ -79,7 +81,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code: ErrorCode = error.statusCode === 429 ? 'ERR_LIMIT_MAX' : error.statusCode === 413 ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION';
+      const code: ErrorCode =
+        error.statusCode === 429 ? 'ERR_LIMIT_MAX' : error.statusCode === 413 ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION';
       return reply.status(error.statusCode).send({ error: code, message: error.message } satisfies ApiErrorBody);
     } else {
       request.log.error({ err: error }, 'unhandled error');

@@ -10,7 +10,9 @@ export function registerNumericParams(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const shape = paramsShape(route.schema?.params);
     if (!shape) return;
-    const url = route.url.replace(/:([A-Za-z0-9_]+)(?=\/|$)/g, (segment, name: string) => (isNumberSchema(shape[name]) ? `:${name}(^\\d+$)` : segment));
+    const url = route.url.replace(/:([A-Za-z0-9_]+)(?=\/|$)/g, (segment, name: string) =>
+      isNumberSchema(shape[name]) ? `:${name}(^\\d+$)` : segment,
+    );
     route.url = url;
     (route as { path?: string }).path = url;
   });

@@ -13,7 +13,17 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('SSRF-safe outgoing HTTP', () => {
   it('classifies addresses', () => {
-    for (const address of ['127.0.0.1', '10.0.0.5', '172.16.3.4', '192.168.1.1', '169.254.169.254', '::1', 'fc00::1', '::ffff:127.0.0.1', '0.0.0.0']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.5',
+      '172.16.3.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
     for (const address of ['8.8.8.8', '2a03:2880:f003:c07:face:b00c::2']) expect(isPublicAddress(address), address).toBe(true);
@@ -25,7 +35,10 @@ describe('SSRF-safe outgoing HTTP', () => {
     await expect(http('http://169.254.169.254/latest/meta-data/')).rejects.toBeInstanceOf(OutboundBlockedError);
     const byName = url.replace('127.0.0.1', 'localhost');
     // A host name is checked on every address it resolves to, at connection time.
-    const error = await http(byName).then(() => undefined, (e: unknown) => e as Error & { cause?: unknown });
+    const error = await http(byName).then(
+      () => undefined,
+      (e: unknown) => e as Error & { cause?: unknown },
+    );
     const cause = error?.cause instanceof Error ? error.cause : error;
     expect(cause?.message).toMatch(/not a public address/);
     await expect(http('file:///etc/passwd')).rejects.toBeInstanceOf(OutboundBlockedError);

@@ -40,7 +40,9 @@ export function isPublicAddress(address: string): boolean {
 const bare = (host: string) => host.replace(/^\[|\]$/g, '');
 
 function resolveAll(hostname: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  return new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 }
 
 export const PRIVATE_ADDRESS_PROBLEM = 'Address not allowed: private network';
@@ -48,9 +50,18 @@ export const PRIVATE_ADDRESS_PROBLEM = 'Address not allowed: private network';
 export function createOutboundPolicy(options: { allowPrivateNetworks: boolean }): OutboundPolicy {
   const { allowPrivateNetworks } = options;
 
-  const lookup = ((hostname: string, lookupOptions: LookupOptions | number | ((...args: unknown[]) => void), callback?: (...args: unknown[]) => void) => {
-    const done = (typeof lookupOptions === 'function' ? lookupOptions : callback) as (error: Error | null, address?: unknown, family?: number) => void;
-    const wanted: LookupOptions = typeof lookupOptions === 'object' ? lookupOptions : typeof lookupOptions === 'number' ? { family: lookupOptions } : {};
+  const lookup = ((
+    hostname: string,
+    lookupOptions: LookupOptions | number | ((...args: unknown[]) => void),
+    callback?: (...args: unknown[]) => void,
+  ) => {
+    const done = (typeof lookupOptions === 'function' ? lookupOptions : callback) as (
+      error: Error | null,
+      address?: unknown,
+      family?: number,
+    ) => void;
+    const wanted: LookupOptions =
+      typeof lookupOptions === 'object' ? lookupOptions : typeof lookupOptions === 'number' ? { family: lookupOptions } : {};
     dnsLookup(hostname, { ...wanted, all: true }, (error, addresses) => {
       if (error) return done(error);
       const blocked = allowPrivateNetworks ? undefined : addresses.find((a) => !isPublicAddress(a.address));

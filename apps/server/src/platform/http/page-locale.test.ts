@@ -16,7 +16,15 @@ describe('the language of public pages', () => {
     expect(['pt-BR', 'pt_br', 'pt-PT', 'pt'].map(localeOf)).toEqual(['pt-br', 'pt-br', 'pt', 'pt']);
     expect(['es-MX', 'es-AR', 'es-419', 'es-ES', 'es'].map(localeOf)).toEqual(['es-419', 'es-419', 'es-419', 'es', 'es']);
     expect(['en-US', 'en-GB', 'en-AU', 'en-CA', 'en'].map(localeOf)).toEqual(['en-us', 'en-gb', 'en-gb', 'en', 'en']);
-    expect(['de-AT', 'fr-CA', 'it-CH', 'pl-PL', 'ru-RU', 'zh-Hant-TW', 'ja'].map(localeOf)).toEqual(['de', 'fr', 'it', 'pl', 'ru', undefined, undefined]);
+    expect(['de-AT', 'fr-CA', 'it-CH', 'pl-PL', 'ru-RU', 'zh-Hant-TW', 'ja'].map(localeOf)).toEqual([
+      'de',
+      'fr',
+      'it',
+      'pl',
+      'ru',
+      undefined,
+      undefined,
+    ]);
     expect(pickLocale(['ja', 'ko'])).toBe('pt');
     expect(pickLocale(['ja', 'it-IT'])).toBe('it');
   });

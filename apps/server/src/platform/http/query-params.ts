@@ -15,7 +15,10 @@ function toList(value: unknown): unknown {
         return [text];
       }
     }
-    return text.split(',').map((part) => part.trim()).filter(Boolean);
+    return text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
   });
 }
 

@@ -13,12 +13,22 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 function directives(csp: string | null): Map<string, string> {
-  return new Map((csp ?? '').split(';').map((part) => part.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name, values.join(' ')]));
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  );
 }
 
 describe('security headers', () => {
   it('every answer (API, errors) carries the CSP, nosniff, a referrer policy and no framing', async () => {
-    for (const response of [await api.get('/health'), await api.get('/no/such/route'), await api.post('/auth/login/', { email: 'x@example.test', password: 'x' })]) {
+    for (const response of [
+      await api.get('/health'),
+      await api.get('/no/such/route'),
+      await api.post('/auth/login/', { email: 'x@example.test', password: 'x' }),
+    ]) {
       const csp = directives(response.headers.get('content-security-policy'));
       expect(csp.get('script-src')).toBe("'self'");
       expect(csp.get('default-src')).toBe("'self'");

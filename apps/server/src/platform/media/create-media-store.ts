@@ -9,7 +9,8 @@ import { S3MediaBackend, type S3MediaConfig } from './s3-media-backend.js';
 /** The S3 settings when all are given (the environment check refuses a partial set). */
 export function s3ConfigOf(env: Env): S3MediaConfig | undefined {
   const { MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY } = env;
-  if (!MEDIA_S3_ENDPOINT || !MEDIA_S3_REGION || !MEDIA_S3_BUCKET || !MEDIA_S3_ACCESS_KEY_ID || !MEDIA_S3_SECRET_ACCESS_KEY) return undefined;
+  if (!MEDIA_S3_ENDPOINT || !MEDIA_S3_REGION || !MEDIA_S3_BUCKET || !MEDIA_S3_ACCESS_KEY_ID || !MEDIA_S3_SECRET_ACCESS_KEY)
+    return undefined;
   return {
     endpoint: MEDIA_S3_ENDPOINT,
     region: MEDIA_S3_REGION,

@@ -40,7 +40,8 @@ export function openMediaToken(
   token: string,
   field = 'mediaToken',
 ): StoredUpload {
-  const invalid = () => new AppError('ERR_VALIDATION', 'The file is not valid: upload it again.', { [field]: ['Invalid or expired upload'] });
+  const invalid = () =>
+    new AppError('ERR_VALIDATION', 'The file is not valid: upload it again.', { [field]: ['Invalid or expired upload'] });
   if (!ctx.secretBox.isSealed(token)) throw invalid();
   let parsed: z.infer<typeof payloadSchema>;
   try {

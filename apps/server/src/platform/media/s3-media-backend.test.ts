@@ -11,7 +11,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3MediaBackend } from './s3-media-backend.js';
 
-const fixture = JSON.parse(readFileSync(new URL('../../../../../packages/simulators/fixtures/s3/get-object-example.json', import.meta.url), 'utf8'));
+const fixture = JSON.parse(
+  readFileSync(new URL('../../../../../packages/simulators/fixtures/s3/get-object-example.json', import.meta.url), 'utf8'),
+);
 
 let sim: S3Simulator;
 let backend: S3MediaBackend;
@@ -19,7 +21,14 @@ const key = (tenant: number) => `${tenant}/${randomBytes(24).toString('base64url
 
 beforeAll(async () => {
   sim = await startS3Simulator({ buckets: ['media'] });
-  backend = new S3MediaBackend({ endpoint: sim.url, region: sim.credentials.region, bucket: 'media', accessKeyId: sim.credentials.accessKeyId, secretAccessKey: sim.credentials.secretAccessKey, forcePathStyle: true });
+  backend = new S3MediaBackend({
+    endpoint: sim.url,
+    region: sim.credentials.region,
+    bucket: 'media',
+    accessKeyId: sim.credentials.accessKeyId,
+    secretAccessKey: sim.credentials.secretAccessKey,
+    forcePathStyle: true,
+  });
 });
 afterAll(async () => {
   await backend?.destroy();
@@ -32,18 +41,33 @@ describe('Signature V4 (the documentation example)', () => {
     const parts = signingParts(fixture.request, auth);
     expect(parts.canonicalRequest).toBe(fixture.canonicalRequest);
     expect(parts.stringToSign).toBe(fixture.stringToSign);
-    expect(verifySigV4(fixture.request, fixture.credentials, { maxSkewMs: Infinity })).toEqual({ ok: true, accessKeyId: 'AKIAIOSFODNN7EXAMPLE' });
+    expect(verifySigV4(fixture.request, fixture.credentials, { maxSkewMs: Infinity })).toEqual({
+      ok: true,
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+    });
   });
 
   it('refuses the example when anything signed changes, with the wrong secret, or when it is too old', () => {
     const tampered = { ...fixture.request, headers: { ...fixture.request.headers, range: 'bytes=0-99' } };
-    expect(verifySigV4(tampered, fixture.credentials, { maxSkewMs: Infinity })).toMatchObject({ ok: false, code: 'SignatureDoesNotMatch', status: 403 });
-    expect(verifySigV4({ ...fixture.request, path: '/other.txt' }, fixture.credentials, { maxSkewMs: Infinity })).toMatchObject({ code: 'SignatureDoesNotMatch' });
-    expect(verifySigV4(fixture.request, { ...fixture.credentials, secretAccessKey: 'x'.repeat(40) }, { maxSkewMs: Infinity })).toMatchObject({ code: 'SignatureDoesNotMatch' });
-    expect(verifySigV4(fixture.request, { ...fixture.credentials, accessKeyId: 'AKIAOTHER' }, { maxSkewMs: Infinity })).toMatchObject({ code: 'InvalidAccessKeyId' });
+    expect(verifySigV4(tampered, fixture.credentials, { maxSkewMs: Infinity })).toMatchObject({
+      ok: false,
+      code: 'SignatureDoesNotMatch',
+      status: 403,
+    });
+    expect(verifySigV4({ ...fixture.request, path: '/other.txt' }, fixture.credentials, { maxSkewMs: Infinity })).toMatchObject({
+      code: 'SignatureDoesNotMatch',
+    });
+    expect(
+      verifySigV4(fixture.request, { ...fixture.credentials, secretAccessKey: 'x'.repeat(40) }, { maxSkewMs: Infinity }),
+    ).toMatchObject({ code: 'SignatureDoesNotMatch' });
+    expect(verifySigV4(fixture.request, { ...fixture.credentials, accessKeyId: 'AKIAOTHER' }, { maxSkewMs: Infinity })).toMatchObject({
+      code: 'InvalidAccessKeyId',
+    });
     expect(verifySigV4(fixture.request, fixture.credentials)).toMatchObject({ code: 'RequestTimeTooSkewed' });
     const { authorization: _drop, ...unsigned } = fixture.request.headers;
-    expect(verifySigV4({ ...fixture.request, headers: unsigned }, fixture.credentials, { maxSkewMs: Infinity })).toMatchObject({ code: 'AccessDenied' });
+    expect(verifySigV4({ ...fixture.request, headers: unsigned }, fixture.credentials, { maxSkewMs: Infinity })).toMatchObject({
+      code: 'AccessDenied',
+    });
   });
 });
 
@@ -77,7 +101,10 @@ describe('the S3 media backend against the simulator', () => {
     for await (const file of backend.list()) listed.push(file);
     expect(listed.map((f) => f.key).sort()).toEqual(expect.arrayContaining([...keys].sort()));
     expect(listed.some((f) => f.key === 'not-a-media-key.txt')).toBe(false);
-    expect(listed.find((f) => f.key === keys[0])).toMatchObject({ size: keys[0].length, md5: createHash('md5').update(keys[0]).digest('hex') });
+    expect(listed.find((f) => f.key === keys[0])).toMatchObject({
+      size: keys[0].length,
+      md5: createHash('md5').update(keys[0]).digest('hex'),
+    });
     // 1,204 objects: two pages.
     expect(sim.requests.slice(before).filter((r) => r.method === 'GET').length).toBe(2);
   });

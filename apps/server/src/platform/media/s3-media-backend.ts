@@ -19,7 +19,10 @@ function md5OfEtag(etag: string | undefined): string | null {
 type Sdk = typeof import('@aws-sdk/client-s3');
 
 function isNotFound(sdk: Sdk, error: unknown): boolean {
-  return error instanceof sdk.S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  return (
+    error instanceof sdk.S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
+  );
 }
 
 /**
@@ -57,7 +60,13 @@ export class S3MediaBackend implements MediaBackend {
   async put(key: string, content: Buffer): Promise<void> {
     const { sdk, client } = await this.open();
     await client.send(
-      new sdk.PutObjectCommand({ Bucket: this.config.bucket, Key: checked(key), Body: content, ContentType: 'application/octet-stream', ContentLength: content.length }),
+      new sdk.PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: checked(key),
+        Body: content,
+        ContentType: 'application/octet-stream',
+        ContentLength: content.length,
+      }),
     );
   }
 

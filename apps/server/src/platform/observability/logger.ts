@@ -22,7 +22,12 @@ export function logsEveryRequest(env: Pick<Env, 'NODE_ENV'>, logger: Pick<Logger
 class QuietRequestLogs extends LogController {
   override incomingRequest(): void {}
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
     if (error) super.requestCompleted(error, request, reply, metadata);
   }
 }

@@ -48,7 +48,10 @@ async function browse(api: Api, lines: LogLine[]): Promise<LogLine[]> {
   expect((await api.get('/no/such/route')).status).toBe(404);
   expect((await api.get('/test/marker')).status).toBe(200);
   await eventually(async () => lines.some((line) => line.msg === MARKER), { what: 'the marker line' });
-  return lines.slice(0, lines.findIndex((line) => line.msg === MARKER));
+  return lines.slice(
+    0,
+    lines.findIndex((line) => line.msg === MARKER),
+  );
 }
 
 describe('request logging (first run: the admin password box stays in sight)', () => {

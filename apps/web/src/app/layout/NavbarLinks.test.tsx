@@ -33,7 +33,15 @@ describe('the menu by role (SPEC §2)', () => {
   it('a user with the softphone blocked (blockWavoip) gets no calls entry; an admin so blocked loses the call list', () => {
     signInAs('user', { blockWavoip: true });
     const { unmount } = renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);
-    expect(entries()).toEqual(['nav-home', 'nav-atendimento', 'nav-contatos', 'nav-massa', 'nav-chat-privado', 'nav-kanban', 'nav-tarefas']);
+    expect(entries()).toEqual([
+      'nav-home',
+      'nav-atendimento',
+      'nav-contatos',
+      'nav-massa',
+      'nav-chat-privado',
+      'nav-kanban',
+      'nav-tarefas',
+    ]);
     unmount();
     signInAs('admin', { tenantId: 4, blockWavoip: true });
     renderWithApp(<NavbarLinks onNavigate={vi.fn()} />);

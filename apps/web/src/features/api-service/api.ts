@@ -69,8 +69,7 @@ export function useRenewApiToken() {
 export function useRenewWebhookSecret() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      http.put<ApiConfigWithWebhookSecret>(`/api-config/renew-webhook-secret/${id}`, undefined, { silent: true }),
+    mutationFn: (id: string) => http.put<ApiConfigWithWebhookSecret>(`/api-config/renew-webhook-secret/${id}`, undefined, { silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: apiConfigKeys.all }),
   });
 }

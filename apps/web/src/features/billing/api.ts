@@ -92,7 +92,8 @@ export function useTenantPayments(filters: PaymentFilters) {
   if (filters.tenantId) params.set('tenantId', String(filters.tenantId));
   return useQuery({
     queryKey: billingKeys.payments(filters),
-    queryFn: ({ signal }) => http.get<{ payments: Payment[]; count: number; hasMore: boolean }>(`/billing/payments?${params.toString()}`, { signal }),
+    queryFn: ({ signal }) =>
+      http.get<{ payments: Payment[]; count: number; hasMore: boolean }>(`/billing/payments?${params.toString()}`, { signal }),
   });
 }
 
@@ -110,7 +111,10 @@ export function useBillingOverview() {
 
 /** The company's billing data, read-only (/configuracoes/pagamentos for its admins). */
 export function useBillingDetails() {
-  return useQuery({ queryKey: billingKeys.details, queryFn: ({ signal }) => http.get<BillingDetails>('/subscription/billing', { signal }) });
+  return useQuery({
+    queryKey: billingKeys.details,
+    queryFn: ({ signal }) => http.get<BillingDetails>('/subscription/billing', { signal }),
+  });
 }
 
 export function useBillingProvider() {

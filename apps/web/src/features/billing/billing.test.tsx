@@ -58,7 +58,9 @@ describe('assinatura for a company admin', () => {
     const api = fakeApi({
       'GET /subscription': () => ({ body: current }),
       'GET /plans/public': () => ({ body: [PLAN, PRO] }),
-      'GET /subscription/status': () => ({ body: { status: 'trial', blocked: false, blockReason: null, trialEndsAt: current.trialEndsAt, trialDaysLeft: 5 } }),
+      'GET /subscription/status': () => ({
+        body: { status: 'trial', blocked: false, blockReason: null, trialEndsAt: current.trialEndsAt, trialDaysLeft: 5 },
+      }),
       'PUT /subscription/plan': () => {
         current = subscription({ plan: PRO });
         return { body: current };
@@ -79,7 +81,9 @@ describe('assinatura for a company admin', () => {
   it('blocked: the overdue-payment message and the pay link of each unpaid payment, at 390 px', async () => {
     setScreenSize(PHONE);
     fakeApi({
-      'GET /subscription': () => ({ body: subscription({ status: 'blocked', blocked: true, blockReason: 'trial_ended', trialDaysLeft: 0, payments: [PAYMENT] }) }),
+      'GET /subscription': () => ({
+        body: subscription({ status: 'blocked', blocked: true, blockReason: 'trial_ended', trialDaysLeft: 0, payments: [PAYMENT] }),
+      }),
       'GET /plans/public': () => ({ body: [PLAN] }),
     });
     renderWithApp(<SubscriptionPage />);
@@ -94,7 +98,11 @@ describe('assinatura for a company admin', () => {
 describe('blocked mode', () => {
   it('the notice says why, the menu is the blocked settings page only, and a 402 switches the app into it', async () => {
     signInAs('admin', { tenantId: 9 });
-    fakeApi({ 'GET /subscription/status': () => ({ body: { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null } }) });
+    fakeApi({
+      'GET /subscription/status': () => ({
+        body: { status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialEndsAt: null, trialDaysLeft: null },
+      }),
+    });
     renderWithApp(<BillingNotice />);
     expect(await screen.findByTestId('billing-blocked')).toHaveTextContent('Pagamento em atraso');
     expect(isBillingBlocked()).toBe(true);
@@ -145,13 +153,14 @@ describe('entered by a 402', () => {
 });
 
 describe('/configuracoesbloqueio', () => {
-
   it("an admin: the overdue notice and why, the plan, the overdue payment's pay link, and the settings it keeps (390 px)", async () => {
     setScreenSize(PHONE);
     signInAs('admin', { tenantId: 9 });
     fakeApi({
       'GET /subscription/status': () => ({ body: OVERDUE_STATUS }),
-      'GET /subscription': () => ({ body: subscription({ status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialDaysLeft: null, payments: [PAYMENT] }) }),
+      'GET /subscription': () => ({
+        body: subscription({ status: 'blocked', blocked: true, blockReason: 'payment_overdue', trialDaysLeft: null, payments: [PAYMENT] }),
+      }),
       'GET /plans/public': () => ({ body: [PLAN, PRO] }),
     });
     renderWithApp(<BlockedSettingsPage />);
@@ -164,7 +173,12 @@ describe('/configuracoesbloqueio', () => {
     // The subscription's own blocked alert is not repeated.
     expect(screen.queryByTestId('subscription-blocked')).toBeNull();
     const links = within(screen.getByTestId('blocked-settings-links')).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assinatura', '/configuracoes/geral', '/configuracoesTenant', '/perfil']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/assinatura',
+      '/configuracoes/geral',
+      '/configuracoesTenant',
+      '/perfil',
+    ]);
   });
 
   it('an agent: the notice and why, asked to call the admin; only the profile; the subscription is never fetched', async () => {
@@ -182,8 +196,12 @@ describe('/configuracoesbloqueio', () => {
   it('once paid (not blocked any more) it says so and leads back to work', async () => {
     signInAs('admin', { tenantId: 9 });
     fakeApi({
-      'GET /subscription/status': () => ({ body: { status: 'active', blocked: false, blockReason: null, trialEndsAt: null, trialDaysLeft: null } }),
-      'GET /subscription': () => ({ body: subscription({ status: 'active', payments: [{ ...PAYMENT, status: 'received', paidAt: '2026-03-11T10:00:00.000Z' }] }) }),
+      'GET /subscription/status': () => ({
+        body: { status: 'active', blocked: false, blockReason: null, trialEndsAt: null, trialDaysLeft: null },
+      }),
+      'GET /subscription': () => ({
+        body: subscription({ status: 'active', payments: [{ ...PAYMENT, status: 'received', paidAt: '2026-03-11T10:00:00.000Z' }] }),
+      }),
       'GET /plans/public': () => ({ body: [PLAN] }),
     });
     renderWithApp(<BlockedSettingsPage />);
@@ -200,7 +218,12 @@ describe('/pagamentostenants (platform superadmin)', () => {
     let payment = PAYMENT;
     const api = fakeApi({
       'GET /billing/payments': () => ({ body: { payments: [payment], count: 1, hasMore: false } }),
-      'GET /tenants/': () => ({ body: [{ id: 1, name: 'Plataforma' }, { id: 9, name: 'Loja Azul' }] }),
+      'GET /tenants/': () => ({
+        body: [
+          { id: 1, name: 'Plataforma' },
+          { id: 9, name: 'Loja Azul' },
+        ],
+      }),
       'POST /billing/payments/:id/receive': () => {
         payment = { ...PAYMENT, status: 'received', paidAt: '2026-03-12T15:00:00.000Z', receivedManuallyBy: 'Ana Souza' };
         return { body: payment };
@@ -211,13 +234,17 @@ describe('/pagamentostenants (platform superadmin)', () => {
 
     await user.click(screen.getByTestId('payments-filter-status'));
     await user.click(await screen.findByRole('option', { name: 'Em atraso', hidden: true }));
-    await waitFor(() => expect(api.calls.some((call) => call.path === '/billing/payments' && call.query.get('status') === 'overdue')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.path === '/billing/payments' && call.query.get('status') === 'overdue')).toBe(true),
+    );
 
     await user.click(screen.getByTestId(`payment-mark-${PAYMENT.id}`));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Loja Azul');
     await user.click(within(dialog).getByRole('button', { name: 'Marcar como recebido' }));
-    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST' && call.path === `/billing/payments/${PAYMENT.id}/receive`)).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.method === 'POST' && call.path === `/billing/payments/${PAYMENT.id}/receive`)).toBe(true),
+    );
     expect(await screen.findByTestId('payment-status-received')).toBeInTheDocument();
     expect(screen.getByTestId(`tenant-payment-${PAYMENT.id}`)).toHaveTextContent('marcado por Ana Souza');
   });
@@ -260,7 +287,7 @@ describe('/configuracoes/pagamentos', () => {
     providerUnavailable: false,
   };
 
-  it("the platform superadmin sets the payment provider here; stored secrets stay masked unless retyped", async () => {
+  it('the platform superadmin sets the payment provider here; stored secrets stay masked unless retyped', async () => {
     signInAs('superadmin', { tenantId: 1 });
     const api = fakeApi({
       'GET /billing/provider': () => ({ body: PROVIDER }),

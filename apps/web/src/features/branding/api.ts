@@ -11,7 +11,11 @@ export const brandingKeys = {
 
 /** The signed-in company's branding (GET /branding), applied to the page while signed in (lib/branding.ts). */
 export function useCompanyBranding(): void {
-  const query = useQuery({ queryKey: brandingKeys.current, queryFn: ({ signal }) => http.get<Branding>('/branding', { signal }), staleTime: 60_000 });
+  const query = useQuery({
+    queryKey: brandingKeys.current,
+    queryFn: ({ signal }) => http.get<Branding>('/branding', { signal }),
+    staleTime: 60_000,
+  });
   useEffect(() => {
     if (query.data) setCompanyBranding(query.data);
   }, [query.data]);
@@ -43,7 +47,10 @@ export function useSaveColors() {
   return useMutation({
     mutationFn: (items: Record<string, string>[]) => http.put<SystemColors>('/tenants/systemColors/', items),
     onSuccess: async () => {
-      await Promise.all([qc.invalidateQueries({ queryKey: brandingKeys.settings }), qc.invalidateQueries({ queryKey: brandingKeys.current })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: brandingKeys.settings }),
+        qc.invalidateQueries({ queryKey: brandingKeys.current }),
+      ]);
     },
   });
 }

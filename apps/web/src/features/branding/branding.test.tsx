@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('/customizar', () => {
-  it("shows what a company inherits and saves its own name, colours and logo", async () => {
+  it('shows what a company inherits and saves its own name, colours and logo', async () => {
     let current = COMPANY;
     const api = fakeApi({
       'GET /tenants/branding/': () => ({ body: current }),
@@ -49,7 +49,9 @@ describe('/customizar', () => {
 
     await user.type(screen.getByLabelText('Nome'), 'Loja Azul');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT' && c.path === '/tenants/branding/')?.body).toEqual({ appName: 'Loja Azul' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT' && c.path === '/tenants/branding/')?.body).toEqual({ appName: 'Loja Azul' }),
+    );
 
     const primary = screen.getByLabelText('Primária');
     expect(primary).toHaveValue('#5c67f2');
@@ -70,7 +72,7 @@ describe('/customizar', () => {
     expect(await within(screen.getByTestId('branding-logo')).findByText('Personalizado')).toBeInTheDocument();
   });
 
-  it("for the platform, offers the login background too, and refuses a colour that is not one before sending", async () => {
+  it('for the platform, offers the login background too, and refuses a colour that is not one before sending', async () => {
     signInAs('superadmin', { tenantId: 1 });
     const api = fakeApi({ 'GET /tenants/branding/': () => ({ body: { ...COMPANY, platform: true } }) });
     const { user } = renderWithApp(<CustomizePage />);
@@ -110,7 +112,14 @@ describe('the branding at run time', () => {
     expect(document.documentElement.style.getPropertyValue('--q-primary')).toBe('#5c67f2');
     expect(document.title).toBe('Central Atende');
     // Signed in, the company's own palette wins; signed out, the platform's shows again.
-    setCompanyBranding({ appName: 'Loja Azul', logoUrl: null, faviconUrl: null, iconUrls: null, backgroundUrl: null, systemColors: colorObjectsOf({ ...DEFAULT_PALETTE, primary: '#e8590c' }) });
+    setCompanyBranding({
+      appName: 'Loja Azul',
+      logoUrl: null,
+      faviconUrl: null,
+      iconUrls: null,
+      backgroundUrl: null,
+      systemColors: colorObjectsOf({ ...DEFAULT_PALETTE, primary: '#e8590c' }),
+    });
     expect(document.documentElement.style.getPropertyValue('--q-primary')).toBe('#e8590c');
     expect(getBrandingState().appName).toBe('Loja Azul');
     setCompanyBranding(null);

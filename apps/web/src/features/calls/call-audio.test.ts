@@ -39,7 +39,10 @@ beforeEach(() => {
       port = { onmessage: null, postMessage: vi.fn() };
       connect = vi.fn();
       disconnect = vi.fn();
-      constructor(_context: unknown, readonly name: string) {
+      constructor(
+        _context: unknown,
+        readonly name: string,
+      ) {
         nodes.push(this);
       }
     },
@@ -97,7 +100,14 @@ describe('startCallAudio', () => {
     expect(node('conversa-player').port.postMessage).toHaveBeenCalledTimes(1);
     expect(node('conversa-player').port.postMessage.mock.calls[0][0]).toBe(remote);
     node('conversa-player').port.onmessage?.({ data: { played: 3, dropped: 1, level: 0.25 } });
-    expect(reports.at(-1)).toMatchObject({ state: 'live', sentFrames: 1, receivedFrames: 1, playedFrames: 3, droppedFrames: 1, level: 0.25 });
+    expect(reports.at(-1)).toMatchObject({
+      state: 'live',
+      sentFrames: 1,
+      receivedFrames: 1,
+      playedFrames: 3,
+      droppedFrames: 1,
+      level: 0.25,
+    });
 
     // The server ends it: the socket leaves the call, the audio is released.
     serverSends('call:audio:end', 5);

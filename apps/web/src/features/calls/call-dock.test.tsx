@@ -77,8 +77,12 @@ describe('the call dock (every screen)', () => {
   it('rings on any screen; accepting asks the microphone, answers, runs the audio and shows its markers; the end stops it', async () => {
     signInAs('user');
     const { calls } = fakeApi({
-      'POST /calls/:id/accept': () => ({ body: offer({ status: 'accept', userId: 7, userName: 'Ana Souza', answeredAt: '2026-01-05T12:00:05.000Z' }) }),
-      'POST /calls/:id/hangup': () => ({ body: offer({ status: 'terminate', userId: 7, answeredAt: '2026-01-05T12:00:05.000Z', endedAt: '2026-01-05T12:01:00.000Z' }) }),
+      'POST /calls/:id/accept': () => ({
+        body: offer({ status: 'accept', userId: 7, userName: 'Ana Souza', answeredAt: '2026-01-05T12:00:05.000Z' }),
+      }),
+      'POST /calls/:id/hangup': () => ({
+        body: offer({ status: 'terminate', userId: 7, answeredAt: '2026-01-05T12:00:05.000Z', endedAt: '2026-01-05T12:01:00.000Z' }),
+      }),
     });
     const queryClient = testQueryClient();
     const { user } = renderWithApp(<CallDock />, { route: '/contatos', queryClient });

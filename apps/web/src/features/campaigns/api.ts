@@ -99,8 +99,7 @@ export interface MediaChange {
 }
 
 export type SaveCampaignInput = (
-  | { id: null; body: CreateCampaignBody; media: MediaChange[] }
-  | { id: number; body: UpdateCampaignBody; media: MediaChange[] }
+  { id: null; body: CreateCampaignBody; media: MediaChange[] } | { id: number; body: UpdateCampaignBody; media: MediaChange[] }
 ) & {
   /** Told as soon as a new campaign exists, before its files are sent: a failed upload must not lead to a second campaign. */
   onCreated?: (campaign: Campaign) => void;

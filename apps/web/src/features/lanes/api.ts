@@ -44,7 +44,8 @@ export function useDeleteLane() {
 export function useSetTicketLane() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ ticketId, laneId }: { ticketId: number; laneId: number | null }) => http.put<Ticket>(`/tickets/${ticketId}/lane`, { laneId }),
+    mutationFn: ({ ticketId, laneId }: { ticketId: number; laneId: number | null }) =>
+      http.put<Ticket>(`/tickets/${ticketId}/lane`, { laneId }),
     onSuccess: () => qc.invalidateQueries({ queryKey: laneKeys.all }),
   });
 }

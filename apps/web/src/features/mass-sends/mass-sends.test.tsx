@@ -43,8 +43,24 @@ const CHANNELS = [
   { id: 4, name: 'API oficial', type: 'waba' },
 ];
 const TEMPLATES = [
-  { name: 'boas_vindas', language: 'pt_BR', category: 'UTILITY', body: 'Olá {{1}}, seu cupom é {{2}}.', params: 2, usable: true, reason: null },
-  { name: 'promo_imagem', language: 'pt_BR', category: 'MARKETING', body: 'Promo {{1}}', params: 1, usable: false, reason: 'Its header is a image file.' },
+  {
+    name: 'boas_vindas',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    body: 'Olá {{1}}, seu cupom é {{2}}.',
+    params: 2,
+    usable: true,
+    reason: null,
+  },
+  {
+    name: 'promo_imagem',
+    language: 'pt_BR',
+    category: 'MARKETING',
+    body: 'Promo {{1}}',
+    params: 1,
+    usable: false,
+    reason: 'Its header is a image file.',
+  },
 ];
 const RECIPIENTS: MassSendRecipient[] = [
   { number: '5511999990001', contactId: 7, name: 'Ana', status: 'read', sentAt: NOW, error: null },
@@ -94,7 +110,10 @@ describe('/massa', () => {
   it('sms: no connection; the SMS count as the text grows; variables refused before sending; sends the text to the typed numbers', async () => {
     const calls = api({
       'GET /sms/config': () => ({ body: { configured: true } }),
-      'POST /mass-sends': ({ body }) => ({ status: 201, body: massSend({ id: 12, ...(body as object), whatsappId: null, channelName: null, recipientCount: 2 }) }),
+      'POST /mass-sends': ({ body }) => ({
+        status: 201,
+        body: massSend({ id: 12, ...(body as object), whatsappId: null, channelName: null, recipientCount: 2 }),
+      }),
     });
     const { user } = renderMassa('/massa/sms');
     await screen.findByTestId('mass-send-form-sms');
@@ -105,7 +124,9 @@ describe('/massa', () => {
     await user.click(screen.getByTestId('mass-send-message'));
     await user.paste('Oi {{firstName}}');
     await user.click(screen.getByTestId('mass-send-submit'));
-    await waitFor(() => expect(errorOf(screen.getByTestId('mass-send-message'))).toBe('Um SMS vai exatamente como foi escrito: remova as variáveis.'));
+    await waitFor(() =>
+      expect(errorOf(screen.getByTestId('mass-send-message'))).toBe('Um SMS vai exatamente como foi escrito: remova as variáveis.'),
+    );
     expect(screen.queryByTestId('confirm-modal')).toBeNull();
 
     await user.clear(screen.getByTestId('mass-send-message'));
@@ -142,13 +163,21 @@ describe('/massa', () => {
     api();
     const { user } = renderMassa('/massa');
     expect(await screen.findByTestId('mass-send-form-template')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Texto', 'Texto com variáveis', 'SMS', 'Template', 'Template com variáveis']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Texto',
+      'Texto com variáveis',
+      'SMS',
+      'Template',
+      'Template com variáveis',
+    ]);
     await user.click(screen.getByTestId('mass-send-tab-texto'));
     expect(await screen.findByTestId('mass-send-form-texto')).toBeInTheDocument();
   });
 
   it('texto: refuses a missing connection and max ≤ min before sending; asks first with the spam warning; sends the text as written to the typed numbers', async () => {
-    const calls = api({ 'POST /mass-sends': ({ body }) => ({ status: 201, body: massSend({ id: 9, ...(body as object), recipientCount: 2 }) }) });
+    const calls = api({
+      'POST /mass-sends': ({ body }) => ({ status: 201, body: massSend({ id: 9, ...(body as object), recipientCount: 2 }) }),
+    });
     const { user } = renderMassa('/massa/texto');
     await screen.findByTestId('mass-send-form-texto');
     const min = screen.getByTestId('mass-send-min');
@@ -195,7 +224,10 @@ describe('/massa', () => {
 
   it('textovariavel: a tag as recipients, the variable picker, and an audio file uploaded first and sent as a voice note', async () => {
     const calls = api({
-      'POST /mass-sends/media': () => ({ status: 201, body: { mediaToken: 'sealed-token', name: 'aviso.ogg', mime: 'audio/ogg', size: 3, type: 'audio' } }),
+      'POST /mass-sends/media': () => ({
+        status: 201,
+        body: { mediaToken: 'sealed-token', name: 'aviso.ogg', mime: 'audio/ogg', size: 3, type: 'audio' },
+      }),
       'POST /mass-sends': ({ body }) => ({ status: 201, body: massSend({ id: 9, ...(body as object) }) }),
     });
     const { user } = renderMassa('/massa/textovariavel');
@@ -214,7 +246,9 @@ describe('/massa', () => {
     await user.click(screen.getByTestId('mass-send-submit'));
     const dialog = await screen.findByTestId('confirm-modal');
     expect(dialog).toHaveTextContent('Todos os contatos da etiqueta vão receber a mensagem.');
-    expect(within(dialog).getByTestId('mass-send-spam-warning')).toHaveTextContent('Se 2% dos destinatários denunciarem o número como spam');
+    expect(within(dialog).getByTestId('mass-send-spam-warning')).toHaveTextContent(
+      'Se 2% dos destinatários denunciarem o número como spam',
+    );
     await user.click(within(dialog).getByTestId('confirm-button'));
     await waitFor(() => expect(calls.calls.filter((c) => c.path === '/mass-sends' && c.method === 'POST')).toHaveLength(1));
     const upload = calls.calls.find((c) => c.path === '/mass-sends/media')!;
@@ -230,16 +264,23 @@ describe('/massa', () => {
   });
 
   it('template-variavel: offers only official API connections, its approved templates with their body, and one value per placeholder', async () => {
-    const calls = api({ 'POST /mass-sends': ({ body }) => ({ status: 201, body: massSend({ id: 9, kind: 'template-variavel', ...(body as object) }) }) });
+    const calls = api({
+      'POST /mass-sends': ({ body }) => ({ status: 201, body: massSend({ id: 9, kind: 'template-variavel', ...(body as object) }) }),
+    });
     const { user } = renderMassa('/massa/template-variavel');
     await screen.findByTestId('mass-send-form-template-variavel');
     await user.click(screen.getByTestId('mass-send-channel'));
     expect(await screen.findByRole('option', { name: 'API oficial', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'WhatsApp Vendas', hidden: true })).toBeNull();
     await user.click(screen.getByRole('option', { name: 'API oficial', hidden: true }));
-    await waitFor(() => expect(calls.calls.some((c) => c.path === '/mass-sends/templates' && c.query.get('whatsappId') === '4')).toBe(true));
+    await waitFor(() =>
+      expect(calls.calls.some((c) => c.path === '/mass-sends/templates' && c.query.get('whatsappId') === '4')).toBe(true),
+    );
     await user.click(screen.getByTestId('mass-send-template'));
-    expect(await screen.findByRole('option', { name: 'promo_imagem (pt_BR)', hidden: true })).toHaveAttribute('data-combobox-disabled', 'true');
+    expect(await screen.findByRole('option', { name: 'promo_imagem (pt_BR)', hidden: true })).toHaveAttribute(
+      'data-combobox-disabled',
+      'true',
+    );
     await user.click(screen.getByRole('option', { name: 'boas_vindas (pt_BR)', hidden: true }));
     expect(await screen.findByTestId('mass-send-template-body')).toHaveTextContent('Olá {{1}}, seu cupom é {{2}}.');
 
@@ -289,7 +330,9 @@ describe('/massa', () => {
     await user.paste('CUPOM10');
     await user.click(screen.getByTestId('mass-send-submit'));
     await user.click(within(await screen.findByTestId('confirm-modal')).getByTestId('confirm-button'));
-    expect(await screen.findByTestId('mass-send-form-error')).toHaveTextContent('A conexão não tem template aprovado com esse nome e idioma.');
+    expect(await screen.findByTestId('mass-send-form-error')).toHaveTextContent(
+      'A conexão não tem template aprovado com esse nome e idioma.',
+    );
   });
 });
 

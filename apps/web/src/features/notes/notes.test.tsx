@@ -68,7 +68,11 @@ function chatApi(ticket: Ticket, notes: Note[]) {
     // (fakeApi always writes a JSON body, which a 204 may not carry.)
     'DELETE /notes/:id': () => ({ status: 200, body: null }),
     'GET /messages/:id': () => ({
-      body: { messages: [buildMessage(5, 20, { body: 'segunda mensagem' }), buildMessage(5, 0, { body: 'primeira mensagem' })], messagesOffLine: [], hasMore: false },
+      body: {
+        messages: [buildMessage(5, 20, { body: 'segunda mensagem' }), buildMessage(5, 0, { body: 'primeira mensagem' })],
+        messagesOffLine: [],
+        hasMore: false,
+      },
     }),
     'GET /users/': () => ({ body: { users: USERS, count: USERS.length, hasMore: false } }),
     'GET /queue': () => ({ body: [] }),
@@ -92,7 +96,7 @@ function renderChat() {
 
 const timeline = () =>
   [...screen.getByTestId('message-list').querySelectorAll('[data-kind="note"], [data-testid^="message-"]')]
-    .map((el) => (el.getAttribute('data-kind') === 'note' ? `note:${el.getAttribute('data-testid')}` : el.textContent ?? ''))
+    .map((el) => (el.getAttribute('data-kind') === 'note' ? `note:${el.getAttribute('data-testid')}` : (el.textContent ?? '')))
     .filter((text) => text.startsWith('note:') || /mensagem/.test(text));
 
 describe('notes in the chat', () => {
@@ -142,7 +146,9 @@ describe('notes in the chat', () => {
 
   it('the author edits and deletes their own note (after confirming)', async () => {
     signInAs('user', { userId: ME, queues: [{ id: 1, name: 'Suporte' }] });
-    const api = chatApi(buildTicket({ id: 5, status: 'open', userId: ME, protocol: null }), [note(3, 10, { userId: ME, username: 'Eu Mesmo' })]);
+    const api = chatApi(buildTicket({ id: 5, status: 'open', userId: ME, protocol: null }), [
+      note(3, 10, { userId: ME, username: 'Eu Mesmo' }),
+    ]);
     const { user: u } = renderChat();
     await u.click(await screen.findByTestId('note-edit-3'));
     const edit = screen.getByTestId('note-edit-input-3');
@@ -190,7 +196,14 @@ describe('/notas', () => {
   it('lists the notes with their ticket, protocol and author; searching, choosing an author and days ask the server again', async () => {
     signInAs('super', { userId: ME });
     const page: ListNotesResponse = {
-      notes: [{ ...note(1, 10, { note: 'Cliente pediu desconto' }), contact: { id: 3, name: 'Rita Souza' }, ticketStatus: 'open', protocol: '20260105000001' }],
+      notes: [
+        {
+          ...note(1, 10, { note: 'Cliente pediu desconto' }),
+          contact: { id: 3, name: 'Rita Souza' },
+          ticketStatus: 'open',
+          protocol: '20260105000001',
+        },
+      ],
       count: 1,
       hasMore: false,
     };

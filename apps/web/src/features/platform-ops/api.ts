@@ -32,7 +32,8 @@ export const platformOpsKeys = {
 export function useChannelSessions(scope: 'platform' | 'tenant') {
   return useQuery({
     queryKey: platformOpsKeys.sessions(scope),
-    queryFn: ({ signal }) => http.get<ChannelSession[]>(scope === 'platform' ? '/platform/channel-sessions' : '/channel-sessions', { signal }),
+    queryFn: ({ signal }) =>
+      http.get<ChannelSession[]>(scope === 'platform' ? '/platform/channel-sessions' : '/channel-sessions', { signal }),
   });
 }
 
@@ -41,7 +42,9 @@ export function useControlSession(scope: 'platform' | 'tenant') {
   return useMutation({
     mutationFn: ({ session, action }: { session: ChannelSession; action: 'restart' | 'disconnect' }) =>
       http.post<{ id: number; status: string }>(
-        scope === 'platform' ? `/platform/tenants/${session.tenantId}/channel-sessions/${session.id}/${action}` : `/channel-sessions/${session.id}/${action}`,
+        scope === 'platform'
+          ? `/platform/tenants/${session.tenantId}/channel-sessions/${session.id}/${action}`
+          : `/channel-sessions/${session.id}/${action}`,
       ),
     onSettled: () => qc.invalidateQueries({ queryKey: platformOpsKeys.sessions(scope) }),
   });
@@ -85,7 +88,10 @@ export function useQueueActions() {
 }
 
 export function useTenantUsage() {
-  return useQuery({ queryKey: platformOpsKeys.usage, queryFn: ({ signal }) => http.get<TenantUsage[]>('/platform/tenant-usage', { signal }) });
+  return useQuery({
+    queryKey: platformOpsKeys.usage,
+    queryFn: ({ signal }) => http.get<TenantUsage[]>('/platform/tenant-usage', { signal }),
+  });
 }
 
 export function useSystemVersion() {
@@ -96,7 +102,8 @@ export function useSystemVersion() {
 export function useMaintenanceRuns() {
   return useQuery<MaintenanceRun[]>({
     queryKey: platformOpsKeys.runs,
-    refetchInterval: (query) => (query.state.data?.some((run: MaintenanceRun) => run.status === 'queued' || run.status === 'running') ? 1000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((run: MaintenanceRun) => run.status === 'queued' || run.status === 'running') ? 1000 : false,
     queryFn: ({ signal }) => http.get<MaintenanceRun[]>('/platform/maintenance/runs', { signal, silent: true }),
   });
 }
@@ -122,11 +129,15 @@ export function useMediaMigrations() {
   return useQuery<MediaMigration[]>({
     queryKey: platformOpsKeys.mediaMigrations,
     refetchInterval: (query) =>
-      query.state.data?.some((run: MediaMigration) => run.status === 'queued' || run.status === 'running') ? MEDIA_MIGRATION_POLL_MS : false,
+      query.state.data?.some((run: MediaMigration) => run.status === 'queued' || run.status === 'running')
+        ? MEDIA_MIGRATION_POLL_MS
+        : false,
     queryFn: async ({ signal }) => {
       const runs = await http.get<MediaMigration[]>('/platform/maintenance/media-migrations', { signal, silent: true });
       const previous = qc.getQueryData<MediaMigration[]>(platformOpsKeys.mediaMigrations);
-      const ended = previous?.some((old) => (old.status === 'queued' || old.status === 'running') && runs.some((run) => run.id === old.id && run.status === 'done'));
+      const ended = previous?.some(
+        (old) => (old.status === 'queued' || old.status === 'running') && runs.some((run) => run.id === old.id && run.status === 'done'),
+      );
       if (ended) void qc.invalidateQueries({ queryKey: platformOpsKeys.mediaStorage });
       return runs;
     },

@@ -1,4 +1,13 @@
-import type { ChannelSession, FailedJob, MaintenanceRun, MediaMigration, MediaStorage, QueueList, SystemVersion, TenantUsage } from '@conversa/shared';
+import type {
+  ChannelSession,
+  FailedJob,
+  MaintenanceRun,
+  MediaMigration,
+  MediaStorage,
+  QueueList,
+  SystemVersion,
+  TenantUsage,
+} from '@conversa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type ApiCall } from '../../test/fetch';
@@ -35,7 +44,9 @@ describe('sessions monitor', () => {
   it('/sessoestenants: every tenant’s channels with the node holding the session; disconnect asks first', async () => {
     signInAs('superadmin');
     const api = fakeApi({
-      'GET /platform/channel-sessions': () => ({ body: [session({}), session({ id: 5, tenantId: 3, tenantName: 'Padaria', type: 'webchat', node: null, status: 'disconnected' })] }),
+      'GET /platform/channel-sessions': () => ({
+        body: [session({}), session({ id: 5, tenantId: 3, tenantName: 'Padaria', type: 'webchat', node: null, status: 'disconnected' })],
+      }),
       'POST /platform/tenants/:tenant/channel-sessions/:id/disconnect': () => ({ body: { id: 1, tenantId: 2, status: 'disconnected' } }),
       'POST /platform/tenants/:tenant/channel-sessions/:id/restart': () => ({ body: { id: 5, tenantId: 3, status: 'connected' } }),
     });
@@ -48,19 +59,28 @@ describe('sessions monitor', () => {
     expect(screen.getByTestId('session-status-5')).toHaveTextContent('Desconectado');
 
     await user.click(screen.getByTestId('session-restart-5'));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/tenants/3/channel-sessions/5/restart')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/tenants/3/channel-sessions/5/restart')).toBe(true),
+    );
 
     await user.click(screen.getByTestId('session-disconnect-1'));
-    expect(await screen.findByText('Desconectar WhatsApp Vendas? Canais de QR code precisarão ser lidos de novo para reconectar.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Desconectar WhatsApp Vendas? Canais de QR code precisarão ser lidos de novo para reconectar.'),
+    ).toBeInTheDocument();
     expect(api.calls.some((c) => c.path.endsWith('/disconnect'))).toBe(false);
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Desconectar' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/tenants/2/channel-sessions/1/disconnect')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/tenants/2/channel-sessions/1/disconnect')).toBe(true),
+    );
   });
 
   it('/sessoes: the admin’s own channels, without the tenant column; cards on a 390 px phone', async () => {
     signInAs('admin', { tenantId: 2 });
     setScreenSize(PHONE);
-    const api = fakeApi({ 'GET /channel-sessions': () => ({ body: [session({})] }), 'POST /channel-sessions/:id/restart': () => ({ body: { id: 1, tenantId: 2, status: 'connected' } }) });
+    const api = fakeApi({
+      'GET /channel-sessions': () => ({ body: [session({})] }),
+      'POST /channel-sessions/:id/restart': () => ({ body: { id: 1, tenantId: 2, status: 'connected' } }),
+    });
     const { user } = renderWithApp(<TenantSessionsPage />);
     expect(await screen.findByTestId('session-1')).not.toHaveTextContent('Loja Azul');
     expect(screen.getByTestId('sessions-table')).toHaveAttribute('data-layout', 'cards');
@@ -73,11 +93,41 @@ const queues = (advice: 'none' | 'restartQueue' | 'restartServer', failedRestart
   refreshMs: 10_000,
   restartAdviceLimit: 5,
   queues: [
-    { name: 'message.send', kind: 'job', waiting: 3, active: 1, failed: 2, completed: 40, lastFailedAt: '2030-03-01T12:00:00.000Z', lastRestartAt: null, failedRestarts, advice },
-    { name: 'channel-session.7', kind: 'session', waiting: 0, active: 0, failed: 0, completed: 4, lastFailedAt: null, lastRestartAt: null, failedRestarts: 0, advice: 'none' },
+    {
+      name: 'message.send',
+      kind: 'job',
+      waiting: 3,
+      active: 1,
+      failed: 2,
+      completed: 40,
+      lastFailedAt: '2030-03-01T12:00:00.000Z',
+      lastRestartAt: null,
+      failedRestarts,
+      advice,
+    },
+    {
+      name: 'channel-session.7',
+      kind: 'session',
+      waiting: 0,
+      active: 0,
+      failed: 0,
+      completed: 4,
+      lastFailedAt: null,
+      lastRestartAt: null,
+      failedRestarts: 0,
+      advice: 'none',
+    },
   ],
 });
-const job = (id: string, error: string): FailedJob => ({ id, queue: 'message.send', tenantId: 4, error, retryCount: 0, createdAt: '2030-03-01T11:00:00.000Z', failedAt: '2030-03-01T12:00:00.000Z' });
+const job = (id: string, error: string): FailedJob => ({
+  id,
+  queue: 'message.send',
+  tenantId: 4,
+  error,
+  retryCount: 0,
+  createdAt: '2030-03-01T11:00:00.000Z',
+  failedAt: '2030-03-01T12:00:00.000Z',
+});
 
 describe('task-queue monitor (/tenantsQueue)', () => {
   it('lists queues with their counts and advice; shows failed jobs with errors; retries, deletes after confirming, restarts', async () => {
@@ -101,15 +151,21 @@ describe('task-queue monitor (/tenantsQueue)', () => {
     expect(await within(failed).findByText('connect ECONNREFUSED 10.0.0.9:443')).toBeInTheDocument();
 
     await user.click(screen.getByTestId('job-retry-a1'));
-    await waitFor(() => expect(api.calls.some((c: ApiCall) => c.method === 'POST' && c.path === '/platform/queues/message.send/jobs/a1/retry')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c: ApiCall) => c.method === 'POST' && c.path === '/platform/queues/message.send/jobs/a1/retry')).toBe(true),
+    );
 
     await user.click(screen.getByTestId('job-delete-b2'));
     expect(await screen.findByText('Excluir esta tarefa com falha? Ela não será executada de novo.')).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Excluir' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/platform/queues/message.send/jobs/b2')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/platform/queues/message.send/jobs/b2')).toBe(true),
+    );
 
     await user.click(screen.getByTestId('queue-restart-message.send'));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/queues/message.send/restart')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.method === 'POST' && c.path === '/platform/queues/message.send/restart')).toBe(true),
+    );
     expect(await screen.findByText('Fila message.send reiniciada: 2 tarefa(s) enviada(s) de novo.')).toBeInTheDocument();
   });
 
@@ -128,7 +184,17 @@ describe('internal data (/tenantsPk)', () => {
   it('per tenant: users, channels, storage, messages this month, last activity', async () => {
     signInAs('superadmin');
     const usage: TenantUsage[] = [
-      { tenantId: 2, name: 'Loja Azul', status: 'active', users: 7, channels: 3, connectedChannels: 2, storageBytes: 5 * 1024 * 1024, messagesThisMonth: 1234, lastActivityAt: '2030-03-01T12:00:00.000Z' },
+      {
+        tenantId: 2,
+        name: 'Loja Azul',
+        status: 'active',
+        users: 7,
+        channels: 3,
+        connectedChannels: 2,
+        storageBytes: 5 * 1024 * 1024,
+        messagesThisMonth: 1234,
+        lastActivityAt: '2030-03-01T12:00:00.000Z',
+      },
     ];
     fakeApi({ 'GET /platform/tenant-usage': () => ({ body: usage }) });
     renderWithApp(<TenantUsagePage />);
@@ -165,7 +231,11 @@ const run = (over: Partial<MaintenanceRun>): MaintenanceRun => ({
 });
 
 const LOCAL_ONLY: MediaStorage = { active: 'local', s3Configured: false, s3: null };
-const WITH_S3: MediaStorage = { active: 'local', s3Configured: true, s3: { endpoint: 'https://s3.sa-east-1.amazonaws.com', bucket: 'conversa-media', region: 'sa-east-1' } };
+const WITH_S3: MediaStorage = {
+  active: 'local',
+  s3Configured: true,
+  s3: { endpoint: 'https://s3.sa-east-1.amazonaws.com', bucket: 'conversa-media', region: 'sa-east-1' },
+};
 const migration = (over: Partial<MediaMigration>): MediaMigration => ({
   id: '33333333-3333-4333-8333-333333333333',
   source: 'local',
@@ -213,7 +283,15 @@ describe('media storage on /atualizar', () => {
       'GET /platform/maintenance/media-migrations': () => {
         // The copy has finished and S3 is where files are kept.
         if (migrations.length && finished) {
-          migrations = [migration({ status: 'done', copied: 190, skipped: 10, bytesCopied: 4 * 1024 * 1024 - 2048, finishedAt: '2030-03-01T12:01:00.000Z' })];
+          migrations = [
+            migration({
+              status: 'done',
+              copied: 190,
+              skipped: 10,
+              bytesCopied: 4 * 1024 * 1024 - 2048,
+              finishedAt: '2030-03-01T12:01:00.000Z',
+            }),
+          ];
           storage = { ...WITH_S3, active: 's3' };
         }
         return { body: migrations };
@@ -226,7 +304,9 @@ describe('media storage on /atualizar', () => {
     const { user } = renderWithApp(<UpdatePage />);
     expect(await screen.findByTestId('media-s3')).toHaveTextContent('conversa-media');
     await user.click(screen.getByTestId('media-migrate'));
-    expect(await screen.findByText('Copiar agora todos os arquivos guardados? O atendimento continua funcionando durante a cópia.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Copiar agora todos os arquivos guardados? O atendimento continua funcionando durante a cópia.'),
+    ).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Iniciar' }));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ target: 's3' }));
@@ -248,7 +328,10 @@ describe('media storage on /atualizar', () => {
       'GET /platform/maintenance/runs': () => ({ body: [] }),
       'GET /platform/media-storage': () => ({ body: WITH_S3 }),
       'GET /platform/maintenance/media-migrations': () => ({ body: [] }),
-      'POST /platform/maintenance/media-migration': () => ({ status: 409, body: { error: 'ERR_MEDIA_MIGRATION_RUNNING', message: 'A media migration is already running.' } }),
+      'POST /platform/maintenance/media-migration': () => ({
+        status: 409,
+        body: { error: 'ERR_MEDIA_MIGRATION_RUNNING', message: 'A media migration is already running.' },
+      }),
     });
     const { user } = renderWithApp(<UpdatePage />);
     await user.click(await screen.findByTestId('media-migrate'));
@@ -267,7 +350,12 @@ describe('update (/atualizar)', () => {
       'GET /platform/media-storage': () => ({ body: LOCAL_ONLY }),
       'GET /platform/maintenance/media-migrations': () => ({ body: [] }),
       'POST /platform/maintenance/media-cleanup': ({ body }) => {
-        const started = run({ id: '22222222-2222-4222-8222-222222222222', status: 'running', dryRun: (body as { dryRun: boolean }).dryRun, scanned: 10 });
+        const started = run({
+          id: '22222222-2222-4222-8222-222222222222',
+          status: 'running',
+          dryRun: (body as { dryRun: boolean }).dryRun,
+          scanned: 10,
+        });
         runs = [started, ...runs];
         return { status: 202, body: started };
       },
@@ -292,12 +380,16 @@ describe('update (/atualizar)', () => {
       'GET /platform/maintenance/runs': () => ({ body: [] }),
       'GET /platform/media-storage': () => ({ body: LOCAL_ONLY }),
       'GET /platform/maintenance/media-migrations': () => ({ body: [] }),
-      'POST /platform/update': () => ({ status: 400, body: { error: 'ERR_UPDATE_NOT_VERIFIED', message: 'Uploaded update bundles are refused' } }),
+      'POST /platform/update': () => ({
+        status: 400,
+        body: { error: 'ERR_UPDATE_NOT_VERIFIED', message: 'Uploaded update bundles are refused' },
+      }),
     });
     const { user } = renderWithApp(<UpdatePage />);
     expect(await screen.findByText('Nenhuma migração pendente.')).toBeInTheDocument();
     const input = screen.getByTestId('update-file');
-    const fileInput = input.tagName === 'INPUT' ? (input as HTMLInputElement) : document.querySelector<HTMLInputElement>('input[type="file"]');
+    const fileInput =
+      input.tagName === 'INPUT' ? (input as HTMLInputElement) : document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!fileInput) throw new Error('no file input');
     await user.upload(fileInput, new File(['PK'], 'update_rapido.zip', { type: 'application/zip' }));
     await user.click(screen.getByTestId('update-send'));
@@ -310,7 +402,11 @@ describe('update (/atualizar)', () => {
 describe('terminal (/terminal)', () => {
   it("anyone but the platform superadmin reads 'Usuário não autorizado a acessar o terminal' and calls nothing", async () => {
     const api = fakeApi({});
-    for (const [profile, tenantId] of [['admin', 1], ['superadmin', 5], ['user', 1]] as const) {
+    for (const [profile, tenantId] of [
+      ['admin', 1],
+      ['superadmin', 5],
+      ['user', 1],
+    ] as const) {
       signInAs(profile, { tenantId });
       const { unmount } = renderWithApp(<TerminalPage />);
       expect(screen.getByTestId('terminal-denied')).toHaveTextContent('Usuário não autorizado a acessar o terminal');
@@ -326,11 +422,19 @@ describe('terminal (/terminal)', () => {
     const api = fakeApi({
       'POST /platform/console': ({ body }) =>
         allowed
-          ? { body: { command: (body as { command: string }).command, ranAt: '2030-03-01T12:00:00.000Z', lines: ['database: ok (1.2 ms)', 'uptime: 42 s'] } }
+          ? {
+              body: {
+                command: (body as { command: string }).command,
+                ranAt: '2030-03-01T12:00:00.000Z',
+                lines: ['database: ok (1.2 ms)', 'uptime: 42 s'],
+              },
+            }
           : { status: 403, body: { error: 'ERR_NO_PERMISSION', message: 'no' } },
     });
     const { user } = renderWithApp(<TerminalPage />);
-    expect(['console-health', 'console-versions', 'console-database', 'console-queues', 'console-errors'].every((id) => screen.getByTestId(id))).toBe(true);
+    expect(
+      ['console-health', 'console-versions', 'console-database', 'console-queues', 'console-errors'].every((id) => screen.getByTestId(id)),
+    ).toBe(true);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('console-health'));
     expect(await screen.findByTestId('console-output')).toHaveTextContent('database: ok (1.2 ms)');

@@ -32,8 +32,7 @@ function invalidateSchedules(qc: QueryClient) {
 }
 
 export type SaveScheduleInput =
-  | { id: null; body: CreateScheduleFields; file: File | null }
-  | { id: number; body: UpdateScheduleBody; file?: undefined };
+  { id: null; body: CreateScheduleFields; file: File | null } | { id: number; body: UpdateScheduleBody; file?: undefined };
 
 /** POST /messagesSchedule/ (multipart with a file) or PUT /messagesSchedule/{id}. */
 export function useSaveSchedule() {
@@ -43,7 +42,8 @@ export function useSaveSchedule() {
       if (id !== null) return http.put<ScheduledMessage>(`/messagesSchedule/${id}`, body, { silent: true });
       if (!file) return http.post<ScheduledMessage>('/messagesSchedule/', body, { silent: true });
       const form = new FormData();
-      for (const [key, value] of Object.entries(body)) if (typeof value === 'string' || typeof value === 'number') form.append(key, String(value));
+      for (const [key, value] of Object.entries(body))
+        if (typeof value === 'string' || typeof value === 'number') form.append(key, String(value));
       form.append('medias', file, file.name);
       return http.upload<ScheduledMessage>('/messagesSchedule/', form, { silent: true });
     },

@@ -51,7 +51,9 @@ describe('the message-scheduling dialog', () => {
     });
     const onSaved = vi.fn();
     const onClose = vi.fn();
-    const { user } = renderWithApp(<ScheduleDialog ticketId={12} contactName="Ana Lima" initialBody="Lembrete" onClose={onClose} onSaved={onSaved} />);
+    const { user } = renderWithApp(
+      <ScheduleDialog ticketId={12} contactName="Ana Lima" initialBody="Lembrete" onClose={onClose} onSaved={onSaved} />,
+    );
     expect(await screen.findByTestId('schedule-contact')).toHaveTextContent('Para Ana Lima');
     expect(screen.getByTestId('schedule-body')).toHaveValue('Lembrete');
     expect(screen.getByText('Em 30 minutos')).toBeInTheDocument();
@@ -85,7 +87,12 @@ describe('the message-scheduling dialog', () => {
     const api = fakeApi({
       'POST /messagesSchedule/': () => ({
         status: 400,
-        body: { error: 'ERR_INVALID_DATE', message: 'Invalid date', fields: { scheduleDate: ['Invalid date'] }, issues: { scheduleDate: [{ code: 'ERR_INVALID_DATE' }] } },
+        body: {
+          error: 'ERR_INVALID_DATE',
+          message: 'Invalid date',
+          fields: { scheduleDate: ['Invalid date'] },
+          issues: { scheduleDate: [{ code: 'ERR_INVALID_DATE' }] },
+        },
       }),
     });
     const { user } = renderWithApp(<ScheduleDialog ticketId={12} onClose={() => undefined} />);
@@ -132,7 +139,14 @@ describe('/agendamentos', () => {
       'GET /scheduleMessages/': () =>
         list([
           scheduled(),
-          scheduled({ id: 2, status: 'failed', recurrence: 30, error: 'ERR_SENDING_WAPP_MSG', sentCount: 1, contact: { id: 4, name: 'Bruno Dias', number: null } }),
+          scheduled({
+            id: 2,
+            status: 'failed',
+            recurrence: 30,
+            error: 'ERR_SENDING_WAPP_MSG',
+            sentCount: 1,
+            contact: { id: 4, name: 'Bruno Dias', number: null },
+          }),
         ]),
     });
     const { user } = renderWithApp(<SchedulesPage />);
@@ -148,7 +162,14 @@ describe('/agendamentos', () => {
     expect(screen.getByTestId('schedule-edit-1')).toBeInTheDocument();
     expect(screen.queryByTestId('schedule-cancel-2')).toBeNull();
     await user.click(screen.getByTestId('schedules-filter-failed'));
-    await waitFor(() => expect(api.calls.filter((c) => c.path === '/scheduleMessages/').at(-1)?.query.get('status')).toBe('pending,failed'));
+    await waitFor(() =>
+      expect(
+        api.calls
+          .filter((c) => c.path === '/scheduleMessages/')
+          .at(-1)
+          ?.query.get('status'),
+      ).toBe('pending,failed'),
+    );
   });
 
   it('cancels after a confirmation, and edits a pending one in the dialog', async () => {
@@ -170,11 +191,13 @@ describe('/agendamentos', () => {
     await user.clear(within(dialog).getByTestId('schedule-body'));
     await user.type(within(dialog).getByTestId('schedule-body'), 'Texto novo');
     await user.click(within(dialog).getByTestId('schedule-save'));
-    await waitFor(() => expect(api.calls.find((c) => c.path === '/messagesSchedule/1')?.body).toEqual({
-      scheduleDate: '2030-03-10T15:00:00.000Z',
-      recurrence: 0,
-      body: 'Texto novo',
-    }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === '/messagesSchedule/1')?.body).toEqual({
+        scheduleDate: '2030-03-10T15:00:00.000Z',
+        recurrence: 0,
+        body: 'Texto novo',
+      }),
+    );
   });
 
   it('schedules a new message from the list: a contact is required, found by search; the channel is optional (the default one)', async () => {

@@ -164,7 +164,11 @@ describe('/configuracoes/sms', () => {
 });
 
 describe('the SMS modal', () => {
-  const TICKET: Ticket = buildTicket({ id: 12, contactId: 5, contact: { id: 5, name: 'Carla', number: '5511999990000', email: null, profilePicUrl: null, blocked: false } });
+  const TICKET: Ticket = buildTicket({
+    id: 12,
+    contactId: 5,
+    contact: { id: 5, name: 'Carla', number: '5511999990000', email: null, profilePicUrl: null, blocked: false },
+  });
 
   beforeEach(() => signInAs('user', { userId: 7 }));
 
@@ -191,12 +195,25 @@ describe('the SMS modal', () => {
 
   it("sends to the ticket's contact once per message and lists the SMS with their statuses and reasons", async () => {
     let history = [
-      sms({ id: 'b9a1c2d3-0000-4000-8000-000000000002', body: 'Lembrete', status: 'failed', reason: 'unreachable', errorCode: '30003', deliveredAt: null }),
+      sms({
+        id: 'b9a1c2d3-0000-4000-8000-000000000002',
+        body: 'Lembrete',
+        status: 'failed',
+        reason: 'unreachable',
+        errorCode: '30003',
+        deliveredAt: null,
+      }),
     ];
     const api = fakeApi({
       'GET /sms': () => ({ body: history }),
       'POST /sms': ({ body }) => {
-        const sent = sms({ id: 'b9a1c2d3-0000-4000-8000-000000000003', body: (body as { body: string }).body, status: 'queued', sentAt: null, deliveredAt: null });
+        const sent = sms({
+          id: 'b9a1c2d3-0000-4000-8000-000000000003',
+          body: (body as { body: string }).body,
+          status: 'queued',
+          sentAt: null,
+          deliveredAt: null,
+        });
         history = [sent, ...history];
         return { status: 201, body: sent };
       },
@@ -246,7 +263,10 @@ describe('the SMS modal', () => {
   it('shows the server refusal (no valid number) in the modal', async () => {
     fakeApi({
       'GET /sms': () => ({ body: [] }),
-      'POST /sms': () => ({ status: 400, body: { error: 'ERR_SMS_INVALID_NUMBER', message: 'This contact has no phone number that can receive SMS.' } }),
+      'POST /sms': () => ({
+        status: 400,
+        body: { error: 'ERR_SMS_INVALID_NUMBER', message: 'This contact has no phone number that can receive SMS.' },
+      }),
     });
     const { user } = renderWithApp(<SmsModal ticket={TICKET} onClose={() => undefined} />);
     await user.type(await screen.findByTestId('sms-body'), 'Oi');
@@ -266,7 +286,11 @@ describe('the SMS modal', () => {
     unmount();
     vi.unstubAllGlobals();
 
-    fakeApi({ 'GET /queue': () => ({ body: [] }), 'GET /sms/config': () => ({ body: { configured: true } }), 'GET /sms': () => ({ body: [sms()] }) });
+    fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'GET /sms/config': () => ({ body: { configured: true } }),
+      'GET /sms': () => ({ body: [sms()] }),
+    });
     const { user } = renderWithApp(<ChatHeader ticket={TICKET} panelOpen={false} onTogglePanel={() => undefined} />);
     await user.click(await screen.findByTestId('ticket-sms'));
     expect(await screen.findByTestId('sms-modal')).toBeInTheDocument();

@@ -104,7 +104,9 @@ describe('tags of a ticket', () => {
     const api = fakeApi({
       'GET /queue': () => ({ body: [] }),
       'GET /tags': tagsRoute,
-      'PUT /tickets/:id/tags': ({ body }) => ({ body: (body as { tagIds: number[] }).tagIds.map((id) => ref(ALL.find((t) => t.id === id)!)) }),
+      'PUT /tickets/:id/tags': ({ body }) => ({
+        body: (body as { tagIds: number[] }).tagIds.map((id) => ref(ALL.find((t) => t.id === id)!)),
+      }),
     });
     const { user } = renderWithApp(<ChatHeader ticket={ticket} panelOpen={false} onTogglePanel={() => undefined} />);
     expect(screen.getByTestId('chat-tags')).toHaveTextContent('Campanha 2024');
@@ -181,7 +183,9 @@ describe('tags of a contact', () => {
       'GET /tags': tagsRoute,
       'GET /contacts/:id': () => ({ body: contact }),
       'GET /tickets/:id/logs': () => ({ body: [] }),
-      'PUT /contacts/:id/tags': ({ body }) => ({ body: (body as { tagIds: number[] }).tagIds.map((id) => ref(ALL.find((t) => t.id === id)!)) }),
+      'PUT /contacts/:id/tags': ({ body }) => ({
+        body: (body as { tagIds: number[] }).tagIds.map((id) => ref(ALL.find((t) => t.id === id)!)),
+      }),
     });
     const { user } = renderWithApp(<ContactPanel ticket={buildTicket({ id: 12, contactId: 5 })} onClose={() => undefined} />);
     const picker = await screen.findByTestId('contact-tags-picker');

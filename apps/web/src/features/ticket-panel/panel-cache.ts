@@ -24,13 +24,17 @@ export function applyTicketToPanel(qc: QueryClient, ticket: Ticket): void {
       if (known) qc.setQueryData(key, { ...data, tickets: others });
       continue;
     }
-    qc.setQueryData(key, { ...data, tickets: known ? data.tickets.map((t) => (t.id === ticket.id ? ticket : t)) : [ticket, ...data.tickets] });
+    qc.setQueryData(key, {
+      ...data,
+      tickets: known ? data.tickets.map((t) => (t.id === ticket.id ? ticket : t)) : [ticket, ...data.tickets],
+    });
   }
 }
 
 /** A deleted ticket leaves the open panels. */
 export function removeTicketFromPanel(qc: QueryClient, ticketId: number): void {
   for (const [key, data] of qc.getQueriesData<PanelCache>({ queryKey: panelKeys.all })) {
-    if (data?.tickets.some((t) => t.id === ticketId)) qc.setQueryData(key, { ...data, tickets: data.tickets.filter((t) => t.id !== ticketId) });
+    if (data?.tickets.some((t) => t.id === ticketId))
+      qc.setQueryData(key, { ...data, tickets: data.tickets.filter((t) => t.id !== ticketId) });
   }
 }

@@ -65,11 +65,15 @@ function inboxApi(tickets: Ticket[], options: { forbidden?: number[] } = {}) {
       const id = Number(path.split('/').pop());
       const change = body as Partial<Ticket> & { isTransference?: boolean };
       const ticket = byId.get(id)!;
-      const transfer = change.isTransference ? { status: 'pending' as const, userId: change.userId ?? null, queueId: change.queueId ?? ticket.queueId } : {};
+      const transfer = change.isTransference
+        ? { status: 'pending' as const, userId: change.userId ?? null, queueId: change.queueId ?? ticket.queueId }
+        : {};
       const next: Ticket = {
         ...ticket,
         ...(change.status ? { status: change.status } : {}),
-        ...(change.userId !== undefined ? { userId: change.userId, username: change.userId === PAULA ? paula.name : change.userId ? 'Eu' : null } : {}),
+        ...(change.userId !== undefined
+          ? { userId: change.userId, username: change.userId === PAULA ? paula.name : change.userId ? 'Eu' : null }
+          : {}),
         ...transfer,
         updatedAt: new Date(Date.UTC(2026, 0, 6, 0, 0, ++clock)).toISOString(),
       };
@@ -112,7 +116,9 @@ describe('a pending ticket in the chat', () => {
     expect(screen.queryByTestId('confirm-button')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('chat-status')).toHaveAttribute('data-status', 'open'));
     expect(screen.getByTestId('chat-status')).toHaveTextContent('Atendendo');
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([expect.objectContaining({ path: '/tickets/1', body: { status: 'open', userId: ME } })]);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: '/tickets/1', body: { status: 'open', userId: ME } }),
+    ]);
     await waitFor(() => expect(screen.getByTestId('tab-open')).toHaveAttribute('aria-selected', 'true'));
     const row = await within(screen.getByTestId('ticket-list-open')).findByTestId('ticket-1');
     expect(row).toHaveAttribute('aria-current', 'page');
@@ -151,12 +157,14 @@ describe("another agent's open ticket", () => {
     const first = renderWithApp(<Header id={12} />);
     expect(await screen.findByTestId('chat-status')).toHaveAttribute('data-status', 'open');
     expect(screen.getByTestId('chat-header')).toHaveTextContent('com Paula Colega');
-    for (const action of ['ticket-accept', 'ticket-return', 'ticket-transfer', 'ticket-resolve']) expect(screen.queryByTestId(action)).toBeNull();
+    for (const action of ['ticket-accept', 'ticket-return', 'ticket-transfer', 'ticket-resolve'])
+      expect(screen.queryByTestId(action)).toBeNull();
     first.unmount();
 
     signInAs('admin', { userId: 9 });
     renderWithApp(<Header id={12} />);
-    for (const action of ['ticket-return', 'ticket-transfer', 'ticket-resolve']) expect(await screen.findByTestId(action)).toBeInTheDocument();
+    for (const action of ['ticket-return', 'ticket-transfer', 'ticket-resolve'])
+      expect(await screen.findByTestId(action)).toBeInTheDocument();
   });
 });
 

@@ -51,6 +51,11 @@ describe('the scheduled tab of the ticket list', () => {
     renderWithApp(<TicketListPanel selectedId={null} />);
     const tab = await screen.findByRole('tab', { name: 'Agendados' });
     expect(tab).not.toHaveTextContent('Agendados');
-    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('data-testid'))).toEqual(['tab-open', 'tab-pending', 'tab-closed', 'tab-schedule']);
+    expect(screen.getAllByRole('tab').map((t) => t.getAttribute('data-testid'))).toEqual([
+      'tab-open',
+      'tab-pending',
+      'tab-closed',
+      'tab-schedule',
+    ]);
   });
 });

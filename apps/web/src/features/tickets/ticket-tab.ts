@@ -5,7 +5,7 @@ import { TICKET_TABS, type TicketTab } from './keys';
 
 /** The tab a ticket is listed under (a scheduled one waits with the open ones). */
 export function tabOf(ticket: Pick<Ticket, 'status'>): TicketTab {
-  return (TICKET_TABS as readonly string[]).includes(ticket.status) ? (ticket.status) : 'open';
+  return (TICKET_TABS as readonly string[]).includes(ticket.status) ? ticket.status : 'open';
 }
 
 /**

@@ -1,9 +1,23 @@
-import { AI_PROVIDER_INFO, AI_PROVIDERS, BOT_INTEGRATION_INFO, BOT_INTEGRATIONS, type AiAvailableProviders, type AiProvider } from '@conversa/shared';
+import {
+  AI_PROVIDER_INFO,
+  AI_PROVIDERS,
+  BOT_INTEGRATION_INFO,
+  BOT_INTEGRATIONS,
+  type AiAvailableProviders,
+  type AiProvider,
+} from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { deleteAiSettings, findAiSettings, listAiSettings, listBotIntegrations, upsertAiSettings, type AiSettingsRow } from '../ai-bots.repository.js';
+import {
+  deleteAiSettings,
+  findAiSettings,
+  listAiSettings,
+  listBotIntegrations,
+  upsertAiSettings,
+  type AiSettingsRow,
+} from '../ai-bots.repository.js';
 import { LlmCallError } from '../protocols/llm-client.js';
 import { LLM_PROTOCOLS } from '../protocols/protocols.js';
 import { AI_KEY_LABEL } from './ai-endpoint.js';

@@ -54,7 +54,9 @@ export async function saveChannelAiBot(ctx: AppContext, actor: Actor, channelId:
   }
   if (provider !== null && input.answerWithVoice) {
     if (isIntegration(provider))
-      throw new AppError('ERR_VALIDATION', undefined, { answerWithVoice: ['Only an AI (LLM) answers with voice; an integration sends its own messages.'] });
+      throw new AppError('ERR_VALIDATION', undefined, {
+        answerWithVoice: ['Only an AI (LLM) answers with voice; an integration sends its own messages.'],
+      });
     await assertAudioProvider(ctx.db, actor.tenantId, provider, 'answerWithVoice');
   }
   return transact(ctx, async (tx) => {

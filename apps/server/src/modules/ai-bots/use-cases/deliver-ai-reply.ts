@@ -91,7 +91,13 @@ export async function deliverAiReply(ctx: AppContext, data: { tenantId: number; 
     if (answer.ok) {
       let replyMessageId: string | null = null;
       if (voice) {
-        const sent = await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id }, { body: '', media: voice, verbatim: true });
+        const sent = await queueAutomatedMessage(
+          ctx,
+          tx,
+          events,
+          { tenantId, ticketId: ticket.id },
+          { body: '', media: voice, verbatim: true },
+        );
         // A spoken answer keeps its words as its transcript: shown under it, read as the AI's turn next time.
         await recordTranscript(ctx, { tenantId, messageId: sent.id, status: 'done', text: answer.text }, { tx, events });
         replyMessageId = sent.id;

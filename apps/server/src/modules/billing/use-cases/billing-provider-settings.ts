@@ -28,6 +28,13 @@ export async function saveBillingProviderSettings(ctx: AppContext, input: Billin
   const apiKey = newKey !== undefined ? ctx.secretBox.seal(newKey, API_KEY_LABEL) : (stored?.apiKey ?? null);
   const webhookToken = newToken !== undefined ? ctx.secretBox.seal(newToken, WEBHOOK_TOKEN_LABEL) : (stored?.webhookToken ?? null);
   if (input.active && !apiKey) throw new AppError('ERR_VALIDATION', 'Type the API key.', { apiKey: ['Type the API key.'] });
-  if (input.active && !webhookToken) throw new AppError('ERR_VALIDATION', 'Type the webhook token.', { webhookToken: ['Type the webhook token.'] });
-  return upsertBillingSettings(ctx.db, { active: input.active, baseUrl: input.baseUrl, apiKey, webhookToken, billingType: input.billingType });
+  if (input.active && !webhookToken)
+    throw new AppError('ERR_VALIDATION', 'Type the webhook token.', { webhookToken: ['Type the webhook token.'] });
+  return upsertBillingSettings(ctx.db, {
+    active: input.active,
+    baseUrl: input.baseUrl,
+    apiKey,
+    webhookToken,
+    billingType: input.billingType,
+  });
 }

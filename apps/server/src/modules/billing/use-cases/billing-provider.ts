@@ -22,5 +22,8 @@ export async function readBillingProvider(
 export async function activeAsaasClient(ctx: AppContext): Promise<{ client: AsaasClient; settings: BillingSettingsRow } | undefined> {
   const provider = await readBillingProvider(ctx);
   if (!provider || !provider.settings.active || !provider.apiKey) return undefined;
-  return { client: createAsaasClient({ baseUrl: provider.settings.baseUrl, apiKey: provider.apiKey, http: ctx.http }), settings: provider.settings };
+  return {
+    client: createAsaasClient({ baseUrl: provider.settings.baseUrl, apiKey: provider.apiKey, http: ctx.http }),
+    settings: provider.settings,
+  };
 }

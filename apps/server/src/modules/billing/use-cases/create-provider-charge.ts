@@ -1,5 +1,11 @@
 import type { AppContext } from '../../../app-context.js';
-import { findPaymentById, findTenantAdminEmail, findTenantBilling, setPaymentCharge, setTenantPaymentCustomer } from '../billing.repository.js';
+import {
+  findPaymentById,
+  findTenantAdminEmail,
+  findTenantBilling,
+  setPaymentCharge,
+  setTenantPaymentCustomer,
+} from '../billing.repository.js';
 import { activeAsaasClient } from './billing-provider.js';
 
 /**
@@ -42,5 +48,9 @@ export async function createProviderCharge(ctx: AppContext, paymentId: string): 
       description: `Conversa — assinatura (${payment.dueDate})`,
       externalReference: payment.id,
     }));
-  await setPaymentCharge(ctx.db, payment.id, { providerPaymentId: charge.id, link: charge.invoiceUrl ?? null, bankSlipUrl: charge.bankSlipUrl ?? null });
+  await setPaymentCharge(ctx.db, payment.id, {
+    providerPaymentId: charge.id,
+    link: charge.invoiceUrl ?? null,
+    bankSlipUrl: charge.bankSlipUrl ?? null,
+  });
 }

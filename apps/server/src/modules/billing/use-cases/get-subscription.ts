@@ -19,7 +19,8 @@ export async function getSubscription(ctx: AppContext, actor: Actor): Promise<Su
 
 /** GET /subscription/status: what every user of the company needs (blocked or not, trial days left). */
 export async function getSubscriptionStatus(ctx: AppContext, actor: Actor): Promise<SubscriptionStatusView> {
-  if (actor.tenantId === MAIN_TENANT_ID) return { status: 'exempt', blocked: false, blockReason: null, trialEndsAt: null, trialDaysLeft: null };
+  if (actor.tenantId === MAIN_TENANT_ID)
+    return { status: 'exempt', blocked: false, blockReason: null, trialEndsAt: null, trialDaysLeft: null };
   const tenant = await findTenantBilling(ctx.db, actor.tenantId);
   if (!tenant) throw new AppError('ERR_NO_TENANT_FOUND');
   const plan = tenant.planId ? await findPlan(ctx, tenant.planId) : undefined;

@@ -9,6 +9,11 @@ export async function listPayments(
   query: { status?: 'pending' | 'received' | 'overdue'; tenantId?: number; pageNumber: number },
 ): Promise<{ rows: PaymentView[]; count: number; hasMore: boolean }> {
   const offset = (query.pageNumber - 1) * PAYMENTS_PAGE_SIZE;
-  const { rows, count } = await listAllPayments(ctx.db, { status: query.status, tenantId: query.tenantId, limit: PAYMENTS_PAGE_SIZE, offset });
+  const { rows, count } = await listAllPayments(ctx.db, {
+    status: query.status,
+    tenantId: query.tenantId,
+    limit: PAYMENTS_PAGE_SIZE,
+    offset,
+  });
   return { rows, count, hasMore: offset + rows.length < count };
 }

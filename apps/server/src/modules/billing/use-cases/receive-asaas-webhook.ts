@@ -2,7 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
-import { findPaymentById, findPaymentByProviderId, insertWebhookEvent, markPaymentOverdue, markPaymentReceived } from '../billing.repository.js';
+import {
+  findPaymentById,
+  findPaymentByProviderId,
+  insertWebhookEvent,
+  markPaymentOverdue,
+  markPaymentReceived,
+} from '../billing.repository.js';
 import { ASAAS_PAID_STATUSES, type AsaasWebhookEvent } from '../providers/asaas/asaas.client.js';
 import { applyBlocks } from './apply-blocks.js';
 import { readBillingProvider } from './billing-provider.js';

@@ -1,6 +1,12 @@
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
-import { findBillingSettings, insertPaymentIfAbsent, listDueCharges, listPaymentsWithoutCharge, markOverduePayments } from '../billing.repository.js';
+import {
+  findBillingSettings,
+  insertPaymentIfAbsent,
+  listDueCharges,
+  listPaymentsWithoutCharge,
+  markOverduePayments,
+} from '../billing.repository.js';
 import { applyBlocks } from './apply-blocks.js';
 
 /** At most this many months of charges are made for one company in one round (a server down for long). */

@@ -12,7 +12,11 @@ import { resolveBranding, type EffectiveBranding } from './resolve-branding.js';
  * its own (the others follow the platform's); an empty array removes its palette. Tenant 1's palette
  * is the platform's, which every company without its own shows, and the login page too.
  */
-export async function saveSystemColors(ctx: AppContext, actor: Actor, items: z.output<typeof systemColorsBodySchema>): Promise<EffectiveBranding> {
+export async function saveSystemColors(
+  ctx: AppContext,
+  actor: Actor,
+  items: z.output<typeof systemColorsBodySchema>,
+): Promise<EffectiveBranding> {
   assertCanCustomise(actor);
   const given = paletteOf(items, {} as Palette);
   const own = Object.keys(given).length ? given : null;

@@ -5,7 +5,14 @@ import { transact } from '../../../platform/events/transact.js';
 import type { Actor } from '../../auth/actor.js';
 import { processBrandingImage, type BrandingFileKind } from '../branding-images.js';
 import { assertCanCustomise, assertCanSetBackground } from '../branding.policy.js';
-import { deleteBrandingFiles, insertBrandingFile, lockTenantBranding, updateTenantBranding, type BrandingChanges, type TenantBrandingRow } from '../branding.repository.js';
+import {
+  deleteBrandingFiles,
+  insertBrandingFile,
+  lockTenantBranding,
+  updateTenantBranding,
+  type BrandingChanges,
+  type TenantBrandingRow,
+} from '../branding.repository.js';
 import { resolveBranding, type EffectiveBranding } from './resolve-branding.js';
 
 /** The column of the company's row that names each stored image. */
@@ -30,7 +37,12 @@ export const FILES_OF: Record<BrandingImageKind, BrandingFileKind[]> = {
  * keys with the old files deleted, in one transaction: the answer names the new addresses, which
  * browsers may cache for ever.
  */
-export async function uploadBrandingImage(ctx: AppContext, actor: Actor, kind: BrandingImageKind, content: Buffer): Promise<EffectiveBranding> {
+export async function uploadBrandingImage(
+  ctx: AppContext,
+  actor: Actor,
+  kind: BrandingImageKind,
+  content: Buffer,
+): Promise<EffectiveBranding> {
   assertCanCustomise(actor);
   if (kind === 'background') assertCanSetBackground(actor);
   const images = await processBrandingImage(kind, content);
@@ -40,7 +52,14 @@ export async function uploadBrandingImage(ctx: AppContext, actor: Actor, kind: B
     const changes: BrandingChanges = {};
     for (const image of images) {
       const key = randomBytes(24).toString('base64url');
-      await insertBrandingFile(tx, actor.tenantId, { key, kind: image.kind, mime: image.mime, content: image.content, width: image.width, height: image.height });
+      await insertBrandingFile(tx, actor.tenantId, {
+        key,
+        kind: image.kind,
+        mime: image.mime,
+        content: image.content,
+        width: image.width,
+        height: image.height,
+      });
       changes[KEY_COLUMN[image.kind]] = key as never;
     }
     await updateTenantBranding(tx, actor.tenantId, changes);

@@ -39,7 +39,10 @@ export async function actOnCall(ctx: AppContext, actor: Actor, callId: number, a
   const current = (await findCall(ctx.db, actor.tenantId, callId)) ?? call;
   const changes = nextCallState(current, STATUS_AFTER[action], now());
   const applied = changes
-    ? await updateCallFrom(ctx.db, actor.tenantId, callId, current.status, { ...changes, ...(action === 'accept' ? { userId: actor.userId } : {}) })
+    ? await updateCallFrom(ctx.db, actor.tenantId, callId, current.status, {
+        ...changes,
+        ...(action === 'accept' ? { userId: actor.userId } : {}),
+      })
     : undefined;
   if (!applied && action === 'accept') await setCallUserIfUnset(ctx.db, actor.tenantId, callId, actor.userId);
   await pushCall(ctx, actor.tenantId, callId);

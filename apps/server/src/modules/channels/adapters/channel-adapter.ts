@@ -36,7 +36,12 @@ export interface ChannelTemplate {
   name: string;
   language: string;
   category: string | null;
-  components: Array<{ type: string; format: string | null; text: string | null; buttons: Array<{ type: string; text: string; url: string | null }> }>;
+  components: Array<{
+    type: string;
+    format: string | null;
+    text: string | null;
+    buttons: Array<{ type: string; text: string; url: string | null }>;
+  }>;
 }
 
 /**

@@ -27,9 +27,18 @@ export const chatbotFlowStep: InboundAutomationStep<{ chatFlowId: number | null;
         if (!claimed) return 'handled';
         const flow = await runningFlowOfVersion(ctx, tx, tenantId, position.versionId);
         if (flow)
-          await applyFlowEvent(ctx, tx, events, { tenantId, ticketId }, flow, position, { type: 'answer', text: input.body }, {
-            facts: facts.templateFacts ?? undefined,
-          });
+          await applyFlowEvent(
+            ctx,
+            tx,
+            events,
+            { tenantId, ticketId },
+            flow,
+            position,
+            { type: 'answer', text: input.body },
+            {
+              facts: facts.templateFacts ?? undefined,
+            },
+          );
         return 'handled';
       }
       if (!input.ticketCreated || facts.status !== 'pending' || facts.userId !== null) return 'next';

@@ -11,13 +11,7 @@ import { routeTicketFromBot } from '../../tickets/use-cases/route-ticket-from-bo
 import { contactOfTicket } from '../../tickets/use-cases/lock-ticket-for-automation.js';
 import { setContactInfo } from '../../contacts/use-cases/set-contact-info.js';
 import { moveTicketToLane } from '../../tickets/use-cases/set-ticket-lane.js';
-import {
-  deletePosition,
-  findFlowVersion,
-  findRunnableFlow,
-  upsertPosition,
-  type PositionRow,
-} from '../chatbot.repository.js';
+import { deletePosition, findFlowVersion, findRunnableFlow, upsertPosition, type PositionRow } from '../chatbot.repository.js';
 import { isTenantOpen } from '../../business-hours/use-cases/is-tenant-open.js';
 
 /** A flow version as the engine runs it. */

@@ -13,7 +13,11 @@ export type ContactSelectionTarget = { contactIds: number[] } | { searchParam?: 
  * or e-mail; any of the tags), as a subquery of their ids, for another module to link them in one
  * INSERT … SELECT (campaigns). A picked id that is not the tenant's contact is refused (404), not skipped.
  */
-export async function contactSelection(db: Db, tenantId: number, target: ContactSelectionTarget): Promise<ReturnType<typeof contactIdsSelection>> {
+export async function contactSelection(
+  db: Db,
+  tenantId: number,
+  target: ContactSelectionTarget,
+): Promise<ReturnType<typeof contactIdsSelection>> {
   if ('contactIds' in target) {
     const unique = [...new Set(target.contactIds)];
     if ((await findTenantContactIds(db, tenantId, unique)).length !== unique.length) throw new AppError('ERR_NO_CONTACT_FOUND');

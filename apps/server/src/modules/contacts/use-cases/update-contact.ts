@@ -24,7 +24,8 @@ export async function updateContact(
       if (input.wallets) await setContactWallets(tx, tenantId, contactId, await walletUsersOrFail(tx, tenantId, input.wallets));
       const wallets = await listContactWalletUserIds(tx, tenantId, contactId);
       events.push({ type: 'contact.changed', tenantId, contactId, action: 'update' });
-      if (walletsBefore && !sameIds(walletsBefore, wallets)) events.push({ type: 'contact.walletsChanged', tenantId, contactIds: [contactId] });
+      if (walletsBefore && !sameIds(walletsBefore, wallets))
+        events.push({ type: 'contact.walletsChanged', tenantId, contactIds: [contactId] });
       return {
         contact,
         wallets,

@@ -14,7 +14,8 @@ export async function deleteDemand(ctx: AppContext, actor: Actor, id: number): P
   return transact(ctx, async (tx, events) => {
     const deleted = await deleteDemandRow(tx, actor.tenantId, id);
     if (!deleted) throw new AppError('ERR_NO_DEMAND_FOUND');
-    for (const ticketId of deleted.detachedTicketIds) events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update' });
+    for (const ticketId of deleted.detachedTicketIds)
+      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update' });
     return { detachedTickets: deleted.detachedTicketIds.length };
   });
 }

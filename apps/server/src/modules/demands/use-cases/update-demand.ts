@@ -15,7 +15,8 @@ export async function updateDemand(ctx: AppContext, actor: Actor, id: number, in
     transact(ctx, async (tx, events) => {
       const row = await updateDemandRow(tx, tenantId, id, input.name);
       if (!row) return undefined;
-      for (const ticketId of await ticketIdsOfDemand(tx, tenantId, id)) events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update' });
+      for (const ticketId of await ticketIdsOfDemand(tx, tenantId, id))
+        events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update' });
       return row;
     }),
   );

@@ -12,7 +12,13 @@ import { getSmsAvailability } from '../../sms/use-cases/get-sms-availability.js'
 import { findMissingTags } from '../../tags/use-cases/find-missing-tags.js';
 import type { MassSendTemplate } from '../../../platform/db/schema.js';
 import { checkTemplateChoice, parseTypedNumbers } from '../mass-send-rules.js';
-import { findMassSendView, insertMassSend, insertNumberRecipients, insertSelectionRecipients, type MassSendView } from '../mass-sends.repository.js';
+import {
+  findMassSendView,
+  insertMassSend,
+  insertNumberRecipients,
+  insertSelectionRecipients,
+  type MassSendView,
+} from '../mass-sends.repository.js';
 import { fetchChannelTemplates, templateChannel } from './list-channel-templates.js';
 import { enqueueMassSendRun } from './run-mass-send.js';
 
@@ -32,7 +38,11 @@ async function addRecipients(
   if (recipients.source === 'numbers') {
     // WhatsApp sends need the contact (its ticket keeps the history): numbers the tenant lacks become contacts. An SMS needs none.
     if (massSend.kind !== 'sms')
-      await ensureSelectionContacts(tx, tenantId, { contacts: numbers!.map((number) => ({ name: number, number, email: null })), rows: numbers!.length, rejected: {} });
+      await ensureSelectionContacts(tx, tenantId, {
+        contacts: numbers!.map((number) => ({ name: number, number, email: null })),
+        rows: numbers!.length,
+        rejected: {},
+      });
     return insertNumberRecipients(tx, tenantId, massSendId, numbers!);
   }
   if (recipients.source === 'tag') {
@@ -75,8 +85,7 @@ export async function createMassSend(ctx: AppContext, actor: Actor, input: Creat
       template,
       createdById: actor.userId,
     });
-    if ((await addRecipients(tx, actor.tenantId, row, input.recipients, numbers)) === 0)
-      throw new AppError('ERR_MASS_SEND_NO_RECIPIENTS');
+    if ((await addRecipients(tx, actor.tenantId, row, input.recipients, numbers)) === 0) throw new AppError('ERR_MASS_SEND_NO_RECIPIENTS');
     await enqueueMassSendRun(ctx, tx, row);
     events.push({ type: 'massSend.changed', tenantId: actor.tenantId, massSendId: row.id });
     return (await findMassSendView(tx, actor.tenantId, row.id))!;

@@ -26,6 +26,14 @@ export async function listChannelTemplates(ctx: AppContext, actor: Actor, channe
   const templates = await fetchChannelTemplates(ctx, await templateChannel(ctx, actor.tenantId, channelId));
   return templates.map((template) => {
     const { body, params, problem } = describeTemplate(template);
-    return { name: template.name, language: template.language, category: template.category, body, params, usable: problem === null, reason: problem };
+    return {
+      name: template.name,
+      language: template.language,
+      category: template.category,
+      body,
+      params,
+      usable: problem === null,
+      reason: problem,
+    };
   });
 }

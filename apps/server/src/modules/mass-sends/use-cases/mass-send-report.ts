@@ -20,7 +20,11 @@ export async function listMassSendRecipients(
 ): Promise<{ recipients: RecipientLine[]; count: number; hasMore: boolean }> {
   await visible(ctx, actor, id);
   const offset = (query.pageNumber - 1) * MASS_SEND_RECIPIENTS_PAGE_SIZE;
-  const { lines, total } = await listRecipientLines(ctx.db, actor.tenantId, id, { status: query.status, limit: MASS_SEND_RECIPIENTS_PAGE_SIZE, offset });
+  const { lines, total } = await listRecipientLines(ctx.db, actor.tenantId, id, {
+    status: query.status,
+    limit: MASS_SEND_RECIPIENTS_PAGE_SIZE,
+    offset,
+  });
   return { recipients: lines, count: total, hasMore: offset + lines.length < total };
 }
 

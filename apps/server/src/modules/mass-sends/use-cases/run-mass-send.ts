@@ -37,7 +37,12 @@ const PROGRESS_EVERY_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Enqueues the mass send's runner (in `tx` when given), at `startAfter` or now. One queued per run. */
-export async function enqueueMassSendRun(ctx: AppContext, tx: Db | undefined, massSend: Pick<MassSendRow, 'id' | 'tenantId' | 'run'>, startAfter?: Date) {
+export async function enqueueMassSendRun(
+  ctx: AppContext,
+  tx: Db | undefined,
+  massSend: Pick<MassSendRow, 'id' | 'tenantId' | 'run'>,
+  startAfter?: Date,
+) {
   await ctx.jobs.send(
     'massSend.run',
     { tenantId: massSend.tenantId, massSendId: massSend.id, run: massSend.run },
@@ -115,7 +120,12 @@ async function claimNext(ctx: AppContext, snapshot: MassSendRow): Promise<'claim
       return 'skipped';
     }
     await markRecipientClaimed(tx, massSend.tenantId, key, sent);
-    await setNextSendAt(tx, massSend.tenantId, massSend.id, new Date(Date.now() + pickDelayMs(massSend.minDelaySeconds, massSend.maxDelaySeconds)));
+    await setNextSendAt(
+      tx,
+      massSend.tenantId,
+      massSend.id,
+      new Date(Date.now() + pickDelayMs(massSend.minDelaySeconds, massSend.maxDelaySeconds)),
+    );
     return 'claimed';
   });
 }

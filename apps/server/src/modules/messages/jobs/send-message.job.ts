@@ -99,7 +99,13 @@ export const sendMessageJob = defineJob({
       );
       // The push carries what the record answered: no read of the message or its ticket again.
       ctx.events.publish([
-        { type: 'message.updated', tenantId, ticketId: message.ticketId, messageId, stored: row && view ? { message: row, view } : undefined },
+        {
+          type: 'message.updated',
+          tenantId,
+          ticketId: message.ticketId,
+          messageId,
+          stored: row && view ? { message: row, view } : undefined,
+        },
       ]);
       if (replacedEcho)
         ctx.logger.info({ messageId, echoId: replacedEcho.id }, "the provider's echo of a sent message was stored first; removed");

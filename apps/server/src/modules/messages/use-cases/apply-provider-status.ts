@@ -18,7 +18,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * biz_opaque_callback_data) when its provider id is unknown here: a send whose answer was lost in a
  * crash (claimed, no provider id yet). Reconciling it records the provider id with the status.
  */
-async function findInterruptedSend(tx: Db, input: { tenantId: number; channelId: number; messageId?: string }): Promise<MessageRow | undefined> {
+async function findInterruptedSend(
+  tx: Db,
+  input: { tenantId: number; channelId: number; messageId?: string },
+): Promise<MessageRow | undefined> {
   if (!input.messageId || !UUID.test(input.messageId)) return undefined;
   const row = await findMessageById(tx, input.tenantId, input.messageId);
   const interrupted = row?.status === 'unconfirmed' || (row?.status === 'pending' && row.sendClaimedAt !== null);
@@ -72,12 +75,17 @@ export async function applyProviderStatus(
     const externalId = reconciled ? { externalId: input.externalId } : {};
     if (input.status === 'failed') {
       if (message.status === 'failed' || message.ack >= ACK.delivered) return 'stale';
-      await updateMessageRow(tx, input.tenantId, message.id, { status: 'failed', error: input.error ?? 'ERR_SENDING_WAPP_MSG', ...externalId });
+      await updateMessageRow(tx, input.tenantId, message.id, {
+        status: 'failed',
+        error: input.error ?? 'ERR_SENDING_WAPP_MSG',
+        ...externalId,
+      });
     } else {
       if (message.ack >= ACK[input.status]) return 'stale';
       await updateMessageRow(tx, input.tenantId, message.id, { status: input.status, ack: ACK[input.status], error: null, ...externalId });
     }
-    if (reconciled) ctx.logger.info({ messageId: message.id, externalId: input.externalId }, 'an interrupted send confirmed by its status callback');
+    if (reconciled)
+      ctx.logger.info({ messageId: message.id, externalId: input.externalId }, 'an interrupted send confirmed by its status callback');
     const delivery = input.status === 'failed' ? { ack: message.ack, status: 'failed' } : { ack: ACK[input.status], status: input.status };
     if (message.ticketId !== null)
       events.push({ type: 'message.updated', tenantId: input.tenantId, ticketId: message.ticketId, messageId: message.id, delivery });

@@ -16,13 +16,20 @@ export async function deleteMessage(ctx: AppContext, actor: Actor, messageId: st
   if (!message.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', "Customers' messages cannot be deleted for everyone.");
   if (message.userId !== actor.userId && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 'Only your own messages can be deleted.');
   if (message.deleted) return message;
-  const [channel, contact] = await Promise.all([findChannelById(ctx.db, actor.tenantId, message.channelId), findContactById(ctx.db, actor.tenantId, message.contactId)]);
+  const [channel, contact] = await Promise.all([
+    findChannelById(ctx.db, actor.tenantId, message.channelId),
+    findContactById(ctx.db, actor.tenantId, message.contactId),
+  ]);
   if (!channel || !contact) throw new AppError('ERR_NO_WAPP_FOUND');
   const adapter = adapterFor(channel.type);
   if (!adapter.deleteMessage) throw new AppError('ERR_DELETE_WAPP_MSG', 'This channel does not allow deleting messages.');
   if (message.status !== 'pending') {
     try {
-      await adapter.deleteMessage(ctx, channel, { messageId, externalId: message.externalId, contact: { id: contact.id, number: contact.number, externalKey: contact.externalKey } });
+      await adapter.deleteMessage(ctx, channel, {
+        messageId,
+        externalId: message.externalId,
+        contact: { id: contact.id, number: contact.number, externalKey: contact.externalKey },
+      });
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw new AppError('ERR_DELETE_WAPP_MSG');

@@ -13,13 +13,22 @@ export async function editMessage(ctx: AppContext, actor: Actor, messageId: stri
   const message = await findMessageById(ctx.db, actor.tenantId, messageId);
   if (!message || message.ticketId === null) throw new AppError('ERR_NO_MESSAGE_FOUND');
   await assertCanSeeTicket(ctx, actor, message.ticketId);
-  if (!message.fromMe || message.deleted || message.userId !== actor.userId) throw new AppError('ERR_NO_PERMISSION', 'Only your own messages can be edited.');
-  const [channel, contact] = await Promise.all([findChannelById(ctx.db, actor.tenantId, message.channelId), findContactById(ctx.db, actor.tenantId, message.contactId)]);
+  if (!message.fromMe || message.deleted || message.userId !== actor.userId)
+    throw new AppError('ERR_NO_PERMISSION', 'Only your own messages can be edited.');
+  const [channel, contact] = await Promise.all([
+    findChannelById(ctx.db, actor.tenantId, message.channelId),
+    findContactById(ctx.db, actor.tenantId, message.contactId),
+  ]);
   if (!channel || !contact) throw new AppError('ERR_NO_WAPP_FOUND');
   const adapter = adapterFor(channel.type);
   if (!adapter.editMessage) throw new AppError('ERR_VALIDATION', 'This channel does not allow editing messages.');
   if (message.status !== 'pending') {
-    await adapter.editMessage(ctx, channel, { messageId, externalId: message.externalId, contact: { id: contact.id, number: contact.number, externalKey: contact.externalKey } }, body);
+    await adapter.editMessage(
+      ctx,
+      channel,
+      { messageId, externalId: message.externalId, contact: { id: contact.id, number: contact.number, externalKey: contact.externalKey } },
+      body,
+    );
   }
   return transact(ctx, async (tx, events) => {
     const updated = await updateMessageRow(tx, actor.tenantId, messageId, { body, edited: true });

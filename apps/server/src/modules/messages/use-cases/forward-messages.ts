@@ -20,9 +20,14 @@ export const FORWARD_MAX_MESSAGES = 10;
  * Forwards messages the actor can see to one contact: into the contact's ongoing ticket, or a new
  * one (opened by the actor) on the channel of the first message, else the default channel.
  */
-export async function forwardMessages(ctx: AppContext, actor: Actor, input: { messageIds: string[]; contactId: number }): Promise<{ ticketId: number; forwarded: number }> {
+export async function forwardMessages(
+  ctx: AppContext,
+  actor: Actor,
+  input: { messageIds: string[]; contactId: number },
+): Promise<{ ticketId: number; forwarded: number }> {
   const ids = [...new Set(input.messageIds)];
-  if (ids.length === 0 || ids.length > FORWARD_MAX_MESSAGES) throw new AppError('ERR_VALIDATION', `Forward 1 to ${FORWARD_MAX_MESSAGES} messages.`, { messages: ['1 to 10'] });
+  if (ids.length === 0 || ids.length > FORWARD_MAX_MESSAGES)
+    throw new AppError('ERR_VALIDATION', `Forward 1 to ${FORWARD_MAX_MESSAGES} messages.`, { messages: ['1 to 10'] });
   const originals = await findMessagesByIds(ctx.db, actor.tenantId, ids);
   if (originals.length !== ids.length) throw new AppError('ERR_NO_MESSAGE_FOUND');
   for (const ticketId of new Set(originals.map((m) => m.ticketId))) {
@@ -43,21 +48,47 @@ export async function forwardMessages(ctx: AppContext, actor: Actor, input: { me
     if (!ticket) {
       const channel = (await findChannelById(tx, actor.tenantId, ordered[0].channelId)) ?? (await findDefaultChannel(tx, actor.tenantId));
       if (!channel) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
-      const upserted = await upsertActiveTicket(tx, { tenantId: actor.tenantId, contactId: contact.id, channelId: channel.id, queueId: channel.queueId, userId: actor.userId, status: 'open', origin: 'forward' });
+      const upserted = await upsertActiveTicket(tx, {
+        tenantId: actor.tenantId,
+        contactId: contact.id,
+        channelId: channel.id,
+        queueId: channel.queueId,
+        userId: actor.userId,
+        status: 'open',
+        origin: 'forward',
+      });
       ticket = upserted.ticket;
       // Unless a concurrent message opened it meanwhile: then the copies simply join that ticket.
       if (upserted.created) {
-        await recordTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'created', payload: { by: 'forward' } });
+        await recordTicketLog(tx, {
+          tenantId: actor.tenantId,
+          ticketId: ticket.id,
+          userId: actor.userId,
+          type: 'created',
+          payload: { by: 'forward' },
+        });
         events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'create' });
       }
     }
     for (const original of ordered) {
-      await queueOutboundMessage(ctx, tx, events, { tenantId: actor.tenantId, userId: actor.userId, ticket }, {
-        body: original.deleted ? '' : original.body,
-        media: original.mediaKey
-          ? { key: original.mediaKey, name: original.mediaName ?? 'file', mime: original.mediaMime ?? 'application/octet-stream', size: original.mediaSize, type: original.mediaType ?? 'document' }
-          : null,
-      });
+      await queueOutboundMessage(
+        ctx,
+        tx,
+        events,
+        { tenantId: actor.tenantId, userId: actor.userId, ticket },
+        {
+          body: original.deleted ? '' : original.body,
+          media: original.mediaKey
+            ? {
+                key: original.mediaKey,
+                name: original.mediaName ?? 'file',
+                mime: original.mediaMime ?? 'application/octet-stream',
+                size: original.mediaSize,
+                type: original.mediaType ?? 'document',
+              }
+            : null,
+        },
+      );
     }
     events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update' });
     return { ticketId: ticket.id, forwarded: ordered.length };

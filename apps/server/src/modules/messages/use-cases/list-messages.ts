@@ -12,13 +12,21 @@ export const MESSAGES_PAGE_SIZE = 50;
  * A page of a ticket's messages, newest first; messagesOffLine holds the agent's replies that are
  * not out yet (pending or failed), so the composer can show them as such.
  */
-export async function listMessages(ctx: AppContext, actor: Actor, ticketId: number, pageNumber: number): Promise<{ messages: Message[]; messagesOffLine: Message[]; hasMore: boolean }> {
+export async function listMessages(
+  ctx: AppContext,
+  actor: Actor,
+  ticketId: number,
+  pageNumber: number,
+): Promise<{ messages: Message[]; messagesOffLine: Message[]; hasMore: boolean }> {
   const ticket = await assertCanSeeTicket(ctx, actor, ticketId);
   // Reading a ticket (its latest page) sets its unread count to 0 (SPEC §4).
   if (pageNumber === 1 && ticket.unreadMessages > 0 && (await clearTicketUnread(ctx.db, actor.tenantId, ticketId))) {
     ctx.events.publish([{ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update' }]);
   }
-  const rows = await listTicketMessages(ctx.db, actor.tenantId, ticketId, { limit: MESSAGES_PAGE_SIZE + 1, offset: (pageNumber - 1) * MESSAGES_PAGE_SIZE });
+  const rows = await listTicketMessages(ctx.db, actor.tenantId, ticketId, {
+    limit: MESSAGES_PAGE_SIZE + 1,
+    offset: (pageNumber - 1) * MESSAGES_PAGE_SIZE,
+  });
   const page = rows.slice(0, MESSAGES_PAGE_SIZE);
   const quotedIds = [...new Set(page.map((m) => m.quotedMessageId).filter((id): id is string => Boolean(id)))];
   const quoted = new Map((await findMessagesByIds(ctx.db, actor.tenantId, quotedIds)).map((m) => [m.id, m]));

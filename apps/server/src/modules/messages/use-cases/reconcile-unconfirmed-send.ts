@@ -30,7 +30,7 @@ export async function reconcileUnconfirmedSend(ctx: AppContext, input: { tenantI
     return 'later';
   }
   const decidedAt = Date.now();
-  for (const until = decidedAt + INTAKE_WAIT_MS; callbackOpenSince(decidedAt); ) {
+  for (const until = decidedAt + INTAKE_WAIT_MS; callbackOpenSince(decidedAt);) {
     if (Date.now() > until) {
       await ctx.jobs.send('message.reconcile', input, { startAfter: new Date(Date.now() + 5_000) });
       return 'later';

@@ -22,7 +22,12 @@ export async function createNote(
   return transact(ctx, async (tx, events) => {
     await assertCanSeeTicket(ctx, actor, ticketId, tx);
     await assertMentionsOfTenant(tx, tenantId, input.mentionedUserIds);
-    const row = await insertNote(tx, tenantId, { ticketId, userId: actor.userId, note: input.note, mentionedUserIds: input.mentionedUserIds });
+    const row = await insertNote(tx, tenantId, {
+      ticketId,
+      userId: actor.userId,
+      note: input.note,
+      mentionedUserIds: input.mentionedUserIds,
+    });
     events.push({
       type: 'note.created',
       tenantId,

@@ -24,7 +24,14 @@ export async function updateNote(
     assertMayChangeNote(actor, note);
     if (input.mentionedUserIds) await assertMentionsOfTenant(tx, tenantId, input.mentionedUserIds);
     await updateNoteRow(tx, tenantId, noteId, input);
-    events.push({ type: 'note.changed', tenantId, noteId, ticketId: note.ticketId, action: 'update', mentionedUserIds: input.mentionedUserIds });
+    events.push({
+      type: 'note.changed',
+      tenantId,
+      noteId,
+      ticketId: note.ticketId,
+      action: 'update',
+      mentionedUserIds: input.mentionedUserIds,
+    });
     const view = await findNoteView(tx, tenantId, noteId);
     if (!view) throw new AppError('ERR_NO_NOTE_FOUND');
     return presentNote(view);

@@ -11,11 +11,21 @@ import { audited } from './record-audit.js';
  * none: every upload is refused with how to update instead (README, "Updating"). Audited, with the
  * file's name and size (its bytes were read only to be discarded, within UPDATE_UPLOAD_MAX_BYTES).
  */
-export async function refuseUpdateBundle(ctx: AppContext, actor: Actor, file: { name: string; bytes: number; truncated: boolean }): Promise<void> {
+export async function refuseUpdateBundle(
+  ctx: AppContext,
+  actor: Actor,
+  file: { name: string; bytes: number; truncated: boolean },
+): Promise<void> {
   assertPlatformOperator(actor);
-  return audited(ctx, actor, { action: 'update.upload', targetType: 'update', targetId: file.name, details: { bytes: file.bytes } }, async () => {
-    if (file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${UPDATE_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
-    if (file.name !== UPDATE_BUNDLE_NAME) throw new AppError('ERR_UPDATE_FILE_NAME');
-    throw new AppError('ERR_UPDATE_NOT_VERIFIED');
-  });
+  return audited(
+    ctx,
+    actor,
+    { action: 'update.upload', targetType: 'update', targetId: file.name, details: { bytes: file.bytes } },
+    async () => {
+      if (file.truncated)
+        throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The file is larger than ${UPDATE_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+      if (file.name !== UPDATE_BUNDLE_NAME) throw new AppError('ERR_UPDATE_FILE_NAME');
+      throw new AppError('ERR_UPDATE_NOT_VERIFIED');
+    },
+  );
 }

@@ -26,7 +26,12 @@ export interface ScheduleUpload {
  * the past (ERR_INVALID_DATE); text with known {{variables}} (rendered when sent) and/or a file.
  * Its send job is enqueued with it, at its date.
  */
-export async function createScheduledMessage(ctx: AppContext, actor: Actor, input: CreateScheduleInput, upload?: ScheduleUpload): Promise<ScheduleView> {
+export async function createScheduledMessage(
+  ctx: AppContext,
+  actor: Actor,
+  input: CreateScheduleInput,
+  upload?: ScheduleUpload,
+): Promise<ScheduleView> {
   const { tenantId } = actor;
   const scheduleDate = new Date(input.scheduleDate);
   assertNotPast(scheduleDate);
@@ -44,12 +49,20 @@ export async function createScheduledMessage(ctx: AppContext, actor: Actor, inpu
   } else {
     const contact = await findContactById(ctx.db, tenantId, input.contactId!);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-    const channel = input.whatsappId ? await findChannelById(ctx.db, tenantId, input.whatsappId) : await findDefaultChannel(ctx.db, tenantId);
+    const channel = input.whatsappId
+      ? await findChannelById(ctx.db, tenantId, input.whatsappId)
+      : await findDefaultChannel(ctx.db, tenantId);
     if (!channel) throw new AppError(input.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
     target = { contactId: contact.id, channelId: channel.id, ticketId: null };
   }
   const media = upload
-    ? { mediaKey: await ctx.media.save(tenantId, upload.content), mediaName: upload.name, mediaMime: upload.mime, mediaSize: upload.content.length, mediaType: upload.type }
+    ? {
+        mediaKey: await ctx.media.save(tenantId, upload.content),
+        mediaName: upload.name,
+        mediaMime: upload.mime,
+        mediaSize: upload.content.length,
+        mediaType: upload.type,
+      }
     : {};
   return transact(ctx, async (tx, events) => {
     const row = await insertSchedule(tx, {

@@ -58,7 +58,13 @@ export async function sendScheduledOccurrence(
             type: schedule.mediaType ?? 'document',
           }
         : null;
-      const message = await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id, userId: schedule.userId }, { body: schedule.body, media });
+      const message = await queueAutomatedMessage(
+        ctx,
+        tx,
+        events,
+        { tenantId, ticketId: ticket.id, userId: schedule.userId },
+        { body: schedule.body, media },
+      );
       await recordOccurrenceMessage(tx, tenantId, sendId, { messageId: message.id, ticketId: ticket.id });
       const now = new Date();
       const next =
@@ -83,7 +89,11 @@ export async function sendScheduledOccurrence(
   }
 }
 
-async function markFailed(ctx: AppContext, job: { tenantId: number; scheduleId: number; version: number }, reason: string): Promise<OccurrenceOutcome> {
+async function markFailed(
+  ctx: AppContext,
+  job: { tenantId: number; scheduleId: number; version: number },
+  reason: string,
+): Promise<OccurrenceOutcome> {
   return transact(ctx, async (tx, events) => {
     const schedule = await lockSchedule(tx, job.tenantId, job.scheduleId);
     if (!schedule || schedule.status !== 'pending' || schedule.version !== job.version) return 'stale';

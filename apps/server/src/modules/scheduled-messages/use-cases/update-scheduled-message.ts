@@ -19,7 +19,11 @@ export async function updateScheduledMessage(ctx: AppContext, actor: Actor, id: 
     assertPending(schedule);
     const body = input.body ?? schedule.body;
     if (!body.trim() && !schedule.mediaKey) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
-    const row = (await updateSchedule(tx, tenantId, id, { body, scheduleDate: scheduleDate ?? schedule.scheduleDate, recurrence: input.recurrence ?? schedule.recurrence }))!;
+    const row = (await updateSchedule(tx, tenantId, id, {
+      body,
+      scheduleDate: scheduleDate ?? schedule.scheduleDate,
+      recurrence: input.recurrence ?? schedule.recurrence,
+    }))!;
     await scheduleOccurrenceJob(ctx, tx, row);
     events.push({ type: 'schedule.changed', tenantId, scheduleId: id, action: 'update' });
     return (await findScheduleView(tx, tenantId, id))!;

@@ -10,8 +10,10 @@ const PLATFORM_SETTINGS: readonly SettingKey[] = ['userCreation'];
 
 export async function updateSetting(ctx: AppContext, actor: Actor, key: SettingKey, value: string) {
   const allowed = allowedSettingValues(key);
-  if (!allowed.includes(value)) throw new AppError('ERR_VALIDATION', `${key} accepts: ${allowed.join(', ')}.`, { value: [`One of: ${allowed.join(', ')}`] });
-  if (PLATFORM_SETTINGS.includes(key) && !(isPlatformAdmin(actor) && actor.tenantId === MAIN_TENANT_ID)) throw new AppError('ERR_NO_PERMISSION');
+  if (!allowed.includes(value))
+    throw new AppError('ERR_VALIDATION', `${key} accepts: ${allowed.join(', ')}.`, { value: [`One of: ${allowed.join(', ')}`] });
+  if (PLATFORM_SETTINGS.includes(key) && !(isPlatformAdmin(actor) && actor.tenantId === MAIN_TENANT_ID))
+    throw new AppError('ERR_NO_PERMISSION');
   await transact(ctx, async (tx, events) => {
     await lockSettings(tx, actor.tenantId);
     if (value === 'enabled' && EXCLUSIVE_VISIBILITY_SETTINGS.includes(key)) {

@@ -28,7 +28,8 @@ export async function applySmsStatus(
     ctx.logger.warn({ smsId }, 'SMS status callback with a missing or wrong signature refused');
     throw new AppError('ERR_NO_PERMISSION', 'Invalid or missing X-Twilio-Signature for this SMS.');
   }
-  if (params.AccountSid !== provider.settings.accountSid) throw new AppError('ERR_NO_PERMISSION', 'The callback is for another Twilio account.');
+  if (params.AccountSid !== provider.settings.accountSid)
+    throw new AppError('ERR_NO_PERMISSION', 'The callback is for another Twilio account.');
 
   return transact(ctx, async (tx, events) => {
     const sms = await findSms(tx, tenantId, smsId, { lock: true });
@@ -43,7 +44,10 @@ export async function applySmsStatus(
       ...(status === 'sent' ? { sentAt: sms.sentAt ?? now } : {}),
       ...(status === 'delivered' ? { deliveredAt: now, sentAt: sms.sentAt ?? now } : {}),
       ...(status === 'failed'
-        ? { errorCode: params.ErrorCode ?? null, error: `Twilio: ${params.MessageStatus}${params.ErrorCode ? ` (error ${params.ErrorCode})` : ''}` }
+        ? {
+            errorCode: params.ErrorCode ?? null,
+            error: `Twilio: ${params.MessageStatus}${params.ErrorCode ? ` (error ${params.ErrorCode})` : ''}`,
+          }
         : {}),
     });
     if (!changed) {

@@ -45,7 +45,11 @@ export async function deliverSms(ctx: AppContext, input: { tenantId: number; sms
 
   if (claim.kind === 'interrupted') return settleInterrupted(ctx, sms, provider?.client);
   if (!provider) {
-    await finish(ctx, sms, ['sending'], { status: 'failed', errorCode: 'ERR_SMS_NOT_CONFIGURED', error: 'SMS is not set up for this company.' });
+    await finish(ctx, sms, ['sending'], {
+      status: 'failed',
+      errorCode: 'ERR_SMS_NOT_CONFIGURED',
+      error: 'SMS is not set up for this company.',
+    });
     return;
   }
 
@@ -59,7 +63,10 @@ export async function deliverSms(ctx: AppContext, input: { tenantId: number; sms
       return;
     }
     if (sendFailureKind(error) === 'unknown') {
-      ctx.logger.warn({ smsId, err: error }, 'an SMS send failed after the request may have reached the provider: flagged unconfirmed, not retried');
+      ctx.logger.warn(
+        { smsId, err: error },
+        'an SMS send failed after the request may have reached the provider: flagged unconfirmed, not retried',
+      );
       await finish(ctx, sms, ['sending'], { status: 'unconfirmed' });
       return;
     }
@@ -86,19 +93,30 @@ async function settleInterrupted(ctx: AppContext, sms: SmsRow, client: SmsProvid
   if (client) {
     try {
       const recent = await client.recentMessagesTo(sms.toNumber);
-      const candidates = recent.filter((m) => m.fromOurSender && m.to === sms.toNumber && m.body === sms.body && m.createdAt.getTime() >= since);
-      const taken = await knownSmsProviderIds(ctx.db, sms.tenantId, candidates.map((m) => m.providerId));
+      const candidates = recent.filter(
+        (m) => m.fromOurSender && m.to === sms.toNumber && m.body === sms.body && m.createdAt.getTime() >= since,
+      );
+      const taken = await knownSmsProviderIds(
+        ctx.db,
+        sms.tenantId,
+        candidates.map((m) => m.providerId),
+      );
       // The oldest one not already recorded: the list is newest first.
       const match = candidates.filter((m) => !taken.has(m.providerId)).at(-1);
       if (match) {
-        ctx.logger.info({ smsId: sms.id, providerId: match.providerId }, 'an interrupted SMS send was found at the provider: recorded, not resent');
+        ctx.logger.info(
+          { smsId: sms.id, providerId: match.providerId },
+          'an interrupted SMS send was found at the provider: recorded, not resent',
+        );
         const status = match.status ?? 'sent';
         await finish(ctx, sms, ['sending'], {
           status,
           providerId: match.providerId,
           sentAt: match.createdAt,
           ...(status === 'delivered' ? { deliveredAt: new Date() } : {}),
-          ...(status === 'failed' ? { errorCode: match.errorCode, error: `Twilio: not delivered${match.errorCode ? ` (error ${match.errorCode})` : ''}` } : {}),
+          ...(status === 'failed'
+            ? { errorCode: match.errorCode, error: `Twilio: not delivered${match.errorCode ? ` (error ${match.errorCode})` : ''}` }
+            : {}),
         });
         return;
       }
@@ -106,14 +124,23 @@ async function settleInterrupted(ctx: AppContext, sms: SmsRow, client: SmsProvid
       ctx.logger.warn({ smsId: sms.id, err: error }, "the provider's messages could not be listed to settle an interrupted SMS send");
     }
   }
-  ctx.logger.warn({ smsId: sms.id, claimedAt: sms.claimedAt }, 'an interrupted SMS send may have reached the provider: flagged unconfirmed, not resent');
+  ctx.logger.warn(
+    { smsId: sms.id, claimedAt: sms.claimedAt },
+    'an interrupted SMS send may have reached the provider: flagged unconfirmed, not resent',
+  );
   await finish(ctx, sms, ['sending'], { status: 'unconfirmed' });
 }
 
-async function finish(ctx: AppContext, sms: SmsRow, from: SmsRow['status'][], changes: Parameters<typeof transitionSms>[4] & { status: SmsRow['status'] }) {
+async function finish(
+  ctx: AppContext,
+  sms: SmsRow,
+  from: SmsRow['status'][],
+  changes: Parameters<typeof transitionSms>[4] & { status: SmsRow['status'] },
+) {
   await transact(ctx, async (tx, events) => {
     const changed = await transitionSms(tx, sms.tenantId, sms.id, from, changes);
-    if (changed) events.push({ type: 'sms.changed', tenantId: sms.tenantId, smsId: sms.id, status: changes.status, sourceKind: sms.sourceKind });
+    if (changed)
+      events.push({ type: 'sms.changed', tenantId: sms.tenantId, smsId: sms.id, status: changes.status, sourceKind: sms.sourceKind });
   });
 }
 

@@ -43,7 +43,8 @@ export async function queueSms(
 ): Promise<{ sms: SmsRow; created: boolean }> {
   const body = input.body.trim();
   if (!body) throw new AppError('ERR_VALIDATION', 'Write the message.', { body: ['Required.'] });
-  if (body.length > SMS_BODY_MAX) throw new AppError('ERR_VALIDATION', `At most ${SMS_BODY_MAX} characters.`, { body: [`At most ${SMS_BODY_MAX} characters.`] });
+  if (body.length > SMS_BODY_MAX)
+    throw new AppError('ERR_VALIDATION', `At most ${SMS_BODY_MAX} characters.`, { body: [`At most ${SMS_BODY_MAX} characters.`] });
   const to = smsNumber(input.to);
   if (!to) throw new AppError('ERR_SMS_INVALID_NUMBER', undefined, { to: ['Not a valid phone number with its country code.'] });
   if (!(await findSmsSettings(tx, input.tenantId))) throw new AppError('ERR_SMS_NOT_CONFIGURED');

@@ -33,12 +33,10 @@ export async function listTasks(
     return { tasks: rows, count: total, hasMore: offset + rows.length < total };
   }
   // A supervisor reduced to the users' ticket logic (supervisorAdmin) sees every task, but a linked one only with its ticket.
-  const { rows } = await listTaskViews(
-    ctx.db,
-    actor.tenantId,
-    all ? filter : { ...filter, ownOrCreatedBy: actor.userId },
-    { limit: OWN_TASKS_LIMIT, offset: 0 },
-  );
+  const { rows } = await listTaskViews(ctx.db, actor.tenantId, all ? filter : { ...filter, ownOrCreatedBy: actor.userId }, {
+    limit: OWN_TASKS_LIMIT,
+    offset: 0,
+  });
   const linked = rows.flatMap((row) => (row.ticketId !== null ? [row.ticketId] : []));
   const visible = await visibleTicketIds(ctx, actor, linked);
   const seen = rows.filter((row) => row.ticketId === null || visible.has(row.ticketId));

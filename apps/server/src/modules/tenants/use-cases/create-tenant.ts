@@ -33,9 +33,11 @@ export async function createTenant(
     const terms = newSubscriptionTerms(plan, ctx.clock.now(), { trialDays: makerTrialDays, paymentActive });
     const tenant = await insertTenant(tx, { ...fields, ...terms });
     if (admin && passwordHash) {
-      await insertUserWithinLimit(tx, tenant.id, { name: admin.name, email: admin.email, passwordHash, profile: 'admin' }).catch((error: unknown) => {
-        throw isUniqueViolation(error, 'users_email_key') ? new AppError('ERR_DUPLICATED_EMAIL') : error;
-      });
+      await insertUserWithinLimit(tx, tenant.id, { name: admin.name, email: admin.email, passwordHash, profile: 'admin' }).catch(
+        (error: unknown) => {
+          throw isUniqueViolation(error, 'users_email_key') ? new AppError('ERR_DUPLICATED_EMAIL') : error;
+        },
+      );
     }
     await onCreated?.(tx, tenant.id);
     return (await findTenantById(tx, tenant.id))!;

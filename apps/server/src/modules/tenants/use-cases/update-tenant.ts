@@ -10,7 +10,11 @@ import { findTenantById, updateTenant as updateTenantRow, type TenantWithCount }
 export type UpdateTenantInput = z.output<typeof updateTenantBodySchema>;
 
 /** Updates a tenant; a deactivation logs out every user of it at once (their sockets are told, then dropped). */
-export async function updateTenant(ctx: AppContext, tenantId: number, input: UpdateTenantInput & { phone?: string | null }): Promise<TenantWithCount> {
+export async function updateTenant(
+  ctx: AppContext,
+  tenantId: number,
+  input: UpdateTenantInput & { phone?: string | null },
+): Promise<TenantWithCount> {
   assertTenantChangeAllowed(tenantId, { status: input.status });
   return transact(ctx, async (tx, events) => {
     if (input.planId && !(await findPlanById(tx, input.planId))) throw new AppError('ERR_NO_PLAN_FOUND');

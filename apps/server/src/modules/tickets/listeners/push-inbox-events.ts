@@ -64,7 +64,8 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         emit(now, SOCKET_EVENTS.ticket, { action: event.action, ticket });
         // Who saw it and no longer may is told so (hidden): their lists, boards and chat let it go at
         // once, whatever rule hid it; a socket also in a room that still sees it got the push above.
-        if (lost.length) realtime.emitExcept(AGENTS_NAMESPACE, lost, now, SOCKET_EVENTS.ticket, { action: event.action, ticket, hidden: true });
+        if (lost.length)
+          realtime.emitExcept(AGENTS_NAMESPACE, lost, now, SOCKET_EVENTS.ticket, { action: event.action, ticket, hidden: true });
         return;
       }
       case 'message.created':
@@ -79,7 +80,8 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         const { now: list } = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId);
         // A new ticket is announced as such; an ongoing one's change travels with the message
         // (appMessage carries the ticket), which halves the pushes of a busy inbox.
-        if (stored && 'ticketAction' in stored && stored.ticketAction === 'create') emit(list, SOCKET_EVENTS.ticket, { action: 'create', ticket: presentTicket(view) });
+        if (stored && 'ticketAction' in stored && stored.ticketAction === 'create')
+          emit(list, SOCKET_EVENTS.ticket, { action: 'create', ticket: presentTicket(view) });
         emit(list, SOCKET_EVENTS.appMessage, {
           action: event.type === 'message.created' ? 'create' : 'update',
           message: presentMessage(message, ctx.media, quoted),

@@ -20,7 +20,10 @@ export function reroomOnVisibilitySettings(ctx: AppContext, realtime: Realtime):
   ctx.events.subscribe(async (event: DomainEvent) => {
     if (event.type === 'settings.changed' && VISIBILITY_SETTINGS.includes(event.key as SettingKey)) {
       reroom(event.tenantId, event.key === 'supervisorAdmin');
-    } else if (event.type === 'contact.walletsChanged' && (await readSetting(ctx.db, event.tenantId, 'DirectTicketsToWallets')) === 'enabled') {
+    } else if (
+      event.type === 'contact.walletsChanged' &&
+      (await readSetting(ctx.db, event.tenantId, 'DirectTicketsToWallets')) === 'enabled'
+    ) {
       reroom(event.tenantId, false);
     }
   });

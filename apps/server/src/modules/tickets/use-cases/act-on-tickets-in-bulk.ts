@@ -45,10 +45,14 @@ export async function actOnTicketsInBulk(ctx: AppContext, actor: Actor, input: B
 async function assertReferencesOfTenant(ctx: AppContext, tenantId: number, ids: number[], input: BulkTicketsInput): Promise<void> {
   const found = new Set(await existingTicketIds(ctx.db, tenantId, ids));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw new AppError('ERR_NO_TICKET_FOUND', `No ticket found with ID ${missing.join(', ')}.`, { ticketIds: [`Unknown ticket: ${missing.join(', ')}`] });
+  if (missing.length)
+    throw new AppError('ERR_NO_TICKET_FOUND', `No ticket found with ID ${missing.join(', ')}.`, {
+      ticketIds: [`Unknown ticket: ${missing.join(', ')}`],
+    });
   if (input.queueId !== undefined && !(await findQueueById(ctx.db, tenantId, input.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
   if (input.userId !== undefined) await assertUserOfTenant(ctx.db, tenantId, input.userId);
-  if (input.demandId !== undefined && !(await findDemandOfTenant(ctx.db, tenantId, input.demandId))) throw new AppError('ERR_NO_DEMAND_FOUND');
+  if (input.demandId !== undefined && !(await findDemandOfTenant(ctx.db, tenantId, input.demandId)))
+    throw new AppError('ERR_NO_DEMAND_FOUND');
 }
 
 function actionInput(input: BulkTicketsInput): UpdateTicketInput {

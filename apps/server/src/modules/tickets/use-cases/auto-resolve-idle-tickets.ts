@@ -19,7 +19,13 @@ export async function autoResolveIdleTickets(ctx: AppContext, now = new Date()):
         const ticket = await closeTicketIfIdle(tx, tenantId, ticketId, idleSince);
         if (!ticket) return false;
         await insertTicketLog(tx, { tenantId, ticketId, userId: null, type: 'autoResolved', payload: { idle: value } });
-        events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update', before: { ...visibilityFacts(ticket), status: 'open' } });
+        events.push({
+          type: 'ticket.changed',
+          tenantId,
+          ticketId,
+          action: 'update',
+          before: { ...visibilityFacts(ticket), status: 'open' },
+        });
         return true;
       });
       if (closed) resolved++;

@@ -5,7 +5,11 @@ import { clearUnreadOfVisibleTickets, visibilitySql } from '../tickets.repositor
 import { visibilityRuleFor } from './ticket-access.js';
 
 /** Sets the unread counter to 0 on every open or pending ticket the actor sees. */
-export async function markTicketsRead(ctx: AppContext, actor: Actor, options: { queuesIds?: number[]; showAll?: boolean }): Promise<number> {
+export async function markTicketsRead(
+  ctx: AppContext,
+  actor: Actor,
+  options: { queuesIds?: number[]; showAll?: boolean },
+): Promise<number> {
   const rule = await visibilityRuleFor(ctx.db, actor, { showAll: options.showAll });
   return transact(ctx, async (tx, events) => {
     const ids = await clearUnreadOfVisibleTickets(tx, actor.tenantId, visibilitySql(rule), options.queuesIds);

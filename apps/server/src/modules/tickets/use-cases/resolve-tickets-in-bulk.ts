@@ -27,7 +27,9 @@ export async function resolveTicketsInBulk(ctx: AppContext, actor: Actor, status
   let resolved = 0;
   const failed = new Set<number>();
   while (resolved + failed.size < maxTickets) {
-    const ids = (await listTicketIdsByStatus(ctx.db, actor.tenantId, status, BULK_BLOCK_SIZE + failed.size)).filter((id) => !failed.has(id)).slice(0, BULK_BLOCK_SIZE);
+    const ids = (await listTicketIdsByStatus(ctx.db, actor.tenantId, status, BULK_BLOCK_SIZE + failed.size))
+      .filter((id) => !failed.has(id))
+      .slice(0, BULK_BLOCK_SIZE);
     if (ids.length === 0) break;
     const results = await inBlocks(ids, (id) => updateTicket(ctx, actor, id, { status: 'closed', force: true, skipDemandRule: true }));
     results.forEach((result, index) => (result.status === 'fulfilled' ? resolved++ : failed.add(ids[index])));

@@ -29,7 +29,11 @@ export async function routeTicketToQueue(ctx: AppContext, tx: Db, events: Domain
   const before = visibilityFacts(ticket);
   // Routed to people: the LLM bots on the ticket stop.
   const stopped = integrationBotsStopped(ticket.integrationStatuses);
-  const updated = await updateTicketRow(tx, input.tenantId, ticket.id, { queueId: input.queueId, userId: null, ...(stopped ? { integrationStatuses: stopped } : {}) });
+  const updated = await updateTicketRow(tx, input.tenantId, ticket.id, {
+    queueId: input.queueId,
+    userId: null,
+    ...(stopped ? { integrationStatuses: stopped } : {}),
+  });
   if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
   await insertTicketLog(tx, {
     tenantId: input.tenantId,

@@ -10,9 +10,18 @@ import { canSeeTicket, seesAsAdmin, visibilityRule, type VisibilityRule } from '
 import { visibilityFacts } from '../tickets.presenter.js';
 import { findTicketById, selectVisibleTicketIds, visibilitySql, type TicketRow } from '../tickets.repository.js';
 
-export async function visibilityRuleFor(db: Db, actor: Actor, options: { showAll?: boolean; includeNoQueue?: boolean } = {}): Promise<VisibilityRule> {
+export async function visibilityRuleFor(
+  db: Db,
+  actor: Actor,
+  options: { showAll?: boolean; includeNoQueue?: boolean } = {},
+): Promise<VisibilityRule> {
   const [queues, settings] = await Promise.all([listUserQueues(db, actor.tenantId, actor.userId), readSettings(db, actor.tenantId)]);
-  return visibilityRule(actor, queues.map((q) => q.id), settings, options);
+  return visibilityRule(
+    actor,
+    queues.map((q) => q.id),
+    settings,
+    options,
+  );
 }
 
 /**

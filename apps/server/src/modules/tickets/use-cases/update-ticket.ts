@@ -53,13 +53,15 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
       // A closing message is checked whatever else the request does: another tenant's id is refused, never ignored.
-      const farewellPreset = input.farewellMessageId !== undefined ? await farewellMessageText(tx, actor.tenantId, input.farewellMessageId) : undefined;
+      const farewellPreset =
+        input.farewellMessageId !== undefined ? await farewellMessageText(tx, actor.tenantId, input.farewellMessageId) : undefined;
       // So is a reason: another tenant's is refused like a missing one.
       const demand = input.demandId !== undefined ? await findDemandOfTenant(tx, actor.tenantId, input.demandId) : undefined;
       if (input.demandId !== undefined && !demand) throw new AppError('ERR_NO_DEMAND_FOUND');
       const before = visibilityFacts(ticket);
       const changes: TicketChanges = {};
-      const log = (type: string, payload?: Record<string, unknown>) => insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type, payload });
+      const log = (type: string, payload?: Record<string, unknown>) =>
+        insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type, payload });
 
       if (input.unreadMessages !== undefined) changes.unreadMessages = input.unreadMessages;
       if (input.integrationStatuses) {
@@ -68,7 +70,9 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       }
 
       // A queue or a user without a status is a transfer too, so that one to the ticket's own queue or user is refused.
-      const transferring = input.isTransference || (input.queueId !== undefined && input.queueId !== ticket.queueId) ||
+      const transferring =
+        input.isTransference ||
+        (input.queueId !== undefined && input.queueId !== ticket.queueId) ||
         (input.status === undefined && (input.queueId !== undefined || (input.userId !== undefined && input.userId !== null))) ||
         (input.userId !== undefined && input.userId !== null && input.userId !== ticket.userId && input.status !== 'open');
       // A pending ticket handed to a user (a transfer) returned to its queue loses the user, as an open one does.
@@ -78,10 +82,16 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       const assigning = input.status === 'open' && (input.userId ?? actor.userId) !== ticket.userId;
       if (transferring || changingStatus || assigning) assertMayReassignTicket(actor, ticket);
       // Changed by hand: a rating asked before is no longer awaited (a second resolve closes for good).
-      const wasAwaitingRating = transferring || changingStatus || assigning ? await cancelAwaitingRating(tx, actor.tenantId, ticketId) : false;
+      const wasAwaitingRating =
+        transferring || changingStatus || assigning ? await cancelAwaitingRating(tx, actor.tenantId, ticketId) : false;
       if (transferring) {
         Object.assign(changes, await transfer(tx, actor, ticket, input));
-        await log('transferred', { fromQueueId: ticket.queueId, toQueueId: changes.queueId ?? ticket.queueId, fromUserId: ticket.userId, toUserId: changes.userId ?? null });
+        await log('transferred', {
+          fromQueueId: ticket.queueId,
+          toQueueId: changes.queueId ?? ticket.queueId,
+          fromUserId: ticket.userId,
+          toUserId: changes.userId ?? null,
+        });
       } else if (changingStatus && input.status === 'closed') {
         // A reason, when the tenant requires one, is chosen by whoever resolves (automated closes do not come here).
         if (!demand && !input.skipDemandRule && (await readSetting(tx, actor.tenantId, 'demandRequiredOnClose')) === 'enabled') {
@@ -162,7 +172,8 @@ async function statusChange(tx: Db, actor: Actor, input: UpdateTicketInput): Pro
 async function transfer(tx: Db, actor: Actor, ticket: TicketRow, input: UpdateTicketInput): Promise<TicketChanges> {
   const changes: TicketChanges = { status: 'pending' };
   if (input.queueId !== undefined && input.queueId !== null) {
-    if (input.queueId === ticket.queueId && (input.userId === undefined || input.userId === null)) throw new AppError('ERR_TRANSFER_SAME_QUEUE');
+    if (input.queueId === ticket.queueId && (input.userId === undefined || input.userId === null))
+      throw new AppError('ERR_TRANSFER_SAME_QUEUE');
     if (!(await findQueueById(tx, actor.tenantId, input.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND');
     changes.queueId = input.queueId;
   }
@@ -205,7 +216,12 @@ async function resolve(
   }
   const askRating = !ticket.isGroup && !wasAwaitingRating && (input.requestRating === true || channel?.autoEvaluation === true);
   if (askRating) {
-    await requestRating(ctx, tx, events, { tenantId, ticketId: ticket.id, agentId: ticket.userId ?? actor.userId, queueId: ticket.queueId });
+    await requestRating(ctx, tx, events, {
+      tenantId,
+      ticketId: ticket.id,
+      agentId: ticket.userId ?? actor.userId,
+      queueId: ticket.queueId,
+    });
     return {};
   }
   return { status: 'closed', closedAt: new Date() };
@@ -229,7 +245,13 @@ export async function moveTicketToChannel(ctx: AppContext, actor: Actor, ticketI
       if (!(await findChannelById(tx, actor.tenantId, channelId))) throw new AppError('ERR_NO_WAPP_FOUND');
       const updated = await updateTicketRow(tx, actor.tenantId, ticketId, { channelId });
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
-      await insertTicketLog(tx, { tenantId: actor.tenantId, ticketId, userId: actor.userId, type: 'channelChanged', payload: { channelId } });
+      await insertTicketLog(tx, {
+        tenantId: actor.tenantId,
+        ticketId,
+        userId: actor.userId,
+        type: 'channelChanged',
+        payload: { channelId },
+      });
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update' });
       return updated;
     });

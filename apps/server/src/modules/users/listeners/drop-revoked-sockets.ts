@@ -21,7 +21,8 @@ export function dropRevokedSockets(ctx: AppContext, realtime: Realtime): void {
       realtime.disconnectRoom(AGENTS_NAMESPACE, rooms.user(event.tenantId, event.userId), keep);
     } else {
       // Sent before the disconnection, on the same ordered path (each node's adapter delivers in order).
-      if (event.tenantInactive) realtime.emit(AGENTS_NAMESPACE, [rooms.tenant(event.tenantId)], SOCKET_EVENTS.tenantInactive, { error: 'ERR_TENANT_INACTIVE' });
+      if (event.tenantInactive)
+        realtime.emit(AGENTS_NAMESPACE, [rooms.tenant(event.tenantId)], SOCKET_EVENTS.tenantInactive, { error: 'ERR_TENANT_INACTIVE' });
       realtime.disconnectRoom(AGENTS_NAMESPACE, rooms.tenant(event.tenantId));
     }
   });

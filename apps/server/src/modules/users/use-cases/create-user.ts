@@ -18,7 +18,13 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
   const passwordHash = await hashPassword(input.password);
   return withEmailConflictBudget(ctx, adminConflictBudget(actor.tenantId), input.email, actor.tenantId, () =>
     ctx.db.transaction(async (tx) => {
-      const user = await insertUserWithinLimit(tx, actor.tenantId, { name: input.name, email: input.email, profile: input.profile, blockWavoip: input.blockWavoip, passwordHash });
+      const user = await insertUserWithinLimit(tx, actor.tenantId, {
+        name: input.name,
+        email: input.email,
+        profile: input.profile,
+        blockWavoip: input.blockWavoip,
+        passwordHash,
+      });
       if (input.queueIds?.length) await replaceUserQueues(tx, actor.tenantId, user.id, input.queueIds);
       return user;
     }),

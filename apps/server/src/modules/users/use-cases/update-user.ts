@@ -28,13 +28,15 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
   if (!target) throw new AppError('ERR_NO_USER_FOUND');
 
   const self = canEditSelf(actor, userId);
-  const changesPrivileges = (input.profile !== undefined && input.profile !== target.profile) ||
+  const changesPrivileges =
+    (input.profile !== undefined && input.profile !== target.profile) ||
     (input.blockWavoip !== undefined && input.blockWavoip !== target.blockWavoip) ||
     input.queueIds !== undefined;
   if (isAdmin(actor)) {
     assertCanManageUser(actor, target);
     // An admin cannot demote themselves and leave the tenant without an administrator by accident.
-    if (self && input.profile && input.profile !== target.profile) throw new AppError('ERR_NO_PERMISSION', 'You cannot change your own profile.');
+    if (self && input.profile && input.profile !== target.profile)
+      throw new AppError('ERR_NO_PERMISSION', 'You cannot change your own profile.');
   } else if (!self || changesPrivileges) {
     throw new AppError('ERR_NO_PERMISSION');
   }
@@ -63,7 +65,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, userId: number, 
         events.push({ type: 'access.revoked', tenantId: actor.tenantId, userId, keepSessionId });
       }
       // Rooms follow profile and queues: every socket of the user reconnects and re-joins the right ones.
-      if (input.queueIds !== undefined || changes.profile !== undefined) events.push({ type: 'access.revoked', tenantId: actor.tenantId, userId });
+      if (input.queueIds !== undefined || changes.profile !== undefined)
+        events.push({ type: 'access.revoked', tenantId: actor.tenantId, userId });
       return row;
     }),
   );

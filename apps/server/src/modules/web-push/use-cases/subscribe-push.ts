@@ -10,7 +10,12 @@ import { notePushSubscriber } from './tenant-push-hint.js';
  * will POST to its endpoint, an address the client chose: it must be https (http only where private
  * networks are allowed: the local push-service simulator) and pass the outbound address policy.
  */
-export async function subscribePush(ctx: AppContext, actor: Actor, body: PushSubscriptionBody, userAgent: string | null): Promise<PushSubscriptionRow> {
+export async function subscribePush(
+  ctx: AppContext,
+  actor: Actor,
+  body: PushSubscriptionBody,
+  userAgent: string | null,
+): Promise<PushSubscriptionRow> {
   await assertPushEndpoint(ctx, body.endpoint);
   const row = await upsertPushSubscription(ctx.db, actor.tenantId, actor.userId, {
     endpoint: body.endpoint,

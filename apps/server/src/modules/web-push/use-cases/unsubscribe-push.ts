@@ -5,5 +5,6 @@ import { deleteUserPushSubscription } from '../web-push.repository.js';
 
 /** DELETE /push/subscriptions: this browser stops getting the user's pushes (switched off, or signing out). */
 export async function unsubscribePush(ctx: AppContext, actor: Actor, endpoint: string): Promise<void> {
-  if (!(await deleteUserPushSubscription(ctx.db, actor.tenantId, actor.userId, endpoint))) throw new AppError('ERR_NO_PUSH_SUBSCRIPTION_FOUND');
+  if (!(await deleteUserPushSubscription(ctx.db, actor.tenantId, actor.userId, endpoint)))
+    throw new AppError('ERR_NO_PUSH_SUBSCRIPTION_FOUND');
 }

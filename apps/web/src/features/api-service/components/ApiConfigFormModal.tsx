@@ -70,7 +70,12 @@ export function ApiConfigFormModal({
 
   const channelOptions = (channels.data ?? []).map((channel) => ({ value: String(channel.id), label: channel.name }));
   return (
-    <FormModal title={config ? t('apiService.editTitle') : t('apiService.createTitle')} testId="api-config" onSubmit={submit} saving={saving}>
+    <FormModal
+      title={config ? t('apiService.editTitle') : t('apiService.createTitle')}
+      testId="api-config"
+      onSubmit={submit}
+      saving={saving}
+    >
       <TextInput
         label={t('apiService.name')}
         required

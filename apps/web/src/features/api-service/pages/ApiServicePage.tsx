@@ -126,23 +126,25 @@ export function ApiServicePage() {
     },
   ];
 
-  const confirmTexts = confirming && {
-    renewToken: {
-      title: t('apiService.renewTokenTitle'),
-      message: t('apiService.renewTokenConfirm', { name: confirming.config.name }),
-      label: t('apiService.renewToken'),
-    },
-    renewSecret: {
-      title: t('apiService.renewSecretTitle'),
-      message: t('apiService.renewSecretConfirm', { name: confirming.config.name }),
-      label: t('apiService.renewSecret'),
-    },
-    delete: {
-      title: t('apiService.deleteTitle'),
-      message: t('apiService.deleteConfirm', { name: confirming.config.name }),
-      label: t('common.delete'),
-    },
-  }[confirming.action];
+  const confirmTexts =
+    confirming &&
+    {
+      renewToken: {
+        title: t('apiService.renewTokenTitle'),
+        message: t('apiService.renewTokenConfirm', { name: confirming.config.name }),
+        label: t('apiService.renewToken'),
+      },
+      renewSecret: {
+        title: t('apiService.renewSecretTitle'),
+        message: t('apiService.renewSecretConfirm', { name: confirming.config.name }),
+        label: t('apiService.renewSecret'),
+      },
+      delete: {
+        title: t('apiService.deleteTitle'),
+        message: t('apiService.deleteConfirm', { name: confirming.config.name }),
+        label: t('common.delete'),
+      },
+    }[confirming.action];
 
   return (
     <Stack data-testid="api-service-page">

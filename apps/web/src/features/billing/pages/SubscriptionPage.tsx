@@ -220,7 +220,12 @@ function PlatformOverview() {
             </Stack>
           )}
           <Title order={3}>{t('billing.overduePayments')}</Title>
-          <DataTable testId="overview-overdue-payments" rows={data.overduePayments} rowKey={(p) => p.id} columns={paymentColumns(t, true)} />
+          <DataTable
+            testId="overview-overdue-payments"
+            rows={data.overduePayments}
+            rowKey={(p) => p.id}
+            columns={paymentColumns(t, true)}
+          />
         </>
       )}
     </Stack>

@@ -45,7 +45,9 @@ export function TenantPaymentsPage() {
       key: 'paid',
       header: t('billing.paidAt'),
       render: (p) =>
-        p.paidAt ? `${formatDateTime(p.paidAt)}${p.receivedManuallyBy ? ` (${t('billing.byHand', { name: p.receivedManuallyBy })})` : ''}` : '',
+        p.paidAt
+          ? `${formatDateTime(p.paidAt)}${p.receivedManuallyBy ? ` (${t('billing.byHand', { name: p.receivedManuallyBy })})` : ''}`
+          : '',
     },
   ];
 
@@ -76,7 +78,9 @@ export function TenantPaymentsPage() {
           data-testid="payments-filter-tenant"
           clearable
           searchable
-          data={(tenants.data ?? []).filter((tenant) => tenant.id !== 1).map((tenant) => ({ value: String(tenant.id), label: tenant.name }))}
+          data={(tenants.data ?? [])
+            .filter((tenant) => tenant.id !== 1)
+            .map((tenant) => ({ value: String(tenant.id), label: tenant.name }))}
           value={tenantId ? String(tenantId) : null}
           onChange={(value) => {
             setTenantId(value ? Number(value) : undefined);

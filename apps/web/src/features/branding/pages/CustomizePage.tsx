@@ -8,7 +8,21 @@ import {
   type Palette,
   type TenantBranding,
 } from '@conversa/shared';
-import { Badge, Button, Card, ColorInput, FileButton, Group, Image, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  ColorInput,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPhotoUp, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -170,7 +184,9 @@ function ImageCard({ kind, branding }: { kind: BrandingImageKind; branding: Tena
               color="red"
               leftSection={<IconTrash size={16} />}
               loading={remove.isPending}
-              onClick={() => remove.mutate(kind, { onSuccess: () => notifySuccess(t('branding.removed')), onError: (error) => notifyApiError(error) })}
+              onClick={() =>
+                remove.mutate(kind, { onSuccess: () => notifySuccess(t('branding.removed')), onError: (error) => notifyApiError(error) })
+              }
             >
               {t('branding.remove')}
             </Button>

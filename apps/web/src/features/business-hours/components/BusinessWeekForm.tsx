@@ -61,14 +61,22 @@ export function BusinessWeekForm({ data, canChangeTimeZone }: { data: BusinessHo
 
   const setType = (index: number, type: BusinessDayType) => {
     form.setFieldValue(`days.${index}.type`, type);
-    if (type === 'H' && form.getValues().days[index].intervals.length === 0) form.setFieldValue(`days.${index}.intervals`, DEFAULT_DAY_INTERVALS.map((i) => ({ ...i })));
+    if (type === 'H' && form.getValues().days[index].intervals.length === 0)
+      form.setFieldValue(
+        `days.${index}.intervals`,
+        DEFAULT_DAY_INTERVALS.map((i) => ({ ...i })),
+      );
   };
 
   const submit = form.onSubmit((values) => {
     save.mutate(weekBody(values, canChangeTimeZone), {
       onSuccess: () => notifySuccess(t('common.saved')),
       onError: (error) => {
-        form.setErrors(Object.fromEntries(Object.entries(fieldErrors(error)).map(([path, message]) => [path.replace(/^businessHours/, 'days'), message])));
+        form.setErrors(
+          Object.fromEntries(
+            Object.entries(fieldErrors(error)).map(([path, message]) => [path.replace(/^businessHours/, 'days'), message]),
+          ),
+        );
         notifyApiError(error, 'business-hours-save-error');
       },
     });

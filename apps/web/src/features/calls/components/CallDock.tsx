@@ -98,7 +98,15 @@ function useCallAudio(live: Call | null, userId: number, microphone: MediaStream
         if (!cancelled) {
           setAudio({
             callId,
-            stats: { state: 'refused', error: String(error), sentFrames: 0, receivedFrames: 0, playedFrames: 0, droppedFrames: 0, level: 0 },
+            stats: {
+              state: 'refused',
+              error: String(error),
+              sentFrames: 0,
+              receivedFrames: 0,
+              playedFrames: 0,
+              droppedFrames: 0,
+              level: 0,
+            },
           });
         }
       });

@@ -12,9 +12,17 @@ const DEMANDS: Demand[] = [
   { id: 4, name: 'Dúvida resolvida', ticketCount: 0, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
   { id: 5, name: 'Venda realizada', ticketCount: 2, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
 ];
-const TICKET: Ticket = buildTicket({ id: 31, status: 'open', userId: 7, username: 'Ana Souza', contact: { id: 9, name: 'Carla', number: null, email: null, profilePicUrl: null, blocked: false } });
+const TICKET: Ticket = buildTicket({
+  id: 31,
+  status: 'open',
+  userId: 7,
+  username: 'Ana Souza',
+  contact: { id: 9, name: 'Carla', number: null, email: null, profilePicUrl: null, blocked: false },
+});
 const settings = (required: boolean): Setting[] =>
-  Object.entries(SETTING_DEFINITIONS).map(([key, d]) => ({ key, value: key === 'demandRequiredOnClose' && required ? 'enabled' : d.default }) as Setting);
+  Object.entries(SETTING_DEFINITIONS).map(
+    ([key, d]) => ({ key, value: key === 'demandRequiredOnClose' && required ? 'enabled' : d.default }) as Setting,
+  );
 
 function api(required: boolean) {
   return fakeApi({
@@ -22,7 +30,9 @@ function api(required: boolean) {
     'GET /farewellMessages': () => ({ body: [] }),
     'GET /demands': () => ({ body: DEMANDS }),
     'GET /settings/': () => ({ body: settings(required) }),
-    'PUT /tickets/:id': ({ body }) => ({ body: { ...TICKET, status: 'closed', demand: { id: (body as { demandId: number }).demandId, name: 'Venda realizada' } } }),
+    'PUT /tickets/:id': ({ body }) => ({
+      body: { ...TICKET, status: 'closed', demand: { id: (body as { demandId: number }).demandId, name: 'Venda realizada' } },
+    }),
   });
 }
 
@@ -57,7 +67,13 @@ describe('resolving with a reason', () => {
 
   it("shows a resolved ticket's reason in the header", () => {
     api(false);
-    renderWithApp(<ChatHeader ticket={{ ...TICKET, status: 'closed', demand: { id: 5, name: 'Venda realizada' } }} panelOpen={false} onTogglePanel={() => undefined} />);
+    renderWithApp(
+      <ChatHeader
+        ticket={{ ...TICKET, status: 'closed', demand: { id: 5, name: 'Venda realizada' } }}
+        panelOpen={false}
+        onTogglePanel={() => undefined}
+      />,
+    );
     expect(screen.getByTestId('chat-demand')).toHaveTextContent('Motivo: Venda realizada');
   });
 });

@@ -7,7 +7,13 @@ import { PHONE, setScreenSize } from '../../../test/media';
 import { renderWithApp } from '../../../test/render';
 import { DemandsPage } from './DemandsPage';
 
-const demand = (id: number, name: string, ticketCount = 0): Demand => ({ id, name, ticketCount, createdAt: '2026-01-10T12:00:00.000Z', updatedAt: '2026-01-10T12:00:00.000Z' });
+const demand = (id: number, name: string, ticketCount = 0): Demand => ({
+  id,
+  name,
+  ticketCount,
+  createdAt: '2026-01-10T12:00:00.000Z',
+  updatedAt: '2026-01-10T12:00:00.000Z',
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,7 +32,14 @@ describe('/configuracoes/motivos: the reasons', () => {
       'GET /demands': () => ({ body: [demand(1, 'Dúvida')] }),
       'POST /demands': ({ body }) =>
         ++posts === 1
-          ? { status: 409, body: { error: 'ERR_DUPLICATED_DEMAND', message: 'A reason with this name already exists.', fields: { name: ['Already used'] } } }
+          ? {
+              status: 409,
+              body: {
+                error: 'ERR_DUPLICATED_DEMAND',
+                message: 'A reason with this name already exists.',
+                fields: { name: ['Already used'] },
+              },
+            }
           : { status: 201, body: { ...demand(9, ''), ...(body as object) } },
     });
     const { user } = renderWithApp(<DemandsPage />);
@@ -52,7 +65,9 @@ describe('/configuracoes/motivos: the reasons', () => {
     const { user } = renderWithApp(<DemandsPage />);
     await user.click(await screen.findByTestId('demand-delete-1'));
     const dialog = await screen.findByTestId('confirm-modal');
-    expect(dialog).toHaveTextContent('O motivo “Dúvida” está em 3 atendimento(s). Ao excluí-lo, eles continuam existindo, mas ficam sem motivo');
+    expect(dialog).toHaveTextContent(
+      'O motivo “Dúvida” está em 3 atendimento(s). Ao excluí-lo, eles continuam existindo, mas ficam sem motivo',
+    );
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     await user.click(within(dialog).getByTestId('confirm-button'));
     expect(await screen.findByText('Tudo certo! Registro excluído.')).toBeInTheDocument();

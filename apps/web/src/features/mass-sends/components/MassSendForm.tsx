@@ -180,7 +180,10 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
   const chooseTemplate = (value: string | null) => {
     form.setFieldValue('template', value);
     const tpl = (templates.data ?? []).find((item) => `${item.name}|${item.language}` === value);
-    form.setFieldValue('params', Array.from({ length: tpl?.params ?? 0 }, () => ''));
+    form.setFieldValue(
+      'params',
+      Array.from({ length: tpl?.params ?? 0 }, () => ''),
+    );
   };
 
   const send = () => {
@@ -209,25 +212,24 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
         </Text>
         {smsMissing && (
           <Alert color="yellow" data-testid="mass-send-sms-missing">
-            {t('massSends.smsNotConfigured')}{' '}
-            <Link to={`${PATHS.settings}/sms`}>{t('massSends.smsSettingsLink')}</Link>
+            {t('massSends.smsNotConfigured')} <Link to={`${PATHS.settings}/sms`}>{t('massSends.smsSettingsLink')}</Link>
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: sms ? 2 : 3 }}>
           {!sms && (
-          <Select
-            label={t('massSends.channel')}
-            description={templated ? t('massSends.officialOnly') : undefined}
-            required
-            data={channelOptions}
-            nothingFoundMessage={t('massSends.noChannel')}
-            data-testid="mass-send-channel"
-            {...form.getInputProps('whatsappId')}
-            onChange={(value: string | null) => {
-              form.setFieldValue('whatsappId', value);
-              if (templated) chooseTemplate(null);
-            }}
-          />
+            <Select
+              label={t('massSends.channel')}
+              description={templated ? t('massSends.officialOnly') : undefined}
+              required
+              data={channelOptions}
+              nothingFoundMessage={t('massSends.noChannel')}
+              data-testid="mass-send-channel"
+              {...form.getInputProps('whatsappId')}
+              onChange={(value: string | null) => {
+                form.setFieldValue('whatsappId', value);
+                if (templated) chooseTemplate(null);
+              }}
+            />
           )}
           <NumberInput
             label={t('massSends.minDelay')}
@@ -352,11 +354,7 @@ export function MassSendForm({ kind }: { kind: MassSendKind }) {
             ))}
           </Stack>
         ) : sms ? (
-          <SmsMessageField
-            value={values.message}
-            error={form.errors.message}
-            onChange={(text) => form.setFieldValue('message', text)}
-          />
+          <SmsMessageField value={values.message} error={form.errors.message} onChange={(text) => form.setFieldValue('message', text)} />
         ) : (
           <Stack gap={6}>
             {variable ? (

@@ -34,7 +34,12 @@ function Progressing({ massSend }: { massSend: MassSend }) {
         aria-label={t('massSends.progressLabel', { done })}
       />
       <Text size="xs" c="dimmed">
-        {t('massSends.progressShort', { processed: massSend.processed, total: massSend.recipientCount, sent: massSend.sent, notSent: massSend.notSent })}
+        {t('massSends.progressShort', {
+          processed: massSend.processed,
+          total: massSend.recipientCount,
+          sent: massSend.sent,
+          notSent: massSend.notSent,
+        })}
       </Text>
     </Stack>
   );
@@ -46,12 +51,21 @@ function MassSendReport({ massSend }: { massSend: MassSend }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<MassSendRecipientStatus | null>(null);
   const recipients = useMassSendRecipients(massSend.id, page, status);
-  const download = (format: 'csv' | 'xlsx') => downloadMassSendReport(massSend.id, format).catch((error: unknown) => notifyApiError(error, 'mass-send-report-error'));
+  const download = (format: 'csv' | 'xlsx') =>
+    downloadMassSendReport(massSend.id, format).catch((error: unknown) => notifyApiError(error, 'mass-send-report-error'));
   const columns: DataColumn<NonNullable<typeof recipients.data>['recipients'][number]>[] = [
     { key: 'number', header: t('massSends.report.number'), primary: true, render: (r) => <Text size="sm">{r.number}</Text> },
     { key: 'name', header: t('massSends.report.name'), render: (r) => <Text size="sm">{r.name ?? '—'}</Text> },
-    { key: 'status', header: t('massSends.report.status'), render: (r) => <Badge variant="light">{t(`massSends.recipientStatus.${r.status}`)}</Badge> },
-    { key: 'sentAt', header: t('massSends.report.sentAt'), render: (r) => <Text size="sm">{r.sentAt ? formatDateTime(r.sentAt) : '—'}</Text> },
+    {
+      key: 'status',
+      header: t('massSends.report.status'),
+      render: (r) => <Badge variant="light">{t(`massSends.recipientStatus.${r.status}`)}</Badge>,
+    },
+    {
+      key: 'sentAt',
+      header: t('massSends.report.sentAt'),
+      render: (r) => <Text size="sm">{r.sentAt ? formatDateTime(r.sentAt) : '—'}</Text>,
+    },
     { key: 'error', header: t('massSends.report.reason'), render: (r) => <Text size="sm">{r.error ?? ''}</Text> },
   ];
   return (
@@ -70,10 +84,22 @@ function MassSendReport({ massSend }: { massSend: MassSend }) {
           data-testid="mass-send-report-status"
         />
         <Group gap="xs">
-          <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => void download('csv')} data-testid="mass-send-report-csv">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => void download('csv')}
+            data-testid="mass-send-report-csv"
+          >
             CSV
           </Button>
-          <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => void download('xlsx')} data-testid="mass-send-report-xlsx">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => void download('xlsx')}
+            data-testid="mass-send-report-xlsx"
+          >
             XLSX
           </Button>
         </Group>
@@ -135,8 +161,16 @@ export function MassSendList() {
         </Badge>
       ),
     },
-    { key: 'channel', header: t('massSends.channel'), render: (m) => <Text size="sm">{m.whatsappId === null ? t('massSends.smsChannel') : (m.channelName ?? '—')}</Text> },
-    { key: 'createdAt', header: t('massSends.createdAt'), render: (m) => <Text size="sm">{`${formatDateTime(m.createdAt)}${m.userName ? ` · ${m.userName}` : ''}`}</Text> },
+    {
+      key: 'channel',
+      header: t('massSends.channel'),
+      render: (m) => <Text size="sm">{m.whatsappId === null ? t('massSends.smsChannel') : (m.channelName ?? '—')}</Text>,
+    },
+    {
+      key: 'createdAt',
+      header: t('massSends.createdAt'),
+      render: (m) => <Text size="sm">{`${formatDateTime(m.createdAt)}${m.userName ? ` · ${m.userName}` : ''}`}</Text>,
+    },
     { key: 'progress', header: t('massSends.progress'), render: (m) => <Progressing massSend={m} /> },
   ];
 

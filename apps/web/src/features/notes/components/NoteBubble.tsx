@@ -54,12 +54,26 @@ export function NoteBubble({ note, canChange, users }: NoteBubbleProps) {
           {canChange && editing === null && (
             <Group gap={2} wrap="nowrap">
               <Tooltip label={t('records.notes.edit')}>
-                <ActionIcon size="xs" variant="subtle" color="gray" onClick={() => setEditing(note.note)} aria-label={t('records.notes.edit')} data-testid={`note-edit-${note.id}`}>
+                <ActionIcon
+                  size="xs"
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => setEditing(note.note)}
+                  aria-label={t('records.notes.edit')}
+                  data-testid={`note-edit-${note.id}`}
+                >
                   <IconPencil size={12} />
                 </ActionIcon>
               </Tooltip>
               <Tooltip label={t('records.notes.delete')}>
-                <ActionIcon size="xs" variant="subtle" color="red" onClick={() => setDeleting(true)} aria-label={t('records.notes.delete')} data-testid={`note-delete-${note.id}`}>
+                <ActionIcon
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setDeleting(true)}
+                  aria-label={t('records.notes.delete')}
+                  data-testid={`note-delete-${note.id}`}
+                >
                   <IconTrash size={12} />
                 </ActionIcon>
               </Tooltip>
@@ -86,7 +100,14 @@ export function NoteBubble({ note, canChange, users }: NoteBubbleProps) {
               <Button size="compact-xs" variant="default" onClick={() => setEditing(null)}>
                 {t('common.cancel')}
               </Button>
-              <Button size="compact-xs" color="yellow" onClick={saveEdit} loading={update.isPending} disabled={!editing.trim()} data-testid={`note-edit-save-${note.id}`}>
+              <Button
+                size="compact-xs"
+                color="yellow"
+                onClick={saveEdit}
+                loading={update.isPending}
+                disabled={!editing.trim()}
+                data-testid={`note-edit-save-${note.id}`}
+              >
                 {t('common.save')}
               </Button>
             </Group>

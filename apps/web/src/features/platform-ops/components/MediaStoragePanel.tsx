@@ -33,7 +33,11 @@ export function MediaStoragePanel() {
   const handled = (r: MediaMigration) => r.copied + r.skipped;
   const columns: DataColumn<MediaMigration>[] = [
     { key: 'created', header: t('platformOps.media.runDate'), primary: true, render: (r) => formatDateTime(r.createdAt) },
-    { key: 'direction', header: t('platformOps.media.direction'), render: (r) => `${t(`platformOps.media.locations.${r.source}`)} → ${t(`platformOps.media.locations.${r.target}`)}` },
+    {
+      key: 'direction',
+      header: t('platformOps.media.direction'),
+      render: (r) => `${t(`platformOps.media.locations.${r.source}`)} → ${t(`platformOps.media.locations.${r.target}`)}`,
+    },
     {
       key: 'status',
       header: t('platformOps.media.status'),
@@ -48,7 +52,11 @@ export function MediaStoragePanel() {
       header: t('platformOps.media.progress'),
       render: (r) => (
         <Stack gap={2} data-testid={`migration-progress-${r.id}`}>
-          <Progress value={r.totalFiles ? Math.min(100, (handled(r) / r.totalFiles) * 100) : r.status === 'done' ? 100 : 0} size="sm" aria-hidden />
+          <Progress
+            value={r.totalFiles ? Math.min(100, (handled(r) / r.totalFiles) * 100) : r.status === 'done' ? 100 : 0}
+            size="sm"
+            aria-hidden
+          />
           <Text size="xs">{t('platformOps.media.files', { done: handled(r), total: r.totalFiles })}</Text>
         </Stack>
       ),
@@ -75,7 +83,11 @@ export function MediaStoragePanel() {
           </Text>
           {storage.data.s3 ? (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="media-s3">
-              {t('platformOps.media.bucket', { bucket: storage.data.s3.bucket, endpoint: storage.data.s3.endpoint, region: storage.data.s3.region })}
+              {t('platformOps.media.bucket', {
+                bucket: storage.data.s3.bucket,
+                endpoint: storage.data.s3.endpoint,
+                region: storage.data.s3.region,
+              })}
             </Text>
           ) : (
             <Alert color="yellow" data-testid="media-s3-missing">
@@ -94,7 +106,13 @@ export function MediaStoragePanel() {
       )}
       {migrations.isError && <QueryError error={migrations.error} onRetry={() => void migrations.refetch()} />}
       <Stack mt="sm">
-        <DataTable columns={columns} rows={migrations.data} rowKey={(r) => r.id} testId="media-migrations" rowTestId={(r) => `migration-${r.id}`} />
+        <DataTable
+          columns={columns}
+          rows={migrations.data}
+          rowKey={(r) => r.id}
+          testId="media-migrations"
+          rowTestId={(r) => `migration-${r.id}`}
+        />
       </Stack>
       <ConfirmModal
         opened={confirm !== null}

@@ -10,7 +10,13 @@ import { formatDateTime } from '../../../lib/format';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useChannelSessions, useControlSession } from '../api';
 
-const STATUS_COLORS: Record<string, string> = { connected: 'green', disconnected: 'gray', qrcode: 'yellow', opening: 'blue', pairingTimeout: 'red' };
+const STATUS_COLORS: Record<string, string> = {
+  connected: 'green',
+  disconnected: 'gray',
+  qrcode: 'yellow',
+  opening: 'blue',
+  pairingTimeout: 'red',
+};
 
 /**
  * The sessions monitor: /sessoestenants (scope 'platform': every tenant's channels, platform
@@ -29,7 +35,9 @@ function ChannelSessions({ scope }: { scope: 'platform' | 'tenant' }) {
       { session, action },
       {
         onSuccess: () => {
-          notifySuccess(t(action === 'restart' ? 'platformOps.sessions.restarted' : 'platformOps.sessions.disconnected', { name: session.name }));
+          notifySuccess(
+            t(action === 'restart' ? 'platformOps.sessions.restarted' : 'platformOps.sessions.disconnected', { name: session.name }),
+          );
           setDisconnecting(null);
         },
         onError: (error) => notifyApiError(error, 'session-action-error'),
@@ -37,7 +45,9 @@ function ChannelSessions({ scope }: { scope: 'platform' | 'tenant' }) {
     );
 
   const columns: DataColumn<ChannelSession>[] = [
-    ...(scope === 'platform' ? [{ key: 'tenant', header: t('platformOps.sessions.tenant'), render: (s: ChannelSession) => `${s.tenantName} (#${s.tenantId})` }] : []),
+    ...(scope === 'platform'
+      ? [{ key: 'tenant', header: t('platformOps.sessions.tenant'), render: (s: ChannelSession) => `${s.tenantName} (#${s.tenantId})` }]
+      : []),
     { key: 'name', header: t('platformOps.sessions.channel'), primary: true, render: (s) => s.name },
     { key: 'type', header: t('platformOps.sessions.type'), render: (s) => t(`channels.types.${s.type}`, { defaultValue: s.type }) },
     {
@@ -50,7 +60,11 @@ function ChannelSessions({ scope }: { scope: 'platform' | 'tenant' }) {
       ),
     },
     { key: 'number', header: t('platformOps.sessions.number'), render: (s) => s.number ?? '—' },
-    { key: 'activity', header: t('platformOps.sessions.lastActivity'), render: (s) => (s.lastActivityAt ? formatDateTime(s.lastActivityAt) : '—') },
+    {
+      key: 'activity',
+      header: t('platformOps.sessions.lastActivity'),
+      render: (s) => (s.lastActivityAt ? formatDateTime(s.lastActivityAt) : '—'),
+    },
     {
       key: 'node',
       header: t('platformOps.sessions.node'),
@@ -78,10 +92,24 @@ function ChannelSessions({ scope }: { scope: 'platform' | 'tenant' }) {
         minWidth={900}
         actions={(s) => (
           <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} loading={control.isPending} onClick={() => run(s, 'restart')} data-testid={`session-restart-${s.id}`}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              loading={control.isPending}
+              onClick={() => run(s, 'restart')}
+              data-testid={`session-restart-${s.id}`}
+            >
               {t('platformOps.sessions.restart')}
             </Button>
-            <Button size="xs" variant="light" color="red" leftSection={<IconPlugOff size={14} />} onClick={() => setDisconnecting(s)} data-testid={`session-disconnect-${s.id}`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconPlugOff size={14} />}
+              onClick={() => setDisconnecting(s)}
+              data-testid={`session-disconnect-${s.id}`}
+            >
               {t('platformOps.sessions.disconnect')}
             </Button>
           </Group>

@@ -35,7 +35,12 @@ export function QueueMonitorPage() {
 
   const advice = (queue: QueueStats) =>
     queue.advice === 'none' ? null : (
-      <Badge color={queue.advice === 'restartServer' ? 'red' : 'yellow'} variant="light" data-testid={`queue-advice-${queue.name}`} data-advice={queue.advice}>
+      <Badge
+        color={queue.advice === 'restartServer' ? 'red' : 'yellow'}
+        variant="light"
+        data-testid={`queue-advice-${queue.name}`}
+        data-advice={queue.advice}
+      >
         {queue.advice === 'restartServer'
           ? t('platformOps.queues.adviceServerShort')
           : t('platformOps.queues.adviceQueueShort', { done: queue.failedRestarts, limit })}
@@ -44,18 +49,39 @@ export function QueueMonitorPage() {
 
   const columns: DataColumn<QueueStats>[] = [
     { key: 'name', header: t('platformOps.queues.name'), primary: true, render: (q) => <Code>{q.name}</Code> },
-    { key: 'kind', header: t('platformOps.queues.kind'), render: (q) => t(q.kind === 'job' ? 'platformOps.queues.kindJob' : 'platformOps.queues.kindSession') },
+    {
+      key: 'kind',
+      header: t('platformOps.queues.kind'),
+      render: (q) => t(q.kind === 'job' ? 'platformOps.queues.kindJob' : 'platformOps.queues.kindSession'),
+    },
     { key: 'waiting', header: t('platformOps.queues.waiting'), render: (q) => q.waiting },
     { key: 'active', header: t('platformOps.queues.active'), render: (q) => q.active },
-    { key: 'failed', header: t('platformOps.queues.failed'), render: (q) => <span data-testid={`queue-failed-${q.name}`}>{q.failed}</span> },
-    { key: 'lastFailed', header: t('platformOps.queues.lastFailed'), render: (q) => (q.lastFailedAt ? formatDateTime(q.lastFailedAt) : '—') },
+    {
+      key: 'failed',
+      header: t('platformOps.queues.failed'),
+      render: (q) => <span data-testid={`queue-failed-${q.name}`}>{q.failed}</span>,
+    },
+    {
+      key: 'lastFailed',
+      header: t('platformOps.queues.lastFailed'),
+      render: (q) => (q.lastFailedAt ? formatDateTime(q.lastFailedAt) : '—'),
+    },
     { key: 'advice', header: t('platformOps.queues.advice'), render: (q) => advice(q) ?? '—' },
   ];
 
   const serverAdvice = queues.data?.queues.filter((q) => q.advice === 'restartServer') ?? [];
 
   const jobColumns: DataColumn<FailedJob>[] = [
-    { key: 'error', header: t('platformOps.queues.error'), primary: true, render: (j) => <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{j.error}</Text> },
+    {
+      key: 'error',
+      header: t('platformOps.queues.error'),
+      primary: true,
+      render: (j) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+          {j.error}
+        </Text>
+      ),
+    },
     { key: 'tenant', header: t('platformOps.queues.tenant'), render: (j) => (j.tenantId === null ? '—' : `#${j.tenantId}`) },
     { key: 'attempts', header: t('platformOps.queues.retries'), render: (j) => j.retryCount },
     { key: 'created', header: t('platformOps.queues.created'), render: (j) => formatDateTime(j.createdAt) },
@@ -83,7 +109,13 @@ export function QueueMonitorPage() {
         minWidth={900}
         actions={(q) => (
           <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="light" onClick={() => setSelected(q.name)} disabled={q.failed === 0} data-testid={`queue-show-failed-${q.name}`}>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setSelected(q.name)}
+              disabled={q.failed === 0}
+              data-testid={`queue-show-failed-${q.name}`}
+            >
               {t('platformOps.queues.showFailed')}
             </Button>
             <Button
@@ -128,7 +160,14 @@ export function QueueMonitorPage() {
                 >
                   {t('platformOps.queues.retry')}
                 </Button>
-                <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(j)} data-testid={`job-delete-${j.id}`}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => setDeleting(j)}
+                  data-testid={`job-delete-${j.id}`}
+                >
                   {t('common.delete')}
                 </Button>
               </Group>

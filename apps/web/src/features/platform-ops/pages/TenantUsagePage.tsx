@@ -18,12 +18,20 @@ export function TenantUsagePage() {
   const usage = useTenantUsage();
   const columns: DataColumn<TenantUsage>[] = [
     { key: 'tenant', header: t('platformOps.usage.tenant'), primary: true, render: (u) => `${u.name} (#${u.tenantId})` },
-    { key: 'status', header: t('platformOps.usage.status'), render: (u) => (u.status === 'active' ? t('tenants.statusActive') : u.status === 'inactive' ? t('tenants.statusInactive') : u.status) },
+    {
+      key: 'status',
+      header: t('platformOps.usage.status'),
+      render: (u) => (u.status === 'active' ? t('tenants.statusActive') : u.status === 'inactive' ? t('tenants.statusInactive') : u.status),
+    },
     { key: 'users', header: t('platformOps.usage.users'), render: (u) => u.users },
     { key: 'channels', header: t('platformOps.usage.channels'), render: (u) => `${u.connectedChannels}/${u.channels}` },
     { key: 'storage', header: t('platformOps.usage.storage'), render: (u) => formatBytes(u.storageBytes) },
     { key: 'messages', header: t('platformOps.usage.messagesThisMonth'), render: (u) => u.messagesThisMonth },
-    { key: 'activity', header: t('platformOps.usage.lastActivity'), render: (u) => (u.lastActivityAt ? formatDateTime(u.lastActivityAt) : '—') },
+    {
+      key: 'activity',
+      header: t('platformOps.usage.lastActivity'),
+      render: (u) => (u.lastActivityAt ? formatDateTime(u.lastActivityAt) : '—'),
+    },
   ];
   return (
     <Stack data-testid="tenant-usage-page">
@@ -32,7 +40,14 @@ export function TenantUsagePage() {
         {t('platformOps.usage.help')}
       </Text>
       {usage.isError && <QueryError error={usage.error} onRetry={() => void usage.refetch()} />}
-      <DataTable columns={columns} rows={usage.data} rowKey={(u) => u.tenantId} testId="tenant-usage-table" rowTestId={(u) => `usage-${u.tenantId}`} minWidth={800} />
+      <DataTable
+        columns={columns}
+        rows={usage.data}
+        rowKey={(u) => u.tenantId}
+        testId="tenant-usage-table"
+        rowTestId={(u) => `usage-${u.tenantId}`}
+        minWidth={800}
+      />
     </Stack>
   );
 }

@@ -57,7 +57,13 @@ export function TerminalPage() {
       </Text>
       <Group>
         {CONSOLE_COMMANDS.map((command) => (
-          <Button key={command} variant="light" onClick={() => execute(command)} loading={run.isPending && run.variables === command} data-testid={`console-${command}`}>
+          <Button
+            key={command}
+            variant="light"
+            onClick={() => execute(command)}
+            loading={run.isPending && run.variables === command}
+            data-testid={`console-${command}`}
+          >
             {t(`platformOps.terminal.commands.${command}`)}
           </Button>
         ))}
@@ -68,7 +74,12 @@ export function TerminalPage() {
         </Text>
       )}
       {results.map((result) => (
-        <Code block key={`${result.command}-${result.ranAt}`} data-testid="console-output" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Code
+          block
+          key={`${result.command}-${result.ranAt}`}
+          data-testid="console-output"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {`$ ${result.command}   # ${result.ranAt}\n${result.lines.join('\n')}`}
         </Code>
       ))}

@@ -51,7 +51,11 @@ export function UpdatePage() {
         </Badge>
       ),
     },
-    { key: 'mode', header: t('platformOps.update.mode'), render: (r) => t(r.dryRun ? 'platformOps.update.dryRun' : 'platformOps.update.realRun') },
+    {
+      key: 'mode',
+      header: t('platformOps.update.mode'),
+      render: (r) => t(r.dryRun ? 'platformOps.update.dryRun' : 'platformOps.update.realRun'),
+    },
     { key: 'scanned', header: t('platformOps.update.scanned'), render: (r) => r.scanned },
     { key: 'orphaned', header: t('platformOps.update.orphaned'), render: (r) => r.orphaned },
     { key: 'removed', header: t('platformOps.update.removed'), render: (r) => r.removed },
@@ -88,7 +92,10 @@ export function UpdatePage() {
               <Table.Tr>
                 <Table.Td>{t('platformOps.update.migrations')}</Table.Td>
                 <Table.Td data-testid="migrations">
-                  {t('platformOps.update.migrationsApplied', { applied: version.data.migrations.applied, total: version.data.migrations.total })}
+                  {t('platformOps.update.migrationsApplied', {
+                    applied: version.data.migrations.applied,
+                    total: version.data.migrations.total,
+                  })}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>

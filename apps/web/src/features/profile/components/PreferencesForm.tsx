@@ -52,7 +52,12 @@ export function PreferencesForm({ userId, configs }: { userId: number; configs: 
         onChange={(event) => chooseLanguage(event.currentTarget.value)}
         data-testid="profile-language"
       />
-      <Switch label={t('common.darkMode')} checked={configs.isDark} onChange={(event) => chooseDark(event.currentTarget.checked)} data-testid="profile-dark-mode" />
+      <Switch
+        label={t('common.darkMode')}
+        checked={configs.isDark}
+        onChange={(event) => chooseDark(event.currentTarget.checked)}
+        data-testid="profile-dark-mode"
+      />
       <Switch
         label={t('profile.notificationSound')}
         description={t('profile.notificationSoundHint')}

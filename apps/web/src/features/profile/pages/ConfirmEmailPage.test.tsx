@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { ConfirmEmailPage } from './ConfirmEmailPage';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderAt(token: string) {
   return renderWithApp(
@@ -30,7 +31,12 @@ describe('the e-mail confirmation page', () => {
   });
 
   it('an expired or used link is told, translated', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { error: 'ERR_INVALID_EMAIL_CHANGE_TOKEN', message: 'The e-mail confirmation link is invalid or has expired.' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(400, { error: 'ERR_INVALID_EMAIL_CHANGE_TOKEN', message: 'The e-mail confirmation link is invalid or has expired.' }),
+      ),
+    );
     const { user } = renderAt('old-token-from-the-link');
     await user.click(screen.getByTestId('confirm-email-submit'));
     expect(await screen.findByTestId('confirm-email-error')).toHaveTextContent('O link de confirmação de e-mail é inválido ou expirou.');

@@ -79,10 +79,10 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
   const channels = useChannels(picking);
   // With a file the text may be empty (the multipart form's fields).
   const schema = schedule ? updateScheduleBodySchema : file ? createScheduleFieldsSchema : createScheduleBodySchema;
-  const target = () =>
-    picking ? { contactId: contact?.id ?? 0, ...(channelId ? { whatsappId: Number(channelId) } : {}) } : { ticketId };
+  const target = () => (picking ? { contactId: contact?.id ?? 0, ...(channelId ? { whatsappId: Number(channelId) } : {}) } : { ticketId });
   const validate = schemaValidator(schema, (values: ScheduleFormValues) => ({ ...scheduleBody(values), ...target() }), {
-    issueMessage: (field) => (field === 'scheduleDate' ? t('schedules.invalidDate') : field === 'body' ? t('schedules.bodyRequired') : undefined),
+    issueMessage: (field) =>
+      field === 'scheduleDate' ? t('schedules.invalidDate') : field === 'body' ? t('schedules.bodyRequired') : undefined,
   });
 
   const form = useForm<ScheduleFormValues>({
@@ -105,7 +105,9 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
   const submit = form.onSubmit((values) => {
     setFormError(null);
     const body = scheduleBody(values);
-    const request = schedule ? save.mutateAsync({ id: schedule.id, body }) : save.mutateAsync({ id: null, body: { ...body, ...target() }, file });
+    const request = schedule
+      ? save.mutateAsync({ id: schedule.id, body })
+      : save.mutateAsync({ id: null, body: { ...body, ...target() }, file });
     request
       .then((saved) => {
         notifySuccess(schedule ? t('schedules.updated') : t('schedules.created'));

@@ -49,7 +49,12 @@ export function SchedulesPage() {
       primary: true,
       render: (row) => (
         <Stack gap={2}>
-          <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid={`schedule-row-body-${row.id}`}>
+          <Text
+            size="sm"
+            lineClamp={3}
+            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+            data-testid={`schedule-row-body-${row.id}`}
+          >
             {row.body}
           </Text>
           {row.mediaName && (

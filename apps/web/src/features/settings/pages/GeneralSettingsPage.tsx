@@ -29,7 +29,8 @@ export function GeneralSettingsPage() {
   };
   const enabledExclusive = EXCLUSIVE_VISIBILITY_SETTINGS.find((key) => valueOf(key) === 'enabled');
   // The settings of issue 11 keep their texts in their own section (crmSettings.keys).
-  const label = (key: SettingKey) => t(`settings.keys.${key}.label`, { defaultValue: t(`crmSettings.keys.${key}.label`, { defaultValue: key }) });
+  const label = (key: SettingKey) =>
+    t(`settings.keys.${key}.label`, { defaultValue: t(`crmSettings.keys.${key}.label`, { defaultValue: key }) });
   const description = (key: SettingKey) =>
     t(`settings.keys.${key}.description`, { defaultValue: t(`crmSettings.keys.${key}.description`, { defaultValue: '' }) });
 

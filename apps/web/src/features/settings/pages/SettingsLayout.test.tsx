@@ -79,7 +79,16 @@ describe('/configuracoes: the tabs', () => {
       fakeApi({ 'GET /settings/': () => ({ body: settings() }) });
       const view = renderSettings('/configuracoes/geral');
       await screen.findByTestId('settings-general');
-      expect(integrations(), `${profile} of ${tenantId}`).toEqual(['Webhooks', 'Meta', 'SMS', 'Hub', 'WuzAPI', 'Evolution', 'SMTP', ...(shown ? ['Pagamentos'] : [])]);
+      expect(integrations(), `${profile} of ${tenantId}`).toEqual([
+        'Webhooks',
+        'Meta',
+        'SMS',
+        'Hub',
+        'WuzAPI',
+        'Evolution',
+        'SMTP',
+        ...(shown ? ['Pagamentos'] : []),
+      ]);
       view.unmount();
     }
   });

@@ -94,7 +94,10 @@ function SmsSettingsForm({ settings }: { settings: SmsSettings }) {
       onError: (error) => {
         if (hasErrorCode(error, 'ERR_VALIDATION')) refused(error);
         // The provider's own words (its error code and reason) say what to fix.
-        const detail = isApiError(error) && (hasErrorCode(error, 'ERR_SMS_PROVIDER_REFUSED') || hasErrorCode(error, 'ERR_SMS_PROVIDER_UNREACHABLE')) ? error.message : '';
+        const detail =
+          isApiError(error) && (hasErrorCode(error, 'ERR_SMS_PROVIDER_REFUSED') || hasErrorCode(error, 'ERR_SMS_PROVIDER_UNREACHABLE'))
+            ? error.message
+            : '';
         setTested({ ok: false, message: [errorMessage(error), detail].filter(Boolean).join(' ') });
       },
     });
@@ -196,11 +199,23 @@ function SmsSettingsForm({ settings }: { settings: SmsSettings }) {
           )}
           <Group justify="flex-end" gap="xs" wrap="wrap">
             {settings.configured && (
-              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setRemoving(true)} data-testid="sms-remove">
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setRemoving(true)}
+                data-testid="sms-remove"
+              >
                 {t('sms.settings.remove')}
               </Button>
             )}
-            <Button variant="default" leftSection={<IconPlugConnected size={16} />} onClick={runTest} loading={test.isPending} data-testid="sms-test">
+            <Button
+              variant="default"
+              leftSection={<IconPlugConnected size={16} />}
+              onClick={runTest}
+              loading={test.isPending}
+              data-testid="sms-test"
+            >
               {t('sms.settings.test')}
             </Button>
             <Button type="submit" loading={save.isPending} data-testid="sms-save">

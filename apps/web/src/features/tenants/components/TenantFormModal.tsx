@@ -113,7 +113,13 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
     const plan = plans.find((p) => String(p.id) === planId);
     if (!plan || tenant) return;
     // A new company is billed like a signed-up one when its plan has a value (issue 15); the switch exempts it.
-    form.setValues({ maxUsers: plan.users, maxConnections: plan.connections, trial: plan.trial, trialDays: plan.trialDays, paymentActive: plan.value > 0 });
+    form.setValues({
+      maxUsers: plan.users,
+      maxConnections: plan.connections,
+      trial: plan.trial,
+      trialDays: plan.trialDays,
+      paymentActive: plan.value > 0,
+    });
   };
 
   const submit = form.onSubmit((values) => {

@@ -14,7 +14,8 @@ export function BulkResultModal({ action, result, names, onClose }: BulkResultMo
   const { t } = useTranslation();
   const refused = result.results.filter((r) => !r.ok);
   // SPEC §8: the code's translated text; an unknown code shows the server's text.
-  const why = (code: string | undefined, message: string | undefined) => t(`errors.${code ?? 'unknown'}`, { defaultValue: message ?? code ?? '' });
+  const why = (code: string | undefined, message: string | undefined) =>
+    t(`errors.${code ?? 'unknown'}`, { defaultValue: message ?? code ?? '' });
   return (
     <Modal opened onClose={onClose} title={t('ticketPanel.result.title')} centered data-testid="panel-result">
       <Stack>

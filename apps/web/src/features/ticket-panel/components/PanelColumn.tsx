@@ -51,7 +51,10 @@ export function PanelColumn({ id, title, tickets, selected, onToggle }: PanelCol
               label={
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {ticket.contact.name} <Text span size="xs" c="dimmed">#{ticket.id}</Text>
+                    {ticket.contact.name}{' '}
+                    <Text span size="xs" c="dimmed">
+                      #{ticket.id}
+                    </Text>
                   </Text>
                   {ticket.lastMessage && (
                     <Text size="xs" c="dimmed" lineClamp={1}>

@@ -11,8 +11,24 @@ import { applyTicketToPanel, removeTicketFromPanel } from '../panel-cache';
 import { TicketPanelPage } from './TicketPanelPage';
 
 const QUEUES = [
-  { id: 1, name: 'Suporte', color: '#228be6', greetingMessage: null, users: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
-  { id: 2, name: 'Vendas', color: '#12b886', greetingMessage: null, users: [], createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+  {
+    id: 1,
+    name: 'Suporte',
+    color: '#228be6',
+    greetingMessage: null,
+    users: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: 2,
+    name: 'Vendas',
+    color: '#12b886',
+    greetingMessage: null,
+    users: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
 ];
 const contact = (id: number, name: string) => ({ id, name, number: null, email: null, profilePicUrl: null, blocked: false });
 const TICKETS: Ticket[] = [
@@ -27,7 +43,10 @@ const settings = Object.entries(SETTING_DEFINITIONS).map(([key, d]) => ({ key, v
 function api(bulk: (body: BulkTicketsBody) => unknown = () => ({ done: 0, refused: 0, results: [] })) {
   return fakeApi({
     'GET /tickets/panel': ({ query }) => ({
-      body: query.get('showAll') === 'false' ? { tickets: TICKETS.filter((t) => t.queueId === 2), total: 1, truncated: false, scopeQueueIds: [2] } : { tickets: TICKETS, total: 5, truncated: false, scopeQueueIds: null },
+      body:
+        query.get('showAll') === 'false'
+          ? { tickets: TICKETS.filter((t) => t.queueId === 2), total: 1, truncated: false, scopeQueueIds: [2] }
+          : { tickets: TICKETS, total: 5, truncated: false, scopeQueueIds: null },
     }),
     'GET /queue': () => ({ body: QUEUES }),
     'GET /demands': () => ({ body: [{ id: 9, name: 'Resolvido em massa', ticketCount: 0, createdAt: '', updatedAt: '' }] }),
@@ -61,7 +80,9 @@ describe('/painel-atendimentos', () => {
     const fake = api((body) => ({
       done: body.ticketIds.length - 1,
       refused: 1,
-      results: body.ticketIds.map((ticketId) => (ticketId === 5 ? { ticketId, ok: false, error: 'ERR_NO_PERMISSION', message: 'x' } : { ticketId, ok: true })),
+      results: body.ticketIds.map((ticketId) =>
+        ticketId === 5 ? { ticketId, ok: false, error: 'ERR_NO_PERMISSION', message: 'x' } : { ticketId, ok: true },
+      ),
     }));
     const { user } = renderWithApp(<TicketPanelPage />);
     await user.click(await screen.findByTestId('panel-column-select-queue-1'));
@@ -82,7 +103,11 @@ describe('/painel-atendimentos', () => {
   });
 
   it('a transfer needs a queue or an agent; return to queue sends the selection', async () => {
-    const fake = api((body) => ({ done: body.ticketIds.length, refused: 0, results: body.ticketIds.map((ticketId) => ({ ticketId, ok: true })) }));
+    const fake = api((body) => ({
+      done: body.ticketIds.length,
+      refused: 0,
+      results: body.ticketIds.map((ticketId) => ({ ticketId, ok: true })),
+    }));
     const { user } = renderWithApp(<TicketPanelPage />);
     await user.click(await screen.findByTestId('panel-ticket-1'));
     await user.click(screen.getByTestId('panel-transfer'));

@@ -51,7 +51,11 @@ export function TicketPanelPage() {
     const agents = new Map<number, Column>();
     for (const ticket of tickets) {
       if (ticket.status !== 'open' || ticket.userId === null) continue;
-      const column = agents.get(ticket.userId) ?? { id: `user-${ticket.userId}`, title: ticket.username ?? `#${ticket.userId}`, tickets: [] };
+      const column = agents.get(ticket.userId) ?? {
+        id: `user-${ticket.userId}`,
+        title: ticket.username ?? `#${ticket.userId}`,
+        tickets: [],
+      };
       column.tickets.push(ticket);
       agents.set(ticket.userId, column);
     }
@@ -63,7 +67,11 @@ export function TicketPanelPage() {
         title: queue.name,
         tickets: tickets.filter((ticket) => ticket.status === 'pending' && ticket.queueId === queue.id),
       }));
-    const noQueue: Column = { id: 'no-queue', title: t('ticketPanel.noQueue'), tickets: tickets.filter((ticket) => ticket.status === 'pending' && ticket.queueId === null) };
+    const noQueue: Column = {
+      id: 'no-queue',
+      title: t('ticketPanel.noQueue'),
+      tickets: tickets.filter((ticket) => ticket.status === 'pending' && ticket.queueId === null),
+    };
     return {
       agents: [...agents.values()].sort((a, b) => a.title.localeCompare(b.title)),
       queues: [...queueColumns, noQueue],
@@ -139,18 +147,46 @@ export function TicketPanelPage() {
           data-testid="panel-view-all"
         />
       </Group>
-      {panel.data.truncated && <Alert color="yellow">{t('ticketPanel.truncated', { count: panel.data.tickets.length, total: panel.data.total })}</Alert>}
-      <Group gap="xs" wrap="wrap" data-testid="panel-toolbar" style={{ position: 'sticky', top: 0, zIndex: 2, background: 'var(--mantine-color-body)', paddingBlock: 4 }}>
+      {panel.data.truncated && (
+        <Alert color="yellow">{t('ticketPanel.truncated', { count: panel.data.tickets.length, total: panel.data.total })}</Alert>
+      )}
+      <Group
+        gap="xs"
+        wrap="wrap"
+        data-testid="panel-toolbar"
+        style={{ position: 'sticky', top: 0, zIndex: 2, background: 'var(--mantine-color-body)', paddingBlock: 4 }}
+      >
         <Text size="sm" fw={500} data-testid="panel-selected-count">
           {t('ticketPanel.selected', { count: chosen.length })}
         </Text>
-        <Button size="xs" variant="default" leftSection={<IconTransfer size={14} />} disabled={!chosen.length} onClick={() => open('transfer')} data-testid="panel-transfer">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconTransfer size={14} />}
+          disabled={!chosen.length}
+          onClick={() => open('transfer')}
+          data-testid="panel-transfer"
+        >
           {t('ticketPanel.actions.transfer')}
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconArrowBackUp size={14} />} disabled={!chosen.length} onClick={() => open('return')} data-testid="panel-return">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconArrowBackUp size={14} />}
+          disabled={!chosen.length}
+          onClick={() => open('return')}
+          data-testid="panel-return"
+        >
           {t('ticketPanel.actions.return')}
         </Button>
-        <Button size="xs" color="green" leftSection={<IconCheck size={14} />} disabled={!chosen.length} onClick={() => open('resolve')} data-testid="panel-resolve">
+        <Button
+          size="xs"
+          color="green"
+          leftSection={<IconCheck size={14} />}
+          disabled={!chosen.length}
+          onClick={() => open('resolve')}
+          data-testid="panel-resolve"
+        >
           {t('ticketPanel.actions.resolve')}
         </Button>
         {chosen.length > 0 && (
@@ -219,7 +255,11 @@ export function TicketPanelPage() {
               <Text size="sm" c="dimmed">
                 {t('ticketPanel.resolveHint')}
               </Text>
-              <ResolveDemandSelect value={demandId} onChange={(value) => (setDemandId(value), setFormError(null))} testId="panel-resolve-demand" />
+              <ResolveDemandSelect
+                value={demandId}
+                onChange={(value) => (setDemandId(value), setFormError(null))}
+                testId="panel-resolve-demand"
+              />
             </>
           )}
           {formError && (

@@ -284,7 +284,13 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
             )}
           </FileButton>
           <Tooltip label={t('schedules.action')}>
-            <ActionIcon variant="subtle" size="lg" onClick={() => setScheduling(true)} aria-label={t('schedules.action')} data-testid="composer-schedule">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={() => setScheduling(true)}
+              aria-label={t('schedules.action')}
+              data-testid="composer-schedule"
+            >
               <IconClockPlus size={20} />
             </ActionIcon>
           </Tooltip>

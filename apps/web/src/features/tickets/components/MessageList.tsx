@@ -194,25 +194,25 @@ export function MessageList({
               {row.kind === 'note' ? (
                 renderNote?.(row.note)
               ) : (
-              <MessageBubble
-                message={row.message}
-                isGroup={isGroup}
-                actions={actions}
-                selecting={selecting}
-                selected={selected.has(row.message.id)}
-                selectionFull={selectionFull}
-                onToggleSelected={onToggleSelected}
-                outgoing={
-                  reply
-                    ? {
-                        state: reply.state,
-                        error: reply.error,
-                        onRetry: () => outbox.retry(reply.clientId),
-                        onDiscard: () => outbox.discard(reply.clientId),
-                      }
-                    : undefined
-                }
-              />
+                <MessageBubble
+                  message={row.message}
+                  isGroup={isGroup}
+                  actions={actions}
+                  selecting={selecting}
+                  selected={selected.has(row.message.id)}
+                  selectionFull={selectionFull}
+                  onToggleSelected={onToggleSelected}
+                  outgoing={
+                    reply
+                      ? {
+                          state: reply.state,
+                          error: reply.error,
+                          onRetry: () => outbox.retry(reply.clientId),
+                          onDiscard: () => outbox.discard(reply.clientId),
+                        }
+                      : undefined
+                  }
+                />
               )}
             </div>
           );

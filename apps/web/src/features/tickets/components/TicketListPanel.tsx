@@ -149,7 +149,9 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
               data-testid={`tab-${status}`}
               px={6}
               // The scheduled tab is an icon, so that four tabs fit a phone's width.
-              {...(status === 'schedule' ? { 'aria-label': t('tickets.tabs.schedule'), title: t('tickets.tabs.schedule'), style: { flexGrow: 0 } } : {})}
+              {...(status === 'schedule'
+                ? { 'aria-label': t('tickets.tabs.schedule'), title: t('tickets.tabs.schedule'), style: { flexGrow: 0 } }
+                : {})}
             >
               <Group gap={0} wrap="nowrap">
                 {status === 'schedule' ? <IconCalendarTime size={18} aria-hidden /> : t(`tickets.tabs.${status}`)}

@@ -90,7 +90,11 @@ export function createAsaasClient({ baseUrl, apiKey, http }: AsaasClientOptions)
       call('POST', '/customers', customerSchema, customer),
     /** GET /payments?externalReference=: the charge made earlier for our payment (a retried creation finds it). */
     async findPaymentByExternalReference(externalReference: string): Promise<AsaasPayment | undefined> {
-      const list = await call('GET', `/payments?externalReference=${encodeURIComponent(externalReference)}`, listSchema(asaasPaymentSchema));
+      const list = await call(
+        'GET',
+        `/payments?externalReference=${encodeURIComponent(externalReference)}`,
+        listSchema(asaasPaymentSchema),
+      );
       return list.data[0];
     },
     /** GET /payments?customer=: a customer's charges (the first page, newest first as Asaas lists them). */

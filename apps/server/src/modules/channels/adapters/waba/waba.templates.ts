@@ -42,9 +42,13 @@ const MAX_PAGES = 20;
 export async function listWabaTemplates(ctx: AppContext, channel: ChannelRow): Promise<ChannelTemplate[]> {
   const settings = wabaSettingsSchema.parse(channelSettings(ctx, channel));
   if (!settings.businessAccountId)
-    throw new AppError('ERR_VALIDATION', 'The channel has no WhatsApp Business Account ID: fill it in the channel settings to list its templates.', {
-      businessAccountId: ['Required'],
-    });
+    throw new AppError(
+      'ERR_VALIDATION',
+      'The channel has no WhatsApp Business Account ID: fill it in the channel settings to list its templates.',
+      {
+        businessAccountId: ['Required'],
+      },
+    );
   const client = new GraphClient(ctx, settings);
   const templates: ChannelTemplate[] = [];
   let after: string | undefined;
@@ -55,7 +59,10 @@ export async function listWabaTemplates(ctx: AppContext, channel: ChannelRow): P
       .catch((error: unknown) => {
         // Refusals (credentials, unknown account) are AppErrors already; the rest is the network or a busy Graph.
         if (error instanceof AppError) throw error;
-        throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The WhatsApp Cloud API could not be reached at ${settings.baseUrl} (list templates); try again.`);
+        throw new AppError(
+          'ERR_WAPP_NOT_INITIALIZED',
+          `The WhatsApp Cloud API could not be reached at ${settings.baseUrl} (list templates); try again.`,
+        );
       });
     for (const template of answer.data) {
       if (template.status !== 'APPROVED') continue;

@@ -433,7 +433,8 @@ describe('whatsapp channel (whatsapp-web.js, recorded events)', () => {
     // The host closed the session (the client is destroyed) and then released its lease; no new client is built.
     await eventually(async () => (client.called('destroy').length === 1 ? true : undefined));
     await eventually(
-      async () => (await count(server.ctx, sql`select count(*) from channel_session_leases where channel_id = ${channelId}`)) === 0 || undefined,
+      async () =>
+        (await count(server.ctx, sql`select count(*) from channel_session_leases where channel_id = ${channelId}`)) === 0 || undefined,
       { what: 'the session lease to be released' },
     );
     const total = clients.length;

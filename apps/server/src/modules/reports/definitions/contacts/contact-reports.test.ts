@@ -8,7 +8,14 @@
  * state of a number from its area code (the shared stateOfPhone and the report's SQL agree on
  * every DDD).
  */
-import { BRAZIL_AREA_CODES, BRAZIL_STATES, BRAZIL_STORED_NUMBER_PATTERN, areaCodesOfStates, reportFiltersSchema, stateOfPhone } from '@conversa/shared';
+import {
+  BRAZIL_AREA_CODES,
+  BRAZIL_STATES,
+  BRAZIL_STORED_NUMBER_PATTERN,
+  areaCodesOfStates,
+  reportFiltersSchema,
+  stateOfPhone,
+} from '@conversa/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant, buildUser } from '../../../../../test/factories.js';
@@ -16,7 +23,17 @@ import { startTestServer, type TestServer } from '../../../../../test/harness.js
 import { buildChannel, buildQueue, rows as sqlRows } from '../../../../../test/inbox.js';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { contacts, contactTags, contactWallets, lanes, reportExportOrder, reportExports, tags, tickets, users } from '../../../../platform/db/schema.js';
+import {
+  contacts,
+  contactTags,
+  contactWallets,
+  lanes,
+  reportExportOrder,
+  reportExports,
+  tags,
+  tickets,
+  users,
+} from '../../../../platform/db/schema.js';
 import type { ReportDefinition, ReportRequest, ReportRow } from '../../report-definition.js';
 import { stateCaseSql } from './contact-reports.repository.js';
 import { contactReportDefinitions } from './index.js';
@@ -72,11 +89,20 @@ async function allBatches(
   order?: 'asc' | 'desc',
 ) {
   // An export of the tenant (its row order is kept in the database while it runs).
-  const [maker = await buildUser(server.ctx, tenantId)] = await server.ctx.db.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId)).limit(1);
+  const [maker = await buildUser(server.ctx, tenantId)] = await server.ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.tenantId, tenantId))
+    .limit(1);
   const exportId = randomUUID();
   await server.ctx.db.insert(reportExports).values({ id: exportId, tenantId, userId: maker.id, report: name, format: 'csv' });
   const batches: ReportRow[][] = [];
-  for await (const batch of report(name).batches(server.ctx, request(tenantId, filters), { exportId, batchSize, sort, order: order ?? 'asc' }))
+  for await (const batch of report(name).batches(server.ctx, request(tenantId, filters), {
+    exportId,
+    batchSize,
+    sort,
+    order: order ?? 'asc',
+  }))
     batches.push(batch);
   expect(await server.ctx.db.select().from(reportExportOrder).where(eq(reportExportOrder.exportId, exportId))).toEqual([]);
   return batches;
@@ -550,7 +576,11 @@ describe('contatos-por-kanban', () => {
     const queue = await buildQueue(server.ctx, tenantA, [supervisor.id]);
     const elsewhere = await buildQueue(server.ctx, tenantA);
     const [brunoTicket] = await server.ctx.db.update(tickets).set({ queueId: queue.id }).where(eq(tickets.contactId, id.bruno)).returning();
-    const [hugoTicket] = await server.ctx.db.update(tickets).set({ queueId: elsewhere.id }).where(eq(tickets.contactId, id.hugo)).returning();
+    const [hugoTicket] = await server.ctx.db
+      .update(tickets)
+      .set({ queueId: elsewhere.id })
+      .where(eq(tickets.contactId, id.hugo))
+      .returning();
     try {
       const actor = { userId: supervisor.id, tenantId: tenantA, profile: 'super' as const, sessionId: 'test' };
       const filters = { laneIds: `${id.novo},${id.negociacao},${id.ganho}` };

@@ -48,8 +48,11 @@ export const ticketsByParametersReport: ReportDefinition = {
   async *batches(ctx, request, { exportId, batchSize, sort, order }) {
     const parameters = await parametersOf(ctx, request);
     if (!parameters) return;
-    yield* batchesInFixedOrder(ctx, { tenantId: request.tenantId, exportId, batchSize }, ticketsByParametersOrder(parameters, sort, order), (ids) =>
-      selectTicketRowsByIds(ctx.db, request.tenantId, ids),
+    yield* batchesInFixedOrder(
+      ctx,
+      { tenantId: request.tenantId, exportId, batchSize },
+      ticketsByParametersOrder(parameters, sort, order),
+      (ids) => selectTicketRowsByIds(ctx.db, request.tenantId, ids),
     );
   },
   async count(ctx, request) {

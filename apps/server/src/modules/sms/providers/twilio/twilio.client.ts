@@ -2,7 +2,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { OutboundBlockedError } from '../../../../platform/http/outbound-http.js';
 import { isAmbiguousHttpAnswer, SendOutcomeUnknownError } from '../../../../platform/http/send-outcome.js';
-import { SmsProviderError, type SmsProviderClient, type SmsProviderMessage, type SmsProviderStatus, type SmsSendRequest } from '../sms-provider.js';
+import {
+  SmsProviderError,
+  type SmsProviderClient,
+  type SmsProviderMessage,
+  type SmsProviderStatus,
+  type SmsSendRequest,
+} from '../sms-provider.js';
 import { twilioAccountSchema, twilioErrorSchema, twilioMessageListSchema, twilioMessageSchema } from './twilio.schemas.js';
 
 export interface TwilioCredentials {
@@ -125,10 +131,20 @@ export class TwilioClient implements SmsProviderClient {
         if (isAmbiguousHttpAnswer(response.status, false)) {
           throw new SendOutcomeUnknownError(`Twilio's gateway answered HTTP ${response.status} without Twilio's error (${action}).`);
         }
-        throw new SmsProviderError(`HTTP_${response.status}`, response.status, `Twilio answered HTTP ${response.status} (${action}).`, retryable(response.status));
+        throw new SmsProviderError(
+          `HTTP_${response.status}`,
+          response.status,
+          `Twilio answered HTTP ${response.status} (${action}).`,
+          retryable(response.status),
+        );
       }
       const { code, message, detail } = error.data;
-      throw new SmsProviderError(String(code), response.status, [message, detail].filter(Boolean).join(': ') || `Error ${code}`, retryable(response.status));
+      throw new SmsProviderError(
+        String(code),
+        response.status,
+        [message, detail].filter(Boolean).join(': ') || `Error ${code}`,
+        retryable(response.status),
+      );
     }
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
