@@ -149,20 +149,15 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
  * or DATABASE_URL): created with a unique name, dropped at cleanup unless `keep`.
  */
 export async function createPostgresDatabase({ baseUrl, keep = false, logStatements = false }) {
-  const { default: pg } = await import('pg');
   const admin = new URL(baseUrl);
   if (!LOOPBACK.has(admin.hostname)) throw new Error(`The benches only talk to a local PostgreSQL (127.0.0.1); got ${admin.hostname}.`);
   if (admin.pathname === '/' || admin.pathname === '') admin.pathname = '/postgres';
   const name = `conversa_bench_${Date.now().toString(36)}_${process.pid}`;
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
+  await withBenchClient(admin.toString(), async (client) => {
     await client.query(`create database ${name}`);
     // Diagnosis: every statement of the bench database, with its duration, in the PostgreSQL server log.
     if (logStatements) await client.query(`alter database ${name} set log_min_duration_statement = 0`);
-  } finally {
-    await client.end();
-  }
+  });
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const dbUrl = url.toString();
@@ -171,13 +166,7 @@ export async function createPostgresDatabase({ baseUrl, keep = false, logStateme
       console.log(`kept database ${name} (${dbUrl}); drop it with: psql ${admin} -c 'drop database ${name}'`);
       return;
     }
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await c.end();
-    }
+    await withBenchClient(admin.toString(), (client) => client.query(`drop database if exists ${name} with (force)`));
   });
   return { name, url: dbUrl };
 }
@@ -213,16 +202,11 @@ export async function prepareDatabase(mode, { keep = false, logStatements = fals
  */
 export async function analyzeDatabase(database) {
   if (!database.pgUrl) return 'statistics: none (embedded: analyzed by the server every 15 minutes, not within a bench)';
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: database.pgUrl });
-  await client.connect();
-  try {
+  return withBenchClient(database.pgUrl, async (client) => {
     const started = performance.now();
     await client.query('analyze');
     return `statistics: ANALYZE (${Math.round(performance.now() - started)} ms), as autovacuum gives a database in use`;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -232,10 +216,7 @@ export async function analyzeDatabase(database) {
  */
 export async function awaitJobsDrained(database, queue, timeoutMs = 60_000) {
   if (!database.pgUrl) return 'jobs: not awaited (embedded database)';
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: database.pgUrl });
-  await client.connect();
-  try {
+  return withBenchClient(database.pgUrl, async (client) => {
     const started = performance.now();
     for (;;) {
       const { rows } = await client.query(
@@ -247,9 +228,24 @@ export async function awaitJobsDrained(database, queue, timeoutMs = 60_000) {
       if (waited > timeoutMs) return `jobs: ${rows[0].n} ${queue} jobs still queued after ${waited} ms; the load starts with them`;
       await new Promise((resolveWait) => setTimeout(resolveWait, 100));
     }
+  });
+}
+
+/** A pg client on `pgUrl` for the length of `fn` (connected before, ended after, also on a throw). */
+export async function withBenchClient(pgUrl, fn) {
+  const client = await connectBenchClient(pgUrl);
+  try {
+    return await fn(client);
   } finally {
     await client.end();
   }
+}
+
+async function connectBenchClient(pgUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  return client;
 }
 
 // ---------------------------------------------------------------------------
@@ -673,9 +669,8 @@ export async function checkQuietMachine(waitSeconds = 0) {
  * pg_stat_activity.backend_type (client backend, autovacuum worker, …).
  */
 export async function databaseCpu(pgUrl, everyMs = 500) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
+  // Kept open across the sampling (until stop()), so not withBenchClient's.
+  const client = await connectBenchClient(pgUrl);
   const own = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
   const first = new Map();
   const last = new Map();

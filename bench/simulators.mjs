@@ -55,13 +55,15 @@ export async function startSimulatorProcess(starter, options = {}) {
     child.kill('SIGTERM');
   });
   return new Promise((resolveStarted, reject) => {
+    const exitBeforeStart = (code) => reject(new Error(`the simulator process (${starter}) exited with ${code} before it started`));
+    child.once('exit', exitBeforeStart);
     child.once('message', (fields) => {
+      child.off('exit', exitBeforeStart);
       child.once('exit', (code, signal) => {
         if (!stopping)
           console.error(`the simulator process (${starter}) exited during the bench (${signal ?? code}): its sends fail from now on`);
       });
       resolveStarted({ ...fields, pid: child.pid });
     });
-    child.once('exit', (code) => reject(new Error(`the simulator process (${starter}) exited with ${code} before it started`)));
   });
 }

@@ -47,6 +47,7 @@ import {
   sleep,
   startServer,
   summarize,
+  withBenchClient,
 } from './lib.mjs';
 
 const BUDGET_RSS_MIB = 1024;
@@ -181,14 +182,7 @@ if (process.argv.includes('--child')) {
       returning user_id as "userId", family_id as "sessionId"`;
     let agents;
     if (opts.db === 'postgres') {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: database.pgUrl });
-      await client.connect();
-      try {
-        agents = (await client.query(seed)).rows;
-      } finally {
-        await client.end();
-      }
+      agents = await withBenchClient(database.pgUrl, async (client) => (await client.query(seed)).rows);
     } else {
       // The data folder belongs to the server process: stop it, fill, start again.
       await server.stop();

@@ -3,7 +3,7 @@
 // API (5 queues, 10 agents each in 2 queues, a tenant admin in all, 2 web-chat channels), then
 // filled FAST with SQL (generate_series) straight into the database. See ticket-list.mjs for the
 // distributions.
-import { ADMIN_EMAIL, ADMIN_PASSWORD, AGENT_PASSWORD, api, machine, pool, prepareDatabase, startServer } from './lib.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, AGENT_PASSWORD, api, machine, pool, prepareDatabase, startServer, withBenchClient } from './lib.mjs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -243,10 +243,7 @@ export async function buildTicketTenant(opts, { extraSql } = {}) {
   let insertMs;
   let maintenanceMs;
   if (opts.db === 'postgres') {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: database.pgUrl });
-    await client.connect();
-    try {
+    await withBenchClient(database.pgUrl, async (client) => {
       await client.query('begin');
       await client.query(sql);
       await client.query('commit');
@@ -256,9 +253,7 @@ export async function buildTicketTenant(opts, { extraSql } = {}) {
       // (a database of this size in steady state has no 60 s bulk load behind it).
       await client.query('checkpoint');
       maintenanceMs = performance.now() - seedStart - insertMs;
-    } finally {
-      await client.end();
-    }
+    });
   } else {
     await server.stop();
     const stoppedAt = performance.now();

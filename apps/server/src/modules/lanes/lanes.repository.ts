@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { lanes, tickets } from '../../platform/db/schema.js';
 
@@ -16,35 +16,16 @@ export async function lockTenantLanes(db: Db, tenantId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(7240020, ${tenantId})`);
 }
 
+/** A lane's columns and its ticket count: the board's list and the one-lane read answer the same shape. */
+const laneWithCount = { ...getTableColumns(lanes), ticketCount };
+
 export async function listLanes(db: Db, tenantId: number): Promise<LaneWithCount[]> {
-  return db
-    .select({
-      id: lanes.id,
-      tenantId: lanes.tenantId,
-      name: lanes.name,
-      color: lanes.color,
-      position: lanes.position,
-      createdAt: lanes.createdAt,
-      updatedAt: lanes.updatedAt,
-      ticketCount,
-    })
-    .from(lanes)
-    .where(eq(lanes.tenantId, tenantId))
-    .orderBy(asc(lanes.position), asc(lanes.id));
+  return db.select(laneWithCount).from(lanes).where(eq(lanes.tenantId, tenantId)).orderBy(asc(lanes.position), asc(lanes.id));
 }
 
 export async function findLaneWithCount(db: Db, tenantId: number, id: number): Promise<LaneWithCount | undefined> {
   const [row] = await db
-    .select({
-      id: lanes.id,
-      tenantId: lanes.tenantId,
-      name: lanes.name,
-      color: lanes.color,
-      position: lanes.position,
-      createdAt: lanes.createdAt,
-      updatedAt: lanes.updatedAt,
-      ticketCount,
-    })
+    .select(laneWithCount)
     .from(lanes)
     .where(and(eq(lanes.tenantId, tenantId), eq(lanes.id, id)));
   return row;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { queryFixed, type FixedStatement } from '../../platform/db/prepared.js';
 import { queues, userQueues, users } from '../../platform/db/schema.js';
@@ -22,35 +22,16 @@ export async function tenantHasQueueGreetings(db: Db, tenantId: number): Promise
   return row?.yes === true;
 }
 
+/** A queue's columns and its agents' ids: the list and the one-queue read answer the same shape. */
+const queueWithUsers = { ...getTableColumns(queues), userIds: userIdsOfQueue };
+
 export async function listQueues(db: Db, tenantId: number): Promise<QueueWithUsers[]> {
-  return db
-    .select({
-      id: queues.id,
-      tenantId: queues.tenantId,
-      name: queues.name,
-      color: queues.color,
-      greetingMessage: queues.greetingMessage,
-      createdAt: queues.createdAt,
-      updatedAt: queues.updatedAt,
-      userIds: userIdsOfQueue,
-    })
-    .from(queues)
-    .where(eq(queues.tenantId, tenantId))
-    .orderBy(asc(queues.name));
+  return db.select(queueWithUsers).from(queues).where(eq(queues.tenantId, tenantId)).orderBy(asc(queues.name));
 }
 
 export async function findQueueById(db: Db, tenantId: number, id: number): Promise<QueueWithUsers | undefined> {
   const [row] = await db
-    .select({
-      id: queues.id,
-      tenantId: queues.tenantId,
-      name: queues.name,
-      color: queues.color,
-      greetingMessage: queues.greetingMessage,
-      createdAt: queues.createdAt,
-      updatedAt: queues.updatedAt,
-      userIds: userIdsOfQueue,
-    })
+    .select(queueWithUsers)
     .from(queues)
     .where(and(eq(queues.tenantId, tenantId), eq(queues.id, id)));
   return row;

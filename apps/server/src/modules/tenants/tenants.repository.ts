@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tenants, users } from '../../platform/db/schema.js';
 import type { Bindable } from '../../platform/db/prepared.js';
@@ -18,14 +18,14 @@ const withUserCount = {
 
 export async function listTenants(db: Db): Promise<TenantWithCount[]> {
   return db
-    .select({ ...tenantColumns(), ...withUserCount })
+    .select({ ...getTableColumns(tenants), ...withUserCount })
     .from(tenants)
     .orderBy(asc(tenants.id));
 }
 
 export async function listTenantsByIds(db: Db, ids: number[]): Promise<TenantWithCount[]> {
   return db
-    .select({ ...tenantColumns(), ...withUserCount })
+    .select({ ...getTableColumns(tenants), ...withUserCount })
     .from(tenants)
     .where(inArray(tenants.id, ids))
     .orderBy(asc(tenants.id));
@@ -33,7 +33,7 @@ export async function listTenantsByIds(db: Db, ids: number[]): Promise<TenantWit
 
 export async function findTenantById(db: Db, tenantId: number): Promise<TenantWithCount | undefined> {
   const [row] = await db
-    .select({ ...tenantColumns(), ...withUserCount })
+    .select({ ...getTableColumns(tenants), ...withUserCount })
     .from(tenants)
     .where(eq(tenants.id, tenantId))
     .limit(1);
@@ -73,53 +73,6 @@ export async function deleteTenant(db: Db, tenantId: number): Promise<boolean> {
 /** After inserting tenant 1 with an explicit id, move the sequence past it. */
 export async function syncTenantIdSequence(db: Db): Promise<void> {
   await db.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), greatest((select max(id) from tenants), 1))`);
-}
-
-function tenantColumns() {
-  const {
-    id,
-    status,
-    name,
-    maxUsers,
-    maxConnections,
-    identity,
-    phone,
-    paymentToken,
-    paymentCustomerId,
-    paymentActive,
-    trial,
-    trialDays,
-    hideUnoficial,
-    timeZone,
-    planId,
-    trialEndsAt,
-    billingBlockedReason,
-    billingBlockedAt,
-    createdAt,
-    updatedAt,
-  } = tenants;
-  return {
-    id,
-    status,
-    name,
-    maxUsers,
-    maxConnections,
-    identity,
-    phone,
-    paymentToken,
-    paymentCustomerId,
-    paymentActive,
-    trial,
-    trialDays,
-    hideUnoficial,
-    timeZone,
-    planId,
-    trialEndsAt,
-    billingBlockedReason,
-    billingBlockedAt,
-    createdAt,
-    updatedAt,
-  };
 }
 
 /** Serialises the first-start bootstrap across nodes for the rest of the transaction. */
