@@ -10,13 +10,14 @@ import {
   type AiProviderSettings,
   type AiProviderSettingsBody,
 } from '@conversa/shared';
-import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, NativeSelect, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
@@ -204,36 +205,16 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
                 {tested.message}
               </Alert>
             ))}
-          {formError && (
-            <Alert color="red" data-testid="ai-settings-error">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs" wrap="wrap">
-            {settings.configured && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => setRemoving(true)}
-                data-testid="ai-remove"
-              >
-                {t('aiBots.settings.remove')}
-              </Button>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconPlugConnected size={16} />}
-              onClick={runTest}
-              loading={test.isPending}
-              data-testid="ai-test"
-            >
-              {t('aiBots.settings.test')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="ai-save">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <SettingsFormActions
+            testIdPrefix="ai"
+            formError={formError}
+            errorTestId="ai-settings-error"
+            configured={settings.configured}
+            removeLabel={t('aiBots.settings.remove')}
+            onRemove={() => setRemoving(true)}
+            test={{ label: t('aiBots.settings.test'), onTest: runTest, running: test.isPending }}
+            saving={save.isPending}
+          />
         </Stack>
       </form>
       <ConfirmModal

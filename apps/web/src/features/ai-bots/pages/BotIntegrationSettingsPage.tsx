@@ -15,7 +15,6 @@ import {
 import {
   Alert,
   Badge,
-  Button,
   Card,
   Group,
   Loader,
@@ -29,11 +28,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
@@ -356,38 +356,17 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
               {tested.ok ? t('aiBots.integrations.testOk', { detail: tested.detail }) : tested.message}
             </Alert>
           )}
-          {formError && (
-            <Alert color="red" data-testid="bot-settings-error">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs" wrap="wrap">
-            {settings.configured && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => setRemoving(true)}
-                data-testid="bot-remove"
-              >
-                {t('aiBots.settings.remove')}
-              </Button>
-            )}
-            {kind !== 'n8n' && (
-              <Button
-                variant="default"
-                leftSection={<IconPlugConnected size={16} />}
-                onClick={runTest}
-                loading={test.isPending}
-                data-testid="bot-test"
-              >
-                {t('aiBots.settings.test')}
-              </Button>
-            )}
-            <Button type="submit" loading={save.isPending} data-testid="bot-save">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <SettingsFormActions
+            testIdPrefix="bot"
+            formError={formError}
+            errorTestId="bot-settings-error"
+            configured={settings.configured}
+            removeLabel={t('aiBots.settings.remove')}
+            onRemove={() => setRemoving(true)}
+            // n8n has no connection test (the server answers 400): its webhook is only called with a customer's message.
+            test={kind === 'n8n' ? undefined : { label: t('aiBots.settings.test'), onTest: runTest, running: test.isPending }}
+            saving={save.isPending}
+          />
         </Stack>
       </form>
       <ConfirmModal

@@ -1,10 +1,11 @@
 import { SMS_SECRET_MASK, smsSettingsBodySchema, TWILIO_DEFAULT_BASE_URL, type SmsSettings, type SmsSettingsBody } from '@conversa/shared';
-import { Alert, Badge, Button, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
@@ -192,36 +193,16 @@ function SmsSettingsForm({ settings }: { settings: SmsSettings }) {
                 {tested.message}
               </Alert>
             ))}
-          {formError && (
-            <Alert color="red" data-testid="sms-settings-error">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs" wrap="wrap">
-            {settings.configured && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => setRemoving(true)}
-                data-testid="sms-remove"
-              >
-                {t('sms.settings.remove')}
-              </Button>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconPlugConnected size={16} />}
-              onClick={runTest}
-              loading={test.isPending}
-              data-testid="sms-test"
-            >
-              {t('sms.settings.test')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="sms-save">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <SettingsFormActions
+            testIdPrefix="sms"
+            formError={formError}
+            errorTestId="sms-settings-error"
+            configured={settings.configured}
+            removeLabel={t('sms.settings.remove')}
+            onRemove={() => setRemoving(true)}
+            test={{ label: t('sms.settings.test'), onTest: runTest, running: test.isPending }}
+            saving={save.isPending}
+          />
         </Stack>
       </form>
       <ConfirmModal

@@ -16,11 +16,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconMailForward, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
@@ -199,27 +200,15 @@ function SmtpSettingsForm({ settings }: { settings: TenantSmtp }) {
             data-testid="smtp-from"
             {...form.getInputProps('fromAddress')}
           />
-          {formError && (
-            <Alert color="red" data-testid="smtp-error">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs" wrap="wrap">
-            {settings.configured && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => setRemoving(true)}
-                data-testid="smtp-remove"
-              >
-                {t('smtp.remove')}
-              </Button>
-            )}
-            <Button type="submit" loading={save.isPending} data-testid="smtp-save">
-              {t('common.save')}
-            </Button>
-          </Group>
+          <SettingsFormActions
+            testIdPrefix="smtp"
+            formError={formError}
+            errorTestId="smtp-error"
+            configured={settings.configured}
+            removeLabel={t('smtp.remove')}
+            onRemove={() => setRemoving(true)}
+            saving={save.isPending}
+          />
         </Stack>
       </form>
       {settings.configured && (
