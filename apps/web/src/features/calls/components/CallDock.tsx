@@ -1,6 +1,5 @@
 import { CALL_RESET_DELAY_MS, isFinalCallStatus, type Call } from '@conversa/shared/calls';
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPhone, IconPhoneOff, IconPhoneX } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { resetLiveCall, useLiveCall } from '../api';
 import type { CallAudioSession, CallAudioStats } from '../call-audio';
 import { releaseCallMicrophone, useCallMicrophone } from '../call-media';
 import { useCallControls } from '../use-call-controls';
+import { CallButtons } from './CallButtons';
 
 /**
  * The call on every screen (a part of the layout): an incoming call rings with accept / reject
@@ -160,40 +160,15 @@ function CallCard({ call }: { call: Call }) {
             {title}
           </Badge>
         </Group>
-        {ringing ? (
-          <Group grow>
-            <Button
-              color="green"
-              leftSection={<IconPhone size={16} />}
-              loading={acting}
-              onClick={() => run(call, 'accept')}
-              data-testid="call-dock-accept"
-            >
-              {t('callDock.accept')}
-            </Button>
-            <Button
-              color="red"
-              leftSection={<IconPhoneX size={16} />}
-              loading={acting}
-              onClick={() => run(call, 'reject')}
-              data-testid="call-dock-reject"
-            >
-              {t('callDock.reject')}
-            </Button>
-          </Group>
-        ) : (
-          !ended && (
-            <Button
-              color="red"
-              leftSection={<IconPhoneOff size={16} />}
-              loading={acting}
-              onClick={() => run(call, 'hangup')}
-              data-testid="call-dock-hangup"
-            >
-              {t('callDock.hangup')}
-            </Button>
-          )
-        )}
+        <CallButtons
+          call={call}
+          ringing={ringing}
+          ended={ended}
+          acting={acting}
+          run={run}
+          labels={{ accept: t('callDock.accept'), reject: t('callDock.reject'), hangup: t('callDock.hangup') }}
+          testIdPrefix="call-dock"
+        />
       </Stack>
     </Paper>
   );

@@ -1,6 +1,6 @@
 import { CALL_RESET_DELAY_MS, isFinalCallStatus } from '@conversa/shared/calls';
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconBackspace, IconPhone, IconPhoneOff, IconPhoneX } from '@tabler/icons-react';
+import { IconBackspace, IconPhone } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useChannels } from '../../channels/api';
 import { formatDuration, resetLiveCall, useLiveCall } from '../api';
 import { releaseCallMicrophone } from '../call-media';
 import { useCallControls } from '../use-call-controls';
+import { CallButtons } from './CallButtons';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 
@@ -70,40 +71,15 @@ export function Softphone() {
               </Badge>
             </Group>
             {ended && live.duration > 0 && <Text size="sm">{t('calls.durationIs', { duration: formatDuration(live.duration) })}</Text>}
-            {ringing ? (
-              <Group grow>
-                <Button
-                  color="green"
-                  leftSection={<IconPhone size={16} />}
-                  loading={acting}
-                  onClick={() => run(live, 'accept')}
-                  data-testid="softphone-accept"
-                >
-                  {t('calls.accept')}
-                </Button>
-                <Button
-                  color="red"
-                  leftSection={<IconPhoneX size={16} />}
-                  loading={acting}
-                  onClick={() => run(live, 'reject')}
-                  data-testid="softphone-reject"
-                >
-                  {t('calls.reject')}
-                </Button>
-              </Group>
-            ) : (
-              !ended && (
-                <Button
-                  color="red"
-                  leftSection={<IconPhoneOff size={16} />}
-                  loading={acting}
-                  onClick={() => run(live, 'hangup')}
-                  data-testid="softphone-hangup"
-                >
-                  {t('calls.hangup')}
-                </Button>
-              )
-            )}
+            <CallButtons
+              call={live}
+              ringing={ringing}
+              ended={ended}
+              acting={acting}
+              run={run}
+              labels={{ accept: t('calls.accept'), reject: t('calls.reject'), hangup: t('calls.hangup') }}
+              testIdPrefix="softphone"
+            />
           </Stack>
         ) : (
           <Stack gap="xs">
