@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { callGateway, GatewayUnavailableError, type Gateway } from '../gateway-http.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { evolutionSettingsSchema, type EvolutionSettings } from './evolution.schemas.js';
 import { channelSettings } from '../../channel-secrets.js';
@@ -9,16 +10,9 @@ import { channelSettings } from '../../channel-secrets.js';
 export type EvolutionOperation = 'session' | 'send' | 'media' | 'delete';
 
 /** An answer Evolution gave that a retry may fix (429, 5xx): the send job retries it with backoff. */
-export class EvolutionUnavailableError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-    /** The network error (send-outcome.ts tells from it whether the request may have left). */
-    options?: { cause?: unknown },
-  ) {
-    super(`Evolution API answered ${status}: ${detail}`, options);
-    this.name = 'EvolutionUnavailableError';
-  }
+export class EvolutionUnavailableError extends GatewayUnavailableError {
+  static override readonly gateway = 'Evolution API';
+  override readonly name = 'EvolutionUnavailableError';
 }
 
 export function evolutionSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): EvolutionSettings {
@@ -75,44 +69,21 @@ export class EvolutionClient {
   ) {}
 
   /** Calls Evolution; answers the parsed body of a 2xx, throws the normalised error otherwise. */
-  async call<T>(
+  call<T>(
     operation: EvolutionOperation,
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: z.ZodType<T> | null,
     body?: unknown,
   ): Promise<T | undefined> {
-    let response;
-    try {
-      response = await this.ctx.http(`${this.settings.baseUrl}${path}`, {
-        method,
-        headers: {
-          apikey: this.settings.apiKey,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      // Unreachable server, timeout, refused address: retryable for sends, a failed start otherwise.
-      if (operation === 'send') throw new EvolutionUnavailableError(0, (error as Error).message, { cause: error });
-      throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The Evolution server could not be reached: ${(error as Error).message}`);
-    }
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = text;
-    }
-    if (response.status < 200 || response.status >= 300) throw evolutionFailure(operation, response.status, parsed);
-    if (!schema) return undefined;
-    const checked = schema.safeParse(parsed);
-    if (!checked.success) {
-      throw operation === 'send'
-        ? new AppError('ERR_SENDING_WAPP_MSG', `Unexpected answer from Evolution to ${path}.`)
-        : new AppError('ERR_WAPP_NOT_INITIALIZED', `Unexpected answer from Evolution to ${path}.`);
-    }
-    return checked.data;
+    const request = { method, baseUrl: this.settings.baseUrl, path, headers: { apikey: this.settings.apiKey }, body };
+    return callGateway(this.ctx, EVOLUTION, operation, request, schema);
   }
 }
+
+const EVOLUTION: Gateway<EvolutionOperation> = {
+  name: 'Evolution API',
+  Unavailable: EvolutionUnavailableError,
+  failure: evolutionFailure,
+  textBody: (text) => text,
+};

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { callGateway, GatewayUnavailableError, type Gateway } from '../gateway-http.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { hubSettingsSchema, type HubSettings } from './hub.schemas.js';
 import { channelSettings } from '../../channel-secrets.js';
@@ -8,16 +9,9 @@ import { channelSettings } from '../../channel-secrets.js';
 export type HubOperation = 'session' | 'send';
 
 /** A NotificaMe answer a retry may fix (429, 5xx, no answer): the send job retries later. */
-export class HubUnavailableError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-    /** The network error (send-outcome.ts tells from it whether the request may have left). */
-    options?: { cause?: unknown },
-  ) {
-    super(`NotificaMe answered ${status}: ${detail}`, options);
-    this.name = 'HubUnavailableError';
-  }
+export class HubUnavailableError extends GatewayUnavailableError {
+  static override readonly gateway = 'NotificaMe';
+  override readonly name = 'HubUnavailableError';
 }
 
 export function hubSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): HubSettings {
@@ -57,44 +51,21 @@ export class HubClient {
     private readonly settings: HubSettings,
   ) {}
 
-  async call<T>(
+  call<T>(
     operation: HubOperation,
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     schema: z.ZodType<T> | null,
     body?: unknown,
   ): Promise<T | undefined> {
-    let response;
-    try {
-      response = await this.ctx.http(`${this.settings.baseUrl}${path}`, {
-        method,
-        headers: {
-          'X-API-Token': this.settings.token,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      if (operation === 'send') throw new HubUnavailableError(0, (error as Error).message, { cause: error });
-      throw new AppError('ERR_WAPP_NOT_INITIALIZED', `NotificaMe could not be reached: ${(error as Error).message}`);
-    }
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = { message: text };
-    }
-    if (response.status < 200 || response.status >= 300) throw hubFailure(operation, response.status, parsed);
-    if (!schema) return undefined;
-    const checked = schema.safeParse(parsed);
-    if (!checked.success) {
-      // A 2xx without the expected body (NotificaMe has answered errors with 200): a refusal, not a success.
-      throw operation === 'send'
-        ? new AppError('ERR_SENDING_WAPP_MSG', `Unexpected answer from NotificaMe to ${path}.`)
-        : new AppError('ERR_WAPP_NOT_INITIALIZED', `Unexpected answer from NotificaMe to ${path}.`);
-    }
-    return checked.data;
+    const request = { method, baseUrl: this.settings.baseUrl, path, headers: { 'X-API-Token': this.settings.token }, body };
+    return callGateway(this.ctx, NOTIFICAME, operation, request, schema);
   }
 }
+
+const NOTIFICAME: Gateway<HubOperation> = {
+  name: 'NotificaMe',
+  Unavailable: HubUnavailableError,
+  failure: hubFailure,
+  textBody: (text) => ({ message: text }),
+};

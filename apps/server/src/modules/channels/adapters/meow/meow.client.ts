@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppContext } from '../../../../app-context.js';
 import { AppError } from '../../../../platform/http/app-error.js';
+import { callGateway, GatewayUnavailableError, type Gateway } from '../gateway-http.js';
 import type { ChannelRow } from '../../channels.repository.js';
 import { meowSettingsSchema, type MeowSettings } from './meow.schemas.js';
 import { channelSettings } from '../../channel-secrets.js';
@@ -8,16 +9,9 @@ import { channelSettings } from '../../channel-secrets.js';
 export type MeowOperation = 'session' | 'send' | 'media' | 'delete';
 
 /** A WuzAPI answer a retry may fix (429, a 5xx that is not a known session state): retried later. */
-export class MeowUnavailableError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-    /** The network error (send-outcome.ts tells from it whether the request may have left). */
-    options?: { cause?: unknown },
-  ) {
-    super(`WuzAPI answered ${status}: ${detail}`, options);
-    this.name = 'MeowUnavailableError';
-  }
+export class MeowUnavailableError extends GatewayUnavailableError {
+  static override readonly gateway = 'WuzAPI';
+  override readonly name = 'MeowUnavailableError';
 }
 
 export function meowSettingsOf(ctx: Pick<AppContext, 'secretBox'>, channel: ChannelRow): MeowSettings {
@@ -59,43 +53,21 @@ export class MeowClient {
     private readonly settings: MeowSettings,
   ) {}
 
-  async call<T>(
+  call<T>(
     operation: MeowOperation,
     method: 'GET' | 'POST',
     path: string,
     schema: z.ZodType<T> | null,
     body?: unknown,
   ): Promise<T | undefined> {
-    let response;
-    try {
-      response = await this.ctx.http(`${this.settings.baseUrl}${path}`, {
-        method,
-        headers: {
-          token: this.settings.token,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      if (operation === 'send') throw new MeowUnavailableError(0, (error as Error).message, { cause: error });
-      throw new AppError('ERR_WAPP_NOT_INITIALIZED', `The WuzAPI server could not be reached: ${(error as Error).message}`);
-    }
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = { error: text };
-    }
-    if (response.status < 200 || response.status >= 300) throw meowFailure(operation, response.status, parsed);
-    if (!schema) return undefined;
-    const checked = schema.safeParse(parsed);
-    if (!checked.success) {
-      throw operation === 'send'
-        ? new AppError('ERR_SENDING_WAPP_MSG', `Unexpected answer from WuzAPI to ${path}.`)
-        : new AppError('ERR_WAPP_NOT_INITIALIZED', `Unexpected answer from WuzAPI to ${path}.`);
-    }
-    return checked.data;
+    const request = { method, baseUrl: this.settings.baseUrl, path, headers: { token: this.settings.token }, body };
+    return callGateway(this.ctx, WUZAPI, operation, request, schema);
   }
 }
+
+const WUZAPI: Gateway<MeowOperation> = {
+  name: 'WuzAPI',
+  Unavailable: MeowUnavailableError,
+  failure: meowFailure,
+  textBody: (text) => ({ error: text }),
+};
