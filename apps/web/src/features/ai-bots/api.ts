@@ -12,6 +12,7 @@ import type {
   ChannelAiBotBody,
 } from '@conversa/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, hasErrorCode, isApiError } from '../../lib/errors';
 import { http } from '../../lib/http';
 
 export const aiKeys = {
@@ -108,4 +109,16 @@ export function useTestBotIntegration(kind: BotIntegration) {
   return useMutation({
     mutationFn: (body: BotIntegrationSettingsBody) => http.post<BotIntegrationTest>(`/settings/bots/${kind}/test`, body),
   });
+}
+
+/**
+ * What a failed connection test of a provider's settings says: the error's message, then the
+ * provider's own words when it refused the settings or could not be reached (they say what to fix).
+ */
+export function connectionTestFailure(error: unknown): string {
+  const detail =
+    isApiError(error) && (hasErrorCode(error, 'ERR_AI_PROVIDER_REFUSED') || hasErrorCode(error, 'ERR_AI_PROVIDER_UNREACHABLE'))
+      ? error.message
+      : '';
+  return [errorMessage(error), detail].filter(Boolean).join(' ');
 }

@@ -19,10 +19,10 @@ import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
-import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../lib/errors';
+import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useAiSettings, useRemoveAiSettings, useSaveAiSettings, useTestAiConnection } from '../api';
+import { connectionTestFailure, useAiSettings, useRemoveAiSettings, useSaveAiSettings, useTestAiConnection } from '../api';
 import { StoredKeyInput } from '../components/StoredKeyInput';
 
 interface AiSettingsValues {
@@ -113,12 +113,7 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
       onSuccess: (answer) => setTested(answer),
       onError: (error) => {
         if (hasErrorCode(error, 'ERR_VALIDATION')) refused(error);
-        // The provider's own words say what to fix.
-        const detail =
-          isApiError(error) && (hasErrorCode(error, 'ERR_AI_PROVIDER_REFUSED') || hasErrorCode(error, 'ERR_AI_PROVIDER_UNREACHABLE'))
-            ? error.message
-            : '';
-        setTested({ ok: false, message: [errorMessage(error), detail].filter(Boolean).join(' ') });
+        setTested({ ok: false, message: connectionTestFailure(error) });
       },
     });
   };

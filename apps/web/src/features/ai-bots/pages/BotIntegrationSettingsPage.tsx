@@ -35,10 +35,10 @@ import { useLocation } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
-import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../lib/errors';
+import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useBotIntegration, useRemoveBotIntegration, useSaveBotIntegration, useTestBotIntegration } from '../api';
+import { connectionTestFailure, useBotIntegration, useRemoveBotIntegration, useSaveBotIntegration, useTestBotIntegration } from '../api';
 import { ServiceAccountInput } from '../components/ServiceAccountInput';
 import { StoredKeyInput } from '../components/StoredKeyInput';
 
@@ -178,11 +178,7 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
       onSuccess: (answer) => setTested(answer),
       onError: (error) => {
         if (hasErrorCode(error, 'ERR_VALIDATION')) refused(error);
-        const detail =
-          isApiError(error) && (hasErrorCode(error, 'ERR_AI_PROVIDER_REFUSED') || hasErrorCode(error, 'ERR_AI_PROVIDER_UNREACHABLE'))
-            ? error.message
-            : '';
-        setTested({ ok: false, message: [errorMessage(error), detail].filter(Boolean).join(' ') });
+        setTested({ ok: false, message: connectionTestFailure(error) });
       },
     });
   };
