@@ -34,8 +34,14 @@ describe('ListPageHeader', () => {
   });
 });
 
-function DeleteProbe({ mutate }: { mutate: (id: number, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void }) {
-  const removal = useConfirmedDelete<{ id: number; name: string }>({ mutate, isPending: false }, 'probe-delete-error');
+function DeleteProbe({
+  mutate,
+  onDeleted,
+}: {
+  mutate: (id: number, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  onDeleted?: () => void;
+}) {
+  const removal = useConfirmedDelete<{ id: number; name: string }>({ mutate, isPending: false }, 'probe-delete-error', onDeleted);
   return (
     <>
       <span data-testid="deleting">{removal.deleting?.name ?? 'nenhum'}</span>
@@ -47,9 +53,10 @@ function DeleteProbe({ mutate }: { mutate: (id: number, options: { onSuccess: ()
 }
 
 describe('useConfirmedDelete', () => {
-  it('deletes the row asked about once confirmed, then closes', async () => {
+  it('deletes the row asked about once confirmed, then closes and calls onDeleted', async () => {
     const mutate = vi.fn((_id: number, options: { onSuccess: () => void }) => options.onSuccess());
-    const { user } = renderWithApp(<DeleteProbe mutate={mutate} />);
+    const onDeleted = vi.fn();
+    const { user } = renderWithApp(<DeleteProbe mutate={mutate} onDeleted={onDeleted} />);
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(mutate).not.toHaveBeenCalled(); // nothing asked yet
     await user.click(screen.getByRole('button', { name: 'Excluir' }));
@@ -57,15 +64,18 @@ describe('useConfirmedDelete', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(mutate).toHaveBeenCalledWith(7, expect.anything());
     await waitFor(() => expect(screen.getByTestId('deleting').textContent).toBe('nenhum'));
+    expect(onDeleted).toHaveBeenCalledOnce();
   });
 
   it('keeps the confirmation open when the delete is refused', async () => {
     const mutate = vi.fn((_id: number, options: { onError: (error: unknown) => void }) => options.onError(new Error('recusado')));
-    const { user } = renderWithApp(<DeleteProbe mutate={mutate} />);
+    const onDeleted = vi.fn();
+    const { user } = renderWithApp(<DeleteProbe mutate={mutate} onDeleted={onDeleted} />);
     await user.click(screen.getByRole('button', { name: 'Excluir' }));
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(mutate).toHaveBeenCalledOnce();
     expect(screen.getByTestId('deleting').textContent).toBe('Vendas');
+    expect(onDeleted).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.getByTestId('deleting').textContent).toBe('nenhum');
   });

@@ -9,9 +9,10 @@ interface DeleteMutation {
 
 /**
  * A delete that asks first: `ask(row)` opens the confirmation (`deleting` is the row), `confirm()`
- * deletes it, says so and closes; a refusal is notified under `errorId` and the dialog stays open.
+ * deletes it, says so, closes and calls `onDeleted` (a paged list steps back from a page it emptied);
+ * a refusal is notified under `errorId` and the dialog stays open.
  */
-export function useConfirmedDelete<T extends { id: number }>(mutation: DeleteMutation, errorId: string) {
+export function useConfirmedDelete<T extends { id: number }>(mutation: DeleteMutation, errorId: string, onDeleted?: () => void) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<T | null>(null);
   const confirm = () => {
@@ -20,6 +21,7 @@ export function useConfirmedDelete<T extends { id: number }>(mutation: DeleteMut
       onSuccess: () => {
         notifySuccess(t('common.deleted'));
         setDeleting(null);
+        onDeleted?.();
       },
       onError: (error) => notifyApiError(error, errorId),
     });

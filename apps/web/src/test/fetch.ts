@@ -52,6 +52,8 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const answer = key ? handlers[key](call) : undefined;
     const status = answer ? (answer.status ?? 200) : 599;
     const body = answer ? answer.body : { error: 'ERR_TEST_UNHANDLED', message: `${call.method} ${call.path}` };
+    // A 204 has no body (the Response constructor refuses one: the fetch would fail instead of answering).
+    if (status === 204) return new Response(null, { status });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -132,3 +132,28 @@ describe('the users screen filtered by team', () => {
     expect(api.calls.some((c) => c.path === '/users/' && c.query.get('teamId') === '1')).toBe(true);
   });
 });
+
+describe('the users screen, deleting', () => {
+  it('asks first; deleting the last user of page 2 takes the list back to page 1', async () => {
+    let deleted = false;
+    const api = fakeApi({
+      'GET /users/': ({ query }) =>
+        query.get('pageNumber') === '2'
+          ? { body: { users: deleted ? [] : [CARLA], count: deleted ? 2 : 3, hasMore: false } }
+          : { body: { users: [ANA, BRUNO], count: deleted ? 2 : 3, hasMore: !deleted } },
+      'DELETE /users/:id': () => {
+        deleted = true;
+        return { status: 204, body: null };
+      },
+    });
+    const { user } = renderWithApp(<UsersPage />);
+    await user.click(await screen.findByTestId('users-next'));
+    await user.click(await screen.findByTestId('user-delete-9'));
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    const dialog = await screen.findByTestId('confirm-modal');
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/users/9']));
+    expect(await screen.findByText('Página 1')).toBeInTheDocument();
+    expect(await screen.findByTestId('user-row-7')).toBeInTheDocument();
+  });
+});

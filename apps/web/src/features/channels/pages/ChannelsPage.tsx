@@ -29,9 +29,10 @@ import {
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { QueryError } from '../../../components/QueryError';
 import { isApiError } from '../../../lib/errors';
-import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useQueues } from '../../queues/api';
 import { demoUrl, embedSnippet, useChannelPower, useChannels, useDeleteChannel, useRestartChannel } from '../api';
 import { channelErrorMessage } from '../channel-errors';
@@ -294,7 +295,6 @@ export function ChannelsPage() {
   const queues = useQueues();
   const remove = useDeleteChannel();
   const [editing, setEditing] = useState<Channel | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Channel | null>(null);
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [transferFrom, setTransferFrom] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
@@ -302,16 +302,7 @@ export function ChannelsPage() {
   const qrChannel = channels.data?.find((c) => c.id === qrFor);
   const transferChannel = channels.data?.find((c) => c.id === transferFrom);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'channel-delete-error'),
-    });
-  };
+  const removal = useConfirmedDelete<Channel>(remove, 'channel-delete-error');
 
   return (
     <Stack data-testid="channels-page">
@@ -334,7 +325,7 @@ export function ChannelsPage() {
             channel={channel}
             queueName={queues.data?.find((q) => q.id === channel.queueId)?.name}
             onEdit={() => setEditing(channel)}
-            onDelete={() => setDeleting(channel)}
+            onDelete={() => removal.ask(channel)}
             onQrCode={() => setQrFor(channel.id)}
             onTransfer={() => setTransferFrom(channel.id)}
           />
@@ -346,12 +337,12 @@ export function ChannelsPage() {
         <TransferChannelModal channel={transferChannel} channels={channels.data ?? []} onClose={() => setTransferFrom(null)} />
       )}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('channels.deleteTitle')}
-        message={t('channels.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('channels.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
   );

@@ -5,10 +5,11 @@ import { IconDownload, IconMessagePlus, IconPlus, IconSearch, IconUpload, IconWa
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { QueryError } from '../../../components/QueryError';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { saveFile } from '../../../lib/http';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { notifyApiError } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import type { PickedContact } from '../../tickets/components/ContactPicker';
 import { NewTicketModal } from '../../tickets/components/NewTicketModal';
@@ -34,7 +35,6 @@ export function ContactsPage() {
   const [searchParam] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ContactDetails | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<ContactDetails | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [starting, setStarting] = useState<PickedContact | null>(null);
@@ -71,17 +71,9 @@ export function ContactsPage() {
       .finally(() => setExporting(false));
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-        if (contacts.data?.contacts.length === 1 && page > 1) setPage(page - 1);
-      },
-      onError: (error) => notifyApiError(error, 'contact-delete-error'),
-    });
-  };
+  const removal = useConfirmedDelete<ContactDetails>(remove, 'contact-delete-error', () => {
+    if (contacts.data?.contacts.length === 1 && page > 1) setPage(page - 1);
+  });
 
   const selectColumn: DataColumn<ContactDetails> = {
     key: 'select',
@@ -264,7 +256,7 @@ export function ContactsPage() {
                 size="xs"
                 variant="light"
                 color="red"
-                onClick={() => setDeleting(contact)}
+                onClick={() => removal.ask(contact)}
                 data-testid={`contact-delete-${contact.id}`}
               >
                 {t('common.delete')}
@@ -294,12 +286,12 @@ export function ContactsPage() {
       )}
       {starting && <NewTicketModal contact={starting} onClose={() => setStarting(null)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('contacts.deleteTitle')}
-        message={t('contacts.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('contacts.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
   );

@@ -4,9 +4,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { QueryError } from '../../../components/QueryError';
 import { formatMoney, yesNo } from '../../../lib/format';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useDeletePlan, usePlans } from '../api';
 import { PlanFormModal } from '../components/PlanFormModal';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
@@ -17,18 +17,8 @@ export function PlansPage() {
   const plans = usePlans();
   const remove = useDeletePlan();
   const [editing, setEditing] = useState<Plan | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'plan-delete-error'),
-    });
-  };
+  const removal = useConfirmedDelete<Plan>(remove, 'plan-delete-error');
 
   const columns: DataColumn<Plan>[] = [
     { key: 'name', header: t('plans.name'), render: (plan) => plan.name },
@@ -60,7 +50,7 @@ export function PlansPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(plan)} data-testid={`plan-edit-${plan.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => setDeleting(plan)} data-testid={`plan-delete-${plan.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => removal.ask(plan)} data-testid={`plan-delete-${plan.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -69,12 +59,12 @@ export function PlansPage() {
 
       {editing !== undefined && <PlanFormModal plan={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('plans.deleteTitle')}
-        message={t('plans.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('plans.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
   );

@@ -4,9 +4,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { QueryError } from '../../../components/QueryError';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useAllUsers } from '../../users/api';
 import { useDeleteQueue, useQueues } from '../api';
@@ -21,19 +21,9 @@ export function QueuesPage() {
   const users = useAllUsers();
   const remove = useDeleteQueue();
   const [editing, setEditing] = useState<Queue | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Queue | null>(null);
   const userNames = useMemo(() => new Map((users.data ?? []).map((u) => [u.id, u.name])), [users.data]);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'queue-delete-error'),
-    });
-  };
+  const removal = useConfirmedDelete<Queue>(remove, 'queue-delete-error');
 
   const columns: DataColumn<Queue>[] = [
     {
@@ -94,7 +84,7 @@ export function QueuesPage() {
                   <Button size="xs" variant="light" onClick={() => setEditing(queue)} data-testid={`queue-edit-${queue.id}`}>
                     {t('common.edit')}
                   </Button>
-                  <Button size="xs" variant="light" color="red" onClick={() => setDeleting(queue)} data-testid={`queue-delete-${queue.id}`}>
+                  <Button size="xs" variant="light" color="red" onClick={() => removal.ask(queue)} data-testid={`queue-delete-${queue.id}`}>
                     {t('common.delete')}
                   </Button>
                 </>
@@ -104,12 +94,12 @@ export function QueuesPage() {
       />
       {editing !== undefined && <QueueFormModal queue={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('queues.deleteTitle')}
-        message={t('queues.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('queues.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
   );

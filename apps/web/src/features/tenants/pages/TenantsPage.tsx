@@ -4,9 +4,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { QueryError } from '../../../components/QueryError';
 import { formatDate, yesNo } from '../../../lib/format';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { usePlans } from '../../plans/api';
 import { useDeleteTenant, useTenants } from '../api';
 import { TenantFormModal } from '../components/TenantFormModal';
@@ -19,19 +19,9 @@ export function TenantsPage() {
   const plans = usePlans();
   const remove = useDeleteTenant();
   const [editing, setEditing] = useState<Tenant | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Tenant | null>(null);
   const planName = (id: number | null) => plans.data?.find((plan) => plan.id === id)?.name ?? '—';
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-      },
-      onError: (error) => notifyApiError(error, 'tenant-delete-error'),
-    });
-  };
+  const removal = useConfirmedDelete<Tenant>(remove, 'tenant-delete-error');
 
   const columns: DataColumn<Tenant>[] = [
     { key: 'id', header: t('common.id'), render: (tenant) => tenant.id },
@@ -100,7 +90,7 @@ export function TenantsPage() {
                   variant="light"
                   color="red"
                   disabled={tenant.id === MAIN_TENANT_ID}
-                  onClick={() => setDeleting(tenant)}
+                  onClick={() => removal.ask(tenant)}
                   data-testid={`tenant-delete-${tenant.id}`}
                 >
                   {t('common.delete')}
@@ -113,12 +103,12 @@ export function TenantsPage() {
 
       {editing !== undefined && <TenantFormModal tenant={editing} plans={plans.data ?? []} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('tenants.deleteTitle')}
-        message={t('tenants.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('tenants.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
   );

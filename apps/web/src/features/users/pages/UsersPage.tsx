@@ -5,9 +5,9 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
 import { QueryError } from '../../../components/QueryError';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useDeleteUser, useUsers } from '../api';
 import { UserFormModal } from '../components/UserFormModal';
@@ -24,21 +24,12 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [teamId, setTeamId] = useState<number | null>(null);
   const [editing, setEditing] = useState<User | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<User | null>(null);
   const users = useUsers(debouncedSearch, page, teamId);
   const remove = useDeleteUser();
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess(t('common.deleted'));
-        setDeleting(null);
-        if (users.data?.users.length === 1 && page > 1) setPage(page - 1);
-      },
-      onError: (error) => notifyApiError(error, 'user-delete-error'),
-    });
-  };
+  const removal = useConfirmedDelete<User>(remove, 'user-delete-error', () => {
+    if (users.data?.users.length === 1 && page > 1) setPage(page - 1);
+  });
 
   const columns: DataColumn<User>[] = [
     {
@@ -118,7 +109,7 @@ export function UsersPage() {
               variant="light"
               color="red"
               disabled={user.id === session?.userId}
-              onClick={() => setDeleting(user)}
+              onClick={() => removal.ask(user)}
               data-testid={`user-delete-${user.id}`}
             >
               {t('common.delete')}
@@ -136,12 +127,12 @@ export function UsersPage() {
 
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmModal
-        opened={deleting !== null}
+        opened={removal.deleting !== null}
         title={t('users.deleteTitle')}
-        message={t('users.deleteConfirm', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        message={t('users.deleteConfirm', { name: removal.deleting?.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
   );
