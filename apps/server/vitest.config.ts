@@ -16,6 +16,7 @@ const DATABASE_AGNOSTIC = [
   // It starts the product on the embedded database whichever suite runs it.
   'test/data-dir.test.ts',
   'src/modules/contacts/contacts-import-files.test.ts',
+  'src/modules/channels/adapters/gateway-http.test.ts',
   'src/modules/channels/adapters/evolution/evolution.test.ts',
   'src/modules/channels/adapters/waba/waba-ambiguous-send.test.ts',
   'src/modules/channels/adapters/waba/waba.test.ts',

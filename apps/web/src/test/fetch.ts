@@ -21,6 +21,9 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => { status?: number; body: unknown } | undefined;
 
+/** Answers that carry no body: a Response of one of these statuses must be built without one. */
+const BODYLESS_STATUSES = new Set([204, 205, 304]);
+
 /**
  * Replaces fetch with handlers keyed by "METHOD /path" (the first whose key matches answers);
  * an unhandled call fails the test with 599 (except GET /contact-variables: an empty list, and GET /branding: Conversa's own; neither recorded). Every other call is recorded.
@@ -52,8 +55,8 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const answer = key ? handlers[key](call) : undefined;
     const status = answer ? (answer.status ?? 200) : 599;
     const body = answer ? answer.body : { error: 'ERR_TEST_UNHANDLED', message: `${call.method} ${call.path}` };
-    // A 204 has no body (the Response constructor refuses one: the fetch would fail instead of answering).
-    if (status === 204) return new Response(null, { status });
+    // (The Response constructor refuses a body there: the fetch would fail instead of answering.)
+    if (BODYLESS_STATUSES.has(status)) return new Response(null, { status });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -65,8 +65,7 @@ function chatApi(ticket: Ticket, notes: Note[]) {
       const current = notes.find((n) => n.id === id)!;
       return { body: { ...current, ...(body as object), updatedAt: at(50) } };
     },
-    // (fakeApi always writes a JSON body, which a 204 may not carry.)
-    'DELETE /notes/:id': () => ({ status: 200, body: null }),
+    'DELETE /notes/:id': () => ({ status: 204, body: null }),
     'GET /messages/:id': () => ({
       body: {
         messages: [buildMessage(5, 20, { body: 'segunda mensagem' }), buildMessage(5, 0, { body: 'primeira mensagem' })],

@@ -140,8 +140,7 @@ describe('/configuracoes/sms', () => {
       'GET /settings/sms': () => ({ body: current }),
       'DELETE /settings/sms': () => {
         current = NONE;
-        // (The server answers 204; a test Response cannot carry a body with 204.)
-        return { body: null };
+        return { status: 204, body: null };
       },
     });
     const { user } = renderWithApp(<SmsSettingsPage />);

@@ -128,8 +128,7 @@ describe('/configuracoes/smtp', () => {
       'GET /settings/smtp': () => ({ body: current }),
       'DELETE /settings/smtp': () => {
         current = NONE;
-        // (The server answers 204; a test Response cannot carry a body with 204.)
-        return { body: null };
+        return { status: 204, body: null };
       },
     });
     const { user } = renderWithApp(<SmtpSettingsPage />);

@@ -7,7 +7,7 @@ import { AppError } from '../../../platform/http/app-error.js';
  * later. Each gateway (Evolution, WuzAPI, NotificaMe) throws its own subclass, named for it.
  */
 export class GatewayUnavailableError extends Error {
-  /** The gateway's name in the message; each subclass sets its own. */
+  /** The gateway's name in messages ('Evolution API', 'WuzAPI', 'NotificaMe'); each subclass sets its own. */
   static readonly gateway: string = 'The gateway';
 
   constructor(
@@ -20,10 +20,9 @@ export class GatewayUnavailableError extends Error {
   }
 }
 
-/** How one gateway answers: its name in messages, its retryable error and its error normaliser. */
+/** How one gateway answers: its retryable error (whose static `gateway` names it in messages) and its error normaliser. */
 export interface Gateway<Operation extends string> {
-  name: string;
-  Unavailable: new (status: number, detail: string, options?: { cause?: unknown }) => GatewayUnavailableError;
+  Unavailable: { gateway: string } & (new (status: number, detail: string, options?: { cause?: unknown }) => GatewayUnavailableError);
   /** The spec's error for a non-2xx answer to `operation` (the body parsed, or as `textBody` made it). */
   failure: (operation: Operation, status: number, body: unknown) => Error;
   /** The body of an answer that is not JSON, in the shape `failure` reads. */
@@ -43,6 +42,7 @@ export async function callGateway<T, Operation extends string>(
   schema: z.ZodType<T> | null,
 ): Promise<T | undefined> {
   const { method, baseUrl, path, headers, body } = request;
+  const name = gateway.Unavailable.gateway;
   let response;
   try {
     response = await ctx.http(`${baseUrl}${path}`, {
@@ -52,7 +52,7 @@ export async function callGateway<T, Operation extends string>(
     });
   } catch (error) {
     if (operation === 'send') throw new gateway.Unavailable(0, (error as Error).message, { cause: error });
-    throw new AppError('ERR_WAPP_NOT_INITIALIZED', `${gateway.name} could not be reached: ${(error as Error).message}`);
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', `${name} could not be reached: ${(error as Error).message}`);
   }
   const text = await response.text();
   let parsed: unknown;
@@ -68,7 +68,7 @@ export async function callGateway<T, Operation extends string>(
   if (!checked.success)
     throw new AppError(
       operation === 'send' ? 'ERR_SENDING_WAPP_MSG' : 'ERR_WAPP_NOT_INITIALIZED',
-      `Unexpected answer from ${gateway.name} to ${path}.`,
+      `Unexpected answer from ${name} to ${path}.`,
     );
   return checked.data;
 }

@@ -36,8 +36,7 @@ describe('/auto-resposta', { timeout: 60_000 }, () => {
       'GET /whatsapp': () => ({ body: [{ id: 5, name: 'Site' }] }),
       'DELETE /auto-reply/:id': () => {
         rules = rules.filter((r) => r.id !== 1);
-        // (the fake answers JSON; a fetch Response of status 204 may carry no body at all)
-        return { status: 200, body: null };
+        return { status: 204, body: null };
       },
     });
     const { user } = renderWithApp(<AutoRepliesPage />);

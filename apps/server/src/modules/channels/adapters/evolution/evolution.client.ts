@@ -82,7 +82,6 @@ export class EvolutionClient {
 }
 
 const EVOLUTION: Gateway<EvolutionOperation> = {
-  name: 'Evolution API',
   Unavailable: EvolutionUnavailableError,
   failure: evolutionFailure,
   textBody: (text) => text,

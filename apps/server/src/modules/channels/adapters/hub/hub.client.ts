@@ -64,7 +64,6 @@ export class HubClient {
 }
 
 const NOTIFICAME: Gateway<HubOperation> = {
-  name: 'NotificaMe',
   Unavailable: HubUnavailableError,
   failure: hubFailure,
   textBody: (text) => ({ message: text }),

@@ -66,7 +66,6 @@ export class MeowClient {
 }
 
 const WUZAPI: Gateway<MeowOperation> = {
-  name: 'WuzAPI',
   Unavailable: MeowUnavailableError,
   failure: meowFailure,
   textBody: (text) => ({ error: text }),
