@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { Database } from '../db/client.js';
 
@@ -45,6 +45,30 @@ export interface JobDefinition<Name extends string, Schema extends z.ZodType> {
 
 export function defineJob<Name extends string, Schema extends z.ZodType>(definition: JobDefinition<Name, Schema>) {
   return definition;
+}
+
+/**
+ * A scheduled clean-up: on `cron`, `purge` deletes what its retention lets go and answers how many;
+ * when any, the count is logged as "purged <what>" (at `level`, info unless said). One retry: the
+ * next run takes what a failed one left.
+ */
+export function definePurgeJob<Name extends string>(options: {
+  name: Name;
+  cron: string;
+  purge: (ctx: AppContext) => Promise<number>;
+  what: string;
+  level?: 'info' | 'debug';
+}) {
+  return defineJob({
+    name: options.name,
+    schema: z.looseObject({}),
+    cron: options.cron,
+    retryLimit: 1,
+    async handler(ctx) {
+      const purged = await options.purge(ctx);
+      if (purged > 0) ctx.logger[options.level ?? 'info']({ purged }, `purged ${options.what}`);
+    },
+  });
 }
 
 /** Any job definition, as the platform runs it. */

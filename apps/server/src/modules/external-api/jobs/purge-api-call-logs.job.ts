@@ -1,17 +1,13 @@
-import { z } from 'zod';
-import { defineJob } from '../../../platform/jobs/define-job.js';
+import type { z } from 'zod';
+import { definePurgeJob } from '../../../platform/jobs/define-job.js';
 import { purgeApiCallLogs } from '../use-cases/purge-api-call-logs.js';
 
 /** Daily: the external API's call log keeps API_CALL_LOG_RETENTION_DAYS days. */
-export const purgeApiCallLogsJob = defineJob({
+export const purgeApiCallLogsJob = definePurgeJob({
   name: 'external-api.purge-call-logs',
-  schema: z.looseObject({}),
   cron: '41 3 * * *',
-  retryLimit: 1,
-  async handler(ctx) {
-    const purged = await purgeApiCallLogs(ctx);
-    if (purged > 0) ctx.logger.info({ purged }, 'purged old external API call logs');
-  },
+  purge: purgeApiCallLogs,
+  what: 'old external API call logs',
 });
 
 declare module '../../../platform/jobs/define-job.js' {

@@ -1,17 +1,13 @@
-import { z } from 'zod';
-import { defineJob } from '../../../platform/jobs/define-job.js';
+import type { z } from 'zod';
+import { definePurgeJob } from '../../../platform/jobs/define-job.js';
 import { purgeWebhookDeliveries } from '../use-cases/purge-webhook-deliveries.js';
 
 /** Daily: the delivery log keeps WEBHOOK_DELIVERY_RETENTION_DAYS days of settled deliveries. */
-export const purgeWebhookDeliveriesJob = defineJob({
+export const purgeWebhookDeliveriesJob = definePurgeJob({
   name: 'webhooks.purge-deliveries',
-  schema: z.looseObject({}),
   cron: '47 3 * * *',
-  retryLimit: 1,
-  async handler(ctx) {
-    const purged = await purgeWebhookDeliveries(ctx);
-    if (purged > 0) ctx.logger.info({ purged }, 'purged old webhook deliveries');
-  },
+  purge: purgeWebhookDeliveries,
+  what: 'old webhook deliveries',
 });
 
 declare module '../../../platform/jobs/define-job.js' {
