@@ -1,4 +1,4 @@
-import type { Call } from '@conversa/shared/calls';
+import { isFinalCallStatus, type Call } from '@conversa/shared/calls';
 import { Button, Group } from '@mantine/core';
 import { IconPhone, IconPhoneOff, IconPhoneX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -12,16 +12,12 @@ export type CallAction = 'accept' | 'reject' | 'hangup';
  */
 export function CallButtons({
   call,
-  ringing,
-  ended,
   acting,
   run,
   labels,
   testIdPrefix,
 }: {
   call: Call;
-  ringing: boolean;
-  ended: boolean;
   acting: boolean;
   run: (call: Call, action: CallAction) => void;
   labels: Record<CallAction, string>;
@@ -32,12 +28,12 @@ export function CallButtons({
       {labels[action]}
     </Button>
   );
-  if (ringing)
+  if (call.status === 'offer' && call.direction === 'incoming')
     return (
       <Group grow>
         {button('accept', 'green', <IconPhone size={16} />)}
         {button('reject', 'red', <IconPhoneX size={16} />)}
       </Group>
     );
-  return ended ? null : button('hangup', 'red', <IconPhoneOff size={16} />);
+  return isFinalCallStatus(call.status) ? null : button('hangup', 'red', <IconPhoneOff size={16} />);
 }

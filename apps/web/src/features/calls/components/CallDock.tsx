@@ -162,8 +162,6 @@ function CallCard({ call }: { call: Call }) {
         </Group>
         <CallButtons
           call={call}
-          ringing={ringing}
-          ended={ended}
           acting={acting}
           run={run}
           labels={{ accept: t('callDock.accept'), reject: t('callDock.reject'), hangup: t('callDock.hangup') }}

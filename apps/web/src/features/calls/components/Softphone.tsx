@@ -73,8 +73,6 @@ export function Softphone() {
             {ended && live.duration > 0 && <Text size="sm">{t('calls.durationIs', { duration: formatDuration(live.duration) })}</Text>}
             <CallButtons
               call={live}
-              ringing={ringing}
-              ended={ended}
               acting={acting}
               run={run}
               labels={{ accept: t('calls.accept'), reject: t('calls.reject'), hangup: t('calls.hangup') }}
