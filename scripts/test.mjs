@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureBuilt, ensureInstalled, findChromium, root } from './lib.mjs';
 
 ensureInstalled();
@@ -65,13 +66,31 @@ function vitest(name, projectRoot, env, { nice } = {}) {
   });
 }
 
-/** The failed tests of a suite's JSON report, "file › test" each, for the summary (CI shows its tail). */
+/**
+ * The failed tests of a suite's JSON report, "file › test" and the first lines of why, for the
+ * summary: CI shows only the tail of the output, where a suite's own log has scrolled away.
+ */
 function failedTestsOf(json) {
   return json.testResults.flatMap((file) => {
     const where = relative(root, file.name);
-    const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${where} › ${t.fullName}`);
-    return tests.length || file.status !== 'failed' ? tests : [`${where} › ${file.message || 'the file failed'}`];
+    const tests = file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => ({ test: `${where} › ${t.fullName}`, why: whyItFailed(t.failureMessages?.[0]) }));
+    return tests.length || file.status !== 'failed' ? tests : [{ test: `${where} › the file failed`, why: whyItFailed(file.message) }];
   });
+}
+
+/** A failure message's first lines and the test file's line it came from, without colours. */
+function whyItFailed(message) {
+  if (!message) return '';
+  const lines = stripVTControlCharacters(message)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const stack = lines.findIndex((line) => line.startsWith('at '));
+  const text = lines.slice(0, Math.min(3, stack === -1 ? 3 : stack));
+  const at = lines.find((line) => line.startsWith('at ') && /\.test\.tsx?:\d+/.test(line));
+  return [...text, ...(at ? [at] : [])].join(' | ').slice(0, 600);
 }
 
 const serial = process.env.TEST_SERIAL === '1';
@@ -126,7 +145,10 @@ console.log('\n=== summary ===');
 results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
 for (const r of results) {
   console.log(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
-  for (const failure of r.failures) console.log(`       failed: ${failure.slice(0, 300)}`);
+  for (const { test, why } of r.failures) {
+    console.log(`       failed: ${test.slice(0, 300)}`);
+    if (why) console.log(`         why: ${why}`);
+  }
 }
 for (const s of skipped) console.log(`SKIPPED ${s}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
