@@ -6,7 +6,7 @@
 //   3. end-to-end browser tests (playwright-core + Chromium), when Chromium is installed
 // Suites that cannot run here are skipped with the reason; the last line sums up every test.
 // Side by side (TEST_SERIAL=1: one at a time): 1 beside 2; then 3, never beside a server suite;
-// 0 from the end of 2 on, at a lower CPU priority (see below).
+// 0 from the end of the first of 1 and 2 on, at a lower CPU priority (see below).
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -124,7 +124,8 @@ if (serial) {
   const background = { ...withoutServerDb, TEST_ASYNC_TIMEOUT_MS: '60000', TEST_TIMEOUT_MS: '150000' };
   const pglite = vitest('server on embedded PGlite', 'apps/server', pgliteEnv);
   const postgres = onPostgres ? vitest('server on PostgreSQL', 'apps/server', process.env) : Promise.resolve();
-  const components = postgres.then(async () => {
+  // From the end of whichever server suite ends first (without PostgreSQL: from the start).
+  const components = Promise.race([pglite, postgres]).then(async () => {
     await vitest('web-chat widget', 'apps/widget', background, { nice: 10 });
     await vitest('web app components', 'apps/web', background, { nice: 10 });
   });

@@ -32,6 +32,13 @@ const DATABASE_AGNOSTIC = [
   'src/modules/channels/channel-addresses.test.ts',
   'src/modules/sms/sms.test.ts',
   'src/modules/tenant-smtp/tenant-smtp.test.ts',
+  'src/modules/channels/adapters/whatsapp/whatsapp.test.ts',
+  'src/modules/channels/adapters/baileys/baileys.test.ts',
+  // Visitors' guards (tokens, sizes, rates, uploads), the call's audio relay, request logging, the heap bound of a launch.
+  'src/modules/channels/adapters/webchat/webchat-guards.test.ts',
+  'src/modules/calls/call-audio.test.ts',
+  'src/platform/observability/request-logging.test.ts',
+  'test/server-launch.test.ts',
 ];
 
 export default defineConfig({
