@@ -70,13 +70,16 @@ async function waitForPlayedTone(page: Page, callId: number): Promise<void> {
     .toSatisfy((m) => !!m && m.callId === callId && m.state === 'live' && m.played >= 25 && m.level > 0.05);
 }
 
+/** `performance.now()` of the page when the softphone first showed the call ended, and when the dial pad came back. */
+type SoftphoneMarks = { ended?: number; dialBack?: number };
+
 /**
  * Records, in the page, when the softphone first shows the call ended and when the dial pad is back:
  * the 3.5 s reset is measured between the two renders, not between two polls of a busy test runner.
  */
-async function watchSoftphoneReset(page: Page): Promise<() => Promise<{ ended?: number; dialBack?: number }>> {
+async function watchSoftphoneReset(page: Page): Promise<() => Promise<SoftphoneMarks>> {
   await page.evaluate(() => {
-    const marks: { ended?: number; dialBack?: number } = {};
+    const marks: SoftphoneMarks = {};
     (window as unknown as { softphoneMarks: typeof marks }).softphoneMarks = marks;
     new MutationObserver(() => {
       const status = document.querySelector('[data-testid="softphone-status"]')?.textContent ?? '';
@@ -85,7 +88,7 @@ async function watchSoftphoneReset(page: Page): Promise<() => Promise<{ ended?: 
         marks.dialBack = performance.now();
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
-  return () => page.evaluate(() => (window as unknown as { softphoneMarks: { ended?: number; dialBack?: number } }).softphoneMarks);
+  return () => page.evaluate(() => (window as unknown as { softphoneMarks: SoftphoneMarks }).softphoneMarks);
 }
 
 describe('softphone audio (Chromium, fake media)', () => {

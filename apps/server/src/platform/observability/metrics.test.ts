@@ -27,7 +27,8 @@ describe('/metrics', () => {
     const wrong = await api.get('/metrics', { headers: { authorization: 'Bearer nope' } });
     expect(wrong.status).toBe(401);
 
-    const scraped = await api.get<string>('/metrics', { headers: { authorization: 'Bearer scrape-secret-of-the-test' } });
+    const scrape = () => api.get<string>('/metrics', { headers: { authorization: 'Bearer scrape-secret-of-the-test' } });
+    const scraped = await scrape();
     expect(scraped.status).toBe(200);
     const text = scraped.body;
     expect(sample(text, 'http_requests_total{method="GET",route="/health",status="200"}')).toBe(1);
@@ -41,14 +42,7 @@ describe('/metrics', () => {
       // Requests waiting for a connection: none once the start's own work is done (on a loaded
       // machine the first scrape may come while the start's jobs and sweep still hold the pool).
       await expect
-        .poll(
-          async () =>
-            sample(
-              (await api.get<string>('/metrics', { headers: { authorization: 'Bearer scrape-secret-of-the-test' } })).body,
-              'db_pool_connections{pool="requests",state="waiting"}',
-            ),
-          { timeout: 15_000 },
-        )
+        .poll(async () => sample((await scrape()).body, 'db_pool_connections{pool="requests",state="waiting"}'), { timeout: 15_000 })
         .toBe(0);
     } else {
       expect(backgroundMax).toBeUndefined();
