@@ -51,6 +51,12 @@ const opts = readOptions(
       default: false,
       help: 'postgres: log every statement of the bench database (log_min_duration_statement = 0) to the PostgreSQL server log',
     },
+    lease: {
+      type: 'number',
+      default: 15,
+      min: 3,
+      help: "the server's JOB_LEASE_SECONDS: how long a killed server's running jobs (the campaign's runner, its sends) wait before they are taken again",
+    },
     server: { type: 'string', default: SERVER_MAIN, help: 'the server to run (the built apps/server/dist/main.js)' },
     json: { type: 'boolean', default: false, help: 'also print the figures as one JSON line (prefixed "RESULT ")' },
     keep: { type: 'boolean', default: false, help: 'keep the bench database / DATA_DIR (for diagnosis)' },
@@ -75,6 +81,7 @@ await run(async () => {
     ...database.env,
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
     SEND_RECONCILE_SECONDS: String(opts.reconcile),
+    JOB_LEASE_SECONDS: String(opts.lease),
     // Diagnosis: BENCH_SERVER_LOG_LEVEL=info shows each reconciled send in the duplicates' excerpt.
     ...(process.env.BENCH_SERVER_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL } : {}),
   };

@@ -36,7 +36,11 @@ export function createContext(env: Env, database: Database, logger: Logger, opti
     jobs: new Jobs(
       database.raw,
       logger,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds, unscheduled: options.unscheduled },
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds,
+        unscheduled: options.unscheduled,
+        leaseSeconds: env.JOB_LEASE_SECONDS,
+      },
       modules.flatMap((module) => module.jobs ?? []).filter((job) => job.database === undefined || job.database === database.kind),
     ),
     mailer: createMailer(env, logger),

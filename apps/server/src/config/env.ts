@@ -89,6 +89,14 @@ export const envSchema = z
       .min(1)
       .max(7 * 86400)
       .default(900),
+    /**
+     * A running job's lease (JOB_LEASE_SECONDS in platform/jobs/jobs.ts): how long the jobs of a node
+     * that died (SIGKILL, OOM, power) wait before any node takes them again; a live node renews its
+     * leases every third of it. Shorter takes a dead node's work over sooner, but a node whose event
+     * loop stalls longer than the lease may see its job run again elsewhere. The same on every node
+     * (each brings the queues' lease in line with its own at start).
+     */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(15),
     /** Let channel adapters reach private/loopback addresses (local simulators, gateways on a LAN). */
     OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool,
     /** Run the Meta Cloud API simulator in-process with a demo channel in tenant 1 and the /demo/whatsapp page (implies private outbound). */

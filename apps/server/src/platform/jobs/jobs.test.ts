@@ -391,3 +391,20 @@ describe('leased dynamic queues (a channel session queue that only its holder wo
     expect(runs).toEqual(['long']);
   });
 });
+
+describe('the server setting JOB_LEASE_SECONDS', () => {
+  it("is the registered queues' lease, and a start brings the queues in line with it; below 3 s it is refused", async () => {
+    const expireOf = async (name: string) =>
+      (await database.raw.executeSql('select expire_seconds from pgboss.queue where name = $1', [name])).rows[0]?.expire_seconds;
+    expect(await expireOf('message.send')).toBe(15);
+    const shorter = createContext(testEnv({ JOB_LEASE_SECONDS: '6' }), database, pino({ level: 'silent' }));
+    await shorter.jobs.start(shorter, { workers: false });
+    try {
+      expect(await expireOf('message.send')).toBe(6);
+      expect(await expireOf('campaign.run')).toBe(6);
+    } finally {
+      await shorter.jobs.stop();
+    }
+    expect(() => testEnv({ JOB_LEASE_SECONDS: '2' })).toThrow(/JOB_LEASE_SECONDS/);
+  });
+});

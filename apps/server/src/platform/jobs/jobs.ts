@@ -83,7 +83,8 @@ const SCHEMA = 'pgboss';
  * per batch, so a crash leaves only the jobs truly in flight to run again.
  */
 export const JOB_LEASE_SECONDS = 15;
-export const JOB_HEARTBEAT_SECONDS = 5;
+/** The heartbeat's share of the lease: a live process renews it twice before it could run out. */
+const HEARTBEATS_PER_LEASE = 3;
 
 /** This process running one registered queue: up to `concurrency` jobs at once, refilled in batches. */
 class QueueRunner {
@@ -212,8 +213,9 @@ export class Jobs {
     private readonly logger: Logger,
     private readonly options: {
       pollingIntervalSeconds?: number;
-      /** Tests: shorter leases to see a dead worker's jobs come back quickly. */
+      /** JOB_LEASE_SECONDS by default (the server passes the setting of the same name). */
       leaseSeconds?: number;
+      /** A third of the lease by default. */
       heartbeatSeconds?: number;
       /**
        * Tests: cron jobs left unscheduled (a schedule they had is withdrawn), whose rounds a test runs
@@ -228,7 +230,7 @@ export class Jobs {
     this.boss = new PgBoss({ db: executor, schema: SCHEMA, supervise: true, schedule: true });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
     this.leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
-    this.heartbeatSeconds = options.heartbeatSeconds ?? JOB_HEARTBEAT_SECONDS;
+    this.heartbeatSeconds = options.heartbeatSeconds ?? this.leaseSeconds / HEARTBEATS_PER_LEASE;
   }
 
   /** Installs the queue schema and creates every queue; `workers` starts the handlers (worker role). */
