@@ -22,6 +22,7 @@ import {
   summarize,
 } from './lib.mjs';
 import { formatErrors, readTicketBenchOptions, timeCase, warmUp } from './ticket-bench-setup.mjs';
+import { buildTicketTenant } from './ticket-tenant.mjs';
 
 // The Brazilian states (UF): the contacts-by-state export selects them all.
 const BRAZIL_STATES = [
@@ -53,7 +54,6 @@ const BRAZIL_STATES = [
   'SE',
   'TO',
 ];
-import { buildTicketTenant } from './ticket-tenant.mjs';
 
 const BUDGET_P95 = 300; // ms, PostgreSQL server (issue 14): the user statistics report
 

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
 import type { Profile, SettingKey } from '@conversa/shared';
+import type { MetaCloudSimulator } from '@conversa/simulators';
 import { sql, type SQL } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import type { AppContext } from '../src/app-context.js';
-import { insertChannel, type ChannelRow, type NewChannel } from '../src/modules/channels/channels.repository.js';
+import { findChannelById, insertChannel, type ChannelRow, type NewChannel } from '../src/modules/channels/channels.repository.js';
 import { insertContact, setContactWallets, type ContactRow, type NewContact } from '../src/modules/contacts/contacts.repository.js';
 import { ingestInbound, type IngestResult } from '../src/modules/messages/use-cases/ingest-inbound.js';
 import { insertQueue, setQueueUsers, type QueueRow } from '../src/modules/queues/queues.repository.js';
@@ -117,6 +118,39 @@ export async function buildInboxTenant(server: TestServer, options: { channel?: 
   const otherQueue = await buildQueue(ctx, tenant.id, [outsider.id]);
   const channel = await buildChannel(ctx, tenant.id, { queueId: queue.id, isDefault: true, ...options.channel });
   return { tenant, admin, agent, peer, outsider, queue, otherQueue, channel };
+}
+
+/**
+ * A WhatsApp Cloud API channel of the tenant on the Meta simulator, created through the API by its
+ * admin (in the tenant's queue), with the simulator's webhooks pointed at it; answers its row.
+ */
+export async function connectWabaChannel(
+  server: TestServer,
+  t: InboxTenant,
+  sim: MetaCloudSimulator,
+  name = `WABA ${randomUUID().slice(0, 6)}`,
+): Promise<ChannelRow> {
+  const created = await new Api(server.url).post(
+    '/whatsapp',
+    {
+      name,
+      type: 'waba',
+      queueId: t.queue.id,
+      settings: {
+        phoneNumberId: sim.phoneNumberId,
+        businessAccountId: sim.businessAccountId,
+        token: sim.token,
+        appSecret: sim.appSecret,
+        verifyToken: 'verify-me-please',
+        baseUrl: sim.url,
+      },
+    },
+    { token: t.admin.token },
+  );
+  if (created.status !== 201) throw new Error(`the WABA channel was not created: ${created.status} ${inspect(created.body)}`);
+  const channel = (await findChannelById(server.ctx.db, t.tenant.id, created.body.id))!;
+  sim.setWebhookUrl(`${server.url}/webhooks/waba/${channel.publicKey}`);
+  return channel;
 }
 
 /** Moves a ticket's last activity back in time (auto-resolve, ordering). */

@@ -12,7 +12,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildContact, buildInboxTenant, eventually, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import {
+  type Agent,
+  buildAgent,
+  buildContact,
+  buildInboxTenant,
+  connectWabaChannel,
+  eventually,
+  type InboxTenant,
+  rows,
+} from '../../../test/inbox.js';
 import { pickMessage, usableMessages } from './campaign-rules.js';
 
 let server: TestServer;
@@ -30,26 +39,7 @@ beforeAll(async () => {
   t = await buildInboxTenant(server);
   other = await buildInboxTenant(server);
   supervisor = await buildAgent(server, t.tenant.id, 'super', 'Supervisora');
-  const created = await api.post(
-    '/whatsapp',
-    {
-      name: 'WABA campanhas',
-      type: 'waba',
-      queueId: t.queue.id,
-      settings: {
-        phoneNumberId: sim.phoneNumberId,
-        businessAccountId: sim.businessAccountId,
-        token: sim.token,
-        appSecret: sim.appSecret,
-        verifyToken: 'verify-campaigns',
-        baseUrl: sim.url,
-      },
-    },
-    { token: t.admin.token },
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  wabaId = created.body.id;
-  sim.setWebhookUrl(`${server.url}/webhooks/waba/${created.body.publicKey}`);
+  wabaId = (await connectWabaChannel(server, t, sim, 'WABA campanhas')).id;
 }, 60_000);
 afterAll(async () => {
   await server?.close();

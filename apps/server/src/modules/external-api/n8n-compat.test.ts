@@ -16,7 +16,7 @@
  * that Conversa does not offer are listed at the end: each answers a
  * JSON 4xx with its code (404 for the node's isNotFound) and never a 5xx.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMetaCloudSimulator, type MetaCloudSimulator } from '@conversa/simulators';
@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { SOCKET_EVENTS } from '@conversa/shared';
-import { buildInboxTenant, connectAgent, rows, settledMessageRow, type InboxTenant } from '../../../test/inbox.js';
+import { buildInboxTenant, connectAgent, connectWabaChannel, type InboxTenant, rows, settledMessageRow } from '../../../test/inbox.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -84,25 +84,7 @@ beforeAll(async () => {
   filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
   t = await buildInboxTenant(server);
   // A WhatsApp Business API channel (the simulator), so buttons, lists and templates can go out.
-  const waba = await api.post(
-    '/whatsapp',
-    {
-      name: `WABA ${randomUUID().slice(0, 6)}`,
-      type: 'waba',
-      queueId: t.queue.id,
-      settings: {
-        phoneNumberId: sim.phoneNumberId,
-        businessAccountId: sim.businessAccountId,
-        token: sim.token,
-        appSecret: sim.appSecret,
-        verifyToken: 'verify-me-please',
-        baseUrl: sim.url,
-      },
-    },
-    { token: t.admin.token },
-  );
-  expect(waba.status).toBe(201);
-  channelId = waba.body.id;
+  channelId = (await connectWabaChannel(server, t, sim)).id;
   const config = await api.post('/api-config', { name: 'n8n', channelId }, { token: t.admin.token });
   expect(config.status).toBe(201);
   credential = { baseUrl: `${server.url}${config.body.basePath}/`, apiToken: config.body.token };

@@ -15,15 +15,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import {
+  type Agent,
   buildAgent,
   buildContact,
   buildInboxTenant,
   connectAgent,
+  connectWabaChannel,
   count,
   eventually,
-  rows,
-  type Agent,
   type InboxTenant,
+  rows,
 } from '../../../test/inbox.js';
 import { normalizeTypedNumber, parseTypedNumbers, pickDelayMs } from './mass-send-rules.js';
 import { runMassSend } from './use-cases/run-mass-send.js';
@@ -62,26 +63,7 @@ beforeAll(async () => {
   t = await buildInboxTenant(server);
   other = await buildInboxTenant(server);
   supervisor = await buildAgent(server, t.tenant.id, 'super', 'Supervisora');
-  const created = await api.post(
-    '/whatsapp',
-    {
-      name: 'WABA massa',
-      type: 'waba',
-      queueId: t.queue.id,
-      settings: {
-        phoneNumberId: sim.phoneNumberId,
-        businessAccountId: sim.businessAccountId,
-        token: sim.token,
-        appSecret: sim.appSecret,
-        verifyToken: 'verify-mass-sends',
-        baseUrl: sim.url,
-      },
-    },
-    { token: t.admin.token },
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  wabaId = created.body.id;
-  sim.setWebhookUrl(`${server.url}/webhooks/waba/${created.body.publicKey}`);
+  wabaId = (await connectWabaChannel(server, t, sim, 'WABA massa')).id;
 }, 60_000);
 afterAll(async () => {
   await server?.close();

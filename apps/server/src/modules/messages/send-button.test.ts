@@ -5,20 +5,27 @@
  * ticket, a closed ticket, another tenant's ticket and a ticket outside the agent's queues are
  * refused, and nothing is stored or sent for them.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { startMetaCloudSimulator, type MetaCloudSimulator } from '@conversa/simulators';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { findChannelById } from '../channels/channels.repository.js';
-import { buildInboxTenant, count, eventually, inboundTicket, rows, type InboxTenant, settledMessageRow } from '../../../test/inbox.js';
+import {
+  buildInboxTenant,
+  connectWabaChannel,
+  count,
+  eventually,
+  inboundTicket,
+  type InboxTenant,
+  rows,
+  settledMessageRow,
+} from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
 let sim: MetaCloudSimulator;
 let t: InboxTenant;
-let wabaChannelId: number;
 
 const newNumber = () => `55119${randomInt(60_000_000, 99_999_999)}`;
 
@@ -27,26 +34,7 @@ beforeAll(async () => {
   api = new Api(server.url);
   sim = await startMetaCloudSimulator({ templates: ['order_update'] });
   t = await buildInboxTenant(server);
-  const created = await api.post(
-    '/whatsapp',
-    {
-      name: `WABA ${randomUUID().slice(0, 6)}`,
-      type: 'waba',
-      queueId: t.queue.id,
-      settings: {
-        phoneNumberId: sim.phoneNumberId,
-        token: sim.token,
-        appSecret: sim.appSecret,
-        verifyToken: 'verify-me-please',
-        baseUrl: sim.url,
-      },
-    },
-    { token: t.admin.token },
-  );
-  expect(created.status).toBe(201);
-  wabaChannelId = created.body.id;
-  const channel = await findChannelById(server.ctx.db, t.tenant.id, wabaChannelId);
-  sim.setWebhookUrl(`${server.url}/webhooks/waba/${channel!.publicKey}`);
+  await connectWabaChannel(server, t, sim);
 });
 afterAll(async () => {
   await sim?.settle();

@@ -12,8 +12,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildChannel, buildInboxTenant, eventually, inboundTicket, rows, type InboxTenant } from '../../../test/inbox.js';
-import { findChannelById, type ChannelRow } from '../channels/channels.repository.js';
+import {
+  buildChannel,
+  buildInboxTenant,
+  connectWabaChannel,
+  eventually,
+  inboundTicket,
+  type InboxTenant,
+  rows,
+} from '../../../test/inbox.js';
+import { type ChannelRow } from '../channels/channels.repository.js';
 import { sendMessageJob } from './jobs/send-message.job.js';
 import { insertMessage } from './messages.repository.js';
 import { flagUnconfirmedSend } from './use-cases/flag-unconfirmed-send.js';
@@ -76,26 +84,7 @@ beforeAll(async () => {
   api = new Api(server.url);
   sim = await startMetaCloudSimulator({ displayPhoneNumber: '5511930000000' });
   t = await buildInboxTenant(server);
-  const created = await api.post(
-    '/whatsapp',
-    {
-      name: 'WABA',
-      type: 'waba',
-      queueId: t.queue.id,
-      settings: {
-        phoneNumberId: sim.phoneNumberId,
-        businessAccountId: sim.businessAccountId,
-        token: sim.token,
-        appSecret: sim.appSecret,
-        verifyToken: 'verify-me-please',
-        baseUrl: sim.url,
-      },
-    },
-    { token: t.admin.token },
-  );
-  expect(created.status).toBe(201);
-  waba = (await findChannelById(server.ctx.db, t.tenant.id, created.body.id))!;
-  sim.setWebhookUrl(`${server.url}/webhooks/waba/${waba.publicKey}`);
+  waba = await connectWabaChannel(server, t, sim, 'WABA');
 });
 afterAll(async () => {
   await sim?.settle();

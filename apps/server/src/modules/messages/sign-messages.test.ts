@@ -4,14 +4,13 @@
  * same text stored and shown in the chat; interactive messages and files without a caption go
  * unsigned. And /sendButton follows the ticket-owner rule as every reply does.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { startMetaCloudSimulator, type MetaCloudSimulator } from '@conversa/simulators';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildInboxTenant, count, eventually, rows, settledMessageRow, type InboxTenant } from '../../../test/inbox.js';
-import { findChannelById } from '../channels/channels.repository.js';
+import { buildInboxTenant, connectWabaChannel, count, eventually, type InboxTenant, rows, settledMessageRow } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -26,25 +25,7 @@ beforeAll(async () => {
   api = new Api(server.url);
   sim = await startMetaCloudSimulator();
   t = await buildInboxTenant(server);
-  const created = await api.post(
-    '/whatsapp',
-    {
-      name: `WABA ${randomUUID().slice(0, 6)}`,
-      type: 'waba',
-      queueId: t.queue.id,
-      settings: {
-        phoneNumberId: sim.phoneNumberId,
-        token: sim.token,
-        appSecret: sim.appSecret,
-        verifyToken: 'verify-me-please',
-        baseUrl: sim.url,
-      },
-    },
-    { token: t.admin.token },
-  );
-  expect(created.status).toBe(201);
-  const channel = await findChannelById(server.ctx.db, t.tenant.id, created.body.id);
-  sim.setWebhookUrl(`${server.url}/webhooks/waba/${channel!.publicKey}`);
+  await connectWabaChannel(server, t, sim);
 });
 afterAll(async () => {
   // No send job left running when the server stops.

@@ -13,17 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import {
+  type Agent,
   buildAgent,
   buildInboxTenant,
   closeAllSockets,
   connectAgent,
+  connectWabaChannel,
   count,
   eventually,
   inboundTicket,
+  type InboxTenant,
   rows,
   setSetting,
-  type Agent,
-  type InboxTenant,
 } from '../../../test/inbox.js';
 import { expectNothingBefore } from '../../../test/markers.js';
 import { connectSocket, startVisitor } from '../channels/adapters/webchat/webchat.fixtures.js';
@@ -171,25 +172,7 @@ describe('live', () => {
 
 describe('never sent to the customer', () => {
   it('a note on a WhatsApp Cloud API ticket never reaches Meta; the reply after it does', async () => {
-    const created = await api.post(
-      '/whatsapp',
-      {
-        name: 'WABA notas',
-        type: 'waba',
-        queueId: t.queue.id,
-        settings: {
-          phoneNumberId: sim.phoneNumberId,
-          businessAccountId: sim.businessAccountId,
-          token: sim.token,
-          appSecret: sim.appSecret,
-          verifyToken: 'verify-notes',
-          baseUrl: sim.url,
-        },
-      },
-      { token: t.admin.token },
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    sim.setWebhookUrl(`${server.url}/webhooks/waba/${created.body.publicKey}`);
+    await connectWabaChannel(server, t, sim, 'WABA notas');
     const from = `55119${randomInt(60_000_000, 99_999_999)}`;
     const delivery = await sim.sendInbound({ type: 'text', from, name: 'Cliente WABA', text: 'Olá' });
     expect(delivery.status).toBe(200);

@@ -4,14 +4,13 @@
  * provably never left (connection refused) is retried until it goes out, once. Against the Meta
  * Cloud API simulator over real sockets, through POST /messages and the send job.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { startMetaCloudSimulator, type MetaCloudSimulator } from '@conversa/simulators';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../../../test/harness.js';
-import { buildInboxTenant, eventually, rows, settledMessageRow, type InboxTenant } from '../../../../../test/inbox.js';
-import { findChannelById } from '../../channels.repository.js';
+import { buildInboxTenant, connectWabaChannel, eventually, rows, settledMessageRow, type InboxTenant } from '../../../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -33,29 +32,7 @@ async function simulator(options: { port?: number; like?: MetaCloudSimulator } =
   return sim;
 }
 
-async function wabaChannel(sim: MetaCloudSimulator) {
-  const created = await api.post(
-    '/whatsapp',
-    {
-      name: `WABA ${randomUUID().slice(0, 6)}`,
-      type: 'waba',
-      queueId: t.queue.id,
-      settings: {
-        phoneNumberId: sim.phoneNumberId,
-        businessAccountId: sim.businessAccountId,
-        token: sim.token,
-        appSecret: sim.appSecret,
-        verifyToken: 'verify-me-please',
-        baseUrl: sim.url,
-      },
-    },
-    { token: t.admin.token },
-  );
-  expect(created.status).toBe(201);
-  const channel = (await findChannelById(server.ctx.db, t.tenant.id, created.body.id))!;
-  sim.setWebhookUrl(`${server.url}/webhooks/waba/${channel.publicKey}`);
-  return channel;
-}
+const wabaChannel = (sim: MetaCloudSimulator) => connectWabaChannel(server, t, sim);
 
 /** A customer's message through the simulator's webhook; answers its ticket id. */
 async function conversation(sim: MetaCloudSimulator): Promise<number> {
