@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this sandboxed, offline machine needs (Playwright gives each launch a fresh profile). */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
@@ -17,4 +17,16 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   });
+}
+
+/**
+ * For a failed test: a screenshot of each context's first page in e2e/artifacts, named
+ * `<prefix>-<name>-failure.png` (or `<prefix>-failure.png` for a context named ''); never throws.
+ */
+export async function screenshotContexts(prefix: string, contexts: Record<string, BrowserContext>): Promise<void> {
+  for (const [name, context] of Object.entries(contexts))
+    await context
+      .pages()[0]
+      ?.screenshot({ path: `e2e/artifacts/${prefix}${name ? `-${name}` : ''}-failure.png` })
+      .catch(() => undefined);
 }

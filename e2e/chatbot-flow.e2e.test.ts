@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { attributeIs, containsText, visible } from './expect-ui.js';
 import { acceptTicket } from './inbox.js';
 import { startProduct, type RunningServer } from './server.js';
@@ -233,16 +233,7 @@ describe('the chatbot in real browsers', () => {
       // The bot spoke exactly its three texts, once each, all before the take-over.
       expect(log.filter((m) => m.from === 'agent').map((m) => m.text)).toEqual([WELCOME, MENU, HANDOFF, REPLY]);
     } catch (error) {
-      for (const [name, context] of [
-        ['admin', adminContext],
-        ['agent', agentContext],
-        ['customer', customerContext],
-      ] as const) {
-        await context
-          .pages()[0]
-          ?.screenshot({ path: `e2e/artifacts/chatbot-${name}-failure.png` })
-          .catch(() => undefined);
-      }
+      await screenshotContexts('chatbot', { admin: adminContext, agent: agentContext, customer: customerContext });
       throw error;
     } finally {
       await Promise.all([adminContext.close(), agentContext.close(), customerContext.close()]);
@@ -329,15 +320,7 @@ describe('the chatbot in real browsers', () => {
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBe(1);
       await visible(customer.getByText(caption));
     } catch (error) {
-      for (const [name, context] of [
-        ['admin', adminContext],
-        ['customer', customerContext],
-      ] as const) {
-        await context
-          .pages()[0]
-          ?.screenshot({ path: `e2e/artifacts/chatbot-media-${name}-failure.png` })
-          .catch(() => undefined);
-      }
+      await screenshotContexts('chatbot-media', { admin: adminContext, customer: customerContext });
       throw error;
     } finally {
       await Promise.all([adminContext.close(), customerContext.close()]);
@@ -419,15 +402,7 @@ describe('the chatbot in real browsers', () => {
       expect(log.filter((m) => m.from === 'agent').map((m) => m.text)).toEqual([menuText, reply]);
       await attributeIs(agent.getByTestId('chat-status'), 'data-status', 'open');
     } catch (error) {
-      for (const [name, context] of [
-        ['agent', agentContext],
-        ['customer', customerContext],
-      ] as const) {
-        await context
-          .pages()[0]
-          ?.screenshot({ path: `e2e/artifacts/chatbot-takeover-${name}-failure.png` })
-          .catch(() => undefined);
-      }
+      await screenshotContexts('chatbot-takeover', { agent: agentContext, customer: customerContext });
       throw error;
     } finally {
       await Promise.all([agentContext.close(), customerContext.close()]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
 import { signIn } from './session.js';
@@ -89,16 +89,6 @@ async function agentChat(
 const chatBodies = (page: Page) =>
   page.locator('[data-from-me="true"] [data-testid^="message-body-"]').evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
 
-async function onFailure(contexts: [string, BrowserContext][], error: unknown): Promise<never> {
-  for (const [name, context] of contexts) {
-    await context
-      .pages()[0]
-      ?.screenshot({ path: `e2e/artifacts/composer-${name}-failure.png` })
-      .catch(() => undefined);
-  }
-  throw error;
-}
-
 describe('the composer at human speed', () => {
   it('five replies typed one after the other, each while the previous is still sending, reach the customer whole and in order', async () => {
     const context = await browser.newContext({ locale: 'pt-BR' });
@@ -136,7 +126,8 @@ describe('the composer at human speed', () => {
         )
         .toEqual(replies.map(() => 'sent'));
     } catch (error) {
-      await onFailure([['agent', context]], error);
+      await screenshotContexts('composer', { agent: context });
+      throw error;
     } finally {
       await context.close();
     }
@@ -200,13 +191,8 @@ describe('the composer at human speed', () => {
       await containsText(peer.getByTestId('composer-denied'), `Este atendimento está com ${AGENT.name}.`);
       expect(await peer.getByTestId('composer-input').count()).toBe(0);
     } catch (error) {
-      await onFailure(
-        [
-          ['agent', context],
-          ['peer', peerContext],
-        ],
-        error,
-      );
+      await screenshotContexts('composer', { agent: context, peer: peerContext });
+      throw error;
     } finally {
       await Promise.all([context.close(), peerContext.close()]);
     }

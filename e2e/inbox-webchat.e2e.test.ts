@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { attributeIs, containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
 import { apiClient } from './helpers.js';
@@ -63,15 +63,6 @@ async function customerWrites(context: BrowserContext, name: string, text: strin
   return customer;
 }
 
-async function screenshots(prefix: string, contexts: Array<[string, BrowserContext]>): Promise<void> {
-  for (const [name, context] of contexts) {
-    await context
-      .pages()[0]
-      ?.screenshot({ path: `e2e/artifacts/${prefix}-${name}-failure.png` })
-      .catch(() => undefined);
-  }
-}
-
 describe('the inbox in real browsers: a customer on the web-chat widget and two agents', () => {
   it('a widget message reaches the queue agent live; she attends, replies, resolves; an agent of another queue sees nothing', async () => {
     const agentContext = await browser.newContext({ locale: 'pt-BR' });
@@ -132,11 +123,7 @@ describe('the inbox in real browsers: a customer on the web-chat widget and two 
         expect(await outsider.getByText('Carla Cliente').count()).toBe(0);
       }
     } catch (error) {
-      await screenshots('inbox', [
-        ['agent', agentContext],
-        ['outsider', outsiderContext],
-        ['customer', customerContext],
-      ]);
+      await screenshotContexts('inbox', { agent: agentContext, outsider: outsiderContext, customer: customerContext });
       throw error;
     } finally {
       await Promise.all([agentContext.close(), outsiderContext.close(), customerContext.close()]);
@@ -193,12 +180,12 @@ describe('the inbox in real browsers: a customer on the web-chat widget and two 
       await agent.goto(`${server.url}/#/atendimento/${ticketId}`);
       await visible(agent.getByTestId('chat-unavailable'));
     } catch (error) {
-      await screenshots('transfer', [
-        ['agent', agentContext],
-        ['outsider', outsiderContext],
-        ['admin', adminContext],
-        ['customer', customerContext],
-      ]);
+      await screenshotContexts('transfer', {
+        agent: agentContext,
+        outsider: outsiderContext,
+        admin: adminContext,
+        customer: customerContext,
+      });
       throw error;
     } finally {
       await Promise.all([agentContext.close(), outsiderContext.close(), adminContext.close(), customerContext.close()]);

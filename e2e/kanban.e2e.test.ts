@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { apiClient, loginToken, signInAgent } from './helpers.js';
 import { startProduct, type RunningServer } from './server.js';
@@ -145,11 +145,7 @@ describe('kanban boards in real browsers', () => {
         .toBe('R$ 1.234,56');
       expect(await normalized(sum(caio, String(first)))).toBe('R$ 0,00');
     } catch (error) {
-      for (const [i, context] of contexts.entries())
-        await context
-          .pages()[0]
-          ?.screenshot({ path: `e2e/artifacts/kanban-failure-${i}.png` })
-          .catch(() => undefined);
+      await screenshotContexts('kanban', Object.fromEntries(contexts.entries()));
       throw error;
     } finally {
       for (const context of contexts) await context.close();

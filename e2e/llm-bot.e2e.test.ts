@@ -1,7 +1,7 @@
 import { startOpenAiSimulator, type LlmSimulator } from '@conversa/simulators';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { attributeIs, containsText, visible } from './expect-ui.js';
 import { apiClient } from './helpers.js';
 import { startProduct, type RunningServer } from './server.js';
@@ -126,15 +126,7 @@ describe('an OpenAI-compatible bot on a web-chat channel, in Chromium', () => {
       expect(sim.calls.length).toBe(calls);
       expect(await customer.getByText(/Você disse: Ainda está aí\?/).count()).toBe(0);
     } catch (error) {
-      for (const [name, context] of [
-        ['admin', adminContext],
-        ['customer', customerContext],
-      ] as const) {
-        await context
-          .pages()[0]
-          ?.screenshot({ path: `e2e/artifacts/llm-bot-${name}-failure.png` })
-          .catch(() => undefined);
-      }
+      await screenshotContexts('llm-bot', { admin: adminContext, customer: customerContext });
       throw error;
     } finally {
       await adminContext.close();

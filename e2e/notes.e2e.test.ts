@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { apiClient, signInAgent } from './helpers.js';
 import { startProduct, type RunningServer } from './server.js';
@@ -109,12 +109,7 @@ describe('internal notes in real browsers', () => {
       await ana.page.reload();
       await visible(ana.page.getByTestId('message-list').locator('[data-kind="note"]').filter({ hasText: NOTE }));
     } catch (error) {
-      for (const [name, context] of Object.entries(contexts)) {
-        await context
-          .pages()[0]
-          ?.screenshot({ path: `e2e/artifacts/notes-${name}-failure.png` })
-          .catch(() => undefined);
-      }
+      await screenshotContexts('notes', contexts);
       throw error;
     } finally {
       for (const context of Object.values(contexts)) await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { acceptTicket } from './inbox.js';
 import { startProduct, type RunningServer } from './server.js';
@@ -101,15 +101,7 @@ describe('quick messages in real browsers', () => {
       // The unknown key earlier never reached the customer.
       expect(await customer.getByText('/naoexiste').count()).toBe(0);
     } catch (error) {
-      for (const [name, context] of [
-        ['agent', agentContext],
-        ['customer', customerContext],
-      ] as const) {
-        await context
-          .pages()[0]
-          ?.screenshot({ path: `e2e/artifacts/quick-${name}-failure.png` })
-          .catch(() => undefined);
-      }
+      await screenshotContexts('quick', { agent: agentContext, customer: customerContext });
       throw error;
     } finally {
       await Promise.all([agentContext.close(), customerContext.close()]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
 import { apiClient, signInAgent } from './helpers.js';
@@ -72,10 +72,7 @@ describe('tags in real browsers', () => {
       await agent.reload();
       await containsText(agent.getByTestId(`ticket-tags-${ticketId}`), 'Cliente VIP');
     } catch (error) {
-      await context
-        .pages()[0]
-        ?.screenshot({ path: 'e2e/artifacts/tags-failure.png' })
-        .catch(() => undefined);
+      await screenshotContexts('tags', { '': context });
       throw error;
     } finally {
       await context.close();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, screenshotContexts } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { apiClient, loginToken } from './helpers.js';
 import { startProduct, type RunningServer } from './server.js';
@@ -87,10 +87,7 @@ describe('the ticket panel in a real browser', () => {
       await visible(page.getByTestId('chat-header'));
       await containsText(page.getByTestId('chat-demand'), `Motivo: ${REASON}`);
     } catch (error) {
-      await context
-        .pages()[0]
-        ?.screenshot({ path: 'e2e/artifacts/ticket-panel-failure.png' })
-        .catch(() => undefined);
+      await screenshotContexts('ticket-panel', { '': context });
       throw error;
     } finally {
       await context.close();
