@@ -64,7 +64,7 @@ function useSchemaErrors() {
   };
 }
 
-/** Posts a bulk action once the shared schema accepts it, then shows its live result. */
+/** The selected groups of a channel, and a bulk action on them posted once the shared schema accepts it (then its live result). */
 function useBatch() {
   const create = useCreateGroupBatch();
   const toErrors = useSchemaErrors();
@@ -82,29 +82,33 @@ function useBatch() {
       onError: (error) => notifyApiError(error, 'group-batch'),
     });
   };
-  return { submit, errors, batchId, pending: create.isPending };
+  // The channel and groups the batch works on, with their picker (connected channels only).
+  const [channelId, setChannelId] = useState<number | null>(null);
+  const [groupJids, setGroupJids] = useState<string[]>([]);
+  const picker = (
+    <ChannelGroupPicker
+      channelId={channelId}
+      onChannel={setChannelId}
+      groupJids={groupJids}
+      onGroups={setGroupJids}
+      connectedOnly
+      channelError={errors.channel}
+      groupsError={errors.groups}
+    />
+  );
+  return { submit, errors, batchId, pending: create.isPending, whatsappId: channelId ?? 0, groupJids, picker };
 }
 
 /** massagrupos: a message to the selected groups, one group every `delay` seconds. */
 export function MassGroupsPage() {
   const { t } = useTranslation();
-  const [channelId, setChannelId] = useState<number | null>(null);
-  const [groupJids, setGroupJids] = useState<string[]>([]);
   const [body, setBody] = useState('');
   const [delay, setDelay] = useState<number>(5);
   const batch = useBatch();
   return (
     <Stack data-testid="group-massagrupos" maw={720}>
       <Text c="dimmed">{t('groupTools.massagrupos.help')}</Text>
-      <ChannelGroupPicker
-        channelId={channelId}
-        onChannel={setChannelId}
-        groupJids={groupJids}
-        onGroups={setGroupJids}
-        connectedOnly
-        channelError={batch.errors.channel}
-        groupsError={batch.errors.groups}
-      />
+      {batch.picker}
       <Textarea
         label={t('groupTools.message')}
         autosize
@@ -126,7 +130,9 @@ export function MassGroupsPage() {
         <Button
           loading={batch.pending}
           data-testid="group-send"
-          onClick={() => batch.submit({ kind: 'send', whatsappId: channelId ?? 0, groupJids, body, delaySeconds: delay })}
+          onClick={() =>
+            batch.submit({ kind: 'send', whatsappId: batch.whatsappId, groupJids: batch.groupJids, body, delaySeconds: delay })
+          }
         >
           {t('groupTools.massagrupos.send')}
         </Button>
@@ -139,8 +145,6 @@ export function MassGroupsPage() {
 /** massagrupos2: new subject, description or who may write, for the selected groups. */
 export function MassGroups2Page() {
   const { t } = useTranslation();
-  const [channelId, setChannelId] = useState<number | null>(null);
-  const [groupJids, setGroupJids] = useState<string[]>([]);
   const [subject, setSubject] = useState<string | null>(null);
   const [description, setDescription] = useState<string | null>(null);
   const [adminsOnly, setAdminsOnly] = useState<boolean | null>(null);
@@ -148,15 +152,7 @@ export function MassGroups2Page() {
   return (
     <Stack data-testid="group-massagrupos2" maw={720}>
       <Text c="dimmed">{t('groupTools.massagrupos2.help')}</Text>
-      <ChannelGroupPicker
-        channelId={channelId}
-        onChannel={setChannelId}
-        groupJids={groupJids}
-        onGroups={setGroupJids}
-        connectedOnly
-        channelError={batch.errors.channel}
-        groupsError={batch.errors.groups}
-      />
+      {batch.picker}
       <Checkbox
         label={t('groupTools.massagrupos2.changeSubject')}
         checked={subject !== null}
@@ -212,8 +208,8 @@ export function MassGroups2Page() {
           onClick={() =>
             batch.submit({
               kind: 'settings',
-              whatsappId: channelId ?? 0,
-              groupJids,
+              whatsappId: batch.whatsappId,
+              groupJids: batch.groupJids,
               ...(subject !== null ? { subject } : {}),
               ...(description !== null ? { description } : {}),
               ...(adminsOnly !== null ? { adminsOnly } : {}),
@@ -233,25 +229,21 @@ const MEMBER_ACTIONS = ['add', 'remove', 'promote', 'demote'] as const;
 /** massausuarios: numbers added, removed, promoted or demoted across the selected groups (removal asks first). */
 export function MassUsersPage() {
   const { t } = useTranslation();
-  const [channelId, setChannelId] = useState<number | null>(null);
-  const [groupJids, setGroupJids] = useState<string[]>([]);
   const [kind, setKind] = useState<(typeof MEMBER_ACTIONS)[number]>('add');
   const [numbers, setNumbers] = useState('');
   const [confirming, setConfirming] = useState(false);
   const batch = useBatch();
-  const body = () => ({ kind, whatsappId: channelId ?? 0, groupJids, numbers: parseGroupNumbers(numbers), delaySeconds: 2 });
+  const body = () => ({
+    kind,
+    whatsappId: batch.whatsappId,
+    groupJids: batch.groupJids,
+    numbers: parseGroupNumbers(numbers),
+    delaySeconds: 2,
+  });
   return (
     <Stack data-testid="group-massausuarios" maw={720}>
       <Text c="dimmed">{t('groupTools.massausuarios.help')}</Text>
-      <ChannelGroupPicker
-        channelId={channelId}
-        onChannel={setChannelId}
-        groupJids={groupJids}
-        onGroups={setGroupJids}
-        connectedOnly
-        channelError={batch.errors.channel}
-        groupsError={batch.errors.groups}
-      />
+      {batch.picker}
       <SegmentedControl
         fullWidth
         data={MEMBER_ACTIONS.map((value) => ({ value, label: t(`groupTools.massausuarios.${value}`) }))}
@@ -284,7 +276,10 @@ export function MassUsersPage() {
       <ConfirmModal
         opened={confirming}
         title={t('groupTools.massausuarios.confirmTitle')}
-        message={t('groupTools.massausuarios.confirmRemove', { numbers: parseGroupNumbers(numbers).length, groups: groupJids.length })}
+        message={t('groupTools.massausuarios.confirmRemove', {
+          numbers: parseGroupNumbers(numbers).length,
+          groups: batch.groupJids.length,
+        })}
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
