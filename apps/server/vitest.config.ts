@@ -18,6 +18,7 @@ const DATABASE_AGNOSTIC = [
   'src/modules/contacts/contacts-import-files.test.ts',
   'src/modules/channels/adapters/gateway-http.test.ts',
   'src/platform/jobs/define-job.test.ts',
+  'src/modules/contacts/phone-number.test.ts',
   'src/modules/channels/adapters/evolution/evolution.test.ts',
   'src/modules/channels/adapters/waba/waba-ambiguous-send.test.ts',
   'src/modules/channels/adapters/waba/waba.test.ts',
