@@ -70,16 +70,28 @@ export class Realtime {
   }
 
   emit(namespace: string, roomList: string[], event: string, payload: unknown): void {
-    // While closing, the Redis adapter's client may already be gone: its publish would reject with
-    // nobody awaiting it. The other nodes learn of this node's departure through their own sockets.
-    if (roomList.length === 0 || this.closing) return;
+    if (!this.reachable(namespace, roomList)) return;
     this.io.of(namespace).to(roomList).emit(event, payload);
   }
 
   /** An event to the sockets in `roomList` that are in none of `exceptRooms`. */
   emitExcept(namespace: string, roomList: string[], exceptRooms: string[], event: string, payload: unknown): void {
-    if (roomList.length === 0 || this.closing) return;
+    if (!this.reachable(namespace, roomList)) return;
     this.io.of(namespace).to(roomList).except(exceptRooms).emit(event, payload);
+  }
+
+  /**
+   * Whether an emit to these rooms can reach a socket. Alone (no Redis), only this node's rooms
+   * count, and the in-memory adapter drops a room with its last socket: an emit to rooms nobody is
+   * in (an admin room with no admin online, a ticket nobody has open) would only encode the packet.
+   */
+  private reachable(namespace: string, roomList: string[]): boolean {
+    // While closing, the Redis adapter's client may already be gone: its publish would reject with
+    // nobody awaiting it. The other nodes learn of this node's departure through their own sockets.
+    if (roomList.length === 0 || this.closing) return false;
+    if (this.redis) return true;
+    const rooms = this.io.of(namespace).adapter.rooms;
+    return roomList.some((room) => rooms.has(room));
   }
 
   /**
