@@ -173,6 +173,13 @@ function wrap(db: Db) {
   };
 }
 
+/** The tenant's incoming calls still ringing (an offer nobody answered yet) that started at or after `since`. */
+export async function listRingingCalls(db: Db, tenantId: number, since: Date): Promise<CallView[]> {
+  return wrap(db).where(
+    and(eq(calls.tenantId, tenantId), eq(calls.direction, 'incoming'), eq(calls.status, 'offer'), gte(calls.startedAt, since)),
+  );
+}
+
 export function callFilters(tenantId: number, query: CallListQuery): SQL | undefined {
   const conditions: SQL[] = [eq(calls.tenantId, tenantId)];
   if (query.direction) conditions.push(eq(calls.direction, query.direction));

@@ -237,3 +237,35 @@ describe('call list, blockWavoip and tenant isolation', () => {
     );
   });
 });
+
+describe('a softphone connecting during the ring', () => {
+  it('is told of the call ringing now; not of an offer older than the ring window, nor when its user is blocked', async () => {
+    sim.offer('tok-answers', '5511933332222', 'Seu Jorge');
+    const ringing = await agentSocket.waitFor('call:status', (p) => p.call.status === 'offer' && p.call.phone === '5511933332222');
+    // The app opened (or reconnected) while it rings: the new socket hears the offer it missed.
+    const late = await connectAgent(server.url, agent.token);
+    const blockedSocket = await connectAgent(server.url, blocked.token);
+    try {
+      const told = await late.waitFor('call:status', (p) => p.call.id === ringing.call.id);
+      expect(told.call).toMatchObject({ status: 'offer', direction: 'incoming', contactName: 'Seu Jorge', userId: null });
+      // An offer whose end was never heard, older than the ring window, is not rung again.
+      await rows(server.ctx, sql`update calls set started_at = now() - interval '5 minutes' where id = ${ringing.call.id}`);
+      const later = await connectAgent(server.url, agent.token);
+      try {
+        // The call's next change reaches every softphone: the first call event of the new socket is that one.
+        const rejected = await api.post(`/calls/${ringing.call.id}/reject`, {}, { token: agent.token });
+        expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+        await later.waitFor('call:status', (p) => p.call.id === ringing.call.id && p.call.status === 'reject');
+        expect(later.received('call:status', (p) => p.call.status === 'offer')).toEqual([]);
+      } finally {
+        later.close();
+      }
+      // The blocked user's socket heard neither the offer nor its end (the end reached the others first).
+      await late.waitFor('call:status', (p) => p.call.id === ringing.call.id && p.call.status === 'reject');
+      expect(blockedSocket.received('call:status')).toEqual([]);
+    } finally {
+      late.close();
+      blockedSocket.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import type { Actor } from '../auth/actor.js';
 import { findAuthUser } from '../auth/use-cases/find-auth-user.js';
 import { listUserQueues } from '../queues/use-cases/list-user-queues.js';
 import { bindCallAudio } from '../calls/call-audio.js';
+import { ringConnectedSoftphone } from '../calls/use-cases/ring-connected-softphone.js';
 import { actorSeesAsAdmin, assertCanSeeTicket } from '../tickets/use-cases/ticket-access.js';
 import { updateUser } from './users.repository.js';
 
@@ -75,6 +76,8 @@ export function registerAgentSockets(ctx: AppContext, realtime: Realtime): void 
       socket.on(SOCKET_EVENTS.leaveTicket, () => void work.run(() => leaveTickets(socket)).catch(logFailure));
       // The softphone's call audio (calls module: checks, bounds and relays the frames).
       bindCallAudio(ctx, socket, actor);
+      // A call ringing now reaches a softphone that connects during the ring (calls module).
+      void ringConnectedSoftphone(ctx, socket, actor).catch(logFailure);
       socket.on('disconnect', () => {
         void (async () => {
           const remaining = await realtime.fetchSockets(AGENTS_NAMESPACE, rooms.user(actor.tenantId, actor.userId));
