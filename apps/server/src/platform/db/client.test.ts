@@ -9,6 +9,7 @@ import { TEST_DATABASE_URL } from '../../../test/databases.js';
 import { eventually } from '../../../test/inbox.js';
 import { AsyncResource } from 'node:async_hooks';
 import { inBackground, openDatabase, type Database } from './client.js';
+import { queryFixed } from './prepared.js';
 
 /** Runs `work` in the async context of this module's start (as a request would: not background work). */
 const foreground = new AsyncResource('request');
@@ -181,5 +182,16 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
     } finally {
       client.release();
     }
+  });
+
+  it("ends a connection whose named statement failed before reaching the server (a value pg cannot send): the next transaction's run of it succeeds", async () => {
+    const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
+    cleanups.push(() => database.close());
+    const statement = { name: `fixed_${randomUUID().replace(/-/g, '').slice(0, 12)}`, text: 'select $1::jsonb as value' };
+    // JSON.stringify refuses a BigInt: pg's Bind throws after its Parse of the statement was queued.
+    await expect(database.db.transaction((tx) => queryFixed(tx, statement, [{ count: 1n }]))).rejects.toThrow(/BigInt/);
+    // Kept, the connection would take the statement as prepared on it (26000 "does not exist").
+    const rows = await database.db.transaction((tx) => queryFixed<{ value: unknown }>(tx, statement, [{ count: 1 }]));
+    expect(rows).toEqual([{ value: { count: 1 } }]);
   });
 });

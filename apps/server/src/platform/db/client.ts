@@ -154,13 +154,39 @@ function preparesRepeatedStatements(client: pg.PoolClient, statements: RepeatedS
   Object.assign(client, { [unnamedQuery]: query });
   (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
     const named = namedIfRepeated(statements, config, rest[0]);
-    const result = query(named?.config ?? config, ...rest);
+    let sent: [unknown, ...unknown[]];
+    try {
+      sent = withValuesPrepared(named?.config ?? config, rest);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const result = query(...sent);
     if (named && result instanceof Promise)
       result.catch((error: unknown) => {
         if (STALE_PREPARED.has((error as { code?: string }).code ?? '')) statements.refuse(named.text);
       });
     return result;
   };
+}
+
+// pg's own conversion of a value to the text it sends (a Date, an array, JSON, toPostgres).
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
+
+/**
+ * A named statement's arguments with its values already converted, by pg's own function. pg converts
+ * them in its Bind, after it queued the statement's Parse: a value it cannot convert (a BigInt in a
+ * JSON value, a toPostgres that throws) fails the statement there, but pg still counts the statement
+ * as prepared on the connection, whose later runs of that name then fail (26000, it does not exist)
+ * until the connection closes. Converted here, such a value fails before anything is sent. pg's
+ * conversion leaves converted values as they are.
+ */
+function withValuesPrepared(config: unknown, rest: unknown[]): [unknown, ...unknown[]] {
+  const statement = config as { name?: unknown; values?: unknown } | null;
+  if (typeof statement !== 'object' || !statement?.name || rest.some((argument) => typeof argument === 'function'))
+    return [config, ...rest];
+  if (Array.isArray(rest[0])) return [config, rest[0].map((value) => prepareValue(value)), ...rest.slice(1)];
+  if (Array.isArray(statement.values)) return [{ ...statement, values: statement.values.map((value) => prepareValue(value)) }, ...rest];
+  return [config, ...rest];
 }
 
 /**
