@@ -17,7 +17,8 @@ export const CALL_RING_WINDOW_MS = 60_000;
  * the offer it missed: the call's push went only to the sockets connected then.
  */
 export async function ringConnectedSoftphone(ctx: AppContext, socket: Socket, actor: Actor, now = new Date()): Promise<void> {
-  if ((await findUserCallBlock(ctx.db, actor.tenantId, actor.userId)) !== false) return;
+  // Mostly nothing rings: the user's block is read only when something does.
   const ringing = await listRingingCalls(ctx.db, actor.tenantId, new Date(now.getTime() - CALL_RING_WINDOW_MS));
+  if (!ringing.length || (await findUserCallBlock(ctx.db, actor.tenantId, actor.userId)) !== false) return;
   for (const call of ringing.reverse()) socket.emit(CALL_SOCKET_EVENT, { call: presentCall(call) });
 }
