@@ -1,4 +1,4 @@
-import { REPORT_NAMES, REPORT_PAGE_SIZES, type ReportExportFormat, type ReportName } from '@conversa/shared';
+import { REPORT_EXPORT_FORMATS, REPORT_NAMES, REPORT_PAGE_SIZES, type ReportExportFormat, type ReportName } from '@conversa/shared';
 import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +14,8 @@ import { EMPTY_FORM, formError, toReportQuery, type ReportForm, type ReportFormE
 import classes from './ReportPage.module.css';
 
 /** The report of the route (/relatorios/<name>). */
+const EXPORT_LABELS = { csv: 'reports.exportCsv', xlsx: 'reports.exportXlsx' } as const satisfies Record<ReportExportFormat, string>;
+
 function useReportName(): ReportName | null {
   const { pathname } = useLocation();
   const name = pathname.split('/').filter(Boolean)[1] ?? '';
@@ -85,26 +87,19 @@ function ReportScreen({ report }: { report: ReportName }) {
             <Button onClick={generate} loading={page.isFetching} data-testid="report-generate">
               {t('reports.generate')}
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              disabled={!data}
-              loading={startExport.isPending}
-              onClick={() => exportAs('csv')}
-              data-testid="report-export-csv"
-            >
-              {t('reports.exportCsv')}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              disabled={!data}
-              loading={startExport.isPending}
-              onClick={() => exportAs('xlsx')}
-              data-testid="report-export-xlsx"
-            >
-              {t('reports.exportXlsx')}
-            </Button>
+            {REPORT_EXPORT_FORMATS.map((format) => (
+              <Button
+                key={format}
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={16} />}
+                disabled={!data}
+                loading={startExport.isPending}
+                onClick={() => exportAs(format)}
+                data-testid={`report-export-${format}`}
+              >
+                {t(EXPORT_LABELS[format])}
+              </Button>
+            ))}
             <Button
               variant="default"
               leftSection={<IconPrinter size={16} />}
