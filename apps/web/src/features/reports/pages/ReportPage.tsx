@@ -13,9 +13,9 @@ import { ReportTable } from '../components/ReportTable';
 import { EMPTY_FORM, formError, toReportQuery, type ReportForm, type ReportFormError } from '../report-form';
 import classes from './ReportPage.module.css';
 
-/** The report of the route (/relatorios/<name>). */
 const EXPORT_LABELS = { csv: 'reports.exportCsv', xlsx: 'reports.exportXlsx' } as const satisfies Record<ReportExportFormat, string>;
 
+/** The report of the route (/relatorios/<name>). */
 function useReportName(): ReportName | null {
   const { pathname } = useLocation();
   const name = pathname.split('/').filter(Boolean)[1] ?? '';
