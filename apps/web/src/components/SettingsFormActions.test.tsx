@@ -1,11 +1,27 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/errors';
 import { renderWithApp } from '../test/render';
-import { SettingsFormActions } from './SettingsFormActions';
+import { SettingsFormActions, type SettingsRemoval } from './SettingsFormActions';
+
+/** A removal whose mutation answers as `outcome` says. */
+function removal(outcome: 'removed' | Error): SettingsRemoval & { mutate: ReturnType<typeof vi.fn> } {
+  const mutate = vi.fn((_: undefined, options: { onSuccess: () => void; onError: (error: unknown) => void }) =>
+    outcome === 'removed' ? options.onSuccess() : options.onError(outcome),
+  );
+  return {
+    label: 'Remover',
+    title: 'Remover o provedor?',
+    message: 'As mensagens deixam de sair por ele.',
+    removed: 'Provedor removido.',
+    mutation: { mutate, isPending: false },
+    mutate,
+  };
+}
 
 describe('SettingsFormActions', () => {
   it('shows the save error, and remove, test and save for a provider that is set up', async () => {
-    const onRemove = vi.fn();
+    const remove = removal('removed');
     const onTest = vi.fn();
     const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     const { user } = renderWithApp(
@@ -15,8 +31,7 @@ describe('SettingsFormActions', () => {
           formError="A chave foi recusada."
           errorTestId="x-error"
           configured
-          removeLabel="Remover"
-          onRemove={onRemove}
+          remove={remove}
           test={{ label: 'Testar conexão', onTest, running: false }}
           saving={false}
         />
@@ -24,7 +39,9 @@ describe('SettingsFormActions', () => {
     );
     expect(screen.getByTestId('x-error').textContent).toBe('A chave foi recusada.');
     await user.click(screen.getByTestId('x-remove'));
-    expect(onRemove).toHaveBeenCalledOnce();
+    expect(await screen.findByText('Remover o provedor?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(remove.mutate).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Testar conexão' }));
     expect(onTest).toHaveBeenCalledOnce();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -39,8 +56,7 @@ describe('SettingsFormActions', () => {
         formError={null}
         errorTestId="x-error"
         configured={false}
-        removeLabel="Remover"
-        onRemove={vi.fn()}
+        remove={removal('removed')}
         saving={false}
       />,
     );
@@ -48,5 +64,28 @@ describe('SettingsFormActions', () => {
     expect(screen.queryByTestId('x-remove')).toBeNull();
     expect(screen.queryByTestId('x-test')).toBeNull();
     expect(screen.queryByTestId('x-error')).toBeNull();
+  });
+
+  it('removes after the confirmation, says so and closes it', async () => {
+    const remove = removal('removed');
+    const { user } = renderWithApp(
+      <SettingsFormActions testIdPrefix="x" formError={null} errorTestId="x-error" configured remove={remove} saving={false} />,
+    );
+    await user.click(screen.getByTestId('x-remove'));
+    await user.click(await screen.findByTestId('confirm-button'));
+    expect(remove.mutate).toHaveBeenCalledOnce();
+    expect(await screen.findByText('Provedor removido.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Remover o provedor?')).toBeNull());
+  });
+
+  it('notifies a refused removal, without saying it was removed', async () => {
+    const remove = removal(new ApiError(409, 'ERR_REMOVAL_REFUSED', 'O servidor recusou.'));
+    const { user } = renderWithApp(
+      <SettingsFormActions testIdPrefix="x" formError={null} errorTestId="x-error" configured remove={remove} saving={false} />,
+    );
+    await user.click(screen.getByTestId('x-remove'));
+    await user.click(await screen.findByTestId('confirm-button'));
+    expect(await screen.findByText('O servidor recusou.')).toBeInTheDocument();
+    expect(screen.queryByText('Provedor removido.')).toBeNull();
   });
 });

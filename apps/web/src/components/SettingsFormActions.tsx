@@ -1,34 +1,51 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyApiError, notifySuccess } from '../lib/notify';
+import { ConfirmModal } from './ConfirmModal';
+
+/** A provider's "remove": its texts and the mutation that removes its settings. */
+export interface SettingsRemoval {
+  /** The button's label, also the confirmation's. */
+  label: string;
+  title: string;
+  message: string;
+  /** Said once the settings are gone. */
+  removed: string;
+  mutation: {
+    mutate(variables: undefined, options: { onSuccess: () => void; onError: (error: unknown) => void }): void;
+    isPending: boolean;
+  };
+}
 
 /**
  * The foot of a provider's settings form (AI providers, bot integrations, SMS, SMTP): the error of
- * the last save, then "remove" once the provider is set up, "test" where it has one, and "save"
- * (the form's submit). The buttons are found as `<testIdPrefix>-remove`, `-test` and `-save`.
+ * the last save, then "remove" once the provider is set up (after a confirmation; its error is
+ * notified as `errorTestId`), "test" where it has one, and "save" (the form's submit). The buttons
+ * are found as `<testIdPrefix>-remove`, `-test` and `-save`.
  */
 export function SettingsFormActions({
   testIdPrefix,
   formError,
   errorTestId,
   configured,
-  removeLabel,
-  onRemove,
+  remove,
   test,
   saving,
 }: {
   testIdPrefix: string;
   formError: string | null;
   errorTestId: string;
-  /** The provider is set up: it can be removed (after the page's confirmation). */
+  /** The provider is set up: it can be removed. */
   configured: boolean;
-  removeLabel: string;
-  onRemove: () => void;
+  remove: SettingsRemoval;
   /** A connection test of the form's values; absent for a provider without one. */
   test?: { label: string; onTest: () => void; running: boolean };
   saving: boolean;
 }) {
   const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
   return (
     <>
       {formError && (
@@ -42,10 +59,10 @@ export function SettingsFormActions({
             variant="subtle"
             color="red"
             leftSection={<IconTrash size={16} />}
-            onClick={onRemove}
+            onClick={() => setConfirming(true)}
             data-testid={`${testIdPrefix}-remove`}
           >
-            {removeLabel}
+            {remove.label}
           </Button>
         )}
         {test && (
@@ -63,6 +80,23 @@ export function SettingsFormActions({
           {t('common.save')}
         </Button>
       </Group>
+      <ConfirmModal
+        opened={confirming}
+        title={remove.title}
+        message={remove.message}
+        confirmLabel={remove.label}
+        loading={remove.mutation.isPending}
+        onConfirm={() =>
+          remove.mutation.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              notifySuccess(remove.removed);
+            },
+            onError: (error) => notifyApiError(error, errorTestId),
+          })
+        }
+        onClose={() => setConfirming(false)}
+      />
     </>
   );
 }

@@ -16,7 +16,6 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
@@ -70,7 +69,6 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
   const test = useTestAiConnection(provider);
   const [formError, setFormError] = useState<string | null>(null);
   const [tested, setTested] = useState<TestOutcome | null>(null);
-  const [removing, setRemoving] = useState(false);
   const storedKey = settings.apiKey === AI_SECRET_MASK;
 
   const form = useForm<AiSettingsValues>({
@@ -205,30 +203,18 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
             formError={formError}
             errorTestId="ai-settings-error"
             configured={settings.configured}
-            removeLabel={t('aiBots.settings.remove')}
-            onRemove={() => setRemoving(true)}
+            remove={{
+              label: t('aiBots.settings.remove'),
+              title: t('aiBots.settings.removeTitle', { name: info.label }),
+              message: t('aiBots.settings.removeConfirm'),
+              removed: t('aiBots.settings.removed'),
+              mutation: remove,
+            }}
             test={{ label: t('aiBots.settings.test'), onTest: runTest, running: test.isPending }}
             saving={save.isPending}
           />
         </Stack>
       </form>
-      <ConfirmModal
-        opened={removing}
-        title={t('aiBots.settings.removeTitle', { name: info.label })}
-        message={t('aiBots.settings.removeConfirm')}
-        confirmLabel={t('aiBots.settings.remove')}
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setRemoving(false);
-              notifySuccess(t('aiBots.settings.removed'));
-            },
-            onError: (error) => notifyApiError(error, 'ai-settings-error'),
-          })
-        }
-        onClose={() => setRemoving(false)}
-      />
     </Card>
   );
 }

@@ -32,7 +32,6 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
@@ -115,7 +114,6 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
   const test = useTestBotIntegration(kind);
   const [formError, setFormError] = useState<string | null>(null);
   const [tested, setTested] = useState<TestOutcome | null>(null);
-  const [removing, setRemoving] = useState(false);
   const stored = settings.settings;
   const storedKey = stored !== null && 'apiKey' in stored && stored.apiKey === AI_SECRET_MASK;
   const storedCredentials = stored?.kind === 'dialogflow' && stored.credentials === AI_SECRET_MASK;
@@ -357,31 +355,19 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
             formError={formError}
             errorTestId="bot-settings-error"
             configured={settings.configured}
-            removeLabel={t('aiBots.settings.remove')}
-            onRemove={() => setRemoving(true)}
+            remove={{
+              label: t('aiBots.settings.remove'),
+              title: t('aiBots.settings.removeTitle', { name: label }),
+              message: t('aiBots.settings.removeConfirm'),
+              removed: t('aiBots.settings.removed'),
+              mutation: remove,
+            }}
             // n8n has no connection test (the server answers 400): its webhook is only called with a customer's message.
             test={kind === 'n8n' ? undefined : { label: t('aiBots.settings.test'), onTest: runTest, running: test.isPending }}
             saving={save.isPending}
           />
         </Stack>
       </form>
-      <ConfirmModal
-        opened={removing}
-        title={t('aiBots.settings.removeTitle', { name: label })}
-        message={t('aiBots.settings.removeConfirm')}
-        confirmLabel={t('aiBots.settings.remove')}
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setRemoving(false);
-              notifySuccess(t('aiBots.settings.removed'));
-            },
-            onError: (error) => notifyApiError(error, 'bot-settings-error'),
-          })
-        }
-        onClose={() => setRemoving(false)}
-      />
     </Card>
   );
 }

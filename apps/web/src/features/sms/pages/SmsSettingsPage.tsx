@@ -4,7 +4,6 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../lib/errors';
@@ -50,7 +49,6 @@ function SmsSettingsForm({ settings }: { settings: SmsSettings }) {
   const test = useTestSmsConnection();
   const [formError, setFormError] = useState<string | null>(null);
   const [tested, setTested] = useState<TestOutcome | null>(null);
-  const [removing, setRemoving] = useState(false);
 
   const form = useForm<SmsSettingsValues>({
     initialValues: {
@@ -198,30 +196,18 @@ function SmsSettingsForm({ settings }: { settings: SmsSettings }) {
             formError={formError}
             errorTestId="sms-settings-error"
             configured={settings.configured}
-            removeLabel={t('sms.settings.remove')}
-            onRemove={() => setRemoving(true)}
+            remove={{
+              label: t('sms.settings.remove'),
+              title: t('sms.settings.removeTitle'),
+              message: t('sms.settings.removeConfirm'),
+              removed: t('sms.settings.removed'),
+              mutation: remove,
+            }}
             test={{ label: t('sms.settings.test'), onTest: runTest, running: test.isPending }}
             saving={save.isPending}
           />
         </Stack>
       </form>
-      <ConfirmModal
-        opened={removing}
-        title={t('sms.settings.removeTitle')}
-        message={t('sms.settings.removeConfirm')}
-        confirmLabel={t('sms.settings.remove')}
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setRemoving(false);
-              notifySuccess(t('sms.settings.removed'));
-            },
-            onError: (error) => notifyApiError(error, 'sms-settings-error'),
-          })
-        }
-        onClose={() => setRemoving(false)}
-      />
     </Card>
   );
 }

@@ -20,12 +20,11 @@ import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { getSession } from '../../../lib/session';
 import { useRemoveTenantSmtp, useSaveTenantSmtp, useSendTestEmail, useTenantSmtp } from '../api';
 
@@ -82,7 +81,6 @@ function SmtpSettingsForm({ settings }: { settings: TenantSmtp }) {
   const remove = useRemoveTenantSmtp();
   const test = useSendTestEmail();
   const [formError, setFormError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
   const [testTo, setTestTo] = useState(() => getSession()?.email ?? '');
   const [tested, setTested] = useState<TestOutcome | null>(null);
 
@@ -205,8 +203,13 @@ function SmtpSettingsForm({ settings }: { settings: TenantSmtp }) {
             formError={formError}
             errorTestId="smtp-error"
             configured={settings.configured}
-            removeLabel={t('smtp.remove')}
-            onRemove={() => setRemoving(true)}
+            remove={{
+              label: t('smtp.remove'),
+              title: t('smtp.removeTitle'),
+              message: t('smtp.removeConfirm'),
+              removed: t('smtp.removed'),
+              mutation: remove,
+            }}
             saving={save.isPending}
           />
         </Stack>
@@ -251,23 +254,6 @@ function SmtpSettingsForm({ settings }: { settings: TenantSmtp }) {
             ))}
         </Stack>
       )}
-      <ConfirmModal
-        opened={removing}
-        title={t('smtp.removeTitle')}
-        message={t('smtp.removeConfirm')}
-        confirmLabel={t('smtp.remove')}
-        loading={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setRemoving(false);
-              notifySuccess(t('smtp.removed'));
-            },
-            onError: (error) => notifyApiError(error, 'smtp-error'),
-          })
-        }
-        onClose={() => setRemoving(false)}
-      />
     </Card>
   );
 }
