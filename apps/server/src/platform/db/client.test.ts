@@ -184,13 +184,13 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
     }
   });
 
-  it("ends a connection whose named statement failed before reaching the server (a value pg cannot send): the next transaction's run of it succeeds", async () => {
+  it("fails a named statement whose value pg cannot convert before anything is sent: the connection's next run of it succeeds", async () => {
     const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
     cleanups.push(() => database.close());
     const statement = { name: `fixed_${randomUUID().replace(/-/g, '').slice(0, 12)}`, text: 'select $1::jsonb as value' };
-    // JSON.stringify refuses a BigInt: pg's Bind throws after its Parse of the statement was queued.
+    // JSON.stringify refuses a BigInt (in pg's own Bind, after its Parse was queued, without the conversion first).
     await expect(database.db.transaction((tx) => queryFixed(tx, statement, [{ count: 1n }]))).rejects.toThrow(/BigInt/);
-    // Kept, the connection would take the statement as prepared on it (26000 "does not exist").
+    // The pool's one connection: pg would otherwise take the statement as prepared on it (26000 "does not exist").
     const rows = await database.db.transaction((tx) => queryFixed<{ value: unknown }>(tx, statement, [{ count: 1 }]));
     expect(rows).toEqual([{ value: { count: 1 } }]);
   });
