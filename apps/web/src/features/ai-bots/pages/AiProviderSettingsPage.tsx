@@ -10,12 +10,13 @@ import {
   type AiProviderSettings,
   type AiProviderSettingsBody,
 } from '@conversa/shared';
-import { Alert, Badge, Card, Group, Loader, NativeSelect, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { SettingsCardHeader } from '../../../components/SettingsCardHeader';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
@@ -120,15 +121,13 @@ function AiSettingsForm({ provider, settings }: { provider: AiProvider; settings
     <Card withBorder padding="lg" maw={720}>
       <form onSubmit={submit} noValidate data-testid="ai-settings-form">
         <Stack>
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Title order={3}>{info.label}</Title>
-            <Badge color={settings.configured ? 'teal' : 'gray'} data-testid="ai-settings-status">
-              {t(settings.configured ? 'aiBots.settings.configured' : 'aiBots.settings.notConfigured')}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('aiBots.settings.intro', { name: info.label })}
-          </Text>
+          <SettingsCardHeader
+            title={info.label}
+            configured={settings.configured}
+            status={{ configured: t('aiBots.settings.configured'), notConfigured: t('aiBots.settings.notConfigured') }}
+            statusTestId="ai-settings-status"
+            intro={t('aiBots.settings.intro', { name: info.label })}
+          />
           <StoredKeyInput
             label={t('aiBots.settings.apiKey')}
             description={t(

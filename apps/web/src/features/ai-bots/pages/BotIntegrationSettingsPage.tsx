@@ -12,26 +12,13 @@ import {
   type BotIntegrationSettings,
   type BotIntegrationSettingsBody,
 } from '@conversa/shared';
-import {
-  Alert,
-  Badge,
-  Card,
-  Group,
-  Loader,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Group, Loader, NativeSelect, NumberInput, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { SettingsCardHeader } from '../../../components/SettingsCardHeader';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
@@ -185,15 +172,13 @@ function BotIntegrationForm({ kind, settings }: { kind: BotIntegration; settings
     <Card withBorder padding="lg" maw={720}>
       <form onSubmit={submit} noValidate data-testid="bot-settings-form">
         <Stack>
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Title order={3}>{label}</Title>
-            <Badge color={settings.configured ? 'teal' : 'gray'} data-testid="bot-settings-status">
-              {t(settings.configured ? 'aiBots.settings.configured' : 'aiBots.settings.notConfigured')}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t(`aiBots.integrations.${kind}.intro`)}
-          </Text>
+          <SettingsCardHeader
+            title={label}
+            configured={settings.configured}
+            status={{ configured: t('aiBots.settings.configured'), notConfigured: t('aiBots.settings.notConfigured') }}
+            statusTestId="bot-settings-status"
+            intro={t(`aiBots.integrations.${kind}.intro`)}
+          />
           {kind === 'dialogflow' && (
             <>
               <ServiceAccountInput

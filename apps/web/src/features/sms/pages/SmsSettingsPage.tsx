@@ -1,9 +1,10 @@
 import { SMS_SECRET_MASK, smsSettingsBodySchema, TWILIO_DEFAULT_BASE_URL, type SmsSettings, type SmsSettingsBody } from '@conversa/shared';
-import { Alert, Badge, Card, Group, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Loader, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCardHeader } from '../../../components/SettingsCardHeader';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode, isApiError } from '../../../lib/errors';
@@ -108,15 +109,13 @@ function SmsSettingsForm({ settings }: { settings: SmsSettings }) {
     <Card withBorder padding="lg" maw={720}>
       <form onSubmit={submit} noValidate data-testid="sms-settings-form">
         <Stack>
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Title order={3}>{t('sms.settings.title')}</Title>
-            <Badge color={settings.configured ? 'teal' : 'gray'} data-testid="sms-settings-status">
-              {t(settings.configured ? 'sms.settings.configured' : 'sms.settings.notConfigured')}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('sms.settings.intro')}
-          </Text>
+          <SettingsCardHeader
+            title={t('sms.settings.title')}
+            configured={settings.configured}
+            status={{ configured: t('sms.settings.configured'), notConfigured: t('sms.settings.notConfigured') }}
+            statusTestId="sms-settings-status"
+            intro={t('sms.settings.intro')}
+          />
           <TextInput
             label={t('sms.settings.accountSid')}
             description={t('sms.settings.accountSidHint')}

@@ -1,7 +1,6 @@
 import { SMTP_PASSWORD_MASK, tenantSmtpBodySchema, type TenantSmtp, type TenantSmtpBody } from '@conversa/shared';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Divider,
@@ -20,6 +19,7 @@ import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { SettingsCardHeader } from '../../../components/SettingsCardHeader';
 import { SettingsFormActions } from '../../../components/SettingsFormActions';
 import { QueryError } from '../../../components/QueryError';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
@@ -130,15 +130,13 @@ function SmtpSettingsForm({ settings }: { settings: TenantSmtp }) {
     <Card withBorder padding="lg" maw={720}>
       <form onSubmit={submit} noValidate data-testid="smtp-form">
         <Stack>
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Title order={3}>{t('smtp.title')}</Title>
-            <Badge color={settings.configured ? 'teal' : 'gray'} data-testid="smtp-status">
-              {t(settings.configured ? 'smtp.configured' : 'smtp.notConfigured')}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('smtp.intro')}
-          </Text>
+          <SettingsCardHeader
+            title={t('smtp.title')}
+            configured={settings.configured}
+            status={{ configured: t('smtp.configured'), notConfigured: t('smtp.notConfigured') }}
+            statusTestId="smtp-status"
+            intro={t('smtp.intro')}
+          />
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
               label={t('smtp.host')}
