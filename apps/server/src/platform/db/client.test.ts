@@ -184,6 +184,31 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
     }
   });
 
+  it('parses again, at its next run, a fixed statement a migration made stale or the connection lost — in a transaction and on the pool', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
+    cleanups.push(() => database.close());
+    const table = `fixed_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    cleanups.push(() => database.raw.executeSql(`drop table if exists ${table}`).then(() => undefined));
+    await database.raw.executeSql(`create table ${table} (id int primary key, label varchar(10))`);
+    await database.raw.executeSql(`insert into ${table} values (1, 'um')`);
+    const statement = { name: `own_${table}`, text: `select label from ${table} where id = $1` };
+    const inTransaction = () => database.db.transaction((tx) => queryFixed(tx, statement, [1]));
+    const onPool = () => queryFixed(database.db, statement, [1]);
+    expect(await inTransaction()).toEqual([{ label: 'um' }]);
+    // A running node's fixed statement (auth_user…), after another node's migration changed the column's type.
+    await database.raw.executeSql(`alter table ${table} alter column label type text`);
+    await expect(inTransaction()).rejects.toMatchObject({ code: '0A000' });
+    expect(await inTransaction()).toEqual([{ label: 'um' }]);
+    expect(await onPool()).toEqual([{ label: 'um' }]);
+    await database.raw.executeSql(`alter table ${table} alter column label type varchar(20)`);
+    await expect(onPool()).rejects.toMatchObject({ code: '0A000' });
+    expect(await onPool()).toEqual([{ label: 'um' }]);
+    // Lost by the connection (deallocated behind pg's back: the pool's one connection).
+    await database.raw.executeSql(`deallocate ${statement.name}`);
+    await expect(inTransaction()).rejects.toMatchObject({ code: '26000' });
+    expect(await inTransaction()).toEqual([{ label: 'um' }]);
+  });
+
   it("fails a named statement whose value pg cannot convert before anything is sent: the connection's next run of it succeeds", async () => {
     const database = await openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL!, poolSize: 1 });
     cleanups.push(() => database.close());

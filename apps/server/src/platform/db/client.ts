@@ -147,11 +147,30 @@ const unnamedQuery = Symbol('unnamedQuery');
  * statements PostgreSQL may settle on a generic plan, which measured up to 1.8 times slower for a
  * ticket list's later pages. Configs that name themselves, carry no parameters (a script may be
  * several statements) or are submittables (a cursor) go as given. A named text PostgreSQL refuses as
- * such (STALE_PREPARED) runs unnamed from then on.
+ * such (STALE_PREPARED) runs unnamed from then on; a fixed statement (queryFixed's, named by its
+ * module), on the pool or in a transaction, is parsed again at its next run (forgetPrepared).
  */
 function preparesRepeatedStatements(client: pg.PoolClient, statements: RepeatedStatements): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  Object.assign(client, { [unnamedQuery]: query });
+  // Fixed statements PostgreSQL refused as stale on this connection, with the SQLSTATE it gave.
+  const ownStale = new Map<string, string>();
+  /** Sends a query as given; a fixed statement (its own name) refused as stale is parsed again at its next run. */
+  const send = (args: unknown[]): unknown => {
+    const ownName = nameOfStatement(args[0], args.slice(1));
+    const staleCode = ownName === undefined ? undefined : ownStale.get(ownName);
+    if (ownName !== undefined && staleCode !== undefined) {
+      ownStale.delete(ownName);
+      forgetPrepared(client, query, ownName, staleCode === '0A000');
+    }
+    const result = query(...args);
+    if (ownName !== undefined && result instanceof Promise)
+      result.catch((error: unknown) => {
+        const code = (error as { code?: string }).code ?? '';
+        if (STALE_PREPARED.has(code)) ownStale.set(ownName, code);
+      });
+    return result;
+  };
+  Object.assign(client, { [unnamedQuery]: (...args: unknown[]) => send(args) });
   (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
     const named = namedIfRepeated(statements, config, rest[0]);
     let sent: [unknown, ...unknown[]];
@@ -160,13 +179,38 @@ function preparesRepeatedStatements(client: pg.PoolClient, statements: RepeatedS
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
+    if (!named) return send(sent);
     const result = query(...sent);
-    if (named && result instanceof Promise)
+    if (result instanceof Promise)
       result.catch((error: unknown) => {
         if (STALE_PREPARED.has((error as { code?: string }).code ?? '')) statements.refuse(named.text);
       });
     return result;
   };
+}
+
+/** The name a query config gives itself (a fixed statement's), if any. */
+function nameOfStatement(config: unknown, rest: unknown[]): string | undefined {
+  if (typeof config !== 'object' || config === null || rest.some((argument) => typeof argument === 'function')) return undefined;
+  const { name } = config as { name?: unknown };
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+/**
+ * A fixed statement (its own name: queryFixed) that PostgreSQL refused as stale on this connection
+ * — its result's type changed under it (0A000, another node's migration), or the connection lost it
+ * (26000) — is parsed again at its next run instead of failing at every run until the connection
+ * closes: pg forgets it had parsed it, and a statement still on the server (`deallocate`: the stale
+ * one) is deallocated first (queued before that run; not transactional, so also inside the next
+ * transaction). Reaches into pg's connection, which keeps the names it parsed in `parsedStatements`.
+ */
+function forgetPrepared(client: pg.PoolClient, query: (...args: unknown[]) => unknown, name: string, deallocate: boolean): void {
+  const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
+  delete parsed[name];
+  if (!deallocate) return;
+  const dropped = query(`deallocate ${pg.escapeIdentifier(name)}`);
+  // Its failure (none is expected: the statement is there) reaches the run queued after it.
+  if (dropped instanceof Promise) dropped.catch(() => undefined);
 }
 
 // pg's own conversion of a value to the text it sends (a Date, an array, JSON, toPostgres).
