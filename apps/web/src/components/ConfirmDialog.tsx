@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmModalProps {
@@ -16,6 +16,40 @@ export interface ConfirmModalProps {
   onClose: () => void;
 }
 
+/** A confirmation without `loading` takes no second click for this long (a double click). */
+const REPEAT_GUARD_MS = 1000;
+
+/**
+ * `onConfirm` once per intent: the caller's `loading` reaches the button only a tick after the click
+ * (its mutation's state is published asynchronously), so a double click would confirm twice — a
+ * ticket resolved twice, its farewell sent twice. A click is ignored until the `loading` it started
+ * has come and gone (a refused action can be confirmed again), or for a second where the action
+ * has no `loading`; reopening the dialog starts afresh.
+ */
+function useConfirmOnce(onConfirm: () => void, loading: boolean, opened: boolean): () => void {
+  const acceptedAt = useRef<number | null>(null);
+  const sawLoading = useRef(false);
+  useEffect(() => {
+    if (loading) sawLoading.current = true;
+    else if (sawLoading.current) {
+      sawLoading.current = false;
+      acceptedAt.current = null;
+    }
+  }, [loading]);
+  useEffect(() => {
+    if (!opened) {
+      acceptedAt.current = null;
+      sawLoading.current = false;
+    }
+  }, [opened]);
+  return () => {
+    const now = Date.now();
+    if (acceptedAt.current !== null && (sawLoading.current || now - acceptedAt.current < REPEAT_GUARD_MS)) return;
+    acceptedAt.current = now;
+    onConfirm();
+  };
+}
+
 /** Every destructive action asks here first (through ConfirmModal, which loads this on demand). */
 export function ConfirmDialog({
   opened,
@@ -29,6 +63,7 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
+  const confirm = useConfirmOnce(onConfirm, loading === true, opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered data-testid="confirm-modal">
       <Text mb="lg">{message}</Text>
@@ -37,7 +72,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onClose} disabled={loading}>
           {t('common.cancel')}
         </Button>
-        <Button color={confirmColor} onClick={onConfirm} loading={loading} data-testid="confirm-button">
+        <Button color={confirmColor} onClick={confirm} loading={loading} data-testid="confirm-button">
           {confirmLabel ?? t('common.delete')}
         </Button>
       </Group>

@@ -175,8 +175,12 @@ describe('the rating request and the answers', () => {
     expect(await count(server.ctx, sql`select count(*) from messages where ticket_id = ${ticketId} and from_me`)).toBe(3);
   });
 
-  it('a channel with auto-evaluation asks at every resolve; resolving again while waiting closes for good; a forced close never asks', async () => {
-    const channel = await buildChannel(server.ctx, t.tenant.id, { queueId: t.queue.id, autoEvaluation: true });
+  it('a channel with auto-evaluation asks at every resolve; resolving again while waiting closes for good, without a second farewell; a forced close never asks', async () => {
+    const channel = await buildChannel(server.ctx, t.tenant.id, {
+      queueId: t.queue.id,
+      autoEvaluation: true,
+      farewellMessage: 'Até logo!',
+    });
     const { ticketId } = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { name: 'Fábio' });
     const first = await api.put(`/tickets/${ticketId}`, { status: 'closed' }, { token: t.admin.token });
     expect(first.body.status).toBe('pending');
@@ -186,6 +190,8 @@ describe('the rating request and the answers', () => {
     expect(second.body.status).toBe('closed');
     expect(await evaluationOf(ticketId)).toMatchObject({ status: 'cancelled' });
     expect(await count(server.ctx, sql`select count(*) from evaluations where ticket_id = ${ticketId}`)).toBe(1);
+    // The farewell went out with the first resolve only (a double click on "Resolver" sent it twice).
+    expect(await count(server.ctx, sql`select count(*) from messages where ticket_id = ${ticketId} and body = 'Até logo!'`)).toBe(1);
 
     const forced = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { name: 'Gil' });
     expect((await api.put(`/ticketsForce/${forced.ticketId}`, {}, { token: t.admin.token })).body.status).toBe('closed');

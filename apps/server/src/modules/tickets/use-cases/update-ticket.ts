@@ -207,12 +207,15 @@ async function resolve(
 ): Promise<TicketChanges> {
   const { tenantId } = actor;
   const channel = await findChannelById(tx, tenantId, ticket.channelId);
-  if (input.farewellPreset !== undefined) {
-    await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id, userId: actor.userId }, { body: input.farewellPreset });
-  } else if (input.farewellMessage?.trim()) {
-    await queueOutboundMessage(ctx, tx, events, { tenantId, userId: actor.userId, ticket }, { body: input.farewellMessage.trim() });
-  } else if (channel?.farewellMessage?.trim()) {
-    await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id }, { body: channel.farewellMessage });
+  // Resolving again while the rating is awaited closes for good: the farewell went out with the first resolve.
+  if (!wasAwaitingRating) {
+    if (input.farewellPreset !== undefined) {
+      await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id, userId: actor.userId }, { body: input.farewellPreset });
+    } else if (input.farewellMessage?.trim()) {
+      await queueOutboundMessage(ctx, tx, events, { tenantId, userId: actor.userId, ticket }, { body: input.farewellMessage.trim() });
+    } else if (channel?.farewellMessage?.trim()) {
+      await queueAutomatedMessage(ctx, tx, events, { tenantId, ticketId: ticket.id }, { body: channel.farewellMessage });
+    }
   }
   const askRating = !ticket.isGroup && !wasAwaitingRating && (input.requestRating === true || channel?.autoEvaluation === true);
   if (askRating) {

@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../test/render';
+import { ConfirmDialog, type ConfirmModalProps } from './ConfirmDialog';
+
+function dialog(props: Partial<ConfirmModalProps> & { onConfirm: () => void }) {
+  return (
+    <ConfirmDialog opened title="Resolver atendimento?" message="O cliente recebe a despedida." onClose={() => undefined} {...props} />
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ConfirmDialog', () => {
+  it('confirms once on a double click, before the caller shows it is busy', async () => {
+    const onConfirm = vi.fn();
+    const { user } = renderWithApp(dialog({ onConfirm }));
+    await user.dblClick(await screen.findByTestId('confirm-button'));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('confirms again once the action it started has finished (a refused one is retried)', async () => {
+    const onConfirm = vi.fn();
+    const { user, rerender } = renderWithApp(dialog({ onConfirm }));
+    await user.click(await screen.findByTestId('confirm-button'));
+    rerender(dialog({ onConfirm, loading: true }));
+    rerender(dialog({ onConfirm, loading: false }));
+    await user.click(screen.getByTestId('confirm-button'));
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('without a busy state, takes a new click after a second, and at once when reopened', async () => {
+    const onConfirm = vi.fn();
+    let now = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const { user, rerender } = renderWithApp(dialog({ onConfirm }));
+    await user.click(await screen.findByTestId('confirm-button'));
+    await user.click(screen.getByTestId('confirm-button'));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    now += 1000;
+    await user.click(screen.getByTestId('confirm-button'));
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+    rerender(dialog({ onConfirm, opened: false }));
+    rerender(dialog({ onConfirm, opened: true }));
+    await user.click(await screen.findByTestId('confirm-button'));
+    expect(onConfirm).toHaveBeenCalledTimes(3);
+  });
+});
