@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { AI_PROVIDERS, type AiProvider } from './enums.js';
 
 /**
  * LLM bots (SPEC §2 settings chat-gpt, lm, ollama, grok, gemini, deepseek, qwen, claude; §3 Channel
  * "per-AI settings" and Ticket "<provider>Status"; issue 13 "Bots and AI"). Shared by the server's
  * routes and the web forms.
  */
-
-/** The settings tabs' names (SPEC §2), one per provider. */
-export const AI_PROVIDERS = ['chat-gpt', 'lm', 'ollama', 'grok', 'gemini', 'deepseek', 'qwen', 'claude'] as const;
-export type AiProvider = (typeof AI_PROVIDERS)[number];
 
 /**
  * The wire protocols: OpenAI Chat Completions (`POST {base}/chat/completions`), Ollama's native

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AI_LIMITS, AI_PROVIDERS, AI_SECRET_MASK, AI_STATUS_KEYS, AI_VOICES, audioModelSchema } from './ai-bots.js';
+import { AI_LIMITS, AI_SECRET_MASK, AI_STATUS_KEYS, AI_VOICES, audioModelSchema } from './ai-bots.js';
+import { AI_PROVIDERS, BOT_INTEGRATIONS, type BotIntegration } from './enums.js';
 
 /**
  * The chatbot-builder and automation integrations (SPEC §2 settings typebot, dialogflow, dify, n8n;
@@ -21,8 +22,6 @@ import { AI_LIMITS, AI_PROVIDERS, AI_SECRET_MASK, AI_STATUS_KEYS, AI_VOICES, aud
  *   then `POST {url}/v2/projects/{projectId}/agent/sessions/{sessionId}:detectIntent` with the
  *   customer's text in the tab's language; the session is kept per ticket (a new one on restart).
  */
-export const BOT_INTEGRATIONS = ['typebot', 'dialogflow', 'dify', 'n8n'] as const;
-export type BotIntegration = (typeof BOT_INTEGRATIONS)[number];
 
 export const BOT_INTEGRATION_INFO: Readonly<
   Record<BotIntegration, { statusKey: 'typebotStatus' | 'dialogflowStatus' | 'difyStatus' | 'n8nStatus'; label: string }>

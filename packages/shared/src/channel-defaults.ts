@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChannelType } from './enums.js';
+import { CHANNEL_DEFAULT_KINDS, type ChannelDefaultKind } from './enums.js';
 
 /**
  * Channel defaults (SPEC §2 settings tabs meta, hub, wuzapi, evolution; issue 13): per company, the
@@ -7,8 +8,6 @@ import type { ChannelType } from './enums.js';
  * type them again for every channel. A field a new channel leaves out (or sends masked) takes the
  * default. Secrets are sealed at rest and masked in answers.
  */
-export const CHANNEL_DEFAULT_KINDS = ['meta', 'hub', 'wuzapi', 'evolution'] as const;
-export type ChannelDefaultKind = (typeof CHANNEL_DEFAULT_KINDS)[number];
 
 /** The channel type each settings tab gives defaults to. */
 export const CHANNEL_TYPE_OF_DEFAULTS = {

@@ -75,3 +75,25 @@ export const SOCKET_EVENTS = {
   /** A mass send's status and counters changed (live progress): to its creator and the tenant's admins and supervisors. */
   massSend: 'massSend',
 } as const;
+
+// The names of screens the app's router lists (issues 13, 14): here, without zod, for the first download.
+/** The settings tabs' names (SPEC §2), one per provider. */
+export const AI_PROVIDERS = ['chat-gpt', 'lm', 'ollama', 'grok', 'gemini', 'deepseek', 'qwen', 'claude'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+export const BOT_INTEGRATIONS = ['typebot', 'dialogflow', 'dify', 'n8n'] as const;
+export type BotIntegration = (typeof BOT_INTEGRATIONS)[number];
+
+export const CHANNEL_DEFAULT_KINDS = ['meta', 'hub', 'wuzapi', 'evolution'] as const;
+export type ChannelDefaultKind = (typeof CHANNEL_DEFAULT_KINDS)[number];
+
+export const REPORT_NAMES = [
+  'estatisticas-atendimentos-usuarios',
+  'lista-contatos',
+  'contatos-por-etiquetas',
+  'contatos-por-estado',
+  'contatos-por-kanban',
+  'contatos-por-carteira',
+  'atendimentos-por-parametros',
+] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];

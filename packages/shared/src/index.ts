@@ -48,6 +48,7 @@ export * from './dashboard.js';
 export * from './reports.js';
 export * from './brazil-area-codes.js';
 export * from './branding.js';
+export * from './palette.js';
 export * from './web-push.js';
 export * from './billing.js';
 export * from './billing-errors.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idListQuery } from './id-list.js';
+import { REPORT_NAMES, type ReportName } from './enums.js';
 
 /**
  * The reports of `/relatorios` (SPEC §2 children, §3 "Report columns", §5 validation): their
@@ -7,17 +8,6 @@ import { idListQuery } from './id-list.js';
  * server's routes (`GET /reports/{report}`, exports) and the report screens, which render a
  * report's filter form from `REPORT_FILTERS` and its table from `REPORT_COLUMNS`.
  */
-
-export const REPORT_NAMES = [
-  'estatisticas-atendimentos-usuarios',
-  'lista-contatos',
-  'contatos-por-etiquetas',
-  'contatos-por-estado',
-  'contatos-por-kanban',
-  'contatos-por-carteira',
-  'atendimentos-por-parametros',
-] as const;
-export type ReportName = (typeof REPORT_NAMES)[number];
 
 /** The filter fields a report form may show (each report lists its own in `REPORT_FILTERS`). */
 export type ReportFilterField =

@@ -1,4 +1,6 @@
-import { AI_PROVIDERS, BOT_INTEGRATIONS, CHANNEL_DEFAULT_KINDS, REPORT_NAMES, type Profile } from '@conversa/shared';
+import type { Profile } from '@conversa/shared';
+// Values from zod-free subpaths only: the root's would bring zod into the first download.
+import { AI_PROVIDERS, BOT_INTEGRATIONS, CHANNEL_DEFAULT_KINDS, REPORT_NAMES } from '@conversa/shared/enums';
 import { useEffect, type ReactNode } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { registerNavigator } from '../lib/navigation';

@@ -1,4 +1,4 @@
-import { DEFAULT_PALETTE, type Palette } from '@conversa/shared';
+import { DEFAULT_PALETTE, type Palette } from '@conversa/shared/palette';
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import { useMemo } from 'react';
 import { useBranding } from '../lib/branding';

@@ -1,4 +1,5 @@
-import { DEFAULT_PALETTE, PALETTE_KEYS, paletteOf, type Branding, type Palette } from '@conversa/shared';
+import type { Branding } from '@conversa/shared';
+import { DEFAULT_PALETTE, PALETTE_KEYS, paletteOf, type Palette } from '@conversa/shared/palette';
 import { useSyncExternalStore } from 'react';
 import { API_BASE_URL } from './http';
 

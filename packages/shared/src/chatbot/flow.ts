@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
-import { AI_LIMITS, AI_PROVIDERS } from '../ai-bots.js';
+import { AI_LIMITS } from '../ai-bots.js';
+import { AI_PROVIDERS } from '../enums.js';
 import { AUTO_DISTRIBUTION } from '../inbox.js';
 import { isContactVariableInScope, templateText } from '../template-variables.js';
 

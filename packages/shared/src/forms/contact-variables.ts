@@ -26,7 +26,10 @@ export const contactVariableNameSchema = z
   .min(1)
   .max(CONTACT_VARIABLE_NAME_MAX)
   .regex(CONTACT_VARIABLE_NAME_PATTERN, 'Use letters, digits and _, starting with a letter (no spaces).')
-  .refine((name) => !isReservedVariableName(name), 'This name is one of the system variables.');
+  .refine((name) => !isReservedVariableName(name), {
+    message: 'This name is one of the system variables.',
+    params: { rule: 'reservedVariableName' },
+  });
 
 /** An empty description is stored as none. */
 const descriptionSchema = z.string().trim().max(CONTACT_VARIABLE_DESCRIPTION_MAX).nullable();
