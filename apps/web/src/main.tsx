@@ -2,7 +2,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Providers } from './app/Providers';
+import { LoadFailure } from './components/LoadFailure';
 import { AppRouter } from './app/router';
 import { startBranding } from './lib/branding';
 import { i18nReady } from './lib/i18n';
@@ -21,7 +23,10 @@ void i18nReady.then(() =>
   createRoot(container).render(
     <StrictMode>
       <Providers>
-        <AppRouter />
+        {/* The last net: an error no screen caught leaves a way out, never a blank page. */}
+        <ErrorBoundary fallback={<LoadFailure />}>
+          <AppRouter />
+        </ErrorBoundary>
       </Providers>
     </StrictMode>,
   ),

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { lazyPage } from './lazy-page';
 
@@ -18,4 +18,27 @@ describe('a screen loaded on demand', () => {
     expect(await screen.findByText('Conversa carregada')).toBeVisible();
     expect(screen.queryByTestId('page-loader')).toBeNull();
   });
+
+  it('shows, when its code cannot be downloaded (offline, a new version deployed), a way out instead of a blank page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const ChatScreen = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 'ChatScreen');
+
+    const { user } = renderWithApp(
+      <div>
+        <p>Menu</p>
+        <ChatScreen />
+      </div>,
+    );
+    expect(await screen.findByText('Não foi possível carregar esta tela')).toBeVisible();
+    expect(screen.getByText('Menu')).toBeVisible();
+    await user.click(screen.getByTestId('load-failure-reload'));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });

@@ -1,5 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { LoadFailure } from '../components/LoadFailure';
 import { loadAllTexts, loadInboxTexts } from '../lib/i18n';
 
 /** What a screen shows while its code loads: a spinner in its place, never a blank page. */
@@ -30,7 +32,9 @@ const TEXTS = { first: () => Promise.resolve(), inbox: loadInboxTexts, all: load
 /**
  * A route's screen loaded on demand (DESIGN §6): `lazyPage(() => import('…/LoginPage'), 'LoginPage')`.
  * Its module, and the code only it uses, becomes a chunk of its own that the browser fetches the
- * first time the route is shown; meanwhile the screen's place shows PageLoader.
+ * first time the route is shown; meanwhile the screen's place shows PageLoader. If it cannot be
+ * downloaded (offline, or a newer version deployed meanwhile) its place shows LoadFailure, not a
+ * blank page; so does a screen that fails to render.
  */
 export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
@@ -58,9 +62,11 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
   });
   function LazyPage() {
     return (
-      <Suspense fallback={<PageLoader />}>
-        <Screen />
-      </Suspense>
+      <ErrorBoundary fallback={<LoadFailure />}>
+        <Suspense fallback={<PageLoader />}>
+          <Screen />
+        </Suspense>
+      </ErrorBoundary>
     );
   }
   LazyPage.displayName = `LazyPage(${name})`;

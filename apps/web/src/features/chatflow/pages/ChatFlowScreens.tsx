@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { Center, Loader } from '@mantine/core';
+import { lazyPage } from '../../../app/lazy-page';
 import { ChatFlowsPage } from './ChatFlowsPage';
 
 // The builder (and @xyflow/react) is a chunk of its own, fetched when /chat-flow/builder opens.
-const ChatFlowBuilderPage = lazy(async () => ({ default: (await import('./ChatFlowBuilderPage')).ChatFlowBuilderPage }));
+const ChatFlowBuilderPage = lazyPage(() => import('./ChatFlowBuilderPage'), 'ChatFlowBuilderPage');
 
 /**
  * /chat-flow and /chat-flow/builder (SPEC §2) behind one lazy route of the app's router: the
@@ -14,20 +13,7 @@ export function ChatFlowScreens() {
   return (
     <Routes>
       <Route index element={<ChatFlowsPage />} />
-      <Route
-        path="builder"
-        element={
-          <Suspense
-            fallback={
-              <Center mih="40vh" data-testid="page-loader">
-                <Loader />
-              </Center>
-            }
-          >
-            <ChatFlowBuilderPage />
-          </Suspense>
-        }
-      />
+      <Route path="builder" element={<ChatFlowBuilderPage />} />
     </Routes>
   );
 }

@@ -1,7 +1,8 @@
 import type { Dashboard } from '@conversa/shared';
 import { Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../components/on-demand';
 import { QueryError } from '../../../components/QueryError';
 import { useSession } from '../../../lib/useSession';
 import { useChannels } from '../../channels/api';
@@ -19,7 +20,10 @@ import { customRange, customRangeTooLong, MAX_RANGE_DAYS, presetRange, userTimeZ
  */
 const loadCharts = () => import('../components/DashboardCharts');
 const preloadedCharts = loadCharts().catch(() => null);
-const DashboardCharts = lazy(async () => ({ default: ((await preloadedCharts) ?? (await loadCharts())).DashboardCharts }));
+const DashboardCharts = lazyComponent(
+  async () => ((await preloadedCharts) ?? (await loadCharts())).DashboardCharts,
+  <Skeleton h={300} radius="md" data-testid="dashboard-charts-loading" />,
+);
 
 const INITIAL: DashboardFilterState = { preset: 'today', custom: [null, null], queueIds: [], channelIds: [], userIds: [] };
 
@@ -159,9 +163,7 @@ export function DashboardPage() {
       {request && data && (
         <Stack data-testid="dashboard-figures" style={{ opacity: dashboard.isPlaceholderData ? 0.7 : 1, transition: 'opacity 150ms' }}>
           <Cards totals={data.totals} />
-          <Suspense fallback={<Skeleton h={300} radius="md" data-testid="dashboard-charts-loading" />}>
-            <DashboardCharts data={data} />
-          </Suspense>
+          <DashboardCharts data={data} />
         </Stack>
       )}
     </Stack>

@@ -1,13 +1,13 @@
 import type { Ticket } from '@conversa/shared';
 import { ActionIcon, Loader, Popover, Tooltip } from '@mantine/core';
 import { IconTag } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../../components/on-demand';
 import { notifyApiError } from '../../../lib/notify';
 import { useSetTicketTags } from '../api';
 
 // The picker (a MultiSelect) is downloaded when the button is first used, not with the chat.
-const TagPicker = lazy(async () => ({ default: (await import('./TagPicker')).TagPicker }));
+const TagPicker = lazyComponent(async () => (await import('./TagPicker')).TagPicker, <Loader size="sm" />);
 
 /** The chat header's tag button: a picker of the tenant's active tags; each change is saved at once. */
 export function TicketTagsButton({ ticket }: { ticket: Ticket }) {
@@ -23,15 +23,13 @@ export function TicketTagsButton({ ticket }: { ticket: Ticket }) {
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown data-testid="ticket-tags-dropdown">
-        <Suspense fallback={<Loader size="sm" />}>
-          <TagPicker
-            label={t('tickets.tags.label')}
-            value={ticket.tags}
-            withinPortal={false}
-            onChange={(tagIds) => setTags.mutate({ ticket, tagIds }, { onError: (error) => notifyApiError(error, 'ticket-tags-error') })}
-            testId="ticket-tags-picker"
-          />
-        </Suspense>
+        <TagPicker
+          label={t('tickets.tags.label')}
+          value={ticket.tags}
+          withinPortal={false}
+          onChange={(tagIds) => setTags.mutate({ ticket, tagIds }, { onError: (error) => notifyApiError(error, 'ticket-tags-error') })}
+          testId="ticket-tags-picker"
+        />
       </Popover.Dropdown>
     </Popover>
   );

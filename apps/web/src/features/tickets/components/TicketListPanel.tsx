@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Box, Group, Indicator, Loader, Popover, Stack, Tabs, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { IconAddressBook, IconCalendarTime, IconFilter, IconPlus, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { lazyComponent } from '../../../components/on-demand';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { loadAllTexts } from '../../../lib/i18n';
 import { useSession } from '../../../lib/useSession';
@@ -15,11 +16,11 @@ import type { StoredFilters } from './TicketFilterFields';
 import { TicketVirtualList } from './TicketVirtualList';
 
 // Shown on demand (the filter button, the new-ticket button): loaded then, not with the inbox.
-const TicketFilterFields = lazy(async () => ({ default: (await import('./TicketFilterFields')).TicketFilterFields }));
+const TicketFilterFields = lazyComponent(async () => (await import('./TicketFilterFields')).TicketFilterFields, <Loader size="sm" />);
 // The new-ticket dialog also shows texts beyond the inbox's (channels).
-const NewTicketModal = lazy(async () => {
+const NewTicketModal = lazyComponent(async () => {
   const [{ NewTicketModal: Modal }] = await Promise.all([import('./NewTicketModal'), loadAllTexts()]);
-  return { default: Modal };
+  return Modal;
 });
 
 const DEFAULT_FILTERS: StoredFilters = { queuesIds: [], showAll: null, withUnreadMessages: false, tagFiltro: [], kanbanFiltro: [] };
@@ -107,15 +108,13 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
                 </Indicator>
               </Popover.Target>
               <Popover.Dropdown>
-                <Suspense fallback={<Loader size="sm" />}>
-                  <TicketFilterFields
-                    queues={queues.data ?? []}
-                    stored={stored}
-                    onChange={setStored}
-                    canShowAll={canShowAll}
-                    showAll={showAll}
-                  />
-                </Suspense>
+                <TicketFilterFields
+                  queues={queues.data ?? []}
+                  stored={stored}
+                  onChange={setStored}
+                  canShowAll={canShowAll}
+                  showAll={showAll}
+                />
               </Popover.Dropdown>
             </Popover>
             <Tooltip label={t('tickets.new')}>
@@ -164,11 +163,7 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
           <TicketVirtualList key={currentTab} filters={filtersFor(currentTab)} selectedId={selectedId} queues={queues.data ?? []} />
         </Box>
       </Tabs>
-      {newTicketOpen && (
-        <Suspense fallback={null}>
-          <NewTicketModal onClose={() => setNewTicketOpen(false)} />
-        </Suspense>
-      )}
+      {newTicketOpen && <NewTicketModal onClose={() => setNewTicketOpen(false)} />}
     </Stack>
   );
 }
