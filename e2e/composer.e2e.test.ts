@@ -49,6 +49,8 @@ async function customer(name: string) {
   if (!ticket) throw new Error(`no waiting ticket for ${name}`);
   return {
     ticketId: ticket.id,
+    /** Another message of the customer's. */
+    say: (body: string) => api('POST', '/webchat/messages', { clientId: randomUUID(), body }, session.token),
     /** The agent's messages as the widget has them, oldest first. */
     received: async () =>
       (await api<{ messages: VisitorMessage[] }>('GET', '/webchat/messages', undefined, session.token)).messages.filter(
@@ -195,6 +197,29 @@ describe('the composer at human speed', () => {
       throw error;
     } finally {
       await Promise.all([context.close(), peerContext.close()]);
+    }
+  });
+});
+
+describe('opening a ticket', () => {
+  it('a ticket whose newest message is long opens at that message, on a phone, not above it', async () => {
+    const clara = await customer('Clara Longa');
+    for (let n = 1; n <= 6; n++) await clara.say(`Mensagem curta ${n}`);
+    // ≈ 3,900 characters: dozens of lines on a phone, far taller than the list's estimate of a row.
+    await clara.say(`${'Detalhes do pedido, linha a linha, para o atendente. '.repeat(72)}fim da mensagem longa`);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await agentChat(context, AGENT, clara.ticketId);
+      const list = page.getByTestId('message-list');
+      await containsText(list, 'fim da mensagem longa');
+      await expect
+        .poll(() => list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop), { timeout: 5000 })
+        .toBeLessThanOrEqual(2);
+    } catch (error) {
+      await screenshotContexts('composer-long-message', { agent: context });
+      throw error;
+    } finally {
+      await context.close();
     }
   });
 });

@@ -45,4 +45,13 @@ describe('ConfirmDialog', () => {
     await user.click(await screen.findByTestId('confirm-button'));
     expect(onConfirm).toHaveBeenCalledTimes(3);
   });
+
+  it("takes a new click at once after the dialog's fields are touched (what the action found missing, now filled)", async () => {
+    const onConfirm = vi.fn();
+    const { user } = renderWithApp(dialog({ onConfirm, children: <input aria-label="Motivo" /> }));
+    await user.click(await screen.findByTestId('confirm-button'));
+    await user.type(screen.getByLabelText('Motivo'), 'Dúvida');
+    await user.click(screen.getByTestId('confirm-button'));
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+  });
 });

@@ -24,9 +24,10 @@ const REPEAT_GUARD_MS = 1000;
  * (its mutation's state is published asynchronously), so a double click would confirm twice — a
  * ticket resolved twice, its farewell sent twice. A click is ignored until the `loading` it started
  * has come and gone (a refused action can be confirmed again), or for a second where the action
- * has no `loading`; reopening the dialog starts afresh.
+ * has no `loading`; touching the dialog's fields (`release`: a field the action found missing,
+ * now filled) or reopening it starts afresh.
  */
-function useConfirmOnce(onConfirm: () => void, loading: boolean, opened: boolean): () => void {
+function useConfirmOnce(onConfirm: () => void, loading: boolean, opened: boolean): { confirm: () => void; release: () => void } {
   const acceptedAt = useRef<number | null>(null);
   const sawLoading = useRef(false);
   useEffect(() => {
@@ -42,11 +43,16 @@ function useConfirmOnce(onConfirm: () => void, loading: boolean, opened: boolean
       sawLoading.current = false;
     }
   }, [opened]);
-  return () => {
-    const now = Date.now();
-    if (acceptedAt.current !== null && (sawLoading.current || now - acceptedAt.current < REPEAT_GUARD_MS)) return;
-    acceptedAt.current = now;
-    onConfirm();
+  return {
+    confirm: () => {
+      const now = Date.now();
+      if (acceptedAt.current !== null && (sawLoading.current || now - acceptedAt.current < REPEAT_GUARD_MS)) return;
+      acceptedAt.current = now;
+      onConfirm();
+    },
+    release: () => {
+      if (!sawLoading.current) acceptedAt.current = null;
+    },
   };
 }
 
@@ -63,11 +69,15 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
-  const confirm = useConfirmOnce(onConfirm, loading === true, opened);
+  const { confirm, release } = useConfirmOnce(onConfirm, loading === true, opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered data-testid="confirm-modal">
       <Text mb="lg">{message}</Text>
-      {children}
+      {children && (
+        <div onPointerDownCapture={release} onKeyDownCapture={release}>
+          {children}
+        </div>
+      )}
       <Group justify="flex-end" mt={children ? 'lg' : undefined}>
         <Button variant="default" onClick={onClose} disabled={loading}>
           {t('common.cancel')}

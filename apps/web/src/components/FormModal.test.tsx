@@ -70,6 +70,16 @@ describe('FormModal and useFormSave', () => {
     expect(screen.queryByTestId('probe-form-error')).toBeNull();
   });
 
+  it("the refusal's message goes once the values change (the duplicate name fixed), before the next save", async () => {
+    const refusal = new ApiError(409, 'ERR_DUPLICATED_PROBE', 'Já existe uma etiqueta com este nome.');
+    const mutate = vi.fn<Mutate>((_input, options) => options.onError(refusal));
+    const { user } = renderWithApp(<Probe mutate={mutate} onClose={vi.fn()} />);
+    await user.click(screen.getByTestId('probe-save'));
+    expect((await screen.findByTestId('probe-form-error')).textContent).toBe('Já existe uma etiqueta com este nome.');
+    await user.type(screen.getByTestId('probe-name'), ' Norte');
+    expect(screen.queryByTestId('probe-form-error')).toBeNull();
+  });
+
   it('Cancel closes without saving; on a phone the modal takes the whole screen', async () => {
     setScreenSize(PHONE);
     const onClose = vi.fn();

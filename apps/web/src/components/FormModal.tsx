@@ -23,7 +23,10 @@ export interface FormSaveOptions {
 }
 
 export interface FormSave<I> {
-  /** Sends the input: saved, it says so and closes; refused, the API's field errors go on the form and its message above the buttons. */
+  /**
+   * Sends the input: saved, it says so and closes; refused, the API's field errors go on the form
+   * and its message above the buttons, until the values change.
+   */
   save: (input: I) => void;
   formError: string | null;
   pending: boolean;
@@ -36,9 +39,11 @@ export interface FormSave<I> {
  */
 export function useFormSave<V, I>(form: UseFormReturnType<V>, mutation: SaveMutation<I>, options: FormSaveOptions): FormSave<I> {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
+  // The refusal's message, shown until the form's values change (a duplicate name, now fixed).
+  const [refused, setRefused] = useState<{ message: string; values: V } | null>(null);
+  const formError = refused && refused.values === form.values ? refused.message : null;
   const save = (input: I) => {
-    setFormError(null);
+    setRefused(null);
     mutation.mutate(input, {
       onSuccess: () => {
         notifySuccess(t('common.saved'));
@@ -50,7 +55,7 @@ export function useFormSave<V, I>(form: UseFormReturnType<V>, mutation: SaveMuta
         form.setErrors(fields);
         if (options.duplicate && hasErrorCode(error, options.duplicate.code))
           form.setFieldError(options.duplicate.field, errorMessage(error));
-        setFormError(errorMessage(error));
+        setRefused({ message: errorMessage(error), values: form.values });
         notifyApiError(error, options.errorId);
       },
     });

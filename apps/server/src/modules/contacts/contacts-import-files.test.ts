@@ -57,7 +57,7 @@ async function contactByNumber(number: string) {
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe('a normal pt-BR spreadsheet', () => {
-  it("imports Excel's CSV: Windows-1252 (Latin-1), ';', headers Nome;Telefone;E-mail, numbers with +55 or 55; a number without the country code is refused", async () => {
+  it("imports Excel's CSV: Windows-1252 (Latin-1), ';', headers Nome;Telefone;E-mail, numbers with +55 or 55; a number without the country code is refused, an empty one is missing", async () => {
     const csv = Buffer.from(
       [
         'Nome;Telefone;E-mail;Observação',
@@ -66,14 +66,17 @@ describe('a normal pt-BR spreadsheet', () => {
         'Zé Ninguém;(51) 98765-0003;;sem DDI',
         'Açaí Ltda;11 3456-0004;;fixo sem DDI',
         'Estrangeiro;+1 415 555 2671;;',
+        'Sem Telefone;;;',
       ].join('\r\n'),
       'latin1',
     );
     const report = await importReport('contatos-excel.csv', csv);
-    expect(report).toMatchObject({ total: 5, imported: 3 });
+    expect(report).toMatchObject({ total: 6, imported: 3 });
     expect(report.rejected).toEqual([
       { row: 4, code: 'countryCode', reason: REJECTION_REASONS.countryCode },
       { row: 5, code: 'countryCode', reason: REJECTION_REASONS.countryCode },
+      // An empty number is said to be missing, not to lack its country code.
+      { row: 7, code: 'numberMissing', reason: REJECTION_REASONS.numberMissing },
     ]);
     expect(REJECTION_REASONS.countryCode).toMatch(/^Contact numbers need a country code/);
     expect(await contactByNumber('5511987650001')).toMatchObject({ name: 'João da Conceição', email: 'joao@latin1.test' });

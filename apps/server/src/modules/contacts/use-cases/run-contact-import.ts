@@ -17,6 +17,7 @@ export const IMPORT_BATCH_SIZE = 100;
 /** Why a row was not imported: `code` for the web app to translate, `reason` in words. */
 export const REJECTION_REASONS = {
   name: 'Name is required (at most 200 characters).',
+  numberMissing: 'Number is required.',
   number: PHONE_PROBLEMS.invalid,
   countryCode: PHONE_PROBLEMS.countryCode,
   email: 'Invalid e-mail.',
@@ -90,6 +91,7 @@ export async function failContactImport(ctx: AppContext, input: { tenantId: numb
 export function checkRow(row: ImportedRow): { name: string; number: string; email: string | null } | { rejected: RejectionCode } {
   const name = row.name.trim();
   if (!name || name.length > 200) return { rejected: 'name' };
+  if (!row.number.trim()) return { rejected: 'numberMissing' };
   const phone = checkPhoneNumber(row.number);
   if ('problem' in phone) return { rejected: phone.problem === 'countryCode' ? 'countryCode' : 'number' };
   const { number } = phone;

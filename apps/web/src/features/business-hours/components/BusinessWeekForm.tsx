@@ -59,6 +59,13 @@ export function BusinessWeekForm({ data, canChangeTimeZone }: { data: BusinessHo
     }),
   });
 
+  const removeInterval = (index: number, j: number) => {
+    form.removeListItem(`days.${index}.intervals`, j);
+    // The day's errors spoke of its intervals as they were (an overlap with the one removed): checked again at the next save.
+    const day = `days.${index}.`;
+    form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([path]) => !path.startsWith(day))));
+  };
+
   const setType = (index: number, type: BusinessDayType) => {
     form.setFieldValue(`days.${index}.type`, type);
     if (type === 'H' && form.getValues().days[index].intervals.length === 0)
@@ -140,7 +147,7 @@ export function BusinessWeekForm({ data, canChangeTimeZone }: { data: BusinessHo
                           color="red"
                           mt={28}
                           aria-label={t('businessHours.removeInterval')}
-                          onClick={() => form.removeListItem(`days.${index}.intervals`, j)}
+                          onClick={() => removeInterval(index, j)}
                           data-testid={`business-day-${day.day}-remove-${j}`}
                         >
                           <IconTrash size={16} />

@@ -64,6 +64,12 @@ describe('/horario-atendimento', { timeout: 60_000 }, () => {
     );
     expect(errorOf(screen.getByTestId('business-day-2-end-0'))).toBe('O horário final deve ser depois do inicial.');
     expect(calls.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    // The first interval removed: nothing overlaps any more, and the one left carries no error.
+    fireEvent.click(screen.getByTestId('business-day-1-remove-0'));
+    await waitFor(() => expect(screen.getByTestId('business-day-1-start-0')).toHaveValue('11:00'));
+    expect(errorOf(screen.getByTestId('business-day-1-start-0'))).toBeFalsy();
+    expect(errorOf(screen.getByTestId('business-day-2-end-0'))).toBe('O horário final deve ser depois do inicial.');
   });
 
   it('a day switched to hours starts with default intervals; a day with hours and none left is refused', async () => {

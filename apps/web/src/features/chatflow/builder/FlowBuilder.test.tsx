@@ -306,6 +306,32 @@ describe('the flow builder', () => {
     expect(await screen.findByTestId('step-node-welcome')).toHaveTextContent('Boas-vindas 2');
   });
 
+  it("names what the server found gone (a queue deleted since it was chosen), not a generic 'invalid value'", async () => {
+    api(() => ({
+      status: 400,
+      body: {
+        error: 'ERR_VALIDATION',
+        message: 'Invalid flow',
+        fields: {
+          'definition.steps.1.conditions.0.route': ['Route to a queue that does not exist (id 7).'],
+          'definition.steps.0.interactions.0.tagId': ['Tag that does not exist (id 3).'],
+        },
+        issues: {
+          'definition.steps.1.conditions.0.route': [{ code: 'invalid', rule: 'flowReference' }],
+          'definition.steps.0.interactions.0.tagId': [{ code: 'invalid', rule: 'flowReference' }],
+        },
+      },
+    }));
+    const { user } = renderBuilder();
+    const panel = await selectStep(user, 'welcome');
+    await user.type(within(panel).getByTestId('step-name'), ' 2');
+    await waitFor(() => expect(screen.getByTestId('autosave-status')).toHaveAttribute('data-status', 'error'));
+    const issues = screen.getByTestId('server-issues');
+    expect(issues).toHaveTextContent('Este encaminhamento leva a uma fila, usuário ou canal que foi excluído. Escolha outro destino.');
+    expect(issues).toHaveTextContent('A etiqueta escolhida foi excluída. Escolha outra.');
+    expect(issues).not.toHaveTextContent('Valor inválido');
+  });
+
   it('a draft the server cannot store yet (an empty step name) is not sent but kept locally', async () => {
     const calls = api().calls;
     const { user, unmount } = renderBuilder();

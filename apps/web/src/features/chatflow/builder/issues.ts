@@ -15,6 +15,9 @@ export interface DraftIssue {
   text: string;
 }
 
+/** The fields the server's reference check names (its path's last key; a route's path ends at the route). */
+const REFERENCE_FIELDS = ['flowId', 'laneId', 'tagId', 'media', 'url'];
+
 const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>(
     (current, key) => (current !== null && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined),
@@ -47,6 +50,11 @@ export function issueText(
   }
   if (issue.rule && ['flowStepId', 'flowRoute', 'flowConditions', 'flowSize', 'contactVariable'].includes(issue.rule))
     return t(`chatFlow.issues.${issue.rule}`);
+  // The server's check of what the flow names (check-flow-definition.ts): gone since it was chosen, or a refused webhook address.
+  if (issue.rule === 'flowReference') {
+    const what = typeof last === 'string' && REFERENCE_FIELDS.includes(last) ? last : 'route';
+    return t(`chatFlow.issues.reference.${what}`);
+  }
   if (issue.code === 'custom' && last === 'value') {
     const condition = valueAt(definition, path.slice(0, -1)) as { type?: string; value?: string } | undefined;
     return condition?.value ? t('chatFlow.issues.optionNumber') : t('validation.required');

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { fakeApi } from '../../../test/fetch';
-import { expectFieldError, field } from '../../../test/form';
+import { errorOf, expectFieldError, field } from '../../../test/form';
 import { PHONE, setScreenSize } from '../../../test/media';
 import { renderWithApp } from '../../../test/render';
 import { ContactVariablesPage } from './ContactVariablesPage';
@@ -54,6 +54,9 @@ describe('/configuracoes/variaveis: the contact variables', () => {
     await user.type(field('Nome'), 'firstName');
     await user.click(screen.getByTestId('contact-variable-save'));
     await waitFor(() => expect(screen.getByTestId('contact-variable-name')).toHaveAttribute('aria-invalid', 'true'));
+    expect(errorOf(screen.getByTestId('contact-variable-name'))).toBe(
+      'Este nome já é de uma variável do sistema (como name ou greeting). Escolha outro.',
+    );
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await user.clear(field('Nome'));

@@ -1,5 +1,5 @@
 import type { LoginResponse, Message, QuickMessage, Ticket } from '@conversa/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs } from '../../../test/session';
@@ -196,6 +196,17 @@ describe('the composer', () => {
     expect(input.value).toBe('Um momento, por favor.');
     expect(chat()).toEqual(['Claro, qual o número do pedido?']);
     expect(screen.getByTestId('composer-send')).toBeEnabled();
+  });
+
+  it('near the most a message can take it counts the characters, and at the limit it says a longer paste was cut', async () => {
+    const { input } = renderChat();
+    expect(screen.queryByTestId('composer-length')).toBeNull();
+    fireEvent.change(input, { target: { value: 'a'.repeat(3700) } });
+    expect(screen.getByTestId('composer-length')).toHaveTextContent('3.700 de 4.096 caracteres.');
+    fireEvent.change(input, { target: { value: 'a'.repeat(4096) } });
+    expect(screen.getByTestId('composer-length')).toHaveTextContent(
+      'Limite de 4.096 caracteres: o que passou disso não entrou na mensagem.',
+    );
   });
 
   it('sends every Enter, one at a time, in the order written, even when answers are slow', async () => {
@@ -414,7 +425,7 @@ describe('the composer: quick messages and variables', () => {
     expect(sent[0].file).toBeNull();
   });
 
-  it('/key + Enter sends the quick message of exactly that key (any case); no match is an error and nothing is sent', async () => {
+  it('/key + Enter sends the quick message of exactly that key (any case); no match (or only part of a key) is an error and nothing is sent', async () => {
     const { user, input } = renderChat(baseTicket, testQueryClient(), [], QUICK);
     await user.type(input, '/nada{Enter}');
     expect(screen.getByTestId('composer-quick-error')).toHaveTextContent('Nenhuma mensagem rápida ativa com a chave /nada.');
@@ -422,6 +433,12 @@ describe('the composer: quick messages and variables', () => {
     await user.clear(input);
     await user.type(input, '/ol{Enter}');
     expect(screen.getByTestId('composer-quick-error')).toHaveTextContent('Várias mensagens rápidas encontradas.');
+    await user.clear(input);
+    // One key contains it: named, not called "several".
+    await user.type(input, '/catal{Enter}');
+    expect(screen.getByTestId('composer-quick-error')).toHaveTextContent(
+      'Nenhuma mensagem rápida tem a chave /catal. Você quis dizer /catalogo?',
+    );
     expect(sent).toHaveLength(0);
 
     await user.clear(input);

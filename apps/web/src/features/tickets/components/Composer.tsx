@@ -14,6 +14,9 @@ import { useOutbox } from '../api';
 import { EmojiPicker } from './EmojiPicker';
 import { QuickMessageList } from './QuickMessageList';
 
+/** From here on the composer shows how many characters the message has of the most it can. */
+const MESSAGE_NEAR_LIMIT = Math.floor(MESSAGE_MAX_LENGTH * 0.9);
+
 // Opened on demand: downloaded then, not with the chat.
 const SendButtonModal = lazyComponent(async () => (await import('./SendButtonModal')).SendButtonModal);
 const ScheduleDialog = lazyComponent(async () => (await import('../../schedules/components/ScheduleDialog')).ScheduleDialog);
@@ -44,7 +47,7 @@ const SLASH = /^\/(\S*)$/;
  * the chat at once): typing never waits for a send, and nothing typed meanwhile is touched.
  */
 export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const contactVariables = useContactVariableNames();
   const session = useSession();
   const outbox = useOutbox();
@@ -101,8 +104,14 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
     const all = quickMessages.data;
     const found = all?.find((q) => q.key.toLowerCase() === key.toLowerCase());
     if (all && !found) {
-      const partial = all.filter((q) => q.key.toLowerCase().includes(key.toLowerCase())).length;
-      setQuickError(partial > 0 ? t('tickets.quickMessages.chooseOne') : t('tickets.quickMessages.noMatch', { key }));
+      const partial = all.filter((q) => q.key.toLowerCase().includes(key.toLowerCase()));
+      setQuickError(
+        partial.length > 1
+          ? t('tickets.quickMessages.chooseOne')
+          : partial.length === 1
+            ? t('tickets.quickMessages.oneMatch', { key, match: partial[0].key })
+            : t('tickets.quickMessages.noMatch', { key }),
+      );
       return;
     }
     if (found?.media && file) {
@@ -243,6 +252,17 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
       {writable && quickError && (
         <Text size="xs" c="red" mb={6} role="alert" data-testid="composer-quick-error">
           {quickError}
+        </Text>
+      )}
+      {writable && text.length >= MESSAGE_NEAR_LIMIT && (
+        // The field takes no more than the limit (a longer paste is cut there): said before it is sent.
+        <Text size="xs" c={text.length >= MESSAGE_MAX_LENGTH ? 'red' : 'dimmed'} mb={6} data-testid="composer-length">
+          {text.length >= MESSAGE_MAX_LENGTH
+            ? t('tickets.composer.atLimit', { max: new Intl.NumberFormat(i18n.language).format(MESSAGE_MAX_LENGTH) })
+            : t('tickets.composer.length', {
+                chars: new Intl.NumberFormat(i18n.language).format(text.length),
+                max: new Intl.NumberFormat(i18n.language).format(MESSAGE_MAX_LENGTH),
+              })}
         </Text>
       )}
       {writable && file && (

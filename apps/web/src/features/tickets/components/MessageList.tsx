@@ -119,12 +119,22 @@ export function MessageList({
     scrollEndThreshold: CHAT_STICK_TO_BOTTOM_PX,
   });
 
-  // The first page opens at the newest message.
+  // The first page opens at the newest message, and stays there while its rows are measured (a long
+  // message is much taller than its estimate: scrolled once, the list opened above the newest ones)
+  // until the agent scrolls it themselves.
+  const settling = useRef(true);
+  const totalSize = virtualizer.getTotalSize();
   useEffect(() => {
     if (initialScrollDone.current || rows.length === 0) return;
     initialScrollDone.current = true;
     virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
   }, [rows.length, virtualizer]);
+  useEffect(() => {
+    if (initialScrollDone.current && settling.current) virtualizer.scrollToEnd();
+  }, [totalSize, virtualizer]);
+  const agentScrolls = () => {
+    settling.current = false;
+  };
 
   // The agent's own new message is always shown, even when scrolled up.
   useEffect(() => {
@@ -150,6 +160,10 @@ export function MessageList({
     <Box
       ref={scrollRef}
       onScroll={onScroll}
+      onWheel={agentScrolls}
+      onTouchStart={agentScrolls}
+      onPointerDown={agentScrolls}
+      onKeyDown={agentScrolls}
       style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none', background: 'var(--mantine-color-default-hover)' }}
       data-testid="message-list"
     >
