@@ -5,7 +5,7 @@ import { launchBrowser, screenshotContexts } from './browser.js';
 import { containsText, visible } from './expect-ui.js';
 import { startProduct, type RunningServer } from './server.js';
 import { signIn } from './session.js';
-import { apiClient } from './helpers.js';
+import { apiClient, solidPng } from './helpers.js';
 
 /**
  * The composer as an agent lives it: typing at human speed (≈100 ms a key) over a slow connection,
@@ -51,6 +51,19 @@ async function customer(name: string) {
     ticketId: ticket.id,
     /** Another message of the customer's. */
     say: (body: string) => api('POST', '/webchat/messages', { clientId: randomUUID(), body }, session.token),
+    /** A photo from the customer, with its caption. */
+    sendImage: async (image: Buffer, caption: string) => {
+      const form = new FormData();
+      form.append('clientId', randomUUID());
+      form.append('body', caption);
+      form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'foto.png');
+      const response = await fetch(`${server.url}/webchat/media`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.token}` },
+        body: form,
+      });
+      if (!response.ok) throw new Error(`POST /webchat/media → ${response.status} ${await response.text()}`);
+    },
     /** The agent's messages as the widget has them, oldest first. */
     received: async () =>
       (await api<{ messages: VisitorMessage[] }>('GET', '/webchat/messages', undefined, session.token)).messages.filter(
@@ -202,16 +215,20 @@ describe('the composer at human speed', () => {
 });
 
 describe('opening a ticket', () => {
-  it('a ticket whose newest message is long opens at that message, on a phone, not above it', async () => {
+  it('a ticket with tall messages (a long text, a photo) opens at the newest one, on a phone, not above it', async () => {
     const clara = await customer('Clara Longa');
     for (let n = 1; n <= 6; n++) await clara.say(`Mensagem curta ${n}`);
-    // ≈ 3,900 characters: dozens of lines on a phone, far taller than the list's estimate of a row.
-    await clara.say(`${'Detalhes do pedido, linha a linha, para o atendente. '.repeat(72)}fim da mensagem longa`);
+    // Rows far taller than the list's estimate: ≈ 4,000 characters without a space (dozens of lines on
+    // a phone), then, the newest, a tall photo whose height is known only once it has loaded.
+    await clara.say('B'.repeat(4000));
+    await clara.sendImage(solidPng(300, 900), 'Ficou claro?');
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await agentChat(context, AGENT, clara.ticketId);
+      // Opened as a bookmark or after F5: the whole app starts on the ticket.
+      await page.reload();
       const list = page.getByTestId('message-list');
-      await containsText(list, 'fim da mensagem longa');
+      await containsText(list, 'Ficou claro?');
       await expect
         .poll(() => list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop), { timeout: 5000 })
         .toBeLessThanOrEqual(2);
