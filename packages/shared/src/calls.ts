@@ -1,31 +1,21 @@
 import { z } from 'zod';
+import { CALL_STATUSES } from './call-states.js';
+
+export {
+  CALL_FINAL_STATUSES,
+  CALL_INSTANCE_TIMEOUT_MS,
+  CALL_RESET_DELAY_MS,
+  CALL_SOCKET_EVENT,
+  CALL_STATUSES,
+  isFinalCallStatus,
+  type CallStatus,
+} from './call-states.js';
 
 /**
  * Voice calls over WhatsApp through the voice-call provider (Wavoip), SPEC §3 Call, §4 call
  * statuses, §7 softphone. The statuses are the provider's signalling tags.
  */
-export const CALL_STATUSES = [
-  'offer',
-  'outcoming_calling',
-  'accept',
-  'terminate',
-  'reject',
-  'accept_elsewhere',
-  'reject_elsewhere',
-  'preaccept',
-  'relaylatency',
-  'unknown',
-] as const;
 export const callStatusSchema = z.enum(CALL_STATUSES);
-export type CallStatus = z.infer<typeof callStatusSchema>;
-
-/** Statuses after which a call is over: the softphone resets CALL_RESET_DELAY_MS later (SPEC §4). */
-export const CALL_FINAL_STATUSES: readonly CallStatus[] = ['terminate', 'reject', 'accept_elsewhere', 'reject_elsewhere'];
-export const isFinalCallStatus = (status: CallStatus) => CALL_FINAL_STATUSES.includes(status);
-
-/** SPEC §9: call reset delay 3.5 s; outgoing-call instance timeout 1 s. */
-export const CALL_RESET_DELAY_MS = 3500;
-export const CALL_INSTANCE_TIMEOUT_MS = 1000;
 
 export const callDirectionSchema = z.enum(['incoming', 'outgoing']);
 export type CallDirection = z.infer<typeof callDirectionSchema>;
@@ -126,8 +116,6 @@ export const channelCallTokensBodySchema = z.object({
 });
 export type ChannelCallTokensBody = z.input<typeof channelCallTokensBodySchema>;
 
-/** Socket event to the tenant's users (not blocked from calls) when a call changes. */
-export const CALL_SOCKET_EVENT = 'call:status';
 export const callSocketPayloadSchema = z.object({ call: callSchema });
 
 /** The softphone's message when every instance failed (SPEC §7 / §8). */

@@ -97,3 +97,14 @@ export const REPORT_NAMES = [
   'atendimentos-por-parametros',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
+
+// Campaigns' statuses (forms/campaigns.ts), without zod: the inbox's real-time code applies them.
+/** SPEC §4's statuses, plus `paused`: a processing campaign stopped for a while (it cannot be canceled while it sends). */
+export const CAMPAIGN_STATUSES = ['pending', 'scheduled', 'processing', 'paused', 'canceled', 'finished'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** SPEC §4: edited only when pending or canceled; scheduled (started) only from pending or canceled. */
+export const CAMPAIGN_EDITABLE_STATUSES: readonly CampaignStatus[] = ['pending', 'canceled'];
+export const CAMPAIGN_SCHEDULABLE_STATUSES: readonly CampaignStatus[] = ['pending', 'canceled'];
+/** Canceled from these; a processing campaign cannot be (it can be paused). */
+export const CAMPAIGN_CANCELABLE_STATUSES: readonly CampaignStatus[] = ['scheduled', 'paused'];

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { wallClockAt } from './wall-clock.js';
 import { fieldRule } from './errors.js';
+import { customVariableScope, type CustomVariableScope } from './custom-variable-scope.js';
+
+export { setCustomVariableScope, type CustomVariableScope } from './custom-variable-scope.js';
 
 /** The message template variables of SPEC §3, written `{{name}}` in every text Conversa sends for someone. */
 export const TEMPLATE_VARIABLES = [
@@ -25,19 +28,6 @@ export const BIRTHDAY_TEMPLATE_VARIABLES = TEMPLATE_VARIABLES.filter(
 
 /** The fixed variables' values, and the tenant's contact variables' (by their names). */
 export type TemplateValues = Partial<Record<TemplateVariable, string>> & Record<string, string | undefined>;
-
-/**
- * The tenant's own variable names (contact variables, settings tab `variaveis`) that texts may use
- * besides the fixed ones: the web app sets them from the signed-in tenant's list; the server per
- * request for the routes that save texts, and 'any' elsewhere (texts read back from storage were
- * checked when saved).
- */
-export type CustomVariableScope = readonly string[] | 'any';
-let customVariableScope: () => CustomVariableScope = () => [];
-
-export function setCustomVariableScope(scope: () => CustomVariableScope): void {
-  customVariableScope = scope;
-}
 
 /** The fixed variables of `base` and the tenant's contact variables in scope ('any': every name is accepted). */
 export function allowedTemplateVariables(

@@ -1,6 +1,7 @@
 import type { Channel, HistoryImportProgress, Lane, PrivateMessageEvent, ReportExport, TenantBillingEvent } from '@conversa/shared';
 import { REPORT_EXPORT_SOCKET_EVENT } from '@conversa/shared/report-events';
-import { CALL_SOCKET_EVENT, type Call } from '@conversa/shared/calls';
+import { CALL_SOCKET_EVENT } from '@conversa/shared/call-states';
+import type { Call } from '@conversa/shared/calls';
 import { SOCKET_EVENTS } from '@conversa/shared/enums';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';

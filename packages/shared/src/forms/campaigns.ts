@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
+import { CAMPAIGN_STATUSES } from '../enums.js';
 
 /**
  * Campaigns (SPEC §3 Campaign: name, start date/time, status, channel, delay in seconds, up to 3
@@ -7,16 +8,6 @@ import { refIdSchema } from '../contracts.js';
  * and date required, start not earlier than now, contacts linked before scheduling; §9 up to 3
  * messages, the spam-risk warning). Shared by the server's routes and the web form.
  */
-
-/** SPEC §4's statuses, plus `paused`: a processing campaign stopped for a while (it cannot be canceled while it sends). */
-export const CAMPAIGN_STATUSES = ['pending', 'scheduled', 'processing', 'paused', 'canceled', 'finished'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-
-/** SPEC §4: edited only when pending or canceled; scheduled (started) only from pending or canceled. */
-export const CAMPAIGN_EDITABLE_STATUSES: readonly CampaignStatus[] = ['pending', 'canceled'];
-export const CAMPAIGN_SCHEDULABLE_STATUSES: readonly CampaignStatus[] = ['pending', 'canceled'];
-/** Canceled from these; a processing campaign cannot be (it can be paused). */
-export const CAMPAIGN_CANCELABLE_STATUSES: readonly CampaignStatus[] = ['scheduled', 'paused'];
 
 /** SPEC §9: campaign messages up to 3. */
 export const CAMPAIGN_MAX_MESSAGES = 3;

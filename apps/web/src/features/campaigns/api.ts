@@ -1,14 +1,12 @@
-import {
-  CAMPAIGN_CANCELABLE_STATUSES,
-  CAMPAIGN_EDITABLE_STATUSES,
-  CAMPAIGN_SCHEDULABLE_STATUSES,
-  type Campaign,
-  type CampaignContact,
-  type CampaignContactStatus,
-  type CampaignStatus,
-  type CreateCampaignBody,
-  type LinkCampaignContactsBody,
-  type UpdateCampaignBody,
+import { CAMPAIGN_CANCELABLE_STATUSES, CAMPAIGN_EDITABLE_STATUSES, CAMPAIGN_SCHEDULABLE_STATUSES } from '@conversa/shared/enums';
+import type {
+  Campaign,
+  CampaignContact,
+  CampaignContactStatus,
+  CampaignStatus,
+  CreateCampaignBody,
+  LinkCampaignContactsBody,
+  UpdateCampaignBody,
 } from '@conversa/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http, saveFile } from '../../lib/http';

@@ -1,4 +1,5 @@
-import { setCustomVariableScope, type ContactVariable, type ContactVariableBody } from '@conversa/shared';
+import type { ContactVariable, ContactVariableBody } from '@conversa/shared';
+import { setCustomVariableScope } from '@conversa/shared/custom-variable-scope';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { http } from '../../lib/http';

@@ -1,4 +1,5 @@
-import { isFinalCallStatus, type Call } from '@conversa/shared/calls';
+import { isFinalCallStatus } from '@conversa/shared/call-states';
+import type { Call } from '@conversa/shared/calls';
 import { Button, Group } from '@mantine/core';
 import { IconPhone, IconPhoneOff, IconPhoneX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import { CALL_RESET_DELAY_MS, isFinalCallStatus, type Call } from '@conversa/shared/calls';
+import { CALL_RESET_DELAY_MS, isFinalCallStatus } from '@conversa/shared/call-states';
+import type { Call } from '@conversa/shared/calls';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
