@@ -34,14 +34,14 @@ const ROUTES = [
   {
     name: 'inbox (/#/atendimento/chats)',
     budgetKb: 250,
-    screens: [...APP, 'src/app/layout/MainLayout.tsx', 'src/features/tickets/pages/AtendimentoLayout.tsx'],
+    screens: [...APP, 'src/app/SignedInApp.tsx', 'src/features/tickets/pages/AtendimentoLayout.tsx'],
   },
   {
     name: 'inbox with a ticket open (/#/atendimento/:ticketId)',
     budgetKb: 250,
     screens: [
       ...APP,
-      'src/app/layout/MainLayout.tsx',
+      'src/app/SignedInApp.tsx',
       'src/features/tickets/pages/AtendimentoLayout.tsx',
       'src/features/tickets/pages/ChatPage.tsx',
     ],

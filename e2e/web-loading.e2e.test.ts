@@ -38,7 +38,7 @@ function recordScripts(page: Page): () => string[] {
   return () => names;
 }
 
-const INBOX_SCREENS = ['MainLayout', 'AtendimentoLayout'];
+const INBOX_SCREENS = ['SignedInApp', 'AtendimentoLayout'];
 const OTHER_SCREENS = ['ChatPage', 'ChannelsPage', 'UsersPage', 'TenantsPage', 'ContactsPage'];
 const LAZY_LOCALES = ['pt-br', 'en-us', 'en-gb', 'es', 'es-419', 'de', 'fr', 'it', 'pl', 'ru'];
 

@@ -8,12 +8,12 @@ import { LoadFailure } from './components/LoadFailure';
 import { AppRouter } from './app/router';
 import { startBranding } from './lib/branding';
 import { i18nReady } from './lib/i18n';
-import { startAppUpdates } from './lib/app-updates';
 
 // The white-label palette, name and icon before the first render (remembered, then refreshed).
 startBranding();
-// The service worker (web push) and the check for a newly deployed version.
-startAppUpdates();
+// The service worker (web push) and the check for a newly deployed version: not needed for the first
+// render, so not in the first download.
+void import('./lib/app-updates').then(({ startAppUpdates }) => startAppUpdates());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -37,14 +37,7 @@ export function parseBirthday(text: string): string | undefined {
   return `${year}-${month}-${day}`;
 }
 
-/** dd/MM/yyyy, or dd/MM without a year, of a stored birthday. */
-export function formatBirthday(stored: string | null | undefined): string {
-  if (!stored) return '';
-  const match = /^(\d{4}|-)-(\d{2})-(\d{2})$/.exec(stored);
-  if (!match) return stored;
-  const [, year, month, day] = match;
-  return year === '-' ? `${day}/${month}` : `${day}/${month}/${year}`;
-}
+export { formatBirthday } from './birthday-format.js';
 
 export const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 

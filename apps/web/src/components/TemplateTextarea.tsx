@@ -1,4 +1,4 @@
-import { TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared';
+import { TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared/template-variable-names';
 import { useContactVariableNames } from '../features/contact-variables/api';
 import { WEBHOOK_VARIABLE_PATTERN } from '@conversa/shared/chatbot';
 import { Group, Stack, Text, Textarea, type TextareaProps } from '@mantine/core';

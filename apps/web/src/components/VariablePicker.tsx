@@ -1,4 +1,4 @@
-import { TEMPLATE_VARIABLES } from '@conversa/shared';
+import { TEMPLATE_VARIABLES } from '@conversa/shared/template-variable-names';
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
 import { useContactVariables } from '../features/contact-variables/api';
 import { IconBraces } from '@tabler/icons-react';

@@ -10,7 +10,7 @@ export class ApiError extends Error {
   readonly fields: Record<string, string[]> | undefined;
   /** The same problems as codes, translated by fieldErrors (the server's `fields` texts are English). */
   readonly issues: Record<string, FieldIssue[]> | undefined;
-  /** Extra machine-readable facts (e.g. details.ticketId of ERR_OTHER_OPEN_TICKET). */
+  /** Extra machine-readable facts (e.g. details.ticketId: the contact's other open ticket). */
   readonly details: Record<string, unknown> | undefined;
   /** True when the HTTP client already told the user (401, expired session, 500). */
   handled = false;

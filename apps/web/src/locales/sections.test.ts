@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pt from './pt.json';
-import { FIRST_SECTIONS, INBOX_SECTIONS } from './first-sections';
+import { FIRST_ERRORS, FIRST_SECTIONS, INBOX_SECTIONS } from './first-sections';
 
 /**
  * pt.json is downloaded in parts (first-sections.ts). A text of a section that a page has not
@@ -61,5 +63,25 @@ describe('the parts of pt.json', () => {
     const loadAll = ['../app/SocketProvider.tsx', '../features/tickets/components/NewTicketModal.tsx'];
     const inbox = files(['../app/', '../components/', '../features/tickets/', '../lib/'], loadAll);
     expect(beyond(inbox, [...FIRST_SECTIONS, ...INBOX_SECTIONS])).toEqual([]);
+  });
+
+  it("the first download's error texts cover every code the public pages can meet", () => {
+    const ERROR_CODES = Object.keys(pt.errors);
+    const codesIn = (source: string) => (source.match(/ERR_[A-Z_]+/g) ?? []).filter((code) => ERROR_CODES.includes(code));
+    // The server's answers to the public pages: its sign-in, token and password-reset module, and
+    // what its HTTP layer refuses before any route.
+    const server = join(import.meta.dirname, '../../../server/src');
+    const serverCodes = ['modules/auth', 'platform/http'].flatMap((dir) =>
+      readdirSync(join(server, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+        .flatMap((file) => codesIn(readFileSync(join(server, dir, file), 'utf8'))),
+    );
+    // …and the codes the first download's own code names (the client's network errors among them).
+    const clientCodes = files(['../features/auth/', '../lib/']).flatMap((path) => codesIn(sources[path] ?? ''));
+    expect(serverCodes).toContain('ERR_INVALID_CREDENTIALS');
+    expect(clientCodes).toContain('ERR_NETWORK');
+    const missing = [...new Set([...serverCodes, ...clientCodes])].filter((code) => !(FIRST_ERRORS as readonly string[]).includes(code));
+    expect(missing).toEqual([]);
+    for (const code of FIRST_ERRORS) expect(ERROR_CODES).toContain(code);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { refIdSchema } from '../contracts.js';
 import { TICKET_STATUSES } from '../enums.js';
+import { NOTE_MAX_LENGTH, NOTE_MAX_MENTIONS } from '../note-limits.js';
 
 /**
  * Protocols and internal notes (SPEC §3 Protocol: protocol, user, ticket, date; Note: note, user,
@@ -53,9 +54,7 @@ export const PROTOCOLS_PAGE_SIZE = 40;
 
 // ---- notes ----
 
-export const NOTE_MAX_LENGTH = 4000;
-export const NOTE_MAX_MENTIONS = 20;
-export const NOTES_PAGE_SIZE = 40;
+export { NOTE_MAX_LENGTH, NOTE_MAX_MENTIONS, NOTES_PAGE_SIZE } from '../note-limits.js';
 
 export const noteTextSchema = z.string().trim().min(1).max(NOTE_MAX_LENGTH);
 const mentionsSchema = z

@@ -1,6 +1,5 @@
 import type { LoginResponse, Plan } from '@conversa/shared';
 import { setCompanyBranding } from '../../lib/branding';
-import { dropPushSubscription } from '../../lib/web-push';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/errors';
 import { http } from '../../lib/http';
@@ -71,8 +70,9 @@ export function useSignupOffered(): { offered: boolean; checked: boolean } {
 /** POST /auth/logout/ (best effort: it also clears the refresh cookie), then clear the stored session and go to login. */
 export async function logout(): Promise<void> {
   try {
-    // While the token still works: this browser stops getting the user's pushes.
-    if (getToken()) await dropPushSubscription().catch(() => undefined);
+    // While the token still works: this browser stops getting the user's pushes. (Loaded here, not
+    // with the login page: the signed-in frame has already loaded it.)
+    if (getToken()) await import('../../lib/web-push').then(({ dropPushSubscription }) => dropPushSubscription()).catch(() => undefined);
     if (getToken()) await http.post('/auth/logout/');
   } catch {
     /* the session is cleared anyway */

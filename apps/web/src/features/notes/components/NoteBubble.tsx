@@ -1,4 +1,5 @@
-import { NOTE_MAX_LENGTH, type Note } from '@conversa/shared';
+import type { Note } from '@conversa/shared';
+import { NOTE_MAX_LENGTH } from '@conversa/shared/note-limits';
 import { ActionIcon, Box, Button, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { NOTE_MAX_LENGTH, type Ticket } from '@conversa/shared';
+import type { Ticket } from '@conversa/shared';
+import { NOTE_MAX_LENGTH } from '@conversa/shared/note-limits';
 import { ActionIcon, Box, Group, Paper, Text, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconLock, IconNote } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';

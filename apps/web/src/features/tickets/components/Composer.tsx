@@ -1,4 +1,5 @@
-import { TEMPLATE_VARIABLES, unknownTemplateVariables, type Message, type QuickMessage, type Ticket } from '@conversa/shared';
+import type { Message, QuickMessage, Ticket } from '@conversa/shared';
+import { TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared/template-variable-names';
 import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBolt, IconClockPlus, IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';

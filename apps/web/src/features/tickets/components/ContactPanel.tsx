@@ -1,4 +1,4 @@
-import { formatBirthday } from '@conversa/shared';
+import { formatBirthday } from '@conversa/shared/birthday-format';
 import type { Ticket } from '@conversa/shared';
 import { Avatar, Badge, Button, CloseButton, Divider, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
