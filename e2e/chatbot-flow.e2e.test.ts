@@ -194,6 +194,14 @@ describe('the chatbot in real browsers', () => {
       await admin.getByTestId('channel-modal').waitFor({ state: 'detached', timeout: 15_000 });
       expect((await api<{ chatFlowId: number | null }>('GET', `/whatsapp/${channelId}`)).chatFlowId).toBe(flowId);
 
+      // Deleting a queue the flow routes to names the flow first; the admin thinks better of it.
+      await admin.goto(`${server.url}/#/filas`);
+      await admin.getByTestId(`queue-delete-${salesId}`).click();
+      await containsText(admin.getByTestId('queue-delete-flows'), '“Atendimento do site”');
+      await admin.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+      await admin.getByRole('dialog').waitFor({ state: 'detached' });
+      await visible(admin.getByTestId(`queue-${salesId}`));
+
       const agent = await login(agentContext, AGENT.email, AGENT.password);
       await agent.getByTestId('tab-pending').click();
 

@@ -16,6 +16,9 @@ export const queueSchema = z.object({
   userIds: z.array(z.number().int()),
 });
 export type Queue = z.infer<typeof queueSchema>;
+/** GET /queue/{id}/chat-flows: the chatbot flows that route tickets to the queue (asked before deleting it). */
+export const queueChatFlowSchema = z.object({ id: z.number().int(), name: z.string() });
+export type QueueChatFlow = z.infer<typeof queueChatFlowSchema>;
 export const queueBodySchema = z.object({
   name: z.string().trim().min(1).max(100),
   color: z

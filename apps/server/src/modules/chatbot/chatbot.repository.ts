@@ -42,6 +42,19 @@ export async function findFlowById(db: Db, tenantId: number, id: number): Promis
   return row ? { ...row.flow, publishedVersion: row.publishedVersion, publishedAt: row.publishedAt } : undefined;
 }
 
+/** Each flow of the tenant with its draft and the definition new conversations enter (null: never published). */
+export async function listFlowDefinitions(
+  db: Db,
+  tenantId: number,
+): Promise<{ id: number; name: string; draft: Record<string, unknown>; published: Record<string, unknown> | null }[]> {
+  return db
+    .select({ id: chatFlows.id, name: chatFlows.name, draft: chatFlows.draft, published: chatFlowVersions.definition })
+    .from(chatFlows)
+    .leftJoin(chatFlowVersions, eq(chatFlowVersions.id, chatFlows.publishedVersionId))
+    .where(eq(chatFlows.tenantId, tenantId))
+    .orderBy(asc(chatFlows.name), asc(chatFlows.id));
+}
+
 /** Which of these flow ids are flows of the tenant. */
 export async function existingFlowIds(db: Db, tenantId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];

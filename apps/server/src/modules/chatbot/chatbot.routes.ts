@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { idParamSchema, ticketSchema } from '@conversa/shared';
+import { idParamSchema, queueChatFlowSchema, ticketSchema } from '@conversa/shared';
 import {
   createFlowBodySchema,
   flowExportSchema,
@@ -23,6 +23,7 @@ import { findFlowById, listFlows } from './chatbot.repository.js';
 import { createFlow } from './use-cases/create-flow.js';
 import { deleteFlow } from './use-cases/delete-flow.js';
 import { duplicateFlow } from './use-cases/duplicate-flow.js';
+import { findFlowsRoutingToQueue } from './use-cases/find-flows-routing-to-queue.js';
 import { importFlow } from './use-cases/import-flow.js';
 import { publishFlow } from './use-cases/publish-flow.js';
 import { switchTicketChatbot } from './use-cases/switch-ticket-chatbot.js';
@@ -49,6 +50,13 @@ export const chatbotRoutes =
         if (!flow) throw new AppError('ERR_NO_FLOW_FOUND');
         return presentFlow(flow);
       },
+    });
+
+    // Asked before deleting a queue (an admin's action): the flows whose routes would point nowhere.
+    app.get('/queue/:id/chat-flows', {
+      config: { auth: 'admin' },
+      schema: { tags, params: idParamSchema, response: { 200: z.array(queueChatFlowSchema), ...errorResponses } },
+      handler: async (request) => findFlowsRoutingToQueue(ctx.db, actorOf(request).tenantId, request.params.id),
     });
 
     app.post('/chat-flow', {

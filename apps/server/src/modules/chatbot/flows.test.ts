@@ -134,6 +134,35 @@ describe('JSON export and import', () => {
   });
 });
 
+describe('GET /queue/{id}/chat-flows', () => {
+  it("names the flows whose published version or draft routes to the queue, before it is deleted; admins only, the tenant's queues only", async () => {
+    const queue = await buildQueue(server.ctx, t.tenant.id);
+    const published = await create({ name: 'Vendas', definition: definition({ kind: 'queue', queueId: queue.id }), publish: true });
+    // The draft routes elsewhere now, but new conversations still enter the published version.
+    await api.put(`/chat-flow/${published.body.id}`, { definition: definition() }, { token: t.admin.token });
+    const draft = await create({ name: 'Suporte', definition: definition({ kind: 'user', userId: t.agent.id, queueId: queue.id }) });
+    await create({ name: 'Outra fila', definition: definition() });
+
+    const asked = await api.get(`/queue/${queue.id}/chat-flows`, { token: t.admin.token });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual([
+      { id: draft.body.id, name: 'Suporte' },
+      { id: published.body.id, name: 'Vendas' },
+    ]);
+    expect((await api.get(`/queue/${t.queue.id}/chat-flows`, { token: t.admin.token })).body).not.toContainEqual(
+      expect.objectContaining({ id: draft.body.id }),
+    );
+
+    const supervisor = await buildAgent(server, t.tenant.id, 'super');
+    expect((await api.get(`/queue/${queue.id}/chat-flows`, { token: supervisor.token })).body.error).toBe('ERR_NO_PERMISSION');
+    const other = await buildInboxTenant(server);
+    expect(await api.get(`/queue/${queue.id}/chat-flows`, { token: other.admin.token })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_QUEUE_FOUND' },
+    });
+  });
+});
+
 describe('save-time validation', () => {
   it('a route to a deleted queue, user or channel, a start of a missing flow: 400 with the field', async () => {
     const queue = await buildQueue(server.ctx, t.tenant.id);

@@ -1,4 +1,4 @@
-import type { Queue } from '@conversa/shared';
+import type { Queue, QueueChatFlow } from '@conversa/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -34,5 +34,15 @@ export function useDeleteQueue() {
   return useMutation({
     mutationFn: (id: number) => http.delete(`/queue/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: queueKeys.all }),
+  });
+}
+
+/** The chatbot flows that route to the queue (null: none asked), read when its deletion is asked. */
+export function useQueueChatFlows(queueId: number | null) {
+  return useQuery({
+    queryKey: [...queueKeys.all, queueId, 'chat-flows'],
+    enabled: queueId !== null,
+    staleTime: 0,
+    queryFn: ({ signal }) => http.get<QueueChatFlow[]>(`/queue/${queueId}/chat-flows`, { signal }),
   });
 }

@@ -1,5 +1,5 @@
 import type { Queue } from '@conversa/shared';
-import { Badge, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,12 @@ import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { QueryError } from '../../../components/QueryError';
 import { useSession } from '../../../lib/useSession';
 import { useAllUsers } from '../../users/api';
-import { useDeleteQueue, useQueues } from '../api';
+import { useDeleteQueue, useQueueChatFlows, useQueues } from '../api';
 import { QueueFormModal } from '../components/QueueFormModal';
 
 /** /filas: the tenant's queues and their members. Supervisors see them; admins change them. */
 export function QueuesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const canEdit = session?.profile === 'admin' || session?.profile === 'superadmin';
   const queues = useQueues();
@@ -24,6 +24,21 @@ export function QueuesPage() {
   const userNames = useMemo(() => new Map((users.data ?? []).map((u) => [u.id, u.name])), [users.data]);
 
   const removal = useConfirmedDelete<Queue>(remove, 'queue-delete-error');
+  // Flows keep their routes to a deleted queue (tickets taking one stay pending where they are): say which.
+  const routingFlows = useQueueChatFlows(removal.deleting?.id ?? null);
+  const flowNames = routingFlows.data?.map((flow) => `“${flow.name}”`) ?? [];
+  const flowsNotice = routingFlows.isFetching ? (
+    <Text size="sm" c="dimmed" data-testid="queue-delete-flows-checking">
+      {t('queues.checkingFlows')}
+    </Text>
+  ) : flowNames.length > 0 ? (
+    <Alert color="yellow" data-testid="queue-delete-flows">
+      {t('queues.deleteFlows', {
+        count: flowNames.length,
+        names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(flowNames),
+      })}
+    </Alert>
+  ) : null;
 
   const columns: DataColumn<Queue>[] = [
     {
@@ -100,7 +115,9 @@ export function QueuesPage() {
         loading={removal.pending}
         onConfirm={removal.confirm}
         onClose={removal.cancel}
-      />
+      >
+        {flowsNotice}
+      </ConfirmModal>
     </Stack>
   );
 }
