@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dayKey, formatDate, formatDateTime, formatShortMoment, formatTime } from './format';
+import { dayKey, formatCount, formatDate, formatDateTime, formatShortMoment, formatTime } from './format';
+import i18n from './i18n';
 
 // The formats were dayjs's: these compare with it, on the strings the API sends and on odd ones.
 const VALUES = [
@@ -48,5 +49,18 @@ describe('dates and times', () => {
     expect(formatDate(null)).toBe('');
     expect(formatTime(undefined)).toBe('');
     expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('counts', () => {
+  it("are written in the interface's language, and follow a change of language", async () => {
+    expect(formatCount(4096)).toBe('4.096');
+    await i18n.changeLanguage('en');
+    try {
+      expect(formatCount(4096)).toBe('4,096');
+    } finally {
+      await i18n.changeLanguage('pt');
+    }
+    expect(formatCount(4096)).toBe('4.096');
   });
 });

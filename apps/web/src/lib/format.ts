@@ -39,6 +39,15 @@ export function formatMoney(value: number): string {
   return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(value);
 }
 
+const COUNTS = new Map<string, Intl.NumberFormat>();
+
+/** A whole number in the interface's language (4.096 in Portuguese, 4,096 in English); one formatter per language. */
+export function formatCount(value: number): string {
+  let format = COUNTS.get(i18n.language);
+  if (!format) COUNTS.set(i18n.language, (format = new Intl.NumberFormat(i18n.language)));
+  return format.format(value);
+}
+
 const CURRENCY = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** A ticket's value in reais, in the pt-BR format (SPEC §9): R$ 1.234,56. */

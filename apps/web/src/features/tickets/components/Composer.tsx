@@ -6,6 +6,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../components/on-demand';
 import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
+import { formatCount } from '../../../lib/format';
 import type { Session } from '../../../lib/session';
 import { useSession } from '../../../lib/useSession';
 import { insertAtSelection, VariablePicker } from '../../../components/VariablePicker';
@@ -48,7 +49,7 @@ const SLASH = /^\/(\S*)$/;
  * the chat at once): typing never waits for a send, and nothing typed meanwhile is touched.
  */
 export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const contactVariables = useContactVariableNames();
   const session = useSession();
   const outbox = useOutbox();
@@ -259,11 +260,8 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
         // The field takes no more than the limit (a longer paste is cut there): said before it is sent.
         <Text size="xs" c={text.length >= MESSAGE_MAX_LENGTH ? 'red' : 'dimmed'} mb={6} data-testid="composer-length">
           {text.length >= MESSAGE_MAX_LENGTH
-            ? t('tickets.composer.atLimit', { max: new Intl.NumberFormat(i18n.language).format(MESSAGE_MAX_LENGTH) })
-            : t('tickets.composer.length', {
-                chars: new Intl.NumberFormat(i18n.language).format(text.length),
-                max: new Intl.NumberFormat(i18n.language).format(MESSAGE_MAX_LENGTH),
-              })}
+            ? t('tickets.composer.atLimit', { max: formatCount(MESSAGE_MAX_LENGTH) })
+            : t('tickets.composer.length', { chars: formatCount(text.length), max: formatCount(MESSAGE_MAX_LENGTH) })}
         </Text>
       )}
       {writable && file && (
