@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type ApiCall } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { FlowBuilder } from '../pages/ChatFlowBuilderPage';
-import { flowOf, MENU_FLOW, mockReactFlow } from './test-flow';
+import { flowOf, MENU_FLOW, mockReactFlow, QUEUES } from './test-flow';
 
 beforeAll(mockReactFlow);
 afterEach(() => {
@@ -42,7 +42,7 @@ const TAGS = [
 ];
 
 const lists = {
-  'GET /queue': () => ({ body: [{ id: 7, name: 'Vendas', color: '#12b886', greetingMessage: null, userIds: [] }] }),
+  'GET /queue': () => ({ body: QUEUES }),
   'GET /users/': () => ({ body: { users: [], count: 0, hasMore: false } }),
   'GET /whatsapp': () => ({ body: [] }),
   'GET /chat-flow': () => ({ body: [] }),
@@ -330,6 +330,20 @@ describe('the flow builder', () => {
     expect(issues).toHaveTextContent('Este encaminhamento leva a uma fila, usuário ou canal que foi excluído. Escolha outro destino.');
     expect(issues).toHaveTextContent('A etiqueta escolhida foi excluída. Escolha outra.');
     expect(issues).not.toHaveTextContent('Valor inválido');
+  });
+
+  it('a route to a queue deleted since it was chosen is flagged as soon as the builder opens, at the route, and blocks publishing', async () => {
+    fakeApi({ ...lists, 'GET /queue': () => ({ body: QUEUES.filter((queue) => queue.id !== 7) }) });
+    const { user } = renderBuilder();
+    const issues = await screen.findByTestId('draft-issues');
+    expect(issues).toHaveTextContent('Problemas a corrigir antes de publicar: 1');
+    expect(issues).toHaveTextContent('Etapa "Menu"');
+    expect(issues).toHaveTextContent('Este encaminhamento leva a uma fila, usuário ou canal que foi excluído. Escolha outro destino.');
+    expect(screen.getByTestId('builder-publish')).toBeDisabled();
+    const panel = await selectStep(user, 'menu');
+    expect(
+      within(panel).getByText('Este encaminhamento leva a uma fila, usuário ou canal que foi excluído. Escolha outro destino.'),
+    ).toBeVisible();
   });
 
   it('a draft the server cannot store yet (an empty step name) is not sent but kept locally', async () => {

@@ -8,7 +8,7 @@ import { PHONE, setScreenSize } from '../../../test/media';
 import { renderWithApp } from '../../../test/render';
 import { FlowBuilder } from '../pages/ChatFlowBuilderPage';
 import { mediaFileProblem } from './MediaInteraction';
-import { flowOf, MENU_FLOW, mockReactFlow } from './test-flow';
+import { flowOf, MENU_FLOW, mockReactFlow, QUEUES } from './test-flow';
 
 beforeAll(mockReactFlow);
 afterEach(() => {
@@ -56,7 +56,7 @@ type Answer = { status?: number; body: unknown };
 
 function api(upload: (call: ApiCall) => Answer = () => ({ status: 201, body: UPLOADED })) {
   return fakeApi({
-    'GET /queue': () => ({ body: [{ id: 7, name: 'Vendas', color: '#12b886', greetingMessage: null, userIds: [] }] }),
+    'GET /queue': () => ({ body: QUEUES }),
     'GET /users/': () => ({ body: { users: [], count: 0, hasMore: false } }),
     'GET /whatsapp': () => ({ body: [] }),
     'GET /chat-flow': () => ({ body: [] }),

@@ -2,6 +2,7 @@ import { fieldIssueOf, TEMPLATE_VARIABLES, unknownTemplateVariables, type Custom
 import {
   findCycleWithoutInput,
   flowDefinitionSchema,
+  flowRoutes,
   WEBHOOK_VARIABLE_PATTERN,
   type FlowDefinition,
   type FlowDraft,
@@ -82,6 +83,32 @@ export function draftIssues(t: TFunction, definition: FlowDraft, contactVariable
     const media = /^(.*\.media\.)[^.]+$/.exec(issue.path);
     return !media || !noFile.has(media[1]) || issue.path.endsWith('.media.key');
   });
+}
+
+/** The tenant's queues and channels, once loaded (undefined: not yet, nothing is judged). */
+export interface FlowTargets {
+  queueIds?: ReadonlySet<number>;
+  channelIds?: ReadonlySet<number>;
+}
+
+/**
+ * Routes to a queue or channel that is no longer one of the tenant's (deleted since it was chosen):
+ * publishing would refuse them, and the published version sends tickets nowhere meanwhile; said as
+ * soon as the builder opens, at the route. (Users are not judged: their list may be cut short.)
+ */
+export function deletedTargetIssues(t: TFunction, definition: FlowDraft, targets: FlowTargets): DraftIssue[] {
+  const gone = (ids: ReadonlySet<number> | undefined, id: number | null) => ids !== undefined && id !== null && id > 0 && !ids.has(id);
+  return flowRoutes(definition)
+    .filter(
+      ({ route }) =>
+        (route.kind === 'queue' && gone(targets.queueIds, route.queueId)) ||
+        (route.kind === 'user' && gone(targets.queueIds, route.queueId)) ||
+        (route.kind === 'channel' && gone(targets.channelIds, route.channelId)),
+    )
+    .map(({ route, path }) => ({
+      path: [...path, ...(route.kind === 'user' ? ['queueId'] : [])].join('.'),
+      text: t('chatFlow.issues.reference.route'),
+    }));
 }
 
 /** The first issue at each path under `prefix` (e.g. 'steps.2.'), keyed by the rest of the path ('' for the prefix itself). */

@@ -4,6 +4,12 @@ import type { Flow, FlowDraft } from '@conversa/shared/chatbot';
  * Test fixtures of the builder: a 3-step flow (welcome → menu of 2 options → a queue), and the
  * jsdom gaps xyflow measures with (its testing guide: a ResizeObserver that reports, DOMMatrixReadOnly).
  */
+/** The company's queues that MENU_FLOW routes to (option 1 → Vendas, the support step → Suporte). */
+export const QUEUES = [
+  { id: 7, name: 'Vendas', color: '#12b886', greetingMessage: null, userIds: [] },
+  { id: 8, name: 'Suporte', color: '#228be6', greetingMessage: null, userIds: [] },
+];
+
 export const MENU_FLOW: FlowDraft = {
   startStepId: 'welcome',
   outOfHoursRoute: null,

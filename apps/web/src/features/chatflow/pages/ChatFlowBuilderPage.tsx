@@ -41,8 +41,10 @@ import { useFlow, usePublishFlow } from '../api';
 import { addStep, deleteSteps, newStep } from '../builder/edit';
 import { FlowCanvas } from '../builder/FlowCanvas';
 import { FlowSettingsPanel } from '../builder/FlowSettingsPanel';
-import { draftIssues, issuePlace } from '../builder/issues';
+import { deletedTargetIssues, draftIssues, issuePlace } from '../builder/issues';
+import { useChannels } from '../../channels/api';
 import { useContactVariableNames } from '../../contact-variables/api';
+import { useQueues } from '../../queues/api';
 import { ServerIssues } from '../builder/ServerIssues';
 import { StepPanel } from '../builder/StepPanel';
 import { TestPanel } from '../builder/TestPanel';
@@ -91,7 +93,19 @@ export function FlowBuilder({ flow }: { flow: Flow }) {
   const [publishError, setPublishError] = useState<unknown>(null);
   // The tenant's contact variables ({{CPF}}…) are valid in messages: checked again once their list arrives.
   const variableNames = useContactVariableNames();
-  const issues = useMemo(() => draftIssues(t, definition, variableNames), [t, definition, variableNames]);
+  // Routes to a queue or channel deleted since (the route pickers load the same lists).
+  const queues = useQueues();
+  const channels = useChannels();
+  const issues = useMemo(
+    () => [
+      ...draftIssues(t, definition, variableNames),
+      ...deletedTargetIssues(t, definition, {
+        queueIds: queues.data && new Set(queues.data.map((queue) => queue.id)),
+        channelIds: channels.data && new Set(channels.data.map((channel) => channel.id)),
+      }),
+    ],
+    [t, definition, variableNames, queues.data, channels.data],
+  );
   const invalidStepIds = useMemo(
     () =>
       new Set(
