@@ -323,6 +323,52 @@ describe('/campanhas/{id}', () => {
     await waitFor(() => expect(api.calls.some((c) => c.path === '/campaigns/1/contacts/file')).toBe(true));
   });
 
+  it("a file's rows that were not linked are counted with their reasons; no tag and no search links everyone only once confirmed", async () => {
+    const api = detailApi(() => campaign(), {
+      'POST /campaigns/:id/contacts/file': () => ({
+        body: { added: 4, contactCount: 104, rows: 7, rejected: { number: 2, numberMissing: 1 } },
+      }),
+      'POST /campaigns/:id/contacts': () => ({ body: { added: 50, contactCount: 150 } }),
+    });
+    const { user } = renderDetail();
+    const input = (await screen.findByTestId('campaign-link')).querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['Nome;Número'], 'lista.csv', { type: 'text/csv' }));
+    await user.click(screen.getByTestId('campaign-link-file-button'));
+    expect(await screen.findByText('Contatos vinculados: 4 (total: 104).')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '3 linhas do arquivo não foram vinculadas: Número inválido: informe o código do país. (2) Número em branco. (1)',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('campaign-link-filter'));
+    const dialog = await screen.findByTestId('confirm-modal');
+    expect(dialog).toHaveTextContent('todos os contatos da empresa serão vinculados a esta campanha');
+    expect(api.calls.filter((c) => c.path === '/campaigns/1/contacts' && c.method === 'POST')).toEqual([]);
+    await user.click(within(dialog).getByTestId('confirm-button'));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === '/campaigns/1/contacts' && c.method === 'POST')?.body).toEqual({ tagIds: [] }),
+    );
+  });
+
+  it('a campaign with unsaved changes cannot be started until they are saved (it would start with the saved ones)', async () => {
+    let current = campaign();
+    detailApi(() => current, {
+      'PUT /campaigns/:id': ({ body }) => {
+        current = { ...current, ...(body as Partial<Campaign>) };
+        return { body: current };
+      },
+    });
+    const { user } = renderDetail();
+    expect(await screen.findByTestId('campaign-start-button')).toBeEnabled();
+    await user.type(screen.getByTestId('campaign-name'), ' 2026');
+    await waitFor(() => expect(screen.getByTestId('campaign-start-button')).toBeDisabled());
+    expect(screen.getByTestId('campaign-unsaved-hint')).toHaveTextContent('Salve as alterações dos dados da campanha antes de iniciá-la');
+    await user.click(screen.getByTestId('campaign-save'));
+    await waitFor(() => expect(screen.getByTestId('campaign-start-button')).toBeEnabled());
+    expect(screen.queryByTestId('campaign-unsaved-hint')).toBeNull();
+  });
+
   it('on a phone (390 px) the list is cards and the detail keeps its actions', async () => {
     setScreenSize(PHONE);
     fakeApi({ 'GET /campaigns': () => ({ body: [campaign({ status: 'processing', sent: 5 })] }) });

@@ -15,7 +15,13 @@ import { campaignCan, useCampaignAction, type CampaignAction } from '../api';
  * §5/§9 spam-risk warning; a processing campaign cannot be canceled but can be paused. A refusal
  * of the server (past start, no contacts, in process…) is shown in the dialog.
  */
-export function CampaignActions({ campaign }: { campaign: Campaign }) {
+export function CampaignActions({
+  campaign,
+  unsaved = false,
+}: {
+  campaign: Campaign;
+  /** The page's form has changes not saved: starting would send the saved ones. */ unsaved?: boolean;
+}) {
   const { t } = useTranslation();
   const action = useCampaignAction();
   const [asking, setAsking] = useState<CampaignAction | null>(null);
@@ -44,7 +50,12 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
     <Stack gap="xs" data-testid="campaign-actions">
       <Group gap="xs">
         {campaignCan.start(status) && (
-          <Button leftSection={<IconPlayerPlay size={16} />} onClick={() => ask('start')} data-testid="campaign-start-button">
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            disabled={unsaved}
+            onClick={() => ask('start')}
+            data-testid="campaign-start-button"
+          >
             {t('campaigns.actions.start')}
           </Button>
         )}
@@ -76,6 +87,11 @@ export function CampaignActions({ campaign }: { campaign: Campaign }) {
           </Button>
         )}
       </Group>
+      {campaignCan.start(status) && unsaved && (
+        <Text size="sm" c="orange" data-testid="campaign-unsaved-hint">
+          {t('campaigns.saveBeforeStart')}
+        </Text>
+      )}
       {status === 'processing' && (
         <Text size="sm" c="dimmed" data-testid="campaign-processing-hint">
           {t('campaigns.processingHint')}

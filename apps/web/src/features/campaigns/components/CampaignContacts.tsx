@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageControls } from '../../../components/PageControls';
 import { QueryError } from '../../../components/QueryError';
 import { formatDateTime } from '../../../lib/format';
-import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { notifyApiError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useTags } from '../../tags/api';
 import {
   campaignCan,
@@ -38,13 +38,35 @@ function LinkContacts({ campaign }: { campaign: Campaign }) {
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [search, setSearch] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  // No tag and no search: every contact of the company; asked first.
+  const [confirmAll, setConfirmAll] = useState(false);
 
-  const linked = (result: LinkResult) => notifySuccess(t('campaigns.contacts.linked', { count: result.added, total: result.contactCount }));
+  const linked = (result: LinkResult) => {
+    notifySuccess(t('campaigns.contacts.linked', { count: result.added, total: result.contactCount }));
+    // A file's rows that could not be read as contacts: how many, and why (the contact import's reasons).
+    const rejected = Object.entries(result.rejected ?? {}).filter(([, count]) => count > 0);
+    const total = rejected.reduce((sum, [, count]) => sum + count, 0);
+    if (total > 0)
+      notifyWarning(
+        t('campaigns.contacts.rejected', {
+          count: total,
+          reasons: rejected.map(([code, count]) => `${t(`contacts.import.reasons.${code}`, { defaultValue: code })} (${count})`).join(' '),
+        }),
+        'campaign-link-rejected',
+      );
+  };
   const byFilter = () =>
     link.mutate(
       { filter: { tagIds: tagIds.map(Number), ...(search.trim() ? { searchParam: search.trim() } : {}) } },
-      { onSuccess: linked, onError: (error) => notifyApiError(error, 'campaign-link-error') },
+      {
+        onSuccess: (result) => {
+          setConfirmAll(false);
+          linked(result);
+        },
+        onError: (error) => notifyApiError(error, 'campaign-link-error'),
+      },
     );
+  const askByFilter = () => (tagIds.length === 0 && !search.trim() ? setConfirmAll(true) : byFilter());
   const byFile = () => {
     if (!file) return;
     link.mutate(
@@ -82,7 +104,7 @@ function LinkContacts({ campaign }: { campaign: Campaign }) {
           style={{ flex: '1 1 180px' }}
           data-testid="campaign-link-search"
         />
-        <Button leftSection={<IconLink size={16} />} onClick={byFilter} loading={link.isPending} data-testid="campaign-link-filter">
+        <Button leftSection={<IconLink size={16} />} onClick={askByFilter} loading={link.isPending} data-testid="campaign-link-filter">
           {t('campaigns.contacts.linkFilter')}
         </Button>
       </Group>
@@ -103,6 +125,16 @@ function LinkContacts({ campaign }: { campaign: Campaign }) {
           {t('campaigns.contacts.linkFile')}
         </Button>
       </Group>
+      <ConfirmModal
+        opened={confirmAll}
+        title={t('campaigns.contacts.linkAllTitle')}
+        message={t('campaigns.contacts.linkAllConfirm')}
+        confirmLabel={t('campaigns.contacts.linkFilter')}
+        confirmColor="blue"
+        loading={link.isPending}
+        onConfirm={byFilter}
+        onClose={() => setConfirmAll(false)}
+      />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import {
 import { Alert, Button, CloseButton, FileInput, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TemplateTextarea } from '../../../components/TemplateTextarea';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
@@ -73,11 +73,14 @@ export function CampaignForm({
   readOnly = false,
   onSaved,
   onCancel,
+  onDirtyChange,
 }: {
   campaign: Campaign | null;
   readOnly?: boolean;
   onSaved: (campaign: Campaign) => void;
   onCancel?: () => void;
+  /** Whether the fields differ from what is saved (the campaign's page keeps it from starting then). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const channels = useChannels();
@@ -113,6 +116,8 @@ export function CampaignForm({
     },
   });
   const { values } = form;
+  const dirty = !readOnly && form.isDirty();
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const mediaChanges = (submitted: CampaignFormValues): MediaChange[] =>
     MESSAGE_NUMBERS.flatMap((n): MediaChange[] => {

@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryError } from '../../../components/QueryError';
@@ -18,6 +19,8 @@ export function CampaignPage() {
   const { t } = useTranslation();
   const id = Number(useParams().campaignId);
   const campaign = useCampaign(id);
+  // Starting takes the saved fields: not while the form holds changes that are not saved.
+  const [unsaved, setUnsaved] = useState(false);
 
   if (campaign.isError) return <QueryError error={campaign.error} onRetry={() => void campaign.refetch()} />;
   if (!campaign.data) return <Loader />;
@@ -41,7 +44,7 @@ export function CampaignPage() {
       <Card withBorder>
         <Stack>
           <CampaignProgress campaign={current} />
-          <CampaignActions campaign={current} />
+          <CampaignActions campaign={current} unsaved={unsaved} />
         </Stack>
       </Card>
       <Card withBorder>
@@ -52,7 +55,13 @@ export function CampaignPage() {
               {t('campaigns.readOnlyHint')}
             </Text>
           )}
-          <CampaignForm key={`${current.id}-${current.status}`} campaign={current} readOnly={!editable} onSaved={() => undefined} />
+          <CampaignForm
+            key={`${current.id}-${current.status}`}
+            campaign={current}
+            readOnly={!editable}
+            onSaved={() => undefined}
+            onDirtyChange={setUnsaved}
+          />
         </Stack>
       </Card>
       <CampaignContacts campaign={current} />
