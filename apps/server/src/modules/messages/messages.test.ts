@@ -149,7 +149,14 @@ describe('POST /messages/{ticketId}', () => {
     expect(sent).toMatchObject({ status: 'sent', ack: 1, messageId: `out:${response.body.id}` });
   });
 
-  it('whoever replies to a waiting ticket takes it, even one waiting for another agent', async () => {
+  it('whoever replies to a waiting ticket takes it, but not one waiting for another agent (transferred to them: theirs)', async () => {
+    const waiting = await conversation();
+    expect((await send(waiting.ticketId, { body: 'eu atendo' })).status).toBe(201);
+    expect((await api.get(`/tickets/${waiting.ticketId}`, { token: t.agent.token })).body).toMatchObject({
+      status: 'open',
+      userId: t.agent.id,
+    });
+
     const { ticketId } = await conversation();
     expect(
       (await api.put(`/tickets/${ticketId}`, { userId: t.peer.id, isTransference: true }, { token: t.admin.token })).body,
@@ -157,8 +164,8 @@ describe('POST /messages/{ticketId}', () => {
       status: 'pending',
       userId: t.peer.id,
     });
-    expect((await send(ticketId, { body: 'eu atendo' })).status).toBe(201);
-    expect((await api.get(`/tickets/${ticketId}`, { token: t.agent.token })).body).toMatchObject({ status: 'open', userId: t.agent.id });
+    expect((await send(ticketId, { body: 'eu atendo' })).body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api.get(`/tickets/${ticketId}`, { token: t.agent.token })).body).toMatchObject({ status: 'pending', userId: t.peer.id });
   });
 
   it('a reply that cannot be delivered ends failed and is listed in messagesOffLine', async () => {

@@ -252,13 +252,26 @@ describe("another agent's open ticket (security: no take-over)", () => {
     expect((await put(ticketId, { typebotStatus: false }, t.agent.token)).status).toBe(200);
   });
 
-  it("the owner may hand it over, an admin may reassign it; a pending or unassigned ticket is anyone's to accept", async () => {
+  it('the owner may hand it over (it then waits for the new agent alone), an admin may reassign it; a resolved ticket is reopened by whoever reopens it', async () => {
     const { ticketId } = await newTicket();
     expect((await put(ticketId, { status: 'open' }, t.peer.token)).status).toBe(200);
     const handedOver = await put(ticketId, { userId: t.agent.id, isTransference: true }, t.peer.token);
     expect(handedOver.status).toBe(200);
     expect(handedOver.body).toMatchObject({ status: 'pending', userId: t.agent.id });
-    // Waiting for the agent it was given to: not yet attended, the peer may still accept it.
+    // Waiting for the agent it was given to: the peer who handed it over may no longer accept,
+    // resolve or reply to it (a reply would take it back); the agent accepts it.
+    for (const body of [{ status: 'open' }, { status: 'closed' }, { status: 'pending', userId: null }]) {
+      const refused = await put(ticketId, body, t.peer.token);
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+      expect(refused.body.error).toBe('ERR_TICKET_OF_OTHER_USER');
+    }
+    const reply = await api.post(`/messages/${ticketId}`, { body: 'Deixa comigo' }, { token: t.peer.token });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error).toBe('ERR_NO_PERMISSION');
+    expect((await api.get(`/tickets/${ticketId}`, { token: t.admin.token })).body).toMatchObject({ status: 'pending', userId: t.agent.id });
+    // An admin may write in it without taking it.
+    expect((await api.post(`/messages/${ticketId}`, { body: 'Já já o Bruno fala com você' }, { token: t.admin.token })).status).toBe(201);
+    expect((await api.get(`/tickets/${ticketId}`, { token: t.admin.token })).body).toMatchObject({ status: 'pending', userId: t.agent.id });
     expect((await put(ticketId, { status: 'open' }, t.agent.token)).body).toMatchObject({ status: 'open', userId: t.agent.id });
 
     const byAdmin = await put(ticketId, { userId: t.peer.id, isTransference: true }, t.admin.token);

@@ -107,9 +107,10 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
         if (!quoted || quoted.ticketId === null || quoted.contactId !== ticket.contactId)
           throw new AppError('ERR_VALIDATION', 'Quoted message not found.', { quotedMsgId: ['Not found'] });
       }
-      if (ticket.status === 'pending') {
+      // As PUT /tickets/{id} {status: 'open'}: whoever starts attending a waiting ticket takes it, unless
+      // it waits for someone else (an admin or supervisor writing in it leaves it theirs).
+      if (ticket.status === 'pending' && (ticket.userId === null || ticket.userId === actor.userId)) {
         const before = visibilityFacts(ticket);
-        // As PUT /tickets/{id} {status: 'open'}: whoever starts attending a waiting ticket takes it.
         await updateTicketRow(tx, actor.tenantId, ticket.id, { status: 'open', userId: actor.userId });
         await recordTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });
         events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId: ticket.id, action: 'update', before });

@@ -41,13 +41,19 @@ export async function assertCanSeeTicket(ctx: AppContext, actor: Actor, ticketId
 }
 
 /**
- * An open ticket another user is attending is theirs (SPEC §6: only an admin may assign a contact's
- * ongoing ticket to another user): anyone else but an admin may not accept, transfer, return,
- * release or resolve it, since each of those hands it over (directly, or through the queue or a
- * reopen). Reading it and its per-ticket switches stay open to whoever sees it.
+ * A ticket handed to another user is theirs: open (they are attending it) or pending with their
+ * name (transferred to them, routed to them by the bot or by auto-distribution, waiting for them to
+ * accept). SPEC §6: only an admin may assign a contact's ongoing ticket to another user; anyone else
+ * may not accept, transfer, return, release or resolve it, since each of those hands it over
+ * (directly, or through the queue or a reopen). Reading it and its per-ticket switches stay open to
+ * whoever sees it.
  */
+export function isHeldByAnotherUser(actor: Actor, ticket: { status: string; userId: number | null }): boolean {
+  return (ticket.status === 'open' || ticket.status === 'pending') && ticket.userId !== null && ticket.userId !== actor.userId;
+}
+
 export function assertMayReassignTicket(actor: Actor, ticket: Pick<TicketRow, 'status' | 'userId'>): void {
-  if (ticket.status === 'open' && ticket.userId !== null && ticket.userId !== actor.userId && !isAdmin(actor)) {
+  if (isHeldByAnotherUser(actor, ticket) && !isAdmin(actor)) {
     throw new AppError('ERR_TICKET_OF_OTHER_USER');
   }
 }

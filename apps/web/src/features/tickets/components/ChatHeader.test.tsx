@@ -174,6 +174,33 @@ describe('the chatbot switch (PUT /ticketsChatBot/{id})', () => {
   });
 });
 
+describe('a ticket waiting for another agent (transferred to them)', () => {
+  it('offers neither accept, transfer nor resolve to the others; the agent it waits for, and an admin, have them', () => {
+    api(() => TICKET);
+    const buttons = (ticket: Ticket) => {
+      const view = renderWithApp(<ChatHeader ticket={ticket} panelOpen={false} onTogglePanel={() => undefined} />);
+      const shown = ['ticket-accept', 'ticket-transfer', 'ticket-resolve'].filter((id) => screen.queryByTestId(id) !== null);
+      view.unmount();
+      return shown;
+    };
+    const waitingForBruno: Ticket = { ...TICKET, status: 'pending', userId: 9, username: 'Bruno' };
+    expect(buttons(waitingForBruno)).toEqual([]);
+    signInAs('super', { userId: 7 });
+    expect(buttons(waitingForBruno)).toEqual([]);
+    signInAs('user', { userId: 9 });
+    expect(buttons(waitingForBruno)).toEqual(['ticket-accept', 'ticket-transfer', 'ticket-resolve']);
+    signInAs('admin', { userId: 7 });
+    expect(buttons(waitingForBruno)).toEqual(['ticket-accept', 'ticket-transfer', 'ticket-resolve']);
+    // Waiting for nobody: anyone who sees it accepts it.
+    signInAs('user', { userId: 7 });
+    expect(buttons({ ...TICKET, status: 'pending', userId: null, username: null })).toEqual([
+      'ticket-accept',
+      'ticket-transfer',
+      'ticket-resolve',
+    ]);
+  });
+});
+
 describe("the ticket's kanban lane (PUT /tickets/{id}/lane)", () => {
   const LANES = [
     { id: 3, name: 'Negociação', color: '#868e96', position: 0, ticketCount: 0, createdAt: TICKET.createdAt, updatedAt: TICKET.createdAt },

@@ -93,9 +93,11 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
     setDemandError(null);
   };
   const queue = queues.data?.find((q) => q.id === ticket.queueId);
-  // Another user is attending it: only they or an admin may hand it on or end it (the server refuses the rest).
+  // Another user's (attending it, or a waiting ticket handed to them): only they or an admin may
+  // accept, hand on or end it (the server refuses the rest).
   const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
-  const heldByOther = ticket.status === 'open' && ticket.userId !== null && ticket.userId !== session?.userId && !isAdmin;
+  const heldByOther =
+    (ticket.status === 'open' || ticket.status === 'pending') && ticket.userId !== null && ticket.userId !== session?.userId && !isAdmin;
   // In the bot while it has a flow (SPEC §7 PUT /ticketsChatBot): whoever may act on the ticket switches it;
   // a closed or group ticket never goes (back) to the bot, but one still in it can always be taken out.
   const inBot = ticket.chatFlowId !== null;
@@ -206,7 +208,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
       <Group gap={6} wrap="wrap" ml="auto" justify="flex-end">
         <TicketLaneSelect ticket={ticket} />
         <TicketValueInput ticket={ticket} />
-        {ticket.status === 'pending' && (
+        {ticket.status === 'pending' && !heldByOther && (
           <Button
             size="xs"
             leftSection={<IconPlayerPlay size={14} />}

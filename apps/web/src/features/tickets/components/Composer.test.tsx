@@ -358,8 +358,12 @@ describe("the composer in another agent's open ticket", () => {
     expect(screen.getByRole('textbox')).toBeVisible();
   });
 
-  it('a waiting ticket of another agent can be written in (writing takes it)', () => {
-    renderChat({ ...othersTicket, status: 'pending' });
+  it('a ticket waiting for another agent (transferred to them) is theirs too; a waiting ticket of nobody can be written in (writing takes it)', () => {
+    const { unmount } = renderChat({ ...othersTicket, status: 'pending' });
+    expect(screen.getByTestId('composer-denied')).toHaveTextContent('Este atendimento está com Bruno.');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    unmount();
+    renderChat({ ...baseTicket, status: 'pending', userId: null, username: null });
     expect(screen.queryByTestId('composer-denied')).toBeNull();
     expect(screen.getByRole('textbox')).toBeVisible();
   });

@@ -30,11 +30,13 @@ interface ComposerProps {
 }
 
 /**
- * Who may write in the ticket (the server's rule): in an open ticket of another agent, a plain
- * agent may not; a supervisor or an admin may, and is told whose ticket it is.
+ * Who may write in the ticket (the server's rule): in a ticket of another agent (open, or waiting
+ * for them after a transfer), a plain agent may not; a supervisor or an admin may, and is told whose
+ * ticket it is.
  */
 function writeAccess(ticket: Ticket, session: Session | null): 'own' | 'others' | 'denied' {
-  if (ticket.status !== 'open' || ticket.userId === null || ticket.userId === session?.userId) return 'own';
+  const held = (ticket.status === 'open' || ticket.status === 'pending') && ticket.userId !== null;
+  if (!held || ticket.userId === session?.userId) return 'own';
   const profile = session?.profile;
   return profile === 'admin' || profile === 'super' || profile === 'superadmin' ? 'others' : 'denied';
 }
