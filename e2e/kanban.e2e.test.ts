@@ -23,6 +23,8 @@ let ticketId: number;
 let first: number;
 let second: number;
 let vipId: number;
+/** A second ticket, already in the second lane (a card beside the empty first lane). */
+let neighbourId: number;
 
 const api = apiClient(() => server.url);
 
@@ -46,6 +48,16 @@ beforeAll(async () => {
       token,
     )
   ).id;
+  const neighbour = await api<{ id: number }>('POST', '/contacts', { name: 'Davi Cliente', number: '5511988886666' }, token);
+  neighbourId = (
+    await api<{ id: number }>(
+      'POST',
+      '/tickets',
+      { contactId: neighbour.id, whatsappId: channel.id, queueId: queue.id, status: 'pending' },
+      token,
+    )
+  ).id;
+  await api('PUT', `/tickets/${neighbourId}/lane`, { laneId: second }, token);
 });
 afterAll(async () => {
   await browser?.close();
@@ -63,7 +75,7 @@ const card = (page: Page, laneKey: string) => page.getByTestId(`kanban-column-${
 const sum = (page: Page, laneKey: string): Locator => page.getByTestId(`kanban-column-${laneKey}`).getByTestId('kanban-column-sum');
 const normalized = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\s/g, ' ');
 
-async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
+async function dragWithMouse(page: Page, handle: Locator, target: Locator, at: 'top' | 'middle' = 'top'): Promise<void> {
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag or nowhere to drop');
@@ -71,7 +83,7 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator): Prom
   await page.mouse.down();
   // Past the 5 px activation distance, then across in steps (dnd-kit follows pointer moves).
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 15 });
+  await page.mouse.move(to.x + to.width / 2, at === 'top' ? to.y + 40 : to.y + to.height / 2, { steps: 15 });
   await page.mouse.up();
 }
 
@@ -144,6 +156,14 @@ describe('kanban boards in real browsers', () => {
         })
         .toBe('R$ 1.234,56');
       expect(await normalized(sum(caio, String(first)))).toBe('R$ 0,00');
+
+      // Dropped in the middle of the empty first lane, whose neighbour holds another card: it lands there.
+      await openBoard(bia);
+      await visible(card(bia, String(second)));
+      await visible(bia.getByTestId(`kanban-column-${second}`).getByTestId(`kanban-card-${neighbourId}`));
+      await dragWithMouse(bia, bia.getByTestId(`kanban-card-handle-${ticketId}`), bia.getByTestId(`kanban-column-body-${first}`), 'middle');
+      await visible(card(bia, String(first)));
+      await visible(card(caio, String(first)));
     } catch (error) {
       await screenshotContexts('kanban', Object.fromEntries(contexts.entries()));
       throw error;

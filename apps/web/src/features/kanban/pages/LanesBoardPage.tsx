@@ -5,10 +5,12 @@ import {
   KeyboardSensor,
   PointerSensor,
   closestCorners,
+  pointerWithin,
   useDroppable,
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
   type Over,
@@ -134,6 +136,16 @@ function LaneColumn({
  * handle (mouse, touch, or keyboard: space to lift, arrows, space to drop) or moved with its menu;
  * the move shows at once and goes back if the server refuses it. Everyone's board follows live.
  */
+/**
+ * The lane (or card) under the mouse pointer; the nearest corners only without a pointer (the
+ * keyboard). By corners alone, a card dropped in the middle of a tall empty lane landed on the
+ * neighbouring lane's nearest card.
+ */
+const underPointerFirst: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length > 0 ? under : closestCorners(args);
+};
+
 export function LanesBoardPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
@@ -241,7 +253,7 @@ export function LanesBoardPage() {
       )}
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCorners}
+        collisionDetection={underPointerFirst}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
         onDragCancel={() => setDragged(null)}
