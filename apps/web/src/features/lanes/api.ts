@@ -4,12 +4,17 @@ import { http } from '../../lib/http';
 
 export const laneKeys = { all: ['lanes'] as const };
 
-/** The tenant's kanban lanes in board order (the /lanes screen, the chat header's lane picker, the builder). */
-export function useLanes(enabled = true) {
+/**
+ * The tenant's kanban lanes in board order (the /lanes screen, the chat header's lane picker, the
+ * builder). `fresh`: read again on mount whatever the cache holds (the /lanes screen shows each
+ * lane's ticket count, which moves on the board without changing the lanes).
+ */
+export function useLanes(enabled = true, fresh = false) {
   return useQuery({
     queryKey: laneKeys.all,
     enabled,
     staleTime: 60_000,
+    refetchOnMount: fresh ? 'always' : true,
     queryFn: ({ signal }) => http.get<Lane[]>('/lanes', { signal }),
   });
 }

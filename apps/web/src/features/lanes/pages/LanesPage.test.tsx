@@ -112,6 +112,17 @@ describe('/lanes: the kanban lanes', () => {
     await waitFor(() => expect(api.calls.find((call) => call.method === 'DELETE')?.path).toBe('/lanes/1'));
   });
 
+  it('counts the tickets as they are when deleting is asked (they move on the board meanwhile), not as first listed', async () => {
+    let proposals = 0;
+    fakeApi({ 'GET /lanes': () => ({ body: [lane(1, 'Prospecção', 0, 3), lane(2, 'Proposta', 1, proposals)] }) });
+    const { user } = renderWithApp(<LanesPage />);
+    expect(within(await screen.findByTestId('lane-2')).getByText('0')).toBeInTheDocument();
+    proposals = 2;
+    await user.click(screen.getByTestId('lane-delete-2'));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir coluna do kanban' });
+    await waitFor(() => expect(dialog).toHaveTextContent('A coluna “Proposta” tem 2 atendimento(s)'));
+  });
+
   it('on a phone (390 px) each lane is a card with its move buttons', async () => {
     setScreenSize(PHONE);
     fakeApi({ 'GET /lanes': () => ({ body: LANES }) });

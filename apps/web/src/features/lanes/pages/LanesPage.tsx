@@ -14,10 +14,16 @@ import { LaneFormModal } from '../components/LaneFormModal';
 /** /lanes: the kanban lanes in board order (supervisors and admins); moved up and down with buttons (keyboard too). */
 export function LanesPage() {
   const { t } = useTranslation();
-  const lanes = useLanes();
+  const lanes = useLanes(true, true);
   const move = useMoveLane();
   const remove = useDeleteLane();
   const removal = useConfirmedDelete<Lane>(remove, 'lane-delete-error');
+  // The warning counts the lane's tickets as they are now: read again when asked.
+  const askRemoval = (lane: Lane) => {
+    void lanes.refetch();
+    removal.ask(lane);
+  };
+  const deleting = removal.deleting && (lanes.data?.find((lane) => lane.id === removal.deleting?.id) ?? removal.deleting);
   const [editing, setEditing] = useState<Lane | null | undefined>(undefined);
   const count = lanes.data?.length ?? 0;
 
@@ -81,7 +87,7 @@ export function LanesPage() {
             <Button size="xs" variant="light" onClick={() => setEditing(lane)} data-testid={`lane-edit-${lane.id}`}>
               {t('common.edit')}
             </Button>
-            <Button size="xs" variant="light" color="red" onClick={() => removal.ask(lane)} data-testid={`lane-delete-${lane.id}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => askRemoval(lane)} data-testid={`lane-delete-${lane.id}`}>
               {t('common.delete')}
             </Button>
           </>
@@ -92,9 +98,9 @@ export function LanesPage() {
         opened={removal.deleting !== null}
         title={t('lanes.deleteTitle')}
         message={
-          removal.deleting && removal.deleting.ticketCount > 0
-            ? t('lanes.deleteConfirmInUse', { name: removal.deleting.name, tickets: removal.deleting.ticketCount })
-            : t('lanes.deleteConfirm', { name: removal.deleting?.name ?? '' })
+          deleting && deleting.ticketCount > 0
+            ? t('lanes.deleteConfirmInUse', { name: deleting.name, tickets: deleting.ticketCount })
+            : t('lanes.deleteConfirm', { name: deleting?.name ?? '' })
         }
         loading={removal.pending}
         onConfirm={removal.confirm}
