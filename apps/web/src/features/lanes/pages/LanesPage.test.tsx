@@ -153,4 +153,21 @@ describe('the ticket list filtered by kanban lanes', () => {
     expect((JSON.parse(localStorage.getItem('ticketListFilters:9') ?? '{}') as { kanbanFiltro?: number[] }).kanbanFiltro).toEqual([2, 1]);
     localStorage.clear();
   });
+
+  it('a lane deleted since it was chosen as a filter filters nothing out (the tabs would stay empty)', async () => {
+    signInAs('admin', { userId: 9 });
+    const api = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'GET /lanes': () => ({ body: LANES }),
+      'GET /tickets': () => ({ body: ticketPage([]) }),
+    });
+    localStorage.setItem('ticketTab:9', JSON.stringify('open'));
+    localStorage.setItem(
+      'ticketListFilters:9',
+      JSON.stringify({ queuesIds: [], showAll: null, withUnreadMessages: false, tagFiltro: [], kanbanFiltro: [2, 4] }),
+    );
+    renderWithApp(<TicketListPanel selectedId={null} />);
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/tickets' && c.query.get('laneIds') === '2')).toBe(true));
+    localStorage.clear();
+  });
 });

@@ -9,6 +9,7 @@ import { lazyComponent } from '../../../components/on-demand';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { loadAllTexts } from '../../../lib/i18n';
 import { useSession } from '../../../lib/useSession';
+import { useLanes } from '../../lanes/api';
 import { useQueues } from '../../queues/api';
 import { TICKET_TABS, useTicketList, type TicketListFilters, type TicketTab } from '../api';
 import { useTicketTab } from '../ticket-tab';
@@ -50,7 +51,7 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
   const canShowAll = session?.profile === 'admin' || session?.profile === 'super' || session?.profile === 'superadmin';
   const [currentTab, setTab] = useTicketTab();
   // A new key: the former one holds the old default (showAll false) written for every user.
-  const [stored, setStored] = useLocalStorage<StoredFilters>({
+  const [saved, setStored] = useLocalStorage<StoredFilters>({
     key: `ticketListFilters:${session?.userId ?? 0}`,
     defaultValue: DEFAULT_FILTERS,
     getInitialValueInEffect: false,
@@ -59,6 +60,16 @@ export function TicketListPanel({ selectedId }: { selectedId: number | null }) {
   const [searchParam] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
   const queues = useQueues();
+  // A queue or lane deleted since it was chosen filters nothing out (it would empty every tab).
+  const lanes = useLanes((saved.kanbanFiltro?.length ?? 0) > 0);
+  const stored = useMemo(
+    () => ({
+      ...saved,
+      queuesIds: queues.data ? saved.queuesIds.filter((id) => queues.data.some((queue) => queue.id === id)) : saved.queuesIds,
+      kanbanFiltro: lanes.data ? (saved.kanbanFiltro ?? []).filter((id) => lanes.data.some((lane) => lane.id === id)) : saved.kanbanFiltro,
+    }),
+    [saved, queues.data, lanes.data],
+  );
 
   const showAll = canShowAll && (stored.showAll ?? true);
   const filtersFor = useMemo(
