@@ -1,10 +1,11 @@
 import { Button, Menu } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '@conversa/shared/enums';
 import { changeLocale, currentLocale, isLocale, LOCALE_OPTIONS } from '../lib/i18n';
 
-/** A compact menu (header). */
-export function LanguageMenu() {
+/** A compact menu (header). `onChoose`: how a choice is applied (signed in: kept in the user's configs too). */
+export function LanguageMenu({ onChoose = (language) => void changeLocale(language) }: { onChoose?: (language: Locale) => void }) {
   const { t, i18n } = useTranslation();
   const value = isLocale(i18n.language) ? i18n.language : currentLocale();
   return (
@@ -25,7 +26,7 @@ export function LanguageMenu() {
         {LOCALE_OPTIONS.map((option) => (
           <Menu.Item
             key={option.value}
-            onClick={() => void changeLocale(option.value)}
+            onClick={() => onChoose(option.value)}
             fw={option.value === value ? 700 : undefined}
             data-testid={`language-option-${option.value}`}
           >

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../lib/i18n';
+import { getConfigs } from '../../lib/session';
+import { fakeApi } from '../../test/fetch';
 import { DESKTOP, PHONE, setScreenSize } from '../../test/media';
 import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
@@ -16,8 +18,26 @@ async function openUserMenu(user: ReturnType<typeof renderWithApp>['user']): Pro
 }
 
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await changeLocale('pt');
 });
+
+/** PUT /users/{id}/configs answered as the server does: the user with the configs changed. */
+function configsApi() {
+  return fakeApi({
+    'PUT /users/:id/configs': ({ body }) => ({
+      body: {
+        id: 7,
+        name: 'Ana Souza',
+        profile: 'admin',
+        email: 'ana@example.com',
+        blockWavoip: false,
+        queues: [],
+        configs: { ...getConfigs(), ...(body as object) },
+      },
+    }),
+  });
+}
 
 describe('the header', () => {
   it('on a wide screen shows the language, the colour scheme and the named user menu side by side', async () => {
@@ -37,6 +57,7 @@ describe('the header', () => {
   it('on a phone keeps only an avatar button, whose menu holds the language, the colour scheme and sign-out', async () => {
     setScreenSize(PHONE);
     signInAs('admin', { username: 'Ana Souza Figueiredo de Albuquerque', email: 'ana@example.com' });
+    const api = configsApi();
     const { user } = renderWithApp(<HeaderBar navbarOpened={false} onToggleNavbar={vi.fn()} />);
     expect(screen.getByTestId('header-bar')).toHaveAttribute('data-compact', 'true');
     expect(screen.queryByTestId('language-menu')).not.toBeInTheDocument();
@@ -54,6 +75,29 @@ describe('the header', () => {
     // The language changes from the menu.
     await user.selectOptions(within(menu).getByLabelText('Idioma'), 'en');
     expect(await within(menu).findByRole('menuitem', { ...inMenu, name: 'Sign out' })).toBeInTheDocument();
+    // …and is kept in the user's configs, which the next sign-in applies.
+    expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/users/7/configs', body: { language: 'en' } });
+  });
+
+  it("the header's language menu keeps the choice in the user's configs; refused, the language goes back", async () => {
+    setScreenSize(DESKTOP, 800);
+    signInAs('admin', { userId: 7 });
+    const api = configsApi();
+    const { user } = renderWithApp(<HeaderBar navbarOpened={false} onToggleNavbar={vi.fn()} />);
+    await user.click(screen.getByTestId('language-menu'));
+    await user.click(await screen.findByTestId('language-option-es'));
+    await vi.waitFor(() => expect(screen.getByTestId('language-menu')).toHaveTextContent('ES'), { timeout: 5000 });
+    await vi.waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/users/7/configs', body: { language: 'es' } }),
+    );
+    expect(getConfigs().language).toBe('es');
+
+    const refusing = fakeApi({ 'PUT /users/:id/configs': () => ({ status: 400, body: { error: 'ERR_VALIDATION', message: 'refused' } }) });
+    await user.click(screen.getByTestId('language-menu'));
+    await user.click(await screen.findByTestId('language-option-de'));
+    await vi.waitFor(() => expect(refusing.calls.some((call) => call.method === 'PUT')).toBe(true), { timeout: 5000 });
+    await vi.waitFor(() => expect(getConfigs().language).toBe('es'), { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.getByTestId('language-menu')).toHaveTextContent('ES'), { timeout: 5000 });
   });
 
   it('on a phone switches the colour scheme from the user menu', async () => {

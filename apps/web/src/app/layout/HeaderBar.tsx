@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { useIsMobile } from '../../lib/useIsMobile';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { useChooseLanguage } from '../../features/profile/language-choice';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { UserMenu } from './UserMenu';
 
@@ -12,6 +13,7 @@ export function HeaderBar({ navbarOpened, onToggleNavbar }: { navbarOpened: bool
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const branding = useBranding();
+  const chooseLanguage = useChooseLanguage();
   return (
     <Group
       h="100%"
@@ -29,7 +31,7 @@ export function HeaderBar({ navbarOpened, onToggleNavbar }: { navbarOpened: bool
         </Title>
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-        {!mobile && <LanguageMenu />}
+        {!mobile && <LanguageMenu onChoose={chooseLanguage} />}
         {!mobile && <ColorSchemeToggle />}
         <NotificationBell />
         <UserMenu compact={mobile} />

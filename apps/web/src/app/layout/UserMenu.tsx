@@ -3,6 +3,7 @@ import { IconChevronDown, IconId, IconLogout, IconMoon, IconSun, IconUserCircle 
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/LanguagePicker';
 import { logout } from '../../features/auth/api';
+import { useChooseLanguage } from '../../features/profile/language-choice';
 import { navigateTo } from '../../lib/navigation';
 import { PATHS } from '../paths';
 import { useSession } from '../../lib/useSession';
@@ -14,6 +15,7 @@ import { useColorSchemeToggle } from './ColorSchemeToggle';
  */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
+  const chooseLanguage = useChooseLanguage();
   const session = useSession();
   const colorScheme = useColorSchemeToggle();
   const label = session?.username || t('common.userMenu');
@@ -61,7 +63,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
               {colorScheme.isDark ? t('common.lightMode') : t('common.darkMode')}
             </Menu.Item>
             <Box px="sm" py={6}>
-              <LanguageSelect />
+              <LanguageSelect onChoose={chooseLanguage} />
             </Box>
             <Menu.Divider />
           </>

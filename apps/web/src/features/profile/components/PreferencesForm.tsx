@@ -1,10 +1,11 @@
-import { LOCALES, type Locale, type UserConfigs } from '@conversa/shared';
+import { LOCALES, type UserConfigs } from '@conversa/shared';
 import { NativeSelect, Stack, Switch, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale, isLocale, LOCALE_NAMES } from '../../../lib/i18n';
+import { currentLocale, isLocale, LOCALE_NAMES } from '../../../lib/i18n';
 import { notifyApiError } from '../../../lib/notify';
 import { getConfigs, saveConfigs } from '../../../lib/session';
 import { useUpdateConfigs } from '../../users/api';
+import { useChooseLanguage } from '../language-choice';
 
 /**
  * Language, dark mode and the notification sound: applied at once and kept in the user's configs
@@ -31,11 +32,9 @@ export function PreferencesForm({ userId, configs }: { userId: number; configs: 
   };
 
   const language = configs.language ?? currentLocale();
+  const choose = useChooseLanguage();
   const chooseLanguage = (value: string) => {
-    if (!isLocale(value)) return;
-    const previous: Locale = currentLocale();
-    void changeLocale(value);
-    save({ language: value }, () => void changeLocale(previous));
+    if (isLocale(value)) choose(value);
   };
   // The colour scheme manager stores configs.isDark itself (lib/color-scheme.ts).
   const chooseDark = (isDark: boolean) => {
