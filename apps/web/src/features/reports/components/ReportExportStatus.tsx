@@ -30,7 +30,7 @@ export function ReportExportStatus({ id }: { id: string }) {
     };
     return (
       <Group gap="xs" data-testid="report-export-done">
-        <Text size="sm">{t('reports.export.done', { rows: data.rowsDone })}</Text>
+        <Text size="sm">{t('reports.export.done', { count: data.rowsDone })}</Text>
         <Anchor
           component="button"
           type="button"

@@ -118,7 +118,9 @@ describe('/relatorios', () => {
     await user.click(screen.getByTestId('report-filter-queueIds'));
     await user.click(await screen.findByRole('option', { name: 'Vendas', hidden: true }));
     await user.click(screen.getByTestId('report-generate'));
-    expect(screen.getByTestId('report-form-error')).toHaveTextContent('A data final não pode ser anterior à inicial');
+    expect(screen.getByTestId('report-form-error')).toHaveTextContent(
+      'O período precisa terminar depois de começar e ter no máximo 366 dias.',
+    );
     expect(reportCalls(fake.calls)).toEqual([]);
   });
 
@@ -226,6 +228,30 @@ describe('/relatorios', () => {
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
   });
 
+  it('results of other filters are said to be out of date (no export nor print); refused filters take them away', async () => {
+    api();
+    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    await screen.findByTestId('report-filter-from');
+    await fillStats(user);
+    await user.click(screen.getByTestId('report-generate'));
+    await screen.findByTestId('report-table');
+    expect(screen.getByTestId('report-export-csv')).toBeEnabled();
+    expect(screen.queryByTestId('report-outdated')).toBeNull();
+
+    await user.clear(screen.getByTestId('report-filter-to'));
+    await user.type(screen.getByTestId('report-filter-to'), '2026-11-15');
+    expect(screen.getByTestId('report-outdated')).toHaveTextContent('Os filtros mudaram: clique em Gerar');
+    expect(screen.getByTestId('report-export-csv')).toBeDisabled();
+    expect(screen.getByTestId('report-print')).toBeDisabled();
+
+    await user.clear(screen.getByTestId('report-filter-to'));
+    await user.type(screen.getByTestId('report-filter-to'), '2026-10-01');
+    await user.click(screen.getByTestId('report-generate'));
+    expect(screen.getByTestId('report-form-error')).toBeInTheDocument();
+    expect(screen.queryByTestId('report-table')).toBeNull();
+    expect(screen.getByTestId('report-export-csv')).toBeDisabled();
+  });
+
   it("the server's refusal is shown with its translated text", async () => {
     api({
       'GET /reports/estatisticas-atendimentos-usuarios': () => ({
@@ -237,7 +263,9 @@ describe('/relatorios', () => {
     await screen.findByTestId('report-filter-from');
     await fillStats(user);
     await user.click(screen.getByTestId('report-generate'));
-    expect(await screen.findByTestId('load-error')).toHaveTextContent('A data final não pode ser anterior à inicial');
+    expect(await screen.findByTestId('load-error')).toHaveTextContent(
+      'O período precisa terminar depois de começar e ter no máximo 366 dias.',
+    );
     expect(screen.queryByText('Relatório gerado com sucesso!')).not.toBeInTheDocument();
   });
 

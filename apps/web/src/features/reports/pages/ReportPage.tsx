@@ -52,7 +52,8 @@ function ReportScreen({ report }: { report: ReportName }) {
   const generate = () => {
     const error = formError(report, form);
     setProblem(error);
-    if (error) return;
+    // Refused: the former results go too (shown beside the error, they were taken for these filters).
+    if (error) return setParams(null);
     announce.current = true;
     setParams((current) => ({
       filters: toReportQuery(report, form),
@@ -72,6 +73,9 @@ function ReportScreen({ report }: { report: ReportName }) {
   };
 
   const data = page.data;
+  // The filters changed since the results were generated: exported or printed, they would not match the screen.
+  const outdated = params !== null && JSON.stringify(toReportQuery(report, form)) !== JSON.stringify(params.filters);
+  const exportable = Boolean(data) && params !== null && !outdated;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <Stack data-testid={`report-${report}`}>
@@ -92,7 +96,7 @@ function ReportScreen({ report }: { report: ReportName }) {
                 key={format}
                 variant="default"
                 leftSection={<IconFileSpreadsheet size={16} />}
-                disabled={!data}
+                disabled={!exportable}
                 loading={startExport.isPending}
                 onClick={() => exportAs(format)}
                 data-testid={`report-export-${format}`}
@@ -103,13 +107,18 @@ function ReportScreen({ report }: { report: ReportName }) {
             <Button
               variant="default"
               leftSection={<IconPrinter size={16} />}
-              disabled={!data}
+              disabled={!exportable}
               onClick={() => window.print()}
               data-testid="report-print"
             >
               {t('reports.print')}
             </Button>
           </Group>
+          {data && outdated && (
+            <Text size="sm" c="orange" data-testid="report-outdated">
+              {t('reports.outdated')}
+            </Text>
+          )}
           {exportId && <ReportExportStatus id={exportId} />}
         </Stack>
       </Paper>
