@@ -5,7 +5,8 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import { presentPlan } from './plans.presenter.js';
-import { deletePlan, insertPlan, listPlans, updatePlan } from './plans.repository.js';
+import { insertPlan, listPlans, updatePlan } from './plans.repository.js';
+import { deletePlan } from './use-cases/delete-plan.js';
 
 const tags = ['plans'];
 
@@ -45,7 +46,7 @@ export const plansRoutes =
       config: { auth: 'platform' },
       schema: { tags, params: idParamSchema, response: { 204: z.null(), ...errorResponses } },
       handler: async (request, reply) => {
-        if (!(await deletePlan(ctx.db, request.params.id))) throw new AppError('ERR_NO_PLAN_FOUND');
+        await deletePlan(ctx, request.params.id);
         return reply.status(204).send(null);
       },
     });

@@ -51,6 +51,11 @@ export async function countTenants(db: Db): Promise<number> {
   return row?.total ?? 0;
 }
 
+export async function countTenantsOnPlan(db: Db, planId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(tenants).where(eq(tenants.planId, planId));
+  return row?.total ?? 0;
+}
+
 export async function insertTenant(db: Db, values: NewTenant & { id?: number }): Promise<TenantRow> {
   const [row] = await db.insert(tenants).values(values).returning();
   return row;
