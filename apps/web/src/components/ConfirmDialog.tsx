@@ -72,7 +72,10 @@ export function ConfirmDialog({
   const { confirm, release } = useConfirmOnce(onConfirm, loading === true, opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered data-testid="confirm-modal">
-      <Text mb="lg">{message}</Text>
+      {/* A long name without spaces (a contact's, a campaign's) wraps instead of running out of the dialog. */}
+      <Text mb="lg" style={{ overflowWrap: 'anywhere' }}>
+        {message}
+      </Text>
       {children && (
         <div onPointerDownCapture={release} onKeyDownCapture={release}>
           {children}

@@ -43,6 +43,10 @@ describe('the contact import modal', () => {
     await user.click(screen.getByTestId('contacts-import-start'));
 
     const rejected = await screen.findByTestId('contacts-import-rejected');
+    // Some rows left out: a warning, not a success.
+    const outcome = screen.getByTestId('contacts-import-outcome');
+    expect(outcome).toHaveTextContent('Importação concluída. Importados: 1. Rejeitados: 1.');
+    expect(outcome.getAttribute('style')).toContain('yellow');
     expect(within(rejected).getByText('3')).toBeVisible();
     expect(within(rejected).getByText('Número sem o código do país: escreva +55 antes do DDD (ex.: +55 11 98765-4321).')).toBeVisible();
     vi.unstubAllGlobals();

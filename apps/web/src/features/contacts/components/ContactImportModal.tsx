@@ -108,7 +108,17 @@ export function ContactImportModal({ onClose }: { onClose: () => void }) {
             />
             {finished && report.data && (
               <Stack gap="xs" data-testid="contacts-import-report">
-                <Alert color={report.data.status === 'failed' ? 'red' : 'teal'}>
+                <Alert
+                  // Green only when every row went in: nothing imported is an error, some rows left out a warning.
+                  color={
+                    report.data.status === 'failed' || report.data.imported === 0
+                      ? 'red'
+                      : report.data.rejected.length > 0
+                        ? 'yellow'
+                        : 'teal'
+                  }
+                  data-testid="contacts-import-outcome"
+                >
                   {report.data.status === 'failed'
                     ? t('contacts.import.failed')
                     : t('contacts.import.finished', { imported: report.data.imported, rejected: report.data.rejected.length })}

@@ -95,8 +95,9 @@ export function ContactsPage() {
       header: t('contacts.name'),
       primary: true,
       render: (contact) => (
-        <Group gap={6} wrap="nowrap" component="span">
-          {contact.name}
+        // A long name wraps (at any character when it has no spaces): kept on one line, it pushed every other column behind the actions.
+        <Group gap={6} wrap="nowrap" component="span" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <span style={{ minWidth: 0 }}>{contact.name}</span>
           {contact.blocked && (
             <Badge size="xs" color="red">
               {t('contacts.blocked')}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { expectFieldError, field } from '../../../test/form';
 import { renderWithApp } from '../../../test/render';
+import { signInAs } from '../../../test/session';
 import { UserFormModal } from './UserFormModal';
 
 const AGENT: User = {
@@ -23,6 +24,7 @@ const AGENT: User = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 describe('the user form validates with the server schema (createUserBodySchema / updateUserBodySchema)', () => {
@@ -75,5 +77,21 @@ describe('the user form validates with the server schema (createUserBodySchema /
     expect(api.calls[0].path).toBe('/users/12');
     expect(updateUserBodySchema.safeParse(api.calls[0].body).success).toBe(true);
     expect(api.calls[0].body).toEqual({ name: 'Bruno Lima', email: 'bruno@example.com', blockWavoip: false });
+  });
+
+  it('editing oneself leaves the e-mail, password and profile to My profile (the server would refuse them here) and says so', async () => {
+    signInAs('admin', { userId: AGENT.id });
+    const api = fakeApi({ 'PUT /users/:id': ({ body }) => ({ body: { ...AGENT, ...(body as object) } }) });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<UserFormModal user={{ ...AGENT, profile: 'admin' }} onClose={onClose} />);
+    expect(screen.getByTestId('user-self-hint')).toHaveTextContent('Seu e-mail e sua senha mudam em Meu perfil');
+    expect(field('E-mail')).toBeDisabled();
+    expect(screen.queryByLabelText('Senha')).toBeNull();
+    expect(field('Perfil')).toBeDisabled();
+    await user.clear(field('Nome'));
+    await user.type(field('Nome'), 'Bruno L.');
+    await user.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'Bruno L.', email: AGENT.email, blockWavoip: false });
   });
 });

@@ -1,11 +1,14 @@
 import { createUserBodySchema, TENANT_ASSIGNABLE_PROFILES, updateUserBodySchema, type User } from '@conversa/shared';
-import { Alert, Button, Group, Modal, NativeSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PATHS } from '../../../app/paths';
 import { errorMessage, fieldErrors, hasErrorCode } from '../../../lib/errors';
 import { schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
+import { useSession } from '../../../lib/useSession';
 import { useCreateUser, useUpdateUser, type UserInput } from '../api';
 
 type AssignableProfile = (typeof TENANT_ASSIGNABLE_PROFILES)[number];
@@ -41,6 +44,9 @@ interface UserFormModalProps {
 
 export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const { t } = useTranslation();
+  // One's own e-mail and password change in the profile (with the current password), and one's own profile not at all.
+  const session = useSession();
+  const self = user !== null && user.id === session?.userId;
   const create = useCreateUser();
   const update = useUpdateUser();
   const [formError, setFormError] = useState<string | null>(null);
@@ -86,18 +92,27 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('users.name')} required data-autofocus {...form.getInputProps('name')} />
-          <TextInput label={t('users.email')} type="email" autoComplete="off" required {...form.getInputProps('email')} />
-          <PasswordInput
-            label={t('users.password')}
-            description={editing ? t('users.passwordEditHint') : undefined}
-            autoComplete="new-password"
-            required={!editing}
-            {...form.getInputProps('password')}
-          />
+          {self && (
+            <Alert color="blue" p="xs" data-testid="user-self-hint">
+              <Anchor component={Link} to={PATHS.profile} size="sm" onClick={onClose}>
+                {t('users.selfHint')}
+              </Anchor>
+            </Alert>
+          )}
+          <TextInput label={t('users.email')} type="email" autoComplete="off" required disabled={self} {...form.getInputProps('email')} />
+          {!self && (
+            <PasswordInput
+              label={t('users.password')}
+              description={editing ? t('users.passwordEditHint') : undefined}
+              autoComplete="new-password"
+              required={!editing}
+              {...form.getInputProps('password')}
+            />
+          )}
           <NativeSelect
             label={t('users.profile')}
             data={profileOptions}
-            disabled={user !== null && !isAssignable(user.profile)}
+            disabled={self || (user !== null && !isAssignable(user.profile))}
             {...form.getInputProps('profile')}
           />
           <Switch label={t('users.blockWavoip')} {...form.getInputProps('blockWavoip', { type: 'checkbox' })} />

@@ -101,14 +101,21 @@ export function UsersPage() {
         columns={columns}
         actions={(user) => (
           <>
-            <Button size="xs" variant="light" onClick={() => setEditing(user)} data-testid={`user-edit-${user.id}`}>
+            {/* The platform's superadmin is changed by no admin (the server refuses). */}
+            <Button
+              size="xs"
+              variant="light"
+              disabled={user.profile === 'superadmin' && session?.profile !== 'superadmin'}
+              onClick={() => setEditing(user)}
+              data-testid={`user-edit-${user.id}`}
+            >
               {t('common.edit')}
             </Button>
             <Button
               size="xs"
               variant="light"
               color="red"
-              disabled={user.id === session?.userId}
+              disabled={user.id === session?.userId || (user.profile === 'superadmin' && session?.profile !== 'superadmin')}
               onClick={() => removal.ask(user)}
               data-testid={`user-delete-${user.id}`}
             >
