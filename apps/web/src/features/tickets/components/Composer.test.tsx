@@ -2,6 +2,7 @@ import type { LoginResponse, Message, QuickMessage, Ticket } from '@conversa/sha
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DESKTOP, PHONE, setScreenSize } from '../../../test/media';
 import { signInAs } from '../../../test/session';
 import { renderWithApp, testQueryClient } from '../../../test/render';
 import { quickMessageKeys } from '../../quick-messages/api';
@@ -331,6 +332,20 @@ describe('the composer', () => {
     await act(async () => sent[0].answer());
     await waitFor(() => expect(chat()).toEqual(['não pode se perder']));
     expect(localStorage.getItem(`conversa.outbox.${ME}`)).toBeNull();
+  });
+});
+
+describe('the composer on a phone', () => {
+  afterEach(() => setScreenSize(DESKTOP));
+
+  it('puts its tools on a row of their own, so that the text field spans the width beside the send button', () => {
+    setScreenSize(PHONE);
+    renderChat();
+    expect(screen.getByTestId('composer-bar')).toHaveAttribute('data-layout', 'stacked');
+    const inputRow = screen.getByTestId('composer-input').closest('.mantine-Group-root') as HTMLElement;
+    expect(within(inputRow).getByTestId('composer-send')).toBeInTheDocument();
+    expect(within(inputRow).queryByTestId('composer-attach')).toBeNull();
+    expect(screen.getByTestId('composer-attach')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Message, QuickMessage, Ticket } from '@conversa/shared';
 import { TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared/template-variable-names';
-import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBolt, IconClockPlus, IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { lazyComponent } from '../../../components/on-demand';
 import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
 import { formatCount } from '../../../lib/format';
 import type { Session } from '../../../lib/session';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { useSession } from '../../../lib/useSession';
 import { insertAtSelection, VariablePicker } from '../../../components/VariablePicker';
 import { useContactVariableNames } from '../../contact-variables/api';
@@ -54,6 +55,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const { t } = useTranslation();
   const contactVariables = useContactVariableNames();
   const session = useSession();
+  const mobile = useIsMobile();
   const outbox = useOutbox();
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -209,6 +211,46 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   };
   const canSend = text.trim() !== '' || file !== null || Boolean(quick?.media);
 
+  const tools = (
+    <>
+      <EmojiPicker onPick={insertEmoji} />
+      <VariablePicker onPick={insertVariable} testId="composer-variables" />
+      <FileButton onChange={setFile} accept="image/*,video/*,audio/*,application/pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,.zip,.txt,.csv">
+        {(props) => (
+          <Tooltip label={t('tickets.composer.attach')}>
+            <ActionIcon {...props} variant="subtle" size="lg" aria-label={t('tickets.composer.attach')} data-testid="composer-attach">
+              <IconPaperclip size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </FileButton>
+      <Tooltip label={t('schedules.action')}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={() => setScheduling(true)}
+          aria-label={t('schedules.action')}
+          data-testid="composer-schedule"
+        >
+          <IconClockPlus size={20} />
+        </ActionIcon>
+      </Tooltip>
+      {ticket.channel === 'waba' && (
+        <Tooltip label={t('tickets.sendButton.action')}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            onClick={() => setButtonsOpen(true)}
+            aria-label={t('tickets.sendButton.action')}
+            data-testid="composer-buttons"
+          >
+            <IconListCheck size={20} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </>
+  );
+
   return (
     <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="composer">
       {writable && replyTo && (
@@ -292,60 +334,34 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
           </Text>
         </Group>
       ) : (
-        <Group gap={4} wrap="nowrap" align="flex-end">
-          <EmojiPicker onPick={insertEmoji} />
-          <VariablePicker onPick={insertVariable} testId="composer-variables" />
-          <FileButton onChange={setFile} accept="image/*,video/*,audio/*,application/pdf,.doc,.docx,.xls,.xlsx,.odt,.ods,.zip,.txt,.csv">
-            {(props) => (
-              <Tooltip label={t('tickets.composer.attach')}>
-                <ActionIcon {...props} variant="subtle" size="lg" aria-label={t('tickets.composer.attach')} data-testid="composer-attach">
-                  <IconPaperclip size={20} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </FileButton>
-          <Tooltip label={t('schedules.action')}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              onClick={() => setScheduling(true)}
-              aria-label={t('schedules.action')}
-              data-testid="composer-schedule"
-            >
-              <IconClockPlus size={20} />
-            </ActionIcon>
-          </Tooltip>
-          {ticket.channel === 'waba' && (
-            <Tooltip label={t('tickets.sendButton.action')}>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                onClick={() => setButtonsOpen(true)}
-                aria-label={t('tickets.sendButton.action')}
-                data-testid="composer-buttons"
-              >
-                <IconListCheck size={20} />
-              </ActionIcon>
-            </Tooltip>
+        // On a phone the tools take their own row: beside them the text field was a third of the width.
+        <Stack gap={2} data-testid="composer-bar" data-layout={mobile ? 'stacked' : 'row'}>
+          {mobile && (
+            <Group gap={2} wrap="wrap">
+              {tools}
+            </Group>
           )}
-          <Textarea
-            ref={inputRef}
-            value={text}
-            onChange={(event) => changeText(event.currentTarget.value)}
-            onKeyDown={onKeyDown}
-            placeholder={t('tickets.composer.placeholder')}
-            aria-label={t('tickets.composer.placeholder')}
-            autosize
-            minRows={1}
-            maxRows={6}
-            maxLength={MESSAGE_MAX_LENGTH}
-            style={{ flex: 1 }}
-            data-testid="composer-input"
-          />
-          <ActionIcon size="lg" onClick={submit} disabled={!canSend} aria-label={t('tickets.composer.send')} data-testid="composer-send">
-            <IconSend size={18} />
-          </ActionIcon>
-        </Group>
+          <Group gap={4} wrap="nowrap" align="flex-end">
+            {!mobile && tools}
+            <Textarea
+              ref={inputRef}
+              value={text}
+              onChange={(event) => changeText(event.currentTarget.value)}
+              onKeyDown={onKeyDown}
+              placeholder={t('tickets.composer.placeholder')}
+              aria-label={t('tickets.composer.placeholder')}
+              autosize
+              minRows={1}
+              maxRows={6}
+              maxLength={MESSAGE_MAX_LENGTH}
+              style={{ flex: 1 }}
+              data-testid="composer-input"
+            />
+            <ActionIcon size="lg" onClick={submit} disabled={!canSend} aria-label={t('tickets.composer.send')} data-testid="composer-send">
+              <IconSend size={18} />
+            </ActionIcon>
+          </Group>
+        </Stack>
       )}
       {scheduling && (
         <ScheduleDialog
