@@ -36,6 +36,7 @@ import { resumeCampaign } from './use-cases/resume-campaign.js';
 import { scheduleCampaign } from './use-cases/schedule-campaign.js';
 import { setCampaignMedia } from './use-cases/set-campaign-media.js';
 import { updateCampaign } from './use-cases/update-campaign.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 
 const tags = ['campaigns'];
 const config = { auth: CAMPAIGNS_AUTH };
@@ -268,7 +269,7 @@ export const campaignsRoutes =
         const file = await exportCampaignReport(ctx, actorOf(request), request.params.id, request.query.format);
         return reply
           .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${encodeURIComponent(file.fileName)}"`)
+          .header('content-disposition', contentDisposition(file.fileName))
           .send(file.content);
       },
     });

@@ -61,7 +61,7 @@ async function createCampaign(body: Record<string, unknown> = {}, token = t.admi
     { token },
   );
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: number; status: string };
+  return response.body as { id: number; name: string; status: string };
 }
 
 /** `n` contacts with fresh numbers carrying a new tag of the tenant. */
@@ -217,8 +217,15 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
       headers: { authorization: `Bearer ${t.admin.token}` },
     });
     expect(csv.status).toBe(200);
+    // The name as written (accents and spaces), in filename*; an ASCII fallback in filename.
+    const disposition = csv.headers.get('content-disposition') ?? '';
+    expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '')).toBe(`${campaign.name}.csv`);
+    expect(disposition).not.toContain('%20"');
     const text = await csv.text();
     expect(text.trim().split('\n')).toHaveLength(31);
+    // In Portuguese, statuses by name, times on the tenant's clock (dd/mm/aaaa hh:mm:ss).
+    expect(text).toContain('Nome,Número,Situação,Mensagem,Enviada em,Motivo');
+    expect(text).toMatch(/,(Enviada|Entregue|Lida),\d,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},/);
     expect(text).toContain(contacts[0].number!);
     const xlsx = await fetch(`${server.url}/campaigns/${campaign.id}/report?format=xlsx`, {
       headers: { authorization: `Bearer ${t.admin.token}` },

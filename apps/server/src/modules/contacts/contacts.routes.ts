@@ -32,6 +32,7 @@ import { getContact } from './use-cases/get-contact.js';
 import { listContacts } from './use-cases/list-contacts.js';
 import { startContactImport } from './use-cases/start-contact-import.js';
 import { updateContact } from './use-cases/update-contact.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 
 const tags = ['contacts'];
 const present = ({ contact, wallets, tags }: ContactWithWallets) => presentContactDetails(contact, wallets, tags);
@@ -65,7 +66,7 @@ export const contactsRoutes =
         const file = await exportContacts(ctx, actorOf(request), request.query.format);
         return reply
           .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('content-disposition', contentDisposition(file.fileName))
           .send(file.content);
       },
     });

@@ -30,6 +30,7 @@ import { exportMassSendReport, listMassSendRecipients } from './use-cases/mass-s
 import { pauseMassSend } from './use-cases/pause-mass-send.js';
 import { resumeMassSend } from './use-cases/resume-mass-send.js';
 import { uploadMassSendMedia } from './use-cases/upload-mass-send-media.js';
+import { contentDisposition } from '../../platform/http/content-disposition.js';
 
 const tags = ['mass-sends'];
 const config = { auth: MASS_SENDS_AUTH };
@@ -142,7 +143,7 @@ export const massSendsRoutes =
         const file = await exportMassSendReport(ctx, actorOf(request), request.params.id, request.query.format);
         return reply
           .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('content-disposition', contentDisposition(file.fileName))
           .send(file.content);
       },
     });

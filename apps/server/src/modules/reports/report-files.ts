@@ -74,15 +74,6 @@ export function reportFileName(report: ReportName, format: ReportExportFormat, a
   return `${REPORT_TITLES[report]} ${day}.${format}`;
 }
 
-/** `attachment` with the UTF-8 name (RFC 6266/5987) and an ASCII fallback. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;

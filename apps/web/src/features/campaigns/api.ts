@@ -50,9 +50,11 @@ export function useCampaigns() {
   });
 }
 
+/** A campaign by id (not asked for an id that cannot be one: a mistyped address). */
 export function useCampaign(id: number) {
   return useQuery({
     queryKey: campaignKeys.one(id),
+    enabled: Number.isSafeInteger(id) && id > 0,
     staleTime: 30_000,
     queryFn: ({ signal }) => http.get<Campaign>(`/campaigns/${id}`, { signal }),
   });

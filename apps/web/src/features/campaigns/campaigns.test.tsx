@@ -369,6 +369,18 @@ describe('/campanhas/{id}', () => {
     expect(screen.queryByTestId('campaign-unsaved-hint')).toBeNull();
   });
 
+  it('a mistyped address says the campaign does not exist, without asking the server for it', async () => {
+    const api = detailApi(() => campaign());
+    renderWithApp(
+      <Routes>
+        <Route path="/campanhas/:campaignId" element={<CampaignPage />} />
+      </Routes>,
+      { route: '/campanhas/abc' },
+    );
+    expect(await screen.findByTestId('campaign-not-found')).toHaveTextContent('Voltar para as campanhas');
+    expect(api.calls.filter((c) => c.path.startsWith('/campaigns/'))).toEqual([]);
+  });
+
   it('on a phone (390 px) the list is cards and the detail keeps its actions', async () => {
     setScreenSize(PHONE);
     fakeApi({ 'GET /campaigns': () => ({ body: [campaign({ status: 'processing', sent: 5 })] }) });

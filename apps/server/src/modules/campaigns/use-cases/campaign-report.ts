@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { CONTENT_TYPES, writeTableFile, type ContactFileFormat } from '../../contacts/contact-files.js';
+import { getTenantTimeZone } from '../../tenants/use-cases/get-tenant-time-zone.js';
 import { findCampaign, listCampaignContactLines, type CampaignContactLine } from '../campaigns.repository.js';
 
 async function campaignOf(ctx: AppContext, actor: Actor, id: number) {
@@ -28,7 +29,18 @@ export async function listCampaignContacts(
   return { contacts: lines, count: total, hasMore: offset + lines.length < total };
 }
 
-const REPORT_HEADER = ['Name', 'Number', 'Status', 'Message', 'Sent at', 'Reason'];
+// In Portuguese, as the reports' exports are (SPEC: Portuguese first), with the times on the tenant's clock.
+const REPORT_HEADER = ['Nome', 'Número', 'Situação', 'Mensagem', 'Enviada em', 'Motivo'];
+const STATUS_TITLES: Record<CampaignContactStatus, string> = {
+  waiting: 'Aguardando',
+  pending: 'Na fila de envio',
+  sent: 'Enviada',
+  delivered: 'Entregue',
+  read: 'Lida',
+  failed: 'Falhou',
+  unconfirmed: 'Não confirmada',
+  skipped: 'Sem envio',
+};
 
 /** The report per contact (sent, delivered, read where the channel tells, failed with its reason) as a CSV or XLSX file. */
 export async function exportCampaignReport(
@@ -39,15 +51,17 @@ export async function exportCampaignReport(
 ): Promise<{ content: Buffer; contentType: string; fileName: string }> {
   const campaign = await campaignOf(ctx, actor, id);
   const { lines } = await listCampaignContactLines(ctx.db, actor.tenantId, id, {});
+  const timeZone = await getTenantTimeZone(ctx.db, actor.tenantId);
+  const moment = new Intl.DateTimeFormat('pt-BR', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
   const rows = lines.map((line) => [
     line.name,
     line.number,
-    line.status,
+    STATUS_TITLES[line.status],
     line.messageNumber === null ? null : String(line.messageNumber),
-    line.sentAt?.toISOString() ?? null,
+    line.sentAt ? moment.format(line.sentAt).replace(',', '') : null,
     line.error,
   ]);
-  const content = await writeTableFile(format, REPORT_HEADER, rows, 'Campaign');
+  const content = await writeTableFile(format, REPORT_HEADER, rows, 'Campanha');
   const safeName =
     campaign.name
       .replace(/[^\p{L}\p{N} _-]+/gu, '')

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,15 @@ export function CampaignPage() {
   // Starting takes the saved fields: not while the form holds changes that are not saved.
   const [unsaved, setUnsaved] = useState(false);
 
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return (
+      <Alert color="red" data-testid="campaign-not-found">
+        {t('errors.ERR_NO_CAMPAIGN_FOUND')}{' '}
+        <Anchor component={Link} to={PATHS.campaigns}>
+          {t('campaigns.back')}
+        </Anchor>
+      </Alert>
+    );
   if (campaign.isError) return <QueryError error={campaign.error} onRetry={() => void campaign.refetch()} />;
   if (!campaign.data) return <Loader />;
   const current = campaign.data;

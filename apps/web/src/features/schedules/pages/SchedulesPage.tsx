@@ -80,7 +80,13 @@ export function SchedulesPage() {
       header: t('schedules.status'),
       render: (row) => (
         <Stack gap={2}>
-          <Badge color={SCHEDULE_STATUS_COLORS[row.status]} variant="light" data-testid={`schedule-row-status-${row.id}`}>
+          {/* Its whole text: a narrow column cut it to "PEN…". */}
+          <Badge
+            color={SCHEDULE_STATUS_COLORS[row.status]}
+            variant="light"
+            style={{ minWidth: 'max-content' }}
+            data-testid={`schedule-row-status-${row.id}`}
+          >
             {t(`schedules.statuses.${row.status}`)}
           </Badge>
           {row.sentCount > 0 && (
@@ -136,7 +142,8 @@ export function SchedulesPage() {
         columns={columns}
         minWidth={760}
         actions={(row) => (
-          <Group gap={4} wrap="nowrap">
+          // Wraps: three buttons ran past a phone's card.
+          <Group gap={4} wrap="wrap">
             {row.ticketId !== null && (
               <Button size="xs" variant="subtle" component={Link} to={chatPath(row.ticketId)} data-testid={`schedule-open-${row.id}`}>
                 {t('schedules.openTicket')}

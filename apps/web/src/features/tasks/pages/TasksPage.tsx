@@ -79,7 +79,7 @@ export function TasksPage() {
       key: 'priority',
       header: t('tasks.priority'),
       render: (task) => (
-        <Badge variant="light" color={PRIORITY_COLOR[task.priority]}>
+        <Badge variant="light" color={PRIORITY_COLOR[task.priority]} style={{ minWidth: 'max-content' }}>
           {t(`tasks.priorities.${task.priority}`)}
         </Badge>
       ),
@@ -88,7 +88,7 @@ export function TasksPage() {
       key: 'status',
       header: t('tasks.status'),
       render: (task) => (
-        <Badge color={STATUS_COLOR[task.status]} data-testid={`task-status-${task.id}`}>
+        <Badge color={STATUS_COLOR[task.status]} style={{ minWidth: 'max-content' }} data-testid={`task-status-${task.id}`}>
           {t(`tasks.statuses.${task.status}`)}
         </Badge>
       ),
