@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAllTexts } from '../lib/i18n';
 import { resetLoadingOverlay } from '../lib/loading';
+import { clearDrafts } from '../lib/drafts';
 
 // jsdom lacks what Mantine measures and listens to.
 class ResizeObserverStub {
@@ -44,6 +45,8 @@ afterEach(() => {
   notifications.clean();
   notifications.cleanQueue();
   resetLoadingOverlay();
+  // Typed drafts are kept per conversation for the page's life (lib/drafts.ts): none between cases.
+  clearDrafts();
 });
 
 // Components are tested outside the router's lazy screens, which load the texts beyond the first

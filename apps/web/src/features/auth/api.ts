@@ -2,6 +2,7 @@ import type { LoginResponse, Plan } from '@conversa/shared';
 import { setCompanyBranding } from '../../lib/branding';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/errors';
+import { clearDrafts } from '../../lib/drafts';
 import { http } from '../../lib/http';
 import i18n from '../../lib/i18n';
 import { TENANT_INACTIVE_LOGOUT_DELAY_MS } from '../../lib/constants';
@@ -78,6 +79,8 @@ export async function logout(): Promise<void> {
     /* the session is cleared anyway */
   }
   clearSession();
+  // What was typed stays with the user who typed it.
+  clearDrafts();
   setCompanyBranding(null);
   await clearQueryCache();
   navigateTo('/login', { replace: true });

@@ -19,10 +19,14 @@ import { IconArrowLeft, IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/QueryError';
+import { useDraft } from '../../../lib/drafts';
 import { dayKey, formatDate, formatTime } from '../../../lib/format';
 import { notifyApiError, notifyError } from '../../../lib/notify';
 import { flattenMessages, useConversationMessages, useMarkConversationRead, useSendPrivateMessage, type Conversation } from '../api';
 import { PrivateFile } from './PrivateFile';
+
+/** Within this distance of the end, the conversation follows its newest message. */
+const END_SLACK_PX = 80;
 
 function Bubble({ message, mine, showSender }: { message: PrivateMessage; mine: boolean; showSender: boolean }) {
   return (
@@ -70,13 +74,14 @@ export function ConversationView({
   const history = useConversationMessages(conversation);
   const send = useSendPrivateMessage(conversation);
   const markRead = useMarkConversationRead();
-  const [text, setText] = useState('');
+  const key = `${conversation.type}:${conversation.id}`;
+  // Kept per conversation: another one opened and this one again finds what was typed.
+  const [text, setText] = useDraft(`private:${key}`);
   const [file, setFile] = useState<File | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const messages = flattenMessages(history.data);
   const last = messages.at(-1);
   const lastFromOther = [...messages].reverse().find((m) => m.senderId !== userId)?.id ?? 0;
-  const key = `${conversation.type}:${conversation.id}`;
 
   // Opening the conversation reads it; so does each message of another arriving while it is open.
   const { mutate: read } = markRead;
@@ -85,11 +90,22 @@ export function ConversationView({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the conversation is named by its key
   }, [key, lastFromOther, history.isSuccess, read]);
 
-  // The newest message stays in view.
+  // The newest message stays in view, also when a picture above it loads and grows (unless the
+  // user has scrolled up meanwhile).
+  const atEnd = useRef(true);
   useLayoutEffect(() => {
     const element = viewport.current;
     if (element) element.scrollTop = element.scrollHeight;
+    atEnd.current = true;
   }, [key, last?.id]);
+  const followEnd = () => {
+    const element = viewport.current;
+    if (element && atEnd.current) element.scrollTop = element.scrollHeight;
+  };
+  const trackEnd = () => {
+    const element = viewport.current;
+    if (element) atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < END_SLACK_PX;
+  };
 
   const pickFile = (picked: File | null) => {
     if (!picked) return;
@@ -125,7 +141,13 @@ export function ConversationView({
           {name}
         </Title>
       </Group>
-      <ScrollArea viewportRef={viewport} style={{ flex: 1 }} p="xs">
+      <ScrollArea
+        viewportRef={viewport}
+        viewportProps={{ onLoadCapture: followEnd }}
+        onScrollPositionChange={trackEnd}
+        style={{ flex: 1 }}
+        p="xs"
+      >
         {history.isError && <QueryError error={history.error} onRetry={() => void history.refetch()} />}
         {history.isLoading && <Loader size="sm" />}
         {history.hasNextPage && (

@@ -335,6 +335,23 @@ describe('the composer', () => {
   });
 });
 
+describe('drafts', () => {
+  it('what was typed in a ticket is there again after another ticket was opened; sending clears it', async () => {
+    const first = renderChat();
+    await first.user.type(first.input, 'Só um momento, vou verificar');
+    first.unmount();
+    const other = renderChat({ ...baseTicket, id: 42 });
+    expect(other.input).toHaveValue('');
+    other.unmount();
+    const again = renderChat();
+    expect(again.input).toHaveValue('Só um momento, vou verificar');
+    await again.user.type(again.input, '{Enter}');
+    await waitFor(() => expect(again.input).toHaveValue(''));
+    again.unmount();
+    expect(renderChat().input).toHaveValue('');
+  });
+});
+
 describe('the composer on a phone', () => {
   afterEach(() => setScreenSize(DESKTOP));
 

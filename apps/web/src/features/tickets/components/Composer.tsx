@@ -8,6 +8,7 @@ import { lazyComponent } from '../../../components/on-demand';
 import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
 import { formatCount } from '../../../lib/format';
 import type { Session } from '../../../lib/session';
+import { useDraft } from '../../../lib/drafts';
 import { useIsMobile } from '../../../lib/useIsMobile';
 import { useSession } from '../../../lib/useSession';
 import { insertAtSelection, VariablePicker } from '../../../components/VariablePicker';
@@ -57,7 +58,8 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const session = useSession();
   const mobile = useIsMobile();
   const outbox = useOutbox();
-  const [text, setText] = useState('');
+  // Kept per ticket: another ticket opened and this one again finds what was typed.
+  const [text, setText] = useDraft(`ticket:${ticket.id}`);
   const [file, setFile] = useState<File | null>(null);
   /** Reply buttons and templates exist only on WhatsApp Business API (waba) tickets. */
   const [buttonsOpen, setButtonsOpen] = useState(false);
