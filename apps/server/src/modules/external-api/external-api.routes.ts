@@ -93,8 +93,11 @@ export const externalApiRoutes =
 
     app.addHook('onRequest', async (request, reply) => {
       const { apiId } = (request.params ?? {}) as { apiId?: string };
-      request.apiConfig = await authenticateApiCall(ctx, apiId ?? '', bearerToken(request.headers.authorization));
-      const wait = limiter.take(request.apiConfig.id);
+      const { config, refused } = await authenticateApiCall(ctx, apiId ?? '', bearerToken(request.headers.authorization));
+      // Known from here on: the call is logged, refused or not.
+      request.apiConfig = config;
+      if (refused) throw refused;
+      const wait = limiter.take(config.id);
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw new AppError('ERR_API_RATE_LIMITED', undefined, undefined, { retryAfterSeconds: wait });

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildInboxTenant, connectAgent, rows, type InboxTenant } from '../../../test/inbox.js';
+import { buildInboxTenant, connectAgent, eventually, rows, type InboxTenant } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -86,6 +86,13 @@ describe('API configurations', () => {
     const inactive = await api.post(ext(config), { body: 'hi', number: '5511999990001' }, asToken(renewed.body.token));
     expect(inactive.status).toBe(403);
     expect(inactive.body.error).toBe('ERR_API_CONFIG_INACTIVE');
+    // Logged in the configuration's calls (why an automation fails, for whoever looks), once answered.
+    const logged = await eventually(async () =>
+      (await rows(server.ctx, sql`select route, status, error_code from api_call_logs where api_config_id = ${config.id}`)).find(
+        (row) => row.status === 403,
+      ),
+    );
+    expect(logged).toEqual({ route: '/', status: 403, error_code: 'ERR_API_CONFIG_INACTIVE' });
 
     expect((await api.delete(`/api-config/${config.id}`, { token: a.admin.token })).status).toBe(204);
     expect((await api.get(ext(config, '/statuschannel'), asToken(renewed.body.token))).status).toBe(401);
