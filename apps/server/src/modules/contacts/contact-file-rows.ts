@@ -2,6 +2,7 @@ import { parse, type Options } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { storedZip, unpackZip, ZipRefusedError } from './bounded-zip.js';
 import type { ImportedRow } from './contacts.repository.js';
+import type { FieldProblem } from '../../platform/http/field-issues.js';
 
 /**
  * The rows of a contact file, read within bounds. Pure (no database, no AppError): it runs in the
@@ -23,8 +24,13 @@ const MAX_XLSX_ENTRIES = 1_000;
 export interface ContactFileRefusal {
   code: 'ERR_VALIDATION' | 'ERR_IMPORT_MISSING_COLUMNS' | 'ERR_PAYLOAD_TOO_LARGE';
   message?: string;
-  fields?: Record<string, string[]>;
+  fields?: Record<string, FieldProblem[]>;
 }
+
+/** The file's problem with the rule that names it (the web app says it in the user's language: validation.<rule>). */
+const fileProblem = (message: string, rule: 'importRows' | 'importEmpty' | 'importUnreadable'): Record<string, FieldProblem[]> => ({
+  file: [{ message, issue: { code: 'custom', rule } }],
+});
 
 export class ContactFileRefusedError extends Error {
   constructor(readonly refusal: ContactFileRefusal) {
@@ -38,7 +44,7 @@ const tooManyRows = () =>
   refuse({
     code: 'ERR_VALIDATION',
     message: `At most ${MAX_IMPORT_ROWS} contacts per import.`,
-    fields: { file: [`More than ${MAX_IMPORT_ROWS} rows.`] },
+    fields: fileProblem(`More than ${MAX_IMPORT_ROWS} rows.`, 'importRows'),
   });
 
 /** Headers as spreadsheets name the columns, in Portuguese and English, compared by `normalizeHeader`. */
@@ -92,7 +98,7 @@ export async function readContactRows(format: ContactFileFormat, content: Buffer
     throw refuse({
       code: 'ERR_VALIDATION',
       message: 'The file has no contacts to import.',
-      fields: { file: ['No rows below the header.'] },
+      fields: fileProblem('No rows below the header.', 'importEmpty'),
     });
   if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
   return rows;
@@ -143,7 +149,7 @@ function readCsv(content: Buffer): NumberedRow[] {
       message: tooLong
         ? `A line of the CSV file is longer than ${MAX_CSV_RECORD_BYTES / 1024} KB.`
         : `The CSV file could not be read: ${(error as Error).message}`,
-      fields: { file: [tooLong ? 'A line is too long.' : 'Not a readable CSV file.'] },
+      fields: fileProblem(tooLong ? 'A line is too long.' : 'Not a readable CSV file.', 'importUnreadable'),
     });
   }
 }
@@ -160,15 +166,23 @@ async function readXlsx(content: Buffer): Promise<unknown[][]> {
       throw refuse({
         code: 'ERR_PAYLOAD_TOO_LARGE',
         message: `The spreadsheet is too large to read: ${error.message}`,
-        fields: { file: [error.message] },
+        fields: fileProblem(error.message, 'importUnreadable'),
       });
     }
-    throw refuse({ code: 'ERR_VALIDATION', message: 'The XLSX file could not be read.', fields: { file: ['Not a readable XLSX file.'] } });
+    throw refuse({
+      code: 'ERR_VALIDATION',
+      message: 'The XLSX file could not be read.',
+      fields: fileProblem('Not a readable XLSX file.', 'importUnreadable'),
+    });
   }
   try {
     return await readSheet(checked);
   } catch {
-    throw refuse({ code: 'ERR_VALIDATION', message: 'The XLSX file could not be read.', fields: { file: ['Not a readable XLSX file.'] } });
+    throw refuse({
+      code: 'ERR_VALIDATION',
+      message: 'The XLSX file could not be read.',
+      fields: fileProblem('Not a readable XLSX file.', 'importUnreadable'),
+    });
   }
 }
 

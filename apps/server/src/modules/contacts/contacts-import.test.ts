@@ -246,7 +246,9 @@ describe('GET /contacts/export', () => {
     const file = await download(supervisor.token, 'csv');
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''contacts-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     expect(file.content.subarray(0, 3).toString('hex')).toBe('efbbbf');
     const rows = parse(file.content, { bom: true });
     expect(rows[0]).toEqual(EXPORT_HEADER);

@@ -51,4 +51,29 @@ describe('the contact import modal', () => {
     expect(within(rejected).getByText('Número sem o código do país: escreva +55 antes do DDD (ex.: +55 11 98765-4321).')).toBeVisible();
     vi.unstubAllGlobals();
   });
+
+  it("a file the server refuses says why in the user's words (more than 50,000 rows), not 'some fields are invalid'", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(
+          {
+            error: 'ERR_VALIDATION',
+            message: 'At most 50000 contacts per import.',
+            fields: { file: ['More than 50000 rows.'] },
+            issues: { file: [{ code: 'custom', rule: 'importRows' }] },
+          },
+          400,
+        ),
+      ),
+    );
+    const { user } = renderWithApp(<ContactImportModal onClose={() => undefined} />);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['Nome;Telefone\n'], 'enorme.csv', { type: 'text/csv' }));
+    await user.click(screen.getByTestId('contacts-import-start'));
+    expect(await screen.findByTestId('contacts-import-error')).toHaveTextContent(
+      'O arquivo tem mais de 50.000 linhas: divida-o em arquivos menores.',
+    );
+    vi.unstubAllGlobals();
+  });
 });

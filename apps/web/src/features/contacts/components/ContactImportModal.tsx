@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/errors';
-import { notifyApiError } from '../../../lib/notify';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { notifyApiError, notifyError } from '../../../lib/notify';
 import { contactKeys, fetchImportReport, useStartContactImport, type ImportProgress } from '../api';
 
 /** The report is asked for again this often while the import runs (in case a progress event was missed). */
@@ -61,8 +61,11 @@ export function ContactImportModal({ onClose }: { onClose: () => void }) {
     start.mutate(file, {
       onSuccess: (answer) => setJobId(answer.jobId),
       onError: (error) => {
-        setFormError(errorMessage(error));
-        notifyApiError(error, 'contact-import-error');
+        // The file's own problem when the server names it (too many rows, nothing to import, unreadable).
+        const problem = fieldErrors(error).file;
+        setFormError(problem ?? errorMessage(error));
+        if (problem) notifyError(problem, 'contact-import-error');
+        else notifyApiError(error, 'contact-import-error');
       },
     });
   };
@@ -85,7 +88,11 @@ export function ContactImportModal({ onClose }: { onClose: () => void }) {
               clearable
               data-testid="contacts-import-file"
             />
-            {formError && <Alert color="red">{formError}</Alert>}
+            {formError && (
+              <Alert color="red" data-testid="contacts-import-error">
+                {formError}
+              </Alert>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t('common.cancel')}
