@@ -41,21 +41,22 @@ export async function assertCanSeeTicket(ctx: AppContext, actor: Actor, ticketId
 }
 
 /**
- * A ticket handed to another user is theirs: open (they are attending it) or pending with their
- * name (transferred to them, routed to them by the bot or by auto-distribution, waiting for them to
- * accept). SPEC §6: only an admin may assign a contact's ongoing ticket to another user; anyone else
- * may not accept, transfer, return, release or resolve it, since each of those hands it over
- * (directly, or through the queue or a reopen). Reading it and its per-ticket switches stay open to
- * whoever sees it.
+ * An open ticket another user is attending is theirs (SPEC §6: only an admin may assign a contact's
+ * ongoing ticket to another user): anyone else but an admin may not accept, transfer, return,
+ * release or resolve it, since each of those hands it over (directly, or through the queue or a
+ * reopen). Reading it and its per-ticket switches stay open to whoever sees it. A waiting ticket
+ * with a user's name (transferred to them, given by auto-distribution or a wallet) can still be
+ * accepted by whoever sees it, explicitly (the web app asks first): its user may be away.
  */
-export function isHeldByAnotherUser(actor: Actor, ticket: { status: string; userId: number | null }): boolean {
-  return (ticket.status === 'open' || ticket.status === 'pending') && ticket.userId !== null && ticket.userId !== actor.userId;
-}
-
 export function assertMayReassignTicket(actor: Actor, ticket: Pick<TicketRow, 'status' | 'userId'>): void {
-  if (isHeldByAnotherUser(actor, ticket) && !isAdmin(actor)) {
+  if (ticket.status === 'open' && ticket.userId !== null && ticket.userId !== actor.userId && !isAdmin(actor)) {
     throw new AppError('ERR_TICKET_OF_OTHER_USER');
   }
+}
+
+/** Whether another user has the ticket: attending it (open), or it waits for them (pending with their name). */
+export function isHeldByAnotherUser(actor: Actor, ticket: { status: string; userId: number | null }): boolean {
+  return (ticket.status === 'open' || ticket.status === 'pending') && ticket.userId !== null && ticket.userId !== actor.userId;
 }
 
 /** A user id from a request must name a user of the actor's tenant: another tenant's user is as unknown as a missing one. */

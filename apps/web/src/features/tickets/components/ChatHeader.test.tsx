@@ -1,5 +1,5 @@
 import type { FarewellMessage, Ticket } from '@conversa/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
@@ -174,30 +174,27 @@ describe('the chatbot switch (PUT /ticketsChatBot/{id})', () => {
   });
 });
 
-describe('a ticket waiting for another agent (transferred to them)', () => {
-  it('offers neither accept, transfer nor resolve to the others; the agent it waits for, and an admin, have them', () => {
-    api(() => TICKET);
-    const buttons = (ticket: Ticket) => {
-      const view = renderWithApp(<ChatHeader ticket={ticket} panelOpen={false} onTogglePanel={() => undefined} />);
-      const shown = ['ticket-accept', 'ticket-transfer', 'ticket-resolve'].filter((id) => screen.queryByTestId(id) !== null);
-      view.unmount();
-      return shown;
-    };
+describe('a ticket waiting for another agent (transferred or given to them)', () => {
+  it('anyone who sees it may take it, but is asked first; the agent it waits for accepts at once', async () => {
+    const fake = api(() => ({ ...TICKET, status: 'open', userId: 7, username: 'Ana Souza' }));
     const waitingForBruno: Ticket = { ...TICKET, status: 'pending', userId: 9, username: 'Bruno' };
-    expect(buttons(waitingForBruno)).toEqual([]);
-    signInAs('super', { userId: 7 });
-    expect(buttons(waitingForBruno)).toEqual([]);
+    const { user, unmount } = renderWithApp(<ChatHeader ticket={waitingForBruno} panelOpen={false} onTogglePanel={() => undefined} />);
+    await user.click(screen.getByTestId('ticket-accept'));
+    const dialog = await screen.findByTestId('confirm-modal');
+    expect(dialog).toHaveTextContent('O atendimento de Carla aguarda Bruno. Assumir mesmo assim? Ele passa a ser seu.');
+    expect(fake.calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    await user.click(within(dialog).getByTestId('confirm-button'));
+    await waitFor(() =>
+      expect(fake.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/tickets/12', body: { status: 'open', userId: 7 } }),
+    );
+    unmount();
+
     signInAs('user', { userId: 9 });
-    expect(buttons(waitingForBruno)).toEqual(['ticket-accept', 'ticket-transfer', 'ticket-resolve']);
-    signInAs('admin', { userId: 7 });
-    expect(buttons(waitingForBruno)).toEqual(['ticket-accept', 'ticket-transfer', 'ticket-resolve']);
-    // Waiting for nobody: anyone who sees it accepts it.
-    signInAs('user', { userId: 7 });
-    expect(buttons({ ...TICKET, status: 'pending', userId: null, username: null })).toEqual([
-      'ticket-accept',
-      'ticket-transfer',
-      'ticket-resolve',
-    ]);
+    const mine = api(() => ({ ...TICKET, status: 'open', userId: 9, username: 'Bruno' }));
+    const view = renderWithApp(<ChatHeader ticket={waitingForBruno} panelOpen={false} onTogglePanel={() => undefined} />);
+    await view.user.click(screen.getByTestId('ticket-accept'));
+    await waitFor(() => expect(mine.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(screen.queryByTestId('confirm-modal')).toBeNull();
   });
 });
 

@@ -41,7 +41,7 @@ const SmsModal = lazyComponent(async () => (await import('../../sms/components/S
  * Actions that ask first: they hand the ticket back, end it, or give it to the chatbot (it leaves its
  * agent). Accepting, reopening and switching the bot off start at once.
  */
-type ConfirmedAction = 'return' | 'resolve' | 'botOn';
+type ConfirmedAction = 'return' | 'resolve' | 'botOn' | 'accept';
 type Action = Exclude<ConfirmedAction, 'botOn'> | 'accept' | 'reopen';
 
 const STATUS_COLORS = { open: 'teal', pending: 'yellow', closed: 'gray', schedule: 'blue' } as const;
@@ -93,11 +93,11 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
     setDemandError(null);
   };
   const queue = queues.data?.find((q) => q.id === ticket.queueId);
-  // Another user's (attending it, or a waiting ticket handed to them): only they or an admin may
-  // accept, hand on or end it (the server refuses the rest).
+  // Another user is attending it: only they or an admin may hand it on or end it (the server refuses the rest).
   const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
-  const heldByOther =
-    (ticket.status === 'open' || ticket.status === 'pending') && ticket.userId !== null && ticket.userId !== session?.userId && !isAdmin;
+  const heldByOther = ticket.status === 'open' && ticket.userId !== null && ticket.userId !== session?.userId && !isAdmin;
+  // A waiting ticket with another user's name (transferred to them, given to them): taking it is asked first.
+  const waitsForOther = ticket.status === 'pending' && ticket.userId !== null && ticket.userId !== session?.userId;
   // In the bot while it has a flow (SPEC §7 PUT /ticketsChatBot): whoever may act on the ticket switches it;
   // a closed or group ticket never goes (back) to the bot, but one still in it can always be taken out.
   const inBot = ticket.chatFlowId !== null;
@@ -208,11 +208,11 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
       <Group gap={6} wrap="wrap" ml="auto" justify="flex-end">
         <TicketLaneSelect ticket={ticket} />
         <TicketValueInput ticket={ticket} />
-        {ticket.status === 'pending' && !heldByOther && (
+        {ticket.status === 'pending' && (
           <Button
             size="xs"
             leftSection={<IconPlayerPlay size={14} />}
-            onClick={() => run('accept')}
+            onClick={() => (waitsForOther ? setConfirming('accept') : run('accept'))}
             loading={update.isPending}
             data-testid="ticket-accept"
           >
@@ -302,7 +302,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
       <ConfirmModal
         opened={confirming !== null}
         title={t(`tickets.actions.${shown}Title`)}
-        message={t(`tickets.actions.${shown}Confirm`, { name: ticket.contact.name })}
+        message={t(`tickets.actions.${shown}Confirm`, { name: ticket.contact.name, agent: ticket.username ?? '' })}
         confirmLabel={t(`tickets.actions.${shown}`)}
         confirmColor={shown === 'resolve' ? 'green' : 'teal'}
         loading={update.isPending || chatbot.isPending}

@@ -390,9 +390,9 @@ describe("the composer in another agent's open ticket", () => {
     expect(screen.getByRole('textbox')).toBeVisible();
   });
 
-  it('a ticket waiting for another agent (transferred to them) is theirs too; a waiting ticket of nobody can be written in (writing takes it)', () => {
+  it('a ticket waiting for another agent (transferred to them) is written in once accepted; a waiting ticket of nobody can be written in (writing takes it)', () => {
     const { unmount } = renderChat({ ...othersTicket, status: 'pending' });
-    expect(screen.getByTestId('composer-denied')).toHaveTextContent('Este atendimento está com Bruno.');
+    expect(screen.getByTestId('composer-denied')).toHaveTextContent('Este atendimento aguarda Bruno. Para responder, assuma-o em Aceitar.');
     expect(screen.queryByRole('textbox')).toBeNull();
     unmount();
     renderChat({ ...baseTicket, status: 'pending', userId: null, username: null });

@@ -332,7 +332,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
         <Group gap="xs" justify="center" wrap="nowrap" data-testid="composer-denied">
           <IconLock size={16} style={{ flexShrink: 0 }} />
           <Text size="sm" c="dimmed" ta="center">
-            {t('tickets.composer.notYours', { name: owner })}
+            {t(ticket.status === 'pending' ? 'tickets.composer.waitingFor' : 'tickets.composer.notYours', { name: owner })}
           </Text>
         </Group>
       ) : (
