@@ -94,10 +94,11 @@ export const externalApiRoutes =
     app.addHook('onRequest', async (request, reply) => {
       const { apiId } = (request.params ?? {}) as { apiId?: string };
       const { config, refused } = await authenticateApiCall(ctx, apiId ?? '', bearerToken(request.headers.authorization));
-      // Known from here on: the call is logged, refused or not.
+      // Known from here on: the call is logged, refused or not (and counted, so that an automation
+      // retrying a refused call in a loop is slowed down like any other).
       request.apiConfig = config;
-      if (refused) throw refused;
       const wait = limiter.take(config.id);
+      if (refused) throw refused;
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw new AppError('ERR_API_RATE_LIMITED', undefined, undefined, { retryAfterSeconds: wait });

@@ -29,6 +29,15 @@ export async function updatePlan(db: Db, id: number, values: Partial<NewPlan>): 
   return row;
 }
 
+/**
+ * The plan, locked until the transaction ends: a company being put on it meanwhile (its foreign key
+ * takes a key-share lock on the plan) waits, and then finds it deleted.
+ */
+export async function lockPlan(db: Db, id: number): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id)).for('update');
+  return row;
+}
+
 export async function deletePlan(db: Db, id: number): Promise<boolean> {
   return (await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id })).length > 0;
 }

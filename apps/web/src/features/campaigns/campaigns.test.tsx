@@ -337,7 +337,7 @@ describe('/campanhas/{id}', () => {
     expect(await screen.findByText('Contatos vinculados: 4 (total: 104).')).toBeInTheDocument();
     expect(
       await screen.findByText(
-        '3 linhas do arquivo não foram vinculadas: Número inválido: informe o código do país. (2) Número em branco. (1)',
+        '3 linhas do arquivo não foram vinculadas: 2 × Número inválido: informe o código do país. 1 × Número em branco.',
       ),
     ).toBeInTheDocument();
 

@@ -15,7 +15,7 @@ export function useChooseLanguage(): (language: Locale) => void {
   const updateConfigs = useUpdateConfigs();
   return (language) => {
     const previous = currentLocale();
-    const before = getConfigs();
+    const before = getConfigs().language;
     void changeLocale(language);
     saveConfigs({ language });
     if (!session) return;
@@ -23,7 +23,8 @@ export function useChooseLanguage(): (language: Locale) => void {
       { id: session.userId, configs: { language } },
       {
         onError: (error) => {
-          saveConfigs(before);
+          // Only the language goes back: another setting changed meanwhile stays.
+          saveConfigs({ language: before });
           void changeLocale(previous);
           notifyApiError(error);
         },

@@ -50,7 +50,7 @@ function LinkContacts({ campaign }: { campaign: Campaign }) {
       notifyWarning(
         t('campaigns.contacts.rejected', {
           count: total,
-          reasons: rejected.map(([code, count]) => `${t(`contacts.import.reasons.${code}`, { defaultValue: code })} (${count})`).join(' '),
+          reasons: rejected.map(([code, count]) => `${count} × ${t(`contacts.import.reasons.${code}`, { defaultValue: code })}`).join(' '),
         }),
         'campaign-link-rejected',
       );

@@ -76,7 +76,7 @@ export function ConversationView({
   const markRead = useMarkConversationRead();
   const key = `${conversation.type}:${conversation.id}`;
   // Kept per conversation: another one opened and this one again finds what was typed.
-  const [text, setText] = useDraft(`private:${key}`);
+  const [text, setText] = useDraft(`${userId}:private:${key}`);
   const [file, setFile] = useState<File | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const messages = flattenMessages(history.data);

@@ -60,4 +60,17 @@ describe('/filas: deleting a queue', () => {
     expect(within(dialog).getByText('Deseja realmente excluir a fila Suporte? Os atendimentos dela ficam sem fila.')).toBeVisible();
     expect(within(dialog).queryByTestId('queue-delete-flows')).toBeNull();
   });
+
+  it('when the flows cannot be checked, says so instead of nothing', async () => {
+    fakeApi({
+      'GET /queue': () => ({ body: [SALES, SUPPORT] }),
+      'GET /users/': users,
+      'GET /queue/:id/chat-flows': () => ({ status: 400, body: { error: 'ERR_VALIDATION', message: 'refused' } }),
+    });
+    const { user } = renderWithApp(<QueuesPage />);
+    await user.click(await screen.findByTestId('queue-delete-3'));
+    expect(await screen.findByTestId('queue-delete-flows-unknown')).toHaveTextContent(
+      'Não foi possível verificar se algum fluxo de chatbot encaminha para esta fila.',
+    );
+  });
 });

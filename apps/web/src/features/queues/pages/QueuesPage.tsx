@@ -31,6 +31,10 @@ export function QueuesPage() {
     <Text size="sm" c="dimmed" data-testid="queue-delete-flows-checking">
       {t('queues.checkingFlows')}
     </Text>
+  ) : routingFlows.isError ? (
+    <Alert color="yellow" data-testid="queue-delete-flows-unknown">
+      {t('queues.flowsUnknown')}
+    </Alert>
   ) : flowNames.length > 0 ? (
     <Alert color="yellow" data-testid="queue-delete-flows">
       {t('queues.deleteFlows', {

@@ -123,7 +123,7 @@ function ReportScreen({ report }: { report: ReportName }) {
         </Stack>
       </Paper>
       {page.isError && <QueryError error={page.error} onRetry={() => void page.refetch()} />}
-      {!data && !page.isError && (
+      {(!data || !params) && !page.isError && (
         <Text c="dimmed" data-testid="report-hint">
           {t('reports.hint')}
         </Text>

@@ -350,6 +350,27 @@ describe('drafts', () => {
     again.unmount();
     expect(renderChat().input).toHaveValue('');
   });
+
+  it('another user signing in on the same page does not find it; a picked quick message (text and file) is not kept as a draft', async () => {
+    // A waiting ticket of nobody: both may write in it.
+    const waiting: Ticket = { ...baseTicket, status: 'pending', userId: null, username: null };
+    const first = renderChat(waiting);
+    await first.user.type(first.input, 'Rascunho da Ana');
+    first.unmount();
+    login('user', ME + 1);
+    const other = renderChat(waiting);
+    expect(other.input).toHaveValue('');
+    other.unmount();
+    login('user');
+    const back = renderChat(waiting, testQueryClient(), [], QUICK);
+    expect(back.input).toHaveValue('Rascunho da Ana');
+    await back.user.clear(back.input);
+    await back.user.type(back.input, '/cat');
+    await back.user.click(screen.getByTestId('quick-message-option-catalogo'));
+    expect(back.input).toHaveValue('Segue o catálogo');
+    back.unmount();
+    expect(renderChat(waiting).input).toHaveValue('');
+  });
 });
 
 describe('the composer on a phone', () => {

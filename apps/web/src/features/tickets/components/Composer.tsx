@@ -2,13 +2,13 @@ import type { Message, QuickMessage, Ticket } from '@conversa/shared';
 import { TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared/template-variable-names';
 import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBolt, IconClockPlus, IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../../components/on-demand';
 import { MESSAGE_MAX_LENGTH } from '../../../lib/constants';
 import { formatCount } from '../../../lib/format';
 import type { Session } from '../../../lib/session';
-import { useDraft } from '../../../lib/drafts';
+import { forgetDraft, useDraft } from '../../../lib/drafts';
 import { useIsMobile } from '../../../lib/useIsMobile';
 import { useSession } from '../../../lib/useSession';
 import { insertAtSelection, VariablePicker } from '../../../components/VariablePicker';
@@ -59,7 +59,8 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const mobile = useIsMobile();
   const outbox = useOutbox();
   // Kept per ticket: another ticket opened and this one again finds what was typed.
-  const [text, setText] = useDraft(`ticket:${ticket.id}`);
+  const draftKey = `${session?.userId ?? 0}:ticket:${ticket.id}`;
+  const [text, setText] = useDraft(draftKey);
   const [file, setFile] = useState<File | null>(null);
   /** Reply buttons and templates exist only on WhatsApp Business API (waba) tickets. */
   const [buttonsOpen, setButtonsOpen] = useState(false);
@@ -72,6 +73,17 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const writable = !closed && access !== 'denied';
   /** A quick message picked from the `/` list: its text is in the input, its file goes with it. */
   const [quick, setQuick] = useState<QuickMessage | null>(null);
+  // A quick message's text is not a draft: its file would not come back with it (the text alone would go).
+  const quickPicked = useRef(false);
+  useEffect(() => {
+    quickPicked.current = quick !== null;
+  }, [quick]);
+  useEffect(
+    () => () => {
+      if (quickPicked.current) forgetDraft(draftKey);
+    },
+    [draftKey],
+  );
   /** The agent inserted a variable (picker): the server renders the text. */
   const [renderVariables, setRenderVariables] = useState(false);
   const [quickError, setQuickError] = useState<string | null>(null);

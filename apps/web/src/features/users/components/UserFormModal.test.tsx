@@ -84,7 +84,7 @@ describe('the user form validates with the server schema (createUserBodySchema /
     const api = fakeApi({ 'PUT /users/:id': ({ body }) => ({ body: { ...AGENT, ...(body as object) } }) });
     const onClose = vi.fn();
     const { user } = renderWithApp(<UserFormModal user={{ ...AGENT, profile: 'admin' }} onClose={onClose} />);
-    expect(screen.getByTestId('user-self-hint')).toHaveTextContent('Seu e-mail e sua senha mudam em Meu perfil');
+    expect(screen.getByTestId('user-self-hint')).toHaveTextContent('Altere seu e-mail e sua senha em Meu perfil');
     expect(field('E-mail')).toBeDisabled();
     expect(screen.queryByLabelText('Senha')).toBeNull();
     expect(field('Perfil')).toBeDisabled();
