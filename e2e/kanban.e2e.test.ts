@@ -39,24 +39,14 @@ beforeAll(async () => {
   first = (await api<{ id: number }>('POST', '/lanes', { name: 'Prospecção', color: '#228be6' }, token)).id;
   second = (await api<{ id: number }>('POST', '/lanes', { name: 'Proposta', color: '#40c057' }, token)).id;
   vipId = (await api<{ id: number }>('POST', '/tags', { name: 'Cliente VIP', color: '#fab005' }, token)).id;
-  const contact = await api<{ id: number }>('POST', '/contacts', { name: 'Carla Cliente', number: '5511988887777' }, token);
-  ticketId = (
-    await api<{ id: number }>(
-      'POST',
-      '/tickets',
-      { contactId: contact.id, whatsappId: channel.id, queueId: queue.id, status: 'pending' },
-      token,
-    )
-  ).id;
-  const neighbour = await api<{ id: number }>('POST', '/contacts', { name: 'Davi Cliente', number: '5511988886666' }, token);
-  neighbourId = (
-    await api<{ id: number }>(
-      'POST',
-      '/tickets',
-      { contactId: neighbour.id, whatsappId: channel.id, queueId: queue.id, status: 'pending' },
-      token,
-    )
-  ).id;
+  // A waiting ticket of the queue for a new contact.
+  const waitingTicket = async (name: string, number: string) => {
+    const contact = await api<{ id: number }>('POST', '/contacts', { name, number }, token);
+    const body = { contactId: contact.id, whatsappId: channel.id, queueId: queue.id, status: 'pending' };
+    return (await api<{ id: number }>('POST', '/tickets', body, token)).id;
+  };
+  ticketId = await waitingTicket('Carla Cliente', '5511988887777');
+  neighbourId = await waitingTicket('Davi Cliente', '5511988886666');
   await api('PUT', `/tickets/${neighbourId}/lane`, { laneId: second }, token);
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
+import { isHeldByOther } from '@conversa/shared/ticket-holder';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { isAdmin, type Actor } from '../auth/actor.js';
-import { actorSeesAsAdmin, isHeldByAnotherUser } from '../tickets/use-cases/ticket-access.js';
+import { actorSeesAsAdmin } from '../tickets/use-cases/ticket-access.js';
 
 /**
  * Who may write in a ticket they can see (replies, media, /sendButton, forwards into it): an open
@@ -13,7 +14,7 @@ import { actorSeesAsAdmin, isHeldByAnotherUser } from '../tickets/use-cases/tick
  * whoever writes in it, as "start attending" does; a ticket open without an agent is open to its viewers.
  */
 export async function assertCanWriteInTicket(db: Db, actor: Actor, ticket: { status: string; userId: number | null }): Promise<void> {
-  if (!isHeldByAnotherUser(actor, ticket) || isAdmin(actor)) return;
+  if (!isHeldByOther(ticket, actor.userId) || isAdmin(actor)) return;
   // Read only in this case: a supervisor writing in another agent's open ticket.
   if (actor.profile === 'super' && (await actorSeesAsAdmin(db, actor))) return;
   throw new AppError(

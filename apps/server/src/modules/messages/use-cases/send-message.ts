@@ -1,3 +1,4 @@
+import { waitsForOther } from '@conversa/shared/ticket-holder';
 import { MESSAGE_BODY_MAX, renderAllVariables } from '@conversa/shared';
 import { assertKnownVariables } from '../template-check.js';
 import type { AppContext } from '../../../app-context.js';
@@ -109,7 +110,7 @@ export async function sendMessage(ctx: AppContext, actor: Actor, ticketId: numbe
       }
       // As PUT /tickets/{id} {status: 'open'}: whoever starts attending a waiting ticket takes it, unless
       // it waits for someone else (an admin or supervisor writing in it leaves it theirs).
-      if (ticket.status === 'pending' && (ticket.userId === null || ticket.userId === actor.userId)) {
+      if (ticket.status === 'pending' && !waitsForOther(ticket, actor.userId)) {
         const before = visibilityFacts(ticket);
         await updateTicketRow(tx, actor.tenantId, ticket.id, { status: 'open', userId: actor.userId });
         await recordTicketLog(tx, { tenantId: actor.tenantId, ticketId: ticket.id, userId: actor.userId, type: 'accepted' });

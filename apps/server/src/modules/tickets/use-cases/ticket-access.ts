@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../app-context.js';
+import { isAttendedByOther } from '@conversa/shared/ticket-holder';
 import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import { isAdmin, type Actor } from '../../auth/actor.js';
@@ -49,14 +50,7 @@ export async function assertCanSeeTicket(ctx: AppContext, actor: Actor, ticketId
  * accepted by whoever sees it, explicitly (the web app asks first): its user may be away.
  */
 export function assertMayReassignTicket(actor: Actor, ticket: Pick<TicketRow, 'status' | 'userId'>): void {
-  if (ticket.status === 'open' && ticket.userId !== null && ticket.userId !== actor.userId && !isAdmin(actor)) {
-    throw new AppError('ERR_TICKET_OF_OTHER_USER');
-  }
-}
-
-/** Whether another user has the ticket: attending it (open), or it waits for them (pending with their name). */
-export function isHeldByAnotherUser(actor: Actor, ticket: { status: string; userId: number | null }): boolean {
-  return (ticket.status === 'open' || ticket.status === 'pending') && ticket.userId !== null && ticket.userId !== actor.userId;
+  if (isAttendedByOther(ticket, actor.userId) && !isAdmin(actor)) throw new AppError('ERR_TICKET_OF_OTHER_USER');
 }
 
 /** A user id from a request must name a user of the actor's tenant: another tenant's user is as unknown as a missing one. */

@@ -1,4 +1,5 @@
 import type { Ticket } from '@conversa/shared';
+import { isAttendedByOther, waitsForOther } from '@conversa/shared/ticket-holder';
 import { ActionIcon, Avatar, Badge, Box, Button, Checkbox, Group, Select, Stack, Switch, Text, Textarea, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -95,9 +96,9 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
   const queue = queues.data?.find((q) => q.id === ticket.queueId);
   // Another user is attending it: only they or an admin may hand it on or end it (the server refuses the rest).
   const isAdmin = session?.profile === 'admin' || session?.profile === 'superadmin';
-  const heldByOther = ticket.status === 'open' && ticket.userId !== null && ticket.userId !== session?.userId && !isAdmin;
+  const heldByOther = isAttendedByOther(ticket, session?.userId) && !isAdmin;
   // A waiting ticket with another user's name (transferred to them, given to them): taking it is asked first.
-  const waitsForOther = ticket.status === 'pending' && ticket.userId !== null && ticket.userId !== session?.userId;
+  const waitsForSomeoneElse = waitsForOther(ticket, session?.userId);
   // In the bot while it has a flow (SPEC §7 PUT /ticketsChatBot): whoever may act on the ticket switches it;
   // a closed or group ticket never goes (back) to the bot, but one still in it can always be taken out.
   const inBot = ticket.chatFlowId !== null;
@@ -212,7 +213,7 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
           <Button
             size="xs"
             leftSection={<IconPlayerPlay size={14} />}
-            onClick={() => (waitsForOther ? setConfirming('accept') : run('accept'))}
+            onClick={() => (waitsForSomeoneElse ? setConfirming('accept') : run('accept'))}
             loading={update.isPending}
             data-testid="ticket-accept"
           >

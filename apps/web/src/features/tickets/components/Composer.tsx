@@ -1,4 +1,5 @@
 import type { Message, QuickMessage, Ticket } from '@conversa/shared';
+import { isHeldByOther } from '@conversa/shared/ticket-holder';
 import { TEMPLATE_VARIABLES, unknownTemplateVariables } from '@conversa/shared/template-variable-names';
 import { ActionIcon, Alert, Box, CloseButton, FileButton, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBolt, IconClockPlus, IconEye, IconListCheck, IconLock, IconPaperclip, IconSend } from '@tabler/icons-react';
@@ -37,8 +38,7 @@ interface ComposerProps {
  * ticket it is.
  */
 function writeAccess(ticket: Ticket, session: Session | null): 'own' | 'others' | 'denied' {
-  const held = (ticket.status === 'open' || ticket.status === 'pending') && ticket.userId !== null;
-  if (!held || ticket.userId === session?.userId) return 'own';
+  if (!isHeldByOther(ticket, session?.userId)) return 'own';
   const profile = session?.profile;
   return profile === 'admin' || profile === 'super' || profile === 'superadmin' ? 'others' : 'denied';
 }

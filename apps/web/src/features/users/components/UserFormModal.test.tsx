@@ -5,22 +5,10 @@ import { fakeApi } from '../../../test/fetch';
 import { expectFieldError, field } from '../../../test/form';
 import { renderWithApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
+import { testUser } from '../test-support';
 import { UserFormModal } from './UserFormModal';
 
-const AGENT: User = {
-  id: 12,
-  tenantId: 1,
-  name: 'Bruno Lima',
-  email: 'bruno@example.com',
-  profile: 'user',
-  isOnline: false,
-  lastOnline: null,
-  blockWavoip: false,
-  configs: { filtrosAtendimento: null, isDark: false, language: null, notificationSound: true },
-  queues: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const AGENT: User = testUser(12, 'Bruno Lima', 'user', 'bruno@example.com');
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,28 +1,14 @@
-import type { User } from '@conversa/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
+import { testUser } from '../test-support';
 import { UsersPage } from './UsersPage';
 
-const user = (id: number, name: string, profile: User['profile']): User => ({
-  id,
-  tenantId: 1,
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  profile,
-  isOnline: false,
-  lastOnline: null,
-  blockWavoip: false,
-  configs: { filtrosAtendimento: null, isDark: false, language: null, notificationSound: true },
-  queues: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
-const ROOT = user(1, 'Root', 'superadmin');
-const ALBERTO = user(6, 'Alberto', 'admin');
-const BIA = user(7, 'Bia', 'user');
+const ROOT = testUser(1, 'Root', 'superadmin');
+const ALBERTO = testUser(6, 'Alberto', 'admin');
+const BIA = testUser(7, 'Bia', 'user');
 
 afterEach(() => {
   vi.unstubAllGlobals();
