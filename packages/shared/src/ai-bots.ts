@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_PROVIDERS, type AiProvider } from './enums.js';
+import { SECRET_MASK } from './secret-mask.js';
 
 /**
  * LLM bots (SPEC §2 settings chat-gpt, lm, ollama, grok, gemini, deepseek, qwen, claude; §3 Channel
@@ -100,7 +101,7 @@ export type AiStatusKey = AiProviderInfo['statusKey'];
 export const AI_STATUS_KEYS = AI_PROVIDERS.map((provider) => AI_PROVIDER_INFO[provider].statusKey);
 
 /** What a stored API key looks like in answers; sent back unchanged, it keeps the stored one. */
-export const AI_SECRET_MASK = '••••••';
+export const AI_SECRET_MASK = SECRET_MASK;
 
 export const AI_LIMITS = {
   promptMax: 4000,

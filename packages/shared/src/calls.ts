@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALL_STATUSES } from './call-states.js';
+import { SECRET_MASK } from './secret-mask.js';
 
 export {
   CALL_FINAL_STATUSES,
@@ -78,7 +79,7 @@ export const startCallBodySchema = z.object({ channelId: z.number().int().min(1)
 export type StartCallBody = z.infer<typeof startCallBodySchema>;
 
 /** What a set token looks like in answers; sent back unchanged, it keeps the stored one. */
-export const CALL_TOKEN_MASK = '••••••';
+export const CALL_TOKEN_MASK = SECRET_MASK;
 
 /** A channel's voice-call instance tokens (SPEC §3 Channel "voice-call tokens (comma-separated)"), masked. */
 export const channelCallTokensSchema = z.object({

@@ -157,6 +157,7 @@ export const tenantSchema = z.object({
   maxUsers: z.number().int(),
   maxConnections: z.number().int(),
   identity: z.string().nullable(),
+  /** SECRET_MASK when a payment-provider token is stored (never the token), null when none. */
   paymentToken: z.string().nullable(),
   paymentCustomerId: z.string().nullable(),
   paymentActive: z.boolean(),
@@ -176,6 +177,7 @@ const tenantFields = {
   maxUsers: z.number().int().min(1).max(100000),
   maxConnections: z.number().int().min(0).max(10000),
   identity: cpfCnpjSchema.nullable(),
+  /** Sealed at rest; SECRET_MASK (as answers show a stored one) keeps the stored token. */
   paymentToken: z.string().trim().max(500).nullable(),
   paymentCustomerId: z.string().trim().max(200).nullable(),
   paymentActive: z.boolean(),

@@ -43,6 +43,7 @@ export * from './bot-integrations.js';
 export * from './api-configs.js';
 export * from './tenant-api.js';
 export * from './smtp.js';
+export * from './secret-mask.js';
 export * from './channel-defaults.js';
 export * from './dashboard.js';
 export * from './reports.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refIdSchema } from './contracts.js';
+import { SECRET_MASK } from './secret-mask.js';
 
 /**
  * SMS (SPEC §1 "SMTP; SMS", §2 settings tab `sms` and the SMS modal; issue 12): one provider per
@@ -22,7 +23,7 @@ export type SmsStatus = (typeof SMS_STATUSES)[number];
 /** Twilio's limit for one message (it splits longer ones into segments). */
 export const SMS_BODY_MAX = 1600;
 /** What a stored Auth Token looks like in answers; sent back unchanged, it keeps the stored one. */
-export const SMS_SECRET_MASK = '••••••';
+export const SMS_SECRET_MASK = SECRET_MASK;
 /** How many SMS of a contact the history shows, newest first. */
 export const SMS_HISTORY_LIMIT = 50;
 

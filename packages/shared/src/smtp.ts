@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './contracts.js';
+import { SECRET_MASK } from './secret-mask.js';
 
 /**
  * A company's own SMTP server (SPEC §2 /configuracoes/smtp and /configuracoesTenant → smtp-tenant;
@@ -9,7 +10,7 @@ import { emailSchema } from './contracts.js';
  */
 
 /** What a stored password looks like in answers. */
-export const SMTP_PASSWORD_MASK = '••••••';
+export const SMTP_PASSWORD_MASK = SECRET_MASK;
 
 /** A host name (mail.example.com) or an IP address; no scheme, no port. */
 const HOST =

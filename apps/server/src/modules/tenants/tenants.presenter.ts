@@ -1,6 +1,7 @@
-import type { Tenant } from '@conversa/shared';
+import { SECRET_MASK, type Tenant } from '@conversa/shared';
 import type { TenantWithCount } from './tenants.repository.js';
 
+/** A tenant as the platform administration sees it; the payment token only masked. */
 export function presentTenant(row: TenantWithCount): Tenant {
   return {
     id: row.id,
@@ -9,7 +10,7 @@ export function presentTenant(row: TenantWithCount): Tenant {
     maxUsers: row.maxUsers,
     maxConnections: row.maxConnections,
     identity: row.identity,
-    paymentToken: row.paymentToken,
+    paymentToken: row.paymentToken ? SECRET_MASK : null,
     paymentCustomerId: row.paymentCustomerId,
     paymentActive: row.paymentActive,
     trial: row.trial,

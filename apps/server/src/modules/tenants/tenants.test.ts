@@ -1,7 +1,10 @@
+import { SECRET_MASK } from '@conversa/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { buildPlan, buildTenant, buildUser } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { rows } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -133,6 +136,39 @@ describe('tenant CRUD', () => {
     const gone = await api.get(`/tenants/${id}`, { token: root });
     expect(gone.status).toBe(404);
     expect(gone.body.error).toBe('ERR_NO_TENANT_FOUND');
+  });
+
+  it('keeps the payment-provider token sealed at rest and masked in every answer; the mask keeps it, null removes it', async () => {
+    const secret = 'sk_live_payment_provider_token_123';
+    const storedToken = async (id: number) =>
+      (await rows(server.ctx, sql`select payment_token from tenants where id = ${id}`))[0].payment_token as string | null;
+    const created = await api.post(
+      '/tenants',
+      { name: 'Token Ltda', status: 'active', maxUsers: 1, maxConnections: 1, paymentToken: secret },
+      { token: root },
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(created.body.paymentToken).toBe(SECRET_MASK);
+    const sealed = await storedToken(id);
+    expect(sealed).toMatch(/^enc:v1:/);
+    expect(server.ctx.secretBox.open(sealed!, 'tenant.paymentToken')).toBe(secret);
+    for (const answer of [await api.get(`/tenants/${id}`, { token: root }), await api.get('/tenants/', { token: root })])
+      expect(JSON.stringify(answer.body)).not.toContain(secret);
+
+    // The form sends the mask back with the other fields: the token stays.
+    const renamed = await api.put(`/tenants/${id}`, { name: 'Token 2', paymentToken: SECRET_MASK }, { token: root });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.paymentToken).toBe(SECRET_MASK);
+    expect(server.ctx.secretBox.open((await storedToken(id))!, 'tenant.paymentToken')).toBe(secret);
+
+    const replaced = await api.put(`/tenants/${id}`, { paymentToken: 'sk_new' }, { token: root });
+    expect(replaced.body.paymentToken).toBe(SECRET_MASK);
+    expect(server.ctx.secretBox.open((await storedToken(id))!, 'tenant.paymentToken')).toBe('sk_new');
+
+    const removed = await api.put(`/tenants/${id}`, { paymentToken: null }, { token: root });
+    expect(removed.body.paymentToken).toBeNull();
+    expect(await storedToken(id)).toBeNull();
   });
 
   it("counts each tenant's own users", async () => {

@@ -7,6 +7,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { newSubscriptionTerms } from '../../billing/use-cases/new-subscription.js';
 import { findPlanById } from '../../plans/use-cases/find-plan.js';
 import { insertUserWithinLimit } from '../../users/use-cases/create-user.js';
+import { storedPaymentToken } from '../payment-token.js';
 import { findTenantById, insertTenant, type TenantWithCount } from '../tenants.repository.js';
 
 export type CreateTenantInput = z.output<typeof createTenantBodySchema>;
@@ -16,14 +17,14 @@ export type CreateTenantInput = z.output<typeof createTenantBodySchema>;
  * in it too (the Tenant API records which token made the company, or nothing is kept). The company
  * starts its subscription as a signed-up one does (billing's terms): the plan's trial unless the
  * maker gives one (`trial` false: none; `trialDays`), billed when the plan has a value unless the
- * maker sends `paymentActive: false` (an exempted company).
+ * maker sends `paymentActive: false` (an exempted company). The payment token is sealed at rest.
  */
 export async function createTenant(
   ctx: AppContext,
   input: CreateTenantInput & { phone?: string | null },
   onCreated?: (tx: Db, tenantId: number) => Promise<void>,
 ): Promise<TenantWithCount> {
-  const { admin, trial, trialDays, paymentActive, ...fields } = input;
+  const { admin, trial, trialDays, paymentActive, paymentToken, ...fields } = input;
   const passwordHash = admin ? await hashPassword(admin.password) : undefined;
   // The platform administrator sees every tenant's users: a taken e-mail is told as it is.
   return ctx.db.transaction(async (tx) => {
@@ -31,7 +32,7 @@ export async function createTenant(
     if (fields.planId !== null && !plan) throw new AppError('ERR_NO_PLAN_FOUND');
     const makerTrialDays = trial === false ? 0 : trialDays;
     const terms = newSubscriptionTerms(plan, ctx.clock.now(), { trialDays: makerTrialDays, paymentActive });
-    const tenant = await insertTenant(tx, { ...fields, ...terms });
+    const tenant = await insertTenant(tx, { ...fields, paymentToken: storedPaymentToken(ctx, paymentToken) ?? null, ...terms });
     if (admin && passwordHash) {
       await insertUserWithinLimit(tx, tenant.id, { name: admin.name, email: admin.email, passwordHash, profile: 'admin' }).catch(
         (error: unknown) => {

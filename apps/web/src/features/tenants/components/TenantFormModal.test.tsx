@@ -1,4 +1,4 @@
-import { createTenantBodySchema, updateTenantBodySchema, type Tenant } from '@conversa/shared';
+import { createTenantBodySchema, SECRET_MASK, updateTenantBodySchema, type Tenant } from '@conversa/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
@@ -124,5 +124,30 @@ describe('the tenant form validates with the server schema (createTenantBodySche
     expect(api.calls[0].path).toBe('/tenants/5');
     expect(updateTenantBodySchema.safeParse(api.calls[0].body).success).toBe(true);
     expect(api.calls[0].body).toMatchObject({ maxUsers: 10, maxConnections: 4, trial: true, trialDays: 7, status: 'active' });
+  });
+
+  it('a stored payment token shows only as the mask, which is sent back to keep it; a cleared field removes it', async () => {
+    const api = fakeApi({ 'PUT /tenants/:id': ({ body }) => ({ body: { ...TENANT, ...(body as object) } }) });
+    const onClose = vi.fn();
+    const stored = { ...TENANT, paymentToken: SECRET_MASK };
+    const first = renderWithApp(<TenantFormModal tenant={stored} plans={[]} onClose={onClose} />);
+    expect(field('Token do provedor de pagamento')).toHaveValue(SECRET_MASK);
+    expect(screen.getByText(/Um token está guardado \(não é mostrado\)/)).toBeInTheDocument();
+    await first.user.click(screen.getByTestId('tenant-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(api.calls[0].body).toMatchObject({ paymentToken: SECRET_MASK });
+    first.unmount();
+
+    const second = renderWithApp(<TenantFormModal tenant={stored} plans={[]} onClose={onClose} />);
+    await second.user.clear(field('Token do provedor de pagamento'));
+    await second.user.click(screen.getByTestId('tenant-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+    expect(api.calls[1].body).toMatchObject({ paymentToken: null });
+  });
+
+  it('a company without a stored token gets no hint about one', () => {
+    renderWithApp(<TenantFormModal tenant={TENANT} plans={[]} onClose={() => undefined} />);
+    expect(field('Token do provedor de pagamento')).toHaveValue('');
+    expect(screen.queryByText(/Um token está guardado/)).not.toBeInTheDocument();
   });
 });

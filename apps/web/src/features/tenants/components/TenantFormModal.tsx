@@ -1,6 +1,7 @@
 import {
   createTenantBodySchema,
   MAIN_TENANT_ID,
+  SECRET_MASK,
   TENANT_STATUSES,
   updateTenantBodySchema,
   type Plan,
@@ -179,7 +180,13 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
               required
               {...form.getInputProps('maxConnections')}
             />
-            <TextInput label={t('tenants.paymentToken')} autoComplete="off" {...form.getInputProps('paymentToken')} />
+            <TextInput
+              label={t('tenants.paymentToken')}
+              // The server answers only a mask for a stored token; sent back unchanged, it keeps the token.
+              description={tenant?.paymentToken === SECRET_MASK ? t('tenants.paymentTokenKept') : undefined}
+              autoComplete="off"
+              {...form.getInputProps('paymentToken')}
+            />
             <TextInput label={t('tenants.paymentCustomerId')} autoComplete="off" {...form.getInputProps('paymentCustomerId')} />
             <NumberInput label={t('tenants.trialDays')} min={0} allowDecimal={false} {...form.getInputProps('trialDays')} />
           </SimpleGrid>
