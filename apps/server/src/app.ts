@@ -234,8 +234,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('preClose', async () => realtime.close());
 
   if (options.webDist && existsSync(options.webDist)) {
-    // Hash-routed single page app: only `/` and its assets are files.
-    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: ['index.html'] });
+    // Hash-routed single page app: only `/` and its assets are files. Looked up per request (not
+    // listed once at start): a new build deployed beside a running server is served at once, as the
+    // open pages' version check expects. A path that is no file falls to the not-found handler.
+    await app.register(fastifyStatic, { root: options.webDist, index: ['index.html'] });
   }
   return app;
 }

@@ -47,6 +47,18 @@ describe('dependencies pinned for Node 20', () => {
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
   });
 
+  it('serves a build written after the server started (a deploy beside a running server), and answers 404 with the error code for what is no file', async () => {
+    writeFileSync(join(webDist, 'assets', 'app-new.js'), 'console.log("new");');
+    const asset = await fetch(`${server.url}/assets/app-new.js`);
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log("new");');
+    const missing = await fetch(`${server.url}/assets/nothing.js`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).toBe('ERR_ROUTE_NOT_FOUND');
+    const unknownRoute = await fetch(`${server.url}/no-such-route`, { method: 'POST' });
+    expect(unknownRoute.status).toBe(404);
+  });
+
   it("@fastify/static's download sets Content-Disposition through content-disposition (non-ASCII name in filename*)", async () => {
     const answer = await fetch(`${server.url}/test/download`);
     expect(answer.status).toBe(200);
