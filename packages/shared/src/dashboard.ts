@@ -57,7 +57,7 @@ export const dashboardTotalsSchema = z.object({
   open: z.number().int(),
   /** Of those, still pending (waiting in a queue or in the bot) now. */
   pending: z.number().int(),
-  /** Of those, closed now. */
+  /** Of those, closed now (resolved conversations: not the DASHBOARD_OUTREACH_STATUS ones). */
   closed: z.number().int(),
   /** Started by the customer (their message opened the ticket). */
   receptive: z.number().int(),
@@ -80,6 +80,7 @@ export const dashboardSchema = z.object({
   byChannel: z.array(z.object({ channelId: z.number().int(), name: z.string(), type: z.string(), tickets: z.number().int() })),
   /** queueId null: tickets without a queue. */
   byQueue: z.array(z.object({ queueId: z.number().int().nullable(), name: z.string().nullable(), tickets: z.number().int() })),
+  /** A ticket status, or DASHBOARD_OUTREACH_STATUS. */
   byStatus: z.array(z.object({ status: z.string(), tickets: z.number().int() })),
   /** userId null: tickets nobody took. */
   byUser: z.array(

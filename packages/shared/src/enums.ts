@@ -14,6 +14,13 @@ export const TICKET_STATUSES = ['open', 'pending', 'closed', 'schedule'] as cons
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**
+ * The dashboard's status of a ticket that only carried a message sent on the company's initiative
+ * (a campaign, mass send or group tool: created closed, never taken nor answered by an agent). Counted
+ * among the tickets and the active ones, not as resolved nor in the handling time.
+ */
+export const DASHBOARD_OUTREACH_STATUS = 'outreach';
+
+/**
  * Who started a ticket (the dashboard's receptive vs active): `customer` = the customer's message
  * opened it (receptive); every other origin is the company's outreach (active): an agent's new
  * ticket, a forward, a campaign / mass send / group tool (`outreach`), the external API, a scheduled

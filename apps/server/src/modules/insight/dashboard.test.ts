@@ -25,6 +25,7 @@ import type { ChannelRow } from '../channels/channels.repository.js';
 import { setQueueUsers } from '../queues/queues.repository.js';
 import { ingestInbound } from '../messages/use-cases/ingest-inbound.js';
 import { sendAutomatedMessage } from '../messages/queue-automated-message.js';
+import { openOutreachTicket } from '../tickets/use-cases/open-outreach-ticket.js';
 
 let server: TestServer;
 let api: Api;
@@ -206,6 +207,45 @@ describe('GET /dashboard for an admin: every figure', () => {
     expect(evolution.flatMap((b, hour) => (b.tickets ? [[hour, b.tickets, b.active]] : []))).toEqual([
       [9, 1, 1],
       [20, 1, 0],
+    ]);
+  });
+});
+
+describe('tickets that only carried an outreach message (a campaign, mass send, group tool)', () => {
+  it('count among the tickets and the active ones, not as resolved nor in the handling time; answered, they are a conversation', async () => {
+    const own = await buildInboxTenant(server);
+    // A resolved conversation, 10 minutes long.
+    const resolved = (await inboundTicket(server.ctx, { tenantId: own.tenant.id, channelId: own.channel.id })).ticketId;
+    expect((await api.put(`/tickets/${resolved}`, { status: 'closed' }, { token: own.agent.token })).status).toBe(200);
+    await pin(resolved, { created: '2026-03-02T12:00:00Z', closed: '2026-03-02T12:10:00Z' });
+    // Two campaign messages: the way the campaign runner opens their tickets (created closed).
+    const sent: number[] = [];
+    for (const name of ['Campanha 1', 'Campanha 2']) {
+      const contact = await buildContact(server.ctx, own.tenant.id, { name });
+      const ticket = await server.ctx.db.transaction((tx) =>
+        openOutreachTicket(tx, [], { tenantId: own.tenant.id, contactId: contact.id, channelId: own.channel.id, queueId: null }),
+      );
+      expect(ticket).toMatchObject({ status: 'closed', origin: 'outreach', userId: null });
+      await pin(ticket.id, { created: '2026-03-02T13:00:00Z', closed: '2026-03-02T13:00:00Z' });
+      sent.push(ticket.id);
+    }
+
+    const first = (await dashboard(own.admin.token)).body;
+    expect(first.totals).toMatchObject({ tickets: 3, closed: 1, receptive: 1, active: 2, avgHandlingSeconds: 600 });
+    expect(first.byStatus).toEqual([
+      { status: 'outreach', tickets: 2 },
+      { status: 'closed', tickets: 1 },
+    ]);
+    // Nobody took any of the three: the resolved one is the row's only closed ticket.
+    expect(first.byUser).toEqual([expect.objectContaining({ userId: null, tickets: 3, closed: 1, avgHandlingSeconds: 600 })]);
+
+    // An agent took one over and resolved it: a conversation like any other.
+    await exec(sql`update tickets set user_id = ${own.agent.id}, closed_at = '2026-03-02T13:30:00Z' where id = ${sent[0]}`);
+    const second = (await dashboard(own.admin.token)).body;
+    expect(second.totals).toMatchObject({ tickets: 3, closed: 2, avgHandlingSeconds: 1200 });
+    expect(second.byStatus).toEqual([
+      { status: 'closed', tickets: 2 },
+      { status: 'outreach', tickets: 1 },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { DashboardGranularity } from '@conversa/shared';
+import { DASHBOARD_OUTREACH_STATUS, type DashboardGranularity } from '@conversa/shared';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tickets } from '../../platform/db/schema.js';
@@ -68,6 +68,14 @@ export interface DashboardRow {
   evolution: { at: number | string; tickets: number; receptive: number }[];
 }
 
+/**
+ * A ticket's status for the dashboard: a ticket that only carried a message Conversa sent on its own
+ * initiative (created closed by a campaign, mass send or group tool, never taken nor answered by an
+ * agent) is DASHBOARD_OUTREACH_STATUS, not a resolved conversation.
+ */
+const statusOrOutreach = sql`(case when ${tickets.origin} = 'outreach' and ${tickets.status} = 'closed' and ${tickets.userId} is null
+  and ${tickets.firstResponseAt} is null then ${DASHBOARD_OUTREACH_STATUS}::text else ${tickets.status}::text end)`;
+
 export async function selectDashboard(db: Db, s: DashboardSelection): Promise<DashboardRow> {
   const filters = and(
     eq(tickets.tenantId, s.tenantId),
@@ -102,13 +110,13 @@ export async function selectDashboard(db: Db, s: DashboardSelection): Promise<Da
           'status', g.status, 'userId', g.user_id, 'userName', u.name, 'tickets', g.n,
           'firstResponseSum', g.frs, 'firstResponses', g.frn, 'handlingSum', g.hts, 'handled', g.htn, 'ratingSum', g.rts, 'ratings', g.rtn)), '[]'::json)
         from (
-          select ${tickets.channelId} as channel_id, ${tickets.queueId} as queue_id, ${tickets.status} as status, ${tickets.userId} as user_id,
+          select ${tickets.channelId} as channel_id, ${tickets.queueId} as queue_id, ${statusOrOutreach} as status, ${tickets.userId} as user_id,
             count(*)::int as n,
             -- greatest() skips nulls: an unanswered ticket adds 0 to the sum and is not counted.
             coalesce(sum(greatest(0, date_part('epoch', ${tickets.firstResponseAt} - ${tickets.createdAt}))), 0) as frs,
             count(${tickets.firstResponseAt})::int as frn,
-            coalesce(sum(greatest(0, date_part('epoch', ${tickets.closedAt} - ${tickets.createdAt}))) filter (where ${tickets.status} = 'closed'), 0) as hts,
-            (count(${tickets.closedAt}) filter (where ${tickets.status} = 'closed'))::int as htn,
+            coalesce(sum(greatest(0, date_part('epoch', ${tickets.closedAt} - ${tickets.createdAt}))) filter (where ${statusOrOutreach} = 'closed'), 0) as hts,
+            (count(${tickets.closedAt}) filter (where ${statusOrOutreach} = 'closed'))::int as htn,
             coalesce(sum(${tickets.rating}), 0)::int as rts,
             count(${tickets.rating})::int as rtn
           from ${tickets}

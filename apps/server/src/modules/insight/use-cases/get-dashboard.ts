@@ -24,7 +24,10 @@ export interface DashboardInput {
  *
  * Definitions — "the range's tickets" are the tickets created in [from, to):
  * - tickets: the range's tickets; open / pending / closed: those of them in that status now
- *   (byStatus lists every status present, `schedule` included).
+ *   (byStatus lists every status present, `schedule` included). A ticket that only carried an
+ *   outreach message (origin 'outreach', closed, never taken nor answered) is not a resolved
+ *   conversation: byStatus counts it as DASHBOARD_OUTREACH_STATUS, and neither `closed` nor the
+ *   handling time counts it.
  * - receptive: those a customer's message opened (tickets.origin = 'customer'); active: every other
  *   origin — an agent's new ticket, a forward, a campaign / mass send / group tool, the external
  *   API, a scheduled message, a birthday greeting, a message sent from the channel's phone. The

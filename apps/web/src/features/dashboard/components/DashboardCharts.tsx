@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import type { Dashboard } from '@conversa/shared';
+import { DASHBOARD_OUTREACH_STATUS } from '@conversa/shared/enums';
 import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -47,11 +48,12 @@ export function DashboardCharts({ data }: { data: Dashboard }) {
 
   const queueName = (row: ByQueue) => row.name ?? t('dashboard.noQueue');
   const userName = (row: ByUser) => row.name ?? t('dashboard.noUser');
-  const statusName = (status: string) => t(`tickets.status.${status}`, { defaultValue: status });
+  const statusName = (status: string) =>
+    status === DASHBOARD_OUTREACH_STATUS ? t('dashboard.outreachStatus') : t(`tickets.status.${status}`, { defaultValue: status });
 
   const channelColumns: FigureColumn<ByChannel>[] = [
     { key: 'name', header: t('dashboard.channel'), render: (row) => row.name },
-    { key: 'type', header: t('dashboard.channelType'), render: (row) => row.type },
+    { key: 'type', header: t('dashboard.channelType'), render: (row) => t(`channels.types.${row.type}`, { defaultValue: row.type }) },
     { key: 'tickets', header: t('dashboard.series.tickets'), render: (row) => formatCount(row.tickets), numeric: true },
   ];
   const queueColumns: FigureColumn<ByQueue>[] = [

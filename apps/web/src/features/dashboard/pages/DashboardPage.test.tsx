@@ -90,7 +90,7 @@ const DASHBOARD: Dashboard = {
     ratings: 12,
   },
   byChannel: [
-    { channelId: 1, name: 'WhatsApp Vendas', type: 'whatsapp', tickets: 1000 },
+    { channelId: 1, name: 'WhatsApp Vendas', type: 'waba', tickets: 1000 },
     { channelId: 2, name: 'Chat do site', type: 'webchat', tickets: 234 },
   ],
   byQueue: [
@@ -101,6 +101,7 @@ const DASHBOARD: Dashboard = {
     { status: 'open', tickets: 10 },
     { status: 'pending', tickets: 4 },
     { status: 'closed', tickets: 1220 },
+    { status: 'outreach', tickets: 55 },
   ],
   byUser: [
     { userId: 2, name: 'Rita', tickets: 800, open: 6, closed: 794, avgFirstResponseSeconds: 45, avgHandlingSeconds: 600 },
@@ -230,6 +231,11 @@ describe('/home: the dashboard', () => {
     expect(within(screen.getByTestId('dashboard-channel-table-row-2')).getByText('234')).toBeInTheDocument();
     expect(within(screen.getByTestId('dashboard-queue-table-row-none')).getByText('Sem fila')).toBeInTheDocument();
     expect(within(screen.getByTestId('dashboard-status-table-row-open')).getByText('Atendendo')).toBeInTheDocument();
+    // Campaign tickets nobody handled are not "Resolvido"; channel types by their names, not their codes.
+    expect(
+      within(screen.getByTestId('dashboard-status-table-row-outreach')).getByText('Só envio (campanha, sem atendimento)'),
+    ).toBeInTheDocument();
+    expect(within(screen.getByTestId('dashboard-channel-table-row-1')).getByText('WhatsApp oficial (WABA)')).toBeInTheDocument();
     const rita = screen.getByTestId('dashboard-user-table-row-2');
     expect(
       within(rita)
