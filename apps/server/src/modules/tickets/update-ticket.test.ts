@@ -96,6 +96,8 @@ describe('PUT /tickets/{id}: status changes', () => {
     expect(reopen.body).toMatchObject({
       error: 'ERR_OTHER_OPEN_TICKET',
       message: 'Já existe um ticket aberto/pendente para esse contato.',
+      // The ongoing ticket, which the screen offers to open.
+      details: { ticketId: second.ticketId, status: 'pending' },
     });
     expect((await api.get(`/tickets/${first.ticketId}`, { token: t.agent.token })).body.status).toBe('closed');
     expect((await logsOf(first.ticketId)).map((l) => l.type)).toEqual(['created', 'resolved']);
@@ -355,7 +357,7 @@ describe('forced, null-user and channel variants', () => {
     const { ticketId: again } = await newTicket({ key });
     const conflict = await api.put(`/ticketsChannelId/${again}`, { whatsappId: target.id }, { token: t.agent.token });
     expect(conflict.status).toBe(409);
-    expect(conflict.body.error).toBe('ERR_OTHER_OPEN_TICKET');
+    expect(conflict.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { ticketId } });
 
     const other = await buildInboxTenant(server);
     const foreign = await api.put(`/ticketsChannelId/${again}`, { whatsappId: other.channel.id }, { token: t.agent.token });

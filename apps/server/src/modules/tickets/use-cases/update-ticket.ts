@@ -8,7 +8,14 @@ import { isAdmin, type Actor } from '../../auth/actor.js';
 import { findChannelById } from '../../channels/use-cases/find-channel-by-id.js';
 import { findQueueById } from '../../queues/use-cases/find-queue-by-id.js';
 import { visibilityFacts } from '../tickets.presenter.js';
-import { insertTicketLog, lockTicket, updateTicketRow, type TicketChanges, type TicketRow } from '../tickets.repository.js';
+import {
+  findActiveTicketOfContact,
+  insertTicketLog,
+  lockTicket,
+  updateTicketRow,
+  type TicketChanges,
+  type TicketRow,
+} from '../tickets.repository.js';
 import { assertCanSeeTicket, assertMayReassignTicket, assertUserOfTenant } from './ticket-access.js';
 import { farewellMessageText } from '../../farewell-messages/use-cases/farewell-message-text.js';
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
@@ -48,10 +55,12 @@ export interface UpdateTicketInput {
 /** PUT /tickets/{id}: one of start attending, return to queue, resolve, reopen, transfer, read, integration switches. */
 export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: number, input: UpdateTicketInput): Promise<TicketRow> {
   await assertCanSeeTicket(ctx, actor, ticketId);
+  let ongoingOf: { contactId: number; channelId: number } | undefined;
   try {
     return await transact(ctx, async (tx, events) => {
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+      ongoingOf = { contactId: ticket.contactId, channelId: ticket.channelId };
       // A closing message is checked whatever else the request does: another tenant's id is refused, never ignored.
       const farewellPreset =
         input.farewellMessageId !== undefined ? await farewellMessageText(tx, actor.tenantId, input.farewellMessageId) : undefined;
@@ -132,12 +141,18 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
       }
       const updated = await updateTicketRow(tx, actor.tenantId, ticketId, changes);
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
-      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before });
+      // Handed to another user: they are told (the ticket socket event's `transfer`, a web push).
+      const handedOver =
+        transferring && updated.userId !== null && updated.userId !== ticket.userId
+          ? { byUserId: actor.userId, toUserId: updated.userId }
+          : undefined;
+      events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before, transfer: handedOver });
       return updated;
     });
   } catch (error) {
     // Reopening while the contact already has another open/pending ticket on the channel.
-    if (isUniqueViolation(error, 'tickets_one_active_per_contact_channel')) throw new AppError('ERR_OTHER_OPEN_TICKET');
+    if (isUniqueViolation(error, 'tickets_one_active_per_contact_channel') && ongoingOf)
+      throw await otherOpenTicket(ctx, actor.tenantId, ongoingOf.contactId, ongoingOf.channelId);
     throw error;
   }
 }
@@ -243,9 +258,11 @@ export async function releaseTicket(ctx: AppContext, actor: Actor, ticketId: num
 /** PUT /ticketsChannelId/{id}: the conversation continues on another channel of the tenant. */
 export async function moveTicketToChannel(ctx: AppContext, actor: Actor, ticketId: number, channelId: number): Promise<TicketRow> {
   await assertCanSeeTicket(ctx, actor, ticketId);
+  let contactId: number | undefined;
   try {
     return await transact(ctx, async (tx, events) => {
       if (!(await findChannelById(tx, actor.tenantId, channelId))) throw new AppError('ERR_NO_WAPP_FOUND');
+      contactId = (await lockTicket(tx, actor.tenantId, ticketId))?.contactId;
       const updated = await updateTicketRow(tx, actor.tenantId, ticketId, { channelId });
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
       await insertTicketLog(tx, {
@@ -259,7 +276,22 @@ export async function moveTicketToChannel(ctx: AppContext, actor: Actor, ticketI
       return updated;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'tickets_one_active_per_contact_channel')) throw new AppError('ERR_OTHER_OPEN_TICKET');
+    if (isUniqueViolation(error, 'tickets_one_active_per_contact_channel') && contactId !== undefined)
+      throw await otherOpenTicket(ctx, actor.tenantId, contactId, channelId);
     throw error;
   }
+}
+
+/**
+ * ERR_OTHER_OPEN_TICKET naming the contact's ongoing ticket (on `channelId`, else any channel), read
+ * after the refused change rolled back, as the new-ticket modal gets it: the screen offers to open it.
+ */
+async function otherOpenTicket(ctx: AppContext, tenantId: number, contactId: number, channelId?: number): Promise<AppError> {
+  const ongoing = await findActiveTicketOfContact(ctx.db, tenantId, contactId, channelId);
+  return new AppError(
+    'ERR_OTHER_OPEN_TICKET',
+    undefined,
+    undefined,
+    ongoing ? { ticketId: ongoing.id, userId: ongoing.userId, status: ongoing.status } : undefined,
+  );
 }

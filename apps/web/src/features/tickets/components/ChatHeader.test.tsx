@@ -1,5 +1,6 @@
 import type { FarewellMessage, Ticket } from '@conversa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
@@ -195,6 +196,47 @@ describe('a ticket waiting for another agent (transferred or given to them)', ()
     await view.user.click(screen.getByTestId('ticket-accept'));
     await waitFor(() => expect(mine.calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(screen.queryByTestId('confirm-modal')).toBeNull();
+  });
+});
+
+describe('reopening a resolved ticket', () => {
+  it('while the customer has another conversation going on the channel: offers to open that ticket instead', async () => {
+    const fake = fakeApi({
+      'GET /queue': () => ({ body: [] }),
+      'PUT /tickets/:id': () => ({
+        status: 409,
+        body: {
+          error: 'ERR_OTHER_OPEN_TICKET',
+          message: 'Já existe um ticket aberto/pendente para esse contato.',
+          details: { ticketId: 44, userId: null, status: 'pending' },
+        },
+      }),
+    });
+    function Where() {
+      return <span data-testid="where">{useLocation().pathname}</span>;
+    }
+    const { user } = renderWithApp(
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <ChatHeader ticket={{ ...TICKET, status: 'closed' }} panelOpen={false} onTogglePanel={() => undefined} />
+              <Where />
+            </>
+          }
+        />
+      </Routes>,
+      { route: '/atendimento/12' },
+    );
+    await user.click(screen.getByTestId('ticket-reopen'));
+    const dialog = await screen.findByTestId('confirm-modal');
+    expect(dialog).toHaveTextContent(
+      'Carla já tem outro ticket aberto ou aguardando neste canal, por isso este não pode ser reaberto. Deseja abrir o ticket em andamento?',
+    );
+    expect(fake.calls.find((call) => call.method === 'PUT')).toMatchObject({ path: '/tickets/12', body: { status: 'open', userId: 7 } });
+    await user.click(within(dialog).getByTestId('confirm-button'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/atendimento/44'));
   });
 });
 

@@ -13,11 +13,11 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { lazyComponent } from '../../../components/on-demand';
-import { PATHS } from '../../../app/paths';
-import { hasErrorCode } from '../../../lib/errors';
+import { chatPath, PATHS } from '../../../app/paths';
+import { hasErrorCode, isApiError } from '../../../lib/errors';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/useSession';
 import { useFarewellMessages } from '../../closing/api';
@@ -66,6 +66,9 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
   const chatbot = useSwitchTicketChatbot();
   const [, setTab] = useTicketTab();
   const [confirming, setConfirmingState] = useState<ConfirmedAction | null>(null);
+  /** The customer's ongoing ticket that a refused reopening named. */
+  const [ongoingTicketId, setOngoingTicketId] = useState<number | null>(null);
+  const navigate = useNavigate();
   // The last action chosen stays shown while its dialog fades out.
   const [shown, setShown] = useState<ConfirmedAction>('resolve');
   const setConfirming = (next: ConfirmedAction | null) => {
@@ -152,7 +155,12 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
           setConfirming(null);
           resetResolve();
         },
-        onError: (error) => notifyApiError(error, 'ticket-action-error'),
+        onError: (error) => {
+          // Reopening while the customer has another conversation going: offer to open that one.
+          const ongoing = isApiError(error) && error.code === 'ERR_OTHER_OPEN_TICKET' ? error.details?.ticketId : undefined;
+          if (action === 'reopen' && typeof ongoing === 'number') setOngoingTicketId(ongoing);
+          else notifyApiError(error, 'ticket-action-error');
+        },
       },
     );
   };
@@ -374,6 +382,18 @@ export function ChatHeader({ ticket, panelOpen, onTogglePanel }: ChatHeaderProps
           </Stack>
         )}
       </ConfirmModal>
+      <ConfirmModal
+        opened={ongoingTicketId !== null}
+        title={t('tickets.newTicket.existingTitle')}
+        message={t('tickets.actions.reopenOngoing', { name: ticket.contact.name })}
+        confirmLabel={t('tickets.newTicket.openExisting')}
+        confirmColor="teal"
+        onConfirm={() => {
+          if (ongoingTicketId !== null) void navigate(chatPath(ongoingTicketId));
+          setOngoingTicketId(null);
+        }}
+        onClose={() => setOngoingTicketId(null)}
+      />
       {transferring && <TransferModal ticket={ticket} onClose={() => setTransferring(false)} />}
       {texting && <SmsModal ticket={ticket} onClose={() => setTexting(false)} />}
     </Box>
