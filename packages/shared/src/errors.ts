@@ -15,6 +15,7 @@ import { REPORT_ERROR_MESSAGES, REPORT_ERROR_STATUS } from './reports.js';
 import { BILLING_ERROR_MESSAGES, BILLING_ERROR_STATUS } from './billing-errors.js';
 import { PLATFORM_OPS_ERROR_MESSAGES, PLATFORM_OPS_ERROR_STATUS } from './platform-ops-errors.js';
 import { CALL_ERROR_MESSAGES, CALL_ERROR_STATUS } from './calls.js';
+import { PRIVATE_CHAT_ERROR_MESSAGES, PRIVATE_CHAT_ERROR_STATUS } from './private-chat.js';
 
 /**
  * Every error code the API answers with (SPEC §8 plus our own, same ERR_ style),
@@ -56,6 +57,7 @@ export const ERROR_STATUS = {
   ERR_NO_TENANT_FOUND: 404,
   ERR_NO_PLAN_FOUND: 404,
   ERR_PLAN_IN_USE: 409,
+  ERR_PLAN_NAME_TAKEN: 409,
   ERR_NO_USER_TENANT_FOUND: 404,
   ERR_TENANT_PROTECTED: 400,
   ERR_USER_LIMIT: 400,
@@ -112,6 +114,7 @@ export const ERROR_STATUS = {
   ...BILLING_ERROR_STATUS,
   ...PLATFORM_OPS_ERROR_STATUS,
   ...CALL_ERROR_STATUS,
+  ...PRIVATE_CHAT_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -156,6 +159,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_NO_TENANT_FOUND: 'No tenant found with this ID.',
   ERR_NO_PLAN_FOUND: 'No plan found with this ID.',
   ERR_PLAN_IN_USE: 'This plan is used by companies: move them to another plan first.',
+  ERR_PLAN_NAME_TAKEN: 'A plan with this name already exists.',
   ERR_NO_USER_TENANT_FOUND: 'No user-tenant link found with this ID.',
   ERR_TENANT_PROTECTED: 'The main company (tenant 1) cannot be deactivated or deleted.',
   ERR_USER_LIMIT: 'Limite de usuários atingido.',
@@ -179,7 +183,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ERR_DUPLICATED_QUICK_MESSAGE: 'A quick message with this key already exists.',
   ERR_NO_MESSAGE_FOUND: 'Message not found',
   ERR_TICKET_OF_OTHER_USER: 'This ticket is being handled by another user.',
-  ERR_INVALID_PHONE: 'Invalid number: include the country code.',
+  ERR_INVALID_PHONE: 'Invalid number: check the digits and the country code (e.g. +55 11 98765-4321).',
   ERR_INVALID_JSON: 'The entered JSON format is invalid. Please correct and try again.',
   ERR_IMPORT_MISSING_COLUMNS: 'Contact import file needs columns Name and Number',
   ERR_NO_IMPORT_FOUND: 'No contact import found with this ID.',
@@ -213,6 +217,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ...BILLING_ERROR_MESSAGES,
   ...PLATFORM_OPS_ERROR_MESSAGES,
   ...CALL_ERROR_MESSAGES,
+  ...PRIVATE_CHAT_ERROR_MESSAGES,
 };
 
 /**

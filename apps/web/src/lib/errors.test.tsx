@@ -24,7 +24,7 @@ const SERVER_ANSWER = validationError({
   users: [['Invalid input: expected int, received number', { code: 'invalid_type', format: 'safeint' }]],
   queueIds: [['Too big: expected array to have <=50 items', { code: 'too_big', origin: 'array', maximum: 50, inclusive: true }]],
   profile: [['Invalid option: expected one of "user"|"super"|"admin"', { code: 'invalid_value' }]],
-  number: [['Invalid number: include the country code.', { code: 'ERR_INVALID_PHONE' }]],
+  number: [['Invalid number: check the digits and the country code (e.g. +55 11 98765-4321).', { code: 'ERR_INVALID_PHONE' }]],
   day: [['Invalid ISO date', { code: 'invalid_format', origin: 'string', format: 'date' }]],
   settings: [['Must be a JSON object.', { code: 'invalid' }]],
 });
@@ -45,7 +45,7 @@ describe('field errors of the server in the user language', () => {
       users: 'Informe um número inteiro.',
       queueIds: 'Escolha no máximo 50.',
       profile: 'Escolha uma das opções.',
-      number: 'Número inválido: informe o código do país.',
+      number: 'Número inválido: confira os dígitos e o código do país (ex.: +55 11 98765-4321).',
       day: 'Data inválida.',
       settings: 'Valor inválido.',
     });

@@ -224,8 +224,8 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     const text = await csv.text();
     expect(text.trim().split('\n')).toHaveLength(31);
     // In Portuguese, statuses by name, times on the tenant's clock (dd/mm/aaaa hh:mm:ss).
-    expect(text).toContain('Nome,Número,Situação,Mensagem,Enviada em,Motivo');
-    expect(text).toMatch(/,(Enviada|Entregue|Lida),\d,\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},/);
+    expect(text).toContain('Nome;Número;Situação;Mensagem;Enviada em;Motivo');
+    expect(text).toMatch(/;(Enviada|Entregue|Lida);\d;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};/);
     expect(text).toContain(contacts[0].number!);
     const xlsx = await fetch(`${server.url}/campaigns/${campaign.id}/report?format=xlsx`, {
       headers: { authorization: `Bearer ${t.admin.token}` },

@@ -32,17 +32,18 @@ export function contactFileFormat(fileName: string, mimetype: string, content: B
 
 // ---- export ----
 
+// In Portuguese (SPEC: Portuguese first); Nome, Número and E-mail are headers the import reads.
 const EXPORT_COLUMNS: Array<[string, (c: ContactRow) => string | null]> = [
-  ['Name', (c) => c.name],
-  ['Number', (c) => c.number],
-  ['Email', (c) => c.email],
+  ['Nome', (c) => c.name],
+  ['Número', (c) => c.number],
+  ['E-mail', (c) => c.email],
   ['CPF/CNPJ', (c) => c.identity],
   // As typed in the contact form (SPEC §5 dd/MM/yyyy, or dd/MM when the year is not known).
-  ['Birthday', (c) => formatBirthday(c.birthday) || null],
-  ['First name', (c) => c.firstName],
-  ['Last name', (c) => c.lastName],
-  ['Business name', (c) => c.businessName],
-  ['Blocked', (c) => (c.blocked ? 'yes' : 'no')],
+  ['Aniversário', (c) => formatBirthday(c.birthday) || null],
+  ['Primeiro nome', (c) => c.firstName],
+  ['Sobrenome', (c) => c.lastName],
+  ['Empresa', (c) => c.businessName],
+  ['Bloqueado', (c) => (c.blocked ? 'sim' : 'não')],
 ];
 
 export const EXPORT_HEADER = EXPORT_COLUMNS.map(([title]) => title);
@@ -66,9 +67,10 @@ export async function writeContactFile(format: ContactFileFormat, contacts: Cont
 }
 
 /**
- * A table as a CSV (UTF-8 with a BOM, so that spreadsheet programs read accents) or XLSX file: a
- * bold header, then the rows as text; a cell a spreadsheet would run as a formula is neutralised in CSV.
- * Also the campaigns' report export.
+ * A table as a CSV or XLSX file: a bold header, then the rows as text. The CSV is UTF-8 with a BOM
+ * (spreadsheet programs then read accents) and `;` separated, the list separator of spreadsheets
+ * set up in Portuguese (with `,` they show every row in one column); a cell a spreadsheet would run
+ * as a formula is neutralised. Also the campaigns' and mass sends' report exports.
  */
 export async function writeTableFile(
   format: ContactFileFormat,
@@ -78,7 +80,7 @@ export async function writeTableFile(
 ): Promise<Buffer> {
   if (format === 'csv') {
     const lines = rows.map((row) => row.map((cell) => neutralise(cell ?? '')));
-    return Buffer.from(`\uFEFF${stringify([header, ...lines])}`, 'utf8');
+    return Buffer.from(`\uFEFF${stringify([header, ...lines], { delimiter: ';' })}`, 'utf8');
   }
   const data: SheetData = [
     header.map((title) => ({ value: title, fontWeight: 'bold' as const })),

@@ -95,7 +95,8 @@ describe('POST /contacts/import', () => {
     // Spreadsheet rows: the header is row 1; the empty row 9 is skipped.
     expect(report.rejected).toEqual([
       { row: 4, code: 'duplicate', reason: REJECTION_REASONS.duplicate },
-      { row: 5, code: 'duplicate', reason: REJECTION_REASONS.duplicate },
+      // Ana's number again: the file repeats it (not "the company already has it").
+      { row: 5, code: 'repeated', reason: REJECTION_REASONS.repeated },
       { row: 6, code: 'number', reason: REJECTION_REASONS.number },
       { row: 7, code: 'name', reason: REJECTION_REASONS.name },
       { row: 8, code: 'email', reason: REJECTION_REASONS.email },
@@ -247,19 +248,30 @@ describe('GET /contacts/export', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(file.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''contacts-\d{4}-\d{2}-\d{2}\.csv$/,
+      /^attachment; filename="contatos-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''contatos-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     expect(file.content.subarray(0, 3).toString('hex')).toBe('efbbbf');
-    const rows = parse(file.content, { bom: true });
+    // `;` separated: a spreadsheet set up in Portuguese splits the columns.
+    expect(file.content.toString('utf8').split('\n')[0]).toBe(
+      '\uFEFFNome;Número;E-mail;CPF/CNPJ;Aniversário;Primeiro nome;Sobrenome;Empresa;Bloqueado',
+    );
+    const rows = parse(file.content, { bom: true, delimiter: ';' });
     expect(rows[0]).toEqual(EXPORT_HEADER);
-    expect(rows[0]?.slice(0, 3)).toEqual(['Name', 'Number', 'Email']);
-    expect(rows).toContainEqual(['Exportada Ímpar', '5511966660001', 'exp@export.test', '529.982.247-25', '01/02/1980', '', '', '', 'no']);
+    expect(rows).toContainEqual(['Exportada Ímpar', '5511966660001', 'exp@export.test', '529.982.247-25', '01/02/1980', '', '', '', 'não']);
     // A birthday without a year as the form shows it, not ISO's --MM-dd (which CSV would neutralise as a formula).
-    expect(rows).toContainEqual(['Sem ano', '5511966660004', '', '', '15/03', '', '', '', 'no']);
-    expect(rows).toContainEqual([`'=HYPERLINK("http://evil")`, '5511966660002', '', '', '', '', '', '', 'no']);
+    expect(rows).toContainEqual(['Sem ano', '5511966660004', '', '', '15/03', '', '', '', 'não']);
+    expect(rows).toContainEqual([`'=HYPERLINK("http://evil")`, '5511966660002', '', '', '', '', '', '', 'não']);
     expect(rows.some((row) => row[0] === 'Do outro tenant')).toBe(false);
     const list = await api.get('/contacts', { token: agent.token });
     expect(rows.length - 1).toBe(list.body.count);
+
+    // And it imports back as is (the import finds the `;`).
+    const target = await buildTenant(server.ctx);
+    const targetAdmin = await buildAgent(server, target.id, 'admin');
+    const started = await upload(targetAdmin.token, 'export.csv', file.content, 'text/csv');
+    expect(started.status).toBe(202);
+    const report = await finishedReport(targetAdmin.token, started.body.jobId);
+    expect(report).toMatchObject({ total: rows.length - 1, imported: rows.length - 1, rejected: [] });
   });
 
   it('downloads XLSX, and the export imports back into another tenant as is', async () => {
@@ -277,7 +289,7 @@ describe('GET /contacts/export', () => {
       null,
       null,
       null,
-      'no',
+      'não',
     ]);
     const exported = rows.length - 1;
 

@@ -57,7 +57,7 @@ export const contactsRoutes =
       schema: {
         tags,
         description:
-          'The contacts as a CSV or XLSX download: Name, Number, Email, CPF/CNPJ, Birthday, First name, Last name, Business name, Blocked.',
+          'The contacts as a CSV (`;` separated, UTF-8 with BOM) or XLSX download, in Portuguese: Nome, Número, E-mail, CPF/CNPJ, Aniversário, Primeiro nome, Sobrenome, Empresa, Bloqueado (sim/não).',
         querystring: exportQuerySchema,
         produces: Object.values(CONTENT_TYPES),
         response: { 200: z.any().describe('The file (text/csv or XLSX).'), ...errorResponses },

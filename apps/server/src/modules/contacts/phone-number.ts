@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/app-error.js';
 /** What is wrong with a refused number, in the words of SPEC §5 ("Contact numbers need a country code"). */
 export const PHONE_PROBLEMS = {
   countryCode: 'Contact numbers need a country code: write +55 before a Brazilian number (e.g. +55 11 98765-4321).',
-  invalid: 'Invalid number: include the country code.',
+  invalid: 'Invalid number: check the digits and the country code (e.g. +55 11 98765-4321).',
 } as const;
 
 export type PhoneNumberCheck = { number: string } | { problem: 'countryCode' | 'invalid' };

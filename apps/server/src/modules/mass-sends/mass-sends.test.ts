@@ -302,7 +302,9 @@ describe('sending through the WhatsApp Cloud API simulator', () => {
     expect(csv.status).toBe(200);
     const text = await csv.text();
     expect(text.trim().split('\n')).toHaveLength(5);
-    expect(text.split('\n')[0]).toContain('Number');
+    // In Portuguese, `;` separated, statuses by name, times on the tenant's clock (dd/mm/aaaa hh:mm:ss).
+    expect(text.split('\n')[0]).toBe('Número;Nome;Situação;Enviada em;Motivo'); // (text() drops the BOM)
+    expect(text.split('\n')[1]).toMatch(/^\d+;[^;]*;(Enviada|Entregue|Lida);\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};$/);
     for (const number of numbers) expect(text).toContain(number);
     const xlsx = await fetch(`${server.url}/mass-sends/${id}/report?format=xlsx`, {
       headers: { authorization: `Bearer ${t.admin.token}` },

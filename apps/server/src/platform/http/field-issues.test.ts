@@ -56,7 +56,7 @@ describe('field issues of refused requests', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
       error: 'ERR_INVALID_PHONE',
-      fields: { number: ['Invalid number: include the country code.'] },
+      fields: { number: ['Invalid number: check the digits and the country code (e.g. +55 11 98765-4321).'] },
       issues: { number: [{ code: 'ERR_INVALID_PHONE' }] },
     });
   });

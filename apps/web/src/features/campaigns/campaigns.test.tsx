@@ -337,7 +337,7 @@ describe('/campanhas/{id}', () => {
     expect(await screen.findByText('Contatos vinculados: 4 (total: 104).')).toBeInTheDocument();
     expect(
       await screen.findByText(
-        '3 linhas do arquivo não foram vinculadas: 2 × Número inválido: informe o código do país. 1 × Número em branco.',
+        '3 linhas do arquivo não foram vinculadas: 2 × Número inválido: confira os dígitos e o código do país (ex.: +55 11 98765-4321). 1 × Número em branco.',
       ),
     ).toBeInTheDocument();
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
 import { CONTENT_TYPES, writeTableFile, type ContactFileFormat } from '../../contacts/contact-files.js';
-import { getTenantTimeZone } from '../../tenants/use-cases/get-tenant-time-zone.js';
+import { tenantClockFormat } from '../../tenants/use-cases/tenant-clock-format.js';
 import { findCampaign, listCampaignContactLines, type CampaignContactLine } from '../campaigns.repository.js';
 
 async function campaignOf(ctx: AppContext, actor: Actor, id: number) {
@@ -51,14 +51,13 @@ export async function exportCampaignReport(
 ): Promise<{ content: Buffer; contentType: string; fileName: string }> {
   const campaign = await campaignOf(ctx, actor, id);
   const { lines } = await listCampaignContactLines(ctx.db, actor.tenantId, id, {});
-  const timeZone = await getTenantTimeZone(ctx.db, actor.tenantId);
-  const moment = new Intl.DateTimeFormat('pt-BR', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
+  const { moment } = await tenantClockFormat(ctx.db, actor.tenantId);
   const rows = lines.map((line) => [
     line.name,
     line.number,
     STATUS_TITLES[line.status],
     line.messageNumber === null ? null : String(line.messageNumber),
-    line.sentAt ? moment.format(line.sentAt).replace(',', '') : null,
+    line.sentAt ? moment(line.sentAt) : null,
     line.error,
   ]);
   const content = await writeTableFile(format, REPORT_HEADER, rows, 'Campanha');

@@ -1,12 +1,13 @@
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
 import { CONTENT_TYPES, writeContactFile, type ContactFileFormat } from '../contact-files.js';
+import { tenantClockFormat } from '../../tenants/use-cases/tenant-clock-format.js';
 import { assertCanTransferContacts } from '../contacts.policy.js';
 import { listContactsAfter, type ContactRow } from '../contacts.repository.js';
 
 const PAGE = 5_000;
 
-/** The tenant's contacts as a CSV or XLSX download (Name, Number, Email, …), re-importable as is. */
+/** The tenant's contacts as a CSV or XLSX download (Nome, Número, E-mail, …), re-importable as is. */
 export async function exportContacts(
   ctx: AppContext,
   actor: Actor,
@@ -20,6 +21,10 @@ export async function exportContacts(
     contacts.push(...page);
     if (page.length < PAGE) break;
   }
-  const date = new Date().toISOString().slice(0, 10);
-  return { fileName: `contacts-${date}.${format}`, contentType: CONTENT_TYPES[format], content: await writeContactFile(format, contacts) };
+  const { day } = await tenantClockFormat(ctx.db, actor.tenantId);
+  return {
+    fileName: `contatos-${day(ctx.clock.now())}.${format}`,
+    contentType: CONTENT_TYPES[format],
+    content: await writeContactFile(format, contacts),
+  };
 }

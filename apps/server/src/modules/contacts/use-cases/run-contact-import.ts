@@ -22,6 +22,7 @@ export const REJECTION_REASONS = {
   countryCode: PHONE_PROBLEMS.countryCode,
   email: 'Invalid e-mail.',
   duplicate: 'A contact with this number already exists.',
+  repeated: 'The same number is on an earlier row of this file.',
 } as const;
 export type RejectionCode = keyof typeof REJECTION_REASONS;
 
@@ -39,6 +40,13 @@ export async function runContactImport(ctx: AppContext, input: { tenantId: numbe
   if (!record || record.status === 'finished' || record.status === 'failed') return;
   const rows = record.rows ?? [];
   let start = record.done;
+  // The numbers of the file's rows before this one: a repeated row is told as such, not as a
+  // contact the company already had (rows done before a retry included).
+  const earlier = new Set<string>();
+  for (const row of rows.slice(0, start)) {
+    const checked = checkRow(row);
+    if (!('rejected' in checked)) earlier.add(checked.number);
+  }
   do {
     const batch = rows.slice(start, start + IMPORT_BATCH_SIZE);
     const done = start + batch.length;
@@ -51,6 +59,11 @@ export async function runContactImport(ctx: AppContext, input: { tenantId: numbe
           rejected.push(rejection(row, checked.rejected));
           continue;
         }
+        if (earlier.has(checked.number)) {
+          rejected.push(rejection(row, 'repeated'));
+          continue;
+        }
+        earlier.add(checked.number);
         const contact = await insertContactIfAbsent(tx, tenantId, checked);
         if (contact) imported++;
         else rejected.push(rejection(row, 'duplicate'));

@@ -2,6 +2,7 @@ import { MASS_SEND_RECIPIENTS_PAGE_SIZE, type MassSendRecipientStatus } from '@c
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
 import { CONTENT_TYPES, writeTableFile, type ContactFileFormat } from '../../contacts/contact-files.js';
+import { tenantClockFormat } from '../../tenants/use-cases/tenant-clock-format.js';
 import { assertCanSee } from '../mass-sends.policy.js';
 import { findMassSend, listRecipientLines, type RecipientLine } from '../mass-sends.repository.js';
 
@@ -28,7 +29,18 @@ export async function listMassSendRecipients(
   return { recipients: lines, count: total, hasMore: offset + lines.length < total };
 }
 
-const REPORT_HEADER = ['Number', 'Name', 'Status', 'Sent at', 'Reason'];
+// In Portuguese, as the other exports are (SPEC: Portuguese first), with the times on the tenant's clock.
+const REPORT_HEADER = ['Número', 'Nome', 'Situação', 'Enviada em', 'Motivo'];
+const STATUS_TITLES: Record<MassSendRecipientStatus, string> = {
+  waiting: 'Aguardando',
+  pending: 'Na fila de envio',
+  sent: 'Enviada',
+  delivered: 'Entregue',
+  read: 'Lida',
+  failed: 'Falhou',
+  unconfirmed: 'Não confirmada',
+  skipped: 'Sem envio',
+};
 
 /** The report per recipient (sent, delivered, read where the channel tells, failed or skipped with the reason) as CSV or XLSX. */
 export async function exportMassSendReport(
@@ -39,7 +51,14 @@ export async function exportMassSendReport(
 ): Promise<{ content: Buffer; contentType: string; fileName: string }> {
   await visible(ctx, actor, id);
   const { lines } = await listRecipientLines(ctx.db, actor.tenantId, id, {});
-  const rows = lines.map((line) => [line.number, line.name, line.status, line.sentAt?.toISOString() ?? null, line.error]);
-  const content = await writeTableFile(format, REPORT_HEADER, rows, 'Mass send');
+  const { moment } = await tenantClockFormat(ctx.db, actor.tenantId);
+  const rows = lines.map((line) => [
+    line.number,
+    line.name,
+    STATUS_TITLES[line.status],
+    line.sentAt ? moment(line.sentAt) : null,
+    line.error,
+  ]);
+  const content = await writeTableFile(format, REPORT_HEADER, rows, 'Envio em massa');
   return { content, contentType: CONTENT_TYPES[format], fileName: `envio-em-massa-${id}.${format}` };
 }
