@@ -123,9 +123,9 @@ describe('kanban boards in real browsers', () => {
       const announced = bia.locator('[id^="DndLiveRegion"]');
       await handle.focus();
       await bia.keyboard.press('Space');
-      await containsText(announced, 'sobre Prospecção');
+      await containsText(announced, 'em Prospecção');
       await bia.keyboard.press('ArrowRight');
-      await containsText(announced, 'sobre Proposta');
+      await containsText(announced, 'em Proposta');
       await bia.keyboard.press('Space');
       await visible(card(bia, String(second)));
       await visible(card(caio, String(second)));

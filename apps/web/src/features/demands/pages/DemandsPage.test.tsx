@@ -66,7 +66,7 @@ describe('/configuracoes/motivos: the reasons', () => {
     await user.click(await screen.findByTestId('demand-delete-1'));
     const dialog = await screen.findByTestId('confirm-modal');
     expect(dialog).toHaveTextContent(
-      'O motivo “Dúvida” está em 3 atendimento(s). Ao excluí-lo, eles continuam existindo, mas ficam sem motivo',
+      'O motivo “Dúvida” está em 3 atendimentos. Ao excluí-lo, eles continuam existindo, mas ficam sem motivo',
     );
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     await user.click(within(dialog).getByTestId('confirm-button'));

@@ -159,16 +159,16 @@ describe('/kanban/kanbans: the lanes board', () => {
     handle.focus();
     await user.keyboard(' ');
     const live = () => document.querySelector('[id^="DndLiveRegion"]')?.textContent ?? '';
-    await waitFor(() => expect(live()).toBe('Atendimento de Duda Melo sobre Sem coluna, posição 1.'));
+    await waitFor(() => expect(live()).toBe('Atendimento de Duda Melo em Sem coluna, posição 1.'));
     await user.keyboard('{ArrowRight}');
-    await waitFor(() => expect(live()).toMatch(/^Atendimento de Duda Melo sobre Prospecção/));
+    await waitFor(() => expect(live()).toMatch(/^Atendimento de Duda Melo em Prospecção/));
     await user.keyboard(' ');
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = api.calls.find((c) => c.method === 'PUT')!;
     expect(put.path).toBe('/tickets/13/lane');
     expect(put.body).toMatchObject({ laneId: 1 });
     expect(Object.keys(put.body as object).some((k) => k === 'beforeTicketId' || k === 'afterTicketId')).toBe(true);
-    await waitFor(() => expect(live()).toMatch(/^Atendimento de Duda Melo solto em Prospecção/));
+    await waitFor(() => expect(live()).toMatch(/^Atendimento de Duda Melo movido para Prospecção/));
     await waitFor(() => expect(cardNames('1')).toContain('Duda Melo'));
   });
 

@@ -106,7 +106,7 @@ describe('/lanes: the kanban lanes', () => {
 
     await user.click(screen.getByTestId('lane-delete-1'));
     const dialog = await screen.findByRole('dialog', { name: 'Excluir coluna do kanban' });
-    expect(dialog).toHaveTextContent('A coluna “Prospecção” tem 3 atendimento(s)');
+    expect(dialog).toHaveTextContent('A coluna “Prospecção” tem 3 atendimentos');
     expect(api.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
     await user.click(within(dialog).getByTestId('confirm-button'));
     await waitFor(() => expect(api.calls.find((call) => call.method === 'DELETE')?.path).toBe('/lanes/1'));
@@ -120,7 +120,7 @@ describe('/lanes: the kanban lanes', () => {
     proposals = 2;
     await user.click(screen.getByTestId('lane-delete-2'));
     const dialog = await screen.findByRole('dialog', { name: 'Excluir coluna do kanban' });
-    await waitFor(() => expect(dialog).toHaveTextContent('A coluna “Proposta” tem 2 atendimento(s)'));
+    await waitFor(() => expect(dialog).toHaveTextContent('A coluna “Proposta” tem 2 atendimentos'));
   });
 
   it('on a phone (390 px) each lane is a card with its move buttons', async () => {

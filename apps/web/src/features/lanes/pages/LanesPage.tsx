@@ -99,7 +99,7 @@ export function LanesPage() {
         title={t('lanes.deleteTitle')}
         message={
           deleting && deleting.ticketCount > 0
-            ? t('lanes.deleteConfirmInUse', { name: deleting.name, tickets: deleting.ticketCount })
+            ? t('lanes.deleteConfirmInUse', { name: deleting.name, count: deleting.ticketCount })
             : t('lanes.deleteConfirm', { name: deleting?.name ?? '' })
         }
         loading={removal.pending}

@@ -90,7 +90,7 @@ describe('/painel-atendimentos', () => {
     expect(screen.getByTestId('panel-selected-count')).toHaveTextContent('Selecionados: 3');
     await user.click(screen.getByTestId('panel-resolve'));
     const dialog = await screen.findByTestId('confirm-modal');
-    expect(dialog).toHaveTextContent('Resolver 3 atendimento(s) selecionado(s)?');
+    expect(dialog).toHaveTextContent('Resolver 3 atendimentos selecionados?');
     expect(dialog).toHaveTextContent('sem mensagem de despedida e sem pedir avaliação, de 10 em 10');
     expect(fake.calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(await within(dialog).findByTestId('panel-resolve-demand'));
@@ -121,7 +121,7 @@ describe('/painel-atendimentos', () => {
     await user.click(screen.getByTestId('panel-result-close'));
     await user.click(screen.getByTestId('panel-ticket-2'));
     await user.click(screen.getByTestId('panel-return'));
-    await screen.findByText('Devolver 1 atendimento(s) selecionado(s) à fila, sem atendente?');
+    await screen.findByText('Devolver 1 atendimento selecionado à fila, sem atendente?');
     await user.click(await screen.findByTestId('confirm-button'));
     expect(await screen.findByTestId('panel-result-summary')).toHaveTextContent('Devolvidos à fila: 1');
     expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
