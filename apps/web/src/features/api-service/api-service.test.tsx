@@ -35,7 +35,7 @@ const CRM: ApiConfig = {
 };
 const CHANNELS = [
   { id: 3, name: 'WhatsApp Vendas', type: 'waba', status: 'connected' },
-  { id: 4, name: 'Chat do site', type: 'webchat', status: 'connected' },
+  { id: 4, name: 'Chat do site', type: 'webchat', status: 'connected', isDefault: true },
 ];
 const log = (id: number, status: number, route = '/'): ApiCallLog => ({
   id,
@@ -115,6 +115,8 @@ describe('/api-service', () => {
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await user.type(field('Nome'), ' n8n ');
+    // The company's default channel comes chosen; another may be picked.
+    expect(screen.getByTestId('api-config-channel')).toHaveValue('Chat do site (padrão)');
     await user.click(screen.getByTestId('api-config-channel'));
     await user.click(await screen.findByRole('option', { name: 'WhatsApp Vendas', hidden: true }));
     await user.type(field('URL do webhook'), 'hooks.example.com');

@@ -1,6 +1,7 @@
 import { apiConfigBodySchema, type ApiConfig, type ApiConfigWithToken } from '@conversa/shared';
 import { Select, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal, useFormSave } from '../../../components/FormModal';
 import { schemaValidator } from '../../../lib/form-validation';
@@ -46,6 +47,14 @@ export function ApiConfigFormModal({
     },
     validate: schemaValidator(apiConfigBodySchema, apiConfigBody),
   });
+  // A new configuration starts on the company's default channel (or its only one), as sends without one do.
+  const preselected = config
+    ? undefined
+    : (channels.data?.find((c) => c.isDefault) ?? (channels.data?.length === 1 ? channels.data[0] : undefined));
+  useEffect(() => {
+    if (preselected && form.getValues().channelId === null) form.setFieldValue('channelId', String(preselected.id));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the channels arrive
+  }, [preselected?.id]);
   const mutation = useSaveApiConfig();
   // The created configuration's answer carries the token and secret: handed on before the modal closes.
   const saving = useFormSave(
@@ -68,7 +77,10 @@ export function ApiConfigFormModal({
     saving.save(config ? { id: config.id, body } : { id: null, body });
   });
 
-  const channelOptions = (channels.data ?? []).map((channel) => ({ value: String(channel.id), label: channel.name }));
+  const channelOptions = (channels.data ?? []).map((channel) => ({
+    value: String(channel.id),
+    label: channel.isDefault ? `${channel.name} (${t('apiService.defaultChannel')})` : channel.name,
+  }));
   return (
     <FormModal
       title={config ? t('apiService.editTitle') : t('apiService.createTitle')}
