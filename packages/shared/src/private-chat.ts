@@ -6,6 +6,7 @@ import { z } from 'zod';
  * from the reader's side: `{ type: 'user', id }` the other user, `{ type: 'team', id }` the team.
  */
 
+/** A message's text, at most (characters, after trimming): longer is refused (ERR_PRIVATE_MESSAGE_TOO_LONG), never cut. */
 export const PRIVATE_MESSAGE_MAX = 4000;
 /** The default of the privateMessageLimit setting: messages of a conversation loaded at once. */
 export const PRIVATE_MESSAGES_PAGE_SIZE = 30;
@@ -65,3 +66,12 @@ export const privateChatUnreadSchema = z.object({ total: z.number().int() });
 /** Payloads of the `privateMessage` socket event (SPEC §4 "private messages"), sent to the user rooms of the conversation's members. */
 export type PrivateMessageEvent =
   { action: 'create'; message: PrivateMessage } | { action: 'read'; conversation: { type: ConversationType; id: number } };
+
+export const PRIVATE_CHAT_ERROR_STATUS = {
+  /** A message's text (or a file's caption) longer than PRIVATE_MESSAGE_MAX. */
+  ERR_PRIVATE_MESSAGE_TOO_LONG: 400,
+} as const;
+
+export const PRIVATE_CHAT_ERROR_MESSAGES: Record<keyof typeof PRIVATE_CHAT_ERROR_STATUS, string> = {
+  ERR_PRIVATE_MESSAGE_TOO_LONG: `The message is longer than ${PRIVATE_MESSAGE_MAX} characters.`,
+};

@@ -50,9 +50,9 @@ export const pushSubscriptionSchema = z.object({ id: z.number().int(), endpoint:
 
 /** What the service worker receives (JSON) and shows. */
 export interface PushPayload {
-  kind: 'message' | 'mention';
+  kind: 'message' | 'mention' | 'transfer';
   ticketId: number;
-  /** The contact's name (message) or the colleague who mentioned (mention). */
+  /** The contact's name (message), the colleague who mentioned (mention), or what happened (transfer). */
   title: string;
   body: string;
   /** The hash route the notification opens. */

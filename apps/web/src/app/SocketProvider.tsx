@@ -32,7 +32,7 @@ import { SCHEDULE_SOCKET_EVENT, type ScheduleSocketPayload } from '@conversa/sha
 import { applyScheduleEvent } from '../features/schedules/api';
 import { applyNotificationPush, notificationKeys } from '../features/notifications/api';
 import { fetchUser, userKeys, type UsersPage } from '../features/users/api';
-import { applyPrivateMessageEvent, patchChatUserStatus, privateChatKeys } from '../features/private-chat/api';
+import { applyPrivateMessageEvent, applyTeamEventToPrivateChat, patchChatUserStatus, privateChatKeys } from '../features/private-chat/api';
 import { invalidateTeams } from '../features/teams/api';
 import { bindNotificationPermissionRequest, showDesktopNotification } from '../lib/desktop-notifications';
 import { logoutForInactiveTenant } from '../features/auth/api';
@@ -246,7 +246,10 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     socket.on(SOCKET_EVENTS.channelSession, (event: SessionEvent) => applyChannelToCache(qc, event.session));
     socket.on(SOCKET_EVENTS.userStatus, (event: UserStatusEvent) => patchUserStatus(qc, event));
     socket.on(SOCKET_EVENTS.privateMessage, (event: PrivateMessageEvent) => applyPrivateMessageEvent(qc, event, getUserId()));
-    socket.on(SOCKET_EVENTS.team, () => invalidateTeams(qc));
+    socket.on(SOCKET_EVENTS.team, (event: { action?: string; teamId?: number }) => {
+      invalidateTeams(qc);
+      applyTeamEventToPrivateChat(qc, event);
+    });
     socket.on(SOCKET_EVENTS.campaign, (event: CampaignEvent) => applyCampaignEvent(qc, event));
     socket.on(SOCKET_EVENTS.massSend, (event: MassSendEvent) => applyMassSendEvent(qc, event));
     socket.on(REPORT_EXPORT_SOCKET_EVENT, (event: ReportExport) => applyReportExportEvent(qc, event));

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   idParamSchema,
+  PRIVATE_MESSAGE_MAX,
   privateChatTeamSchema,
   privateChatUnreadSchema,
   privateFileCaptionSchema,
@@ -9,11 +10,13 @@ import {
   privateMessagesQuerySchema,
   sendPrivateMessageBodySchema,
   type ConversationType,
+  type ZodIssueLike,
 } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { zodFieldProblems } from '../../platform/http/field-issues.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import { checkUpload, MAX_UPLOAD_BYTES } from '../../platform/media/uploads.js';
 import { actorOf } from '../auth/authenticate.js';
@@ -89,7 +92,7 @@ export const privateChatRoutes =
         config: { auth: 'user' },
         schema: {
           tags,
-          description: `Sends a message to the conversation ${kind.who}: JSON {body}, or multipart/form-data with an optional "body" field before one file ("medias": images, documents, audio… checked by content as ticket media, at most 16 MB). Pushed live (socket event privateMessage) to the members' sockets.`,
+          description: `Sends a message to the conversation ${kind.who}: JSON {body}, or multipart/form-data with an optional "body" field before one file ("medias": images, documents, audio… checked by content as ticket media, at most 16 MB). A text longer than ${PRIVATE_MESSAGE_MAX} characters is refused (400 ERR_PRIVATE_MESSAGE_TOO_LONG), never cut. Pushed live (socket event privateMessage) to the members' sockets.`,
           params: idParamSchema,
           response: { 201: privateMessageSchema, ...errorResponses },
         },
@@ -103,12 +106,11 @@ export const privateChatRoutes =
             });
             if (file.file.truncated) throw new AppError('ERR_PAYLOAD_TOO_LARGE', TOO_LARGE);
             const caption = privateFileCaptionSchema.safeParse(fieldValue(file.fields.body) ?? '');
-            if (!caption.success)
-              throw new AppError('ERR_VALIDATION', 'Invalid message.', { body: caption.error.issues.map((i) => i.message) });
+            if (!caption.success) throw invalidMessage(caption.error.issues, fieldValue(file.fields.body) ?? '');
             input = { body: caption.data, upload: await checkUpload(content, file.mimetype, file.filename) };
           } else {
             const body = sendPrivateMessageBodySchema.safeParse(request.body ?? {});
-            if (!body.success) throw new AppError('ERR_VALIDATION', 'Invalid message.', { body: body.error.issues.map((i) => i.message) });
+            if (!body.success) throw invalidMessage(body.error.issues, request.body);
             input = { body: body.data.body };
           }
           const message = await sendPrivateMessage(ctx, actorOf(request), conversation(request.params.id), input);
@@ -151,6 +153,14 @@ export const privateChatRoutes =
       },
     });
   };
+
+/** A refused text: too long is said as such (ERR_PRIVATE_MESSAGE_TOO_LONG, never cut), anything else is ERR_VALIDATION. */
+function invalidMessage(issues: readonly ZodIssueLike[], input: unknown): AppError {
+  const fields = zodFieldProblems(issues, { input, root: 'body' });
+  if (issues.some((issue) => issue.code === 'too_big'))
+    return new AppError('ERR_PRIVATE_MESSAGE_TOO_LONG', `The message is longer than ${PRIVATE_MESSAGE_MAX} characters.`, fields);
+  return new AppError('ERR_VALIDATION', 'Invalid message.', fields);
+}
 
 function fieldValue(field: unknown): string | undefined {
   const single: unknown = Array.isArray(field) ? (field as unknown[])[0] : field;

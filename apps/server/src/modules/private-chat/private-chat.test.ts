@@ -5,7 +5,7 @@
  * 404 and no socket event); unread counts per conversation and in total, read marking, files checked
  * as ticket media and downloaded by members only, history paged newest last, online status.
  */
-import { PRIVATE_MESSAGES_PAGE_SIZE, SOCKET_EVENTS } from '@conversa/shared';
+import { PRIVATE_MESSAGE_MAX, PRIVATE_MESSAGES_PAGE_SIZE, SOCKET_EVENTS } from '@conversa/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
@@ -151,8 +151,33 @@ describe('one-to-one conversations', () => {
     expect((await chatUsers(ana.token)).some((u) => u.id === other.agent.id)).toBe(false);
   });
 
-  it('bad input: empty or too long text, oneself, bad ids, a refused file type', async () => {
-    for (const body of [{ body: '' }, { body: '   ' }, { body: 'x'.repeat(4001) }, {}, { body: 3 }]) {
+  it('a text longer than PRIVATE_MESSAGE_MAX is refused with its own code, never cut; exactly the limit is kept whole', async () => {
+    const newest = async () => ((await history(`users/${bruno.id}`, ana.token)).body.messages.at(-1)?.id ?? 0) as number;
+    const before = await newest();
+    const tooLong = await sendTo(`users/${bruno.id}`, 'x'.repeat(PRIVATE_MESSAGE_MAX + 1), ana.token);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({
+      error: 'ERR_PRIVATE_MESSAGE_TOO_LONG',
+      issues: { body: [expect.objectContaining({ code: 'too_big', maximum: PRIVATE_MESSAGE_MAX })] },
+    });
+    const caption = await upload(
+      `users/${bruno.id}`,
+      { content: PNG, name: 'foto.png', type: 'image/png' },
+      ana.token,
+      'y'.repeat(PRIVATE_MESSAGE_MAX + 1),
+    );
+    expect(caption.status).toBe(400);
+    expect(caption.body.error).toBe('ERR_PRIVATE_MESSAGE_TOO_LONG');
+    // Nothing was stored, not even a shortened copy.
+    expect(await newest()).toBe(before);
+    // Surrounding blanks do not count; the limit itself is kept whole.
+    const full = await sendTo(`users/${bruno.id}`, ` ${'z'.repeat(PRIVATE_MESSAGE_MAX)} `, ana.token);
+    expect(full.status).toBe(201);
+    expect(full.body.body).toHaveLength(PRIVATE_MESSAGE_MAX);
+  });
+
+  it('bad input: empty text, oneself, bad ids, a refused file type', async () => {
+    for (const body of [{ body: '' }, { body: '   ' }, {}, { body: 3 }]) {
       const response = await api.post(`/private-chat/users/${bruno.id}/messages`, body, { token: ana.token });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.error).toBe('ERR_VALIDATION');

@@ -146,6 +146,32 @@ describe('who receives what', () => {
     expect(lost.action).toBe('update');
   });
 
+  it('a transfer to a user names the receiver and who transferred (their app alerts them); other changes do not', async () => {
+    const peer = await connectAgent(server.url, t.peer.token);
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: t.tenant.id, channelId: t.channel.id },
+      { key: { number: '5511977770077' } },
+    );
+    await peer.waitFor(SOCKET_EVENTS.ticket, aboutTicket(ticketId));
+    // Taking it oneself is no transfer.
+    expect((await api.put(`/tickets/${ticketId}`, { status: 'open' }, { token: t.agent.token })).status).toBe(200);
+    const taken = await peer.waitFor(SOCKET_EVENTS.ticket, (p) => p.ticket?.id === ticketId && p.ticket.status === 'open');
+    expect(taken.transfer).toBeUndefined();
+
+    const moved = await api.put(`/tickets/${ticketId}`, { userId: t.peer.id, isTransference: true }, { token: t.agent.token });
+    expect(moved.status).toBe(200);
+    const told = await peer.waitFor(SOCKET_EVENTS.ticket, (p) => p.ticket?.id === ticketId && p.ticket.userId === t.peer.id);
+    expect(told).toMatchObject({ action: 'update', transfer: { byUserId: t.agent.id, toUserId: t.peer.id } });
+
+    // Back to the queue: no receiver, nothing to announce.
+    expect(
+      (await api.put(`/tickets/${ticketId}`, { queueId: t.otherQueue.id, isTransference: true }, { token: t.admin.token })).status,
+    ).toBe(200);
+    const released = await peer.waitFor(SOCKET_EVENTS.ticket, (p) => p.ticket?.id === ticketId && p.ticket.queueId === t.otherQueue.id);
+    expect(released.transfer).toBeUndefined();
+  });
+
   it('NotViewAssignedTickets: once an agent takes a ticket, its peers stop receiving it', async () => {
     const x = await buildInboxTenant(server);
     await setSetting(server.ctx, x.tenant.id, 'NotViewAssignedTickets', 'enabled');

@@ -175,6 +175,33 @@ describe('who gets a push', () => {
     expect(pushesTo(outsider).filter((p) => (p.json as any).kind === 'mention')).toEqual([]);
   });
 
+  it('a ticket transferred to a user reaches that user (tab closed), never whoever transferred it', async () => {
+    const agent = await subscribe(inbox.agent.token);
+    const peer = await subscribe(inbox.peer.token);
+    const { ticketId } = await inboundTicket(
+      server.ctx,
+      { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
+      { name: 'Fulano', body: 'quero falar com alguém', key: { number: '5511966660042' } },
+    );
+    expect((await api.put(`/tickets/${ticketId}`, { status: 'open' }, { token: inbox.agent.token })).status).toBe(200);
+    const moved = await api.put(`/tickets/${ticketId}`, { userId: inbox.peer.id, isTransference: true }, { token: inbox.agent.token });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await eventually(async () => pushesTo(peer).some((p) => (p.json as any).kind === 'transfer'), {
+      what: "the peer's transfer push",
+      timeoutMs: 15_000,
+    });
+    expect(pushesTo(peer).find((p) => (p.json as any).kind === 'transfer')!.json).toEqual({
+      kind: 'transfer',
+      ticketId,
+      title: 'Ticket transferido para você',
+      body: `Ticket #${ticketId} de Fulano foi transferido para você.`,
+      url: `/#/atendimento/${ticketId}`,
+      tag: `transfer-${ticketId}`,
+    });
+    // Whoever transferred it is not told of it.
+    expect(pushesTo(agent).filter((p) => (p.json as any).kind === 'transfer')).toEqual([]);
+  });
+
   it("a tenant's first subscription counts at once, though its messages were known to reach nobody", async () => {
     const fresh = await buildInboxTenant(server);
     const jobsFor = (ticketId: number) =>

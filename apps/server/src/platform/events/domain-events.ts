@@ -47,13 +47,27 @@ export interface StoredMessageFacts {
   view?: TicketView;
 }
 
+/** A ticket transferred to a user: the receiver is told (toast, web push); `byUserId` null when an automation did it. */
+export interface TicketTransferFacts {
+  byUserId: number | null;
+  toUserId: number;
+}
+
 /**
  * What happened. Use cases record events inside their transaction (transact): written to the event
  * log with the change, relayed after commit. Some are only told to this process's listeners
  * (EventLog.publish): presence, progress, session status — facts that a later reader reads anyway.
  */
 export type DomainEvent =
-  | { type: 'ticket.changed'; tenantId: number; ticketId: number; action: 'create' | 'update' | 'delete'; before?: TicketVisibilityFacts }
+  | {
+      type: 'ticket.changed';
+      tenantId: number;
+      ticketId: number;
+      action: 'create' | 'update' | 'delete';
+      before?: TicketVisibilityFacts;
+      /** The change handed the ticket to a user (a transfer): who did it (null: an automation) and who got it. */
+      transfer?: TicketTransferFacts;
+    }
   | {
       type: 'message.created';
       tenantId: number;
@@ -124,6 +138,8 @@ export type DomainEvent =
   | { type: 'contact.walletsChanged'; tenantId: number; contactIds: number[] }
   /** A scheduled message was created, edited, canceled, sent or failed (issue 12): pushed to who may see it. */
   | { type: 'schedule.changed'; tenantId: number; scheduleId: number; action: 'create' | 'update' }
+  /** A scheduled message was deleted: who saw it (its creator, the admins) drop it. */
+  | { type: 'schedule.deleted'; tenantId: number; scheduleId: number; userId: number | null }
   /** A campaign was changed, deleted, or made progress (issue 12): its live view reaches the tenant's admins and supervisors. */
   | { type: 'campaign.changed'; tenantId: number; campaignId: number; action: 'update' | 'delete' }
   /** An SMS was queued or its status changed (sms module): for whoever follows sends (mass-send progress). */

@@ -155,6 +155,23 @@ export function applyPrivateMessageEvent(qc: QueryClient, event: PrivateMessageE
     void qc.invalidateQueries({ queryKey: conversation.type === 'user' ? privateChatKeys.users : privateChatKeys.teams });
 }
 
+/**
+ * The user lost a team conversation (removed from the team, the team deleted or deactivated: the
+ * `team` socket event, or a 404 ERR_NO_TEAM_FOUND from it): its row leaves the teams tab at once,
+ * its history is dropped from memory, and the lists and badge are read again.
+ */
+export function forgetTeamConversation(qc: QueryClient, teamId: number): void {
+  qc.setQueryData<PrivateChatTeam[]>(privateChatKeys.teams, (rows) => rows?.filter((row) => row.id !== teamId));
+  qc.removeQueries({ queryKey: privateChatKeys.messages({ type: 'team', id: teamId }) });
+  void qc.invalidateQueries({ queryKey: privateChatKeys.teams });
+  void qc.invalidateQueries({ queryKey: privateChatKeys.unread });
+}
+
+/** The `team` socket event: a deleted team leaves the teams tab at once; any other change reads the tab again (a removed member's refetch drops it). */
+export function applyTeamEventToPrivateChat(qc: QueryClient, event: { action?: string; teamId?: number } | undefined): void {
+  if (event?.action === 'delete' && typeof event.teamId === 'number') forgetTeamConversation(qc, event.teamId);
+}
+
 /** The `user:status` event: the users tab shows who is online. */
 export function patchChatUserStatus(qc: QueryClient, userId: number, isOnline: boolean): void {
   qc.setQueryData<PrivateChatUser[]>(privateChatKeys.users, (rows) => rows?.map((row) => (row.id === userId ? { ...row, isOnline } : row)));

@@ -1,4 +1,4 @@
-import type { PrivateChatTeam, PrivateChatUser, PrivateMessage } from '@conversa/shared';
+import { PRIVATE_MESSAGE_MAX, type PrivateChatTeam, type PrivateChatUser, type PrivateMessage } from '@conversa/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fetch';
@@ -179,6 +179,78 @@ describe('/chat-privado', () => {
     // A read in another tab clears the conversation's count.
     act(() => applyPrivateMessageEvent(queryClient, { action: 'read', conversation: { type: 'user', id: 9 } }, ME));
     await waitFor(() => expect(screen.queryByTestId('private-user-9-unread')).toBeNull());
+  });
+
+  it('a search that finds nothing says so in each tab; an empty tab without a search says why it is empty', async () => {
+    chatApi({ 'GET /private-chat/teams': () => ({ body: [] }) });
+    const { user } = renderWithApp(<PrivateChatPage />);
+    await screen.findByTestId('private-user-8');
+    const usersPanel = () => screen.getByRole('tabpanel', { name: /Usuários/ });
+    expect(within(usersPanel()).queryByTestId('private-empty')).toBeNull();
+    await user.type(screen.getByLabelText('Pesquisar'), 'ninguém');
+    expect(within(usersPanel()).getByTestId('private-empty')).toHaveTextContent('Nenhuma conversa encontrada.');
+    expect(screen.queryByTestId('private-user-8')).toBeNull();
+    // No team at all: that, not the search, is why the tab is empty.
+    await user.click(screen.getByTestId('private-tab-teams'));
+    const teamsPanel = screen.getByRole('tabpanel', { name: /Equipes/ });
+    expect(within(teamsPanel).getByTestId('private-empty')).toHaveTextContent('Você ainda não faz parte de nenhuma equipe.');
+    await user.clear(screen.getByLabelText('Pesquisar'));
+    expect(within(teamsPanel).getByTestId('private-empty')).toHaveTextContent('Você ainda não faz parte de nenhuma equipe.');
+    await user.click(screen.getByTestId('private-tab-users'));
+    expect(within(usersPanel()).queryByTestId('private-empty')).toBeNull();
+  });
+
+  it('the composer shows the count near the limit and refuses a longer text (never cut): no send until it is shortened', async () => {
+    const api = chatApi();
+    const { user } = renderWithApp(<PrivateChatPage />);
+    await user.click(await screen.findByTestId('private-user-8'));
+    const input = await screen.findByTestId('private-input');
+    await user.click(input);
+    await user.paste('a'.repeat(PRIVATE_MESSAGE_MAX - 401));
+    expect(screen.queryByTestId('private-counter')).toBeNull();
+    await user.paste('b'.repeat(401));
+    expect(screen.getByTestId('private-counter')).toHaveTextContent(`${PRIVATE_MESSAGE_MAX} de ${PRIVATE_MESSAGE_MAX} caracteres`);
+    expect(screen.getByTestId('private-send')).toBeEnabled();
+    await user.paste('c');
+    // The whole text is kept, and said to be too long.
+    expect((input as HTMLTextAreaElement).value).toHaveLength(PRIVATE_MESSAGE_MAX + 1);
+    expect(screen.getByTestId('private-counter')).toHaveTextContent(
+      `${PRIVATE_MESSAGE_MAX + 1} de ${PRIVATE_MESSAGE_MAX} caracteres — A mensagem passa de ${PRIVATE_MESSAGE_MAX} caracteres. Encurte-a para enviar.`,
+    );
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('private-send')).toBeDisabled();
+    await user.type(input, '{Enter}');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(input, '{Backspace}');
+    expect(screen.getByTestId('private-send')).toBeEnabled();
+    await user.type(input, '{Enter}');
+    await waitFor(() =>
+      expect((api.calls.find((c) => c.method === 'POST')?.body as { body: string }).body).toHaveLength(PRIVATE_MESSAGE_MAX),
+    );
+  });
+
+  it('a team conversation the user was taken out of says why and closes; the team leaves the list', async () => {
+    let member = true;
+    const api = chatApi({
+      'GET /private-chat/teams': () => ({ body: member ? [SQUAD] : [] }),
+      'POST /private-chat/teams/3/messages': () => {
+        member = false;
+        return { status: 404, body: { error: 'ERR_NO_TEAM_FOUND', message: 'No team found with this ID.' } };
+      },
+    });
+    const { user } = renderWithApp(<PrivateChatPage />);
+    await user.click(await screen.findByTestId('private-tab-teams'));
+    await user.click(await screen.findByTestId('private-team-3'));
+    await screen.findByTestId('private-message-50');
+    await user.type(await screen.findByTestId('private-input'), 'ainda estou aqui?{Enter}');
+    const gone = await screen.findByTestId('private-conversation-gone');
+    expect(gone).toHaveTextContent('Conversa indisponível');
+    expect(gone).toHaveTextContent('Você não faz mais parte da equipe Plantão, ou ela foi excluída ou desativada.');
+    expect(screen.queryByTestId('private-input')).toBeNull();
+    expect(screen.queryByTestId('private-message-50')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('private-team-3')).toBeNull());
+    expect(screen.queryByText('Equipe não encontrada.')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('on a phone (390 px) shows the list, then the conversation with a way back', async () => {

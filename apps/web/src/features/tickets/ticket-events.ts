@@ -1,6 +1,8 @@
 import type { Message, Queue, Ticket } from '@conversa/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { PATHS } from '../../app/paths';
+import { chatPath, PATHS } from '../../app/paths';
+import { showDesktopNotification } from '../../lib/desktop-notifications';
+import { playBeep } from '../../lib/sound';
 import { TICKET_LEFT_TOAST_MS } from '../../lib/constants';
 import i18n from '../../lib/i18n';
 import { navigateTo } from '../../lib/navigation';
@@ -18,8 +20,14 @@ import {
 
 /** The socket's ticket event (SPEC §4 "ticket update/create"). */
 export type TicketEvent =
-  | { action: 'create' | 'update'; ticket: Ticket; hidden?: boolean }
+  | { action: 'create' | 'update'; ticket: Ticket; hidden?: boolean; transfer?: TicketTransfer }
   | { action: 'delete'; ticket?: Pick<Ticket, 'id'>; ticketId?: number; hidden?: undefined };
+
+/** A ticket event's transfer to a user: who did it (null: an automation) and who got it. */
+export interface TicketTransfer {
+  byUserId: number | null;
+  toUserId: number;
+}
 
 /** The socket's message event: the message and its ticket as they are now. */
 export interface MessageEvent {
@@ -54,6 +62,28 @@ export function ticketLeftView(qc: QueryClient, ticket: Ticket, onScreen: boolea
   forgetTicket(qc, ticket.id);
 }
 
+/**
+ * A ticket transferred to the user (by someone else): a toast says which and from whom (the
+ * contact), with the way to it; a hidden tab also gets the desktop notification, when allowed.
+ */
+export function ticketTransferredToMe(ticket: Ticket): void {
+  const title = i18n.t('tickets.transferredToYou.title');
+  const message = i18n.t('tickets.transferredToYou.message', { id: ticket.id, name: ticket.contact.name });
+  const open = () => navigateTo(chatPath(ticket.id));
+  notifications.show({
+    id: `ticket-transferred-${ticket.id}`,
+    title,
+    message,
+    color: 'teal',
+    autoClose: TICKET_LEFT_TOAST_MS,
+    onClick: open,
+    style: { cursor: 'pointer' },
+    'data-testid': 'toast-ticket-transferred',
+  });
+  playBeep();
+  if (document.visibilityState !== 'visible') showDesktopNotification(title, message, `ticket-transferred-${ticket.id}`, open);
+}
+
 /** Whether this change took a ticket the viewer could see out of their view. */
 export function leftView(qc: QueryClient, before: Ticket | undefined, after: Ticket): boolean {
   const viewer = currentViewer(qc);
@@ -83,6 +113,9 @@ export function applyTicketEvent(qc: QueryClient, event: TicketEvent, onScreenId
     return;
   }
   applyTicketToCache(qc, ticket);
+  const me = viewer?.userId ?? null;
+  if (event.transfer && me !== null && event.transfer.toUserId === me && event.transfer.byUserId !== me && ticket.userId === me)
+    ticketTransferredToMe(ticket);
   if (leftView(qc, before, ticket) && (ticket.id === onScreenId || before?.userId === viewer?.userId)) {
     ticketLeftView(qc, ticket, ticket.id === onScreenId);
   }

@@ -61,7 +61,12 @@ export function pushInboxEvents(ctx: AppContext, realtime: Realtime): void {
         if (!view) return;
         const { now, lost } = await ticketRooms(event.tenantId, visibilityFacts(view), view.contactId, event.before);
         const ticket = presentTicket(view);
-        emit(now, SOCKET_EVENTS.ticket, { action: event.action, ticket });
+        // A transfer to a user still holding it: the receiver's app tells them (a toast).
+        const transfer =
+          event.transfer && view.userId === event.transfer.toUserId
+            ? { byUserId: event.transfer.byUserId, toUserId: event.transfer.toUserId }
+            : undefined;
+        emit(now, SOCKET_EVENTS.ticket, transfer ? { action: event.action, ticket, transfer } : { action: event.action, ticket });
         // Who saw it and no longer may is told so (hidden): their lists, boards and chat let it go at
         // once, whatever rule hid it; a socket also in a room that still sees it got the push above.
         if (lost.length)

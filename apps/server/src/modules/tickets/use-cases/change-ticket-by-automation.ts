@@ -67,7 +67,11 @@ export async function changeTicketByAutomation(ctx: AppContext, input: Automated
       if (Object.keys(changes).length === 0) return ticket;
       const updated = await updateTicketRow(tx, tenantId, ticketId, changes);
       if (!updated) throw new AppError('ERR_NO_TICKET_FOUND');
-      events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update', before: visibilityFacts(ticket) });
+      const transfer =
+        transferring && updated.userId !== null && updated.userId !== ticket.userId
+          ? { byUserId: null, toUserId: updated.userId }
+          : undefined;
+      events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update', before: visibilityFacts(ticket), transfer });
       return updated;
     });
   } catch (error) {

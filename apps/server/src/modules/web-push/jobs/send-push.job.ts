@@ -3,7 +3,7 @@ import { defineJob } from '../../../platform/jobs/define-job.js';
 import { deliverPush } from '../use-cases/deliver-push.js';
 
 export const pushPayloadSchema = z.object({
-  kind: z.enum(['message', 'mention']),
+  kind: z.enum(['message', 'mention', 'transfer']),
   ticketId: z.number().int().positive(),
   title: z.string().max(200),
   body: z.string().max(500),

@@ -12,6 +12,12 @@ import { tenantMayGetPushes } from '../use-cases/tenant-push-hint.js';
 /** A media message without text: its kind as a symbol (the push reads the same in every language). */
 const MEDIA_SYMBOLS: Record<string, string> = { image: '📷', video: '🎥', audio: '🎤', document: '📄', sticker: '💬' };
 
+/** A transfer's push, in the product's language (the server knows no user's language; the app's toast is translated). */
+const TRANSFER_PUSH = {
+  title: 'Ticket transferido para você',
+  body: (ticketId: number, contactName: string) => excerpt(`Ticket #${ticketId} de ${contactName} foi transferido para você.`),
+};
+
 function excerpt(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   return clean.length > PUSH_BODY_MAX ? `${clean.slice(0, PUSH_BODY_MAX - 1)}…` : clean;
@@ -19,15 +25,31 @@ function excerpt(text: string): string {
 
 /**
  * Web push (SPEC §7 service worker; issue 15): a customer's new message on a channel whose "web push"
- * option is on, and an @mention in an internal note, reach — as a notification of the browser, tab
+ * option is on, an @mention in an internal note, and a ticket transferred to a user reach — as a notification of the browser, tab
  * closed — the users who may see the ticket and have no Conversa tab connected (push-audience.ts).
  * Durable consumer of the event log: after a crash the sweep relays the event again; a second push
  * carries the same notification tag (one per ticket), so the browser shows it once.
  */
 export const pushNewMessagesConsumer: EventConsumer = {
   name: 'webPush.newMessages',
-  types: ['message.created', 'note.created'],
+  types: ['message.created', 'note.created', 'ticket.changed'],
   async handle(ctx: AppContext, event) {
+    if (event.type === 'ticket.changed') {
+      // A ticket transferred to a user (not by themselves) reaches them, tab closed (a phone's lock screen).
+      const transfer = event.transfer;
+      if (!transfer || transfer.byUserId === transfer.toUserId || !(await tenantMayGetPushes(ctx, event.tenantId))) return;
+      const view = await getTicketView(ctx.db, event.tenantId, event.ticketId);
+      if (!view || view.userId !== transfer.toUserId) return;
+      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, event.ticketId, [transfer.toUserId]), {
+        kind: 'transfer',
+        ticketId: event.ticketId,
+        title: TRANSFER_PUSH.title,
+        body: TRANSFER_PUSH.body(event.ticketId, view.contactName),
+        url: `/#/atendimento/${event.ticketId}`,
+        tag: `transfer-${event.ticketId}`,
+      });
+      return;
+    }
     if (event.type === 'message.created') {
       if (!event.inbound || !(await tenantMayGetPushes(ctx, event.tenantId))) return;
       const message = event.stored?.message ?? (await findTenantMessage(ctx.db, event.tenantId, event.messageId));

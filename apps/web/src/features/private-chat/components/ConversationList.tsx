@@ -96,8 +96,20 @@ export function ConversationList({
   const unreadUsers = users.data?.reduce((sum, u) => sum + u.unreadCount, 0) ?? 0;
   const unreadTeams = teams.data?.reduce((sum, team) => sum + team.unreadCount, 0) ?? 0;
 
+  const shownUsers = sortByRecent((users.data ?? []).filter((u) => matches(u.name)));
+  const shownTeams = sortByRecent((teams.data ?? []).filter((team) => matches(team.name)));
+  /** Why a loaded tab shows no row: nothing there at all, or nothing that matches the search. */
+  const emptyText = (rows: unknown[] | undefined, shown: unknown[], none: string) => {
+    if (!rows || shown.length > 0) return null;
+    return (
+      <Text size="sm" c="dimmed" ta="center" py="md" data-testid="private-empty">
+        {rows.length === 0 ? none : t('privateChat.noResults')}
+      </Text>
+    );
+  };
+
   const userRows = (rows: PrivateChatUser[]) =>
-    sortByRecent(rows.filter((u) => matches(u.name))).map((user) => (
+    rows.map((user) => (
       <Row
         key={user.id}
         testId={`private-user-${user.id}`}
@@ -111,7 +123,7 @@ export function ConversationList({
       />
     ));
   const teamRows = (rows: PrivateChatTeam[]) =>
-    sortByRecent(rows.filter((team) => matches(team.name))).map((team) => (
+    rows.map((team) => (
       <Row
         key={team.id}
         testId={`private-team-${team.id}`}
@@ -168,22 +180,14 @@ export function ConversationList({
           <Tabs.Panel value="users">
             {users.isError && <QueryError error={users.error} onRetry={() => void users.refetch()} />}
             {users.isLoading && <Loader size="sm" />}
-            <Stack gap={2}>{users.data && userRows(users.data)}</Stack>
-            {users.data?.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('privateChat.noUsers')}
-              </Text>
-            )}
+            <Stack gap={2}>{userRows(shownUsers)}</Stack>
+            {emptyText(users.data, shownUsers, t('privateChat.noUsers'))}
           </Tabs.Panel>
           <Tabs.Panel value="teams">
             {teams.isError && <QueryError error={teams.error} onRetry={() => void teams.refetch()} />}
             {teams.isLoading && <Loader size="sm" />}
-            <Stack gap={2}>{teams.data && teamRows(teams.data)}</Stack>
-            {teams.data?.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('privateChat.noTeams')}
-              </Text>
-            )}
+            <Stack gap={2}>{teamRows(shownTeams)}</Stack>
+            {emptyText(teams.data, shownTeams, t('privateChat.noTeams'))}
           </Tabs.Panel>
         </ScrollArea>
       </Tabs>

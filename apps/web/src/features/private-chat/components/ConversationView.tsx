@@ -21,12 +21,15 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/QueryError';
 import { useDraft } from '../../../lib/drafts';
 import { dayKey, formatDate, formatTime } from '../../../lib/format';
+import { hasErrorCode } from '../../../lib/errors';
 import { notifyApiError, notifyError } from '../../../lib/notify';
 import { flattenMessages, useConversationMessages, useMarkConversationRead, useSendPrivateMessage, type Conversation } from '../api';
 import { PrivateFile } from './PrivateFile';
 
 /** Within this distance of the end, the conversation follows its newest message. */
 const END_SLACK_PX = 80;
+/** From this share of PRIVATE_MESSAGE_MAX on, the composer shows how many characters are used. */
+const COUNTER_FROM = 0.9;
 
 function Bubble({ message, mine, showSender }: { message: PrivateMessage; mine: boolean; showSender: boolean }) {
   return (
@@ -64,11 +67,14 @@ export function ConversationView({
   name,
   userId,
   onBack,
+  onTeamGone,
 }: {
   conversation: Conversation;
   name: string;
   userId: number;
   onBack?: () => void;
+  /** The server answered that this team conversation is no longer the user's (ERR_NO_TEAM_FOUND). */
+  onTeamGone?: (teamId: number) => void;
 }) {
   const { t } = useTranslation();
   const history = useConversationMessages(conversation);
@@ -82,6 +88,13 @@ export function ConversationView({
   const messages = flattenMessages(history.data);
   const last = messages.at(-1);
   const lastFromOther = [...messages].reverse().find((m) => m.senderId !== userId)?.id ?? 0;
+
+  // A team the user was taken out of meanwhile (its `team` event missed): the page says so instead.
+  const teamGone = (error: unknown) => conversation.type === 'team' && hasErrorCode(error, 'ERR_NO_TEAM_FOUND');
+  useEffect(() => {
+    if (teamGone(history.error)) onTeamGone?.(conversation.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on the error only
+  }, [history.error]);
 
   // Opening the conversation reads it; so does each message of another arriving while it is open.
   const { mutate: read } = markRead;
@@ -114,9 +127,13 @@ export function ConversationView({
     setFile(picked);
   };
 
+  // The server counts the trimmed text; longer than the limit is refused there too (never cut).
+  const used = text.trim().length;
+  const tooLong = used > PRIVATE_MESSAGE_MAX;
+
   const submit = () => {
     const body = text.trim();
-    if ((!body && !file) || send.isPending) return;
+    if ((!body && !file) || tooLong || send.isPending) return;
     send.mutate(
       { body, file: file ?? undefined },
       {
@@ -124,7 +141,7 @@ export function ConversationView({
           setText('');
           setFile(null);
         },
-        onError: (error) => notifyApiError(error, 'private-send-error'),
+        onError: (error) => (teamGone(error) && onTeamGone ? onTeamGone(conversation.id) : notifyApiError(error, 'private-send-error')),
       },
     );
   };
@@ -194,6 +211,19 @@ export function ConversationView({
             <CloseButton size="sm" aria-label={t('privateChat.removeFile')} onClick={() => setFile(null)} />
           </Group>
         )}
+        {used >= PRIVATE_MESSAGE_MAX * COUNTER_FROM && (
+          <Text
+            id="private-counter"
+            size="xs"
+            ta="right"
+            c={tooLong ? 'red' : 'dimmed'}
+            role={tooLong ? 'alert' : undefined}
+            data-testid="private-counter"
+          >
+            {t('privateChat.charCount', { used, max: PRIVATE_MESSAGE_MAX })}
+            {tooLong && ` — ${t('privateChat.tooLong', { max: PRIVATE_MESSAGE_MAX })}`}
+          </Text>
+        )}
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <FileButton onChange={pickFile} accept={MEDIA_UPLOAD.accept}>
             {(props) => (
@@ -209,7 +239,9 @@ export function ConversationView({
             autosize
             minRows={1}
             maxRows={5}
-            maxLength={PRIVATE_MESSAGE_MAX}
+            error={tooLong}
+            aria-invalid={tooLong}
+            aria-describedby={used >= PRIVATE_MESSAGE_MAX * COUNTER_FROM ? 'private-counter' : undefined}
             placeholder={t('privateChat.placeholder')}
             aria-label={t('privateChat.placeholder')}
             value={text}
@@ -226,7 +258,7 @@ export function ConversationView({
             size="lg"
             onClick={submit}
             loading={send.isPending}
-            disabled={!text.trim() && !file}
+            disabled={(!text.trim() && !file) || tooLong}
             aria-label={t('privateChat.send')}
             data-testid="private-send"
           >
