@@ -89,6 +89,20 @@ export const tagRefSchema = z.object({ id: z.number().int(), name: z.string(), c
 export type TagRef = z.infer<typeof tagRefSchema>;
 
 // ---- tickets ----
+/** GET /tickets/{ticketId}/earlier: a conversation the contact had before this ticket (the chat links to it). */
+export const earlierTicketSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  channelName: z.string(),
+  username: z.string().nullable(),
+  lastMessage: z.string().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type EarlierTicket = z.infer<typeof earlierTicketSchema>;
+/** How many earlier conversations the chat lists. */
+export const EARLIER_TICKETS_LIMIT = 10;
+
 export const ticketSchema = z.object({
   id: z.number().int(),
   status: z.enum(TICKET_STATUSES),

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import type { VisibilityRule } from './tickets.policy.js';
 import type { TicketView } from '../../platform/events/domain-events.js';
-import { contacts, contactWallets, scheduledMessages, ticketLogs, tickets, ticketTags, users } from '../../platform/db/schema.js';
+import { channels, contacts, contactWallets, scheduledMessages, ticketLogs, tickets, ticketTags, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { queryFixed, queryPrepared, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
@@ -217,6 +217,42 @@ export async function listTicketsOfContact(
     .select()
     .from(tickets)
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.contactId, contactId), eq(tickets.channelId, channelId)))
+    .orderBy(desc(tickets.createdAt), desc(tickets.id))
+    .limit(limit);
+}
+
+/**
+ * The contact's tickets created before `before` (any channel), newest first, within `visibility`
+ * (a condition over `tickets`; undefined: the whole tenant), at most `limit`.
+ */
+export async function listEarlierTicketsOfContact(
+  db: Db,
+  tenantId: number,
+  before: Pick<TicketRow, 'id' | 'contactId' | 'createdAt'>,
+  visibility: SQL | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: tickets.id,
+      status: tickets.status,
+      channelName: channels.name,
+      username: users.name,
+      lastMessage: tickets.lastMessage,
+      createdAt: tickets.createdAt,
+      closedAt: tickets.closedAt,
+    })
+    .from(tickets)
+    .innerJoin(channels, eq(channels.id, tickets.channelId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.contactId, before.contactId),
+        or(lt(tickets.createdAt, before.createdAt), and(eq(tickets.createdAt, before.createdAt), lt(tickets.id, before.id))),
+        visibility,
+      ),
+    )
     .orderBy(desc(tickets.createdAt), desc(tickets.id))
     .limit(limit);
 }

@@ -1,4 +1,5 @@
 import {
+  earlierTicketSchema,
   bulkTicketsBodySchema,
   bulkTicketsResultSchema,
   idParamSchema,
@@ -22,6 +23,7 @@ import { findTicketView, listTicketLogs } from './tickets.repository.js';
 import { actOnTicketsInBulk } from './use-cases/act-on-tickets-in-bulk.js';
 import { createTicket } from './use-cases/create-ticket.js';
 import { getTicketPanel } from './use-cases/get-ticket-panel.js';
+import { listEarlierTickets } from './use-cases/list-earlier-tickets.js';
 import { listTickets } from './use-cases/list-tickets.js';
 import { markTicketsRead } from './use-cases/mark-tickets-read.js';
 import { moveChannelTickets } from './use-cases/move-channel-tickets.js';
@@ -140,6 +142,17 @@ export const ticketsRoutes =
         const logs = await listTicketLogs(ctx.db, actor.tenantId, request.params.ticketId);
         return logs.map((log) => ({ ...log, createdAt: log.createdAt.toISOString() }));
       },
+    });
+
+    app.get('/tickets/:ticketId/earlier', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        description: "The contact's conversations before this ticket (any channel) that the caller may see, newest first (at most 10).",
+        params: z.object({ ticketId: idSchema }),
+        response: { 200: z.array(earlierTicketSchema), ...errorResponses },
+      },
+      handler: async (request) => listEarlierTickets(ctx, actorOf(request), request.params.ticketId),
     });
 
     app.post('/tickets', {

@@ -1,4 +1,4 @@
-import type { AiStatusKey, Message, SendMessageBody, Ticket } from '@conversa/shared';
+import type { AiStatusKey, EarlierTicket, Message, SendMessageBody, Ticket } from '@conversa/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { TICKETS_PAGE_SIZE } from '../../lib/constants';
@@ -53,6 +53,16 @@ export function useTicketLogs(id: number, enabled: boolean) {
     queryKey: ticketKeys.logs(id),
     enabled,
     queryFn: ({ signal }) => http.get<TicketLog[]>(`/tickets/${id}/logs`, { signal, silent: true }),
+  });
+}
+
+/** The contact's earlier conversations the user may see (GET /tickets/{id}/earlier), newest first. */
+export function useEarlierTickets(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ticketKeys.earlier(id),
+    enabled,
+    staleTime: 60_000,
+    queryFn: ({ signal }) => http.get<EarlierTicket[]>(`/tickets/${id}/earlier`, { signal, silent: true }),
   });
 }
 

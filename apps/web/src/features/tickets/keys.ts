@@ -43,6 +43,7 @@ export const ticketKeys = {
   list: (filters: TicketListFilters) => ['tickets', 'list', filters] as const,
   detail: (id: number) => ['tickets', 'detail', id] as const,
   logs: (id: number) => ['tickets', 'logs', id] as const,
+  earlier: (id: number) => ['tickets', 'earlier', id] as const,
 };
 
 export const messageKeys = {

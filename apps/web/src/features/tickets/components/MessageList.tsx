@@ -1,12 +1,14 @@
 import type { Message, Note } from '@conversa/shared';
-import { Badge, Box, Center, Loader, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Center, Group, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { chatPath } from '../../../app/paths';
 import { QueryError } from '../../../components/QueryError';
 import { CHAT_LOAD_OLDER_THRESHOLD_PX, CHAT_STICK_TO_BOTTOM_PX } from '../../../lib/constants';
 import { dayKey, formatDate } from '../../../lib/format';
-import { useMessages, useOutbox, useOutboxItems } from '../api';
+import { useEarlierTickets, useMessages, useOutbox, useOutboxItems } from '../api';
 import { flattenMessages, withOutbox } from '../cache';
 import type { OutboxItem } from '../outbox';
 import { MessageBubble, type MessageActions } from './MessageBubble';
@@ -98,6 +100,9 @@ export function MessageList({
   const outgoing = useOutboxItems(ticketId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
+  // At the start of this ticket's history: the customer's previous conversation, one click away.
+  const atHistoryStart = !hasNextPage && query.isSuccess;
+  const previous = useEarlierTickets(ticketId, atHistoryStart).data?.[0];
   const rows = useMemo(
     () => toRows(withOutbox(messages, outgoing, myUserId), notes, hasNextPage),
     [messages, outgoing, myUserId, notes, hasNextPage],
@@ -181,10 +186,19 @@ export function MessageList({
         {/* In the list's top padding, so that showing it never moves the messages. */}
         <Center pos="absolute" top={0} left={0} right={0} h={HISTORY_HEADER_PX}>
           {isFetchingNextPage && <Loader size="xs" />}
-          {!hasNextPage && query.isSuccess && messages.length > 0 && (
-            <Text size="xs" c="dimmed" data-testid="history-start">
-              {t('tickets.historyStart')}
-            </Text>
+          {atHistoryStart && (messages.length > 0 || previous) && (
+            <Group gap={6} wrap="nowrap" data-testid="history-start">
+              {messages.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {t('tickets.historyStart')}
+                </Text>
+              )}
+              {previous && (
+                <Anchor component={Link} to={chatPath(previous.id)} size="xs" data-testid="history-previous">
+                  {t('tickets.previousConversation', { date: formatDate(previous.createdAt) })}
+                </Anchor>
+              )}
+            </Group>
           )}
         </Center>
         {virtualizer.getVirtualItems().map((item) => {
