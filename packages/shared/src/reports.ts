@@ -13,7 +13,10 @@ import { REPORT_NAMES, type ReportName } from './enums.js';
 export type ReportFilterField =
   'dateRange' | 'queueIds' | 'channelIds' | 'userIds' | 'statuses' | 'tagIds' | 'laneIds' | 'walletUserIds' | 'states' | 'demandIds';
 
-/** Filter fields each report takes; those in `REPORT_REQUIRED` must be filled (SPEC §5). */
+/**
+ * Filter fields each report takes; those in `REPORT_REQUIRED` must be filled (SPEC §5). The
+ * `queueIds` field is the queue selector: its queues (`queueIds`) and its "no queue" choice (`withoutQueue`).
+ */
 export const REPORT_FILTERS: Record<ReportName, readonly ReportFilterField[]> = {
   'estatisticas-atendimentos-usuarios': ['dateRange', 'queueIds'],
   'lista-contatos': ['dateRange'],
@@ -125,6 +128,12 @@ export const reportFiltersSchema = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   queueIds: idList,
+  /**
+   * The tickets without a queue (queue_id null: a channel without queue, a ticket the bot has not
+   * routed yet), alone or besides `queueIds`. Part of the `queueIds` field: either one fills the
+   * "queues required" rule (ERR_REPORT_QUEUES_REQUIRED).
+   */
+  withoutQueue: z.stringbool().optional(),
   channelIds: idList,
   userIds: idList,
   statuses: enumList(TICKET_REPORT_STATUSES),

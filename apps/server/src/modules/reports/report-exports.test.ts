@@ -36,14 +36,14 @@ let contactNumber: string;
 
 async function ticket(
   name: string,
-  values: { userId: number | null; status: string; createdAt: string; closedAt?: string; lastMessage: string },
+  values: { userId: number | null; status: string; createdAt: string; closedAt?: string; lastMessage: string; queueId?: number | null },
 ): Promise<number> {
   const contact = await buildContact(server.ctx, t.tenant.id, { name });
   contactNumber = contact.number!;
   const [row] = await rows(
     server.ctx,
     sql`insert into tickets (tenant_id, contact_id, channel_id, queue_id, user_id, status, created_at, updated_at, closed_at, last_message)
-        values (${t.tenant.id}, ${contact.id}, ${t.channel.id}, ${t.queue.id}, ${values.userId}, ${values.status},
+        values (${t.tenant.id}, ${contact.id}, ${t.channel.id}, ${values.queueId === undefined ? t.queue.id : values.queueId}, ${values.userId}, ${values.status},
                 ${values.createdAt}, ${values.createdAt}, ${values.closedAt ?? null}, ${values.lastMessage})
         returning id`,
   );
@@ -163,7 +163,7 @@ describe('exports', () => {
         '0',
         '',
         t.queue.name,
-        'webchat',
+        'Chat do site (webchat)',
         '150.5',
         'linha 1\nlinha 2',
         '10/11/2026 09:00:00',
@@ -199,6 +199,55 @@ describe('exports', () => {
       ],
       [t.agent.name, t.agent.email, 0, 0, 1, 1, '0:07:30', '0:30:00'],
     ]);
+  });
+
+  it('"Sem fila": the tickets without queue, alone or with queues, as on screen (XLSX and CSV); channel types by name', async () => {
+    const loose = await ticket('Sem Fila Silva', {
+      userId: null,
+      status: 'pending',
+      createdAt: '2026-11-20T12:00:00Z',
+      lastMessage: 'oi',
+      queueId: null,
+    });
+    const alone = await startExport('atendimentos-por-parametros', { format: 'xlsx', filters: { ...NOV, withoutQueue: 'true' } });
+    expect(await finished(alone.id)).toMatchObject({ status: 'done', rowsDone: 1, rowsTotal: 1 });
+    const sheet = await readSheet((await download(alone.id)).body);
+    expect(sheet[1]).toEqual([
+      loose,
+      'Pendente',
+      'Sem Fila Silva',
+      contactNumber,
+      t.channel.name,
+      'oi',
+      0,
+      null,
+      null,
+      'Chat do site (webchat)',
+      null,
+      null,
+      '20/11/2026 09:00:00',
+    ]);
+    const both = await startExport('atendimentos-por-parametros', {
+      format: 'csv',
+      filters: { ...NOV, queueIds: String(t.queue.id), withoutQueue: 'true' },
+    });
+    expect(await finished(both.id)).toMatchObject({ status: 'done', rowsDone: 2, rowsTotal: 2 });
+    const lines: string[][] = parse((await download(both.id)).body.toString('utf8').slice(1));
+    expect(lines.slice(1).map((line) => Number(line[0]))).toEqual([ids.t1, loose]);
+    // Without it, as before: the queue's ticket alone; a "no queue" that is not a boolean is refused.
+    const queueOnly = await startExport('atendimentos-por-parametros', {
+      format: 'csv',
+      filters: { ...NOV, queueIds: String(t.queue.id) },
+    });
+    expect(await finished(queueOnly.id)).toMatchObject({ status: 'done', rowsDone: 1 });
+    const refused = await api.post(
+      '/reports/atendimentos-por-parametros/exports',
+      { format: 'csv', filters: { ...NOV, withoutQueue: 'sim' } },
+      { token: t.admin.token },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('ERR_VALIDATION');
+    await server.ctx.db.execute(sql`delete from tickets where id = ${loose}`);
   });
 
   it('progress every 1,000 rows and the end reach the maker by socket; the file holds every row', async () => {

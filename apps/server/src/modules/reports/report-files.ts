@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import { REPORT_COLUMNS, type ReportExportFormat, type ReportName } from '@conversa/shared';
+import { REPORT_COLUMNS, type ChannelType, type ReportExportFormat, type ReportName } from '@conversa/shared';
 import type { ReportRow } from './report-definition.js';
 
 /**
@@ -68,6 +68,21 @@ const REPORT_COLUMN_TITLES_OF: Partial<Record<ReportName, Record<string, string>
 
 const STATUS_TITLES: Record<string, string> = { open: 'Em atendimento', pending: 'Pendente', closed: 'Resolvido', schedule: 'Agendado' };
 
+/** The channel types' names as the product shows them (the web app's `channels.types`, Portuguese). */
+export const CHANNEL_TYPE_TITLES: Record<ChannelType, string> = {
+  webchat: 'Chat do site (webchat)',
+  waba: 'WhatsApp oficial (WABA)',
+  baileys: 'WhatsApp (Baileys)',
+  whatsapp: 'WhatsApp (whatsapp-web.js)',
+  meow: 'WhatsApp (WuzAPI)',
+  evolution: 'Evolution API',
+  telegram: 'Telegram',
+  hub: 'NotificaMe Hub',
+};
+
+/** A text column whose values are codes, by the name the file shows for each. */
+const CODE_TITLES: Record<string, Record<string, string>> = { status: STATUS_TITLES, channel: CHANNEL_TYPE_TITLES };
+
 /** `Atendimentos por parâmetros 2026-12-04.xlsx` (the day in the tenant's time zone). */
 export function reportFileName(report: ReportName, format: ReportExportFormat, at: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
@@ -79,7 +94,7 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** One cell as the file shows it: dates in the tenant's time zone (dd/MM/yyyy HH:mm:ss), durations as H:MM:SS, statuses in Portuguese. */
+/** One cell as the file shows it: dates in the tenant's time zone (dd/MM/yyyy HH:mm:ss), durations as H:MM:SS, statuses and channel types by name in Portuguese. */
 function cellsOf(report: ReportName, timeZone: string) {
   const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
   const columns = REPORT_COLUMNS[report];
@@ -90,7 +105,7 @@ function cellsOf(report: ReportName, timeZone: string) {
       if (type === 'date') return dateFormat.format(new Date(value)).replace(',', '');
       if (type === 'duration') return formatDuration(Number(value));
       if (type === 'number') return Number(value);
-      if (key === 'status') return STATUS_TITLES[String(value)] ?? String(value);
+      if (Object.hasOwn(CODE_TITLES, key)) return CODE_TITLES[key][String(value)] ?? String(value);
       return String(value);
     });
 }

@@ -15,6 +15,7 @@ import {
   buildInboxTenant,
   buildQueue,
   rows,
+  setSetting,
   type Agent,
   type InboxTenant,
 } from '../../../test/inbox.js';
@@ -35,7 +36,7 @@ let demandId: number;
 async function ticket(
   name: string,
   values: {
-    queueId: number;
+    queueId: number | null;
     userId: number | null;
     status: string;
     createdAt: string;
@@ -164,6 +165,13 @@ describe('validation (SPEC §5 texts)', () => {
     expect((await get(`/reports/estatisticas-atendimentos-usuarios?from=2025-01-01&to=2026-01-01&queueIds=${t.queue.id}`)).status).toBe(
       200,
     );
+    // "No queue" fills the queue selector alone; switched off it fills nothing; anything but a boolean is refused.
+    expect((await get(`/reports/estatisticas-atendimentos-usuarios?${NOV}&withoutQueue=true`)).status).toBe(200);
+    expect((await get(`/reports/atendimentos-por-parametros?${NOV}&withoutQueue=true`)).status).toBe(200);
+    await expectError(`/reports/atendimentos-por-parametros?${NOV}&withoutQueue=false`, 'ERR_REPORT_QUEUES_REQUIRED');
+    const notBoolean = await get(`/reports/atendimentos-por-parametros?${NOV}&withoutQueue=talvez`);
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.error).toBe('ERR_VALIDATION');
     const malformed = await get(`/reports/estatisticas-atendimentos-usuarios?${NOV}&queueIds=abc`);
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe('ERR_VALIDATION');
@@ -364,5 +372,149 @@ describe('the contact reports through the route (definitions registered by the m
     const byTag = await get(`/reports/contatos-por-etiquetas?tagIds=${tagId}`);
     expect(byTag.body.rows.map((row: { name: string }) => row.name)).toEqual(['Zélia Carioca']);
     expect((await get('/reports/contatos-por-estado?states=RJ', other.admin.token)).body.total).toBe(0);
+  });
+});
+
+describe('tickets without queue ("Sem fila")', () => {
+  let noQueue: { mine: number; nobodys: number; late: number };
+  beforeAll(async () => {
+    noQueue = {
+      mine: await ticket('Joana', { queueId: null, userId: t.agent.id, status: 'open', createdAt: '2026-11-18T12:00:00Z' }),
+      nobodys: await ticket('Kaio', { queueId: null, userId: null, status: 'pending', createdAt: '2026-11-19T12:00:00Z' }),
+      late: await ticket('Lia', { queueId: null, userId: t.agent.id, status: 'open', createdAt: '2026-12-05T12:00:00Z' }), // December: out
+    };
+  });
+  const byParameters = async (query: string, token?: string) => {
+    const response = await get(`/reports/atendimentos-por-parametros?${NOV}&${query}`, token);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body as { rows: Record<string, unknown>[]; total: number };
+  };
+
+  it('are read alone or with queues, in both ticket reports, and never without being asked for', async () => {
+    const alone = await byParameters('withoutQueue=true');
+    expect(alone.rows.map((r) => r.id)).toEqual([noQueue.mine, noQueue.nobodys]);
+    expect(alone.total).toBe(2);
+    expect(alone.rows[0]).toMatchObject({ name: 'Joana', queue: null });
+    const withQueue = await byParameters(`queueIds=${q3}&withoutQueue=true`);
+    expect(withQueue.rows.map((r) => r.id)).toEqual([ids.t8, noQueue.mine, noQueue.nobodys]);
+    expect((await byParameters(`queueIds=${q3}`)).rows.map((r) => r.id)).toEqual([ids.t8]);
+    expect((await byParameters(`queueIds=${q3}&withoutQueue=false`)).rows.map((r) => r.id)).toEqual([ids.t8]);
+    // The other filters narrow them as any ticket.
+    expect((await byParameters(`withoutQueue=true&statuses=pending`)).rows.map((r) => r.id)).toEqual([noQueue.nobodys]);
+
+    const stats = await get(`/reports/estatisticas-atendimentos-usuarios?${NOV}&withoutQueue=true`);
+    expect(stats.body.rows).toEqual([
+      {
+        name: t.agent.name,
+        email: t.agent.email,
+        pending: 0,
+        open: 1,
+        closed: 0,
+        total: 1,
+        avgFirstResponseSeconds: null,
+        avgHandlingSeconds: null,
+      },
+    ]);
+    const both = await get(`/reports/estatisticas-atendimentos-usuarios?${NOV}&queueIds=${t.queue.id}&withoutQueue=true`);
+    expect(both.body.rows[0]).toMatchObject({ name: t.agent.name, pending: 1, open: 2, closed: 1, total: 4 });
+    // Another tenant's admin asking for its own tickets without queue reads none of these.
+    expect((await byParameters('withoutQueue=true', other.admin.token)).total).toBe(0);
+  });
+
+  it('a supervisor reads them when the inbox shows them such tickets (not with supervisorAdmin, unless ViewTicketsWithoutQueue)', async () => {
+    expect((await byParameters('withoutQueue=true', supervisor.token)).rows.map((r) => r.id)).toEqual([noQueue.mine, noQueue.nobodys]);
+    await setSetting(server.ctx, t.tenant.id, 'supervisorAdmin', 'enabled');
+    try {
+      expect(await byParameters('withoutQueue=true', supervisor.token)).toMatchObject({ rows: [], total: 0 });
+      // Their own queues are still read.
+      expect((await byParameters(`queueIds=${q3}&withoutQueue=true`, supervisor.token)).rows.map((r) => r.id)).toEqual([ids.t8]);
+      await setSetting(server.ctx, t.tenant.id, 'ViewTicketsWithoutQueue', 'enabled');
+      expect((await byParameters('withoutQueue=true', supervisor.token)).total).toBe(2);
+    } finally {
+      await setSetting(server.ctx, t.tenant.id, 'supervisorAdmin', 'disabled');
+      await setSetting(server.ctx, t.tenant.id, 'ViewTicketsWithoutQueue', 'disabled');
+    }
+  });
+});
+
+describe('the summary per user and the dashboard agree', () => {
+  it('for the same days, with every queue and "Sem fila" chosen, each user\'s row is their dashboard line', async () => {
+    // A tenant of its own: tickets in two queues and without queue, of every status, answered, closed,
+    // one closed "before" it was created (an imported ticket's clocks): both count 0 for it.
+    const d = await buildInboxTenant(server);
+    const at = (iso: string) => iso;
+    const make = async (queueId: number | null, userId: number | null, status: string, createdAt: string, closedAt?: string) =>
+      ticket(`D ${randomUUID().slice(0, 4)}`, { tenant: d, queueId, userId, status, createdAt, closedAt });
+    const [agent, peer] = [d.agent.id, d.peer.id];
+    const a1 = await make(d.queue.id, agent, 'closed', at('2026-11-03T12:00:00Z'), '2026-11-03T12:45:00Z');
+    const a2 = await make(null, agent, 'open', at('2026-11-04T12:00:00Z'));
+    await make(null, agent, 'pending', at('2026-11-05T12:00:00Z'));
+    const a4 = await make(d.otherQueue.id, agent, 'closed', at('2026-11-06T12:00:00Z'), '2026-11-06T11:00:00Z');
+    const p1 = await make(null, peer, 'closed', at('2026-11-07T12:00:00Z'), '2026-11-07T14:00:00Z');
+    await make(d.queue.id, peer, 'open', at('2026-11-30T23:30:00Z')); // Nov 30th 20:30 in São Paulo: in
+    await make(null, peer, 'open', at('2026-11-01T02:59:00Z')); // Oct 31st there: out of both
+    await make(null, null, 'pending', at('2026-11-08T12:00:00Z')); // nobody's: no row here, the dashboard's "no user"
+    await message(a1, { fromMe: true, userId: agent, at: '2026-11-03T12:01:01Z' }); // 61 s
+    await message(a2, { fromMe: true, userId: agent, at: '2026-11-04T12:02:00Z' }); // 120 s
+    await message(p1, { fromMe: true, userId: peer, at: '2026-11-07T12:00:30Z' }); // 30 s
+    await server.ctx.db.execute(sql`update tickets set first_response_at = '2026-11-06T11:59:00Z' where id = ${a4}`); // before: 0 s
+
+    const report = await api.get(
+      `/reports/estatisticas-atendimentos-usuarios?${NOV}&queueIds=${d.queue.id},${d.otherQueue.id}&withoutQueue=true`,
+      { token: d.admin.token },
+    );
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    // November in São Paulo, as the dashboard's screen asks for it from a reader there.
+    const dashboard = await api.get(
+      `/dashboard?from=2026-11-01T03:00:00.000Z&to=2026-12-01T03:00:00.000Z&granularity=day&timeZone=America/Sao_Paulo`,
+      { token: d.admin.token },
+    );
+    expect(dashboard.status, JSON.stringify(dashboard.body)).toBe(200);
+    type Line = { userId: number | null; name: string | null; tickets: number; open: number; closed: number } & Record<string, unknown>;
+    const fromDashboard = (dashboard.body.byUser as Line[])
+      .filter((line) => line.userId !== null)
+      .map((line) => ({
+        name: line.name,
+        open: line.open,
+        closed: line.closed,
+        total: line.tickets,
+        avgFirstResponseSeconds: line.avgFirstResponseSeconds,
+        avgHandlingSeconds: line.avgHandlingSeconds,
+      }))
+      .sort((x, y) => String(x.name).localeCompare(String(y.name)));
+    const fromReport = (report.body.rows as Record<string, unknown>[]).map(
+      ({ name, open, closed, total, avgFirstResponseSeconds, avgHandlingSeconds }) => ({
+        name,
+        open,
+        closed,
+        total,
+        avgFirstResponseSeconds,
+        avgHandlingSeconds,
+      }),
+    );
+    expect(fromReport).toEqual(fromDashboard);
+    // The figures themselves (by name: Agent…, Peer…): first responses (61 + 120 + 0) / 3, handling (2700 + 0) / 2.
+    expect(report.body.rows).toEqual([
+      {
+        name: d.agent.name,
+        email: d.agent.email,
+        pending: 1,
+        open: 1,
+        closed: 2,
+        total: 4,
+        avgFirstResponseSeconds: 60,
+        avgHandlingSeconds: 1350,
+      },
+      {
+        name: d.peer.name,
+        email: d.peer.email,
+        pending: 0,
+        open: 1,
+        closed: 1,
+        total: 2,
+        avgFirstResponseSeconds: 30,
+        avgHandlingSeconds: 7200,
+      },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ReportExport, ReportExportFormat, ReportName, ReportPage } from '@conversa/shared';
+import { REPORT_PAGE_SIZES, type ReportExport, type ReportExportFormat, type ReportName, type ReportPage } from '@conversa/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -32,6 +32,26 @@ export function useReportPage(report: ReportName, params: ReportPageParams | nul
         query: { ...params!.filters, page: params!.page, pageSize: params!.pageSize, sort: params!.sort, order: params!.order },
       }),
   });
+}
+
+/** At most this many rows are printed (Imprimir / PDF): ten pages of the largest size; the print says so when there are more. */
+export const PRINT_MAX_ROWS = 1_000;
+
+/**
+ * A report's rows from the first, in the screen's order and filters, up to `max` (printing): pages
+ * of the largest size asked one after another. `total` is the report's, which may exceed the rows.
+ */
+export async function fetchReportRows(report: ReportName, params: ReportPageParams, max = PRINT_MAX_ROWS): Promise<ReportPage> {
+  const pageSize = Math.max(...REPORT_PAGE_SIZES);
+  const rows: ReportPage['rows'] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await http.get<ReportPage>(`/reports/${report}`, {
+      query: { ...params.filters, page, pageSize, sort: params.sort, order: params.order },
+    });
+    rows.push(...answer.rows);
+    if (answer.rows.length < pageSize || rows.length >= Math.min(max, answer.total))
+      return { ...answer, rows: rows.slice(0, max), page: 1, pageSize };
+  }
 }
 
 /** Starts an export job (POST /reports/{report}/exports). */

@@ -10,6 +10,12 @@ export interface ReportForm {
 
 export const EMPTY_FORM: ReportForm = { from: '', to: '', lists: {} };
 
+/**
+ * The queue selector's "Sem fila" choice (tickets without queue): a value no queue id can take, sent
+ * as `withoutQueue=true` beside the chosen queues' `queueIds` (packages/shared/src/reports.ts).
+ */
+export const WITHOUT_QUEUE = 'none';
+
 export type ReportFormError =
   'ERR_REPORT_DATES_REQUIRED' | 'ERR_REPORT_QUEUES_REQUIRED' | 'ERR_REPORT_SELECTION_REQUIRED' | 'ERR_REPORT_INVALID_RANGE';
 
@@ -29,13 +35,18 @@ export function formError(report: ReportName, form: ReportForm): { code: ReportF
   return null;
 }
 
-/** The query string of the report's own filters (lists comma-separated, empty ones left out). */
+/** The query string of the report's own filters (lists comma-separated, empty ones left out; "Sem fila" as `withoutQueue`). */
 export function toReportQuery(report: ReportName, form: ReportForm): ReportQuery {
   const query: ReportQuery = {};
   for (const field of REPORT_FILTERS[report]) {
     if (field === 'dateRange') {
       if (form.from) query.from = form.from;
       if (form.to) query.to = form.to;
+    } else if (field === 'queueIds') {
+      const chosen = form.lists.queueIds ?? [];
+      const queueIds = chosen.filter((value) => value !== WITHOUT_QUEUE);
+      if (queueIds.length) query.queueIds = queueIds.join(',');
+      if (chosen.includes(WITHOUT_QUEUE)) query.withoutQueue = 'true';
     } else if (form.lists[field]?.length) {
       query[field] = form.lists[field].join(',');
     }

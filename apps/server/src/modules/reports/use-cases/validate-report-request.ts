@@ -17,10 +17,10 @@ import type { ReportDefinition, ReportRequest } from '../report-definition.js';
 import { findReport } from '../report-registry.js';
 import { assertCanUseReports } from '../reports.policy.js';
 
-/** The filter keys of each form field (`dateRange` is two). */
+/** The filter keys of each form field (`dateRange` is two; the queue selector's are its queues and its "no queue" choice). */
 const FIELD_KEYS: Record<ReportFilterField, readonly (keyof ReportFilters)[]> = {
   dateRange: ['from', 'to'],
-  queueIds: ['queueIds'],
+  queueIds: ['queueIds', 'withoutQueue'],
   channelIds: ['channelIds'],
   userIds: ['userIds'],
   statuses: ['statuses'],
@@ -33,11 +33,15 @@ const FIELD_KEYS: Record<ReportFilterField, readonly (keyof ReportFilters)[]> = 
 
 const DAY_MS = 86_400_000;
 
+/** A list with something in it, or a choice that is on (`withoutQueue=false` selects nothing). */
+const filled = (value: ReportFilters[keyof ReportFilters]) => (Array.isArray(value) ? value.length > 0 : value === true);
+
 /**
  * The one place where a report request is checked, for the screen and for exports alike: the
  * actor may use reports, the report exists, its required filters are there (SPEC §5 texts:
  * ERR_REPORT_DATES_REQUIRED, ERR_REPORT_QUEUES_REQUIRED, ERR_REPORT_SELECTION_REQUIRED) and the
  * date range is a range (ERR_REPORT_INVALID_RANGE). Filters the report does not take are dropped.
+ * The queues are given when `queueIds` has one, or `withoutQueue` is on (tickets without queue).
  */
 export function validateReportFilters(
   reportName: string,
@@ -54,7 +58,7 @@ export function validateReportFilters(
     if (field === 'dateRange') {
       if (!taken.from || !taken.to)
         throw new AppError('ERR_REPORT_DATES_REQUIRED', undefined, { [taken.from ? 'to' : 'from']: ['Required.'] });
-    } else if (!(taken[field as keyof ReportFilters] as unknown[] | undefined)?.length) {
+    } else if (!FIELD_KEYS[field].some((key) => filled(taken[key]))) {
       throw new AppError(field === 'queueIds' ? 'ERR_REPORT_QUEUES_REQUIRED' : 'ERR_REPORT_SELECTION_REQUIRED', undefined, {
         [field]: ['Required.'],
       });

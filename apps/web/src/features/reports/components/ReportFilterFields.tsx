@@ -14,7 +14,7 @@ import { useLanes } from '../../lanes/api';
 import { useQueues } from '../../queues/api';
 import { useTags } from '../../tags/api';
 import { useAllUsers } from '../../users/api';
-import type { ReportForm } from '../report-form';
+import { WITHOUT_QUEUE, type ReportForm } from '../report-form';
 
 type ListField = Exclude<ReportFilterField, 'dateRange'>;
 type Option = { value: string; label: string };
@@ -33,7 +33,8 @@ function useOptions(report: ReportName): Record<ListField, Option[]> {
     (list ?? []).map((item) => ({ value: String(item.id), label: item.name }));
   const userOptions = named(users.data);
   return {
-    queueIds: named(queues.data),
+    // "Sem fila" first: the tickets without queue, alone or with queues (SPEC §5 still wants a choice).
+    queueIds: [{ value: WITHOUT_QUEUE, label: t('reports.withoutQueue') }, ...named(queues.data)],
     channelIds: named(channels.data),
     userIds: userOptions,
     walletUserIds: userOptions,

@@ -7,6 +7,29 @@ import { formatDuration } from '../report-form';
 type Column = ReportPage['columns'][number];
 type Cell = string | number | null;
 
+/** Text columns whose values are codes, shown by their name in the reader's language (the channel types' names are the channel screens'). */
+const CODE_TEXTS: Record<string, string> = { status: 'reports.statuses', channel: 'channels.types' };
+
+/** How a report's cell reads on screen and on paper: dates and numbers in the reader's locale, durations as H:MM:SS, codes by name. */
+export function useReportCell(): (column: Column, value: Cell | undefined) => string {
+  const { t, i18n } = useTranslation();
+  return (column, value) => {
+    if (value === null || value === undefined) return '';
+    switch (column.type) {
+      case 'date':
+        return new Date(String(value)).toLocaleString(i18n.language);
+      case 'duration':
+        return formatDuration(Number(value));
+      case 'number':
+        return Number(value).toLocaleString(i18n.language);
+      default:
+        return Object.hasOwn(CODE_TEXTS, column.key)
+          ? t(`${CODE_TEXTS[column.key]}.${String(value)}`, { defaultValue: String(value) })
+          : String(value);
+    }
+  };
+}
+
 /** A report's rows as a table whose columns sort on click (asc, then desc); it scrolls sideways on narrow screens. */
 export function ReportTable({
   page,
@@ -19,21 +42,8 @@ export function ReportTable({
   order: 'asc' | 'desc';
   onSort: (key: string, order: 'asc' | 'desc') => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const show = (column: Column, value: Cell | undefined): string => {
-    if (value === null || value === undefined) return '';
-    switch (column.type) {
-      case 'date':
-        return new Date(String(value)).toLocaleString(i18n.language);
-      case 'duration':
-        return formatDuration(Number(value));
-      case 'number':
-        return Number(value).toLocaleString(i18n.language);
-      default:
-        // A ticket's status is a code: shown in the reader's language.
-        return column.key === 'status' ? t(`reports.statuses.${String(value)}`, { defaultValue: String(value) }) : String(value);
-    }
-  };
+  const { t } = useTranslation();
+  const show = useReportCell();
   return (
     <ScrollArea type="auto" data-testid="report-table-scroll">
       <Table striped highlightOnHover miw={page.columns.length * 120} data-testid="report-table">

@@ -1,9 +1,10 @@
-import type { ReportExport, ReportPage as ReportPageData } from '@conversa/shared';
+import { reportFiltersSchema, type ReportExport, type ReportPage as ReportPageData } from '@conversa/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type ApiCall } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { applyReportExportEvent } from '../api';
+import { ReportTable } from '../components/ReportTable';
 import { ReportPage } from './ReportPage';
 import { ReportsLayout } from './ReportsLayout';
 import { Route, Routes } from 'react-router';
@@ -277,5 +278,177 @@ describe('/relatorios', () => {
     await user.click(await screen.findByRole('option', { name: 'Contatos por etiquetas', hidden: true }));
     expect(await screen.findByTestId('report-contatos-por-etiquetas')).toBeInTheDocument();
     expect(screen.getByTestId('report-filter-tagIds')).toBeInTheDocument();
+  });
+});
+
+describe('/relatorios: tickets without queue, the summary per user, channel types', () => {
+  it('"Sem fila" is a choice of the queue selector, enough alone, sent as withoutQueue beside the queues', async () => {
+    const fake = api();
+    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    await user.type(await screen.findByTestId('report-filter-from'), '2026-11-01');
+    await user.type(screen.getByTestId('report-filter-to'), '2026-11-30');
+    await user.click(screen.getByTestId('report-filter-queueIds'));
+    await user.click(await screen.findByRole('option', { name: 'Sem fila', hidden: true }));
+    await user.click(screen.getByTestId('report-generate'));
+    await screen.findByTestId('report-table');
+    expect(screen.queryByTestId('report-form-error')).toBeNull();
+    expect(reportCalls(fake.calls)[0]).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      withoutQueue: 'true',
+      page: '1',
+      pageSize: '25',
+      order: 'asc',
+    });
+    await user.click(screen.getByTestId('report-filter-queueIds'));
+    await user.click(await screen.findByRole('option', { name: 'Vendas', hidden: true }));
+    await user.click(screen.getByTestId('report-generate'));
+    await waitFor(() => expect(reportCalls(fake.calls)).toHaveLength(2));
+    const both = reportCalls(fake.calls)[1];
+    expect(both).toMatchObject({ queueIds: '3', withoutQueue: 'true' });
+    // What the screen sends is what the shared schema (the server's) reads.
+    expect(reportFiltersSchema.parse(both)).toMatchObject({ queueIds: [3], withoutQueue: true });
+    // The export sends the same filters.
+    await user.click(screen.getByTestId('report-export-csv'));
+    await waitFor(() => expect(fake.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(fake.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      filters: { from: '2026-11-01', to: '2026-11-30', queueIds: '3', withoutQueue: 'true' },
+    });
+  });
+
+  it('the summary per user says what it counts and how it compares with the dashboard; other reports say nothing', async () => {
+    api({ 'GET /tags': () => ({ body: [] }) });
+    const { unmount } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    expect(await screen.findByTestId('report-about')).toHaveTextContent(
+      'Com todas as filas e “Sem fila”, os números são os do Painel de atendimento por atendente',
+    );
+    unmount();
+    renderReport('/relatorios/contatos-por-etiquetas');
+    await screen.findByTestId('report-contatos-por-etiquetas');
+    expect(screen.queryByTestId('report-about')).toBeNull();
+  });
+
+  it("channel types are shown by their names (the channel screens' texts)", () => {
+    const page: ReportPageData = {
+      report: 'atendimentos-por-parametros',
+      columns: [
+        { key: 'id', type: 'number' },
+        { key: 'status', type: 'text' },
+        { key: 'channel', type: 'text' },
+      ],
+      rows: [
+        { id: 1, status: 'open', channel: 'waba' },
+        { id: 2, status: 'closed', channel: 'baileys' },
+        { id: 3, status: 'pending', channel: 'webchat' },
+      ],
+      total: 3,
+      page: 1,
+      pageSize: 25,
+    };
+    renderWithApp(<ReportTable page={page} sort={undefined} order="asc" onSort={() => undefined} />);
+    expect(screen.getAllByTestId('report-row').map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['1', 'Em atendimento', 'WhatsApp oficial (WABA)'],
+      ['2', 'Resolvido', 'WhatsApp (Baileys)'],
+      ['3', 'Pendente', 'Chat do site (webchat)'],
+    ]);
+  });
+});
+
+describe('/relatorios: printing', () => {
+  /** A report of `total` users, answered page by page as the server does. */
+  const pages = (total: number) => (call: ApiCall) => {
+    const page = Number(call.query.get('page') ?? 1);
+    const size = Number(call.query.get('pageSize') ?? 25);
+    const count = Math.max(0, Math.min(size, total - (page - 1) * size));
+    const rows = Array.from({ length: count }, (_, i) => {
+      const n = (page - 1) * size + i + 1;
+      return { ...STATS.rows[0], name: `Usuária ${n}`, email: `u${n}@example.test` };
+    });
+    return { body: { ...STATS, rows, total, page, pageSize: size } };
+  };
+
+  async function generate(total: number) {
+    const fake = api({ 'GET /reports/estatisticas-atendimentos-usuarios': pages(total) });
+    const rendered = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    await screen.findByTestId('report-filter-from');
+    await fillStats(rendered.user);
+    await rendered.user.click(screen.getByTestId('report-generate'));
+    await screen.findByTestId('report-table');
+    return { fake, ...rendered };
+  }
+
+  const printRows = () => within(screen.getByTestId('report-print-copy')).queryAllByTestId('report-print-row');
+
+  it('prints every row (fetched first, then printed) in a copy of its own, with every column and the rows it holds', async () => {
+    const { fake, user } = await generate(60);
+    expect(screen.getAllByTestId('report-row')).toHaveLength(25);
+    // The print copy is a child of <body> (the print style sheet shows it alone), hidden on screen.
+    const copy = screen.getByTestId('report-print-copy');
+    expect(copy.parentElement).toBe(document.body);
+    expect(copy).toHaveClass('report-print-root');
+    expect(copy.querySelector('table')?.className).toMatch(/printTable/);
+    // Printed from the browser's own menu, it is the page on screen, and says so.
+    expect(printRows()).toHaveLength(25);
+    expect(screen.getByTestId('report-print-range')).toHaveTextContent(
+      'Linhas 1–25 de 60. Nem todas as linhas estão impressas: para tê-las todas, exporte em CSV ou XLSX.',
+    );
+
+    let rowsWhenPrinted = -1;
+    const print = vi.fn(() => {
+      rowsWhenPrinted = printRows().length;
+    });
+    vi.stubGlobal('print', print);
+    const before = reportCalls(fake.calls).length;
+    await user.click(screen.getByTestId('report-print'));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(rowsWhenPrinted).toBe(60);
+    expect(reportCalls(fake.calls).slice(before)).toEqual([
+      { from: '2026-11-01', to: '2026-11-30', queueIds: '3,4', page: '1', pageSize: '100', order: 'asc' },
+    ]);
+    expect(screen.getByTestId('report-print-range')).toHaveTextContent(/^Linhas 1–60 de 60\.$/);
+    const header = [...screen.getByTestId('report-print-copy').querySelectorAll('th')].map((th) => th.textContent);
+    expect(header).toEqual([
+      'Nome',
+      'E-mail',
+      'Pendentes',
+      'Em atendimento',
+      'Resolvidos',
+      'Total',
+      'Tempo médio da primeira resposta',
+      'Tempo médio de atendimento',
+    ]);
+    expect([...printRows()[59].querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Usuária 60',
+      'u60@example.test',
+      '1',
+      '2',
+      '3',
+      '6',
+      '0:07:30',
+      '1:02:05',
+    ]);
+    // After printing, the copy is the page on screen again.
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(printRows()).toHaveLength(25);
+  });
+
+  it('a report too long for paper prints its first 1,000 rows and says the exports have them all', async () => {
+    const { fake, user } = await generate(1500);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const before = reportCalls(fake.calls).length;
+    await user.click(screen.getByTestId('report-print'));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(
+      reportCalls(fake.calls)
+        .slice(before)
+        .map((query) => [query.page, query.pageSize]),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => [String(i + 1), '100']));
+    expect(printRows()).toHaveLength(1000);
+    expect(screen.getByTestId('report-print-range')).toHaveTextContent(
+      'Linhas 1–1000 de 1500. Nem todas as linhas estão impressas: para tê-las todas, exporte em CSV ou XLSX.',
+    );
   });
 });

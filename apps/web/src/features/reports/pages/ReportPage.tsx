@@ -1,4 +1,11 @@
-import { REPORT_EXPORT_FORMATS, REPORT_NAMES, REPORT_PAGE_SIZES, type ReportExportFormat, type ReportName } from '@conversa/shared';
+import {
+  REPORT_EXPORT_FORMATS,
+  REPORT_NAMES,
+  REPORT_PAGE_SIZES,
+  type ReportExportFormat,
+  type ReportName,
+  type ReportPage as ReportPageData,
+} from '@conversa/shared';
 import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -6,12 +13,15 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { QueryError } from '../../../components/QueryError';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useReportPage, useStartReportExport, type ReportPageParams } from '../api';
+import { fetchReportRows, useReportPage, useStartReportExport, type ReportPageParams } from '../api';
 import { ReportExportStatus } from '../components/ReportExportStatus';
 import { ReportFilterFields } from '../components/ReportFilterFields';
+import { ReportPrint } from '../components/ReportPrint';
 import { ReportTable } from '../components/ReportTable';
 import { EMPTY_FORM, formError, toReportQuery, type ReportForm, type ReportFormError } from '../report-form';
-import classes from './ReportPage.module.css';
+
+/** What a report counts, where it could be taken for another screen's figures. */
+const ABOUT: Partial<Record<ReportName, string>> = { 'estatisticas-atendimentos-usuarios': 'reports.about.userStatistics' };
 
 const EXPORT_LABELS = { csv: 'reports.exportCsv', xlsx: 'reports.exportXlsx' } as const satisfies Record<ReportExportFormat, string>;
 
@@ -25,7 +35,9 @@ function useReportName(): ReportName | null {
 /**
  * One report of /relatorios (SPEC §2): its filter form (REPORT_FILTERS, required ones checked with
  * SPEC §5's texts before sending), "Gerar" → a paginated, sortable table; exports to CSV and XLSX
- * as background jobs with progress and a download link; Imprimir / PDF prints the table alone.
+ * as background jobs with progress and a download link; Imprimir / PDF prints the report alone: its
+ * rows from the first (up to PRINT_MAX_ROWS, fetched first), every column (ReportPrint), and says
+ * which rows the sheets hold (the browser's own print, without the button, gets the page on screen).
  * Nothing here is particular to one report: fields and columns come from the shared contract.
  */
 export function ReportPage() {
@@ -42,6 +54,19 @@ function ReportScreen({ report }: { report: ReportName }) {
   const page = useReportPage(report, params);
   const startExport = useStartReportExport(report);
   const announce = useRef(false);
+  // The rows fetched for the print button, for the results they were fetched for.
+  const [printed, setPrinted] = useState<{ params: ReportPageParams; page: ReportPageData } | null>(null);
+  const [preparingPrint, setPreparingPrint] = useState(false);
+
+  // Printed once rendered; afterwards the print copy is the page on screen again.
+  useEffect(() => {
+    if (printed) window.print();
+  }, [printed]);
+  useEffect(() => {
+    const done = () => setPrinted(null);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
 
   useEffect(() => {
     if (!announce.current || page.isFetching) return;
@@ -72,6 +97,20 @@ function ReportScreen({ report }: { report: ReportName }) {
     );
   };
 
+  const print = async () => {
+    if (!params || !page.data) return;
+    // Every row is on screen already: printed as is.
+    if (page.data.page === 1 && page.data.rows.length >= page.data.total) return setPrinted({ params, page: page.data });
+    setPreparingPrint(true);
+    try {
+      setPrinted({ params, page: await fetchReportRows(report, params) });
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setPreparingPrint(false);
+    }
+  };
+
   const data = page.data;
   // The filters changed since the results were generated: exported or printed, they would not match the screen.
   const outdated = params !== null && JSON.stringify(toReportQuery(report, form)) !== JSON.stringify(params.filters);
@@ -82,6 +121,11 @@ function ReportScreen({ report }: { report: ReportName }) {
       <Paper withBorder p="md" className="report-form">
         <Stack>
           <ReportFilterFields report={report} form={form} onChange={setForm} invalid={problem?.field ?? null} />
+          {ABOUT[report] && (
+            <Text size="sm" c="dimmed" data-testid="report-about">
+              {t(ABOUT[report])}
+            </Text>
+          )}
           {problem && (
             <Alert color="red" role="alert" data-testid="report-form-error">
               {t(`errors.${problem.code satisfies ReportFormError}`)}
@@ -108,7 +152,8 @@ function ReportScreen({ report }: { report: ReportName }) {
               variant="default"
               leftSection={<IconPrinter size={16} />}
               disabled={!exportable}
-              onClick={() => window.print()}
+              loading={preparingPrint}
+              onClick={() => void print()}
               data-testid="report-print"
             >
               {t('reports.print')}
@@ -129,7 +174,7 @@ function ReportScreen({ report }: { report: ReportName }) {
         </Text>
       )}
       {data && params && (
-        <Stack className={classes.printArea} gap="sm">
+        <Stack gap="sm">
           <Title order={3}>{t(`reports.names.${report}`)}</Title>
           <ReportTable
             page={data}
@@ -159,6 +204,11 @@ function ReportScreen({ report }: { report: ReportName }) {
               />
             </Group>
           </Group>
+          {printed?.params === params ? (
+            <ReportPrint report={report} page={printed.page} first={1} />
+          ) : (
+            <ReportPrint report={report} page={data} first={(data.page - 1) * data.pageSize + 1} />
+          )}
         </Stack>
       )}
     </Stack>

@@ -12,6 +12,8 @@ import type { ReportRow } from '../../report-definition.js';
  * messages typed on the phone or sent in an agent's name by automation); the time is that moment
  * minus the ticket's created_at, averaged over the tickets that have one.
  * Handling time: closed_at minus created_at, averaged over the closed tickets.
+ * Both as the dashboard's per-user figures (a time before the creation counts 0): the summary per
+ * user and the dashboard's "by user" agree for the same days, queues and tickets (reports.test.ts).
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -23,14 +25,21 @@ export interface TicketRange {
   timeZone: string;
   from: string;
   to: string;
-  /** The queues to read (never empty: the caller answers nothing itself when it is). */
+  /** The queues to read (the caller answers nothing itself when these are empty and `withoutQueue` is off). */
   queueIds: readonly number[];
+  /** The tickets without a queue too (queue_id null). */
+  withoutQueue: boolean;
 }
+
+const inQueues = (range: TicketRange) =>
+  range.withoutQueue
+    ? sql`(t.queue_id = any(${intArray(range.queueIds)}) or t.queue_id is null)`
+    : sql`t.queue_id = any(${intArray(range.queueIds)})`;
 
 const createdIn = (range: TicketRange) => sql`t.tenant_id = ${range.tenantId}
   and t.created_at >= (${range.from}::date)::timestamp at time zone ${range.timeZone}
   and t.created_at < (${range.to}::date + 1)::timestamp at time zone ${range.timeZone}
-  and t.queue_id = any(${intArray(range.queueIds)})`;
+  and ${inQueues(range)}`;
 
 // ---- estatisticas-atendimentos-usuarios ----
 
@@ -64,8 +73,9 @@ export async function selectUserStatistics(
              count(*) filter (where t.status = 'open')::int as open,
              count(*) filter (where t.status = 'closed')::int as closed,
              count(*)::int as total,
-             round(avg(extract(epoch from (t.first_response_at - t.created_at))))::int as "avgFirstResponseSeconds",
-             round(avg(extract(epoch from (t.closed_at - t.created_at))) filter (where t.status = 'closed' and t.closed_at is not null))::int as "avgHandlingSeconds"
+             -- greatest() skips nulls (an unanswered ticket would count 0): the filters keep the tickets that have the time.
+             round(avg(greatest(0, extract(epoch from (t.first_response_at - t.created_at)))) filter (where t.first_response_at is not null))::int as "avgFirstResponseSeconds",
+             round(avg(greatest(0, extract(epoch from (t.closed_at - t.created_at)))) filter (where t.status = 'closed' and t.closed_at is not null))::int as "avgHandlingSeconds"
         from t
        group by t.user_id
     )

@@ -7,24 +7,24 @@ import {
   ticketsByParametersOrder,
   type TicketParameters,
 } from './ticket-reports.repository.js';
-import { reportQueueIds } from './ticket-scope.js';
+import { reportQueueScope } from './ticket-scope.js';
 
 /**
  * atendimentos-por-parametros (SPEC §3 ticket report): the tickets created in the date range in the
- * chosen queues, narrowed by any of status, channel, user, tag (any of them), lane and reason; each
+ * chosen queues (and without queue, when chosen), narrowed by any of status, channel, user, tag (any of them), lane and reason; each
  * with notes (its notes' texts joined), id, status, contact name and number, connection (channel
  * name), last message, unread messages, reason, queue, channel (its type), value and creation date.
  */
 async function parametersOf(...[ctx, request]: Parameters<ReportDefinition['count']>): Promise<TicketParameters | undefined> {
-  const queueIds = await reportQueueIds(ctx, request);
+  const queues = await reportQueueScope(ctx, request);
   const f = request.filters;
-  if (!queueIds.length || !f.from || !f.to) return undefined;
+  if (!queues || !f.from || !f.to) return undefined;
   return {
     tenantId: request.tenantId,
     timeZone: request.timeZone,
     from: f.from,
     to: f.to,
-    queueIds,
+    ...queues,
     statuses: f.statuses,
     channelIds: f.channelIds,
     userIds: f.userIds,

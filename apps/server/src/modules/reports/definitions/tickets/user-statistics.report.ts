@@ -1,18 +1,21 @@
 import type { ReportDefinition } from '../../report-definition.js';
 import { selectUserStatistics, type TicketRange } from './ticket-reports.repository.js';
-import { reportQueueIds } from './ticket-scope.js';
+import { reportQueueScope } from './ticket-scope.js';
 
 /**
  * estatisticas-atendimentos-usuarios (SPEC §3 "summary per user"): per user, the tickets created in
  * the date range in the chosen queues — pending, open (in service), closed (resolved), total (every
  * status) — with the average first response and handling time (definitions in ticket-reports.repository.ts).
- * One row per user who has such tickets; tickets without a user are not counted.
+ * One row per user who has such tickets; tickets without a user are not counted. The figures are
+ * the dashboard's per-user ones (module insight: the tickets created in the range, by their status
+ * now) for the same days, queues and tickets: with every queue and "no queue" chosen, a user's row
+ * equals their dashboard line (days here are in the tenant's time zone; the dashboard's in the reader's).
  */
 async function rangeOf(...[ctx, request]: Parameters<ReportDefinition['count']>): Promise<TicketRange | undefined> {
-  const queueIds = await reportQueueIds(ctx, request);
+  const queues = await reportQueueScope(ctx, request);
   const { from, to } = request.filters;
-  if (!queueIds.length || !from || !to) return undefined;
-  return { tenantId: request.tenantId, timeZone: request.timeZone, from, to, queueIds };
+  if (!queues || !from || !to) return undefined;
+  return { tenantId: request.tenantId, timeZone: request.timeZone, from, to, ...queues };
 }
 
 export const userStatisticsReport: ReportDefinition = {
