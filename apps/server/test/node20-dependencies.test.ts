@@ -54,7 +54,7 @@ describe('dependencies pinned for Node 20', () => {
     expect(await asset.text()).toBe('console.log("new");');
     const missing = await fetch(`${server.url}/assets/nothing.js`);
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error).toBe('ERR_ROUTE_NOT_FOUND');
+    expect(((await missing.json()) as { error: string }).error).toBe('ERR_ROUTE_NOT_FOUND');
     const unknownRoute = await fetch(`${server.url}/no-such-route`, { method: 'POST' });
     expect(unknownRoute.status).toBe(404);
   });
