@@ -187,22 +187,38 @@ const tenantFields = {
   planId: refIdSchema.nullable(),
 };
 
-export const createTenantBodySchema = z.object({
-  ...tenantFields,
-  identity: tenantFields.identity.optional().default(null),
-  paymentToken: tenantFields.paymentToken.optional().default(null),
-  paymentCustomerId: tenantFields.paymentCustomerId.optional().default(null),
-  /** Left out: billed when the plan has a value (issue 15); false exempts the company. */
-  paymentActive: tenantFields.paymentActive.optional(),
-  /** Left out: the plan's trial; `trial: false` none; `trialDays` the operator's number of days. */
-  trial: tenantFields.trial.optional(),
-  trialDays: tenantFields.trialDays.optional(),
-  hideUnoficial: tenantFields.hideUnoficial.optional().default(false),
-  planId: tenantFields.planId.optional().default(null),
-  /** Optional first administrator of the new tenant. */
-  admin: z.object({ name: userNameSchema, email: emailSchema, password: passwordSchema }).optional(),
-});
-export const updateTenantBodySchema = z.object(tenantFields).partial();
+/**
+ * A trial switched on lasts at least a day (`trial: true` with 0 days was accepted, a trial that never
+ * ran). Checked when the body sends both; `trial: false` stores 0 days whatever is sent. The server
+ * checks an edit that sends one of them against the stored other.
+ */
+export function refineTrialDays(body: { trial?: boolean; trialDays?: number }, ctx: z.RefinementCtx): void {
+  if (body.trial === true && body.trialDays !== undefined && body.trialDays < 1)
+    ctx.addIssue({ code: 'custom', path: ['trialDays'], message: 'A trial lasts at least 1 day.', ...fieldRule('trialDays') });
+}
+
+export const createTenantBodySchema = z
+  .object({
+    ...tenantFields,
+    identity: tenantFields.identity.optional().default(null),
+    paymentToken: tenantFields.paymentToken.optional().default(null),
+    paymentCustomerId: tenantFields.paymentCustomerId.optional().default(null),
+    /** Left out: billed when the plan has a value (issue 15); false exempts the company. */
+    paymentActive: tenantFields.paymentActive.optional(),
+    /** Left out: the plan's trial; `trial: false` none; `trialDays` the operator's number of days. */
+    trial: tenantFields.trial.optional(),
+    trialDays: tenantFields.trialDays.optional(),
+    hideUnoficial: tenantFields.hideUnoficial.optional().default(false),
+    planId: tenantFields.planId.optional().default(null),
+    /** Optional first administrator of the new tenant. */
+    admin: z.object({ name: userNameSchema, email: emailSchema, password: passwordSchema }).optional(),
+  })
+  .superRefine(refineTrialDays);
+/**
+ * PUT /tenants/:id. A new planId without maxUsers/maxConnections gives the company the plan's limits
+ * (the ones sent in the same body win); a limit is not lowered below what the company uses.
+ */
+export const updateTenantBodySchema = z.object(tenantFields).partial().superRefine(refineTrialDays);
 
 // ---- plans ----
 export const planSchema = z.object({
@@ -215,6 +231,9 @@ export const planSchema = z.object({
   trialDays: z.number().int(),
 });
 export type Plan = z.infer<typeof planSchema>;
+/** A plan as the platform administration lists it: with how many companies are on it. */
+export const adminPlanSchema = planSchema.extend({ companies: z.number().int() });
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
 const planFields = {
   name: z.string().trim().min(2).max(120),
   value: z.number().min(0).max(1_000_000),
@@ -224,16 +243,18 @@ const planFields = {
   trialDays: z.number().int().min(0).max(3650),
 };
 /** POST /plans: the trial fields default to none. */
-export const planBodySchema = z.object({
-  ...planFields,
-  trial: planFields.trial.default(false),
-  trialDays: planFields.trialDays.default(0),
-});
+export const planBodySchema = z
+  .object({
+    ...planFields,
+    trial: planFields.trial.default(false),
+    trialDays: planFields.trialDays.default(0),
+  })
+  .superRefine(refineTrialDays);
 /**
  * PUT /plans/:id: every field optional and WITHOUT defaults (a partial of planBodySchema would fill
  * trial=false, trialDays=0 into an edit that did not send them).
  */
-export const updatePlanBodySchema = z.object(planFields).partial();
+export const updatePlanBodySchema = z.object(planFields).partial().superRefine(refineTrialDays);
 
 // ---- sign-up ----
 export const signupBodySchema = z.object({

@@ -92,8 +92,13 @@ export function fieldIssueMessage(issue: FieldIssue): string {
       return t('validation.invalidChoice');
     case 'unrecognized_keys':
       return t('validation.unknownField');
-    case 'custom':
-      return issue.rule && i18n.exists(`validation.${issue.rule}`) ? t(`validation.${issue.rule}`) : t('validation.invalidValue');
+    case 'custom': {
+      // A rule's number (how many users a company has) is its text's {{count}}, with its plural forms.
+      const options = issue.minimum === undefined ? undefined : { count: issue.minimum };
+      return issue.rule && i18n.exists(`validation.${issue.rule}`, options)
+        ? t(`validation.${issue.rule}`, options)
+        : t('validation.invalidValue');
+    }
     default:
       return i18n.exists(`errors.${issue.code}`) ? t(`errors.${issue.code}`) : t('validation.invalidValue');
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChannelStatus } from '@conversa/shared';
 import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
@@ -31,6 +31,17 @@ export async function findDefaultChannel(db: Db, tenantId: number): Promise<Chan
 export async function countChannels(db: Db, tenantId: number): Promise<number> {
   const [row] = await db.select({ total: count() }).from(channels).where(eq(channels.tenantId, tenantId));
   return row?.total ?? 0;
+}
+
+/** How many channels each of these tenants has (a tenant without channels is left out). */
+export async function countChannelsByTenant(db: Db, tenantIds: number[]): Promise<Map<number, number>> {
+  if (tenantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ tenantId: channels.tenantId, total: count() })
+    .from(channels)
+    .where(inArray(channels.tenantId, tenantIds))
+    .groupBy(channels.tenantId);
+  return new Map(rows.map((row) => [row.tenantId, row.total]));
 }
 
 export async function insertChannel(db: Db, tenantId: number, values: NewChannel): Promise<ChannelRow> {

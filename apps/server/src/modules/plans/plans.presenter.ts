@@ -1,4 +1,4 @@
-import type { Plan } from '@conversa/shared';
+import type { AdminPlan, Plan } from '@conversa/shared';
 import type { PlanRow } from './plans.repository.js';
 
 export function presentPlan(row: PlanRow): Plan {
@@ -11,4 +11,9 @@ export function presentPlan(row: PlanRow): Plan {
     trial: row.trial,
     trialDays: row.trialDays,
   };
+}
+
+/** A plan in the platform administration's list: with how many companies are on it. */
+export function presentAdminPlan(row: PlanRow & { companies: number }): AdminPlan {
+  return { ...presentPlan(row), companies: row.companies };
 }

@@ -38,6 +38,16 @@ export async function lockPlan(db: Db, id: number): Promise<PlanRow | undefined>
   return row;
 }
 
+/**
+ * The plan, share-locked until the transaction ends: a company put on it reads the limits a plan
+ * edit (which locks the plan, then its companies) has committed, and the two wait for each other
+ * in that order.
+ */
+export async function findPlanForShare(db: Db, id: number): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id)).for('share');
+  return row;
+}
+
 export async function deletePlan(db: Db, id: number): Promise<boolean> {
   return (await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id })).length > 0;
 }

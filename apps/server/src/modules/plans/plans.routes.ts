@@ -1,12 +1,13 @@
-import { idParamSchema, planBodySchema, planSchema, updatePlanBodySchema } from '@conversa/shared';
+import { adminPlanSchema, idParamSchema, planBodySchema, planSchema, updatePlanBodySchema } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { AppError } from '../../platform/http/app-error.js';
 import { errorResponses } from '../../platform/http/responses.js';
-import { presentPlan } from './plans.presenter.js';
-import { insertPlan, listPlans, updatePlan } from './plans.repository.js';
+import { presentAdminPlan, presentPlan } from './plans.presenter.js';
+import { createPlan } from './use-cases/create-plan.js';
 import { deletePlan } from './use-cases/delete-plan.js';
+import { listPlans, listPlansWithCompanies } from './use-cases/list-plans.js';
+import { updatePlan } from './use-cases/update-plan.js';
 
 const tags = ['plans'];
 
@@ -17,29 +18,32 @@ export const plansRoutes =
     app.get('/plans/public', {
       config: { auth: 'public' },
       schema: { tags, response: { 200: z.array(planSchema), ...errorResponses } },
-      handler: async () => (await listPlans(ctx.db)).map(presentPlan),
+      handler: async () => (await listPlans(ctx)).map(presentPlan),
     });
 
     app.get('/plans/', {
       config: { auth: 'platform' },
-      schema: { tags, response: { 200: z.array(planSchema), ...errorResponses } },
-      handler: async () => (await listPlans(ctx.db)).map(presentPlan),
+      schema: { tags, response: { 200: z.array(adminPlanSchema), ...errorResponses } },
+      handler: async () => (await listPlansWithCompanies(ctx)).map(presentAdminPlan),
     });
 
     app.post('/plans', {
       config: { auth: 'platform' },
       schema: { tags, body: planBodySchema, response: { 201: planSchema, ...errorResponses } },
-      handler: async (request, reply) => reply.status(201).send(presentPlan(await insertPlan(ctx.db, request.body))),
+      handler: async (request, reply) => reply.status(201).send(presentPlan(await createPlan(ctx, request.body))),
     });
 
     app.put('/plans/:id', {
       config: { auth: 'platform' },
-      schema: { tags, params: idParamSchema, body: updatePlanBodySchema, response: { 200: planSchema, ...errorResponses } },
-      handler: async (request) => {
-        const row = await updatePlan(ctx.db, request.params.id, request.body);
-        if (!row) throw new AppError('ERR_NO_PLAN_FOUND');
-        return presentPlan(row);
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updatePlanBodySchema,
+        description:
+          'A change of users or connections reaches every company on the plan; refused (400) when a company already uses more than a lowered limit.',
+        response: { 200: planSchema, ...errorResponses },
       },
+      handler: async (request) => presentPlan(await updatePlan(ctx, request.params.id, request.body)),
     });
 
     app.delete('/plans/:id', {

@@ -1,4 +1,4 @@
-import { asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tenants, users } from '../../platform/db/schema.js';
 import type { Bindable } from '../../platform/db/prepared.js';
@@ -54,6 +54,41 @@ export async function countTenants(db: Db): Promise<number> {
 export async function countTenantsOnPlan(db: Db, planId: number): Promise<number> {
   const [row] = await db.select({ total: count() }).from(tenants).where(eq(tenants.planId, planId));
   return row?.total ?? 0;
+}
+
+/** How many companies are on each plan (a plan no company is on is left out). */
+export async function countTenantsByPlan(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ planId: tenants.planId, total: count() })
+    .from(tenants)
+    .where(isNotNull(tenants.planId))
+    .groupBy(tenants.planId);
+  return new Map(rows.map((row) => [row.planId!, row.total]));
+}
+
+/** The companies on a plan with their limits, locked until the transaction ends (a plan's limit change). */
+export async function lockTenantsOnPlan(db: Db, planId: number): Promise<{ id: number; maxUsers: number; maxConnections: number }[]> {
+  return db
+    .select({ id: tenants.id, maxUsers: tenants.maxUsers, maxConnections: tenants.maxConnections })
+    .from(tenants)
+    .where(eq(tenants.planId, planId))
+    .orderBy(asc(tenants.id))
+    .for('update');
+}
+
+/** Sets the limits of the companies on a plan. */
+export async function setLimitsOfTenantsOnPlan(
+  db: Db,
+  planId: number,
+  limits: { maxUsers?: number; maxConnections?: number },
+): Promise<number> {
+  if (limits.maxUsers === undefined && limits.maxConnections === undefined) return 0;
+  const rows = await db
+    .update(tenants)
+    .set({ ...limits, updatedAt: sql`now()` })
+    .where(eq(tenants.planId, planId))
+    .returning({ id: tenants.id });
+  return rows.length;
 }
 
 export async function insertTenant(db: Db, values: NewTenant & { id?: number }): Promise<TenantRow> {

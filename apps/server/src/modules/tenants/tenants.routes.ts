@@ -40,7 +40,14 @@ export const tenantsRoutes =
 
     app.put('/tenants/:id', {
       config: { auth: 'platform' },
-      schema: { tags, params: idParamSchema, body: updateTenantBodySchema, response: { 200: tenantSchema, ...errorResponses } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updateTenantBodySchema,
+        description:
+          "A new planId without maxUsers/maxConnections gives the company the plan's limits (limits sent with it win); a limit lowered below what the company uses is refused (400 ERR_VALIDATION).",
+        response: { 200: tenantSchema, ...errorResponses },
+      },
       handler: async (request) => presentTenant(await updateTenant(ctx, request.params.id, request.body)),
     });
 

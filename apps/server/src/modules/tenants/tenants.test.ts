@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { buildPlan, buildTenant, buildUser } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { rows } from '../../../test/inbox.js';
+import { buildChannel, rows } from '../../../test/inbox.js';
 
 let server: TestServer;
 let api: Api;
@@ -357,5 +357,114 @@ describe('deleting a tenant', () => {
     );
     expect(reuse.status).toBe(201);
     expect((await api.post('/auth/login/', { email: bystander.email, password: bystander.password })).status).toBe(200);
+  });
+});
+
+describe("a company's limits and its usage", () => {
+  it('refuses a limit lowered below what the company uses (400 ERR_VALIDATION naming the field and the count), nothing changed', async () => {
+    const company = await buildTenant(server.ctx, { maxUsers: 10, maxConnections: 5 });
+    for (let i = 0; i < 5; i++) await buildUser(server.ctx, company.id);
+    for (let i = 0; i < 2; i++) await buildChannel(server.ctx, company.id);
+
+    const users = await api.put(`/tenants/${company.id}`, { name: 'Renamed', maxUsers: 4 }, { token: root });
+    expect(users.status).toBe(400);
+    expect(users.body.error).toBe('ERR_VALIDATION');
+    expect(users.body.fields).toEqual({ maxUsers: ['The company already has 5 users; remove users before lowering the limit.'] });
+    expect(users.body.issues).toEqual({ maxUsers: [{ code: 'custom', rule: 'limitBelowUsers', minimum: 5 }] });
+
+    const connections = await api.put(`/tenants/${company.id}`, { maxConnections: 1 }, { token: root });
+    expect(connections.status).toBe(400);
+    expect(connections.body.fields).toEqual({
+      maxConnections: ['The company already has 2 connections; remove connections before lowering the limit.'],
+    });
+    expect(connections.body.issues).toEqual({ maxConnections: [{ code: 'custom', rule: 'limitBelowConnections', minimum: 2 }] });
+    expect((await api.get(`/tenants/${company.id}`, { token: root })).body).toMatchObject({
+      name: company.name,
+      maxUsers: 10,
+      maxConnections: 5,
+    });
+
+    // Down to exactly what it uses is fine.
+    const exact = await api.put(`/tenants/${company.id}`, { maxUsers: 5, maxConnections: 2 }, { token: root });
+    expect(exact.status).toBe(200);
+    expect(exact.body).toMatchObject({ maxUsers: 5, maxConnections: 2 });
+  });
+
+  it('a company already above a limit keeps being edited, and may get a higher one still under its usage', async () => {
+    const company = await buildTenant(server.ctx, { maxUsers: 2, maxConnections: 1 });
+    for (let i = 0; i < 4; i++) await buildUser(server.ctx, company.id);
+    // The edit form sends the stored limits back with any change.
+    const renamed = await api.put(`/tenants/${company.id}`, { name: 'Over Ltda', maxUsers: 2, maxConnections: 1 }, { token: root });
+    expect(renamed.status).toBe(200);
+    const raised = await api.put(`/tenants/${company.id}`, { maxUsers: 3 }, { token: root });
+    expect(raised.status).toBe(200);
+    expect(raised.body.maxUsers).toBe(3);
+    expect((await api.put(`/tenants/${company.id}`, { maxUsers: 1 }, { token: root })).body.fields.maxUsers).toEqual([
+      'The company already has 4 users; remove users before lowering the limit.',
+    ]);
+  });
+
+  it("a new plan without limits in the same request gives the company the plan's limits; limits typed with it win", async () => {
+    const small = await buildPlan(server.ctx, { users: 3, connections: 1 });
+    const big = await buildPlan(server.ctx, { users: 8, connections: 4 });
+    const company = await buildTenant(server.ctx, { planId: small.id, maxUsers: 3, maxConnections: 1 });
+
+    const moved = await api.put(`/tenants/${company.id}`, { planId: big.id }, { token: root });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ planId: big.id, maxUsers: 8, maxConnections: 4 });
+
+    const typed = await api.put(`/tenants/${company.id}`, { planId: small.id, maxUsers: 6 }, { token: root });
+    expect(typed.body).toMatchObject({ planId: small.id, maxUsers: 6, maxConnections: 1 });
+
+    // The plan it is already on: the limits stay as they are.
+    const same = await api.put(`/tenants/${company.id}`, { planId: small.id, name: 'Same plan' }, { token: root });
+    expect(same.body).toMatchObject({ planId: small.id, maxUsers: 6, maxConnections: 1 });
+
+    // A plan below its usage is refused like a typed limit.
+    for (let i = 0; i < 4; i++) await buildUser(server.ctx, company.id);
+    expect((await api.put(`/tenants/${company.id}`, { planId: big.id }, { token: root })).body.maxUsers).toBe(8);
+    const tiny = await buildPlan(server.ctx, { users: 2, connections: 4 });
+    const refused = await api.put(`/tenants/${company.id}`, { planId: tiny.id }, { token: root });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual({ maxUsers: [{ code: 'custom', rule: 'limitBelowUsers', minimum: 4 }] });
+    expect((await api.get(`/tenants/${company.id}`, { token: root })).body).toMatchObject({ planId: big.id, maxUsers: 8 });
+  });
+});
+
+describe("a company's trial", () => {
+  it('refuses a trial switched on with 0 days (create and edit, sent or stored), under trialDays; no trial stores 0 days', async () => {
+    const created = await api.post(
+      '/tenants',
+      { name: 'Trial Zero', status: 'active', maxUsers: 1, maxConnections: 1, trial: true, trialDays: 0 },
+      { token: root },
+    );
+    expect(created.status).toBe(400);
+    expect(created.body.error).toBe('ERR_VALIDATION');
+    expect(created.body.issues).toEqual({ trialDays: [{ code: 'custom', rule: 'trialDays' }] });
+
+    // `trial: true` without days on a plan without a trial would start none.
+    const planless = await buildPlan(server.ctx, { trial: false, trialDays: 0 });
+    const noDays = await api.post(
+      '/tenants',
+      { name: 'Trial None', status: 'active', maxUsers: 1, maxConnections: 1, planId: planless.id, trial: true },
+      { token: root },
+    );
+    expect(noDays.status).toBe(400);
+    expect(Object.keys(noDays.body.fields)).toEqual(['trialDays']);
+
+    const company = await buildTenant(server.ctx, { trial: false, trialDays: 0 });
+    const edited = await api.put(`/tenants/${company.id}`, { trial: true, trialDays: 0 }, { token: root });
+    expect(edited.status).toBe(400);
+    expect(edited.body.issues).toEqual({ trialDays: [{ code: 'custom', rule: 'trialDays' }] });
+    const storedZero = await api.put(`/tenants/${company.id}`, { trial: true }, { token: root });
+    expect(storedZero.status).toBe(400);
+    expect(storedZero.body.issues).toEqual({ trialDays: [{ code: 'custom', rule: 'trialDays' }] });
+    expect((await api.get(`/tenants/${company.id}`, { token: root })).body).toMatchObject({ trial: false, trialDays: 0 });
+
+    const on = await api.put(`/tenants/${company.id}`, { trial: true, trialDays: 5 }, { token: root });
+    expect(on.body).toMatchObject({ trial: true, trialDays: 5 });
+    const off = await api.put(`/tenants/${company.id}`, { trial: false, trialDays: 9 }, { token: root });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ trial: false, trialDays: 0 });
   });
 });

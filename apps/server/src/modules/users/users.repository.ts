@@ -47,6 +47,17 @@ export async function countUsers(db: Db, tenantId: number): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** How many users each of these tenants has (a tenant without users is left out). */
+export async function countUsersByTenant(db: Db, tenantIds: number[]): Promise<Map<number, number>> {
+  if (tenantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ tenantId: users.tenantId, total: count() })
+    .from(users)
+    .where(inArray(users.tenantId, tenantIds))
+    .groupBy(users.tenantId);
+  return new Map(rows.map((row) => [row.tenantId, row.total]));
+}
+
 export async function insertUser(db: Db, tenantId: number, values: NewUser): Promise<UserRow> {
   const [row] = await db
     .insert(users)

@@ -21,7 +21,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BillingBlockReason, BillingType, MediaLocation, PaymentStatus } from '@conversa/shared';
+import type {
+  BillingBlockReason,
+  BillingType,
+  MediaLocation,
+  NotificationContent,
+  NotificationKind,
+  PaymentStatus,
+} from '@conversa/shared';
 import type {
   AiProtocol,
   AiProvider,
@@ -45,16 +52,21 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const plans = pgTable('plans', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  value: numeric('value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-  connections: integer('connections').notNull(),
-  users: integer('users').notNull(),
-  trial: boolean('trial').notNull().default(false),
-  trialDays: integer('trial_days').notNull().default(0),
-  ...timestamps,
-});
+export const plans = pgTable(
+  'plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    value: numeric('value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    connections: integer('connections').notNull(),
+    users: integer('users').notNull(),
+    trial: boolean('trial').notNull().default(false),
+    trialDays: integer('trial_days').notNull().default(0),
+    ...timestamps,
+  },
+  // A name is one plan's, whatever its case (409 ERR_PLAN_NAME_TAKEN).
+  (t) => [uniqueIndex('plans_name_key').on(sql`lower(${t.name})`)],
+);
 
 export const tenants = pgTable(
   'tenants',
@@ -1095,7 +1107,11 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    message: text('message').notNull(),
+    /** The text of a broadcast (or of a row older than `kind`); null when `kind` and `params` say what it is. */
+    message: text('message'),
+    /** A notification of the platform's own (a reminder, a mention), worded by each reader's app: @conversa/shared NotificationContent. */
+    kind: text('kind').$type<NotificationKind>(),
+    params: jsonb('params').$type<NotificationContent['params']>(),
     link: text('link'),
     source: text('source').notNull(),
     sourceId: text('source_id').notNull(),
@@ -1108,6 +1124,7 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.tenantId, t.userId)
       .where(sql`${t.isRead} = false`),
+    check('notifications_text_or_kind', sql`${t.message} is not null or ${t.kind} is not null`),
   ],
 );
 

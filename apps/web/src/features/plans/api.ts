@@ -1,4 +1,4 @@
-import type { Plan } from '@conversa/shared';
+import type { AdminPlan, Plan } from '@conversa/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 
@@ -9,7 +9,8 @@ const planKeys = { all: ['plans', 'admin'] as const };
 export function usePlans() {
   return useQuery({
     queryKey: planKeys.all,
-    queryFn: ({ signal }) => http.get<Plan[]>('/plans/', { signal }),
+    // With how many companies are on each plan (the plan form's confirmation).
+    queryFn: ({ signal }) => http.get<AdminPlan[]>('/plans/', { signal }),
   });
 }
 

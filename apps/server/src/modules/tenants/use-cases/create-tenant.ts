@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { newSubscriptionTerms } from '../../billing/use-cases/new-subscription.js';
-import { findPlanById } from '../../plans/use-cases/find-plan.js';
+import { findPlanForShare } from '../../plans/use-cases/find-plan.js';
 import { insertUserWithinLimit } from '../../users/use-cases/create-user.js';
 import { storedPaymentToken } from '../payment-token.js';
 import { findTenantById, insertTenant, type TenantWithCount } from '../tenants.repository.js';
@@ -28,10 +28,16 @@ export async function createTenant(
   const passwordHash = admin ? await hashPassword(admin.password) : undefined;
   // The platform administrator sees every tenant's users: a taken e-mail is told as it is.
   return ctx.db.transaction(async (tx) => {
-    const plan = fields.planId === null ? undefined : await findPlanById(tx, fields.planId);
+    // Share-locked: a plan edit changing its limits meanwhile is waited for (or waits), never half seen.
+    const plan = fields.planId === null ? undefined : await findPlanForShare(tx, fields.planId);
     if (fields.planId !== null && !plan) throw new AppError('ERR_NO_PLAN_FOUND');
     const makerTrialDays = trial === false ? 0 : trialDays;
     const terms = newSubscriptionTerms(plan, ctx.clock.now(), { trialDays: makerTrialDays, paymentActive });
+    // `trial: true` without days, on a plan without a trial, would start none: said, not dropped.
+    if (trial === true && !terms.trial)
+      throw new AppError('ERR_VALIDATION', 'A trial lasts at least 1 day.', {
+        trialDays: [{ message: 'A trial lasts at least 1 day.', issue: { code: 'custom', rule: 'trialDays' } }],
+      });
     const tenant = await insertTenant(tx, { ...fields, paymentToken: storedPaymentToken(ctx, paymentToken) ?? null, ...terms });
     if (admin && passwordHash) {
       await insertUserWithinLimit(tx, tenant.id, { name: admin.name, email: admin.email, passwordHash, profile: 'admin' }).catch(

@@ -1,8 +1,9 @@
-import { planBodySchema, updatePlanBodySchema, type Plan } from '@conversa/shared';
+import { planBodySchema, updatePlanBodySchema, type AdminPlan } from '@conversa/shared';
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { numberValue, schemaValidator } from '../../../lib/form-validation';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
@@ -29,11 +30,13 @@ function planBody(values: PlanFormValues) {
   };
 }
 
-export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
+export function PlanFormModal({ plan, onClose }: { plan: AdminPlan | null; onClose: () => void }) {
   const { t } = useTranslation();
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const [formError, setFormError] = useState<string | null>(null);
+  /** An edit of the limits of a plan companies are on, waiting for the operator's confirmation. */
+  const [confirming, setConfirming] = useState<PlanInput | null>(null);
 
   const form = useForm<PlanFormValues>({
     initialValues: {
@@ -48,21 +51,30 @@ export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: (
     validate: schemaValidator(plan ? updatePlanBodySchema : planBodySchema, planBody),
   });
 
-  const submit = form.onSubmit((values) => {
-    setFormError(null);
-    // Validated above: the schema's output is the body (trimmed name).
-    const input: PlanInput = planBodySchema.parse(planBody(values));
+  const save = (input: PlanInput) => {
     const onSuccess = () => {
+      setConfirming(null);
       notifySuccess(t('common.saved'));
       onClose();
     };
     const onError = (error: unknown) => {
+      setConfirming(null);
       form.setErrors(fieldErrors(error));
       setFormError(errorMessage(error));
       notifyApiError(error, 'plan-save-error');
     };
     if (plan) update.mutate({ id: plan.id, input }, { onSuccess, onError });
     else create.mutate(input, { onSuccess, onError });
+  };
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    // Validated above: the schema's output is the body (trimmed name).
+    const input: PlanInput = planBodySchema.parse(planBody(values));
+    // New users/connections limits reach every company on the plan (the server applies them): asked first.
+    const limitsChanged = plan !== null && (input.users !== plan.users || input.connections !== plan.connections);
+    if (limitsChanged && plan.companies > 0) setConfirming(input);
+    else save(input);
   });
 
   return (
@@ -100,6 +112,16 @@ export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: (
           </Group>
         </Stack>
       </form>
+      <ConfirmModal
+        opened={confirming !== null}
+        title={t('plans.limitsConfirmTitle')}
+        message={t('plans.limitsConfirm', { count: plan?.companies ?? 0 })}
+        confirmLabel={t('common.save')}
+        confirmColor="blue"
+        loading={update.isPending}
+        onConfirm={() => confirming && save(confirming)}
+        onClose={() => setConfirming(null)}
+      />
     </Modal>
   );
 }

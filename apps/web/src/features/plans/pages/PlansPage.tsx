@@ -1,4 +1,4 @@
-import type { Plan } from '@conversa/shared';
+import type { AdminPlan } from '@conversa/shared';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,16 +16,17 @@ export function PlansPage() {
   const { t } = useTranslation();
   const plans = usePlans();
   const remove = useDeletePlan();
-  const [editing, setEditing] = useState<Plan | null | undefined>(undefined);
+  const [editing, setEditing] = useState<AdminPlan | null | undefined>(undefined);
 
-  const removal = useConfirmedDelete<Plan>(remove, 'plan-delete-error');
+  const removal = useConfirmedDelete<AdminPlan>(remove, 'plan-delete-error');
 
-  const columns: DataColumn<Plan>[] = [
+  const columns: DataColumn<AdminPlan>[] = [
     { key: 'name', header: t('plans.name'), render: (plan) => plan.name },
     { key: 'value', header: t('plans.value'), render: (plan) => formatMoney(plan.value) },
     { key: 'users', header: t('plans.users'), render: (plan) => plan.users },
     { key: 'connections', header: t('plans.connections'), render: (plan) => plan.connections },
     { key: 'trial', header: t('plans.trial'), render: (plan) => (plan.trial ? `${yesNo(true)} (${plan.trialDays})` : yesNo(false)) },
+    { key: 'companies', header: t('plans.companies'), render: (plan) => plan.companies },
   ];
 
   return (

@@ -151,3 +151,73 @@ describe('the tenant form validates with the server schema (createTenantBodySche
     expect(screen.queryByText(/Um token está guardado/)).not.toBeInTheDocument();
   });
 });
+
+describe('the tenant form: plans, limits, trials and names', () => {
+  const plans = [
+    { id: 3, name: 'Essencial', value: 149.9, users: 5, connections: 2, trial: true, trialDays: 14 },
+    { id: 4, name: 'Grátis', value: 0, users: 2, connections: 1, trial: false, trialDays: 0 },
+  ];
+
+  it("choosing another plan on an edit fills the plan's limits, keeping the company's trial and billing", async () => {
+    const api = fakeApi({ 'PUT /tenants/:id': ({ body }) => ({ body: { ...TENANT, ...(body as object) } }) });
+    const onClose = vi.fn();
+    const { user } = renderWithApp(<TenantFormModal tenant={{ ...TENANT, paymentActive: true }} plans={plans} onClose={onClose} />);
+    await user.selectOptions(field('Plano'), '4');
+    expect(field('Máximo de usuários')).toHaveValue('2');
+    expect(field('Máximo de conexões')).toHaveValue('1');
+    // The operator may still type other limits before saving.
+    await user.selectOptions(field('Plano'), '3');
+    await user.clear(field('Máximo de conexões'));
+    await user.type(field('Máximo de conexões'), '3');
+    await user.click(screen.getByTestId('tenant-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls[0].body).toMatchObject({ planId: 3, maxUsers: 5, maxConnections: 3, trial: true, trialDays: 7, paymentActive: true });
+  });
+
+  it("shows the server's refusal of a limit below the company's usage under the field, with the count", async () => {
+    fakeApi({
+      'PUT /tenants/:id': () => ({
+        status: 400,
+        body: {
+          error: 'ERR_VALIDATION',
+          message: 'The company already has 5 users; remove users before lowering the limit.',
+          fields: { maxUsers: ['The company already has 5 users; remove users before lowering the limit.'] },
+          issues: { maxUsers: [{ code: 'custom', rule: 'limitBelowUsers', minimum: 5 }] },
+        },
+      }),
+    });
+    const { user } = renderWithApp(<TenantFormModal tenant={TENANT} plans={[]} onClose={() => undefined} />);
+    await user.clear(field('Máximo de usuários'));
+    await user.type(field('Máximo de usuários'), '4');
+    await user.click(screen.getByTestId('tenant-save'));
+    await expectFieldError('Máximo de usuários', 'A empresa já tem 5 usuários; remova usuários antes de baixar o limite.');
+  });
+
+  it('refuses a trial switched on with 0 days under its days, and sends nothing', async () => {
+    const api = fakeApi({ 'PUT /tenants/:id': ({ body }) => ({ body: { ...TENANT, ...(body as object) } }) });
+    const { user } = renderWithApp(<TenantFormModal tenant={TENANT} plans={[]} onClose={() => undefined} />);
+    await user.clear(field('Período de teste (dias)'));
+    await user.type(field('Período de teste (dias)'), '0');
+    await user.click(screen.getByTestId('tenant-save'));
+    await expectFieldError('Período de teste (dias)', 'Um período de teste dura pelo menos 1 dia.');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('points out a name another company has (trimmed, any case) without refusing it; the company itself does not count', async () => {
+    const api = fakeApi({ 'POST /tenants': ({ body }) => ({ status: 201, body: { ...TENANT, ...(body as object) } }) });
+    const onClose = vi.fn();
+    const others = [TENANT, { ...TENANT, id: 8, name: 'Loja Verde' }];
+    const { user, unmount } = renderWithApp(<TenantFormModal tenant={null} plans={[]} tenants={others} onClose={onClose} />);
+    await user.type(field('Nome'), ' loja VERDE ');
+    expect(screen.getByTestId('tenant-name-taken')).toHaveTextContent(
+      'Já existe uma empresa chamada Loja Verde. Confira se não é a mesma antes de salvar.',
+    );
+    await user.click(screen.getByTestId('tenant-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls[0].body).toMatchObject({ name: 'loja VERDE' });
+    unmount();
+
+    renderWithApp(<TenantFormModal tenant={TENANT} plans={[]} tenants={others} onClose={() => undefined} />);
+    expect(screen.queryByTestId('tenant-name-taken')).not.toBeInTheDocument();
+  });
+});

@@ -21,6 +21,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -76,10 +77,19 @@ function tenantBody(values: TenantFormValues, tenant: Tenant | null) {
 interface TenantFormModalProps {
   tenant: Tenant | null;
   plans: Plan[];
+  /** The companies already there: a name one of them has is pointed out (not refused). */
+  tenants?: Tenant[];
   onClose: () => void;
 }
 
-export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps) {
+/** The company with this name (trimmed, whatever its case), other than the one being edited. */
+function sameName(tenants: Tenant[], name: string, editing: Tenant | null): Tenant | undefined {
+  const wanted = name.trim().toLocaleLowerCase();
+  if (!wanted) return undefined;
+  return tenants.find((other) => other.id !== editing?.id && other.name.trim().toLocaleLowerCase() === wanted);
+}
+
+export function TenantFormModal({ tenant, plans, tenants = [], onClose }: TenantFormModalProps) {
   const { t } = useTranslation();
   const create = useCreateTenant();
   const update = useUpdateTenant();
@@ -112,7 +122,13 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
   const applyPlan = (planId: string) => {
     form.setFieldValue('planId', planId);
     const plan = plans.find((p) => String(p.id) === planId);
-    if (!plan || tenant) return;
+    if (!plan) return;
+    // A company on a plan has the plan's limits (the operator may type others before saving). An
+    // edit keeps the company's subscription (trial, billing) as it is.
+    if (tenant) {
+      form.setValues({ maxUsers: plan.users, maxConnections: plan.connections });
+      return;
+    }
     // A new company is billed like a signed-up one when its plan has a value (issue 15); the switch exempts it.
     form.setValues({
       maxUsers: plan.users,
@@ -144,6 +160,8 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
     value,
     label: value === 'active' ? t('tenants.statusActive') : t('tenants.statusInactive'),
   }));
+  // Two companies may share a name (branches, franchises, different CNPJs): pointed out, not refused.
+  const namesake = sameName(tenants, form.getValues().name, tenant);
   const planOptions = [{ value: '', label: t('tenants.noPlan') }, ...plans.map((plan) => ({ value: String(plan.id), label: plan.name }))];
 
   return (
@@ -163,7 +181,20 @@ export function TenantFormModal({ tenant, plans, onClose }: TenantFormModalProps
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('tenants.name')} required data-autofocus {...form.getInputProps('name')} />
+            <TextInput
+              label={t('tenants.name')}
+              required
+              data-autofocus
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              description={
+                namesake ? (
+                  <Text span size="xs" c="orange.8" data-testid="tenant-name-taken">
+                    {t('tenants.nameTaken', { name: namesake.name })}
+                  </Text>
+                ) : undefined
+              }
+              {...form.getInputProps('name')}
+            />
             <NativeSelect label={t('tenants.status')} data={statusOptions} disabled={isMain} {...form.getInputProps('status')} />
             <NativeSelect
               label={t('tenants.plan')}

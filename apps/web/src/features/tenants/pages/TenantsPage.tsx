@@ -101,7 +101,9 @@ export function TenantsPage() {
         )}
       />
 
-      {editing !== undefined && <TenantFormModal tenant={editing} plans={plans.data ?? []} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <TenantFormModal tenant={editing} plans={plans.data ?? []} tenants={tenants.data ?? []} onClose={() => setEditing(undefined)} />
+      )}
       <ConfirmModal
         opened={removal.deleting !== null}
         title={t('tenants.deleteTitle')}
