@@ -136,8 +136,10 @@ describe('exports', () => {
     );
     expect([...file.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = file.body.toString('utf8').slice(1);
+    // `;` separated (a spreadsheet set up in Portuguese splits the columns); quotes where needed.
+    expect(text.split('\n')[0]).toMatch(/^ID;Status;Nome do contato;Número;/);
     expect(text).toContain('"Ana ""Aninha"", Reis"');
-    expect(parse(text)).toEqual([
+    expect(parse(text, { delimiter: ';' })).toEqual([
       [
         'ID',
         'Status',
@@ -232,7 +234,7 @@ describe('exports', () => {
       filters: { ...NOV, queueIds: String(t.queue.id), withoutQueue: 'true' },
     });
     expect(await finished(both.id)).toMatchObject({ status: 'done', rowsDone: 2, rowsTotal: 2 });
-    const lines: string[][] = parse((await download(both.id)).body.toString('utf8').slice(1));
+    const lines: string[][] = parse((await download(both.id)).body.toString('utf8').slice(1), { delimiter: ';' });
     expect(lines.slice(1).map((line) => Number(line[0]))).toEqual([ids.t1, loose]);
     // Without it, as before: the queue's ticket alone; a "no queue" that is not a boolean is refused.
     const queueOnly = await startExport('atendimentos-por-parametros', {
@@ -268,7 +270,7 @@ describe('exports', () => {
       ['running', 2000],
       ['done', 2500],
     ]);
-    const lines: string[][] = parse((await download(started.id, bulk.admin.token)).body.toString('utf8').slice(1));
+    const lines: string[][] = parse((await download(started.id, bulk.admin.token)).body.toString('utf8').slice(1), { delimiter: ';' });
     expect(lines).toHaveLength(2501);
     // Sorted by name across batches (keyset pages), each ticket once.
     expect(lines.slice(1).map((line) => line[2])).toEqual(Array.from({ length: 2500 }, (_, i) => `Bulk ${String(i + 1).padStart(4, '0')}`));

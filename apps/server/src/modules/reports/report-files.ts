@@ -7,13 +7,16 @@ import type { ReportRow } from './report-definition.js';
 
 /**
  * The files of report exports, written row batch by row batch with constant memory:
- * - CSV: UTF-8 with a BOM (spreadsheet programs then read accents), `,` separated, quoted where
- *   needed (csv-stringify); a cell a spreadsheet would run as a formula is neutralised.
+ * - CSV: UTF-8 with a BOM (spreadsheet programs then read accents), `;` separated (the list
+ *   separator of spreadsheets set up in Portuguese), quoted where needed (csv-stringify); a cell a
+ *   spreadsheet would run as a formula is neutralised.
  * - XLSX: exceljs's streaming WorkbookWriter (rows committed as they come, inline strings, no shared
  *   string table). write-excel-file, which the contact export uses, takes the whole sheet as one
  *   array in memory (it only streams its output), so it cannot write 1,000,000 rows in constant memory.
  * Titles are Portuguese (the product's first language), like the file names.
  */
+
+const CSV_OPTIONS = { delimiter: ';' };
 
 /** At most this many rows in one export (below XLSX's 1,048,576 rows per sheet); a larger result fails the export with a clear message. */
 export const REPORT_EXPORT_MAX_ROWS = 1_000_000;
@@ -134,13 +137,13 @@ function csvWriter(path: string, header: string[], cells: (row: ReportRow) => Ar
   const start = async () => {
     if (started) return;
     started = true;
-    await put(`\ufeff${stringify([header])}`);
+    await put(`\ufeff${stringify([header], CSV_OPTIONS)}`);
   };
   return {
     async write(rows) {
       await start();
       const lines = rows.map((row) => cells(row).map((cell) => (typeof cell === 'string' ? neutralise(cell) : (cell ?? ''))));
-      await put(stringify(lines));
+      await put(stringify(lines, CSV_OPTIONS));
     },
     async finish() {
       await start();
