@@ -11,9 +11,25 @@ import { SOCKET_EVENTS } from '../enums.js';
 export const NOTIFICATION_MESSAGE_MAX = 1_000;
 export const NOTIFICATIONS_PAGE_SIZE = 30;
 
+/**
+ * What the platform notifies about, stored as a kind and its params (never as text), so each
+ * reader's app words it in their own language (the web's `notifications.kinds.<kind>` texts).
+ */
+export const notificationContentSchema = z.discriminatedUnion('kind', [
+  /** The owner's reminder on a task's limit date. */
+  z.object({ kind: z.literal('task.reminder'), params: z.object({ task: z.string() }) }),
+  /** A user @mentioned in an internal note: who wrote it (null: a user since removed) and the note's start. */
+  z.object({ kind: z.literal('note.mention'), params: z.object({ author: z.string().nullable(), excerpt: z.string() }) }),
+]);
+export type NotificationContent = z.infer<typeof notificationContentSchema>;
+export type NotificationKind = NotificationContent['kind'];
+
 export const notificationSchema = z.object({
   id: z.number().int(),
-  message: z.string(),
+  /** The text a broadcast's sender typed (or an older notification's); null when `content` says what it is. */
+  message: z.string().nullable(),
+  /** A notification of the platform's own (a reminder, a mention): its kind and params; null for a text. */
+  content: notificationContentSchema.nullable(),
   /** An app path to open (e.g. `/tarefas?task=12`), or null. */
   link: z.string().nullable(),
   isRead: z.boolean(),

@@ -66,13 +66,25 @@ export const createScheduleFieldsSchema = z
   .refine(needsTarget, targetRule);
 export type CreateScheduleFields = z.input<typeof createScheduleFieldsSchema>;
 
-/** PUT /messagesSchedule/{id}: what it sends changes (only while pending). */
+/**
+ * PUT /messagesSchedule/{id} as JSON: what it sends changes (only while pending); `removeMedia`
+ * takes its file off (the text must then say something).
+ */
 export const updateScheduleBodySchema = z.object({
   body: bodySchema.optional(),
   scheduleDate: scheduleDateSchema.optional(),
   recurrence: recurrenceSchema.optional(),
+  removeMedia: z.boolean().optional().describe('true: the schedule no longer sends its file.'),
 });
 export type UpdateScheduleBody = z.input<typeof updateScheduleBodySchema>;
+
+/** The same as the text fields of a multipart form before its one file (`medias`), which replaces the schedule's file. */
+export const updateScheduleFieldsSchema = z.object({
+  body: bodySchema.optional(),
+  scheduleDate: scheduleDateSchema.optional(),
+  recurrence: formNumber(recurrenceSchema).optional(),
+});
+export type UpdateScheduleFields = z.input<typeof updateScheduleFieldsSchema>;
 
 /** GET /scheduleMessages/: a page, filtered by statuses (comma-separated), ticket or contact. */
 export const listSchedulesQuerySchema = z.object({

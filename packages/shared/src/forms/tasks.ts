@@ -35,19 +35,43 @@ const taskFields = {
   ownerId: refIdSchema,
   priority: z.enum(TASK_PRIORITIES),
   recurrence: recurrenceSchema.describe('Days between occurrences: 0 (none), 7, 30, 45, 60, 75 or 90.'),
-  /** With a recurrence: how many more occurrences finishing creates (0 = this is the last). */
+  /** With a recurrence: how many more occurrences finishing creates (at least 1 for a new series; 0 = this is the last). */
   repetitions: z.number().int().min(0).max(TASK_REPETITIONS_MAX),
   /** An optional ticket the task is about (one the user may see). */
   ticketId: refIdSchema.nullable(),
 };
 
-/** POST /tasks: every field is required (SPEC §5), the ticket may be null. */
+/** The name of the rule below (the web's `validation.taskRepetitionsMin` text). */
+export const TASK_REPETITIONS_RULE = 'taskRepetitionsMin';
+export const TASK_REPETITIONS_MIN_MESSAGE = 'A recurring task repeats at least once.';
+
+/**
+ * A recurring task repeats at least once: `recurrence` with fewer than 1 repetition is refused, except
+ * on a later occurrence of a series (occurrence > 1), where 0 left means it is the series' last.
+ */
+export const tooFewTaskRepetitions = (recurrence: number, repetitions: number, occurrence = 1): boolean =>
+  recurrence !== 0 && repetitions < 1 && occurrence <= 1;
+
+/** The repetitions rules of a task's recurrence and repetitions (its occurrence: 1 for a new task), on the repetitions field. */
+export const checkTaskRepetitions =
+  (occurrence: number) =>
+  (body: { recurrence?: number; repetitions?: number }, ctx: z.RefinementCtx): void => {
+    if (body.recurrence === undefined || body.repetitions === undefined) return;
+    if (body.recurrence === 0 && body.repetitions !== 0)
+      ctx.addIssue({ code: 'custom', path: ['repetitions'], message: 'Repetitions need a recurrence.' });
+    else if (tooFewTaskRepetitions(body.recurrence, body.repetitions, occurrence))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['repetitions'],
+        message: TASK_REPETITIONS_MIN_MESSAGE,
+        params: { rule: TASK_REPETITIONS_RULE },
+      });
+  };
+
+/** POST /tasks: every field is required (SPEC §5), the ticket may be null; a recurrence repeats at least once. */
 export const createTaskBodySchema = z
   .object({ ...taskFields, ticketId: taskFields.ticketId.default(null), repetitions: taskFields.repetitions.default(0) })
-  .refine((body) => body.recurrence !== 0 || body.repetitions === 0, {
-    message: 'Repetitions need a recurrence.',
-    path: ['repetitions'],
-  });
+  .superRefine(checkTaskRepetitions(1));
 export type CreateTaskBody = z.input<typeof createTaskBodySchema>;
 
 /** PUT /tasks/{id}: what it sends changes (each field keeps its rule). */

@@ -1,8 +1,16 @@
-import type { AppNotification, Broadcast } from '@conversa/shared';
+import { notificationContentSchema, type AppNotification, type Broadcast } from '@conversa/shared';
 import type { BroadcastRow, NotificationRow } from './notifications.repository.js';
 
 export function presentNotification(row: NotificationRow): AppNotification {
-  return { id: row.id, message: row.message, link: row.link, isRead: row.isRead, createdAt: row.createdAt.toISOString() };
+  const parsed = row.kind ? notificationContentSchema.safeParse({ kind: row.kind, params: row.params }) : null;
+  return {
+    id: row.id,
+    message: row.message,
+    content: parsed?.success ? parsed.data : null,
+    link: row.link,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function presentBroadcast(row: BroadcastRow): Broadcast {

@@ -1,3 +1,4 @@
+import type { NotificationContent } from '@conversa/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { notificationBroadcasts, notifications, tenants, users } from '../../platform/db/schema.js';
@@ -7,20 +8,20 @@ export type NotificationRow = typeof notifications.$inferSelect;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * One notification per recipient among `userIds` that is a user of the tenant, in one statement;
+ * One notification (its kind and params) per recipient among `userIds` that is a user of the tenant, in one statement;
  * a recipient who already has this source's notification is skipped (the unique key). Answers the
  * users actually notified.
  */
 export async function insertNotificationsForUsers(
   db: Db,
   tenantId: number,
-  input: { userIds: number[]; message: string; link: string | null; source: string; sourceId: string },
+  input: { userIds: number[]; content: NotificationContent; link: string | null; source: string; sourceId: string },
 ): Promise<number[]> {
   if (!input.userIds.length) return [];
   const ids = `{${[...new Set(input.userIds)].join(',')}}`;
   const result = await db.execute(sql`
-    insert into ${notifications} (tenant_id, user_id, message, link, source, source_id)
-    select u.tenant_id, u.id, ${input.message}, ${input.link}, ${input.source}, ${input.sourceId}
+    insert into ${notifications} (tenant_id, user_id, kind, params, link, source, source_id)
+    select u.tenant_id, u.id, ${input.content.kind}, ${JSON.stringify(input.content.params)}::jsonb, ${input.link}, ${input.source}, ${input.sourceId}
       from ${users} u where u.tenant_id = ${tenantId} and u.id = any(${ids}::int[])
     on conflict (source, source_id, user_id) do nothing
     returning user_id as "userId"`);

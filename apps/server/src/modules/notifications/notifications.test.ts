@@ -5,12 +5,12 @@
  * or of all tenants in one INSERT … SELECT; notifyUsers, the use case other modules call, notifies
  * once per source key; tenants never see each other's.
  */
-import { NOTIFICATION_EVENT } from '@conversa/shared';
+import { NOTIFICATION_EVENT, type NotificationContent, type NotificationList } from '@conversa/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { buildAgent, buildInboxTenant, connectAgent, count, type Agent, type InboxTenant } from '../../../test/inbox.js';
+import { buildAgent, buildInboxTenant, connectAgent, count, rows, type Agent, type InboxTenant } from '../../../test/inbox.js';
 import { expectNothingBefore } from '../../../test/markers.js';
 import { notifyUsers } from './use-cases/notify-users.js';
 
@@ -34,9 +34,10 @@ afterAll(() => server?.close());
 const bell = async (token: string) => {
   const response = await api.get('/notifications', { token });
   expect(response.status).toBe(200);
-  return response.body as { notifications: { id: number; message: string; isRead: boolean; link: string | null }[]; unread: number };
+  return response.body as NotificationList;
 };
 const usersOf = (tenantId: number) => count(server.ctx, sql`select count(*) from users where tenant_id = ${tenantId}`);
+const reminder = (task: string): NotificationContent => ({ kind: 'task.reminder', params: { task } });
 
 describe('notifications: broadcasts of the platform superadmin', () => {
   it('to one tenant: each of its users gets one, nobody else; listed with its recipient count', async () => {
@@ -100,7 +101,7 @@ describe('notifications: the bell', () => {
     await notifyUsers(server.ctx, {
       tenantId: t.tenant.id,
       userIds: [user.id],
-      message: 'Você foi mencionada',
+      content: reminder('Você foi mencionada'),
       link: '/notas',
       source: 'test',
       sourceId: 'a',
@@ -109,10 +110,10 @@ describe('notifications: the bell', () => {
     // Only the user's room got it.
     await expectNothingBefore(server.url, t.admin.token, { peer: peerSocket });
 
-    await notifyUsers(server.ctx, { tenantId: t.tenant.id, userIds: [user.id], message: 'Outra', source: 'test', sourceId: 'b' });
+    await notifyUsers(server.ctx, { tenantId: t.tenant.id, userIds: [user.id], content: reminder('Outra'), source: 'test', sourceId: 'b' });
     await socket.waitFor(NOTIFICATION_EVENT, (p) => p.unread === 2);
     const { notifications } = await bell(user.token);
-    expect(notifications.map((n) => n.message)).toEqual(['Outra', 'Você foi mencionada']);
+    expect(notifications.map((n) => n.content)).toEqual([reminder('Outra'), reminder('Você foi mencionada')]);
     expect(notifications[1].link).toBe('/notas');
 
     const read = await api.put(`/notifications/${notifications[0].id}/read`, undefined, { token: user.token });
@@ -132,8 +133,11 @@ describe('notifications: the bell', () => {
   });
 
   it("nobody reads or marks another user's notification, in or out of the tenant", async () => {
-    await notifyUsers(server.ctx, { tenantId: t.tenant.id, userIds: [t.agent.id], message: 'Só sua', source: 'test', sourceId: 'private' });
-    const mine = (await bell(t.agent.token)).notifications.find((n) => n.message === 'Só sua')!;
+    const content = reminder('Só sua');
+    await notifyUsers(server.ctx, { tenantId: t.tenant.id, userIds: [t.agent.id], content, source: 'test', sourceId: 'private' });
+    const mine = (await bell(t.agent.token)).notifications.find(
+      (n) => n.content?.kind === 'task.reminder' && n.content.params.task === 'Só sua',
+    )!;
     for (const token of [t.peer.token, t.admin.token, other.admin.token]) {
       const response = await api.put(`/notifications/${mine.id}/read`, undefined, { token });
       expect(response.status).toBe(404);
@@ -147,12 +151,44 @@ describe('notifications: the bell', () => {
     const input = {
       tenantId: t.tenant.id,
       userIds: [t.peer.id, t.peer.id, other.agent.id],
-      message: 'Menção',
+      content: { kind: 'note.mention', params: { author: null, excerpt: 'Menção' } } as const,
       source: 'note.mention',
       sourceId: '42',
     };
     expect(await notifyUsers(server.ctx, input)).toEqual([t.peer.id]);
     expect(await notifyUsers(server.ctx, input)).toEqual([]);
     expect(await count(server.ctx, sql`select count(*) from notifications where source = 'note.mention' and source_id = '42'`)).toBe(1);
+  });
+
+  it("stores what the platform notifies as a kind and params (the reader's app words it), and still shows an older row's text", async () => {
+    const reader = await buildAgent(server, t.tenant.id, 'user', 'Leitora');
+    await notifyUsers(server.ctx, {
+      tenantId: t.tenant.id,
+      userIds: [reader.id],
+      content: { kind: 'note.mention', params: { author: 'Ana', excerpt: 'Veja o pedido' } },
+      link: '/atendimento/7',
+      source: 'test',
+      sourceId: 'kind',
+    });
+    const [stored] = await rows(server.ctx, sql`select message, kind, params from notifications where user_id = ${reader.id}`);
+    // No text in any language is written into the row.
+    expect(stored).toEqual({ message: null, kind: 'note.mention', params: { author: 'Ana', excerpt: 'Veja o pedido' } });
+
+    // A row written before kinds existed: its text, and no content.
+    await server.ctx.db.execute(
+      sql`insert into notifications (tenant_id, user_id, message, source, source_id) values (${t.tenant.id}, ${reader.id}, 'Lembrete antigo', 'test', 'old')`,
+    );
+    // A row must say something: a text or a kind.
+    await expect(
+      server.ctx.db.execute(
+        sql`insert into notifications (tenant_id, user_id, source, source_id) values (${t.tenant.id}, ${reader.id}, 'test', 'empty')`,
+      ),
+    ).rejects.toThrow();
+
+    const { notifications } = await bell(reader.token);
+    expect(notifications.map(({ message, content, link }) => ({ message, content, link }))).toEqual([
+      { message: 'Lembrete antigo', content: null, link: null },
+      { message: null, content: { kind: 'note.mention', params: { author: 'Ana', excerpt: 'Veja o pedido' } }, link: '/atendimento/7' },
+    ]);
   });
 });

@@ -6,7 +6,23 @@ import { channels, contacts, messages, scheduledMessages, scheduledMessageSends,
 export type ScheduleRow = typeof scheduledMessages.$inferSelect;
 export type NewSchedule = Omit<typeof scheduledMessages.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type ScheduleChanges = Partial<
-  Pick<ScheduleRow, 'body' | 'scheduleDate' | 'recurrence' | 'status' | 'occurrence' | 'sentCount' | 'lastSentAt' | 'error' | 'ticketId'>
+  Pick<
+    ScheduleRow,
+    | 'body'
+    | 'scheduleDate'
+    | 'recurrence'
+    | 'status'
+    | 'occurrence'
+    | 'sentCount'
+    | 'lastSentAt'
+    | 'error'
+    | 'ticketId'
+    | 'mediaKey'
+    | 'mediaName'
+    | 'mediaMime'
+    | 'mediaSize'
+    | 'mediaType'
+  >
 >;
 export type ScheduleView = ScheduleRow & {
   contactName: string;
@@ -94,6 +110,15 @@ export async function updateSchedule(db: Db, tenantId: number, id: number, chang
     .where(and(eq(scheduledMessages.tenantId, tenantId), eq(scheduledMessages.id, id)))
     .returning();
   return row;
+}
+
+/** Deletes the schedule (its sends' records go with it; the messages it sent stay in their tickets). */
+export async function deleteSchedule(db: Db, tenantId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(scheduledMessages)
+    .where(and(eq(scheduledMessages.tenantId, tenantId), eq(scheduledMessages.id, id)))
+    .returning({ id: scheduledMessages.id });
+  return rows.length > 0;
 }
 
 export interface ScheduleFilter {

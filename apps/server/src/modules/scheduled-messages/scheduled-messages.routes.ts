@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { idParamSchema } from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
@@ -17,15 +18,19 @@ import {
   listSchedulesResponseSchema,
   scheduledMessageSchema,
   updateScheduleBodySchema,
+  updateScheduleFieldsSchema,
   type CreateScheduleInput,
+  type UpdateScheduleInput,
 } from './scheduled-messages.schemas.js';
 import { cancelScheduledMessage } from './use-cases/cancel-scheduled-message.js';
 import { createScheduledMessage, type ScheduleUpload } from './use-cases/create-scheduled-message.js';
+import { deleteScheduledMessage } from './use-cases/delete-scheduled-message.js';
 import { listScheduledMessages } from './use-cases/list-scheduled-messages.js';
 import { updateScheduledMessage } from './use-cases/update-scheduled-message.js';
 
 const tags = ['scheduled-messages'];
 const CREATE_FIELDS = ['body', 'scheduleDate', 'recurrence', 'ticketId', 'contactId', 'whatsappId'] as const;
+const UPDATE_FIELDS = ['body', 'scheduleDate', 'recurrence'] as const;
 
 /**
  * Scheduled messages (SPEC §3, §7 POST /messagesSchedule/ and GET /scheduleMessages/; the
@@ -73,12 +78,31 @@ export const scheduledMessagesRoutes =
       schema: {
         tags,
         description:
-          'Edits a pending scheduled message (body, scheduleDate, recurrence); otherwise 409 ERR_SCHEDULE_NOT_PENDING. A past date: 400 ERR_INVALID_DATE.',
+          'Edits a pending scheduled message (body, scheduleDate, recurrence; removeMedia: true takes its file off) as JSON, or as multipart/form-data with the same fields before one file ("medias") that replaces its file; otherwise 409 ERR_SCHEDULE_NOT_PENDING. A past date: 400 ERR_INVALID_DATE. Neither text nor file left: 400 ERR_VALIDATION.',
         params: idParamSchema,
-        body: updateScheduleBodySchema,
+        // Optional: a multipart form has no JSON body (its fields are read from the form).
+        body: updateScheduleBodySchema.nullish(),
         response: { 200: scheduledMessageSchema, ...errorResponses },
       },
-      handler: async (request) => presentSchedule(await updateScheduledMessage(ctx, actorOf(request), request.params.id, request.body)),
+      handler: async (request) => {
+        const { input, upload } = await readUpdateRequest(request, request.body);
+        return presentSchedule(await updateScheduledMessage(ctx, actorOf(request), request.params.id, input, upload));
+      },
+    });
+
+    app.delete('/messagesSchedule/:id', {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        description:
+          'Deletes a scheduled message that no longer waits (canceled, sent or failed); a pending one is canceled first (409 ERR_SCHEDULE_PENDING). The messages it sent stay in their tickets.',
+        params: idParamSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+      handler: async (request, reply) => {
+        await deleteScheduledMessage(ctx, actorOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
     });
 
     app.put('/messagesSchedule/:id/cancel', {
@@ -110,6 +134,26 @@ async function readCreateRequest(request: FastifyRequest): Promise<{ input: Crea
     if (value !== undefined && value !== '') fields[name] = value;
   }
   return { input: parseCreate(fields), upload };
+}
+
+/** The edit route's fields from JSON or a multipart form (its text fields, then one file: the new file). */
+async function readUpdateRequest(
+  request: FastifyRequest,
+  json: UpdateScheduleInput | null | undefined,
+): Promise<{ input: UpdateScheduleInput; upload?: ScheduleUpload }> {
+  if (!request.isMultipart()) return { input: json ?? {} };
+  const file = await request.file();
+  if (!file) throw new AppError('ERR_VALIDATION', 'No file was uploaded.', { medias: ['Required'] });
+  const upload = await readUploadedFile(file);
+  const fields: Record<string, unknown> = {};
+  for (const name of UPDATE_FIELDS) {
+    const value = multipartFieldValue(file.fields[name]);
+    if (value !== undefined && (value !== '' || name === 'body')) fields[name] = value;
+  }
+  const parsed = updateScheduleFieldsSchema.safeParse(fields);
+  if (!parsed.success)
+    throw new AppError('ERR_VALIDATION', 'Invalid scheduled message.', zodFieldProblems(parsed.error.issues, { input: fields }));
+  return { input: parsed.data, upload };
 }
 
 function parseCreate(raw: unknown): CreateScheduleInput {

@@ -9,6 +9,7 @@ export {
   listSchedulesResponseSchema,
   scheduledMessageSchema,
   updateScheduleBodySchema,
+  updateScheduleFieldsSchema,
 } from '@conversa/shared';
 
 /** JSON or the multipart form's fields: the text may be empty only with a file. */

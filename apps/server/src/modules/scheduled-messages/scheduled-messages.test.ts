@@ -251,11 +251,11 @@ describe('scheduled messages: sending', () => {
 });
 
 /** A multipart form (text fields, then one file) posted to `path`. */
-async function postForm(path: string, fields: Record<string, string>, token = t.agent.token) {
+async function postForm(path: string, fields: Record<string, string>, token = t.agent.token, method = 'POST', fileName = 'boleto.png') {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('medias', new Blob([PNG], { type: 'image/png' }), 'boleto.png');
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  form.append('medias', new Blob([PNG], { type: 'image/png' }), fileName);
+  const response = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}` }, body: form });
   return { status: response.status, body: (await response.json()) as any };
 }
 /** A 1×1 PNG (the upload check reads the type from the content). */
@@ -348,6 +348,77 @@ describe('scheduled messages: edit and cancel while pending, exactly once', () =
     expect(await rows(server.ctx, sql`select occurrence from scheduled_message_sends where schedule_id = ${created.id}`)).toEqual([
       { occurrence: 1 },
     ]);
+  });
+});
+
+describe('scheduled messages: editing the file, deleting what no longer waits', () => {
+  const sentMedia = (ticketId: number) =>
+    rows(
+      server.ctx,
+      sql`select body, media_name as "mediaName" from messages where ticket_id = ${ticketId} and from_me order by created_at`,
+    );
+
+  it('an edit replaces the file (multipart) or takes it off (removeMedia); the job sends what the schedule then has', async () => {
+    const { ticketId } = await agentTicket();
+    const created = await postForm('/messagesSchedule/', { ticketId: String(ticketId), body: 'Segue', scheduleDate: inMinutes(60) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as number;
+
+    const replaced = await postForm(`/messagesSchedule/${id}`, { body: 'Segue o novo' }, t.agent.token, 'PUT', 'novo.png');
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body).toMatchObject({ body: 'Segue o novo', mediaName: 'novo.png', mediaType: 'image', status: 'pending' });
+
+    const removed = await api.put(`/messagesSchedule/${id}`, { removeMedia: true }, { token: t.agent.token });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body).toMatchObject({ body: 'Segue o novo', mediaName: null, mediaType: null });
+    const jobs = await sendJobs(id);
+    await fireJob(jobs.at(-1)!.id);
+    expect(await sentMedia(ticketId)).toEqual([{ body: 'Segue o novo', mediaName: null }]);
+
+    // A file-only schedule keeps something to send: its file off needs a text.
+    const fileOnly = await postForm('/messagesSchedule/', { ticketId: String(ticketId), scheduleDate: inMinutes(60) });
+    const empty = await api.put(`/messagesSchedule/${fileOnly.body.id}`, { removeMedia: true }, { token: t.agent.token });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ error: 'ERR_VALIDATION', fields: { body: ['Required'] } });
+    const withText = await api.put(
+      `/messagesSchedule/${fileOnly.body.id}`,
+      { removeMedia: true, body: 'Agora só texto' },
+      { token: t.agent.token },
+    );
+    expect(withText.body).toMatchObject({ body: 'Agora só texto', mediaName: null });
+    // Someone who may not see it changes nothing.
+    const foreign = await postForm(`/messagesSchedule/${id}`, { body: 'x' }, other.admin.token, 'PUT');
+    expect(foreign.status).toBe(404);
+  });
+
+  it('a canceled or sent schedule is deleted (its sent message stays); a pending one is canceled first; pushed live', async () => {
+    const { ticketId } = await agentTicket();
+    const adminSocket = await connectAgent(server.url, t.admin.token);
+    const pending = await schedule({ ticketId, body: 'Apagar depois' });
+    const early = await api.delete(`/messagesSchedule/${pending.id}`, { token: t.agent.token });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe('ERR_SCHEDULE_PENDING');
+    expect((await read(pending.id))?.status).toBe('pending');
+
+    await api.put(`/messagesSchedule/${pending.id}/cancel`, undefined, { token: t.agent.token });
+    for (const token of [t.peer.token, other.admin.token]) {
+      const hidden = await api.delete(`/messagesSchedule/${pending.id}`, { token });
+      expect(hidden.status).toBe(404);
+      expect(hidden.body.error).toBe('ERR_NO_SCHEDULE_FOUND');
+    }
+    expect((await api.delete(`/messagesSchedule/${pending.id}`, { token: t.agent.token })).status).toBe(204);
+    expect(await read(pending.id)).toBeUndefined();
+    expect((await api.delete(`/messagesSchedule/${pending.id}`, { token: t.agent.token })).status).toBe(404);
+    expect(await adminSocket.waitFor('scheduledMessage', (p) => p.action === 'delete' && p.id === pending.id)).toEqual({
+      action: 'delete',
+      id: pending.id,
+    });
+
+    const sent = await schedule({ ticketId, body: 'Já enviada' });
+    await fireJob((await sendJobs(sent.id))[0].id);
+    expect((await api.delete(`/messagesSchedule/${sent.id}`, { token: t.admin.token })).status).toBe(204);
+    expect(await read(sent.id, t.admin.token)).toBeUndefined();
+    expect((await outgoing(ticketId)).map((m) => m.body)).toEqual(['Já enviada']);
   });
 });
 

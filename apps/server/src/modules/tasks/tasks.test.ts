@@ -101,7 +101,7 @@ async function fireReminder(jobId: string): Promise<void> {
 const reminders = (userId: number) =>
   rows(
     server.ctx,
-    sql`select message, link, source_id as "sourceId" from notifications where user_id = ${userId} and source = 'task.reminder'`,
+    sql`select message, kind, params, link, source_id as "sourceId" from notifications where user_id = ${userId} and source = 'task.reminder'`,
   );
 
 describe('tasks: fields, status and filters', () => {
@@ -192,6 +192,33 @@ describe('tasks: recurrence', () => {
     const again = await finish(two.body.next.id);
     expect(again.status).toBe(200);
     expect(again.body.next).toBeNull();
+  });
+
+  it('a recurrence repeats at least once: 0 (or none sent) is refused on the repetitions field; the last of a series keeps its 0 left', async () => {
+    const base = { name: 'X', description: 'Y', limitDate: inHours(1), ownerId: t.agent.id, priority: 'low', recurrence: 7 };
+    for (const body of [{ ...base, repetitions: 0 }, base]) {
+      const refused = await api.post('/tasks', body, { token: t.agent.token });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.error).toBe('ERR_VALIDATION');
+      expect(refused.body.issues).toEqual({ repetitions: [expect.objectContaining({ code: 'custom', rule: 'taskRepetitionsMin' })] });
+    }
+    expect((await api.post('/tasks', { ...base, repetitions: 1 }, { token: t.agent.token })).status).toBe(201);
+
+    // An edit that makes a single task recur needs repetitions too.
+    const single = await createTask();
+    const edited = await api.put(`/tasks/${single.id}`, { recurrence: 30 }, { token: t.agent.token });
+    expect(edited.status).toBe(400);
+    expect(edited.body.issues).toEqual({ repetitions: [{ code: 'custom', rule: 'taskRepetitionsMin' }] });
+    const zero = await api.put(`/tasks/${single.id}`, { recurrence: 30, repetitions: 0 }, { token: t.agent.token });
+    expect(zero.status).toBe(400);
+    expect((await api.put(`/tasks/${single.id}`, { recurrence: 30, repetitions: 2 }, { token: t.agent.token })).status).toBe(200);
+
+    // The last occurrence of a series (0 left) is still editable as it is.
+    const first = await createTask({ recurrence: 7, repetitions: 1 });
+    const last = (await finish(first.id)).body.next;
+    expect(last).toMatchObject({ occurrence: 2, repetitions: 0, recurrence: 7 });
+    const renamed = await api.put(`/tasks/${last.id}`, { name: 'Última', recurrence: 7, repetitions: 0 }, { token: t.agent.token });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
   });
 
   it('"finish" sent twice at the same time finishes once and creates one next occurrence', async () => {
@@ -406,9 +433,16 @@ describe('tasks: the reminder on the limit date', () => {
 
     await fireReminder(job.id);
     const sent = await reminders(t.peer.id);
-    expect(sent).toEqual([{ message: expect.stringContaining(task.name), link: `/tarefas?task=${task.id}`, sourceId: `${task.id}:1` }]);
+    // Stored as a kind and its params, not as text in one language: each reader's app words it.
+    expect(sent).toEqual([
+      { message: null, kind: 'task.reminder', params: { task: task.name }, link: `/tarefas?task=${task.id}`, sourceId: `${task.id}:1` },
+    ]);
     const bell = await api.get('/notifications', { token: t.peer.token });
-    expect(bell.body.notifications[0]).toMatchObject({ message: expect.stringContaining(task.name), isRead: false });
+    expect(bell.body.notifications[0]).toMatchObject({
+      message: null,
+      content: { kind: 'task.reminder', params: { task: task.name } },
+      isRead: false,
+    });
   });
 
   it('is skipped when the task was finished or deleted before the date', async () => {

@@ -6,6 +6,7 @@ import { expectFieldError } from '../../test/form';
 import { PHONE, setScreenSize } from '../../test/media';
 import { renderWithApp, testQueryClient } from '../../test/render';
 import { signInAs } from '../../test/session';
+import i18n from '../../lib/i18n';
 import { applyNotificationPush, notificationKeys } from './api';
 import { NotificationBell } from './components/NotificationBell';
 import { NotificationsAdminPage } from './pages/NotificationsAdminPage';
@@ -13,6 +14,7 @@ import { NotificationsAdminPage } from './pages/NotificationsAdminPage';
 const note = (id: number, message: string, isRead = false, link: string | null = null): AppNotification => ({
   id,
   message,
+  content: null,
   link,
   isRead,
   createdAt: '2030-03-01T12:00:00.000Z',
@@ -30,7 +32,7 @@ describe('the bell', () => {
     let state: NotificationList = {
       unread: 2,
       notifications: [
-        note(2, 'Lembrete: a tarefa "Ligar" chegou à data limite.', false, '/tarefas?task=4'),
+        { ...note(2, '', false, '/tarefas?task=4'), message: null, content: { kind: 'task.reminder', params: { task: 'Ligar' } } },
         note(1, 'Manutenção às 22h'),
         note(0, 'Antiga', true),
       ],
@@ -53,6 +55,7 @@ describe('the bell', () => {
 
     await user.click(screen.getByTestId('bell'));
     const dropdown = await screen.findByTestId('bell-dropdown');
+    expect(within(dropdown).getByTestId('bell-item-2')).toHaveTextContent('Lembrete: a tarefa "Ligar" chegou à data limite.');
     expect(within(dropdown).getByTestId('bell-item-1')).toHaveAttribute('data-read', 'false');
     expect(within(dropdown).getByTestId('bell-item-0')).toHaveAttribute('data-read', 'true');
     await user.click(within(dropdown).getByTestId('bell-item-2'));
@@ -79,6 +82,40 @@ describe('the bell', () => {
     state = { unread: 2, notifications: [note(6, 'Aviso geral'), ...state.notifications] };
     act(() => applyNotificationPush(queryClient, {}));
     await waitFor(() => expect(screen.getByTestId('bell')).toHaveAttribute('data-unread', '2'));
+  });
+
+  it("words the platform's notifications in the reader's language; a broadcast or an older row shows its text", async () => {
+    await i18n.changeLanguage('en');
+    try {
+      fakeApi({
+        'GET /notifications': () => ({
+          body: {
+            unread: 4,
+            notifications: [
+              { ...note(4, '', false, '/tarefas?task=4'), message: null, content: { kind: 'task.reminder', params: { task: 'Ligar' } } },
+              {
+                ...note(3, '', false, '/atendimento/7'),
+                message: null,
+                content: { kind: 'note.mention', params: { author: 'Ana', excerpt: 'Veja o pedido' } },
+              },
+              { ...note(2, ''), message: null, content: { kind: 'note.mention', params: { author: null, excerpt: 'Oi' } } },
+              note(1, 'Lembrete: a tarefa "Antiga" chegou à data limite.'),
+            ],
+          } satisfies NotificationList,
+        }),
+      });
+      const { user } = renderWithApp(<NotificationBell />);
+      await waitFor(() => expect(screen.getByTestId('bell')).toHaveAttribute('data-unread', '4'));
+      await user.click(screen.getByTestId('bell'));
+      const dropdown = await screen.findByTestId('bell-dropdown');
+      expect(within(dropdown).getByTestId('bell-item-4')).toHaveTextContent('Reminder: the task "Ligar" has reached its due date.');
+      expect(within(dropdown).getByTestId('bell-item-3')).toHaveTextContent('Ana mentioned you in an internal note: “Veja o pedido”');
+      expect(within(dropdown).getByTestId('bell-item-2')).toHaveTextContent('A colleague mentioned you in an internal note: “Oi”');
+      // Written before notifications had kinds: its text as stored.
+      expect(within(dropdown).getByTestId('bell-item-1')).toHaveTextContent('Lembrete: a tarefa "Antiga" chegou à data limite.');
+    } finally {
+      await i18n.changeLanguage('pt');
+    }
   });
 
   it('says so when there is nothing; fits a 390 px phone', async () => {

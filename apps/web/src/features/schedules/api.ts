@@ -32,21 +32,42 @@ function invalidateSchedules(qc: QueryClient) {
 }
 
 export type SaveScheduleInput =
-  { id: null; body: CreateScheduleFields; file: File | null } | { id: number; body: UpdateScheduleBody; file?: undefined };
+  | { id: null; body: CreateScheduleFields; file: File | null }
+  /** An edit; with `file`, the schedule's file is replaced by it. */
+  | { id: number; body: UpdateScheduleBody; file?: File | null };
 
-/** POST /messagesSchedule/ (multipart with a file) or PUT /messagesSchedule/{id}. */
+/** A multipart form: the text fields, then the one file (`medias`). */
+function scheduleForm(body: Record<string, unknown>, file: File): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body))
+    if (typeof value === 'string' || typeof value === 'number') form.append(key, String(value));
+  form.append('medias', file, file.name);
+  return form;
+}
+
+/** POST /messagesSchedule/ or PUT /messagesSchedule/{id}: JSON, or multipart with a (new) file. */
 export function useSaveSchedule() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body, file }: SaveScheduleInput) => {
-      if (id !== null) return http.put<ScheduledMessage>(`/messagesSchedule/${id}`, body, { silent: true });
+      if (id !== null) {
+        const path = `/messagesSchedule/${id}`;
+        return file
+          ? http.put<ScheduledMessage>(path, scheduleForm(body, file), { silent: true })
+          : http.put<ScheduledMessage>(path, body, { silent: true });
+      }
       if (!file) return http.post<ScheduledMessage>('/messagesSchedule/', body, { silent: true });
-      const form = new FormData();
-      for (const [key, value] of Object.entries(body))
-        if (typeof value === 'string' || typeof value === 'number') form.append(key, String(value));
-      form.append('medias', file, file.name);
-      return http.upload<ScheduledMessage>('/messagesSchedule/', form, { silent: true });
+      return http.upload<ScheduledMessage>('/messagesSchedule/', scheduleForm(body, file), { silent: true });
     },
+    onSuccess: () => invalidateSchedules(qc),
+  });
+}
+
+/** DELETE /messagesSchedule/{id}: a schedule that no longer waits (canceled, sent or failed). */
+export function useDeleteSchedule() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.delete(`/messagesSchedule/${id}`),
     onSuccess: () => invalidateSchedules(qc),
   });
 }
@@ -60,7 +81,7 @@ export function useCancelSchedule() {
   });
 }
 
-/** A schedule pushed by the server (created, edited, canceled, sent, failed): the lists read it again. */
+/** A schedule pushed by the server (created, edited, canceled, sent, failed, deleted): the lists read it again. */
 export function applyScheduleEvent(qc: QueryClient, _event: ScheduleSocketPayload): void {
   invalidateSchedules(qc);
 }

@@ -133,6 +133,51 @@ describe('the message-scheduling dialog', () => {
   });
 });
 
+describe('editing a schedule’s file', () => {
+  const withFile = scheduled({ id: 4, body: '', mediaName: 'boleto.pdf', mediaType: 'document' });
+
+  it('takes the file off (the text is then required) and sends removeMedia', async () => {
+    const api = fakeApi({ 'PUT /messagesSchedule/:id': ({ body }: ApiCall) => ({ body: scheduled({ id: 4, ...(body as object) }) }) });
+    const { user } = renderWithApp(<ScheduleDialog schedule={withFile} onClose={() => undefined} />);
+    expect(await screen.findByTestId('schedule-current-file')).toHaveTextContent('boleto.pdf');
+    await user.click(screen.getByTestId('schedule-remove-file'));
+    // Undo is at hand; then off again.
+    await user.click(screen.getByTestId('schedule-keep-file'));
+    await user.click(screen.getByTestId('schedule-remove-file'));
+    await user.click(screen.getByTestId('schedule-save'));
+    await expectFieldError('Mensagem', 'Escreva a mensagem ou escolha um arquivo.');
+    expect(api.calls).toEqual([]);
+    await user.type(screen.getByTestId('schedule-body'), 'Só o texto agora');
+    await user.click(screen.getByTestId('schedule-save'));
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]).toMatchObject({ method: 'PUT', path: '/messagesSchedule/4' });
+    expect(api.calls[0].body).toEqual({
+      scheduleDate: withFile.scheduleDate,
+      recurrence: 0,
+      body: 'Só o texto agora',
+      removeMedia: true,
+    });
+  });
+
+  it('replaces the file: the edit is sent as multipart with the fields and the new file', async () => {
+    const api = fakeApi({ 'PUT /messagesSchedule/:id': () => ({ body: scheduled({ id: 4, mediaName: 'novo.pdf' }) }) });
+    const { user } = renderWithApp(<ScheduleDialog schedule={withFile} onClose={() => undefined} />);
+    await screen.findByTestId('schedule-current-file');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['%PDF-1.4'], 'novo.pdf', { type: 'application/pdf' }));
+    // The old file is no longer shown: the new one replaces it.
+    expect(screen.queryByTestId('schedule-current-file')).toBeNull();
+    await user.click(screen.getByTestId('schedule-save'));
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]).toMatchObject({ method: 'PUT', path: '/messagesSchedule/4' });
+    const form = api.calls[0].body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('scheduleDate')).toBe(withFile.scheduleDate);
+    expect(form.get('removeMedia')).toBeNull();
+    expect((form.get('medias') as File).name).toBe('novo.pdf');
+  });
+});
+
 describe('/agendamentos', () => {
   it('lists the schedules with status, recurrence and contact; the status filter is sent as the query', async () => {
     const api = fakeApi({
@@ -198,6 +243,33 @@ describe('/agendamentos', () => {
         body: 'Texto novo',
       }),
     );
+  });
+
+  it('deletes a canceled (or sent) schedule after a confirmation; a pending one offers cancel, not delete', async () => {
+    let rows = [scheduled(), scheduled({ id: 2, status: 'canceled' }), scheduled({ id: 3, status: 'sent', sentCount: 1 })];
+    const api = fakeApi({
+      'GET /scheduleMessages/': () => list(rows),
+      'DELETE /messagesSchedule/:id': ({ path }: ApiCall) => {
+        rows = rows.filter((row) => `/messagesSchedule/${row.id}` !== path);
+        return { status: 204, body: null };
+      },
+    });
+    const { user } = renderWithApp(<SchedulesPage />);
+    await user.click(await screen.findByTestId('schedule-delete-2'));
+    expect(screen.getByTestId('schedule-delete-3')).toBeInTheDocument();
+    expect(screen.queryByTestId('schedule-delete-1')).toBeNull();
+    expect(screen.getByTestId('schedule-cancel-1')).toBeInTheDocument();
+
+    expect(
+      await screen.findByText(
+        'O agendamento da mensagem para Ana Lima será excluído da lista. As mensagens já enviadas continuam no atendimento. Deseja excluir?',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    await user.click(screen.getByTestId('confirm-button'));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'DELETE')?.path).toBe('/messagesSchedule/2'));
+    await waitFor(() => expect(screen.queryByTestId('schedule-row-2')).toBeNull());
+    expect(screen.getByTestId('schedule-row-3')).toBeInTheDocument();
   });
 
   it('schedules a new message from the list: a contact is required, found by search; the channel is optional (the default one)', async () => {

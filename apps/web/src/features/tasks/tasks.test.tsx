@@ -1,5 +1,6 @@
 import { createTaskBodySchema, type Task } from '@conversa/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type ApiCall } from '../../test/fetch';
 import { expectFieldError, field } from '../../test/form';
@@ -38,6 +39,16 @@ function task(overrides: Partial<Task> = {}): Task {
   };
 }
 const list = (tasks: Task[]) => ({ body: { tasks, count: tasks.length, hasMore: false } });
+const validBody = {
+  name: 'X',
+  description: 'Y',
+  limitDate: '2030-03-10T15:00:00.000Z',
+  ownerId: 7,
+  priority: 'none',
+  recurrence: 0,
+  repetitions: 0,
+  ticketId: null,
+} as const;
 
 beforeEach(() => signInAs('user', { userId: 7 }));
 afterEach(() => {
@@ -150,6 +161,105 @@ describe('/tarefas', () => {
     });
     expect(createTaskBodySchema.safeParse(body).success).toBe(true);
     await waitFor(() => expect(screen.queryByTestId('task-modal')).toBeNull());
+  });
+
+  it('a recurrence needs at least 1 repetition: the shared rule, under the field, before sending', async () => {
+    const api = fakeApi({
+      'GET /users/': users,
+      'GET /tasks': () => list([]),
+      'POST /tasks': ({ body }: ApiCall) => ({ status: 201, body: task({ id: 9, ...(body as object) }) }),
+    });
+    const { user } = renderWithApp(<TasksPage />);
+    await user.click(await screen.findByTestId('tasks-new'));
+    await user.type(field('Nome'), 'Revisar contrato');
+    await user.type(field('Descrição'), 'Toda semana');
+    await user.click(screen.getByTestId('task-recurrence'));
+    await user.click(await screen.findByRole('option', { name: 'A cada 7 dias', hidden: true }));
+    const repetitions = await screen.findByTestId('task-repetitions');
+    // Left empty: no repetition (the field itself takes nothing below 1).
+    await user.clear(repetitions);
+    await user.click(screen.getByTestId('task-save'));
+    await expectFieldError('Número de repetições', 'Uma tarefa recorrente se repete pelo menos 1 vez.');
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(createTaskBodySchema.safeParse({ ...validBody, recurrence: 7, repetitions: 0 }).success).toBe(false);
+
+    await user.clear(repetitions);
+    await user.type(repetitions, '1');
+    await user.click(screen.getByTestId('task-save'));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ recurrence: 7, repetitions: 1 }));
+  });
+
+  it("editing the last occurrence of a series (0 left) saves; the server's refusal of a repetition shows under the field", async () => {
+    const last = task({ recurrence: 7, repetitions: 0, occurrence: 3 });
+    const first = task({ id: 2, name: 'Outra série', recurrence: 7, repetitions: 0, occurrence: 1 });
+    const api = fakeApi({
+      'GET /users/': users,
+      'GET /tasks': () => list([last, first]),
+      'PUT /tasks/:id': ({ path, body }: ApiCall) =>
+        path === '/tasks/1'
+          ? { body: { ...last, ...(body as object) } }
+          : {
+              status: 400,
+              body: {
+                error: 'ERR_VALIDATION',
+                message: 'A recurring task repeats at least once.',
+                fields: { repetitions: ['A recurring task repeats at least once.'] },
+                issues: { repetitions: [{ code: 'custom', rule: 'taskRepetitionsMin' }] },
+              },
+            },
+    });
+    const { user } = renderWithApp(<TasksPage />);
+    await user.click(await screen.findByTestId('task-edit-1'));
+    await user.click(screen.getByTestId('task-save'));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ recurrence: 7, repetitions: 0 }));
+    await waitFor(() => expect(screen.queryByTestId('task-modal')).toBeNull());
+
+    // The first of a series with 0 left (saved before the rule) must get at least 1.
+    await user.click(screen.getByTestId('task-edit-2'));
+    await user.click(screen.getByTestId('task-save'));
+    await expectFieldError('Número de repetições', 'Uma tarefa recorrente se repete pelo menos 1 vez.');
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('links a task to a ticket by its number; the list opens the linked ticket; an unknown ticket is said under the field', async () => {
+    let refuse = true;
+    const api = fakeApi({
+      'GET /users/': users,
+      'GET /tasks': () => list([task({ ticketId: 12 }), task({ id: 2, name: 'Sem atendimento' })]),
+      'POST /tasks': ({ body }: ApiCall) =>
+        refuse
+          ? { status: 404, body: { error: 'ERR_NO_TICKET_FOUND', message: 'ERR_NO_TICKET_FOUND' } }
+          : { status: 201, body: task({ id: 9, ...(body as object) }) },
+    });
+    const { user } = renderWithApp(
+      <Routes>
+        <Route path="/tarefas" element={<TasksPage />} />
+        <Route path="/atendimento/:ticketId" element={<p data-testid="chat-opened">chat</p>} />
+      </Routes>,
+      { route: '/tarefas' },
+    );
+    const link = await screen.findByTestId('task-ticket-1');
+    expect(link).toHaveTextContent('Atendimento #12');
+    expect(link).toHaveAttribute('href', expect.stringContaining('/atendimento/12'));
+    expect(screen.queryByTestId('task-ticket-2')).toBeNull();
+
+    await user.click(screen.getByTestId('tasks-new'));
+    await user.type(field('Nome'), 'Retornar');
+    await user.type(field('Descrição'), 'Sobre o pedido');
+    await user.type(screen.getByTestId('task-ticket'), '999');
+    await user.click(screen.getByTestId('task-save'));
+    await expectFieldError('Atendimento', 'Nenhum ticket encontrado com este ID.');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ ticketId: 999 });
+
+    refuse = false;
+    await user.clear(screen.getByTestId('task-ticket'));
+    await user.type(screen.getByTestId('task-ticket'), '12');
+    await user.click(screen.getByTestId('task-save'));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toMatchObject({ ticketId: 12 }));
+    await waitFor(() => expect(screen.queryByTestId('task-modal')).toBeNull());
+
+    await user.click(screen.getByTestId('task-ticket-1'));
+    expect(await screen.findByTestId('chat-opened')).toBeInTheDocument();
   });
 
   it('finishing a recurring task says when the next one is due', async () => {

@@ -23,11 +23,10 @@ export const noteMentionsConsumer: EventConsumer = {
       if (user && (await visibleTicketIds(ctx, user.actor, [event.ticketId])).has(event.ticketId)) recipients.push(userId);
     }
     if (recipients.length === 0) return;
-    const who = author?.name ?? 'Um colega';
     await notifyUsers(ctx, {
       tenantId: event.tenantId,
       userIds: recipients,
-      message: `${who} mencionou você em uma nota interna: “${event.excerpt}”`,
+      content: { kind: 'note.mention', params: { author: author?.name ?? null, excerpt: event.excerpt } },
       link: `/atendimento/${event.ticketId}`,
       source: 'note.mention',
       sourceId: String(event.noteId),

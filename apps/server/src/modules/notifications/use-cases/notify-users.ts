@@ -1,3 +1,4 @@
+import type { NotificationContent } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import type { DomainEvent } from '../../../platform/events/domain-events.js';
@@ -8,7 +9,8 @@ export interface NotifyUsersInput {
   tenantId: number;
   /** Recipients; ids that are not users of the tenant are ignored. */
   userIds: number[];
-  message: string;
+  /** What it is about: a kind and its params (each reader's app words it in their language). */
+  content: NotificationContent;
   /** An app path the notification opens (e.g. `/tarefas?task=12`). */
   link?: string | null;
   /**
@@ -29,7 +31,7 @@ export async function notifyUsers(ctx: AppContext, input: NotifyUsersInput, into
   const work = async (tx: Db, events: DomainEvent[]) => {
     const notified = await insertNotificationsForUsers(tx, input.tenantId, {
       userIds: input.userIds,
-      message: input.message.slice(0, 1_000),
+      content: input.content,
       link: input.link ?? null,
       source: input.source,
       sourceId: input.sourceId,

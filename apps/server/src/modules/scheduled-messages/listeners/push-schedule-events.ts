@@ -8,11 +8,18 @@ import { presentSchedule } from '../scheduled-messages.presenter.js';
 import { findScheduleView } from '../scheduled-messages.repository.js';
 
 /**
- * Pushes committed schedule changes (created, edited, canceled, sent, failed) to who may see the
+ * Pushes committed schedule changes (created, edited, canceled, sent, failed, deleted) to who may see the
  * schedule (scheduled-messages.policy.ts): the tenant's `admins` room and its creator's own room.
  */
 export function pushScheduleEvents(ctx: AppContext, realtime: Realtime): void {
   ctx.events.subscribe(async (event: DomainEvent) => {
+    if (event.type === 'schedule.deleted') {
+      const audience = [rooms.admins(event.tenantId)];
+      if (event.userId !== null) audience.push(rooms.user(event.tenantId, event.userId));
+      const payload: ScheduleSocketPayload = { action: 'delete', id: event.scheduleId };
+      realtime.emit(AGENTS_NAMESPACE, audience, SCHEDULE_SOCKET_EVENT, payload);
+      return;
+    }
     if (event.type !== 'schedule.changed') return;
     const schedule = await findScheduleView(ctx.db, event.tenantId, event.scheduleId);
     if (!schedule) return;

@@ -20,7 +20,7 @@ export const taskReminderJob = defineJob({
     await notifyUsers(ctx, {
       tenantId: data.tenantId,
       userIds: [task.ownerId],
-      message: `Lembrete: a tarefa "${task.name}" chegou à data limite.`,
+      content: { kind: 'task.reminder', params: { task: task.name } },
       link: `/tarefas?task=${task.id}`,
       source: 'task.reminder',
       sourceId: `${task.id}:${task.version}`,

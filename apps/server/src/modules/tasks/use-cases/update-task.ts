@@ -1,3 +1,4 @@
+import { TASK_REPETITIONS_MIN_MESSAGE, TASK_REPETITIONS_RULE, tooFewTaskRepetitions } from '@conversa/shared';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
@@ -17,6 +18,11 @@ export async function updateTask(ctx: AppContext, actor: Actor, id: number, inpu
     const repetitions = input.repetitions ?? (recurrence === 0 ? 0 : task.repetitions);
     if (recurrence === 0 && repetitions !== 0)
       throw new AppError('ERR_VALIDATION', 'Repetitions need a recurrence.', { repetitions: ['Repetitions need a recurrence.'] });
+    // The first of a series repeats at least once; a later occurrence with 0 left is its series' last.
+    if (tooFewTaskRepetitions(recurrence, repetitions, task.occurrence))
+      throw new AppError('ERR_VALIDATION', TASK_REPETITIONS_MIN_MESSAGE, {
+        repetitions: [{ message: TASK_REPETITIONS_MIN_MESSAGE, issue: { code: 'custom', rule: TASK_REPETITIONS_RULE } }],
+      });
     const { limitDate, ...rest } = input;
     const row = await updateTaskRow(tx, tenantId, id, {
       ...rest,

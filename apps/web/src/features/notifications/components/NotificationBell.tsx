@@ -2,10 +2,30 @@ import type { AppNotification } from '@conversa/shared';
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api';
+
+/**
+ * A notification's text in the reader's language: the platform's own (a reminder, a mention) are
+ * stored as a kind and its params and worded here; a broadcast (and an older row) has its text.
+ */
+export function notificationText(t: TFunction, notification: Pick<AppNotification, 'message' | 'content'>): string {
+  const content = notification.content;
+  switch (content?.kind) {
+    case 'task.reminder':
+      return t('notifications.kinds.taskReminder', { task: content.params.task });
+    case 'note.mention':
+      return t('notifications.kinds.noteMention', {
+        author: content.params.author ?? t('notifications.kinds.someone'),
+        excerpt: content.params.excerpt,
+      });
+    default:
+      return notification.message ?? '';
+  }
+}
 
 /** The header's bell (every user): the unread count, live; the recent notifications; mark one or all read. */
 export function NotificationBell() {
@@ -73,7 +93,7 @@ export function NotificationBell() {
                   data-read={notification.isRead}
                 >
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {notification.message}
+                    {notificationText(t, notification)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(notification.createdAt)}

@@ -63,13 +63,17 @@ export interface ScheduleDialogProps {
 /**
  * The message-scheduling dialog (SPEC §2): date and time in the dd/MM/yyyy HH:mm mask with the quick
  * choices of SPEC §9, recurrence, the text with the template-variable picker and an optional file
- * (new schedules). Refused in the past ('Invalid date') here and by the server.
+ * (an edit may replace the schedule's file or take it off). Refused in the past ('Invalid date') here
+ * and by the server.
  */
 export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedule, onClose, onSaved }: ScheduleDialogProps) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const save = useSaveSchedule();
   const [file, setFile] = useState<File | null>(null);
+  // Editing: the schedule's file taken off (a new `file` replaces it instead).
+  const [removeFile, setRemoveFile] = useState(false);
+  const keepsFile = Boolean(schedule?.mediaName) && !removeFile;
   const [formError, setFormError] = useState<string | null>(null);
   const [defaultDate] = useState(() => new Date(Date.now() + 30 * MINUTE));
   // From /agendamentos: no ticket, so the contact and the channel are chosen here.
@@ -96,7 +100,7 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
       const date = parseDateTime(values.scheduleDate);
       if (!errors.scheduleDate && date && inThePast(date)) errors.scheduleDate = t('schedules.invalidDate');
       // A file alone is a message; without one the text is required.
-      if (!values.body.trim() && !file && !schedule?.mediaName) errors.body = t('schedules.bodyRequired');
+      if (!values.body.trim() && !file && !keepsFile) errors.body = t('schedules.bodyRequired');
       if (picking && !contact) errors.contactId = t('schedules.contactRequired');
       return errors;
     },
@@ -106,7 +110,7 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
     setFormError(null);
     const body = scheduleBody(values);
     const request = schedule
-      ? save.mutateAsync({ id: schedule.id, body })
+      ? save.mutateAsync({ id: schedule.id, body: removeFile && !file ? { ...body, removeMedia: true } : body, file })
       : save.mutateAsync({ id: null, body: { ...body, ...target() }, file });
     request
       .then((saved) => {
@@ -204,24 +208,37 @@ export function ScheduleDialog({ ticketId, contactName, initialBody = '', schedu
             {...form.getInputProps('body')}
             onChange={(value) => form.setFieldValue('body', value)}
           />
-          {schedule ? (
-            schedule.mediaName && (
-              <Group gap="xs">
-                <IconPaperclip size={14} />
-                <Text size="sm">{schedule.mediaName}</Text>
-              </Group>
-            )
-          ) : (
-            <FileInput
-              label={t('schedules.file')}
-              placeholder={t('schedules.filePlaceholder')}
-              clearable
-              value={file}
-              onChange={setFile}
-              leftSection={<IconPaperclip size={16} />}
-              data-testid="schedule-file"
-            />
+          {schedule?.mediaName && !file && (
+            <Group gap="xs" wrap="nowrap" data-testid="schedule-current-file">
+              <IconPaperclip size={14} style={{ flexShrink: 0 }} />
+              <Text
+                size="sm"
+                td={removeFile ? 'line-through' : undefined}
+                c={removeFile ? 'dimmed' : undefined}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {schedule.mediaName}
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color={removeFile ? undefined : 'red'}
+                onClick={() => setRemoveFile((value) => !value)}
+                data-testid={removeFile ? 'schedule-keep-file' : 'schedule-remove-file'}
+              >
+                {removeFile ? t('schedules.keepFile') : t('schedules.removeFile')}
+              </Button>
+            </Group>
           )}
+          <FileInput
+            label={schedule?.mediaName ? t('schedules.replaceFile') : t('schedules.file')}
+            placeholder={t('schedules.filePlaceholder')}
+            clearable
+            value={file}
+            onChange={setFile}
+            leftSection={<IconPaperclip size={16} />}
+            data-testid="schedule-file"
+          />
           {formError && (
             <Alert color="red" data-testid="schedule-form-error">
               {formError}

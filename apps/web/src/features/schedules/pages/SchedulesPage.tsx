@@ -11,7 +11,8 @@ import { ListPageHeader } from '../../../components/ListPageHeader';
 import { PageControls } from '../../../components/PageControls';
 import { formatDateTime } from '../../../lib/format';
 import { notifyApiError, notifySuccess } from '../../../lib/notify';
-import { useCancelSchedule, useSchedules } from '../api';
+import { useConfirmedDelete } from '../../../components/useConfirmedDelete';
+import { useCancelSchedule, useDeleteSchedule, useSchedules } from '../api';
 import { ScheduleDialog } from '../components/ScheduleDialog';
 
 export const SCHEDULE_STATUS_COLORS: Record<ScheduleStatus, string> = { pending: 'blue', sent: 'teal', failed: 'red', canceled: 'gray' };
@@ -19,7 +20,8 @@ export const SCHEDULE_STATUS_COLORS: Record<ScheduleStatus, string> = { pending:
 /**
  * /agendamentos: the scheduled messages the user sees (admins and supervisors: the tenant's; a user:
  * their own), filtered by status, pending first by date. Pending ones can be edited or canceled
- * (after a confirmation); the list follows changes live (the socket's `scheduledMessage`).
+ * (after a confirmation), the others deleted (after a confirmation); the list follows changes live
+ * (the socket's `scheduledMessage`).
  */
 export function SchedulesPage() {
   const { t } = useTranslation();
@@ -30,6 +32,8 @@ export function SchedulesPage() {
   const [editing, setEditing] = useState<ScheduledMessage | null>(null);
   const [creating, setCreating] = useState(false);
   const [canceling, setCanceling] = useState<ScheduledMessage | null>(null);
+  // A schedule that no longer waits (canceled, sent, failed) can be deleted, after a confirmation.
+  const removal = useConfirmedDelete<ScheduledMessage>(useDeleteSchedule(), 'schedule-delete-error');
 
   const confirmCancel = () => {
     if (!canceling) return;
@@ -159,6 +163,11 @@ export function SchedulesPage() {
                 </Button>
               </>
             )}
+            {row.status !== 'pending' && (
+              <Button size="xs" variant="light" color="red" onClick={() => removal.ask(row)} data-testid={`schedule-delete-${row.id}`}>
+                {t('common.delete')}
+              </Button>
+            )}
           </Group>
         )}
       />
@@ -177,6 +186,14 @@ export function SchedulesPage() {
         loading={cancel.isPending}
         onConfirm={confirmCancel}
         onClose={() => setCanceling(null)}
+      />
+      <ConfirmModal
+        opened={removal.deleting !== null}
+        title={t('schedules.deleteTitle')}
+        message={t('schedules.deleteMessage', { name: removal.deleting?.contact.name ?? '' })}
+        loading={removal.pending}
+        onConfirm={removal.confirm}
+        onClose={removal.cancel}
       />
     </Stack>
   );

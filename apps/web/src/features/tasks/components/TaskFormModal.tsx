@@ -1,4 +1,5 @@
 import {
+  checkTaskRepetitions,
   createTaskBodySchema,
   TASK_DESCRIPTION_MAX,
   TASK_NAME_MAX,
@@ -30,6 +31,8 @@ interface TaskFormValues {
   priority: TaskPriority;
   recurrence: string;
   repetitions: number | string;
+  /** The ticket's number, or '' for none. */
+  ticketId: number | string;
 }
 
 const taskBody = (values: TaskFormValues) => {
@@ -43,6 +46,7 @@ const taskBody = (values: TaskFormValues) => {
     priority: values.priority,
     recurrence,
     repetitions: recurrence === 0 ? 0 : values.repetitions === '' ? 0 : Number(values.repetitions),
+    ticketId: values.ticketId === '' ? null : Number(values.ticketId),
   };
 };
 
@@ -53,7 +57,11 @@ function tomorrowOnTheHour(): Date {
   return date;
 }
 
-/** Create or edit a task: name, description, limit date (dd/MM/yyyy HH:mm), owner, priority, recurrence and repetitions. */
+/**
+ * Create or edit a task: name, description, limit date (dd/MM/yyyy HH:mm), owner, priority,
+ * recurrence and repetitions (at least 1 for a new series: the shared rule), and the ticket it is
+ * about (its number; one the user may see, the server checks).
+ */
 export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: () => void }) {
   const { t } = useTranslation();
   const users = useAllUsers();
@@ -67,19 +75,28 @@ export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: (
       ownerId: String(task?.ownerId ?? getUserId() ?? ''),
       priority: task?.priority ?? 'none',
       recurrence: String(task?.recurrence ?? 0),
-      repetitions: task?.repetitions ?? 0,
+      repetitions: task?.repetitions ?? 1,
+      ticketId: task?.ticketId ?? '',
     },
-    validate: schemaValidator(task ? updateTaskBodySchema : createTaskBodySchema, taskBody, {
-      ruleMessages: { limitDate: t('tasks.invalidDate') },
-      issueMessage: (field) => (field === 'limitDate' ? t('tasks.invalidDate') : undefined),
-    }),
+    validate: schemaValidator(
+      task ? updateTaskBodySchema.superRefine(checkTaskRepetitions(task.occurrence)) : createTaskBodySchema,
+      taskBody,
+      {
+        ruleMessages: { limitDate: t('tasks.invalidDate') },
+        issueMessage: (field) => (field === 'limitDate' ? t('tasks.invalidDate') : undefined),
+      },
+    ),
   });
   const recurring = form.values.recurrence !== '0';
 
-  const saving = useFormSave(form, useSaveTask(), { errorId: 'task-save-error', onClose });
+  const saving = useFormSave(form, useSaveTask(), {
+    errorId: 'task-save-error',
+    onClose,
+    duplicate: { code: 'ERR_NO_TICKET_FOUND', field: 'ticketId' },
+  });
   const submit = form.onSubmit((values) => {
     const body = taskBody(values);
-    saving.save(task ? { id: task.id, body } : { id: null, body: { ...body, ownerId: body.ownerId ?? 0, ticketId: null } });
+    saving.save(task ? { id: task.id, body } : { id: null, body: { ...body, ownerId: body.ownerId ?? 0 } });
   });
 
   return (
@@ -146,13 +163,24 @@ export function TaskFormModal({ task, onClose }: { task: Task | null; onClose: (
         <NumberInput
           label={t('tasks.repetitions')}
           description={t('tasks.repetitionsHint')}
-          min={0}
+          min={task && task.occurrence > 1 ? 0 : 1}
           max={TASK_REPETITIONS_MAX}
           allowDecimal={false}
           data-testid="task-repetitions"
           {...form.getInputProps('repetitions')}
         />
       )}
+      <NumberInput
+        label={t('tasks.ticket')}
+        description={t('tasks.ticketHint')}
+        placeholder="#"
+        min={1}
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        data-testid="task-ticket"
+        {...form.getInputProps('ticketId')}
+      />
     </FormModal>
   );
 }

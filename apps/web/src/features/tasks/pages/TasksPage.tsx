@@ -1,9 +1,10 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type Task, type TaskPriority, type TaskStatus } from '@conversa/shared';
-import { Badge, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { IconCheck, IconMessage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { chatPath } from '../../../app/paths';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { ListPageHeader } from '../../../components/ListPageHeader';
@@ -72,6 +73,16 @@ export function TasksPage() {
           </Text>
         </Stack>
       ),
+    },
+    {
+      key: 'ticket',
+      header: t('tasks.ticket'),
+      render: (task) =>
+        task.ticketId !== null && (
+          <Anchor component={Link} to={chatPath(task.ticketId)} size="sm" data-testid={`task-ticket-${task.id}`}>
+            {t('tasks.ticketLink', { id: task.ticketId })}
+          </Anchor>
+        ),
     },
     { key: 'limitDate', header: t('tasks.limitDate'), render: (task) => formatDateTime(task.limitDate) },
     { key: 'owner', header: t('tasks.owner'), render: (task) => task.owner?.name ?? '' },
@@ -150,7 +161,7 @@ export function TasksPage() {
       </Group>
       <DataTable
         testId="tasks-table"
-        minWidth={820}
+        minWidth={900}
         rows={tasks.data?.tasks}
         rowKey={(task) => task.id}
         rowTestId={(task) => `task-row-${task.id}`}
