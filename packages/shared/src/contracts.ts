@@ -171,6 +171,15 @@ export const tenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
+/** GET /tenants/usage/: the caller's company's limits and what it uses (users; channels are its connections). */
+export const tenantLimitsUsageSchema = z.object({
+  maxUsers: z.number().int(),
+  users: z.number().int(),
+  maxConnections: z.number().int(),
+  connections: z.number().int(),
+});
+export type TenantLimitsUsage = z.infer<typeof tenantLimitsUsageSchema>;
+
 const tenantFields = {
   status: z.enum(TENANT_STATUSES),
   name: z.string().trim().min(2).max(120),

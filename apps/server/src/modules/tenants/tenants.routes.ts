@@ -1,13 +1,22 @@
-import { createTenantBodySchema, idParamSchema, signupBodySchema, tenantSchema, updateTenantBodySchema } from '@conversa/shared';
+import {
+  createTenantBodySchema,
+  idParamSchema,
+  signupBodySchema,
+  tenantSchema,
+  tenantLimitsUsageSchema,
+  updateTenantBodySchema,
+} from '@conversa/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { errorResponses, messageSchema } from '../../platform/http/responses.js';
+import { actorOf } from '../auth/authenticate.js';
 import { presentTenant } from './tenants.presenter.js';
 import { findTenantById, listTenants } from './tenants.repository.js';
 import { createTenant } from './use-cases/create-tenant.js';
 import { deleteTenant } from './use-cases/delete-tenant.js';
+import { getTenantUsage } from './use-cases/get-tenant-usage.js';
 import { signUp } from './use-cases/sign-up.js';
 import { updateTenant } from './use-cases/update-tenant.js';
 
@@ -20,6 +29,16 @@ export const tenantsRoutes =
       config: { auth: 'platform' },
       schema: { tags, response: { 200: z.array(tenantSchema), ...errorResponses } },
       handler: async () => (await listTenants(ctx.db)).map(presentTenant),
+    });
+
+    app.get('/tenants/usage/', {
+      config: { auth: 'super' },
+      schema: {
+        tags,
+        description: "The caller's company's limits beside what it uses: users (maxUsers) and channels (maxConnections).",
+        response: { 200: tenantLimitsUsageSchema, ...errorResponses },
+      },
+      handler: async (request) => getTenantUsage(ctx, actorOf(request)),
     });
 
     app.get('/tenants/:id', {

@@ -468,3 +468,28 @@ describe("a company's trial", () => {
     expect(off.body).toMatchObject({ trial: false, trialDays: 0 });
   });
 });
+
+describe('GET /tenants/usage/ (the users and channels screens say how many are left)', () => {
+  it("answers the caller's company's limits beside its users and channels, for supervisors and admins only", async () => {
+    const company = await buildTenant(server.ctx);
+    await server.ctx.db.execute(sql`update tenants set max_users = 5, max_connections = 2 where id = ${company.id}`);
+    const admin = await buildUser(server.ctx, company.id, { profile: 'admin' });
+    const supervisor = await buildUser(server.ctx, company.id, { profile: 'super' });
+    const agent = await buildUser(server.ctx, company.id, { profile: 'user' });
+    await buildChannel(server.ctx, company.id);
+    // Another company's users and channels are not counted.
+    const other = await buildTenant(server.ctx);
+    await buildUser(server.ctx, other.id);
+    await buildChannel(server.ctx, other.id);
+
+    for (const caller of [admin, supervisor]) {
+      const { token } = await api.login(caller.email, caller.password);
+      const usage = await api.get('/tenants/usage/', { token });
+      expect(usage.status, JSON.stringify(usage.body)).toBe(200);
+      expect(usage.body).toEqual({ maxUsers: 5, users: 3, maxConnections: 2, connections: 1 });
+    }
+    const { token } = await api.login(agent.email, agent.password);
+    expect((await api.get('/tenants/usage/', { token })).status).toBe(403);
+    expect((await api.get('/tenants/usage/')).status).toBe(401);
+  });
+});

@@ -2,6 +2,7 @@ import type { Channel, ChannelType } from '@conversa/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { ticketKeys } from '../tickets/keys';
+import { tenantUsageKey } from '../tenants/usage';
 
 export type AutoDistribution = Channel['autoDistribution'];
 
@@ -66,7 +67,7 @@ export function useSaveChannel() {
       id === null ? http.post<Channel>('/whatsapp', input) : http.put<Channel>(`/whatsapp/${id}`, input),
     onSuccess: (channel) => {
       applyChannelToCache(qc, channel);
-      return qc.invalidateQueries({ queryKey: channelKeys.all });
+      return Promise.all([qc.invalidateQueries({ queryKey: channelKeys.all }), qc.invalidateQueries({ queryKey: tenantUsageKey })]);
     },
   });
 }
@@ -75,7 +76,7 @@ export function useDeleteChannel() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.delete(`/whatsapp/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: channelKeys.all }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: channelKeys.all }), qc.invalidateQueries({ queryKey: tenantUsageKey })]),
   });
 }
 

@@ -2,6 +2,7 @@ import type { Profile, User, UserConfigs } from '@conversa/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
 import { saveUser } from '../../lib/session';
+import { tenantUsageKey } from '../tenants/usage';
 
 export interface UsersPage {
   users: User[];
@@ -42,7 +43,7 @@ export function useCreateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: UserInput) => http.post<User>('/users', input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: userKeys.all }), qc.invalidateQueries({ queryKey: tenantUsageKey })]),
   });
 }
 
@@ -58,7 +59,7 @@ export function useDeleteUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => http.delete(`/users/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: userKeys.all }), qc.invalidateQueries({ queryKey: tenantUsageKey })]),
   });
 }
 

@@ -22,7 +22,6 @@ import {
   IconExternalLink,
   IconPlayerPlay,
   IconPlayerStop,
-  IconPlus,
   IconQrcode,
   IconRefresh,
 } from '@tabler/icons-react';
@@ -41,6 +40,7 @@ import { useHistoryImport } from '../history-import';
 import { ChannelFormModal } from '../components/ChannelFormModal';
 import { QrCodeModal } from '../components/QrCodeModal';
 import { TransferChannelModal } from '../components/TransferChannelModal';
+import { LimitedAddButton } from '../../tenants/components/LimitedAddButton';
 
 const STATUS_COLORS: Record<Channel['status'], string> = {
   connected: 'teal',
@@ -308,9 +308,7 @@ export function ChannelsPage() {
     <Stack data-testid="channels-page">
       <Group justify="space-between">
         <Title order={2}>{t('channels.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="channels-new">
-          {t('channels.new')}
-        </Button>
+        <LimitedAddButton resource="connections" label={t('channels.new')} onClick={() => setEditing(null)} testId="channels-new" />
       </Group>
       {channels.isError && <QueryError error={channels.error} onRetry={() => void channels.refetch()} />}
       {channels.isSuccess && channels.data.length === 0 && (

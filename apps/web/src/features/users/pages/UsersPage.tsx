@@ -1,7 +1,7 @@
 import type { User } from '@conversa/shared';
 import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
@@ -14,6 +14,7 @@ import { UserFormModal } from '../components/UserFormModal';
 import { TeamFilterSelect } from '../../teams/components/TeamFilterSelect';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { PageControls } from '../../../components/PageControls';
+import { LimitedAddButton } from '../../tenants/components/LimitedAddButton';
 
 /** /usuarios: the tenant's users (admin). */
 export function UsersPage() {
@@ -64,9 +65,7 @@ export function UsersPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('users.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)} data-testid="users-new">
-          {t('users.new')}
-        </Button>
+        <LimitedAddButton resource="users" label={t('users.new')} onClick={() => setEditing(null)} testId="users-new" />
       </Group>
 
       <Group align="flex-end">
