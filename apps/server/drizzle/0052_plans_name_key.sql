@@ -4,4 +4,8 @@
 UPDATE "plans" SET "name" = btrim("name") WHERE "name" <> btrim("name");--> statement-breakpoint
 UPDATE "plans" p SET "name" = p."name" || ' (' || p."id" || ')'
   WHERE EXISTS (SELECT 1 FROM "plans" o WHERE lower(o."name") = lower(p."name") AND o."id" < p."id");--> statement-breakpoint
+-- A renamed one may meet a plan already called so ("Pro (2)"): that one, the newer, gets '#id' too.
+UPDATE "plans" p SET "name" = p."name" || ' #' || p."id"
+  WHERE EXISTS (SELECT 1 FROM "plans" o WHERE lower(o."name") = lower(p."name") AND o."id" <> p."id")
+    AND NOT EXISTS (SELECT 1 FROM "plans" o WHERE lower(o."name") = lower(p."name") AND o."id" > p."id");--> statement-breakpoint
 CREATE UNIQUE INDEX "plans_name_key" ON "plans" USING btree (lower("name"));

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ensureFirstStart } from './bootstrap/first-start.js';
 import { sealStoredChannelSecrets } from './bootstrap/seal-channel-secrets.js';
+import { sealStoredPaymentTokens } from './modules/tenants/use-cases/seal-stored-payment-tokens.js';
 import { loadEnv } from './config/env.js';
 import { createContext } from './context.js';
 import { startSessionHost, stopSessionHost } from './modules/channels/sessions/session-host.js';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
 
   const ctx = createContext(env, database, logger);
   await sealStoredChannelSecrets(ctx);
+  await sealStoredPaymentTokens(ctx);
   await ctx.jobs.start(ctx, { workers: true });
   // Relays what a previous life of this process (or a dead node) committed and did not relay.
   ctx.events.start();

@@ -7,6 +7,7 @@ import type { AppContext } from '../src/app-context.js';
 import { buildApp } from '../src/app.js';
 import { ensureFirstStart } from '../src/bootstrap/first-start.js';
 import { sealStoredChannelSecrets } from '../src/bootstrap/seal-channel-secrets.js';
+import { sealStoredPaymentTokens } from '../src/modules/tenants/use-cases/seal-stored-payment-tokens.js';
 import { createContext, type ContextOptions } from '../src/context.js';
 import { analyzeEmbeddedDatabaseJob, vacuumEmbeddedDatabaseJob } from '../src/platform/db/embedded-maintenance.job.js';
 import { openDatabase, type Database } from '../src/platform/db/client.js';
@@ -100,6 +101,7 @@ export async function startNodeOn(
     ],
   });
   await sealStoredChannelSecrets(ctx);
+  await sealStoredPaymentTokens(ctx);
   await ctx.jobs.start(ctx, { workers: true });
   ctx.events.start();
   await ensureFirstStart(ctx, () => undefined);

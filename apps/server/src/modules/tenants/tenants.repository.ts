@@ -1,4 +1,4 @@
-import { asc, count, eq, getTableColumns, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNotNull, notLike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tenants, users } from '../../platform/db/schema.js';
 import type { Bindable } from '../../platform/db/prepared.js';
@@ -123,4 +123,23 @@ export async function lockPlatformBootstrap(db: Db): Promise<void> {
 /** Probe (see InboundAutomationStep): the tenant's IANA time zone. */
 export function tenantTimeZoneProbe(tenantId: Bindable<number>): SQL {
   return sql`select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId}`;
+}
+
+/** The companies whose payment token is stored in clear (not in SecretBox's `enc:v1:` form). */
+export async function listClearPaymentTokens(db: Db): Promise<{ id: number; paymentToken: string }[]> {
+  const rows = await db
+    .select({ id: tenants.id, paymentToken: tenants.paymentToken })
+    .from(tenants)
+    .where(and(isNotNull(tenants.paymentToken), notLike(tenants.paymentToken, 'enc:v1:%')));
+  return rows.map((row) => ({ id: row.id, paymentToken: row.paymentToken! }));
+}
+
+/** Replaces a company's payment token if it is still `expected` (an edit meanwhile wins). */
+export async function replacePaymentTokenIfUnchanged(db: Db, tenantId: number, expected: string, next: string): Promise<boolean> {
+  const rows = await db
+    .update(tenants)
+    .set({ paymentToken: next })
+    .where(and(eq(tenants.id, tenantId), eq(tenants.paymentToken, expected)))
+    .returning({ id: tenants.id });
+  return rows.length > 0;
 }

@@ -5,6 +5,7 @@ import { Api } from '../../../test/api.js';
 import { buildPlan, buildTenant, buildUser } from '../../../test/factories.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { buildChannel, rows } from '../../../test/inbox.js';
+import { sealStoredPaymentTokens } from './use-cases/seal-stored-payment-tokens.js';
 
 let server: TestServer;
 let api: Api;
@@ -169,6 +170,13 @@ describe('tenant CRUD', () => {
     const removed = await api.put(`/tenants/${id}`, { paymentToken: null }, { token: root });
     expect(removed.body.paymentToken).toBeNull();
     expect(await storedToken(id)).toBeNull();
+
+    // A token written in clear before (an older version) is sealed at the next start, once.
+    await server.ctx.db.execute(sql`update tenants set payment_token = 'sk_old_clear' where id = ${id}`);
+    expect(await sealStoredPaymentTokens(server.ctx)).toBeGreaterThanOrEqual(1);
+    expect(server.ctx.secretBox.open((await storedToken(id))!, 'tenant.paymentToken')).toBe('sk_old_clear');
+    expect(await storedToken(id)).toMatch(/^enc:v1:/);
+    expect(await sealStoredPaymentTokens(server.ctx)).toBe(0);
   });
 
   it("counts each tenant's own users", async () => {
