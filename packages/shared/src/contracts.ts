@@ -201,9 +201,16 @@ const tenantFields = {
  * ran). Checked when the body sends both; `trial: false` stores 0 days whatever is sent. The server
  * checks an edit that sends one of them against the stored other.
  */
+export const TRIAL_DAYS_MESSAGE = 'A trial lasts at least 1 day.';
+
+/** The `fields` of a 400 refusing a trial under 1 day (tenants and plans alike), under trialDays with its rule. */
+export const trialDaysProblem = () => ({
+  trialDays: [{ message: TRIAL_DAYS_MESSAGE, issue: { code: 'custom' as const, rule: 'trialDays' } }],
+});
+
 export function refineTrialDays(body: { trial?: boolean; trialDays?: number }, ctx: z.RefinementCtx): void {
   if (body.trial === true && body.trialDays !== undefined && body.trialDays < 1)
-    ctx.addIssue({ code: 'custom', path: ['trialDays'], message: 'A trial lasts at least 1 day.', ...fieldRule('trialDays') });
+    ctx.addIssue({ code: 'custom', path: ['trialDays'], message: TRIAL_DAYS_MESSAGE, ...fieldRule('trialDays') });
 }
 
 export const createTenantBodySchema = z

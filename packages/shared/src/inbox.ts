@@ -92,7 +92,7 @@ export type TagRef = z.infer<typeof tagRefSchema>;
 /** GET /tickets/{ticketId}/earlier: a conversation the contact had before this ticket (the chat links to it). */
 export const earlierTicketSchema = z.object({
   id: z.number().int(),
-  status: z.string(),
+  status: z.enum(TICKET_STATUSES),
   channelName: z.string(),
   username: z.string().nullable(),
   lastMessage: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
-import { formatBirthday } from '@conversa/shared';
+import { formatBirthday, type CampaignContactStatus } from '@conversa/shared';
 import type { ContactFileFormat } from './contact-file-rows.js';
 import type { ContactRow } from './contacts.repository.js';
 
@@ -47,6 +47,21 @@ const EXPORT_COLUMNS: Array<[string, (c: ContactRow) => string | null]> = [
 ];
 
 export const EXPORT_HEADER = EXPORT_COLUMNS.map(([title]) => title);
+
+/**
+ * What happened to each recipient of a send (campaigns, mass sends: the same statuses), as their
+ * report files say it (in Portuguese, as every export).
+ */
+export const DELIVERY_STATUS_TITLES: Record<CampaignContactStatus, string> = {
+  waiting: 'Aguardando',
+  pending: 'Na fila de envio',
+  sent: 'Enviada',
+  delivered: 'Entregue',
+  read: 'Lida',
+  failed: 'Falhou',
+  unconfirmed: 'Não confirmada',
+  skipped: 'Sem envio',
+};
 
 export const CONTENT_TYPES: Record<ContactFileFormat, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -6,7 +6,8 @@ import { errorResponses } from '../../platform/http/responses.js';
 import { presentAdminPlan, presentPlan } from './plans.presenter.js';
 import { createPlan } from './use-cases/create-plan.js';
 import { deletePlan } from './use-cases/delete-plan.js';
-import { listPlans, listPlansWithCompanies } from './use-cases/list-plans.js';
+import { listPlans } from './use-cases/list-plans.js';
+import { listPlansWithCompanies } from './use-cases/list-plans-with-companies.js';
 import { updatePlan } from './use-cases/update-plan.js';
 
 const tags = ['plans'];

@@ -1,4 +1,4 @@
-import type { Ticket } from '@conversa/shared';
+import type { EarlierTicket, Ticket, TicketStatus } from '@conversa/shared';
 import type { TicketVisibilityFacts } from '../../platform/events/domain-events.js';
 import type { TicketRow, TicketView } from './tickets.repository.js';
 
@@ -45,4 +45,17 @@ export function visibilityFacts(
   ticket: Pick<TicketRow, 'queueId' | 'userId' | 'status' | 'chatFlowId' | 'isGroup'>,
 ): TicketVisibilityFacts {
   return { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status, chatFlowId: ticket.chatFlowId, isGroup: ticket.isGroup };
+}
+
+/** A conversation the contact had before a ticket (GET /tickets/{id}/earlier). */
+export function presentEarlierTicket(row: {
+  id: number;
+  status: TicketStatus;
+  channelName: string;
+  username: string | null;
+  lastMessage: string | null;
+  createdAt: Date;
+  closedAt: Date | null;
+}): EarlierTicket {
+  return { ...row, createdAt: row.createdAt.toISOString(), closedAt: row.closedAt?.toISOString() ?? null };
 }

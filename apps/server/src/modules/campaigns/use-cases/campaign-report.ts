@@ -2,7 +2,7 @@ import { CAMPAIGN_CONTACTS_PAGE_SIZE, type CampaignContactStatus } from '@conver
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { Actor } from '../../auth/actor.js';
-import { CONTENT_TYPES, writeTableFile, type ContactFileFormat } from '../../contacts/contact-files.js';
+import { CONTENT_TYPES, DELIVERY_STATUS_TITLES, writeTableFile, type ContactFileFormat } from '../../contacts/contact-files.js';
 import { tenantClockFormat } from '../../tenants/use-cases/tenant-clock-format.js';
 import { findCampaign, listCampaignContactLines, type CampaignContactLine } from '../campaigns.repository.js';
 
@@ -31,16 +31,6 @@ export async function listCampaignContacts(
 
 // In Portuguese, as the reports' exports are (SPEC: Portuguese first), with the times on the tenant's clock.
 const REPORT_HEADER = ['Nome', 'Número', 'Situação', 'Mensagem', 'Enviada em', 'Motivo'];
-const STATUS_TITLES: Record<CampaignContactStatus, string> = {
-  waiting: 'Aguardando',
-  pending: 'Na fila de envio',
-  sent: 'Enviada',
-  delivered: 'Entregue',
-  read: 'Lida',
-  failed: 'Falhou',
-  unconfirmed: 'Não confirmada',
-  skipped: 'Sem envio',
-};
 
 /** The report per contact (sent, delivered, read where the channel tells, failed with its reason) as a CSV or XLSX file. */
 export async function exportCampaignReport(
@@ -55,7 +45,7 @@ export async function exportCampaignReport(
   const rows = lines.map((line) => [
     line.name,
     line.number,
-    STATUS_TITLES[line.status],
+    DELIVERY_STATUS_TITLES[line.status],
     line.messageNumber === null ? null : String(line.messageNumber),
     line.sentAt ? moment(line.sentAt) : null,
     line.error,

@@ -1,7 +1,7 @@
 import { MASS_SEND_RECIPIENTS_PAGE_SIZE, type MassSendRecipientStatus } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Actor } from '../../auth/actor.js';
-import { CONTENT_TYPES, writeTableFile, type ContactFileFormat } from '../../contacts/contact-files.js';
+import { CONTENT_TYPES, DELIVERY_STATUS_TITLES, writeTableFile, type ContactFileFormat } from '../../contacts/contact-files.js';
 import { tenantClockFormat } from '../../tenants/use-cases/tenant-clock-format.js';
 import { assertCanSee } from '../mass-sends.policy.js';
 import { findMassSend, listRecipientLines, type RecipientLine } from '../mass-sends.repository.js';
@@ -31,16 +31,6 @@ export async function listMassSendRecipients(
 
 // In Portuguese, as the other exports are (SPEC: Portuguese first), with the times on the tenant's clock.
 const REPORT_HEADER = ['Número', 'Nome', 'Situação', 'Enviada em', 'Motivo'];
-const STATUS_TITLES: Record<MassSendRecipientStatus, string> = {
-  waiting: 'Aguardando',
-  pending: 'Na fila de envio',
-  sent: 'Enviada',
-  delivered: 'Entregue',
-  read: 'Lida',
-  failed: 'Falhou',
-  unconfirmed: 'Não confirmada',
-  skipped: 'Sem envio',
-};
 
 /** The report per recipient (sent, delivered, read where the channel tells, failed or skipped with the reason) as CSV or XLSX. */
 export async function exportMassSendReport(
@@ -55,7 +45,7 @@ export async function exportMassSendReport(
   const rows = lines.map((line) => [
     line.number,
     line.name,
-    STATUS_TITLES[line.status],
+    DELIVERY_STATUS_TITLES[line.status],
     line.sentAt ? moment(line.sentAt) : null,
     line.error,
   ]);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { updatePlanBodySchema } from '@conversa/shared';
+import { TRIAL_DAYS_MESSAGE, trialDaysProblem } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { AppError } from '../../../platform/http/app-error.js';
 import type { FieldProblem } from '../../../platform/http/field-issues.js';
@@ -26,9 +27,7 @@ export async function updatePlan(ctx: AppContext, planId: number, input: z.outpu
       if (!current) throw new AppError('ERR_NO_PLAN_FOUND');
       const trial = input.trial ?? current.trial;
       if (trial && (input.trial !== undefined || input.trialDays !== undefined) && (input.trialDays ?? current.trialDays) < 1)
-        throw new AppError('ERR_VALIDATION', 'A trial lasts at least 1 day.', {
-          trialDays: [{ message: 'A trial lasts at least 1 day.', issue: { code: 'custom', rule: 'trialDays' } }],
-        });
+        throw new AppError('ERR_VALIDATION', TRIAL_DAYS_MESSAGE, trialDaysProblem());
       const changes = input.trial === undefined && input.trialDays === undefined ? input : withTrialDays(input, trial);
 
       const users = changes.users !== undefined && changes.users !== current.users ? changes.users : undefined;

@@ -1,2 +1,2 @@
-/** How many companies are on a plan (a plan in use is not deleted), and on each plan (the plans list). */
-export { countTenantsOnPlan, countTenantsByPlan } from '../tenants.repository.js';
+/** How many companies are on a plan (a plan in use is not deleted). */
+export { countTenantsOnPlan } from '../tenants.repository.js';

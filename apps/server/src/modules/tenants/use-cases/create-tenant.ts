@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { createTenantBodySchema } from '@conversa/shared';
+import { TRIAL_DAYS_MESSAGE, trialDaysProblem } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { Db } from '../../../platform/db/client.js';
 import { AppError, isUniqueViolation } from '../../../platform/http/app-error.js';
@@ -34,10 +35,7 @@ export async function createTenant(
     const makerTrialDays = trial === false ? 0 : trialDays;
     const terms = newSubscriptionTerms(plan, ctx.clock.now(), { trialDays: makerTrialDays, paymentActive });
     // `trial: true` without days, on a plan without a trial, would start none: said, not dropped.
-    if (trial === true && !terms.trial)
-      throw new AppError('ERR_VALIDATION', 'A trial lasts at least 1 day.', {
-        trialDays: [{ message: 'A trial lasts at least 1 day.', issue: { code: 'custom', rule: 'trialDays' } }],
-      });
+    if (trial === true && !terms.trial) throw new AppError('ERR_VALIDATION', TRIAL_DAYS_MESSAGE, trialDaysProblem());
     const tenant = await insertTenant(tx, { ...fields, paymentToken: storedPaymentToken(ctx, paymentToken) ?? null, ...terms });
     if (admin && passwordHash) {
       await insertUserWithinLimit(tx, tenant.id, { name: admin.name, email: admin.email, passwordHash, profile: 'admin' }).catch(

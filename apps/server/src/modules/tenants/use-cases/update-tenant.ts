@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { updateTenantBodySchema } from '@conversa/shared';
+import { TRIAL_DAYS_MESSAGE, trialDaysProblem } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { transact } from '../../../platform/events/transact.js';
 import { AppError } from '../../../platform/http/app-error.js';
@@ -46,10 +47,7 @@ export async function updateTenant(
     const trial = changes.trial ?? current.trial;
     if (changes.trial !== undefined || changes.trialDays !== undefined) {
       if (!trial) changes.trialDays = 0;
-      else if ((changes.trialDays ?? current.trialDays) < 1)
-        throw new AppError('ERR_VALIDATION', 'A trial lasts at least 1 day.', {
-          trialDays: [{ message: 'A trial lasts at least 1 day.', issue: { code: 'custom', rule: 'trialDays' } }],
-        });
+      else if ((changes.trialDays ?? current.trialDays) < 1) throw new AppError('ERR_VALIDATION', TRIAL_DAYS_MESSAGE, trialDaysProblem());
     }
     if (changes.maxUsers !== undefined || changes.maxConnections !== undefined) {
       const usage = (await usageOfTenants(tx, [tenantId])).get(tenantId)!;

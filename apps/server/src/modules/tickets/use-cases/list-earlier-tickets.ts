@@ -1,6 +1,7 @@
 import { EARLIER_TICKETS_LIMIT, type EarlierTicket } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import { isAdmin, type Actor } from '../../auth/actor.js';
+import { presentEarlierTicket } from '../tickets.presenter.js';
 import { listEarlierTicketsOfContact } from '../tickets.repository.js';
 import { assertCanSeeTicket, visibleTicketsCondition } from './ticket-access.js';
 
@@ -13,5 +14,5 @@ export async function listEarlierTickets(ctx: AppContext, actor: Actor, ticketId
   const ticket = await assertCanSeeTicket(ctx, actor, ticketId);
   const visibility = isAdmin(actor) ? undefined : await visibleTicketsCondition(ctx.db, actor);
   const rows = await listEarlierTicketsOfContact(ctx.db, actor.tenantId, ticket, visibility, EARLIER_TICKETS_LIMIT);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), closedAt: row.closedAt?.toISOString() ?? null }));
+  return rows.map(presentEarlierTicket);
 }

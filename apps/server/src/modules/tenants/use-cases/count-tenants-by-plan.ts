@@ -1,0 +1,2 @@
+/** How many companies are on each plan (the plans list). */
+export { countTenantsByPlan } from '../tenants.repository.js';
