@@ -68,7 +68,7 @@ describe('the ticket panel in a real browser', () => {
 
       await page.getByTestId('panel-resolve').click();
       const dialog = page.getByTestId('confirm-modal');
-      await containsText(dialog, 'Resolver 12 atendimento(s) selecionado(s)?');
+      await containsText(dialog, 'Resolver 12 atendimentos selecionados?');
       await dialog.getByTestId('panel-resolve-demand').click();
       await page.getByRole('option', { name: REASON }).click();
       await dialog.getByTestId('confirm-button').click();

@@ -1,23 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { localeSections } from './locale-sections.ts';
+import { OWN_MODULES } from './own-modules.ts';
 
 /**
- * Files that need modules of their own: they replace a module (`vi.mock`), or test what a module
- * does when it is first loaded (the language at start). Every other file shares its worker's loaded
- * modules and its jsdom with the files before it (`isolate: false`): importing the app and building
- * a window again for each file was most of the suite's time (8 minutes → 2 on a quiet machine).
+ * Component tests: jsdom, Testing Library, the real providers (Mantine, TanStack Query, i18next).
+ * Most files share their worker's modules (own-modules.ts says which do not, and why).
  */
-const OWN_MODULES = [
-  'src/app/SocketProvider.test.tsx',
-  'src/features/calls/call-dock.test.tsx',
-  'src/features/dashboard/pages/DashboardPage.test.tsx',
-  'src/lib/http.test.ts',
-  'src/lib/http-unavailable.test.ts',
-  'src/lib/i18n.test.ts',
-];
-
-/** Component tests: jsdom, Testing Library, the real providers (Mantine, TanStack Query, i18next). */
 export default defineConfig({
   plugins: [react(), localeSections()],
   test: {

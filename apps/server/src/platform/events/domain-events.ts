@@ -68,6 +68,12 @@ export type DomainEvent =
       /** The change handed the ticket to a user (a transfer): who did it (null: an automation) and who got it. */
       transfer?: TicketTransferFacts;
     }
+  | ({
+      /** Beside the ticket.changed of a transfer to a user: the event the receiver's web push waits for. */
+      type: 'ticket.transferred';
+      tenantId: number;
+      ticketId: number;
+    } & TicketTransferFacts)
   | {
       type: 'message.created';
       tenantId: number;

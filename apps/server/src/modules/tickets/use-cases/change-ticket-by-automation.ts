@@ -72,6 +72,7 @@ export async function changeTicketByAutomation(ctx: AppContext, input: Automated
           ? { byUserId: null, toUserId: updated.userId }
           : undefined;
       events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update', before: visibilityFacts(ticket), transfer });
+      if (transfer) events.push({ type: 'ticket.transferred', tenantId, ticketId, ...transfer });
       return updated;
     });
   } catch (error) {

@@ -147,6 +147,7 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
           ? { byUserId: actor.userId, toUserId: updated.userId }
           : undefined;
       events.push({ type: 'ticket.changed', tenantId: actor.tenantId, ticketId, action: 'update', before, transfer: handedOver });
+      if (handedOver) events.push({ type: 'ticket.transferred', tenantId: actor.tenantId, ticketId, ...handedOver });
       return updated;
     });
   } catch (error) {

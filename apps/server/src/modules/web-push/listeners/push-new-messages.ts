@@ -32,15 +32,15 @@ function excerpt(text: string): string {
  */
 export const pushNewMessagesConsumer: EventConsumer = {
   name: 'webPush.newMessages',
-  types: ['message.created', 'note.created', 'ticket.changed'],
+  // ticket.transferred, not the busy ticket.changed: this consumer sees only the transfers.
+  types: ['message.created', 'note.created', 'ticket.transferred'],
   async handle(ctx: AppContext, event) {
-    if (event.type === 'ticket.changed') {
+    if (event.type === 'ticket.transferred') {
       // A ticket transferred to a user (not by themselves) reaches them, tab closed (a phone's lock screen).
-      const transfer = event.transfer;
-      if (!transfer || transfer.byUserId === transfer.toUserId || !(await tenantMayGetPushes(ctx, event.tenantId))) return;
+      if (event.byUserId === event.toUserId || !(await tenantMayGetPushes(ctx, event.tenantId))) return;
       const view = await getTicketView(ctx.db, event.tenantId, event.ticketId);
-      if (!view || view.userId !== transfer.toUserId) return;
-      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, event.ticketId, [transfer.toUserId]), {
+      if (!view || view.userId !== event.toUserId) return;
+      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, event.ticketId, [event.toUserId]), {
         kind: 'transfer',
         ticketId: event.ticketId,
         title: TRANSFER_PUSH.title,

@@ -101,6 +101,8 @@ export function ApiConfigFormModal({
         description={t('apiService.channelHint')}
         required
         data={channelOptions}
+        // Picking the chosen channel again keeps it (the default comes chosen): never left empty by a click.
+        allowDeselect={false}
         data-testid="api-config-channel"
         {...form.getInputProps('channelId')}
       />

@@ -57,7 +57,10 @@ describe('/filas: deleting a queue', () => {
     await user.click(screen.getByTestId('queue-delete-4'));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).queryByTestId('queue-delete-flows-checking')).toBeNull());
-    expect(within(dialog).getByText('Deseja realmente excluir a fila Suporte? Os atendimentos dela ficam sem fila.')).toBeVisible();
+    // (Visible once the modal's opening transition is over: slow on a loaded machine.)
+    await waitFor(() =>
+      expect(within(dialog).getByText('Deseja realmente excluir a fila Suporte? Os atendimentos dela ficam sem fila.')).toBeVisible(),
+    );
     expect(within(dialog).queryByTestId('queue-delete-flows')).toBeNull();
   });
 
