@@ -3,40 +3,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocketProvider } from '../../app/SocketProvider';
 import { fakeApi } from '../../test/fetch';
+import { fakeSocket as socket } from '../../test/fake-socket';
 import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 import { PrivateChatPage } from './pages/PrivateChatPage';
 
 /** The internal chat as the socket's `team` event changes it: a team conversation the user lost leaves the list and says why. */
 
-type Handler = (...args: unknown[]) => void;
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Handler[]>();
-  return {
-    connected: true,
-    on(event: string, handler: Handler) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return this;
-    },
-    emit() {
-      return this;
-    },
-    connect() {
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return this;
-    },
-    serverSends(event: string, payload: unknown) {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    },
-  };
-});
-vi.mock('socket.io-client', () => ({ io: () => socket }));
+vi.mock('socket.io-client', async () => (await import('../../test/fake-socket')).fakeSocketModule);
 
 const ME = 7;
 afterEach(() => vi.unstubAllGlobals());

@@ -5,40 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SocketProvider } from '../../app/SocketProvider';
 import { registerNavigator } from '../../lib/navigation';
 import { fakeApi } from '../../test/fetch';
+import { fakeSocket as socket } from '../../test/fake-socket';
 import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 import { buildTicket } from './test-support';
 
 /** A ticket transferred to the user: the socket's ticket event names the receiver, and the app says so (also on a phone). */
 
-type Handler = (...args: unknown[]) => void;
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Handler[]>();
-  return {
-    connected: true,
-    on(event: string, handler: Handler) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return this;
-    },
-    emit() {
-      return this;
-    },
-    connect() {
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return this;
-    },
-    serverSends(event: string, payload: unknown) {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    },
-  };
-});
-vi.mock('socket.io-client', () => ({ io: () => socket }));
+vi.mock('socket.io-client', async () => (await import('../../test/fake-socket')).fakeSocketModule);
 
 const ME = 7;
 

@@ -12,10 +12,9 @@ import {
   Stack,
   Text,
   Textarea,
-  Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/QueryError';
@@ -24,6 +23,7 @@ import { dayKey, formatDate, formatTime } from '../../../lib/format';
 import { hasErrorCode } from '../../../lib/errors';
 import { notifyApiError, notifyError } from '../../../lib/notify';
 import { flattenMessages, useConversationMessages, useMarkConversationRead, useSendPrivateMessage, type Conversation } from '../api';
+import { ConversationHeader } from './ConversationGone';
 import { PrivateFile } from './PrivateFile';
 
 /** Within this distance of the end, the conversation follows its newest message. */
@@ -148,16 +148,7 @@ export function ConversationView({
 
   return (
     <Stack gap={0} h="100%" data-testid="private-conversation">
-      <Group gap="xs" p="xs" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-        {onBack && (
-          <ActionIcon variant="subtle" onClick={onBack} aria-label={t('privateChat.back')} data-testid="private-back">
-            <IconArrowLeft size={18} />
-          </ActionIcon>
-        )}
-        <Title order={4} lineClamp={1} data-testid="private-conversation-name">
-          {name}
-        </Title>
-      </Group>
+      <ConversationHeader name={name} onBack={onBack} />
       <ScrollArea
         viewportRef={viewport}
         viewportProps={{ onLoadCapture: followEnd }}
