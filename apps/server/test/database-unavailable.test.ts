@@ -13,23 +13,37 @@ import { TEST_DATABASE_URL, withAdminClient } from './databases.js';
 import { openTestDatabase, startTestServer, type TestServer } from './harness.js';
 import { buildInboxTenant, type InboxTenant } from './inbox.js';
 
-/** A TCP proxy to PostgreSQL that can be stopped, started again on the same port, and cut. */
+/** A TCP proxy to PostgreSQL that can be stopped, started again on the same port, cut, and hold answers back. */
 class PgProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   port = 0;
-  /** Extra latency on the way back, so that requests are in flight when the connections are cut. */
-  latencyMs = 0;
-  private heldWaiter: { count: number; marker: string; connections: Set<Socket>; resolve: () => void } | undefined;
+  private hold: { marker: string; count: number; resolve: () => void } | undefined;
+  /** The connections whose answers are held back, with what they hold. */
+  private readonly held = new Map<Socket, Buffer[]>();
 
   /**
-   * Resolves once the database's answers to statements naming `marker` are held back by the latency
-   * on `count` connections: those queries are then in flight. Only the test's requests' statements
-   * count: on a busy machine the server's own background queries (jobs, the event relay) reached
-   * the count before the requests reached the database, and the cut then missed them all.
+   * From now on the database's answers to statements naming `marker` are held back, not delivered,
+   * until `release` (or until the connection goes); resolves once `count` connections hold one:
+   * those requests are then in flight, and stay so whatever the machine's load. Only the test's
+   * requests' statements are held: the server's own background queries (jobs, the event relay) run on.
    */
-  heldReplies(count: number, marker: string): Promise<void> {
-    return new Promise((resolve) => (this.heldWaiter = { count, marker, connections: new Set(), resolve }));
+  holdReplies(marker: string, count: number): Promise<void> {
+    return new Promise((resolve) => (this.hold = { marker, count, resolve }));
+  }
+
+  /** Holds no more answers, and resolves once every connection holding one has closed. */
+  async heldClosed(): Promise<void> {
+    this.hold = undefined;
+    const holding = [...this.held.keys()];
+    while (holding.some((client) => this.held.has(client))) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** Stops holding and delivers what was held on the connections still open. */
+  release(): void {
+    this.hold = undefined;
+    for (const [client, chunks] of this.held) if (client.writable) for (const chunk of chunks) client.write(chunk);
+    this.held.clear();
   }
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -48,17 +62,18 @@ class PgProxy {
         lastSent = chunk.toString('latin1');
         upstream.write(chunk);
       });
-      upstream.on('data', (chunk) => {
-        if (this.latencyMs) {
-          setTimeout(() => client.writable && client.write(chunk), this.latencyMs);
-          const waiter = this.heldWaiter;
-          if (waiter && lastSent.includes(waiter.marker) && waiter.connections.add(client).size >= waiter.count) {
-            waiter.resolve();
-            this.heldWaiter = undefined;
-          }
-        } else client.write(chunk);
+      upstream.on('data', (chunk: Buffer) => {
+        const holding = this.held.get(client);
+        if (holding) return void holding.push(chunk);
+        const hold = this.hold;
+        if (!hold || !lastSent.includes(hold.marker)) return void client.write(chunk);
+        this.held.set(client, [chunk]);
+        if (this.held.size === hold.count) hold.resolve();
       });
-      client.on('close', () => upstream.destroy());
+      client.on('close', () => {
+        this.held.delete(client);
+        upstream.destroy();
+      });
       upstream.on('close', () => client.destroy());
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
@@ -66,9 +81,10 @@ class PgProxy {
     this.port = typeof address === 'object' && address ? address.port : 0;
   }
 
-  /** Drops every open connection (the server sees them terminated). */
+  /** Drops every open connection (the server sees them terminated), and with them what they held. */
   cut(): void {
     for (const socket of this.sockets) socket.destroy();
+    this.release();
   }
 
   /** Stops listening (new connections are refused) and drops the open ones. */
@@ -133,31 +149,30 @@ describe.runIf(TEST_DATABASE_URL)('the database unreachable', () => {
   });
 
   it('answers 503, never 500, for requests whose connections are cut mid-query', async () => {
-    proxy.latencyMs = 300;
-    const held = proxy.heldReplies(4, REQUEST_STATEMENT);
+    const held = proxy.holdReplies(REQUEST_STATEMENT, 4);
     const inFlight = Array.from({ length: 8 }, () => listTickets());
     await held;
-    proxy.cut();
-    proxy.latencyMs = 0; // the answers already held stay held; the requests after the cut run at full speed
+    proxy.cut(); // the requests not yet at the database when their connections went run on new ones
     const answers = await Promise.all(inFlight);
     for (const response of answers) {
       expect(response.status, JSON.stringify(response.body)).not.toBe(500);
       if (response.status !== 200) expectUnavailable(response);
     }
-    // At least the four requests whose statements were in flight when their connections went.
+    // At least the four requests whose answers were held when their connections went.
     expect(answers.filter((response) => response.status === 503).length).toBeGreaterThanOrEqual(4);
     expect((await listTickets()).status).toBe(200);
   });
 
   it("answers 503, never 500, when an administrator terminates the server's backends; the next requests succeed", async () => {
-    proxy.latencyMs = 300;
-    const held = proxy.heldReplies(4, REQUEST_STATEMENT);
+    const held = proxy.holdReplies(REQUEST_STATEMENT, 4);
     const inFlight = Array.from({ length: 8 }, () => listTickets());
     await held;
     await withAdminClient((client) =>
       client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]),
     );
-    proxy.latencyMs = 0;
+    // pg_terminate_backend only signals the backends: their connections close a little later, their answers unsent.
+    await proxy.heldClosed();
+    proxy.release();
     const answers = await Promise.all(inFlight);
     for (const response of answers) {
       expect(response.status, JSON.stringify(response.body)).not.toBe(500);
