@@ -19,6 +19,12 @@ export async function messageExists(db: Db, channelId: number, externalId: strin
   return Boolean(row);
 }
 
+/** Whether some message (deleted ones included) names this stored file. */
+export async function messageNamesMediaKey(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.mediaKey, key)).limit(1);
+  return Boolean(row);
+}
+
 /** Which of these provider ids the channel already has (a history import skips them). */
 export async function existingExternalIds(db: Db, channel: { tenantId: number; id: number }, externalIds: string[]): Promise<Set<string>> {
   if (externalIds.length === 0) return new Set();

@@ -78,7 +78,7 @@ export const scheduledMessagesRoutes =
       schema: {
         tags,
         description:
-          'Edits a pending scheduled message (body, scheduleDate, recurrence; removeMedia: true takes its file off) as JSON, or as multipart/form-data with the same fields before one file ("medias") that replaces its file; otherwise 409 ERR_SCHEDULE_NOT_PENDING. A past date: 400 ERR_INVALID_DATE. Neither text nor file left: 400 ERR_VALIDATION.',
+          'Edits a pending scheduled message (body, scheduleDate, recurrence; removeMedia: true takes its file off) as JSON, or as multipart/form-data with the same fields before one file ("medias") that replaces its file (the file replaced or removed is deleted from storage, unless messages it already sent show it); otherwise 409 ERR_SCHEDULE_NOT_PENDING. A past date: 400 ERR_INVALID_DATE. Neither text nor file left: 400 ERR_VALIDATION.',
         params: idParamSchema,
         // Optional: a multipart form has no JSON body (its fields are read from the form).
         body: updateScheduleBodySchema.nullish(),
@@ -95,7 +95,7 @@ export const scheduledMessagesRoutes =
       schema: {
         tags,
         description:
-          'Deletes a scheduled message that no longer waits (canceled, sent or failed); a pending one is canceled first (409 ERR_SCHEDULE_PENDING). The messages it sent stay in their tickets.',
+          'Deletes a scheduled message that no longer waits (canceled, sent or failed); a pending one is canceled first (409 ERR_SCHEDULE_PENDING). The messages it sent stay in their tickets, with its file; a file no message shows is deleted from storage.',
         params: idParamSchema,
         response: { 204: z.null(), ...errorResponses },
       },

@@ -9,7 +9,7 @@
  * scheduleDate schedules instead of sending.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import {
@@ -419,6 +419,90 @@ describe('scheduled messages: editing the file, deleting what no longer waits', 
     expect((await api.delete(`/messagesSchedule/${sent.id}`, { token: t.admin.token })).status).toBe(204);
     expect(await read(sent.id, t.admin.token)).toBeUndefined();
     expect((await outgoing(ticketId)).map((m) => m.body)).toEqual(['Já enviada']);
+  });
+});
+
+describe('scheduled messages: the files they no longer have leave storage', () => {
+  const fileOf = async (id: number) =>
+    ((await rows(server.ctx, sql`select media_key as "key" from scheduled_messages where id = ${id}`))[0]?.key ?? null) as string | null;
+  const stored = async (key: string) => (await server.ctx.media.read(key)) !== undefined;
+
+  it('a file replaced or taken off by an edit, and the file of a deleted schedule, are deleted from storage', async () => {
+    const { ticketId } = await agentTicket();
+    const created = await postForm('/messagesSchedule/', { ticketId: String(ticketId), body: 'Segue', scheduleDate: inMinutes(60) });
+    const id = created.body.id as number;
+    const first = (await fileOf(id))!;
+    expect(await stored(first)).toBe(true);
+
+    expect((await postForm(`/messagesSchedule/${id}`, { body: 'Segue o novo' }, t.agent.token, 'PUT', 'novo.png')).status).toBe(200);
+    const second = (await fileOf(id))!;
+    expect(second).not.toBe(first);
+    expect(await stored(first)).toBe(false);
+    expect(await stored(second)).toBe(true);
+    // An edit that keeps the file keeps it stored.
+    expect((await api.put(`/messagesSchedule/${id}`, { body: 'Segue, editado' }, { token: t.agent.token })).status).toBe(200);
+    expect(await stored(second)).toBe(true);
+
+    expect((await api.put(`/messagesSchedule/${id}`, { removeMedia: true }, { token: t.agent.token })).status).toBe(200);
+    expect(await fileOf(id)).toBeNull();
+    expect(await stored(second)).toBe(false);
+
+    const canceled = await postForm('/messagesSchedule/', { ticketId: String(ticketId), scheduleDate: inMinutes(60) });
+    const file = (await fileOf(canceled.body.id))!;
+    // An edit refused (nothing left to send) rolls back: the file stays.
+    expect((await api.put(`/messagesSchedule/${canceled.body.id}`, { removeMedia: true }, { token: t.agent.token })).status).toBe(400);
+    expect(await stored(file)).toBe(true);
+    await api.put(`/messagesSchedule/${canceled.body.id}/cancel`, undefined, { token: t.agent.token });
+    expect((await api.delete(`/messagesSchedule/${canceled.body.id}`, { token: t.agent.token })).status).toBe(204);
+    expect(await stored(file)).toBe(false);
+  });
+
+  it('a file a sent message shows stays, through an edit of a recurring schedule and the deletion of a sent one', async () => {
+    const { ticketId } = await agentTicket();
+    const recurring = await postForm('/messagesSchedule/', {
+      ticketId: String(ticketId),
+      body: 'Todo mês',
+      scheduleDate: inMinutes(60),
+      recurrence: '30',
+    });
+    const id = recurring.body.id as number;
+    const sentFile = (await fileOf(id))!;
+    await fireJob((await sendJobs(id))[0].id);
+    expect(await rows(server.ctx, sql`select media_key as "key" from messages where ticket_id = ${ticketId} and from_me`)).toEqual([
+      { key: sentFile },
+    ]);
+    // Its next occurrence gets another file: the one the sent message shows stays.
+    expect((await postForm(`/messagesSchedule/${id}`, { body: 'Todo mês' }, t.agent.token, 'PUT', 'novo.png')).status).toBe(200);
+    const unsent = (await fileOf(id))!;
+    expect(await stored(sentFile)).toBe(true);
+    await api.put(`/messagesSchedule/${id}/cancel`, undefined, { token: t.agent.token });
+    expect((await api.delete(`/messagesSchedule/${id}`, { token: t.agent.token })).status).toBe(204);
+    expect(await stored(unsent)).toBe(false);
+    expect(await stored(sentFile)).toBe(true);
+
+    const oneOff = await postForm('/messagesSchedule/', { ticketId: String(ticketId), body: 'Uma vez', scheduleDate: inMinutes(60) });
+    const oneOffFile = (await fileOf(oneOff.body.id))!;
+    await fireJob((await sendJobs(oneOff.body.id))[0].id);
+    expect((await api.delete(`/messagesSchedule/${oneOff.body.id}`, { token: t.agent.token })).status).toBe(204);
+    expect(await stored(oneOffFile)).toBe(true);
+  });
+
+  it('storage failing to delete the file fails nothing: the change is made, the failure logged', async () => {
+    const { ticketId } = await agentTicket();
+    const created = await postForm('/messagesSchedule/', { ticketId: String(ticketId), scheduleDate: inMinutes(60) });
+    const file = (await fileOf(created.body.id))!;
+    await api.put(`/messagesSchedule/${created.body.id}/cancel`, undefined, { token: t.agent.token });
+    const remove = vi.spyOn(server.ctx.media, 'remove').mockRejectedValueOnce(new Error('storage unreachable'));
+    const warn = vi.spyOn(server.ctx.logger, 'warn');
+    try {
+      expect((await api.delete(`/messagesSchedule/${created.body.id}`, { token: t.agent.token })).status).toBe(204);
+      expect(remove).toHaveBeenCalledWith(file);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ key: file }), expect.any(String));
+    } finally {
+      remove.mockRestore();
+      warn.mockRestore();
+    }
+    expect(await read(created.body.id)).toBeUndefined();
   });
 });
 

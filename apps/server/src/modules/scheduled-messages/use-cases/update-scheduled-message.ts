@@ -6,6 +6,7 @@ import { assertKnownVariables } from '../../messages/template-check.js';
 import { findScheduleView, updateSchedule, type ScheduleView } from '../scheduled-messages.repository.js';
 import type { UpdateScheduleInput } from '../scheduled-messages.schemas.js';
 import type { ScheduleUpload } from './create-scheduled-message.js';
+import { discardScheduleFile } from './discard-schedule-file.js';
 import { assertNotPast, assertPending, lockVisibleSchedule } from './schedule-access.js';
 import { scheduleOccurrenceJob } from './schedule-occurrence-job.js';
 
@@ -14,8 +15,8 @@ const NO_MEDIA = { mediaKey: null, mediaName: null, mediaMime: null, mediaSize: 
 /**
  * Edits a pending schedule (text, date, recurrence; its file: replaced by `upload`, or taken off with
  * `removeMedia`): a new version, its job enqueued again; the earlier job goes stale. The text and
- * the file may not both be left empty. A replaced file stays stored for the messages already sent
- * with it.
+ * the file may not both be left empty. The file replaced or removed leaves storage once the edit
+ * committed, unless messages already sent with it still show it.
  */
 export async function updateScheduledMessage(
   ctx: AppContext,
@@ -30,9 +31,11 @@ export async function updateScheduledMessage(
   const scheduleDate = input.scheduleDate !== undefined ? new Date(input.scheduleDate) : undefined;
   if (scheduleDate) assertNotPast(scheduleDate);
   if (input.body !== undefined) await assertKnownVariables(ctx, actor.tenantId, input.body);
-  return transact(ctx, async (tx, events) => {
+  let dropped: string | null = null;
+  const view = await transact(ctx, async (tx, events) => {
     const schedule = await lockVisibleSchedule(ctx, actor, id, tx);
     assertPending(schedule);
+    if (upload || input.removeMedia) dropped = schedule.mediaKey;
     const body = input.body ?? schedule.body;
     const keepsMedia = Boolean(upload) || (!input.removeMedia && schedule.mediaKey !== null);
     if (!body.trim() && !keepsMedia) throw new AppError('ERR_VALIDATION', 'The message is empty.', { body: ['Required'] });
@@ -57,4 +60,6 @@ export async function updateScheduledMessage(
     events.push({ type: 'schedule.changed', tenantId, scheduleId: id, action: 'update' });
     return (await findScheduleView(tx, tenantId, id))!;
   });
+  await discardScheduleFile(ctx, dropped);
+  return view;
 }

@@ -32,7 +32,8 @@ export type BotExit =
  * (chat_flow_id cleared) and goes where the flow routed it — to a queue (distributed among its agents
  * when asked: random, or balanced = the member with the fewest open tickets), to a user, closed, or on
  * another channel. A target deleted since the flow was published leaves the ticket pending where it is
- * (logged). Returns the updated ticket, or undefined when it no longer exists.
+ * (logged). A ticket that ends up with another user is a transfer to them (byUserId null: the toast, the
+ * web push). Returns the updated ticket, or undefined when it no longer exists.
  */
 export async function routeTicketFromBot(
   ctx: AppContext,
@@ -106,7 +107,11 @@ export async function routeTicketFromBot(
   }
 
   const updated = await updateTicketRow(tx, tenantId, ticketId, changes);
-  events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update', before });
+  // Handed to another user (routed to them, or the queue's distribution picked them): a transfer by nobody.
+  const transfer =
+    updated && updated.userId !== null && updated.userId !== ticket.userId ? { byUserId: null, toUserId: updated.userId } : undefined;
+  events.push({ type: 'ticket.changed', tenantId, ticketId, action: 'update', before, transfer });
+  if (transfer) events.push({ type: 'ticket.transferred', tenantId, ticketId, ...transfer });
   return updated;
 }
 
