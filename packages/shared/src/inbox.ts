@@ -92,6 +92,8 @@ export type TagRef = z.infer<typeof tagRefSchema>;
 /** GET /tickets/{ticketId}/earlier: a conversation the contact had before this ticket (the chat links to it). */
 export const earlierTicketSchema = z.object({
   id: z.number().int(),
+  /** Its protocol (as the ticket's), or null for a ticket from before protocols. */
+  protocol: z.string().nullable(),
   status: z.enum(TICKET_STATUSES),
   channelName: z.string(),
   username: z.string().nullable(),

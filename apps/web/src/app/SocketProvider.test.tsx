@@ -7,6 +7,7 @@ import { OVERDUE_STATUS, TRIAL_STATUS } from '../features/billing/test-support';
 import { LanesBoardPage } from '../features/kanban/pages/LanesBoardPage';
 import { TicketListPanel } from '../features/tickets/components/TicketListPanel';
 import { buildMessage, buildTicket, later, layOutLists, ticketPage } from '../features/tickets/test-support';
+import { fakeSocket as socket } from '../test/fake-socket';
 import { fakeApi } from '../test/fetch';
 import { signInAs } from '../test/session';
 import { renderWithApp } from '../test/render';
@@ -17,38 +18,7 @@ import { SocketProvider } from './SocketProvider';
  * replaced by a socket whose server side the test plays (the e2e tests run the real one).
  */
 
-type Handler = (...args: unknown[]) => void;
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Handler[]>();
-  return {
-    handlers,
-    connected: true,
-    emitted: [] as unknown[][],
-    on(event: string, handler: Handler) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return this;
-    },
-    emit(...args: unknown[]) {
-      this.emitted.push(args);
-      return this;
-    },
-    connect() {
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return this;
-    },
-    /** The server sends an event. */
-    serverSends(event: string, payload: unknown) {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    },
-  };
-});
-vi.mock('socket.io-client', () => ({ io: () => socket }));
+vi.mock('socket.io-client', async () => (await import('../test/fake-socket')).fakeSocketModule);
 
 const ME = 7;
 const QUEUES: Queue[] = [

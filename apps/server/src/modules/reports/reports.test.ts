@@ -353,6 +353,36 @@ describe('atendimentos-por-parametros', () => {
     expect(idsOf(await tickets('sort=value&order=desc'))).toEqual([ids.t1, ids.t8, ids.t7, ids.t6, ids.t4, ids.t3, ids.t2]);
   });
 
+  it("sorting by the channel column follows the channel types' names the screen shows, not their codes", async () => {
+    const own = await buildInboxTenant(server);
+    const byType: Record<string, number> = {};
+    // Created in the codes' order: an order by code or by id would read the same.
+    for (const type of ['baileys', 'evolution', 'hub', 'meow', 'telegram', 'waba', 'webchat', 'whatsapp'] as const) {
+      const channel = await buildChannel(server.ctx, own.tenant.id, { type, name: `Conexão ${type}` });
+      byType[type] = await ticket(`Cliente ${type}`, {
+        queueId: own.queue.id,
+        userId: null,
+        status: 'open',
+        createdAt: '2026-11-20T12:00:00Z',
+        channelId: channel.id,
+        tenant: own,
+      });
+    }
+    const channels = async (order: string) => {
+      const response = await get(
+        `/reports/atendimentos-por-parametros?${NOV}&queueIds=${own.queue.id}&sort=channel&order=${order}&pageSize=25`,
+        own.admin.token,
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return (response.body as { rows: { id: number; channel: string }[] }).rows.map((row) => row.channel);
+    };
+    // "Chat do site (webchat)", "Evolution API", "NotificaMe Hub", "Telegram", "WhatsApp (Baileys)",
+    // "WhatsApp (whatsapp-web.js)", "WhatsApp (WuzAPI)", "WhatsApp oficial (WABA)".
+    const byName = ['webchat', 'evolution', 'hub', 'telegram', 'baileys', 'whatsapp', 'meow', 'waba'];
+    expect(await channels('asc')).toEqual(byName);
+    expect(await channels('desc')).toEqual([...byName].reverse());
+  });
+
   it("a supervisor sees only their queues' tickets; another tenant's admin sees none", async () => {
     expect(idsOf(await tickets('', supervisor.token))).toEqual([ids.t8]);
     expect((await tickets('', other.admin.token)).total).toBe(0);

@@ -1,4 +1,5 @@
 /** GET /tickets/{ticketId}/earlier: the contact's earlier conversations that the caller may see. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from '../../../test/api.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
@@ -30,17 +31,23 @@ describe('GET /tickets/{ticketId}/earlier', () => {
       .ticketId;
     expect(new Set([first, second, current]).size).toBe(3);
 
+    // Each with its protocol (the ticket's own); one from before protocols has none.
+    const secondProtocol = (await api.get(`/tickets/${second}`, { token: t.admin.token })).body.protocol;
+    expect(secondProtocol).toMatch(/^\d{9,}$/);
+    await server.ctx.db.execute(sql`delete from ticket_protocols where ticket_id = ${first}`);
+
     const forAdmin = await api.get(`/tickets/${current}/earlier`, { token: t.admin.token });
     expect(forAdmin.status, JSON.stringify(forAdmin.body)).toBe(200);
     expect(forAdmin.body).toEqual([
       expect.objectContaining({
         id: second,
+        protocol: secondProtocol,
         status: 'closed',
         channelName: 'Canal da outra fila',
         lastMessage: 'segunda',
         closedAt: expect.any(String),
       }),
-      expect.objectContaining({ id: first, status: 'closed', channelName: t.channel.name, lastMessage: 'primeira' }),
+      expect.objectContaining({ id: first, protocol: null, status: 'closed', channelName: t.channel.name, lastMessage: 'primeira' }),
     ]);
     // Earlier than the first: none.
     expect((await api.get(`/tickets/${first}/earlier`, { token: t.admin.token })).body).toEqual([]);

@@ -50,6 +50,7 @@ export function visibilityFacts(
 /** A conversation the contact had before a ticket (GET /tickets/{id}/earlier). */
 export function presentEarlierTicket(row: {
   id: number;
+  protocol: string | null;
   status: TicketStatus;
   channelName: string;
   username: string | null;

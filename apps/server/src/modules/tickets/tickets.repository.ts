@@ -4,7 +4,17 @@ import type { Db } from '../../platform/db/client.js';
 import { rowByTenantAndId } from '../../platform/db/raw-rows.js';
 import type { VisibilityRule } from './tickets.policy.js';
 import type { TicketView } from '../../platform/events/domain-events.js';
-import { channels, contacts, contactWallets, scheduledMessages, ticketLogs, tickets, ticketTags, users } from '../../platform/db/schema.js';
+import {
+  channels,
+  contacts,
+  contactWallets,
+  scheduledMessages,
+  ticketLogs,
+  ticketProtocols,
+  tickets,
+  ticketTags,
+  users,
+} from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { queryFixed, queryPrepared, type FixedStatement } from '../../platform/db/prepared.js';
 import { columnsOf, rowOfJson } from '../../platform/db/raw-rows.js';
@@ -235,6 +245,7 @@ export async function listEarlierTicketsOfContact(
   return db
     .select({
       id: tickets.id,
+      protocol: ticketProtocols.protocol,
       status: tickets.status,
       channelName: channels.name,
       username: users.name,
@@ -245,6 +256,7 @@ export async function listEarlierTicketsOfContact(
     .from(tickets)
     .innerJoin(channels, eq(channels.id, tickets.channelId))
     .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(ticketProtocols, eq(ticketProtocols.ticketId, tickets.id))
     .where(
       and(
         eq(tickets.tenantId, tenantId),

@@ -18,6 +18,7 @@ afterEach(() => {
 
 const EARLIER: EarlierTicket = {
   id: 4,
+  protocol: '20260302000007',
   status: 'closed',
   channelName: 'WhatsApp Vendas',
   username: 'Ana',
@@ -65,6 +66,9 @@ describe("a new ticket keeps the customer's earlier context", () => {
     const link = await screen.findByTestId('history-previous');
     expect(screen.getByTestId('history-start')).toHaveTextContent('Início da conversa');
     expect(link).toHaveTextContent('Ver a conversa anterior (02/03/2026)');
+    // One earlier conversation: the link is all there is.
+    expect(screen.queryByTestId('history-earlier')).toBeNull();
+    expect(screen.getByText('Início da conversa')).not.toHaveClass(/startText/);
     await user.click(link);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/atendimento/4'));
   });
@@ -78,5 +82,46 @@ describe("a new ticket keeps the customer's earlier context", () => {
     // The answer (none) has been applied once the request is done: still no link.
     await waitFor(() => expect(screen.getByTestId('history-start')).toHaveTextContent('Início da conversa'));
     expect(screen.queryByTestId('history-previous')).toBeNull();
+  });
+
+  it('with more, the link opens the most recent and a menu lists them all, by keyboard too; each opens in the chat', async () => {
+    signInAs('user', { userId: 7, queues: [{ id: 1, name: 'Suporte' }] });
+    chatApi([
+      EARLIER,
+      {
+        ...EARLIER,
+        id: 3,
+        protocol: '20260115000002',
+        status: 'open',
+        channelName: 'Telegram Suporte',
+        createdAt: '2026-01-15T12:00:00.000Z',
+        closedAt: null,
+      },
+      // From before protocols: its number.
+      { ...EARLIER, id: 2, protocol: null, status: 'pending', channelName: 'Chat do site', createdAt: '2025-12-24T12:00:00.000Z' },
+    ]);
+    const { user } = renderChat();
+    const menu = await screen.findByTestId('history-earlier');
+    expect(menu).toHaveTextContent('Conversas anteriores (3)');
+    expect(screen.getByTestId('history-previous')).toHaveTextContent('Ver a conversa anterior (02/03/2026)');
+    // A narrow chat keeps the links and leaves out "Início da conversa" (MessageList.module.css).
+    expect(screen.getByText('Início da conversa')).toHaveClass(/startText/);
+
+    menu.focus();
+    await user.keyboard('{Enter}');
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Protocolo 20260302000007Resolvido02/03/2026 · WhatsApp Vendas',
+      'Protocolo 20260115000002Atendendo15/01/2026 · Telegram Suporte',
+      '#2Aguardando24/12/2025 · Chat do site',
+    ]);
+    expect(items.map((item) => item.getAttribute('href'))).toEqual(['/atendimento/4', '/atendimento/3', '/atendimento/2']);
+    // The arrows go from item to item; Enter opens the one in focus.
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/atendimento/3'));
   });
 });

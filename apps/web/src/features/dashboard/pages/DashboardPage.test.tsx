@@ -3,42 +3,15 @@ import { SOCKET_EVENTS } from '@conversa/shared/enums';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketProvider } from '../../../app/SocketProvider';
+import { fakeSocket as socket } from '../../../test/fake-socket';
 import { fakeApi, type ApiCall } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { buildTicket } from '../../tickets/test-support';
 import { HomePage } from '../../home/pages/HomePage';
 
-/** The socket, whose server side the live test plays (as app/SocketProvider.test.tsx does). */
-type Handler = (...args: unknown[]) => void;
-const socket = vi.hoisted(() => {
-  const handlers = new Map<string, Handler[]>();
-  return {
-    handlers,
-    connected: true,
-    on(event: string, handler: Handler) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return this;
-    },
-    emit() {
-      return this;
-    },
-    connect() {
-      return this;
-    },
-    disconnect() {
-      return this;
-    },
-    removeAllListeners() {
-      handlers.clear();
-      return this;
-    },
-    serverSends(event: string, payload: unknown) {
-      for (const handler of handlers.get(event) ?? []) handler(payload);
-    },
-  };
-});
-vi.mock('socket.io-client', () => ({ io: () => socket }));
+/** The socket (test/fake-socket.ts), whose server side the live test plays. */
+vi.mock('socket.io-client', async () => (await import('../../../test/fake-socket')).fakeSocketModule);
 
 // jsdom lays nothing out: the charts' responsive containers measure 0 × 0 and draw nothing (quick;
 // recharts' warning about it is kept off the console), except in the test that checks the drawing,

@@ -19,8 +19,11 @@ import { WITHOUT_QUEUE, type ReportForm } from '../report-form';
 type ListField = Exclude<ReportFilterField, 'dateRange'>;
 type Option = { value: string; label: string };
 
-/** The options of each list filter, from the lists the app already has (loaded only when the report takes the filter). */
-function useOptions(report: ReportName): Record<ListField, Option[]> {
+/**
+ * The options of each list filter, from the lists the app already has (loaded only when the report
+ * takes the filter): the form's choices, and the names its printout gives the chosen ones.
+ */
+export function useReportFilterOptions(report: ReportName): Record<ListField, Option[]> {
   const { t } = useTranslation();
   const takes = (field: ReportFilterField) => REPORT_FILTERS[report].includes(field);
   const queues = useQueues(takes('queueIds'));
@@ -59,7 +62,7 @@ export function ReportFilterFields({
   invalid: ReportFilterField | null;
 }) {
   const { t } = useTranslation();
-  const options = useOptions(report);
+  const options = useReportFilterOptions(report);
   const required = (field: ReportFilterField) => REPORT_REQUIRED[report].includes(field);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="report-filters">

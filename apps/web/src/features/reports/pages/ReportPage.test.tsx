@@ -452,4 +452,110 @@ describe('/relatorios: printing', () => {
       'Linhas 1–1000 de 1500. Nem todas as linhas estão impressas: para tê-las todas, exporte em CSV ou XLSX.',
     );
   });
+
+  it('says under the title the filters it was generated with, by name, and when its rows were read', async () => {
+    const TICKETS: ReportPageData = {
+      report: 'atendimentos-por-parametros',
+      columns: [
+        { key: 'id', type: 'number' },
+        { key: 'status', type: 'text' },
+      ],
+      rows: [{ id: 1, status: 'closed' }],
+      total: 30,
+      page: 1,
+      pageSize: 25,
+    };
+    const fake = api({
+      'GET /reports/atendimentos-por-parametros': (call) => {
+        const page = Number(call.query.get('page') ?? 1);
+        return {
+          body: {
+            ...TICKETS,
+            rows:
+              page === 1
+                ? Array.from({ length: 30 }, (_, i) => ({ id: i + 1, status: 'closed' })).slice(0, Number(call.query.get('pageSize')))
+                : [],
+            page,
+          },
+        };
+      },
+      'GET /users/': () => ({
+        body: {
+          users: [
+            { id: 8, name: 'Rita' },
+            { id: 9, name: 'Beto' },
+          ],
+          hasMore: false,
+        },
+      }),
+      'GET /whatsapp': () => ({ body: [{ id: 2, name: 'WhatsApp Vendas' }] }),
+      'GET /tags': () => ({ body: [] }),
+      'GET /lanes': () => ({ body: [] }),
+      'GET /demands': () => ({ body: [] }),
+    });
+    // Only the clock is fake: 01/12/2026 09:30 local time, then 10:45 when printing.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 1, 9, 30) });
+    try {
+      const { user } = renderReport('/relatorios/atendimentos-por-parametros');
+      await user.type(await screen.findByTestId('report-filter-from'), '2026-11-01');
+      await user.type(screen.getByTestId('report-filter-to'), '2026-11-30');
+      const choose = async (field: string, name: string) => {
+        await user.click(screen.getByTestId(`report-filter-${field}`));
+        await user.click(await screen.findByRole('option', { name, hidden: true }));
+      };
+      await choose('statuses', 'Resolvido');
+      await choose('queueIds', 'Suporte');
+      await choose('queueIds', 'Sem fila');
+      await choose('userIds', 'Rita');
+      await choose('channelIds', 'WhatsApp Vendas');
+      await user.click(screen.getByTestId('report-generate'));
+      await screen.findByTestId('report-table');
+      expect(reportCalls(fake.calls, 'atendimentos-por-parametros')[0]).toMatchObject({
+        statuses: 'closed',
+        queueIds: '4',
+        withoutQueue: 'true',
+        userIds: '8',
+        channelIds: '2',
+      });
+
+      const copy = screen.getByTestId('report-print-copy');
+      const filters = within(copy).getByTestId('report-print-filters');
+      // Right under the title.
+      expect(copy.querySelector('h2')?.nextElementSibling).toBe(filters);
+      expect(filters).toHaveTextContent(
+        /^Período: 01\/11\/2026 a 30\/11\/2026 · Status: Resolvido · Filas: Sem fila, Suporte · Canais: WhatsApp Vendas · Usuários: Rita$/,
+      );
+      expect(within(copy).getByTestId('report-print-generated')).toHaveTextContent(/^Gerado em 01\/12\/2026 09:30$/);
+
+      // Printed, the rows are read again (all of them): their time is the print's.
+      vi.setSystemTime(new Date(2026, 11, 1, 10, 45));
+      const print = vi.fn();
+      vi.stubGlobal('print', print);
+      await user.click(screen.getByTestId('report-print'));
+      await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+      expect(screen.getByTestId('report-print-generated')).toHaveTextContent(/^Gerado em 01\/12\/2026 10:45$/);
+      expect(screen.getByTestId('report-print-filters')).toHaveTextContent(/Filas: Sem fila, Suporte/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a report generated without filters says so', async () => {
+    api({
+      'GET /reports/lista-contatos': () => ({
+        body: {
+          report: 'lista-contatos',
+          columns: [{ key: 'name', type: 'text' }],
+          rows: [{ name: 'Ana' }],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+        },
+      }),
+    });
+    const { user } = renderReport('/relatorios/lista-contatos');
+    await user.click(await screen.findByTestId('report-generate'));
+    await screen.findByTestId('report-table');
+    expect(screen.getByTestId('report-print-filters')).toHaveTextContent(/^Sem filtros$/);
+  });
 });

@@ -36,8 +36,8 @@ function useReportName(): ReportName | null {
  * One report of /relatorios (SPEC §2): its filter form (REPORT_FILTERS, required ones checked with
  * SPEC §5's texts before sending), "Gerar" → a paginated, sortable table; exports to CSV and XLSX
  * as background jobs with progress and a download link; Imprimir / PDF prints the report alone: its
- * rows from the first (up to PRINT_MAX_ROWS, fetched first), every column (ReportPrint), and says
- * which rows the sheets hold (the browser's own print, without the button, gets the page on screen).
+ * rows from the first (up to PRINT_MAX_ROWS, fetched first), every column (ReportPrint), under its
+ * title the filters by name and when the rows were read, and says which rows the sheets hold (the browser's own print, without the button, gets the page on screen).
  * Nothing here is particular to one report: fields and columns come from the shared contract.
  */
 export function ReportPage() {
@@ -55,7 +55,7 @@ function ReportScreen({ report }: { report: ReportName }) {
   const startExport = useStartReportExport(report);
   const announce = useRef(false);
   // The rows fetched for the print button, for the results they were fetched for.
-  const [printed, setPrinted] = useState<{ params: ReportPageParams; page: ReportPageData } | null>(null);
+  const [printed, setPrinted] = useState<{ params: ReportPageParams; page: ReportPageData; at: number } | null>(null);
   const [preparingPrint, setPreparingPrint] = useState(false);
 
   // Printed once rendered; afterwards the print copy is the page on screen again.
@@ -100,10 +100,11 @@ function ReportScreen({ report }: { report: ReportName }) {
   const print = async () => {
     if (!params || !page.data) return;
     // Every row is on screen already: printed as is.
-    if (page.data.page === 1 && page.data.rows.length >= page.data.total) return setPrinted({ params, page: page.data });
+    if (page.data.page === 1 && page.data.rows.length >= page.data.total)
+      return setPrinted({ params, page: page.data, at: page.dataUpdatedAt });
     setPreparingPrint(true);
     try {
-      setPrinted({ params, page: await fetchReportRows(report, params) });
+      setPrinted({ params, page: await fetchReportRows(report, params), at: Date.now() });
     } catch (error) {
       notifyApiError(error);
     } finally {
@@ -205,9 +206,16 @@ function ReportScreen({ report }: { report: ReportName }) {
             </Group>
           </Group>
           {printed?.params === params ? (
-            <ReportPrint report={report} page={printed.page} first={1} />
+            <ReportPrint report={report} page={printed.page} first={1} filters={params.filters} generatedAt={printed.at} />
           ) : (
-            <ReportPrint report={report} page={data} first={(data.page - 1) * data.pageSize + 1} />
+            <ReportPrint
+              report={report}
+              page={data}
+              first={(data.page - 1) * data.pageSize + 1}
+              filters={params.filters}
+              // Kept rows of the former page or filters (placeholder) have no time of their own: none shown.
+              generatedAt={page.isPlaceholderData ? 0 : page.dataUpdatedAt}
+            />
           )}
         </Stack>
       )}

@@ -1,5 +1,6 @@
-import type { Message, Note } from '@conversa/shared';
-import { Anchor, Badge, Box, Center, Group, Loader, Text } from '@mantine/core';
+import type { EarlierTicket, Message, Note } from '@conversa/shared';
+import { Anchor, Badge, Box, Button, Center, Group, Loader, Menu, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { useEarlierTickets, useMessages, useOutbox, useOutboxItems } from '../ap
 import { flattenMessages, withOutbox } from '../cache';
 import type { OutboxItem } from '../outbox';
 import { MessageBubble, type MessageActions } from './MessageBubble';
+import classes from './MessageList.module.css';
 
 const NO_NOTES: Note[] = [];
 
@@ -100,9 +102,10 @@ export function MessageList({
   const outgoing = useOutboxItems(ticketId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
-  // At the start of this ticket's history: the customer's previous conversation, one click away.
+  // At the start of this ticket's history: the customer's previous conversation, one click away, and the others in a menu.
   const atHistoryStart = !hasNextPage && query.isSuccess;
-  const previous = useEarlierTickets(ticketId, atHistoryStart).data?.[0];
+  const earlier = useEarlierTickets(ticketId, atHistoryStart).data;
+  const previous = earlier?.[0];
   const rows = useMemo(
     () => toRows(withOutbox(messages, outgoing, myUserId), notes, hasNextPage),
     [messages, outgoing, myUserId, notes, hasNextPage],
@@ -184,20 +187,21 @@ export function MessageList({
       )}
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {/* In the list's top padding, so that showing it never moves the messages. */}
-        <Center pos="absolute" top={0} left={0} right={0} h={HISTORY_HEADER_PX}>
+        <Center pos="absolute" top={0} left={0} right={0} h={HISTORY_HEADER_PX} className={classes.historyHeader}>
           {isFetchingNextPage && <Loader size="xs" />}
           {atHistoryStart && (messages.length > 0 || previous) && (
-            <Group gap={6} wrap="nowrap" data-testid="history-start">
+            <Group gap={6} wrap="nowrap" maw="100%" px={4} data-testid="history-start">
               {messages.length > 0 && (
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" className={earlier && earlier.length > 1 ? classes.startText : undefined}>
                   {t('tickets.historyStart')}
                 </Text>
               )}
               {previous && (
-                <Anchor component={Link} to={chatPath(previous.id)} size="xs" data-testid="history-previous">
+                <Anchor component={Link} to={chatPath(previous.id)} size="xs" truncate miw={0} data-testid="history-previous">
                   {t('tickets.previousConversation', { date: formatDate(previous.createdAt) })}
                 </Anchor>
               )}
+              {earlier && earlier.length > 1 && <EarlierConversationsMenu tickets={earlier} />}
             </Group>
           )}
         </Center>
@@ -247,5 +251,46 @@ export function MessageList({
         })}
       </div>
     </Box>
+  );
+}
+
+/**
+ * Every earlier conversation of the contact that the agent may see (newest first, at most
+ * EARLIER_TICKETS_LIMIT), each a link to its chat: its protocol (or number), date, status and
+ * channel. A Mantine menu: the arrows move between them, Enter opens one, Escape closes.
+ */
+function EarlierConversationsMenu({ tickets }: { tickets: EarlierTicket[] }) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom" withinPortal shadow="md" width={280}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          rightSection={<IconChevronDown size={12} aria-hidden />}
+          style={{ flexShrink: 0 }}
+          data-testid="history-earlier"
+        >
+          {t('tickets.earlierConversations', { count: tickets.length })}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah={360} maw="calc(100vw - 16px)" style={{ overflowY: 'auto' }} data-testid="history-earlier-list">
+        {tickets.map((ticket) => (
+          <Menu.Item key={ticket.id} component={Link} to={chatPath(ticket.id)} data-testid={`history-earlier-${ticket.id}`}>
+            <Group gap={6} justify="space-between" wrap="nowrap">
+              <Text size="sm" fw={500} truncate>
+                {ticket.protocol ? t('records.protocols.label', { protocol: ticket.protocol }) : `#${ticket.id}`}
+              </Text>
+              <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                {t(`tickets.status.${ticket.status}`)}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" truncate>
+              {formatDate(ticket.createdAt)} · {ticket.channelName}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

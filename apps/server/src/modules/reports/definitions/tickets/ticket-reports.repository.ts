@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db/client.js';
 import type { ReportRow } from '../../report-definition.js';
+import { CHANNEL_TYPE_TITLES } from '../../report-files.js';
 
 /**
  * The SQL of the two ticket reports (estatisticas-atendimentos-usuarios, atendimentos-por-parametros).
@@ -106,6 +107,23 @@ export interface TicketParameters extends TicketRange {
 
 const notesOf = sql`(select string_agg(n.note, ' | ' order by n.created_at, n.id) from ticket_notes n where n.tenant_id = t.tenant_id and n.ticket_id = t.id)`;
 
+/**
+ * The `channel` column shows the channel's type by its name (the web's `channels.types`, the files'
+ * CHANNEL_TYPE_TITLES), never its code: it sorts by that name, not by `ch.type` (`evolution` before
+ * `webchat`, though "Chat do site (webchat)" comes first on screen). Not by the channel's own name:
+ * that is the `connection` column. The names are ranked once here in Portuguese (the product's and
+ * the exported files' language, so a file's rows follow its own texts; on a screen in another
+ * language only the webchat and WABA names may fall elsewhere), and the SQL maps each code to its
+ * rank: the same order on PGlite and PostgreSQL whatever the database's collation.
+ */
+const CHANNEL_TYPES_BY_NAME = Object.entries(CHANNEL_TYPE_TITLES)
+  .sort(([, a], [, b]) => a.localeCompare(b, 'pt-BR'))
+  .map(([type]) => type);
+const channelTypeRank = sql`case ch.type ${sql.join(
+  CHANNEL_TYPES_BY_NAME.map((type, rank) => sql`when ${type} then ${sql.raw(String(rank))}`),
+  sql` `,
+)} end`;
+
 /** Each sortable column's expression. */
 const TICKET_PARAMETER_SORTS: Record<string, SQL> = {
   id: sql`t.id`,
@@ -117,7 +135,7 @@ const TICKET_PARAMETER_SORTS: Record<string, SQL> = {
   unreadMessages: sql`t.unread_messages`,
   demand: sql`d.name`,
   queue: sql`q.name`,
-  channel: sql`ch.type`,
+  channel: channelTypeRank,
   value: sql`t.value`,
   notes: notesOf,
   createdAt: sql`t.created_at`,
