@@ -28,6 +28,7 @@ export * from './forms/records.js';
 export * from './records-events.js';
 export * from './forms/tasks.js';
 export * from './forms/notifications.js';
+export * from './notification-texts.js';
 export * from './forms/wallets.js';
 export * from './forms/kanban.js';
 export * from './forms/teams.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './notification-texts.js';
 
 /**
  * Web push (issue 15; SPEC §7 "A push service worker registers", SPEC §3 Channel "web push"): the
@@ -25,6 +26,11 @@ export const pushSubscriptionBodySchema = z.object({
       .trim()
       .regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'Must be a base64url authentication secret.'),
   }),
+  /**
+   * The language this browser's pushes are worded in (the app's, sent again when the user changes
+   * it). Omitted: a new subscription's is pt; a known browser's stays as it was.
+   */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
@@ -46,13 +52,18 @@ export type PushRenewBody = z.infer<typeof pushRenewBodySchema>;
 /** GET /push/config: the application server key the browser subscribes with. */
 export const pushConfigSchema = z.object({ publicKey: z.string() });
 
-export const pushSubscriptionSchema = z.object({ id: z.number().int(), endpoint: z.string(), createdAt: z.string() });
+export const pushSubscriptionSchema = z.object({
+  id: z.number().int(),
+  endpoint: z.string(),
+  language: z.enum(LANGUAGES),
+  createdAt: z.string(),
+});
 
 /** What the service worker receives (JSON) and shows. */
 export interface PushPayload {
   kind: 'message' | 'mention' | 'transfer';
   ticketId: number;
-  /** The contact's name (message), the colleague who mentioned (mention), or what happened (transfer). */
+  /** The contact's name (message), or what happened (mention, transfer) in the subscription's language. */
   title: string;
   body: string;
   /** The hash route the notification opens. */

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_TIMEOUT_MS, LOGIN_REDIRECT_DELAY_MS } from './constants';
 import { ApiError } from './errors';
 import { http } from './http';
+import { changeLocale } from './i18n';
 import { registerNavigator } from './navigation';
 import { notifyWarning } from './notify';
 import { getSession, getToken, saveLogin } from './session';
@@ -59,6 +60,23 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe('the language', () => {
+  it("tells the server the app's current language on every call (it words its own texts in it)", async () => {
+    serve(() => json(200, { ok: true }));
+    const languageOf = (call: Call) => new Headers(call.init.headers).get('accept-language');
+    try {
+      await http.get('/notifications');
+      await changeLocale('es-419');
+      await http.post('/push/subscriptions', { endpoint: 'x' });
+      await changeLocale('de');
+      await http.upload('/files', new FormData());
+      expect(calls.map(languageOf)).toEqual(['pt', 'es-419', 'de']);
+    } finally {
+      await changeLocale('pt');
+    }
+  });
 });
 
 describe('401', () => {

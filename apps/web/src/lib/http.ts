@@ -2,7 +2,7 @@ import type { FieldIssue } from '@conversa/shared';
 import { REFRESH_CSRF_HEADER } from '@conversa/shared/enums';
 import { HTTP_TIMEOUT_MS, LOGIN_REDIRECT_DELAY_MS } from './constants';
 import { ApiError, errorMessage } from './errors';
-import i18n from './i18n';
+import i18n, { currentLocale } from './i18n';
 import { requestEnded, requestStarted } from './loading';
 import { navigateTo } from './navigation';
 import { notifyWarning } from './notify';
@@ -69,7 +69,10 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, undefined, typeof body === 'string' ? body : '');
 }
 
-/** One fetch with the 20 s timeout and the stored bearer token. */
+/**
+ * One fetch with the 20 s timeout, the stored bearer token and the app's language (the server words
+ * what it says itself in it, e.g. a notification's `message`; a CORS-safelisted header: no preflight).
+ */
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
@@ -80,7 +83,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort);
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;

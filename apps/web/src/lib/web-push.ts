@@ -1,11 +1,14 @@
+import { languageOf } from '@conversa/shared/notification-texts';
 import { http } from './http';
+import i18n, { currentLocale } from './i18n';
 import { getToken } from './session';
 
 /**
  * Web push (issue 15): this browser's push subscription for the signed-in user, so that new customer
  * messages and mentions reach them as notifications while no Conversa tab is open (the server pushes
  * only when the user has no tab connected). Subscribed once notifications are allowed (the permission
- * the desktop notifications ask for), dropped at logout.
+ * the desktop notifications ask for), dropped at logout. The subscription carries the app's
+ * language, which the server words this browser's pushes in: told again on every language change.
  */
 export function pushSupported(): boolean {
   return (
@@ -45,7 +48,14 @@ export async function syncPushSubscription(): Promise<void> {
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await http.post('/push/subscriptions', subscription.toJSON());
+  await http.post('/push/subscriptions', { ...subscription.toJSON(), language: languageOf(currentLocale()) });
+}
+
+/** While signed in: a language change reaches this browser's subscription (its pushes follow the app's language). Answers the unsubscribe. */
+export function followLanguageForPush(): () => void {
+  const resync = () => void syncPushSubscription().catch(() => undefined);
+  i18n.on('languageChanged', resync);
+  return () => i18n.off('languageChanged', resync);
 }
 
 /** At logout (while the token still works): this browser stops getting the user's pushes. */

@@ -13,7 +13,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 30;
 
 /**
  * What the platform notifies about, stored as a kind and its params (never as text), so each
- * reader's app words it in their own language (the web's `notifications.kinds.<kind>` texts).
+ * reader's app words it in their own language (notification-texts.ts).
  */
 export const notificationContentSchema = z.discriminatedUnion('kind', [
   /** The owner's reminder on a task's limit date. */
@@ -26,8 +26,11 @@ export type NotificationKind = NotificationContent['kind'];
 
 export const notificationSchema = z.object({
   id: z.number().int(),
-  /** The text a broadcast's sender typed (or an older notification's); null when `content` says what it is. */
-  message: z.string().nullable(),
+  /**
+   * What it says, always: the text a broadcast's sender typed (or an older notification's); for one
+   * with `content`, its kind's words (notification-texts.ts) in the caller's Accept-Language (pt by default).
+   */
+  message: z.string(),
   /** A notification of the platform's own (a reminder, a mention): its kind and params; null for a text. */
   content: notificationContentSchema.nullable(),
   /** An app path to open (e.g. `/tarefas?task=12`), or null. */

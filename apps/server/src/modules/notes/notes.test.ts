@@ -261,7 +261,7 @@ describe('GET /notes', () => {
 describe('mentions in a note', () => {
   const bell = async (token: string) =>
     (await api.get('/notifications', { token })).body as {
-      notifications: { message: string | null; content: unknown; link: string | null }[];
+      notifications: { message: string; content: unknown; link: string | null }[];
       unread: number;
     };
 
@@ -277,9 +277,9 @@ describe('mentions in a note', () => {
       const list = await bell(t.peer.token);
       return list.notifications.find((n) => n.link === `/atendimento/${ticketId}`) ? list : undefined;
     });
-    // A kind and its params (the reader's app words it in their language), not a text in one language.
+    // A kind and its params (the reader's app words it in their language); `message` worded in the call's (pt without Accept-Language).
     expect(mentioned.notifications.find((n) => n.link === `/atendimento/${ticketId}`)).toMatchObject({
-      message: null,
+      message: `${t.agent.name} mencionou você em uma nota interna: “Cliente VIP: @Peer confirme o desconto”`,
       content: { kind: 'note.mention', params: { author: t.agent.name, excerpt: 'Cliente VIP: @Peer confirme o desconto' } },
     });
     // One consumer run decided every recipient: the peer's notification is the marker that it ran.

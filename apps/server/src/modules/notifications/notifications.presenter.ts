@@ -1,12 +1,17 @@
-import { notificationContentSchema, type AppNotification, type Broadcast } from '@conversa/shared';
+import { notificationContentSchema, notificationMessage, type AppNotification, type Broadcast, type Language } from '@conversa/shared';
 import type { BroadcastRow, NotificationRow } from './notifications.repository.js';
 
-export function presentNotification(row: NotificationRow): AppNotification {
+/**
+ * A notification for its reader: `message` always says it — a kind's words in the reader's language
+ * (the web app's own, notification-texts.ts), or the stored text of a broadcast or an older row.
+ */
+export function presentNotification(row: NotificationRow, language: Language): AppNotification {
   const parsed = row.kind ? notificationContentSchema.safeParse({ kind: row.kind, params: row.params }) : null;
+  const content = parsed?.success ? parsed.data : null;
   return {
     id: row.id,
-    message: row.message,
-    content: parsed?.success ? parsed.data : null,
+    message: notificationMessage(language, { message: row.message, content }),
+    content,
     link: row.link,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),

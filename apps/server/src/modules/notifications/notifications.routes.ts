@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@conversa/shared';
 import type { AppContext } from '../../app-context.js';
+import { answerLanguage } from '../../platform/http/request-language.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
 import { presentBroadcast, presentNotification } from './notifications.presenter.js';
@@ -28,12 +29,14 @@ export const notificationsRoutes =
       config: { auth: 'user' },
       schema: {
         tags,
-        description: "The signed-in user's most recent notifications (newest first) and how many are unread.",
+        description:
+          "The signed-in user's most recent notifications (newest first) and how many are unread. Each one's `message` is worded in the Accept-Language's language (pt, en, es, de, fr, it, pl or ru; pt otherwise) when the notification is of a kind (`content`), or is the text it was sent with.",
         response: { 200: listNotificationsResponseSchema, ...errorResponses },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        const language = answerLanguage(request, reply);
         const { notifications, unread } = await listNotifications(ctx, actorOf(request));
-        return { notifications: notifications.map(presentNotification), unread };
+        return { notifications: notifications.map((row) => presentNotification(row, language)), unread };
       },
     });
 

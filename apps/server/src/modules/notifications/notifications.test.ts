@@ -114,6 +114,8 @@ describe('notifications: the bell', () => {
     await socket.waitFor(NOTIFICATION_EVENT, (p) => p.unread === 2);
     const { notifications } = await bell(user.token);
     expect(notifications.map((n) => n.content)).toEqual([reminder('Outra'), reminder('Você foi mencionada')]);
+    // The socket carries counts only: the bell reads the list (worded in its language) again.
+    expect(socket.received(NOTIFICATION_EVENT).every((push) => Object.keys(push as object).every((key) => key === 'unread'))).toBe(true);
     expect(notifications[1].link).toBe('/notas');
 
     const read = await api.put(`/notifications/${notifications[0].id}/read`, undefined, { token: user.token });
@@ -188,7 +190,64 @@ describe('notifications: the bell', () => {
     const { notifications } = await bell(reader.token);
     expect(notifications.map(({ message, content, link }) => ({ message, content, link }))).toEqual([
       { message: 'Lembrete antigo', content: null, link: null },
-      { message: null, content: { kind: 'note.mention', params: { author: 'Ana', excerpt: 'Veja o pedido' } }, link: '/atendimento/7' },
+      {
+        message: 'Ana mencionou você em uma nota interna: “Veja o pedido”',
+        content: { kind: 'note.mention', params: { author: 'Ana', excerpt: 'Veja o pedido' } },
+        link: '/atendimento/7',
+      },
     ]);
+  });
+
+  it("words a kind's message in the caller's Accept-Language (pt by default), with the web app's words; a text stays as written", async () => {
+    const reader = await buildAgent(server, t.tenant.id, 'user', 'Poliglota');
+    const notify = (content: NotificationContent, sourceId: string) =>
+      notifyUsers(server.ctx, { tenantId: t.tenant.id, userIds: [reader.id], content, source: 'test', sourceId });
+    await notify(reminder('Ligar para o cliente'), 'lang-1');
+    await notify({ kind: 'note.mention', params: { author: null, excerpt: 'Olhe isto' } }, 'lang-2');
+    await server.ctx.db.execute(
+      sql`insert into notifications (tenant_id, user_id, message, source, source_id) values (${t.tenant.id}, ${reader.id}, 'Texto de antes', 'test', 'lang-old')`,
+    );
+    const messages = async (acceptLanguage?: string) => {
+      const response = await api.get('/notifications', {
+        token: reader.token,
+        headers: acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage },
+      });
+      expect(response.status).toBe(200);
+      // Each language's answer is its own: a cache keys it by the header.
+      expect(response.headers.get('vary')).toMatch(/accept-language/i);
+      return {
+        language: response.headers.get('content-language'),
+        messages: (response.body as NotificationList).notifications.map((n) => n.message),
+      };
+    };
+
+    expect(await messages('en-US,en;q=0.9')).toEqual({
+      language: 'en',
+      messages: [
+        'Texto de antes',
+        'A colleague mentioned you in an internal note: “Olhe isto”',
+        'Reminder: the task "Ligar para o cliente" has reached its due date.',
+      ],
+    });
+    expect(await messages('es-MX')).toEqual({
+      language: 'es',
+      messages: [
+        'Texto de antes',
+        'Un colega te mencionó en una nota interna: “Olhe isto”',
+        'Recordatorio: la tarea "Ligar para o cliente" llegó a su fecha límite.',
+      ],
+    });
+    const portuguese = {
+      language: 'pt',
+      messages: [
+        'Texto de antes',
+        'Um colega mencionou você em uma nota interna: “Olhe isto”',
+        'Lembrete: a tarefa "Ligar para o cliente" chegou à data limite.',
+      ],
+    };
+    // No header (fetch sends `*`), a language the product lacks, or pt-BR: Portuguese.
+    expect(await messages()).toEqual(portuguese);
+    expect(await messages('ja')).toEqual(portuguese);
+    expect(await messages('pt-BR')).toEqual(portuguese);
   });
 });

@@ -438,8 +438,9 @@ describe('tasks: the reminder on the limit date', () => {
       { message: null, kind: 'task.reminder', params: { task: task.name }, link: `/tarefas?task=${task.id}`, sourceId: `${task.id}:1` },
     ]);
     const bell = await api.get('/notifications', { token: t.peer.token });
+    // The API words it in the caller's language (pt without Accept-Language).
     expect(bell.body.notifications[0]).toMatchObject({
-      message: null,
+      message: `Lembrete: a tarefa "${task.name}" chegou à data limite.`,
       content: { kind: 'task.reminder', params: { task: task.name } },
       isRead: false,
     });

@@ -4,5 +4,5 @@ import type { PushSubscriptionRow } from './web-push.repository.js';
 
 /** A subscription as its owner sees it: never its keys. */
 export function presentPushSubscription(row: PushSubscriptionRow): z.infer<typeof pushSubscriptionSchema> {
-  return { id: row.id, endpoint: row.endpoint, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, endpoint: row.endpoint, language: row.language, createdAt: row.createdAt.toISOString() };
 }

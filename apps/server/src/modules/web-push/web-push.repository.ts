@@ -1,3 +1,4 @@
+import type { Language } from '@conversa/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { pushSubscriptions } from '../../platform/db/schema.js';
@@ -7,19 +8,21 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 /**
  * Stores a browser's subscription for the user signed in there. The endpoint is unique: a browser
  * where another user signs in moves to that user (the previous one no longer gets its pushes).
+ * Without a language, a new subscription's is the column's default (pt) and a known one keeps its own.
  */
 export async function upsertPushSubscription(
   db: Db,
   tenantId: number,
   userId: number,
-  values: { endpoint: string; p256dh: string; auth: string; userAgent: string | null },
+  values: { endpoint: string; p256dh: string; auth: string; userAgent: string | null; language?: Language },
 ): Promise<PushSubscriptionRow> {
+  const language = values.language ? { language: values.language } : {};
   const [row] = await db
     .insert(pushSubscriptions)
     .values({ tenantId, userId, ...values })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { tenantId, userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, updatedAt: sql`now()` },
+      set: { tenantId, userId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, ...language, updatedAt: sql`now()` },
     })
     .returning();
   return row;
@@ -42,7 +45,7 @@ export async function findPushSubscriptionByEndpoint(db: Db, endpoint: string): 
 export async function replacePushSubscription(
   db: Db,
   row: Pick<PushSubscriptionRow, 'id' | 'tenantId'>,
-  values: { endpoint: string; p256dh: string; auth: string },
+  values: { endpoint: string; p256dh: string; auth: string; language?: Language },
 ): Promise<PushSubscriptionRow | undefined> {
   return db.transaction(async (tx) => {
     await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, values.endpoint), ne(pushSubscriptions.id, row.id)));

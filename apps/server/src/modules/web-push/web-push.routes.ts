@@ -23,8 +23,9 @@ const config = { auth: WEB_PUSH_AUTH };
 
 /**
  * Web push (SPEC §7 service worker): the server's VAPID public key and the signed-in user's browser
- * subscriptions. Pushes go out for new customer messages of channels with "web push" on and for
- * mentions, to users with no Conversa tab connected (listeners/push-new-messages.ts).
+ * subscriptions. Pushes go out for new customer messages of channels with "web push" on, for
+ * mentions and for transfers, to users with no Conversa tab connected, each worded in its
+ * subscription's language (listeners/push-new-messages.ts).
  */
 export const webPushRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -55,7 +56,7 @@ export const webPushRoutes =
       schema: {
         tags,
         description:
-          "This browser's push subscription (PushSubscription.toJSON(): endpoint, keys.p256dh, keys.auth) for the signed-in user; a browser already subscribed by another user moves to this one. The endpoint must be https and pass the outbound address policy.",
+          "This browser's push subscription (PushSubscription.toJSON(): endpoint, keys.p256dh, keys.auth) for the signed-in user, and `language` (pt, en, es, de, fr, it, pl or ru), which its pushes are worded in: posted again when the user changes language; omitted, a new subscription's is pt and a known one keeps its own. A browser already subscribed by another user moves to this one. The endpoint must be https and pass the outbound address policy.",
         body: pushSubscriptionBodySchema,
         response: { 201: pushSubscriptionSchema, ...errorResponses },
       },

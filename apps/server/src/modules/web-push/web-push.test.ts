@@ -24,9 +24,9 @@ const fixture = JSON.parse(
   readFileSync(new URL('../../../../../packages/simulators/fixtures/web-push/rfc8291-appendix-a.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;
 
-async function subscribe(token: string): Promise<BrowserSubscription> {
+async function subscribe(token: string, language?: string): Promise<BrowserSubscription> {
   const subscription = push.subscribe({ applicationServerKey: publicKey });
-  const response = await api.post('/push/subscriptions', subscription, { token });
+  const response = await api.post('/push/subscriptions', language ? { ...subscription, language } : subscription, { token });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return subscription;
 }
@@ -67,7 +67,7 @@ describe('VAPID keys and subscriptions', () => {
   it("stores a browser's subscription for its user, moves it to whoever signs in there next, and deletes it", async () => {
     const browser = await subscribe(inbox.peer.token);
     expect((await api.get('/push/subscriptions', { token: inbox.peer.token })).body).toEqual([
-      { id: expect.any(Number), endpoint: browser.endpoint, createdAt: expect.any(String) },
+      { id: expect.any(Number), endpoint: browser.endpoint, language: 'pt', createdAt: expect.any(String) },
     ]);
     // Another user signs in on the same browser: the subscription is theirs now.
     expect((await api.post('/push/subscriptions', browser, { token: inbox.outsider.token })).status).toBe(201);
@@ -79,6 +79,27 @@ describe('VAPID keys and subscriptions', () => {
       204,
     );
     expect(await count(server.ctx, sql`select count(*) from push_subscriptions where endpoint = ${browser.endpoint}`)).toBe(0);
+  });
+
+  it("keeps the language of the browser's pushes: told on subscribing and on every change, kept when not told; one of the 8", async () => {
+    const browser = await subscribe(inbox.peer.token, 'en');
+    const languageOf = async () =>
+      (await api.get('/push/subscriptions', { token: inbox.peer.token })).body.find(
+        (row: { endpoint: string }) => row.endpoint === browser.endpoint,
+      )?.language;
+    expect(await languageOf()).toBe('en');
+    // The user switched the app to Spanish: the web app posts the same subscription with it.
+    expect((await api.post('/push/subscriptions', { ...browser, language: 'es' }, { token: inbox.peer.token })).status).toBe(201);
+    expect(await languageOf()).toBe('es');
+    expect((await api.post('/push/subscriptions', browser, { token: inbox.peer.token })).status).toBe(201);
+    expect(await languageOf()).toBe('es');
+    for (const language of ['xx', 'pt-BR', 'en-gb', '', 7]) {
+      const refused = await api.post('/push/subscriptions', { ...browser, language }, { token: inbox.peer.token });
+      expect(refused.status, String(language)).toBe(400);
+      expect(refused.body.error).toBe('ERR_VALIDATION');
+    }
+    expect(await languageOf()).toBe('es');
+    await api.delete('/push/subscriptions', { token: inbox.peer.token, body: { endpoint: browser.endpoint } });
   });
 
   it('refuses keys that are not keys and endpoints that are not http(s) URLs', async () => {
@@ -154,6 +175,7 @@ describe('who gets a push', () => {
   it('a mention in an internal note reaches the mentioned user who may see the ticket (never the author, never who may not)', async () => {
     const outsider = await subscribe(inbox.outsider.token);
     const peer = await subscribe(inbox.peer.token);
+    const peerInGerman = await subscribe(inbox.peer.token, 'de');
     const { ticketId } = await inboundTicket(
       server.ctx,
       { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
@@ -170,7 +192,22 @@ describe('who gets a push', () => {
       timeoutMs: 15_000,
     });
     const mention = pushesTo(peer).find((p) => (p.json as any).kind === 'mention')!;
-    expect(mention.json).toMatchObject({ kind: 'mention', ticketId, title: `@ ${inbox.agent.name}`, url: `/#/atendimento/${ticketId}` });
+    expect(mention.json).toMatchObject({
+      kind: 'mention',
+      ticketId,
+      title: `${inbox.agent.name} mencionou você`,
+      body: '@Peer pode ver este cliente?',
+      url: `/#/atendimento/${ticketId}`,
+    });
+    // The same user's other browser, in its own language.
+    await eventually(async () => pushesTo(peerInGerman).some((p) => (p.json as any).kind === 'mention'), {
+      what: 'the German mention',
+      timeoutMs: 15_000,
+    });
+    expect(pushesTo(peerInGerman).find((p) => (p.json as any).kind === 'mention')!.json).toMatchObject({
+      title: `${inbox.agent.name} hat Sie erwähnt`,
+      body: '@Peer pode ver este cliente?',
+    });
     // The outsider (another queue) may not see the ticket: its browser was subscribed before the peer's, so it would have come first.
     expect(pushesTo(outsider).filter((p) => (p.json as any).kind === 'mention')).toEqual([]);
   });
@@ -178,6 +215,8 @@ describe('who gets a push', () => {
   it('a ticket transferred to a user reaches that user (tab closed), never whoever transferred it', async () => {
     const agent = await subscribe(inbox.agent.token);
     const peer = await subscribe(inbox.peer.token);
+    const peerInEnglish = await subscribe(inbox.peer.token, 'en');
+    const peerInSpanish = await subscribe(inbox.peer.token, 'es');
     const { ticketId } = await inboundTicket(
       server.ctx,
       { tenantId: inbox.tenant.id, channelId: inbox.channel.id },
@@ -197,6 +236,21 @@ describe('who gets a push', () => {
       body: `Ticket #${ticketId} de Fulano foi transferido para você.`,
       url: `/#/atendimento/${ticketId}`,
       tag: `transfer-${ticketId}`,
+    });
+    // Each of the user's browsers in its subscription's language (the app's toast words).
+    const transferTo = async (browser: BrowserSubscription) =>
+      eventually(async () => pushesTo(browser).find((p) => (p.json as any).kind === 'transfer')?.json as any, {
+        what: 'a transfer push',
+        timeoutMs: 15_000,
+      });
+    expect(await transferTo(peerInEnglish)).toMatchObject({
+      title: 'Ticket transferred to you',
+      body: `Ticket #${ticketId} from Fulano was transferred to you.`,
+      tag: `transfer-${ticketId}`,
+    });
+    expect(await transferTo(peerInSpanish)).toMatchObject({
+      title: 'Ticket transferido a ti',
+      body: `El ticket #${ticketId} de Fulano fue transferido a ti.`,
     });
     // Whoever transferred it is not told of it.
     expect(pushesTo(agent).filter((p) => (p.json as any).kind === 'transfer')).toEqual([]);
@@ -243,7 +297,7 @@ describe('who gets a push', () => {
   });
 
   it("moves a subscription to the browser's new one on the service worker's pushsubscriptionchange (old endpoint and secret as proof)", async () => {
-    const before = await subscribe(inbox.agent.token);
+    const before = await subscribe(inbox.agent.token, 'fr');
     const after = push.subscribe({ applicationServerKey: publicKey });
     const renew = (body: unknown) => api.post('/push/subscriptions/renew', body);
 
@@ -274,6 +328,10 @@ describe('who gets a push', () => {
 
     expect((await renew({ oldEndpoint: before.endpoint, oldAuth: before.keys.auth, subscription: after })).status).toBe(204);
     expect((await endpoints()).sort()).toEqual([...others, after.endpoint].sort());
+    // The worker does not know the app's language: the browser's stays.
+    expect((await api.get('/push/subscriptions', { token: inbox.agent.token })).body).toContainEqual(
+      expect.objectContaining({ endpoint: after.endpoint, language: 'fr' }),
+    );
     // The old proof is spent.
     expect((await renew({ oldEndpoint: before.endpoint, oldAuth: before.keys.auth, subscription: after })).status).toBe(404);
 

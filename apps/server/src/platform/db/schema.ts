@@ -24,6 +24,7 @@ import {
 import type {
   BillingBlockReason,
   BillingType,
+  Language,
   MediaLocation,
   NotificationContent,
   NotificationKind,
@@ -2081,10 +2082,16 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     userAgent: text('user_agent'),
+    /** The language its pushes are worded in (the web app's, told on subscribing and on every change). */
+    language: text('language').$type<Language>().notNull().default('pt'),
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.tenantId, t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.tenantId, t.userId),
+    check('push_subscriptions_language', sql`${t.language} in ('pt', 'en', 'es', 'de', 'fr', 'it', 'pl', 'ru')`),
+  ],
 );
 // ---- Subscriptions and payments (issue 15) ----
 

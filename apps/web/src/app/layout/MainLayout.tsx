@@ -6,7 +6,7 @@ import { BillingNotice } from '../../features/billing/components/BillingNotice';
 import { useBillingBlocked } from '../../features/billing/billing-state';
 import { useCompanyBranding } from '../../features/branding/api';
 import { CallDock } from '../../features/calls/components/CallDock';
-import { syncPushSubscription } from '../../lib/web-push';
+import { followLanguageForPush, syncPushSubscription } from '../../lib/web-push';
 import { PATHS } from '../paths';
 import { useContactVariableNames } from '../../features/contact-variables/api';
 import { SocketProvider } from '../SocketProvider';
@@ -40,9 +40,10 @@ export function MainLayout() {
   useContactVariableNames();
   // The company's white-label name, logo, icon and palette while signed in.
   useCompanyBranding();
-  // This browser gets the user's pushes while no tab is open, once notifications are allowed.
+  // This browser gets the user's pushes while no tab is open, once notifications are allowed, in the app's language.
   useEffect(() => {
     void syncPushSubscription().catch(() => undefined);
+    return followLanguageForPush();
   }, []);
 
   return (

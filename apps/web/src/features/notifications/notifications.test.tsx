@@ -32,7 +32,10 @@ describe('the bell', () => {
     let state: NotificationList = {
       unread: 2,
       notifications: [
-        { ...note(2, '', false, '/tarefas?task=4'), message: null, content: { kind: 'task.reminder', params: { task: 'Ligar' } } },
+        {
+          ...note(2, 'Lembrete: a tarefa "Ligar" chegou à data limite.', false, '/tarefas?task=4'),
+          content: { kind: 'task.reminder', params: { task: 'Ligar' } },
+        },
         note(1, 'Manutenção às 22h'),
         note(0, 'Antiga', true),
       ],
@@ -91,14 +94,20 @@ describe('the bell', () => {
         'GET /notifications': () => ({
           body: {
             unread: 4,
+            // The server's `message` in the language of the call (here pt, as before a switch): the bell words the kinds in the app's current one.
             notifications: [
-              { ...note(4, '', false, '/tarefas?task=4'), message: null, content: { kind: 'task.reminder', params: { task: 'Ligar' } } },
               {
-                ...note(3, '', false, '/atendimento/7'),
-                message: null,
+                ...note(4, 'Lembrete: a tarefa "Ligar" chegou à data limite.', false, '/tarefas?task=4'),
+                content: { kind: 'task.reminder', params: { task: 'Ligar' } },
+              },
+              {
+                ...note(3, 'Ana mencionou você em uma nota interna: “Veja o pedido”', false, '/atendimento/7'),
                 content: { kind: 'note.mention', params: { author: 'Ana', excerpt: 'Veja o pedido' } },
               },
-              { ...note(2, ''), message: null, content: { kind: 'note.mention', params: { author: null, excerpt: 'Oi' } } },
+              {
+                ...note(2, 'Um colega mencionou você em uma nota interna: “Oi”'),
+                content: { kind: 'note.mention', params: { author: null, excerpt: 'Oi' } },
+              },
               note(1, 'Lembrete: a tarefa "Antiga" chegou à data limite.'),
             ],
           } satisfies NotificationList,

@@ -1,4 +1,4 @@
-import { PUSH_BODY_MAX, type PushPayload } from '@conversa/shared';
+import { NOTIFICATION_TEXTS, PUSH_BODY_MAX, type Language, type PushPayload } from '@conversa/shared';
 import type { AppContext } from '../../../app-context.js';
 import type { EventConsumer } from '../../../platform/events/consumers.js';
 import { channelPushesMessages } from '../../channels/use-cases/channel-pushes-messages.js';
@@ -12,12 +12,6 @@ import { tenantMayGetPushes } from '../use-cases/tenant-push-hint.js';
 /** A media message without text: its kind as a symbol (the push reads the same in every language). */
 const MEDIA_SYMBOLS: Record<string, string> = { image: '📷', video: '🎥', audio: '🎤', document: '📄', sticker: '💬' };
 
-/** A transfer's push, in the product's language (the server knows no user's language; the app's toast is translated). */
-const TRANSFER_PUSH = {
-  title: 'Ticket transferido para você',
-  body: (ticketId: number, contactName: string) => excerpt(`Ticket #${ticketId} de ${contactName} foi transferido para você.`),
-};
-
 function excerpt(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   return clean.length > PUSH_BODY_MAX ? `${clean.slice(0, PUSH_BODY_MAX - 1)}…` : clean;
@@ -27,6 +21,8 @@ function excerpt(text: string): string {
  * Web push (SPEC §7 service worker; issue 15): a customer's new message on a channel whose "web push"
  * option is on, an @mention in an internal note, and a ticket transferred to a user reach — as a notification of the browser, tab
  * closed — the users who may see the ticket and have no Conversa tab connected (push-audience.ts).
+ * What the platform says itself (a transfer, a mention's title) is worded in each browser's
+ * subscription language, with the web app's words (@conversa/shared notification-texts).
  * Durable consumer of the event log: after a crash the sweep relays the event again; a second push
  * carries the same notification tag (one per ticket), so the browser shows it once.
  */
@@ -40,14 +36,14 @@ export const pushNewMessagesConsumer: EventConsumer = {
       if (event.byUserId === event.toUserId || !(await tenantMayGetPushes(ctx, event.tenantId))) return;
       const view = await getTicketView(ctx.db, event.tenantId, event.ticketId);
       if (!view || view.userId !== event.toUserId) return;
-      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, event.ticketId, [event.toUserId]), {
+      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, event.ticketId, [event.toUserId]), (language) => ({
         kind: 'transfer',
         ticketId: event.ticketId,
-        title: TRANSFER_PUSH.title,
-        body: TRANSFER_PUSH.body(event.ticketId, view.contactName),
+        title: NOTIFICATION_TEXTS[language].transferTitle,
+        body: excerpt(NOTIFICATION_TEXTS[language].transferBody(event.ticketId, view.contactName)),
         url: `/#/atendimento/${event.ticketId}`,
         tag: `transfer-${event.ticketId}`,
-      });
+      }));
       return;
     }
     if (event.type === 'message.created') {
@@ -57,35 +53,50 @@ export const pushNewMessagesConsumer: EventConsumer = {
       if (!(await channelPushesMessages(ctx.db, event.tenantId, message.channelId))) return;
       const view = event.stored?.view ?? (await getTicketView(ctx.db, event.tenantId, message.ticketId));
       if (!view) return;
-      const text = excerpt(message.body);
-      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, message.ticketId), {
+      const ticketId = message.ticketId;
+      const payload: PushPayload = {
         kind: 'message',
-        ticketId: message.ticketId,
+        ticketId,
         title: view.contactName,
-        body: text || (message.mediaType ? (MEDIA_SYMBOLS[message.mediaType] ?? '📎') : ''),
-        url: `/#/atendimento/${message.ticketId}`,
-        tag: `ticket-${message.ticketId}`,
-      });
+        body: excerpt(message.body) || (message.mediaType ? (MEDIA_SYMBOLS[message.mediaType] ?? '📎') : ''),
+        url: `/#/atendimento/${ticketId}`,
+        tag: `ticket-${ticketId}`,
+      };
+      // The customer's own words: the same push in every language.
+      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, ticketId), () => payload);
       return;
     }
     if (event.type === 'note.created') {
       const mentioned = [...new Set(event.mentionedUserIds)].filter((userId) => userId !== event.authorId);
       if (mentioned.length === 0) return;
       const author = await findUserAsActor(ctx.db, event.tenantId, event.authorId);
-      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, event.ticketId, mentioned), {
+      await queuePush(ctx, event.tenantId, await pushAudience(ctx, event.tenantId, event.ticketId, mentioned), (language) => ({
         kind: 'mention',
         ticketId: event.ticketId,
-        title: `@ ${author?.name ?? ''}`.trim(),
+        title: excerpt(NOTIFICATION_TEXTS[language].mentionTitle(author?.name ?? NOTIFICATION_TEXTS[language].someone)),
         body: excerpt(event.excerpt),
         url: `/#/atendimento/${event.ticketId}`,
         tag: `mention-${event.noteId}`,
-      });
+      }));
     }
   },
 };
 
-async function queuePush(ctx: AppContext, tenantId: number, userIds: number[], payload: PushPayload): Promise<void> {
-  const subscriptions = await listSubscriptionsOfUsers(ctx.db, tenantId, userIds);
-  if (subscriptions.length === 0) return;
-  await ctx.jobs.send('webPush.send', { tenantId, subscriptionIds: subscriptions.map((s) => s.id), payload, try: 1 });
+/**
+ * One push job per language among the users' subscriptions: each browser gets the push worded in
+ * its own subscription's language (one user's browsers may differ).
+ */
+async function queuePush(
+  ctx: AppContext,
+  tenantId: number,
+  userIds: number[],
+  payloadIn: (language: Language) => PushPayload,
+): Promise<void> {
+  const byLanguage = new Map<Language, number[]>();
+  for (const subscription of await listSubscriptionsOfUsers(ctx.db, tenantId, userIds)) {
+    byLanguage.set(subscription.language, [...(byLanguage.get(subscription.language) ?? []), subscription.id]);
+  }
+  for (const [language, subscriptionIds] of byLanguage) {
+    await ctx.jobs.send('webPush.send', { tenantId, subscriptionIds, payload: payloadIn(language), try: 1 });
+  }
 }

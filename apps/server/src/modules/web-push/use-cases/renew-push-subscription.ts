@@ -27,6 +27,8 @@ export async function renewPushSubscription(ctx: AppContext, body: PushRenewBody
     endpoint: body.subscription.endpoint,
     p256dh: body.subscription.keys.p256dh,
     auth: body.subscription.keys.auth,
+    // The worker does not know the app's language: the subscription keeps its own unless told.
+    ...(body.subscription.language ? { language: body.subscription.language } : {}),
   });
   if (!renewed) throw new AppError('ERR_NO_PUSH_SUBSCRIPTION_FOUND');
   return renewed;

@@ -6,9 +6,11 @@ import { upsertPushSubscription, type PushSubscriptionRow } from '../web-push.re
 import { notePushSubscriber } from './tenant-push-hint.js';
 
 /**
- * POST /push/subscriptions: this browser's push subscription, for the signed-in user. The server
- * will POST to its endpoint, an address the client chose: it must be https (http only where private
- * networks are allowed: the local push-service simulator) and pass the outbound address policy.
+ * POST /push/subscriptions: this browser's push subscription, for the signed-in user, and the
+ * language its pushes are worded in (the web app posts it again when the user changes language).
+ * The server will POST to its endpoint, an address the client chose: it must be https (http only
+ * where private networks are allowed: the local push-service simulator) and pass the outbound
+ * address policy.
  */
 export async function subscribePush(
   ctx: AppContext,
@@ -22,6 +24,7 @@ export async function subscribePush(
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
     userAgent: userAgent?.slice(0, 300) ?? null,
+    language: body.language,
   });
   notePushSubscriber(ctx, actor.tenantId);
   return row;

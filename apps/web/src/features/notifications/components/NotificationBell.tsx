@@ -1,30 +1,22 @@
 import type { AppNotification } from '@conversa/shared';
+import { languageOf, notificationMessage } from '@conversa/shared/notification-texts';
 import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
+import { currentLocale } from '../../../lib/i18n';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api';
 
 /**
- * A notification's text in the reader's language: the platform's own (a reminder, a mention) are
- * stored as a kind and its params and worded here; a broadcast (and an older row) has its text.
+ * A notification's text in the app's current language: the platform's own (a reminder, a mention)
+ * are stored as a kind and its params and worded here, with the words the server gives API clients
+ * in `message` (@conversa/shared notification-texts), so a language change rewords the list at
+ * once; a broadcast (and an older row) has its text.
  */
-export function notificationText(t: TFunction, notification: Pick<AppNotification, 'message' | 'content'>): string {
-  const content = notification.content;
-  switch (content?.kind) {
-    case 'task.reminder':
-      return t('notifications.kinds.taskReminder', { task: content.params.task });
-    case 'note.mention':
-      return t('notifications.kinds.noteMention', {
-        author: content.params.author ?? t('notifications.kinds.someone'),
-        excerpt: content.params.excerpt,
-      });
-    default:
-      return notification.message ?? '';
-  }
+export function notificationText(notification: Pick<AppNotification, 'message' | 'content'>): string {
+  return notificationMessage(languageOf(currentLocale()), notification);
 }
 
 /** The header's bell (every user): the unread count, live; the recent notifications; mark one or all read. */
@@ -93,7 +85,7 @@ export function NotificationBell() {
                   data-read={notification.isRead}
                 >
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {notificationText(t, notification)}
+                    {notificationText(notification)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(notification.createdAt)}

@@ -1,0 +1,87 @@
+/**
+ * This browser's push subscription (lib/web-push.ts): posted with the app's language, which the
+ * server words this browser's pushes in, and posted again whenever the user changes language.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fetch';
+import { signInAs } from '../test/session';
+import { changeLocale } from './i18n';
+import { clearSession } from './session';
+import { followLanguageForPush, syncPushSubscription } from './web-push';
+
+const PUBLIC_KEY = 'BPQ0XyV2DcTNHX3Mj6E_1QwGAHeq0uGbjbTpLf6GOR8FjMmR9fAhqlWdMZeKhA7dV1cBV7MaiuXF7J9xVxTbp0s';
+const BROWSER = {
+  endpoint: 'https://push.example/browser-1',
+  expirationTime: null,
+  keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+};
+
+/** A browser that allows notifications, with the app's service worker and a push subscription for the server's key. */
+function pushCapableBrowser() {
+  const key = Uint8Array.from(atob(PUBLIC_KEY.replace(/-/g, '+').replace(/_/g, '/') + '='), (c) => c.charCodeAt(0));
+  const subscription = { ...BROWSER, options: { applicationServerKey: key.buffer }, toJSON: () => BROWSER, unsubscribe: vi.fn() };
+  const registration = { pushManager: { getSubscription: vi.fn(async () => subscription), subscribe: vi.fn(async () => subscription) } };
+  vi.stubGlobal('isSecureContext', true);
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('Notification', { permission: 'granted' });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: vi.fn(async () => registration), addEventListener: vi.fn() },
+  });
+}
+
+let stopFollowing: (() => void) | undefined;
+
+beforeEach(() => {
+  signInAs('user');
+  pushCapableBrowser();
+});
+afterEach(async () => {
+  stopFollowing?.();
+  stopFollowing = undefined;
+  await changeLocale('pt');
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+  vi.unstubAllGlobals();
+  clearSession();
+  localStorage.clear();
+});
+
+describe('the push subscription', () => {
+  it("carries the app's language, told again on every language change (a regional one as its language)", async () => {
+    const api = fakeApi({
+      'GET /push/config': () => ({ body: { publicKey: PUBLIC_KEY } }),
+      'POST /push/subscriptions': ({ body }) => ({
+        status: 201,
+        body: { id: 1, endpoint: BROWSER.endpoint, language: (body as any).language },
+      }),
+    });
+    const posted = () => api.calls.filter((call) => call.method === 'POST').map((call) => call.body);
+
+    await syncPushSubscription();
+    expect(posted()).toEqual([{ ...BROWSER, language: 'pt' }]);
+
+    stopFollowing = followLanguageForPush();
+    await changeLocale('en');
+    await vi.waitFor(() => expect(posted()).toHaveLength(2));
+    expect(posted()[1]).toEqual({ ...BROWSER, language: 'en' });
+    await changeLocale('es-419');
+    await vi.waitFor(() => expect(posted()).toHaveLength(3));
+    expect(posted()[2]).toEqual({ ...BROWSER, language: 'es' });
+
+    // Signed out (the layout unmounted): a change is nobody's to tell.
+    stopFollowing();
+    await changeLocale('de');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(posted()).toHaveLength(3);
+  });
+
+  it('tells nothing without the permission for notifications', async () => {
+    vi.stubGlobal('Notification', { permission: 'default' });
+    const api = fakeApi({});
+    stopFollowing = followLanguageForPush();
+    await syncPushSubscription();
+    await changeLocale('fr');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.calls).toEqual([]);
+  });
+});
