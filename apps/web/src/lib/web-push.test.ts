@@ -68,11 +68,50 @@ describe('the push subscription', () => {
     await vi.waitFor(() => expect(posted()).toHaveLength(3));
     expect(posted()[2]).toEqual({ ...BROWSER, language: 'es' });
 
-    // Signed out (the layout unmounted): a change is nobody's to tell.
+    // Signed out (the layout unmounted): a change is nobody's to tell. The syncs run one after
+    // another, so once an explicit sync has posted, one the change started would have posted first.
     stopFollowing();
     await changeLocale('de');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(posted()).toHaveLength(3);
+    await syncPushSubscription();
+    expect(posted()).toHaveLength(4);
+    expect(posted()[3]).toEqual({ ...BROWSER, language: 'de' });
+  });
+
+  it('posts one language at a time, so the last change is the one the server keeps', async () => {
+    // The server keeps the language of the post that reaches it last. The first post is held on
+    // its way until the next post arrives (or, if none comes while it is held, 50 ms later): posted
+    // at once, the second would arrive first and the held older language would win.
+    let kept: string | undefined;
+    let arrivals = 0;
+    let arrived = () => undefined as void;
+    const api = fakeApi({
+      'GET /push/config': () => ({ body: { publicKey: PUBLIC_KEY } }),
+      'POST /push/subscriptions': ({ body }) => {
+        kept = (body as { language: string }).language;
+        arrivals += 1;
+        arrived();
+        return { status: 201, body: { id: 1, endpoint: BROWSER.endpoint } };
+      },
+    });
+    let posts = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (init?.method === 'POST' && ++posts === 1) {
+          await new Promise<void>((resolve) => {
+            arrived = resolve;
+            setTimeout(resolve, 50);
+          });
+        }
+        return api.fetch(input, init);
+      }),
+    );
+    stopFollowing = followLanguageForPush();
+    await changeLocale('en');
+    await vi.waitFor(() => expect(posts).toBe(1)); // 'en' is on its way, held
+    await changeLocale('es');
+    await vi.waitFor(() => expect(arrivals).toBe(2));
+    expect(kept).toBe('es');
   });
 
   it('tells nothing without the permission for notifications', async () => {
@@ -81,7 +120,8 @@ describe('the push subscription', () => {
     stopFollowing = followLanguageForPush();
     await syncPushSubscription();
     await changeLocale('fr');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Queued behind any sync the change started: once it is done, so is that one.
+    await syncPushSubscription();
     expect(api.calls).toEqual([]);
   });
 });

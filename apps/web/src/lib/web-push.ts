@@ -34,8 +34,18 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
   return view.every((byte, i) => byte === b[i]);
 }
 
+// The syncs in progress, one after another: two quick language changes (or the start's sync and a
+// change right after) would otherwise post concurrently, and the older language could arrive last.
+let syncs: Promise<void> = Promise.resolve();
+
 /** Subscribes this browser (or refreshes its subscription) for the signed-in user; nothing without permission. */
-export async function syncPushSubscription(): Promise<void> {
+export function syncPushSubscription(): Promise<void> {
+  const run = syncs.then(subscribeNow);
+  syncs = run.catch(() => undefined);
+  return run;
+}
+
+async function subscribeNow(): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted' || !getToken()) return;
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration) return;

@@ -19,9 +19,13 @@ export async function messageExists(db: Db, channelId: number, externalId: strin
   return Boolean(row);
 }
 
-/** Whether some message (deleted ones included) names this stored file. */
-export async function messageNamesMediaKey(db: Db, key: string): Promise<boolean> {
-  const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.mediaKey, key)).limit(1);
+/** Whether some message of the tenant (deleted ones included) names this stored file. */
+export async function messageNamesMediaKey(db: Db, tenantId: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.mediaKey, key)))
+    .limit(1);
   return Boolean(row);
 }
 

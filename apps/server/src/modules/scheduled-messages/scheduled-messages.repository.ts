@@ -121,9 +121,13 @@ export async function deleteSchedule(db: Db, tenantId: number, id: number): Prom
   return rows.length > 0;
 }
 
-/** Whether some schedule still names this stored file. */
-export async function scheduleNamesMediaKey(db: Db, key: string): Promise<boolean> {
-  const [row] = await db.select({ id: scheduledMessages.id }).from(scheduledMessages).where(eq(scheduledMessages.mediaKey, key)).limit(1);
+/** Whether some schedule of the tenant still names this stored file. */
+export async function scheduleNamesMediaKey(db: Db, tenantId: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: scheduledMessages.id })
+    .from(scheduledMessages)
+    .where(and(eq(scheduledMessages.tenantId, tenantId), eq(scheduledMessages.mediaKey, key)))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -21,5 +21,5 @@ export async function deleteScheduledMessage(ctx: AppContext, actor: Actor, id: 
     events.push({ type: 'schedule.deleted', tenantId, scheduleId: id, userId: schedule.userId });
     return schedule.mediaKey;
   });
-  await discardScheduleFile(ctx, file);
+  await discardScheduleFile(ctx, tenantId, file);
 }

@@ -9,10 +9,10 @@ import { scheduleNamesMediaKey } from '../scheduled-messages.repository.js';
  * stays while they exist. Nothing can name it anew by then (a send of the earlier version is
  * stale). A failure is logged, never the caller's: the orphaned-media cleanup finds the file later.
  */
-export async function discardScheduleFile(ctx: AppContext, key: string | null): Promise<void> {
+export async function discardScheduleFile(ctx: AppContext, tenantId: number, key: string | null): Promise<void> {
   if (!key) return;
   try {
-    if ((await messageNamesMediaKey(ctx.db, key)) || (await scheduleNamesMediaKey(ctx.db, key))) return;
+    if ((await messageNamesMediaKey(ctx.db, tenantId, key)) || (await scheduleNamesMediaKey(ctx.db, tenantId, key))) return;
     await ctx.media.remove(key);
   } catch (error) {
     ctx.logger.warn({ err: error, key }, 'could not remove the file a scheduled message no longer has');

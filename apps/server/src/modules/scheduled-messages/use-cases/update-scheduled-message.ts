@@ -60,6 +60,6 @@ export async function updateScheduledMessage(
     events.push({ type: 'schedule.changed', tenantId, scheduleId: id, action: 'update' });
     return (await findScheduleView(tx, tenantId, id))!;
   });
-  await discardScheduleFile(ctx, dropped);
+  await discardScheduleFile(ctx, tenantId, dropped);
   return view;
 }

@@ -37,8 +37,8 @@ function useFilterSummary(report: ReportName, filters: ReportQuery): string[] {
 /**
  * What Imprimir / PDF prints (ReportPage.module.css): a child of <body>, hidden on screen, alone on
  * paper (landscape, small type, every column wrapping, header repeated on each sheet). Under the
- * title, the `filters` the rows were read with and when they were read (`generatedAt`, ms; 0 when
- * unknown). `rows` start at row `first` (1-based) of the report's `page.total`; the print says which
+ * title, the `filters` the rows were read with (null when unknown) and when they were read
+ * (`generatedAt`, ms; 0 when unknown). `rows` start at row `first` (1-based) of the report's `page.total`; the print says which
  * rows it holds, and that the exports have all of them when it does not.
  */
 export function ReportPrint({
@@ -51,18 +51,18 @@ export function ReportPrint({
   report: ReportName;
   page: ReportPage;
   first: number;
-  filters: ReportQuery;
+  filters: ReportQuery | null;
   generatedAt: number;
 }) {
   const { t } = useTranslation();
   const show = useReportCell();
-  const summary = useFilterSummary(report, filters);
+  const summary = useFilterSummary(report, filters ?? {});
   const last = first + page.rows.length - 1;
   const partial = page.rows.length < page.total;
   return createPortal(
     <div className={`${classes.printRoot} report-print-root`} data-testid="report-print-copy">
       <h2 className={classes.printTitle}>{t(`reports.names.${report}`)}</h2>
-      <p data-testid="report-print-filters">{summary.length ? summary.join(' · ') : t('reports.printNoFilters')}</p>
+      {filters && <p data-testid="report-print-filters">{summary.length ? summary.join(' · ') : t('reports.printNoFilters')}</p>}
       {generatedAt > 0 && (
         <p data-testid="report-print-generated">
           {t('reports.printGeneratedAt', { date: formatDateTime(new Date(generatedAt).toISOString()) })}

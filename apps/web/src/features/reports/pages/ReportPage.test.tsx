@@ -540,6 +540,30 @@ describe('/relatorios: printing', () => {
     }
   });
 
+  it('while new filters are being generated, the print copy of the former rows names neither filters nor time', async () => {
+    api();
+    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+    await screen.findByTestId('report-filter-from');
+    await fillStats(user);
+    await user.click(screen.getByTestId('report-generate'));
+    await screen.findByTestId('report-table');
+    expect(screen.getByTestId('report-print-filters')).toHaveTextContent(/Filas: Vendas, Suporte/);
+    expect(screen.getByTestId('report-print-generated')).toBeInTheDocument();
+
+    // Another period, whose answer has not come yet: the former rows stay on screen meanwhile.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    await user.clear(screen.getByTestId('report-filter-to'));
+    await user.type(screen.getByTestId('report-filter-to'), '2026-11-15');
+    await user.click(screen.getByTestId('report-generate'));
+    await waitFor(() => expect(screen.queryByTestId('report-print-filters')).not.toBeInTheDocument());
+    expect(screen.getByTestId('report-table')).toBeInTheDocument();
+    expect(screen.getByTestId('report-print-copy')).toBeInTheDocument();
+    expect(screen.queryByTestId('report-print-generated')).not.toBeInTheDocument();
+  });
+
   it('a report generated without filters says so', async () => {
     api({
       'GET /reports/lista-contatos': () => ({

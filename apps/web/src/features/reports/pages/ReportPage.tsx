@@ -37,7 +37,8 @@ function useReportName(): ReportName | null {
  * SPEC §5's texts before sending), "Gerar" → a paginated, sortable table; exports to CSV and XLSX
  * as background jobs with progress and a download link; Imprimir / PDF prints the report alone: its
  * rows from the first (up to PRINT_MAX_ROWS, fetched first), every column (ReportPrint), under its
- * title the filters by name and when the rows were read, and says which rows the sheets hold (the browser's own print, without the button, gets the page on screen).
+ * title the filters by name and when the rows were read, and says which rows the sheets hold (the
+ * browser's own print, without the button, gets the page on screen).
  * Nothing here is particular to one report: fields and columns come from the shared contract.
  */
 export function ReportPage() {
@@ -212,8 +213,9 @@ function ReportScreen({ report }: { report: ReportName }) {
               report={report}
               page={data}
               first={(data.page - 1) * data.pageSize + 1}
-              filters={params.filters}
-              // Kept rows of the former page or filters (placeholder) have no time of their own: none shown.
+              // Kept rows of the former page or filters (placeholder): the filters and time on screen are not
+              // theirs, so neither is printed.
+              filters={page.isPlaceholderData ? null : params.filters}
               generatedAt={page.isPlaceholderData ? 0 : page.dataUpdatedAt}
             />
           )}
