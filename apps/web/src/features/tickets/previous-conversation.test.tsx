@@ -1,4 +1,4 @@
-import type { EarlierTicket } from '@conversa/shared';
+import { EARLIER_TICKETS_LIMIT, type EarlierTicket } from '@conversa/shared';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -123,5 +123,12 @@ describe("a new ticket keeps the customer's earlier context", () => {
     expect(items[1]).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/atendimento/3'));
+  });
+
+  it('a list at the limit says it holds the latest ones (there may be more)', async () => {
+    signInAs('user', { userId: 7, queues: [{ id: 1, name: 'Suporte' }] });
+    chatApi(Array.from({ length: EARLIER_TICKETS_LIMIT }, (_, i) => ({ ...EARLIER, id: 100 - i, protocol: null })));
+    renderChat();
+    expect(await screen.findByTestId('history-earlier')).toHaveTextContent(`Últimas ${EARLIER_TICKETS_LIMIT} conversas anteriores`);
   });
 });

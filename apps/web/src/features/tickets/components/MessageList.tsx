@@ -1,4 +1,4 @@
-import type { EarlierTicket, Message, Note } from '@conversa/shared';
+import { EARLIER_TICKETS_LIMIT, type EarlierTicket, type Message, type Note } from '@conversa/shared';
 import { Anchor, Badge, Box, Button, Center, Group, Loader, Menu, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -271,7 +271,10 @@ function EarlierConversationsMenu({ tickets }: { tickets: EarlierTicket[] }) {
           style={{ flexShrink: 0 }}
           data-testid="history-earlier"
         >
-          {t('tickets.earlierConversations', { count: tickets.length })}
+          {/* At the limit there may be more than the list holds: it says they are the latest. */}
+          {tickets.length >= EARLIER_TICKETS_LIMIT
+            ? t('tickets.earlierConversationsLatest', { limit: EARLIER_TICKETS_LIMIT })
+            : t('tickets.earlierConversations', { count: tickets.length })}
         </Button>
       </Menu.Target>
       <Menu.Dropdown mah={360} maw="calc(100vw - 16px)" style={{ overflowY: 'auto' }} data-testid="history-earlier-list">
