@@ -103,6 +103,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: ctx.env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // avvio's default is 10 s per plugin, timed on the clock: a start after a crash (the embedded
+    // database's recovery and the jobs put back share this thread) on a busy machine took longer
+    // and the server exited instead of starting. A plugin that truly hangs still fails the start.
+    pluginTimeout: 120_000,
     // Many clients of the peer products call the same paths with or without the trailing slash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors raised before any route runs (bad URL encoding, over-long parameter, malformed HTTP) get the API's error body too.
