@@ -6,6 +6,7 @@
  * test database's backends are terminated as an administrator would (pg_terminate_backend).
  * PostgreSQL only: PGlite runs inside the server process and cannot become unreachable.
  */
+import { once } from 'node:events';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api } from './api.js';
@@ -35,8 +36,7 @@ class PgProxy {
   /** Holds no more answers, and resolves once every connection holding one has closed. */
   async heldClosed(): Promise<void> {
     this.hold = undefined;
-    const holding = [...this.held.keys()];
-    while (holding.some((client) => this.held.has(client))) await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all([...this.held.keys()].map((client) => once(client, 'close')));
   }
 
   /** Stops holding and delivers what was held on the connections still open. */

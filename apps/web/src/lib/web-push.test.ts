@@ -78,38 +78,38 @@ describe('the push subscription', () => {
   });
 
   it('posts one language at a time, so the last change is the one the server keeps', async () => {
-    // The server keeps the language of the post that reaches it last. The first post is held on
-    // its way until the next post arrives (or, if none comes while it is held, 50 ms later): posted
-    // at once, the second would arrive first and the held older language would win.
+    // The server keeps the language of the post that reaches it last; the first post ('en') is held
+    // on its way until the test releases it.
     let kept: string | undefined;
     let arrivals = 0;
-    let arrived = () => undefined as void;
     const api = fakeApi({
       'GET /push/config': () => ({ body: { publicKey: PUBLIC_KEY } }),
       'POST /push/subscriptions': ({ body }) => {
         kept = (body as { language: string }).language;
         arrivals += 1;
-        arrived();
         return { status: 201, body: { id: 1, endpoint: BROWSER.endpoint } };
       },
     });
     let posts = 0;
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: string, init?: RequestInit) => {
-        if (init?.method === 'POST' && ++posts === 1) {
-          await new Promise<void>((resolve) => {
-            arrived = resolve;
-            setTimeout(resolve, 50);
-          });
-        }
+        if (init?.method === 'POST' && ++posts === 1) await held;
         return api.fetch(input, init);
       }),
     );
+    const syncsStarted = () => vi.mocked(navigator.serviceWorker.getRegistration).mock.calls.length;
     stopFollowing = followLanguageForPush();
     await changeLocale('en');
     await vi.waitFor(() => expect(posts).toBe(1)); // 'en' is on its way, held
     await changeLocale('es');
+    // A sync starts by asking for the service worker, at once when called: the change's sync has
+    // not started, it waits for the one in progress (posted at once, 'es' would arrive first and
+    // the held older 'en' would win).
+    expect(syncsStarted()).toBe(1);
+    release();
     await vi.waitFor(() => expect(arrivals).toBe(2));
     expect(kept).toBe('es');
   });

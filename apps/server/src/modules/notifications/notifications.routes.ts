@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@conversa/shared';
 import type { AppContext } from '../../app-context.js';
-import { answerLanguage } from '../../platform/http/request-language.js';
+import { answerLanguage } from '../../platform/http/page-locale.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import { actorOf } from '../auth/authenticate.js';
 import { presentBroadcast, presentNotification } from './notifications.presenter.js';

@@ -1,14 +1,26 @@
-import { acceptedLanguages, pickLocale, type Locale } from '@conversa/shared';
+import { acceptedLanguages, languageOf, pickLocale, type Language, type Locale } from '@conversa/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/**
- * The language of a public page (the demo pages): the visitor's Accept-Language among the 12
- * locales, Portuguese otherwise (SPEC §1). The answer says so and varies with the header.
- */
+/** The caller's Accept-Language among the 12 locales, Portuguese otherwise (SPEC §1). */
+const requestedLocale = (request: FastifyRequest): Locale => pickLocale(acceptedLanguages(request.headers['accept-language']));
+
+/** The answer says which language it is in, and varies with the header (no cache serves it to another language). */
+function answeredIn<T extends string>(reply: FastifyReply, value: T): T {
+  void reply.header('content-language', value).header('vary', 'Accept-Language');
+  return value;
+}
+
+/** The language of a public page (the demo pages): the visitor's locale. */
 export function pageLocale(request: FastifyRequest, reply: FastifyReply): Locale {
-  const locale = pickLocale(acceptedLanguages(request.headers['accept-language']));
-  void reply.header('content-language', locale).header('vary', 'Accept-Language');
-  return locale;
+  return answeredIn(reply, requestedLocale(request));
+}
+
+/**
+ * The language an API answer's texts are worded in (GET /notifications): the caller's among the
+ * product's 8 (pt-BR → pt, es-MX → es); the web app sends its own on every call.
+ */
+export function answerLanguage(request: FastifyRequest, reply: FastifyReply): Language {
+  return answeredIn(reply, languageOf(requestedLocale(request)));
 }
 
 export const escapeHtml = (text: string) =>

@@ -101,6 +101,15 @@ async function fillStats(user: ReturnType<typeof renderReport>['user']) {
   await user.click(await screen.findByRole('option', { name: 'Suporte', hidden: true }));
 }
 
+/** The users' statistics report generated with fillStats' filters, its table on screen. */
+async function generateStats() {
+  const rendered = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
+  await screen.findByTestId('report-filter-from');
+  await fillStats(rendered.user);
+  await rendered.user.click(screen.getByTestId('report-generate'));
+  return { ...rendered, table: await screen.findByTestId('report-table') };
+}
+
 describe('/relatorios', () => {
   it('renders the form of the report from REPORT_FILTERS and checks required fields with the SPEC texts before sending', async () => {
     const fake = api();
@@ -135,11 +144,7 @@ describe('/relatorios', () => {
 
   it('"Gerar" sends the filters, shows the table with translated titles and the success toast; sorting and pages ask again', async () => {
     const fake = api();
-    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
-    await screen.findByTestId('report-filter-from');
-    await fillStats(user);
-    await user.click(screen.getByTestId('report-generate'));
-    const table = await screen.findByTestId('report-table');
+    const { user, table } = await generateStats();
     expect(reportCalls(fake.calls)).toEqual([
       { from: '2026-11-01', to: '2026-11-30', queueIds: '3,4', page: '1', pageSize: '25', order: 'asc' },
     ]);
@@ -232,11 +237,7 @@ describe('/relatorios', () => {
 
   it('results of other filters are said to be out of date (no export nor print); refused filters take them away', async () => {
     api();
-    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
-    await screen.findByTestId('report-filter-from');
-    await fillStats(user);
-    await user.click(screen.getByTestId('report-generate'));
-    await screen.findByTestId('report-table');
+    const { user } = await generateStats();
     expect(screen.getByTestId('report-export-csv')).toBeEnabled();
     expect(screen.queryByTestId('report-outdated')).toBeNull();
 
@@ -542,11 +543,7 @@ describe('/relatorios: printing', () => {
 
   it('while new filters are being generated, the print copy of the former rows names neither filters nor time', async () => {
     api();
-    const { user } = renderReport('/relatorios/estatisticas-atendimentos-usuarios');
-    await screen.findByTestId('report-filter-from');
-    await fillStats(user);
-    await user.click(screen.getByTestId('report-generate'));
-    await screen.findByTestId('report-table');
+    const { user } = await generateStats();
     expect(screen.getByTestId('report-print-filters')).toHaveTextContent(/Filas: Vendas, Suporte/);
     expect(screen.getByTestId('report-print-generated')).toBeInTheDocument();
 
