@@ -6,6 +6,7 @@ import { PHONE, setScreenSize } from '../../test/media';
 import { renderWithApp } from '../../test/render';
 import { ChannelFormModal } from '../channels/components/ChannelFormModal';
 import { BirthdaysPage } from './pages/BirthdaysPage';
+import { watchNotices } from '../../test/notices';
 
 const channel = (overrides: Partial<Channel> = {}): Channel => ({
   id: 3,
@@ -84,6 +85,7 @@ describe('/aniversarios', () => {
   });
 
   it("sends by hand on the contact's channel (a channel without a birthday message cannot be picked)", async () => {
+    const notices = watchNotices();
     const api = fakeApi({
       'GET /birthdays': () => list([person()]),
       'GET /whatsapp': () => ({
@@ -108,7 +110,7 @@ describe('/aniversarios', () => {
     );
     await user.click(await screen.findByRole('option', { name: 'Canal do contato', hidden: true }));
     await user.click(screen.getByTestId('birthday-send-confirm'));
-    expect(await screen.findByText('Mensagem de aniversário enviada para Ana Lima.')).toBeInTheDocument();
+    await notices.shown('Mensagem de aniversário enviada para Ana Lima.');
     const post = api.calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ contactId: 11, whatsappId: 4 });
     expect(sendBirthdayBodySchema.safeParse(post?.body).success).toBe(true);

@@ -9,6 +9,7 @@ import { saveUser } from '../../lib/session';
 import { applyCallEvent } from './api';
 import { CallsPage } from './pages/CallsPage';
 import { CallTokensSection } from './components/CallTokensSection';
+import { watchNotices } from '../../test/notices';
 
 const CHANNELS = [{ id: 3, name: 'Vendas' }];
 const call = (id: number, overrides: Partial<Call> = {}): Call => ({
@@ -198,6 +199,7 @@ describe('softphone', () => {
 
 describe('channel voice-call tokens', () => {
   it('shows the stored tokens masked and saves the edited list (admins only)', async () => {
+    const notices = watchNotices();
     signInAs('admin');
     const { calls } = fakeApi({
       'GET /channels/:id/call-tokens': () => ({
@@ -213,7 +215,7 @@ describe('channel voice-call tokens', () => {
     await waitFor(() => expect(input).toHaveValue('••••••, ••••••'));
     await user.type(input, ', novo-token');
     await user.click(screen.getByTestId('channel-call-tokens-save'));
-    expect(await screen.findByText('Tokens de chamada salvos.')).toBeInTheDocument();
+    await notices.shown('Tokens de chamada salvos.');
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: '/channels/3/call-tokens',
       body: { tokens: '••••••, ••••••, novo-token' },

@@ -11,6 +11,7 @@ import { toDateTimeText } from '../../lib/date-time';
 import { applyCampaignEvent } from './api';
 import { CampaignPage } from './pages/CampaignPage';
 import { CampaignsPage } from './pages/CampaignsPage';
+import { watchNotices } from '../../test/notices';
 
 const NOW = '2025-01-01T10:00:00.000Z';
 function campaign(overrides: Partial<Campaign> = {}): Campaign {
@@ -304,6 +305,7 @@ describe('/campanhas/{id}', () => {
   });
 
   it('links contacts by tags, and by a file', async () => {
+    const notices = watchNotices();
     const api = detailApi(() => campaign(), {
       'POST /campaigns/:id/contacts/file': () => ({ body: { added: 3, contactCount: 103, rows: 3 } }),
       'POST /campaigns/:id/contacts': () => ({ body: { added: 12, contactCount: 112 } }),
@@ -315,7 +317,7 @@ describe('/campanhas/{id}', () => {
     await waitFor(() =>
       expect(api.calls.find((c) => c.path === '/campaigns/1/contacts' && c.method === 'POST')?.body).toEqual({ tagIds: [5] }),
     );
-    expect(await screen.findByText('Contatos vinculados: 12 (total: 112).')).toBeInTheDocument();
+    await notices.shown('Contatos vinculados: 12 (total: 112).');
 
     const input = screen.getByTestId('campaign-link').querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['Nome;Número'], 'lista.csv', { type: 'text/csv' }));
@@ -324,6 +326,7 @@ describe('/campanhas/{id}', () => {
   });
 
   it("a file's rows that were not linked are counted with their reasons; no tag and no search links everyone only once confirmed", async () => {
+    const notices = watchNotices();
     const api = detailApi(() => campaign(), {
       'POST /campaigns/:id/contacts/file': () => ({
         body: { added: 4, contactCount: 104, rows: 7, rejected: { number: 2, numberMissing: 1 } },
@@ -334,7 +337,7 @@ describe('/campanhas/{id}', () => {
     const input = (await screen.findByTestId('campaign-link')).querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File(['Nome;Número'], 'lista.csv', { type: 'text/csv' }));
     await user.click(screen.getByTestId('campaign-link-file-button'));
-    expect(await screen.findByText('Contatos vinculados: 4 (total: 104).')).toBeInTheDocument();
+    await notices.shown('Contatos vinculados: 4 (total: 104).');
     expect(
       await screen.findByText(
         '3 linhas do arquivo não foram vinculadas: 2 × Número inválido: confira os dígitos e o código do país (ex.: +55 11 98765-4321). 1 × Número em branco.',

@@ -9,6 +9,7 @@ import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 import { maskDateTime, parseDateTime, toDateTimeText } from '../../lib/date-time';
 import { TasksPage } from './pages/TasksPage';
+import { watchNotices } from '../../test/notices';
 
 const stamp = { createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z' };
 const ANA = { id: 7, name: 'Ana Souza' };
@@ -263,6 +264,7 @@ describe('/tarefas', () => {
   });
 
   it('finishing a recurring task says when the next one is due', async () => {
+    const notices = watchNotices();
     const recurring = task({ recurrence: 7, repetitions: 1 });
     const next = task({ id: 2, limitDate: '2030-03-17T15:00:00.000Z', repetitions: 0, occurrence: 2 });
     const api = fakeApi({
@@ -272,9 +274,7 @@ describe('/tarefas', () => {
     });
     const { user } = renderWithApp(<TasksPage />);
     await user.click(await screen.findByTestId('task-finish-1'));
-    expect(
-      await screen.findByText(`Tudo certo! Tarefa concluída. A próxima vence em ${toDateTimeText(next.limitDate)}.`),
-    ).toBeInTheDocument();
+    await notices.shown(`Tudo certo! Tarefa concluída. A próxima vence em ${toDateTimeText(next.limitDate)}.`);
     expect(api.calls.find((c) => c.method === 'PUT')?.path).toBe('/tasks/1/finish');
   });
 

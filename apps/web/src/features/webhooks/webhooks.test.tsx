@@ -7,6 +7,7 @@ import { PHONE, setScreenSize } from '../../test/media';
 import { renderWithApp } from '../../test/render';
 import { signInAs } from '../../test/session';
 import { WebhooksSettingsPage } from './pages/WebhooksSettingsPage';
+import { watchNotices } from '../../test/notices';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 const CRM_ID = '0f8c6a52-4c8e-4f6b-9a43-1d2e3f4a5b6c';
@@ -91,6 +92,7 @@ afterEach(() => {
 
 describe('/configuracoes/webhooks', () => {
   it('preselects ?api=, shows its webhook URL, masked secret and delivery log, and resends a delivery', async () => {
+    const notices = watchNotices();
     let log = [FAILING, delivery()];
     const api = fakeApi({
       'GET /api-config': () => ({ body: [config(), config({ id: SHOP_ID, name: 'Loja', webhookUrl: null })] }),
@@ -117,7 +119,7 @@ describe('/configuracoes/webhooks', () => {
     expect(delivered).toHaveTextContent('Mensagem recebida');
 
     await user.click(within(failing).getByTestId('webhook-delivery-resend'));
-    expect(await screen.findByText('Entrega reenviada.')).toBeInTheDocument();
+    await notices.shown('Entrega reenviada.');
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       `/api-config/${CRM_ID}/webhook-deliveries/${FAILING.id}/resend`,
     ]);

@@ -8,6 +8,7 @@ import { errorOf, expectFieldError, field } from '../../../test/form';
 import { PHONE, setScreenSize } from '../../../test/media';
 import { renderWithApp } from '../../../test/render';
 import { ContactVariablesPage } from './ContactVariablesPage';
+import { watchNotices } from '../../../test/notices';
 
 const variable = (id: number, name: string, description: string | null = null): ContactVariable => ({
   id,
@@ -94,6 +95,7 @@ describe('/configuracoes/variaveis: the contact variables', () => {
   });
 
   it('deleting says first how many contacts keep a value and what happens to texts, then deletes', async () => {
+    const notices = watchNotices();
     const api = fakeApi({
       'GET /contact-variables': () => ({ body: [variable(1, 'CPF')] }),
       'GET /contact-variables/:id/usage': () => ({ body: { contacts: 4 } }),
@@ -107,7 +109,7 @@ describe('/configuracoes/variaveis: the contact variables', () => {
     expect(dialog).toHaveTextContent('Textos que ainda usam {{CPF}} passam a enviar o valor do contato');
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     await user.click(within(dialog).getByTestId('confirm-button'));
-    expect(await screen.findByText('Tudo certo! Registro excluído.')).toBeInTheDocument();
+    await notices.shown('Tudo certo! Registro excluído.');
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/contact-variables/1']);
   });
 

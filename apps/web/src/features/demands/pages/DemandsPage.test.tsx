@@ -6,6 +6,7 @@ import { expectFieldError, field } from '../../../test/form';
 import { PHONE, setScreenSize } from '../../../test/media';
 import { renderWithApp } from '../../../test/render';
 import { DemandsPage } from './DemandsPage';
+import { watchNotices } from '../../../test/notices';
 
 const demand = (id: number, name: string, ticketCount = 0): Demand => ({
   id,
@@ -58,6 +59,7 @@ describe('/configuracoes/motivos: the reasons', () => {
   });
 
   it('deleting a reason in use says first how many tickets lose it, then deletes it', async () => {
+    const notices = watchNotices();
     const api = fakeApi({
       'GET /demands': () => ({ body: [demand(1, 'Dúvida', 3)] }),
       'DELETE /demands/:id': () => ({ body: { detachedTickets: 3 } }),
@@ -70,7 +72,7 @@ describe('/configuracoes/motivos: the reasons', () => {
     );
     expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     await user.click(within(dialog).getByTestId('confirm-button'));
-    expect(await screen.findByText('Tudo certo! Registro excluído.')).toBeInTheDocument();
+    await notices.shown('Tudo certo! Registro excluído.');
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/demands/1']);
   });
 

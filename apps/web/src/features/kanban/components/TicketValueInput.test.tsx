@@ -6,6 +6,7 @@ import { renderWithApp } from '../../../test/render';
 import { buildTicket } from '../../tickets/test-support';
 import { formatCurrency } from '../../../lib/format';
 import { TicketValueInput } from './TicketValueInput';
+import { watchNotices } from '../../../test/notices';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,6 +23,7 @@ describe("the chat header's value", () => {
   });
 
   it('shows the value as typed in Brazil and saves what is typed on leaving the field, with the body the API schema accepts', async () => {
+    const notices = watchNotices();
     const ticket = buildTicket({ id: 40, value: 1234.5, status: 'open' });
     const api = fakeApi({ 'PUT /tickets/:id/value': ({ body }) => ({ body: { ...ticket, ...(body as object) } }) });
     const { user } = renderWithApp(<TicketValueInput ticket={ticket} />);
@@ -34,7 +36,7 @@ describe("the chat header's value", () => {
     const put = api.calls.find((c) => c.method === 'PUT')!;
     expect(put).toMatchObject({ path: '/tickets/40/value', body: { value: 2500.75 } });
     expect(ticketValueBodySchema.safeParse(put.body).success).toBe(true);
-    expect(await screen.findByText('Valor salvo.')).toBeInTheDocument();
+    await notices.shown('Valor salvo.');
   });
 
   it('an emptied field clears the value; an unchanged one sends nothing; a third decimal cannot be typed', async () => {

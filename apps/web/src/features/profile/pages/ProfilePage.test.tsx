@@ -5,6 +5,7 @@ import { changeLocale } from '../../../lib/i18n';
 import { getConfigs, getSession, saveLogin } from '../../../lib/session';
 import { renderWithApp } from '../../../test/render';
 import { ProfilePage } from './ProfilePage';
+import { watchNotices } from '../../../test/notices';
 
 const login: LoginResponse = {
   token: 'access-1',
@@ -102,12 +103,13 @@ describe('the profile page: password', () => {
   });
 
   it('sends the new and the current password, says so, and empties the form', async () => {
+    const notices = watchNotices();
     const { user: person } = await renderPage();
     await person.type(screen.getByTestId('profile-current-password'), 'Old-pass-1!');
     await person.type(screen.getByTestId('profile-new-password'), 'New-pass-2!');
     await person.type(screen.getByTestId('profile-confirm-password'), 'New-pass-2!');
     await person.click(screen.getByTestId('profile-password-save'));
-    expect(await screen.findByText('Tudo certo! Senha alterada.')).toBeInTheDocument();
+    await notices.shown('Tudo certo! Senha alterada.');
     expect(puts).toEqual([{ path: '/users/7', body: { password: 'New-pass-2!', currentPassword: 'Old-pass-1!' } }]);
     expect(screen.getByTestId('profile-new-password')).toHaveValue('');
   });

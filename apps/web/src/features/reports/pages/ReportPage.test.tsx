@@ -8,6 +8,7 @@ import { ReportTable } from '../components/ReportTable';
 import { ReportPage } from './ReportPage';
 import { ReportsLayout } from './ReportsLayout';
 import { Route, Routes } from 'react-router';
+import { watchNotices } from '../../../test/notices';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -143,12 +144,13 @@ describe('/relatorios', () => {
   });
 
   it('"Gerar" sends the filters, shows the table with translated titles and the success toast; sorting and pages ask again', async () => {
+    const notices = watchNotices();
     const fake = api();
     const { user, table } = await generateStats();
     expect(reportCalls(fake.calls)).toEqual([
       { from: '2026-11-01', to: '2026-11-30', queueIds: '3,4', page: '1', pageSize: '25', order: 'asc' },
     ]);
-    expect(await screen.findByText('Relatório gerado com sucesso!')).toBeInTheDocument();
+    await notices.shown('Relatório gerado com sucesso!');
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);

@@ -6,6 +6,7 @@ import { fakeApi } from '../../../test/fetch';
 import { renderWithApp } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import { ChatHeader } from './ChatHeader';
+import { watchNotices } from '../../../test/notices';
 
 const TICKET: Ticket = {
   id: 12,
@@ -247,6 +248,7 @@ describe("the ticket's kanban lane (PUT /tickets/{id}/lane)", () => {
   ];
 
   it('puts the ticket in a lane picked from the list, and clears it', async () => {
+    const notices = watchNotices();
     const fake = fakeApi({
       'GET /queue': () => ({ body: [] }),
       'GET /lanes': () => ({ body: LANES }),
@@ -264,7 +266,7 @@ describe("the ticket's kanban lane (PUT /tickets/{id}/lane)", () => {
     await waitFor(() =>
       expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/tickets/12/lane', body: { laneId: 4 } }),
     );
-    expect(await screen.findByText('Atendimento movido para “Pós-venda”.')).toBeInTheDocument();
+    await notices.shown('Atendimento movido para “Pós-venda”.');
 
     rerender(<ChatHeader ticket={{ ...TICKET, kanban: { id: 4, name: 'Pós-venda' } }} panelOpen={false} onTogglePanel={() => undefined} />);
     expect(screen.getByTestId('ticket-lane')).toHaveValue('Pós-venda');
