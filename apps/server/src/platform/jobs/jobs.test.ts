@@ -12,7 +12,7 @@ import { openTestDatabase } from '../../../test/harness.js';
 import { testEnv } from '../../../test/env.js';
 import type { AppContext } from '../../app-context.js';
 import { createContext } from '../../context.js';
-import { isBackgroundWork, type Database } from '../db/client.js';
+import { isBackgroundWork, type Database, type SqlExecutor } from '../db/client.js';
 import { defineJob, jobInsertSql, Jobs, type DynamicJob, type DynamicWorker, type JobDefinition } from './jobs.js';
 
 let database: Database;
@@ -220,6 +220,45 @@ describe('registered jobs: per-job completion and leases', () => {
     expect(await stateOf('test.batch', slow)).toBe('active');
     release();
     await expect.poll(() => stateOf('test.batch', slow), { timeout: 10_000 }).toBe('completed');
+    await worker.stop();
+  });
+
+  it('idle, a worker process looks for due jobs of all its queues in one query a round, and fetches only from a queue with one due', async () => {
+    const statements: string[] = [];
+    const counting: SqlExecutor = {
+      executeSql: (text, values) => {
+        statements.push(text);
+        return database.raw.executeSql(text, values);
+      },
+    };
+    const idleDefinitions = ['test.idle.a', 'test.idle.b', 'test.idle.c'].map(testJob) as JobDefinition<string, z.ZodType>[];
+    const worker = new Jobs(counting, logger, { pollingIntervalSeconds: 0.5, heartbeatSeconds: 60 }, idleDefinitions);
+    await worker.start(ctx, { workers: true });
+    started.push(worker);
+    const lookups = () => statements.filter((text) => text.includes('SELECT DISTINCT name')).length;
+    // pg-boss's fetch (fetchNextJob).
+    const fetches = () => statements.filter((text) => text.includes('FOR UPDATE SKIP LOCKED')).length;
+    // Each queue fetched once at the start; then, idle, four polling rounds fetch nothing.
+    await expect.poll(fetches, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const fetchesWhenIdle = fetches();
+    const lookupsBefore = lookups();
+    await expect.poll(lookups, { timeout: 10_000 }).toBeGreaterThanOrEqual(lookupsBefore + 4);
+    expect(fetches()).toBe(fetchesWhenIdle);
+
+    // A job sent by another process (nothing wakes this one) for 1 s from now: a round finds it once due.
+    const sender = new Jobs(database.raw, logger, {}, idleDefinitions);
+    await sender.start(ctx, { workers: false });
+    started.push(sender);
+    const id = await (sender as unknown as { send(name: string, data: object, options: object): Promise<string> }).send(
+      'test.idle.b',
+      { key: 'idle-later' },
+      { startAfter: 1 },
+    );
+    await expect.poll(() => stateOf('test.idle.b', id), { timeout: 10_000 }).toBe('completed');
+    expect(runs).toContain('idle-later');
+    // Only its queue was fetched from (the fetch that took it, and maybe one more before the queue was empty).
+    expect(fetches() - fetchesWhenIdle).toBeGreaterThanOrEqual(1);
+    expect(fetches() - fetchesWhenIdle).toBeLessThanOrEqual(2);
     await worker.stop();
   });
 

@@ -86,19 +86,25 @@ export const JOB_LEASE_SECONDS = 15;
 /** The heartbeat's share of the lease: a live process renews it twice before it could run out. */
 const HEARTBEATS_PER_LEASE = 3;
 
-/** This process running one registered queue: up to `concurrency` jobs at once, refilled in batches. */
+/**
+ * This process running one queue: up to `concurrency` jobs at once, refilled in batches. Between
+ * fetches it waits to be woken (a job was sent here, or slots freed) or polled: Jobs' polling round
+ * looks, in one query for every waiting queue, which have jobs due, and polls only those.
+ */
 class QueueRunner {
   readonly running = new Map<string, Promise<void>>();
   private stopped = false;
   private woken = false;
-  private resume: (() => void) | null = null;
+  private resume: ((woken: boolean) => void) | null = null;
   private loop: Promise<void> | undefined;
+  /** Since when it waits with nothing fetched (or when a polling round last looked); null while it fetches. */
+  private waitingSince: number | null = null;
 
   constructor(
     private readonly boss: PgBoss,
     readonly name: string,
     private readonly concurrency: number,
-    private readonly pollingMs: number,
+    readonly pollingMs: number,
     private readonly run: (job: PgBoss.JobWithMetadata<unknown>) => Promise<void>,
   ) {}
 
@@ -106,28 +112,37 @@ class QueueRunner {
     this.loop = this.work();
   }
 
-  /** Fetches at once instead of waiting out the polling interval (a job was sent, or slots freed). */
+  /** Fetches at once instead of waiting for a polling round (a job was sent, or slots freed). */
   wake(): void {
     this.woken = true;
-    this.resume?.();
+    this.resume?.(true);
   }
 
-  /** Waits `ms` or until woken; true when woken. */
-  private pause(ms: number): Promise<boolean> {
+  /** Waiting for its polling interval or longer: the polling round looks for its jobs (and restarts the count). */
+  pollDue(now: number): boolean {
+    if (this.waitingSince === null || now - this.waitingSince < this.pollingMs) return false;
+    this.waitingSince = now;
+    return true;
+  }
+
+  /** The polling round found jobs due in its queue (or could not tell): fetch. */
+  poll(): void {
+    this.resume?.(false);
+  }
+
+  /** Waits until woken (true) or polled (false). */
+  private pause(): Promise<boolean> {
     if (this.woken) {
       this.woken = false;
       return Promise.resolve(true);
     }
+    this.waitingSince = Date.now();
     return new Promise((resolve) => {
-      const finish = (woken: boolean) => {
-        clearTimeout(timer);
+      this.resume = (woken) => {
         this.resume = null;
-        resolve(woken);
-      };
-      const timer = setTimeout(() => finish(false), ms);
-      this.resume = () => {
+        this.waitingSince = null;
         this.woken = false;
-        finish(true);
+        resolve(woken);
       };
     });
   }
@@ -140,7 +155,7 @@ class QueueRunner {
     while (!this.stopped) {
       const free = this.concurrency - this.running.size;
       if (free === 0 || (free < refillAt && !polled)) {
-        polled = !(await this.pause(this.pollingMs));
+        polled = !(await this.pause());
         continue;
       }
       this.woken = false;
@@ -154,7 +169,7 @@ class QueueRunner {
         this.running.set(job.id, done);
       }
       // Fewer than asked for: the queue is empty for now.
-      polled = jobs.length < free ? !(await this.pause(this.pollingMs)) : false;
+      polled = jobs.length < free ? !(await this.pause()) : false;
     }
   }
 
@@ -204,6 +219,9 @@ export class Jobs {
   private readonly dynamicWorkers = new Map<string, QueueRunner>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private beating: Promise<void> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private pollTickMs = Infinity;
+  private polling: Promise<void> | undefined;
   private readonly leaseSeconds: number;
   private readonly heartbeatSeconds: number;
   private readonly definitions: readonly AnyDefinition[];
@@ -283,6 +301,7 @@ export class Jobs {
       this.runners.set(definition.name, runner);
       runner.start();
     }
+    this.pollEvery(Math.min(...[...this.runners.values()].map((runner) => runner.pollingMs)));
     // A restarted process takes back, as soon as their leases run out, the jobs its previous life held.
     await this.beat();
   }
@@ -338,6 +357,50 @@ export class Jobs {
     return [...this.runners.values(), ...this.dynamicWorkers.values()];
   }
 
+  /**
+   * Runs the polling round at least every `intervalMs` / 2, so that a queue waits at most half its
+   * polling interval beyond it. (Re)started when a worker with a shorter interval joins.
+   */
+  private pollEvery(intervalMs: number): void {
+    const tickMs = Math.max(50, intervalMs / 2);
+    if (tickMs >= this.pollTickMs) return;
+    clearInterval(this.pollTimer);
+    this.pollTickMs = tickMs;
+    this.pollTimer = setInterval(() => void this.pollRound(), tickMs);
+    this.pollTimer.unref();
+  }
+
+  /**
+   * One polling round: the queues whose workers have waited their polling interval are looked up
+   * in one query (pg-boss's own conditions for a job a fetch would take: waiting, start time passed),
+   * and only the workers of queues with jobs due fetch. Idle, a process thus asks once per interval
+   * instead of once per queue (dozens of fetches a second, most of the embedded database's idle CPU).
+   * If the lookup fails (database unreachable) every due worker fetches, and handles that as before.
+   */
+  private pollRound(): Promise<void> {
+    // Set before the round runs: a round that ends without awaiting must not leave itself behind.
+    this.polling ??= this.lookForDueJobs().finally(() => (this.polling = undefined));
+    return this.polling;
+  }
+
+  private async lookForDueJobs(): Promise<void> {
+    const now = Date.now();
+    const due = this.workedRunners().filter((runner) => runner.pollDue(now));
+    if (due.length === 0) return;
+    const names = [...new Set(due.map((runner) => runner.name))];
+    let withJobs: Set<string>;
+    try {
+      const { rows } = await this.executor.executeSql(
+        `SELECT DISTINCT name FROM ${SCHEMA}.job WHERE name = ANY($1::text[]) AND state < 'active' AND start_after < now()`,
+        [names],
+      );
+      withJobs = new Set(rows.map((row) => String(row.name)));
+    } catch {
+      withJobs = new Set(names);
+    }
+    for (const runner of due) if (withJobs.has(runner.name)) runner.poll();
+  }
+
   /** One heartbeat: extend the leases of the jobs running here, then put back expired ones. */
   private beat(): Promise<void> {
     this.beating ??= (async () => {
@@ -375,10 +438,9 @@ export class Jobs {
       } catch (error) {
         // The database is unreachable: leases will be extended at the next beat (they outlast several).
         this.logger.warn({ err: error }, 'job heartbeat failed');
-      } finally {
-        this.beating = undefined;
       }
-    })();
+      // Cleared after the beat (not in it: a beat with no queue ends before `??=` stores it).
+    })().finally(() => (this.beating = undefined));
     return this.beating;
   }
 
@@ -479,6 +541,7 @@ export class Jobs {
     });
     this.dynamicWorkers.set(id, runner);
     runner.start();
+    this.pollEvery(pollingMs);
     // A worker taking a queue over (e.g. a channel's new session holder) puts back at once the jobs
     // whose worker died and whose leases ran out, instead of at the next heartbeat.
     void this.beat();
@@ -568,6 +631,10 @@ export class Jobs {
     this.dynamicWorkers.clear();
     this.stoppedDynamic.clear();
     await Promise.all([...this.runners.values(), ...dynamic].map((runner) => runner.stop(20_000)));
+    clearInterval(this.pollTimer);
+    this.pollTimer = undefined;
+    this.pollTickMs = Infinity;
+    await this.polling;
     clearInterval(this.heartbeat);
     await this.beating;
     this.runners.clear();
