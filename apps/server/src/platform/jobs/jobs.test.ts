@@ -202,8 +202,8 @@ describe('registered jobs: per-job completion and leases', () => {
     started.push(instance);
     return instance;
   };
-  const send = (instance: Jobs, name: string, data: { key: string; holdMs?: number }) =>
-    (instance as unknown as { send(name: string, data: object): Promise<string> }).send(name, data);
+  const send = (instance: Jobs, name: string, data: { key: string; holdMs?: number }, options: { startAfter?: number } = {}) =>
+    (instance as unknown as { send(name: string, data: object, options: object): Promise<string> }).send(name, data, options);
   const stateOf = async (name: string, id: string) => (await jobs.getJob(name, id))?.state;
 
   afterAll(async () => {
@@ -249,11 +249,7 @@ describe('registered jobs: per-job completion and leases', () => {
     const sender = new Jobs(database.raw, logger, {}, idleDefinitions);
     await sender.start(ctx, { workers: false });
     started.push(sender);
-    const id = await (sender as unknown as { send(name: string, data: object, options: object): Promise<string> }).send(
-      'test.idle.b',
-      { key: 'idle-later' },
-      { startAfter: 1 },
-    );
+    const id = await send(sender, 'test.idle.b', { key: 'idle-later' }, { startAfter: 1 });
     await expect.poll(() => stateOf('test.idle.b', id), { timeout: 10_000 }).toBe('completed');
     expect(runs).toContain('idle-later');
     // Only its queue was fetched from (the fetch that took it, and maybe one more before the queue was empty).

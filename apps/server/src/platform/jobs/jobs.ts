@@ -378,7 +378,7 @@ export class Jobs {
    * If the lookup fails (database unreachable) every due worker fetches, and handles that as before.
    */
   private pollRound(): Promise<void> {
-    // Set before the round runs: a round that ends without awaiting must not leave itself behind.
+    // Cleared after the round, as the heartbeat's (see beat).
     this.polling ??= this.lookForDueJobs().finally(() => (this.polling = undefined));
     return this.polling;
   }
@@ -401,47 +401,50 @@ export class Jobs {
     for (const runner of due) if (withJobs.has(runner.name)) runner.poll();
   }
 
-  /** One heartbeat: extend the leases of the jobs running here, then put back expired ones. */
+  /** One heartbeat at a time (a beat already running is the one asked for). */
   private beat(): Promise<void> {
-    this.beating ??= (async () => {
-      try {
-        const names = [...new Set(this.workedRunners().map((runner) => runner.name))];
-        if (names.length === 0) return;
-        for (const runner of this.workedRunners()) {
-          const ids = [...runner.running.keys()];
-          if (ids.length === 0) continue;
-          const { rows } = await this.executor.executeSql(
-            `UPDATE ${SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
-             WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active' RETURNING id`,
-            [runner.name, ids, this.leaseSeconds],
-          );
-          const lost = ids.filter((id) => runner.running.has(id) && !rows.some((row) => row.id === id));
-          if (lost.length > 0)
-            this.logger.warn(
-              { job: runner.name, ids: lost },
-              'running jobs lost their lease (this process stalled?); they may run elsewhere too',
-            );
-        }
+    // Cleared after the beat, not in it: a beat with no queue ends before `??=` would store it.
+    this.beating ??= this.renewLeases().finally(() => (this.beating = undefined));
+    return this.beating;
+  }
+
+  /** One heartbeat: extend the leases of the jobs running here, then put back expired ones. */
+  private async renewLeases(): Promise<void> {
+    try {
+      const names = [...new Set(this.workedRunners().map((runner) => runner.name))];
+      if (names.length === 0) return;
+      for (const runner of this.workedRunners()) {
+        const ids = [...runner.running.keys()];
+        if (ids.length === 0) continue;
         const { rows } = await this.executor.executeSql(
-          `UPDATE ${SCHEMA}.job j SET state = 'retry', start_after = now(),
+          `UPDATE ${SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
+             WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active' RETURNING id`,
+          [runner.name, ids, this.leaseSeconds],
+        );
+        const lost = ids.filter((id) => runner.running.has(id) && !rows.some((row) => row.id === id));
+        if (lost.length > 0)
+          this.logger.warn(
+            { job: runner.name, ids: lost },
+            'running jobs lost their lease (this process stalled?); they may run elsewhere too',
+          );
+      }
+      const { rows } = await this.executor.executeSql(
+        `UPDATE ${SCHEMA}.job j SET state = 'retry', start_after = now(),
              output = jsonb_build_object('message', 'put back: its worker stopped renewing the lease (process died)')
            WHERE j.name = ANY($1::text[]) AND j.state = 'active' AND j.started_on + j.expire_in < now()
              AND NOT (j.policy = 'stately' AND EXISTS (
                SELECT 1 FROM ${SCHEMA}.job o WHERE o.name = j.name AND o.state = 'retry' AND o.singleton_key IS NOT DISTINCT FROM j.singleton_key))
            RETURNING j.name, j.id`,
-          [names],
-        );
-        if (rows.length > 0) {
-          this.logger.warn({ jobs: rows.length }, 'jobs of a dead worker put back in their queues');
-          for (const name of new Set(rows.map((row) => String(row.name)))) this.wake(name);
-        }
-      } catch (error) {
-        // The database is unreachable: leases will be extended at the next beat (they outlast several).
-        this.logger.warn({ err: error }, 'job heartbeat failed');
+        [names],
+      );
+      if (rows.length > 0) {
+        this.logger.warn({ jobs: rows.length }, 'jobs of a dead worker put back in their queues');
+        for (const name of new Set(rows.map((row) => String(row.name)))) this.wake(name);
       }
-      // Cleared after the beat (not in it: a beat with no queue ends before `??=` stores it).
-    })().finally(() => (this.beating = undefined));
-    return this.beating;
+    } catch (error) {
+      // The database is unreachable: leases will be extended at the next beat (they outlast several).
+      this.logger.warn({ err: error }, 'job heartbeat failed');
+    }
   }
 
   async send<N extends JobName>(name: N, data: JobPayload<N>, options: SendOptions = {}): Promise<string | null> {
