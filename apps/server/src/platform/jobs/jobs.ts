@@ -118,8 +118,11 @@ class QueueRunner {
     this.resume?.(true);
   }
 
-  /** Waiting for its polling interval or longer: the polling round looks for its jobs (and restarts the count). */
-  pollDue(now: number): boolean {
+  /**
+   * The polling round's turn: true when the runner has waited its polling interval or longer, and
+   * then its wait counts again from `now` (the round looks for its jobs once per interval).
+   */
+  takePollTurn(now: number): boolean {
     if (this.waitingSince === null || now - this.waitingSince < this.pollingMs) return false;
     this.waitingSince = now;
     return true;
@@ -385,7 +388,7 @@ export class Jobs {
 
   private async lookForDueJobs(): Promise<void> {
     const now = Date.now();
-    const due = this.workedRunners().filter((runner) => runner.pollDue(now));
+    const due = this.workedRunners().filter((runner) => runner.takePollTurn(now));
     if (due.length === 0) return;
     const names = [...new Set(due.map((runner) => runner.name))];
     let withJobs: Set<string>;
