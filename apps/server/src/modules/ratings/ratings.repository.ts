@@ -60,6 +60,22 @@ export async function updateEvaluation(
     .where(and(eq(evaluations.tenantId, tenantId), eq(evaluations.id, id)));
 }
 
+/** Whether the ticket waits for a rating asked less than `seconds` ago. */
+export async function hasAwaitingEvaluationAskedWithin(db: Db, tenantId: number, ticketId: number, seconds: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: evaluations.id })
+    .from(evaluations)
+    .where(
+      and(
+        eq(evaluations.tenantId, tenantId),
+        eq(evaluations.ticketId, ticketId),
+        eq(evaluations.status, 'awaiting'),
+        sql`${evaluations.createdAt} > now() - make_interval(secs => ${seconds})`,
+      ),
+    );
+  return rows.length > 0;
+}
+
 /** The awaiting rating of a ticket is dropped (the ticket was resolved, reopened or returned otherwise). */
 export async function cancelAwaitingEvaluation(db: Db, tenantId: number, ticketId: number): Promise<boolean> {
   const rows = await db

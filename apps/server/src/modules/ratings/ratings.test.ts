@@ -23,6 +23,7 @@ import {
   type InboxTenant,
 } from '../../../test/inbox.js';
 import { answerRatingStep } from './automation/answer-rating.step.js';
+import { REPEATED_RESOLVE_SECONDS } from './use-cases/rating-just-asked.js';
 
 let server: TestServer;
 let api: Api;
@@ -175,7 +176,7 @@ describe('the rating request and the answers', () => {
     expect(await count(server.ctx, sql`select count(*) from messages where ticket_id = ${ticketId} and from_me`)).toBe(3);
   });
 
-  it('a channel with auto-evaluation asks at every resolve; resolving again while waiting closes for good, without a second farewell; a forced close never asks', async () => {
+  it('a channel with auto-evaluation asks at every resolve; resolving again later while waiting closes for good, without a second farewell; a forced close never asks', async () => {
     const channel = await buildChannel(server.ctx, t.tenant.id, {
       queueId: t.queue.id,
       autoEvaluation: true,
@@ -186,6 +187,10 @@ describe('the rating request and the answers', () => {
     expect(first.body.status).toBe('pending');
     expect(await evaluationOf(ticketId)).toMatchObject({ status: 'awaiting', user_id: t.admin.id });
 
+    // Asked longer ago than a repeat of the same resolve (REPEATED_RESOLVE_SECONDS): this one means it.
+    await server.ctx.db.execute(
+      sql`update evaluations set created_at = created_at - make_interval(secs => ${REPEATED_RESOLVE_SECONDS + 1}) where ticket_id = ${ticketId}`,
+    );
     const second = await api.put(`/tickets/${ticketId}`, { status: 'closed' }, { token: t.admin.token });
     expect(second.body.status).toBe('closed');
     expect(await evaluationOf(ticketId)).toMatchObject({ status: 'cancelled' });
@@ -196,6 +201,33 @@ describe('the rating request and the answers', () => {
     const forced = await inboundTicket(server.ctx, { tenantId: t.tenant.id, channelId: channel.id }, { name: 'Gil' });
     expect((await api.put(`/ticketsForce/${forced.ticketId}`, {}, { token: t.admin.token })).body.status).toBe('closed');
     expect(await count(server.ctx, sql`select count(*) from evaluations where ticket_id = ${forced.ticketId}`)).toBe(0);
+  });
+
+  it('the resolve that asked for a rating, sent again at once (double click, second tab, a retry), changes nothing: the customer still rates', async () => {
+    const channel = await buildChannel(server.ctx, t.tenant.id, { queueId: t.queue.id, farewellMessage: 'Tchau!' });
+    const { ticketId, resolved, answer } = await ratedTicket({ channelId: channel.id, name: 'Íris' });
+    expect(resolved.status).toBe('open');
+    const again = await Promise.all(
+      [t.agent.token, t.agent.token].map((token) => api.put(`/tickets/${ticketId}`, { status: 'closed', requestRating: true }, { token })),
+    );
+    expect(again.map((response) => [response.status, response.body.status])).toEqual([
+      [200, 'open'],
+      [200, 'open'],
+    ]);
+    expect(await evaluationOf(ticketId)).toMatchObject({ status: 'awaiting' });
+    expect(await count(server.ctx, sql`select count(*) from evaluations where ticket_id = ${ticketId}`)).toBe(1);
+    // One farewell and one request, from the first resolve only.
+    expect(await bodiesOf(ticketId)).toEqual(['Tchau!', `Olá Íris, dê uma nota de 0 a 5 para ${t.agent.name}.`]);
+    expect((await logTypes(ticketId)).filter((type: string) => type === 'ratingRequested' || type === 'resolved')).toEqual([
+      'ratingRequested',
+    ]);
+
+    await answer('5');
+    const closed = await eventually(async () => {
+      const ticket = await ticketOf(ticketId);
+      return ticket.status === 'closed' ? ticket : undefined;
+    });
+    expect(closed.rating).toBe(5);
   });
 
   it('reopening or returning a ticket drops the awaited rating: a later "5" is an ordinary message', async () => {

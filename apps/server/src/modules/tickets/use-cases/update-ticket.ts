@@ -21,6 +21,7 @@ import { farewellMessageText } from '../../farewell-messages/use-cases/farewell-
 import { queueAutomatedMessage } from '../../messages/queue-automated-message.js';
 import { queueOutboundMessage } from '../../messages/queue-outbound-message.js';
 import { cancelAwaitingRating } from '../../ratings/use-cases/cancel-awaiting-rating.js';
+import { ratingJustAsked } from '../../ratings/use-cases/rating-just-asked.js';
 import { requestRating } from '../../ratings/use-cases/request-rating.js';
 import { stopTicketBot } from '../../chatbot/use-cases/stop-ticket-bot.js';
 import { findDemandOfTenant } from '../../demands/use-cases/demand-of-tenant.js';
@@ -60,6 +61,10 @@ export async function updateTicket(ctx: AppContext, actor: Actor, ticketId: numb
     return await transact(ctx, async (tx, events) => {
       const ticket = await lockTicket(tx, actor.tenantId, ticketId);
       if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+      // The resolve that asked for a rating, arriving again (double click, second tab, a retry): the
+      // rating stays awaited, nothing changes. Later, resolving again closes for good (resolve below).
+      if (input.status === 'closed' && !input.force && ticket.status !== 'closed' && (await ratingJustAsked(tx, actor.tenantId, ticketId)))
+        return ticket;
       ongoingOf = { contactId: ticket.contactId, channelId: ticket.channelId };
       // A closing message is checked whatever else the request does: another tenant's id is refused, never ignored.
       const farewellPreset =
