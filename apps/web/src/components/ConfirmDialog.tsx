@@ -16,42 +16,39 @@ export interface ConfirmModalProps {
   onClose: () => void;
 }
 
-/** A confirmation without `loading` takes no second click for this long (a double click). */
-const REPEAT_GUARD_MS = 1000;
-
 /**
  * `onConfirm` once per intent: the caller's `loading` reaches the button only a tick after the click
  * (its mutation's state is published asynchronously), so a double click would confirm twice — a
- * ticket resolved twice, its farewell sent twice. A click is ignored until the `loading` it started
- * has come and gone (a refused action can be confirmed again), or for a second where the action
- * has no `loading`; touching the dialog's fields (`release`: a field the action found missing,
- * now filled) or reopening it starts afresh.
+ * ticket resolved twice, its farewell sent twice. After a click it accepted, the button takes none
+ * until the `loading` that click started has come and gone (a refused action can be confirmed
+ * again), the dialog's fields are touched (`release`: a field the action found missing, now filled)
+ * or the dialog is opened again. A caller without `loading` closes the dialog on confirm: one click
+ * per opening, none while it closes (its exit transition still shows the button).
  */
 function useConfirmOnce(onConfirm: () => void, loading: boolean, opened: boolean): { confirm: () => void; release: () => void } {
-  const acceptedAt = useRef<number | null>(null);
+  const accepted = useRef(false);
   const sawLoading = useRef(false);
   useEffect(() => {
     if (loading) sawLoading.current = true;
     else if (sawLoading.current) {
       sawLoading.current = false;
-      acceptedAt.current = null;
+      accepted.current = false;
     }
   }, [loading]);
   useEffect(() => {
-    if (!opened) {
-      acceptedAt.current = null;
+    if (opened) {
+      accepted.current = false;
       sawLoading.current = false;
     }
   }, [opened]);
   return {
     confirm: () => {
-      const now = Date.now();
-      if (acceptedAt.current !== null && (sawLoading.current || now - acceptedAt.current < REPEAT_GUARD_MS)) return;
-      acceptedAt.current = now;
+      if (!opened || accepted.current) return;
+      accepted.current = true;
       onConfirm();
     },
     release: () => {
-      if (!sawLoading.current) acceptedAt.current = null;
+      if (!sawLoading.current) accepted.current = false;
     },
   };
 }
